@@ -1,0 +1,125 @@
+//! Diagnostics: located messages with a label, a help line and notes, rendered with the
+//! offending source line underlined.
+
+use crate::syntax::ast::Span;
+use codespan_reporting::diagnostic::{Diagnostic as CsDiag, Label};
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term::{self, Config};
+use serde::Serialize;
+
+/// How bad a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The file cannot be used.
+    Error,
+    /// Usable, but probably not meant.
+    Warning,
+}
+
+/// One located message.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// What is wrong, in one line.
+    pub message: String,
+    /// Where in the file (`None` for problems with the command line).
+    pub span: Option<Span>,
+    /// Short text under the span (what was expected).
+    pub label: String,
+    /// A fix, where one is obvious.
+    pub help: Option<String>,
+    /// Extra lines.
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    /// An error at `span`.
+    pub fn error(span: Span, message: impl Into<String>, label: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            message: message.into(),
+            span: Some(span),
+            label: label.into(),
+            help: None,
+            notes: Vec::new(),
+        }
+    }
+
+    /// A warning at `span`.
+    pub fn warning(span: Span, message: impl Into<String>, label: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(span, message, label)
+        }
+    }
+
+    /// An error that belongs to no place in the file (a bad command-line option).
+    pub fn global(message: impl Into<String>) -> Self {
+        Diagnostic {
+            span: None,
+            ..Diagnostic::error(Span::default(), message, "")
+        }
+    }
+
+    /// Adds a help line.
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Adds a note.
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// Is this an error?
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// Renders diagnostics for one file as plain text (no colours), in the order given.
+pub fn render(file_name: &str, text: &str, diags: &[Diagnostic]) -> String {
+    let file = SimpleFile::new(file_name, text);
+    let config = Config::default();
+    let mut out = String::new();
+    for d in diags {
+        let labels = match d.span {
+            Some(sp) => {
+                let start = sp.start.min(text.len());
+                let end = sp.end.clamp(start, text.len());
+                vec![Label::primary((), start..end).with_message(&d.label)]
+            }
+            None => Vec::new(),
+        };
+        let base = match d.severity {
+            Severity::Error => CsDiag::error(),
+            Severity::Warning => CsDiag::warning(),
+        };
+        let mut notes = Vec::new();
+        if let Some(h) = &d.help {
+            notes.push(format!("help: {h}"));
+        }
+        notes.extend(d.notes.iter().cloned());
+        let cs = base
+            .with_message(&d.message)
+            .with_labels(labels)
+            .with_notes(notes);
+        // Writing to an in-memory buffer cannot fail except on a bad span, which we clamp.
+        let _ = term::emit_to_string(&mut out, &config, &file, &cs);
+    }
+    out
+}
+
+/// Line and column (1-based) of a byte offset.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = &text.as_bytes()[..offset];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let col = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+    (line, col)
+}

@@ -1,0 +1,542 @@
+//! The resolved intermediate representation a checked rule file lowers to. Names are
+//! resolved to indices; tracks are cell arrays; regions are cell sets per team.
+
+use serde::{Deserialize, Serialize};
+
+/// Index of a hole on the board.
+pub type Cell = u16;
+/// Index of a team (0 or 1).
+pub type TeamId = u8;
+/// Index of a phase.
+pub type PhaseId = u8;
+/// Index of a rule in [`Ir::rules`].
+pub type RuleIx = u16;
+
+/// Most holes a board may have.
+pub const MAX_CELLS: usize = 256;
+/// Most holes in one row.
+pub const MAX_HOLES: i64 = 64;
+/// Most pieces per team.
+pub const MAX_PIECES: i64 = 64;
+/// Most sticks.
+pub const MAX_STICKS: i64 = 16;
+/// Most seats per team.
+pub const MAX_SEATS: i64 = 8;
+
+/// A set of holes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Hash)]
+pub struct CellSet(pub [u64; 4]);
+
+impl CellSet {
+    /// Adds a hole.
+    pub fn insert(&mut self, c: Cell) {
+        self.0[(c >> 6) as usize] |= 1 << (c & 63);
+    }
+    /// Holds the hole?
+    #[inline]
+    pub fn contains(&self, c: Cell) -> bool {
+        self.0[(c >> 6) as usize] >> (c & 63) & 1 == 1
+    }
+    /// Union.
+    pub fn union(&self, o: &CellSet) -> CellSet {
+        let mut r = *self;
+        for i in 0..4 {
+            r.0[i] |= o.0[i];
+        }
+        r
+    }
+    /// Is it empty?
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    /// The holes, in order.
+    pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
+        (0..MAX_CELLS as Cell).filter(|&c| self.contains(c))
+    }
+}
+
+/// A region seen from each team: `[for team 0, for team 1]`.
+pub type TeamCells = [CellSet; 2];
+
+/// A whole variant, ready to play.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Ir {
+    /// Title.
+    pub game: String,
+    /// Sources cited.
+    pub sources: Vec<SourceInfo>,
+    /// Parameters with the values in force.
+    pub params: Vec<ParamInfo>,
+    /// Readings with the option in force.
+    pub readings: Vec<ReadingInfo>,
+    /// Sentences set aside.
+    pub set_asides: Vec<SetAsideInfo>,
+    /// Every rule of the file (including those whose statements the readings switched off).
+    pub rules: Vec<RuleInfo>,
+    /// Rows of holes.
+    pub rows: Vec<Row>,
+    /// Total holes.
+    pub cells: Cell,
+    /// The two teams, in throwing order.
+    pub teams: Vec<Team>,
+    /// Seats (players) per team.
+    pub seats: u8,
+    /// The sticks.
+    pub sticks: Sticks,
+    /// Throw classes.
+    pub classes: Vec<Class>,
+    /// Phase names; the first is the initial phase.
+    pub phases: Vec<String>,
+    /// How a turn's throws become moves.
+    pub allocation: Allocation,
+    /// Which unreleased piece a release takes.
+    pub release_order: ReleaseOrder,
+    /// The throw after a release must move the released piece.
+    pub bind_after_release: Option<RuleIx>,
+    /// Phase changes checked at the end of each seat's turn.
+    pub transitions: Vec<Transition>,
+    /// The throw table, in priority order.
+    pub throws: Vec<ThrowEntry>,
+    /// Landing and taking.
+    pub capture: CapturePolicy,
+    /// Win conditions.
+    pub wins: Vec<Win>,
+}
+
+/// A cited source.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SourceInfo {
+    /// Key used in citations.
+    pub key: String,
+    /// Title.
+    pub title: String,
+    /// Other fields, by name.
+    pub fields: Vec<(String, String)>,
+}
+
+/// A parameter.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ParamInfo {
+    /// Name.
+    pub name: String,
+    /// Value in force.
+    pub value: i64,
+    /// Default.
+    pub default: i64,
+    /// Inclusive range.
+    pub range: (i64, i64),
+    /// Meaning.
+    pub doc: String,
+}
+
+/// A reading.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReadingInfo {
+    /// ID.
+    pub id: String,
+    /// The question.
+    pub question: String,
+    /// Option names and descriptions.
+    pub options: Vec<(String, String)>,
+    /// Index of the default option.
+    pub default: usize,
+    /// Index of the option in force.
+    pub chosen: usize,
+}
+
+/// A sentence set aside.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SetAsideInfo {
+    /// Source key.
+    pub source: String,
+    /// Sentence.
+    pub sentence: String,
+    /// Why.
+    pub reason: String,
+}
+
+/// A rule's identity and citations.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RuleInfo {
+    /// ID.
+    pub id: String,
+    /// Epistemic status.
+    pub status: crate::syntax::ast::Status,
+    /// (source key, quoted sentence).
+    pub citations: Vec<(String, String)>,
+}
+
+/// A row of holes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Row {
+    /// Name.
+    pub name: String,
+    /// Kind word.
+    pub kind: String,
+    /// Owning team.
+    pub owner: Option<TeamId>,
+    /// First hole's index.
+    pub first: Cell,
+    /// Holes.
+    pub len: u16,
+}
+
+/// Where a team's pieces start.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Start {
+    /// One per hole of a row, in hole order.
+    Row(usize),
+    /// Off the board.
+    Beside,
+}
+
+/// A team.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Team {
+    /// Name.
+    pub name: String,
+    /// Face that is the team's colour.
+    pub colour: Option<u8>,
+    /// Pieces.
+    pub pieces: u8,
+    /// Start.
+    pub start: Start,
+    /// The track its pieces run.
+    pub track: Track,
+}
+
+/// A team's path along the board.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Track {
+    /// Holes in walking order (a hole may appear twice on a return).
+    pub cells: Vec<Cell>,
+    /// Segments: (first index, length, row, label).
+    pub segments: Vec<TrackSegment>,
+    /// Where and when the track continues after its last hole.
+    pub looping: Option<Loop>,
+    /// Index of the last hole of the goal segment ("arrived" from there on).
+    pub goal: Option<u16>,
+    /// Gates on entering segments.
+    pub gates: Vec<Gate>,
+}
+
+/// A segment of a track.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TrackSegment {
+    /// First index in [`Track::cells`].
+    pub start: u16,
+    /// Holes.
+    pub len: u16,
+    /// Row walked.
+    pub row: usize,
+    /// Walked last hole first.
+    pub backward: bool,
+    /// Label.
+    pub label: Option<String>,
+}
+
+/// A continuation after a track's last hole.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Loop {
+    /// Index to continue from.
+    pub from: u16,
+    /// Condition (empty: always).
+    pub when: Vec<Cond>,
+    /// Rule.
+    pub rule: RuleIx,
+}
+
+/// What entering a segment requires.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Requirement {
+    /// The throw whose places carry the piece in has one of these values (bit mask).
+    CrossingThrow(u64),
+    /// The move's total places are one of these values (bit mask).
+    MoveTotal(u64),
+    /// A condition on the position.
+    Conds(Vec<Cond>),
+}
+
+/// A gate on entering a segment.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Gate {
+    /// Index of the segment's first hole.
+    pub at: u16,
+    /// What it needs.
+    pub requirement: Requirement,
+    /// Halt before it (true) or forbid the move (false).
+    pub stop: bool,
+    /// Rule.
+    pub rule: RuleIx,
+}
+
+/// The sticks.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Sticks {
+    /// Base count.
+    pub count: u8,
+    /// Count per phase, where it differs.
+    pub by_phase: Vec<Option<u8>>,
+    /// Count on the first throw of a seat's turn.
+    pub first_of_turn: Option<u8>,
+    /// Count on the game's first throw.
+    pub first_of_game: Option<u8>,
+    /// Face names; face 0 is the one whose probability is `p`.
+    pub faces: [String; 2],
+    /// Probability of face 0.
+    pub p: f64,
+    /// What a throw is worth.
+    pub value: ValueRule,
+    /// Rule that set the count (for citations).
+    pub rule: RuleIx,
+}
+
+/// What a throw is worth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ValueRule {
+    /// The number of sticks showing this face.
+    Face(u8),
+    /// The number showing the thrower's team colour.
+    OwnColour,
+}
+
+/// A named class of throws.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Class {
+    /// Name.
+    pub name: String,
+    /// All sticks alike.
+    pub all_alike: bool,
+    /// All but one alike.
+    pub all_but_one: bool,
+}
+
+impl Class {
+    /// Does a throw of `k` face-0 sticks out of `n` belong to the class?
+    pub fn contains(&self, k: u8, n: u8) -> bool {
+        (self.all_alike && (k == 0 || k == n)) || (self.all_but_one && n >= 2 && (k == 1 || k + 1 == n))
+    }
+}
+
+/// How a turn's throws become moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Allocation {
+    /// Each throw's moves are made before the next throw.
+    PerThrow,
+    /// Throws are pooled and divided among pieces in whole throws at the end of the turn.
+    Pooled,
+}
+
+/// Which unreleased piece a release takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReleaseOrder {
+    /// The one furthest along its track (last in start order when off the track).
+    FrontMost,
+    /// Any, the player's choice.
+    Chosen,
+}
+
+/// A condition on the state, seen from a team.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Cond {
+    /// Fixed by the readings in force.
+    Const(bool),
+    /// Negation.
+    Not(Box<Cond>),
+    /// First throw of the seat's turn.
+    FirstOfTurn,
+    /// First throw of the team's turn.
+    FirstOfTeamTurn,
+    /// First throw of the game.
+    FirstOfGame,
+    /// The team has no unreleased piece.
+    AllOwnReleased,
+    /// No team has an unreleased piece.
+    AllReleased,
+    /// Every piece of the team is past its goal.
+    AllOwnArrived,
+    /// The other team has an unreleased piece.
+    OpponentHasUnreleased,
+    /// No capture can ever happen again.
+    NoCapturePossible,
+    /// Every piece on the board is immune or arrived.
+    EveryPieceImmuneOrArrived,
+    /// The other team has no pieces.
+    OpponentHasNoPieces,
+    /// Every hole of the region (seen from the team) is occupied, by the team if `own`.
+    Full(TeamCells, bool),
+}
+
+/// What a throw is matched on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ThrowMatch {
+    /// Every throw.
+    Any,
+    /// Values, as a bit mask.
+    Values(u64),
+    /// A class.
+    Class(usize),
+}
+
+/// A number in an effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Amount {
+    /// A fixed number.
+    Const(i64),
+    /// The throw's value plus this.
+    Value(i64),
+}
+
+impl Amount {
+    /// The number for a throw of this value (never below 0).
+    pub fn eval(self, value: u8) -> u8 {
+        let v = match self {
+            Amount::Const(c) => c,
+            Amount::Value(d) => value as i64 + d,
+        };
+        v.clamp(0, u8::MAX as i64) as u8
+    }
+}
+
+/// One effect of a throw.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Effect {
+    /// A move of this many places for a released piece.
+    Move(Amount),
+    /// Release `count` pieces, each moving this many places.
+    Release {
+        /// Pieces.
+        count: u8,
+        /// Places each.
+        steps: Amount,
+    },
+    /// `count` entries, each moving a released piece or releasing one, each a different piece.
+    ReleaseOrMove {
+        /// Places.
+        steps: Amount,
+        /// Entries.
+        count: u8,
+    },
+    /// Throw again.
+    ThrowAgain,
+    /// Drop the turn's moves, keeping releases.
+    CancelMoves,
+    /// Remove one opposing piece.
+    RemoveOpposing,
+    /// Change phase.
+    EnterPhase(PhaseId),
+    /// Nothing.
+    Nothing,
+}
+
+/// An entry of the throw table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ThrowEntry {
+    /// Which throws.
+    pub matches: ThrowMatch,
+    /// In which phase (`None`: every phase).
+    pub phase: Option<PhaseId>,
+    /// Extra conditions.
+    pub conds: Vec<Cond>,
+    /// Effects in order.
+    pub effects: Vec<Effect>,
+    /// Rule.
+    pub rule: RuleIx,
+}
+
+/// A phase change.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Transition {
+    /// From.
+    pub from: PhaseId,
+    /// To.
+    pub to: PhaseId,
+    /// When.
+    pub when: Vec<Cond>,
+    /// Rule.
+    pub rule: RuleIx,
+}
+
+/// A win condition.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Win {
+    /// When a team has won.
+    pub when: Vec<Cond>,
+    /// Rule.
+    pub rule: RuleIx,
+}
+
+/// What landing on an opposing piece in a place does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CaptureSpec {
+    /// Must take.
+    pub compulsory: bool,
+    /// Send the piece home instead of removing it.
+    pub send_home: bool,
+    /// Rule.
+    pub rule: RuleIx,
+}
+
+/// Landing and taking, precomputed per attacking team and hole.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CapturePolicy {
+    /// Own pieces may share a hole.
+    pub stacking: bool,
+    /// Rule about stacking.
+    pub stacking_rule: Option<RuleIx>,
+    /// `[team][cell]`: what landing there on an opposing piece does.
+    pub at: Vec<Vec<CellCapture>>,
+    /// Landing on an opposing piece that is not taken shares the hole (else forbidden).
+    pub blocked_share: bool,
+    /// Rule about blocked landings.
+    pub blocked_rule: Option<RuleIx>,
+    /// `[team]`: holes where a team's piece becomes immune, with the rule.
+    pub immune: Vec<Option<(CellSet, RuleIx)>>,
+    /// Pieces sent home go to the first empty hole of the start row (else their start hole).
+    pub home_first_empty: bool,
+}
+
+/// What landing on an opposing piece in one hole does, for one attacking team.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct CellCapture {
+    /// How it is taken, if it may be.
+    pub spec: Option<CaptureSpec>,
+    /// The rule that forbids taking there, if one does.
+    pub forbidden_by: Option<RuleIx>,
+    /// Both teams may share the hole.
+    pub sharing: bool,
+    /// Taking needs a single throw of one of these values (bit mask), with its rule.
+    pub only_with: Option<(u64, RuleIx)>,
+}
+
+impl Ir {
+    /// The phase index of a name.
+    pub fn phase(&self, name: &str) -> Option<PhaseId> {
+        self.phases.iter().position(|p| p == name).map(|i| i as PhaseId)
+    }
+    /// The team index of a name.
+    pub fn team(&self, name: &str) -> Option<TeamId> {
+        self.teams.iter().position(|t| t.name == name).map(|i| i as TeamId)
+    }
+    /// The row holding a hole, and the hole's 0-based place in it.
+    pub fn row_of(&self, c: Cell) -> Option<(usize, u16)> {
+        self.rows
+            .iter()
+            .position(|r| c >= r.first && c < r.first + r.len)
+            .map(|i| (i, c - self.rows[i].first))
+    }
+    /// Name of a hole, like `middle.3` (1-based).
+    pub fn cell_name(&self, c: Cell) -> String {
+        match self.row_of(c) {
+            Some((r, i)) => format!("{}.{}", self.rows[r].name, i + 1),
+            None => format!("#{c}"),
+        }
+    }
+    /// Start holes of a team's pieces (`None` for off the board).
+    pub fn start_cell(&self, team: TeamId, piece: usize) -> Option<Cell> {
+        match self.teams[team as usize].start {
+            Start::Row(r) => Some(self.rows[r].first + piece as u16),
+            Start::Beside => None,
+        }
+    }
+}

@@ -1,0 +1,5 @@
+//! The `seig` command.
+
+fn main() {
+    std::process::exit(seig::cli::main());
+}

@@ -1,0 +1,472 @@
+//! The typed syntax tree of a rule file. Every name and value keeps its span so that
+//! later passes can point at the text. Nothing here knows pest.
+
+use serde::Serialize;
+
+/// A byte range in the rule file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+/// A value with the span of the text it came from.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Spanned<T> {
+    /// The value.
+    pub node: T,
+    /// Where it stands in the file.
+    pub span: Span,
+}
+
+/// A name as written.
+pub type Name = Spanned<String>;
+
+/// A whole rule file.
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
+pub struct File {
+    /// Top-level items in file order.
+    pub items: Vec<Item>,
+    /// Comments with their spans, kept for the formatter.
+    pub comments: Vec<Spanned<String>>,
+}
+
+/// A top-level item.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Item {
+    /// `game "title"`.
+    Game(Spanned<String>),
+    /// `source key "title" { … }`.
+    Source(Source),
+    /// `param name = d in lo..hi "doc"`.
+    Param(Param),
+    /// `reading ID "question" { options }`.
+    Reading(Reading),
+    /// `set aside key "sentence" because "reason"`.
+    SetAside(SetAside),
+    /// `rule ID status cites … { … }`.
+    Rule(Rule),
+}
+
+impl Item {
+    /// The span of the item's leading keyword or name, used to order and point.
+    pub fn span(&self) -> Span {
+        match self {
+            Item::Game(s) => s.span,
+            Item::Source(s) => s.span,
+            Item::Param(p) => p.span,
+            Item::Reading(r) => r.span,
+            Item::SetAside(s) => s.span,
+            Item::Rule(r) => r.span,
+        }
+    }
+}
+
+/// A source text the file cites.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Source {
+    /// Whole item.
+    pub span: Span,
+    /// Key used by citations.
+    pub key: Name,
+    /// Title.
+    pub title: Spanned<String>,
+    /// `author`, `year`, `evidence`, `note`, `title` fields.
+    pub fields: Vec<(Name, Spanned<String>)>,
+}
+
+/// A numeric parameter of the variant.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Param {
+    /// Whole item.
+    pub span: Span,
+    /// Name.
+    pub name: Name,
+    /// Default value.
+    pub default: Spanned<i64>,
+    /// Inclusive lower bound.
+    pub min: Spanned<i64>,
+    /// Inclusive upper bound.
+    pub max: Spanned<i64>,
+    /// What it means.
+    pub doc: Option<Spanned<String>>,
+}
+
+/// A reading: a named choice where the source is ambiguous.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Reading {
+    /// Whole item.
+    pub span: Span,
+    /// ID such as `A-TAG-1`.
+    pub id: Name,
+    /// The question.
+    pub question: Spanned<String>,
+    /// Options in order.
+    pub options: Vec<ReadingOption>,
+}
+
+/// One option of a reading.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ReadingOption {
+    /// Option name.
+    pub name: Name,
+    /// Marked `(default)`.
+    pub default: bool,
+    /// Description.
+    pub doc: Option<Spanned<String>>,
+}
+
+/// A source sentence knowingly left without a rule.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SetAside {
+    /// Whole item.
+    pub span: Span,
+    /// Source key.
+    pub source: Name,
+    /// The sentence.
+    pub sentence: Spanned<String>,
+    /// Why no rule.
+    pub reason: Spanned<String>,
+}
+
+/// How sure the file is of a rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// The source says it.
+    Stated,
+    /// Follows from what the source says.
+    Inferred,
+    /// Filled in where the source is silent.
+    Reconstructed,
+}
+
+impl Status {
+    /// The keyword.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Stated => "stated",
+            Status::Inferred => "inferred",
+            Status::Reconstructed => "reconstructed",
+        }
+    }
+}
+
+/// A rule: ID, status, citations, statements.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Rule {
+    /// Whole item.
+    pub span: Span,
+    /// ID such as `TAG-C4`.
+    pub id: Name,
+    /// Status.
+    pub status: Spanned<Status>,
+    /// `cites key "sentence"`.
+    pub citations: Vec<Citation>,
+    /// Body.
+    pub body: Vec<Stmt>,
+}
+
+/// A citation of a source sentence.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Citation {
+    /// Source key.
+    pub source: Name,
+    /// Quoted sentence.
+    pub quote: Spanned<String>,
+}
+
+/// An expression giving a number.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Expr {
+    /// A literal.
+    Int(i64),
+    /// A parameter.
+    Param(String),
+    /// The throw's value plus a constant.
+    Value(i64),
+}
+
+/// A statement with its span.
+pub type Stmt = Spanned<StmtKind>;
+
+/// A row reference, relative to a team where it says `own`/`opposing`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum RowRef {
+    /// A row name or a kind (resolved later).
+    Named(Name),
+    /// Rows of this kind owned by the team.
+    Own(Name),
+    /// Rows of this kind owned by the other team.
+    Opposing(Name),
+}
+
+/// A set of holes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Region {
+    /// Every hole of the rows.
+    Rows(RowRef),
+    /// First and last holes of the rows.
+    Ends(RowRef),
+    /// First hole of the rows.
+    First(RowRef),
+    /// Last hole of the rows.
+    Last(RowRef),
+}
+
+/// A condition on the state.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Cond {
+    /// Negation.
+    Not(Box<Spanned<Cond>>),
+    /// First throw of the seat's turn.
+    FirstOfTurn,
+    /// First throw of the team's turn.
+    FirstOfTeamTurn,
+    /// First throw of the game.
+    FirstOfGame,
+    /// Every piece of the team released.
+    AllOwnReleased,
+    /// Every piece of both teams released.
+    AllReleased,
+    /// Every piece of the team past its goal.
+    AllOwnArrived,
+    /// The other team has unreleased pieces.
+    OpponentHasUnreleased,
+    /// No capture can happen any more.
+    NoCapturePossible,
+    /// Every piece immune or arrived.
+    EveryPieceImmuneOrArrived,
+    /// The other team has no pieces.
+    OpponentHasNoPieces,
+    /// A reading has an option.
+    Reading(Name, Name),
+    /// Every hole of the rows occupied (by the team's pieces when `own`).
+    Full(Spanned<RowRef>, bool),
+}
+
+/// What a throw is matched on.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum ThrowMatch {
+    /// Any throw.
+    Any,
+    /// These values.
+    Values(Vec<Spanned<i64>>),
+    /// A class name.
+    Class(Name),
+}
+
+/// One effect of a throw.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Effect {
+    /// `move E`.
+    Move(Spanned<Expr>),
+    /// `release N [moving E]`.
+    Release(Spanned<Expr>, Option<Spanned<Expr>>),
+    /// `release or move E [for N pieces]`.
+    ReleaseOrMove(Spanned<Expr>, Option<Spanned<Expr>>),
+    /// `throw again`.
+    ThrowAgain,
+    /// `cancel moves`.
+    CancelMoves,
+    /// `remove opposing piece`.
+    RemoveOpposing,
+    /// `enter PHASE`.
+    EnterPhase(Name),
+    /// `nothing`.
+    Nothing,
+}
+
+/// Which throws a stick count applies to.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum SticksWhen {
+    /// The base count.
+    Always,
+    /// In a phase.
+    InPhase(Name),
+    /// First throw of each seat's turn.
+    FirstOfTurn,
+    /// First throw of the game.
+    FirstOfGame,
+}
+
+/// A track segment.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Segment {
+    /// The row walked.
+    pub row: Spanned<RowRef>,
+    /// `true` for backward (last hole first).
+    pub backward: bool,
+    /// Optional label.
+    pub label: Option<Name>,
+    /// Marked `goal`.
+    pub goal: bool,
+}
+
+/// What a gate requires.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Requirement {
+    /// A throw value, judged by the crossing throw (`true`) or the move total.
+    Throw(Vec<Spanned<i64>>, bool),
+    /// A condition.
+    Conds(Vec<Spanned<Cond>>),
+}
+
+/// The statements of a rule body.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum StmtKind {
+    /// `if A = o { … } else { … }`.
+    If {
+        /// Reading ID.
+        reading: Name,
+        /// Option name.
+        option: Name,
+        /// Then branch.
+        then: Vec<Stmt>,
+        /// Else branch.
+        otherwise: Option<Vec<Stmt>>,
+    },
+    /// `row NAME: KIND [of TEAM], E holes`.
+    Row {
+        /// Row name.
+        name: Name,
+        /// Kind.
+        kind: Name,
+        /// Owner team.
+        owner: Option<Name>,
+        /// Hole count.
+        holes: Spanned<Expr>,
+    },
+    /// `team NAME: E pieces in ROW|beside the board`.
+    TeamPieces {
+        /// Team.
+        team: Name,
+        /// Count.
+        count: Spanned<Expr>,
+        /// Start row; `None` for beside the board.
+        start: Option<Spanned<RowRef>>,
+    },
+    /// `team NAME colour FACE`.
+    TeamColour {
+        /// Team.
+        team: Name,
+        /// Face.
+        face: Name,
+    },
+    /// `seats per team: E`.
+    Seats(Spanned<Expr>),
+    /// `order: T, T`.
+    Order(Vec<Name>),
+    /// `sticks [when]: E [with faces A and B] [, p(A) = x]`.
+    Sticks {
+        /// When this count applies.
+        when: SticksWhen,
+        /// Count.
+        count: Spanned<Expr>,
+        /// Faces.
+        faces: Option<(Name, Name)>,
+        /// Face probability.
+        prob: Option<(Name, Spanned<f64>)>,
+    },
+    /// `value: count of FACE|own colour`.
+    Value(Option<Name>),
+    /// `class NAME: shapes`.
+    Class {
+        /// Name.
+        name: Name,
+        /// `true` for all alike, `false` for all but one alike, in order.
+        shapes: Vec<bool>,
+    },
+    /// `phases: A, B`.
+    Phases(Vec<Name>),
+    /// `allocation: pooled|per throw` (`true` = pooled).
+    Allocation(bool),
+    /// `release order: front-most|chosen` (`true` = chosen).
+    ReleaseOrder(bool),
+    /// `the throw after a release moves that piece`.
+    BindAfterRelease,
+    /// `from P enter Q when C`.
+    Transition {
+        /// From.
+        from: Name,
+        /// To.
+        to: Name,
+        /// When.
+        when: Vec<Spanned<Cond>>,
+    },
+    /// `on M [in P] [if C]: effects`.
+    Throw {
+        /// Match.
+        matches: ThrowMatch,
+        /// Phase.
+        phase: Option<Name>,
+        /// Conditions.
+        conds: Vec<Spanned<Cond>>,
+        /// Effects.
+        effects: Vec<Spanned<Effect>>,
+    },
+    /// `track T: segments`.
+    Track {
+        /// Team.
+        team: Name,
+        /// Segments.
+        segments: Vec<Segment>,
+    },
+    /// `track T loops from S [when C]`.
+    TrackLoop {
+        /// Team.
+        team: Name,
+        /// Segment label or row.
+        from: Name,
+        /// When.
+        when: Vec<Spanned<Cond>>,
+    },
+    /// `track T ends: stop`.
+    TrackEnd(Name),
+    /// `gate T S: requirement, else forbid|stop` (`true` = stop).
+    Gate {
+        /// Team.
+        team: Name,
+        /// Segment label or row.
+        segment: Name,
+        /// Requirement.
+        requirement: Requirement,
+        /// Halt before the gate instead of forbidding.
+        stop: bool,
+    },
+    /// `stacking: forbidden|allowed` (`true` = allowed).
+    Stacking(bool),
+    /// `capture [in R]: mode, effect`.
+    Capture {
+        /// Region.
+        region: Option<Spanned<Region>>,
+        /// Compulsory.
+        compulsory: bool,
+        /// Send home instead of remove.
+        send_home: bool,
+    },
+    /// `no capture in R[, sharing]`.
+    NoCapture {
+        /// Region.
+        region: Spanned<Region>,
+        /// Both teams may share.
+        sharing: bool,
+    },
+    /// `capture in R only with a single throw of V`.
+    CaptureOnly {
+        /// Region.
+        region: Spanned<Region>,
+        /// Values.
+        values: Vec<Spanned<i64>>,
+    },
+    /// `blocked landing: share|forbidden` (`true` = share).
+    Blocked(bool),
+    /// `immune after entering R`.
+    Immune(Spanned<Region>),
+    /// `send home to: start hole|first empty hole` (`true` = first empty).
+    SendHomeTo(bool),
+    /// `win when C`.
+    Win(Vec<Spanned<Cond>>),
+}

@@ -1,0 +1,7 @@
+//! Text to typed syntax tree: the grammar, the AST and pest's errors in plain words.
+
+pub mod ast;
+pub mod errors;
+pub mod parse;
+
+pub use parse::parse;

@@ -1,0 +1,549 @@
+//! pest pairs to the typed AST. The only module that touches pest's parse tree.
+
+use super::ast::*;
+use super::errors::humanise;
+use crate::diag::Diagnostic;
+use pest::Parser;
+use pest::iterators::Pair;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/seig.pest"]
+struct SeigParser;
+
+type P<'a> = Pair<'a, Rule>;
+
+/// Parses a rule file into its AST, or returns the syntax diagnostics.
+pub fn parse(text: &str) -> Result<File, Vec<Diagnostic>> {
+    let mut pairs = SeigParser::parse(Rule::file, text).map_err(|e| vec![humanise(text, e)])?;
+    let mut file = File::default();
+    let Some(top) = pairs.next() else {
+        return Ok(file);
+    };
+    for p in top.into_inner() {
+        if p.as_rule() == Rule::EOI {
+            continue;
+        }
+        file.items.push(item(p)?);
+    }
+    file.comments = comments(text);
+    Ok(file)
+}
+
+/// Every `#` comment outside strings, with its span.
+fn comments(text: &str) -> Vec<Spanned<String>> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let (mut i, mut in_str) = (0, false);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' if in_str => i += 1,
+            b'"' => in_str = !in_str,
+            b'#' if !in_str => {
+                let end = text[i..].find('\n').map_or(text.len(), |n| i + n);
+                out.push(Spanned {
+                    node: text[i..end].trim_end().to_string(),
+                    span: Span { start: i, end },
+                });
+                i = end;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+fn span(p: &P) -> Span {
+    let s = p.as_span();
+    Span {
+        start: s.start(),
+        end: s.end(),
+    }
+}
+
+fn name(p: P) -> Name {
+    Spanned {
+        span: span(&p),
+        node: p.as_str().to_string(),
+    }
+}
+
+fn string(p: P) -> Spanned<String> {
+    let sp = span(&p);
+    let inner = p.into_inner().next().map(|i| i.as_str()).unwrap_or("");
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => out.push('\n'),
+                Some(other) => out.push(other),
+                None => {}
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Spanned { node: out, span: sp }
+}
+
+fn int(p: P) -> Result<Spanned<i64>, Vec<Diagnostic>> {
+    let sp = span(&p);
+    p.as_str()
+        .parse::<i64>()
+        .map(|n| Spanned { node: n, span: sp })
+        .map_err(|_| {
+            vec![
+                Diagnostic::error(sp, "number too large", "this number does not fit")
+                    .with_help("use a number below 9223372036854775808"),
+            ]
+        })
+}
+
+fn item(p: P) -> Result<Item, Vec<Diagnostic>> {
+    let sp = span(&p);
+    let kind = p.as_rule();
+    let mut it = p.into_inner();
+    let mut next = || it.next().expect("grammar guarantees the child");
+    Ok(match kind {
+        Rule::game => Item::Game(string(next())),
+        Rule::source => {
+            let key = name(next());
+            let title = string(next());
+            let mut fields = Vec::new();
+            for f in it {
+                let mut fi = f.into_inner();
+                let k = name(fi.next().expect("key"));
+                let v = fi.next().expect("value");
+                let v = if v.as_rule() == Rule::string {
+                    string(v)
+                } else {
+                    name(v)
+                };
+                fields.push((k, v));
+            }
+            Item::Source(Source {
+                span: sp,
+                key,
+                title,
+                fields,
+            })
+        }
+        Rule::param => {
+            let pname = name(next());
+            let default = int(next())?;
+            let min = int(next())?;
+            let max = int(next())?;
+            let doc = it.next().map(string);
+            Item::Param(Param {
+                span: sp,
+                name: pname,
+                default,
+                min,
+                max,
+                doc,
+            })
+        }
+        Rule::reading => {
+            let id = name(next());
+            let question = string(next());
+            let options = it
+                .map(|o| {
+                    let mut oi = o.into_inner();
+                    let name = name(oi.next().expect("option name"));
+                    let (mut default, mut doc) = (false, None);
+                    for x in oi {
+                        match x.as_rule() {
+                            Rule::default_mark => default = true,
+                            _ => doc = Some(string(x)),
+                        }
+                    }
+                    ReadingOption { name, default, doc }
+                })
+                .collect();
+            Item::Reading(Reading {
+                span: sp,
+                id,
+                question,
+                options,
+            })
+        }
+        Rule::set_aside => Item::SetAside(SetAside {
+            span: sp,
+            source: name(next()),
+            sentence: string(next()),
+            reason: string(next()),
+        }),
+        Rule::rule_def => {
+            let id = name(next());
+            let st = next();
+            let status = Spanned {
+                span: span(&st),
+                node: match st.as_str() {
+                    "stated" => Status::Stated,
+                    "inferred" => Status::Inferred,
+                    _ => Status::Reconstructed,
+                },
+            };
+            let mut citations = Vec::new();
+            let mut body = Vec::new();
+            for x in it {
+                match x.as_rule() {
+                    Rule::citation => {
+                        let mut ci = x.into_inner();
+                        citations.push(Citation {
+                            source: name(ci.next().expect("source")),
+                            quote: string(ci.next().expect("quote")),
+                        });
+                    }
+                    _ => body = block(x)?,
+                }
+            }
+            Item::Rule(Rule_ {
+                span: sp,
+                id,
+                status,
+                citations,
+                body,
+            })
+        }
+        other => unreachable!("not an item: {other:?}"),
+    })
+}
+
+use super::ast::Rule as Rule_;
+
+fn block(p: P) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
+    p.into_inner().map(stmt).collect()
+}
+
+fn expr(p: P) -> Result<Spanned<Expr>, Vec<Diagnostic>> {
+    let sp = span(&p);
+    let inner = p.into_inner().next().expect("expr child");
+    let node = match inner.as_rule() {
+        Rule::value_plus => Expr::Value(int(inner.into_inner().next().expect("int"))?.node),
+        Rule::value_kw => Expr::Value(0),
+        Rule::int => Expr::Int(int(inner)?.node),
+        _ => Expr::Param(inner.as_str().to_string()),
+    };
+    Ok(Spanned { node, span: sp })
+}
+
+fn row_ref(p: P) -> Spanned<RowRef> {
+    let sp = span(&p);
+    let inner = p.into_inner().next().expect("row_ref child");
+    let node = match inner.as_rule() {
+        Rule::own_rel => RowRef::Own(name(inner.into_inner().next().expect("kind"))),
+        Rule::opposing_rel => RowRef::Opposing(name(inner.into_inner().next().expect("kind"))),
+        _ => RowRef::Named(name(inner)),
+    };
+    Spanned { node, span: sp }
+}
+
+fn region(p: P) -> Spanned<Region> {
+    let sp = span(&p);
+    let inner = p.into_inner().next().expect("region child");
+    let kind = inner.as_rule();
+    let node = match kind {
+        Rule::row_ref => Region::Rows(row_ref(inner).node),
+        _ => {
+            let r = row_ref(inner.into_inner().next().expect("row")).node;
+            match kind {
+                Rule::ends_of => Region::Ends(r),
+                Rule::last_hole_of => Region::Last(r),
+                _ => Region::First(r),
+            }
+        }
+    };
+    Spanned { node, span: sp }
+}
+
+fn values(p: P) -> Result<Vec<Spanned<i64>>, Vec<Diagnostic>> {
+    p.into_inner().map(int).collect()
+}
+
+fn conds(p: P) -> Result<Vec<Spanned<Cond>>, Vec<Diagnostic>> {
+    p.into_inner().map(cond).collect()
+}
+
+fn cond(p: P) -> Result<Spanned<Cond>, Vec<Diagnostic>> {
+    let sp = span(&p);
+    let inner = p.into_inner().next().expect("cond child");
+    cond_atom(inner, sp)
+}
+
+fn cond_atom(inner: P, sp: Span) -> Result<Spanned<Cond>, Vec<Diagnostic>> {
+    let node = match inner.as_rule() {
+        Rule::negated => {
+            let a = inner.into_inner().next().expect("atom");
+            let asp = span(&a);
+            Cond::Not(Box::new(cond_atom(a, asp)?))
+        }
+        Rule::c_first_team_turn => Cond::FirstOfTeamTurn,
+        Rule::c_first_turn => Cond::FirstOfTurn,
+        Rule::c_first_game => Cond::FirstOfGame,
+        Rule::c_all_own_released => Cond::AllOwnReleased,
+        Rule::c_all_released => Cond::AllReleased,
+        Rule::c_all_own_arrived => Cond::AllOwnArrived,
+        Rule::c_opp_unreleased => Cond::OpponentHasUnreleased,
+        Rule::c_no_capture => Cond::NoCapturePossible,
+        Rule::c_immune_or_arrived => Cond::EveryPieceImmuneOrArrived,
+        Rule::c_opp_none => Cond::OpponentHasNoPieces,
+        Rule::c_reading => {
+            let mut t = inner.into_inner().next().expect("test").into_inner();
+            Cond::Reading(name(t.next().expect("id")), name(t.next().expect("option")))
+        }
+        Rule::c_full => {
+            let mut ci = inner.into_inner();
+            let r = row_ref(ci.next().expect("row"));
+            Cond::Full(r, ci.next().is_some())
+        }
+        other => unreachable!("not a condition: {other:?}"),
+    };
+    Ok(Spanned { node, span: sp })
+}
+
+fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
+    let sp = span(&p);
+    let kind = p.as_rule();
+    let mut it = p.into_inner().peekable();
+    macro_rules! next {
+        () => {
+            it.next().expect("grammar guarantees the child")
+        };
+    }
+    let node = match kind {
+        Rule::if_stmt => {
+            let mut t = next!().into_inner();
+            let reading = name(t.next().expect("id"));
+            let option = name(t.next().expect("option"));
+            let then = block(next!())?;
+            let otherwise = it.next().map(block).transpose()?;
+            StmtKind::If {
+                reading,
+                option,
+                then,
+                otherwise,
+            }
+        }
+        Rule::row_stmt => {
+            let rname = name(next!());
+            let kind = name(next!());
+            let third = next!();
+            let (owner, holes) = if third.as_rule() == Rule::ident {
+                (Some(name(third)), expr(next!())?)
+            } else {
+                (None, expr(third)?)
+            };
+            StmtKind::Row {
+                name: rname,
+                kind,
+                owner,
+                holes,
+            }
+        }
+        Rule::team_stmt => {
+            let team = name(next!());
+            let body = next!();
+            match body.as_rule() {
+                Rule::team_colour => StmtKind::TeamColour {
+                    team,
+                    face: name(body.into_inner().next().expect("face")),
+                },
+                _ => {
+                    let mut bi = body.into_inner();
+                    let count = expr(bi.next().expect("count"))?;
+                    let where_ = bi.next().expect("start");
+                    let start = (where_.as_rule() == Rule::row_ref).then(|| row_ref(where_));
+                    StmtKind::TeamPieces { team, count, start }
+                }
+            }
+        }
+        Rule::seats_stmt => StmtKind::Seats(expr(next!())?),
+        Rule::order_stmt => StmtKind::Order(it.map(name).collect()),
+        Rule::sticks_stmt => {
+            let mut when = SticksWhen::Always;
+            if it.peek().map(|x| x.as_rule()) == Some(Rule::sticks_when) {
+                let w = next!().into_inner().next().expect("when");
+                when = match w.as_rule() {
+                    Rule::in_phase => SticksWhen::InPhase(name(w.into_inner().next().expect("phase"))),
+                    Rule::first_of_turn => SticksWhen::FirstOfTurn,
+                    _ => SticksWhen::FirstOfGame,
+                };
+            }
+            let count = expr(next!())?;
+            let (mut faces, mut prob) = (None, None);
+            for x in it {
+                match x.as_rule() {
+                    Rule::faces => {
+                        let mut fi = x.into_inner();
+                        faces = Some((name(fi.next().expect("a")), name(fi.next().expect("b"))));
+                    }
+                    _ => {
+                        let mut fi = x.into_inner();
+                        let face = name(fi.next().expect("face"));
+                        let n = fi.next().expect("number");
+                        let nsp = span(&n);
+                        let v: f64 = n.as_str().parse().unwrap_or(f64::NAN);
+                        prob = Some((face, Spanned { node: v, span: nsp }));
+                    }
+                }
+            }
+            StmtKind::Sticks {
+                when,
+                count,
+                faces,
+                prob,
+            }
+        }
+        Rule::value_stmt => {
+            let x = next!();
+            StmtKind::Value((x.as_rule() == Rule::ident).then(|| name(x)))
+        }
+        Rule::class_stmt => {
+            let cname = name(next!());
+            let shapes = it
+                .map(|s| s.into_inner().next().expect("shape").as_rule() == Rule::all_alike)
+                .collect();
+            StmtKind::Class {
+                name: cname,
+                shapes,
+            }
+        }
+        Rule::phases_stmt => StmtKind::Phases(it.map(name).collect()),
+        Rule::allocation_stmt => StmtKind::Allocation(next!().as_rule() == Rule::pooled),
+        Rule::release_order_stmt => StmtKind::ReleaseOrder(next!().as_rule() == Rule::chosen),
+        Rule::bind_stmt => StmtKind::BindAfterRelease,
+        Rule::transition_stmt => StmtKind::Transition {
+            from: name(next!()),
+            to: name(next!()),
+            when: conds(next!())?,
+        },
+        Rule::throw_stmt => {
+            let m = next!().into_inner().next().expect("match");
+            let matches = match m.as_rule() {
+                Rule::any_throw => ThrowMatch::Any,
+                Rule::value_list => ThrowMatch::Values(values(m)?),
+                _ => ThrowMatch::Class(name(m)),
+            };
+            let (mut phase, mut cs, mut effects) = (None, Vec::new(), Vec::new());
+            for x in it {
+                match x.as_rule() {
+                    Rule::in_phase => phase = Some(name(x.into_inner().next().expect("phase"))),
+                    Rule::conds => cs = conds(x)?,
+                    _ => effects.push(effect(x)?),
+                }
+            }
+            StmtKind::Throw {
+                matches,
+                phase,
+                conds: cs,
+                effects,
+            }
+        }
+        Rule::track_stmt => {
+            let team = name(next!());
+            let segments = it
+                .map(|s| {
+                    let mut si = s.into_inner();
+                    let row = row_ref(si.next().expect("row"));
+                    let backward = si.next().expect("dir").as_str() == "backward";
+                    let (mut label, mut goal) = (None, false);
+                    for x in si {
+                        match x.as_rule() {
+                            Rule::goal => goal = true,
+                            _ => label = Some(name(x)),
+                        }
+                    }
+                    Segment {
+                        row,
+                        backward,
+                        label,
+                        goal,
+                    }
+                })
+                .collect();
+            StmtKind::Track { team, segments }
+        }
+        Rule::track_loop_stmt => StmtKind::TrackLoop {
+            team: name(next!()),
+            from: name(next!()),
+            when: it.next().map(conds).transpose()?.unwrap_or_default(),
+        },
+        Rule::track_end_stmt => StmtKind::TrackEnd(name(next!())),
+        Rule::gate_stmt => {
+            let team = name(next!());
+            let segment = name(next!());
+            let req = next!().into_inner().next().expect("requirement");
+            let requirement = match req.as_rule() {
+                Rule::throw_req => {
+                    let mut ri = req.into_inner();
+                    let vs = values(ri.next().expect("values"))?;
+                    let crossing = ri.next().expect("by").as_rule() == Rule::crossing;
+                    Requirement::Throw(vs, crossing)
+                }
+                _ => Requirement::Conds(conds(req)?),
+            };
+            let stop = next!().as_str() == "stop";
+            StmtKind::Gate {
+                team,
+                segment,
+                requirement,
+                stop,
+            }
+        }
+        Rule::stacking_stmt => StmtKind::Stacking(next!().as_rule() == Rule::allowed),
+        Rule::capture_stmt => {
+            let mut region_ = None;
+            if it.peek().map(|x| x.as_rule()) == Some(Rule::region) {
+                region_ = Some(region(next!()));
+            }
+            let compulsory = next!().as_str() == "compulsory";
+            let send_home = next!().as_str() != "remove";
+            StmtKind::Capture {
+                region: region_,
+                compulsory,
+                send_home,
+            }
+        }
+        Rule::no_capture_stmt => StmtKind::NoCapture {
+            region: region(next!()),
+            sharing: it.next().is_some(),
+        },
+        Rule::capture_only_stmt => StmtKind::CaptureOnly {
+            region: region(next!()),
+            values: values(next!())?,
+        },
+        Rule::blocked_stmt => StmtKind::Blocked(next!().as_rule() == Rule::share),
+        Rule::immune_stmt => StmtKind::Immune(region(next!())),
+        Rule::send_home_stmt => StmtKind::SendHomeTo(next!().as_rule() == Rule::first_empty),
+        Rule::win_stmt => StmtKind::Win(conds(next!())?),
+        other => unreachable!("not a statement: {other:?}"),
+    };
+    Ok(Spanned { node, span: sp })
+}
+
+fn effect(p: P) -> Result<Spanned<Effect>, Vec<Diagnostic>> {
+    let sp = span(&p);
+    let kind = p.as_rule();
+    let mut it = p.into_inner();
+    let node = match kind {
+        Rule::move_eff => Effect::Move(expr(it.next().expect("expr"))?),
+        Rule::release_eff => Effect::Release(
+            expr(it.next().expect("count"))?,
+            it.next().map(expr).transpose()?,
+        ),
+        Rule::release_or_move => Effect::ReleaseOrMove(
+            expr(it.next().expect("steps"))?,
+            it.next().map(expr).transpose()?,
+        ),
+        Rule::throw_again => Effect::ThrowAgain,
+        Rule::cancel_moves => Effect::CancelMoves,
+        Rule::remove_opposing => Effect::RemoveOpposing,
+        Rule::enter_phase => Effect::EnterPhase(name(it.next().expect("phase"))),
+        Rule::nothing => Effect::Nothing,
+        other => unreachable!("not an effect: {other:?}"),
+    };
+    Ok(Spanned { node, span: sp })
+}
