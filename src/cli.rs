@@ -1,6 +1,7 @@
 //! The command line: argument parsing and the subcommands that print.
 
 use crate::diag::{self, Diagnostic};
+use crate::engine::{Game, State};
 use crate::ir::Ir;
 use crate::lower::Selection;
 use clap::{Args, Parser, Subcommand};
@@ -61,6 +62,44 @@ enum Command {
         #[arg(long)]
         deny_warnings: bool,
     },
+    /// Count chance outcomes and decisions to a depth (for regression).
+    Perft {
+        /// Rule file.
+        file: PathBuf,
+        /// Depth in actions (throws and decisions).
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=8))]
+        depth: u32,
+        /// Start from this position (position notation) instead of the initial one.
+        #[arg(long)]
+        position: Option<String>,
+        #[command(flatten)]
+        choices: Choices,
+    },
+    /// Play seeded random games and summarise them.
+    Simulate {
+        /// Rule file.
+        file: PathBuf,
+        /// Number of games.
+        #[arg(short = 'n', long = "games", default_value_t = 1000)]
+        games: u64,
+        /// Seed of the study.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Seat turns after which a game is stopped (reported as a timeout, not a draw).
+        #[arg(long, default_value_t = 10_000)]
+        max_turns: u32,
+        /// Worker threads (results do not depend on it); default: all cores.
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Add speed figures (playouts and actions per second; these vary run to run).
+        #[arg(long)]
+        timing: bool,
+        #[command(flatten)]
+        choices: Choices,
+    },
 }
 
 /// Runs the command line; returns the exit code.
@@ -75,6 +114,17 @@ pub fn main() -> i32 {
     };
     match cli.command {
         Command::Check { files, choices, deny_warnings } => check(&files, &choices, deny_warnings),
+        Command::Perft { file, depth, position, choices } => perft(&file, depth, position.as_deref(), &choices),
+        Command::Simulate {
+            file,
+            games,
+            seed,
+            max_turns,
+            jobs,
+            json,
+            timing,
+            choices,
+        } => simulate(&file, games, seed, max_turns, jobs, json, timing, &choices),
     }
 }
 
@@ -128,4 +178,81 @@ fn check(files: &[PathBuf], choices: &Choices, deny_warnings: bool) -> i32 {
         println!("{name}: {errors} error(s), {warnings} warning(s)");
     }
     worst
+}
+
+/// Loads the game and the start position (initial, or `--position`).
+fn game_and_state(file: &Path, position: Option<&str>, choices: &Choices) -> Result<(Game, State), i32> {
+    let ir = load_ir(file, choices)?;
+    let game = Game::new(ir);
+    let state = match position {
+        None => game.initial_state(),
+        Some(p) => game.from_notation(p).map_err(|e| {
+            eprintln!("error: bad --position: {e}");
+            1
+        })?,
+    };
+    Ok((game, state))
+}
+
+fn perft(file: &Path, depth: u32, position: Option<&str>, choices: &Choices) -> i32 {
+    let (game, state) = match game_and_state(file, position, choices) {
+        Ok(x) => x,
+        Err(c) => return c,
+    };
+    match crate::sim::perft(&game, &state, depth) {
+        Ok(rows) => {
+            println!("{:>5} {:>14} {:>14} {:>14} {:>10}", "depth", "nodes", "chance", "decisions", "terminal");
+            for r in rows {
+                println!("{:>5} {:>14} {:>14} {:>14} {:>10}", r.depth, r.nodes, r.chance, r.decisions, r.terminal);
+            }
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {}", e.message);
+            1
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn simulate(file: &Path, games: u64, seed: u64, max_turns: u32, jobs: Option<usize>, json: bool, timing: bool, choices: &Choices) -> i32 {
+    let (game, _) = match game_and_state(file, None, choices) {
+        Ok(x) => x,
+        Err(c) => return c,
+    };
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let start = std::time::Instant::now();
+    let s = crate::sim::simulate(&game, games, seed, max_turns, jobs);
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    if json {
+        let mut v = serde_json::to_value(&s).unwrap_or_default();
+        if timing && let Some(o) = v.as_object_mut() {
+            o.insert("playouts_per_sec".into(), (games as f64 / secs).into());
+            o.insert("actions_per_sec".into(), (s.actions as f64 / secs).into());
+            o.insert("jobs".into(), jobs.into());
+        }
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    } else {
+        println!("{} — {} games, seed {}, turn cap {}", game.ir.game, s.games, s.seed, s.max_turns);
+        if !s.readings.is_empty() {
+            println!("readings: {}", s.readings.join(" "));
+        }
+        if !s.params.is_empty() {
+            println!("params:   {}", s.params.join(" "));
+        }
+        let pct = |x: u64| if s.games == 0 { 0.0 } else { 100.0 * x as f64 / s.games as f64 };
+        println!("completed  {:>8}  ({:.1}%)", s.completed, pct(s.completed));
+        println!("timeouts   {:>8}  ({:.1}%)", s.timeouts, pct(s.timeouts));
+        if s.aborted > 0 {
+            println!("aborted    {:>8}  ({:.1}%)", s.aborted, pct(s.aborted));
+        }
+        for (team, w) in &s.wins {
+            println!("wins {team:<10} {w:>4}  ({:.1}%)", pct(*w));
+        }
+        println!("turns mean {:.1}, median {:.1}", s.turns_mean, s.turns_median);
+        if timing {
+            println!("{:.0} playouts/s, {:.0} actions/s on {jobs} job(s)", games as f64 / secs, s.actions as f64 / secs);
+        }
+    }
+    0
 }

@@ -13,7 +13,7 @@ pub type PhaseId = u8;
 pub type RuleIx = u16;
 
 /// Most holes a board may have.
-pub const MAX_CELLS: usize = 256;
+pub const MAX_CELLS: usize = 255;
 /// Most holes in one row.
 pub const MAX_HOLES: i64 = 64;
 /// Most pieces per team.

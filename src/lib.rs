@@ -3,8 +3,11 @@
 
 pub mod cli;
 pub mod diag;
+pub mod engine;
+pub mod fmt;
 pub mod ir;
 pub mod lower;
+pub mod sim;
 pub mod syntax;
 
 use diag::Diagnostic;

@@ -1,0 +1,702 @@
+//! The engine: plays any IR exactly. Throws are chance nodes with exact probabilities;
+//! moves are decisions. The API follows OpenSpiel: chance outcomes, legal decisions,
+//! apply, returns. A state is a fixed-size value: cloning it is a copy, and no action
+//! allocates.
+
+mod moves;
+pub mod notation;
+mod reach;
+
+use crate::ir::*;
+pub use moves::Landing;
+
+/// Most pieces per team a state holds.
+pub const MAX_TEAM_PIECES: usize = MAX_PIECES as usize;
+/// Most moves pooled in one turn.
+pub const POOL_MAX: usize = 32;
+/// "No hole" for a piece off the board.
+pub const NO_CELL: u8 = u8::MAX;
+/// "None" in small index fields.
+pub const NONE: u8 = u8::MAX;
+
+/// Piece flag: released (may move with ordinary throws).
+pub const RELEASED: u8 = 1;
+/// Piece flag: can never be captured.
+pub const IMMUNE: u8 = 2;
+/// Piece flag: out of the game.
+pub const REMOVED: u8 = 4;
+
+/// One piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Index along its team's track; -1 when not on the track.
+    pub tpos: i16,
+    /// Hole it stands on, or [`NO_CELL`].
+    pub cell: u8,
+    /// [`RELEASED`], [`IMMUNE`], [`REMOVED`].
+    pub flags: u8,
+}
+
+impl Piece {
+    /// Still in the game?
+    #[inline]
+    pub fn alive(&self) -> bool {
+        self.flags & REMOVED == 0
+    }
+    /// Released?
+    #[inline]
+    pub fn released(&self) -> bool {
+        self.flags & RELEASED != 0
+    }
+    /// Immune?
+    #[inline]
+    pub fn immune(&self) -> bool {
+        self.flags & IMMUNE != 0
+    }
+}
+
+/// What kind of move a pool entry gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EntryKind {
+    /// Moves a released piece.
+    Move,
+    /// Releases an unreleased piece (and moves it `steps`).
+    Release,
+    /// Either; entries of one throw go to different pieces.
+    Either,
+}
+
+/// One move waiting in the pool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Entry {
+    /// Places.
+    pub steps: u8,
+    /// The value of the throw that gave it.
+    pub thrown: u8,
+    /// Kind.
+    pub kind: EntryKind,
+    /// Index of the throw in the turn that gave it.
+    pub family: u8,
+    /// Index of the release entry it is bound to, or [`NONE`].
+    pub bound: u8,
+    /// Piece that used it, or [`NONE`] while unused.
+    pub piece: u8,
+    /// Rule that gave it.
+    pub rule: RuleIx,
+}
+
+/// Where the game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// The seat to play throws (a chance node).
+    Throw,
+    /// The seat to play moves a piece (a decision node).
+    Move,
+    /// Finished; the winner.
+    Over(TeamId),
+}
+
+/// A decision: move `piece` with the pool entries in `mask`, taking or not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Decision {
+    /// Piece index within the team.
+    pub piece: u8,
+    /// Pool entries used (bit i = entry i).
+    pub mask: u32,
+    /// Takes the opposing piece(s) on the landing hole.
+    pub capture: bool,
+}
+
+/// A whole game position.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct State {
+    /// Pieces per team.
+    pub pieces: [[Piece; MAX_TEAM_PIECES]; 2],
+    /// Holes each team occupies.
+    pub occ: [CellSet; 2],
+    /// Pooled moves of the turn.
+    pub pool: [Entry; POOL_MAX],
+    /// Entries in the pool.
+    pub pool_len: u8,
+    /// Phase.
+    pub phase: PhaseId,
+    /// Team to play.
+    pub team: TeamId,
+    /// Seat to play (0-based).
+    pub seat: u8,
+    /// Chance, decision, or over.
+    pub stage: Stage,
+    /// The seat throws again after its moves.
+    pub again: bool,
+    /// Release entry the next throw's entries are bound to, or [`NONE`].
+    pub bind: u8,
+    /// Throws in this seat's turn.
+    pub turn_throws: u8,
+    /// Throws in this team's turn.
+    pub team_throws: u8,
+    /// Throws in the game.
+    pub game_throws: u32,
+    /// Seat turns completed.
+    pub turns: u32,
+    /// Last throw: (sticks, count of face 0, value), or `None`.
+    pub last: Option<(u8, u8, u8)>,
+}
+
+/// Why an action was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// What is wrong.
+    pub message: String,
+    /// The rule that forbids it, if a rule does.
+    pub rule: Option<RuleIx>,
+}
+
+impl Refusal {
+    fn new(message: impl Into<String>, rule: Option<RuleIx>) -> Self {
+        Refusal {
+            message: message.into(),
+            rule,
+        }
+    }
+}
+
+/// A chance outcome: `k` sticks show face 0, with probability `p`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Outcome {
+    /// Sticks showing face 0.
+    pub k: u8,
+    /// Exact probability.
+    pub p: f64,
+}
+
+/// Something that happened, for logs and rule-firing counts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// A throw matched a table entry.
+    Throw {
+        /// Value.
+        value: u8,
+        /// Rule of the entry (`None`: no entry matched).
+        rule: Option<RuleIx>,
+    },
+    /// A piece moved.
+    Moved {
+        /// Team.
+        team: TeamId,
+        /// Piece.
+        piece: u8,
+        /// Rules that allowed it.
+        rules: Vec<RuleIx>,
+    },
+    /// A piece was taken.
+    Captured {
+        /// Victim's team.
+        team: TeamId,
+        /// Victim.
+        piece: u8,
+        /// Sent home (else removed).
+        home: bool,
+        /// Rule.
+        rule: RuleIx,
+    },
+    /// A piece became immune.
+    Immune {
+        /// Team.
+        team: TeamId,
+        /// Piece.
+        piece: u8,
+        /// Rule.
+        rule: RuleIx,
+    },
+    /// Pool entries could not be used.
+    Forfeit {
+        /// How many.
+        entries: u8,
+    },
+    /// The phase changed.
+    Phase {
+        /// New phase.
+        to: PhaseId,
+        /// Rule.
+        rule: RuleIx,
+    },
+    /// The game ended.
+    Won {
+        /// Winner.
+        team: TeamId,
+        /// Rule.
+        rule: RuleIx,
+    },
+}
+
+/// Something that records events (or ignores them, for speed).
+pub trait Observer {
+    /// Called for each event.
+    fn event(&mut self, e: Event);
+}
+
+/// Ignores events.
+pub struct Quiet;
+impl Observer for Quiet {
+    #[inline]
+    fn event(&mut self, _: Event) {}
+}
+
+impl Observer for Vec<Event> {
+    fn event(&mut self, e: Event) {
+        self.push(e);
+    }
+}
+
+/// A variant ready to play: the IR plus tables computed once.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// The variant.
+    pub ir: Ir,
+    /// `chance[n]`: outcomes for `n` sticks.
+    chance: Vec<Vec<Outcome>>,
+    /// `cum[n][k]`: cumulative probability thresholds on `u64`.
+    cum: Vec<Vec<u64>>,
+    /// `entries[phase][team][n][k]`: candidate throw entries in order.
+    entries: Vec<Vec<Vec<Vec<Vec<u16>>>>>,
+    /// `track_of_cell[team][cell]`: first index of the hole on the team's track, or -1.
+    track_of_cell: [Vec<i16>; 2],
+    /// Reachability tables for "no capture possible".
+    reach: reach::Reach,
+}
+
+impl Game {
+    /// Compiles the tables of a variant.
+    pub fn new(ir: Ir) -> Game {
+        let max_n = MAX_STICKS as usize;
+        let mut chance = vec![Vec::new(); max_n + 1];
+        let mut cum = vec![Vec::new(); max_n + 1];
+        for n in 1..=max_n {
+            let mut outs = Vec::with_capacity(n + 1);
+            for k in 0..=n {
+                let p = binom(n as u64, k as u64) * ir.sticks.p.powi(k as i32) * (1.0 - ir.sticks.p).powi((n - k) as i32);
+                outs.push(Outcome { k: k as u8, p });
+            }
+            let mut acc = 0.0;
+            let mut c = Vec::with_capacity(n + 1);
+            for (i, o) in outs.iter().enumerate() {
+                acc += o.p;
+                c.push(if i == n { u64::MAX } else { (acc * u64::MAX as f64) as u64 });
+            }
+            chance[n] = outs;
+            cum[n] = c;
+        }
+        let mut entries = Vec::new();
+        for ph in 0..ir.phases.len() {
+            let mut per_team = Vec::new();
+            for t in 0..2 {
+                let mut per_n = vec![Vec::new(); max_n + 1];
+                for (n, slot) in per_n.iter_mut().enumerate().skip(1) {
+                    for k in 0..=n as u8 {
+                        let v = crate::lower::throw_value(ir.sticks.value, ir.teams[t].colour, k, n as u8);
+                        let list: Vec<u16> = ir
+                            .throws
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, e)| {
+                                e.phase.is_none_or(|p| p as usize == ph)
+                                    && match &e.matches {
+                                        ThrowMatch::Any => true,
+                                        ThrowMatch::Values(m) => m >> v & 1 == 1,
+                                        ThrowMatch::Class(c) => ir.classes[*c].contains(k, n as u8),
+                                    }
+                            })
+                            .map(|(i, _)| i as u16)
+                            .collect();
+                        slot.push(list);
+                    }
+                }
+                per_team.push(per_n);
+            }
+            entries.push(per_team);
+        }
+        let track_of_cell = [0, 1].map(|t: usize| {
+            let mut v = vec![-1i16; ir.cells as usize];
+            for (i, &c) in ir.teams[t].track.cells.iter().enumerate().rev() {
+                v[c as usize] = i as i16;
+            }
+            v
+        });
+        let reach = reach::Reach::new(&ir);
+        Game {
+            ir,
+            chance,
+            cum,
+            entries,
+            track_of_cell,
+            reach,
+        }
+    }
+
+    /// The starting position.
+    pub fn initial_state(&self) -> State {
+        let mut s = State {
+            pieces: [[Piece {
+                tpos: -1,
+                cell: NO_CELL,
+                flags: REMOVED,
+            }; MAX_TEAM_PIECES]; 2],
+            occ: [CellSet::default(); 2],
+            pool: [Entry {
+                steps: 0,
+                thrown: 0,
+                kind: EntryKind::Move,
+                family: 0,
+                bound: NONE,
+                piece: NONE,
+                rule: 0,
+            }; POOL_MAX],
+            pool_len: 0,
+            phase: 0,
+            team: 0,
+            seat: 0,
+            stage: Stage::Throw,
+            again: false,
+            bind: NONE,
+            turn_throws: 0,
+            team_throws: 0,
+            game_throws: 0,
+            turns: 0,
+            last: None,
+        };
+        for t in 0..2 {
+            for i in 0..self.ir.teams[t].pieces as usize {
+                let cell = self.ir.start_cell(t as TeamId, i);
+                s.pieces[t][i] = match cell {
+                    Some(c) => {
+                        s.occ[t].insert(c);
+                        Piece {
+                            tpos: self.track_of_cell[t][c as usize],
+                            cell: c as u8,
+                            flags: 0,
+                        }
+                    }
+                    None => Piece {
+                        tpos: -1,
+                        cell: NO_CELL,
+                        flags: 0,
+                    },
+                };
+            }
+        }
+        s
+    }
+
+    /// Pieces of a team.
+    #[inline]
+    pub fn n_pieces(&self, team: TeamId) -> usize {
+        self.ir.teams[team as usize].pieces as usize
+    }
+
+    /// Sticks the next throw uses.
+    pub fn sticks_for(&self, s: &State) -> u8 {
+        let st = &self.ir.sticks;
+        if let (Some(n), 0) = (st.first_of_game, s.game_throws) {
+            return n;
+        }
+        if let (Some(n), 0) = (st.first_of_turn, s.turn_throws) {
+            return n;
+        }
+        st.by_phase[s.phase as usize].unwrap_or(st.count)
+    }
+
+    /// Is it a chance node?
+    pub fn is_chance(&self, s: &State) -> bool {
+        s.stage == Stage::Throw
+    }
+
+    /// Is the game over?
+    pub fn is_over(&self, s: &State) -> bool {
+        matches!(s.stage, Stage::Over(_))
+    }
+
+    /// The winner, once over.
+    pub fn winner(&self, s: &State) -> Option<TeamId> {
+        match s.stage {
+            Stage::Over(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The outcomes of the next throw with their exact probabilities (empty unless a chance node).
+    pub fn chance_outcomes(&self, s: &State) -> &[Outcome] {
+        if s.stage != Stage::Throw {
+            return &[];
+        }
+        &self.chance[self.sticks_for(s) as usize]
+    }
+
+    /// Draws an outcome from a uniform `u64` (the RNG protocol: one `u64` per throw).
+    pub fn sample_outcome(&self, s: &State, u: u64) -> u8 {
+        let n = self.sticks_for(s) as usize;
+        let cum = &self.cum[n];
+        cum.iter().position(|&c| u < c).unwrap_or(n) as u8
+    }
+
+    /// Applies a throw of `k` sticks showing face 0.
+    pub fn apply_throw(&self, s: &mut State, k: u8, obs: &mut impl Observer) -> Result<(), Refusal> {
+        if s.stage != Stage::Throw {
+            return Err(Refusal::new("it is not time to throw: a piece must be moved first", None));
+        }
+        let n = self.sticks_for(s);
+        if k > n {
+            return Err(Refusal::new(format!("a throw of {n} sticks cannot show {k} of face `{}`", self.ir.sticks.faces[0]), None));
+        }
+        let team = s.team as usize;
+        let value = crate::lower::throw_value(self.ir.sticks.value, self.ir.teams[team].colour, k, n);
+        s.last = Some((n, k, value));
+        let bind_to = std::mem::replace(&mut s.bind, NONE);
+        let family = s.turn_throws;
+        let entry = self.entries[s.phase as usize][team][n as usize][k as usize]
+            .iter()
+            .map(|&i| &self.ir.throws[i as usize])
+            .find(|e| e.conds.iter().all(|c| self.cond(s, s.team, c)));
+        s.turn_throws = s.turn_throws.saturating_add(1);
+        s.team_throws = s.team_throws.saturating_add(1);
+        s.game_throws += 1;
+        s.again = false;
+        obs.event(Event::Throw {
+            value,
+            rule: entry.map(|e| e.rule),
+        });
+        if let Some(e) = entry {
+            for eff in &e.effects {
+                match *eff {
+                    Effect::Move(a) => self.push(s, a.eval(value), value, EntryKind::Move, family, bind_to, e.rule)?,
+                    Effect::Release { count, steps } => {
+                        let first = s.pool_len;
+                        for _ in 0..count {
+                            self.push(s, steps.eval(value), value, EntryKind::Release, family, NONE, e.rule)?;
+                        }
+                        if self.ir.bind_after_release.is_some() {
+                            s.bind = first;
+                        }
+                    }
+                    Effect::ReleaseOrMove { steps, count } => {
+                        for _ in 0..count {
+                            self.push(s, steps.eval(value), value, EntryKind::Either, family, bind_to, e.rule)?;
+                        }
+                    }
+                    Effect::ThrowAgain => s.again = true,
+                    Effect::CancelMoves => {
+                        for i in 0..s.pool_len as usize {
+                            let en = &mut s.pool[i];
+                            if en.kind != EntryKind::Release && en.piece == NONE {
+                                en.piece = moves::DROPPED;
+                            }
+                        }
+                    }
+                    Effect::RemoveOpposing => {
+                        let opp = 1 - team;
+                        if let Some(i) = (0..self.n_pieces(opp as TeamId)).find(|&i| s.pieces[opp][i].alive()) {
+                            self.take(s, opp as TeamId, i, false);
+                            obs.event(Event::Captured {
+                                team: opp as TeamId,
+                                piece: i as u8,
+                                home: false,
+                                rule: e.rule,
+                            });
+                        }
+                    }
+                    Effect::EnterPhase(p) => {
+                        if s.phase != p {
+                            s.phase = p;
+                            obs.event(Event::Phase { to: p, rule: e.rule });
+                        }
+                    }
+                    Effect::Nothing => {}
+                }
+            }
+        }
+        if self.check_win(s, obs) {
+            return Ok(());
+        }
+        if self.ir.allocation == Allocation::PerThrow || !s.again {
+            s.stage = Stage::Move;
+        }
+        self.settle(s, obs);
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push(&self, s: &mut State, steps: u8, thrown: u8, kind: EntryKind, family: u8, bound: u8, rule: RuleIx) -> Result<(), Refusal> {
+        if s.pool_len as usize >= POOL_MAX {
+            return Err(Refusal::new(format!("more than {POOL_MAX} moves pooled in one turn: the engine's limit"), Some(rule)));
+        }
+        s.pool[s.pool_len as usize] = Entry {
+            steps,
+            thrown,
+            kind,
+            family,
+            bound,
+            piece: NONE,
+            rule,
+        };
+        s.pool_len += 1;
+        Ok(())
+    }
+
+    /// In the move stage with nothing legal left: forfeit the rest and go on.
+    fn settle(&self, s: &mut State, obs: &mut impl Observer) {
+        if s.stage != Stage::Move || self.has_legal(s) {
+            return;
+        }
+        let left = s.pool[..s.pool_len as usize].iter().filter(|e| e.piece == NONE).count() as u8;
+        if left > 0 {
+            obs.event(Event::Forfeit { entries: left });
+        }
+        if s.again {
+            if self.ir.allocation == Allocation::PerThrow {
+                // Entries of earlier throws are spent; keep the pool for binding only.
+                for e in s.pool[..s.pool_len as usize].iter_mut() {
+                    if e.piece == NONE {
+                        e.piece = moves::DROPPED;
+                    }
+                }
+            }
+            s.stage = Stage::Throw;
+        } else {
+            self.end_turn(s, obs);
+        }
+    }
+
+    fn end_turn(&self, s: &mut State, obs: &mut impl Observer) {
+        s.pool_len = 0;
+        s.bind = NONE;
+        s.again = false;
+        s.turn_throws = 0;
+        s.turns += 1;
+        for tr in &self.ir.transitions {
+            if tr.from == s.phase && tr.when.iter().all(|c| self.cond(s, s.team, c)) {
+                s.phase = tr.to;
+                obs.event(Event::Phase { to: tr.to, rule: tr.rule });
+                break;
+            }
+        }
+        s.seat += 1;
+        if s.seat >= self.ir.seats {
+            s.seat = 0;
+            s.team = 1 - s.team;
+            s.team_throws = 0;
+        }
+        s.stage = Stage::Throw;
+        self.check_win(s, obs);
+    }
+
+    /// Sets the stage to over if a team has won; returns whether it did.
+    fn check_win(&self, s: &mut State, obs: &mut impl Observer) -> bool {
+        for t in 0..2u8 {
+            for w in &self.ir.wins {
+                if w.when.iter().all(|c| self.cond(s, t, c)) {
+                    s.stage = Stage::Over(t);
+                    obs.event(Event::Won { team: t, rule: w.rule });
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Evaluates a condition seen from `team`.
+    pub fn cond(&self, s: &State, team: TeamId, c: &Cond) -> bool {
+        let t = team as usize;
+        let o = 1 - t;
+        match c {
+            Cond::Const(b) => *b,
+            Cond::Not(c) => !self.cond(s, team, c),
+            Cond::FirstOfTurn => s.turn_throws == 0,
+            Cond::FirstOfTeamTurn => s.team_throws == 0,
+            Cond::FirstOfGame => s.game_throws == 0,
+            Cond::AllOwnReleased => self.alive(s, t).all(|p| p.released()),
+            Cond::AllReleased => self.alive(s, t).chain(self.alive(s, o)).all(|p| p.released()),
+            Cond::AllOwnArrived => self.alive(s, t).all(|p| self.arrived(t, p)),
+            Cond::OpponentHasUnreleased => self.alive(s, o).any(|p| !p.released()),
+            Cond::NoCapturePossible => !self.reach.capture_possible(self, s),
+            Cond::EveryPieceImmuneOrArrived => (0..2).all(|tt| self.alive(s, tt).all(|p| p.immune() || self.arrived(tt, p))),
+            Cond::OpponentHasNoPieces => self.alive(s, o).next().is_none(),
+            Cond::Full(cells, own) => {
+                let occ = if *own { s.occ[t] } else { s.occ[0].union(&s.occ[1]) };
+                let need = &cells[t];
+                (0..4).all(|i| need.0[i] & !occ.0[i] == 0)
+            }
+        }
+    }
+
+    fn alive<'a>(&self, s: &'a State, t: usize) -> impl Iterator<Item = &'a Piece> + 'a {
+        s.pieces[t][..self.ir.teams[t].pieces as usize].iter().filter(|p| p.alive())
+    }
+
+    /// Has the piece reached its goal (or its track's last hole)?
+    pub fn arrived(&self, t: usize, p: &Piece) -> bool {
+        let tr = &self.ir.teams[t].track;
+        let goal = tr.goal.unwrap_or(tr.cells.len() as u16 - 1);
+        p.tpos >= goal as i16
+    }
+
+    /// Takes a piece: removes it, or sends it home.
+    fn take(&self, s: &mut State, team: TeamId, i: usize, home: bool) {
+        let t = team as usize;
+        let p = s.pieces[t][i];
+        if p.cell != NO_CELL {
+            self.vacate(s, t, i, p.cell);
+        }
+        if !home {
+            s.pieces[t][i] = Piece {
+                tpos: -1,
+                cell: NO_CELL,
+                flags: REMOVED,
+            };
+            return;
+        }
+        let start = self.ir.start_cell(team, i);
+        let free = |c: Cell| !s.occ[0].contains(c) && !s.occ[1].contains(c);
+        let cell = match (start, &self.ir.teams[t].start) {
+            (Some(c), Start::Row(r)) => {
+                if !self.ir.capture.home_first_empty && free(c) {
+                    Some(c)
+                } else {
+                    let row = &self.ir.rows[*r];
+                    (row.first..row.first + row.len).find(|&c| free(c))
+                }
+            }
+            _ => None,
+        };
+        s.pieces[t][i] = match (cell, start) {
+            (Some(c), _) => {
+                s.occ[t].insert(c);
+                Piece {
+                    tpos: self.track_of_cell[t][c as usize],
+                    cell: c as u8,
+                    flags: 0,
+                }
+            }
+            // Beside the board, or no free hole in the home row: off the board, unreleased.
+            (None, _) => Piece {
+                tpos: -1,
+                cell: NO_CELL,
+                flags: 0,
+            },
+        };
+    }
+
+    /// Clears `cell` from the team's occupancy unless another piece of it stands there.
+    fn vacate(&self, s: &mut State, t: usize, i: usize, cell: u8) {
+        let others = (0..self.n_pieces(t as TeamId)).any(|j| j != i && s.pieces[t][j].cell == cell && s.pieces[t][j].alive());
+        if !others {
+            s.occ[t].0[(cell >> 6) as usize] &= !(1u64 << (cell & 63));
+        }
+    }
+}
+
+fn binom(n: u64, k: u64) -> f64 {
+    let mut r = 1.0;
+    for i in 0..k {
+        r = r * (n - i) as f64 / (i + 1) as f64;
+    }
+    r
+}

@@ -1,0 +1,455 @@
+//! Moves: which pool entries may go to which piece, where the piece lands, and what
+//! landing there does. Protection belongs to the victim: [`Game::capture_verdict`] is the
+//! one place that says whether a piece may be taken.
+
+use super::*;
+
+/// Marks a pool entry dropped (cancelled or forfeited) rather than used by a piece.
+pub(super) const DROPPED: u8 = NONE - 1;
+
+/// Most rules a move names.
+const MAX_RULES: usize = 8;
+
+/// Where a move ends and what it does there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Landing {
+    /// Track index reached.
+    pub tpos: i16,
+    /// Hole reached, or [`NO_CELL`].
+    pub cell: u8,
+    /// The move releases the piece.
+    pub release: bool,
+    /// How opposing pieces on the hole may be taken (all of them when taken).
+    pub capture: Option<CaptureSpec>,
+    /// Opposing pieces there that may not be taken (they share the hole).
+    pub shares: bool,
+    /// The move may leave opposing pieces untaken (sharing allowed there).
+    pub may_decline: bool,
+    /// The piece becomes immune, by this rule.
+    pub immune: Option<RuleIx>,
+    rules: [RuleIx; MAX_RULES],
+    n_rules: u8,
+}
+
+impl Landing {
+    fn note(&mut self, r: RuleIx) {
+        if (self.n_rules as usize) < MAX_RULES && !self.rules[..self.n_rules as usize].contains(&r) {
+            self.rules[self.n_rules as usize] = r;
+            self.n_rules += 1;
+        }
+    }
+    /// The rules that allow this move.
+    pub fn rules(&self) -> &[RuleIx] {
+        &self.rules[..self.n_rules as usize]
+    }
+}
+
+impl Game {
+    /// Every legal decision, appended to `out` (cleared first). Empty unless a decision node.
+    pub fn legal_decisions(&self, s: &State, out: &mut Vec<Decision>) {
+        out.clear();
+        self.for_each_legal(s, &mut |d| {
+            out.push(d);
+            true
+        });
+    }
+
+    /// Is there any legal decision?
+    pub fn has_legal(&self, s: &State) -> bool {
+        let mut any = false;
+        self.for_each_legal(s, &mut |_| {
+            any = true;
+            false
+        });
+        any
+    }
+
+    /// Calls `f` for each legal decision until it returns false.
+    fn for_each_legal(&self, s: &State, f: &mut impl FnMut(Decision) -> bool) {
+        if s.stage != Stage::Move {
+            return;
+        }
+        let team = s.team;
+        let mut unused = [0u8; POOL_MAX];
+        let mut m = 0;
+        for i in 0..s.pool_len as usize {
+            if s.pool[i].piece == NONE {
+                unused[m] = i as u8;
+                m += 1;
+            }
+        }
+        if m == 0 {
+            return;
+        }
+        let pooled = self.ir.allocation == Allocation::Pooled;
+        // Subsets of the unused entries; identical entries are taken in index order only.
+        let limit: u32 = if pooled && m < 20 { 1 << m } else { 0 };
+        let mut sub: u32 = 1;
+        let mut single = 0;
+        loop {
+            let local = if pooled {
+                if sub >= limit {
+                    break;
+                }
+                sub
+            } else {
+                if single >= m {
+                    break;
+                }
+                1 << single
+            };
+            sub += 1;
+            single += 1;
+            let mut mask = 0u32;
+            let mut canonical = true;
+            for j in 0..m {
+                if local >> j & 1 == 1 {
+                    let ej = &s.pool[unused[j] as usize];
+                    for i in 0..j {
+                        if local >> i & 1 == 0 && same_entry(&s.pool[unused[i] as usize], ej) {
+                            canonical = false;
+                        }
+                    }
+                    mask |= 1 << unused[j];
+                }
+            }
+            if !canonical {
+                continue;
+            }
+            for piece in 0..self.n_pieces(team) as u8 {
+                if let Ok(l) = self.check_move(s, team, piece, mask) {
+                    if l.capture.is_some() && !self.go(f, piece, mask, true) {
+                        return;
+                    }
+                    if (l.capture.is_none() || l.may_decline) && !self.go(f, piece, mask, false) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn go(&self, f: &mut impl FnMut(Decision) -> bool, piece: u8, mask: u32, capture: bool) -> bool {
+        f(Decision { piece, mask, capture })
+    }
+
+    /// Is moving `piece` with the entries of `mask` legal, and where does it land?
+    pub fn check_move(&self, s: &State, team: TeamId, piece: u8, mask: u32) -> Result<Landing, Refusal> {
+        let t = team as usize;
+        if piece as usize >= self.n_pieces(team) {
+            return Err(Refusal::new(format!("team `{}` has no piece {}", self.ir.teams[t].name, piece as usize + 1), None));
+        }
+        let p = s.pieces[t][piece as usize];
+        if !p.alive() {
+            return Err(Refusal::new("that piece is out of the game", None));
+        }
+        if mask == 0 || mask >> s.pool_len != 0 {
+            return Err(Refusal::new("no such throws in the pool", None));
+        }
+        let mut order = [0u8; POOL_MAX];
+        let mut len = 0;
+        let (mut releases, mut releasers) = (0, 0);
+        for i in 0..s.pool_len as usize {
+            if mask >> i & 1 == 0 {
+                continue;
+            }
+            let e = &s.pool[i];
+            if e.piece != NONE {
+                return Err(Refusal::new("that throw is already used", None));
+            }
+            match e.kind {
+                EntryKind::Release => releases += 1,
+                EntryKind::Either => releasers += 1,
+                EntryKind::Move => {}
+            }
+            if e.bound != NONE {
+                let b = &s.pool[e.bound as usize];
+                let ok = match b.piece {
+                    NONE => mask >> e.bound & 1 == 1,
+                    DROPPED => true,
+                    owner => owner == piece,
+                };
+                if !ok {
+                    return Err(Refusal::new("this throw must move the piece just released", self.ir.bind_after_release));
+                }
+            }
+            if e.kind == EntryKind::Either {
+                let clash = s.pool[..s.pool_len as usize].iter().enumerate().any(|(j, o)| {
+                    j != i && o.kind == EntryKind::Either && o.family == e.family && (o.piece == piece || (mask >> j & 1 == 1))
+                });
+                if clash {
+                    return Err(Refusal::new("the moves of this throw go to different pieces", Some(e.rule)));
+                }
+            }
+            order[len] = i as u8;
+            len += 1;
+        }
+        let release = !p.released();
+        if release {
+            if releases + releasers != 1 {
+                let why = if releases + releasers == 0 { "this piece is not released yet: it needs a releasing throw" } else { "a piece is released by one throw only" };
+                return Err(Refusal::new(why, None));
+            }
+            if self.ir.release_order == ReleaseOrder::FrontMost {
+                let front = (0..self.n_pieces(team)).filter(|&j| s.pieces[t][j].alive() && !s.pieces[t][j].released()).max_by_key(|&j| (s.pieces[t][j].tpos, j));
+                if front != Some(piece as usize) {
+                    let rule = order[..len].iter().map(|&i| s.pool[i as usize].rule).next();
+                    return Err(Refusal::new("a release takes the front-most unreleased piece", rule));
+                }
+            }
+        } else if releases > 0 {
+            return Err(Refusal::new("this piece is already released", order[..len].iter().map(|&i| s.pool[i as usize].rule).find(|_| true)));
+        }
+        // Shorter throws first; when a crossing-throw gate refuses, try the other orders.
+        order[..len].sort_by_key(|&i| (s.pool[i as usize].steps, i));
+        let first = self.walk(s, team, piece, &order[..len], release);
+        match first {
+            Err((_, true)) if len > 1 && len <= 6 => {
+                let mut perm = [0u8; 6];
+                perm[..len].copy_from_slice(&order[..len]);
+                let mut found = None;
+                permute(&mut perm[..len], &mut |o| {
+                    if let Ok(l) = self.walk(s, team, piece, o, release) {
+                        found = Some(l);
+                        return false;
+                    }
+                    true
+                });
+                found.ok_or_else(|| first.unwrap_err().0)
+            }
+            other => other.map_err(|(r, _)| r),
+        }
+    }
+
+    /// Walks the piece through the entries in `order`; the error's flag says a
+    /// crossing-throw gate refused (another order might pass).
+    fn walk(&self, s: &State, team: TeamId, piece: u8, order: &[u8], release: bool) -> Result<Landing, (Refusal, bool)> {
+        let t = team as usize;
+        let tr = &self.ir.teams[t].track;
+        let p = s.pieces[t][piece as usize];
+        let total: u32 = order.iter().map(|&i| s.pool[i as usize].steps as u32).sum();
+        let mut l = Landing {
+            tpos: p.tpos,
+            cell: p.cell,
+            release,
+            capture: None,
+            shares: false,
+            may_decline: true,
+            immune: None,
+            rules: [0; MAX_RULES],
+            n_rules: 0,
+        };
+        for &i in order {
+            l.note(s.pool[i as usize].rule);
+        }
+        let mut pos = p.tpos;
+        let mut moved = false;
+        let immune_set = self.ir.capture.immune[t];
+        'walk: for &i in order {
+            let e = &s.pool[i as usize];
+            for _ in 0..e.steps {
+                let mut next = pos + 1;
+                if next as usize >= tr.cells.len() {
+                    match &tr.looping {
+                        Some(lp) if lp.when.iter().all(|c| self.cond(s, team, c)) => {
+                            next = lp.from as i16;
+                            l.note(lp.rule);
+                        }
+                        _ => break 'walk,
+                    }
+                }
+                for g in &tr.gates {
+                    if g.at as i16 != next {
+                        continue;
+                    }
+                    let (ok, crossing) = match &g.requirement {
+                        Requirement::CrossingThrow(m) => (m >> e.thrown & 1 == 1, true),
+                        Requirement::MoveTotal(m) => (total < 64 && m >> total & 1 == 1, false),
+                        Requirement::Conds(cs) => (cs.iter().all(|c| self.cond(s, team, c)), false),
+                    };
+                    if !ok {
+                        if g.stop {
+                            break 'walk;
+                        }
+                        return Err((Refusal::new("this move may not enter that part of the track", Some(g.rule)), crossing));
+                    }
+                    l.note(g.rule);
+                }
+                pos = next;
+                moved = true;
+                let c = tr.cells[pos as usize];
+                if let Some((set, r)) = immune_set
+                    && set.contains(c)
+                    && !p.immune()
+                {
+                    l.immune = Some(r);
+                }
+            }
+        }
+        if !moved && !release {
+            let why = if total == 0 { "this throw moves no places" } else { "this piece cannot move further" };
+            return Err((Refusal::new(why, None), false));
+        }
+        l.tpos = pos;
+        l.cell = if pos >= 0 { tr.cells[pos as usize] as u8 } else { NO_CELL };
+        if !moved || l.cell == NO_CELL {
+            return Ok(l);
+        }
+        let c = l.cell as Cell;
+        let pol = &self.ir.capture;
+        if s.occ[t].contains(c) && !pol.stacking && p.cell != l.cell {
+            return Err((Refusal::new("a team may not have two pieces on one hole", pol.stacking_rule), false));
+        }
+        let o = 1 - t;
+        if !s.occ[o].contains(c) {
+            return Ok(l);
+        }
+        let cell = &pol.at[t][c as usize];
+        let share_ok = cell.sharing || pol.blocked_share;
+        let single = (order.len() == 1).then(|| s.pool[order[0] as usize].thrown);
+        let mut protected_by = None;
+        for q in s.pieces[o][..self.n_pieces(o as TeamId)].iter().filter(|q| q.alive() && q.cell == l.cell) {
+            match self.capture_verdict(team, q, c, single) {
+                Ok(spec) => l.capture = Some(spec),
+                Err(r) => {
+                    l.shares = true;
+                    protected_by = protected_by.or(r);
+                }
+            }
+        }
+        if l.shares && !share_ok {
+            let rule = protected_by.or(pol.blocked_rule);
+            return Err((Refusal::new("that hole holds an opposing piece that may not be taken there", rule), false));
+        }
+        if let Some(spec) = l.capture {
+            l.note(spec.rule);
+            l.may_decline = !spec.compulsory && share_ok;
+        }
+        if l.shares
+            && let Some(r) = cell.forbidden_by
+        {
+            l.note(r);
+        }
+        Ok(l)
+    }
+
+    /// Whether a piece of `attacker` landing on `cell` may take `victim`, and how; the
+    /// error names the protecting rule. `single` is the throw value when the move is one
+    /// throw. The one place protection is decided, for every kind of move.
+    pub fn capture_verdict(&self, attacker: TeamId, victim: &Piece, cell: Cell, single: Option<u8>) -> Result<CaptureSpec, Option<RuleIx>> {
+        let pol = &self.ir.capture;
+        let victim_team = 1 - attacker as usize;
+        if victim.immune() {
+            return Err(pol.immune[victim_team].map(|(_, r)| r));
+        }
+        let at = &pol.at[attacker as usize][cell as usize];
+        if let Some(r) = at.forbidden_by {
+            return Err(Some(r));
+        }
+        if let Some((m, r)) = at.only_with
+            && !single.is_some_and(|v| m >> v & 1 == 1)
+        {
+            return Err(Some(r));
+        }
+        at.spec.ok_or(None)
+    }
+
+    /// Applies a decision, or says which rule forbids it.
+    pub fn apply_decision(&self, s: &mut State, d: Decision, obs: &mut impl Observer) -> Result<(), Refusal> {
+        if s.stage != Stage::Move {
+            return Err(Refusal::new(if self.is_over(s) { "the game is over" } else { "it is time to throw, not to move" }, None));
+        }
+        let team = s.team;
+        let l = self.check_move(s, team, d.piece, d.mask)?;
+        if d.capture && l.capture.is_none() {
+            return Err(Refusal::new("there is nothing to take there", None));
+        }
+        if !d.capture && l.capture.is_some() && !l.may_decline {
+            let rule = l.capture.map(|c| c.rule);
+            return Err(Refusal::new("taking is compulsory here", rule));
+        }
+        let t = team as usize;
+        let old = s.pieces[t][d.piece as usize];
+        if old.cell != NO_CELL {
+            self.vacate(s, t, d.piece as usize, old.cell);
+        }
+        let mut flags = old.flags | RELEASED;
+        if let Some(r) = l.immune {
+            flags |= IMMUNE;
+            obs.event(Event::Immune { team, piece: d.piece, rule: r });
+        }
+        s.pieces[t][d.piece as usize] = Piece {
+            tpos: l.tpos,
+            cell: l.cell,
+            flags,
+        };
+        if l.cell != NO_CELL {
+            s.occ[t].insert(l.cell as Cell);
+        }
+        for i in 0..s.pool_len as usize {
+            if d.mask >> i & 1 == 1 {
+                s.pool[i].piece = d.piece;
+            }
+        }
+        obs.event(Event::Moved {
+            team,
+            piece: d.piece,
+            rules: l.rules().to_vec(),
+        });
+        if d.capture && let Some(spec) = l.capture {
+            let o = 1 - t;
+            let single = (d.mask.count_ones() == 1).then(|| s.pool[d.mask.trailing_zeros() as usize].thrown);
+            for j in 0..self.n_pieces(o as TeamId) {
+                let q = s.pieces[o][j];
+                if q.alive() && q.cell == l.cell && self.capture_verdict(team, &q, l.cell as Cell, single).is_ok() {
+                    self.take(s, o as TeamId, j, spec.send_home);
+                    obs.event(Event::Captured {
+                        team: o as TeamId,
+                        piece: j as u8,
+                        home: spec.send_home,
+                        rule: spec.rule,
+                    });
+                }
+            }
+        }
+        if self.check_win(s, obs) {
+            return Ok(());
+        }
+        self.settle(s, obs);
+        Ok(())
+    }
+}
+
+/// Same kind, value, throw and binding: interchangeable in a group.
+#[inline]
+fn same_entry(a: &Entry, b: &Entry) -> bool {
+    a.steps == b.steps && a.thrown == b.thrown && a.kind == b.kind && a.bound == b.bound && (a.kind != EntryKind::Either || a.family == b.family)
+}
+
+/// Heap's algorithm; stops when `f` returns false.
+fn permute(a: &mut [u8], f: &mut impl FnMut(&[u8]) -> bool) {
+    let n = a.len();
+    let mut c = [0usize; 6];
+    if !f(a) {
+        return;
+    }
+    let mut i = 0;
+    while i < n {
+        if c[i] < i {
+            if i % 2 == 0 {
+                a.swap(0, i);
+            } else {
+                a.swap(c[i], i);
+            }
+            if !f(a) {
+                return;
+            }
+            c[i] += 1;
+            i = 0;
+        } else {
+            c[i] = 0;
+            i += 1;
+        }
+    }
+}

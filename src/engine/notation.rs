@@ -1,0 +1,362 @@
+//! Position notation: a whole state as one line of text that round-trips exactly.
+//!
+//! ```text
+//! race | twigs 1 move again | throws 2/2/14 turns 7 last 8:3 | pool r1/1#0=5 3/4#1 |
+//!   twigs: +twigs_upper.12 twigs_lower.11 … | shells: … x …
+//! ```
+//! Sections, separated by `|`: the phase; the team and seat (1-based) to play and the
+//! stage (`throw`, `move`, or `over` with the winner), `again` if the seat throws again;
+//! counters (throws in the seat's turn / team's turn / game, seat turns played, optional
+//! `bind N` and `last STICKS:COUNT`); the pool (`pool -` when empty), each entry
+//! `[r|e]STEPS/THROWN#THROW[^BOUND][=PIECE|=drop]` (`r` a release, `e` release-or-move);
+//! then one section per team listing its pieces in order: `ROW.N` (1-based hole; a `'`
+//! for each earlier visit of that hole along the track), `off` beside the board, `x`
+//! removed, prefixed by `+` when released and `!` when immune.
+
+use super::moves::DROPPED;
+use super::*;
+use std::fmt::Write;
+
+/// A malformed or impossible position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotationError {
+    /// What is wrong.
+    pub message: String,
+    /// The offending text.
+    pub near: String,
+}
+
+impl std::fmt::Display for NotationError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.near.is_empty() {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "{} (at `{}`)", self.message, self.near)
+        }
+    }
+}
+
+fn err(message: impl Into<String>, near: &str) -> NotationError {
+    NotationError {
+        message: message.into(),
+        near: near.to_string(),
+    }
+}
+
+impl Game {
+    /// The position notation of a state.
+    pub fn to_notation(&self, s: &State) -> String {
+        let ir = &self.ir;
+        let mut out = String::new();
+        let _ = write!(out, "{} | ", ir.phases[s.phase as usize]);
+        match s.stage {
+            Stage::Over(w) => {
+                let _ = write!(out, "over {}", ir.teams[w as usize].name);
+            }
+            st => {
+                let _ = write!(out, "{} {} {}", ir.teams[s.team as usize].name, s.seat + 1, if st == Stage::Throw { "throw" } else { "move" });
+            }
+        }
+        if s.again {
+            out.push_str(" again");
+        }
+        let _ = write!(out, " | throws {}/{}/{} turns {}", s.turn_throws, s.team_throws, s.game_throws, s.turns);
+        if s.bind != NONE {
+            let _ = write!(out, " bind {}", s.bind);
+        }
+        if let Some((n, k, _)) = s.last {
+            let _ = write!(out, " last {n}:{k}");
+        }
+        out.push_str(" | pool");
+        if s.pool_len == 0 {
+            out.push_str(" -");
+        }
+        for e in &s.pool[..s.pool_len as usize] {
+            out.push(' ');
+            match e.kind {
+                EntryKind::Release => out.push('r'),
+                EntryKind::Either => out.push('e'),
+                EntryKind::Move => {}
+            }
+            let _ = write!(out, "{}/{}#{}", e.steps, e.thrown, e.family);
+            if e.bound != NONE {
+                let _ = write!(out, "^{}", e.bound);
+            }
+            match e.piece {
+                NONE => {}
+                DROPPED => out.push_str("=drop"),
+                p => {
+                    let _ = write!(out, "={}", p as usize + 1);
+                }
+            }
+        }
+        for t in 0..2 {
+            let _ = write!(out, " | {}:", ir.teams[t].name);
+            for p in &s.pieces[t][..self.n_pieces(t as TeamId)] {
+                out.push(' ');
+                if !p.alive() {
+                    out.push('x');
+                    continue;
+                }
+                if p.released() {
+                    out.push('+');
+                }
+                if p.immune() {
+                    out.push('!');
+                }
+                if p.cell == NO_CELL {
+                    out.push_str("off");
+                    continue;
+                }
+                out.push_str(&ir.cell_name(p.cell as Cell));
+                if p.tpos >= 0 {
+                    let earlier = self.ir.teams[t].track.cells[..p.tpos as usize].iter().filter(|&&c| c == p.cell as Cell).count();
+                    for _ in 0..earlier {
+                        out.push('\'');
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Parses position notation into a state, checking it against the variant.
+    pub fn from_notation(&self, text: &str) -> Result<State, NotationError> {
+        let ir = &self.ir;
+        let parts: Vec<&str> = text.split('|').map(str::trim).collect();
+        if parts.len() != 6 {
+            return Err(err(
+                format!("a position has 6 sections separated by `|` (phase | team seat stage | counters | pool | team: pieces | team: pieces); this has {}", parts.len()),
+                "",
+            ));
+        }
+        let mut s = self.initial_state();
+        s.phase = ir.phase(parts[0]).ok_or_else(|| err(format!("unknown phase; phases are {}", ir.phases.join(", ")), parts[0]))?;
+        let team_of = |w: &str| ir.team(w).ok_or_else(|| err(format!("unknown team; teams are {} and {}", ir.teams[0].name, ir.teams[1].name), w));
+        let head: Vec<&str> = parts[1].split_whitespace().collect();
+        let rest = match head.as_slice() {
+            ["over", w, rest @ ..] => {
+                s.stage = Stage::Over(team_of(w)?);
+                rest
+            }
+            [w, seat, stage, rest @ ..] => {
+                s.team = team_of(w)?;
+                let seat: u8 = seat.parse().map_err(|_| err("the seat is a number from 1", seat))?;
+                if seat == 0 || seat > ir.seats {
+                    return Err(err(format!("seat must be 1..{}", ir.seats), parts[1]));
+                }
+                s.seat = seat - 1;
+                s.stage = match *stage {
+                    "throw" => Stage::Throw,
+                    "move" => Stage::Move,
+                    _ => return Err(err("the stage is `throw` or `move`", stage)),
+                };
+                rest
+            }
+            _ => return Err(err("expected `TEAM SEAT throw|move [again]` or `over TEAM`", parts[1])),
+        };
+        match rest {
+            [] => {}
+            ["again"] => s.again = true,
+            _ => return Err(err("only `again` may follow the stage", parts[1])),
+        }
+        let words: Vec<&str> = parts[2].split_whitespace().collect();
+        let mut i = 0;
+        while i < words.len() {
+            let key = words[i];
+            let val = *words.get(i + 1).ok_or_else(|| err("a counter needs a value", key))?;
+            let num = |v: &str| v.parse::<u32>().map_err(|_| err("expected a number", v));
+            match key {
+                "throws" => {
+                    let v: Vec<&str> = val.split('/').collect();
+                    let [a, b, c] = v.as_slice() else {
+                        return Err(err("throws are SEAT/TEAM/GAME", val));
+                    };
+                    s.turn_throws = num(a)?.min(255) as u8;
+                    s.team_throws = num(b)?.min(255) as u8;
+                    s.game_throws = num(c)?;
+                }
+                "turns" => s.turns = num(val)?,
+                "bind" => s.bind = num(val)?.min(NONE as u32 - 2) as u8,
+                "last" => {
+                    let (n, k) = val.split_once(':').ok_or_else(|| err("last is STICKS:COUNT", val))?;
+                    let (n, k) = (num(n)?, num(k)?);
+                    if n == 0 || n > MAX_STICKS as u32 || k > n {
+                        return Err(err("no such throw", val));
+                    }
+                    let v = crate::lower::throw_value(ir.sticks.value, ir.teams[s.team as usize].colour, k as u8, n as u8);
+                    s.last = Some((n as u8, k as u8, v));
+                }
+                _ => return Err(err("unknown counter; expected throws, turns, bind or last", key)),
+            }
+            i += 2;
+        }
+        let pool: Vec<&str> = parts[3].split_whitespace().collect();
+        if pool.first() != Some(&"pool") {
+            return Err(err("the fourth section starts with `pool`", parts[3]));
+        }
+        if pool[1..] != ["-"] {
+            for tok in &pool[1..] {
+                if s.pool_len as usize >= POOL_MAX {
+                    return Err(err(format!("at most {POOL_MAX} pool entries"), tok));
+                }
+                let e = self.parse_entry(tok)?;
+                s.pool[s.pool_len as usize] = e;
+                s.pool_len += 1;
+            }
+        }
+        for e in &s.pool[..s.pool_len as usize] {
+            if e.bound != NONE && e.bound >= s.pool_len {
+                return Err(err("a binding names an entry that is not in the pool", parts[3]));
+            }
+        }
+        if s.bind != NONE && s.bind >= s.pool_len {
+            return Err(err("bind names an entry that is not in the pool", parts[2]));
+        }
+        s.occ = [CellSet::default(); 2];
+        for (k, part) in parts[4..].iter().enumerate() {
+            let (name, list) = part.split_once(':').ok_or_else(|| err("expected `TEAM: pieces`", part))?;
+            let t = team_of(name.trim())? as usize;
+            if t != k {
+                return Err(err(format!("team sections come in order: {} then {}", ir.teams[0].name, ir.teams[1].name), name));
+            }
+            let toks: Vec<&str> = list.split_whitespace().collect();
+            let n = self.n_pieces(t as TeamId);
+            if toks.len() != n {
+                return Err(err(format!("team `{}` has {n} pieces; {} are listed", ir.teams[t].name, toks.len()), part));
+            }
+            for (i, tok) in toks.iter().enumerate() {
+                let p = self.parse_piece(t, tok)?;
+                if p.cell != NO_CELL {
+                    if s.occ[t].contains(p.cell as Cell) && !ir.capture.stacking {
+                        return Err(err(format!("two pieces of `{}` on one hole, which the rules forbid", ir.teams[t].name), tok));
+                    }
+                    s.occ[t].insert(p.cell as Cell);
+                }
+                s.pieces[t][i] = p;
+            }
+            for e in &s.pool[..s.pool_len as usize] {
+                if t == s.team as usize && e.piece != NONE && e.piece != DROPPED && e.piece as usize >= n {
+                    return Err(err("a pool entry names a piece the team does not have", parts[3]));
+                }
+            }
+        }
+        Ok(s)
+    }
+
+    fn parse_entry(&self, tok: &str) -> Result<Entry, NotationError> {
+        let (kind, rest) = match tok.as_bytes().first() {
+            Some(b'r') => (EntryKind::Release, &tok[1..]),
+            Some(b'e') => (EntryKind::Either, &tok[1..]),
+            _ => (EntryKind::Move, tok),
+        };
+        let bad = || err("a pool entry is [r|e]STEPS/THROWN#THROW[^BOUND][=PIECE|=drop]", tok);
+        let (body, used) = match rest.split_once('=') {
+            Some((b, u)) => (b, Some(u)),
+            None => (rest, None),
+        };
+        let (body, bound) = match body.split_once('^') {
+            Some((b, x)) => (b, Some(x)),
+            None => (body, None),
+        };
+        let (sv, fam) = body.split_once('#').ok_or_else(bad)?;
+        let (steps, thrown) = sv.split_once('/').ok_or_else(bad)?;
+        let n = |v: &str| v.parse::<u8>().map_err(|_| bad());
+        let piece = match used {
+            None => NONE,
+            Some("drop") => DROPPED,
+            Some(p) => {
+                let p = n(p)?;
+                if p == 0 || p as usize > MAX_TEAM_PIECES {
+                    return Err(bad());
+                }
+                p - 1
+            }
+        };
+        let thrown = n(thrown)?;
+        if thrown as i64 > MAX_STICKS {
+            return Err(err("no throw has that value", tok));
+        }
+        Ok(Entry {
+            steps: n(steps)?,
+            thrown,
+            kind,
+            family: n(fam)?,
+            bound: bound.map(n).transpose()?.unwrap_or(NONE),
+            piece,
+            rule: self.entry_rule(kind),
+        })
+    }
+
+    /// The rule an entry of this kind comes from (first throw-table entry that gives one).
+    fn entry_rule(&self, kind: EntryKind) -> RuleIx {
+        self.ir
+            .throws
+            .iter()
+            .find(|e| {
+                e.effects.iter().any(|f| {
+                    matches!(
+                        (f, kind),
+                        (Effect::Move(_), EntryKind::Move) | (Effect::Release { .. }, EntryKind::Release) | (Effect::ReleaseOrMove { .. }, EntryKind::Either)
+                    )
+                })
+            })
+            .map_or(0, |e| e.rule)
+    }
+
+    fn parse_piece(&self, t: usize, tok: &str) -> Result<Piece, NotationError> {
+        if tok == "x" {
+            return Ok(Piece {
+                tpos: -1,
+                cell: NO_CELL,
+                flags: REMOVED,
+            });
+        }
+        let mut flags = 0;
+        let mut rest = tok;
+        loop {
+            if let Some(r) = rest.strip_prefix('+') {
+                flags |= RELEASED;
+                rest = r;
+            } else if let Some(r) = rest.strip_prefix('!') {
+                flags |= IMMUNE;
+                rest = r;
+            } else {
+                break;
+            }
+        }
+        if rest == "off" {
+            return Ok(Piece { tpos: -1, cell: NO_CELL, flags });
+        }
+        let primes = rest.len() - rest.trim_end_matches('\'').len();
+        let rest = rest.trim_end_matches('\'');
+        let (row, hole) = rest.rsplit_once('.').ok_or_else(|| err("a piece is ROW.HOLE, `off` or `x` (with `+` released, `!` immune)", tok))?;
+        let ir = &self.ir;
+        let r = ir.rows.iter().position(|x| x.name == row).ok_or_else(|| {
+            let names: Vec<&str> = ir.rows.iter().map(|r| r.name.as_str()).collect();
+            err(format!("unknown row; rows are {}", names.join(", ")), tok)
+        })?;
+        let h: u16 = hole.parse().map_err(|_| err("the hole is a number from 1", tok))?;
+        if h == 0 || h > ir.rows[r].len {
+            return Err(err(format!("row `{row}` has holes 1..{}", ir.rows[r].len), tok));
+        }
+        let cell = ir.rows[r].first + h - 1;
+        let track = &ir.teams[t].track.cells;
+        let tpos = track.iter().enumerate().filter(|&(_, &c)| c == cell).map(|(i, _)| i as i16).nth(primes);
+        let tpos = match (tpos, primes) {
+            (Some(i), _) => i,
+            (None, 0) => {
+                let home = self.ir.teams[t].start == Start::Row(r);
+                if !home {
+                    return Err(err(format!("hole is neither on the track of `{}` nor in its start row", ir.teams[t].name), tok));
+                }
+                if flags & RELEASED != 0 {
+                    return Err(err("a released piece stands on its track, not in its start row", tok));
+                }
+                -1
+            }
+            (None, _) => return Err(err("the track does not pass that hole that many times", tok)),
+        };
+        Ok(Piece { tpos, cell: cell as u8, flags })
+    }
+}

@@ -1,0 +1,110 @@
+//! "No capture is possible any more", computed from the tracks and the capture table:
+//! some attacking piece can still reach a hole where some opposing piece can still be
+//! while not immune, and taking is allowed there. Timing is ignored, so the answer
+//! errs toward "possible" (the race never ends too early).
+
+use super::{Game, State};
+use crate::ir::*;
+
+/// Reachability tables per team.
+#[derive(Debug, Clone)]
+pub struct Reach {
+    /// `after[t][i]`: holes a piece at track index `i - 1` can still land on.
+    after: [Vec<CellSet>; 2],
+    /// `vuln[t][i]`: holes a piece at index `i` can still stand on before it turns immune.
+    vuln: [Vec<CellSet>; 2],
+    /// Holes where team `t` may take.
+    capturable: [CellSet; 2],
+}
+
+impl Reach {
+    /// Builds the tables.
+    pub fn new(ir: &Ir) -> Reach {
+        let build = |t: usize| {
+            let tr = &ir.teams[t].track;
+            let len = tr.cells.len();
+            let mut loop_cells = CellSet::default();
+            if let Some(l) = &tr.looping {
+                for &c in &tr.cells[l.from as usize..] {
+                    loop_cells.insert(c);
+                }
+            }
+            // shifted[i]: the holes at indices >= i, and the whole loop.
+            let mut shifted = vec![loop_cells; len + 1];
+            for i in (0..len).rev() {
+                shifted[i] = shifted[i + 1];
+                shifted[i].insert(tr.cells[i]);
+            }
+            let immune = ir.capture.immune[t].map(|(s, _)| s).unwrap_or_default();
+            let vuln = (0..len)
+                .map(|start| {
+                    let mut set = CellSet::default();
+                    let mut i = start;
+                    let mut steps = 0;
+                    while steps <= 2 * len {
+                        let c = tr.cells[i];
+                        if immune.contains(c) {
+                            break;
+                        }
+                        set.insert(c);
+                        i += 1;
+                        steps += 1;
+                        if i == len {
+                            match &tr.looping {
+                                Some(l) => i = l.from as usize,
+                                None => break,
+                            }
+                        }
+                    }
+                    set
+                })
+                .collect();
+            (shifted, vuln)
+        };
+        let (a0, v0) = build(0);
+        let (a1, v1) = build(1);
+        let capturable = [0, 1].map(|t: usize| {
+            let mut s = CellSet::default();
+            for (c, cc) in ir.capture.at[t].iter().enumerate() {
+                if cc.spec.is_some() && cc.forbidden_by.is_none() {
+                    s.insert(c as Cell);
+                }
+            }
+            s
+        });
+        Reach {
+            after: [a0, a1],
+            vuln: [v0, v1],
+            capturable,
+        }
+    }
+
+    /// Can any capture still happen?
+    pub fn capture_possible(&self, g: &Game, s: &State) -> bool {
+        for a in 0..2 {
+            let v = 1 - a;
+            let mut reach = CellSet::default();
+            for p in s.pieces[a][..g.n_pieces(a as TeamId)].iter().filter(|p| p.alive()) {
+                reach = reach.union(&self.after[a][(p.tpos + 1) as usize]);
+            }
+            let mut vuln = CellSet::default();
+            for q in s.pieces[v][..g.n_pieces(v as TeamId)].iter().filter(|q| q.alive() && !q.immune()) {
+                if q.tpos >= 0 {
+                    vuln = vuln.union(&self.vuln[v][q.tpos as usize]);
+                } else {
+                    if q.cell != super::NO_CELL {
+                        vuln.insert(q.cell as Cell);
+                    }
+                    if let Some(first) = self.vuln[v].first() {
+                        vuln = vuln.union(first);
+                    }
+                }
+            }
+            let hit = (0..4).any(|i| reach.0[i] & vuln.0[i] & self.capturable[a].0[i] != 0);
+            if hit {
+                return true;
+            }
+        }
+        false
+    }
+}

@@ -1,0 +1,720 @@
+//! The formatter: prints a parsed rule file in its one canonical layout (`seig fmt`).
+//!
+//! Layout:
+//! - one blank line between top-level items;
+//! - `rule ID status` on one line, each `cites KEY "…"` on its own line indented 2, then
+//!   `{`, the statements indented 2 per block level, `}`;
+//! - source fields and reading options one per line, indented 2;
+//! - every statement on one line; lists as `a, b, c`; effects and conditions joined by
+//!   ` and `; strings re-escaped (`\"`, `\\`, `\n`);
+//! - every `#` comment is kept, on its own line, before the item, citation, source field,
+//!   reading option or statement that follows it in the original text. A comment with
+//!   nothing after it in its block (or in the file) stays at the end of that block (or
+//!   file). A comment written inside a one-line construct therefore moves below it.
+//!
+//! The printed text parses back to the same syntax tree, spans aside; [`run`] checks that
+//! before it prints or writes anything.
+
+use crate::diag;
+use crate::syntax::ast::{
+    Cond, Effect, Expr, File, Item, Region, Requirement, RowRef, Rule, Segment, Spanned,
+    SticksWhen, Stmt, StmtKind, ThrowMatch,
+};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Spaces per block level.
+const INDENT: usize = 2;
+
+/// Prints `file` in the canonical layout. The result ends with a newline unless the file
+/// holds neither items nor comments (then it is empty).
+pub fn format(file: &File) -> String {
+    let mut comments: Vec<&Spanned<String>> = file.comments.iter().collect();
+    comments.sort_by_key(|c| c.span.start);
+    let mut p = Printer {
+        out: String::new(),
+        comments,
+        next: 0,
+    };
+    for (i, item) in file.items.iter().enumerate() {
+        if i > 0 {
+            p.out.push('\n');
+        }
+        p.comments_before(item.span().start, 0);
+        p.item(item);
+    }
+    if p.next < p.comments.len() && !file.items.is_empty() {
+        p.out.push('\n');
+    }
+    p.comments_before(usize::MAX, 0);
+    p.out
+}
+
+struct Printer<'a> {
+    out: String,
+    /// Comments in text order.
+    comments: Vec<&'a Spanned<String>>,
+    /// First comment not yet printed.
+    next: usize,
+}
+
+impl Printer<'_> {
+    fn line(&mut self, indent: usize, text: &str) {
+        for _ in 0..indent {
+            self.out.push(' ');
+        }
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    /// Prints, at `indent`, every comment not yet printed that starts before `pos`.
+    fn comments_before(&mut self, pos: usize, indent: usize) {
+        while let Some(c) = self.comments.get(self.next) {
+            if c.span.start >= pos {
+                break;
+            }
+            self.next += 1;
+            self.line(indent, c.node.trim_end());
+        }
+    }
+
+    fn item(&mut self, item: &Item) {
+        match item {
+            Item::Game(title) => self.line(0, &format!("game {}", string(&title.node))),
+            Item::Source(s) => {
+                self.line(
+                    0,
+                    &format!("source {} {} {{", s.key.node, string(&s.title.node)),
+                );
+                for (key, value) in &s.fields {
+                    self.comments_before(key.span.start, INDENT);
+                    self.line(
+                        INDENT,
+                        &format!("{} {}", key.node, field_value(&key.node, &value.node)),
+                    );
+                }
+                self.comments_before(s.span.end, INDENT);
+                self.line(0, "}");
+            }
+            Item::Param(p) => {
+                let mut text = format!(
+                    "param {} = {} in {}..{}",
+                    p.name.node, p.default.node, p.min.node, p.max.node
+                );
+                if let Some(doc) = &p.doc {
+                    text.push(' ');
+                    text.push_str(&string(&doc.node));
+                }
+                self.line(0, &text);
+            }
+            Item::Reading(r) => {
+                self.line(
+                    0,
+                    &format!("reading {} {} {{", r.id.node, string(&r.question.node)),
+                );
+                for o in &r.options {
+                    self.comments_before(o.name.span.start, INDENT);
+                    let mut text = o.name.node.clone();
+                    if o.default {
+                        text.push_str(" (default)");
+                    }
+                    if let Some(doc) = &o.doc {
+                        text.push(' ');
+                        text.push_str(&string(&doc.node));
+                    }
+                    self.line(INDENT, &text);
+                }
+                self.comments_before(r.span.end, INDENT);
+                self.line(0, "}");
+            }
+            Item::SetAside(s) => self.line(
+                0,
+                &format!(
+                    "set aside {} {} because {}",
+                    s.source.node,
+                    string(&s.sentence.node),
+                    string(&s.reason.node)
+                ),
+            ),
+            Item::Rule(r) => self.rule(r),
+        }
+    }
+
+    fn rule(&mut self, r: &Rule) {
+        self.line(0, &format!("rule {} {}", r.id.node, r.status.node.as_str()));
+        for c in &r.citations {
+            self.comments_before(c.source.span.start, INDENT);
+            self.line(
+                INDENT,
+                &format!("cites {} {}", c.source.node, string(&c.quote.node)),
+            );
+        }
+        self.line(0, "{");
+        self.block(&r.body, INDENT, Some(r.span.end));
+        self.line(0, "}");
+    }
+
+    /// Prints statements at `indent`; with `end`, also the comments left before `end`.
+    fn block(&mut self, body: &[Stmt], indent: usize, end: Option<usize>) {
+        for s in body {
+            self.comments_before(s.span.start, indent);
+            self.stmt(s, indent);
+        }
+        if let Some(end) = end {
+            self.comments_before(end, indent);
+        }
+    }
+
+    fn stmt(&mut self, s: &Stmt, indent: usize) {
+        if let StmtKind::If {
+            reading,
+            option,
+            then,
+            otherwise,
+        } = &s.node
+        {
+            self.line(indent, &format!("if {} = {} {{", reading.node, option.node));
+            match otherwise {
+                None => self.block(then, indent + INDENT, Some(s.span.end)),
+                Some(other) => {
+                    // Without the braces' positions, comments after the last statement of
+                    // the first branch cannot be told from those before the first of the
+                    // second; they go into the second.
+                    self.block(then, indent + INDENT, None);
+                    self.line(indent, "} else {");
+                    self.block(other, indent + INDENT, Some(s.span.end));
+                }
+            }
+            self.line(indent, "}");
+        } else {
+            self.line(indent, &statement(&s.node));
+        }
+    }
+}
+
+/// A string literal: `"` and `\` escaped, newlines written `\n`.
+fn string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A source field's value: `year 2010` stays a bare number, everything else is quoted.
+/// (The tree does not record which was written; both parse to the same text.)
+fn field_value(key: &str, value: &str) -> String {
+    if key == "year" && !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+        value.to_string()
+    } else {
+        string(value)
+    }
+}
+
+/// A decimal number as the grammar's `number` accepts it (no exponent, no sign).
+fn number(x: f64) -> String {
+    if x.is_infinite() && x > 0.0 {
+        // Only a literal beyond f64's range parses to infinity; write one that does too.
+        format!("1{}", "0".repeat(309))
+    } else {
+        format!("{x}")
+    }
+}
+
+fn expr(e: &Expr) -> String {
+    match e {
+        Expr::Int(n) => n.to_string(),
+        Expr::Param(p) => p.clone(),
+        Expr::Value(0) => "value".to_string(),
+        Expr::Value(n) => format!("value + {n}"),
+    }
+}
+
+fn list<T>(xs: &[T], f: impl Fn(&T) -> String) -> String {
+    xs.iter().map(f).collect::<Vec<_>>().join(", ")
+}
+
+fn values(vs: &[Spanned<i64>]) -> String {
+    list(vs, |v| v.node.to_string())
+}
+
+fn row_ref(r: &RowRef) -> String {
+    match r {
+        RowRef::Named(n) => n.node.clone(),
+        RowRef::Own(k) => format!("own {}", k.node),
+        RowRef::Opposing(k) => format!("opposing {}", k.node),
+    }
+}
+
+fn region(r: &Region) -> String {
+    match r {
+        Region::Rows(x) => row_ref(x),
+        Region::Ends(x) => format!("ends of {}", row_ref(x)),
+        Region::First(x) => format!("first hole of {}", row_ref(x)),
+        Region::Last(x) => format!("last hole of {}", row_ref(x)),
+    }
+}
+
+fn cond(c: &Cond) -> String {
+    match c {
+        Cond::Not(inner) => format!("not {}", cond(&inner.node)),
+        Cond::FirstOfTurn => "first throw of turn".into(),
+        Cond::FirstOfTeamTurn => "first throw of team turn".into(),
+        Cond::FirstOfGame => "first throw of game".into(),
+        Cond::AllOwnReleased => "all own pieces released".into(),
+        Cond::AllReleased => "all pieces released".into(),
+        Cond::AllOwnArrived => "all own pieces arrived".into(),
+        Cond::OpponentHasUnreleased => "opponent has unreleased pieces".into(),
+        Cond::NoCapturePossible => "no capture possible".into(),
+        Cond::EveryPieceImmuneOrArrived => "every piece immune or arrived".into(),
+        Cond::OpponentHasNoPieces => "opponent has no pieces".into(),
+        Cond::Reading(id, option) => format!("reading {} = {}", id.node, option.node),
+        Cond::Full(r, own) => {
+            let of_own = if *own { " of own pieces" } else { "" };
+            format!("{} full{of_own}", row_ref(&r.node))
+        }
+    }
+}
+
+fn conds(cs: &[Spanned<Cond>]) -> String {
+    cs.iter()
+        .map(|c| cond(&c.node))
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+fn effect(e: &Effect) -> String {
+    match e {
+        Effect::Move(x) => format!("move {}", expr(&x.node)),
+        Effect::Release(n, None) => format!("release {}", expr(&n.node)),
+        Effect::Release(n, Some(m)) => {
+            format!("release {} moving {}", expr(&n.node), expr(&m.node))
+        }
+        Effect::ReleaseOrMove(x, None) => format!("release or move {}", expr(&x.node)),
+        Effect::ReleaseOrMove(x, Some(n)) => format!(
+            "release or move {} for {} pieces",
+            expr(&x.node),
+            expr(&n.node)
+        ),
+        Effect::ThrowAgain => "throw again".into(),
+        Effect::CancelMoves => "cancel moves".into(),
+        Effect::RemoveOpposing => "remove opposing piece".into(),
+        Effect::EnterPhase(p) => format!("enter {}", p.node),
+        Effect::Nothing => "nothing".into(),
+    }
+}
+
+fn segment(s: &Segment) -> String {
+    let mut out = format!(
+        "{} {}",
+        row_ref(&s.row.node),
+        if s.backward { "backward" } else { "forward" }
+    );
+    if let Some(l) = &s.label {
+        out.push_str(" as ");
+        out.push_str(&l.node);
+    }
+    if s.goal {
+        out.push_str(" goal");
+    }
+    out
+}
+
+/// One statement other than `if`, on one line.
+fn statement(s: &StmtKind) -> String {
+    match s {
+        StmtKind::If { .. } => unreachable!("`if` is printed as a block"),
+        StmtKind::Row {
+            name,
+            kind,
+            owner,
+            holes,
+        } => {
+            let of = owner
+                .as_ref()
+                .map_or(String::new(), |o| format!(" of {}", o.node));
+            format!(
+                "row {}: {}{of}, {} holes",
+                name.node,
+                kind.node,
+                expr(&holes.node)
+            )
+        }
+        StmtKind::TeamPieces { team, count, start } => {
+            let place = match start {
+                None => "beside the board".to_string(),
+                Some(r) => format!("in {}", row_ref(&r.node)),
+            };
+            format!("team {}: {} pieces {place}", team.node, expr(&count.node))
+        }
+        StmtKind::TeamColour { team, face } => format!("team {} colour {}", team.node, face.node),
+        StmtKind::Seats(e) => format!("seats per team: {}", expr(&e.node)),
+        StmtKind::Order(ts) => format!("order: {}", list(ts, |t| t.node.clone())),
+        StmtKind::Sticks {
+            when,
+            count,
+            faces,
+            prob,
+        } => {
+            let when = match when {
+                SticksWhen::Always => String::new(),
+                SticksWhen::InPhase(p) => format!(" in {}", p.node),
+                SticksWhen::FirstOfTurn => " on first throw of turn".into(),
+                SticksWhen::FirstOfGame => " on first throw of game".into(),
+            };
+            let mut out = format!("sticks{when}: {}", expr(&count.node));
+            if let Some((a, b)) = faces {
+                out.push_str(&format!(" with faces {} and {}", a.node, b.node));
+            }
+            if let Some((face, p)) = prob {
+                out.push_str(&format!(", p({}) = {}", face.node, number(p.node)));
+            }
+            out
+        }
+        StmtKind::Value(None) => "value: count of own colour".into(),
+        StmtKind::Value(Some(face)) => format!("value: count of {}", face.node),
+        StmtKind::Class { name, shapes } => {
+            let shapes = shapes
+                .iter()
+                .map(|&alike| {
+                    if alike {
+                        "all alike"
+                    } else {
+                        "all but one alike"
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" or ");
+            format!("class {}: {shapes}", name.node)
+        }
+        StmtKind::Phases(ps) => format!("phases: {}", list(ps, |p| p.node.clone())),
+        StmtKind::Allocation(true) => "allocation: pooled".into(),
+        StmtKind::Allocation(false) => "allocation: per throw".into(),
+        StmtKind::ReleaseOrder(true) => "release order: chosen".into(),
+        StmtKind::ReleaseOrder(false) => "release order: front-most".into(),
+        StmtKind::BindAfterRelease => "the throw after a release moves that piece".into(),
+        StmtKind::Transition { from, to, when } => {
+            format!("from {} enter {} when {}", from.node, to.node, conds(when))
+        }
+        StmtKind::Throw {
+            matches,
+            phase,
+            conds: cs,
+            effects,
+        } => {
+            let mut out = match matches {
+                ThrowMatch::Any => "on any".to_string(),
+                ThrowMatch::Values(vs) => format!("on {}", values(vs)),
+                ThrowMatch::Class(c) => format!("on {}", c.node),
+            };
+            if let Some(p) = phase {
+                out.push_str(" in ");
+                out.push_str(&p.node);
+            }
+            if !cs.is_empty() {
+                out.push_str(" if ");
+                out.push_str(&conds(cs));
+            }
+            let effects = effects
+                .iter()
+                .map(|e| effect(&e.node))
+                .collect::<Vec<_>>()
+                .join(" and ");
+            out.push_str(": ");
+            out.push_str(&effects);
+            out
+        }
+        StmtKind::Track { team, segments } => {
+            format!("track {}: {}", team.node, list(segments, segment))
+        }
+        StmtKind::TrackLoop { team, from, when } => {
+            let mut out = format!("track {} loops from {}", team.node, from.node);
+            if !when.is_empty() {
+                out.push_str(" when ");
+                out.push_str(&conds(when));
+            }
+            out
+        }
+        StmtKind::TrackEnd(team) => format!("track {} ends: stop", team.node),
+        StmtKind::Gate {
+            team,
+            segment,
+            requirement,
+            stop,
+        } => {
+            let req = match requirement {
+                Requirement::Throw(vs, crossing) => format!(
+                    "throw in {} by {}",
+                    values(vs),
+                    if *crossing {
+                        "crossing throw"
+                    } else {
+                        "move total"
+                    }
+                ),
+                Requirement::Conds(cs) => conds(cs),
+            };
+            let otherwise = if *stop { "stop" } else { "forbid" };
+            format!(
+                "gate {} {}: {req}, else {otherwise}",
+                team.node, segment.node
+            )
+        }
+        StmtKind::Stacking(allowed) => format!(
+            "stacking: {}",
+            if *allowed { "allowed" } else { "forbidden" }
+        ),
+        StmtKind::Capture {
+            region: r,
+            compulsory,
+            send_home,
+        } => {
+            let within = r
+                .as_ref()
+                .map_or(String::new(), |r| format!(" in {}", region(&r.node)));
+            format!(
+                "capture{within}: {}, {}",
+                if *compulsory {
+                    "compulsory"
+                } else {
+                    "optional"
+                },
+                if *send_home { "send home" } else { "remove" }
+            )
+        }
+        StmtKind::NoCapture { region: r, sharing } => format!(
+            "no capture in {}{}",
+            region(&r.node),
+            if *sharing { ", sharing" } else { "" }
+        ),
+        StmtKind::CaptureOnly {
+            region: r,
+            values: vs,
+        } => format!(
+            "capture in {} only with a single throw of {}",
+            region(&r.node),
+            values(vs)
+        ),
+        StmtKind::Blocked(share) => format!(
+            "blocked landing: {}",
+            if *share { "share" } else { "forbidden" }
+        ),
+        StmtKind::Immune(r) => format!("immune after entering {}", region(&r.node)),
+        StmtKind::SendHomeTo(first_empty) => format!(
+            "send home to: {}",
+            if *first_empty {
+                "first empty hole"
+            } else {
+                "start hole"
+            }
+        ),
+        StmtKind::Win(cs) => format!("win when {}", conds(cs)),
+    }
+}
+
+/// The syntax tree as JSON with every `span` removed: two files are the same modulo
+/// layout exactly when their erased trees are equal (comments included, by text).
+pub fn erase_spans(file: &File) -> serde_json::Value {
+    fn strip(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Object(m) => {
+                m.remove("span");
+                m.values_mut().for_each(strip);
+            }
+            serde_json::Value::Array(a) => a.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let mut v = serde_json::to_value(file).unwrap_or(serde_json::Value::Null);
+    strip(&mut v);
+    v
+}
+
+/// What `seig fmt` does with the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Print the formatted file to stdout (the default).
+    #[default]
+    Print,
+    /// `--check`: print nothing if the file is already in canonical layout; otherwise
+    /// name the file and fail.
+    Check,
+    /// `--write`: rewrite the file in place, atomically, if its layout is not canonical.
+    Write,
+}
+
+/// What [`run`] asks its caller to print, and the exit code.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Outcome {
+    /// 0: done (printed, canonical, or written); 1: not canonical (`--check`) or the file
+    /// does not parse.
+    pub code: i32,
+    /// For stdout: the formatted file (`Print`), or which file is not canonical (`Check`).
+    pub stdout: String,
+    /// For stderr: rendered syntax diagnostics.
+    pub stderr: String,
+}
+
+/// Formats one rule file whose text has been read already.
+///
+/// - `Mode::Print`: `stdout` is the formatted text, code 0.
+/// - `Mode::Check`: code 0 and no output if `text` is already canonical; otherwise code 1
+///   and `stdout` says `PATH: not in canonical layout …`.
+/// - `Mode::Write`: if `text` is not canonical, replaces the file atomically (a temporary
+///   file in the same directory, written, fsynced, given the file's permissions, renamed
+///   over it; a symlink is followed and kept). A canonical file is not touched. Code 0.
+///
+/// In every mode a file that does not parse gives code 1, its diagnostics (rendered with
+/// [`crate::diag::render`]) in `stderr`, and the file is left alone.
+///
+/// `Err` (print it, exit 1) means the file could not be written, or the formatter failed
+/// its own check that the printed text parses back to the same tree; the file is then
+/// untouched (a failed write removes its temporary file).
+///
+/// Wiring in `cli.rs`, as `seig fmt FILE [--check|--write]`:
+///
+/// ```ignore
+/// Command::Fmt { file, check, write } => {
+///     let mode = if write { Mode::Write } else if check { Mode::Check } else { Mode::Print };
+///     seig::fmt::main(&file, mode)
+/// }
+/// ```
+///
+/// or read the file yourself, call `run`, print `stdout`/`stderr`, exit with `code`.
+pub fn run(path: &Path, text: &str, mode: Mode) -> Result<Outcome, String> {
+    let name = path.display().to_string();
+    let ast = match crate::syntax::parse(text) {
+        Ok(ast) => ast,
+        Err(diags) => {
+            return Ok(Outcome {
+                code: 1,
+                stdout: String::new(),
+                stderr: diag::render(&name, text, &diags),
+            });
+        }
+    };
+    let formatted = format(&ast);
+    match crate::syntax::parse(&formatted) {
+        Ok(again) if erase_spans(&again) == erase_spans(&ast) => {}
+        _ => {
+            return Err(format!(
+                "error: internal formatter error: the formatted text of {name} does not read back \
+                 the same; {name} was not changed (please report this)"
+            ));
+        }
+    }
+    let canonical = formatted == text;
+    Ok(match mode {
+        Mode::Print => Outcome {
+            code: 0,
+            stdout: formatted,
+            stderr: String::new(),
+        },
+        Mode::Check if canonical => Outcome::default(),
+        Mode::Check => Outcome {
+            code: 1,
+            stdout: format!("{name}: not in canonical layout (run `seig fmt --write {name}`)\n"),
+            stderr: String::new(),
+        },
+        Mode::Write => {
+            if !canonical {
+                write_atomically(path, &formatted).map_err(|e| {
+                    format!("error: cannot write {name}: {e}; the file was not changed")
+                })?;
+            }
+            Outcome::default()
+        }
+    })
+}
+
+/// Reads `path`, runs [`run`], prints its output, and returns the exit code (0 or 1).
+/// Unreadable, oversized (see [`crate::cli::MAX_FILE_BYTES`]) or non-UTF-8 files give 1.
+pub fn main(path: &Path, mode: Mode) -> i32 {
+    let bytes = match crate::cli::read(path) {
+        Ok(b) => b,
+        Err(m) => {
+            eprintln!("{m}");
+            return 1;
+        }
+    };
+    let Ok(text) = std::str::from_utf8(&bytes) else {
+        eprintln!(
+            "error: {} is not UTF-8; save the file as UTF-8",
+            path.display()
+        );
+        return 1;
+    };
+    match run(path, text, mode) {
+        Ok(o) => {
+            print!("{}", o.stdout);
+            eprint!("{}", o.stderr);
+            o.code
+        }
+        Err(m) => {
+            eprintln!("{m}");
+            1
+        }
+    }
+}
+
+/// Replaces the file at `path` with `contents` so that a reader (or a crash) sees either
+/// the old file or the new one, never a mix.
+fn write_atomically(path: &Path, contents: &str) -> std::io::Result<()> {
+    static COUNTER: AtomicUsize = AtomicUsize::new(0);
+    // Follow a symlink: rewrite the file it points to, keep the link.
+    let target = std::fs::canonicalize(path)?;
+    let meta = std::fs::metadata(&target)?;
+    if meta.permissions().readonly() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::PermissionDenied,
+            "the file is read-only",
+        ));
+    }
+    let dir = target.parent().unwrap_or(Path::new("."));
+    let base = target
+        .file_name()
+        .map_or("file".into(), |n| n.to_string_lossy().into_owned());
+    let (tmp, file) = loop {
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let tmp: PathBuf = dir.join(format!(".{base}.{}.{n}.fmt.tmp", std::process::id()));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(f) => break (tmp, f),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    };
+    let written =
+        fill(file, contents, meta.permissions()).and_then(|()| std::fs::rename(&tmp, &target));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e);
+    }
+    // Make the rename itself durable where the platform allows syncing a directory.
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// Writes the whole text, gives the file its permissions, and waits for the disk.
+fn fill(
+    mut file: std::fs::File,
+    contents: &str,
+    perms: std::fs::Permissions,
+) -> std::io::Result<()> {
+    file.write_all(contents.as_bytes())?;
+    file.set_permissions(perms)?;
+    file.sync_all()
+}
