@@ -62,6 +62,17 @@ enum Command {
         #[arg(long)]
         deny_warnings: bool,
     },
+    /// Print a rule file in canonical layout (comments kept).
+    Fmt {
+        /// Rule file.
+        file: PathBuf,
+        /// Exit 1 if the file is not in canonical layout.
+        #[arg(long, conflicts_with = "write")]
+        check: bool,
+        /// Rewrite the file in place (atomically).
+        #[arg(long)]
+        write: bool,
+    },
     /// Count chance outcomes and decisions to a depth (for regression).
     Perft {
         /// Rule file.
@@ -72,6 +83,22 @@ enum Command {
         /// Start from this position (position notation) instead of the initial one.
         #[arg(long)]
         position: Option<String>,
+        #[command(flatten)]
+        choices: Choices,
+    },
+    /// Play one seeded random game and print its final position (with `--trace`, every action).
+    Playout {
+        /// Rule file.
+        file: PathBuf,
+        /// Seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Seat turns after which the game is stopped.
+        #[arg(long, default_value_t = 10_000)]
+        max_turns: u32,
+        /// Print every throw and move with the position after it.
+        #[arg(long)]
+        trace: bool,
         #[command(flatten)]
         choices: Choices,
     },
@@ -114,7 +141,16 @@ pub fn main() -> i32 {
     };
     match cli.command {
         Command::Check { files, choices, deny_warnings } => check(&files, &choices, deny_warnings),
+        Command::Fmt { file, check, write } => {
+            let mode = match (check, write) {
+                (true, _) => crate::fmt::Mode::Check,
+                (_, true) => crate::fmt::Mode::Write,
+                _ => crate::fmt::Mode::Print,
+            };
+            crate::fmt::main(&file, mode)
+        }
         Command::Perft { file, depth, position, choices } => perft(&file, depth, position.as_deref(), &choices),
+        Command::Playout { file, seed, max_turns, trace, choices } => playout(&file, seed, max_turns, trace, &choices),
         Command::Simulate {
             file,
             games,
@@ -253,6 +289,50 @@ fn simulate(file: &Path, games: u64, seed: u64, max_turns: u32, jobs: Option<usi
         if timing {
             println!("{:.0} playouts/s, {:.0} actions/s on {jobs} job(s)", games as f64 / secs, s.actions as f64 / secs);
         }
+    }
+    0
+}
+
+fn playout(file: &Path, seed: u64, max_turns: u32, trace: bool, choices: &Choices) -> i32 {
+    let (game, mut s) = match game_and_state(file, None, choices) {
+        Ok(x) => x,
+        Err(c) => return c,
+    };
+    let mut rng = crate::sim::Rng::for_game(seed, 0);
+    let mut buf = Vec::new();
+    let mut events = Vec::new();
+    while !game.is_over(&s) && s.turns < max_turns {
+        let r = if game.is_chance(&s) {
+            let k = game.sample_outcome(&s, rng.next_u64());
+            let r = game.apply_throw(&mut s, k, &mut events);
+            if trace && let Some((n, k, v)) = s.last {
+                println!("throw {v} ({k} of {n} {})", game.ir.sticks.faces[0]);
+            }
+            r
+        } else {
+            game.legal_decisions(&s, &mut buf);
+            let d = if buf.len() == 1 { buf[0] } else { buf[rng.below(buf.len())] };
+            if trace {
+                println!("move {} (of {})", game.describe_decision(&s, d), buf.len());
+            }
+            game.apply_decision(&mut s, d, &mut events)
+        };
+        if let Err(e) = r {
+            eprintln!("error: the engine stopped: {}", e.message);
+            return 1;
+        }
+        if trace {
+            for e in events.drain(..) {
+                println!("  {e:?}");
+            }
+            println!("  {}", game.to_notation(&s));
+        }
+        events.clear();
+    }
+    println!("{}", game.to_notation(&s));
+    match game.winner(&s) {
+        Some(w) => println!("winner: {} after {} turns", game.ir.teams[w as usize].name, s.turns),
+        None => println!("not terminated after {} turns (turn cap)", s.turns),
     }
     0
 }

@@ -32,6 +32,9 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// Extra lines.
     pub notes: Vec<String>,
+    /// Other places that explain this one (an earlier declaration, an unclosed `{`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub secondary: Vec<(Span, String)>,
 }
 
 impl Diagnostic {
@@ -44,6 +47,7 @@ impl Diagnostic {
             label: label.into(),
             help: None,
             notes: Vec::new(),
+            secondary: Vec::new(),
         }
     }
 
@@ -75,6 +79,12 @@ impl Diagnostic {
         self
     }
 
+    /// Points at another place, e.g. where a name was first declared.
+    pub fn with_secondary(mut self, span: Span, label: impl Into<String>) -> Self {
+        self.secondary.push((span, label.into()));
+        self
+    }
+
     /// Is this an error?
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
@@ -87,14 +97,17 @@ pub fn render(file_name: &str, text: &str, diags: &[Diagnostic]) -> String {
     let config = Config::default();
     let mut out = String::new();
     for d in diags {
-        let labels = match d.span {
-            Some(sp) => {
-                let start = sp.start.min(text.len());
-                let end = sp.end.clamp(start, text.len());
-                vec![Label::primary((), start..end).with_message(&d.label)]
-            }
+        let clamp = |sp: Span| {
+            let start = sp.start.min(text.len());
+            start..sp.end.clamp(start, text.len())
+        };
+        let mut labels = match d.span {
+            Some(sp) => vec![Label::primary((), clamp(sp)).with_message(&d.label)],
             None => Vec::new(),
         };
+        if d.span.is_some() {
+            labels.extend(d.secondary.iter().map(|(sp, l)| Label::secondary((), clamp(*sp)).with_message(l)));
+        }
         let base = match d.severity {
             Severity::Error => CsDiag::error(),
             Severity::Warning => CsDiag::warning(),

@@ -10,7 +10,9 @@
 //! - every `#` comment is kept, on its own line, before the item, citation, source field,
 //!   reading option or statement that follows it in the original text. A comment with
 //!   nothing after it in its block (or in the file) stays at the end of that block (or
-//!   file). A comment written inside a one-line construct therefore moves below it.
+//!   file). So a comment written inside or at the end of a one-line construct moves
+//!   below it, and one after the last statement of an `if` branch moves to the start of
+//!   the `else` branch, or after the `if` when there is no `else`.
 //!
 //! The printed text parses back to the same syntax tree, spans aside; [`run`] checks that
 //! before it prints or writes anything.
@@ -20,6 +22,7 @@ use crate::syntax::ast::{
     Cond, Effect, Expr, File, Item, Region, Requirement, RowRef, Rule, Segment, Spanned,
     SticksWhen, Stmt, StmtKind, ThrowMatch,
 };
+use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -29,6 +32,7 @@ const INDENT: usize = 2;
 
 /// Prints `file` in the canonical layout. The result ends with a newline unless the file
 /// holds neither items nor comments (then it is empty).
+#[must_use]
 pub fn format(file: &File) -> String {
     let mut comments: Vec<&Spanned<String>> = file.comments.iter().collect();
     comments.sort_by_key(|c| c.span.start);
@@ -38,7 +42,7 @@ pub fn format(file: &File) -> String {
         next: 0,
     };
     for (i, item) in file.items.iter().enumerate() {
-        if i > 0 {
+        if i > 0 && blank_line_between(&file.items[i - 1], item) {
             p.out.push('\n');
         }
         p.comments_before(item.span().start, 0);
@@ -49,6 +53,12 @@ pub fn format(file: &File) -> String {
     }
     p.comments_before(usize::MAX, 0);
     p.out
+}
+
+/// Whether a blank line separates two neighbouring top-level items: always. (To keep runs
+/// of one-line items together, return `false` for two `param`s or two `set aside`s.)
+fn blank_line_between(_prev: &Item, _next: &Item) -> bool {
+    true
 }
 
 struct Printer<'a> {
@@ -175,16 +185,15 @@ impl Printer<'_> {
         } = &s.node
         {
             self.line(indent, &format!("if {} = {} {{", reading.node, option.node));
-            match otherwise {
-                None => self.block(then, indent + INDENT, Some(s.span.end)),
-                Some(other) => {
-                    // Without the braces' positions, comments after the last statement of
-                    // the first branch cannot be told from those before the first of the
-                    // second; they go into the second.
-                    self.block(then, indent + INDENT, None);
-                    self.line(indent, "} else {");
-                    self.block(other, indent + INDENT, Some(s.span.end));
-                }
+            // The tree has no span for a branch's braces, so a comment after a branch's
+            // last statement cannot be told from one after its `}`. After the first
+            // branch it goes to the second (before its first statement); with no `else`
+            // it goes after the `if`, since an `if` without `else` has a span that runs
+            // on over the white space and comments after it.
+            self.block(then, indent + INDENT, None);
+            if let Some(other) = otherwise {
+                self.line(indent, "} else {");
+                self.block(other, indent + INDENT, Some(s.span.end));
             }
             self.line(indent, "}");
         } else {
@@ -372,10 +381,10 @@ fn statement(s: &StmtKind) -> String {
             };
             let mut out = format!("sticks{when}: {}", expr(&count.node));
             if let Some((a, b)) = faces {
-                out.push_str(&format!(" with faces {} and {}", a.node, b.node));
+                let _ = write!(out, " with faces {} and {}", a.node, b.node);
             }
             if let Some((face, p)) = prob {
-                out.push_str(&format!(", p({}) = {}", face.node, number(p.node)));
+                let _ = write!(out, ", p({}) = {}", face.node, number(p.node));
             }
             out
         }
@@ -522,6 +531,7 @@ fn statement(s: &StmtKind) -> String {
 
 /// The syntax tree as JSON with every `span` removed: two files are the same modulo
 /// layout exactly when their erased trees are equal (comments included, by text).
+#[must_use]
 pub fn erase_spans(file: &File) -> serde_json::Value {
     fn strip(v: &mut serde_json::Value) {
         match v {

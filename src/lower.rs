@@ -126,9 +126,15 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
                     continue;
                 }
                 if p.min.node > p.max.node {
-                    cx.diags.push(Diagnostic::error(p.min.span, "empty range", format!("{} is above {}", p.min.node, p.max.node)).with_help("write the range as LOW..HIGH"));
+                    cx.diags.push(
+                    Diagnostic::error(p.min.span, format!("the range of `{}` is empty", p.name.node), format!("{} is above {}", p.min.node, p.max.node))
+                        .with_help(format!("write the range low to high: `{}..{}`", p.max.node, p.min.node)),
+                );
                 } else if p.default.node < p.min.node || p.default.node > p.max.node {
-                    cx.diags.push(Diagnostic::error(p.default.span, format!("default {} is outside {}..{}", p.default.node, p.min.node, p.max.node), "out of range"));
+                    cx.diags.push(
+                        Diagnostic::error(p.default.span, format!("default {} of `{}` is outside its range {}..{}", p.default.node, p.name.node, p.min.node, p.max.node), "out of range")
+                            .with_help("choose a default within the range, or widen the range"),
+                    );
                 }
                 params.push(ParamInfo {
                     name: p.name.node.clone(),
@@ -162,8 +168,12 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
                         );
                         0
                     }
-                    [_, second, ..] => {
-                        cx.diags.push(Diagnostic::error(r.options[*second].name.span, format!("reading `{}` has more than one default", r.id.node), "second `(default)`").with_help("keep `(default)` on one option only"));
+                    [first, second, ..] => {
+                        cx.diags.push(
+                            Diagnostic::error(r.options[*second].name.span, format!("reading `{}` has more than one default", r.id.node), "second `(default)`")
+                                .with_help("keep `(default)` on one option only")
+                                .with_secondary(r.options[*first].name.span, "first `(default)`"),
+                        );
                         defaults[0]
                     }
                 };
@@ -230,6 +240,10 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
                 let mut d = Diagnostic::global(format!("--reading {id}={opt}: this file declares no reading `{id}`"));
                 if let Some(h) = suggest(id, ids.iter().map(|s| s.as_str())) {
                     d = d.with_help(h);
+                } else if ids.is_empty() {
+                    d = d.with_note("this file declares no readings");
+                } else {
+                    d = d.with_note(format!("its readings: {}", ids.join(", ")));
                 }
                 cx.diags.push(d);
             }
@@ -253,12 +267,16 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
                 let mut d = Diagnostic::global(format!("--param {name}={value}: this file declares no param `{name}`"));
                 if let Some(h) = suggest(name, params.iter().map(|p| p.name.as_str())) {
                     d = d.with_help(h);
+                } else if params.is_empty() {
+                    d = d.with_note("this file declares no params");
+                } else {
+                    d = d.with_note(format!("its params: {}", params.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")));
                 }
                 cx.diags.push(d);
             }
             Some(p) if *value < p.range.0 || *value > p.range.1 => cx.diags.push(
-                Diagnostic::global(format!("--param {name}={value}: out of range"))
-                    .with_help(format!("`{name}` takes {}..{}", p.range.0, p.range.1)),
+                Diagnostic::global(format!("--param {name}={value}: {value} is outside the range of `{name}`"))
+                    .with_help(format!("`{name}` takes {}..{} (default {})", p.range.0, p.range.1, p.default)),
             ),
             Some(p) => p.value = *value,
         }
@@ -274,8 +292,11 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
         flatten(cx, &r.body, ri as RuleIx, true, &mut flat);
     }
     let ir = build(cx, &flat, rules, game, sources, params, set_asides, &rule_asts);
+    // Whole-file checks only make sense once every statement lowered: a statement dropped
+    // for an error would show up again as a reading unused or a throw uncovered.
+    let clean = !cx.diags.iter().any(|d| d.is_error());
     for (i, used) in cx.used_readings.iter().enumerate() {
-        if !used {
+        if !used && clean {
             cx.diags.push(
                 Diagnostic::warning(cx.reading_spans[i], format!("reading `{}` changes nothing", cx.readings[i].id), "no `if` tests it")
                     .with_help(format!("use it in a rule: `if {} = OPTION {{ … }}`", cx.readings[i].id)),
@@ -286,9 +307,9 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
 }
 
 fn dup(what: &str, n: &Name, first: Span) -> Diagnostic {
-    let _ = first;
-    Diagnostic::error(n.span, format!("duplicate {what} `{}`", n.node), format!("this {what} is declared earlier"))
-        .with_help(format!("rename or remove one of the two {what}s"))
+    let d = Diagnostic::error(n.span, format!("duplicate {what} `{}`", n.node), "declared again here")
+        .with_help(format!("rename or remove one of the two {what}s"));
+    if first == n.span { d } else { d.with_secondary(first, "first declared here") }
 }
 
 /// Looks up a reading test; `None` (after a diagnostic) when it names nothing declared.
@@ -411,7 +432,11 @@ impl Cx {
         let found: Vec<usize> = self.rows.iter().enumerate().filter(|(_, x)| x.kind == kind.node && x.owner == owner).map(|(i, _)| i).collect();
         if found.is_empty() && report {
             if kinds.contains(&kind.node.as_str()) {
-                self.diags.push(Diagnostic::error(r.span, format!("no row of kind `{}` belongs to that team", kind.node), "names no row").with_help("give the row an owner: `row NAME: KIND of TEAM, N holes`"));
+                let (rel, owner) = if matches!(r.node, ast::RowRef::Own(_)) { ("own", team) } else { ("opposing", 1 - team) };
+                self.diags.push(
+                    Diagnostic::error(r.span, format!("`{rel} {}` names no row: no `{}` row belongs to team `{}`", kind.node, kind.node, self.team_names[owner as usize]), "names no row")
+                        .with_help(format!("give the row an owner (`row NAME: {} of TEAM, N holes`), or write `{}` for every row of that kind", kind.node, kind.node)),
+                );
             } else {
                 let mut uniq = kinds.clone();
                 uniq.sort_unstable();
@@ -498,12 +523,19 @@ impl Cx {
 
 /// Keeps the first setting of a single-valued statement; reports a second one.
 fn set_once<T>(cx: &mut Cx, slot: &mut Option<(T, Span)>, value: T, span: Span, what: &str) {
-    if slot.is_some() {
-        cx.diags.push(Diagnostic::error(span, format!("{what} is set twice"), "second setting").with_help("keep one, or put them in `if READING = OPTION { … } else { … }`"));
+    if let Some((_, first)) = slot {
+        cx.diags.push(
+            Diagnostic::error(span, format!("{what} is set twice"), "second setting")
+                .with_help("keep one, or put them in `if READING = OPTION { … } else { … }`")
+                .with_secondary(*first, "first setting"),
+        );
     } else {
         *slot = Some((value, span));
     }
 }
+
+/// A team's track as written: its segments with their rows, where it is declared, its rule.
+type TrackDecl = (Vec<(ast::Segment, usize)>, Span, RuleIx);
 
 #[allow(clippy::too_many_arguments)]
 fn build(
@@ -516,23 +548,30 @@ fn build(
     set_asides: Vec<SetAsideInfo>,
     rule_asts: &[&ast::Rule],
 ) -> Option<Ir> {
-    let first_span = rule_asts.first().map_or(Span::default(), |r| r.id.span);
+    let Some(first_rule) = rule_asts.first() else {
+        cx.diags.push(
+            Diagnostic::error(Span::default(), "the file has no rules", "a variant needs at least one `rule`")
+                .with_help("write `rule ID stated cites SOURCE \"sentence\" { … }` and put the board, teams, sticks, tracks and throws inside"),
+        );
+        return None;
+    };
+    let first_span = first_rule.id.span;
+    let mut team_spans: Vec<Span> = Vec::new();
     // Pass 1: names of teams and phases, faces, order (from every statement, so that a
     // name used only under another reading still resolves).
     let mut phases_stmt: Option<(Vec<String>, Span)> = None;
     let mut order: Option<(Vec<Name>, Span)> = None;
     for f in flat {
         match &f.stmt.node {
-            StmtKind::TeamPieces { team, .. } | StmtKind::TeamColour { team, .. } => {
-                if !cx.team_names.contains(&team.node) {
-                    cx.team_names.push(team.node.clone());
-                }
+            StmtKind::TeamPieces { team, .. } | StmtKind::TeamColour { team, .. } if !cx.team_names.contains(&team.node) => {
+                cx.team_names.push(team.node.clone());
+                team_spans.push(team.span);
             }
             StmtKind::Phases(ps) if f.active => {
                 let names = ps.iter().map(|p| p.node.clone()).collect::<Vec<_>>();
                 for (i, p) in ps.iter().enumerate() {
-                    if ps[..i].iter().any(|q| q.node == p.node) {
-                        cx.diags.push(dup("phase", p, p.span));
+                    if let Some(q) = ps[..i].iter().find(|q| q.node == p.node) {
+                        cx.diags.push(dup("phase", p, q.span));
                     }
                 }
                 set_once(cx, &mut phases_stmt, names, f.stmt.span, "the list of phases");
@@ -543,7 +582,7 @@ fn build(
                     cx.diags.push(Diagnostic::error(a.span, "the faces are named twice", "second naming").with_help("name the faces once, on the base `sticks:` line"));
                 }
                 if a.node == b.node {
-                    cx.diags.push(Diagnostic::error(b.span, "both faces have the same name", "repeated face"));
+                    cx.diags.push(Diagnostic::error(b.span, "both faces have the same name", "repeated face").with_help("name the two faces differently, e.g. `with faces white and black`"));
                 }
                 cx.faces = Some([a.node.clone(), b.node.clone()]);
             }
@@ -552,9 +591,12 @@ fn build(
     }
     if let Some((ts, sp)) = &order {
         let mut ordered = Vec::new();
-        for t in ts {
+        for (i, t) in ts.iter().enumerate() {
             match cx.team_names.iter().position(|x| *x == t.node) {
-                Some(_) if ordered.contains(&t.node) => cx.diags.push(dup("team in the order", t, t.span)),
+                Some(_) if ordered.contains(&t.node) => {
+                    let first = ts[..i].iter().find(|x| x.node == t.node).map_or(t.span, |x| x.span);
+                    cx.diags.push(dup("team in the order", t, first));
+                }
                 Some(_) => ordered.push(t.node.clone()),
                 None => {
                     let known: Vec<&str> = cx.team_names.iter().map(|s| s.as_str()).collect();
@@ -568,11 +610,23 @@ fn build(
             cx.diags.push(Diagnostic::error(*sp, "the order does not list every team", "incomplete order"));
         }
     }
-    if cx.team_names.len() != 2 {
-        cx.diags.push(
-            Diagnostic::error(first_span, format!("a variant has two teams; this file declares {}", cx.team_names.len()), "here")
-                .with_help("declare `team A: N pieces in ROW` and `team B: …`"),
-        );
+    if cx.team_names.len() > 2 {
+        let mut d = Diagnostic::error(team_spans[2], format!("a variant is played by two teams; this file declares {}", cx.team_names.len()), "a third team")
+            .with_help(format!("remove team `{}`, or give its pieces to one of the other two", cx.team_names[2]));
+        for (sp, n) in team_spans.iter().zip(&cx.team_names).take(2) {
+            d = d.with_secondary(*sp, format!("team `{n}`"));
+        }
+        cx.diags.push(d);
+        return None;
+    }
+    if cx.team_names.len() < 2 {
+        let d = match (cx.team_names.first(), team_spans.first()) {
+            (Some(t), Some(sp)) => Diagnostic::error(*sp, format!("a variant is played by two teams; this file declares only `{t}`"), "the only team")
+                .with_help(format!("declare the other one beside `{t}`: `team B: N pieces in ROW`")),
+            _ => Diagnostic::error(first_span, "the file declares no team", "no `team` statement in any rule")
+                .with_help("declare two: `team A: N pieces in ROW` and `team B: N pieces in ROW`"),
+        };
+        cx.diags.push(d);
         return None;
     }
     cx.phases = phases_stmt.map(|(p, _)| p).unwrap_or_else(|| vec!["play".to_string()]);
@@ -610,7 +664,8 @@ fn build(
         }
     }
     for r in &cx.rows {
-        if cx.rows.iter().any(|o| o.kind == r.name) {
+        // A row may share its name with its own kind, when the kind has no other row.
+        if cx.rows.iter().any(|o| o.kind == r.name && o.name != r.name) {
             let sp = cx.row_spans[cx.rows.iter().position(|x| x.name == r.name).unwrap_or(0)];
             cx.diags.push(Diagnostic::error(sp, format!("`{}` is both a row and a kind", r.name), "ambiguous name").with_help("give rows and kinds different names"));
             break;
@@ -624,6 +679,10 @@ fn build(
 
     // Pass 3: everything else.
     let mut team_pieces: [Option<((u8, Start), Span)>; 2] = [None, None];
+    // Statements that were written (and apply under the readings) even if they had errors,
+    // so that a broken statement is not also reported as a missing one.
+    let mut pieces_written = [false; 2];
+    let mut sticks_written = false;
     let mut team_colour: [Option<(u8, Span)>; 2] = [None, None];
     let mut seats = None;
     let mut base_sticks: Option<((u8, f64), Span)> = None;
@@ -637,7 +696,7 @@ fn build(
     let mut bind = None;
     let mut transitions = Vec::new();
     let mut throws: Vec<(ThrowEntry, Span)> = Vec::new();
-    let mut tracks: [Option<(Vec<(ast::Segment, usize)>, Span, RuleIx)>; 2] = [None, None];
+    let mut tracks: [Option<TrackDecl>; 2] = [None, None];
     let mut loops: Vec<(&Flat, TeamId)> = Vec::new();
     let mut gates: Vec<(&Flat, TeamId)> = Vec::new();
     let mut stacking = None;
@@ -645,6 +704,7 @@ fn build(
     let mut home_first_empty = None;
     let mut captures: Vec<(Option<TeamCells>, CaptureSpec)> = Vec::new();
     let mut no_captures: Vec<(TeamCells, bool, RuleIx)> = Vec::new();
+    let mut first_no_capture: Option<Span> = None;
     let mut only_with: Vec<(TeamCells, u64, RuleIx)> = Vec::new();
     let mut immune: Vec<(TeamCells, RuleIx)> = Vec::new();
     let mut wins = Vec::new();
@@ -673,6 +733,9 @@ fn build(
             StmtKind::If { .. } | StmtKind::Row { .. } | StmtKind::Phases(_) | StmtKind::Order(_) | StmtKind::Class { .. } => {}
             StmtKind::TeamPieces { team, count, start } => {
                 let t = cx.team(team);
+                if let (Some(t), true) = (t, f.active) {
+                    pieces_written[t as usize] = true;
+                }
                 let n = cx.int(count, "number of pieces", 1, MAX_PIECES);
                 let st = match start {
                     None => Some(Start::Beside),
@@ -712,13 +775,17 @@ fn build(
                 }
             }
             StmtKind::Sticks { when, count, faces, prob } => {
+                sticks_written |= f.active && matches!(when, ast::SticksWhen::Always);
                 let n = cx.int(count, "number of sticks", 1, MAX_STICKS);
                 let p = match prob {
                     None => Some(0.5),
                     Some((face, p)) => {
                         let fi = face_index(cx, face);
                         if !(p.node > 0.0 && p.node < 1.0) {
-                            cx.diags.push(Diagnostic::error(p.span, "a face probability must be between 0 and 1", "out of range"));
+                            cx.diags.push(
+                                Diagnostic::error(p.span, format!("{} is not a probability", p.node), "must be above 0 and below 1")
+                                    .with_help("write the chance that a stick shows this face as a fraction, e.g. `p(white) = 0.55`"),
+                            );
                             None
                         } else {
                             fi.map(|fi| if fi == 0 { p.node } else { 1.0 - p.node })
@@ -770,11 +837,11 @@ fn build(
             StmtKind::Transition { from, to, when } => {
                 let (a, b) = (cx.phase(from), cx.phase(to));
                 let when = cx.conds(when);
-                if let (Some(from), Some(to), true) = (a, b, f.active) {
-                    if from == to {
-                        cx.diags.push(Diagnostic::error(sp, "a phase cannot change into itself", "same phase"));
+                if let (Some(from_ix), Some(to_ix), true) = (a, b, f.active) {
+                    if from_ix == to_ix {
+                        cx.diags.push(Diagnostic::error(to.span, "a phase cannot change into itself", "the same phase as after `from`").with_help("name the phase to enter, or remove the statement"));
                     }
-                    transitions.push(Transition { from, to, when, rule });
+                    transitions.push(Transition { from: from_ix, to: to_ix, when, rule });
                 }
             }
             StmtKind::Throw { matches, phase, conds, effects } => {
@@ -829,8 +896,12 @@ fn build(
                     }
                 }
                 if f.active {
-                    if tracks[t as usize].is_some() {
-                        cx.diags.push(Diagnostic::error(team.span, format!("team `{}` has two tracks", team.node), "second track").with_help("put alternative tracks under `if READING = OPTION { … } else { … }`"));
+                    if let Some((_, first, _)) = &tracks[t as usize] {
+                        cx.diags.push(
+                            Diagnostic::error(team.span, format!("team `{}` has two tracks", team.node), "second track")
+                                .with_help("put alternative tracks under `if READING = OPTION { … } else { … }`")
+                                .with_secondary(*first, "first track"),
+                        );
                     } else {
                         tracks[t as usize] = Some((segs, team.span, rule));
                     }
@@ -859,10 +930,7 @@ fn build(
             StmtKind::Stacking(_) | StmtKind::Blocked(_) | StmtKind::SendHomeTo(_) => {}
             StmtKind::Capture { region, compulsory, send_home } => {
                 let reg = match region {
-                    Some(r) => match cx.region(r) {
-                        Some(x) => Some(Some(x)),
-                        None => None,
-                    },
+                    Some(r) => cx.region(r).map(Some),
                     None => Some(None),
                 };
                 if let (Some(reg), true) = (reg, f.active) {
@@ -870,6 +938,9 @@ fn build(
                 }
             }
             StmtKind::NoCapture { region, sharing } => {
+                if f.active {
+                    first_no_capture.get_or_insert(sp);
+                }
                 if let (Some(r), true) = (cx.region(region), f.active) {
                     no_captures.push((r, *sharing, rule));
                 }
@@ -897,18 +968,25 @@ fn build(
     // ---- assemble the sticks
     let faces = cx.faces.clone();
     let Some(((count, p), _)) = base_sticks else {
+        if sticks_written {
+            return None;
+        }
         cx.diags.push(Diagnostic::error(first_span, "the file says nothing of the sticks", "no `sticks:` statement").with_help("add `sticks: 8 with faces white and black`"));
         return None;
     };
     let faces = faces.unwrap_or_else(|| ["up".into(), "down".into()]);
-    let value = value.map(|(v, _)| v).unwrap_or(ValueRule::Face(0));
-    if value == ValueRule::OwnColour {
-        for t in 0..2 {
-            if team_colour[t].is_none() {
-                cx.diags.push(Diagnostic::error(first_span, format!("team `{}` has no colour, but a throw counts the thrower's colour", cx.team_names[t]), "colour missing").with_help(format!("add `team {} colour FACE`", cx.team_names[t])));
+    if let Some((ValueRule::OwnColour, value_span)) = value {
+        for (t, colour) in team_colour.iter().enumerate() {
+            if colour.is_none() {
+                let name = &cx.team_names[t];
+                cx.diags.push(
+                    Diagnostic::error(value_span, format!("team `{name}` has no colour, but a throw counts the thrower's colour"), "counts the thrower's colour")
+                        .with_help(format!("add `team {name} colour FACE`")),
+                );
             }
         }
     }
+    let value = value.map(|(v, _)| v).unwrap_or(ValueRule::Face(0));
     let sticks = Sticks {
         count,
         by_phase,
@@ -925,6 +1003,9 @@ fn build(
     for t in 0..2usize {
         let name = cx.team_names[t].clone();
         let Some(((pieces, start), _)) = team_pieces[t].clone() else {
+            if pieces_written[t] {
+                continue;
+            }
             cx.diags.push(Diagnostic::error(first_span, format!("team `{name}` has no pieces"), "no `team … pieces` statement").with_help(format!("add `team {name}: N pieces in ROW`")));
             continue;
         };
@@ -944,8 +1025,10 @@ fn build(
     if teams.len() != 2 {
         return None;
     }
+    // Whole-file checks, once every statement lowered (see `lower_file`).
+    let clean = !cx.diags.iter().any(|d| d.is_error());
     // Rows no piece can ever stand on.
-    for (i, r) in cx.rows.iter().enumerate() {
+    for (i, r) in cx.rows.iter().enumerate().filter(|_| clean) {
         let on_track = teams.iter().any(|t| t.track.segments.iter().any(|s| s.row == i));
         let start = teams.iter().any(|t| t.start == Start::Row(i));
         if !on_track && !start {
@@ -987,12 +1070,15 @@ fn build(
             rule.map(|r| (set, r))
         })
         .collect();
-    if captures.is_empty() && !no_captures.is_empty() {
-        cx.diags.push(Diagnostic::warning(first_span, "the file forbids captures somewhere but allows them nowhere", "no `capture:` statement"));
+    if let (true, true, Some(sp)) = (clean, captures.is_empty(), first_no_capture) {
+        cx.diags.push(
+            Diagnostic::warning(sp, "the file forbids captures somewhere but allows them nowhere", "no `capture:` statement allows any")
+                .with_help("say where captures happen, e.g. `capture: compulsory, remove`"),
+        );
     }
 
     // ---- throw table checks
-    let throws = check_throws(cx, throws, &sticks, &teams);
+    let throws = check_throws(cx, throws, &sticks, &teams, clean, first_span);
 
     if game.is_none() {
         cx.diags.push(Diagnostic::warning(first_span, "the variant has no title", "no `game` line").with_help("add `game \"Title\"` at the top"));
@@ -1040,7 +1126,8 @@ impl HelpIfNone for Diagnostic {
 }
 
 fn face_index(cx: &mut Cx, face: &Name) -> Option<u8> {
-    let faces = cx.faces.clone().unwrap_or_default();
+    // With no faces named, the sticks statement is already reported.
+    let faces = cx.faces.clone()?;
     match faces.iter().position(|f| *f == face.node) {
         Some(i) => Some(i as u8),
         None => {
@@ -1056,15 +1143,19 @@ fn build_track(cx: &mut Cx, team: TeamId, segs: &[(ast::Segment, usize)], loops:
     let mut segments: Vec<TrackSegment> = Vec::new();
     let mut goal = None;
     for (s, row) in segs {
-        if let Some(prev) = segments.iter().find(|x| x.row == *row && x.backward == s.backward) {
-            let _ = prev;
-            cx.diags.push(Diagnostic::error(s.row.span, "this track walks the same row the same way twice", "repeated segment").with_help("a track may return along a row only in the other direction"));
+        if let Some((prev, _)) = segs.iter().find(|(p, r)| r == row && p.backward == s.backward && p.row.span.start < s.row.span.start) {
+            let way = if s.backward { "backward" } else { "forward" };
+            cx.diags.push(
+                Diagnostic::error(s.row.span, "this track walks the same row the same way twice", format!("`{}` {way} again", cx.rows[*row].name))
+                    .with_help("a track may return along a row only in the other direction")
+                    .with_secondary(prev.row.span, "first walked here"),
+            );
             continue;
         }
         if let Some(l) = &s.label
-            && segments.iter().any(|x| x.label.as_deref() == Some(l.node.as_str()))
+            && let Some(first) = segs.iter().filter_map(|(p, _)| p.label.as_ref()).find(|x| x.node == l.node && x.span.start < l.span.start)
         {
-            cx.diags.push(dup("segment label", l, l.span));
+            cx.diags.push(dup("segment label", l, first.span));
         }
         let r = &cx.rows[*row];
         let start = cells.len() as u16;
@@ -1091,7 +1182,11 @@ fn build_track(cx: &mut Cx, team: TeamId, segs: &[(ast::Segment, usize)], loops:
             [] => {
                 let mut known: Vec<&str> = segments.iter().filter_map(|s| s.label.as_deref()).collect();
                 known.extend(segments.iter().map(|s| cx.rows[s.row].name.as_str()));
-                let d = unknown("segment of this track", n, &known);
+                let mut d = Diagnostic::error(n.span, format!("team `{}`'s track has no segment `{}`", cx.team_names[team as usize], n.node), "not a row or label of this track");
+                d = match suggest(&n.node, known.iter().copied()) {
+                    Some(h) => d.with_help(h),
+                    None => d.with_note(format!("its segments: {}", known.join(", "))),
+                };
                 cx.diags.push(d);
                 None
             }
@@ -1141,7 +1236,8 @@ fn build_track(cx: &mut Cx, team: TeamId, segs: &[(ast::Segment, usize)], loops:
 }
 
 /// Every throw outcome is covered in every phase; entries that can never apply are flagged.
-fn check_throws(cx: &mut Cx, throws: Vec<(ThrowEntry, Span)>, sticks: &Sticks, teams: &[Team]) -> Vec<ThrowEntry> {
+/// With `report` off (the file already has errors), only builds the table.
+fn check_throws(cx: &mut Cx, throws: Vec<(ThrowEntry, Span)>, sticks: &Sticks, teams: &[Team], report: bool, fallback: Span) -> Vec<ThrowEntry> {
     // (phase, n, value) triples that can happen.
     let mut outcomes: Vec<(PhaseId, u8, u8)> = Vec::new();
     for ph in 0..cx.phases.len() as PhaseId {
@@ -1170,30 +1266,77 @@ fn check_throws(cx: &mut Cx, throws: Vec<(ThrowEntry, Span)>, sticks: &Sticks, t
                 ThrowMatch::Class(c) => classes[*c].contains(v, n),
             }
     };
-    let first_throw = throws.first().map(|(_, s)| *s).unwrap_or_default();
-    for &o in &outcomes {
-        if !throws.iter().any(|(e, _)| matches(e, o, &cx.classes)) {
-            let (ph, n, v) = o;
-            let phase = cx.phases[ph as usize].clone();
-            let in_phase = if cx.phases.len() > 1 { format!(" in {phase}") } else { String::new() };
-            cx.diags.push(
-                Diagnostic::error(first_throw, format!("in phase `{phase}`, a throw of {v} with {n} sticks is covered by no rule"), "the throw table starts here")
-                    .with_help(format!("say what it does, e.g. `on {v}{in_phase}: nothing`")),
-            );
+    if !report {
+        return throws.into_iter().map(|(e, _)| e).collect();
+    }
+    let Some(&(_, first_throw)) = throws.first() else {
+        cx.diags.push(
+            Diagnostic::error(fallback, "the file has no throw table", "no `on …:` entry in any rule")
+                .with_help("say what each throw does, e.g. `on 1, 2, 3, 4: move value` and `on 0: nothing`"),
+        );
+        return Vec::new();
+    };
+    // Throws no entry takes, grouped by phase and number of sticks.
+    let mut gaps: Vec<((PhaseId, u8), Vec<u8>)> = Vec::new();
+    for &(ph, n, v) in &outcomes {
+        if !throws.iter().any(|(e, _)| matches(e, (ph, n, v), &cx.classes)) {
+            match gaps.iter_mut().find(|(k, _)| *k == (ph, n)) {
+                Some((_, vs)) => vs.push(v),
+                None => gaps.push(((ph, n), vec![v])),
+            }
         }
     }
+    for ((ph, n), mut vs) in gaps {
+        vs.sort_unstable();
+        vs.dedup();
+        let list: Vec<String> = vs.iter().map(|v| v.to_string()).collect();
+        let (what, verb) = if vs.len() == 1 { ("a throw of", "is") } else { ("throws of", "are") };
+        let (phase_at, in_phase) = if cx.phases.len() > 1 {
+            (format!("in phase `{}`, ", cx.phases[ph as usize]), format!(" in {}", cx.phases[ph as usize]))
+        } else {
+            (String::new(), String::new())
+        };
+        cx.diags.push(
+            Diagnostic::error(first_throw, format!("{phase_at}{what} {} with {n} sticks {verb} covered by no entry", and_list(&list)), "the throw table starts here")
+                .with_help(format!("say what {} does, e.g. `on {}{in_phase}: nothing`", if vs.len() == 1 { "it" } else { "each" }, list.join(", "))),
+        );
+    }
+    // Entries that can never apply: no throw matches them, or earlier entries take all theirs.
     for j in 0..throws.len() {
-        let reachable = outcomes.iter().any(|&o| {
-            matches(&throws[j].0, o, &cx.classes) && !throws[..j].iter().any(|(e, _)| e.conds.is_empty() && matches(e, o, &cx.classes))
-        });
-        if !reachable {
+        let (entry, span) = &throws[j];
+        let mine: Vec<(PhaseId, u8, u8)> = outcomes.iter().copied().filter(|&o| matches(entry, o, &cx.classes)).collect();
+        if mine.is_empty() {
+            let values: Vec<u8> = outcomes.iter().filter(|o| entry.phase.is_none_or(|p| p == o.0)).map(|o| o.2).collect();
+            let (lo, hi) = (values.iter().min().copied().unwrap_or(0), values.iter().max().copied().unwrap_or(0));
             cx.diags.push(
-                Diagnostic::warning(throws[j].1, "this throw entry never applies", "earlier entries take every throw it matches")
-                    .with_help("entries are tried in file order; move it up or narrow the earlier entry"),
+                Diagnostic::warning(*span, "this throw entry never applies", "no throw can match it")
+                    .with_note(format!("the throws that can happen here are worth {lo} to {hi}")),
             );
+            continue;
+        }
+        // For each of its throws, the earlier entry (without conditions) that takes it.
+        let takers: Option<Vec<usize>> = mine.iter().map(|&o| throws[..j].iter().position(|(e, _)| e.conds.is_empty() && matches(e, o, &cx.classes))).collect();
+        if let Some(mut takers) = takers {
+            takers.sort_unstable();
+            takers.dedup();
+            let mut d = Diagnostic::warning(*span, "this throw entry never applies", "earlier entries take every throw it matches")
+                .with_help("entries are tried in file order; move it up or narrow the earlier entry");
+            for &t in takers.iter().take(3) {
+                d = d.with_secondary(throws[t].1, "takes its throws first");
+            }
+            cx.diags.push(d);
         }
     }
     throws.into_iter().map(|(e, _)| e).collect()
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
 }
 
 /// The value of a throw of `k` face-0 sticks out of `n` for a team.

@@ -360,3 +360,77 @@ impl Game {
         Ok(Piece { tpos, cell: cell as u8, flags })
     }
 }
+
+impl Game {
+    /// A decision in move notation: `PIECE:ENTRY+ENTRY[x]`, each entry its places with
+    /// `r` for a release and `e` for release-or-move (`12:r1+3x`: piece 12 released with
+    /// the 1 and moved 3 more, taking).
+    pub fn decision_notation(&self, s: &State, d: Decision) -> String {
+        let mut out = format!("{}:", d.piece as usize + 1);
+        let mut first = true;
+        for (i, e) in s.pool[..s.pool_len as usize].iter().enumerate() {
+            if d.mask >> i & 1 == 1 {
+                if !first {
+                    out.push('+');
+                }
+                first = false;
+                match e.kind {
+                    EntryKind::Release => out.push('r'),
+                    EntryKind::Either => out.push('e'),
+                    EntryKind::Move => {}
+                }
+                let _ = write!(out, "{}", e.steps);
+            }
+        }
+        if d.capture {
+            out.push('x');
+        }
+        out
+    }
+
+    /// A decision with where the piece goes: `12:r1+3 twigs_lower.12>twigs_upper.10`.
+    pub fn describe_decision(&self, s: &State, d: Decision) -> String {
+        let t = s.team as usize;
+        let p = s.pieces[t][d.piece as usize];
+        let place = |cell: u8| if cell == NO_CELL { "off".to_string() } else { self.ir.cell_name(cell as Cell) };
+        match self.check_move(s, s.team, d.piece, d.mask) {
+            Ok(l) => format!("{} {}>{}", self.decision_notation(s, d), place(p.cell), place(l.cell)),
+            Err(_) => self.decision_notation(s, d),
+        }
+    }
+
+    /// Parses move notation against the state's pool (entries are matched to unused pool
+    /// entries of the same kind and places, first first).
+    pub fn parse_decision(&self, s: &State, text: &str) -> Result<Decision, NotationError> {
+        let text = text.trim();
+        let bad = || err("a move is PIECE:PLACES[+PLACES…][x], e.g. `3:4+3` or `12:r1x`", text);
+        let (piece, rest) = text.split_once(':').ok_or_else(bad)?;
+        let piece: usize = piece.trim().parse().map_err(|_| bad())?;
+        if piece == 0 || piece > self.n_pieces(s.team) {
+            return Err(err(format!("pieces are numbered 1..{}", self.n_pieces(s.team)), text));
+        }
+        let (rest, capture) = match rest.trim().strip_suffix('x') {
+            Some(r) => (r, true),
+            None => (rest.trim(), false),
+        };
+        let mut mask = 0u32;
+        for tok in rest.split('+') {
+            let tok = tok.trim();
+            let (kind, num) = match tok.as_bytes().first() {
+                Some(b'r') => (EntryKind::Release, &tok[1..]),
+                Some(b'e') => (EntryKind::Either, &tok[1..]),
+                _ => (EntryKind::Move, tok),
+            };
+            let steps: u8 = num.parse().map_err(|_| bad())?;
+            let i = (0..s.pool_len as usize)
+                .find(|&i| mask >> i & 1 == 0 && s.pool[i].piece == NONE && s.pool[i].kind == kind && s.pool[i].steps == steps)
+                .ok_or_else(|| err(format!("no unused `{tok}` in the pool"), text))?;
+            mask |= 1 << i;
+        }
+        Ok(Decision {
+            piece: (piece - 1) as u8,
+            mask,
+            capture,
+        })
+    }
+}

@@ -54,12 +54,41 @@ fn comments(text: &str) -> Vec<Spanned<String>> {
     out
 }
 
+/// The span of a pair, without the white space and comments pest leaves at its end when
+/// an optional tail is absent.
 fn span(p: &P) -> Span {
     let s = p.as_span();
+    let mut text = s.as_str();
+    loop {
+        let t = text.trim_end();
+        let line_start = t.rfind('\n').map_or(0, |i| i + 1);
+        match comment_start(&t[line_start..]) {
+            Some(c) => text = &t[..line_start + c],
+            None => {
+                text = t;
+                break;
+            }
+        }
+    }
     Span {
         start: s.start(),
-        end: s.end(),
+        end: s.start() + text.len(),
     }
+}
+
+/// Where a `#` comment starts in a line, outside strings.
+fn comment_start(line: &str) -> Option<usize> {
+    let (mut in_str, mut escaped) = (false, false);
+    for (i, c) in line.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if in_str => escaped = true,
+            '"' => in_str = !in_str,
+            '#' if !in_str => return Some(i),
+            _ => {}
+        }
+    }
+    None
 }
 
 fn name(p: P) -> Name {

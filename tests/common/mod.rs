@@ -1,0 +1,80 @@
+//! Helpers for rule tests: load a bundled variant under readings, set up a position from
+//! notation, throw, list the legal moves.
+#![allow(dead_code)]
+
+use seig::engine::{Event, Game, State};
+use seig::lower::Selection;
+
+/// Loads `rules/NAME` under the given readings (and params); panics with the diagnostics.
+pub fn game_with(name: &str, readings: &[(&str, &str)], params: &[(&str, i64)]) -> Game {
+    let path = format!("{}/rules/{name}", env!("CARGO_MANIFEST_DIR"));
+    let bytes = std::fs::read(&path).expect("rule file");
+    let sel = Selection {
+        readings: readings.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect(),
+        params: params.iter().map(|(a, b)| (a.to_string(), *b)).collect(),
+    };
+    let (text, lowered) = seig::load(&bytes, &sel);
+    match lowered.ir {
+        Some(ir) => Game::new(ir),
+        None => panic!("{}", seig::diag::render(&path, text.as_deref().unwrap_or(""), &lowered.diagnostics)),
+    }
+}
+
+/// Loads a variant under readings.
+pub fn game(name: &str, readings: &[(&str, &str)]) -> Game {
+    game_with(name, readings, &[])
+}
+
+/// A position from notation; panics with the error.
+pub fn pos(g: &Game, text: &str) -> State {
+    g.from_notation(text).unwrap_or_else(|e| panic!("bad position: {e}\n{text}"))
+}
+
+/// The legal moves, described and sorted.
+pub fn moves(g: &Game, s: &State) -> Vec<String> {
+    let mut buf = Vec::new();
+    g.legal_decisions(s, &mut buf);
+    let mut v: Vec<String> = buf.iter().map(|d| g.describe_decision(s, *d)).collect();
+    v.sort();
+    v
+}
+
+/// The count of face-0 sticks that gives `value` to the team to play.
+pub fn k_for(g: &Game, s: &State, value: u8) -> u8 {
+    let n = g.sticks_for(s);
+    let colour = g.ir.teams[s.team as usize].colour;
+    (0..=n)
+        .find(|&k| seig::lower::throw_value(g.ir.sticks.value, colour, k, n) == value)
+        .unwrap_or_else(|| panic!("no throw of {n} sticks gives {value}"))
+}
+
+/// Throws `value` for the team to play; returns the events.
+pub fn throw(g: &Game, s: &mut State, value: u8) -> Vec<Event> {
+    let k = k_for(g, s, value);
+    let mut ev = Vec::new();
+    g.apply_throw(s, k, &mut ev).unwrap_or_else(|e| panic!("throw refused: {}", e.message));
+    ev
+}
+
+/// Plays a move given in move notation; panics if refused.
+pub fn play(g: &Game, s: &mut State, mv: &str) -> Vec<Event> {
+    let d = g.parse_decision(s, mv).unwrap_or_else(|e| panic!("{e}"));
+    let mut ev = Vec::new();
+    g.apply_decision(s, d, &mut ev).unwrap_or_else(|e| panic!("move {mv} refused: {}", e.message));
+    ev
+}
+
+/// Tries a move; returns the refusal's rule ID (or the message) if refused.
+pub fn refuse(g: &Game, s: &State, mv: &str) -> String {
+    let d = g.parse_decision(s, mv).unwrap_or_else(|e| panic!("{e}"));
+    let mut c = s.clone();
+    match g.apply_decision(&mut c, d, &mut Vec::new()) {
+        Ok(()) => panic!("move {mv} was accepted"),
+        Err(r) => r.rule.map(|r| g.ir.rules[r as usize].id.clone()).unwrap_or(r.message),
+    }
+}
+
+/// The position notation.
+pub fn note(g: &Game, s: &State) -> String {
+    g.to_notation(s)
+}
