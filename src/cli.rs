@@ -38,14 +38,23 @@ impl Choices {
 
 fn parse_reading(s: &str) -> Result<(String, String), String> {
     match s.split_once('=') {
-        Some((a, b)) if !a.is_empty() && !b.is_empty() => Ok((a.trim().to_string(), b.trim().to_string())),
-        _ => Err(format!("expected NAME=OPTION (e.g. A-TAG-2=slip), got `{s}`")),
+        Some((a, b)) if !a.is_empty() && !b.is_empty() => {
+            Ok((a.trim().to_string(), b.trim().to_string()))
+        }
+        _ => Err(format!(
+            "expected NAME=OPTION (e.g. A-TAG-2=slip), got `{s}`"
+        )),
     }
 }
 
 fn parse_param(s: &str) -> Result<(String, i64), String> {
-    let (a, b) = s.split_once('=').ok_or_else(|| format!("expected NAME=VALUE (e.g. holes=20), got `{s}`"))?;
-    let v = b.trim().parse::<i64>().map_err(|_| format!("`{b}` is not a whole number (in `{s}`)"))?;
+    let (a, b) = s
+        .split_once('=')
+        .ok_or_else(|| format!("expected NAME=VALUE (e.g. holes=20), got `{s}`"))?;
+    let v = b
+        .trim()
+        .parse::<i64>()
+        .map_err(|_| format!("`{b}` is not a whole number (in `{s}`)"))?;
     Ok((a.trim().to_string(), v))
 }
 
@@ -140,7 +149,11 @@ pub fn main() -> i32 {
         }
     };
     match cli.command {
-        Command::Check { files, choices, deny_warnings } => check(&files, &choices, deny_warnings),
+        Command::Check {
+            files,
+            choices,
+            deny_warnings,
+        } => check(&files, &choices, deny_warnings),
         Command::Fmt { file, check, write } => {
             let mode = match (check, write) {
                 (true, _) => crate::fmt::Mode::Check,
@@ -149,8 +162,19 @@ pub fn main() -> i32 {
             };
             crate::fmt::main(&file, mode)
         }
-        Command::Perft { file, depth, position, choices } => perft(&file, depth, position.as_deref(), &choices),
-        Command::Playout { file, seed, max_turns, trace, choices } => playout(&file, seed, max_turns, trace, &choices),
+        Command::Perft {
+            file,
+            depth,
+            position,
+            choices,
+        } => perft(&file, depth, position.as_deref(), &choices),
+        Command::Playout {
+            file,
+            seed,
+            max_turns,
+            trace,
+            choices,
+        } => playout(&file, seed, max_turns, trace, &choices),
         Command::Simulate {
             file,
             games,
@@ -166,9 +190,14 @@ pub fn main() -> i32 {
 
 /// Reads a file, or prints why not.
 pub fn read(path: &Path) -> Result<Vec<u8>, String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("error: cannot read {}: {e}", path.display()))?;
+    let meta = std::fs::metadata(path)
+        .map_err(|e| format!("error: cannot read {}: {e}", path.display()))?;
     if meta.len() > MAX_FILE_BYTES {
-        return Err(format!("error: {} is {} bytes; rule files are limited to {MAX_FILE_BYTES} bytes", path.display(), meta.len()));
+        return Err(format!(
+            "error: {} is {} bytes; rule files are limited to {MAX_FILE_BYTES} bytes",
+            path.display(),
+            meta.len()
+        ));
     }
     std::fs::read(path).map_err(|e| format!("error: cannot read {}: {e}", path.display()))
 }
@@ -184,9 +213,16 @@ pub fn load_ir(path: &Path, choices: &Choices) -> Result<Ir, i32> {
     })?;
     let (text, lowered) = crate::load(&bytes, &choices.selection());
     let name = path.display().to_string();
-    let errors: Vec<&Diagnostic> = lowered.diagnostics.iter().filter(|d| d.is_error()).collect();
+    let errors: Vec<&Diagnostic> = lowered
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .collect();
     if !errors.is_empty() {
-        eprint!("{}", diag::render(&name, text.as_deref().unwrap_or(""), &lowered.diagnostics));
+        eprint!(
+            "{}",
+            diag::render(&name, text.as_deref().unwrap_or(""), &lowered.diagnostics)
+        );
         return Err(1);
     }
     lowered.ir.ok_or(1)
@@ -205,7 +241,10 @@ fn check(files: &[PathBuf], choices: &Choices, deny_warnings: bool) -> i32 {
         };
         let (text, lowered) = crate::load(&bytes, &choices.selection());
         let name = path.display().to_string();
-        print!("{}", diag::render(&name, text.as_deref().unwrap_or(""), &lowered.diagnostics));
+        print!(
+            "{}",
+            diag::render(&name, text.as_deref().unwrap_or(""), &lowered.diagnostics)
+        );
         let errors = lowered.diagnostics.iter().filter(|d| d.is_error()).count();
         let warnings = lowered.diagnostics.len() - errors;
         if errors > 0 || (deny_warnings && warnings > 0) {
@@ -217,7 +256,11 @@ fn check(files: &[PathBuf], choices: &Choices, deny_warnings: bool) -> i32 {
 }
 
 /// Loads the game and the start position (initial, or `--position`).
-fn game_and_state(file: &Path, position: Option<&str>, choices: &Choices) -> Result<(Game, State), i32> {
+fn game_and_state(
+    file: &Path,
+    position: Option<&str>,
+    choices: &Choices,
+) -> Result<(Game, State), i32> {
     let ir = load_ir(file, choices)?;
     let game = Game::new(ir);
     let state = match position {
@@ -237,9 +280,15 @@ fn perft(file: &Path, depth: u32, position: Option<&str>, choices: &Choices) -> 
     };
     match crate::sim::perft(&game, &state, depth) {
         Ok(rows) => {
-            println!("{:>5} {:>14} {:>14} {:>14} {:>10}", "depth", "nodes", "chance", "decisions", "terminal");
+            println!(
+                "{:>5} {:>14} {:>14} {:>14} {:>10}",
+                "depth", "nodes", "chance", "decisions", "terminal"
+            );
             for r in rows {
-                println!("{:>5} {:>14} {:>14} {:>14} {:>10}", r.depth, r.nodes, r.chance, r.decisions, r.terminal);
+                println!(
+                    "{:>5} {:>14} {:>14} {:>14} {:>10}",
+                    r.depth, r.nodes, r.chance, r.decisions, r.terminal
+                );
             }
             0
         }
@@ -251,7 +300,16 @@ fn perft(file: &Path, depth: u32, position: Option<&str>, choices: &Choices) -> 
 }
 
 #[allow(clippy::too_many_arguments)]
-fn simulate(file: &Path, games: u64, seed: u64, max_turns: u32, jobs: Option<usize>, json: bool, timing: bool, choices: &Choices) -> i32 {
+fn simulate(
+    file: &Path,
+    games: u64,
+    seed: u64,
+    max_turns: u32,
+    jobs: Option<usize>,
+    json: bool,
+    timing: bool,
+    choices: &Choices,
+) -> i32 {
     let (game, _) = match game_and_state(file, None, choices) {
         Ok(x) => x,
         Err(c) => return c,
@@ -269,14 +327,23 @@ fn simulate(file: &Path, games: u64, seed: u64, max_turns: u32, jobs: Option<usi
         }
         println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
-        println!("{} — {} games, seed {}, turn cap {}", game.ir.game, s.games, s.seed, s.max_turns);
+        println!(
+            "{} — {} games, seed {}, turn cap {}",
+            game.ir.game, s.games, s.seed, s.max_turns
+        );
         if !s.readings.is_empty() {
             println!("readings: {}", s.readings.join(" "));
         }
         if !s.params.is_empty() {
             println!("params:   {}", s.params.join(" "));
         }
-        let pct = |x: u64| if s.games == 0 { 0.0 } else { 100.0 * x as f64 / s.games as f64 };
+        let pct = |x: u64| {
+            if s.games == 0 {
+                0.0
+            } else {
+                100.0 * x as f64 / s.games as f64
+            }
+        };
         println!("completed  {:>8}  ({:.1}%)", s.completed, pct(s.completed));
         println!("timeouts   {:>8}  ({:.1}%)", s.timeouts, pct(s.timeouts));
         if s.aborted > 0 {
@@ -285,9 +352,16 @@ fn simulate(file: &Path, games: u64, seed: u64, max_turns: u32, jobs: Option<usi
         for (team, w) in &s.wins {
             println!("wins {team:<10} {w:>4}  ({:.1}%)", pct(*w));
         }
-        println!("turns mean {:.1}, median {:.1}", s.turns_mean, s.turns_median);
+        println!(
+            "turns mean {:.1}, median {:.1}",
+            s.turns_mean, s.turns_median
+        );
         if timing {
-            println!("{:.0} playouts/s, {:.0} actions/s on {jobs} job(s)", games as f64 / secs, s.actions as f64 / secs);
+            println!(
+                "{:.0} playouts/s, {:.0} actions/s on {jobs} job(s)",
+                games as f64 / secs,
+                s.actions as f64 / secs
+            );
         }
     }
     0
@@ -311,7 +385,11 @@ fn playout(file: &Path, seed: u64, max_turns: u32, trace: bool, choices: &Choice
             r
         } else {
             game.legal_decisions(&s, &mut buf);
-            let d = if buf.len() == 1 { buf[0] } else { buf[rng.below(buf.len())] };
+            let d = if buf.len() == 1 {
+                buf[0]
+            } else {
+                buf[rng.below(buf.len())]
+            };
             if trace {
                 println!("move {} (of {})", game.describe_decision(&s, d), buf.len());
             }
@@ -331,7 +409,10 @@ fn playout(file: &Path, seed: u64, max_turns: u32, trace: bool, choices: &Choice
     }
     println!("{}", game.to_notation(&s));
     match game.winner(&s) {
-        Some(w) => println!("winner: {} after {} turns", game.ir.teams[w as usize].name, s.turns),
+        Some(w) => println!(
+            "winner: {} after {} turns",
+            game.ir.teams[w as usize].name, s.turns
+        ),
         None => println!("not terminated after {} turns (turn cap)", s.turns),
     }
     0

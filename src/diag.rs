@@ -106,7 +106,11 @@ pub fn render(file_name: &str, text: &str, diags: &[Diagnostic]) -> String {
             None => Vec::new(),
         };
         if d.span.is_some() {
-            labels.extend(d.secondary.iter().map(|(sp, l)| Label::secondary((), clamp(*sp)).with_message(l)));
+            labels.extend(
+                d.secondary
+                    .iter()
+                    .map(|(sp, l)| Label::secondary((), clamp(*sp)).with_message(l)),
+            );
         }
         let base = match d.severity {
             Severity::Error => CsDiag::error(),
@@ -132,7 +136,13 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(text.len());
     let before = &text.as_bytes()[..offset];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    let col = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let col = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
     (line, col)
 }

@@ -314,7 +314,8 @@ pub struct Class {
 impl Class {
     /// Does a throw of `k` face-0 sticks out of `n` belong to the class?
     pub fn contains(&self, k: u8, n: u8) -> bool {
-        (self.all_alike && (k == 0 || k == n)) || (self.all_but_one && n >= 2 && (k == 1 || k + 1 == n))
+        (self.all_alike && (k == 0 || k == n))
+            || (self.all_but_one && n >= 2 && (k == 1 || k + 1 == n))
     }
 }
 
@@ -512,11 +513,17 @@ pub struct CellCapture {
 impl Ir {
     /// The phase index of a name.
     pub fn phase(&self, name: &str) -> Option<PhaseId> {
-        self.phases.iter().position(|p| p == name).map(|i| i as PhaseId)
+        self.phases
+            .iter()
+            .position(|p| p == name)
+            .map(|i| i as PhaseId)
     }
     /// The team index of a name.
     pub fn team(&self, name: &str) -> Option<TeamId> {
-        self.teams.iter().position(|t| t.name == name).map(|i| i as TeamId)
+        self.teams
+            .iter()
+            .position(|t| t.name == name)
+            .map(|i| i as TeamId)
     }
     /// The row holding a hole, and the hole's 0-based place in it.
     pub fn row_of(&self, c: Cell) -> Option<(usize, u16)> {

@@ -22,14 +22,22 @@ pub fn load(bytes: &[u8], sel: &lower::Selection) -> (Option<String>, lower::Low
                 None,
                 lower::Lowered {
                     ir: None,
-                    diagnostics: vec![Diagnostic::global(format!("the file is not UTF-8: invalid byte at offset {at}")).with_help("save the file as UTF-8")],
+                    diagnostics: vec![
+                        Diagnostic::global(format!(
+                            "the file is not UTF-8: invalid byte at offset {at}"
+                        ))
+                        .with_help("save the file as UTF-8"),
+                    ],
                 },
             );
         }
     };
     let lowered = match syntax::parse(text) {
         Ok(ast) => lower::lower(&ast, sel),
-        Err(diagnostics) => lower::Lowered { ir: None, diagnostics },
+        Err(diagnostics) => lower::Lowered {
+            ir: None,
+            diagnostics,
+        },
     };
     (Some(text.to_string()), lowered)
 }

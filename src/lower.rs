@@ -27,14 +27,23 @@ pub struct Lowered {
 pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
     candidates
         .into_iter()
-        .map(|c| (strsim::damerau_levenshtein(&word.to_lowercase(), &c.to_lowercase()), c))
+        .map(|c| {
+            (
+                strsim::damerau_levenshtein(&word.to_lowercase(), &c.to_lowercase()),
+                c,
+            )
+        })
         .filter(|(d, c)| *d <= 2.max(c.len() / 3))
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| format!("did you mean `{c}`?"))
 }
 
 fn unknown(what: &str, n: &Name, known: &[&str]) -> Diagnostic {
-    let mut d = Diagnostic::error(n.span, format!("unknown {what} `{}`", n.node), format!("no {what} has this name"));
+    let mut d = Diagnostic::error(
+        n.span,
+        format!("unknown {what} `{}`", n.node),
+        format!("no {what} has this name"),
+    );
     if let Some(h) = suggest(&n.node, known.iter().copied()) {
         d = d.with_help(h);
     } else if !known.is_empty() && known.len() <= 12 {
@@ -104,7 +113,10 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
         match item {
             ast::Item::Game(t) => {
                 if game.is_some() {
-                    cx.diags.push(Diagnostic::error(t.span, "the game is named twice", "second `game`").with_help("keep one `game` line"));
+                    cx.diags.push(
+                        Diagnostic::error(t.span, "the game is named twice", "second `game`")
+                            .with_help("keep one `game` line"),
+                    );
                 }
                 game = Some(t.node.clone());
             }
@@ -116,7 +128,11 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
                 sources.push(SourceInfo {
                     key: s.key.node.clone(),
                     title: s.title.node.clone(),
-                    fields: s.fields.iter().map(|(k, v)| (k.node.clone(), v.node.clone())).collect(),
+                    fields: s
+                        .fields
+                        .iter()
+                        .map(|(k, v)| (k.node.clone(), v.node.clone()))
+                        .collect(),
                 });
                 source_spans.push(s.key.span);
             }
@@ -127,13 +143,27 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
                 }
                 if p.min.node > p.max.node {
                     cx.diags.push(
-                    Diagnostic::error(p.min.span, format!("the range of `{}` is empty", p.name.node), format!("{} is above {}", p.min.node, p.max.node))
-                        .with_help(format!("write the range low to high: `{}..{}`", p.max.node, p.min.node)),
-                );
+                        Diagnostic::error(
+                            p.min.span,
+                            format!("the range of `{}` is empty", p.name.node),
+                            format!("{} is above {}", p.min.node, p.max.node),
+                        )
+                        .with_help(format!(
+                            "write the range low to high: `{}..{}`",
+                            p.max.node, p.min.node
+                        )),
+                    );
                 } else if p.default.node < p.min.node || p.default.node > p.max.node {
                     cx.diags.push(
-                        Diagnostic::error(p.default.span, format!("default {} of `{}` is outside its range {}..{}", p.default.node, p.name.node, p.min.node, p.max.node), "out of range")
-                            .with_help("choose a default within the range, or widen the range"),
+                        Diagnostic::error(
+                            p.default.span,
+                            format!(
+                                "default {} of `{}` is outside its range {}..{}",
+                                p.default.node, p.name.node, p.min.node, p.max.node
+                            ),
+                            "out of range",
+                        )
+                        .with_help("choose a default within the range, or widen the range"),
                     );
                 }
                 params.push(ParamInfo {
@@ -154,31 +184,62 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
                 let mut options: Vec<(String, String)> = Vec::new();
                 for o in &r.options {
                     if options.iter().any(|(n, _)| *n == o.name.node) {
-                        cx.diags.push(Diagnostic::error(o.name.span, format!("option `{}` is listed twice", o.name.node), "repeated option"));
+                        cx.diags.push(Diagnostic::error(
+                            o.name.span,
+                            format!("option `{}` is listed twice", o.name.node),
+                            "repeated option",
+                        ));
                     }
-                    options.push((o.name.node.clone(), o.doc.as_ref().map(|d| d.node.clone()).unwrap_or_default()));
+                    options.push((
+                        o.name.node.clone(),
+                        o.doc.as_ref().map(|d| d.node.clone()).unwrap_or_default(),
+                    ));
                 }
-                let defaults: Vec<usize> = r.options.iter().enumerate().filter(|(_, o)| o.default).map(|(i, _)| i).collect();
+                let defaults: Vec<usize> = r
+                    .options
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, o)| o.default)
+                    .map(|(i, _)| i)
+                    .collect();
                 let default = match defaults.as_slice() {
                     [d] => *d,
                     [] => {
                         cx.diags.push(
-                            Diagnostic::error(r.id.span, format!("reading `{}` has no default option", r.id.node), "no option is marked `(default)`")
-                                .with_help(format!("mark one option, e.g. `{} (default)`", r.options[0].name.node)),
+                            Diagnostic::error(
+                                r.id.span,
+                                format!("reading `{}` has no default option", r.id.node),
+                                "no option is marked `(default)`",
+                            )
+                            .with_help(format!(
+                                "mark one option, e.g. `{} (default)`",
+                                r.options[0].name.node
+                            )),
                         );
                         0
                     }
                     [first, second, ..] => {
                         cx.diags.push(
-                            Diagnostic::error(r.options[*second].name.span, format!("reading `{}` has more than one default", r.id.node), "second `(default)`")
-                                .with_help("keep `(default)` on one option only")
-                                .with_secondary(r.options[*first].name.span, "first `(default)`"),
+                            Diagnostic::error(
+                                r.options[*second].name.span,
+                                format!("reading `{}` has more than one default", r.id.node),
+                                "second `(default)`",
+                            )
+                            .with_help("keep `(default)` on one option only")
+                            .with_secondary(r.options[*first].name.span, "first `(default)`"),
                         );
                         defaults[0]
                     }
                 };
                 if options.len() < 2 {
-                    cx.diags.push(Diagnostic::warning(r.id.span, format!("reading `{}` offers no choice", r.id.node), "only one option").with_help("a reading names at least two ways to read the source"));
+                    cx.diags.push(
+                        Diagnostic::warning(
+                            r.id.span,
+                            format!("reading `{}` offers no choice", r.id.node),
+                            "only one option",
+                        )
+                        .with_help("a reading names at least two ways to read the source"),
+                    );
                 }
                 cx.readings.push(ReadingInfo {
                     id: r.id.node.clone(),
@@ -189,11 +250,14 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
                 });
                 cx.reading_spans.push(r.id.span);
             }
-            ast::Item::SetAside(s) => set_asides.push((s, SetAsideInfo {
-                source: s.source.node.clone(),
-                sentence: s.sentence.node.clone(),
-                reason: s.reason.node.clone(),
-            })),
+            ast::Item::SetAside(s) => set_asides.push((
+                s,
+                SetAsideInfo {
+                    source: s.source.node.clone(),
+                    sentence: s.sentence.node.clone(),
+                    reason: s.reason.node.clone(),
+                },
+            )),
             ast::Item::Rule(r) => {
                 if let Some(i) = rules.iter().position(|x| x.id == r.id.node) {
                     cx.diags.push(dup("rule", &r.id, rule_asts[i].id.span));
@@ -201,14 +265,22 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
                 }
                 if r.citations.is_empty() {
                     cx.diags.push(
-                        Diagnostic::warning(r.id.span, format!("rule `{}` cites no source", r.id.node), "no citation")
-                            .with_help("add `cites SOURCE \"the sentence this rule formalises\"`"),
+                        Diagnostic::warning(
+                            r.id.span,
+                            format!("rule `{}` cites no source", r.id.node),
+                            "no citation",
+                        )
+                        .with_help("add `cites SOURCE \"the sentence this rule formalises\"`"),
                     );
                 }
                 rules.push(RuleInfo {
                     id: r.id.node.clone(),
                     status: r.status.node,
-                    citations: r.citations.iter().map(|c| (c.source.node.clone(), c.quote.node.clone())).collect(),
+                    citations: r
+                        .citations
+                        .iter()
+                        .map(|c| (c.source.node.clone(), c.quote.node.clone()))
+                        .collect(),
                 });
                 rule_asts.push(r);
             }
@@ -221,7 +293,10 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
                 cx.diags.push(unknown("source", &c.source, &source_keys));
             }
             if c.quote.node.trim().is_empty() {
-                cx.diags.push(Diagnostic::warning(c.quote.span, "empty citation", "no sentence quoted").with_help("quote the sentence the rule formalises"));
+                cx.diags.push(
+                    Diagnostic::warning(c.quote.span, "empty citation", "no sentence quoted")
+                        .with_help("quote the sentence the rule formalises"),
+                );
             }
         }
     }
@@ -237,7 +312,9 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
         let ids: Vec<String> = cx.readings.iter().map(|r| r.id.clone()).collect();
         match cx.readings.iter_mut().find(|r| &r.id == id) {
             None => {
-                let mut d = Diagnostic::global(format!("--reading {id}={opt}: this file declares no reading `{id}`"));
+                let mut d = Diagnostic::global(format!(
+                    "--reading {id}={opt}: this file declares no reading `{id}`"
+                ));
                 if let Some(h) = suggest(id, ids.iter().map(|s| s.as_str())) {
                     d = d.with_help(h);
                 } else if ids.is_empty() {
@@ -251,8 +328,10 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
                 Some(i) => r.chosen = i,
                 None => {
                     let names: Vec<&str> = r.options.iter().map(|(n, _)| n.as_str()).collect();
-                    let mut d = Diagnostic::global(format!("--reading {id}={opt}: `{opt}` is not an option of `{id}`"))
-                        .with_note(format!("options: {}", names.join(", ")));
+                    let mut d = Diagnostic::global(format!(
+                        "--reading {id}={opt}: `{opt}` is not an option of `{id}`"
+                    ))
+                    .with_note(format!("options: {}", names.join(", ")));
                     if let Some(h) = suggest(opt, names.iter().copied()) {
                         d = d.with_help(h);
                     }
@@ -264,19 +343,33 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
     for (name, value) in &sel.params {
         match params.iter_mut().find(|p| &p.name == name) {
             None => {
-                let mut d = Diagnostic::global(format!("--param {name}={value}: this file declares no param `{name}`"));
+                let mut d = Diagnostic::global(format!(
+                    "--param {name}={value}: this file declares no param `{name}`"
+                ));
                 if let Some(h) = suggest(name, params.iter().map(|p| p.name.as_str())) {
                     d = d.with_help(h);
                 } else if params.is_empty() {
                     d = d.with_note("this file declares no params");
                 } else {
-                    d = d.with_note(format!("its params: {}", params.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")));
+                    d = d.with_note(format!(
+                        "its params: {}",
+                        params
+                            .iter()
+                            .map(|p| p.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ));
                 }
                 cx.diags.push(d);
             }
             Some(p) if *value < p.range.0 || *value > p.range.1 => cx.diags.push(
-                Diagnostic::global(format!("--param {name}={value}: {value} is outside the range of `{name}`"))
-                    .with_help(format!("`{name}` takes {}..{} (default {})", p.range.0, p.range.1, p.default)),
+                Diagnostic::global(format!(
+                    "--param {name}={value}: {value} is outside the range of `{name}`"
+                ))
+                .with_help(format!(
+                    "`{name}` takes {}..{} (default {})",
+                    p.range.0, p.range.1, p.default
+                )),
             ),
             Some(p) => p.value = *value,
         }
@@ -291,15 +384,24 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
     for (ri, r) in rule_asts.iter().enumerate() {
         flatten(cx, &r.body, ri as RuleIx, true, &mut flat);
     }
-    let ir = build(cx, &flat, rules, game, sources, params, set_asides, &rule_asts);
+    let ir = build(
+        cx, &flat, rules, game, sources, params, set_asides, &rule_asts,
+    );
     // Whole-file checks only make sense once every statement lowered: a statement dropped
     // for an error would show up again as a reading unused or a throw uncovered.
     let clean = !cx.diags.iter().any(|d| d.is_error());
     for (i, used) in cx.used_readings.iter().enumerate() {
         if !used && clean {
             cx.diags.push(
-                Diagnostic::warning(cx.reading_spans[i], format!("reading `{}` changes nothing", cx.readings[i].id), "no `if` tests it")
-                    .with_help(format!("use it in a rule: `if {} = OPTION {{ … }}`", cx.readings[i].id)),
+                Diagnostic::warning(
+                    cx.reading_spans[i],
+                    format!("reading `{}` changes nothing", cx.readings[i].id),
+                    "no `if` tests it",
+                )
+                .with_help(format!(
+                    "use it in a rule: `if {} = OPTION {{ … }}`",
+                    cx.readings[i].id
+                )),
             );
         }
     }
@@ -307,16 +409,25 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
 }
 
 fn dup(what: &str, n: &Name, first: Span) -> Diagnostic {
-    let d = Diagnostic::error(n.span, format!("duplicate {what} `{}`", n.node), "declared again here")
-        .with_help(format!("rename or remove one of the two {what}s"));
-    if first == n.span { d } else { d.with_secondary(first, "first declared here") }
+    let d = Diagnostic::error(
+        n.span,
+        format!("duplicate {what} `{}`", n.node),
+        "declared again here",
+    )
+    .with_help(format!("rename or remove one of the two {what}s"));
+    if first == n.span {
+        d
+    } else {
+        d.with_secondary(first, "first declared here")
+    }
 }
 
 /// Looks up a reading test; `None` (after a diagnostic) when it names nothing declared.
 fn reading_test(cx: &mut Cx, reading: &Name, option: &Name) -> Option<bool> {
     let ids: Vec<&str> = cx.readings.iter().map(|r| r.id.as_str()).collect();
     let Some(ri) = cx.readings.iter().position(|r| r.id == reading.node) else {
-        let d = unknown("reading", reading, &ids).with_note("declare it: `reading ID \"question\" { a (default) b }`");
+        let d = unknown("reading", reading, &ids)
+            .with_note("declare it: `reading ID \"question\" { a (default) b }`");
         cx.diags.push(d);
         return None;
     };
@@ -326,8 +437,15 @@ fn reading_test(cx: &mut Cx, reading: &Name, option: &Name) -> Option<bool> {
     match names.iter().position(|n| *n == option.node) {
         Some(i) => Some(i == r.chosen),
         None => {
-            let d = Diagnostic::error(option.span, format!("`{}` is not an option of reading `{}`", option.node, reading.node), "unknown option")
-                .with_note(format!("options: {}", names.join(", ")));
+            let d = Diagnostic::error(
+                option.span,
+                format!(
+                    "`{}` is not an option of reading `{}`",
+                    option.node, reading.node
+                ),
+                "unknown option",
+            )
+            .with_note(format!("options: {}", names.join(", ")));
             let d = match suggest(&option.node, names.iter().copied()) {
                 Some(h) => d.with_help(h),
                 None => d,
@@ -338,9 +456,21 @@ fn reading_test(cx: &mut Cx, reading: &Name, option: &Name) -> Option<bool> {
     }
 }
 
-fn flatten<'a>(cx: &mut Cx, body: &'a [ast::Stmt], rule: RuleIx, active: bool, out: &mut Vec<Flat<'a>>) {
+fn flatten<'a>(
+    cx: &mut Cx,
+    body: &'a [ast::Stmt],
+    rule: RuleIx,
+    active: bool,
+    out: &mut Vec<Flat<'a>>,
+) {
     for s in body {
-        if let StmtKind::If { reading, option, then, otherwise } = &s.node {
+        if let StmtKind::If {
+            reading,
+            option,
+            then,
+            otherwise,
+        } = &s.node
+        {
             let holds = reading_test(cx, reading, option);
             let take = holds.unwrap_or(false);
             flatten(cx, then, rule, active && take, out);
@@ -348,7 +478,11 @@ fn flatten<'a>(cx: &mut Cx, body: &'a [ast::Stmt], rule: RuleIx, active: bool, o
                 flatten(cx, o, rule, active && holds.is_some() && !take, out);
             }
         } else {
-            out.push(Flat { stmt: s, rule, active });
+            out.push(Flat {
+                stmt: s,
+                rule,
+                active,
+            });
         }
     }
 }
@@ -361,18 +495,32 @@ impl Cx {
                 Some(v) => *v,
                 None => {
                     let known: Vec<&str> = self.params.keys().map(|k| k.as_str()).collect();
-                    let n = Spanned { node: p.clone(), span: e.span };
+                    let n = Spanned {
+                        node: p.clone(),
+                        span: e.span,
+                    };
                     self.diags.push(unknown("param", &n, &known));
                     return None;
                 }
             },
             ast::Expr::Value(_) => {
-                self.diags.push(Diagnostic::error(e.span, format!("`value` cannot give the {what}"), "the throw's value is only known in a throw's effects").with_help("write a number or a param"));
+                self.diags.push(
+                    Diagnostic::error(
+                        e.span,
+                        format!("`value` cannot give the {what}"),
+                        "the throw's value is only known in a throw's effects",
+                    )
+                    .with_help("write a number or a param"),
+                );
                 return None;
             }
         };
         if v < min || v > max {
-            self.diags.push(Diagnostic::error(e.span, format!("{what} must be {min}..{max}, not {v}"), "out of range"));
+            self.diags.push(Diagnostic::error(
+                e.span,
+                format!("{what} must be {min}..{max}, not {v}"),
+                "out of range",
+            ));
             return None;
         }
         Some(v)
@@ -390,7 +538,10 @@ impl Cx {
             Some(i) => Some(i as TeamId),
             None => {
                 let known: Vec<&str> = self.team_names.iter().map(|s| s.as_str()).collect();
-                self.diags.push(unknown("team", n, &known).with_note("teams are declared with `team NAME: N pieces in ROW`"));
+                self.diags.push(
+                    unknown("team", n, &known)
+                        .with_note("teams are declared with `team NAME: N pieces in ROW`"),
+                );
                 None
             }
         }
@@ -401,14 +552,22 @@ impl Cx {
             Some(i) => Some(i as PhaseId),
             None => {
                 let known: Vec<&str> = self.phases.iter().map(|s| s.as_str()).collect();
-                self.diags.push(unknown("phase", n, &known).with_note("phases are declared with `phases: A, B`"));
+                self.diags.push(
+                    unknown("phase", n, &known)
+                        .with_note("phases are declared with `phases: A, B`"),
+                );
                 None
             }
         }
     }
 
     /// Rows a reference names, seen from `team`.
-    fn rows_of(&mut self, r: &Spanned<ast::RowRef>, team: TeamId, report: bool) -> Option<Vec<usize>> {
+    fn rows_of(
+        &mut self,
+        r: &Spanned<ast::RowRef>,
+        team: TeamId,
+        report: bool,
+    ) -> Option<Vec<usize>> {
         let kinds: Vec<&str> = self.rows.iter().map(|r| r.kind.as_str()).collect();
         let (kind, owner) = match &r.node {
             ast::RowRef::Named(n) => {
@@ -416,12 +575,27 @@ impl Cx {
                     return Some(vec![i]);
                 }
                 if kinds.contains(&n.node.as_str()) {
-                    return Some(self.rows.iter().enumerate().filter(|(_, x)| x.kind == n.node).map(|(i, _)| i).collect());
+                    return Some(
+                        self.rows
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, x)| x.kind == n.node)
+                            .map(|(i, _)| i)
+                            .collect(),
+                    );
                 }
                 if report {
-                    let mut known: Vec<&str> = self.rows.iter().map(|r| r.name.as_str()).collect();
-                    known.extend(kinds.iter().copied());
-                    known.dedup();
+                    let mut known: Vec<&str> = Vec::new();
+                    for k in self
+                        .rows
+                        .iter()
+                        .map(|r| r.name.as_str())
+                        .chain(kinds.iter().copied())
+                    {
+                        if !known.contains(&k) {
+                            known.push(k);
+                        }
+                    }
                     self.diags.push(unknown("row or kind", n, &known));
                 }
                 return None;
@@ -429,10 +603,20 @@ impl Cx {
             ast::RowRef::Own(k) => (k, Some(team)),
             ast::RowRef::Opposing(k) => (k, Some(1 - team)),
         };
-        let found: Vec<usize> = self.rows.iter().enumerate().filter(|(_, x)| x.kind == kind.node && x.owner == owner).map(|(i, _)| i).collect();
+        let found: Vec<usize> = self
+            .rows
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| x.kind == kind.node && x.owner == owner)
+            .map(|(i, _)| i)
+            .collect();
         if found.is_empty() && report {
             if kinds.contains(&kind.node.as_str()) {
-                let (rel, owner) = if matches!(r.node, ast::RowRef::Own(_)) { ("own", team) } else { ("opposing", 1 - team) };
+                let (rel, owner) = if matches!(r.node, ast::RowRef::Own(_)) {
+                    ("own", team)
+                } else {
+                    ("opposing", 1 - team)
+                };
                 self.diags.push(
                     Diagnostic::error(r.span, format!("`{rel} {}` names no row: no `{}` row belongs to team `{}`", kind.node, kind.node, self.team_names[owner as usize]), "names no row")
                         .with_help(format!("give the row an owner (`row NAME: {} of TEAM, N holes`), or write `{}` for every row of that kind", kind.node, kind.node)),
@@ -451,7 +635,14 @@ impl Cx {
     fn one_row(&mut self, r: &Spanned<ast::RowRef>, team: TeamId) -> Option<usize> {
         let rows = self.rows_of(r, team, true)?;
         if rows.len() != 1 {
-            self.diags.push(Diagnostic::error(r.span, format!("this names {} rows; one is needed here", rows.len()), "ambiguous row").with_help("name the row, or say `own KIND` / `opposing KIND`"));
+            self.diags.push(
+                Diagnostic::error(
+                    r.span,
+                    format!("this names {} rows; one is needed here", rows.len()),
+                    "ambiguous row",
+                )
+                .with_help("name the row, or say `own KIND` / `opposing KIND`"),
+            );
             return None;
         }
         Some(rows[0])
@@ -460,9 +651,15 @@ impl Cx {
     fn region(&mut self, r: &Spanned<ast::Region>) -> Option<TeamCells> {
         let mut out = [CellSet::default(); 2];
         let rr = match &r.node {
-            ast::Region::Rows(x) | ast::Region::Ends(x) | ast::Region::First(x) | ast::Region::Last(x) => x,
+            ast::Region::Rows(x)
+            | ast::Region::Ends(x)
+            | ast::Region::First(x)
+            | ast::Region::Last(x) => x,
         };
-        let rr = Spanned { node: rr.clone(), span: r.span };
+        let rr = Spanned {
+            node: rr.clone(),
+            span: r.span,
+        };
         for team in 0..2u8 {
             let rows = self.rows_of(&rr, team, team == 0)?;
             for ri in rows {
@@ -502,7 +699,10 @@ impl Cx {
             A::OpponentHasNoPieces => Cond::OpponentHasNoPieces,
             A::Reading(r, o) => Cond::Const(reading_test(self, r, o)?),
             A::Full(rr, own) => {
-                let region = self.region(&Spanned { node: ast::Region::Rows(rr.node.clone()), span: rr.span })?;
+                let region = self.region(&Spanned {
+                    node: ast::Region::Rows(rr.node.clone()),
+                    span: rr.span,
+                })?;
                 Cond::Full(region, *own)
             }
         })
@@ -512,7 +712,11 @@ impl Cx {
         let mut mask = 0u64;
         for v in vs {
             if v.node < 0 || v.node > max {
-                self.diags.push(Diagnostic::error(v.span, format!("a throw value must be 0..{max}"), "no throw gives this"));
+                self.diags.push(Diagnostic::error(
+                    v.span,
+                    format!("a throw value must be 0..{max}"),
+                    "no throw gives this",
+                ));
             } else {
                 mask |= 1 << v.node;
             }
@@ -563,7 +767,9 @@ fn build(
     let mut order: Option<(Vec<Name>, Span)> = None;
     for f in flat {
         match &f.stmt.node {
-            StmtKind::TeamPieces { team, .. } | StmtKind::TeamColour { team, .. } if !cx.team_names.contains(&team.node) => {
+            StmtKind::TeamPieces { team, .. } | StmtKind::TeamColour { team, .. }
+                if !cx.team_names.contains(&team.node) =>
+            {
                 cx.team_names.push(team.node.clone());
                 team_spans.push(team.span);
             }
@@ -574,15 +780,38 @@ fn build(
                         cx.diags.push(dup("phase", p, q.span));
                     }
                 }
-                set_once(cx, &mut phases_stmt, names, f.stmt.span, "the list of phases");
+                set_once(
+                    cx,
+                    &mut phases_stmt,
+                    names,
+                    f.stmt.span,
+                    "the list of phases",
+                );
             }
-            StmtKind::Order(ts) if f.active => set_once(cx, &mut order, ts.clone(), f.stmt.span, "the throwing order"),
-            StmtKind::Sticks { faces: Some((a, b)), .. } if f.active => {
+            StmtKind::Order(ts) if f.active => set_once(
+                cx,
+                &mut order,
+                ts.clone(),
+                f.stmt.span,
+                "the throwing order",
+            ),
+            StmtKind::Sticks {
+                faces: Some((a, b)),
+                ..
+            } if f.active => {
                 if cx.faces.is_some() {
-                    cx.diags.push(Diagnostic::error(a.span, "the faces are named twice", "second naming").with_help("name the faces once, on the base `sticks:` line"));
+                    cx.diags.push(
+                        Diagnostic::error(a.span, "the faces are named twice", "second naming")
+                            .with_help("name the faces once, on the base `sticks:` line"),
+                    );
                 }
                 if a.node == b.node {
-                    cx.diags.push(Diagnostic::error(b.span, "both faces have the same name", "repeated face").with_help("name the two faces differently, e.g. `with faces white and black`"));
+                    cx.diags.push(
+                        Diagnostic::error(b.span, "both faces have the same name", "repeated face")
+                            .with_help(
+                                "name the two faces differently, e.g. `with faces white and black`",
+                            ),
+                    );
                 }
                 cx.faces = Some([a.node.clone(), b.node.clone()]);
             }
@@ -594,7 +823,10 @@ fn build(
         for (i, t) in ts.iter().enumerate() {
             match cx.team_names.iter().position(|x| *x == t.node) {
                 Some(_) if ordered.contains(&t.node) => {
-                    let first = ts[..i].iter().find(|x| x.node == t.node).map_or(t.span, |x| x.span);
+                    let first = ts[..i]
+                        .iter()
+                        .find(|x| x.node == t.node)
+                        .map_or(t.span, |x| x.span);
                     cx.diags.push(dup("team in the order", t, first));
                 }
                 Some(_) => ordered.push(t.node.clone()),
@@ -607,12 +839,26 @@ fn build(
         if ordered.len() == cx.team_names.len() {
             cx.team_names = ordered;
         } else if cx.diags.iter().all(|d| !d.is_error()) {
-            cx.diags.push(Diagnostic::error(*sp, "the order does not list every team", "incomplete order"));
+            cx.diags.push(Diagnostic::error(
+                *sp,
+                "the order does not list every team",
+                "incomplete order",
+            ));
         }
     }
     if cx.team_names.len() > 2 {
-        let mut d = Diagnostic::error(team_spans[2], format!("a variant is played by two teams; this file declares {}", cx.team_names.len()), "a third team")
-            .with_help(format!("remove team `{}`, or give its pieces to one of the other two", cx.team_names[2]));
+        let mut d = Diagnostic::error(
+            team_spans[2],
+            format!(
+                "a variant is played by two teams; this file declares {}",
+                cx.team_names.len()
+            ),
+            "a third team",
+        )
+        .with_help(format!(
+            "remove team `{}`, or give its pieces to one of the other two",
+            cx.team_names[2]
+        ));
         for (sp, n) in team_spans.iter().zip(&cx.team_names).take(2) {
             d = d.with_secondary(*sp, format!("team `{n}`"));
         }
@@ -621,19 +867,37 @@ fn build(
     }
     if cx.team_names.len() < 2 {
         let d = match (cx.team_names.first(), team_spans.first()) {
-            (Some(t), Some(sp)) => Diagnostic::error(*sp, format!("a variant is played by two teams; this file declares only `{t}`"), "the only team")
-                .with_help(format!("declare the other one beside `{t}`: `team B: N pieces in ROW`")),
-            _ => Diagnostic::error(first_span, "the file declares no team", "no `team` statement in any rule")
-                .with_help("declare two: `team A: N pieces in ROW` and `team B: N pieces in ROW`"),
+            (Some(t), Some(sp)) => Diagnostic::error(
+                *sp,
+                format!("a variant is played by two teams; this file declares only `{t}`"),
+                "the only team",
+            )
+            .with_help(format!(
+                "declare the other one beside `{t}`: `team B: N pieces in ROW`"
+            )),
+            _ => Diagnostic::error(
+                first_span,
+                "the file declares no team",
+                "no `team` statement in any rule",
+            )
+            .with_help("declare two: `team A: N pieces in ROW` and `team B: N pieces in ROW`"),
         };
         cx.diags.push(d);
         return None;
     }
-    cx.phases = phases_stmt.map(|(p, _)| p).unwrap_or_else(|| vec!["play".to_string()]);
+    cx.phases = phases_stmt
+        .map(|(p, _)| p)
+        .unwrap_or_else(|| vec!["play".to_string()]);
 
     // Pass 2: rows.
     for f in flat {
-        if let StmtKind::Row { name, kind, owner, holes } = &f.stmt.node {
+        if let StmtKind::Row {
+            name,
+            kind,
+            owner,
+            holes,
+        } = &f.stmt.node
+        {
             let owner_ix = owner.as_ref().and_then(|o| cx.team(o));
             let len = cx.int(holes, "number of holes", 1, MAX_HOLES);
             if !f.active {
@@ -645,12 +909,23 @@ fn build(
                 continue;
             }
             if cx.team_names.contains(&name.node) || cx.team_names.contains(&kind.node) {
-                cx.diags.push(Diagnostic::error(name.span, "a row or kind has a team's name", "clashes with a team").with_help("rename the row or kind"));
+                cx.diags.push(
+                    Diagnostic::error(
+                        name.span,
+                        "a row or kind has a team's name",
+                        "clashes with a team",
+                    )
+                    .with_help("rename the row or kind"),
+                );
             }
             let first: u16 = cx.rows.iter().map(|r| r.len).sum();
             let len = len.unwrap_or(1) as u16;
             if first as usize + len as usize > MAX_CELLS {
-                cx.diags.push(Diagnostic::error(holes.span, format!("the board would have more than {MAX_CELLS} holes"), "too many holes"));
+                cx.diags.push(Diagnostic::error(
+                    holes.span,
+                    format!("the board would have more than {MAX_CELLS} holes"),
+                    "too many holes",
+                ));
                 return None;
             }
             cx.rows.push(Row {
@@ -667,12 +942,22 @@ fn build(
         // A row may share its name with its own kind, when the kind has no other row.
         if cx.rows.iter().any(|o| o.kind == r.name && o.name != r.name) {
             let sp = cx.row_spans[cx.rows.iter().position(|x| x.name == r.name).unwrap_or(0)];
-            cx.diags.push(Diagnostic::error(sp, format!("`{}` is both a row and a kind", r.name), "ambiguous name").with_help("give rows and kinds different names"));
+            cx.diags.push(
+                Diagnostic::error(
+                    sp,
+                    format!("`{}` is both a row and a kind", r.name),
+                    "ambiguous name",
+                )
+                .with_help("give rows and kinds different names"),
+            );
             break;
         }
     }
     if cx.rows.is_empty() {
-        cx.diags.push(Diagnostic::error(first_span, "the board has no rows", "no `row` statement").with_help("add `row NAME: KIND, N holes`"));
+        cx.diags.push(
+            Diagnostic::error(first_span, "the board has no rows", "no `row` statement")
+                .with_help("add `row NAME: KIND, N holes`"),
+        );
         return None;
     }
     let cells: Cell = cx.rows.iter().map(|r| r.len).sum();
@@ -730,7 +1015,11 @@ fn build(
         let sp = f.stmt.span;
         let rule = f.rule;
         match &f.stmt.node {
-            StmtKind::If { .. } | StmtKind::Row { .. } | StmtKind::Phases(_) | StmtKind::Order(_) | StmtKind::Class { .. } => {}
+            StmtKind::If { .. }
+            | StmtKind::Row { .. }
+            | StmtKind::Phases(_)
+            | StmtKind::Order(_)
+            | StmtKind::Class { .. } => {}
             StmtKind::TeamPieces { team, count, start } => {
                 let t = cx.team(team);
                 if let (Some(t), true) = (t, f.active) {
@@ -774,7 +1063,12 @@ fn build(
                     set_once(cx, &mut seats, v as u8, sp, "the seats per team");
                 }
             }
-            StmtKind::Sticks { when, count, faces, prob } => {
+            StmtKind::Sticks {
+                when,
+                count,
+                faces,
+                prob,
+            } => {
                 sticks_written |= f.active && matches!(when, ast::SticksWhen::Always);
                 let n = cx.int(count, "number of sticks", 1, MAX_STICKS);
                 let p = match prob {
@@ -796,12 +1090,21 @@ fn build(
                     ast::SticksWhen::InPhase(ph) => cx.phase(ph),
                     _ => None,
                 };
-                let (Some(n), Some(p), true) = (n, p, f.active) else { continue };
+                let (Some(n), Some(p), true) = (n, p, f.active) else {
+                    continue;
+                };
                 let n = n as u8;
                 match when {
                     ast::SticksWhen::Always => {
                         if faces.is_none() {
-                            cx.diags.push(Diagnostic::error(sp, "the sticks' faces are not named", "no `with faces`").with_help("write `sticks: 8 with faces white and black`"));
+                            cx.diags.push(
+                                Diagnostic::error(
+                                    sp,
+                                    "the sticks' faces are not named",
+                                    "no `with faces`",
+                                )
+                                .with_help("write `sticks: 8 with faces white and black`"),
+                            );
                         }
                         sticks_rule = rule;
                         set_once(cx, &mut base_sticks, (n, p), sp, "the number of sticks");
@@ -825,41 +1128,76 @@ fn build(
                 }
             }
             StmtKind::Allocation(pooled) if f.active => {
-                let a = if *pooled { Allocation::Pooled } else { Allocation::PerThrow };
+                let a = if *pooled {
+                    Allocation::Pooled
+                } else {
+                    Allocation::PerThrow
+                };
                 set_once(cx, &mut allocation, a, sp, "the allocation of throws");
             }
             StmtKind::ReleaseOrder(chosen) if f.active => {
-                let o = if *chosen { ReleaseOrder::Chosen } else { ReleaseOrder::FrontMost };
+                let o = if *chosen {
+                    ReleaseOrder::Chosen
+                } else {
+                    ReleaseOrder::FrontMost
+                };
                 set_once(cx, &mut release_order, o, sp, "the release order");
             }
-            StmtKind::BindAfterRelease if f.active => set_once(cx, &mut bind, rule, sp, "binding the throw after a release"),
+            StmtKind::BindAfterRelease if f.active => {
+                set_once(cx, &mut bind, rule, sp, "binding the throw after a release")
+            }
             StmtKind::Allocation(_) | StmtKind::ReleaseOrder(_) | StmtKind::BindAfterRelease => {}
             StmtKind::Transition { from, to, when } => {
                 let (a, b) = (cx.phase(from), cx.phase(to));
                 let when = cx.conds(when);
                 if let (Some(from_ix), Some(to_ix), true) = (a, b, f.active) {
                     if from_ix == to_ix {
-                        cx.diags.push(Diagnostic::error(to.span, "a phase cannot change into itself", "the same phase as after `from`").with_help("name the phase to enter, or remove the statement"));
+                        cx.diags.push(
+                            Diagnostic::error(
+                                to.span,
+                                "a phase cannot change into itself",
+                                "the same phase as after `from`",
+                            )
+                            .with_help("name the phase to enter, or remove the statement"),
+                        );
                     }
-                    transitions.push(Transition { from: from_ix, to: to_ix, when, rule });
+                    transitions.push(Transition {
+                        from: from_ix,
+                        to: to_ix,
+                        when,
+                        rule,
+                    });
                 }
             }
-            StmtKind::Throw { matches, phase, conds, effects } => {
+            StmtKind::Throw {
+                matches,
+                phase,
+                conds,
+                effects,
+            } => {
                 let ph = phase.as_ref().and_then(|p| cx.phase(p));
                 if phase.is_some() && ph.is_none() {
                     continue;
                 }
                 let m = match matches {
                     ast::ThrowMatch::Any => Some(ThrowMatch::Any),
-                    ast::ThrowMatch::Values(vs) => Some(ThrowMatch::Values(cx.values(vs, MAX_STICKS))),
-                    ast::ThrowMatch::Class(c) => match cx.classes.iter().position(|k| k.name == c.node) {
-                        Some(i) => Some(ThrowMatch::Class(i)),
-                        None => {
-                            let known: Vec<&str> = cx.classes.iter().map(|k| k.name.as_str()).collect();
-                            cx.diags.push(unknown("throw class", c, &known).with_help_if_none("declare it: `class NAME: all but one alike`"));
-                            None
+                    ast::ThrowMatch::Values(vs) => {
+                        Some(ThrowMatch::Values(cx.values(vs, MAX_STICKS)))
+                    }
+                    ast::ThrowMatch::Class(c) => {
+                        match cx.classes.iter().position(|k| k.name == c.node) {
+                            Some(i) => Some(ThrowMatch::Class(i)),
+                            None => {
+                                let known: Vec<&str> =
+                                    cx.classes.iter().map(|k| k.name.as_str()).collect();
+                                cx.diags
+                                    .push(unknown("throw class", c, &known).with_help_if_none(
+                                        "declare it: `class NAME: all but one alike`",
+                                    ));
+                                None
+                            }
                         }
-                    },
+                    }
                 };
                 let conds = cx.conds(conds);
                 let mut effs = Vec::new();
@@ -869,11 +1207,19 @@ fn build(
                         ast::Effect::Release(n, m) => {
                             let count = cx.int(n, "number of pieces", 1, MAX_PIECES);
                             let steps = m.as_ref().map_or(Some(Amount::Const(0)), |m| cx.amount(m));
-                            count.zip(steps).map(|(c, s)| Effect::Release { count: c as u8, steps: s })
+                            count.zip(steps).map(|(c, s)| Effect::Release {
+                                count: c as u8,
+                                steps: s,
+                            })
                         }
                         ast::Effect::ReleaseOrMove(s, n) => {
-                            let count = n.as_ref().map_or(Some(1), |n| cx.int(n, "number of pieces", 1, MAX_PIECES));
-                            cx.amount(s).zip(count).map(|(s, c)| Effect::ReleaseOrMove { steps: s, count: c as u8 })
+                            let count = n
+                                .as_ref()
+                                .map_or(Some(1), |n| cx.int(n, "number of pieces", 1, MAX_PIECES));
+                            cx.amount(s).zip(count).map(|(s, c)| Effect::ReleaseOrMove {
+                                steps: s,
+                                count: c as u8,
+                            })
                         }
                         ast::Effect::ThrowAgain => Some(Effect::ThrowAgain),
                         ast::Effect::CancelMoves => Some(Effect::CancelMoves),
@@ -884,7 +1230,16 @@ fn build(
                     effs.extend(ef);
                 }
                 if let (Some(m), true) = (m, f.active) {
-                    throws.push((ThrowEntry { matches: m, phase: ph, conds, effects: effs, rule }, sp));
+                    throws.push((
+                        ThrowEntry {
+                            matches: m,
+                            phase: ph,
+                            conds,
+                            effects: effs,
+                            rule,
+                        },
+                        sp,
+                    ));
                 }
             }
             StmtKind::Track { team, segments } => {
@@ -924,17 +1279,38 @@ fn build(
                     gates.push((f, t));
                 }
             }
-            StmtKind::Stacking(allowed) if f.active => set_once(cx, &mut stacking, (*allowed, rule), sp, "stacking"),
-            StmtKind::Blocked(share) if f.active => set_once(cx, &mut blocked, (*share, rule), sp, "blocked landing"),
-            StmtKind::SendHomeTo(first_empty) if f.active => set_once(cx, &mut home_first_empty, *first_empty, sp, "where pieces are sent home"),
+            StmtKind::Stacking(allowed) if f.active => {
+                set_once(cx, &mut stacking, (*allowed, rule), sp, "stacking")
+            }
+            StmtKind::Blocked(share) if f.active => {
+                set_once(cx, &mut blocked, (*share, rule), sp, "blocked landing")
+            }
+            StmtKind::SendHomeTo(first_empty) if f.active => set_once(
+                cx,
+                &mut home_first_empty,
+                *first_empty,
+                sp,
+                "where pieces are sent home",
+            ),
             StmtKind::Stacking(_) | StmtKind::Blocked(_) | StmtKind::SendHomeTo(_) => {}
-            StmtKind::Capture { region, compulsory, send_home } => {
+            StmtKind::Capture {
+                region,
+                compulsory,
+                send_home,
+            } => {
                 let reg = match region {
                     Some(r) => cx.region(r).map(Some),
                     None => Some(None),
                 };
                 if let (Some(reg), true) = (reg, f.active) {
-                    captures.push((reg, CaptureSpec { compulsory: *compulsory, send_home: *send_home, rule }));
+                    captures.push((
+                        reg,
+                        CaptureSpec {
+                            compulsory: *compulsory,
+                            send_home: *send_home,
+                            rule,
+                        },
+                    ));
                 }
             }
             StmtKind::NoCapture { region, sharing } => {
@@ -971,19 +1347,41 @@ fn build(
         if sticks_written {
             return None;
         }
-        cx.diags.push(Diagnostic::error(first_span, "the file says nothing of the sticks", "no `sticks:` statement").with_help("add `sticks: 8 with faces white and black`"));
+        cx.diags.push(
+            Diagnostic::error(
+                first_span,
+                "the file says nothing of the sticks",
+                "no `sticks:` statement",
+            )
+            .with_help("add `sticks: 8 with faces white and black`"),
+        );
         return None;
     };
     let faces = faces.unwrap_or_else(|| ["up".into(), "down".into()]);
     if let Some((ValueRule::OwnColour, value_span)) = value {
-        for (t, colour) in team_colour.iter().enumerate() {
-            if colour.is_none() {
-                let name = &cx.team_names[t];
-                cx.diags.push(
-                    Diagnostic::error(value_span, format!("team `{name}` has no colour, but a throw counts the thrower's colour"), "counts the thrower's colour")
-                        .with_help(format!("add `team {name} colour FACE`")),
-                );
-            }
+        let missing: Vec<usize> = (0..2).filter(|&t| team_colour[t].is_none()).collect();
+        if !missing.is_empty() {
+            let names: Vec<String> = missing
+                .iter()
+                .map(|&t| format!("`{}`", cx.team_names[t]))
+                .collect();
+            let adds: Vec<String> = missing
+                .iter()
+                .map(|&t| format!("`team {} colour {}`", cx.team_names[t], faces[t]))
+                .collect();
+            let (who, has) = if missing.len() == 1 {
+                (format!("team {}", names[0]), "has")
+            } else {
+                (format!("teams {}", and_list(&names)), "have")
+            };
+            cx.diags.push(
+                Diagnostic::error(
+                    value_span,
+                    format!("{who} {has} no colour, but a throw counts the thrower's colour"),
+                    "counts the thrower's colour",
+                )
+                .with_help(format!("add {}", and_list(&adds))),
+            );
         }
     }
     let value = value.map(|(v, _)| v).unwrap_or(ValueRule::Face(0));
@@ -1006,11 +1404,25 @@ fn build(
             if pieces_written[t] {
                 continue;
             }
-            cx.diags.push(Diagnostic::error(first_span, format!("team `{name}` has no pieces"), "no `team … pieces` statement").with_help(format!("add `team {name}: N pieces in ROW`")));
+            cx.diags.push(
+                Diagnostic::error(
+                    first_span,
+                    format!("team `{name}` has no pieces"),
+                    "no `team … pieces` statement",
+                )
+                .with_help(format!("add `team {name}: N pieces in ROW`")),
+            );
             continue;
         };
         let Some((segs, _, _)) = tracks[t].take() else {
-            cx.diags.push(Diagnostic::error(first_span, format!("team `{name}` has no track"), "no `track` statement").with_help(format!("add `track {name}: ROW forward, ROW backward, …`")));
+            cx.diags.push(
+                Diagnostic::error(
+                    first_span,
+                    format!("team `{name}` has no track"),
+                    "no `track` statement",
+                )
+                .with_help(format!("add `track {name}: ROW forward, ROW backward, …`")),
+            );
             continue;
         };
         let track = build_track(cx, t as TeamId, &segs, &loops, &gates);
@@ -1029,10 +1441,19 @@ fn build(
     let clean = !cx.diags.iter().any(|d| d.is_error());
     // Rows no piece can ever stand on.
     for (i, r) in cx.rows.iter().enumerate().filter(|_| clean) {
-        let on_track = teams.iter().any(|t| t.track.segments.iter().any(|s| s.row == i));
+        let on_track = teams
+            .iter()
+            .any(|t| t.track.segments.iter().any(|s| s.row == i));
         let start = teams.iter().any(|t| t.start == Start::Row(i));
         if !on_track && !start {
-            cx.diags.push(Diagnostic::warning(cx.row_spans[i], format!("no piece can reach row `{}`", r.name), "on no track and no start row").with_help("add it to a track, or remove it"));
+            cx.diags.push(
+                Diagnostic::warning(
+                    cx.row_spans[i],
+                    format!("no piece can reach row `{}`", r.name),
+                    "on no track and no start row",
+                )
+                .with_help("add it to a track, or remove it"),
+            );
         }
     }
 
@@ -1072,8 +1493,12 @@ fn build(
         .collect();
     if let (true, true, Some(sp)) = (clean, captures.is_empty(), first_no_capture) {
         cx.diags.push(
-            Diagnostic::warning(sp, "the file forbids captures somewhere but allows them nowhere", "no `capture:` statement allows any")
-                .with_help("say where captures happen, e.g. `capture: compulsory, remove`"),
+            Diagnostic::warning(
+                sp,
+                "the file forbids captures somewhere but allows them nowhere",
+                "no `capture:` statement allows any",
+            )
+            .with_help("say where captures happen, e.g. `capture: compulsory, remove`"),
         );
     }
 
@@ -1081,7 +1506,10 @@ fn build(
     let throws = check_throws(cx, throws, &sticks, &teams, clean, first_span);
 
     if game.is_none() {
-        cx.diags.push(Diagnostic::warning(first_span, "the variant has no title", "no `game` line").with_help("add `game \"Title\"` at the top"));
+        cx.diags.push(
+            Diagnostic::warning(first_span, "the variant has no title", "no `game` line")
+                .with_help("add `game \"Title\"` at the top"),
+        );
     }
 
     Some(Ir {
@@ -1099,7 +1527,9 @@ fn build(
         classes: cx.classes.clone(),
         phases: cx.phases.clone(),
         allocation: allocation.map(|(a, _)| a).unwrap_or(Allocation::PerThrow),
-        release_order: release_order.map(|(a, _)| a).unwrap_or(ReleaseOrder::FrontMost),
+        release_order: release_order
+            .map(|(a, _)| a)
+            .unwrap_or(ReleaseOrder::FrontMost),
         bind_after_release: bind.map(|(r, _)| r),
         transitions,
         throws,
@@ -1121,7 +1551,11 @@ trait HelpIfNone {
 }
 impl HelpIfNone for Diagnostic {
     fn with_help_if_none(self, help: &str) -> Self {
-        if self.help.is_none() { self.with_help(help) } else { self }
+        if self.help.is_none() {
+            self.with_help(help)
+        } else {
+            self
+        }
     }
 }
 
@@ -1132,34 +1566,56 @@ fn face_index(cx: &mut Cx, face: &Name) -> Option<u8> {
         Some(i) => Some(i as u8),
         None => {
             let known: Vec<&str> = faces.iter().map(|s| s.as_str()).collect();
-            cx.diags.push(unknown("face", face, &known).with_help_if_none("faces are named on the sticks: `sticks: 8 with faces white and black`"));
+            cx.diags
+                .push(unknown("face", face, &known).with_help_if_none(
+                    "faces are named on the sticks: `sticks: 8 with faces white and black`",
+                ));
             None
         }
     }
 }
 
-fn build_track(cx: &mut Cx, team: TeamId, segs: &[(ast::Segment, usize)], loops: &[(&Flat, TeamId)], gates: &[(&Flat, TeamId)]) -> Track {
+fn build_track(
+    cx: &mut Cx,
+    team: TeamId,
+    segs: &[(ast::Segment, usize)],
+    loops: &[(&Flat, TeamId)],
+    gates: &[(&Flat, TeamId)],
+) -> Track {
     let mut cells = Vec::new();
     let mut segments: Vec<TrackSegment> = Vec::new();
     let mut goal = None;
     for (s, row) in segs {
-        if let Some((prev, _)) = segs.iter().find(|(p, r)| r == row && p.backward == s.backward && p.row.span.start < s.row.span.start) {
+        if let Some((prev, _)) = segs.iter().find(|(p, r)| {
+            r == row && p.backward == s.backward && p.row.span.start < s.row.span.start
+        }) {
             let way = if s.backward { "backward" } else { "forward" };
             cx.diags.push(
-                Diagnostic::error(s.row.span, "this track walks the same row the same way twice", format!("`{}` {way} again", cx.rows[*row].name))
-                    .with_help("a track may return along a row only in the other direction")
-                    .with_secondary(prev.row.span, "first walked here"),
+                Diagnostic::error(
+                    s.row.span,
+                    "this track walks the same row the same way twice",
+                    format!("`{}` {way} again", cx.rows[*row].name),
+                )
+                .with_help("a track may return along a row only in the other direction")
+                .with_secondary(prev.row.span, "first walked here"),
             );
             continue;
         }
         if let Some(l) = &s.label
-            && let Some(first) = segs.iter().filter_map(|(p, _)| p.label.as_ref()).find(|x| x.node == l.node && x.span.start < l.span.start)
+            && let Some(first) = segs
+                .iter()
+                .filter_map(|(p, _)| p.label.as_ref())
+                .find(|x| x.node == l.node && x.span.start < l.span.start)
         {
             cx.diags.push(dup("segment label", l, first.span));
         }
         let r = &cx.rows[*row];
         let start = cells.len() as u16;
-        let holes: Vec<Cell> = if s.backward { (r.first..r.first + r.len).rev().collect() } else { (r.first..r.first + r.len).collect() };
+        let holes: Vec<Cell> = if s.backward {
+            (r.first..r.first + r.len).rev().collect()
+        } else {
+            (r.first..r.first + r.len).collect()
+        };
         cells.extend(holes);
         segments.push(TrackSegment {
             start,
@@ -1173,16 +1629,32 @@ fn build_track(cx: &mut Cx, team: TeamId, segs: &[(ast::Segment, usize)], loops:
         }
     }
     let seg_index = |cx: &mut Cx, segments: &[TrackSegment], n: &Name| -> Option<usize> {
-        if let Some(i) = segments.iter().position(|s| s.label.as_deref() == Some(n.node.as_str())) {
+        if let Some(i) = segments
+            .iter()
+            .position(|s| s.label.as_deref() == Some(n.node.as_str()))
+        {
             return Some(i);
         }
-        let by_row: Vec<usize> = segments.iter().enumerate().filter(|(_, s)| cx.rows[s.row].name == n.node).map(|(i, _)| i).collect();
+        let by_row: Vec<usize> = segments
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| cx.rows[s.row].name == n.node)
+            .map(|(i, _)| i)
+            .collect();
         match by_row.as_slice() {
             [i] => Some(*i),
             [] => {
-                let mut known: Vec<&str> = segments.iter().filter_map(|s| s.label.as_deref()).collect();
+                let mut known: Vec<&str> =
+                    segments.iter().filter_map(|s| s.label.as_deref()).collect();
                 known.extend(segments.iter().map(|s| cx.rows[s.row].name.as_str()));
-                let mut d = Diagnostic::error(n.span, format!("team `{}`'s track has no segment `{}`", cx.team_names[team as usize], n.node), "not a row or label of this track");
+                let mut d = Diagnostic::error(
+                    n.span,
+                    format!(
+                        "team `{}`'s track has no segment `{}`",
+                        cx.team_names[team as usize], n.node
+                    ),
+                    "not a row or label of this track",
+                );
                 d = match suggest(&n.node, known.iter().copied()) {
                     Some(h) => d.with_help(h),
                     None => d.with_note(format!("its segments: {}", known.join(", "))),
@@ -1191,7 +1663,14 @@ fn build_track(cx: &mut Cx, team: TeamId, segs: &[(ast::Segment, usize)], loops:
                 None
             }
             _ => {
-                cx.diags.push(Diagnostic::error(n.span, format!("the track walks `{}` more than once", n.node), "ambiguous segment").with_help("label the segment (`ROW forward as LABEL`) and name the label"));
+                cx.diags.push(
+                    Diagnostic::error(
+                        n.span,
+                        format!("the track walks `{}` more than once", n.node),
+                        "ambiguous segment",
+                    )
+                    .with_help("label the segment (`ROW forward as LABEL`) and name the label"),
+                );
                 None
             }
         }
@@ -1206,9 +1685,17 @@ fn build_track(cx: &mut Cx, team: TeamId, segs: &[(ast::Segment, usize)], loops:
         {
             let when = cx.conds(when);
             if looping.is_some() {
-                cx.diags.push(Diagnostic::error(f.stmt.span, "this track loops twice", "second loop"));
+                cx.diags.push(Diagnostic::error(
+                    f.stmt.span,
+                    "this track loops twice",
+                    "second loop",
+                ));
             }
-            looping = Some(Loop { from: segments[i].start, when, rule: f.rule });
+            looping = Some(Loop {
+                from: segments[i].start,
+                when,
+                rule: f.rule,
+            });
         }
     }
     let mut gs = Vec::new();
@@ -1216,28 +1703,59 @@ fn build_track(cx: &mut Cx, team: TeamId, segs: &[(ast::Segment, usize)], loops:
         if *t != team {
             continue;
         }
-        if let StmtKind::Gate { segment, requirement, stop, .. } = &f.stmt.node
+        if let StmtKind::Gate {
+            segment,
+            requirement,
+            stop,
+            ..
+        } = &f.stmt.node
             && let Some(i) = seg_index(cx, &segments, segment)
         {
             let requirement = match requirement {
                 ast::Requirement::Throw(vs, crossing) => {
                     let m = cx.values(vs, MAX_STICKS);
-                    if *crossing { Requirement::CrossingThrow(m) } else { Requirement::MoveTotal(m) }
+                    if *crossing {
+                        Requirement::CrossingThrow(m)
+                    } else {
+                        Requirement::MoveTotal(m)
+                    }
                 }
                 ast::Requirement::Conds(cs) => Requirement::Conds(cx.conds(cs)),
             };
             if i == 0 {
-                cx.diags.push(Diagnostic::warning(segment.span, "a gate on the first segment never closes for pieces already on it", "first segment"));
+                cx.diags.push(Diagnostic::warning(
+                    segment.span,
+                    "a gate on the first segment never closes for pieces already on it",
+                    "first segment",
+                ));
             }
-            gs.push(Gate { at: segments[i].start, requirement, stop: *stop, rule: f.rule });
+            gs.push(Gate {
+                at: segments[i].start,
+                requirement,
+                stop: *stop,
+                rule: f.rule,
+            });
         }
     }
-    Track { cells, segments, looping, goal, gates: gs }
+    Track {
+        cells,
+        segments,
+        looping,
+        goal,
+        gates: gs,
+    }
 }
 
 /// Every throw outcome is covered in every phase; entries that can never apply are flagged.
 /// With `report` off (the file already has errors), only builds the table.
-fn check_throws(cx: &mut Cx, throws: Vec<(ThrowEntry, Span)>, sticks: &Sticks, teams: &[Team], report: bool, fallback: Span) -> Vec<ThrowEntry> {
+fn check_throws(
+    cx: &mut Cx,
+    throws: Vec<(ThrowEntry, Span)>,
+    sticks: &Sticks,
+    teams: &[Team],
+    report: bool,
+    fallback: Span,
+) -> Vec<ThrowEntry> {
     // (phase, n, value) triples that can happen.
     let mut outcomes: Vec<(PhaseId, u8, u8)> = Vec::new();
     for ph in 0..cx.phases.len() as PhaseId {
@@ -1271,15 +1789,24 @@ fn check_throws(cx: &mut Cx, throws: Vec<(ThrowEntry, Span)>, sticks: &Sticks, t
     }
     let Some(&(_, first_throw)) = throws.first() else {
         cx.diags.push(
-            Diagnostic::error(fallback, "the file has no throw table", "no `on …:` entry in any rule")
-                .with_help("say what each throw does, e.g. `on 1, 2, 3, 4: move value` and `on 0: nothing`"),
+            Diagnostic::error(
+                fallback,
+                "the file has no throw table",
+                "no `on …:` entry in any rule",
+            )
+            .with_help(
+                "say what each throw does, e.g. `on 1, 2, 3, 4: move value` and `on 0: nothing`",
+            ),
         );
         return Vec::new();
     };
     // Throws no entry takes, grouped by phase and number of sticks.
     let mut gaps: Vec<((PhaseId, u8), Vec<u8>)> = Vec::new();
     for &(ph, n, v) in &outcomes {
-        if !throws.iter().any(|(e, _)| matches(e, (ph, n, v), &cx.classes)) {
+        if !throws
+            .iter()
+            .any(|(e, _)| matches(e, (ph, n, v), &cx.classes))
+        {
             match gaps.iter_mut().find(|(k, _)| *k == (ph, n)) {
                 Some((_, vs)) => vs.push(v),
                 None => gaps.push(((ph, n), vec![v])),
@@ -1290,37 +1817,83 @@ fn check_throws(cx: &mut Cx, throws: Vec<(ThrowEntry, Span)>, sticks: &Sticks, t
         vs.sort_unstable();
         vs.dedup();
         let list: Vec<String> = vs.iter().map(|v| v.to_string()).collect();
-        let (what, verb) = if vs.len() == 1 { ("a throw of", "is") } else { ("throws of", "are") };
+        let (what, verb) = if vs.len() == 1 {
+            ("a throw of", "is")
+        } else {
+            ("throws of", "are")
+        };
         let (phase_at, in_phase) = if cx.phases.len() > 1 {
-            (format!("in phase `{}`, ", cx.phases[ph as usize]), format!(" in {}", cx.phases[ph as usize]))
+            (
+                format!("in phase `{}`, ", cx.phases[ph as usize]),
+                format!(" in {}", cx.phases[ph as usize]),
+            )
         } else {
             (String::new(), String::new())
         };
         cx.diags.push(
-            Diagnostic::error(first_throw, format!("{phase_at}{what} {} with {n} sticks {verb} covered by no entry", and_list(&list)), "the throw table starts here")
-                .with_help(format!("say what {} does, e.g. `on {}{in_phase}: nothing`", if vs.len() == 1 { "it" } else { "each" }, list.join(", "))),
+            Diagnostic::error(
+                first_throw,
+                format!(
+                    "{phase_at}{what} {} with {n} sticks {verb} covered by no entry",
+                    and_list(&list)
+                ),
+                "the throw table starts here",
+            )
+            .with_help(format!(
+                "say what {} does, e.g. `on {}{in_phase}: nothing`",
+                if vs.len() == 1 { "it" } else { "each" },
+                list.join(", ")
+            )),
         );
     }
     // Entries that can never apply: no throw matches them, or earlier entries take all theirs.
     for j in 0..throws.len() {
         let (entry, span) = &throws[j];
-        let mine: Vec<(PhaseId, u8, u8)> = outcomes.iter().copied().filter(|&o| matches(entry, o, &cx.classes)).collect();
+        let mine: Vec<(PhaseId, u8, u8)> = outcomes
+            .iter()
+            .copied()
+            .filter(|&o| matches(entry, o, &cx.classes))
+            .collect();
         if mine.is_empty() {
-            let values: Vec<u8> = outcomes.iter().filter(|o| entry.phase.is_none_or(|p| p == o.0)).map(|o| o.2).collect();
-            let (lo, hi) = (values.iter().min().copied().unwrap_or(0), values.iter().max().copied().unwrap_or(0));
+            let values: Vec<u8> = outcomes
+                .iter()
+                .filter(|o| entry.phase.is_none_or(|p| p == o.0))
+                .map(|o| o.2)
+                .collect();
+            let (lo, hi) = (
+                values.iter().min().copied().unwrap_or(0),
+                values.iter().max().copied().unwrap_or(0),
+            );
             cx.diags.push(
-                Diagnostic::warning(*span, "this throw entry never applies", "no throw can match it")
-                    .with_note(format!("the throws that can happen here are worth {lo} to {hi}")),
+                Diagnostic::warning(
+                    *span,
+                    "this throw entry never applies",
+                    "no throw can match it",
+                )
+                .with_note(format!(
+                    "the throws that can happen here are worth {lo} to {hi}"
+                )),
             );
             continue;
         }
         // For each of its throws, the earlier entry (without conditions) that takes it.
-        let takers: Option<Vec<usize>> = mine.iter().map(|&o| throws[..j].iter().position(|(e, _)| e.conds.is_empty() && matches(e, o, &cx.classes))).collect();
+        let takers: Option<Vec<usize>> = mine
+            .iter()
+            .map(|&o| {
+                throws[..j]
+                    .iter()
+                    .position(|(e, _)| e.conds.is_empty() && matches(e, o, &cx.classes))
+            })
+            .collect();
         if let Some(mut takers) = takers {
             takers.sort_unstable();
             takers.dedup();
-            let mut d = Diagnostic::warning(*span, "this throw entry never applies", "earlier entries take every throw it matches")
-                .with_help("entries are tried in file order; move it up or narrow the earlier entry");
+            let mut d = Diagnostic::warning(
+                *span,
+                "this throw entry never applies",
+                "earlier entries take every throw it matches",
+            )
+            .with_help("entries are tried in file order; move it up or narrow the earlier entry");
             for &t in takers.iter().take(3) {
                 d = d.with_secondary(throws[t].1, "takes its throws first");
             }

@@ -28,7 +28,9 @@ pub fn splitmix64(mut x: u64) -> u64 {
 impl Rng {
     /// The generator of game `index` in a study seeded with `seed`.
     pub fn for_game(seed: u64, index: u64) -> Rng {
-        Rng(Pcg64Mcg::seed_from_u64(splitmix64(seed.wrapping_add(index))))
+        Rng(Pcg64Mcg::seed_from_u64(splitmix64(
+            seed.wrapping_add(index),
+        )))
     }
     /// Next raw draw.
     #[inline]
@@ -58,7 +60,13 @@ pub struct Playout {
 }
 
 /// Plays one random game from `s` until it ends or `max_turns` seat turns have passed.
-pub fn random_playout(g: &Game, mut s: State, rng: &mut Rng, max_turns: u32, buf: &mut Vec<Decision>) -> Playout {
+pub fn random_playout(
+    g: &Game,
+    mut s: State,
+    rng: &mut Rng,
+    max_turns: u32,
+    buf: &mut Vec<Decision>,
+) -> Playout {
     let (mut throws, mut decisions) = (0u64, 0u64);
     let mut aborted = None;
     while !g.is_over(&s) && s.turns < max_turns {
@@ -68,7 +76,11 @@ pub fn random_playout(g: &Game, mut s: State, rng: &mut Rng, max_turns: u32, buf
             g.apply_throw(&mut s, k, &mut Quiet)
         } else {
             g.legal_decisions(&s, buf);
-            let d = if buf.len() == 1 { buf[0] } else { buf[rng.below(buf.len())] };
+            let d = if buf.len() == 1 {
+                buf[0]
+            } else {
+                buf[rng.below(buf.len())]
+            };
             decisions += 1;
             g.apply_decision(&mut s, d, &mut Quiet)
         };
@@ -103,13 +115,25 @@ pub struct PerftRow {
 
 /// Counts the chance outcomes and decisions at each depth up to `depth`.
 pub fn perft(g: &Game, s: &State, depth: u32) -> Result<Vec<PerftRow>, Refusal> {
-    let mut rows: Vec<PerftRow> = (1..=depth).map(|d| PerftRow { depth: d, ..Default::default() }).collect();
+    let mut rows: Vec<PerftRow> = (1..=depth)
+        .map(|d| PerftRow {
+            depth: d,
+            ..Default::default()
+        })
+        .collect();
     let mut buf = Vec::new();
     perft_rec(g, s, 0, depth, &mut rows, &mut buf)?;
     Ok(rows)
 }
 
-fn perft_rec(g: &Game, s: &State, d: u32, depth: u32, rows: &mut [PerftRow], buf: &mut Vec<Decision>) -> Result<(), Refusal> {
+fn perft_rec(
+    g: &Game,
+    s: &State,
+    d: u32,
+    depth: u32,
+    rows: &mut [PerftRow],
+    buf: &mut Vec<Decision>,
+) -> Result<(), Refusal> {
     if d == depth || g.is_over(s) {
         return Ok(());
     }
@@ -188,14 +212,24 @@ pub fn simulate(g: &Game, n: u64, seed: u64, max_turns: u32, jobs: usize) -> Sum
                 })
             })
             .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
     });
     summarise(g, results.into_iter().flatten(), n, seed, max_turns)
 }
 
-fn summarise(g: &Game, plays: impl Iterator<Item = Playout>, n: u64, seed: u64, max_turns: u32) -> Summary {
+fn summarise(
+    g: &Game,
+    plays: impl Iterator<Item = Playout>,
+    n: u64,
+    seed: u64,
+    max_turns: u32,
+) -> Summary {
     let ir = &g.ir;
-    let mut wins: std::collections::BTreeMap<String, u64> = ir.teams.iter().map(|t| (t.name.clone(), 0)).collect();
+    let mut wins: std::collections::BTreeMap<String, u64> =
+        ir.teams.iter().map(|t| (t.name.clone(), 0)).collect();
     let mut turns = Vec::new();
     let (mut timeouts, mut aborted, mut actions) = (0, 0, 0);
     for p in plays {
@@ -211,7 +245,11 @@ fn summarise(g: &Game, plays: impl Iterator<Item = Playout>, n: u64, seed: u64, 
     }
     turns.sort_unstable();
     let completed = turns.len() as u64;
-    let mean = if completed > 0 { turns.iter().map(|&t| t as f64).sum::<f64>() / completed as f64 } else { 0.0 };
+    let mean = if completed > 0 {
+        turns.iter().map(|&t| t as f64).sum::<f64>() / completed as f64
+    } else {
+        0.0
+    };
     let median = match turns.len() {
         0 => 0.0,
         l if l % 2 == 1 => turns[l / 2] as f64,
@@ -227,8 +265,16 @@ fn summarise(g: &Game, plays: impl Iterator<Item = Playout>, n: u64, seed: u64, 
         aborted,
         seed,
         max_turns,
-        readings: ir.readings.iter().map(|r| format!("{}={}", r.id, r.options[r.chosen].0)).collect(),
-        params: ir.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect(),
+        readings: ir
+            .readings
+            .iter()
+            .map(|r| format!("{}={}", r.id, r.options[r.chosen].0))
+            .collect(),
+        params: ir
+            .params
+            .iter()
+            .map(|p| format!("{}={}", p.name, p.value))
+            .collect(),
         actions,
     }
 }

@@ -274,14 +274,20 @@ impl Game {
         for n in 1..=max_n {
             let mut outs = Vec::with_capacity(n + 1);
             for k in 0..=n {
-                let p = binom(n as u64, k as u64) * ir.sticks.p.powi(k as i32) * (1.0 - ir.sticks.p).powi((n - k) as i32);
+                let p = binom(n as u64, k as u64)
+                    * ir.sticks.p.powi(k as i32)
+                    * (1.0 - ir.sticks.p).powi((n - k) as i32);
                 outs.push(Outcome { k: k as u8, p });
             }
             let mut acc = 0.0;
             let mut c = Vec::with_capacity(n + 1);
             for (i, o) in outs.iter().enumerate() {
                 acc += o.p;
-                c.push(if i == n { u64::MAX } else { (acc * u64::MAX as f64) as u64 });
+                c.push(if i == n {
+                    u64::MAX
+                } else {
+                    (acc * u64::MAX as f64) as u64
+                });
             }
             chance[n] = outs;
             cum[n] = c;
@@ -293,7 +299,12 @@ impl Game {
                 let mut per_n = vec![Vec::new(); max_n + 1];
                 for (n, slot) in per_n.iter_mut().enumerate().skip(1) {
                     for k in 0..=n as u8 {
-                        let v = crate::lower::throw_value(ir.sticks.value, ir.teams[t].colour, k, n as u8);
+                        let v = crate::lower::throw_value(
+                            ir.sticks.value,
+                            ir.teams[t].colour,
+                            k,
+                            n as u8,
+                        );
                         let list: Vec<u16> = ir
                             .throws
                             .iter()
@@ -439,16 +450,31 @@ impl Game {
     }
 
     /// Applies a throw of `k` sticks showing face 0.
-    pub fn apply_throw(&self, s: &mut State, k: u8, obs: &mut impl Observer) -> Result<(), Refusal> {
+    pub fn apply_throw(
+        &self,
+        s: &mut State,
+        k: u8,
+        obs: &mut impl Observer,
+    ) -> Result<(), Refusal> {
         if s.stage != Stage::Throw {
-            return Err(Refusal::new("it is not time to throw: a piece must be moved first", None));
+            return Err(Refusal::new(
+                "it is not time to throw: a piece must be moved first",
+                None,
+            ));
         }
         let n = self.sticks_for(s);
         if k > n {
-            return Err(Refusal::new(format!("a throw of {n} sticks cannot show {k} of face `{}`", self.ir.sticks.faces[0]), None));
+            return Err(Refusal::new(
+                format!(
+                    "a throw of {n} sticks cannot show {k} of face `{}`",
+                    self.ir.sticks.faces[0]
+                ),
+                None,
+            ));
         }
         let team = s.team as usize;
-        let value = crate::lower::throw_value(self.ir.sticks.value, self.ir.teams[team].colour, k, n);
+        let value =
+            crate::lower::throw_value(self.ir.sticks.value, self.ir.teams[team].colour, k, n);
         s.last = Some((n, k, value));
         let bind_to = std::mem::replace(&mut s.bind, NONE);
         let family = s.turn_throws;
@@ -467,11 +493,27 @@ impl Game {
         if let Some(e) = entry {
             for eff in &e.effects {
                 match *eff {
-                    Effect::Move(a) => self.push(s, a.eval(value), value, EntryKind::Move, family, bind_to, e.rule)?,
+                    Effect::Move(a) => self.push(
+                        s,
+                        a.eval(value),
+                        value,
+                        EntryKind::Move,
+                        family,
+                        bind_to,
+                        e.rule,
+                    )?,
                     Effect::Release { count, steps } => {
                         let first = s.pool_len;
                         for _ in 0..count {
-                            self.push(s, steps.eval(value), value, EntryKind::Release, family, NONE, e.rule)?;
+                            self.push(
+                                s,
+                                steps.eval(value),
+                                value,
+                                EntryKind::Release,
+                                family,
+                                NONE,
+                                e.rule,
+                            )?;
                         }
                         if self.ir.bind_after_release.is_some() {
                             s.bind = first;
@@ -479,7 +521,15 @@ impl Game {
                     }
                     Effect::ReleaseOrMove { steps, count } => {
                         for _ in 0..count {
-                            self.push(s, steps.eval(value), value, EntryKind::Either, family, bind_to, e.rule)?;
+                            self.push(
+                                s,
+                                steps.eval(value),
+                                value,
+                                EntryKind::Either,
+                                family,
+                                bind_to,
+                                e.rule,
+                            )?;
                         }
                     }
                     Effect::ThrowAgain => s.again = true,
@@ -493,7 +543,9 @@ impl Game {
                     }
                     Effect::RemoveOpposing => {
                         let opp = 1 - team;
-                        if let Some(i) = (0..self.n_pieces(opp as TeamId)).find(|&i| s.pieces[opp][i].alive()) {
+                        if let Some(i) =
+                            (0..self.n_pieces(opp as TeamId)).find(|&i| s.pieces[opp][i].alive())
+                        {
                             self.take(s, opp as TeamId, i, false);
                             obs.event(Event::Captured {
                                 team: opp as TeamId,
@@ -506,7 +558,10 @@ impl Game {
                     Effect::EnterPhase(p) => {
                         if s.phase != p {
                             s.phase = p;
-                            obs.event(Event::Phase { to: p, rule: e.rule });
+                            obs.event(Event::Phase {
+                                to: p,
+                                rule: e.rule,
+                            });
                         }
                     }
                     Effect::Nothing => {}
@@ -524,9 +579,21 @@ impl Game {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn push(&self, s: &mut State, steps: u8, thrown: u8, kind: EntryKind, family: u8, bound: u8, rule: RuleIx) -> Result<(), Refusal> {
+    fn push(
+        &self,
+        s: &mut State,
+        steps: u8,
+        thrown: u8,
+        kind: EntryKind,
+        family: u8,
+        bound: u8,
+        rule: RuleIx,
+    ) -> Result<(), Refusal> {
         if s.pool_len as usize >= POOL_MAX {
-            return Err(Refusal::new(format!("more than {POOL_MAX} moves pooled in one turn: the engine's limit"), Some(rule)));
+            return Err(Refusal::new(
+                format!("more than {POOL_MAX} moves pooled in one turn: the engine's limit"),
+                Some(rule),
+            ));
         }
         s.pool[s.pool_len as usize] = Entry {
             steps,
@@ -546,7 +613,10 @@ impl Game {
         if s.stage != Stage::Move || self.has_legal(s) {
             return;
         }
-        let left = s.pool[..s.pool_len as usize].iter().filter(|e| e.piece == NONE).count() as u8;
+        let left = s.pool[..s.pool_len as usize]
+            .iter()
+            .filter(|e| e.piece == NONE)
+            .count() as u8;
         if left > 0 {
             obs.event(Event::Forfeit { entries: left });
         }
@@ -574,7 +644,10 @@ impl Game {
         for tr in &self.ir.transitions {
             if tr.from == s.phase && tr.when.iter().all(|c| self.cond(s, s.team, c)) {
                 s.phase = tr.to;
-                obs.event(Event::Phase { to: tr.to, rule: tr.rule });
+                obs.event(Event::Phase {
+                    to: tr.to,
+                    rule: tr.rule,
+                });
                 break;
             }
         }
@@ -594,7 +667,10 @@ impl Game {
             for w in &self.ir.wins {
                 if w.when.iter().all(|c| self.cond(s, t, c)) {
                     s.stage = Stage::Over(t);
-                    obs.event(Event::Won { team: t, rule: w.rule });
+                    obs.event(Event::Won {
+                        team: t,
+                        rule: w.rule,
+                    });
                     return true;
                 }
             }
@@ -613,14 +689,23 @@ impl Game {
             Cond::FirstOfTeamTurn => s.team_throws == 0,
             Cond::FirstOfGame => s.game_throws == 0,
             Cond::AllOwnReleased => self.alive(s, t).all(|p| p.released()),
-            Cond::AllReleased => self.alive(s, t).chain(self.alive(s, o)).all(|p| p.released()),
+            Cond::AllReleased => self
+                .alive(s, t)
+                .chain(self.alive(s, o))
+                .all(|p| p.released()),
             Cond::AllOwnArrived => self.alive(s, t).all(|p| self.arrived(t, p)),
             Cond::OpponentHasUnreleased => self.alive(s, o).any(|p| !p.released()),
             Cond::NoCapturePossible => !self.reach.capture_possible(self, s),
-            Cond::EveryPieceImmuneOrArrived => (0..2).all(|tt| self.alive(s, tt).all(|p| p.immune() || self.arrived(tt, p))),
+            Cond::EveryPieceImmuneOrArrived => {
+                (0..2).all(|tt| self.alive(s, tt).all(|p| p.immune() || self.arrived(tt, p)))
+            }
             Cond::OpponentHasNoPieces => self.alive(s, o).next().is_none(),
             Cond::Full(cells, own) => {
-                let occ = if *own { s.occ[t] } else { s.occ[0].union(&s.occ[1]) };
+                let occ = if *own {
+                    s.occ[t]
+                } else {
+                    s.occ[0].union(&s.occ[1])
+                };
                 let need = &cells[t];
                 (0..4).all(|i| need.0[i] & !occ.0[i] == 0)
             }
@@ -628,7 +713,9 @@ impl Game {
     }
 
     fn alive<'a>(&self, s: &'a State, t: usize) -> impl Iterator<Item = &'a Piece> + 'a {
-        s.pieces[t][..self.ir.teams[t].pieces as usize].iter().filter(|p| p.alive())
+        s.pieces[t][..self.ir.teams[t].pieces as usize]
+            .iter()
+            .filter(|p| p.alive())
     }
 
     /// Has the piece reached its goal (or its track's last hole)?
@@ -686,7 +773,8 @@ impl Game {
 
     /// Clears `cell` from the team's occupancy unless another piece of it stands there.
     fn vacate(&self, s: &mut State, t: usize, i: usize, cell: u8) {
-        let others = (0..self.n_pieces(t as TeamId)).any(|j| j != i && s.pieces[t][j].cell == cell && s.pieces[t][j].alive());
+        let others = (0..self.n_pieces(t as TeamId))
+            .any(|j| j != i && s.pieces[t][j].cell == cell && s.pieces[t][j].alive());
         if !others {
             s.occ[t].0[(cell >> 6) as usize] &= !(1u64 << (cell & 63));
         }

@@ -33,7 +33,8 @@ pub struct Landing {
 
 impl Landing {
     fn note(&mut self, r: RuleIx) {
-        if (self.n_rules as usize) < MAX_RULES && !self.rules[..self.n_rules as usize].contains(&r) {
+        if (self.n_rules as usize) < MAX_RULES && !self.rules[..self.n_rules as usize].contains(&r)
+        {
             self.rules[self.n_rules as usize] = r;
             self.n_rules += 1;
         }
@@ -105,11 +106,11 @@ impl Game {
             for j in 0..m {
                 if local >> j & 1 == 1 {
                     let ej = &s.pool[unused[j] as usize];
-                    for i in 0..j {
-                        if local >> i & 1 == 0 && same_entry(&s.pool[unused[i] as usize], ej) {
-                            canonical = false;
-                        }
-                    }
+                    let skipped_twin = unused[..j]
+                        .iter()
+                        .enumerate()
+                        .any(|(i, &u)| local >> i & 1 == 0 && same_entry(&s.pool[u as usize], ej));
+                    canonical &= !skipped_twin;
                     mask |= 1 << unused[j];
                 }
             }
@@ -130,15 +131,38 @@ impl Game {
     }
 
     #[inline]
-    fn go(&self, f: &mut impl FnMut(Decision) -> bool, piece: u8, mask: u32, capture: bool) -> bool {
-        f(Decision { piece, mask, capture })
+    fn go(
+        &self,
+        f: &mut impl FnMut(Decision) -> bool,
+        piece: u8,
+        mask: u32,
+        capture: bool,
+    ) -> bool {
+        f(Decision {
+            piece,
+            mask,
+            capture,
+        })
     }
 
     /// Is moving `piece` with the entries of `mask` legal, and where does it land?
-    pub fn check_move(&self, s: &State, team: TeamId, piece: u8, mask: u32) -> Result<Landing, Refusal> {
+    pub fn check_move(
+        &self,
+        s: &State,
+        team: TeamId,
+        piece: u8,
+        mask: u32,
+    ) -> Result<Landing, Refusal> {
         let t = team as usize;
         if piece as usize >= self.n_pieces(team) {
-            return Err(Refusal::new(format!("team `{}` has no piece {}", self.ir.teams[t].name, piece as usize + 1), None));
+            return Err(Refusal::new(
+                format!(
+                    "team `{}` has no piece {}",
+                    self.ir.teams[t].name,
+                    piece as usize + 1
+                ),
+                None,
+            ));
         }
         let p = s.pieces[t][piece as usize];
         if !p.alive() {
@@ -171,15 +195,27 @@ impl Game {
                     owner => owner == piece,
                 };
                 if !ok {
-                    return Err(Refusal::new("this throw must move the piece just released", self.ir.bind_after_release));
+                    return Err(Refusal::new(
+                        "this throw must move the piece just released",
+                        self.ir.bind_after_release,
+                    ));
                 }
             }
             if e.kind == EntryKind::Either {
-                let clash = s.pool[..s.pool_len as usize].iter().enumerate().any(|(j, o)| {
-                    j != i && o.kind == EntryKind::Either && o.family == e.family && (o.piece == piece || (mask >> j & 1 == 1))
-                });
+                let clash = s.pool[..s.pool_len as usize]
+                    .iter()
+                    .enumerate()
+                    .any(|(j, o)| {
+                        j != i
+                            && o.kind == EntryKind::Either
+                            && o.family == e.family
+                            && (o.piece == piece || (mask >> j & 1 == 1))
+                    });
                 if clash {
-                    return Err(Refusal::new("the moves of this throw go to different pieces", Some(e.rule)));
+                    return Err(Refusal::new(
+                        "the moves of this throw go to different pieces",
+                        Some(e.rule),
+                    ));
                 }
             }
             order[len] = i as u8;
@@ -188,18 +224,33 @@ impl Game {
         let release = !p.released();
         if release {
             if releases + releasers != 1 {
-                let why = if releases + releasers == 0 { "this piece is not released yet: it needs a releasing throw" } else { "a piece is released by one throw only" };
+                let why = if releases + releasers == 0 {
+                    "this piece is not released yet: it needs a releasing throw"
+                } else {
+                    "a piece is released by one throw only"
+                };
                 return Err(Refusal::new(why, None));
             }
             if self.ir.release_order == ReleaseOrder::FrontMost {
-                let front = (0..self.n_pieces(team)).filter(|&j| s.pieces[t][j].alive() && !s.pieces[t][j].released()).max_by_key(|&j| (s.pieces[t][j].tpos, j));
+                let front = (0..self.n_pieces(team))
+                    .filter(|&j| s.pieces[t][j].alive() && !s.pieces[t][j].released())
+                    .max_by_key(|&j| (s.pieces[t][j].tpos, j));
                 if front != Some(piece as usize) {
                     let rule = order[..len].iter().map(|&i| s.pool[i as usize].rule).next();
-                    return Err(Refusal::new("a release takes the front-most unreleased piece", rule));
+                    return Err(Refusal::new(
+                        "a release takes the front-most unreleased piece",
+                        rule,
+                    ));
                 }
             }
         } else if releases > 0 {
-            return Err(Refusal::new("this piece is already released", order[..len].iter().map(|&i| s.pool[i as usize].rule).find(|_| true)));
+            return Err(Refusal::new(
+                "this piece is already released",
+                order[..len]
+                    .iter()
+                    .map(|&i| s.pool[i as usize].rule)
+                    .find(|_| true),
+            ));
         }
         // Shorter throws first; when a crossing-throw gate refuses, try the other orders.
         order[..len].sort_by_key(|&i| (s.pool[i as usize].steps, i));
@@ -224,7 +275,14 @@ impl Game {
 
     /// Walks the piece through the entries in `order`; the error's flag says a
     /// crossing-throw gate refused (another order might pass).
-    fn walk(&self, s: &State, team: TeamId, piece: u8, order: &[u8], release: bool) -> Result<Landing, (Refusal, bool)> {
+    fn walk(
+        &self,
+        s: &State,
+        team: TeamId,
+        piece: u8,
+        order: &[u8],
+        release: bool,
+    ) -> Result<Landing, (Refusal, bool)> {
         let t = team as usize;
         let tr = &self.ir.teams[t].track;
         let p = s.pieces[t][piece as usize];
@@ -272,7 +330,13 @@ impl Game {
                         if g.stop {
                             break 'walk;
                         }
-                        return Err((Refusal::new("this move may not enter that part of the track", Some(g.rule)), crossing));
+                        return Err((
+                            Refusal::new(
+                                "this move may not enter that part of the track",
+                                Some(g.rule),
+                            ),
+                            crossing,
+                        ));
                     }
                     l.note(g.rule);
                 }
@@ -288,18 +352,32 @@ impl Game {
             }
         }
         if !moved && !release {
-            let why = if total == 0 { "this throw moves no places" } else { "this piece cannot move further" };
+            let why = if total == 0 {
+                "this throw moves no places"
+            } else {
+                "this piece cannot move further"
+            };
             return Err((Refusal::new(why, None), false));
         }
         l.tpos = pos;
-        l.cell = if pos >= 0 { tr.cells[pos as usize] as u8 } else { NO_CELL };
+        l.cell = if pos >= 0 {
+            tr.cells[pos as usize] as u8
+        } else {
+            NO_CELL
+        };
         if !moved || l.cell == NO_CELL {
             return Ok(l);
         }
         let c = l.cell as Cell;
         let pol = &self.ir.capture;
         if s.occ[t].contains(c) && !pol.stacking && p.cell != l.cell {
-            return Err((Refusal::new("a team may not have two pieces on one hole", pol.stacking_rule), false));
+            return Err((
+                Refusal::new(
+                    "a team may not have two pieces on one hole",
+                    pol.stacking_rule,
+                ),
+                false,
+            ));
         }
         let o = 1 - t;
         if !s.occ[o].contains(c) {
@@ -309,7 +387,10 @@ impl Game {
         let share_ok = cell.sharing || pol.blocked_share;
         let single = (order.len() == 1).then(|| s.pool[order[0] as usize].thrown);
         let mut protected_by = None;
-        for q in s.pieces[o][..self.n_pieces(o as TeamId)].iter().filter(|q| q.alive() && q.cell == l.cell) {
+        for q in s.pieces[o][..self.n_pieces(o as TeamId)]
+            .iter()
+            .filter(|q| q.alive() && q.cell == l.cell)
+        {
             match self.capture_verdict(team, q, c, single) {
                 Ok(spec) => l.capture = Some(spec),
                 Err(r) => {
@@ -320,7 +401,13 @@ impl Game {
         }
         if l.shares && !share_ok {
             let rule = protected_by.or(pol.blocked_rule);
-            return Err((Refusal::new("that hole holds an opposing piece that may not be taken there", rule), false));
+            return Err((
+                Refusal::new(
+                    "that hole holds an opposing piece that may not be taken there",
+                    rule,
+                ),
+                false,
+            ));
         }
         if let Some(spec) = l.capture {
             l.note(spec.rule);
@@ -337,7 +424,13 @@ impl Game {
     /// Whether a piece of `attacker` landing on `cell` may take `victim`, and how; the
     /// error names the protecting rule. `single` is the throw value when the move is one
     /// throw. The one place protection is decided, for every kind of move.
-    pub fn capture_verdict(&self, attacker: TeamId, victim: &Piece, cell: Cell, single: Option<u8>) -> Result<CaptureSpec, Option<RuleIx>> {
+    pub fn capture_verdict(
+        &self,
+        attacker: TeamId,
+        victim: &Piece,
+        cell: Cell,
+        single: Option<u8>,
+    ) -> Result<CaptureSpec, Option<RuleIx>> {
         let pol = &self.ir.capture;
         let victim_team = 1 - attacker as usize;
         if victim.immune() {
@@ -348,7 +441,7 @@ impl Game {
             return Err(Some(r));
         }
         if let Some((m, r)) = at.only_with
-            && !single.is_some_and(|v| m >> v & 1 == 1)
+            && single.is_none_or(|v| m >> v & 1 == 0)
         {
             return Err(Some(r));
         }
@@ -356,9 +449,21 @@ impl Game {
     }
 
     /// Applies a decision, or says which rule forbids it.
-    pub fn apply_decision(&self, s: &mut State, d: Decision, obs: &mut impl Observer) -> Result<(), Refusal> {
+    pub fn apply_decision(
+        &self,
+        s: &mut State,
+        d: Decision,
+        obs: &mut impl Observer,
+    ) -> Result<(), Refusal> {
         if s.stage != Stage::Move {
-            return Err(Refusal::new(if self.is_over(s) { "the game is over" } else { "it is time to throw, not to move" }, None));
+            return Err(Refusal::new(
+                if self.is_over(s) {
+                    "the game is over"
+                } else {
+                    "it is time to throw, not to move"
+                },
+                None,
+            ));
         }
         let team = s.team;
         let l = self.check_move(s, team, d.piece, d.mask)?;
@@ -377,7 +482,11 @@ impl Game {
         let mut flags = old.flags | RELEASED;
         if let Some(r) = l.immune {
             flags |= IMMUNE;
-            obs.event(Event::Immune { team, piece: d.piece, rule: r });
+            obs.event(Event::Immune {
+                team,
+                piece: d.piece,
+                rule: r,
+            });
         }
         s.pieces[t][d.piece as usize] = Piece {
             tpos: l.tpos,
@@ -397,12 +506,20 @@ impl Game {
             piece: d.piece,
             rules: l.rules().to_vec(),
         });
-        if d.capture && let Some(spec) = l.capture {
+        if d.capture
+            && let Some(spec) = l.capture
+        {
             let o = 1 - t;
-            let single = (d.mask.count_ones() == 1).then(|| s.pool[d.mask.trailing_zeros() as usize].thrown);
+            let single =
+                (d.mask.count_ones() == 1).then(|| s.pool[d.mask.trailing_zeros() as usize].thrown);
             for j in 0..self.n_pieces(o as TeamId) {
                 let q = s.pieces[o][j];
-                if q.alive() && q.cell == l.cell && self.capture_verdict(team, &q, l.cell as Cell, single).is_ok() {
+                if q.alive()
+                    && q.cell == l.cell
+                    && self
+                        .capture_verdict(team, &q, l.cell as Cell, single)
+                        .is_ok()
+                {
                     self.take(s, o as TeamId, j, spec.send_home);
                     obs.event(Event::Captured {
                         team: o as TeamId,
@@ -424,7 +541,11 @@ impl Game {
 /// Same kind, value, throw and binding: interchangeable in a group.
 #[inline]
 fn same_entry(a: &Entry, b: &Entry) -> bool {
-    a.steps == b.steps && a.thrown == b.thrown && a.kind == b.kind && a.bound == b.bound && (a.kind != EntryKind::Either || a.family == b.family)
+    a.steps == b.steps
+        && a.thrown == b.thrown
+        && a.kind == b.kind
+        && a.bound == b.bound
+        && (a.kind != EntryKind::Either || a.family == b.family)
 }
 
 /// Heap's algorithm; stops when `f` returns false.

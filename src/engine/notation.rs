@@ -54,13 +54,23 @@ impl Game {
                 let _ = write!(out, "over {}", ir.teams[w as usize].name);
             }
             st => {
-                let _ = write!(out, "{} {} {}", ir.teams[s.team as usize].name, s.seat + 1, if st == Stage::Throw { "throw" } else { "move" });
+                let _ = write!(
+                    out,
+                    "{} {} {}",
+                    ir.teams[s.team as usize].name,
+                    s.seat + 1,
+                    if st == Stage::Throw { "throw" } else { "move" }
+                );
             }
         }
         if s.again {
             out.push_str(" again");
         }
-        let _ = write!(out, " | throws {}/{}/{} turns {}", s.turn_throws, s.team_throws, s.game_throws, s.turns);
+        let _ = write!(
+            out,
+            " | throws {}/{}/{} turns {}",
+            s.turn_throws, s.team_throws, s.game_throws, s.turns
+        );
         if s.bind != NONE {
             let _ = write!(out, " bind {}", s.bind);
         }
@@ -110,7 +120,10 @@ impl Game {
                 }
                 out.push_str(&ir.cell_name(p.cell as Cell));
                 if p.tpos >= 0 {
-                    let earlier = self.ir.teams[t].track.cells[..p.tpos as usize].iter().filter(|&&c| c == p.cell as Cell).count();
+                    let earlier = self.ir.teams[t].track.cells[..p.tpos as usize]
+                        .iter()
+                        .filter(|&&c| c == p.cell as Cell)
+                        .count();
                     for _ in 0..earlier {
                         out.push('\'');
                     }
@@ -126,13 +139,31 @@ impl Game {
         let parts: Vec<&str> = text.split('|').map(str::trim).collect();
         if parts.len() != 6 {
             return Err(err(
-                format!("a position has 6 sections separated by `|` (phase | team seat stage | counters | pool | team: pieces | team: pieces); this has {}", parts.len()),
+                format!(
+                    "a position has 6 sections separated by `|` (phase | team seat stage | counters | pool | team: pieces | team: pieces); this has {}",
+                    parts.len()
+                ),
                 "",
             ));
         }
         let mut s = self.initial_state();
-        s.phase = ir.phase(parts[0]).ok_or_else(|| err(format!("unknown phase; phases are {}", ir.phases.join(", ")), parts[0]))?;
-        let team_of = |w: &str| ir.team(w).ok_or_else(|| err(format!("unknown team; teams are {} and {}", ir.teams[0].name, ir.teams[1].name), w));
+        s.phase = ir.phase(parts[0]).ok_or_else(|| {
+            err(
+                format!("unknown phase; phases are {}", ir.phases.join(", ")),
+                parts[0],
+            )
+        })?;
+        let team_of = |w: &str| {
+            ir.team(w).ok_or_else(|| {
+                err(
+                    format!(
+                        "unknown team; teams are {} and {}",
+                        ir.teams[0].name, ir.teams[1].name
+                    ),
+                    w,
+                )
+            })
+        };
         let head: Vec<&str> = parts[1].split_whitespace().collect();
         let rest = match head.as_slice() {
             ["over", w, rest @ ..] => {
@@ -141,7 +172,9 @@ impl Game {
             }
             [w, seat, stage, rest @ ..] => {
                 s.team = team_of(w)?;
-                let seat: u8 = seat.parse().map_err(|_| err("the seat is a number from 1", seat))?;
+                let seat: u8 = seat
+                    .parse()
+                    .map_err(|_| err("the seat is a number from 1", seat))?;
                 if seat == 0 || seat > ir.seats {
                     return Err(err(format!("seat must be 1..{}", ir.seats), parts[1]));
                 }
@@ -153,7 +186,12 @@ impl Game {
                 };
                 rest
             }
-            _ => return Err(err("expected `TEAM SEAT throw|move [again]` or `over TEAM`", parts[1])),
+            _ => {
+                return Err(err(
+                    "expected `TEAM SEAT throw|move [again]` or `over TEAM`",
+                    parts[1],
+                ));
+            }
         };
         match rest {
             [] => {}
@@ -164,7 +202,9 @@ impl Game {
         let mut i = 0;
         while i < words.len() {
             let key = words[i];
-            let val = *words.get(i + 1).ok_or_else(|| err("a counter needs a value", key))?;
+            let val = *words
+                .get(i + 1)
+                .ok_or_else(|| err("a counter needs a value", key))?;
             let num = |v: &str| v.parse::<u32>().map_err(|_| err("expected a number", v));
             match key {
                 "throws" => {
@@ -179,15 +219,27 @@ impl Game {
                 "turns" => s.turns = num(val)?,
                 "bind" => s.bind = num(val)?.min(NONE as u32 - 2) as u8,
                 "last" => {
-                    let (n, k) = val.split_once(':').ok_or_else(|| err("last is STICKS:COUNT", val))?;
+                    let (n, k) = val
+                        .split_once(':')
+                        .ok_or_else(|| err("last is STICKS:COUNT", val))?;
                     let (n, k) = (num(n)?, num(k)?);
                     if n == 0 || n > MAX_STICKS as u32 || k > n {
                         return Err(err("no such throw", val));
                     }
-                    let v = crate::lower::throw_value(ir.sticks.value, ir.teams[s.team as usize].colour, k as u8, n as u8);
+                    let v = crate::lower::throw_value(
+                        ir.sticks.value,
+                        ir.teams[s.team as usize].colour,
+                        k as u8,
+                        n as u8,
+                    );
                     s.last = Some((n as u8, k as u8, v));
                 }
-                _ => return Err(err("unknown counter; expected throws, turns, bind or last", key)),
+                _ => {
+                    return Err(err(
+                        "unknown counter; expected throws, turns, bind or last",
+                        key,
+                    ));
+                }
             }
             i += 2;
         }
@@ -207,7 +259,10 @@ impl Game {
         }
         for e in &s.pool[..s.pool_len as usize] {
             if e.bound != NONE && e.bound >= s.pool_len {
-                return Err(err("a binding names an entry that is not in the pool", parts[3]));
+                return Err(err(
+                    "a binding names an entry that is not in the pool",
+                    parts[3],
+                ));
             }
         }
         if s.bind != NONE && s.bind >= s.pool_len {
@@ -215,29 +270,57 @@ impl Game {
         }
         s.occ = [CellSet::default(); 2];
         for (k, part) in parts[4..].iter().enumerate() {
-            let (name, list) = part.split_once(':').ok_or_else(|| err("expected `TEAM: pieces`", part))?;
+            let (name, list) = part
+                .split_once(':')
+                .ok_or_else(|| err("expected `TEAM: pieces`", part))?;
             let t = team_of(name.trim())? as usize;
             if t != k {
-                return Err(err(format!("team sections come in order: {} then {}", ir.teams[0].name, ir.teams[1].name), name));
+                return Err(err(
+                    format!(
+                        "team sections come in order: {} then {}",
+                        ir.teams[0].name, ir.teams[1].name
+                    ),
+                    name,
+                ));
             }
             let toks: Vec<&str> = list.split_whitespace().collect();
             let n = self.n_pieces(t as TeamId);
             if toks.len() != n {
-                return Err(err(format!("team `{}` has {n} pieces; {} are listed", ir.teams[t].name, toks.len()), part));
+                return Err(err(
+                    format!(
+                        "team `{}` has {n} pieces; {} are listed",
+                        ir.teams[t].name,
+                        toks.len()
+                    ),
+                    part,
+                ));
             }
             for (i, tok) in toks.iter().enumerate() {
                 let p = self.parse_piece(t, tok)?;
                 if p.cell != NO_CELL {
                     if s.occ[t].contains(p.cell as Cell) && !ir.capture.stacking {
-                        return Err(err(format!("two pieces of `{}` on one hole, which the rules forbid", ir.teams[t].name), tok));
+                        return Err(err(
+                            format!(
+                                "two pieces of `{}` on one hole, which the rules forbid",
+                                ir.teams[t].name
+                            ),
+                            tok,
+                        ));
                     }
                     s.occ[t].insert(p.cell as Cell);
                 }
                 s.pieces[t][i] = p;
             }
             for e in &s.pool[..s.pool_len as usize] {
-                if t == s.team as usize && e.piece != NONE && e.piece != DROPPED && e.piece as usize >= n {
-                    return Err(err("a pool entry names a piece the team does not have", parts[3]));
+                if t == s.team as usize
+                    && e.piece != NONE
+                    && e.piece != DROPPED
+                    && e.piece as usize >= n
+                {
+                    return Err(err(
+                        "a pool entry names a piece the team does not have",
+                        parts[3],
+                    ));
                 }
             }
         }
@@ -250,7 +333,12 @@ impl Game {
             Some(b'e') => (EntryKind::Either, &tok[1..]),
             _ => (EntryKind::Move, tok),
         };
-        let bad = || err("a pool entry is [r|e]STEPS/THROWN#THROW[^BOUND][=PIECE|=drop]", tok);
+        let bad = || {
+            err(
+                "a pool entry is [r|e]STEPS/THROWN#THROW[^BOUND][=PIECE|=drop]",
+                tok,
+            )
+        };
         let (body, used) = match rest.split_once('=') {
             Some((b, u)) => (b, Some(u)),
             None => (rest, None),
@@ -297,7 +385,9 @@ impl Game {
                 e.effects.iter().any(|f| {
                     matches!(
                         (f, kind),
-                        (Effect::Move(_), EntryKind::Move) | (Effect::Release { .. }, EntryKind::Release) | (Effect::ReleaseOrMove { .. }, EntryKind::Either)
+                        (Effect::Move(_), EntryKind::Move)
+                            | (Effect::Release { .. }, EntryKind::Release)
+                            | (Effect::ReleaseOrMove { .. }, EntryKind::Either)
                     )
                 })
             })
@@ -326,38 +416,75 @@ impl Game {
             }
         }
         if rest == "off" {
-            return Ok(Piece { tpos: -1, cell: NO_CELL, flags });
+            return Ok(Piece {
+                tpos: -1,
+                cell: NO_CELL,
+                flags,
+            });
         }
         let primes = rest.len() - rest.trim_end_matches('\'').len();
         let rest = rest.trim_end_matches('\'');
-        let (row, hole) = rest.rsplit_once('.').ok_or_else(|| err("a piece is ROW.HOLE, `off` or `x` (with `+` released, `!` immune)", tok))?;
+        let (row, hole) = rest.rsplit_once('.').ok_or_else(|| {
+            err(
+                "a piece is ROW.HOLE, `off` or `x` (with `+` released, `!` immune)",
+                tok,
+            )
+        })?;
         let ir = &self.ir;
         let r = ir.rows.iter().position(|x| x.name == row).ok_or_else(|| {
             let names: Vec<&str> = ir.rows.iter().map(|r| r.name.as_str()).collect();
             err(format!("unknown row; rows are {}", names.join(", ")), tok)
         })?;
-        let h: u16 = hole.parse().map_err(|_| err("the hole is a number from 1", tok))?;
+        let h: u16 = hole
+            .parse()
+            .map_err(|_| err("the hole is a number from 1", tok))?;
         if h == 0 || h > ir.rows[r].len {
-            return Err(err(format!("row `{row}` has holes 1..{}", ir.rows[r].len), tok));
+            return Err(err(
+                format!("row `{row}` has holes 1..{}", ir.rows[r].len),
+                tok,
+            ));
         }
         let cell = ir.rows[r].first + h - 1;
         let track = &ir.teams[t].track.cells;
-        let tpos = track.iter().enumerate().filter(|&(_, &c)| c == cell).map(|(i, _)| i as i16).nth(primes);
+        let tpos = track
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c == cell)
+            .map(|(i, _)| i as i16)
+            .nth(primes);
         let tpos = match (tpos, primes) {
             (Some(i), _) => i,
             (None, 0) => {
                 let home = self.ir.teams[t].start == Start::Row(r);
                 if !home {
-                    return Err(err(format!("hole is neither on the track of `{}` nor in its start row", ir.teams[t].name), tok));
+                    return Err(err(
+                        format!(
+                            "hole is neither on the track of `{}` nor in its start row",
+                            ir.teams[t].name
+                        ),
+                        tok,
+                    ));
                 }
                 if flags & RELEASED != 0 {
-                    return Err(err("a released piece stands on its track, not in its start row", tok));
+                    return Err(err(
+                        "a released piece stands on its track, not in its start row",
+                        tok,
+                    ));
                 }
                 -1
             }
-            (None, _) => return Err(err("the track does not pass that hole that many times", tok)),
+            (None, _) => {
+                return Err(err(
+                    "the track does not pass that hole that many times",
+                    tok,
+                ));
+            }
         };
-        Ok(Piece { tpos, cell: cell as u8, flags })
+        Ok(Piece {
+            tpos,
+            cell: cell as u8,
+            flags,
+        })
     }
 }
 
@@ -392,9 +519,20 @@ impl Game {
     pub fn describe_decision(&self, s: &State, d: Decision) -> String {
         let t = s.team as usize;
         let p = s.pieces[t][d.piece as usize];
-        let place = |cell: u8| if cell == NO_CELL { "off".to_string() } else { self.ir.cell_name(cell as Cell) };
+        let place = |cell: u8| {
+            if cell == NO_CELL {
+                "off".to_string()
+            } else {
+                self.ir.cell_name(cell as Cell)
+            }
+        };
         match self.check_move(s, s.team, d.piece, d.mask) {
-            Ok(l) => format!("{} {}>{}", self.decision_notation(s, d), place(p.cell), place(l.cell)),
+            Ok(l) => format!(
+                "{} {}>{}",
+                self.decision_notation(s, d),
+                place(p.cell),
+                place(l.cell)
+            ),
             Err(_) => self.decision_notation(s, d),
         }
     }
@@ -403,11 +541,19 @@ impl Game {
     /// entries of the same kind and places, first first).
     pub fn parse_decision(&self, s: &State, text: &str) -> Result<Decision, NotationError> {
         let text = text.trim();
-        let bad = || err("a move is PIECE:PLACES[+PLACES…][x], e.g. `3:4+3` or `12:r1x`", text);
+        let bad = || {
+            err(
+                "a move is PIECE:PLACES[+PLACES…][x], e.g. `3:4+3` or `12:r1x`",
+                text,
+            )
+        };
         let (piece, rest) = text.split_once(':').ok_or_else(bad)?;
         let piece: usize = piece.trim().parse().map_err(|_| bad())?;
         if piece == 0 || piece > self.n_pieces(s.team) {
-            return Err(err(format!("pieces are numbered 1..{}", self.n_pieces(s.team)), text));
+            return Err(err(
+                format!("pieces are numbered 1..{}", self.n_pieces(s.team)),
+                text,
+            ));
         }
         let (rest, capture) = match rest.trim().strip_suffix('x') {
             Some(r) => (r, true),
@@ -423,7 +569,12 @@ impl Game {
             };
             let steps: u8 = num.parse().map_err(|_| bad())?;
             let i = (0..s.pool_len as usize)
-                .find(|&i| mask >> i & 1 == 0 && s.pool[i].piece == NONE && s.pool[i].kind == kind && s.pool[i].steps == steps)
+                .find(|&i| {
+                    mask >> i & 1 == 0
+                        && s.pool[i].piece == NONE
+                        && s.pool[i].kind == kind
+                        && s.pool[i].steps == steps
+                })
                 .ok_or_else(|| err(format!("no unused `{tok}` in the pool"), text))?;
             mask |= 1 << i;
         }

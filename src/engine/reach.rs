@@ -84,11 +84,17 @@ impl Reach {
         for a in 0..2 {
             let v = 1 - a;
             let mut reach = CellSet::default();
-            for p in s.pieces[a][..g.n_pieces(a as TeamId)].iter().filter(|p| p.alive()) {
+            for p in s.pieces[a][..g.n_pieces(a as TeamId)]
+                .iter()
+                .filter(|p| p.alive())
+            {
                 reach = reach.union(&self.after[a][(p.tpos + 1) as usize]);
             }
             let mut vuln = CellSet::default();
-            for q in s.pieces[v][..g.n_pieces(v as TeamId)].iter().filter(|q| q.alive() && !q.immune()) {
+            for q in s.pieces[v][..g.n_pieces(v as TeamId)]
+                .iter()
+                .filter(|q| q.alive() && !q.immune())
+            {
                 if q.tpos >= 0 {
                     vuln = vuln.union(&self.vuln[v][q.tpos as usize]);
                 } else {

@@ -89,7 +89,7 @@ pub fn describe(r: Rule) -> &'static str {
         | c_opp_none | c_reading | c_full | of_own | cond_atom => "a condition",
         expr | value_plus | value_kw => "a number, a parameter name or `value`",
         keyword => "a keyword",
-        ident | ident_char => NAME,
+        ident | ident_char => "a name",
         rule_id => "an ID such as `TAG-C4` or `A-SIG-1`",
         int => "a whole number",
         number => "a number",
@@ -99,7 +99,6 @@ pub fn describe(r: Rule) -> &'static str {
 }
 
 const STATEMENT: &str = "a statement";
-const NAME: &str = "a name";
 
 /// Rules that are single words of the text (names, numbers, strings), as opposed to
 /// phrases; pest reports what they start with as character ranges, not words.
@@ -222,19 +221,20 @@ fn word_at(text: &str, at: usize) -> Span {
     }
 }
 
-/// A light scan of the text up to `at`: the `{` still open there (outermost first) and
-/// the strings that run over a line end, skipping comments.
+/// A light scan of the text up to `at`, skipping comments: the `{` still open there
+/// (outermost first), whether a `}` at `at` closes nothing, and the last string that runs
+/// over a line end (its start and end).
 struct Scan {
     open: Vec<usize>,
     stray_close: bool,
-    long_strings: Vec<usize>,
+    long_string: Option<(usize, usize)>,
 }
 
 fn scan(text: &str, at: usize) -> Scan {
     let mut s = Scan {
         open: Vec::new(),
         stray_close: false,
-        long_strings: Vec::new(),
+        long_string: None,
     };
     let b = text.as_bytes();
     let mut i = 0;
@@ -251,7 +251,7 @@ fn scan(text: &str, at: usize) -> Scan {
                     i += if b[i] == b'\\' { 2 } else { 1 };
                 }
                 if text[start..i.min(b.len())].contains('\n') {
-                    s.long_strings.push(start);
+                    s.long_string = Some((start, i));
                 }
             }
             b'{' => s.open.push(i),
@@ -399,7 +399,7 @@ pub fn humanise(text: &str, err: Error<Rule>) -> Diagnostic {
         .is_some_and(|a| a.pos == at && (a.statement || a.item))
         || positives
             .iter()
-            .any(|r| matches!(describe(*r), STATEMENT) || *r == Rule::rule_def);
+            .any(|r| describe(*r) == STATEMENT || *r == Rule::rule_def);
     let mut d = if at >= text.len() || (text[before.len()..at].contains('\n') && !starts_new) {
         let message = if at >= text.len() {
             "syntax error: the file ends too early".to_string()
@@ -512,7 +512,11 @@ fn hint(cx: &Context) -> Option<Hint> {
     if scan.stray_close && rest.starts_with('}') {
         return only("this `}` closes nothing; remove it (or look for a `{` missing above)");
     }
-    if let Some(&s) = scan.long_strings.last() {
+    // A string that ran over line ends and closed on the line of the error: its own closing
+    // quote is probably missing, and it ended at the opening quote of the next string.
+    if let Some((s, end)) = scan.long_string
+        && line_of(text, end) == line_of(text, at)
+    {
         return Some((
             format!(
                 "the string that starts on line {} runs over the line end: is its closing `\"` missing?",
@@ -540,8 +544,7 @@ fn hint(cx: &Context) -> Option<Hint> {
     }
 
     // A name was expected, and a reserved word stands there.
-    let wants_name = positives.contains(&Rule::ident) || tokens.is_empty() && positives.is_empty();
-    if wants_name && !found.is_empty() && is_reserved(found) {
+    if positives.contains(&Rule::ident) && !found.is_empty() && is_reserved(found) {
         return only(&format!(
             "`{found}` is a reserved word of the language and cannot be a name; choose another name"
         ));

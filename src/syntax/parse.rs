@@ -114,7 +114,10 @@ fn string(p: P) -> Spanned<String> {
             out.push(c);
         }
     }
-    Spanned { node: out, span: sp }
+    Spanned {
+        node: out,
+        span: sp,
+    }
 }
 
 fn int(p: P) -> Result<Spanned<i64>, Vec<Diagnostic>> {
@@ -396,7 +399,9 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
             if it.peek().map(|x| x.as_rule()) == Some(Rule::sticks_when) {
                 let w = next!().into_inner().next().expect("when");
                 when = match w.as_rule() {
-                    Rule::in_phase => SticksWhen::InPhase(name(w.into_inner().next().expect("phase"))),
+                    Rule::in_phase => {
+                        SticksWhen::InPhase(name(w.into_inner().next().expect("phase")))
+                    }
                     Rule::first_of_turn => SticksWhen::FirstOfTurn,
                     _ => SticksWhen::FirstOfGame,
                 };
