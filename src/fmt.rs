@@ -290,6 +290,7 @@ fn cond(c: &Cond) -> String {
             let of_own = if *own { " of own pieces" } else { "" };
             format!("{} full{of_own}", row_ref(&r.node))
         }
+        Cond::Won(r) => format!("{} won", row_ref(&r.node)),
     }
 }
 
@@ -477,9 +478,13 @@ fn statement(s: &StmtKind) -> String {
                 team.node, segment.node
             )
         }
-        StmtKind::Stacking(allowed) => format!(
-            "stacking: {}",
-            if *allowed { "allowed" } else { "forbidden" }
+        StmtKind::Stacking {
+            allowed,
+            except_goal,
+        } => format!(
+            "stacking: {}{}",
+            if *allowed { "allowed" } else { "forbidden" },
+            if *except_goal { " except at goal" } else { "" }
         ),
         StmtKind::Capture {
             region: r,

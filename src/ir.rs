@@ -366,6 +366,8 @@ pub enum Cond {
     OpponentHasNoPieces,
     /// Every hole of the region (seen from the team) is occupied, by the team if `own`.
     Full(TeamCells, bool),
+    /// Every hole of the region (seen from the team) has been landed on by the team.
+    Won(TeamCells),
 }
 
 /// What a throw is matched on.
@@ -483,6 +485,8 @@ pub struct CaptureSpec {
 pub struct CapturePolicy {
     /// Own pieces may share a hole.
     pub stacking: bool,
+    /// Own pieces may share the last hole of their goal segment.
+    pub stacking_at_goal: bool,
     /// Rule about stacking.
     pub stacking_rule: Option<RuleIx>,
     /// `[team][cell]`: what landing there on an opposing piece does.
@@ -511,6 +515,27 @@ pub struct CellCapture {
 }
 
 impl Ir {
+    /// Does any condition of the variant (or a part of one) satisfy `f`?
+    pub fn any_cond(&self, f: &dyn Fn(&Cond) -> bool) -> bool {
+        fn walk(c: &Cond, f: &dyn Fn(&Cond) -> bool) -> bool {
+            f(c) || matches!(c, Cond::Not(inner) if walk(inner, f))
+        }
+        let tracks = self.teams.iter().flat_map(|t| {
+            let gates = t.track.gates.iter().filter_map(|g| match &g.requirement {
+                Requirement::Conds(cs) => Some(cs.as_slice()),
+                _ => None,
+            });
+            t.track.looping.iter().map(|l| l.when.as_slice()).chain(gates)
+        });
+        self.throws
+            .iter()
+            .map(|e| e.conds.as_slice())
+            .chain(self.transitions.iter().map(|t| t.when.as_slice()))
+            .chain(self.wins.iter().map(|w| w.when.as_slice()))
+            .chain(tracks)
+            .any(|cs| cs.iter().any(|c| walk(c, f)))
+    }
+
     /// The phase index of a name.
     pub fn phase(&self, name: &str) -> Option<PhaseId> {
         self.phases

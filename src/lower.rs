@@ -705,6 +705,10 @@ impl Cx {
                 })?;
                 Cond::Full(region, *own)
             }
+            A::Won(rr) => Cond::Won(self.region(&Spanned {
+                node: ast::Region::Rows(rr.node.clone()),
+                span: rr.span,
+            })?),
         })
     }
 
@@ -1279,9 +1283,16 @@ fn build(
                     gates.push((f, t));
                 }
             }
-            StmtKind::Stacking(allowed) if f.active => {
-                set_once(cx, &mut stacking, (*allowed, rule), sp, "stacking")
-            }
+            StmtKind::Stacking {
+                allowed,
+                except_goal,
+            } if f.active => set_once(
+                cx,
+                &mut stacking,
+                ((*allowed, *except_goal), rule),
+                sp,
+                "stacking",
+            ),
             StmtKind::Blocked(share) if f.active => {
                 set_once(cx, &mut blocked, (*share, rule), sp, "blocked landing")
             }
@@ -1292,7 +1303,7 @@ fn build(
                 sp,
                 "where pieces are sent home",
             ),
-            StmtKind::Stacking(_) | StmtKind::Blocked(_) | StmtKind::SendHomeTo(_) => {}
+            StmtKind::Stacking { .. } | StmtKind::Blocked(_) | StmtKind::SendHomeTo(_) => {}
             StmtKind::Capture {
                 region,
                 compulsory,
@@ -1534,7 +1545,8 @@ fn build(
         transitions,
         throws,
         capture: CapturePolicy {
-            stacking: stacking.is_some_and(|((a, _), _)| a),
+            stacking: stacking.is_some_and(|(((a, _), _), _)| a),
+            stacking_at_goal: stacking.is_some_and(|(((a, g), _), _)| a || g),
             stacking_rule: stacking.map(|((_, r), _)| r),
             at,
             blocked_share: blocked.is_none_or(|((s, _), _)| s),

@@ -114,6 +114,8 @@ pub struct State {
     pub pieces: [[Piece; MAX_TEAM_PIECES]; 2],
     /// Holes each team occupies.
     pub occ: [CellSet; 2],
+    /// Holes each team has landed on at some time (kept when the variant asks about it).
+    pub won: [CellSet; 2],
     /// Pooled moves of the turn.
     pub pool: [Entry; POOL_MAX],
     /// Entries in the pool.
@@ -263,6 +265,10 @@ pub struct Game {
     track_of_cell: [Vec<i16>; 2],
     /// Reachability tables for "no capture possible".
     reach: reach::Reach,
+    /// Some condition asks which holes a team has landed on.
+    pub(crate) track_won: bool,
+    /// `goal_cell[t]`: the last hole of the team's goal, where own pieces may share.
+    pub(crate) goal_cell: [Option<Cell>; 2],
 }
 
 impl Game {
@@ -334,7 +340,14 @@ impl Game {
             v
         });
         let reach = reach::Reach::new(&ir);
+        let track_won = ir.any_cond(&|c| matches!(c, Cond::Won(_)));
+        let goal_cell = [0, 1].map(|t: usize| {
+            let tr = &ir.teams[t].track;
+            ir.capture.stacking_at_goal.then(|| tr.goal.map(|g| tr.cells[g as usize])).flatten()
+        });
         Game {
+            track_won,
+            goal_cell,
             ir,
             chance,
             cum,
@@ -353,6 +366,7 @@ impl Game {
                 flags: REMOVED,
             }; MAX_TEAM_PIECES]; 2],
             occ: [CellSet::default(); 2],
+            won: [CellSet::default(); 2],
             pool: [Entry {
                 steps: 0,
                 thrown: 0,
@@ -700,6 +714,7 @@ impl Game {
                 (0..2).all(|tt| self.alive(s, tt).all(|p| p.immune() || self.arrived(tt, p)))
             }
             Cond::OpponentHasNoPieces => self.alive(s, o).next().is_none(),
+            Cond::Won(cells) => (0..4).all(|i| cells[t].0[i] & !s.won[t].0[i] == 0),
             Cond::Full(cells, own) => {
                 let occ = if *own {
                     s.occ[t]

@@ -370,7 +370,7 @@ impl Game {
         }
         let c = l.cell as Cell;
         let pol = &self.ir.capture;
-        if s.occ[t].contains(c) && !pol.stacking && p.cell != l.cell {
+        if s.occ[t].contains(c) && !pol.stacking && p.cell != l.cell && self.goal_cell[t] != Some(c) {
             return Err((
                 Refusal::new(
                     "a team may not have two pieces on one hole",
@@ -495,6 +495,9 @@ impl Game {
         };
         if l.cell != NO_CELL {
             s.occ[t].insert(l.cell as Cell);
+            if self.track_won {
+                s.won[t].insert(l.cell as Cell);
+            }
         }
         for i in 0..s.pool_len as usize {
             if d.mask >> i & 1 == 1 {

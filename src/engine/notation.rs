@@ -77,6 +77,12 @@ impl Game {
         if let Some((n, k, _)) = s.last {
             let _ = write!(out, " last {n}:{k}");
         }
+        for t in 0..2 {
+            if !s.won[t].is_empty() {
+                let holes: Vec<String> = s.won[t].iter().map(|c| ir.cell_name(c)).collect();
+                let _ = write!(out, " won {}:{}", ir.teams[t].name, holes.join(","));
+            }
+        }
         out.push_str(" | pool");
         if s.pool_len == 0 {
             out.push_str(" -");
@@ -217,6 +223,14 @@ impl Game {
                     s.game_throws = num(c)?;
                 }
                 "turns" => s.turns = num(val)?,
+                "won" => {
+                    let (team, holes) = val.split_once(':').ok_or_else(|| err("won is TEAM:ROW.N,ROW.N…", val))?;
+                    let t = team_of(team)? as usize;
+                    for h in holes.split(',') {
+                        let c = self.cell_by_name(h).ok_or_else(|| err("unknown hole", h))?;
+                        s.won[t].insert(c);
+                    }
+                }
                 "bind" => s.bind = num(val)?.min(NONE as u32 - 2) as u8,
                 "last" => {
                     let (n, k) = val
@@ -236,7 +250,7 @@ impl Game {
                 }
                 _ => {
                     return Err(err(
-                        "unknown counter; expected throws, turns, bind or last",
+                        "unknown counter; expected throws, turns, bind, last or won",
                         key,
                     ));
                 }
@@ -298,7 +312,10 @@ impl Game {
             for (i, tok) in toks.iter().enumerate() {
                 let p = self.parse_piece(t, tok)?;
                 if p.cell != NO_CELL {
-                    if s.occ[t].contains(p.cell as Cell) && !ir.capture.stacking {
+                    if s.occ[t].contains(p.cell as Cell)
+                        && !ir.capture.stacking
+                        && self.goal_cell[t] != Some(p.cell as Cell)
+                    {
                         return Err(err(
                             format!(
                                 "two pieces of `{}` on one hole, which the rules forbid",
@@ -325,6 +342,14 @@ impl Game {
             }
         }
         Ok(s)
+    }
+
+    /// The hole named `ROW.N` (1-based).
+    fn cell_by_name(&self, name: &str) -> Option<Cell> {
+        let (row, hole) = name.trim().rsplit_once('.')?;
+        let r = self.ir.rows.iter().find(|r| r.name == row)?;
+        let h: u16 = hole.parse().ok()?;
+        (h >= 1 && h <= r.len).then(|| r.first + h - 1)
     }
 
     fn parse_entry(&self, tok: &str) -> Result<Entry, NotationError> {

@@ -245,6 +245,8 @@ pub enum Cond {
     Reading(Name, Name),
     /// Every hole of the rows occupied (by the team's pieces when `own`).
     Full(Spanned<RowRef>, bool),
+    /// Every hole of the rows has been landed on by the team's pieces at some time.
+    Won(Spanned<RowRef>),
 }
 
 /// What a throw is matched on.
@@ -436,8 +438,13 @@ pub enum StmtKind {
         /// Halt before the gate instead of forbidding.
         stop: bool,
     },
-    /// `stacking: forbidden|allowed` (`true` = allowed).
-    Stacking(bool),
+    /// `stacking: forbidden|allowed [except at goal]`.
+    Stacking {
+        /// Own pieces may share a hole.
+        allowed: bool,
+        /// Own pieces may share the goal's last hole even when stacking is forbidden.
+        except_goal: bool,
+    },
     /// `capture [in R]: mode, effect`.
     Capture {
         /// Region.

@@ -74,6 +74,7 @@ pub fn describe(r: Rule) -> &'static str {
         crossing | move_total => "`crossing throw` or `move total`",
         gate_else => "`forbid` or `stop`",
         forbidden | allowed => "`forbidden` or `allowed`",
+        except_goal => "`except at goal`",
         capture_mode => "`compulsory` or `optional`",
         capture_effect | send_home => "`remove` or `send home`",
         sharing => "`sharing`",
@@ -86,7 +87,7 @@ pub fn describe(r: Rule) -> &'static str {
         conds | cond | negated => "a condition",
         c_first_team_turn | c_first_turn | c_first_game | c_all_own_released | c_all_released
         | c_all_own_arrived | c_opp_unreleased | c_no_capture | c_immune_or_arrived
-        | c_opp_none | c_reading | c_full | of_own | cond_atom => "a condition",
+        | c_opp_none | c_reading | c_full | c_won | of_own | cond_atom => "a condition",
         expr | value_plus | value_kw => "a number, a parameter name or `value`",
         keyword => "a keyword",
         ident | ident_char => "a name",

@@ -326,6 +326,7 @@ fn cond_atom(inner: P, sp: Span) -> Result<Spanned<Cond>, Vec<Diagnostic>> {
             let mut t = inner.into_inner().next().expect("test").into_inner();
             Cond::Reading(name(t.next().expect("id")), name(t.next().expect("option")))
         }
+        Rule::c_won => Cond::Won(row_ref(inner.into_inner().next().expect("row"))),
         Rule::c_full => {
             let mut ci = inner.into_inner();
             let r = row_ref(ci.next().expect("row"));
@@ -527,7 +528,10 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
                 stop,
             }
         }
-        Rule::stacking_stmt => StmtKind::Stacking(next!().as_rule() == Rule::allowed),
+        Rule::stacking_stmt => StmtKind::Stacking {
+            allowed: next!().as_rule() == Rule::allowed,
+            except_goal: it.next().is_some(),
+        },
         Rule::capture_stmt => {
             let mut region_ = None;
             if it.peek().map(|x| x.as_rule()) == Some(Rule::region) {
