@@ -85,7 +85,7 @@ pub fn random_playout(
             g.apply_decision(&mut s, d, &mut Quiet)
         };
         if let Err(e) = r {
-            aborted = Some(e.message);
+            aborted = Some(e.message.into_owned());
             break;
         }
     }

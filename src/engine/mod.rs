@@ -147,14 +147,14 @@ pub struct State {
 /// Why an action was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
-    /// What is wrong.
-    pub message: String,
+    /// What is wrong (borrowed when fixed, so that refusing allocates nothing).
+    pub message: std::borrow::Cow<'static, str>,
     /// The rule that forbids it, if a rule does.
     pub rule: Option<RuleIx>,
 }
 
 impl Refusal {
-    fn new(message: impl Into<String>, rule: Option<RuleIx>) -> Self {
+    fn new(message: impl Into<std::borrow::Cow<'static, str>>, rule: Option<RuleIx>) -> Self {
         Refusal {
             message: message.into(),
             rule,
@@ -188,7 +188,7 @@ pub enum Event {
         /// Piece.
         piece: u8,
         /// Rules that allowed it.
-        rules: Vec<RuleIx>,
+        rules: RuleList,
     },
     /// A piece was taken.
     Captured {
@@ -231,6 +231,30 @@ pub enum Event {
     },
 }
 
+/// A short list of rules (no allocation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RuleList {
+    ids: [RuleIx; 8],
+    len: u8,
+}
+
+impl RuleList {
+    /// Adds a rule once; a list is full at 8.
+    pub fn push(&mut self, r: RuleIx) {
+        if (self.len as usize) < self.ids.len() && !self.contains(&r) {
+            self.ids[self.len as usize] = r;
+            self.len += 1;
+        }
+    }
+}
+
+impl std::ops::Deref for RuleList {
+    type Target = [RuleIx];
+    fn deref(&self) -> &[RuleIx] {
+        &self.ids[..self.len as usize]
+    }
+}
+
 /// Something that records events (or ignores them, for speed).
 pub trait Observer {
     /// Called for each event.
@@ -269,11 +293,51 @@ pub struct Game {
     pub(crate) track_won: bool,
     /// `goal_cell[t]`: the last hole of the team's goal, where own pieces may share.
     pub(crate) goal_cell: [Option<Cell>; 2],
+    /// Per team: where along the track a walk needs step-by-step care.
+    fast: [FastTrack; 2],
+}
+
+/// Prefix counts of the track indices where a step needs care (a gate, or a hole that
+/// makes the piece immune), so that a plain stretch is walked in one jump.
+#[derive(Debug, Clone)]
+struct FastTrack {
+    /// `special[i + 1]`: careful indices among `0..=i`.
+    special: Vec<u16>,
+}
+
+impl FastTrack {
+    fn new(ir: &Ir, t: usize) -> FastTrack {
+        let tr = &ir.teams[t].track;
+        let immune = ir.capture.immune[t].map(|(s, _)| s);
+        let mut special = vec![0u16; tr.cells.len() + 1];
+        for (i, &c) in tr.cells.iter().enumerate() {
+            let careful = tr.gates.iter().any(|g| g.at as usize == i) || immune.is_some_and(|s| s.contains(c));
+            special[i + 1] = special[i] + careful as u16;
+        }
+        FastTrack { special }
+    }
+
+    /// No careful index in `from+1 ..= to` (both within the track, `from` may be -1).
+    #[inline]
+    fn plain(&self, from: i16, to: i16) -> bool {
+        self.special[(to + 1) as usize] == self.special[(from + 1) as usize]
+    }
 }
 
 impl Game {
     /// Compiles the tables of a variant.
-    pub fn new(ir: Ir) -> Game {
+    pub fn new(mut ir: Ir) -> Game {
+        // Conjunctions are evaluated cheapest first; the reachability test last.
+        let cost = |c: &Cond| matches!(c, Cond::NoCapturePossible) as u8;
+        for t in &mut ir.transitions {
+            t.when.sort_by_key(cost);
+        }
+        for w in &mut ir.wins {
+            w.when.sort_by_key(cost);
+        }
+        for e in &mut ir.throws {
+            e.conds.sort_by_key(cost);
+        }
         let max_n = MAX_STICKS as usize;
         let mut chance = vec![Vec::new(); max_n + 1];
         let mut cum = vec![Vec::new(); max_n + 1];
@@ -345,7 +409,9 @@ impl Game {
             let tr = &ir.teams[t].track;
             ir.capture.stacking_at_goal.then(|| tr.goal.map(|g| tr.cells[g as usize])).flatten()
         });
+        let fast = [FastTrack::new(&ir, 0), FastTrack::new(&ir, 1)];
         Game {
+            fast,
             track_won,
             goal_cell,
             ir,

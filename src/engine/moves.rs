@@ -7,9 +7,6 @@ use super::*;
 /// Marks a pool entry dropped (cancelled or forfeited) rather than used by a piece.
 pub(super) const DROPPED: u8 = NONE - 1;
 
-/// Most rules a move names.
-const MAX_RULES: usize = 8;
-
 /// Where a move ends and what it does there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Landing {
@@ -27,21 +24,17 @@ pub struct Landing {
     pub may_decline: bool,
     /// The piece becomes immune, by this rule.
     pub immune: Option<RuleIx>,
-    rules: [RuleIx; MAX_RULES],
-    n_rules: u8,
+    /// The rules that allow this move.
+    pub rules: RuleList,
 }
 
 impl Landing {
     fn note(&mut self, r: RuleIx) {
-        if (self.n_rules as usize) < MAX_RULES && !self.rules[..self.n_rules as usize].contains(&r)
-        {
-            self.rules[self.n_rules as usize] = r;
-            self.n_rules += 1;
-        }
+        self.rules.push(r);
     }
     /// The rules that allow this move.
     pub fn rules(&self) -> &[RuleIx] {
-        &self.rules[..self.n_rules as usize]
+        &self.rules
     }
 }
 
@@ -83,6 +76,17 @@ impl Game {
             return;
         }
         let pooled = self.ir.allocation == Allocation::Pooled;
+        let t = team as usize;
+        let n = self.n_pieces(team);
+        // The only piece a front-most release may take (check_move says the same; this
+        // spares it the pieces that cannot qualify).
+        let front = (self.ir.release_order == ReleaseOrder::FrontMost)
+            .then(|| {
+                (0..n)
+                    .filter(|&j| s.pieces[t][j].alive() && !s.pieces[t][j].released())
+                    .max_by_key(|&j| (s.pieces[t][j].tpos, j))
+            })
+            .flatten();
         // Subsets of the unused entries; identical entries are taken in index order only.
         let limit: u32 = if pooled && m < 20 { 1 << m } else { 0 };
         let mut sub: u32 = 1;
@@ -117,7 +121,20 @@ impl Game {
             if !canonical {
                 continue;
             }
-            for piece in 0..self.n_pieces(team) as u8 {
+            let kinds = |k: EntryKind| (0..s.pool_len as usize).any(|i| mask >> i & 1 == 1 && s.pool[i].kind == k);
+            let releasing = kinds(EntryKind::Release);
+            let may_release = releasing || kinds(EntryKind::Either);
+            for piece in 0..n as u8 {
+                let p = &s.pieces[t][piece as usize];
+                let hopeless = !p.alive()
+                    || if p.released() {
+                        releasing
+                    } else {
+                        !may_release || (self.ir.release_order == ReleaseOrder::FrontMost && front != Some(piece as usize))
+                    };
+                if hopeless {
+                    continue;
+                }
                 if let Ok(l) = self.check_move(s, team, piece, mask) {
                     if l.capture.is_some() && !self.go(f, piece, mask, true) {
                         return;
@@ -253,7 +270,9 @@ impl Game {
             ));
         }
         // Shorter throws first; when a crossing-throw gate refuses, try the other orders.
-        order[..len].sort_by_key(|&i| (s.pool[i as usize].steps, i));
+        if len > 1 {
+            order[..len].sort_by_key(|&i| (s.pool[i as usize].steps, i));
+        }
         let first = self.walk(s, team, piece, &order[..len], release);
         match first {
             Err((_, true)) if len > 1 && len <= 6 => {
@@ -295,8 +314,7 @@ impl Game {
             shares: false,
             may_decline: true,
             immune: None,
-            rules: [0; MAX_RULES],
-            n_rules: 0,
+            rules: RuleList::default(),
         };
         for &i in order {
             l.note(s.pool[i as usize].rule);
@@ -304,8 +322,16 @@ impl Game {
         let mut pos = p.tpos;
         let mut moved = false;
         let immune_set = self.ir.capture.immune[t];
+        let fast = &self.fast[t];
         'walk: for &i in order {
             let e = &s.pool[i as usize];
+            // Fast path: no track end, gate or immunity hole on the way.
+            let end = pos + e.steps as i16;
+            if (end as usize) < tr.cells.len() && fast.plain(pos, end) {
+                moved |= e.steps > 0;
+                pos = end;
+                continue;
+            }
             for _ in 0..e.steps {
                 let mut next = pos + 1;
                 if next as usize >= tr.cells.len() {
@@ -507,7 +533,7 @@ impl Game {
         obs.event(Event::Moved {
             team,
             piece: d.piece,
-            rules: l.rules().to_vec(),
+            rules: l.rules,
         });
         if d.capture
             && let Some(spec) = l.capture

@@ -10,13 +10,19 @@ pub fn game_with(name: &str, readings: &[(&str, &str)], params: &[(&str, i64)]) 
     let path = format!("{}/rules/{name}", env!("CARGO_MANIFEST_DIR"));
     let bytes = std::fs::read(&path).expect("rule file");
     let sel = Selection {
-        readings: readings.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect(),
+        readings: readings
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect(),
         params: params.iter().map(|(a, b)| (a.to_string(), *b)).collect(),
     };
     let (text, lowered) = seig::load(&bytes, &sel);
     match lowered.ir {
         Some(ir) => Game::new(ir),
-        None => panic!("{}", seig::diag::render(&path, text.as_deref().unwrap_or(""), &lowered.diagnostics)),
+        None => panic!(
+            "{}",
+            seig::diag::render(&path, text.as_deref().unwrap_or(""), &lowered.diagnostics)
+        ),
     }
 }
 
@@ -27,7 +33,8 @@ pub fn game(name: &str, readings: &[(&str, &str)]) -> Game {
 
 /// A position from notation; panics with the error.
 pub fn pos(g: &Game, text: &str) -> State {
-    g.from_notation(text).unwrap_or_else(|e| panic!("bad position: {e}\n{text}"))
+    g.from_notation(text)
+        .unwrap_or_else(|e| panic!("bad position: {e}\n{text}"))
 }
 
 /// The legal moves, described and sorted.
@@ -52,7 +59,8 @@ pub fn k_for(g: &Game, s: &State, value: u8) -> u8 {
 pub fn throw(g: &Game, s: &mut State, value: u8) -> Vec<Event> {
     let k = k_for(g, s, value);
     let mut ev = Vec::new();
-    g.apply_throw(s, k, &mut ev).unwrap_or_else(|e| panic!("throw refused: {}", e.message));
+    g.apply_throw(s, k, &mut ev)
+        .unwrap_or_else(|e| panic!("throw refused: {}", e.message));
     ev
 }
 
@@ -60,7 +68,8 @@ pub fn throw(g: &Game, s: &mut State, value: u8) -> Vec<Event> {
 pub fn play(g: &Game, s: &mut State, mv: &str) -> Vec<Event> {
     let d = g.parse_decision(s, mv).unwrap_or_else(|e| panic!("{e}"));
     let mut ev = Vec::new();
-    g.apply_decision(s, d, &mut ev).unwrap_or_else(|e| panic!("move {mv} refused: {}", e.message));
+    g.apply_decision(s, d, &mut ev)
+        .unwrap_or_else(|e| panic!("move {mv} refused: {}", e.message));
     ev
 }
 
@@ -70,7 +79,10 @@ pub fn refuse(g: &Game, s: &State, mv: &str) -> String {
     let mut c = s.clone();
     match g.apply_decision(&mut c, d, &mut Vec::new()) {
         Ok(()) => panic!("move {mv} was accepted"),
-        Err(r) => r.rule.map(|r| g.ir.rules[r as usize].id.clone()).unwrap_or(r.message),
+        Err(r) => r
+            .rule
+            .map(|r| g.ir.rules[r as usize].id.clone())
+            .unwrap_or(r.message.into_owned()),
     }
 }
 
