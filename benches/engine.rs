@@ -21,7 +21,10 @@ fn game(name: &str, params: &[(&str, i64)]) -> Game {
     Game::new(seig::load(&bytes, &sel).1.ir.expect("bundled file checks"))
 }
 
-const VARIANTS: [(&str, &str, &[(&str, i64)]); 4] = [
+/// (label, rule file, params).
+type Variant = (&'static str, &'static str, &'static [(&'static str, i64)]);
+
+const VARIANTS: [Variant; 4] = [
     ("tagent", "seig-tagent.seig", &[]),
     ("sig-4x12", "sig-beart.seig", &[]),
     ("sig-4x20", "sig-beart.seig", &[("holes", 20)]),
