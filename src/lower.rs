@@ -1858,6 +1858,36 @@ fn check_throws(
             )),
         );
     }
+    // A phase where every throw throws again (and stays in the phase) never ends a turn.
+    for ph in 0..cx.phases.len() as PhaseId {
+        let mine: Vec<_> = outcomes.iter().copied().filter(|o| o.0 == ph).collect();
+        let endless = !mine.is_empty()
+            && mine.iter().all(|&o| {
+                let applicable: Vec<&ThrowEntry> = throws
+                    .iter()
+                    .map(|(e, _)| e)
+                    .filter(|e| matches(e, o, &cx.classes))
+                    .collect();
+                !applicable.is_empty()
+                    && applicable.iter().all(|e| {
+                        e.effects.contains(&Effect::ThrowAgain)
+                            && !e.effects.iter().any(|f| matches!(f, Effect::EnterPhase(p) if *p != ph))
+                    })
+            });
+        if endless {
+            cx.diags.push(
+                Diagnostic::error(
+                    first_throw,
+                    format!(
+                        "in phase `{}`, every throw throws again: a turn could never end",
+                        cx.phases[ph as usize]
+                    ),
+                    "the throw table starts here",
+                )
+                .with_help("let at least one throw end the turn (an entry without `throw again`)"),
+            );
+        }
+    }
     // Entries that can never apply: no throw matches them, or earlier entries take all theirs.
     for j in 0..throws.len() {
         let (entry, span) = &throws[j];

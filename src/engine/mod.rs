@@ -542,6 +542,12 @@ impl Game {
                 None,
             ));
         }
+        if s.turn_throws == u8::MAX {
+            return Err(Refusal::new(
+                "more than 255 throws in one turn: the engine's limit (does every throw throw again?)",
+                None,
+            ));
+        }
         let n = self.sticks_for(s);
         if k > n {
             return Err(Refusal::new(
