@@ -13,7 +13,7 @@ pub use moves::Landing;
 /// Most pieces per team a state holds.
 pub const MAX_TEAM_PIECES: usize = MAX_PIECES as usize;
 /// Most moves pooled in one turn.
-pub const POOL_MAX: usize = 32;
+pub const POOL_MAX: usize = 48;
 /// "No hole" for a piece off the board.
 pub const NO_CELL: u8 = u8::MAX;
 /// "None" in small index fields.
@@ -85,6 +85,17 @@ pub struct Entry {
     pub rule: RuleIx,
 }
 
+/// An unused pool slot.
+const EMPTY_ENTRY: Entry = Entry {
+    steps: 0,
+    thrown: 0,
+    kind: EntryKind::Move,
+    family: 0,
+    bound: NONE,
+    piece: NONE,
+    rule: 0,
+};
+
 /// Where the game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Stage {
@@ -102,7 +113,7 @@ pub struct Decision {
     /// Piece index within the team.
     pub piece: u8,
     /// Pool entries used (bit i = entry i).
-    pub mask: u32,
+    pub mask: u64,
     /// Takes the opposing piece(s) on the landing hole.
     pub capture: bool,
 }
@@ -561,13 +572,37 @@ impl Game {
         let team = s.team as usize;
         let value =
             crate::lower::throw_value(self.ir.sticks.value, self.ir.teams[team].colour, k, n);
-        s.last = Some((n, k, value));
-        let bind_to = std::mem::replace(&mut s.bind, NONE);
-        let family = s.turn_throws;
         let entry = self.entries[s.phase as usize][team][n as usize][k as usize]
             .iter()
             .map(|&i| &self.ir.throws[i as usize])
             .find(|e| e.conds.iter().all(|c| self.cond(s, s.team, c)));
+        if self.ir.allocation == Allocation::PerThrow {
+            self.compact_pool(s);
+        }
+        // Refuse before changing anything when the pool cannot hold the throw's moves.
+        let adds: usize = entry.map_or(0, |e| {
+            e.effects
+                .iter()
+                .map(|f| match f {
+                    Effect::Move(_) => 1,
+                    Effect::Release { count, .. } | Effect::ReleaseOrMove { count, .. } => {
+                        *count as usize
+                    }
+                    _ => 0,
+                })
+                .sum()
+        });
+        if s.pool_len as usize + adds > POOL_MAX {
+            return Err(Refusal::new(
+                format!(
+                    "more than {POOL_MAX} moves pooled in one turn: the engine's limit (the state is unchanged)"
+                ),
+                entry.map(|e| e.rule),
+            ));
+        }
+        s.last = Some((n, k, value));
+        let bind_to = std::mem::replace(&mut s.bind, NONE);
+        let family = s.turn_throws;
         s.turn_throws = s.turn_throws.saturating_add(1);
         s.team_throws = s.team_throws.saturating_add(1);
         s.game_throws += 1;
@@ -589,7 +624,6 @@ impl Game {
                         e.rule,
                     )?,
                     Effect::Release { count, steps } => {
-                        let first = s.pool_len;
                         for _ in 0..count {
                             self.push(
                                 s,
@@ -602,7 +636,7 @@ impl Game {
                             )?;
                         }
                         if self.ir.bind_after_release.is_some() {
-                            s.bind = first;
+                            s.bind = family;
                         }
                     }
                     Effect::ReleaseOrMove { steps, count } => {
@@ -694,6 +728,24 @@ impl Game {
         Ok(())
     }
 
+    /// Drops spent entries (used or forfeited) before a new throw, keeping the releases
+    /// that the coming throw may be bound to.
+    fn compact_pool(&self, s: &mut State) {
+        let keep_family = s.bind;
+        let mut w = 0;
+        for r in 0..s.pool_len as usize {
+            let e = s.pool[r];
+            let spent = e.piece != NONE;
+            let needed = e.kind == EntryKind::Release && e.family == keep_family;
+            if !spent || needed {
+                s.pool[w] = e;
+                w += 1;
+            }
+        }
+        s.pool[w..s.pool_len as usize].fill(EMPTY_ENTRY);
+        s.pool_len = w as u8;
+    }
+
     /// In the move stage with nothing legal left: forfeit the rest and go on.
     fn settle(&self, s: &mut State, obs: &mut impl Observer) {
         if s.stage != Stage::Move || self.has_legal(s) {
@@ -722,6 +774,8 @@ impl Game {
     }
 
     fn end_turn(&self, s: &mut State, obs: &mut impl Observer) {
+        // Spent entries are cleared, so that equal positions are equal states.
+        s.pool[..s.pool_len as usize].fill(EMPTY_ENTRY);
         s.pool_len = 0;
         s.bind = NONE;
         s.again = false;

@@ -87,39 +87,62 @@ impl Game {
                     .max_by_key(|&j| (s.pieces[t][j].tpos, j))
             })
             .flatten();
-        // Subsets of the unused entries; identical entries are taken in index order only.
-        let limit: u32 = if pooled && m < 20 { 1 << m } else { 0 };
-        let mut sub: u32 = 1;
-        let mut single = 0;
-        loop {
-            let local = if pooled {
-                if sub >= limit {
-                    break;
-                }
-                sub
-            } else {
-                if single >= m {
-                    break;
-                }
-                1 << single
-            };
-            sub += 1;
-            single += 1;
-            let mut mask = 0u32;
-            let mut canonical = true;
-            for j in 0..m {
-                if local >> j & 1 == 1 {
-                    let ej = &s.pool[unused[j] as usize];
-                    let skipped_twin = unused[..j]
-                        .iter()
-                        .enumerate()
-                        .any(|(i, &u)| local >> i & 1 == 0 && same_entry(&s.pool[u as usize], ej));
-                    canonical &= !skipped_twin;
-                    mask |= 1 << unused[j];
+        // Groups are sub-multisets of the unused entries: interchangeable entries form a
+        // type, and a group takes the first `c` entries of each type.
+        // Families (throws) some unused entry is bound to: their releases are told apart.
+        let bound_families: u64 = unused[..m]
+            .iter()
+            .map(|&u| s.pool[u as usize].bound)
+            .filter(|&b| b != NONE)
+            .fold(0, |acc, b| acc | 1 << (b & 63));
+        let mut type_of = [0u8; POOL_MAX];
+        let mut counts = [0u8; POOL_MAX];
+        let mut ntypes = 0;
+        for j in 0..m {
+            let ej = &s.pool[unused[j] as usize];
+            match (0..j).find(|&i| same_entry(&s.pool[unused[i] as usize], ej, bound_families)) {
+                Some(i) => type_of[j] = type_of[i],
+                None => {
+                    type_of[j] = ntypes as u8;
+                    ntypes += 1;
                 }
             }
-            if !canonical {
-                continue;
+            counts[type_of[j] as usize] += 1;
+        }
+        let mut take = [0u8; POOL_MAX];
+        let (mut combos, mut single) = (0u32, 0usize);
+        loop {
+            // Next count vector (mixed radix); per throw, exactly one entry.
+            if pooled {
+                let mut d = 0;
+                while d < ntypes && take[d] == counts[d] {
+                    take[d] = 0;
+                    d += 1;
+                }
+                if d == ntypes {
+                    break;
+                }
+                take[d] += 1;
+                combos += 1;
+                if combos > MAX_GROUPS {
+                    break;
+                }
+            } else {
+                if single >= ntypes {
+                    break;
+                }
+                take[..ntypes].fill(0);
+                take[single] = 1;
+                single += 1;
+            }
+            let mut mask = 0u64;
+            let mut got = [0u8; POOL_MAX];
+            for j in 0..m {
+                let ty = type_of[j] as usize;
+                if got[ty] < take[ty] {
+                    got[ty] += 1;
+                    mask |= 1 << unused[j];
+                }
             }
             let kinds = |k: EntryKind| (0..s.pool_len as usize).any(|i| mask >> i & 1 == 1 && s.pool[i].kind == k);
             let releasing = kinds(EntryKind::Release);
@@ -152,7 +175,7 @@ impl Game {
         &self,
         f: &mut impl FnMut(Decision) -> bool,
         piece: u8,
-        mask: u32,
+        mask: u64,
         capture: bool,
     ) -> bool {
         f(Decision {
@@ -168,7 +191,7 @@ impl Game {
         s: &State,
         team: TeamId,
         piece: u8,
-        mask: u32,
+        mask: u64,
     ) -> Result<Landing, Refusal> {
         let t = team as usize;
         if piece as usize >= self.n_pieces(team) {
@@ -204,19 +227,11 @@ impl Game {
                 EntryKind::Either => releasers += 1,
                 EntryKind::Move => {}
             }
-            if e.bound != NONE {
-                let b = &s.pool[e.bound as usize];
-                let ok = match b.piece {
-                    NONE => mask >> e.bound & 1 == 1,
-                    DROPPED => true,
-                    owner => owner == piece,
-                };
-                if !ok {
-                    return Err(Refusal::new(
-                        "this throw must move the piece just released",
-                        self.ir.bind_after_release,
-                    ));
-                }
+            if e.bound != NONE && !self.binding_kept(s, e.bound, piece, mask) {
+                return Err(Refusal::new(
+                    "this throw must move a piece its throw's release just released",
+                    self.ir.bind_after_release,
+                ));
             }
             if e.kind == EntryKind::Either {
                 let clash = s.pool[..s.pool_len as usize]
@@ -567,14 +582,49 @@ impl Game {
     }
 }
 
-/// Same kind, value, throw and binding: interchangeable in a group.
+/// Most groups of pool entries offered at one decision (a pool of many different throws
+/// could otherwise offer millions); groups past it are not offered.
+const MAX_GROUPS: u32 = 1 << 16;
+
+impl Game {
+    /// An entry bound to the releases of throw `family` goes to one of the pieces those
+    /// releases released (or in one group with such a release); the binding lapses when
+    /// none of them was used.
+    fn binding_kept(&self, s: &State, family: u8, piece: u8, mask: u64) -> bool {
+        let (mut used, mut pending) = (false, false);
+        for (j, o) in s.pool[..s.pool_len as usize].iter().enumerate() {
+            if o.kind != EntryKind::Release || o.family != family {
+                continue;
+            }
+            if mask >> j & 1 == 1 || o.piece == piece {
+                return true;
+            }
+            match o.piece {
+                NONE => pending = true,
+                DROPPED => {}
+                _ => used = true,
+            }
+        }
+        !used && !pending
+    }
+}
+
+/// Same kind, value, throw and binding: interchangeable in a group. Entries of a
+/// release-or-move throw go to different pieces, so their throw matters; so does the throw
+/// of a release that a later entry is bound to (`bound_families`, a bit per throw).
 #[inline]
-fn same_entry(a: &Entry, b: &Entry) -> bool {
+fn same_entry(a: &Entry, b: &Entry, bound_families: u64) -> bool {
+    let bound = |e: &Entry| bound_families >> (e.family & 63) & 1 == 1;
+    let family_matters = match a.kind {
+        EntryKind::Move => false,
+        EntryKind::Either => true,
+        EntryKind::Release => bound(a) || bound(b),
+    };
     a.steps == b.steps
         && a.thrown == b.thrown
         && a.kind == b.kind
         && a.bound == b.bound
-        && (a.kind != EntryKind::Either || a.family == b.family)
+        && (!family_matters || a.family == b.family)
 }
 
 /// Heap's algorithm; stops when `f` returns false.

@@ -74,8 +74,14 @@ impl Game {
         if s.bind != NONE {
             let _ = write!(out, " bind {}", s.bind);
         }
-        if let Some((n, k, _)) = s.last {
+        if let Some((n, k, v)) = s.last {
             let _ = write!(out, " last {n}:{k}");
+            // The value is the thrower's: written when it differs from the value the same
+            // sticks give the team now to play.
+            let colour = ir.teams[s.team as usize].colour;
+            if crate::lower::throw_value(ir.sticks.value, colour, k, n) != v {
+                let _ = write!(out, "={v}");
+            }
         }
         for t in 0..2 {
             if !s.won[t].is_empty() {
@@ -233,19 +239,22 @@ impl Game {
                 }
                 "bind" => s.bind = num(val)?.min(NONE as u32 - 2) as u8,
                 "last" => {
-                    let (n, k) = val
+                    let (n, rest) = val
                         .split_once(':')
-                        .ok_or_else(|| err("last is STICKS:COUNT", val))?;
+                        .ok_or_else(|| err("last is STICKS:COUNT=VALUE", val))?;
+                    let (k, v) = rest.split_once('=').unwrap_or((rest, ""));
                     let (n, k) = (num(n)?, num(k)?);
                     if n == 0 || n > MAX_STICKS as u32 || k > n {
                         return Err(err("no such throw", val));
                     }
-                    let v = crate::lower::throw_value(
+                    // The value is the thrower's; without it, the team to play's.
+                    let v = if v.is_empty() { None } else { Some(num(v)?.min(255) as u8) };
+                    let v = v.unwrap_or_else(|| crate::lower::throw_value(
                         ir.sticks.value,
                         ir.teams[s.team as usize].colour,
                         k as u8,
                         n as u8,
-                    );
+                    ));
                     s.last = Some((n as u8, k as u8, v));
                 }
                 _ => {
@@ -520,6 +529,7 @@ impl Game {
     pub fn decision_notation(&self, s: &State, d: Decision) -> String {
         let mut out = format!("{}:", d.piece as usize + 1);
         let mut first = true;
+        let bound = bound_families(s);
         for (i, e) in s.pool[..s.pool_len as usize].iter().enumerate() {
             if d.mask >> i & 1 == 1 {
                 if !first {
@@ -532,6 +542,18 @@ impl Game {
                     EntryKind::Move => {}
                 }
                 let _ = write!(out, "{}", e.steps);
+                // A release names its throw (`r1#0`) where a twin from another throw differs
+                // from it by what is bound to them.
+                let twin = s.pool[..s.pool_len as usize].iter().any(|o| {
+                    o.piece == NONE
+                        && o.kind == EntryKind::Release
+                        && o.steps == e.steps
+                        && o.family != e.family
+                        && (bound >> (o.family & 63) | bound >> (e.family & 63)) & 1 == 1
+                });
+                if e.kind == EntryKind::Release && twin {
+                    let _ = write!(out, "#{}", e.family);
+                }
             }
         }
         if d.capture {
@@ -584,7 +606,7 @@ impl Game {
             Some(r) => (r, true),
             None => (rest.trim(), false),
         };
-        let mut mask = 0u32;
+        let mut tokens = Vec::new();
         for tok in rest.split('+') {
             let tok = tok.trim();
             let (kind, num) = match tok.as_bytes().first() {
@@ -592,15 +614,44 @@ impl Game {
                 Some(b'e') => (EntryKind::Either, &tok[1..]),
                 _ => (EntryKind::Move, tok),
             };
+            let (num, family) = match num.split_once('#') {
+                Some((n, f)) => (n, Some(f.parse::<u8>().map_err(|_| bad())?)),
+                None => (num, None),
+            };
             let steps: u8 = num.parse().map_err(|_| bad())?;
-            let i = (0..s.pool_len as usize)
-                .find(|&i| {
-                    mask >> i & 1 == 0
-                        && s.pool[i].piece == NONE
-                        && s.pool[i].kind == kind
-                        && s.pool[i].steps == steps
+            tokens.push((kind, steps, family, tok));
+        }
+        let fits = |i: usize, &(kind, steps, family, _): &(EntryKind, u8, Option<u8>, &str)| {
+            let e = &s.pool[i];
+            e.piece == NONE && e.kind == kind && e.steps == steps && family.is_none_or(|f| f == e.family)
+        };
+        // Prefer the legal decision these entries describe (a release may be told from
+        // its twin by what is bound to it); else the first entries that fit, so that
+        // applying the move says why it is refused.
+        let mut legal = Vec::new();
+        self.legal_decisions(s, &mut legal);
+        let matches_tokens = |mask: u64| {
+            let mut left: Vec<usize> = (0..s.pool_len as usize).filter(|&i| mask >> i & 1 == 1).collect();
+            left.len() == tokens.len()
+                && tokens.iter().all(|t| match left.iter().position(|&i| fits(i, t)) {
+                    Some(p) => {
+                        left.swap_remove(p);
+                        true
+                    }
+                    None => false,
                 })
-                .ok_or_else(|| err(format!("no unused `{tok}` in the pool"), text))?;
+        };
+        if let Some(d) = legal
+            .iter()
+            .find(|d| d.piece as usize == piece - 1 && d.capture == capture && matches_tokens(d.mask))
+        {
+            return Ok(*d);
+        }
+        let mut mask = 0u64;
+        for t in &tokens {
+            let i = (0..s.pool_len as usize)
+                .find(|&i| mask >> i & 1 == 0 && fits(i, t))
+                .ok_or_else(|| err(format!("no unused `{}` in the pool", t.3), text))?;
             mask |= 1 << i;
         }
         Ok(Decision {
@@ -609,4 +660,12 @@ impl Game {
             capture,
         })
     }
+}
+
+/// Throws (a bit each) that an unused pool entry is bound to.
+fn bound_families(s: &State) -> u64 {
+    s.pool[..s.pool_len as usize]
+        .iter()
+        .filter(|e| e.piece == NONE && e.bound != NONE)
+        .fold(0, |acc, e| acc | 1 << (e.bound & 63))
 }

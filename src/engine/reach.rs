@@ -79,8 +79,42 @@ impl Reach {
         }
     }
 
+    /// The first track index a team's pieces can never walk onto again: a `stop` gate
+    /// whose condition needs the opponent to have unreleased pieces when it has none and
+    /// no capture anywhere sends a piece home (so it never will again).
+    fn barrier(g: &Game, s: &State, t: usize) -> Option<u16> {
+        let pol = &g.ir.capture;
+        let nobody_goes_home = pol.at.iter().flatten().all(|c| c.spec.is_none_or(|sp| !sp.send_home));
+        if !nobody_goes_home || g.cond(s, t as TeamId, &Cond::OpponentHasUnreleased) {
+            return None;
+        }
+        g.ir.teams[t]
+            .track
+            .gates
+            .iter()
+            .filter(|gt| gt.stop && matches!(&gt.requirement, Requirement::Conds(cs) if cs.contains(&Cond::OpponentHasUnreleased)))
+            .map(|gt| gt.at)
+            .min()
+    }
+
+    /// Holes a piece at `tpos` can still land on, walking no further than `barrier`.
+    fn reach_of(&self, g: &Game, t: usize, tpos: i16, barrier: Option<u16>) -> CellSet {
+        match barrier {
+            Some(b) if tpos < b as i16 => {
+                let mut set = CellSet::default();
+                for &c in &g.ir.teams[t].track.cells[(tpos + 1) as usize..b as usize] {
+                    set.insert(c);
+                }
+                set
+            }
+            // Already past it, or no barrier.
+            _ => self.after[t][(tpos + 1) as usize],
+        }
+    }
+
     /// Can any capture still happen?
     pub fn capture_possible(&self, g: &Game, s: &State) -> bool {
+        let barriers = [Self::barrier(g, s, 0), Self::barrier(g, s, 1)];
         for a in 0..2 {
             let v = 1 - a;
             let mut reach = CellSet::default();
@@ -88,7 +122,7 @@ impl Reach {
                 .iter()
                 .filter(|p| p.alive())
             {
-                reach = reach.union(&self.after[a][(p.tpos + 1) as usize]);
+                reach = reach.union(&self.reach_of(g, a, p.tpos, barriers[a]));
             }
             let mut vuln = CellSet::default();
             for q in s.pieces[v][..g.n_pieces(v as TeamId)]
