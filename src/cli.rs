@@ -111,31 +111,18 @@ enum Command {
         #[command(flatten)]
         choices: Choices,
     },
-    /// Play seeded random games and summarise them.
-    Simulate {
-        /// Rule file.
-        file: PathBuf,
-        /// Number of games.
-        #[arg(short = 'n', long = "games", default_value_t = 1000)]
-        games: u64,
-        /// Seed of the study.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Seat turns after which a game is stopped (reported as a timeout, not a draw).
-        #[arg(long, default_value_t = 10_000)]
-        max_turns: u32,
-        /// Worker threads (results do not depend on it); default: all cores.
-        #[arg(long)]
-        jobs: Option<usize>,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-        /// Add speed figures (playouts and actions per second; these vary run to run).
-        #[arg(long)]
-        timing: bool,
-        #[command(flatten)]
-        choices: Choices,
-    },
+    /// Play seeded games and measure them (metrics with 95% intervals; `--timing` for speed).
+    Simulate(crate::analysis::metrics::SimulateArgs),
+    /// Merge the shards of a study (`simulate --shard K/N --out FILE`).
+    Merge(crate::analysis::metrics::MergeArgs),
+    /// Compare readings (or files) side by side on paired seeds.
+    Compare(crate::analysis::compare::CompareArgs),
+    /// Source coverage: each declared sentence with the rules that cite it.
+    Coverage(crate::analysis::coverage::CoverageArgs),
+    /// The legal decisions at a position with the rules behind them, or why a move is refused.
+    Explain(crate::analysis::explain::ExplainArgs),
+    /// The variant as a readable rulebook, generated from the IR.
+    Rules(crate::analysis::rulebook::RulesArgs),
 }
 
 /// Runs the command line; returns the exit code.
@@ -175,16 +162,12 @@ pub fn main() -> i32 {
             trace,
             choices,
         } => playout(&file, seed, max_turns, trace, &choices),
-        Command::Simulate {
-            file,
-            games,
-            seed,
-            max_turns,
-            jobs,
-            json,
-            timing,
-            choices,
-        } => simulate(&file, games, seed, max_turns, jobs, json, timing, &choices),
+        Command::Simulate(a) => crate::analysis::metrics::run_simulate(&a),
+        Command::Merge(a) => crate::analysis::metrics::run_merge(&a),
+        Command::Compare(a) => crate::analysis::compare::run_compare(&a),
+        Command::Coverage(a) => crate::analysis::coverage::run_coverage(&a),
+        Command::Explain(a) => crate::analysis::explain::run_explain(&a),
+        Command::Rules(a) => crate::analysis::rulebook::run_rules(&a),
     }
 }
 
@@ -297,74 +280,6 @@ fn perft(file: &Path, depth: u32, position: Option<&str>, choices: &Choices) -> 
             1
         }
     }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn simulate(
-    file: &Path,
-    games: u64,
-    seed: u64,
-    max_turns: u32,
-    jobs: Option<usize>,
-    json: bool,
-    timing: bool,
-    choices: &Choices,
-) -> i32 {
-    let (game, _) = match game_and_state(file, None, choices) {
-        Ok(x) => x,
-        Err(c) => return c,
-    };
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let start = std::time::Instant::now();
-    let s = crate::sim::simulate(&game, games, seed, max_turns, jobs);
-    let secs = start.elapsed().as_secs_f64().max(1e-9);
-    if json {
-        let mut v = serde_json::to_value(&s).unwrap_or_default();
-        if timing && let Some(o) = v.as_object_mut() {
-            o.insert("playouts_per_sec".into(), (games as f64 / secs).into());
-            o.insert("actions_per_sec".into(), (s.actions as f64 / secs).into());
-            o.insert("jobs".into(), jobs.into());
-        }
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
-    } else {
-        println!(
-            "{} — {} games, seed {}, turn cap {}",
-            game.ir.game, s.games, s.seed, s.max_turns
-        );
-        if !s.readings.is_empty() {
-            println!("readings: {}", s.readings.join(" "));
-        }
-        if !s.params.is_empty() {
-            println!("params:   {}", s.params.join(" "));
-        }
-        let pct = |x: u64| {
-            if s.games == 0 {
-                0.0
-            } else {
-                100.0 * x as f64 / s.games as f64
-            }
-        };
-        println!("completed  {:>8}  ({:.1}%)", s.completed, pct(s.completed));
-        println!("timeouts   {:>8}  ({:.1}%)", s.timeouts, pct(s.timeouts));
-        if s.aborted > 0 {
-            println!("aborted    {:>8}  ({:.1}%)", s.aborted, pct(s.aborted));
-        }
-        for (team, w) in &s.wins {
-            println!("wins {team:<10} {w:>4}  ({:.1}%)", pct(*w));
-        }
-        println!(
-            "turns mean {:.1}, median {:.1}",
-            s.turns_mean, s.turns_median
-        );
-        if timing {
-            println!(
-                "{:.0} playouts/s, {:.0} actions/s on {jobs} job(s)",
-                games as f64 / secs,
-                s.actions as f64 / secs
-            );
-        }
-    }
-    0
 }
 
 fn playout(file: &Path, seed: u64, max_turns: u32, trace: bool, choices: &Choices) -> i32 {

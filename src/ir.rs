@@ -17,7 +17,7 @@ pub const MAX_CELLS: usize = 255;
 /// Most holes in one row.
 pub const MAX_HOLES: i64 = 64;
 /// Most pieces per team.
-pub const MAX_PIECES: i64 = 64;
+pub const MAX_PIECES: i64 = 48;
 /// Most sticks.
 pub const MAX_STICKS: i64 = 16;
 /// Most seats per team.
@@ -525,7 +525,11 @@ impl Ir {
                 Requirement::Conds(cs) => Some(cs.as_slice()),
                 _ => None,
             });
-            t.track.looping.iter().map(|l| l.when.as_slice()).chain(gates)
+            t.track
+                .looping
+                .iter()
+                .map(|l| l.when.as_slice())
+                .chain(gates)
         });
         self.throws
             .iter()

@@ -1,12 +1,16 @@
 //! seig: a rule-specification language and interpreter for the Saharan stick-dice
 //! race-and-war games. Text → syntax tree → IR → engine → tools, in one direction.
 
+pub mod agents;
+pub mod analysis;
 pub mod cli;
 pub mod diag;
 pub mod engine;
 pub mod fmt;
 pub mod ir;
 pub mod lower;
+pub mod play;
+pub mod record;
 pub mod sim;
 pub mod syntax;
 

@@ -1871,7 +1871,10 @@ fn check_throws(
                 !applicable.is_empty()
                     && applicable.iter().all(|e| {
                         e.effects.contains(&Effect::ThrowAgain)
-                            && !e.effects.iter().any(|f| matches!(f, Effect::EnterPhase(p) if *p != ph))
+                            && !e
+                                .effects
+                                .iter()
+                                .any(|f| matches!(f, Effect::EnterPhase(p) if *p != ph))
                     })
             });
         if endless {

@@ -322,7 +322,8 @@ impl FastTrack {
         let immune = ir.capture.immune[t].map(|(s, _)| s);
         let mut special = vec![0u16; tr.cells.len() + 1];
         for (i, &c) in tr.cells.iter().enumerate() {
-            let careful = tr.gates.iter().any(|g| g.at as usize == i) || immune.is_some_and(|s| s.contains(c));
+            let careful = tr.gates.iter().any(|g| g.at as usize == i)
+                || immune.is_some_and(|s| s.contains(c));
             special[i + 1] = special[i] + careful as u16;
         }
         FastTrack { special }
@@ -418,7 +419,10 @@ impl Game {
         let track_won = ir.any_cond(&|c| matches!(c, Cond::Won(_)));
         let goal_cell = [0, 1].map(|t: usize| {
             let tr = &ir.teams[t].track;
-            ir.capture.stacking_at_goal.then(|| tr.goal.map(|g| tr.cells[g as usize])).flatten()
+            ir.capture
+                .stacking_at_goal
+                .then(|| tr.goal.map(|g| tr.cells[g as usize]))
+                .flatten()
         });
         let fast = [FastTrack::new(&ir, 0), FastTrack::new(&ir, 1)];
         Game {

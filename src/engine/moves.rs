@@ -144,7 +144,9 @@ impl Game {
                     mask |= 1 << unused[j];
                 }
             }
-            let kinds = |k: EntryKind| (0..s.pool_len as usize).any(|i| mask >> i & 1 == 1 && s.pool[i].kind == k);
+            let kinds = |k: EntryKind| {
+                (0..s.pool_len as usize).any(|i| mask >> i & 1 == 1 && s.pool[i].kind == k)
+            };
             let releasing = kinds(EntryKind::Release);
             let may_release = releasing || kinds(EntryKind::Either);
             for piece in 0..n as u8 {
@@ -153,7 +155,9 @@ impl Game {
                     || if p.released() {
                         releasing
                     } else {
-                        !may_release || (self.ir.release_order == ReleaseOrder::FrontMost && front != Some(piece as usize))
+                        !may_release
+                            || (self.ir.release_order == ReleaseOrder::FrontMost
+                                && front != Some(piece as usize))
                     };
                 if hopeless {
                     continue;
@@ -411,7 +415,8 @@ impl Game {
         }
         let c = l.cell as Cell;
         let pol = &self.ir.capture;
-        if s.occ[t].contains(c) && !pol.stacking && p.cell != l.cell && self.goal_cell[t] != Some(c) {
+        if s.occ[t].contains(c) && !pol.stacking && p.cell != l.cell && self.goal_cell[t] != Some(c)
+        {
             return Err((
                 Refusal::new(
                     "a team may not have two pieces on one hole",

@@ -230,7 +230,9 @@ impl Game {
                 }
                 "turns" => s.turns = num(val)?,
                 "won" => {
-                    let (team, holes) = val.split_once(':').ok_or_else(|| err("won is TEAM:ROW.N,ROW.N…", val))?;
+                    let (team, holes) = val
+                        .split_once(':')
+                        .ok_or_else(|| err("won is TEAM:ROW.N,ROW.N…", val))?;
                     let t = team_of(team)? as usize;
                     for h in holes.split(',') {
                         let c = self.cell_by_name(h).ok_or_else(|| err("unknown hole", h))?;
@@ -248,13 +250,19 @@ impl Game {
                         return Err(err("no such throw", val));
                     }
                     // The value is the thrower's; without it, the team to play's.
-                    let v = if v.is_empty() { None } else { Some(num(v)?.min(255) as u8) };
-                    let v = v.unwrap_or_else(|| crate::lower::throw_value(
-                        ir.sticks.value,
-                        ir.teams[s.team as usize].colour,
-                        k as u8,
-                        n as u8,
-                    ));
+                    let v = if v.is_empty() {
+                        None
+                    } else {
+                        Some(num(v)?.min(255) as u8)
+                    };
+                    let v = v.unwrap_or_else(|| {
+                        crate::lower::throw_value(
+                            ir.sticks.value,
+                            ir.teams[s.team as usize].colour,
+                            k as u8,
+                            n as u8,
+                        )
+                    });
                     s.last = Some((n as u8, k as u8, v));
                 }
                 _ => {
@@ -623,7 +631,10 @@ impl Game {
         }
         let fits = |i: usize, &(kind, steps, family, _): &(EntryKind, u8, Option<u8>, &str)| {
             let e = &s.pool[i];
-            e.piece == NONE && e.kind == kind && e.steps == steps && family.is_none_or(|f| f == e.family)
+            e.piece == NONE
+                && e.kind == kind
+                && e.steps == steps
+                && family.is_none_or(|f| f == e.family)
         };
         // Prefer the legal decision these entries describe (a release may be told from
         // its twin by what is bound to it); else the first entries that fit, so that
@@ -631,20 +642,23 @@ impl Game {
         let mut legal = Vec::new();
         self.legal_decisions(s, &mut legal);
         let matches_tokens = |mask: u64| {
-            let mut left: Vec<usize> = (0..s.pool_len as usize).filter(|&i| mask >> i & 1 == 1).collect();
+            let mut left: Vec<usize> = (0..s.pool_len as usize)
+                .filter(|&i| mask >> i & 1 == 1)
+                .collect();
             left.len() == tokens.len()
-                && tokens.iter().all(|t| match left.iter().position(|&i| fits(i, t)) {
-                    Some(p) => {
-                        left.swap_remove(p);
-                        true
-                    }
-                    None => false,
-                })
+                && tokens
+                    .iter()
+                    .all(|t| match left.iter().position(|&i| fits(i, t)) {
+                        Some(p) => {
+                            left.swap_remove(p);
+                            true
+                        }
+                        None => false,
+                    })
         };
-        if let Some(d) = legal
-            .iter()
-            .find(|d| d.piece as usize == piece - 1 && d.capture == capture && matches_tokens(d.mask))
-        {
+        if let Some(d) = legal.iter().find(|d| {
+            d.piece as usize == piece - 1 && d.capture == capture && matches_tokens(d.mask)
+        }) {
             return Ok(*d);
         }
         let mut mask = 0u64;

@@ -84,7 +84,11 @@ impl Reach {
     /// no capture anywhere sends a piece home (so it never will again).
     fn barrier(g: &Game, s: &State, t: usize) -> Option<u16> {
         let pol = &g.ir.capture;
-        let nobody_goes_home = pol.at.iter().flatten().all(|c| c.spec.is_none_or(|sp| !sp.send_home));
+        let nobody_goes_home = pol
+            .at
+            .iter()
+            .flatten()
+            .all(|c| c.spec.is_none_or(|sp| !sp.send_home));
         if !nobody_goes_home || g.cond(s, t as TeamId, &Cond::OpponentHasUnreleased) {
             return None;
         }
@@ -115,14 +119,14 @@ impl Reach {
     /// Can any capture still happen?
     pub fn capture_possible(&self, g: &Game, s: &State) -> bool {
         let barriers = [Self::barrier(g, s, 0), Self::barrier(g, s, 1)];
-        for a in 0..2 {
+        for (a, &barrier) in barriers.iter().enumerate() {
             let v = 1 - a;
             let mut reach = CellSet::default();
             for p in s.pieces[a][..g.n_pieces(a as TeamId)]
                 .iter()
                 .filter(|p| p.alive())
             {
-                reach = reach.union(&self.reach_of(g, a, p.tpos, barriers[a]));
+                reach = reach.union(&self.reach_of(g, a, p.tpos, barrier));
             }
             let mut vuln = CellSet::default();
             for q in s.pieces[v][..g.n_pieces(v as TeamId)]

@@ -1,0 +1,879 @@
+//! Computer players. Each one chooses a [`Decision`] for the seat to move, from the game,
+//! the position and a seeded generator, and knows no variant: what it weighs is read from
+//! the IR and the state (pieces in the game, progress along each team's track, pieces
+//! released and immune, progress towards the holes a win condition names).
+//!
+//! - `random`: the simulator's protocol (a forced decision draws nothing).
+//! - `greedy`: one ply, the decision whose resulting position evaluates best.
+//! - `expectimax`: depth-limited search; throws are chance nodes averaged with the
+//!   engine's exact probabilities, decisions maximise for the mover's team and minimise
+//!   for the other; iterative deepening within a budget of positions examined.
+//! - `mcts`: Monte Carlo tree search with chance nodes (outcomes sampled with their
+//!   probabilities), UCT selection, short random rollouts scored by the evaluation;
+//!   a budget of iterations.
+//!
+//! Every agent is deterministic given its generator: same position, same generator state,
+//! same decision.
+
+use crate::engine::{Decision, Game, Quiet, Stage, State};
+use crate::ir::{CellSet, Cond, TeamId};
+use crate::sim::Rng;
+
+/// A player that chooses decisions.
+pub trait Agent {
+    /// What kind of player it is.
+    fn kind(&self) -> AgentKind;
+    /// A legal decision for the seat to move, or `None` when there is nothing to decide
+    /// (not a decision node, or no legal decision).
+    fn choose(&mut self, g: &Game, s: &State, rng: &mut Rng) -> Option<Decision>;
+}
+
+/// The kinds of player a seat may have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AgentKind {
+    /// A person at the terminal.
+    Human,
+    /// Uniformly random legal decisions.
+    Random,
+    /// One-ply best evaluation.
+    Greedy,
+    /// Depth-limited expectimax over throws.
+    Expectimax,
+    /// Monte Carlo tree search with chance nodes.
+    Mcts,
+}
+
+impl AgentKind {
+    /// Every kind, in order of strength (weakest first, `human` first).
+    pub const ALL: [AgentKind; 5] = [
+        AgentKind::Human,
+        AgentKind::Random,
+        AgentKind::Greedy,
+        AgentKind::Mcts,
+        AgentKind::Expectimax,
+    ];
+    /// The strongest computer player (by the measured win rates; see the agents tests).
+    pub const STRONGEST: AgentKind = AgentKind::Expectimax;
+
+    /// The name used on the command line and in records.
+    pub fn name(self) -> &'static str {
+        match self {
+            AgentKind::Human => "human",
+            AgentKind::Random => "random",
+            AgentKind::Greedy => "greedy",
+            AgentKind::Expectimax => "expectimax",
+            AgentKind::Mcts => "mcts",
+        }
+    }
+
+    /// Parses a name (`human`, `random`, `greedy`, `expectimax`, `mcts`).
+    pub fn parse(s: &str) -> Result<AgentKind, String> {
+        let w = s.trim().to_ascii_lowercase();
+        AgentKind::ALL
+            .into_iter()
+            .find(|k| k.name() == w)
+            .ok_or_else(|| {
+                let names: Vec<&str> = AgentKind::ALL.iter().map(|k| k.name()).collect();
+                let mut m = format!("unknown player `{s}`; expected {}", names.join(", "));
+                if let Some(h) = crate::lower::suggest(&w, names.iter().copied()) {
+                    m.push_str(&format!(" ({h})"));
+                }
+                m
+            })
+    }
+
+    /// Is it a computer player?
+    pub fn is_computer(self) -> bool {
+        self != AgentKind::Human
+    }
+}
+
+impl std::fmt::Display for AgentKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How hard the computer players think.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Budget {
+    /// Positions expectimax may examine per decision (iterative deepening stops at the
+    /// deepest search that fits).
+    pub nodes: u64,
+    /// Deepest expectimax search, in actions (throws and decisions).
+    pub max_depth: u32,
+    /// MCTS iterations per decision.
+    pub iterations: u32,
+    /// Actions of the random rollout after each MCTS expansion.
+    pub rollout: u32,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            nodes: 4_000,
+            max_depth: 5,
+            iterations: 400,
+            rollout: 4,
+        }
+    }
+}
+
+impl Budget {
+    /// The default budget scaled by `factor` (1 = default): nodes and iterations scale.
+    pub fn scaled(factor: f64) -> Budget {
+        let d = Budget::default();
+        let f = factor.max(0.01);
+        Budget {
+            nodes: ((d.nodes as f64) * f).max(1.0) as u64,
+            iterations: ((d.iterations as f64) * f).max(1.0) as u32,
+            ..d
+        }
+    }
+}
+
+/// A computer player of the given kind (`None` for `human`).
+pub fn make(kind: AgentKind, budget: Budget) -> Option<Box<dyn Agent>> {
+    Some(match kind {
+        AgentKind::Human => return None,
+        AgentKind::Random => Box::new(RandomAgent::default()),
+        AgentKind::Greedy => Box::new(GreedyAgent::default()),
+        AgentKind::Expectimax => Box::new(ExpectimaxAgent::new(budget)),
+        AgentKind::Mcts => Box::new(MctsAgent::new(budget)),
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Evaluation
+
+/// Value of a won game in evaluation units.
+pub const WIN: f64 = 1_000.0;
+
+const W_PIECE: f64 = 1.0;
+const W_PROGRESS: f64 = 0.4;
+const W_RELEASED: f64 = 0.15;
+const W_IMMUNE: f64 = 0.25;
+const W_GOAL: f64 = 0.5;
+
+/// A static evaluation read from the IR: how well a team stands.
+#[derive(Debug, Clone)]
+pub struct Evaluator {
+    /// Track index from which a piece counts as arrived, per team.
+    goal: [i16; 2],
+    /// Pieces per team.
+    pieces: [usize; 2],
+    /// Holes a win condition wants landed on (`Won`), per team.
+    won_cells: [Vec<CellSet>; 2],
+    /// Holes a win condition wants occupied (`Full`), per team.
+    full_cells: [Vec<CellSet>; 2],
+}
+
+fn count(c: &CellSet) -> u32 {
+    c.0.iter().map(|w| w.count_ones()).sum()
+}
+
+fn and_count(a: &CellSet, b: &CellSet) -> u32 {
+    (0..4).map(|i| (a.0[i] & b.0[i]).count_ones()).sum()
+}
+
+impl Evaluator {
+    /// Reads the tables from the variant.
+    pub fn new(g: &Game) -> Evaluator {
+        let ir = &g.ir;
+        let goal = [0, 1].map(|t: usize| {
+            let tr = &ir.teams[t].track;
+            tr.goal.unwrap_or(tr.cells.len().saturating_sub(1) as u16) as i16
+        });
+        let pieces = [0, 1].map(|t: usize| ir.teams[t].pieces as usize);
+        let mut won_cells = [Vec::new(), Vec::new()];
+        let mut full_cells = [Vec::new(), Vec::new()];
+        for w in &ir.wins {
+            for c in &w.when {
+                match c {
+                    Cond::Won(cells) => {
+                        for t in 0..2 {
+                            if count(&cells[t]) > 0 {
+                                won_cells[t].push(cells[t]);
+                            }
+                        }
+                    }
+                    Cond::Full(cells, _) => {
+                        for t in 0..2 {
+                            if count(&cells[t]) > 0 {
+                                full_cells[t].push(cells[t]);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Evaluator {
+            goal,
+            pieces,
+            won_cells,
+            full_cells,
+        }
+    }
+
+    /// How well `team` stands, on its own.
+    fn side(&self, s: &State, t: usize) -> f64 {
+        let goal = self.goal[t].max(0) as f64 + 1.0;
+        let mut v = 0.0;
+        for p in &s.pieces[t][..self.pieces[t]] {
+            if !p.alive() {
+                continue;
+            }
+            v += W_PIECE;
+            if p.released() {
+                v += W_RELEASED;
+            }
+            if p.immune() {
+                v += W_IMMUNE;
+            }
+            if p.tpos >= 0 {
+                v += W_PROGRESS * ((p.tpos as f64 + 1.0).min(goal) / goal);
+            }
+        }
+        let scale = W_GOAL * self.pieces[t] as f64;
+        for c in &self.won_cells[t] {
+            v += scale * and_count(c, &s.won[t]) as f64 / count(c) as f64;
+        }
+        for c in &self.full_cells[t] {
+            v += scale * and_count(c, &s.occ[t]) as f64 / count(c) as f64;
+        }
+        v
+    }
+
+    /// The advantage of `team` over the other: positive is good for `team`; a finished
+    /// game is worth ±[`WIN`].
+    pub fn score(&self, s: &State, team: TeamId) -> f64 {
+        if let Stage::Over(w) = s.stage {
+            return if w == team { WIN } else { -WIN };
+        }
+        let t = team as usize;
+        self.side(s, t) - self.side(s, 1 - t)
+    }
+
+    /// The score mapped to a win estimate in `[0, 1]` for `team`.
+    pub fn win_estimate(&self, s: &State, team: TeamId) -> f64 {
+        if let Stage::Over(w) = s.stage {
+            return if w == team { 1.0 } else { 0.0 };
+        }
+        let scale = (self.pieces[0].max(self.pieces[1]) as f64 / 4.0).max(1.0);
+        1.0 / (1.0 + (-self.score(s, team) / scale).exp())
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Random
+
+/// Uniformly random legal decisions, as the simulator plays.
+#[derive(Debug, Default)]
+pub struct RandomAgent {
+    buf: Vec<Decision>,
+}
+
+impl Agent for RandomAgent {
+    fn kind(&self) -> AgentKind {
+        AgentKind::Random
+    }
+    fn choose(&mut self, g: &Game, s: &State, rng: &mut Rng) -> Option<Decision> {
+        g.legal_decisions(s, &mut self.buf);
+        match self.buf.len() {
+            0 => None,
+            1 => Some(self.buf[0]),
+            n => Some(self.buf[rng.below(n)]),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Greedy
+
+/// The decision whose resulting position evaluates best for the mover (ties by the
+/// generator).
+#[derive(Debug, Default)]
+pub struct GreedyAgent {
+    buf: Vec<Decision>,
+}
+
+/// Picks among the best-scoring indices (within a small tolerance) with the generator.
+fn pick_best(scores: &[f64], rng: &mut Rng) -> Option<usize> {
+    let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let ties: Vec<usize> = (0..scores.len())
+        .filter(|&i| scores[i] >= best - 1e-9)
+        .collect();
+    match ties.len() {
+        0 => None,
+        1 => Some(ties[0]),
+        n => Some(ties[rng.below(n)]),
+    }
+}
+
+impl Agent for GreedyAgent {
+    fn kind(&self) -> AgentKind {
+        AgentKind::Greedy
+    }
+    fn choose(&mut self, g: &Game, s: &State, rng: &mut Rng) -> Option<Decision> {
+        g.legal_decisions(s, &mut self.buf);
+        if self.buf.len() <= 1 {
+            return self.buf.first().copied();
+        }
+        let ev = Evaluator::new(g);
+        let scores: Vec<f64> = self
+            .buf
+            .iter()
+            .map(|&d| {
+                let mut c = s.clone();
+                match g.apply_decision(&mut c, d, &mut Quiet) {
+                    Ok(()) => ev.score(&c, s.team),
+                    Err(_) => f64::NEG_INFINITY,
+                }
+            })
+            .collect();
+        pick_best(&scores, rng).map(|i| self.buf[i])
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Expectimax
+
+/// Depth-limited expectimax with iterative deepening inside a budget of positions.
+#[derive(Debug)]
+pub struct ExpectimaxAgent {
+    budget: Budget,
+    /// Decisions kept at inner decision nodes (best first by the static evaluation).
+    beam: usize,
+    nodes: u64,
+    limit: u64,
+    /// Depth reached by the last search (for tests and curiosity).
+    pub last_depth: u32,
+}
+
+/// Throws less likely than this are scored statically, not searched.
+const RARE: f64 = 0.01;
+
+/// The search ran out of budget.
+struct OutOfBudget;
+
+impl ExpectimaxAgent {
+    /// An expectimax player with this budget.
+    pub fn new(budget: Budget) -> Self {
+        ExpectimaxAgent {
+            budget,
+            beam: 6,
+            nodes: 0,
+            limit: 0,
+            last_depth: 0,
+        }
+    }
+
+    fn children(&self, g: &Game, s: &State) -> Vec<State> {
+        let mut buf = Vec::new();
+        g.legal_decisions(s, &mut buf);
+        buf.iter()
+            .filter_map(|&d| {
+                let mut c = s.clone();
+                g.apply_decision(&mut c, d, &mut Quiet).ok().map(|_| c)
+            })
+            .collect()
+    }
+
+    /// The value of `s` for `me`, searching `depth` more actions.
+    fn value(
+        &mut self,
+        g: &Game,
+        ev: &Evaluator,
+        s: &State,
+        depth: u32,
+        me: TeamId,
+    ) -> Result<f64, OutOfBudget> {
+        if g.is_over(s) || depth == 0 {
+            return Ok(ev.score(s, me));
+        }
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            return Err(OutOfBudget);
+        }
+        if g.is_chance(s) {
+            let mut v = 0.0;
+            for o in g.chance_outcomes(s).to_vec() {
+                if o.p < RARE {
+                    // Rare throws (all sticks alike) are not searched: their effects can
+                    // fill the pool, and enumerating a large pool is costly.
+                    v += o.p * ev.score(s, me);
+                    continue;
+                }
+                let mut c = s.clone();
+                if g.apply_throw(&mut c, o.k, &mut Quiet).is_err() {
+                    // An engine limit (pool overflow): treat as a static position.
+                    v += o.p * ev.score(s, me);
+                    continue;
+                }
+                v += o.p * self.value(g, ev, &c, depth - 1, me)?;
+            }
+            return Ok(v);
+        }
+        let mut kids = self.children(g, s);
+        // Every position made counts against the budget.
+        self.nodes += kids.len() as u64;
+        if self.nodes > self.limit {
+            return Err(OutOfBudget);
+        }
+        if kids.is_empty() {
+            return Ok(ev.score(s, me));
+        }
+        if kids.len() == 1 {
+            // A forced decision costs no depth.
+            let c = kids.pop().unwrap_or_else(|| s.clone());
+            return self.value(g, ev, &c, depth, me);
+        }
+        let maximise = s.team == me;
+        if kids.len() > self.beam {
+            let mut scored: Vec<(f64, State)> = kids
+                .into_iter()
+                .map(|c| (ev.score(&c, s.team), c))
+                .collect();
+            scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+            scored.truncate(self.beam);
+            kids = scored.into_iter().map(|(_, c)| c).collect();
+        }
+        let mut best = if maximise {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        };
+        for c in &kids {
+            let v = self.value(g, ev, c, depth - 1, me)?;
+            best = if maximise { best.max(v) } else { best.min(v) };
+        }
+        Ok(best)
+    }
+}
+
+impl Agent for ExpectimaxAgent {
+    fn kind(&self) -> AgentKind {
+        AgentKind::Expectimax
+    }
+    fn choose(&mut self, g: &Game, s: &State, rng: &mut Rng) -> Option<Decision> {
+        let mut buf = Vec::new();
+        g.legal_decisions(s, &mut buf);
+        if buf.len() <= 1 {
+            return buf.first().copied();
+        }
+        let ev = Evaluator::new(g);
+        let me = s.team;
+        let kids: Vec<Option<State>> = buf
+            .iter()
+            .map(|&d| {
+                let mut c = s.clone();
+                g.apply_decision(&mut c, d, &mut Quiet).ok().map(|_| c)
+            })
+            .collect();
+        // Depth 1 is the greedy choice; deeper searches replace it while they fit.
+        let mut best: Vec<f64> = kids
+            .iter()
+            .map(|c| c.as_ref().map_or(f64::NEG_INFINITY, |c| ev.score(c, me)))
+            .collect();
+        self.last_depth = 1;
+        self.nodes = 0;
+        self.limit = self.budget.nodes;
+        let mut depth = 2;
+        while depth <= self.budget.max_depth {
+            let mut scores = Vec::with_capacity(kids.len());
+            let mut complete = true;
+            for c in &kids {
+                match c {
+                    None => scores.push(f64::NEG_INFINITY),
+                    Some(c) => match self.value(g, &ev, c, depth - 1, me) {
+                        Ok(v) => scores.push(v),
+                        Err(OutOfBudget) => {
+                            complete = false;
+                            break;
+                        }
+                    },
+                }
+            }
+            if !complete {
+                break;
+            }
+            best = scores;
+            self.last_depth = depth;
+            depth += 1;
+        }
+        pick_best(&best, rng).map(|i| buf[i])
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// MCTS
+
+const UCT_C: f64 = 0.7;
+
+#[derive(Debug, Clone)]
+enum Edge {
+    Decide(Decision),
+    Outcome(u8),
+}
+
+#[derive(Debug)]
+struct Node {
+    state: State,
+    /// Children: the edge and the node index.
+    children: Vec<(Edge, usize)>,
+    /// Decisions not yet expanded (decision nodes).
+    untried: Vec<Decision>,
+    visits: f64,
+    /// Sum of team-0 win estimates.
+    total: f64,
+}
+
+/// Monte Carlo tree search with chance nodes; deterministic given the generator.
+#[derive(Debug)]
+pub struct MctsAgent {
+    budget: Budget,
+    nodes: Vec<Node>,
+    buf: Vec<Decision>,
+}
+
+impl MctsAgent {
+    /// An MCTS player with this budget.
+    pub fn new(budget: Budget) -> Self {
+        MctsAgent {
+            budget,
+            nodes: Vec::new(),
+            buf: Vec::new(),
+        }
+    }
+
+    fn new_node(&mut self, g: &Game, state: State, rng: &mut Rng) -> usize {
+        let mut untried = Vec::new();
+        if !g.is_over(&state) && !g.is_chance(&state) {
+            g.legal_decisions(&state, &mut untried);
+            // Expansion order: shuffled by the generator, so ties do not favour piece 1.
+            for i in (1..untried.len()).rev() {
+                let j = rng.below(i + 1);
+                untried.swap(i, j);
+            }
+        }
+        self.nodes.push(Node {
+            state,
+            children: Vec::new(),
+            untried,
+            visits: 0.0,
+            total: 0.0,
+        });
+        self.nodes.len() - 1
+    }
+
+    /// A short random rollout from `s`, scored for team 0.
+    fn rollout(&mut self, g: &Game, ev: &Evaluator, s: &State, rng: &mut Rng) -> f64 {
+        let mut s = s.clone();
+        for _ in 0..self.budget.rollout {
+            if g.is_over(&s) {
+                break;
+            }
+            let r = if g.is_chance(&s) {
+                let k = g.sample_outcome(&s, rng.next_u64());
+                g.apply_throw(&mut s, k, &mut Quiet)
+            } else {
+                g.legal_decisions(&s, &mut self.buf);
+                let d = match self.buf.len() {
+                    0 => break,
+                    1 => self.buf[0],
+                    n => self.buf[rng.below(n)],
+                };
+                g.apply_decision(&mut s, d, &mut Quiet)
+            };
+            if r.is_err() {
+                break;
+            }
+        }
+        ev.win_estimate(&s, 0)
+    }
+
+    fn iterate(&mut self, g: &Game, ev: &Evaluator, rng: &mut Rng) {
+        let mut path = vec![0usize];
+        let mut cur = 0usize;
+        let value;
+        loop {
+            let node = &self.nodes[cur];
+            if g.is_over(&node.state) {
+                value = ev.win_estimate(&node.state, 0);
+                break;
+            }
+            if g.is_chance(&node.state) {
+                let k = g.sample_outcome(&node.state, rng.next_u64());
+                let found = node
+                    .children
+                    .iter()
+                    .find(|(e, _)| matches!(e, Edge::Outcome(x) if *x == k))
+                    .map(|&(_, i)| i);
+                match found {
+                    Some(i) => {
+                        cur = i;
+                        path.push(cur);
+                        continue;
+                    }
+                    None => {
+                        let mut c = node.state.clone();
+                        if g.apply_throw(&mut c, k, &mut Quiet).is_err() {
+                            value = ev.win_estimate(&node.state, 0);
+                            break;
+                        }
+                        let i = self.new_node(g, c, rng);
+                        self.nodes[cur].children.push((Edge::Outcome(k), i));
+                        path.push(i);
+                        let st = self.nodes[i].state.clone();
+                        value = self.rollout(g, ev, &st, rng);
+                        break;
+                    }
+                }
+            }
+            if let Some(d) = self.nodes[cur].untried.pop() {
+                let mut c = self.nodes[cur].state.clone();
+                if g.apply_decision(&mut c, d, &mut Quiet).is_err() {
+                    continue;
+                }
+                let i = self.new_node(g, c, rng);
+                self.nodes[cur].children.push((Edge::Decide(d), i));
+                path.push(i);
+                let st = self.nodes[i].state.clone();
+                value = self.rollout(g, ev, &st, rng);
+                break;
+            }
+            let node = &self.nodes[cur];
+            if node.children.is_empty() {
+                value = ev.win_estimate(&node.state, 0);
+                break;
+            }
+            let team0 = node.state.team == 0;
+            let ln = node.visits.max(1.0).ln();
+            let mut best = (f64::NEG_INFINITY, 0usize);
+            for &(_, i) in &node.children {
+                let ch = &self.nodes[i];
+                let mean0 = ch.total / ch.visits.max(1e-9);
+                let mean = if team0 { mean0 } else { 1.0 - mean0 };
+                let u = mean + UCT_C * (ln / ch.visits.max(1e-9)).sqrt();
+                if u > best.0 {
+                    best = (u, i);
+                }
+            }
+            cur = best.1;
+            path.push(cur);
+        }
+        for &i in &path {
+            self.nodes[i].visits += 1.0;
+            self.nodes[i].total += value;
+        }
+    }
+}
+
+impl Agent for MctsAgent {
+    fn kind(&self) -> AgentKind {
+        AgentKind::Mcts
+    }
+    fn choose(&mut self, g: &Game, s: &State, rng: &mut Rng) -> Option<Decision> {
+        g.legal_decisions(s, &mut self.buf);
+        if self.buf.len() <= 1 {
+            return self.buf.first().copied();
+        }
+        let ev = Evaluator::new(g);
+        self.nodes.clear();
+        self.new_node(g, s.clone(), rng);
+        for _ in 0..self.budget.iterations.max(1) {
+            self.iterate(g, &ev, rng);
+        }
+        let root = &self.nodes[0];
+        let team0 = s.team == 0;
+        root.children
+            .iter()
+            .filter_map(|(e, i)| match e {
+                Edge::Decide(d) => Some((*d, &self.nodes[*i])),
+                Edge::Outcome(_) => None,
+            })
+            .max_by(|a, b| {
+                let key = |n: &Node| {
+                    let m = n.total / n.visits.max(1e-9);
+                    (n.visits, if team0 { m } else { 1.0 - m })
+                };
+                let (va, ma) = key(a.1);
+                let (vb, mb) = key(b.1);
+                va.total_cmp(&vb).then(ma.total_cmp(&mb))
+            })
+            .map(|(d, _)| d)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Matches
+
+/// How one computer-versus-computer game ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchResult {
+    /// Winner, if the game ended before the cap.
+    pub winner: Option<TeamId>,
+    /// Seat turns played.
+    pub turns: u32,
+    /// The engine refused to go on, with why.
+    pub aborted: Option<String>,
+    /// The final position.
+    pub state: State,
+}
+
+/// Plays one game between two computer players (index = team). Throws come from
+/// `Rng::for_game(seed, 0)`, each team's player draws from `Rng::for_game(seed, 1 + team)`;
+/// the same seed and players give the same game.
+pub fn play_match(
+    g: &Game,
+    players: &mut [&mut dyn Agent; 2],
+    seed: u64,
+    max_turns: u32,
+) -> MatchResult {
+    let mut s = g.initial_state();
+    let mut dice = Rng::for_game(seed, 0);
+    let mut rngs = [Rng::for_game(seed, 1), Rng::for_game(seed, 2)];
+    while !g.is_over(&s) && s.turns < max_turns {
+        let r = if g.is_chance(&s) {
+            let k = g.sample_outcome(&s, dice.next_u64());
+            g.apply_throw(&mut s, k, &mut Quiet)
+        } else {
+            let t = s.team as usize;
+            match players[t].choose(g, &s, &mut rngs[t]) {
+                Some(d) => g.apply_decision(&mut s, d, &mut Quiet),
+                None => {
+                    return MatchResult {
+                        winner: None,
+                        turns: s.turns,
+                        aborted: Some("a player found no legal decision".into()),
+                        state: s,
+                    };
+                }
+            }
+        };
+        if let Err(e) = r {
+            return MatchResult {
+                winner: None,
+                turns: s.turns,
+                aborted: Some(e.message.to_string()),
+                state: s,
+            };
+        }
+    }
+    MatchResult {
+        winner: g.winner(&s),
+        turns: s.turns,
+        aborted: None,
+        state: s,
+    }
+}
+
+/// Wilson score interval (95 %) for `wins` out of `n`.
+pub fn wilson(wins: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = n as f64;
+    let p = wins as f64 / n;
+    let den = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / den;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / den;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The result of a series of games between two kinds of player.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct SeriesResult {
+    /// The player measured.
+    pub player: AgentKind,
+    /// Its opponent.
+    pub opponent: AgentKind,
+    /// Games played (half with the player as the first team, half as the second).
+    pub games: u64,
+    /// Games the player won.
+    pub wins: u64,
+    /// Games the opponent won.
+    pub losses: u64,
+    /// Games stopped by the turn cap or an engine limit.
+    pub unfinished: u64,
+    /// Wilson 95 % interval of the player's win rate over finished games.
+    pub interval: (f64, f64),
+}
+
+impl SeriesResult {
+    /// The player's win rate over finished games.
+    pub fn rate(&self) -> f64 {
+        let f = self.wins + self.losses;
+        if f == 0 {
+            0.0
+        } else {
+            self.wins as f64 / f as f64
+        }
+    }
+}
+
+/// Plays `games` seeded games of `player` against `opponent`, alternating which team the
+/// player has (game `i` uses seed `seed + i`), on `jobs` threads (the result does not depend
+/// on `jobs`).
+#[allow(clippy::too_many_arguments)]
+pub fn series(
+    g: &Game,
+    player: AgentKind,
+    opponent: AgentKind,
+    budget: Budget,
+    games: u64,
+    seed: u64,
+    max_turns: u32,
+    jobs: usize,
+) -> SeriesResult {
+    let jobs = jobs.max(1).min(games.max(1) as usize);
+    let results: Vec<(u64, MatchResult)> = std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..jobs as u64)
+            .map(|j| {
+                sc.spawn(move || {
+                    let mut out = Vec::new();
+                    let mut i = j;
+                    while i < games {
+                        let (mut a, mut b) = match (make(player, budget), make(opponent, budget)) {
+                            (Some(a), Some(b)) => (a, b),
+                            _ => break,
+                        };
+                        let player_team = i % 2;
+                        let r = if player_team == 0 {
+                            play_match(g, &mut [a.as_mut(), b.as_mut()], seed + i, max_turns)
+                        } else {
+                            play_match(g, &mut [b.as_mut(), a.as_mut()], seed + i, max_turns)
+                        };
+                        out.push((player_team, r));
+                        i += jobs as u64;
+                    }
+                    out
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    let (mut wins, mut losses, mut unfinished) = (0, 0, 0);
+    for (pt, r) in &results {
+        match r.winner {
+            Some(w) if w as u64 == *pt => wins += 1,
+            Some(_) => losses += 1,
+            None => unfinished += 1,
+        }
+    }
+    SeriesResult {
+        player,
+        opponent,
+        games,
+        wins,
+        losses,
+        unfinished,
+        interval: wilson(wins, wins + losses),
+    }
+}

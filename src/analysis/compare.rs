@@ -1,0 +1,632 @@
+//! `seig compare`: the metrics of several readings (or files) side by side, on paired seeds:
+//! game `i` of every arm is played from the same seed, so the differences of per-game
+//! figures are paired, and each difference carries a 95% interval of its mean (normal
+//! approximation of the paired differences). A difference whose interval excludes 0 is
+//! beyond sampling noise. Win rates among completed games (not pairable) use the
+//! unpaired normal interval of a difference of proportions.
+
+use super::metrics::{
+    GameBrief, Metrics, Players, derive, parse_players, run_games, study_info, with_progress,
+};
+use super::{Loaded, Z95, load};
+use crate::cli::Choices;
+use crate::engine::Game;
+use serde::Serialize;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+/// Arguments of `seig compare`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct CompareArgs {
+    /// Rule file(s): one, with readings to compare, or several files to compare.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// An arm to compare, as `ID=OPTION[,ID=OPTION…]` (params as `name=VALUE`); repeatable.
+    /// Without `--arm`, a reading given twice with `--reading` makes one arm per option.
+    #[arg(long = "arm", value_name = "CHOICES")]
+    pub arms: Vec<String>,
+    /// Games per arm.
+    #[arg(short = 'n', long = "games", default_value_t = 1000)]
+    pub games: u64,
+    /// Seed of the study (the same for every arm).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Seat turns after which a game is stopped.
+    #[arg(long, default_value_t = 10_000)]
+    pub max_turns: u32,
+    /// Worker threads (results do not depend on it); default: all cores.
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Agents of the two teams, `A,B` or one for both.
+    #[arg(long, default_value = "random")]
+    pub agents: String,
+    /// Write a self-contained HTML report.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub choices: Choices,
+}
+
+/// A paired difference against the first arm.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Diff {
+    /// Pairs (or, unpaired, the smaller sample).
+    pub n: u64,
+    /// Mean difference.
+    pub mean: f64,
+    /// 95% interval.
+    pub lo: f64,
+    /// 95% interval.
+    pub hi: f64,
+    /// The interval excludes 0.
+    pub beyond_noise: bool,
+}
+
+/// One compared figure.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Row {
+    /// What is compared.
+    pub metric: String,
+    /// Value per arm, as text.
+    pub values: Vec<String>,
+    /// Per arm, the difference from the first arm (`None` for the first arm, or when it
+    /// cannot be computed).
+    pub diffs: Vec<Option<Diff>>,
+    /// Shown in percentage points (rates) rather than units.
+    pub percent: bool,
+}
+
+/// A comparison.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Comparison {
+    /// Arm labels.
+    pub arms: Vec<String>,
+    /// Seed shared by the arms.
+    pub seed: u64,
+    /// Games per arm.
+    pub games: u64,
+    /// Rows.
+    pub rows: Vec<Row>,
+    /// The full metrics of each arm.
+    pub metrics: Vec<Metrics>,
+}
+
+/// The paired difference of `x` and `base` over the pairs where both are `Some`.
+pub fn paired(base: &[Option<f64>], x: &[Option<f64>]) -> Option<Diff> {
+    let d: Vec<f64> = base
+        .iter()
+        .zip(x)
+        .filter_map(|(a, b)| Some((*b)? - (*a)?))
+        .collect();
+    let n = d.len();
+    if n < 2 {
+        return None;
+    }
+    let mean = d.iter().sum::<f64>() / n as f64;
+    let var = d.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+    let half = Z95 * (var / n as f64).sqrt();
+    let (lo, hi) = (mean - half, mean + half);
+    Some(Diff {
+        n: n as u64,
+        mean,
+        lo,
+        hi,
+        beyond_noise: lo > 0.0 || hi < 0.0,
+    })
+}
+
+/// The unpaired difference of two proportions `k1/n1 − k0/n0` with a normal 95% interval.
+pub fn two_proportions(k0: u64, n0: u64, k1: u64, n1: u64) -> Option<Diff> {
+    if n0 == 0 || n1 == 0 {
+        return None;
+    }
+    let (p0, p1) = (k0 as f64 / n0 as f64, k1 as f64 / n1 as f64);
+    let se = (p0 * (1.0 - p0) / n0 as f64 + p1 * (1.0 - p1) / n1 as f64).sqrt();
+    let mean = p1 - p0;
+    let (lo, hi) = (mean - Z95 * se, mean + Z95 * se);
+    Some(Diff {
+        n: n0.min(n1),
+        mean,
+        lo,
+        hi,
+        beyond_noise: se > 0.0 && (lo > 0.0 || hi < 0.0),
+    })
+}
+
+/// One arm: what it is, and its games.
+pub struct Arm {
+    /// Label.
+    pub label: String,
+    /// The file under the arm's choices.
+    pub loaded: Loaded,
+}
+
+/// Plays every arm on the same seeds and compares them.
+#[allow(clippy::too_many_arguments)]
+pub fn compare(
+    arms: &[Arm],
+    games: u64,
+    seed: u64,
+    max_turns: u32,
+    players: &Players,
+    jobs: usize,
+    progress: bool,
+) -> Comparison {
+    let mut metrics = Vec::new();
+    let mut briefs: Vec<Vec<GameBrief>> = Vec::new();
+    for arm in arms {
+        let g = Game::new(arm.loaded.ir.clone());
+        let info = study_info(&arm.loaded, seed, games, max_turns, players);
+        if progress {
+            eprintln!("{}", arm.label);
+        }
+        let (acc, b) = with_progress(games, progress, |done| {
+            run_games(
+                &g,
+                seed,
+                (0, games),
+                max_turns,
+                players,
+                jobs,
+                true,
+                Some(done),
+            )
+        });
+        metrics.push(derive(&info, (0, games), &acc));
+        briefs.push(b);
+    }
+    let mut rows = Vec::new();
+    let per_game = |f: &dyn Fn(&GameBrief) -> Option<f64>| -> Vec<Vec<Option<f64>>> {
+        briefs.iter().map(|b| b.iter().map(f).collect()).collect()
+    };
+    let add = |rows: &mut Vec<Row>,
+               metric: String,
+               values: Vec<String>,
+               xs: Vec<Vec<Option<f64>>>,
+               percent: bool| {
+        let diffs = (0..xs.len())
+            .map(|a| if a == 0 { None } else { paired(&xs[0], &xs[a]) })
+            .collect();
+        rows.push(Row {
+            metric,
+            values,
+            diffs,
+            percent,
+        });
+    };
+    let teams: Vec<String> = metrics[0].study.teams.clone();
+    add(
+        &mut rows,
+        "completion".into(),
+        metrics.iter().map(|m| m.completion.pct()).collect(),
+        per_game(&|b| Some(b.winner.is_some() as u8 as f64)),
+        true,
+    );
+    for t in 0..2u8 {
+        add(
+            &mut rows,
+            format!("{} wins (of all games)", teams[t as usize]),
+            metrics
+                .iter()
+                .map(|m| m.wins[t as usize].of_all.pct())
+                .collect(),
+            per_game(&|b| Some((b.winner == Some(t)) as u8 as f64)),
+            true,
+        );
+    }
+    // Among completed games the samples differ per arm: unpaired.
+    let diffs = (0..metrics.len())
+        .map(|a| {
+            if a == 0 {
+                None
+            } else {
+                two_proportions(
+                    metrics[0].first_team.k,
+                    metrics[0].first_team.n,
+                    metrics[a].first_team.k,
+                    metrics[a].first_team.n,
+                )
+            }
+        })
+        .collect();
+    rows.push(Row {
+        metric: format!("{} wins (of completed; unpaired)", teams[0]),
+        values: metrics.iter().map(|m| m.first_team.pct()).collect(),
+        diffs,
+        percent: true,
+    });
+    let both_done: Vec<bool> = (0..games as usize)
+        .map(|i| {
+            briefs
+                .iter()
+                .all(|b| b.get(i).is_some_and(|g| g.winner.is_some()))
+        })
+        .collect();
+    let turns = per_game(&|b| Some(b.turns as f64));
+    let masked = |xs: Vec<Vec<Option<f64>>>| -> Vec<Vec<Option<f64>>> {
+        xs.into_iter()
+            .map(|v| {
+                v.into_iter()
+                    .enumerate()
+                    .map(|(i, x)| x.filter(|_| both_done.get(i).copied().unwrap_or(false)))
+                    .collect()
+            })
+            .collect()
+    };
+    add(
+        &mut rows,
+        "turns (games completed in every arm)".into(),
+        masked(turns.clone()).iter().map(|v| fmt_mean(v)).collect(),
+        masked(turns),
+        false,
+    );
+    let throws = per_game(&|b| Some(b.throws as f64));
+    add(
+        &mut rows,
+        "throws (games completed in every arm)".into(),
+        masked(throws.clone()).iter().map(|v| fmt_mean(v)).collect(),
+        masked(throws),
+        false,
+    );
+    let share = per_game(&|b| {
+        (b.decision_nodes > 0).then(|| b.choice_nodes as f64 / b.decision_nodes as f64)
+    });
+    add(
+        &mut rows,
+        "decision moves (share per game)".into(),
+        share.iter().map(|v| fmt_pct_mean(v)).collect(),
+        share,
+        true,
+    );
+    let leads = per_game(&|b| Some(b.lead_changes as f64));
+    add(
+        &mut rows,
+        "lead changes per game".into(),
+        leads.iter().map(|v| fmt_mean(v)).collect(),
+        leads,
+        false,
+    );
+    let caps = per_game(&|b| Some(b.captures as f64));
+    add(
+        &mut rows,
+        "captures per game".into(),
+        caps.iter().map(|v| fmt_mean(v)).collect(),
+        caps,
+        false,
+    );
+    // Rules by ID, across arms (files may differ).
+    let mut ids: Vec<String> = Vec::new();
+    for m in &metrics {
+        for r in &m.study.rules {
+            if !ids.contains(&r.0) {
+                ids.push(r.0.clone());
+            }
+        }
+    }
+    for id in ids {
+        let idx: Vec<Option<usize>> = metrics
+            .iter()
+            .map(|m| m.study.rules.iter().position(|r| r.0 == id))
+            .collect();
+        let firable = metrics
+            .iter()
+            .zip(&idx)
+            .any(|(m, i)| i.is_some_and(|i| m.study.rules[i].2 && m.study.rules[i].3));
+        if !firable {
+            continue;
+        }
+        let xs: Vec<Vec<Option<f64>>> = briefs
+            .iter()
+            .zip(&idx)
+            .map(|(b, i)| {
+                b.iter()
+                    .map(|g| {
+                        i.map(|i| {
+                            (g.fired.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)) as u8
+                                as f64
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        let values = metrics
+            .iter()
+            .zip(&idx)
+            .map(|(m, i)| match i {
+                Some(i) if m.study.rules[*i].3 => m.rules[*i].games.pct(),
+                Some(_) => "off".into(),
+                None => "—".into(),
+            })
+            .collect();
+        add(
+            &mut rows,
+            format!("games where {id} fired"),
+            values,
+            xs,
+            true,
+        );
+    }
+    Comparison {
+        arms: arms.iter().map(|a| a.label.clone()).collect(),
+        seed,
+        games,
+        rows,
+        metrics,
+    }
+}
+
+fn fmt_mean(v: &[Option<f64>]) -> String {
+    let xs: Vec<f64> = v.iter().flatten().copied().collect();
+    if xs.is_empty() {
+        return "—".into();
+    }
+    format!("{:.1}", xs.iter().sum::<f64>() / xs.len() as f64)
+}
+
+fn fmt_pct_mean(v: &[Option<f64>]) -> String {
+    let xs: Vec<f64> = v.iter().flatten().copied().collect();
+    if xs.is_empty() {
+        return "—".into();
+    }
+    format!("{:.1}%", 100.0 * xs.iter().sum::<f64>() / xs.len() as f64)
+}
+
+/// A difference as text: `+1.2 [+0.4, +2.0] *`.
+pub fn fmt_diff(d: &Option<Diff>, percent: bool) -> String {
+    match d {
+        None => "—".into(),
+        Some(d) => {
+            let k = if percent { 100.0 } else { 1.0 };
+            format!(
+                "{:+.1} [{:+.1}, {:+.1}]{}",
+                k * d.mean,
+                k * d.lo,
+                k * d.hi,
+                if d.beyond_noise { " *" } else { "" }
+            )
+        }
+    }
+}
+
+/// The comparison as a table for people.
+pub fn render(c: &Comparison) -> String {
+    use std::fmt::Write;
+    let mut o = String::new();
+    let s = &c.metrics[0].study;
+    let _ = writeln!(
+        o,
+        "Comparison on paired seeds: seed {}, {} games per arm, turn cap {}, agents {}",
+        c.seed,
+        c.games,
+        s.max_turns,
+        s.agents.join(" vs ")
+    );
+    for (i, (a, m)) in c.arms.iter().zip(&c.metrics).enumerate() {
+        let _ = writeln!(o, "  [{i}] {a}  ({}, fnv1a {})", m.study.file, m.study.hash);
+    }
+    let w0 = c
+        .rows
+        .iter()
+        .map(|r| r.metric.chars().count())
+        .max()
+        .unwrap_or(10)
+        .max(10);
+    let wv = c
+        .rows
+        .iter()
+        .flat_map(|r| r.values.iter().map(|v| v.chars().count()))
+        .max()
+        .unwrap_or(8)
+        .max(8);
+    let _ = write!(o, "\n{:<w0$}", "metric");
+    for i in 0..c.arms.len() {
+        let _ = write!(o, "  {:<wv$}", format!("[{i}]"));
+    }
+    for i in 1..c.arms.len() {
+        let _ = write!(o, "  {:<24}", format!("[{i}]−[0]"));
+    }
+    let _ = writeln!(o);
+    for r in &c.rows {
+        let _ = write!(o, "{:<w0$}", r.metric);
+        for v in &r.values {
+            let _ = write!(o, "  {v:<wv$}");
+        }
+        for d in r.diffs.iter().skip(1) {
+            let _ = write!(o, "  {:<24}", fmt_diff(d, r.percent));
+        }
+        let _ = writeln!(o);
+    }
+    let _ = writeln!(
+        o,
+        "\nDifferences: mean [95% interval] of the paired per-game differences (rates in points);\n\
+         * = beyond sampling noise (the interval excludes 0). With many rows, about one in\n\
+         twenty unchanged figures is flagged by chance."
+    );
+    o
+}
+
+/// Splits `A=x,B=y` into pairs.
+fn parse_choice_list(s: &str) -> Result<Vec<(String, String)>, String> {
+    s.split(',')
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| match p.split_once('=') {
+            Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
+                Ok((a.trim().to_string(), b.trim().to_string()))
+            }
+            _ => Err(format!("an arm is ID=OPTION[,ID=OPTION…], got `{s}`")),
+        })
+        .collect()
+}
+
+/// The arms' choices: (label, choices) for each arm, from `--arm` or repeated `--reading`.
+pub fn arm_choices(
+    args: &CompareArgs,
+    params_of_file: &[String],
+) -> Result<Vec<(String, Choices)>, String> {
+    let mut arms: Vec<(String, Choices)> = Vec::new();
+    let mut counts: Vec<(String, Vec<String>)> = Vec::new();
+    for (id, opt) in &args.choices.readings {
+        match counts.iter_mut().find(|(i, _)| i == id) {
+            Some((_, v)) => v.push(opt.clone()),
+            None => counts.push((id.clone(), vec![opt.clone()])),
+        }
+    }
+    let varying: Vec<&(String, Vec<String>)> = counts.iter().filter(|(_, v)| v.len() > 1).collect();
+    let common_readings: Vec<(String, String)> = counts
+        .iter()
+        .filter(|(_, v)| v.len() == 1)
+        .map(|(i, v)| (i.clone(), v[0].clone()))
+        .collect();
+    let base = Choices {
+        readings: common_readings.clone(),
+        params: args.choices.params.clone(),
+    };
+    if !args.arms.is_empty() {
+        if !varying.is_empty() {
+            return Err("give arms either with --arm or by repeating --reading, not both".into());
+        }
+        for spec in &args.arms {
+            let mut c = base.clone();
+            for (k, v) in parse_choice_list(spec)? {
+                if params_of_file.contains(&k) {
+                    let n: i64 = v
+                        .parse()
+                        .map_err(|_| format!("parameter `{k}` takes a whole number, got `{v}`"))?;
+                    c.params.retain(|(p, _)| *p != k);
+                    c.params.push((k, n));
+                } else {
+                    c.readings.retain(|(r, _)| *r != k);
+                    c.readings.push((k, v));
+                }
+            }
+            arms.push((spec.clone(), c));
+        }
+        if arms.len() == 1 {
+            arms.insert(0, ("as given (no --arm choices)".into(), base));
+        }
+        return Ok(arms);
+    }
+    if varying.is_empty() {
+        if args.files.len() > 1 {
+            return Ok(vec![(String::new(), base)]);
+        }
+        if base.readings.is_empty() && base.params.is_empty() {
+            return Err(
+                "nothing to compare: give a reading twice (`--reading A-X=a --reading A-X=b`), `--arm` choices, or two files".into(),
+            );
+        }
+        let label: Vec<String> = base
+            .readings
+            .iter()
+            .map(|(a, b)| format!("{a}={b}"))
+            .chain(base.params.iter().map(|(a, b)| format!("{a}={b}")))
+            .collect();
+        return Ok(vec![
+            ("defaults".into(), Choices::default()),
+            (label.join(","), base),
+        ]);
+    }
+    // The product of the varying readings' options, first reading slowest.
+    let mut combos: Vec<Vec<(String, String)>> = vec![Vec::new()];
+    for (id, opts) in &varying {
+        let mut next = Vec::new();
+        for c in &combos {
+            for o in opts {
+                let mut c2 = c.clone();
+                c2.push((id.clone(), o.clone()));
+                next.push(c2);
+            }
+        }
+        combos = next;
+    }
+    for combo in combos {
+        let mut c = base.clone();
+        let label: Vec<String> = combo.iter().map(|(a, b)| format!("{a}={b}")).collect();
+        c.readings.extend(combo);
+        arms.push((label.join(","), c));
+    }
+    Ok(arms)
+}
+
+/// Runs `seig compare`.
+pub fn run_compare(args: &CompareArgs) -> i32 {
+    let players = match parse_players(&args.agents) {
+        Ok(p) => p,
+        Err(m) => {
+            eprintln!("error: {m}");
+            return 2;
+        }
+    };
+    // The first file under no choice tells which names are parameters.
+    let probe = match load(&args.files[0], &Choices::default()) {
+        Ok(l) => l,
+        Err(c) => return c,
+    };
+    let params: Vec<String> = probe.ir.params.iter().map(|p| p.name.clone()).collect();
+    let specs = match arm_choices(args, &params) {
+        Ok(s) => s,
+        Err(m) => {
+            eprintln!("error: {m}");
+            return 2;
+        }
+    };
+    let mut arms = Vec::new();
+    for f in &args.files {
+        for (label, choices) in &specs {
+            let loaded = match load(f, choices) {
+                Ok(l) => l,
+                Err(c) => return c,
+            };
+            let label = match (args.files.len() > 1, label.is_empty()) {
+                (true, true) => f.display().to_string(),
+                (true, false) => format!("{} {label}", f.display()),
+                (false, _) => label.clone(),
+            };
+            arms.push(Arm { label, loaded });
+        }
+    }
+    if arms.len() < 2 {
+        eprintln!("error: a comparison needs at least two arms");
+        return 2;
+    }
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let progress = !args.quiet && std::io::stderr().is_terminal();
+    let c = compare(
+        &arms,
+        args.games,
+        args.seed,
+        args.max_turns,
+        &players,
+        jobs,
+        progress,
+    );
+    if let Some(path) = &args.report {
+        let html = super::report::study_report(&c.metrics, Some(&c));
+        if let Err(e) = super::write_file(path, &html) {
+            eprintln!("{e}");
+            return 1;
+        }
+    }
+    if args.json {
+        let mut v = serde_json::to_value(&c).unwrap_or_default();
+        if let Some(ms) = v.get_mut("metrics").and_then(|m| m.as_array_mut()) {
+            for m in ms {
+                if let Some(o) = m.as_object_mut() {
+                    o.remove("acc");
+                }
+            }
+        }
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    } else {
+        print!("{}", render(&c));
+    }
+    0
+}

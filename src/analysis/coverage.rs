@@ -1,0 +1,666 @@
+//! `seig coverage`: is every source sentence the file declares formalised by a rule or
+//! knowingly set aside? A rule file declares sentences through its citations and its
+//! `set aside` items; with `--text KEY=PATH` the tool also reads a source's text, splits it
+//! into sentences and reports those the file neither cites nor sets aside ("not covered"),
+//! and quotes that the text does not contain.
+
+use super::{Loaded, load};
+use crate::cli::Choices;
+use crate::syntax::ast::{self, StmtKind};
+use serde::Serialize;
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+/// Arguments of `seig coverage`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct CoverageArgs {
+    /// Rule file.
+    pub file: PathBuf,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// A source's text, to find its sentences the file neither cites nor sets aside:
+    /// `--text beart=../shared/sources/sig-mauritania-beart-1955.txt` (repeatable; one
+    /// text may serve several sources).
+    #[arg(long = "text", value_name = "KEY=PATH", value_parser = parse_text_arg)]
+    pub texts: Vec<(String, PathBuf)>,
+    #[command(flatten)]
+    pub choices: Choices,
+}
+
+fn parse_text_arg(s: &str) -> Result<(String, PathBuf), String> {
+    match s.split_once('=') {
+        Some((k, p)) if !k.trim().is_empty() && !p.trim().is_empty() => {
+            Ok((k.trim().to_string(), PathBuf::from(p.trim())))
+        }
+        _ => Err(format!(
+            "expected KEY=PATH (e.g. beart=sources/sig.txt), got `{s}`"
+        )),
+    }
+}
+
+/// A rule as coverage shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RuleRef {
+    /// ID.
+    pub id: String,
+    /// Status keyword.
+    pub status: String,
+    /// Has statements in force under the readings chosen.
+    pub active: bool,
+}
+
+/// One declared (or, with a text, found) sentence.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SentenceCoverage {
+    /// The sentence as the file quotes it (or as the text has it, when not covered).
+    pub sentence: String,
+    /// `cited`, `set aside`, `cited and set aside`, or `not covered`.
+    pub status: String,
+    /// Rules citing it.
+    pub rules: Vec<RuleRef>,
+    /// Why it is set aside.
+    pub reason: Option<String>,
+}
+
+/// Coverage of one source.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SourceCoverage {
+    /// Key.
+    pub key: String,
+    /// Title.
+    pub title: String,
+    /// Fields (author, year, …).
+    pub fields: Vec<(String, String)>,
+    /// Sentences, cited ones first in rule order, then set-aside ones in file order (with a
+    /// text: in the text's order, uncovered ones included).
+    pub sentences: Vec<SentenceCoverage>,
+    /// Sentences cited.
+    pub cited: usize,
+    /// Sentences set aside.
+    pub set_aside: usize,
+    /// Sentences neither cited nor set aside (only with a text).
+    pub not_covered: usize,
+    /// The text read for this source, if any.
+    pub text: Option<String>,
+    /// Quotes (citations or set-asides) the text does not contain.
+    pub quotes_not_in_text: Vec<String>,
+}
+
+/// A reading as coverage shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ReadingView {
+    /// ID.
+    pub id: String,
+    /// Question.
+    pub question: String,
+    /// (option, description).
+    pub options: Vec<(String, String)>,
+    /// Default option.
+    pub default: String,
+    /// Option in force.
+    pub chosen: String,
+    /// Rules whose statements depend on it.
+    pub rules: Vec<String>,
+}
+
+/// The whole coverage report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Coverage {
+    /// Title.
+    pub game: String,
+    /// File.
+    pub file: String,
+    /// Per source.
+    pub sources: Vec<SourceCoverage>,
+    /// Rules with no citation.
+    pub uncited_rules: Vec<String>,
+    /// Rules with no statement in force under the readings chosen.
+    pub inactive_rules: Vec<String>,
+    /// Readings.
+    pub readings: Vec<ReadingView>,
+    /// Things a researcher should look at that do not fail the check.
+    pub warnings: Vec<String>,
+    /// Why the check fails (exit 1), if it does.
+    pub problems: Vec<String>,
+}
+
+/// Normalises a sentence for matching: no quote marks or bullets, single spaces, no
+/// trailing full stop.
+pub fn normalise(s: &str) -> String {
+    let cleaned: String = s
+        .chars()
+        .map(|c| match c {
+            '\u{2019}' | '\u{2018}' => '\'',
+            c => c,
+        })
+        .filter(|c| {
+            !matches!(
+                c,
+                '"' | '\u{201c}' | '\u{201d}' | '\u{ab}' | '\u{bb}' | '\u{2022}'
+            )
+        })
+        .collect();
+    let words: Vec<&str> = cleaned.split_whitespace().collect();
+    let mut out = words.join(" ");
+    while out.ends_with(['.', ' ']) {
+        out.pop();
+    }
+    out
+}
+
+/// Splits a source text into sentences: at line breaks, and after `.`, `!` or `?` followed
+/// by a space and a capital letter, digit or quote (a lone number like `3.` opening a line
+/// stays with its sentence). Lines without a letter, and headings (at most four words
+/// without closing punctuation), are dropped.
+pub fn split_sentences(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let line = line
+            .trim()
+            .trim_start_matches(['\u{2022}', '-', '*'])
+            .trim();
+        if !line.chars().any(char::is_alphabetic) {
+            continue;
+        }
+        // A heading: a few words without closing punctuation.
+        if line.split_whitespace().count() <= 4 && !line.ends_with(['.', '!', '?', ':', '"']) {
+            continue;
+        }
+        let chars: Vec<char> = line.chars().collect();
+        let mut cur = String::new();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            cur.push(c);
+            if matches!(c, '.' | '!' | '?') {
+                // Closing quotes or brackets stay with the sentence.
+                let mut j = i + 1;
+                while j < chars.len() && matches!(chars[j], '"' | '\u{201d}' | ')' | '\u{bb}') {
+                    cur.push(chars[j]);
+                    j += 1;
+                }
+                let space = j < chars.len() && chars[j].is_whitespace();
+                let next = chars[j..].iter().find(|c| !c.is_whitespace());
+                let opens = next.is_some_and(|n| {
+                    n.is_uppercase()
+                        || n.is_ascii_digit()
+                        || matches!(n, '"' | '\u{201c}' | '\u{ab}')
+                });
+                let lone_number = cur
+                    .trim()
+                    .trim_end_matches('.')
+                    .chars()
+                    .all(|d| d.is_ascii_digit());
+                if space && opens && !lone_number {
+                    push_sentence(&mut out, &cur);
+                    cur.clear();
+                }
+                i = j;
+                continue;
+            }
+            i += 1;
+        }
+        push_sentence(&mut out, &cur);
+    }
+    out
+}
+
+fn push_sentence(out: &mut Vec<String>, s: &str) {
+    let s = s.trim();
+    if s.chars().any(char::is_alphabetic) {
+        out.push(s.to_string());
+    }
+}
+
+/// Does the text sentence `sentence` match the quote `quote` (one holds the other)?
+fn matches_quote(sentence_n: &str, quote_n: &str) -> bool {
+    !quote_n.is_empty() && (sentence_n.contains(quote_n) || quote_n.contains(sentence_n))
+}
+
+/// Reading IDs an `if` in these statements tests.
+fn readings_tested(body: &[ast::Stmt], out: &mut BTreeSet<String>) {
+    for s in body {
+        if let StmtKind::If {
+            reading,
+            then,
+            otherwise,
+            ..
+        } = &s.node
+        {
+            out.insert(reading.node.clone());
+            readings_tested(then, out);
+            if let Some(o) = otherwise {
+                readings_tested(o, out);
+            }
+        }
+    }
+}
+
+/// A source's key, title and fields.
+type SourceKey = (String, String, Vec<(String, String)>);
+
+/// Computes the coverage of a loaded file; `texts` pairs source keys with their texts.
+pub fn coverage(l: &Loaded, texts: &[(String, String, String)]) -> Coverage {
+    let ir = &l.ir;
+    let active = l.active_statements();
+    let rule_ref = |i: usize| RuleRef {
+        id: ir.rules[i].id.clone(),
+        status: ir.rules[i].status.as_str().to_string(),
+        active: !active[i].is_empty(),
+    };
+    let mut warnings = Vec::new();
+    let mut problems = Vec::new();
+    let mut keys: Vec<SourceKey> = ir
+        .sources
+        .iter()
+        .map(|s| (s.key.clone(), s.title.clone(), s.fields.clone()))
+        .collect();
+    for (k, _, _) in texts {
+        if !keys.iter().any(|(key, _, _)| key == k) {
+            problems.push(format!(
+                "--text names source `{k}`, which the file does not declare"
+            ));
+        }
+    }
+    // Sources cited or set aside without a declaration (lowering normally refuses these).
+    for (k, _) in ir.rules.iter().flat_map(|r| r.citations.iter()) {
+        if !keys.iter().any(|(key, _, _)| key == k) {
+            keys.push((k.clone(), String::new(), Vec::new()));
+        }
+    }
+    let mut sources = Vec::new();
+    for (key, title, fields) in keys {
+        // Declared sentences in order: citations by rule order, then set-asides.
+        let mut sentences: Vec<SentenceCoverage> = Vec::new();
+        let mut norm: Vec<String> = Vec::new();
+        for (i, r) in ir.rules.iter().enumerate() {
+            for (src, q) in &r.citations {
+                if *src != key {
+                    continue;
+                }
+                let n = normalise(q);
+                let at = match norm.iter().position(|x| *x == n) {
+                    Some(at) => at,
+                    None => {
+                        norm.push(n);
+                        sentences.push(SentenceCoverage {
+                            sentence: q.clone(),
+                            status: String::new(),
+                            rules: Vec::new(),
+                            reason: None,
+                        });
+                        sentences.len() - 1
+                    }
+                };
+                let rr = rule_ref(i);
+                if !sentences[at].rules.contains(&rr) {
+                    sentences[at].rules.push(rr);
+                }
+            }
+        }
+        for sa in ir.set_asides.iter().filter(|s| s.source == key) {
+            let n = normalise(&sa.sentence);
+            match norm.iter().position(|x| *x == n) {
+                Some(at) => {
+                    let s = &mut sentences[at];
+                    if s.reason.is_none() {
+                        s.reason = Some(sa.reason.clone());
+                    }
+                }
+                None => {
+                    norm.push(n);
+                    sentences.push(SentenceCoverage {
+                        sentence: sa.sentence.clone(),
+                        status: String::new(),
+                        rules: Vec::new(),
+                        reason: Some(sa.reason.clone()),
+                    });
+                }
+            }
+        }
+        let mut quotes_not_in_text = Vec::new();
+        let text = texts.iter().find(|(k, _, _)| *k == key);
+        if let Some((_, path, body)) = text {
+            // Every key that shares this text contributes its quotes to the matching.
+            let sharing: Vec<&str> = texts
+                .iter()
+                .filter(|(_, p, _)| p == path)
+                .map(|(k, _, _)| k.as_str())
+                .collect();
+            let mut all_quotes: Vec<String> = ir
+                .rules
+                .iter()
+                .flat_map(|r| r.citations.iter())
+                .filter(|(k, _)| sharing.contains(&k.as_str()))
+                .map(|(_, q)| normalise(q))
+                .collect();
+            all_quotes.extend(
+                ir.set_asides
+                    .iter()
+                    .filter(|s| sharing.contains(&s.source.as_str()))
+                    .map(|s| normalise(&s.sentence)),
+            );
+            let whole = normalise(body);
+            for (s, n) in sentences.iter().zip(&norm) {
+                if !whole.contains(n.as_str()) {
+                    quotes_not_in_text.push(s.sentence.clone());
+                }
+            }
+            // Rebuild in the text's order: each text sentence, with what covers it.
+            let mut ordered: Vec<SentenceCoverage> = Vec::new();
+            let mut used = vec![false; sentences.len()];
+            for ts in split_sentences(body) {
+                let tn = normalise(&ts);
+                let mine: Vec<usize> = (0..sentences.len())
+                    .filter(|&i| matches_quote(&tn, &norm[i]))
+                    .collect();
+                if mine.is_empty() {
+                    if all_quotes.iter().any(|q| matches_quote(&tn, q)) {
+                        continue; // another source's sentence in the same text
+                    }
+                    // Only the first key of a shared text reports uncovered sentences.
+                    if sharing.first() == Some(&key.as_str()) {
+                        ordered.push(SentenceCoverage {
+                            sentence: ts,
+                            status: String::new(),
+                            rules: Vec::new(),
+                            reason: None,
+                        });
+                    }
+                    continue;
+                }
+                for i in mine {
+                    if !used[i] {
+                        used[i] = true;
+                        ordered.push(sentences[i].clone());
+                    }
+                }
+            }
+            for (i, s) in sentences.iter().enumerate() {
+                if !used[i] {
+                    ordered.push(s.clone());
+                }
+            }
+            sentences = ordered;
+        }
+        for s in &mut sentences {
+            s.status = match (!s.rules.is_empty(), s.reason.is_some()) {
+                (true, true) => "cited and set aside",
+                (true, false) => "cited",
+                (false, true) => "set aside",
+                (false, false) => "not covered",
+            }
+            .to_string();
+        }
+        let cited = sentences.iter().filter(|s| !s.rules.is_empty()).count();
+        let set_aside = sentences
+            .iter()
+            .filter(|s| s.rules.is_empty() && s.reason.is_some())
+            .count();
+        let not_covered = sentences
+            .iter()
+            .filter(|s| s.rules.is_empty() && s.reason.is_none())
+            .count();
+        for s in sentences
+            .iter()
+            .filter(|s| s.status == "cited and set aside")
+        {
+            warnings.push(format!(
+                "{key}: a sentence is both cited and set aside: \"{}\"",
+                s.sentence
+            ));
+        }
+        if sentences.is_empty() {
+            warnings.push(format!(
+                "source `{key}` is declared but no rule cites it and nothing is set aside from it"
+            ));
+        }
+        if not_covered > 0 {
+            problems.push(format!(
+                "{key}: {not_covered} sentence(s) neither cited nor set aside"
+            ));
+        }
+        if !quotes_not_in_text.is_empty() {
+            problems.push(format!(
+                "{key}: {} quote(s) not found in the text",
+                quotes_not_in_text.len()
+            ));
+        }
+        sources.push(SourceCoverage {
+            key,
+            title,
+            fields,
+            sentences,
+            cited,
+            set_aside,
+            not_covered,
+            text: text.map(|(_, p, _)| p.clone()),
+            quotes_not_in_text,
+        });
+    }
+    let uncited_rules: Vec<String> = ir
+        .rules
+        .iter()
+        .filter(|r| r.citations.is_empty())
+        .map(|r| r.id.clone())
+        .collect();
+    for id in &uncited_rules {
+        warnings.push(format!("rule {id} cites no source"));
+    }
+    let inactive_rules: Vec<String> = ir
+        .rules
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| active[*i].is_empty())
+        .map(|(_, r)| r.id.clone())
+        .collect();
+    let ast_rules: Vec<&ast::Rule> = l
+        .ast
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            ast::Item::Rule(r) => Some(r),
+            _ => None,
+        })
+        .collect();
+    let readings = ir
+        .readings
+        .iter()
+        .map(|r| ReadingView {
+            id: r.id.clone(),
+            question: r.question.clone(),
+            options: r.options.clone(),
+            default: r.options[r.default].0.clone(),
+            chosen: r.options[r.chosen].0.clone(),
+            rules: ast_rules
+                .iter()
+                .filter(|a| {
+                    let mut set = BTreeSet::new();
+                    readings_tested(&a.body, &mut set);
+                    set.contains(&r.id)
+                })
+                .map(|a| a.id.node.clone())
+                .collect(),
+        })
+        .collect();
+    Coverage {
+        game: ir.game.clone(),
+        file: l.path.display().to_string(),
+        sources,
+        uncited_rules,
+        inactive_rules,
+        readings,
+        warnings,
+        problems,
+    }
+}
+
+fn quote(s: &str) -> String {
+    format!("\"{s}\"")
+}
+
+/// The coverage report as text for people.
+pub fn render(c: &Coverage) -> String {
+    use std::fmt::Write;
+    let mut o = String::new();
+    let _ = writeln!(o, "Coverage of {} — {}", c.file, c.game);
+    for s in &c.sources {
+        let _ = writeln!(o);
+        let mut head = format!("source {} — {}", s.key, s.title);
+        let extra: Vec<String> = s
+            .fields
+            .iter()
+            .filter(|(k, _)| k == "author" || k == "year" || k == "evidence")
+            .map(|(_, v)| v.clone())
+            .collect();
+        if !extra.is_empty() {
+            head.push_str(&format!(" ({})", extra.join(", ")));
+        }
+        let _ = writeln!(o, "{head}");
+        if let Some(t) = &s.text {
+            let _ = writeln!(o, "  text: {t}");
+        }
+        for (i, sc) in s.sentences.iter().enumerate() {
+            let who = if !sc.rules.is_empty() {
+                let names: Vec<String> = sc
+                    .rules
+                    .iter()
+                    .map(|r| {
+                        format!(
+                            "{} ({}{})",
+                            r.id,
+                            r.status,
+                            if r.active {
+                                ""
+                            } else {
+                                ", off under these readings"
+                            }
+                        )
+                    })
+                    .collect();
+                format!("cited by {}", names.join(", "))
+            } else if let Some(reason) = &sc.reason {
+                format!("set aside: {reason}")
+            } else {
+                "NOT COVERED".to_string()
+            };
+            let _ = writeln!(o, "  {:>3}. {who}", i + 1);
+            if !sc.rules.is_empty()
+                && let Some(reason) = &sc.reason
+            {
+                let _ = writeln!(o, "       also set aside: {reason}");
+            }
+            let _ = writeln!(o, "       {}", quote(&sc.sentence));
+        }
+        let _ = write!(
+            o,
+            "  {} sentence(s): {} cited, {} set aside",
+            s.sentences.len(),
+            s.cited,
+            s.set_aside
+        );
+        if s.text.is_some() {
+            let _ = write!(o, ", {} not covered", s.not_covered);
+        }
+        let _ = writeln!(o);
+        for q in &s.quotes_not_in_text {
+            let _ = writeln!(o, "  quote not found in the text: {}", quote(q));
+        }
+    }
+    let _ = writeln!(o);
+    if c.uncited_rules.is_empty() {
+        let _ = writeln!(o, "rules without a citation: none");
+    } else {
+        let _ = writeln!(
+            o,
+            "rules without a citation: {}",
+            c.uncited_rules.join(", ")
+        );
+    }
+    if !c.inactive_rules.is_empty() {
+        let _ = writeln!(
+            o,
+            "rules with no statement under the readings in force: {}",
+            c.inactive_rules.join(", ")
+        );
+    }
+    let _ = writeln!(o);
+    let _ = writeln!(o, "readings ({}):", c.readings.len());
+    for r in &c.readings {
+        let _ = writeln!(o, "  {} {}", r.id, r.question);
+        for (name, doc) in &r.options {
+            let mut tags = Vec::new();
+            if *name == r.default {
+                tags.push("default");
+            }
+            if *name == r.chosen {
+                tags.push("in force");
+            }
+            let mark = if *name == r.chosen { '*' } else { ' ' };
+            let tags = if tags.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", tags.join(", "))
+            };
+            let _ = writeln!(o, "    {mark} {name}{tags}: {doc}");
+        }
+        if !r.rules.is_empty() {
+            let _ = writeln!(o, "      used by {}", r.rules.join(", "));
+        } else {
+            let _ = writeln!(o, "      used by no rule");
+        }
+    }
+    let _ = writeln!(o);
+    for w in &c.warnings {
+        let _ = writeln!(o, "warning: {w}");
+    }
+    if c.problems.is_empty() {
+        let _ = writeln!(
+            o,
+            "ok: every sentence declared{} is cited or set aside",
+            if c.sources.iter().any(|s| s.text.is_some()) {
+                " or found in the texts given"
+            } else {
+                ""
+            }
+        );
+    } else {
+        for p in &c.problems {
+            let _ = writeln!(o, "error: {p}");
+        }
+    }
+    o
+}
+
+/// Runs `seig coverage`; exit 1 when a sentence is neither cited nor set aside (or a
+/// quote is not in its text), 0 otherwise.
+pub fn run_coverage(args: &CoverageArgs) -> i32 {
+    let l = match load(&args.file, &args.choices) {
+        Ok(l) => l,
+        Err(c) => return c,
+    };
+    let mut texts = Vec::new();
+    for (key, path) in &args.texts {
+        match std::fs::read(path) {
+            Ok(b) => match String::from_utf8(b) {
+                Ok(t) => texts.push((key.clone(), path.display().to_string(), t)),
+                Err(_) => {
+                    eprintln!("error: {} is not UTF-8 text", path.display());
+                    return 2;
+                }
+            },
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", path.display());
+                return 2;
+            }
+        }
+    }
+    let c = coverage(&l, &texts);
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&c).unwrap_or_default());
+    } else {
+        print!("{}", render(&c));
+    }
+    if c.problems.is_empty() { 0 } else { 1 }
+}

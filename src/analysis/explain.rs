@@ -1,0 +1,500 @@
+//! `seig explain`: the legal decisions at a position, each with the rules (and their quoted
+//! sentences) that allow it; for a given move, legal or not, and the rule that refuses it.
+//! At a throw, the possible throws with their exact probabilities and the throw-table rule
+//! each one meets.
+
+use super::{Loaded, load, rulebook::describe_effects};
+use crate::cli::Choices;
+use crate::engine::{Event, Game, Stage, State};
+use crate::ir::{Ir, RuleIx, ThrowMatch};
+use serde::Serialize;
+use std::path::PathBuf;
+
+/// Arguments of `seig explain`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ExplainArgs {
+    /// Rule file.
+    pub file: PathBuf,
+    /// The position, in position notation (default: the initial position).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// A move to judge (`3:4+3`, `12:r1x`) at a move; a throw's value (`4`) at a throw.
+    #[arg(value_name = "MOVE")]
+    pub mv: Option<String>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub choices: Choices,
+}
+
+/// A rule with its status and quoted sentences.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RuleCite {
+    /// ID.
+    pub id: String,
+    /// Status keyword.
+    pub status: String,
+    /// (source key, sentence).
+    pub citations: Vec<(String, String)>,
+}
+
+/// A rule as cited in explanations.
+pub fn cite(ir: &Ir, r: RuleIx) -> RuleCite {
+    let info = &ir.rules[r as usize];
+    RuleCite {
+        id: info.id.clone(),
+        status: info.status.as_str().to_string(),
+        citations: info.citations.clone(),
+    }
+}
+
+/// One possible throw at a chance node.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ThrowView {
+    /// Sticks thrown.
+    pub sticks: u8,
+    /// Sticks showing the first face.
+    pub k: u8,
+    /// Value.
+    pub value: u8,
+    /// Exact probability.
+    pub probability: f64,
+    /// The throw-table rule it meets, if any.
+    pub rule: Option<RuleCite>,
+    /// What the entry does.
+    pub effects: String,
+    /// What happens when it is applied.
+    pub events: Vec<String>,
+}
+
+/// One legal decision.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DecisionView {
+    /// Move notation with from and to (`12:r1+3 row.1>row.4`).
+    pub notation: String,
+    /// Rules that allow it.
+    pub rules: Vec<RuleCite>,
+    /// What happens when it is played.
+    pub events: Vec<String>,
+}
+
+/// The judgement of one move or throw.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Verdict {
+    /// The move as given.
+    pub input: String,
+    /// Allowed?
+    pub legal: bool,
+    /// Where it goes (legal) or why not (refused).
+    pub message: String,
+    /// The rules that allow it (legal) or the one that refuses it.
+    pub rules: Vec<RuleCite>,
+    /// What happens when it is played.
+    pub events: Vec<String>,
+}
+
+/// The explanation of a position.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Explanation {
+    /// Position notation.
+    pub position: String,
+    /// Phase.
+    pub phase: String,
+    /// `throw`, `move` or `over`.
+    pub stage: String,
+    /// Team to play (or the winner when over).
+    pub team: String,
+    /// Seat to play (1-based).
+    pub seat: u8,
+    /// Possible throws, at a throw.
+    pub throws: Vec<ThrowView>,
+    /// Legal decisions, at a move.
+    pub decisions: Vec<DecisionView>,
+    /// The move judged, if one was given.
+    pub verdict: Option<Verdict>,
+}
+
+/// Describes an engine event in words.
+pub fn describe_event(ir: &Ir, e: &Event) -> String {
+    let team = |t: u8| ir.teams[t as usize].name.clone();
+    let r = |x: RuleIx| ir.rules[x as usize].id.clone();
+    match e {
+        Event::Throw { value, rule } => match rule {
+            Some(x) => format!("throw of {value} meets {}", r(*x)),
+            None => format!("throw of {value} meets no entry of the throw table"),
+        },
+        Event::Moved {
+            team: t,
+            piece,
+            rules,
+        } => format!(
+            "{} piece {} moves ({})",
+            team(*t),
+            *piece as usize + 1,
+            rules.iter().map(|&x| r(x)).collect::<Vec<_>>().join(", ")
+        ),
+        Event::Captured {
+            team: t,
+            piece,
+            home,
+            rule,
+        } => format!(
+            "{} piece {} is taken and {} ({})",
+            team(*t),
+            *piece as usize + 1,
+            if *home { "sent home" } else { "removed" },
+            r(*rule)
+        ),
+        Event::Immune {
+            team: t,
+            piece,
+            rule,
+        } => format!(
+            "{} piece {} becomes immune ({})",
+            team(*t),
+            *piece as usize + 1,
+            r(*rule)
+        ),
+        Event::Forfeit { entries } => format!("{entries} unusable move(s) forfeited"),
+        Event::Phase { to, rule } => format!(
+            "the phase becomes {} ({})",
+            ir.phases[*to as usize],
+            r(*rule)
+        ),
+        Event::Won { team: t, rule } => format!("{} wins ({})", team(*t), r(*rule)),
+    }
+}
+
+/// The throw-table entry a throw of `k` of `n` sticks meets at `s`.
+pub fn throw_entry(g: &Game, s: &State, k: u8, n: u8) -> Option<usize> {
+    let ir = &g.ir;
+    let value = crate::lower::throw_value(ir.sticks.value, ir.teams[s.team as usize].colour, k, n);
+    ir.throws.iter().position(|e| {
+        e.phase.is_none_or(|p| p == s.phase)
+            && match &e.matches {
+                ThrowMatch::Any => true,
+                ThrowMatch::Values(m) => value < 64 && m >> value & 1 == 1,
+                ThrowMatch::Class(c) => ir.classes[*c].contains(k, n),
+            }
+            && e.conds.iter().all(|c| g.cond(s, s.team, c))
+    })
+}
+
+fn throw_view(g: &Game, s: &State, k: u8, p: f64) -> ThrowView {
+    let ir = &g.ir;
+    let n = g.sticks_for(s);
+    let value = crate::lower::throw_value(ir.sticks.value, ir.teams[s.team as usize].colour, k, n);
+    let entry = throw_entry(g, s, k, n);
+    let mut c = s.clone();
+    let mut ev: Vec<Event> = Vec::new();
+    let events = match g.apply_throw(&mut c, k, &mut ev) {
+        Ok(()) => ev
+            .iter()
+            .filter(|e| !matches!(e, Event::Throw { .. }))
+            .map(|e| describe_event(ir, e))
+            .collect(),
+        Err(r) => vec![format!("the engine refuses: {}", r.message)],
+    };
+    ThrowView {
+        sticks: n,
+        k,
+        value,
+        probability: p,
+        rule: entry.map(|i| cite(ir, ir.throws[i].rule)),
+        effects: match entry {
+            Some(i) => describe_effects(ir, &ir.throws[i].effects),
+            None => "nothing (no entry of the throw table)".into(),
+        },
+        events,
+    }
+}
+
+/// Explains a position, and a move or throw there if given. `Err` is a message about
+/// input that does not parse or fit the position.
+pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, String> {
+    let ir = &g.ir;
+    let (stage, team) = match s.stage {
+        Stage::Throw => ("throw", s.team),
+        Stage::Move => ("move", s.team),
+        Stage::Over(w) => ("over", w),
+    };
+    let mut throws = Vec::new();
+    let mut decisions = Vec::new();
+    if s.stage == Stage::Throw {
+        for o in g.chance_outcomes(s) {
+            throws.push(throw_view(g, s, o.k, o.p));
+        }
+    }
+    if s.stage == Stage::Move {
+        let mut buf = Vec::new();
+        g.legal_decisions(s, &mut buf);
+        for d in &buf {
+            let rules = match g.check_move(s, s.team, d.piece, d.mask) {
+                Ok(l) => l.rules().iter().map(|&r| cite(ir, r)).collect(),
+                Err(_) => Vec::new(),
+            };
+            let mut c = s.clone();
+            let mut ev: Vec<Event> = Vec::new();
+            let events = match g.apply_decision(&mut c, *d, &mut ev) {
+                Ok(()) => ev
+                    .iter()
+                    .filter(|e| !matches!(e, Event::Moved { .. }))
+                    .map(|e| describe_event(ir, e))
+                    .collect(),
+                Err(r) => vec![format!("the engine refuses: {}", r.message)],
+            };
+            decisions.push(DecisionView {
+                notation: g.describe_decision(s, *d),
+                rules,
+                events,
+            });
+        }
+    }
+    let verdict = match mv {
+        None => None,
+        Some(m) => Some(judge(g, s, m)?),
+    };
+    Ok(Explanation {
+        position: g.to_notation(s),
+        phase: ir.phases[s.phase as usize].clone(),
+        stage: stage.into(),
+        team: ir.teams[team as usize].name.clone(),
+        seat: s.seat + 1,
+        throws,
+        decisions,
+        verdict,
+    })
+}
+
+fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, String> {
+    let ir = &g.ir;
+    match s.stage {
+        Stage::Over(w) => Ok(Verdict {
+            input: m.to_string(),
+            legal: false,
+            message: format!("the game is over: {} has won", ir.teams[w as usize].name),
+            rules: Vec::new(),
+            events: Vec::new(),
+        }),
+        Stage::Throw => {
+            let v: u8 = m
+                .trim()
+                .parse()
+                .map_err(|_| format!("at a throw, give the throw's value (a number), not `{m}`"))?;
+            let n = g.sticks_for(s);
+            let colour = ir.teams[s.team as usize].colour;
+            let k = (0..=n)
+                .find(|&k| crate::lower::throw_value(ir.sticks.value, colour, k, n) == v)
+                .ok_or_else(|| format!("a throw of {n} sticks cannot be worth {v}"))?;
+            let p = g
+                .chance_outcomes(s)
+                .iter()
+                .find(|o| o.k == k)
+                .map_or(0.0, |o| o.p);
+            let t = throw_view(g, s, k, p);
+            Ok(Verdict {
+                input: m.to_string(),
+                legal: true,
+                message: format!(
+                    "a throw of {v} ({k} of {n} {}), probability {:.6}: {}",
+                    ir.sticks.faces[0], p, t.effects
+                ),
+                rules: t.rule.into_iter().collect(),
+                events: t.events,
+            })
+        }
+        Stage::Move => {
+            let d = g
+                .parse_decision(s, m)
+                .map_err(|e| format!("bad move: {e}"))?;
+            let mut c = s.clone();
+            let mut ev: Vec<Event> = Vec::new();
+            match g.apply_decision(&mut c, d, &mut ev) {
+                Ok(()) => {
+                    let rules = match g.check_move(s, s.team, d.piece, d.mask) {
+                        Ok(l) => l.rules().iter().map(|&r| cite(ir, r)).collect(),
+                        Err(_) => Vec::new(),
+                    };
+                    Ok(Verdict {
+                        input: m.to_string(),
+                        legal: true,
+                        message: format!("legal: {}", g.describe_decision(s, d)),
+                        rules,
+                        events: ev
+                            .iter()
+                            .filter(|e| !matches!(e, Event::Moved { .. }))
+                            .map(|e| describe_event(ir, e))
+                            .collect(),
+                    })
+                }
+                Err(r) => Ok(Verdict {
+                    input: m.to_string(),
+                    legal: false,
+                    message: format!("refused: {}", r.message),
+                    rules: r.rule.map(|x| cite(ir, x)).into_iter().collect(),
+                    events: Vec::new(),
+                }),
+            }
+        }
+    }
+}
+
+fn render_rules(o: &mut String, rules: &[RuleCite], indent: &str) {
+    use std::fmt::Write;
+    for r in rules {
+        let _ = writeln!(o, "{indent}{} ({})", r.id, r.status);
+        for (src, q) in &r.citations {
+            let _ = writeln!(o, "{indent}  {src}: \"{q}\"");
+        }
+        if r.citations.is_empty() {
+            let _ = writeln!(o, "{indent}  (no citation)");
+        }
+    }
+}
+
+/// The explanation as text for people.
+pub fn render(e: &Explanation) -> String {
+    use std::fmt::Write;
+    let mut o = String::new();
+    let _ = writeln!(o, "position: {}", e.position);
+    match e.stage.as_str() {
+        "over" => {
+            let _ = writeln!(o, "the game is over: {} has won", e.team);
+        }
+        st => {
+            let _ = writeln!(o, "{} (seat {}) to {st}; phase {}", e.team, e.seat, e.phase);
+        }
+    }
+    if !e.throws.is_empty() {
+        let _ = writeln!(o, "\npossible throws ({}):", e.throws.len());
+        for t in &e.throws {
+            let _ = writeln!(
+                o,
+                "  {:>2}  p = {:.6}  ({} of {})  {}",
+                t.value, t.probability, t.k, t.sticks, t.effects
+            );
+            for ev in &t.events {
+                let _ = writeln!(o, "        then: {ev}");
+            }
+            if let Some(r) = &t.rule {
+                render_rules(&mut o, std::slice::from_ref(r), "      ");
+            }
+        }
+    }
+    if e.stage == "move" {
+        let _ = writeln!(o, "\nlegal decisions ({}):", e.decisions.len());
+        for d in &e.decisions {
+            let _ = writeln!(o, "  {}", d.notation);
+            for ev in &d.events {
+                let _ = writeln!(o, "      then: {ev}");
+            }
+            render_rules(&mut o, &d.rules, "      ");
+        }
+    }
+    if let Some(v) = &e.verdict {
+        let _ = writeln!(o, "\n{}: {}", v.input, v.message);
+        for ev in &v.events {
+            let _ = writeln!(o, "  then: {ev}");
+        }
+        if !v.rules.is_empty() {
+            let _ = writeln!(o, "  {}", if v.legal { "allowed by" } else { "refused by" });
+            render_rules(&mut o, &v.rules, "    ");
+        } else if !v.legal {
+            let _ = writeln!(
+                o,
+                "  (no rule of the file names this refusal: it is the engine's)"
+            );
+        }
+    }
+    o
+}
+
+/// Position notation does not record which rule gave a pool entry. This names, for each
+/// entry, the first throw-table entry of the position's phase that a throw of the entry's
+/// value meets and that gives an entry of its kind and places (conditions at the time of
+/// the throw are unknown, so they are not tested).
+pub fn infer_pool_rules(g: &Game, s: &mut State) {
+    use crate::engine::EntryKind;
+    use crate::ir::{Effect, ValueRule};
+    let ir = &g.ir;
+    let st = &ir.sticks;
+    let mut counts: Vec<u8> = vec![st.by_phase[s.phase as usize].unwrap_or(st.count)];
+    counts.extend(st.first_of_turn);
+    counts.extend(st.first_of_game);
+    for i in 0..s.pool_len as usize {
+        let e = s.pool[i];
+        let found = ir.throws.iter().find(|t| {
+            let phase_ok = t.phase.is_none_or(|p| p == s.phase);
+            let match_ok = match &t.matches {
+                ThrowMatch::Any => true,
+                ThrowMatch::Values(m) => e.thrown < 64 && m >> e.thrown & 1 == 1,
+                ThrowMatch::Class(c) => counts.iter().any(|&n| {
+                    let k = match st.value {
+                        ValueRule::Face(0) => Some(e.thrown),
+                        ValueRule::Face(_) => n.checked_sub(e.thrown),
+                        ValueRule::OwnColour => match ir.teams[s.team as usize].colour {
+                            Some(0) | None => Some(e.thrown),
+                            Some(_) => n.checked_sub(e.thrown),
+                        },
+                    };
+                    k.is_some_and(|k| k <= n && ir.classes[*c].contains(k, n))
+                }),
+            };
+            let kind_ok = t.effects.iter().any(|f| match (f, e.kind) {
+                (Effect::Move(a), EntryKind::Move) => a.eval(e.thrown) == e.steps,
+                (Effect::Release { steps, .. }, EntryKind::Release) => {
+                    steps.eval(e.thrown) == e.steps
+                }
+                (Effect::ReleaseOrMove { steps, .. }, EntryKind::Either) => {
+                    steps.eval(e.thrown) == e.steps
+                }
+                _ => false,
+            });
+            phase_ok && match_ok && kind_ok
+        });
+        if let Some(t) = found {
+            s.pool[i].rule = t.rule;
+        }
+    }
+}
+
+/// Runs `seig explain`: exit 0 (and for a legal move), 1 when the move is refused, 2 when
+/// the position or move does not parse or fit the variant.
+pub fn run_explain(args: &ExplainArgs) -> i32 {
+    let l: Loaded = match load(&args.file, &args.choices) {
+        Ok(l) => l,
+        Err(c) => return c,
+    };
+    let g = Game::new(l.ir);
+    let s = match &args.position {
+        None => g.initial_state(),
+        Some(p) => match g.from_notation(p) {
+            Ok(mut s) => {
+                infer_pool_rules(&g, &mut s);
+                s
+            }
+            Err(e) => {
+                eprintln!("error: bad --position: {e}");
+                return 2;
+            }
+        },
+    };
+    match explain(&g, &s, args.mv.as_deref()) {
+        Ok(e) => {
+            if args.json {
+                println!("{}", serde_json::to_string_pretty(&e).unwrap_or_default());
+            } else {
+                print!("{}", render(&e));
+            }
+            match &e.verdict {
+                Some(v) if !v.legal => 1,
+                _ => 0,
+            }
+        }
+        Err(m) => {
+            eprintln!("error: {m}");
+            2
+        }
+    }
+}

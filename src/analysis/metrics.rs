@@ -1,0 +1,1523 @@
+//! Metrics over many seeded games: completion, timeouts, balance, advantage of the team
+//! that throws first, duration, decision moves, lead changes, captures, how often each rule
+//! fired (and which never did), observed throw frequencies against their exact
+//! probabilities, and throws before a team's first piece can move. Every rate carries a
+//! 95% Wilson interval; means carry a normal 95% interval.
+//!
+//! Determinism: game `i` of a study with seed `S` is played from `Rng::for_game(S, i)`
+//! (the simulator's protocol, see [`crate::sim`]) when both teams play at random; with
+//! other agents, throws still draw from `Rng::for_game(S, i)` and team `t`'s agent from
+//! `Rng::for_game(splitmix64(S) + 1 + t, i)`. Games are split among threads by index and
+//! every figure is an integer sum until the end, so results do not depend on `--jobs`,
+//! and shards (`--shard K/N`) merge to exactly the single-run result.
+//!
+//! Definitions:
+//! - *completion*: games won before the turn cap; *timeouts*: stopped by the cap.
+//! - *balance*: 1 − |P(first team wins) − P(second team wins)| over completed games.
+//! - *first-team advantage*: P(first team wins | completed) − ½.
+//! - *decision moves*: share of decision positions visited with more than one legal choice.
+//! - *lead*: at the end of each seat's turn, the team whose pieces have gone further, as a
+//!   share of their way to the goal (a piece counts min(track index + 1, goal + 1) holes,
+//!   a removed piece 0; shares compared exactly); a *lead change* is the leader switching
+//!   teams (ties keep the leader).
+//! - *rule firing*: events naming the rule (a throw matching its entry, a move it allows,
+//!   a capture, immunity, a phase change, a win). Rules whose statements never produce an
+//!   event (board, teams, sticks, stacking, …) are listed as *silent*, not as never fired.
+//! - *throws before the first move*: the team's throws up to and including the first one
+//!   after which some piece of the team could move with the throws in hand.
+
+use super::{Loaded, Rate, Z95, load};
+use crate::agents::{AgentKind, Budget};
+use crate::cli::Choices;
+use crate::engine::{Decision, Event, Game, Observer, Stage, State};
+use crate::ir::{Ir, RuleIx, ValueRule};
+use crate::sim::{Rng, splitmix64};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What identifies a study: shards merge only when these are equal.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StudyInfo {
+    /// Title.
+    pub game: String,
+    /// File as given.
+    pub file: String,
+    /// FNV-1a hash of the file.
+    pub hash: String,
+    /// Seed.
+    pub seed: u64,
+    /// Games in the whole study.
+    pub games: u64,
+    /// Turn cap.
+    pub max_turns: u32,
+    /// Readings in force, `ID=option`.
+    pub readings: Vec<String>,
+    /// Parameters in force, `name=value`.
+    pub params: Vec<String>,
+    /// Agent of each team.
+    pub agents: Vec<String>,
+    /// Team names.
+    pub teams: Vec<String>,
+    /// Rules: (ID, status, can fire an event, has statements in force).
+    pub rules: Vec<(String, String, bool, bool)>,
+    /// Name of the first face.
+    pub face: String,
+    /// Probability of the first face.
+    pub p: f64,
+    /// What a throw is worth.
+    pub value: ValueRule,
+    /// Team colours.
+    pub colours: Vec<Option<u8>>,
+}
+
+/// Raw counts of a run of games: integer sums only, mergeable in any order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Acc {
+    /// Games played.
+    pub games: u64,
+    /// Games with a winner.
+    pub completed: u64,
+    /// Games stopped by the turn cap.
+    pub timeouts: u64,
+    /// Games the engine could not finish.
+    pub aborted: u64,
+    /// Wins per team.
+    pub wins: [u64; 2],
+    /// Seat turns of completed games: value → games.
+    pub turns: BTreeMap<u64, u64>,
+    /// Throws of completed games: value → games.
+    pub throws: BTreeMap<u64, u64>,
+    /// Decision positions visited.
+    pub decision_nodes: u64,
+    /// Of which with more than one legal choice.
+    pub choice_nodes: u64,
+    /// Lead changes per game (all games): value → games.
+    pub lead_changes: BTreeMap<u64, u64>,
+    /// Captures per game (all games): value → games.
+    pub captures: BTreeMap<u64, u64>,
+    /// Pieces lost by each team, over all games.
+    pub lost: [u64; 2],
+    /// Events naming each rule.
+    pub rule_fires: Vec<u64>,
+    /// Games in which each rule fired.
+    pub rule_games: Vec<u64>,
+    /// Throws seen: `[sticks][count of first face]`.
+    pub throw_counts: Vec<Vec<u64>>,
+    /// Per team: throws before its first piece could move → games.
+    pub first_move: [BTreeMap<u64, u64>; 2],
+    /// Per team: games ended before any of its pieces could move.
+    pub never_moved: [u64; 2],
+}
+
+fn add_map(a: &mut BTreeMap<u64, u64>, b: &BTreeMap<u64, u64>) {
+    for (k, v) in b {
+        *a.entry(*k).or_default() += v;
+    }
+}
+
+fn add_vec(a: &mut Vec<u64>, b: &[u64]) {
+    if a.len() < b.len() {
+        a.resize(b.len(), 0);
+    }
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+}
+
+impl Acc {
+    /// An empty accumulator for a variant with `rules` rules.
+    pub fn new(rules: usize) -> Acc {
+        Acc {
+            rule_fires: vec![0; rules],
+            rule_games: vec![0; rules],
+            throw_counts: vec![Vec::new(); crate::ir::MAX_STICKS as usize + 1],
+            ..Default::default()
+        }
+    }
+    /// Adds another accumulator's counts.
+    pub fn merge(&mut self, o: &Acc) {
+        self.games += o.games;
+        self.completed += o.completed;
+        self.timeouts += o.timeouts;
+        self.aborted += o.aborted;
+        for t in 0..2 {
+            self.wins[t] += o.wins[t];
+            self.lost[t] += o.lost[t];
+            self.never_moved[t] += o.never_moved[t];
+            add_map(&mut self.first_move[t], &o.first_move[t]);
+        }
+        add_map(&mut self.turns, &o.turns);
+        add_map(&mut self.throws, &o.throws);
+        add_map(&mut self.lead_changes, &o.lead_changes);
+        add_map(&mut self.captures, &o.captures);
+        self.decision_nodes += o.decision_nodes;
+        self.choice_nodes += o.choice_nodes;
+        add_vec(&mut self.rule_fires, &o.rule_fires);
+        add_vec(&mut self.rule_games, &o.rule_games);
+        if self.throw_counts.len() < o.throw_counts.len() {
+            self.throw_counts.resize(o.throw_counts.len(), Vec::new());
+        }
+        for (a, b) in self.throw_counts.iter_mut().zip(&o.throw_counts) {
+            add_vec(a, b);
+        }
+    }
+}
+
+/// One game in brief, kept for paired comparisons.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameBrief {
+    /// Winner.
+    pub winner: Option<u8>,
+    /// Seat turns.
+    pub turns: u32,
+    /// Throws.
+    pub throws: u64,
+    /// Decision positions.
+    pub decision_nodes: u32,
+    /// Of which with a choice.
+    pub choice_nodes: u32,
+    /// Lead changes.
+    pub lead_changes: u32,
+    /// Pieces taken.
+    pub captures: u32,
+    /// Rules that fired (bit i = rule i).
+    pub fired: Vec<u64>,
+}
+
+/// Counts the events of one game.
+struct Counter {
+    fires: Vec<u32>,
+    lost: [u32; 2],
+}
+
+impl Observer for Counter {
+    fn event(&mut self, e: Event) {
+        let mut hit = |r: RuleIx| {
+            if let Some(x) = self.fires.get_mut(r as usize) {
+                *x += 1;
+            }
+        };
+        match e {
+            Event::Throw { rule, .. } => {
+                if let Some(r) = rule {
+                    hit(r);
+                }
+            }
+            Event::Moved { rules, .. } => {
+                for &r in rules.iter() {
+                    hit(r);
+                }
+            }
+            Event::Captured { team, rule, .. } => {
+                hit(rule);
+                self.lost[team as usize] += 1;
+            }
+            Event::Immune { rule, .. } | Event::Phase { rule, .. } | Event::Won { rule, .. } => {
+                hit(rule)
+            }
+            Event::Forfeit { .. } => {}
+        }
+    }
+}
+
+/// Who plays: random for both teams by default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Players {
+    /// Agent of each team.
+    pub kinds: [AgentKind; 2],
+    /// Their budget.
+    pub budget: Budget,
+}
+
+impl Default for Players {
+    fn default() -> Self {
+        Players {
+            kinds: [AgentKind::Random; 2],
+            budget: Budget::default(),
+        }
+    }
+}
+
+impl Players {
+    fn all_random(&self) -> bool {
+        self.kinds == [AgentKind::Random; 2]
+    }
+}
+
+/// Progress of a team towards its goal: (holes gone, scale) so that shares compare exactly.
+fn progress(g: &Game, s: &State, t: usize) -> (u64, u64) {
+    let tr = &g.ir.teams[t].track;
+    let goal = tr.goal.unwrap_or(tr.cells.len().saturating_sub(1) as u16) as i64 + 1;
+    let n = g.ir.teams[t].pieces as usize;
+    let gone: i64 = s.pieces[t][..n]
+        .iter()
+        .filter(|p| p.alive() && p.tpos >= 0)
+        .map(|p| (p.tpos as i64 + 1).min(goal))
+        .sum();
+    (gone as u64, (n as u64).max(1) * goal as u64)
+}
+
+/// The team ahead, if one is.
+fn leader(g: &Game, s: &State) -> Option<u8> {
+    let (a, sa) = progress(g, s, 0);
+    let (b, sb) = progress(g, s, 1);
+    let (x, y) = (a as u128 * sb as u128, b as u128 * sa as u128);
+    match x.cmp(&y) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// Could some piece of the team to play move with the throws in hand?
+fn could_move(g: &Game, s: &State) -> bool {
+    match s.stage {
+        Stage::Move => true,
+        Stage::Throw if s.pool_len > 0 => {
+            let mut c = s.clone();
+            c.stage = Stage::Move;
+            g.has_legal(&c)
+        }
+        _ => false,
+    }
+}
+
+/// Plays game `index` of the study and adds it to `acc`.
+pub fn play_game(
+    g: &Game,
+    seed: u64,
+    index: u64,
+    max_turns: u32,
+    players: &Players,
+    acc: &mut Acc,
+) -> GameBrief {
+    let n_rules = g.ir.rules.len();
+    let mut obs = Counter {
+        fires: vec![0; n_rules],
+        lost: [0; 2],
+    };
+    let mut rng = Rng::for_game(seed, index);
+    let mut agent_rngs =
+        [0u64, 1].map(|t| Rng::for_game(splitmix64(seed).wrapping_add(1 + t), index));
+    let mut agents: Vec<Box<dyn crate::agents::Agent>> = if players.all_random() {
+        Vec::new()
+    } else {
+        players
+            .kinds
+            .iter()
+            .map(|&k| {
+                crate::agents::make(k, players.budget)
+                    .or_else(|| crate::agents::make(AgentKind::Random, players.budget))
+                    .expect("a random agent")
+            })
+            .collect()
+    };
+    let mut s = g.initial_state();
+    let mut buf: Vec<Decision> = Vec::with_capacity(64);
+    let (mut throws, mut decision_nodes, mut choice_nodes, mut lead_changes) =
+        (0u64, 0u32, 0u32, 0u32);
+    let mut team_throws = [0u64; 2];
+    let mut first_move: [Option<u64>; 2] = [None, None];
+    let mut lead: Option<u8> = None;
+    let mut last_turns = s.turns;
+    let mut aborted = false;
+    while !g.is_over(&s) && s.turns < max_turns {
+        let r = if g.is_chance(&s) {
+            let team = s.team as usize;
+            let n = g.sticks_for(&s) as usize;
+            let k = g.sample_outcome(&s, rng.next_u64());
+            let row = &mut acc.throw_counts[n];
+            if row.len() <= n {
+                row.resize(n + 1, 0);
+            }
+            row[k as usize] += 1;
+            throws += 1;
+            team_throws[team] += 1;
+            let r = g.apply_throw(&mut s, k, &mut obs);
+            if r.is_ok()
+                && first_move[team].is_none()
+                && !g.is_over(&s)
+                && s.team as usize == team
+                && could_move(g, &s)
+            {
+                first_move[team] = Some(team_throws[team]);
+            }
+            r
+        } else {
+            g.legal_decisions(&s, &mut buf);
+            decision_nodes += 1;
+            if buf.len() > 1 {
+                choice_nodes += 1;
+            }
+            let d = if agents.is_empty() {
+                if buf.len() == 1 {
+                    Some(buf[0])
+                } else if buf.is_empty() {
+                    None
+                } else {
+                    Some(buf[rng.below(buf.len())])
+                }
+            } else {
+                let t = s.team as usize;
+                agents[t].choose(g, &s, &mut agent_rngs[t])
+            };
+            match d {
+                Some(d) => g.apply_decision(&mut s, d, &mut obs),
+                None => {
+                    aborted = true;
+                    break;
+                }
+            }
+        };
+        if r.is_err() {
+            aborted = true;
+            break;
+        }
+        if s.turns != last_turns {
+            last_turns = s.turns;
+            if let Some(now) = leader(g, &s) {
+                if lead.is_some_and(|l| l != now) {
+                    lead_changes += 1;
+                }
+                lead = Some(now);
+            }
+        }
+    }
+    let winner = g.winner(&s);
+    acc.games += 1;
+    match (winner, aborted) {
+        (Some(w), _) => {
+            acc.completed += 1;
+            acc.wins[w as usize] += 1;
+            *acc.turns.entry(s.turns as u64).or_default() += 1;
+            *acc.throws.entry(throws).or_default() += 1;
+        }
+        (None, true) => acc.aborted += 1,
+        (None, false) => acc.timeouts += 1,
+    }
+    acc.decision_nodes += decision_nodes as u64;
+    acc.choice_nodes += choice_nodes as u64;
+    *acc.lead_changes.entry(lead_changes as u64).or_default() += 1;
+    let captures = obs.lost[0] + obs.lost[1];
+    *acc.captures.entry(captures as u64).or_default() += 1;
+    let mut fired = vec![0u64; n_rules.div_ceil(64)];
+    for (i, &f) in obs.fires.iter().enumerate() {
+        if f > 0 {
+            acc.rule_fires[i] += f as u64;
+            acc.rule_games[i] += 1;
+            fired[i / 64] |= 1 << (i % 64);
+        }
+    }
+    for (t, first) in first_move.iter().enumerate() {
+        acc.lost[t] += obs.lost[t] as u64;
+        match first {
+            Some(x) => *acc.first_move[t].entry(*x).or_default() += 1,
+            None => acc.never_moved[t] += 1,
+        }
+    }
+    GameBrief {
+        winner,
+        turns: s.turns,
+        throws,
+        decision_nodes,
+        choice_nodes,
+        lead_changes,
+        captures,
+        fired,
+    }
+}
+
+/// Plays games `range` of a study on `jobs` threads; the accumulator does not depend on
+/// `jobs`, and the briefs (when kept) are in game order. `done` counts finished games.
+#[allow(clippy::too_many_arguments)]
+pub fn run_games(
+    g: &Game,
+    seed: u64,
+    range: (u64, u64),
+    max_turns: u32,
+    players: &Players,
+    jobs: usize,
+    keep_briefs: bool,
+    done: Option<&AtomicU64>,
+) -> (Acc, Vec<GameBrief>) {
+    let (lo, hi) = range;
+    let n = hi.saturating_sub(lo);
+    let jobs = jobs.max(1).min(n.max(1) as usize) as u64;
+    let chunk = n.div_ceil(jobs).max(1);
+    let parts: Vec<(Acc, Vec<GameBrief>)> = std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|j| {
+                sc.spawn(move || {
+                    let mut acc = Acc::new(g.ir.rules.len());
+                    let mut briefs = Vec::new();
+                    let a = (lo + j * chunk).min(hi);
+                    let b = (lo + (j + 1) * chunk).min(hi);
+                    for i in a..b {
+                        let brief = play_game(g, seed, i, max_turns, players, &mut acc);
+                        if keep_briefs {
+                            briefs.push(brief);
+                        }
+                        if let Some(d) = done {
+                            d.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                    (acc, briefs)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| (Acc::new(0), Vec::new())))
+            .collect()
+    });
+    let mut acc = Acc::new(g.ir.rules.len());
+    let mut briefs = Vec::new();
+    for (a, b) in parts {
+        acc.merge(&a);
+        briefs.extend(b);
+    }
+    (acc, briefs)
+}
+
+/// Can the rule produce an event (a throw entry, gate, loop, capture, protection noted on a
+/// shared landing, immunity, phase change or win)?
+pub fn firable(ir: &Ir) -> Vec<bool> {
+    let mut f = vec![false; ir.rules.len()];
+    let mut set = |r: RuleIx| {
+        if let Some(x) = f.get_mut(r as usize) {
+            *x = true;
+        }
+    };
+    for e in &ir.throws {
+        set(e.rule);
+    }
+    for t in &ir.teams {
+        for gt in &t.track.gates {
+            set(gt.rule);
+        }
+        if let Some(l) = &t.track.looping {
+            set(l.rule);
+        }
+    }
+    for per_team in &ir.capture.at {
+        for c in per_team {
+            if let Some(s) = c.spec {
+                set(s.rule);
+            }
+            if let Some(r) = c.forbidden_by {
+                set(r);
+            }
+        }
+    }
+    for (_, r) in ir.capture.immune.iter().flatten() {
+        set(*r);
+    }
+    for t in &ir.transitions {
+        set(t.rule);
+    }
+    for w in &ir.wins {
+        set(w.rule);
+    }
+    f
+}
+
+/// The identity of a study of a loaded file.
+pub fn study_info(
+    l: &Loaded,
+    seed: u64,
+    games: u64,
+    max_turns: u32,
+    players: &Players,
+) -> StudyInfo {
+    let ir = &l.ir;
+    let fire = firable(ir);
+    let active = l.active_statements();
+    StudyInfo {
+        game: ir.game.clone(),
+        file: l.path.display().to_string(),
+        hash: l.hash.clone(),
+        seed,
+        games,
+        max_turns,
+        readings: ir
+            .readings
+            .iter()
+            .map(|r| format!("{}={}", r.id, r.options[r.chosen].0))
+            .collect(),
+        params: ir
+            .params
+            .iter()
+            .map(|p| format!("{}={}", p.name, p.value))
+            .collect(),
+        agents: players.kinds.iter().map(|k| k.name().to_string()).collect(),
+        teams: ir.teams.iter().map(|t| t.name.clone()).collect(),
+        rules: ir
+            .rules
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                (
+                    r.id.clone(),
+                    r.status.as_str().to_string(),
+                    fire[i],
+                    !active[i].is_empty(),
+                )
+            })
+            .collect(),
+        face: ir.sticks.faces[0].clone(),
+        p: ir.sticks.p,
+        value: ir.sticks.value,
+        colours: ir.teams.iter().map(|t| t.colour).collect(),
+    }
+}
+
+/// A distribution summary of a count per game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Dist {
+    /// Games counted.
+    pub n: u64,
+    /// Mean.
+    pub mean: f64,
+    /// 95% interval of the mean (normal approximation).
+    pub ci: (f64, f64),
+    /// Standard deviation.
+    pub sd: f64,
+    /// Median.
+    pub median: f64,
+    /// 90th percentile (nearest rank).
+    pub p90: f64,
+    /// Smallest.
+    pub min: u64,
+    /// Largest.
+    pub max: u64,
+}
+
+/// Summarises a histogram (value → count).
+pub fn dist(h: &BTreeMap<u64, u64>) -> Dist {
+    let n: u64 = h.values().sum();
+    if n == 0 {
+        return Dist::default();
+    }
+    let sum: f64 = h.iter().map(|(v, c)| *v as f64 * *c as f64).sum();
+    let mean = sum / n as f64;
+    let var = if n > 1 {
+        h.iter()
+            .map(|(v, c)| (*v as f64 - mean).powi(2) * *c as f64)
+            .sum::<f64>()
+            / (n - 1) as f64
+    } else {
+        0.0
+    };
+    let sd = var.sqrt();
+    let half = Z95 * sd / (n as f64).sqrt();
+    let nth = |rank: u64| -> u64 {
+        // rank is 1-based
+        let mut cum = 0;
+        for (v, c) in h {
+            cum += c;
+            if cum >= rank {
+                return *v;
+            }
+        }
+        *h.keys().next_back().unwrap_or(&0)
+    };
+    let median = if n % 2 == 1 {
+        nth(n / 2 + 1) as f64
+    } else {
+        (nth(n / 2) as f64 + nth(n / 2 + 1) as f64) / 2.0
+    };
+    let p90 = nth((9 * n).div_ceil(10).max(1)) as f64;
+    Dist {
+        n,
+        mean,
+        ci: (mean - half, mean + half),
+        sd,
+        median,
+        p90,
+        min: *h.keys().next().unwrap_or(&0),
+        max: *h.keys().next_back().unwrap_or(&0),
+    }
+}
+
+/// How often one rule fired.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RuleFiring {
+    /// ID.
+    pub id: String,
+    /// Status.
+    pub status: String,
+    /// Can it produce an event at all?
+    pub firable: bool,
+    /// Has statements in force?
+    pub active: bool,
+    /// Events naming it.
+    pub fires: u64,
+    /// Mean events per game.
+    pub per_game: f64,
+    /// Share of games in which it fired.
+    pub games: Rate,
+}
+
+/// Observed frequency of one throw against its exact probability.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ThrowFreq {
+    /// Sticks thrown.
+    pub sticks: u8,
+    /// Sticks showing the first face.
+    pub k: u8,
+    /// Value (for the first team; with values by own colour, the second team's differs).
+    pub value: String,
+    /// Observed share of throws of this many sticks.
+    pub observed: Rate,
+    /// Exact probability.
+    pub exact: f64,
+    /// Is the exact probability inside the observed interval?
+    pub consistent: bool,
+}
+
+/// Throws before a team's first piece could move.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FirstMove {
+    /// Team.
+    pub team: String,
+    /// Over games where it could move.
+    pub throws: Dist,
+    /// Games that ended before it could.
+    pub never: u64,
+}
+
+/// A team's wins.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TeamWins {
+    /// Team.
+    pub team: String,
+    /// Wins among completed games.
+    pub of_completed: Rate,
+    /// Wins among all games.
+    pub of_all: Rate,
+}
+
+/// Every metric of a study.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Metrics {
+    /// What was studied.
+    pub study: StudyInfo,
+    /// Game indices played (the whole study, or one shard).
+    pub range: (u64, u64),
+    /// Games completed (a winner before the cap).
+    pub completion: Rate,
+    /// Games stopped by the cap.
+    pub timeouts: Rate,
+    /// Games the engine could not finish.
+    pub aborted: u64,
+    /// Wins per team.
+    pub wins: Vec<TeamWins>,
+    /// 1 − |P(first team wins) − P(second team wins)| over completed games.
+    pub balance: f64,
+    /// P(first team wins | completed).
+    pub first_team: Rate,
+    /// P(first team wins | completed) − ½, with its interval.
+    pub first_team_advantage: (f64, f64, f64),
+    /// Seat turns of completed games.
+    pub turns: Dist,
+    /// Throws of completed games.
+    pub throws: Dist,
+    /// Share of decision positions with more than one choice.
+    pub decision_moves: Rate,
+    /// Lead changes per game.
+    pub lead_changes: Dist,
+    /// Pieces taken per game.
+    pub captures: Dist,
+    /// Pieces lost per game by each team.
+    pub lost_per_game: Vec<(String, f64)>,
+    /// Every rule's firing.
+    pub rules: Vec<RuleFiring>,
+    /// Rules that can fire, are in force, and never fired.
+    pub never_fired: Vec<String>,
+    /// Rules in force whose statements produce no event.
+    pub silent: Vec<String>,
+    /// Rules with no statement under the readings in force.
+    pub inactive: Vec<String>,
+    /// Observed throw frequencies against exact probabilities.
+    pub throw_freq: Vec<ThrowFreq>,
+    /// Throws before each team's first piece could move.
+    pub first_move: Vec<FirstMove>,
+    /// Turns of completed games (value → games), for plots.
+    pub turns_hist: BTreeMap<u64, u64>,
+    /// Luck share, when measured (`--luck-games`).
+    pub luck: Option<Luck>,
+    /// The raw counts (for merging and comparing).
+    pub acc: Acc,
+}
+
+/// Derives the metrics from raw counts.
+pub fn derive(info: &StudyInfo, range: (u64, u64), acc: &Acc) -> Metrics {
+    let completed = acc.completed;
+    let wins: Vec<TeamWins> = (0..2)
+        .map(|t| TeamWins {
+            team: info.teams[t].clone(),
+            of_completed: Rate::new(acc.wins[t], completed),
+            of_all: Rate::new(acc.wins[t], acc.games),
+        })
+        .collect();
+    let p0 = wins[0].of_completed.p;
+    let p1 = wins[1].of_completed.p;
+    let first = Rate::new(acc.wins[0], completed);
+    let rules: Vec<RuleFiring> = info
+        .rules
+        .iter()
+        .enumerate()
+        .map(|(i, (id, status, firable, active))| {
+            let fires = acc.rule_fires.get(i).copied().unwrap_or(0);
+            RuleFiring {
+                id: id.clone(),
+                status: status.clone(),
+                firable: *firable,
+                active: *active,
+                fires,
+                per_game: if acc.games > 0 {
+                    fires as f64 / acc.games as f64
+                } else {
+                    0.0
+                },
+                games: Rate::new(acc.rule_games.get(i).copied().unwrap_or(0), acc.games),
+            }
+        })
+        .collect();
+    let never_fired = rules
+        .iter()
+        .filter(|r| r.firable && r.active && r.fires == 0)
+        .map(|r| r.id.clone())
+        .collect();
+    let silent = rules
+        .iter()
+        .filter(|r| !r.firable && r.active)
+        .map(|r| r.id.clone())
+        .collect();
+    let inactive = rules
+        .iter()
+        .filter(|r| !r.active)
+        .map(|r| r.id.clone())
+        .collect();
+    let mut throw_freq = Vec::new();
+    for (n, row) in acc.throw_counts.iter().enumerate() {
+        let total: u64 = row.iter().sum();
+        if total == 0 {
+            continue;
+        }
+        for k in 0..=n {
+            let c = row.get(k).copied().unwrap_or(0);
+            let exact = super::rulebook::binom_p(n as u8, k as u8, info.p);
+            let observed = Rate::new(c, total);
+            let value = |t: usize| {
+                crate::lower::throw_value(
+                    info.value,
+                    info.colours.get(t).copied().flatten(),
+                    k as u8,
+                    n as u8,
+                )
+            };
+            let v = if info.value == ValueRule::OwnColour {
+                format!("{}/{}", value(0), value(1))
+            } else {
+                value(0).to_string()
+            };
+            throw_freq.push(ThrowFreq {
+                sticks: n as u8,
+                k: k as u8,
+                value: v,
+                observed,
+                exact,
+                consistent: exact >= observed.lo - 1e-12 && exact <= observed.hi + 1e-12,
+            });
+        }
+    }
+    let per_game = |x: u64| {
+        if acc.games > 0 {
+            x as f64 / acc.games as f64
+        } else {
+            0.0
+        }
+    };
+    Metrics {
+        study: info.clone(),
+        range,
+        completion: Rate::new(completed, acc.games),
+        timeouts: Rate::new(acc.timeouts, acc.games),
+        aborted: acc.aborted,
+        balance: if completed > 0 {
+            1.0 - (p0 - p1).abs()
+        } else {
+            0.0
+        },
+        first_team: first,
+        first_team_advantage: (first.p - 0.5, first.lo - 0.5, first.hi - 0.5),
+        wins,
+        turns: dist(&acc.turns),
+        throws: dist(&acc.throws),
+        decision_moves: Rate::new(acc.choice_nodes, acc.decision_nodes),
+        lead_changes: dist(&acc.lead_changes),
+        captures: dist(&acc.captures),
+        lost_per_game: (0..2)
+            .map(|t| (info.teams[t].clone(), per_game(acc.lost[t])))
+            .collect(),
+        rules,
+        never_fired,
+        silent,
+        inactive,
+        throw_freq,
+        first_move: (0..2)
+            .map(|t| FirstMove {
+                team: info.teams[t].clone(),
+                throws: dist(&acc.first_move[t]),
+                never: acc.never_moved[t],
+            })
+            .collect(),
+        turns_hist: acc.turns.clone(),
+        luck: None,
+        acc: acc.clone(),
+    }
+}
+
+/// How much of the game is luck: a strong agent against random play.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Luck {
+    /// The strong agent.
+    pub player: String,
+    /// Games played (half with each team).
+    pub games: u64,
+    /// The strong agent's wins among finished games.
+    pub wins: Rate,
+    /// Games unfinished (turn cap or engine limit).
+    pub unfinished: u64,
+    /// Skill share 2w − 1 (0: a strong player does no better than chance, 1: it always
+    /// wins), with its interval from the Wilson interval of w.
+    pub skill: (f64, f64, f64),
+    /// Luck share 1 − skill, with its interval.
+    pub luck: (f64, f64, f64),
+}
+
+/// Plays `games` games of `player` against random play, alternating teams (the agents
+/// module's series: game `i` from seed `seed + i`), and derives the luck share.
+pub fn luck(
+    g: &Game,
+    player: AgentKind,
+    games: u64,
+    seed: u64,
+    max_turns: u32,
+    jobs: usize,
+) -> Luck {
+    let r = crate::agents::series(
+        g,
+        player,
+        AgentKind::Random,
+        Budget::default(),
+        games,
+        seed,
+        max_turns,
+        jobs,
+    );
+    let wins = Rate::new(r.wins, r.wins + r.losses);
+    let skill = (2.0 * wins.p - 1.0, 2.0 * wins.lo - 1.0, 2.0 * wins.hi - 1.0);
+    Luck {
+        player: player.name().to_string(),
+        games,
+        wins,
+        unfinished: r.unfinished,
+        skill,
+        luck: (1.0 - skill.0, 1.0 - skill.2, 1.0 - skill.1),
+    }
+}
+
+/// Runs a whole study (or the games `range` of it) and derives its metrics: the function
+/// `simulate` calls. `progress` shows a bar on standard error.
+#[allow(clippy::too_many_arguments)]
+pub fn metrics(
+    l: &Loaded,
+    g: &Game,
+    games: u64,
+    seed: u64,
+    max_turns: u32,
+    players: &Players,
+    jobs: usize,
+    range: Option<(u64, u64)>,
+    progress: bool,
+) -> Metrics {
+    let info = study_info(l, seed, games, max_turns, players);
+    let range = range.unwrap_or((0, games));
+    let (acc, _) = with_progress(range.1 - range.0, progress, |done| {
+        run_games(g, seed, range, max_turns, players, jobs, false, Some(done))
+    });
+    derive(&info, range, &acc)
+}
+
+/// Runs `f` while a progress bar of `total` games is drawn on standard error (when `show`).
+pub fn with_progress<T: Send>(total: u64, show: bool, f: impl FnOnce(&AtomicU64) -> T + Send) -> T {
+    let done = AtomicU64::new(0);
+    if !show || total == 0 {
+        return f(&done);
+    }
+    let finished = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|sc| {
+        let bar = sc.spawn(|| {
+            let start = std::time::Instant::now();
+            loop {
+                let d = done.load(Ordering::Relaxed);
+                let width = 30;
+                let filled = (d * width / total.max(1)) as usize;
+                eprint!(
+                    "\r[{}{}] {d}/{total} games, {:.0}s ",
+                    "#".repeat(filled),
+                    ".".repeat(width as usize - filled.min(width as usize)),
+                    start.elapsed().as_secs_f64()
+                );
+                if finished.load(Ordering::Relaxed) {
+                    eprintln!();
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(200));
+            }
+        });
+        let out = f(&done);
+        finished.store(true, Ordering::Relaxed);
+        let _ = bar.join();
+        out
+    })
+}
+
+fn f1(x: f64) -> String {
+    format!("{x:.1}")
+}
+
+/// The metrics as a table for people.
+pub fn render(m: &Metrics) -> String {
+    use std::fmt::Write;
+    let mut o = String::new();
+    let s = &m.study;
+    let _ = writeln!(o, "{} — {}", s.game, s.file);
+    let _ = writeln!(
+        o,
+        "games {}..{} of {}, seed {}, turn cap {}, agents {}, file fnv1a {}",
+        m.range.0,
+        m.range.1,
+        s.games,
+        s.seed,
+        s.max_turns,
+        s.agents.join(" vs "),
+        s.hash
+    );
+    if !s.readings.is_empty() {
+        let _ = writeln!(o, "readings: {}", s.readings.join(" "));
+    }
+    if !s.params.is_empty() {
+        let _ = writeln!(o, "params:   {}", s.params.join(" "));
+    }
+    let _ = writeln!(
+        o,
+        "\nrates with 95% Wilson intervals; means with 95% normal intervals"
+    );
+    let _ = writeln!(
+        o,
+        "completion            {:>7} of {:<7} {}",
+        m.completion.k,
+        m.completion.n,
+        m.completion.pct()
+    );
+    let _ = writeln!(
+        o,
+        "timeouts (turn cap)   {:>7} of {:<7} {}",
+        m.timeouts.k,
+        m.timeouts.n,
+        m.timeouts.pct()
+    );
+    if m.aborted > 0 {
+        let _ = writeln!(o, "aborted (engine)      {:>7}", m.aborted);
+    }
+    for w in &m.wins {
+        let _ = writeln!(
+            o,
+            "wins {:<16} {:>7} of {:<7} {} of completed",
+            w.team,
+            w.of_completed.k,
+            w.of_completed.n,
+            w.of_completed.pct()
+        );
+    }
+    let _ = writeln!(
+        o,
+        "balance               {:.3}  (1 − |difference of win rates|)",
+        m.balance
+    );
+    let (a, lo, hi) = m.first_team_advantage;
+    let _ = writeln!(
+        o,
+        "first-team advantage  {:+.1} points [{:+.1}, {:+.1}]  ({} throws first)",
+        100.0 * a,
+        100.0 * lo,
+        100.0 * hi,
+        s.teams[0]
+    );
+    let dist_line = |o: &mut String, name: &str, d: &Dist| {
+        let _ = writeln!(
+            o,
+            "{name:<21} mean {} [{}, {}]  median {}  p90 {}  min {}  max {}  (n={})",
+            f1(d.mean),
+            f1(d.ci.0),
+            f1(d.ci.1),
+            f1(d.median),
+            f1(d.p90),
+            d.min,
+            d.max,
+            d.n
+        );
+    };
+    dist_line(&mut o, "turns (completed)", &m.turns);
+    dist_line(&mut o, "throws (completed)", &m.throws);
+    let _ = writeln!(
+        o,
+        "decision moves        {} of positions have more than one choice ({} of {})",
+        m.decision_moves.pct(),
+        m.decision_moves.k,
+        m.decision_moves.n
+    );
+    dist_line(&mut o, "lead changes / game", &m.lead_changes);
+    dist_line(&mut o, "captures / game", &m.captures);
+    for (t, x) in &m.lost_per_game {
+        let _ = writeln!(o, "  pieces lost by {t}: {x:.2} per game");
+    }
+    for f in &m.first_move {
+        let _ = writeln!(
+            o,
+            "first move, {:<10} {} throws [{}, {}] (median {}, p90 {}) before a piece can move{}",
+            f.team,
+            format_args!("{:.2}", f.throws.mean),
+            format_args!("{:.2}", f.throws.ci.0),
+            format_args!("{:.2}", f.throws.ci.1),
+            f1(f.throws.median),
+            f1(f.throws.p90),
+            if f.never > 0 {
+                format!("; never in {} game(s)", f.never)
+            } else {
+                String::new()
+            }
+        );
+    }
+    if let Some(lk) = &m.luck {
+        let _ = writeln!(
+            o,
+            "luck share            {:.2} [{:.2}, {:.2}]  ({} wins {} against random; skill {:.2}; {} games, {} unfinished)",
+            lk.luck.0,
+            lk.luck.1,
+            lk.luck.2,
+            lk.player,
+            lk.wins.pct(),
+            lk.skill.0,
+            lk.games,
+            lk.unfinished
+        );
+    }
+    let _ = writeln!(o, "\nrule firing (events; games in which it fired):");
+    for r in &m.rules {
+        let note = if !r.active {
+            "  (no statement under these readings)".to_string()
+        } else if !r.firable {
+            "  (silent: its statements produce no event)".to_string()
+        } else if r.fires == 0 {
+            "  NEVER FIRED".to_string()
+        } else {
+            String::new()
+        };
+        if !r.firable || !r.active {
+            let _ = writeln!(o, "  {:<10} {:<13}{note}", r.id, r.status);
+            continue;
+        }
+        let _ = writeln!(
+            o,
+            "  {:<10} {:<13} {:>10} events  {:>8.2}/game  {}{note}",
+            r.id,
+            r.status,
+            r.fires,
+            r.per_game,
+            r.games.pct()
+        );
+    }
+    let _ = writeln!(
+        o,
+        "never fired: {}",
+        if m.never_fired.is_empty() {
+            "none".to_string()
+        } else {
+            m.never_fired.join(", ")
+        }
+    );
+    let _ = writeln!(
+        o,
+        "\nthrows: observed share [95% interval] vs exact probability"
+    );
+    let mut last = 0;
+    for t in &m.throw_freq {
+        if t.sticks != last {
+            last = t.sticks;
+            let total: u64 = t.observed.n;
+            let _ = writeln!(o, "  {} sticks ({} throws):", t.sticks, total);
+        }
+        let _ = writeln!(
+            o,
+            "    value {:>5} ({:>2} {}): {:>8.4}% [{:.4}, {:.4}]  exact {:.4}%{}",
+            t.value,
+            t.k,
+            s.face,
+            100.0 * t.observed.p,
+            100.0 * t.observed.lo,
+            100.0 * t.observed.hi,
+            100.0 * t.exact,
+            if t.consistent {
+                ""
+            } else {
+                "  outside the interval"
+            }
+        );
+    }
+    o
+}
+
+/// `K/N`: shard K (1-based) of N.
+pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+    let (k, n) = s
+        .split_once('/')
+        .ok_or_else(|| format!("a shard is K/N (e.g. 2/8), got `{s}`"))?;
+    let k: u64 = k
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{k}` is not a number (in `{s}`)"))?;
+    let n: u64 = n
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{n}` is not a number (in `{s}`)"))?;
+    if n == 0 || k == 0 || k > n {
+        return Err(format!(
+            "shard {k}/{n} is out of range: K must be 1..=N and N at least 1"
+        ));
+    }
+    Ok((k, n))
+}
+
+/// The games of shard `k` (1-based) of `n` in a study of `games` games.
+pub fn shard_range(games: u64, k: u64, n: u64) -> (u64, u64) {
+    let at = |i: u64| ((games as u128 * i as u128) / n as u128) as u64;
+    (at(k - 1), at(k))
+}
+
+/// Arguments of `seig simulate` with metrics.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SimulateArgs {
+    /// Rule file.
+    pub file: PathBuf,
+    /// Number of games.
+    #[arg(short = 'n', long = "games", default_value_t = 1000)]
+    pub games: u64,
+    /// Seed of the study.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Seat turns after which a game is stopped (a timeout, not a draw).
+    #[arg(long, default_value_t = 10_000)]
+    pub max_turns: u32,
+    /// Worker threads (results do not depend on it); default: all cores.
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Agents of the two teams, `A,B` or one for both: random, greedy, expectimax, mcts.
+    #[arg(long, default_value = "random")]
+    pub agents: String,
+    /// Play only shard K of N of the study's games (`--shard 2/4`); write the shard with
+    /// `--out` and join the shards with `seig merge`.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<(u64, u64)>,
+    /// Write the study's raw counts (for `seig merge`) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Write a self-contained HTML report.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Also measure the luck share: this many games of `--luck-agent` against random
+    /// play (0: not measured).
+    #[arg(long, default_value_t = 0)]
+    pub luck_games: u64,
+    /// The strong agent of the luck measure.
+    #[arg(long, default_value = "greedy", value_parser = AgentKind::parse)]
+    pub luck_agent: AgentKind,
+    /// Add speed figures: playouts and actions per second (they vary from run to run).
+    #[arg(long)]
+    pub timing: bool,
+    #[command(flatten)]
+    pub choices: Choices,
+}
+
+/// Parses `--agents`.
+pub fn parse_players(s: &str) -> Result<Players, String> {
+    let parts: Vec<&str> = s.split(',').collect();
+    let kinds = match parts.as_slice() {
+        [a] => {
+            let k = AgentKind::parse(a)?;
+            [k, k]
+        }
+        [a, b] => [AgentKind::parse(a)?, AgentKind::parse(b)?],
+        _ => return Err(format!("--agents is A or A,B, got `{s}`")),
+    };
+    if kinds.contains(&AgentKind::Human) {
+        return Err("a study needs computer players, not `human`".into());
+    }
+    Ok(Players {
+        kinds,
+        budget: Budget::default(),
+    })
+}
+
+/// A shard of a study, as written by `--out` and read by `seig merge`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ShardFile {
+    /// Format tag.
+    pub format: String,
+    /// What was studied.
+    pub study: StudyInfo,
+    /// Games played.
+    pub range: (u64, u64),
+    /// Raw counts.
+    pub acc: Acc,
+}
+
+/// The format tag of shard files.
+pub const SHARD_FORMAT: &str = "seig-study-shard-1";
+
+/// Runs `seig simulate` with metrics.
+pub fn run_simulate(args: &SimulateArgs) -> i32 {
+    let players = match parse_players(&args.agents) {
+        Ok(p) => p,
+        Err(m) => {
+            eprintln!("error: {m}");
+            return 2;
+        }
+    };
+    let l = match load(&args.file, &args.choices) {
+        Ok(l) => l,
+        Err(c) => return c,
+    };
+    let g = Game::new(l.ir.clone());
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let range = args.shard.map(|(k, n)| shard_range(args.games, k, n));
+    let progress = !args.quiet && std::io::stderr().is_terminal();
+    let started = std::time::Instant::now();
+    let mut m = metrics(
+        &l,
+        &g,
+        args.games,
+        args.seed,
+        args.max_turns,
+        &players,
+        jobs,
+        range,
+        progress,
+    );
+    if args.luck_games > 0 {
+        m.luck = Some(luck(
+            &g,
+            args.luck_agent,
+            args.luck_games,
+            args.seed,
+            args.max_turns,
+            jobs,
+        ));
+    }
+    let timing = args.timing.then(|| {
+        let secs = started.elapsed().as_secs_f64().max(1e-9);
+        let games = (m.range.1 - m.range.0) as f64;
+        let actions = m.throws.mean * games + m.decision_moves.n as f64;
+        Timing {
+            playouts_per_sec: games / secs,
+            actions_per_sec: actions / secs,
+            jobs,
+            seconds: secs,
+        }
+    });
+    finish(
+        &m,
+        args.json,
+        args.out.as_ref(),
+        args.report.as_ref(),
+        timing,
+    )
+}
+
+/// Speed of a study (not part of its results: it varies from run to run).
+#[derive(Debug, Clone, Copy, serde::Serialize)]
+pub struct Timing {
+    /// Games per second.
+    pub playouts_per_sec: f64,
+    /// Throws plus decisions per second.
+    pub actions_per_sec: f64,
+    /// Worker threads.
+    pub jobs: usize,
+    /// Wall time.
+    pub seconds: f64,
+}
+
+fn finish(
+    m: &Metrics,
+    json: bool,
+    out: Option<&PathBuf>,
+    report: Option<&PathBuf>,
+    timing: Option<Timing>,
+) -> i32 {
+    if let Some(path) = out {
+        let shard = ShardFile {
+            format: SHARD_FORMAT.into(),
+            study: m.study.clone(),
+            range: m.range,
+            acc: m.acc.clone(),
+        };
+        let text = serde_json::to_string(&shard).unwrap_or_default();
+        if let Err(e) = super::write_file(path, &text) {
+            eprintln!("{e}");
+            return 1;
+        }
+    }
+    if let Some(path) = report {
+        let html = super::report::study_report(std::slice::from_ref(m), None);
+        if let Err(e) = super::write_file(path, &html) {
+            eprintln!("{e}");
+            return 1;
+        }
+    }
+    if json {
+        let mut v = serde_json::to_value(m).unwrap_or_default();
+        if let Some(o) = v.as_object_mut() {
+            o.remove("acc");
+            // The summary every study reports, at the top level.
+            let summary = serde_json::json!({
+                "games": m.range.1 - m.range.0,
+                "completed": m.completion.k,
+                "wins": m.wins.iter().map(|w| (w.team.clone(), w.of_all.k)).collect::<BTreeMap<_, _>>(),
+                "turns_mean": m.turns.mean,
+                "turns_median": m.turns.median,
+                "seed": m.study.seed,
+                "readings": m.study.readings,
+            });
+            if let Some(s) = summary.as_object() {
+                for (k, val) in s {
+                    o.insert(k.clone(), val.clone());
+                }
+            }
+            if let Some(t) = timing {
+                o.insert("playouts_per_sec".into(), t.playouts_per_sec.into());
+                o.insert("actions_per_sec".into(), t.actions_per_sec.into());
+                o.insert("jobs".into(), t.jobs.into());
+            }
+        }
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    } else {
+        print!("{}", render(m));
+        if let Some(t) = timing {
+            println!(
+                "speed: {:.0} playouts/s, {:.0} actions/s on {} job(s) ({:.2} s)",
+                t.playouts_per_sec, t.actions_per_sec, t.jobs, t.seconds
+            );
+        }
+    }
+    0
+}
+
+/// Arguments of `seig merge`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct MergeArgs {
+    /// Shard files written by `seig simulate --shard K/N --out FILE`.
+    #[arg(required = true)]
+    pub shards: Vec<PathBuf>,
+    /// Write the merged raw counts to this file.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Write a self-contained HTML report.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Merges shards of one study; `Err` says why they do not fit together.
+pub fn merge_shards(shards: &[ShardFile]) -> Result<Metrics, String> {
+    let first = shards.first().ok_or("no shard given")?;
+    for (i, s) in shards.iter().enumerate() {
+        if s.format != SHARD_FORMAT {
+            return Err(format!(
+                "shard {} is not a seig study shard (format `{}`)",
+                i + 1,
+                s.format
+            ));
+        }
+        if s.study != first.study {
+            return Err(format!(
+                "shard {} belongs to another study (file, seed, games, turn cap, readings, params or agents differ)",
+                i + 1
+            ));
+        }
+    }
+    let mut ranges: Vec<(u64, u64)> = shards.iter().map(|s| s.range).collect();
+    ranges.sort();
+    let mut at = 0;
+    for (a, b) in &ranges {
+        if *a != at {
+            return Err(if *a < at {
+                format!("shards overlap at game {a}")
+            } else {
+                format!("games {at}..{a} are missing")
+            });
+        }
+        at = *b;
+    }
+    if at != first.study.games {
+        return Err(format!("games {at}..{} are missing", first.study.games));
+    }
+    let mut acc = Acc::new(first.study.rules.len());
+    for s in shards {
+        acc.merge(&s.acc);
+    }
+    Ok(derive(&first.study, (0, first.study.games), &acc))
+}
+
+/// Runs `seig merge`.
+pub fn run_merge(args: &MergeArgs) -> i32 {
+    let mut shards = Vec::new();
+    for p in &args.shards {
+        let text = match std::fs::read_to_string(p) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", p.display());
+                return 2;
+            }
+        };
+        match serde_json::from_str::<ShardFile>(&text) {
+            Ok(s) => shards.push(s),
+            Err(e) => {
+                eprintln!("error: {} is not a study shard: {e}", p.display());
+                return 2;
+            }
+        }
+    }
+    match merge_shards(&shards) {
+        Ok(m) => finish(&m, args.json, args.out.as_ref(), args.report.as_ref(), None),
+        Err(e) => {
+            eprintln!("error: {e}");
+            2
+        }
+    }
+}

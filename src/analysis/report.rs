@@ -1,0 +1,520 @@
+//! Self-contained HTML reports (no network, no script): the study's identity, the metrics
+//! table, the comparison of readings, and inline SVG plots — game-length histogram, win
+//! rates with intervals, rule firing, throw frequencies against exact probabilities.
+//! Each plot is an `<svg class="plot" data-plot="…">` whose marks carry `class="mark"`.
+
+use super::compare::{Comparison, fmt_diff};
+use super::html_escape as esc;
+use super::metrics::Metrics;
+use std::fmt::Write;
+
+const COLOURS: [&str; 6] = [
+    "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b",
+];
+
+fn colour(i: usize) -> &'static str {
+    COLOURS[i % COLOURS.len()]
+}
+
+fn arm_label(m: &Metrics, i: usize, cmp: Option<&Comparison>) -> String {
+    match cmp.and_then(|c| c.arms.get(i)) {
+        Some(l) if !l.is_empty() => format!("[{i}] {l}"),
+        _ => format!("[{i}] {}", m.study.file),
+    }
+}
+
+/// The game-length histogram (turns of completed games), one outline per arm.
+pub fn histogram_svg(ms: &[Metrics], labels: &[String]) -> String {
+    let (w, h, left, bottom, top, right) = (720.0, 300.0, 56.0, 40.0, 16.0, 16.0);
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        r#"<svg class="plot" data-plot="histogram" viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img" aria-label="game length histogram">"#
+    );
+    // Range: up to the largest 99th percentile over arms.
+    let mut hi = 1u64;
+    let mut lo = u64::MAX;
+    for m in ms {
+        let n: u64 = m.turns_hist.values().sum();
+        let mut cum = 0;
+        for (v, c) in &m.turns_hist {
+            lo = lo.min(*v);
+            cum += c;
+            if cum * 100 >= n * 99 {
+                hi = hi.max(*v);
+                break;
+            }
+        }
+    }
+    if lo == u64::MAX {
+        let _ = write!(
+            s,
+            r#"<text x="{}" y="{}" text-anchor="middle">no completed game</text></svg>"#,
+            w / 2.0,
+            h / 2.0
+        );
+        return s;
+    }
+    let bins = 40u64;
+    let span = (hi - lo + 1).max(1);
+    let width = span.div_ceil(bins).max(1);
+    let nb = span.div_ceil(width) as usize;
+    let shares: Vec<Vec<f64>> = ms
+        .iter()
+        .map(|m| {
+            let n: u64 = m.turns_hist.values().sum();
+            let mut b = vec![0u64; nb];
+            for (v, c) in &m.turns_hist {
+                // Games past the largest 99th percentile are left out of the plot.
+                if *v >= lo && *v <= hi {
+                    let i = (((*v - lo) / width) as usize).min(nb - 1);
+                    b[i] += c;
+                }
+            }
+            b.iter()
+                .map(|&x| if n > 0 { x as f64 / n as f64 } else { 0.0 })
+                .collect()
+        })
+        .collect();
+    let ymax = shares
+        .iter()
+        .flatten()
+        .copied()
+        .fold(0.0f64, f64::max)
+        .max(1e-9);
+    let pw = w - left - right;
+    let ph = h - top - bottom;
+    let x = |i: f64| left + pw * i / nb as f64;
+    let y = |v: f64| top + ph * (1.0 - v / ymax);
+    axes(&mut s, left, top, pw, ph);
+    for k in 0..=4 {
+        let v = ymax * k as f64 / 4.0;
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{}" font-size="10" text-anchor="end">{:.1}%</text>"##,
+            left - 4.0,
+            y(v) + 3.0,
+            100.0 * v
+        );
+    }
+    for k in 0..=4 {
+        let i = nb as f64 * k as f64 / 4.0;
+        let turns = lo as f64 + i * width as f64;
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{}" font-size="10" text-anchor="middle">{:.0}</text>"##,
+            x(i),
+            top + ph + 14.0,
+            turns
+        );
+    }
+    let _ = write!(
+        s,
+        r##"<text x="{}" y="{}" font-size="11" text-anchor="middle">seat turns (completed games; bins of {width}; the longest 1% not shown)</text>"##,
+        left + pw / 2.0,
+        h - 6.0
+    );
+    let bar_w = pw / nb as f64 / ms.len().max(1) as f64;
+    for (a, sh) in shares.iter().enumerate() {
+        for (i, v) in sh.iter().enumerate() {
+            if *v <= 0.0 {
+                continue;
+            }
+            let _ = write!(
+                s,
+                r#"<rect class="mark" x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" fill="{}" fill-opacity="0.8"><title>{}: {:.2}%</title></rect>"#,
+                x(i as f64) + bar_w * a as f64,
+                y(*v),
+                bar_w.max(0.5),
+                (top + ph - y(*v)).max(0.0),
+                colour(a),
+                esc(&labels[a]),
+                100.0 * v
+            );
+        }
+    }
+    legend(&mut s, labels, left + 8.0, top + 4.0);
+    s.push_str("</svg>");
+    s
+}
+
+fn axes(s: &mut String, left: f64, top: f64, pw: f64, ph: f64) {
+    let _ = write!(
+        s,
+        r##"<line x1="{left}" y1="{}" x2="{}" y2="{}" stroke="#333"/><line x1="{left}" y1="{top}" x2="{left}" y2="{}" stroke="#333"/>"##,
+        top + ph,
+        left + pw,
+        top + ph,
+        top + ph
+    );
+}
+
+fn legend(s: &mut String, labels: &[String], x: f64, y: f64) {
+    if labels.len() < 2 {
+        return;
+    }
+    for (i, l) in labels.iter().enumerate() {
+        let yy = y + 14.0 * i as f64;
+        let _ = write!(
+            s,
+            r#"<rect x="{x}" y="{yy}" width="10" height="10" fill="{}"/><text x="{}" y="{}" font-size="11">{}</text>"#,
+            colour(i),
+            x + 14.0,
+            yy + 9.0,
+            esc(l)
+        );
+    }
+}
+
+/// Horizontal bars with 95% whiskers: `(label, arm, p, lo, hi)`, on a 0–100% axis.
+fn bars_svg(kind: &str, items: &[(String, usize, f64, f64, f64)], labels: &[String]) -> String {
+    let row_h = 18.0;
+    let (left, right, top) = (260.0, 60.0, 24.0);
+    let w = 760.0;
+    let h = top + row_h * items.len() as f64 + 30.0 + 14.0 * labels.len() as f64;
+    let pw = w - left - right;
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        r#"<svg class="plot" data-plot="{kind}" viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img" aria-label="{kind}">"#
+    );
+    let x = |p: f64| left + pw * p.clamp(0.0, 1.0);
+    for k in 0..=4 {
+        let p = k as f64 / 4.0;
+        let _ = write!(
+            s,
+            r##"<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="#ddd"/><text x="{0}" y="{3}" font-size="10" text-anchor="middle">{4:.0}%</text>"##,
+            x(p),
+            top - 4.0,
+            top + row_h * items.len() as f64,
+            top - 8.0,
+            100.0 * p
+        );
+    }
+    for (i, (label, arm, p, lo, hi)) in items.iter().enumerate() {
+        let yy = top + row_h * i as f64;
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{}" font-size="11" text-anchor="end">{}</text><rect class="mark" x="{left}" y="{}" width="{:.2}" height="{}" fill="{}" fill-opacity="0.8"><title>{}: {:.1}% [{:.1}, {:.1}]</title></rect><line x1="{:.2}" y1="{}" x2="{:.2}" y2="{}" stroke="#000"/><text x="{}" y="{}" font-size="10">{:.1}%</text>"##,
+            left - 6.0,
+            yy + 12.0,
+            esc(label),
+            yy + 3.0,
+            (x(*p) - left).max(0.5),
+            row_h - 6.0,
+            colour(*arm),
+            esc(label),
+            100.0 * p,
+            100.0 * lo,
+            100.0 * hi,
+            x(*lo),
+            yy + row_h / 2.0,
+            x(*hi),
+            yy + row_h / 2.0,
+            x(*hi) + 4.0,
+            yy + 12.0,
+            100.0 * p
+        );
+    }
+    legend(
+        &mut s,
+        labels,
+        left,
+        top + row_h * items.len() as f64 + 16.0,
+    );
+    s.push_str("</svg>");
+    s
+}
+
+/// Win rates (of completed games) with their intervals, per arm and team.
+pub fn wins_svg(ms: &[Metrics], labels: &[String]) -> String {
+    let mut items = Vec::new();
+    for (a, m) in ms.iter().enumerate() {
+        for w in &m.wins {
+            let r = w.of_completed;
+            let tag = if ms.len() > 1 {
+                format!("[{a}] {}", w.team)
+            } else {
+                w.team.clone()
+            };
+            items.push((tag, a, r.p, r.lo, r.hi));
+        }
+        let c = m.completion;
+        let tag = if ms.len() > 1 {
+            format!("[{a}] completion")
+        } else {
+            "completion".into()
+        };
+        items.push((tag, a, c.p, c.lo, c.hi));
+    }
+    bars_svg("wins", &items, labels)
+}
+
+/// Share of games in which each rule fired, per arm.
+pub fn rules_svg(ms: &[Metrics], labels: &[String]) -> String {
+    let mut ids: Vec<String> = Vec::new();
+    for m in ms {
+        for r in &m.rules {
+            if r.firable && r.active && !ids.contains(&r.id) {
+                ids.push(r.id.clone());
+            }
+        }
+    }
+    let mut items = Vec::new();
+    for id in &ids {
+        for (a, m) in ms.iter().enumerate() {
+            if let Some(r) = m.rules.iter().find(|r| r.id == *id && r.active) {
+                let tag = if ms.len() > 1 {
+                    format!("{id} [{a}], {:.2}/game", r.per_game)
+                } else {
+                    format!("{id}, {:.2}/game", r.per_game)
+                };
+                items.push((tag, a, r.games.p, r.games.lo, r.games.hi));
+            }
+        }
+    }
+    bars_svg("rules", &items, labels)
+}
+
+/// Observed throw frequencies (with intervals) against exact probabilities, first arm.
+pub fn throws_svg(m: &Metrics) -> String {
+    let items: Vec<(String, usize, f64, f64, f64)> = m
+        .throw_freq
+        .iter()
+        .map(|t| {
+            (
+                format!("{} sticks, value {}", t.sticks, t.value),
+                0,
+                t.observed.p,
+                t.observed.lo,
+                t.observed.hi,
+            )
+        })
+        .collect();
+    let mut s = bars_svg("throws", &items, &[]);
+    // Exact probabilities as diamonds.
+    let (left, right, top, row_h, w) = (260.0, 60.0, 24.0, 18.0, 760.0);
+    let pw = w - left - right;
+    let mut marks = String::new();
+    for (i, t) in m.throw_freq.iter().enumerate() {
+        let x = left + pw * t.exact.clamp(0.0, 1.0);
+        let y = top + row_h * i as f64 + row_h / 2.0;
+        let _ = write!(
+            marks,
+            r##"<path class="mark exact" d="M{:.2} {:.2} l4 4 l-4 4 l-4 -4 z" fill="#000"><title>exact {:.4}%</title></path>"##,
+            x,
+            y - 4.0,
+            100.0 * t.exact
+        );
+    }
+    s.truncate(s.len() - "</svg>".len());
+    s.push_str(&marks);
+    s.push_str("</svg>");
+    s
+}
+
+fn table_row(o: &mut String, name: &str, cells: &[String]) {
+    let _ = write!(o, "<tr><th>{}</th>", esc(name));
+    for c in cells {
+        let _ = write!(o, "<td>{}</td>", esc(c));
+    }
+    o.push_str("</tr>\n");
+}
+
+/// A whole report: one study, or several arms of a comparison.
+pub fn study_report(ms: &[Metrics], cmp: Option<&Comparison>) -> String {
+    let mut o = String::new();
+    let title = ms.first().map(|m| m.study.game.clone()).unwrap_or_default();
+    let labels: Vec<String> = ms
+        .iter()
+        .enumerate()
+        .map(|(i, m)| arm_label(m, i, cmp))
+        .collect();
+    let _ = write!(
+        o,
+        r#"<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{} — seig report</title>
+<style>
+body {{ font-family: sans-serif; margin: 2em; max-width: 80em; color: #222; }}
+table {{ border-collapse: collapse; margin: 1em 0; }}
+th, td {{ border: 1px solid #ccc; padding: 3px 8px; text-align: left; font-size: 13px; }}
+th {{ background: #f4f4f4; }}
+.beyond {{ font-weight: bold; color: #b00; }}
+svg.plot {{ display: block; margin: 1em 0; background: #fff; border: 1px solid #eee; }}
+code {{ font-size: 12px; }}
+</style></head><body>
+<h1>{}</h1>
+"#,
+        esc(&title),
+        esc(&title)
+    );
+    o.push_str("<h2>Studies</h2>\n<table><tr><th>arm</th><th>file (fnv1a)</th><th>games</th><th>seed</th><th>turn cap</th><th>agents</th><th>readings and params</th></tr>\n");
+    for (i, m) in ms.iter().enumerate() {
+        let s = &m.study;
+        let _ = writeln!(
+            o,
+            "<tr><td>{}</td><td><code>{}</code> ({})</td><td>{}..{} of {}</td><td>{}</td><td>{}</td><td>{}</td><td><code>{}</code></td></tr>",
+            esc(&labels[i]),
+            esc(&s.file),
+            esc(&s.hash),
+            m.range.0,
+            m.range.1,
+            s.games,
+            s.seed,
+            s.max_turns,
+            esc(&s.agents.join(" vs ")),
+            esc(&s
+                .readings
+                .iter()
+                .chain(&s.params)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(" "))
+        );
+    }
+    o.push_str("</table>\n<h2>Metrics</h2>\n<p>Rates with 95% Wilson intervals; means with 95% normal intervals.</p>\n<table>\n");
+    let _ = write!(o, "<tr><th>metric</th>");
+    for l in &labels {
+        let _ = write!(o, "<th>{}</th>", esc(l));
+    }
+    o.push_str("</tr>\n");
+    let col = |f: &dyn Fn(&Metrics) -> String| ms.iter().map(f).collect::<Vec<_>>();
+    table_row(&mut o, "completion", &col(&|m| m.completion.pct()));
+    table_row(&mut o, "timeouts (turn cap)", &col(&|m| m.timeouts.pct()));
+    for t in 0..2 {
+        let name = ms
+            .first()
+            .map(|m| m.study.teams[t].clone())
+            .unwrap_or_default();
+        table_row(
+            &mut o,
+            &format!("{name} wins (of completed)"),
+            &col(&|m| m.wins[t].of_completed.pct()),
+        );
+    }
+    table_row(&mut o, "balance", &col(&|m| format!("{:.3}", m.balance)));
+    table_row(
+        &mut o,
+        "first-team advantage (points)",
+        &col(&|m| {
+            let (a, lo, hi) = m.first_team_advantage;
+            format!("{:+.1} [{:+.1}, {:+.1}]", 100.0 * a, 100.0 * lo, 100.0 * hi)
+        }),
+    );
+    let d = |x: &super::metrics::Dist| {
+        format!(
+            "{:.1} [{:.1}, {:.1}]; median {:.1}; p90 {:.1}",
+            x.mean, x.ci.0, x.ci.1, x.median, x.p90
+        )
+    };
+    table_row(&mut o, "turns (completed)", &col(&|m| d(&m.turns)));
+    table_row(&mut o, "throws (completed)", &col(&|m| d(&m.throws)));
+    table_row(&mut o, "decision moves", &col(&|m| m.decision_moves.pct()));
+    table_row(
+        &mut o,
+        "lead changes per game",
+        &col(&|m| d(&m.lead_changes)),
+    );
+    table_row(&mut o, "captures per game", &col(&|m| d(&m.captures)));
+    for t in 0..2 {
+        let name = ms
+            .first()
+            .map(|m| m.study.teams[t].clone())
+            .unwrap_or_default();
+        table_row(
+            &mut o,
+            &format!("throws before {name} can first move"),
+            &col(&|m| {
+                let f = &m.first_move[t];
+                format!(
+                    "{:.2} [{:.2}, {:.2}]{}",
+                    f.throws.mean,
+                    f.throws.ci.0,
+                    f.throws.ci.1,
+                    if f.never > 0 {
+                        format!("; never in {}", f.never)
+                    } else {
+                        String::new()
+                    }
+                )
+            }),
+        );
+    }
+    if ms.iter().any(|m| m.luck.is_some()) {
+        table_row(
+            &mut o,
+            "luck share (strong agent vs random)",
+            &col(&|m| match &m.luck {
+                Some(l) => format!(
+                    "{:.2} [{:.2}, {:.2}] ({} wins {})",
+                    l.luck.0,
+                    l.luck.1,
+                    l.luck.2,
+                    l.player,
+                    l.wins.pct()
+                ),
+                None => "not measured".into(),
+            }),
+        );
+    }
+    table_row(
+        &mut o,
+        "rules never fired",
+        &col(&|m| {
+            if m.never_fired.is_empty() {
+                "none".into()
+            } else {
+                m.never_fired.join(", ")
+            }
+        }),
+    );
+    table_row(
+        &mut o,
+        "silent rules (no event)",
+        &col(&|m| m.silent.join(", ")),
+    );
+    table_row(
+        &mut o,
+        "rules off under the readings",
+        &col(&|m| m.inactive.join(", ")),
+    );
+    o.push_str("</table>\n");
+    if let Some(c) = cmp {
+        o.push_str("<h2>Readings side by side</h2>\n<p>Paired seeds: game <i>i</i> of every arm starts from the same seed. Differences are means of the paired per-game differences from arm [0], with 95% intervals (rates in percentage points); <span class=\"beyond\">bold</span> = beyond sampling noise (the interval excludes 0). With many rows, about one in twenty unchanged figures is flagged by chance.</p>\n<table><tr><th>metric</th>");
+        for l in &labels {
+            let _ = write!(o, "<th>{}</th>", esc(l));
+        }
+        for i in 1..c.arms.len() {
+            let _ = write!(o, "<th>[{i}]−[0]</th>");
+        }
+        o.push_str("</tr>\n");
+        for r in &c.rows {
+            let _ = write!(o, "<tr><th>{}</th>", esc(&r.metric));
+            for v in &r.values {
+                let _ = write!(o, "<td>{}</td>", esc(v));
+            }
+            for dd in r.diffs.iter().skip(1) {
+                let cls = if dd.is_some_and(|x| x.beyond_noise) {
+                    " class=\"beyond\""
+                } else {
+                    ""
+                };
+                let _ = write!(o, "<td{cls}>{}</td>", esc(&fmt_diff(dd, r.percent)));
+            }
+            o.push_str("</tr>\n");
+        }
+        o.push_str("</table>\n");
+    }
+    o.push_str("<h2>Game length</h2>\n");
+    o.push_str(&histogram_svg(ms, &labels));
+    o.push_str("<h2>Win rates</h2>\n<p>Share of completed games won, and completion, with 95% Wilson intervals.</p>\n");
+    o.push_str(&wins_svg(ms, &labels));
+    o.push_str("<h2>Rule firing</h2>\n<p>Share of games in which each rule that can produce an event fired, with 95% Wilson intervals; the label gives its events per game.</p>\n");
+    o.push_str(&rules_svg(ms, &labels));
+    if let Some(m) = ms.first() {
+        o.push_str("<h2>Throws</h2>\n<p>Observed share of each throw (bars, 95% Wilson intervals) and its exact probability (diamonds), for arm [0].</p>\n");
+        o.push_str(&throws_svg(m));
+    }
+    o.push_str("<p><small>Generated by seig. A game stopped by the turn cap is a timeout, never a draw.</small></p>\n</body></html>\n");
+    o
+}

@@ -1,0 +1,726 @@
+//! `seig rules`: the variant as a readable rulebook, generated from the IR under the
+//! readings in force. Every item names the rule that made it, with its status; each
+//! section ends with the sentences its rules cite.
+
+use super::{Loaded, describe_cells, describe_conds, load};
+use crate::cli::Choices;
+use crate::ir::*;
+use crate::syntax::ast::{SticksWhen, StmtKind};
+use std::collections::BTreeSet;
+use std::fmt::Write;
+use std::path::PathBuf;
+
+/// Arguments of `seig rules`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RulesArgs {
+    /// Rule file.
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub choices: Choices,
+}
+
+/// A number in an effect, in words.
+fn amount(a: Amount) -> String {
+    match a {
+        Amount::Const(c) => c.to_string(),
+        Amount::Value(0) => "the value".into(),
+        Amount::Value(d) if d > 0 => format!("the value + {d}"),
+        Amount::Value(d) => format!("the value − {}", -d),
+    }
+}
+
+/// One effect in words.
+pub fn describe_effect(ir: &Ir, e: &Effect) -> String {
+    match e {
+        Effect::Move(a) => format!("move {}", amount(*a)),
+        Effect::Release { count, steps } => {
+            let mv = match steps {
+                Amount::Const(0) => String::new(),
+                a => format!(" moving {}", amount(*a)),
+            };
+            format!(
+                "release {count} piece{}{mv}",
+                if *count == 1 { "" } else { "s" }
+            )
+        }
+        Effect::ReleaseOrMove { steps, count } => {
+            if *count == 1 {
+                format!("release or move one piece {}", amount(*steps))
+            } else {
+                format!(
+                    "release or move {count} different pieces {} each",
+                    amount(*steps)
+                )
+            }
+        }
+        Effect::ThrowAgain => "throw again".into(),
+        Effect::CancelMoves => "cancel the turn's moves (releases kept)".into(),
+        Effect::RemoveOpposing => "remove an opposing piece".into(),
+        Effect::EnterPhase(p) => format!("enter the phase {}", ir.phases[*p as usize]),
+        Effect::Nothing => "nothing".into(),
+    }
+}
+
+/// Effects in words, joined by `and`.
+pub fn describe_effects(ir: &Ir, es: &[Effect]) -> String {
+    if es.is_empty() {
+        return "nothing".into();
+    }
+    es.iter()
+        .map(|e| describe_effect(ir, e))
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+fn mask_values(m: u64) -> String {
+    let v: Vec<String> = (0..64)
+        .filter(|i| m >> i & 1 == 1)
+        .map(|i: u32| i.to_string())
+        .collect();
+    match v.len() {
+        0 => "none".into(),
+        1 => v[0].clone(),
+        n => format!("{} or {}", v[..n - 1].join(", "), v[n - 1]),
+    }
+}
+
+/// Collects the rules each section names, to print their citations.
+struct Section<'a> {
+    ir: &'a Ir,
+    out: &'a mut String,
+    rules: Vec<RuleIx>,
+    used: &'a mut Vec<BTreeSet<String>>,
+    name: &'static str,
+}
+
+impl<'a> Section<'a> {
+    fn new(
+        ir: &'a Ir,
+        out: &'a mut String,
+        used: &'a mut Vec<BTreeSet<String>>,
+        name: &'static str,
+    ) -> Self {
+        let _ = writeln!(out, "\n## {name}\n");
+        Section {
+            ir,
+            out,
+            rules: Vec::new(),
+            used,
+            name,
+        }
+    }
+    /// `[ID status]`, remembered for the section's citations.
+    fn tag(&mut self, r: Option<RuleIx>) -> String {
+        match r {
+            Some(r) => {
+                if !self.rules.contains(&r) {
+                    self.rules.push(r);
+                }
+                self.used[r as usize].insert(self.name.to_string());
+                let i = &self.ir.rules[r as usize];
+                format!(" [{} {}]", i.id, i.status.as_str())
+            }
+            None => String::new(),
+        }
+    }
+    fn line(&mut self, s: impl AsRef<str>) {
+        let _ = writeln!(self.out, "{}", s.as_ref());
+    }
+    fn end(self) {
+        if self.rules.is_empty() {
+            return;
+        }
+        let _ = writeln!(self.out, "\n  Sources:");
+        for r in &self.rules {
+            let info = &self.ir.rules[*r as usize];
+            if info.citations.is_empty() {
+                let _ = writeln!(self.out, "  - {}: no citation", info.id);
+            }
+            for (src, q) in &info.citations {
+                let _ = writeln!(self.out, "  - {} cites {src}: \"{q}\"", info.id);
+            }
+        }
+    }
+}
+
+fn segment_name(ir: &Ir, tr: &Track, at: u16) -> String {
+    match tr.segments.iter().find(|s| s.start == at) {
+        Some(s) => match &s.label {
+            Some(l) => format!("`{l}` ({})", ir.rows[s.row].name),
+            None => ir.rows[s.row].name.clone(),
+        },
+        None => format!("hole {} of the track", at + 1),
+    }
+}
+
+/// The rulebook of a loaded variant, as Markdown-like text.
+pub fn rulebook(l: &Loaded) -> String {
+    let ir = &l.ir;
+    let active = l.active_statements();
+    let rule_of = |f: &dyn Fn(&StmtKind) -> bool| l.rule_of(&active, f);
+    let mut o = String::new();
+    let mut used: Vec<BTreeSet<String>> = vec![BTreeSet::new(); ir.rules.len()];
+    let _ = writeln!(o, "# {}", ir.game);
+    let _ = writeln!(
+        o,
+        "\nRulebook generated from {} (fnv1a {}).",
+        l.path.display(),
+        l.hash
+    );
+    if !ir.sources.is_empty() {
+        let _ = writeln!(o, "\nSources:");
+        for s in &ir.sources {
+            let fields: Vec<String> = s.fields.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+            let _ = writeln!(
+                o,
+                "- `{}` — {}{}",
+                s.key,
+                s.title,
+                if fields.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", fields.join("; "))
+                }
+            );
+        }
+    }
+    if !ir.params.is_empty() {
+        let _ = writeln!(o, "\nParameters in force:");
+        for p in &ir.params {
+            let _ = writeln!(
+                o,
+                "- {} = {}{} (range {}..{}): {}",
+                p.name,
+                p.value,
+                if p.value == p.default {
+                    " (default)".to_string()
+                } else {
+                    format!(" (default {})", p.default)
+                },
+                p.range.0,
+                p.range.1,
+                p.doc
+            );
+        }
+    }
+    if !ir.readings.is_empty() {
+        let _ = writeln!(o, "\nReadings in force:");
+        for r in &ir.readings {
+            let (name, doc) = &r.options[r.chosen];
+            let _ = writeln!(
+                o,
+                "- {} = {}{} — {} ({})",
+                r.id,
+                name,
+                if r.chosen == r.default {
+                    " (default)".to_string()
+                } else {
+                    format!(" (default: {})", r.options[r.default].0)
+                },
+                r.question,
+                doc
+            );
+        }
+    }
+
+    // ---- board
+    let mut sec = Section::new(ir, &mut o, &mut used, "Board");
+    for row in &ir.rows {
+        let r = rule_of(&|s| matches!(s, StmtKind::Row { name, .. } if name.node == row.name));
+        let owner = row
+            .owner
+            .map(|t| format!(" of {}", ir.teams[t as usize].name))
+            .unwrap_or_else(|| " (shared)".into());
+        let tag = sec.tag(r);
+        sec.line(format!(
+            "- row `{}`: {}{owner}, {} holes{tag}",
+            row.name, row.kind, row.len
+        ));
+    }
+    sec.end();
+
+    // ---- teams
+    let mut sec = Section::new(ir, &mut o, &mut used, "Teams and seats");
+    for (t, team) in ir.teams.iter().enumerate() {
+        let r =
+            rule_of(&|s| matches!(s, StmtKind::TeamPieces { team: n, .. } if n.node == team.name));
+        let start = match team.start {
+            Start::Row(row) => format!("one in each hole of `{}`", ir.rows[row].name),
+            Start::Beside => "beside the board".into(),
+        };
+        let tag = sec.tag(r);
+        sec.line(format!(
+            "- {} ({}): {} pieces, starting {start}{tag}",
+            team.name,
+            if t == 0 {
+                "throws first"
+            } else {
+                "throws second"
+            },
+            team.pieces
+        ));
+        if let Some(c) = team.colour {
+            let r = rule_of(
+                &|s| matches!(s, StmtKind::TeamColour { team: n, .. } if n.node == team.name),
+            );
+            let tag = sec.tag(r);
+            sec.line(format!("  colour: {}{tag}", ir.sticks.faces[c as usize]));
+        }
+    }
+    let r = rule_of(&|s| matches!(s, StmtKind::Seats(_)));
+    let tag = sec.tag(r);
+    sec.line(format!(
+        "- {} seat(s) per team; each seat's turn in order{tag}",
+        ir.seats
+    ));
+    let r = rule_of(&|s| matches!(s, StmtKind::Order(_)));
+    let tag = sec.tag(r);
+    sec.line(format!(
+        "- throwing order: {}, {}{tag}",
+        ir.teams[0].name, ir.teams[1].name
+    ));
+    let r = rule_of(&|s| matches!(s, StmtKind::ReleaseOrder(_)));
+    let tag = sec.tag(r);
+    sec.line(match ir.release_order {
+        ReleaseOrder::FrontMost => {
+            format!("- a release takes the front-most unreleased piece{tag}")
+        }
+        ReleaseOrder::Chosen => {
+            format!("- a release takes any unreleased piece, the player's choice{tag}")
+        }
+    });
+    if let Some(r) = ir.bind_after_release {
+        let tag = sec.tag(Some(r));
+        sec.line(format!(
+            "- the throw after a release moves the piece released{tag}"
+        ));
+    }
+    sec.end();
+
+    // ---- sticks
+    let mut sec = Section::new(ir, &mut o, &mut used, "Sticks");
+    let st = &ir.sticks;
+    let tag = sec.tag(Some(st.rule));
+    sec.line(format!(
+        "- {} sticks with faces `{}` and `{}`, p({}) = {}{tag}",
+        st.count, st.faces[0], st.faces[1], st.faces[0], st.p
+    ));
+    for (ph, n) in st.by_phase.iter().enumerate() {
+        if let Some(n) = n {
+            let name = &ir.phases[ph];
+            let r = rule_of(
+                &|s| matches!(s, StmtKind::Sticks { when: SticksWhen::InPhase(p), .. } if p.node == *name),
+            );
+            let tag = sec.tag(r);
+            sec.line(format!("- {n} sticks in the phase {name}{tag}"));
+        }
+    }
+    if let Some(n) = st.first_of_turn {
+        let r = rule_of(&|s| {
+            matches!(
+                s,
+                StmtKind::Sticks {
+                    when: SticksWhen::FirstOfTurn,
+                    ..
+                }
+            )
+        });
+        let tag = sec.tag(r);
+        sec.line(format!(
+            "- {n} sticks on the first throw of each seat's turn{tag}"
+        ));
+    }
+    if let Some(n) = st.first_of_game {
+        let r = rule_of(&|s| {
+            matches!(
+                s,
+                StmtKind::Sticks {
+                    when: SticksWhen::FirstOfGame,
+                    ..
+                }
+            )
+        });
+        let tag = sec.tag(r);
+        sec.line(format!("- {n} sticks on the game's first throw{tag}"));
+    }
+    let r = rule_of(&|s| matches!(s, StmtKind::Value(_)));
+    let tag = sec.tag(r);
+    sec.line(match st.value {
+        ValueRule::Face(f) => format!(
+            "- a throw is worth the number of sticks showing `{}`{tag}",
+            st.faces[f as usize]
+        ),
+        ValueRule::OwnColour => {
+            format!("- a throw is worth the number of sticks showing the thrower's colour{tag}")
+        }
+    });
+    for c in &ir.classes {
+        let r = rule_of(&|s| matches!(s, StmtKind::Class { name, .. } if name.node == c.name));
+        let what = match (c.all_alike, c.all_but_one) {
+            (true, true) => "all sticks alike, or all but one alike",
+            (true, false) => "all sticks alike",
+            (false, true) => "all but one stick alike",
+            _ => "no throw",
+        };
+        let tag = sec.tag(r);
+        sec.line(format!("- class `{}`: {what}{tag}", c.name));
+    }
+    sec.end();
+
+    // ---- throw table
+    let mut sec = Section::new(ir, &mut o, &mut used, "Throw table");
+    let r = rule_of(&|s| matches!(s, StmtKind::Allocation(_)));
+    let tag = sec.tag(r);
+    sec.line(match ir.allocation {
+        Allocation::PerThrow => format!("Each throw's moves are made before the next throw.{tag}"),
+        Allocation::Pooled => {
+            format!("A turn's throws are pooled, then divided among pieces in whole throws.{tag}")
+        }
+    });
+    for (ph, name) in ir.phases.iter().enumerate() {
+        let mut counts: Vec<(u8, &str)> = Vec::new();
+        let base = st.by_phase.get(ph).copied().flatten().unwrap_or(st.count);
+        if let Some(n) = st.first_of_game
+            && ph == 0
+        {
+            counts.push((n, " (the game's first throw)"));
+        }
+        if let Some(n) = st.first_of_turn {
+            counts.push((n, " (first throw of a turn)"));
+        }
+        counts.push((base, ""));
+        counts.dedup_by_key(|c| c.0);
+        for (n, note) in counts {
+            sec.line(format!("\n### Phase {name}, {n} sticks{note}\n"));
+            sec.line("| value | probability | what it does |");
+            sec.line("|---:|---:|---|");
+            for k in 0..=n {
+                let p = binom_p(n, k, st.p);
+                for (t, team) in ir.teams.iter().enumerate() {
+                    let v = crate::lower::throw_value(st.value, team.colour, k, n);
+                    // With a value by own colour the two teams read a throw differently.
+                    if t == 1 && st.value != ValueRule::OwnColour {
+                        break;
+                    }
+                    let mut parts = Vec::new();
+                    for e in &ir.throws {
+                        let hit = e.phase.is_none_or(|x| x as usize == ph)
+                            && match &e.matches {
+                                ThrowMatch::Any => true,
+                                ThrowMatch::Values(m) => v < 64 && m >> v & 1 == 1,
+                                ThrowMatch::Class(c) => ir.classes[*c].contains(k, n),
+                            };
+                        if !hit {
+                            continue;
+                        }
+                        let conds: Vec<Cond> = e
+                            .conds
+                            .iter()
+                            .filter(|c| **c != Cond::Const(true))
+                            .cloned()
+                            .collect();
+                        if conds.contains(&Cond::Const(false)) {
+                            continue;
+                        }
+                        let tag = sec.tag(Some(e.rule));
+                        let what = describe_effects(ir, &e.effects);
+                        if conds.is_empty() {
+                            if parts.is_empty() {
+                                parts.push(format!("{what}{tag}"));
+                            } else {
+                                parts.push(format!("otherwise {what}{tag}"));
+                            }
+                            break;
+                        }
+                        parts.push(format!("if {}: {what}{tag}", describe_conds(ir, &conds)));
+                    }
+                    if parts.is_empty() {
+                        parts.push("nothing (no entry)".into());
+                    }
+                    let label = if st.value == ValueRule::OwnColour {
+                        format!("{v} for {}", team.name)
+                    } else {
+                        v.to_string()
+                    };
+                    sec.line(format!("| {label} | {p:.4} | {} |", parts.join("; ")));
+                }
+            }
+        }
+    }
+    sec.end();
+
+    // ---- tracks
+    let mut sec = Section::new(ir, &mut o, &mut used, "Tracks");
+    for team in &ir.teams {
+        let tr = &team.track;
+        let r = rule_of(&|s| matches!(s, StmtKind::Track { team: n, .. } if n.node == team.name));
+        let tag = sec.tag(r);
+        sec.line(format!(
+            "- {} runs {} holes:{tag}",
+            team.name,
+            tr.cells.len()
+        ));
+        for (i, seg) in tr.segments.iter().enumerate() {
+            let row = &ir.rows[seg.row];
+            let (a, b) = if seg.backward {
+                (row.len, 1)
+            } else {
+                (1, row.len)
+            };
+            let goal = tr.goal.is_some_and(|g| g + 1 == seg.start + seg.len);
+            let label = seg
+                .label
+                .as_ref()
+                .map(|l| format!(" as `{l}`"))
+                .unwrap_or_default();
+            sec.line(format!(
+                "  {}. `{}` {} (holes {a}→{b}){label}{}",
+                i + 1,
+                row.name,
+                if seg.backward { "backward" } else { "forward" },
+                if goal {
+                    ", goal: a piece on its last hole has arrived"
+                } else {
+                    ""
+                }
+            ));
+        }
+        match &tr.looping {
+            Some(lp) => {
+                let when = if lp.when.is_empty() {
+                    String::new()
+                } else {
+                    format!(" when {}", describe_conds(ir, &lp.when))
+                };
+                let tag = sec.tag(Some(lp.rule));
+                sec.line(format!(
+                    "  after the last hole it goes on from {}{when}, else it stops there{tag}",
+                    segment_name(ir, tr, lp.from)
+                ));
+            }
+            None => {
+                let r = rule_of(&|s| matches!(s, StmtKind::TrackEnd(n) if n.node == team.name));
+                let tag = sec.tag(r);
+                sec.line(format!("  a piece stops on the last hole{tag}"));
+            }
+        }
+        for g in &tr.gates {
+            let need = match &g.requirement {
+                Requirement::CrossingThrow(m) => {
+                    format!("the throw that carries the piece in is {}", mask_values(*m))
+                }
+                Requirement::MoveTotal(m) => format!("the move's total is {}", mask_values(*m)),
+                Requirement::Conds(cs) => describe_conds(ir, cs),
+            };
+            let tag = sec.tag(Some(g.rule));
+            sec.line(format!(
+                "  gate on entering {}: needs {need}; else the piece {}{tag}",
+                segment_name(ir, tr, g.at),
+                if g.stop {
+                    "stops before it"
+                } else {
+                    "may not make that move"
+                }
+            ));
+        }
+    }
+    sec.end();
+
+    // ---- taking
+    let mut sec = Section::new(ir, &mut o, &mut used, "Landing and taking");
+    let pol = &ir.capture;
+    let stacking = match (pol.stacking, pol.stacking_at_goal) {
+        (true, _) => "own pieces may share a hole",
+        (false, true) => "own pieces may not share a hole, except the goal's last hole",
+        (false, false) => "own pieces may not share a hole",
+    };
+    let tag = sec.tag(pol.stacking_rule);
+    sec.line(format!("- {stacking}{tag}"));
+    let tag = sec.tag(pol.blocked_rule);
+    sec.line(format!(
+        "- landing on an opposing piece that is not taken: {}{tag}",
+        if pol.blocked_share {
+            "the two share the hole"
+        } else {
+            "not allowed (except on sharing holes)"
+        }
+    ));
+    for (t, team) in ir.teams.iter().enumerate() {
+        sec.line(format!("- when {} lands on an opposing piece:", team.name));
+        let mut groups: Vec<(CellCapture, CellSet)> = Vec::new();
+        for c in team.track.cells.iter().copied().collect::<BTreeSet<_>>() {
+            let key = pol.at[t][c as usize];
+            match groups.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, set)) => set.insert(c),
+                None => {
+                    let mut set = CellSet::default();
+                    set.insert(c);
+                    groups.push((key, set));
+                }
+            }
+        }
+        for (key, set) in groups {
+            let mut what = Vec::new();
+            if let Some(r) = key.forbidden_by {
+                let tag = sec.tag(Some(r));
+                what.push(format!("no taking{tag}"));
+            } else if let Some(spec) = key.spec {
+                let tag = sec.tag(Some(spec.rule));
+                what.push(format!(
+                    "{} taking, the piece {}{tag}",
+                    if spec.compulsory {
+                        "compulsory"
+                    } else {
+                        "optional"
+                    },
+                    if spec.send_home {
+                        "is sent home"
+                    } else {
+                        "is removed"
+                    }
+                ));
+            } else {
+                what.push("no taking (no rule allows it)".into());
+            }
+            if let Some((m, r)) = key.only_with {
+                let tag = sec.tag(Some(r));
+                what.push(format!(
+                    "only with a single throw of {}{tag}",
+                    mask_values(m)
+                ));
+            }
+            if key.sharing {
+                what.push("both teams may share the hole".into());
+            }
+            sec.line(format!(
+                "  - {}: {}",
+                describe_cells(ir, &set),
+                what.join("; ")
+            ));
+        }
+    }
+    for (t, team) in ir.teams.iter().enumerate() {
+        if let Some((set, r)) = pol.immune[t] {
+            let tag = sec.tag(Some(r));
+            sec.line(format!(
+                "- a {} piece that has entered {} can never be taken{tag}",
+                team.name,
+                describe_cells(ir, &set)
+            ));
+        }
+    }
+    if ir.any_taking_sends_home() {
+        let r = rule_of(&|s| matches!(s, StmtKind::SendHomeTo(_)));
+        let tag = sec.tag(r);
+        sec.line(format!(
+            "- a piece sent home goes to {}{tag}",
+            if pol.home_first_empty {
+                "the first empty hole of its start row"
+            } else {
+                "its start hole (the first empty one if taken)"
+            }
+        ));
+    }
+    sec.end();
+
+    // ---- phases
+    let mut sec = Section::new(ir, &mut o, &mut used, "Phases");
+    let r = rule_of(&|s| matches!(s, StmtKind::Phases(_)));
+    let tag = sec.tag(r);
+    sec.line(format!(
+        "- phases: {} (the game starts in {}){tag}",
+        ir.phases.join(", "),
+        ir.phases[0]
+    ));
+    for tr in &ir.transitions {
+        let tag = sec.tag(Some(tr.rule));
+        sec.line(format!(
+            "- from {} to {} at the end of a seat's turn when {}{tag}",
+            ir.phases[tr.from as usize],
+            ir.phases[tr.to as usize],
+            describe_conds(ir, &tr.when)
+        ));
+    }
+    for e in &ir.throws {
+        for eff in &e.effects {
+            if let Effect::EnterPhase(p) = eff {
+                let tag = sec.tag(Some(e.rule));
+                sec.line(format!(
+                    "- a throw enters the phase {} (see the throw table){tag}",
+                    ir.phases[*p as usize]
+                ));
+            }
+        }
+    }
+    sec.end();
+
+    // ---- wins
+    let mut sec = Section::new(ir, &mut o, &mut used, "Winning");
+    for w in &ir.wins {
+        let tag = sec.tag(Some(w.rule));
+        sec.line(format!(
+            "- a team wins when {}{tag}",
+            describe_conds(ir, &w.when)
+        ));
+    }
+    sec.line("- a game stopped by a turn cap has no result (it is not a draw)");
+    sec.end();
+
+    // ---- index
+    let _ = writeln!(o, "\n## Rules\n");
+    for (i, info) in ir.rules.iter().enumerate() {
+        let where_ = if active[i].is_empty() {
+            "no statement under the readings in force".to_string()
+        } else if used[i].is_empty() {
+            "in force".to_string()
+        } else {
+            format!(
+                "in {}",
+                used[i].iter().cloned().collect::<Vec<_>>().join(", ")
+            )
+        };
+        let _ = writeln!(
+            o,
+            "- {} ({}, {} citation{}): {where_}",
+            info.id,
+            info.status.as_str(),
+            info.citations.len(),
+            if info.citations.len() == 1 { "" } else { "s" }
+        );
+    }
+    o
+}
+
+trait SendsHome {
+    fn any_taking_sends_home(&self) -> bool;
+}
+
+impl SendsHome for Ir {
+    fn any_taking_sends_home(&self) -> bool {
+        self.capture
+            .at
+            .iter()
+            .flatten()
+            .any(|c| c.spec.is_some_and(|s| s.send_home))
+    }
+}
+
+/// Probability that `k` of `n` sticks show the first face.
+pub fn binom_p(n: u8, k: u8, p: f64) -> f64 {
+    let mut c = 1.0;
+    for i in 0..k as u32 {
+        c = c * (n as u32 - i) as f64 / (i + 1) as f64;
+    }
+    c * p.powi(k as i32) * (1.0 - p).powi((n - k) as i32)
+}
+
+/// Runs `seig rules`.
+pub fn run_rules(args: &RulesArgs) -> i32 {
+    match load(&args.file, &args.choices) {
+        Ok(l) => {
+            print!("{}", rulebook(&l));
+            0
+        }
+        Err(c) => c,
+    }
+}

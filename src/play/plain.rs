@@ -1,0 +1,910 @@
+//! The line mode: the board as text, numbered legal moves and typed commands, on any
+//! reader and writer (standard input and output at the terminal; strings in the tests).
+//!
+//! Commands: `throw`, a move number or a move in notation, `undo`, `save FILE`,
+//! `load FILE`, `why N`, `position`, `board`, `help`, `quit`. A malformed or illegal command
+//! says what was wrong (the syntax expected, or the rule that forbids the move, quoted) and
+//! the game goes on; the end of the input ends the game cleanly.
+
+use super::{Session, Step, rule_text, seat_name, stage_words};
+use crate::agents::AgentKind;
+use crate::engine::{EntryKind, Event, Game, NO_CELL, NONE, Refusal, Stage, State};
+use crate::ir::{Cell, TeamId};
+use crate::record::Action;
+use std::fmt::Write as _;
+use std::io::{BufRead, Write};
+use std::path::Path;
+
+/// The commands, for `help`.
+pub const HELP: &str = "\
+commands:
+  throw          throw the sticks (also: t)
+  N              play legal move number N
+  PIECE:PLACES   play a move in notation, e.g. 3:4 or 3:r1+4x (x takes)
+  why N          the rules behind move N, with their source sentences
+  undo           take back your last move (repeat to go back to the start)
+  save FILE      save the game as a JSON record
+  load FILE      continue a saved game
+  position       the position in notation
+  board          show the board again
+  help           this list
+  quit           leave the game (also: q; end of input does the same)";
+
+/// One letter per team for the board (the names' initials, made distinct).
+pub fn team_letters(g: &Game) -> [char; 2] {
+    let initial = |t: usize, skip: usize| {
+        g.ir.teams[t]
+            .name
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .nth(skip)
+            .map(|c| c.to_ascii_uppercase())
+    };
+    let a = initial(0, 0).unwrap_or('A');
+    let b = (0..8)
+        .filter_map(|i| initial(1, i))
+        .find(|&c| c != a)
+        .unwrap_or(if a == 'B' { 'C' } else { 'B' });
+    [a, b]
+}
+
+/// Numbers as ranges: `1-3,5`.
+fn ranges(nums: &[usize]) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < nums.len() {
+        let mut j = i;
+        while j + 1 < nums.len() && nums[j + 1] == nums[j] + 1 {
+            j += 1;
+        }
+        if !out.is_empty() {
+            out.push(',');
+        }
+        if j > i + 1 {
+            let _ = write!(out, "{}-{}", nums[i], nums[j]);
+        } else if j == i + 1 {
+            let _ = write!(out, "{},{}", nums[i], nums[j]);
+        } else {
+            let _ = write!(out, "{}", nums[i]);
+        }
+        i = j + 1;
+    }
+    out
+}
+
+fn marks(released: bool, immune: bool) -> &'static str {
+    match (released, immune) {
+        (true, true) => "+!",
+        (true, false) => "+",
+        (false, true) => "!",
+        (false, false) => "",
+    }
+}
+
+/// The pieces of one team on one hole (or beside the board, `cell == NO_CELL`), grouped by
+/// marks: `S1-8,10+!`.
+fn team_token(g: &Game, s: &State, t: usize, cell: u8, letter: Option<char>) -> String {
+    let mut groups: Vec<(&'static str, Vec<usize>)> = Vec::new();
+    for (i, p) in s.pieces[t][..g.n_pieces(t as TeamId)].iter().enumerate() {
+        if !p.alive() || p.cell != cell {
+            continue;
+        }
+        let m = marks(p.released(), p.immune());
+        match groups.iter_mut().find(|(k, _)| *k == m) {
+            Some((_, v)) => v.push(i + 1),
+            None => groups.push((m, vec![i + 1])),
+        }
+    }
+    let mut out = String::new();
+    for (m, v) in groups {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        if let Some(l) = letter {
+            out.push(l);
+        }
+        out.push_str(&ranges(&v));
+        out.push_str(m);
+    }
+    out
+}
+
+/// How a team walks a row: `→` from hole 1 to the last, `←` back; with labels and the goal.
+fn row_directions(g: &Game, row: usize) -> String {
+    let mut parts = Vec::new();
+    for (t, team) in g.ir.teams.iter().enumerate() {
+        let tr = &team.track;
+        let mut walks = Vec::new();
+        for seg in tr.segments.iter().filter(|seg| seg.row == row) {
+            let mut w = String::from(if seg.backward { "←" } else { "→" });
+            if let Some(l) = &seg.label {
+                let _ = write!(w, " ({l})");
+            }
+            if let Some(goal) = tr.goal
+                && goal >= seg.start
+                && goal < seg.start + seg.len
+            {
+                w.push_str(" goal");
+            }
+            walks.push(w);
+        }
+        if tr.segments.first().is_some_and(|seg| seg.row == row) && !walks.is_empty() {
+            walks[0].insert_str(0, "start ");
+        }
+        if !walks.is_empty() {
+            parts.push(format!("{} {}", g.ir.teams[t].name, walks.join(" then ")));
+        }
+    }
+    parts.join("; ")
+}
+
+/// The board as text: one line per row (the last row of the file on top), each hole with
+/// the pieces on it, and each team's direction along the row.
+pub fn render_board(g: &Game, s: &State) -> String {
+    let ir = &g.ir;
+    let letters = team_letters(g);
+    let max_len = ir.rows.iter().map(|r| r.len as usize).max().unwrap_or(0);
+    let name_w = ir
+        .rows
+        .iter()
+        .map(|r| r.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    let token = |c: Cell| {
+        let mut parts = Vec::new();
+        for (t, &l) in letters.iter().enumerate() {
+            let tok = team_token(g, s, t, c as u8, Some(l));
+            if !tok.is_empty() {
+                parts.push(tok);
+            }
+        }
+        if parts.is_empty() {
+            ".".to_string()
+        } else {
+            parts.join("/")
+        }
+    };
+    let mut width = vec![2usize; max_len];
+    for r in &ir.rows {
+        for (h, w) in width.iter_mut().enumerate().take(r.len as usize) {
+            *w = (*w).max(token(r.first + h as u16).chars().count());
+        }
+    }
+    let mut out = String::new();
+    let _ = write!(out, "{:name_w$} ", "");
+    for (h, w) in width.iter().enumerate() {
+        let _ = write!(out, " {:>w$}", h + 1);
+    }
+    out.push('\n');
+    for (ri, r) in ir.rows.iter().enumerate().rev() {
+        let _ = write!(out, "{:name_w$} ", r.name);
+        for (h, w) in width.iter().enumerate().take(r.len as usize) {
+            let _ = write!(out, " {:>w$}", token(r.first + h as u16));
+        }
+        let pad: usize = width.iter().skip(r.len as usize).map(|w| w + 1).sum();
+        let _ = write!(out, "{:pad$}", "");
+        let dirs = row_directions(g, ri);
+        if !dirs.is_empty() {
+            let _ = write!(out, "   {dirs}");
+        }
+        out = out.trim_end().to_string();
+        out.push('\n');
+    }
+    let mut beside = Vec::new();
+    let mut removed = Vec::new();
+    for t in 0..2 {
+        let tok = team_token(g, s, t, NO_CELL, None);
+        if !tok.is_empty() {
+            beside.push(format!("{} {tok}", ir.teams[t].name));
+        }
+        let gone: Vec<usize> = (0..g.n_pieces(t as TeamId))
+            .filter(|&i| !s.pieces[t][i].alive())
+            .map(|i| i + 1)
+            .collect();
+        if !gone.is_empty() {
+            removed.push(format!("{} {}", ir.teams[t].name, ranges(&gone)));
+        }
+    }
+    if !beside.is_empty() {
+        let _ = writeln!(out, "beside the board: {}", beside.join("; "));
+    }
+    if !removed.is_empty() {
+        let _ = writeln!(out, "out of the game: {}", removed.join("; "));
+    }
+    let _ = writeln!(
+        out,
+        "key: {} = {}, {} = {}; + released, ! immune; → from hole 1 to the last",
+        letters[0], ir.teams[0].name, letters[1], ir.teams[1].name
+    );
+    out
+}
+
+/// The last throw: the sticks' faces, the value and the classes it belongs to.
+pub fn render_throw(g: &Game, s: &State) -> Option<String> {
+    let (n, k, v) = s.last?;
+    let faces = &g.ir.sticks.faces;
+    let glyph = |f: usize| {
+        let c = faces[f].chars().next().unwrap_or('?');
+        if f == 0 {
+            c.to_ascii_uppercase()
+        } else {
+            c.to_ascii_lowercase()
+        }
+    };
+    let (a, b) = if glyph(0).eq_ignore_ascii_case(&glyph(1)) {
+        ('#', '.')
+    } else {
+        (glyph(0), glyph(1))
+    };
+    let sticks: Vec<String> = (0..n)
+        .map(|i| if i < k { a } else { b }.to_string())
+        .collect();
+    let classes: Vec<&str> =
+        g.ir.classes
+            .iter()
+            .filter(|c| c.contains(k, n))
+            .map(|c| c.name.as_str())
+            .collect();
+    let mut out = format!(
+        "last throw: [{}] {k} {}, {} {} — value {v}",
+        sticks.join(" "),
+        faces[0],
+        n - k,
+        faces[1]
+    );
+    if !classes.is_empty() {
+        let _ = write!(out, " ({})", classes.join(", "));
+    }
+    Some(out)
+}
+
+/// The pool of the turn: each entry with the throw that gave it, and who used it.
+pub fn render_pool(g: &Game, s: &State) -> Option<String> {
+    if s.pool_len == 0 {
+        return None;
+    }
+    let items: Vec<String> = s.pool[..s.pool_len as usize]
+        .iter()
+        .map(|e| {
+            let kind = match e.kind {
+                EntryKind::Release => "r",
+                EntryKind::Either => "e",
+                EntryKind::Move => "",
+            };
+            let rule = &g.ir.rules[e.rule as usize].id;
+            let used = match e.piece {
+                NONE => String::new(),
+                p if p as usize >= g.n_pieces(s.team) => ", dropped".to_string(),
+                p => format!(", used by {}", p + 1),
+            };
+            format!("[{kind}{} from a {}, {rule}{used}]", e.steps, e.thrown)
+        })
+        .collect();
+    Some(format!("pool: {}", items.join(" ")))
+}
+
+fn player_words(session: &Session, team: TeamId, seat: u8) -> String {
+    let kind = session.seats.kind(team, seat);
+    let who = seat_name(&session.game, team, seat);
+    if kind == AgentKind::Human {
+        if session
+            .seats
+            .kinds
+            .iter()
+            .filter(|k| !k.is_computer())
+            .count()
+            == 1
+        {
+            format!("{who} (you)")
+        } else {
+            who
+        }
+    } else {
+        format!("{who} ({kind})")
+    }
+}
+
+/// Everything a player needs before acting: the board, the last throw, the pool, who is to
+/// play and the numbered legal moves.
+pub fn render_status(session: &Session) -> String {
+    let g = &session.game;
+    let s = session.state();
+    let mut out = render_heading(session);
+    out.push_str(&render_board(g, s));
+    out.push_str(&render_turn(session));
+    out
+}
+
+/// The heading line: the game, the phase and the turn.
+pub fn render_heading(session: &Session) -> String {
+    let g = &session.game;
+    let s = session.state();
+    format!(
+        "── {} · phase {} · turn {} ──\n",
+        g.ir.game,
+        g.ir.phases[s.phase as usize],
+        s.turns + 1
+    )
+}
+
+/// The status below the board: the last throw, the pool, who is to play, the moves.
+pub fn render_turn(session: &Session) -> String {
+    let g = &session.game;
+    let s = session.state();
+    let mut out = String::new();
+    if let Some(t) = render_throw(g, s) {
+        out.push_str(&t);
+        out.push('\n');
+    }
+    if let Some(p) = render_pool(g, s) {
+        out.push_str(&p);
+        out.push('\n');
+    }
+    match s.stage {
+        Stage::Over(w) => {
+            let _ = writeln!(
+                out,
+                "game over: {} won after {} turns",
+                g.ir.teams[w as usize].name, s.turns
+            );
+        }
+        _ => {
+            let _ = writeln!(
+                out,
+                "{} {}",
+                player_words(session, s.team, s.seat),
+                stage_words(s)
+            );
+            if s.stage == Stage::Move {
+                for (i, d) in session.legal().iter().enumerate() {
+                    let _ = writeln!(out, "  {:>2}) {}", i + 1, g.describe_decision(s, *d));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// One event as a line naming the rule behind it.
+pub fn event_text(g: &Game, e: &Event) -> Option<String> {
+    let ir = &g.ir;
+    let rid = |r: u16| ir.rules.get(r as usize).map_or("?", |x| x.id.as_str());
+    let team = |t: TeamId| ir.teams[t as usize].name.as_str();
+    Some(match e {
+        Event::Throw { value, rule } => match rule {
+            Some(r) => format!("{}: the throw of {value} applies", rid(*r)),
+            None => format!("no rule gives a throw of {value} anything"),
+        },
+        Event::Moved { .. } => return None,
+        Event::Captured {
+            team: t,
+            piece,
+            home,
+            rule,
+        } => format!(
+            "{}: {} piece {} is taken{}",
+            rid(*rule),
+            team(*t),
+            piece + 1,
+            if *home {
+                " and sent home"
+            } else {
+                " out of the game"
+            }
+        ),
+        Event::Immune {
+            team: t,
+            piece,
+            rule,
+        } => format!(
+            "{}: {} piece {} is now immune",
+            rid(*rule),
+            team(*t),
+            piece + 1
+        ),
+        Event::Forfeit { entries } => format!(
+            "{entries} move{} of the pool cannot be used and {} forfeited",
+            if *entries == 1 { "" } else { "s" },
+            if *entries == 1 { "is" } else { "are" }
+        ),
+        Event::Phase { to, rule } => format!(
+            "{}: the game enters the {} phase",
+            rid(*rule),
+            ir.phases[*to as usize]
+        ),
+        Event::Won { team: t, rule } => format!("{}: {} wins", rid(*rule), team(*t)),
+    })
+}
+
+/// A step as lines: who did what, then the events.
+pub fn step_text(session: &Session, step: &Step) -> String {
+    let who = player_words(session, step.team, step.seat);
+    let verb = match step.action {
+        Action::Throw { .. } => "throws",
+        Action::Move { .. } => "moves",
+    };
+    let what = step
+        .text
+        .split_once(' ')
+        .map_or(step.text.as_str(), |(_, rest)| rest);
+    let mut out = format!("{who} {verb} {what}\n");
+    for e in &step.events {
+        if let Some(t) = event_text(&session.game, e) {
+            let _ = writeln!(out, "  {t}");
+        }
+    }
+    out
+}
+
+fn refusal_text(g: &Game, what: &str, r: &Refusal) -> String {
+    let mut out = format!("{what}: {}", r.message);
+    if let Some(rule) = r.rule {
+        let _ = write!(out, "\n{}", rule_text(g, rule, "  "));
+    }
+    out
+}
+
+/// What one line of input asks for.
+enum Command<'a> {
+    Throw,
+    Move(&'a str),
+    Why(&'a str),
+    Undo,
+    Save(&'a str),
+    Load(&'a str),
+    Position,
+    Board,
+    Help,
+    Quit,
+    Empty,
+    Unknown(&'a str),
+}
+
+fn parse_command(line: &str) -> Command<'_> {
+    let line = line.trim();
+    let (word, rest) = match line.split_once(char::is_whitespace) {
+        Some((w, r)) => (w, r.trim()),
+        None => (line, ""),
+    };
+    match word.to_ascii_lowercase().as_str() {
+        "" => Command::Empty,
+        "throw" | "t" => Command::Throw,
+        "why" => Command::Why(rest),
+        "undo" | "u" => Command::Undo,
+        "save" => Command::Save(rest),
+        "load" => Command::Load(rest),
+        "position" | "pos" => Command::Position,
+        "board" | "b" | "moves" => Command::Board,
+        "help" | "h" | "?" => Command::Help,
+        "quit" | "q" | "exit" => Command::Quit,
+        _ if word.chars().next().is_some_and(|c| c.is_ascii_digit()) => Command::Move(line),
+        _ => Command::Unknown(word),
+    }
+}
+
+const COMMAND_NAMES: [&str; 10] = [
+    "throw", "why", "undo", "save", "load", "position", "board", "help", "quit", "moves",
+];
+
+/// Plays until the game ends, the input ends or `quit`; returns the exit code (0).
+pub fn run(session: &mut Session, input: impl BufRead, mut out: impl Write) -> i32 {
+    match run_inner(session, input, &mut out) {
+        Ok(()) => 0,
+        // The output is gone (a closed pipe): nothing more can be said.
+        Err(_) => 0,
+    }
+}
+
+fn run_inner(
+    session: &mut Session,
+    mut input: impl BufRead,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let mut shown = false;
+    let mut last_board = String::new();
+    let mut capped_said = false;
+    let mut line = String::new();
+    loop {
+        // The computer plays its seats.
+        while let Some(r) = session.computer_step() {
+            match r {
+                Ok(step) => {
+                    write!(out, "{}", step_text(session, &step))?;
+                    shown = false;
+                }
+                Err(e) => {
+                    writeln!(
+                        out,
+                        "{}",
+                        refusal_text(&session.game, "the engine stopped", &e)
+                    )?;
+                    break;
+                }
+            }
+        }
+        if !shown {
+            // The board is shown again only when it has changed (or on `board`).
+            let board = render_board(&session.game, session.state());
+            if board != last_board {
+                write!(out, "{}{board}", render_heading(session))?;
+                last_board = board;
+            }
+            write!(out, "{}", render_turn(session))?;
+            shown = true;
+        }
+        if session.capped() && !session.is_over() && !capped_said {
+            writeln!(
+                out,
+                "the computer stops: {} seat turns played (the turn cap)",
+                session.state().turns
+            )?;
+            capped_said = true;
+        }
+        write!(out, "> ")?;
+        out.flush()?;
+        line.clear();
+        match input.read_line(&mut line) {
+            Ok(0) => {
+                writeln!(out)?;
+                writeln!(out, "end of input: the game is left here")?;
+                return Ok(());
+            }
+            Ok(_) => {}
+            Err(e) => {
+                writeln!(out)?;
+                writeln!(out, "cannot read the input ({e}): the game is left here")?;
+                return Ok(());
+            }
+        }
+        let text = line.trim();
+        // Echo for transcripts (input from a file or a pipe is not shown otherwise).
+        writeln!(out, "{text}")?;
+        match parse_command(text) {
+            Command::Empty => {}
+            Command::Quit => {
+                writeln!(out, "quit: the game is left here")?;
+                return Ok(());
+            }
+            Command::Help => writeln!(out, "{HELP}")?,
+            Command::Position => writeln!(out, "{}", session.game.to_notation(session.state()))?,
+            Command::Board => {
+                last_board.clear();
+                shown = false;
+            }
+            Command::Throw => {
+                if let Some(m) = not_your_turn(session) {
+                    writeln!(out, "{m}")?;
+                    continue;
+                }
+                if session.state().stage == Stage::Move {
+                    writeln!(
+                        out,
+                        "it is not time to throw: {} must move a piece first (choose a move by its number, or `why N`)",
+                        seat_name(&session.game, session.state().team, session.state().seat)
+                    )?;
+                    continue;
+                }
+                match session.throw() {
+                    Ok(step) => {
+                        write!(out, "{}", step_text(session, &step))?;
+                        shown = false;
+                    }
+                    Err(e) => writeln!(out, "{}", refusal_text(&session.game, "cannot throw", &e))?,
+                }
+            }
+            Command::Move(text) => {
+                if let Some(m) = not_your_turn(session) {
+                    writeln!(out, "{m}")?;
+                    continue;
+                }
+                if session.state().stage == Stage::Throw {
+                    writeln!(out, "it is time to throw, not to move: type `throw`")?;
+                    continue;
+                }
+                let d = match choose_move(session, text) {
+                    Ok(d) => d,
+                    Err(m) => {
+                        writeln!(out, "{m}")?;
+                        continue;
+                    }
+                };
+                let described = session.game.describe_decision(session.state(), d);
+                match session.play(d) {
+                    Ok(step) => {
+                        write!(out, "{}", step_text(session, &step))?;
+                        shown = false;
+                    }
+                    Err(e) => writeln!(
+                        out,
+                        "{}",
+                        refusal_text(
+                            &session.game,
+                            &format!("the move {described} is not allowed"),
+                            &e
+                        )
+                    )?,
+                }
+            }
+            Command::Why(arg) => writeln!(out, "{}", why_text(session, arg))?,
+            Command::Undo => {
+                let n = session.undo();
+                last_board.clear();
+                if n == 0 {
+                    writeln!(out, "nothing to undo: this is the start of the game")?;
+                } else if session.actions().is_empty() {
+                    writeln!(
+                        out,
+                        "undo: back to the start of the game ({n} action{} taken back)",
+                        plural(n)
+                    )?;
+                    shown = false;
+                } else {
+                    writeln!(out, "undo: {n} action{} taken back", plural(n))?;
+                    shown = false;
+                }
+            }
+            Command::Save(path) => {
+                if path.is_empty() {
+                    writeln!(out, "save needs a file name: `save FILE`")?;
+                    continue;
+                }
+                match session.save(Path::new(path)) {
+                    Ok(()) => writeln!(
+                        out,
+                        "saved {} action{} to {path}",
+                        session.actions().len(),
+                        plural(session.actions().len())
+                    )?,
+                    Err(e) => writeln!(out, "not saved: {e}")?,
+                }
+            }
+            Command::Load(path) => {
+                if path.is_empty() {
+                    writeln!(out, "load needs a file name: `load FILE`")?;
+                    continue;
+                }
+                match session.load(Path::new(path)) {
+                    Ok(()) => {
+                        writeln!(
+                            out,
+                            "loaded {path}: {} action{}",
+                            session.actions().len(),
+                            plural(session.actions().len())
+                        )?;
+                        shown = false;
+                        last_board.clear();
+                        capped_said = false;
+                    }
+                    Err(e) => writeln!(out, "not loaded: {e}")?,
+                }
+            }
+            Command::Unknown(w) => {
+                let mut m = format!("unknown command `{w}`");
+                if let Some(h) = crate::lower::suggest(w, COMMAND_NAMES) {
+                    let _ = write!(m, " ({h})");
+                }
+                writeln!(out, "{m}; type `help` for the commands")?;
+            }
+        }
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn not_your_turn(session: &Session) -> Option<String> {
+    let s = session.state();
+    if let Stage::Over(w) = s.stage {
+        return Some(format!(
+            "the game is over: {} won (`undo`, `save`, `load` or `quit`)",
+            session.game.ir.teams[w as usize].name
+        ));
+    }
+    let kind = session.to_play();
+    kind.is_computer().then(|| {
+        format!(
+            "it is {}'s turn, played by the computer ({kind})",
+            seat_name(&session.game, s.team, s.seat)
+        )
+    })
+}
+
+/// A move by number or in notation.
+fn choose_move(session: &Session, text: &str) -> Result<crate::engine::Decision, String> {
+    let legal = session.legal();
+    if let Ok(n) = text.parse::<usize>() {
+        return match n.checked_sub(1).and_then(|i| legal.get(i)) {
+            Some(d) => Ok(*d),
+            None => Err(format!(
+                "there is no move {n}: the legal moves are numbered 1 to {}",
+                legal.len()
+            )),
+        };
+    }
+    session
+        .game
+        .parse_decision(session.state(), text)
+        .map_err(|e| format!("cannot read the move `{text}`: {e}"))
+}
+
+fn why_text(session: &Session, arg: &str) -> String {
+    let s = session.state();
+    if s.stage != Stage::Move {
+        return "no moves to explain now: `why N` names the rules behind legal move N".into();
+    }
+    let legal = session.legal();
+    let d = match arg.parse::<usize>() {
+        Ok(n) => match n.checked_sub(1).and_then(|i| legal.get(i)) {
+            Some(d) => *d,
+            None => {
+                return format!(
+                    "there is no move {n}: the legal moves are numbered 1 to {}",
+                    legal.len()
+                );
+            }
+        },
+        Err(_) if arg.contains(':') => match session.game.parse_decision(s, arg) {
+            Ok(d) => d,
+            Err(e) => return format!("cannot read the move `{arg}`: {e}"),
+        },
+        Err(_) => return "why needs a move number: `why N`".into(),
+    };
+    let g = &session.game;
+    let mut out = format!("move {}:", g.describe_decision(s, d));
+    if let Err(r) = g.check_move(s, s.team, d.piece, d.mask) {
+        let _ = write!(out, " not allowed: {}", r.message);
+    }
+    for r in session.why(d) {
+        let _ = write!(out, "\n{}", rule_text(g, r, "  "));
+    }
+    out
+}
+
+/// Steps through a recorded game: Enter (or `next`) goes on, `back` goes back, `N` goes to
+/// action N, `end`, `start`, `position`, `quit`. With `all`, prints every action and the
+/// final position without reading input.
+pub fn replay(
+    g: &Game,
+    seats: &super::Seats,
+    actions: &[Action],
+    states: &[State],
+    all: bool,
+    input: impl BufRead,
+    mut out: impl Write,
+) -> i32 {
+    match replay_inner(g, seats, actions, states, all, input, &mut out) {
+        Ok(()) => 0,
+        Err(_) => 0,
+    }
+}
+
+fn replay_action_text(
+    g: &Game,
+    seats: &super::Seats,
+    actions: &[Action],
+    states: &[State],
+    i: usize,
+) -> String {
+    let before = &states[i];
+    let after = &states[i + 1];
+    let mut ev = Vec::new();
+    let mut s = before.clone();
+    let _ = actions[i].apply(g, &mut s, &mut ev);
+    let kind = seats.kind(before.team, before.seat);
+    let mut out = format!(
+        "{}/{}: {} ({kind}) {}\n",
+        i + 1,
+        actions.len(),
+        seat_name(g, before.team, before.seat),
+        actions[i].describe(g, before)
+    );
+    for e in &ev {
+        if let Some(t) = event_text(g, e) {
+            let _ = writeln!(out, "  {t}");
+        }
+    }
+    let _ = after;
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+fn replay_inner(
+    g: &Game,
+    seats: &super::Seats,
+    actions: &[Action],
+    states: &[State],
+    all: bool,
+    mut input: impl BufRead,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let status = |s: &State| {
+        let mut t = format!(
+            "── {} · phase {} · turn {} ──\n{}",
+            g.ir.game,
+            g.ir.phases[s.phase as usize],
+            s.turns + 1,
+            render_board(g, s)
+        );
+        if let Some(x) = render_throw(g, s) {
+            t.push_str(&x);
+            t.push('\n');
+        }
+        if let Some(x) = render_pool(g, s) {
+            t.push_str(&x);
+            t.push('\n');
+        }
+        match s.stage {
+            Stage::Over(w) => {
+                let _ = writeln!(t, "game over: {} won", g.ir.teams[w as usize].name);
+            }
+            _ => {
+                let _ = writeln!(t, "{} {}", seat_name(g, s.team, s.seat), stage_words(s));
+            }
+        }
+        t
+    };
+    if all {
+        for i in 0..actions.len() {
+            write!(out, "{}", replay_action_text(g, seats, actions, states, i))?;
+        }
+        write!(out, "{}", status(&states[actions.len()]))?;
+        return Ok(());
+    }
+    let mut at = 0usize;
+    write!(out, "{}", status(&states[0]))?;
+    writeln!(
+        out,
+        "replay of {} actions: Enter or `next`, `back`, a number, `start`, `end`, `position`, `quit`",
+        actions.len()
+    )?;
+    let mut line = String::new();
+    loop {
+        write!(out, "[{at}/{}] > ", actions.len())?;
+        out.flush()?;
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out)?;
+            return Ok(());
+        }
+        let cmd = line.trim().to_ascii_lowercase();
+        writeln!(out, "{cmd}")?;
+        let target = match cmd.as_str() {
+            "" | "n" | "next" => {
+                if at == actions.len() {
+                    writeln!(out, "the record ends here")?;
+                    continue;
+                }
+                write!(out, "{}", replay_action_text(g, seats, actions, states, at))?;
+                at + 1
+            }
+            "b" | "back" => {
+                if at == 0 {
+                    writeln!(out, "this is the start")?;
+                    continue;
+                }
+                at - 1
+            }
+            "start" => 0,
+            "end" => actions.len(),
+            "position" | "pos" => {
+                writeln!(out, "{}", g.to_notation(&states[at]))?;
+                continue;
+            }
+            "q" | "quit" => return Ok(()),
+            other => match other.parse::<usize>() {
+                Ok(n) if n <= actions.len() => n,
+                _ => {
+                    writeln!(
+                        out,
+                        "unknown command `{other}`: Enter or `next`, `back`, a number 0 to {}, `start`, `end`, `position`, `quit`",
+                        actions.len()
+                    )?;
+                    continue;
+                }
+            },
+        };
+        at = target;
+        write!(out, "{}", status(&states[at]))?;
+    }
+}

@@ -1,0 +1,556 @@
+//! The analysis tools: snapshots of coverage, explain and rules for the bundled files;
+//! metrics checked on tiny hand-made variants whose answers are known exactly; Wilson
+//! intervals against known values; determinism across jobs and shards; comparison of
+//! readings on paired seeds; the HTML report.
+
+use seig::analysis::{self, Loaded, compare, coverage, explain, metrics, report, rulebook, wilson};
+use seig::cli::Choices;
+use seig::engine::Game;
+use seig::lower::Selection;
+use std::path::Path;
+
+const BUNDLED: [&str; 3] = ["seig-tagent.seig", "sig-beart.seig", "sigue-caillie.seig"];
+
+fn bundled(name: &str) -> Loaded {
+    let path = format!("rules/{name}");
+    analysis::load(Path::new(&path), &Choices::default())
+        .unwrap_or_else(|c| panic!("{path} does not load (exit {c})"))
+}
+
+/// Hides the file hash, which changes with every edit of a rule file.
+fn redact(text: &str, l: &Loaded) -> String {
+    text.replace(&l.hash, "HASH")
+}
+
+// ---------------------------------------------------------------------------------------
+// Snapshots of the bundled files
+
+#[test]
+fn coverage_snapshots() {
+    for name in BUNDLED {
+        let l = bundled(name);
+        let c = coverage::coverage(&l, &[]);
+        assert!(c.problems.is_empty(), "{name}: {:?}", c.problems);
+        insta::assert_snapshot!(
+            format!("coverage_{}", name.trim_end_matches(".seig")),
+            coverage::render(&c)
+        );
+    }
+}
+
+#[test]
+fn rules_snapshots() {
+    for name in BUNDLED {
+        let l = bundled(name);
+        insta::assert_snapshot!(
+            format!("rules_{}", name.trim_end_matches(".seig")),
+            redact(&rulebook::rulebook(&l), &l)
+        );
+    }
+}
+
+#[test]
+fn explain_initial_snapshots() {
+    for name in BUNDLED {
+        let l = bundled(name);
+        let g = Game::new(l.ir.clone());
+        let e = explain::explain(&g, &g.initial_state(), None).expect("explains");
+        assert_eq!(e.stage, "throw");
+        let total: f64 = e.throws.iter().map(|t| t.probability).sum();
+        assert!((total - 1.0).abs() < 1e-12, "{name}: throws sum to {total}");
+        insta::assert_snapshot!(
+            format!("explain_initial_{}", name.trim_end_matches(".seig")),
+            explain::render(&e)
+        );
+    }
+}
+
+/// A Sig position in the race: north to move a 2.
+const SIG_POSITION: &str = "race | north 1 move | throws 1/1/146 turns 113 last 8:2 | pool 2/2#0 | south: +!home_north.12 off off off off off off off off +!home_north.12 +central_north.5 +home_south.4 | north: x +!home_south.2 x +central_north.8 +!home_south.1 +home_north.7 +central_south.8 +central_north.6 +central_south.10 +home_north.10 +central_north.4 +home_north.6";
+
+#[test]
+fn explain_sig_move_snapshot_and_verdicts() {
+    let l = bundled("sig-beart.seig");
+    let g = Game::new(l.ir.clone());
+    let mut s = g.from_notation(SIG_POSITION).expect("position");
+    explain::infer_pool_rules(&g, &mut s);
+    let e = explain::explain(&g, &s, Some("11:2")).expect("explains");
+    assert_eq!(e.decisions.len(), 7);
+    // Every legal decision names the throw's rule, SIG-T3 (a 2 moves two places).
+    assert!(
+        e.decisions
+            .iter()
+            .all(|d| d.rules.iter().any(|r| r.id == "SIG-T3"))
+    );
+    let v = e.verdict.as_ref().expect("verdict");
+    assert!(!v.legal);
+    assert_eq!(v.rules[0].id, "SIG-X2", "own pieces may not share a hole");
+    insta::assert_snapshot!("explain_sig_move", explain::render(&e));
+
+    let ok = explain::explain(&g, &s, Some("4:2")).expect("explains");
+    assert!(ok.verdict.as_ref().is_some_and(|v| v.legal));
+    // Input that does not parse or fit is an error, not a verdict.
+    assert!(explain::explain(&g, &s, Some("4:3")).is_err());
+    assert!(explain::explain(&g, &s, Some("nonsense")).is_err());
+    assert!(explain::explain(&g, &g.initial_state(), Some("9")).is_err());
+    let t = explain::explain(&g, &g.initial_state(), Some("4")).expect("a throw of 4");
+    let v = t.verdict.expect("verdict");
+    assert_eq!(v.rules[0].id, "SIG-T1");
+}
+
+// ---------------------------------------------------------------------------------------
+// Hand-made variants
+
+/// Each team has one piece beside the board and its own lane (one hole, or two with the
+/// reading `long`); one fair stick; a 1 moves one hole; the first to arrive wins. The
+/// lanes never meet, so the capture rule R-C1 can never fire; R-X1 cites nothing.
+///
+/// Short lane: the first team wins when it throws its first 1 before the other does:
+/// P = (1/2) / (1 − 1/4) = 2/3. Mean turns completed before the win is exactly 1 and mean
+/// throws exactly 2. Long lane: each needs two 1s; with T the throws to the second 1
+/// (P(T = t) = (t − 1)/2^t), P(first team wins) = P(T_a ≤ T_b) = 16/27.
+const RACE: &str = r#"
+game "One-stick race"
+source s "Hand-made" { author "test" }
+reading A-R-1 "How long is the lane?" { short (default) "one hole" long "two holes" }
+set aside s "Nothing here is a rule." because "test"
+rule R-E1 stated cites s "Each team runs its own lane." {
+  if A-R-1 = long {
+    row lane_a: lane of a, 2 holes
+    row lane_b: lane of b, 2 holes
+  } else {
+    row lane_a: lane of a, 1 holes
+    row lane_b: lane of b, 1 holes
+  }
+  team a: 1 pieces beside the board
+  team b: 1 pieces beside the board
+  order: a, b
+  seats per team: 1
+  track a: lane_a forward goal
+  track b: lane_b forward goal
+}
+rule R-S1 stated cites s "One stick." {
+  sticks: 1 with faces up and down
+  value: count of up
+  phases: race
+  allocation: per throw
+}
+rule R-T1 stated cites s "A 1 moves one hole." {
+  on 1: release or move 1
+}
+rule R-T0 inferred cites s "A 0 does nothing." {
+  on 0: nothing
+}
+rule R-C1 reconstructed cites s "Landing on an opposing piece takes it." {
+  capture: compulsory, remove
+}
+rule R-W1 stated cites s "The first to arrive wins." {
+  win when all own pieces arrived
+}
+rule R-X1 inferred {
+  stacking: forbidden
+}
+"#;
+
+fn race(readings: &[(&str, &str)]) -> Loaded {
+    let sel = Selection {
+        readings: readings
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect(),
+        params: Vec::new(),
+    };
+    analysis::load_text(RACE, &sel).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn study(l: &Loaded, games: u64, jobs: usize) -> metrics::Metrics {
+    let g = Game::new(l.ir.clone());
+    metrics::metrics(
+        l,
+        &g,
+        games,
+        7,
+        1_000,
+        &metrics::Players::default(),
+        jobs,
+        None,
+        false,
+    )
+}
+
+/// |observed − exact| within four standard errors.
+fn close(observed: f64, exact: f64, se: f64) -> bool {
+    (observed - exact).abs() <= 4.0 * se
+}
+
+#[test]
+fn race_short_win_rate_is_two_thirds() {
+    let m = study(&race(&[]), 20_000, 2);
+    assert_eq!(m.completion.k, 20_000);
+    assert_eq!(m.timeouts.k, 0);
+    let p = m.first_team.p;
+    let se = (2.0 / 9.0f64 / 20_000.0).sqrt();
+    assert!(close(p, 2.0 / 3.0, se), "first team won {p}");
+    assert!(m.first_team.lo < 2.0 / 3.0 && 2.0 / 3.0 < m.first_team.hi);
+    // Exact means: 1 turn, 2 throws.
+    assert!(
+        m.turns.ci.0 < 1.0 && 1.0 < m.turns.ci.1,
+        "turns {:?}",
+        m.turns
+    );
+    assert!(
+        m.throws.ci.0 < 2.0 && 2.0 < m.throws.ci.1,
+        "throws {:?}",
+        m.throws
+    );
+    // A team can first move on its first 1, which here also wins: the first team never
+    // could move in the games the second won, and, given that it wins on its k-th throw
+    // with probability ∝ (1/4)^(k−1), it waited 4/3 throws on average.
+    let fm = &m.first_move[0];
+    assert_eq!(fm.never, m.acc.wins[1]);
+    assert!(
+        fm.throws.ci.0 < 4.0 / 3.0 && 4.0 / 3.0 < fm.throws.ci.1,
+        "{:?}",
+        fm.throws
+    );
+    // One piece: every decision is forced.
+    assert_eq!(m.decision_moves.k, 0);
+    assert!(m.decision_moves.n > 0);
+    // The capture rule can never fire; R-X1 and the equipment make no event.
+    assert_eq!(m.never_fired, vec!["R-C1".to_string()]);
+    assert_eq!(m.silent, vec!["R-E1", "R-S1", "R-X1"]);
+    assert_eq!(m.captures.max, 0);
+    let fired = |id: &str| {
+        m.rules
+            .iter()
+            .find(|r| r.id == id)
+            .map(|r| r.fires)
+            .unwrap()
+    };
+    assert_eq!(fired("R-W1"), 20_000);
+    // Every game has exactly one 1 thrown by its winner (the winning throw); R-T1 fires on
+    // the throw and on the move it allows.
+    assert!(fired("R-T1") >= 40_000);
+    // One stick: each face half the time, inside its interval.
+    assert_eq!(m.throw_freq.len(), 2);
+    for t in &m.throw_freq {
+        assert_eq!(t.exact, 0.5);
+        assert!(t.consistent, "{t:?}");
+    }
+}
+
+#[test]
+fn race_long_win_rate_is_sixteen_27ths() {
+    let m = study(&race(&[("A-R-1", "long")]), 20_000, 2);
+    let exact = 16.0 / 27.0;
+    let se = (exact * (1.0 - exact) / 20_000.0f64).sqrt();
+    assert!(close(m.first_team.p, exact, se), "{:?}", m.first_team);
+    assert!((m.balance - (1.0 - (2.0 * m.first_team.p - 1.0).abs())).abs() < 1e-12);
+}
+
+#[test]
+fn metrics_do_not_depend_on_jobs_and_shards_merge_exactly() {
+    let l = race(&[("A-R-1", "long")]);
+    let one = study(&l, 3_001, 1);
+    let three = study(&l, 3_001, 3);
+    assert_eq!(one, three);
+    // Shards of the same study merge to the whole.
+    let g = Game::new(l.ir.clone());
+    let players = metrics::Players::default();
+    let shards: Vec<metrics::ShardFile> = (1..=4)
+        .map(|k| {
+            let range = metrics::shard_range(3_001, k, 4);
+            let m = metrics::metrics(&l, &g, 3_001, 7, 1_000, &players, 2, Some(range), false);
+            metrics::ShardFile {
+                format: metrics::SHARD_FORMAT.into(),
+                study: m.study.clone(),
+                range: m.range,
+                acc: m.acc.clone(),
+            }
+        })
+        .collect();
+    let merged = metrics::merge_shards(&shards).expect("merges");
+    assert_eq!(merged, one);
+    // Missing, overlapping and foreign shards are refused.
+    assert!(metrics::merge_shards(&shards[..3]).is_err());
+    let mut twice = shards.clone();
+    twice.push(shards[0].clone());
+    assert!(metrics::merge_shards(&twice).is_err());
+    let mut foreign = shards.clone();
+    foreign[1].study.seed += 1;
+    assert!(metrics::merge_shards(&foreign).is_err());
+    // Shard specs.
+    assert_eq!(metrics::parse_shard("2/4"), Ok((2, 4)));
+    assert!(metrics::parse_shard("0/4").is_err());
+    assert!(metrics::parse_shard("5/4").is_err());
+    assert!(metrics::parse_shard("1/0").is_err());
+    assert!(metrics::parse_shard("x").is_err());
+}
+
+#[test]
+fn random_metrics_follow_the_simulators_protocol() {
+    // Same seeds, same games: the winners match `sim::simulate`.
+    let l = bundled("sig-beart.seig");
+    let g = Game::new(l.ir.clone());
+    let m = metrics::metrics(
+        &l,
+        &g,
+        40,
+        3,
+        10_000,
+        &metrics::Players::default(),
+        2,
+        None,
+        false,
+    );
+    let s = seig::sim::simulate(&g, 40, 3, 10_000, 2);
+    assert_eq!(m.acc.wins[0], s.wins[&g.ir.teams[0].name]);
+    assert_eq!(m.acc.wins[1], s.wins[&g.ir.teams[1].name]);
+    assert_eq!(m.completion.k, s.completed);
+}
+
+#[test]
+fn wilson_intervals_match_known_values() {
+    let near = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() < 5e-5 && (a.1 - b.1).abs() < 5e-5;
+    assert!(
+        near(wilson(5, 10), (0.236_593, 0.763_407)),
+        "{:?}",
+        wilson(5, 10)
+    );
+    assert!(near(wilson(0, 10), (0.0, 0.277_530)), "{:?}", wilson(0, 10));
+    assert!(
+        near(wilson(10, 10), (0.722_470, 1.0)),
+        "{:?}",
+        wilson(10, 10)
+    );
+    assert!(
+        near(wilson(81, 263), (0.255_289, 0.366_210)),
+        "{:?}",
+        wilson(81, 263)
+    );
+    assert_eq!(wilson(0, 0), (0.0, 1.0));
+    let r = analysis::Rate::new(1, 4);
+    assert_eq!(r.p, 0.25);
+}
+
+#[test]
+fn distribution_summary() {
+    let mut h = std::collections::BTreeMap::new();
+    for v in 1..=10u64 {
+        h.insert(v, 1);
+    }
+    let d = metrics::dist(&h);
+    assert_eq!(d.n, 10);
+    assert_eq!(d.mean, 5.5);
+    assert_eq!(d.median, 5.5);
+    assert_eq!(d.p90, 9.0);
+    assert_eq!((d.min, d.max), (1, 10));
+}
+
+#[test]
+fn compare_readings_on_paired_seeds() {
+    let arms = vec![
+        compare::Arm {
+            label: "short".into(),
+            loaded: race(&[]),
+        },
+        compare::Arm {
+            label: "long".into(),
+            loaded: race(&[("A-R-1", "long")]),
+        },
+        compare::Arm {
+            label: "short again".into(),
+            loaded: race(&[("A-R-1", "short")]),
+        },
+    ];
+    let c = compare::compare(
+        &arms,
+        4_000,
+        11,
+        1_000,
+        &metrics::Players::default(),
+        2,
+        false,
+    );
+    let row = |name: &str| c.rows.iter().find(|r| r.metric.starts_with(name)).unwrap();
+    // 2/3 against 16/27: the first team's advantage falls by 2/27 ≈ 7.4 points.
+    let d = row("a wins (of all games)").diffs[1].expect("a difference");
+    assert!(d.beyond_noise, "{d:?}");
+    assert!(d.lo < -2.0 / 27.0 && -2.0 / 27.0 < d.hi, "{d:?}");
+    // The same reading on the same seeds: identical games, no difference.
+    for r in &c.rows {
+        if let Some(d) = r.diffs[2] {
+            assert_eq!(d.mean, 0.0, "{}", r.metric);
+            assert!(!d.beyond_noise);
+        }
+    }
+    let text = compare::render(&c);
+    assert!(text.contains("[1]−[0]"));
+    // Arms from repeated readings.
+    let args = compare::CompareArgs {
+        files: vec!["x.seig".into()],
+        arms: Vec::new(),
+        games: 10,
+        seed: 1,
+        max_turns: 10,
+        jobs: None,
+        agents: "random".into(),
+        report: None,
+        json: false,
+        quiet: true,
+        choices: Choices {
+            readings: vec![
+                ("A-1".into(), "a".into()),
+                ("A-1".into(), "b".into()),
+                ("A-2".into(), "x".into()),
+            ],
+            params: Vec::new(),
+        },
+    };
+    let specs = compare::arm_choices(&args, &[]).expect("arms");
+    assert_eq!(specs.len(), 2);
+    assert_eq!(specs[0].0, "A-1=a");
+    assert!(specs[1].1.readings.contains(&("A-2".into(), "x".into())));
+}
+
+#[test]
+fn paired_and_unpaired_differences() {
+    let base = vec![Some(0.0), Some(1.0), Some(0.0), Some(1.0)];
+    let same = compare::paired(&base, &base).unwrap();
+    assert_eq!((same.mean, same.lo, same.hi), (0.0, 0.0, 0.0));
+    assert!(!same.beyond_noise);
+    let up: Vec<Option<f64>> = base.iter().map(|x| x.map(|v| v + 1.0)).collect();
+    let d = compare::paired(&base, &up).unwrap();
+    assert_eq!(d.mean, 1.0);
+    assert!(d.beyond_noise, "a constant shift is never noise");
+    let t = compare::two_proportions(500, 1000, 600, 1000).unwrap();
+    assert!((t.mean - 0.1).abs() < 1e-12 && t.beyond_noise);
+}
+
+#[test]
+fn coverage_of_a_hand_made_file() {
+    let l = race(&[]);
+    let c = coverage::coverage(&l, &[]);
+    assert!(c.problems.is_empty());
+    assert_eq!(c.uncited_rules, vec!["R-X1"]);
+    let s = &c.sources[0];
+    assert_eq!((s.cited, s.set_aside, s.not_covered), (6, 1, 0));
+    // With the source's text: a sentence no rule cites is not covered, and a quote the
+    // text lacks is reported.
+    let text = "Heading\nEach team runs its own lane. One stick. A 1 moves one hole. \
+                A 0 does nothing.\nLanding on an opposing piece takes it. The first to arrive wins. \
+                Nothing here is a rule. Players sing.";
+    let c = coverage::coverage(&l, &[("s".into(), "s.txt".into(), text.into())]);
+    let s = &c.sources[0];
+    assert_eq!(s.not_covered, 1);
+    assert!(
+        s.sentences
+            .iter()
+            .any(|x| x.sentence == "Players sing." && x.status == "not covered")
+    );
+    assert!(s.quotes_not_in_text.is_empty());
+    assert_eq!(c.problems.len(), 1);
+    let c = coverage::coverage(&l, &[("s".into(), "s.txt".into(), "One stick.".into())]);
+    assert_eq!(c.sources[0].quotes_not_in_text.len(), 6);
+    insta::assert_snapshot!(
+        "coverage_race",
+        coverage::render(&coverage::coverage(&l, &[]))
+    );
+}
+
+#[test]
+fn sentence_splitting() {
+    let s = coverage::split_sentences(
+        "Title\n• Sand, used to play. N. lance à son tour, etc..., les jetons. S. laance les dès.\n3. Add 3 to the places.\nHe said \"go.\" Then left.",
+    );
+    assert_eq!(
+        s,
+        vec![
+            "Sand, used to play.",
+            "N. lance à son tour, etc..., les jetons.",
+            "S. laance les dès.",
+            "3. Add 3 to the places.",
+            "He said \"go.\"",
+            "Then left.",
+        ]
+    );
+}
+
+#[test]
+fn report_is_self_contained_with_plots() {
+    let l = race(&[("A-R-1", "long")]);
+    let m = study(&l, 500, 2);
+    let html = report::study_report(std::slice::from_ref(&m), None);
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    for plot in ["histogram", "wins", "rules", "throws"] {
+        let at = html
+            .find(&format!("data-plot=\"{plot}\""))
+            .unwrap_or_else(|| panic!("no {plot} plot"));
+        let end = at + html[at..].find("</svg>").unwrap();
+        assert!(
+            html[at..end].contains("class=\"mark"),
+            "{plot} plot draws nothing"
+        );
+    }
+    assert!(
+        !html.contains("http://") && !html.contains("https://"),
+        "no network"
+    );
+    assert!(!html.contains("<script"), "no script");
+    chromium_renders(&html);
+}
+
+/// Renders the report in headless Chromium, when installed (Debian's `chromium`), and
+/// checks that the SVG plots are laid out with a size.
+fn chromium_renders(html: &str) {
+    let bin = ["chromium", "chromium-browser"].into_iter().find(|b| {
+        std::process::Command::new(b)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
+    let Some(bin) = bin else {
+        eprintln!("chromium not installed: skipping the rendering check");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("seig-report-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A copy of the report whose script-free body is measured by a small script appended
+    // here only, so that the report itself stays script-free.
+    let probe = html.replace(
+        "</body>",
+        "<script>document.title = Array.from(document.querySelectorAll('svg.plot')).map(s => { const r = s.getBoundingClientRect(); return s.dataset.plot + ':' + Math.round(r.width) + 'x' + Math.round(r.height) + ':' + s.querySelectorAll('.mark').length; }).join(' ');</script></body>",
+    );
+    let file = dir.join("report.html");
+    std::fs::write(&file, probe).unwrap();
+    let out = std::process::Command::new(bin)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--dump-dom",
+            &format!("file://{}", file.display()),
+        ])
+        .output()
+        .expect("chromium runs");
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let title = dom
+        .split("<title>")
+        .nth(1)
+        .and_then(|t| t.split("</title>").next())
+        .unwrap_or("");
+    for plot in ["histogram", "wins", "rules", "throws"] {
+        let entry = title
+            .split(' ')
+            .find(|e| e.starts_with(&format!("{plot}:")))
+            .unwrap_or_else(|| panic!("chromium did not lay out the {plot} plot: {title}"));
+        let parts: Vec<&str> = entry.split(':').collect();
+        let (w, h) = parts[1].split_once('x').unwrap();
+        assert!(
+            w.parse::<u32>().unwrap() > 100 && h.parse::<u32>().unwrap() > 50,
+            "{entry}"
+        );
+        assert!(parts[2].parse::<u32>().unwrap() > 0, "{entry}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
