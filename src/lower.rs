@@ -98,7 +98,48 @@ pub fn lower(file: &ast::File, sel: &Selection) -> Lowered {
     }
 }
 
+/// Most top-level items, and most statements, a file may have (checking is linear in
+/// neither, so a limit keeps a huge file from taking minutes).
+pub const MAX_ITEMS: usize = 5000;
+
+fn count_stmts(body: &[ast::Stmt]) -> usize {
+    body.iter()
+        .map(|s| match &s.node {
+            StmtKind::If {
+                then, otherwise, ..
+            } => 1 + count_stmts(then) + otherwise.as_deref().map_or(0, count_stmts),
+            _ => 1,
+        })
+        .sum()
+}
+
 fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
+    let stmts: usize = file
+        .items
+        .iter()
+        .map(|i| match i {
+            ast::Item::Rule(r) => count_stmts(&r.body),
+            _ => 0,
+        })
+        .sum();
+    if file.items.len() > MAX_ITEMS || stmts > MAX_ITEMS {
+        let span = file
+            .items
+            .get(MAX_ITEMS.min(file.items.len().saturating_sub(1)))
+            .map_or(Span::default(), |i| i.span());
+        cx.diags.push(
+            Diagnostic::error(
+                span,
+                format!(
+                    "the file has {} items and {stmts} statements; the limit is {MAX_ITEMS} of each",
+                    file.items.len()
+                ),
+                "too large",
+            )
+            .with_help("a variant needs far fewer; split unrelated material into other files"),
+        );
+        return None;
+    }
     let mut game = None;
     let mut sources: Vec<SourceInfo> = Vec::new();
     let mut source_spans: Vec<Span> = Vec::new();

@@ -14,6 +14,7 @@ type P<'a> = Pair<'a, Rule>;
 
 /// Parses a rule file into its AST, or returns the syntax diagnostics.
 pub fn parse(text: &str) -> Result<File, Vec<Diagnostic>> {
+    check_nesting(text)?;
     let mut pairs = SeigParser::parse(Rule::file, text).map_err(|e| vec![humanise(text, e)])?;
     let mut file = File::default();
     let Some(top) = pairs.next() else {
@@ -27,6 +28,40 @@ pub fn parse(text: &str) -> Result<File, Vec<Diagnostic>> {
     }
     file.comments = comments(text);
     Ok(file)
+}
+
+/// Deepest `{ … }` nesting a file may have (`if` blocks nest; the parser recurses on them).
+pub const MAX_NESTING: usize = 32;
+
+/// Refuses a file nested deeper than [`MAX_NESTING`] before the parser recurses into it.
+fn check_nesting(text: &str) -> Result<(), Vec<Diagnostic>> {
+    let (mut depth, mut in_str, mut escaped, mut in_comment) = (0usize, false, false, false);
+    for (i, c) in text.char_indices() {
+        match c {
+            '\n' => in_comment = false,
+            _ if in_comment => {}
+            _ if escaped => escaped = false,
+            '\\' if in_str => escaped = true,
+            '"' => in_str = !in_str,
+            '#' if !in_str => in_comment = true,
+            '{' if !in_str => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    let span = Span {
+                        start: i,
+                        end: i + 1,
+                    };
+                    return Err(vec![
+                        Diagnostic::error(span, format!("blocks nest deeper than {MAX_NESTING} levels"), "too deep")
+                            .with_help("flatten the `if` blocks: test several readings in one rule, or split the rule"),
+                    ]);
+                }
+            }
+            '}' if !in_str => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// Every `#` comment outside strings, with its span.
