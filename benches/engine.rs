@@ -4,11 +4,12 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use seig::engine::Game;
 use seig::lower::Selection;
-use seig::sim::{Rng, random_playout, perft};
+use seig::sim::{Rng, perft, random_playout};
 use std::hint::black_box;
 
 fn load(name: &str, params: &[(&str, i64)]) -> (Vec<u8>, Selection) {
-    let bytes = std::fs::read(format!("{}/rules/{name}", env!("CARGO_MANIFEST_DIR"))).expect("rule file");
+    let bytes =
+        std::fs::read(format!("{}/rules/{name}", env!("CARGO_MANIFEST_DIR"))).expect("rule file");
     let sel = Selection {
         readings: Vec::new(),
         params: params.iter().map(|(a, b)| (a.to_string(), *b)).collect(),
@@ -38,13 +39,25 @@ fn playouts(c: &mut Criterion) {
         let game = game(file, params);
         // Actions per game, measured once, so criterion reports actions per second.
         let mut buf = Vec::new();
-        let p = random_playout(&game, game.initial_state(), &mut Rng::for_game(1, 0), 10_000, &mut buf);
+        let p = random_playout(
+            &game,
+            game.initial_state(),
+            &mut Rng::for_game(1, 0),
+            10_000,
+            &mut buf,
+        );
         g.throughput(Throughput::Elements(p.throws + p.decisions));
         g.bench_function(BenchmarkId::new("random", label), |b| {
             let mut buf = Vec::new();
             b.iter(|| {
                 let mut rng = Rng::for_game(1, 0);
-                black_box(random_playout(&game, game.initial_state(), &mut rng, 10_000, &mut buf))
+                black_box(random_playout(
+                    &game,
+                    game.initial_state(),
+                    &mut rng,
+                    10_000,
+                    &mut buf,
+                ))
             })
         });
     }
@@ -55,7 +68,9 @@ fn checking(c: &mut Criterion) {
     let mut g = c.benchmark_group("check");
     for (label, file, params) in VARIANTS {
         let (bytes, sel) = load(file, params);
-        g.bench_function(label, |b| b.iter(|| black_box(seig::load(&bytes, &sel).1.ir.is_some())));
+        g.bench_function(label, |b| {
+            b.iter(|| black_box(seig::load(&bytes, &sel).1.ir.is_some()))
+        });
     }
     g.finish();
 }
@@ -65,7 +80,9 @@ fn perft4(c: &mut Criterion) {
     g.sample_size(10);
     for (label, file, params) in VARIANTS {
         let game = game(file, params);
-        g.bench_function(label, |b| b.iter(|| black_box(perft(&game, &game.initial_state(), 4).expect("perft"))));
+        g.bench_function(label, |b| {
+            b.iter(|| black_box(perft(&game, &game.initial_state(), 4).expect("perft")))
+        });
     }
     g.finish();
 }

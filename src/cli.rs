@@ -123,6 +123,10 @@ enum Command {
     Explain(crate::analysis::explain::ExplainArgs),
     /// The variant as a readable rulebook, generated from the IR.
     Rules(crate::analysis::rulebook::RulesArgs),
+    /// Play at the terminal, against people or the computer (`--plain` for a line mode).
+    Play(crate::play::PlayArgs),
+    /// Step through a saved game record.
+    Replay(crate::play::ReplayArgs),
 }
 
 /// Runs the command line; returns the exit code.
@@ -168,6 +172,8 @@ pub fn main() -> i32 {
         Command::Coverage(a) => crate::analysis::coverage::run_coverage(&a),
         Command::Explain(a) => crate::analysis::explain::run_explain(&a),
         Command::Rules(a) => crate::analysis::rulebook::run_rules(&a),
+        Command::Play(a) => crate::play::run(a),
+        Command::Replay(a) => crate::play::replay(a),
     }
 }
 

@@ -213,13 +213,19 @@ fn the_strongest_stands_better_than_random_in_sigue() {
     assert!(ahead > behind, "ahead in {ahead}, behind in {behind}");
 }
 
-/// The full measurement: 1,000 seeded games per variant against random and against greedy.
-/// `cargo test --release --test agents -- --ignored --nocapture` (long: minutes per
-/// variant; Sigue's games are capped at 2,000 seat turns, unfinished games reported apart).
+/// The full measurement: 1,000 seeded games per variant against random and against greedy
+/// (`SEIG_GAMES=N` for another count).
+/// `cargo test --release --test agents -- --ignored --nocapture` (long: about 5 minutes per
+/// series on two cores for the first two variants; Sigue's games are capped at 2,000 seat
+/// turns, unfinished games reported apart, and its series take far longer).
 #[test]
 #[ignore]
 fn full_measurement() {
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let games: u64 = std::env::var("SEIG_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_000);
     for (name, g, cap) in [
         ("seig-tagent", game("seig-tagent.seig", &[]), 10_000),
         ("sig-beart", game("sig-beart.seig", &[]), 10_000),
@@ -231,7 +237,7 @@ fn full_measurement() {
                 AgentKind::STRONGEST,
                 opp,
                 Budget::default(),
-                1_000,
+                games,
                 1,
                 cap,
                 jobs,

@@ -387,3 +387,32 @@ fn playout_is_deterministic_and_follows_the_rng_protocol() {
         assert_ne!(a, c, "{file}: seeds 3 and 4 play the same game");
     }
 }
+
+/// Output piped into a reader that stops early (`seig playout … --trace | head`) ends the
+/// command quietly, without a panic.
+#[test]
+fn closed_stdout_is_no_panic() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let path = rule_path("seig-tagent.seig");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_seig"))
+        .args(["playout", &path, "--seed", "3", "--trace"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the seig binary runs");
+    let out = child.stdout.take().expect("stdout");
+    let mut first = String::new();
+    BufReader::new(out)
+        .read_line(&mut first)
+        .expect("a first line");
+    // The reader is gone: the rest of the trace cannot be written.
+    let o = child.wait_with_output().expect("seig ends");
+    let err = stderr(&o);
+    assert!(
+        !err.contains("panicked") && o.status.code() != Some(101),
+        "seig playout --trace | head -1 panics ({:?}):\n{}",
+        o.status,
+        err.lines().take(3).collect::<Vec<_>>().join("\n")
+    );
+}

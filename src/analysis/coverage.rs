@@ -20,7 +20,7 @@ pub struct CoverageArgs {
     #[arg(long)]
     pub json: bool,
     /// A source's text, to find its sentences the file neither cites nor sets aside:
-    /// `--text beart=../shared/sources/sig-mauritania-beart-1955.txt` (repeatable; one
+    /// `--text KEY=../shared/sources/FILE.txt` (repeatable; one
     /// text may serve several sources).
     #[arg(long = "text", value_name = "KEY=PATH", value_parser = parse_text_arg)]
     pub texts: Vec<(String, PathBuf)>,
@@ -34,7 +34,7 @@ fn parse_text_arg(s: &str) -> Result<(String, PathBuf), String> {
             Ok((k.trim().to_string(), PathBuf::from(p.trim())))
         }
         _ => Err(format!(
-            "expected KEY=PATH (e.g. beart=sources/sig.txt), got `{s}`"
+            "expected KEY=PATH (e.g. smith=sources/smith-1900.txt), got `{s}`"
         )),
     }
 }

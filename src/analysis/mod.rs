@@ -225,7 +225,7 @@ pub fn rule_label(ir: &Ir, r: RuleIx) -> String {
     format!("{} ({})", info.id, info.status.as_str())
 }
 
-/// The quoted sentences of a rule, one per line: `beart: "…"`.
+/// The quoted sentences of a rule, one per line: `smith: "…"`.
 pub fn quotes(ir: &Ir, r: RuleIx) -> Vec<String> {
     ir.rules[r as usize]
         .citations

@@ -486,7 +486,7 @@ fn popup(f: &mut Frame, title: &str, body: &str) {
     let area = f.area();
     let w = (area.width * 4 / 5).max(40).min(area.width);
     let lines = body.lines().count() as u16 + 2;
-    let h = lines.clamp(5, area.height.saturating_sub(2));
+    let h = lines.max(5).min(area.height);
     let r = Rect {
         x: area.x + (area.width - w) / 2,
         y: area.y + (area.height - h) / 2,
