@@ -76,6 +76,10 @@ pub fn random_playout(
             g.apply_throw(&mut s, k, &mut Quiet)
         } else {
             g.legal_decisions(&s, buf);
+            if buf.is_empty() {
+                aborted = Some("a decision with nothing legal to decide".to_string());
+                break;
+            }
             let d = if buf.len() == 1 {
                 buf[0]
             } else {

@@ -232,8 +232,21 @@ fn perft_from_a_position_matches_the_library() {
         &text,
     ]);
     let rows = seig::sim::perft(&g, &s, 2).expect("perft");
-    let last: Vec<&str> = out.lines().last().unwrap().split_whitespace().collect();
-    assert_eq!(last[1], rows[1].nodes.to_string(), "{out}");
+    let printed: Vec<Vec<String>> = out
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().map(String::from).collect())
+        .collect();
+    let want: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            [r.depth as u64, r.nodes, r.chance, r.decisions, r.terminal]
+                .iter()
+                .map(|x| x.to_string())
+                .collect()
+        })
+        .collect();
+    assert_eq!(printed, want, "perft --position {text}:\n{out}");
 }
 
 /// The state after `actions` actions of the seeded playout.

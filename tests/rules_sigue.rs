@@ -692,7 +692,7 @@ fn sgu_w1_the_party_that_wins_every_hole_of_the_opposing_row_wins() {
     throw(&g, &mut s, 2);
     play(&g, &mut s, "5:2x");
     assert_eq!(g.winner(&s), Some(0));
-    assert_eq!(stage(&g, &s), "over white");
+    assert_eq!(stage(&g, &s), "white 1 over white");
 }
 
 #[test]

@@ -109,31 +109,14 @@ impl Game {
             }
             counts[type_of[j] as usize] += 1;
         }
+        // Smallest groups first, so that a cap on the number of groups drops the largest.
+        let max_size = if pooled { m } else { 1 };
+        let mut combos = 0u32;
         let mut take = [0u8; POOL_MAX];
-        let (mut combos, mut single) = (0u32, 0usize);
-        loop {
-            // Next count vector (mixed radix); per throw, exactly one entry.
-            if pooled {
-                let mut d = 0;
-                while d < ntypes && take[d] == counts[d] {
-                    take[d] = 0;
-                    d += 1;
-                }
-                if d == ntypes {
-                    break;
-                }
-                take[d] += 1;
-                combos += 1;
-                if combos > MAX_GROUPS {
-                    break;
-                }
-            } else {
-                if single >= ntypes {
-                    break;
-                }
-                take[..ntypes].fill(0);
-                take[single] = 1;
-                single += 1;
+        let mut visit = |take: &[u8]| -> bool {
+            combos += 1;
+            if combos > MAX_GROUPS {
+                return false;
             }
             let mut mask = 0u64;
             let mut got = [0u8; POOL_MAX];
@@ -164,12 +147,18 @@ impl Game {
                 }
                 if let Ok(l) = self.check_move(s, team, piece, mask) {
                     if l.capture.is_some() && !self.go(f, piece, mask, true) {
-                        return;
+                        return false;
                     }
                     if (l.capture.is_none() || l.may_decline) && !self.go(f, piece, mask, false) {
-                        return;
+                        return false;
                     }
                 }
+            }
+            true
+        };
+        for size in 1..=max_size as u8 {
+            if !groups_of_size(&counts[..ntypes], &mut take[..ntypes], 0, size, &mut visit) {
+                return;
             }
         }
     }
@@ -630,6 +619,32 @@ fn same_entry(a: &Entry, b: &Entry, bound_families: u64) -> bool {
         && a.kind == b.kind
         && a.bound == b.bound
         && (!family_matters || a.family == b.family)
+}
+
+/// Calls `f` with every count vector (`take[d] <= counts[d]`) whose counts sum to `left`,
+/// from type `d` on; stops (returning false) when `f` does.
+fn groups_of_size(
+    counts: &[u8],
+    take: &mut [u8],
+    d: usize,
+    left: u8,
+    f: &mut impl FnMut(&[u8]) -> bool,
+) -> bool {
+    if left == 0 {
+        return f(take);
+    }
+    if d == counts.len() || counts[d..].iter().map(|&c| c as u32).sum::<u32>() < left as u32 {
+        return true;
+    }
+    for c in (0..=counts[d].min(left)).rev() {
+        take[d] = c;
+        let go_on = groups_of_size(counts, take, d + 1, left - c, f);
+        take[d] = 0;
+        if !go_on {
+            return false;
+        }
+    }
+    true
 }
 
 /// Heap's algorithm; stops when `f` returns false.

@@ -5,10 +5,12 @@
 //!   twigs: +twigs_upper.12 twigs_lower.11 … | shells: … x …
 //! ```
 //! Sections, separated by `|`: the phase; the team and seat (1-based) to play and the
-//! stage (`throw`, `move`, or `over` with the winner), `again` if the seat throws again;
+//! stage (`throw`, `move`, or `over` and the winner), `again` if the seat throws again;
 //! counters (throws in the seat's turn / team's turn / game, seat turns played, optional
 //! `bind N` and `last STICKS:COUNT`); the pool (`pool -` when empty), each entry
-//! `[r|e]STEPS/THROWN#THROW[^BOUND][=PIECE|=drop]` (`r` a release, `e` release-or-move);
+//! `[r|e]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]` (`r` a release, `e` release-or-move;
+//! `^F` bound to the releases of throw F; `@RULE` the rule that gave it, where the throw
+//! table of the phase would not say);
 //! then one section per team listing its pieces in order: `ROW.N` (1-based hole; a `'`
 //! for each earlier visit of that hole along the track), `off` beside the board, `x`
 //! removed, prefixed by `+` when released and `!` when immune.
@@ -51,7 +53,13 @@ impl Game {
         let _ = write!(out, "{} | ", ir.phases[s.phase as usize]);
         match s.stage {
             Stage::Over(w) => {
-                let _ = write!(out, "over {}", ir.teams[w as usize].name);
+                let _ = write!(
+                    out,
+                    "{} {} over {}",
+                    ir.teams[s.team as usize].name,
+                    s.seat + 1,
+                    ir.teams[w as usize].name
+                );
             }
             st => {
                 let _ = write!(
@@ -103,6 +111,10 @@ impl Game {
             let _ = write!(out, "{}/{}#{}", e.steps, e.thrown, e.family);
             if e.bound != NONE {
                 let _ = write!(out, "^{}", e.bound);
+            }
+            // The rule that gave it, where the throw table alone does not tell.
+            if self.entry_rule(e.kind, e.thrown, s.phase) != e.rule {
+                let _ = write!(out, "@{}", ir.rules[e.rule as usize].id);
             }
             match e.piece {
                 NONE => {}
@@ -182,6 +194,18 @@ impl Game {
                 s.stage = Stage::Over(team_of(w)?);
                 rest
             }
+            [t, seat, "over", w, rest @ ..] => {
+                s.team = team_of(t)?;
+                let seat: u8 = seat
+                    .parse()
+                    .map_err(|_| err("the seat is a number from 1", seat))?;
+                if seat == 0 || seat > ir.seats {
+                    return Err(err(format!("seat must be 1..{}", ir.seats), parts[1]));
+                }
+                s.seat = seat - 1;
+                s.stage = Stage::Over(team_of(w)?);
+                rest
+            }
             [w, seat, stage, rest @ ..] => {
                 s.team = team_of(w)?;
                 let seat: u8 = seat
@@ -200,7 +224,7 @@ impl Game {
             }
             _ => {
                 return Err(err(
-                    "expected `TEAM SEAT throw|move [again]` or `over TEAM`",
+                    "expected `TEAM SEAT throw|move|over WINNER [again]`",
                     parts[1],
                 ));
             }
@@ -239,7 +263,7 @@ impl Game {
                         s.won[t].insert(c);
                     }
                 }
-                "bind" => s.bind = num(val)?.min(NONE as u32 - 2) as u8,
+                "bind" => s.bind = num(val)?.min(NONE as u32 - 2) as u8, // a throw of the turn
                 "last" => {
                     let (n, rest) = val
                         .split_once(':')
@@ -283,21 +307,10 @@ impl Game {
                 if s.pool_len as usize >= POOL_MAX {
                     return Err(err(format!("at most {POOL_MAX} pool entries"), tok));
                 }
-                let e = self.parse_entry(tok)?;
+                let e = self.parse_entry(tok, s.phase)?;
                 s.pool[s.pool_len as usize] = e;
                 s.pool_len += 1;
             }
-        }
-        for e in &s.pool[..s.pool_len as usize] {
-            if e.bound != NONE && e.bound >= s.pool_len {
-                return Err(err(
-                    "a binding names an entry that is not in the pool",
-                    parts[3],
-                ));
-            }
-        }
-        if s.bind != NONE && s.bind >= s.pool_len {
-            return Err(err("bind names an entry that is not in the pool", parts[2]));
         }
         s.occ = [CellSet::default(); 2];
         for (k, part) in parts[4..].iter().enumerate() {
@@ -369,7 +382,7 @@ impl Game {
         (h >= 1 && h <= r.len).then(|| r.first + h - 1)
     }
 
-    fn parse_entry(&self, tok: &str) -> Result<Entry, NotationError> {
+    fn parse_entry(&self, tok: &str, phase: PhaseId) -> Result<Entry, NotationError> {
         let (kind, rest) = match tok.as_bytes().first() {
             Some(b'r') => (EntryKind::Release, &tok[1..]),
             Some(b'e') => (EntryKind::Either, &tok[1..]),
@@ -377,13 +390,25 @@ impl Game {
         };
         let bad = || {
             err(
-                "a pool entry is [r|e]STEPS/THROWN#THROW[^BOUND][=PIECE|=drop]",
+                "a pool entry is [r|e]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]",
                 tok,
             )
         };
         let (body, used) = match rest.split_once('=') {
             Some((b, u)) => (b, Some(u)),
             None => (rest, None),
+        };
+        let (body, rule) = match body.split_once('@') {
+            Some((b, id)) => {
+                let r = self
+                    .ir
+                    .rules
+                    .iter()
+                    .position(|r| r.id == id)
+                    .ok_or_else(|| err("unknown rule ID", tok))?;
+                (b, Some(r as RuleIx))
+            }
+            None => (body, None),
         };
         let (body, bound) = match body.split_once('^') {
             Some((b, x)) => (b, Some(x)),
@@ -414,25 +439,39 @@ impl Game {
             family: n(fam)?,
             bound: bound.map(n).transpose()?.unwrap_or(NONE),
             piece,
-            rule: self.entry_rule(kind),
+            rule: rule.unwrap_or_else(|| self.entry_rule(kind, thrown, phase)),
         })
     }
 
-    /// The rule an entry of this kind comes from (first throw-table entry that gives one).
-    fn entry_rule(&self, kind: EntryKind) -> RuleIx {
-        self.ir
-            .throws
-            .iter()
-            .find(|e| {
-                e.effects.iter().any(|f| {
-                    matches!(
-                        (f, kind),
-                        (Effect::Move(_), EntryKind::Move)
-                            | (Effect::Release { .. }, EntryKind::Release)
-                            | (Effect::ReleaseOrMove { .. }, EntryKind::Either)
-                    )
-                })
+    /// The rule an entry most likely came from: the first throw-table entry of the phase
+    /// that gives this kind of entry and takes its throw's value (else any that gives it).
+    /// The notation does not name it; it only shows in citations.
+    fn entry_rule(&self, kind: EntryKind, thrown: u8, phase: PhaseId) -> RuleIx {
+        let gives = |e: &&ThrowEntry| {
+            e.effects.iter().any(|f| {
+                matches!(
+                    (f, kind),
+                    (Effect::Move(_), EntryKind::Move)
+                        | (Effect::Release { .. }, EntryKind::Release)
+                        | (Effect::ReleaseOrMove { .. }, EntryKind::Either)
+                )
             })
+        };
+        let st = &self.ir.sticks;
+        let n = st.by_phase[phase as usize].unwrap_or(st.count);
+        let takes = |e: &&ThrowEntry| {
+            e.phase.is_none_or(|p| p == phase)
+                && match &e.matches {
+                    ThrowMatch::Any => true,
+                    ThrowMatch::Values(m) => m >> thrown & 1 == 1,
+                    ThrowMatch::Class(c) => self.ir.classes[*c].contains(thrown, n),
+                }
+        };
+        let throws = || self.ir.throws.iter();
+        throws()
+            .filter(gives)
+            .find(takes)
+            .or_else(|| throws().find(gives))
             .map_or(0, |e| e.rule)
     }
 
