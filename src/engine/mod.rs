@@ -933,3 +933,13 @@ fn binom(n: u64, k: u64) -> f64 {
     }
     r
 }
+
+#[cfg(test)]
+mod tests {
+    /// A running game state is a fixed-size value under 1 KiB (cheap to clone in search).
+    #[test]
+    fn state_is_under_one_kib() {
+        let size = std::mem::size_of::<super::State>();
+        assert!(size < 1024, "State is {size} bytes");
+    }
+}
