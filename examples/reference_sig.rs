@@ -10,6 +10,11 @@
 //! Prints one JSON object with the speed fields of `seig simulate --json`
 //! (`playouts_per_sec`, `actions_per_sec`) and the summary (games, completed, wins per team,
 //! turns_mean), which must equal the interpreter's for the same seed and board.
+//!
+//! With `--interpreter` it also times the interpreter's bare random playouts
+//! (`seig::sim::simulate` on `rules/sig-beart.seig`, one thread, no metrics) on the same
+//! games, checks that their summary is the reference's, and adds them under `interpreter`
+//! with the ratio of the two speeds.
 
 #[path = "../tests/reference/sig.rs"]
 mod sig;
@@ -22,6 +27,7 @@ struct Args {
     seed: u64,
     holes: usize,
     max_turns: u32,
+    interpreter: bool,
 }
 
 fn parse() -> Result<Args, String> {
@@ -30,6 +36,7 @@ fn parse() -> Result<Args, String> {
         seed: 1,
         holes: 12,
         max_turns: 10_000,
+        interpreter: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -43,9 +50,10 @@ fn parse() -> Result<Args, String> {
             "--seed" => a.seed = num(value()?)?,
             "--holes" => a.holes = num(value()?)? as usize,
             "--max-turns" => a.max_turns = num(value()?)? as u32,
+            "--interpreter" => a.interpreter = true,
             "-h" | "--help" => {
                 return Err(
-                    "usage: reference_sig [-n GAMES] [--seed S] [--holes H] [--max-turns T]".into(),
+                    "usage: reference_sig [-n GAMES] [--seed S] [--holes H] [--max-turns T] [--interpreter]".into(),
                 );
             }
             other => return Err(format!("unknown argument `{other}`")),
@@ -86,7 +94,7 @@ fn main() {
     }
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     let completed = wins[0] + wins[1];
-    let json = serde_json::json!({
+    let mut json = serde_json::json!({
         "games": a.games,
         "completed": completed,
         "timeouts": timeouts,
@@ -101,8 +109,45 @@ fn main() {
         "actions_per_sec": actions as f64 / secs,
         "jobs": 1,
     });
+    if a.interpreter {
+        let (summary, secs_i) = interpreter(&a);
+        let same = summary.completed == completed
+            && summary.wins.get("south") == Some(&wins[0])
+            && summary.wins.get("north") == Some(&wins[1])
+            && summary.actions == actions;
+        if !same {
+            eprintln!("the interpreter's games differ from the reference's: {summary:?}");
+            std::process::exit(1);
+        }
+        let pps = a.games as f64 / secs_i;
+        json["interpreter"] = serde_json::json!({
+            "what": "seig::sim::simulate, jobs 1 (bare random playouts, no metrics)",
+            "seconds": secs_i,
+            "playouts_per_sec": pps,
+            "actions_per_sec": summary.actions as f64 / secs_i,
+            "ratio_to_reference": pps / (a.games as f64 / secs),
+        });
+    }
     println!(
         "{}",
         serde_json::to_string_pretty(&json).expect("JSON of numbers")
     );
+}
+
+/// Times the interpreter on the same games.
+fn interpreter(a: &Args) -> (seig::sim::Summary, f64) {
+    let path = format!("{}/rules/sig-beart.seig", env!("CARGO_MANIFEST_DIR"));
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let sel = seig::lower::Selection {
+        readings: Vec::new(),
+        params: vec![("holes".to_string(), a.holes as i64)],
+    };
+    let ir = seig::load(&bytes, &sel)
+        .1
+        .ir
+        .unwrap_or_else(|| panic!("{path} does not check"));
+    let g = seig::engine::Game::new(ir);
+    let started = std::time::Instant::now();
+    let summary = seig::sim::simulate(&g, a.games, a.seed, a.max_turns, 1);
+    (summary, started.elapsed().as_secs_f64().max(1e-9))
 }

@@ -103,9 +103,6 @@ impl Row {
             Row::CentralNorth
         }
     }
-    fn is_central(self) -> bool {
-        matches!(self, Row::CentralSouth | Row::CentralNorth)
-    }
 }
 
 /// A hole: row and hole number (1-based, from south's left).
@@ -234,6 +231,8 @@ pub struct Sig {
     pub holes: usize,
     /// `path[t][i]`: the hole (`row * H + hole - 1`) at step `i` of team `t`'s path.
     path: [[u8; 6 * MAX_HOLES]; 2],
+    /// `goal_cell[t]`: the goal hole of team `t`, where its pieces may gather.
+    goal_cell: [u8; 2],
     /// `cum[k]`: a draw below it (and not below `cum[k - 1]`) shows `k` marked sides.
     cum: [u64; STICKS + 1],
 }
@@ -279,8 +278,10 @@ impl Sig {
                 }
             }
         }
+        let goal = 4 * h - 1;
         Sig {
             holes,
+            goal_cell: [path[0][goal], path[1][goal]],
             path,
             cum: thresholds(0.5),
         }
@@ -384,7 +385,7 @@ impl Sig {
     fn landing(&self, s: &State, t: usize, piece: usize, to: i16) -> Option<bool> {
         let cell = self.path[t][to as usize] as usize;
         let own = s.count[t][cell] as usize;
-        let goal_cell = cell == self.path[t][self.goal() as usize] as usize;
+        let goal_cell = cell == self.goal_cell[t] as usize;
         let me_there = {
             let p = &s.pieces[t][piece];
             p.pos >= 0 && self.path[t][p.pos as usize] as usize == cell
@@ -393,7 +394,8 @@ impl Sig {
             return None;
         }
         let o = 1 - t;
-        if s.count[o][cell] == 0 || !Row::ALL[cell / self.holes].is_central() {
+        // The central rows are cells H..3H (rows 1 and 2).
+        if s.count[o][cell] == 0 || !(self.holes..3 * self.holes).contains(&cell) {
             return Some(false);
         }
         // A central hole holds at most one piece of a team.
