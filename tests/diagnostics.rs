@@ -7,33 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// A small valid variant, for the command-line tests.
-const MINI: &str = r#"game "Mini race"
-source s "Test" { author "me" year 2026 }
-param holes = 6 in 2..10 "holes"
-reading A-X-1 "Compulsory?" { compulsory (default) "yes" optional "no" }
-rule X-E1 stated cites s "board" {
-  row a_home: home of a, holes holes
-  row mid: middle, holes holes
-  row b_home: home of b, holes holes
-  team a: holes pieces in a_home
-  team b: holes pieces in b_home
-  order: a, b
-  sticks: 4 with faces white and black
-  value: count of white
-  class seig: all but one alike
-  phases: race
-  allocation: per throw
-  track a: a_home forward, mid forward, b_home backward
-  track b: b_home forward, mid backward, a_home backward
-  on 0: nothing
-  on 1 in race: release 1 moving 1 and throw again
-  on any: move value
-  if A-X-1 = compulsory { capture: compulsory, remove } else { capture: optional, remove }
-  no capture in own home
-  stacking: forbidden
-  win when opponent has no pieces
-}
-"#;
+const MINI: &str = include_str!("fixtures/mini.seig");
 
 fn corpus() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/diagnostics");
