@@ -69,13 +69,14 @@ pub fn random_playout(
 ) -> Playout {
     let (mut throws, mut decisions) = (0u64, 0u64);
     let mut aborted = None;
+    // `buf` holds the legal decisions of `s` whenever `s` is a decision node.
+    g.legal_decisions(&s, buf);
     while !g.is_over(&s) && s.turns < max_turns {
         let r: Result<(), Refusal> = if g.is_chance(&s) {
             throws += 1;
             let k = g.sample_outcome(&s, rng.next_u64());
-            g.apply_throw(&mut s, k, &mut Quiet)
+            g.apply_throw_listing(&mut s, k, &mut Quiet, buf)
         } else {
-            g.legal_decisions(&s, buf);
             if buf.is_empty() {
                 aborted = Some("a decision with nothing legal to decide".to_string());
                 break;
@@ -86,7 +87,7 @@ pub fn random_playout(
                 buf[rng.below(buf.len())]
             };
             decisions += 1;
-            g.apply_decision(&mut s, d, &mut Quiet)
+            g.apply_decision_listing(&mut s, d, &mut Quiet, buf)
         };
         if let Err(e) = r {
             aborted = Some(e.message.into_owned());

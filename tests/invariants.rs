@@ -9,7 +9,8 @@
 //! agree, and no team has two pieces on a hole where the rules forbid it (the goal's last hole
 //! excepted under `stacking_at_goal`). At every chance node the outcomes are the binomial
 //! distribution (probabilities in [0,1], distinct counts, sum 1 within 1e-12). At every decision
-//! node the listed decisions are exactly those `apply_decision` accepts, up to interchangeable
+//! node the listed decisions are those `check_move` of every piece and group gives (the quick
+//! generator agrees with the definition), and exactly those `apply_decision` accepts, up to interchangeable
 //! pool entries (every listed one is accepted; every piece with every single entry, and random
 //! pieces and masks, are accepted only if listed), and refusals leave the state alone. Across
 //! every action: pieces leave the game only by a removing `Captured` event and never come back,
@@ -468,6 +469,24 @@ fn show_decision(g: &Game, s: &State, d: &Decision) -> String {
 fn check_decisions(g: &Game, s: &State, legal: &[Decision], probe: &mut Rng) -> Result<(), String> {
     if legal.is_empty() {
         return Err("a decision node with no legal decision".into());
+    }
+    // The quick generator gives what asking `check_move` of every candidate gives.
+    let mut defined = Vec::new();
+    g.legal_decisions_by_definition(s, &mut defined);
+    if defined != legal {
+        return Err(format!(
+            "legal_decisions lists {} but check_move of every candidate gives {}",
+            legal
+                .iter()
+                .map(|d| show_decision(g, s, d))
+                .collect::<Vec<_>>()
+                .join(", "),
+            defined
+                .iter()
+                .map(|d| show_decision(g, s, d))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
     }
     let n = g.n_pieces(s.team);
     let mut listed = HashSet::new();

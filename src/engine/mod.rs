@@ -5,6 +5,7 @@
 
 mod moves;
 pub mod notation;
+mod quick;
 mod reach;
 
 use crate::ir::*;
@@ -314,6 +315,8 @@ pub struct Game {
 struct FastTrack {
     /// `special[i + 1]`: careful indices among `0..=i`.
     special: Vec<u16>,
+    /// The track's gates as (index, gate), in the order a walk meets them.
+    gates: Vec<(u16, u16)>,
 }
 
 impl FastTrack {
@@ -326,7 +329,11 @@ impl FastTrack {
                 || immune.is_some_and(|s| s.contains(c));
             special[i + 1] = special[i] + careful as u16;
         }
-        FastTrack { special }
+        let mut gates: Vec<(u16, u16)> = (0..tr.gates.len() as u16)
+            .map(|gi| (tr.gates[gi as usize].at, gi))
+            .collect();
+        gates.sort_unstable();
+        FastTrack { special, gates }
     }
 
     /// No careful index in `from+1 ..= to` (both within the track, `from` may be -1).
@@ -551,6 +558,30 @@ impl Game {
         k: u8,
         obs: &mut impl Observer,
     ) -> Result<(), Refusal> {
+        self.throw_then(s, k, obs, None)
+    }
+
+    /// [`Game::apply_throw`], then the legal decisions of the new position into `legal`
+    /// (empty unless it is a decision node; cleared on a refusal). The same as calling
+    /// [`Game::legal_decisions`] after, with the position's moves generated once.
+    pub fn apply_throw_listing(
+        &self,
+        s: &mut State,
+        k: u8,
+        obs: &mut impl Observer,
+        legal: &mut Vec<Decision>,
+    ) -> Result<(), Refusal> {
+        legal.clear();
+        self.throw_then(s, k, obs, Some(legal))
+    }
+
+    fn throw_then(
+        &self,
+        s: &mut State,
+        k: u8,
+        obs: &mut impl Observer,
+        legal: Option<&mut Vec<Decision>>,
+    ) -> Result<(), Refusal> {
         if s.stage != Stage::Throw {
             return Err(Refusal::new(
                 "it is not time to throw: a piece must be moved first",
@@ -698,7 +729,7 @@ impl Game {
         if self.ir.allocation == Allocation::PerThrow || !s.again {
             s.stage = Stage::Move;
         }
-        self.settle(s, obs);
+        self.settle(s, obs, legal);
         Ok(())
     }
 
@@ -750,9 +781,20 @@ impl Game {
         s.pool_len = w as u8;
     }
 
-    /// In the move stage with nothing legal left: forfeit the rest and go on.
-    fn settle(&self, s: &mut State, obs: &mut impl Observer) {
-        if s.stage != Stage::Move || self.has_legal(s) {
+    /// In the move stage with nothing legal left: forfeit the rest and go on. With `legal`,
+    /// the legal decisions found are left there.
+    fn settle(&self, s: &mut State, obs: &mut impl Observer, legal: Option<&mut Vec<Decision>>) {
+        if s.stage != Stage::Move {
+            return;
+        }
+        let any = match legal {
+            Some(out) => {
+                self.legal_decisions(s, out);
+                !out.is_empty()
+            }
+            None => self.has_legal(s),
+        };
+        if any {
             return;
         }
         let left = s.pool[..s.pool_len as usize]

@@ -2,10 +2,23 @@
 //! landing there does. Protection belongs to the victim: [`Game::capture_verdict`] is the
 //! one place that says whether a piece may be taken.
 
+use super::quick::{Gen, Group, Memo, Verdict};
 use super::*;
 
 /// Marks a pool entry dropped (cancelled or forfeited) rather than used by a piece.
 pub(super) const DROPPED: u8 = NONE - 1;
+
+/// What landing on a hole does to the opposing pieces there.
+pub(super) struct Arrival {
+    /// How they are taken, if some may be.
+    pub capture: Option<CaptureSpec>,
+    /// Some may not be taken (they share the hole).
+    pub shares: bool,
+    /// The move may leave them untaken.
+    pub may_decline: bool,
+    /// The rule that forbids taking those that share, if one does.
+    pub share_rule: Option<RuleIx>,
+}
 
 /// Where a move ends and what it does there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,7 +55,18 @@ impl Game {
     /// Every legal decision, appended to `out` (cleared first). Empty unless a decision node.
     pub fn legal_decisions(&self, s: &State, out: &mut Vec<Decision>) {
         out.clear();
-        self.for_each_legal(s, &mut |d| {
+        self.for_each_legal(s, false, &mut |d| {
+            out.push(d);
+            true
+        });
+    }
+
+    /// [`Game::legal_decisions`] by asking [`Game::check_move`] of every piece and group,
+    /// without the quick verdicts: the definition the fast generator is tested against.
+    #[doc(hidden)]
+    pub fn legal_decisions_by_definition(&self, s: &State, out: &mut Vec<Decision>) {
+        out.clear();
+        self.for_each_legal(s, true, &mut |d| {
             out.push(d);
             true
         });
@@ -51,15 +75,16 @@ impl Game {
     /// Is there any legal decision?
     pub fn has_legal(&self, s: &State) -> bool {
         let mut any = false;
-        self.for_each_legal(s, &mut |_| {
+        self.for_each_legal(s, false, &mut |_| {
             any = true;
             false
         });
         any
     }
 
-    /// Calls `f` for each legal decision until it returns false.
-    fn for_each_legal(&self, s: &State, f: &mut impl FnMut(Decision) -> bool) {
+    /// Calls `f` for each legal decision until it returns false; `definitional` asks
+    /// [`Game::check_move`] of every candidate instead of the quick verdicts.
+    fn for_each_legal(&self, s: &State, definitional: bool, f: &mut impl FnMut(Decision) -> bool) {
         if s.stage != Stage::Move {
             return;
         }
@@ -78,15 +103,6 @@ impl Game {
         let pooled = self.ir.allocation == Allocation::Pooled;
         let t = team as usize;
         let n = self.n_pieces(team);
-        // The only piece a front-most release may take (check_move says the same; this
-        // spares it the pieces that cannot qualify).
-        let front = (self.ir.release_order == ReleaseOrder::FrontMost)
-            .then(|| {
-                (0..n)
-                    .filter(|&j| s.pieces[t][j].alive() && !s.pieces[t][j].released())
-                    .max_by_key(|&j| (s.pieces[t][j].tpos, j))
-            })
-            .flatten();
         // Groups are sub-multisets of the unused entries: interchangeable entries form a
         // type, and a group takes the first `c` entries of each type.
         // Families (throws) some unused entry is bound to: their releases are told apart.
@@ -113,6 +129,7 @@ impl Game {
         let max_size = if pooled { m } else { 1 };
         let mut combos = 0u32;
         let mut take = [0u8; POOL_MAX];
+        let mut facts = Gen::new(self, s);
         let mut visit = |take: &[u8]| -> bool {
             combos += 1;
             if combos > MAX_GROUPS {
@@ -127,31 +144,40 @@ impl Game {
                     mask |= 1 << unused[j];
                 }
             }
-            let kinds = |k: EntryKind| {
-                (0..s.pool_len as usize).any(|i| mask >> i & 1 == 1 && s.pool[i].kind == k)
+            let group = Group::new(s, mask);
+            let mut memo = Memo::default();
+            let candidates = if definitional {
+                (1u64 << n) - 1
+            } else {
+                facts.candidates(&group)
             };
-            let releasing = kinds(EntryKind::Release);
-            let may_release = releasing || kinds(EntryKind::Either);
-            for piece in 0..n as u8 {
-                let p = &s.pieces[t][piece as usize];
-                let hopeless = !p.alive()
-                    || if p.released() {
-                        releasing
-                    } else {
-                        !may_release
-                            || (self.ir.release_order == ReleaseOrder::FrontMost
-                                && front != Some(piece as usize))
-                    };
-                if hopeless {
-                    continue;
+            let mut bits = candidates;
+            while bits != 0 {
+                let piece = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                let verdict = if definitional {
+                    Verdict::Unsure
+                } else {
+                    memo.get(&s.pieces[t][piece as usize], || {
+                        facts.verdict(piece, &group)
+                    })
+                };
+                let (capture, may_decline) = match verdict {
+                    Verdict::Legal {
+                        capture,
+                        may_decline,
+                    } => (capture, may_decline),
+                    Verdict::Illegal => continue,
+                    Verdict::Unsure => match self.check_move(s, team, piece, mask) {
+                        Ok(l) => (l.capture.is_some(), l.may_decline),
+                        Err(_) => continue,
+                    },
+                };
+                if capture && !self.go(f, piece, mask, true) {
+                    return false;
                 }
-                if let Ok(l) = self.check_move(s, team, piece, mask) {
-                    if l.capture.is_some() && !self.go(f, piece, mask, true) {
-                        return false;
-                    }
-                    if (l.capture.is_none() || l.may_decline) && !self.go(f, piece, mask, false) {
-                        return false;
-                    }
+                if (!capture || may_decline) && !self.go(f, piece, mask, false) {
+                    return false;
                 }
             }
             true
@@ -402,58 +428,82 @@ impl Game {
         if !moved || l.cell == NO_CELL {
             return Ok(l);
         }
-        let c = l.cell as Cell;
+        let single = (order.len() == 1).then(|| s.pool[order[0] as usize].thrown);
+        let a = self
+            .arrive(s, t, &p, l.cell as Cell, single)
+            .map_err(|r| (r, false))?;
+        l.capture = a.capture;
+        l.shares = a.shares;
+        l.may_decline = a.may_decline;
+        if let Some(spec) = a.capture {
+            l.note(spec.rule);
+        }
+        if let Some(r) = a.share_rule {
+            l.note(r);
+        }
+        Ok(l)
+    }
+
+    /// What landing piece `p` of team `t` on hole `c` does, or why it may not land there.
+    /// `single` is the throw value when the move is one throw.
+    pub(super) fn arrive(
+        &self,
+        s: &State,
+        t: usize,
+        p: &Piece,
+        c: Cell,
+        single: Option<u8>,
+    ) -> Result<Arrival, Refusal> {
         let pol = &self.ir.capture;
-        if s.occ[t].contains(c) && !pol.stacking && p.cell != l.cell && self.goal_cell[t] != Some(c)
+        let mut a = Arrival {
+            capture: None,
+            shares: false,
+            may_decline: true,
+            share_rule: None,
+        };
+        if s.occ[t].contains(c)
+            && !pol.stacking
+            && p.cell != c as u8
+            && self.goal_cell[t] != Some(c)
         {
-            return Err((
-                Refusal::new(
-                    "a team may not have two pieces on one hole",
-                    pol.stacking_rule,
-                ),
-                false,
+            return Err(Refusal::new(
+                "a team may not have two pieces on one hole",
+                pol.stacking_rule,
             ));
         }
         let o = 1 - t;
         if !s.occ[o].contains(c) {
-            return Ok(l);
+            return Ok(a);
         }
         let cell = &pol.at[t][c as usize];
         let share_ok = cell.sharing || pol.blocked_share;
-        let single = (order.len() == 1).then(|| s.pool[order[0] as usize].thrown);
         let mut protected_by = None;
         for q in s.pieces[o][..self.n_pieces(o as TeamId)]
             .iter()
-            .filter(|q| q.alive() && q.cell == l.cell)
+            .filter(|q| q.alive() && q.cell == c as u8)
         {
-            match self.capture_verdict(team, q, c, single) {
-                Ok(spec) => l.capture = Some(spec),
+            match self.capture_verdict(t as TeamId, q, c, single) {
+                Ok(spec) => a.capture = Some(spec),
                 Err(r) => {
-                    l.shares = true;
+                    a.shares = true;
                     protected_by = protected_by.or(r);
                 }
             }
         }
-        if l.shares && !share_ok {
+        if a.shares && !share_ok {
             let rule = protected_by.or(pol.blocked_rule);
-            return Err((
-                Refusal::new(
-                    "that hole holds an opposing piece that may not be taken there",
-                    rule,
-                ),
-                false,
+            return Err(Refusal::new(
+                "that hole holds an opposing piece that may not be taken there",
+                rule,
             ));
         }
-        if let Some(spec) = l.capture {
-            l.note(spec.rule);
-            l.may_decline = !spec.compulsory && share_ok;
+        if let Some(spec) = a.capture {
+            a.may_decline = !spec.compulsory && share_ok;
         }
-        if l.shares
-            && let Some(r) = cell.forbidden_by
-        {
-            l.note(r);
+        if a.shares {
+            a.share_rule = cell.forbidden_by;
         }
-        Ok(l)
+        Ok(a)
     }
 
     /// Whether a piece of `attacker` landing on `cell` may take `victim`, and how; the
@@ -489,6 +539,29 @@ impl Game {
         s: &mut State,
         d: Decision,
         obs: &mut impl Observer,
+    ) -> Result<(), Refusal> {
+        self.decide_then(s, d, obs, None)
+    }
+
+    /// [`Game::apply_decision`], then the legal decisions of the new position into `legal`
+    /// (empty unless it is a decision node; cleared on a refusal), generated once.
+    pub fn apply_decision_listing(
+        &self,
+        s: &mut State,
+        d: Decision,
+        obs: &mut impl Observer,
+        legal: &mut Vec<Decision>,
+    ) -> Result<(), Refusal> {
+        legal.clear();
+        self.decide_then(s, d, obs, Some(legal))
+    }
+
+    fn decide_then(
+        &self,
+        s: &mut State,
+        d: Decision,
+        obs: &mut impl Observer,
+        legal: Option<&mut Vec<Decision>>,
     ) -> Result<(), Refusal> {
         if s.stage != Stage::Move {
             return Err(Refusal::new(
@@ -571,7 +644,7 @@ impl Game {
         if self.check_win(s, obs) {
             return Ok(());
         }
-        self.settle(s, obs);
+        self.settle(s, obs, legal);
         Ok(())
     }
 }

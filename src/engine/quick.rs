@@ -1,0 +1,282 @@
+//! Quick verdicts for move generation. Generating the legal decisions asks "may this piece
+//! move with these entries?" for every piece and every group of entries, so the questions
+//! that do not depend on the piece are answered once per group ([`Group`]) and the gate
+//! conditions once per position ([`GateCache`]); a piece then costs a few table look-ups.
+//! Moves the quick path cannot decide (a crossing-throw gate under several throws, a track
+//! that loops) are left to [`Game::check_move`], which stays the definition; a test checks
+//! that both give the same decisions.
+
+use super::moves::DROPPED;
+use super::*;
+
+/// What the quick path says of one piece with one group.
+pub(super) enum Verdict {
+    /// Legal; it may take (and may decline to).
+    Legal {
+        /// Opposing pieces on the landing hole may be taken.
+        capture: bool,
+        /// The move may leave them.
+        may_decline: bool,
+    },
+    /// Not legal.
+    Illegal,
+    /// Ask [`Game::check_move`].
+    Unsure,
+}
+
+/// The piece-independent facts of a group of unused pool entries.
+pub(super) struct Group {
+    /// Places in all.
+    total: i16,
+    /// Release entries.
+    pub releases: u8,
+    /// Release-or-move entries.
+    releasers: u8,
+    /// The throw value when the group is one entry.
+    single: Option<u8>,
+    /// Pieces that bindings and "different pieces" allow (bit per piece).
+    allowed: u64,
+}
+
+impl Group {
+    /// The facts of the entries in `mask` (all unused).
+    pub fn new(s: &State, mask: u64) -> Group {
+        let pool = &s.pool[..s.pool_len as usize];
+        let mut g = Group {
+            total: 0,
+            releases: 0,
+            releasers: 0,
+            single: None,
+            allowed: !0,
+        };
+        let mut bits = mask;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let e = &pool[i];
+            g.total += e.steps as i16;
+            match e.kind {
+                EntryKind::Release => g.releases += 1,
+                EntryKind::Either => g.releasers += 1,
+                EntryKind::Move => {}
+            }
+            if e.bound != NONE {
+                g.allowed &= bound_allows(pool, e.bound, mask);
+            }
+            if e.kind == EntryKind::Either {
+                // Other entries of its throw went, or go in this group, to other pieces.
+                for (j, o) in pool.iter().enumerate() {
+                    if j == i || o.kind != EntryKind::Either || o.family != e.family {
+                        continue;
+                    }
+                    if mask >> j & 1 == 1 {
+                        g.allowed = 0;
+                    } else if (o.piece as usize) < MAX_TEAM_PIECES {
+                        g.allowed &= !(1 << o.piece);
+                    }
+                }
+            }
+        }
+        if mask.count_ones() == 1 {
+            g.single = Some(pool[mask.trailing_zeros() as usize].thrown);
+        }
+        g
+    }
+}
+
+/// The pieces an entry bound to the releases of throw `family` may go to: any, when one of
+/// those releases is in the group or none was used; else the pieces they released.
+fn bound_allows(pool: &[Entry], family: u8, mask: u64) -> u64 {
+    let (mut used, mut pending, mut pieces) = (false, false, 0u64);
+    for (j, o) in pool.iter().enumerate() {
+        if o.kind != EntryKind::Release || o.family != family {
+            continue;
+        }
+        if mask >> j & 1 == 1 {
+            return !0;
+        }
+        match o.piece {
+            NONE => pending = true,
+            DROPPED => {}
+            p => {
+                used = true;
+                if (p as usize) < MAX_TEAM_PIECES {
+                    pieces |= 1 << p;
+                }
+            }
+        }
+    }
+    if used || pending { pieces } else { !0 }
+}
+
+/// The position's facts for generating its moves: which pieces could take which kind of
+/// group, and the gate conditions of the team to move, each evaluated at most once.
+pub(super) struct Gen<'a> {
+    game: &'a Game,
+    s: &'a State,
+    /// Released pieces in the game (bit per piece).
+    released: u64,
+    /// Pieces in the game a release may take (all unreleased ones, or the front-most).
+    releasable: u64,
+    /// Gates whose condition has been evaluated, and those found open.
+    known: u64,
+    open: u64,
+}
+
+impl<'a> Gen<'a> {
+    /// The facts of `s`, a decision node.
+    pub fn new(game: &'a Game, s: &'a State) -> Gen<'a> {
+        let t = s.team as usize;
+        let (mut released, mut releasable) = (0u64, 0u64);
+        let mut front: Option<(i16, usize)> = None;
+        for (j, p) in s.pieces[t][..game.n_pieces(s.team)].iter().enumerate() {
+            if !p.alive() {
+                continue;
+            }
+            if p.released() {
+                released |= 1 << j;
+            } else {
+                releasable |= 1 << j;
+                if front.is_none_or(|f| (p.tpos, j) > f) {
+                    front = Some((p.tpos, j));
+                }
+            }
+        }
+        if game.ir.release_order == ReleaseOrder::FrontMost {
+            releasable = front.map_or(0, |(_, j)| 1 << j);
+        }
+        Gen {
+            game,
+            s,
+            released,
+            releasable,
+            known: 0,
+            open: 0,
+        }
+    }
+
+    /// The pieces that may take group `g`, as far as release and bindings say.
+    pub fn candidates(&self, g: &Group) -> u64 {
+        let mut c = 0;
+        if g.releases == 0 {
+            c |= self.released;
+        }
+        if g.releases + g.releasers == 1 {
+            c |= self.releasable;
+        }
+        c & g.allowed
+    }
+
+    /// May `piece`, one of the [`Gen::candidates`] of `g`, go with `g`?
+    pub fn verdict(&mut self, piece: u8, g: &Group) -> Verdict {
+        let (game, s) = (self.game, self.s);
+        let t = s.team as usize;
+        let p = &s.pieces[t][piece as usize];
+        let release = !p.released();
+        let tr = &game.ir.teams[t].track;
+        let last = tr.cells.len() as i16 - 1;
+        let mut end = p.tpos + g.total;
+        if end > last {
+            if tr.looping.is_some() {
+                return Verdict::Unsure;
+            }
+            end = last;
+        }
+        for &(at, gi) in &game.fast[t].gates {
+            let at = at as i16;
+            if at <= p.tpos {
+                continue;
+            }
+            if at > end {
+                break;
+            }
+            let gate = &tr.gates[gi as usize];
+            let ok = match &gate.requirement {
+                Requirement::CrossingThrow(m) => match g.single {
+                    Some(v) => m >> v & 1 == 1,
+                    None => return Verdict::Unsure,
+                },
+                Requirement::MoveTotal(m) => g.total < 64 && m >> g.total & 1 == 1,
+                Requirement::Conds(cs) => self.open(gi, cs),
+            };
+            if !ok {
+                if !gate.stop {
+                    return Verdict::Illegal;
+                }
+                end = at - 1;
+                break;
+            }
+        }
+        if end <= p.tpos {
+            // Not moved: only a release without places is a move.
+            return if release {
+                Verdict::Legal {
+                    capture: false,
+                    may_decline: true,
+                }
+            } else {
+                Verdict::Illegal
+            };
+        }
+        match game.arrive(s, t, p, tr.cells[end as usize], g.single) {
+            Ok(a) => Verdict::Legal {
+                capture: a.capture.is_some(),
+                may_decline: a.may_decline,
+            },
+            Err(_) => Verdict::Illegal,
+        }
+    }
+
+    /// Does gate `gi` of the team to move let pieces in?
+    fn open(&mut self, gi: u16, cs: &[Cond]) -> bool {
+        let (g, s) = (self.game, self.s);
+        if gi >= 64 {
+            return cs.iter().all(|c| g.cond(s, s.team, c));
+        }
+        let bit = 1u64 << gi;
+        if self.known & bit == 0 {
+            self.known |= bit;
+            if cs.iter().all(|c| g.cond(s, s.team, c)) {
+                self.open |= bit;
+            }
+        }
+        self.open & bit != 0
+    }
+}
+
+/// Verdicts already given for one group, by where the piece stands: pieces on one spot
+/// (waiting beside the board, or stacked at the goal) share their verdict.
+#[derive(Default)]
+pub(super) struct Memo {
+    seen: [((i16, u8, bool), Option<(bool, bool)>); 4],
+    len: usize,
+}
+
+impl Memo {
+    /// The verdict for a piece like `p`, asking `f` the first time.
+    pub fn get(&mut self, p: &Piece, f: impl FnOnce() -> Verdict) -> Verdict {
+        let key = (p.tpos, p.cell, p.released());
+        if let Some(&(_, v)) = self.seen[..self.len].iter().find(|e| e.0 == key) {
+            return match v {
+                Some((capture, may_decline)) => Verdict::Legal {
+                    capture,
+                    may_decline,
+                },
+                None => Verdict::Illegal,
+            };
+        }
+        let v = f();
+        let stored = match v {
+            Verdict::Legal {
+                capture,
+                may_decline,
+            } => Some((capture, may_decline)),
+            Verdict::Illegal => None,
+            Verdict::Unsure => return v,
+        };
+        let slot = self.len.min(self.seen.len() - 1);
+        self.seen[slot] = (key, stored);
+        self.len = slot + 1;
+        v
+    }
+}
