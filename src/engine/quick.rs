@@ -10,6 +10,7 @@ use super::moves::DROPPED;
 use super::*;
 
 /// What the quick path says of one piece with one group.
+#[derive(Debug, Clone, Copy, Default)]
 pub(super) enum Verdict {
     /// Legal; it may take (and may decline to).
     Legal {
@@ -21,6 +22,7 @@ pub(super) enum Verdict {
     /// Not legal.
     Illegal,
     /// Ask [`Game::check_move`].
+    #[default]
     Unsure,
 }
 
@@ -244,39 +246,30 @@ impl<'a> Gen<'a> {
     }
 }
 
+/// Where a piece stands, as far as its verdict goes: track index, hole, released.
+type Spot = (i16, u8, bool);
+
 /// Verdicts already given for one group, by where the piece stands: pieces on one spot
 /// (waiting beside the board, or stacked at the goal) share their verdict.
 #[derive(Default)]
 pub(super) struct Memo {
-    seen: [((i16, u8, bool), Option<(bool, bool)>); 4],
+    seen: [(Spot, Verdict); 4],
     len: usize,
 }
 
 impl Memo {
     /// The verdict for a piece like `p`, asking `f` the first time.
     pub fn get(&mut self, p: &Piece, f: impl FnOnce() -> Verdict) -> Verdict {
-        let key = (p.tpos, p.cell, p.released());
-        if let Some(&(_, v)) = self.seen[..self.len].iter().find(|e| e.0 == key) {
-            return match v {
-                Some((capture, may_decline)) => Verdict::Legal {
-                    capture,
-                    may_decline,
-                },
-                None => Verdict::Illegal,
-            };
+        let spot = (p.tpos, p.cell, p.released());
+        if let Some(&(_, v)) = self.seen[..self.len].iter().find(|e| e.0 == spot) {
+            return v;
         }
         let v = f();
-        let stored = match v {
-            Verdict::Legal {
-                capture,
-                may_decline,
-            } => Some((capture, may_decline)),
-            Verdict::Illegal => None,
-            Verdict::Unsure => return v,
-        };
-        let slot = self.len.min(self.seen.len() - 1);
-        self.seen[slot] = (key, stored);
-        self.len = slot + 1;
+        if !matches!(v, Verdict::Unsure) {
+            let slot = self.len.min(self.seen.len() - 1);
+            self.seen[slot] = (spot, v);
+            self.len = slot + 1;
+        }
         v
     }
 }
