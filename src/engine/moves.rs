@@ -2,7 +2,7 @@
 //! landing there does. Protection belongs to the victim: [`Game::capture_verdict`] is the
 //! one place that says whether a piece may be taken.
 
-use super::quick::{Gen, Group, Memo, Verdict};
+use super::quick::{Gen, Group, Verdict};
 use super::*;
 
 /// Marks a pool entry dropped (cancelled or forfeited) rather than used by a piece.
@@ -88,7 +88,6 @@ impl Game {
         if s.stage != Stage::Move {
             return;
         }
-        let team = s.team;
         let mut unused = [0u8; POOL_MAX];
         let mut m = 0;
         for i in 0..s.pool_len as usize {
@@ -101,8 +100,12 @@ impl Game {
             return;
         }
         let pooled = self.ir.allocation == Allocation::Pooled;
-        let t = team as usize;
-        let n = self.n_pieces(team);
+        let mut facts = Gen::new(self, s);
+        if m == 1 {
+            // One entry: one group (the common case of allocation per throw).
+            self.group_moves(s, &mut facts, 1 << unused[0], definitional, f);
+            return;
+        }
         // Groups are sub-multisets of the unused entries: interchangeable entries form a
         // type, and a group takes the first `c` entries of each type.
         // Families (throws) some unused entry is bound to: their releases are told apart.
@@ -129,7 +132,6 @@ impl Game {
         let max_size = if pooled { m } else { 1 };
         let mut combos = 0u32;
         let mut take = [0u8; POOL_MAX];
-        let mut facts = Gen::new(self, s);
         let mut visit = |take: &[u8]| -> bool {
             combos += 1;
             if combos > MAX_GROUPS {
@@ -144,43 +146,7 @@ impl Game {
                     mask |= 1 << unused[j];
                 }
             }
-            let group = Group::new(s, mask);
-            let mut memo = Memo::default();
-            let candidates = if definitional {
-                (1u64 << n) - 1
-            } else {
-                facts.candidates(&group)
-            };
-            let mut bits = candidates;
-            while bits != 0 {
-                let piece = bits.trailing_zeros() as u8;
-                bits &= bits - 1;
-                let verdict = if definitional {
-                    Verdict::Unsure
-                } else {
-                    memo.get(&s.pieces[t][piece as usize], || {
-                        facts.verdict(piece, &group)
-                    })
-                };
-                let (capture, may_decline) = match verdict {
-                    Verdict::Legal {
-                        capture,
-                        may_decline,
-                    } => (capture, may_decline),
-                    Verdict::Illegal => continue,
-                    Verdict::Unsure => match self.check_move(s, team, piece, mask) {
-                        Ok(l) => (l.capture.is_some(), l.may_decline),
-                        Err(_) => continue,
-                    },
-                };
-                if capture && !self.go(f, piece, mask, true) {
-                    return false;
-                }
-                if (!capture || may_decline) && !self.go(f, piece, mask, false) {
-                    return false;
-                }
-            }
-            true
+            self.group_moves(s, &mut facts, mask, definitional, f)
         };
         for size in 1..=max_size as u8 {
             if !groups_of_size(&counts[..ntypes], &mut take[..ntypes], 0, size, &mut visit) {
@@ -189,19 +155,54 @@ impl Game {
         }
     }
 
-    #[inline]
-    fn go(
+    /// Calls `f` for each legal decision with the entries of `mask` until it returns false
+    /// (then returns false).
+    fn group_moves(
         &self,
-        f: &mut impl FnMut(Decision) -> bool,
-        piece: u8,
+        s: &State,
+        facts: &mut Gen,
         mask: u64,
-        capture: bool,
+        definitional: bool,
+        f: &mut impl FnMut(Decision) -> bool,
     ) -> bool {
-        f(Decision {
-            piece,
-            mask,
-            capture,
-        })
+        let group = Group::new(s, mask);
+        let mut bits = if definitional {
+            (1u64 << self.n_pieces(s.team)) - 1
+        } else {
+            facts.candidates(&group)
+        };
+        while bits != 0 {
+            let piece = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            let verdict = if definitional {
+                Verdict::Unsure
+            } else {
+                facts.verdict(piece, &group)
+            };
+            let (capture, may_decline) = match verdict {
+                Verdict::Legal {
+                    capture,
+                    may_decline,
+                } => (capture, may_decline),
+                Verdict::Illegal => continue,
+                Verdict::Unsure => match self.check_move(s, s.team, piece, mask) {
+                    Ok(l) => (l.capture.is_some(), l.may_decline),
+                    Err(_) => continue,
+                },
+            };
+            let decide = |capture| Decision {
+                piece,
+                mask,
+                capture,
+            };
+            if capture && !f(decide(true)) {
+                return false;
+            }
+            if (!capture || may_decline) && !f(decide(false)) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Is moving `piece` with the entries of `mask` legal, and where does it land?

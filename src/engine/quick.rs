@@ -1,7 +1,7 @@
 //! Quick verdicts for move generation. Generating the legal decisions asks "may this piece
 //! move with these entries?" for every piece and every group of entries, so the questions
 //! that do not depend on the piece are answered once per group ([`Group`]) and the gate
-//! conditions once per position ([`GateCache`]); a piece then costs a few table look-ups.
+//! conditions once per position ([`Gen`]); a piece then costs a few table look-ups.
 //! Moves the quick path cannot decide (a crossing-throw gate under several throws, a track
 //! that loops) are left to [`Game::check_move`], which stays the definition; a test checks
 //! that both give the same decisions.
@@ -129,23 +129,18 @@ impl<'a> Gen<'a> {
     /// The facts of `s`, a decision node.
     pub fn new(game: &'a Game, s: &'a State) -> Gen<'a> {
         let t = s.team as usize;
+        let pieces = &s.pieces[t][..game.n_pieces(s.team)];
         let (mut released, mut releasable) = (0u64, 0u64);
-        let mut front: Option<(i16, usize)> = None;
-        for (j, p) in s.pieces[t][..game.n_pieces(s.team)].iter().enumerate() {
-            if !p.alive() {
-                continue;
-            }
-            if p.released() {
-                released |= 1 << j;
-            } else {
-                releasable |= 1 << j;
-                if front.is_none_or(|f| (p.tpos, j) > f) {
-                    front = Some((p.tpos, j));
-                }
-            }
+        for (j, p) in pieces.iter().enumerate() {
+            let f = p.flags & (RELEASED | REMOVED);
+            released |= ((f == RELEASED) as u64) << j;
+            releasable |= ((f == 0) as u64) << j;
         }
-        if game.ir.release_order == ReleaseOrder::FrontMost {
-            releasable = front.map_or(0, |(_, j)| 1 << j);
+        if game.ir.release_order == ReleaseOrder::FrontMost && releasable != 0 {
+            let front = (0..pieces.len())
+                .filter(|&j| releasable >> j & 1 == 1)
+                .max_by_key(|&j| (pieces[j].tpos, j));
+            releasable = front.map_or(0, |j| 1 << j);
         }
         Gen {
             game,
@@ -243,33 +238,5 @@ impl<'a> Gen<'a> {
             }
         }
         self.open & bit != 0
-    }
-}
-
-/// Where a piece stands, as far as its verdict goes: track index, hole, released.
-type Spot = (i16, u8, bool);
-
-/// Verdicts already given for one group, by where the piece stands: pieces on one spot
-/// (waiting beside the board, or stacked at the goal) share their verdict.
-#[derive(Default)]
-pub(super) struct Memo {
-    seen: [(Spot, Verdict); 4],
-    len: usize,
-}
-
-impl Memo {
-    /// The verdict for a piece like `p`, asking `f` the first time.
-    pub fn get(&mut self, p: &Piece, f: impl FnOnce() -> Verdict) -> Verdict {
-        let spot = (p.tpos, p.cell, p.released());
-        if let Some(&(_, v)) = self.seen[..self.len].iter().find(|e| e.0 == spot) {
-            return v;
-        }
-        let v = f();
-        if !matches!(v, Verdict::Unsure) {
-            let slot = self.len.min(self.seen.len() - 1);
-            self.seen[slot] = (spot, v);
-            self.len = slot + 1;
-        }
-        v
     }
 }

@@ -15,6 +15,9 @@ pub struct Reach {
     vuln: [Vec<CellSet>; 2],
     /// Holes where team `t` may take.
     capturable: [CellSet; 2],
+    /// Per team, the first `stop` gate that needs the opponent to have unreleased pieces,
+    /// when no capture sends a piece home (so that a barrier can close for good).
+    barrier_gate: [Option<u16>; 2],
 }
 
 impl Reach {
@@ -72,33 +75,38 @@ impl Reach {
             }
             s
         });
+        let nobody_goes_home = ir
+            .capture
+            .at
+            .iter()
+            .flatten()
+            .all(|c| c.spec.is_none_or(|sp| !sp.send_home));
+        let barrier_gate = [0, 1].map(|t: usize| {
+            ir.teams[t]
+                .track
+                .gates
+                .iter()
+                .filter(|gt| {
+                    gt.stop
+                        && matches!(&gt.requirement, Requirement::Conds(cs) if cs.contains(&Cond::OpponentHasUnreleased))
+                })
+                .map(|gt| gt.at)
+                .min()
+                .filter(|_| nobody_goes_home)
+        });
         Reach {
             after: [a0, a1],
             vuln: [v0, v1],
             capturable,
+            barrier_gate,
         }
     }
 
     /// The first track index a team's pieces can never walk onto again: a `stop` gate
     /// whose condition needs the opponent to have unreleased pieces when it has none and
     /// no capture anywhere sends a piece home (so it never will again).
-    fn barrier(g: &Game, s: &State, t: usize) -> Option<u16> {
-        let pol = &g.ir.capture;
-        let nobody_goes_home = pol
-            .at
-            .iter()
-            .flatten()
-            .all(|c| c.spec.is_none_or(|sp| !sp.send_home));
-        if !nobody_goes_home || g.cond(s, t as TeamId, &Cond::OpponentHasUnreleased) {
-            return None;
-        }
-        g.ir.teams[t]
-            .track
-            .gates
-            .iter()
-            .filter(|gt| gt.stop && matches!(&gt.requirement, Requirement::Conds(cs) if cs.contains(&Cond::OpponentHasUnreleased)))
-            .map(|gt| gt.at)
-            .min()
+    fn barrier(&self, g: &Game, s: &State, t: usize) -> Option<u16> {
+        self.barrier_gate[t].filter(|_| !g.cond(s, t as TeamId, &Cond::OpponentHasUnreleased))
     }
 
     /// Holes a piece at `tpos` can still land on, walking no further than `barrier`.
@@ -118,7 +126,7 @@ impl Reach {
 
     /// Can any capture still happen?
     pub fn capture_possible(&self, g: &Game, s: &State) -> bool {
-        let barriers = [Self::barrier(g, s, 0), Self::barrier(g, s, 1)];
+        let barriers = [self.barrier(g, s, 0), self.barrier(g, s, 1)];
         for (a, &barrier) in barriers.iter().enumerate() {
             let v = 1 - a;
             let mut reach = CellSet::default();
