@@ -447,6 +447,7 @@ impl Game {
 
     /// What landing piece `p` of team `t` on hole `c` does, or why it may not land there.
     /// `single` is the throw value when the move is one throw.
+    #[inline(always)]
     pub(super) fn arrive(
         &self,
         s: &State,

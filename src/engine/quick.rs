@@ -116,6 +116,12 @@ fn bound_allows(pool: &[Entry], family: u8, mask: u64) -> u64 {
 pub(super) struct Gen<'a> {
     game: &'a Game,
     s: &'a State,
+    /// The track of the team to move, its gates, and those gates in walking order.
+    cells: &'a [Cell],
+    gates: &'a [Gate],
+    gate_order: &'a [(u16, u16)],
+    /// The track loops.
+    looping: bool,
     /// Released pieces in the game (bit per piece).
     released: u64,
     /// Pieces in the game a release may take (all unreleased ones, or the front-most).
@@ -142,9 +148,14 @@ impl<'a> Gen<'a> {
                 .max_by_key(|&j| (pieces[j].tpos, j));
             releasable = front.map_or(0, |j| 1 << j);
         }
+        let tr = &game.ir.teams[t].track;
         Gen {
             game,
             s,
+            cells: &tr.cells,
+            gates: &tr.gates,
+            gate_order: &game.fast[t].gates,
+            looping: tr.looping.is_some(),
             released,
             releasable,
             known: 0,
@@ -165,21 +176,21 @@ impl<'a> Gen<'a> {
     }
 
     /// May `piece`, one of the [`Gen::candidates`] of `g`, go with `g`?
+    #[inline(always)]
     pub fn verdict(&mut self, piece: u8, g: &Group) -> Verdict {
         let (game, s) = (self.game, self.s);
         let t = s.team as usize;
         let p = &s.pieces[t][piece as usize];
         let release = !p.released();
-        let tr = &game.ir.teams[t].track;
-        let last = tr.cells.len() as i16 - 1;
+        let last = self.cells.len() as i16 - 1;
         let mut end = p.tpos + g.total;
         if end > last {
-            if tr.looping.is_some() {
+            if self.looping {
                 return Verdict::Unsure;
             }
             end = last;
         }
-        for &(at, gi) in &game.fast[t].gates {
+        for &(at, gi) in self.gate_order {
             let at = at as i16;
             if at <= p.tpos {
                 continue;
@@ -187,7 +198,7 @@ impl<'a> Gen<'a> {
             if at > end {
                 break;
             }
-            let gate = &tr.gates[gi as usize];
+            let gate = &self.gates[gi as usize];
             let ok = match &gate.requirement {
                 Requirement::CrossingThrow(m) => match g.single {
                     Some(v) => m >> v & 1 == 1,
@@ -215,7 +226,7 @@ impl<'a> Gen<'a> {
                 Verdict::Illegal
             };
         }
-        match game.arrive(s, t, p, tr.cells[end as usize], g.single) {
+        match game.arrive(s, t, p, self.cells[end as usize], g.single) {
             Ok(a) => Verdict::Legal {
                 capture: a.capture.is_some(),
                 may_decline: a.may_decline,
