@@ -295,8 +295,12 @@ pub struct Game {
     chance: Vec<Vec<Outcome>>,
     /// `cum[n][k]`: cumulative probability thresholds on `u64`.
     cum: Vec<Vec<u64>>,
-    /// `entries[phase][team][n][k]`: candidate throw entries in order.
-    entries: Vec<Vec<Vec<Vec<Vec<u16>>>>>,
+    /// Candidate throw entries in order, for each (phase, team, sticks, count of face 0):
+    /// `entries[slots[Game::slot(..)]]`, a range.
+    entries: Vec<u16>,
+    slots: Vec<(u32, u32)>,
+    /// `adds[e]`: pool entries that throw entry `e` adds.
+    adds: Vec<usize>,
     /// `track_of_cell[team][cell]`: first index of the hole on the team's track, or -1.
     track_of_cell: [Vec<i16>; 2],
     /// Reachability tables for "no capture possible".
@@ -382,39 +386,57 @@ impl Game {
             cum[n] = c;
         }
         let mut entries = Vec::new();
+        let mut slots = Vec::new();
         for ph in 0..ir.phases.len() {
-            let mut per_team = Vec::new();
             for t in 0..2 {
-                let mut per_n = vec![Vec::new(); max_n + 1];
-                for (n, slot) in per_n.iter_mut().enumerate().skip(1) {
-                    for k in 0..=n as u8 {
-                        let v = crate::lower::throw_value(
-                            ir.sticks.value,
-                            ir.teams[t].colour,
-                            k,
-                            n as u8,
-                        );
-                        let list: Vec<u16> = ir
-                            .throws
-                            .iter()
-                            .enumerate()
-                            .filter(|(_, e)| {
-                                e.phase.is_none_or(|p| p as usize == ph)
-                                    && match &e.matches {
-                                        ThrowMatch::Any => true,
-                                        ThrowMatch::Values(m) => m >> v & 1 == 1,
-                                        ThrowMatch::Class(c) => ir.classes[*c].contains(k, n as u8),
-                                    }
-                            })
-                            .map(|(i, _)| i as u16)
-                            .collect();
-                        slot.push(list);
+                for n in 0..=max_n {
+                    for k in 0..=max_n as u8 {
+                        let start = entries.len() as u32;
+                        if n > 0 && k as usize <= n {
+                            let v = crate::lower::throw_value(
+                                ir.sticks.value,
+                                ir.teams[t].colour,
+                                k,
+                                n as u8,
+                            );
+                            entries.extend(
+                                ir.throws
+                                    .iter()
+                                    .enumerate()
+                                    .filter(|(_, e)| {
+                                        e.phase.is_none_or(|p| p as usize == ph)
+                                            && match &e.matches {
+                                                ThrowMatch::Any => true,
+                                                ThrowMatch::Values(m) => m >> v & 1 == 1,
+                                                ThrowMatch::Class(c) => {
+                                                    ir.classes[*c].contains(k, n as u8)
+                                                }
+                                            }
+                                    })
+                                    .map(|(i, _)| i as u16),
+                            );
+                        }
+                        slots.push((start, entries.len() as u32));
                     }
                 }
-                per_team.push(per_n);
             }
-            entries.push(per_team);
         }
+        let adds = ir
+            .throws
+            .iter()
+            .map(|e| {
+                e.effects
+                    .iter()
+                    .map(|f| match f {
+                        Effect::Move(_) => 1,
+                        Effect::Release { count, .. } | Effect::ReleaseOrMove { count, .. } => {
+                            *count as usize
+                        }
+                        _ => 0,
+                    })
+                    .sum()
+            })
+            .collect();
         let track_of_cell = [0, 1].map(|t: usize| {
             let mut v = vec![-1i16; ir.cells as usize];
             for (i, &c) in ir.teams[t].track.cells.iter().enumerate().rev() {
@@ -440,6 +462,8 @@ impl Game {
             chance,
             cum,
             entries,
+            slots,
+            adds,
             track_of_cell,
             reach,
         }
@@ -607,26 +631,25 @@ impl Game {
         let team = s.team as usize;
         let value =
             crate::lower::throw_value(self.ir.sticks.value, self.ir.teams[team].colour, k, n);
-        let entry = self.entries[s.phase as usize][team][n as usize][k as usize]
+        let slot = ((s.phase as usize * 2 + team) * (MAX_STICKS as usize + 1) + n as usize)
+            * (MAX_STICKS as usize + 1)
+            + k as usize;
+        let (lo, hi) = self.slots[slot];
+        let found = self.entries[lo as usize..hi as usize]
             .iter()
-            .map(|&i| &self.ir.throws[i as usize])
-            .find(|e| e.conds.iter().all(|c| self.cond(s, s.team, c)));
+            .map(|&i| i as usize)
+            .find(|&i| {
+                self.ir.throws[i]
+                    .conds
+                    .iter()
+                    .all(|c| self.cond(s, s.team, c))
+            });
+        let entry = found.map(|i| &self.ir.throws[i]);
         if self.ir.allocation == Allocation::PerThrow {
             self.compact_pool(s);
         }
         // Refuse before changing anything when the pool cannot hold the throw's moves.
-        let adds: usize = entry.map_or(0, |e| {
-            e.effects
-                .iter()
-                .map(|f| match f {
-                    Effect::Move(_) => 1,
-                    Effect::Release { count, .. } | Effect::ReleaseOrMove { count, .. } => {
-                        *count as usize
-                    }
-                    _ => 0,
-                })
-                .sum()
-        });
+        let adds = found.map_or(0, |i| self.adds[i]);
         if s.pool_len as usize + adds > POOL_MAX {
             return Err(Refusal::new(
                 format!(
