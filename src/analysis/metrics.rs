@@ -324,6 +324,8 @@ pub fn play_game(
     let mut lead: Option<u8> = None;
     let mut last_turns = s.turns;
     let mut aborted = false;
+    // `buf` holds the legal decisions of `s` whenever `s` is a decision node.
+    g.legal_decisions(&s, &mut buf);
     while !g.is_over(&s) && s.turns < max_turns {
         let r = if g.is_chance(&s) {
             let team = s.team as usize;
@@ -336,7 +338,7 @@ pub fn play_game(
             row[k as usize] += 1;
             throws += 1;
             team_throws[team] += 1;
-            let r = g.apply_throw(&mut s, k, &mut obs);
+            let r = g.apply_throw_listing(&mut s, k, &mut obs, &mut buf);
             if r.is_ok()
                 && first_move[team].is_none()
                 && !g.is_over(&s)
@@ -347,7 +349,6 @@ pub fn play_game(
             }
             r
         } else {
-            g.legal_decisions(&s, &mut buf);
             decision_nodes += 1;
             if buf.len() > 1 {
                 choice_nodes += 1;
@@ -365,7 +366,7 @@ pub fn play_game(
                 agents[t].choose(g, &s, &mut agent_rngs[t])
             };
             match d {
-                Some(d) => g.apply_decision(&mut s, d, &mut obs),
+                Some(d) => g.apply_decision_listing(&mut s, d, &mut obs, &mut buf),
                 None => {
                     aborted = true;
                     break;
