@@ -370,6 +370,26 @@ pub enum Cond {
     Won(TeamCells),
 }
 
+impl Cond {
+    /// Reads nothing but the pieces (where they stand, their flags, the holes landed on):
+    /// not the throw counters, and not a constant.
+    pub fn reads_pieces_only(&self) -> bool {
+        match self {
+            Cond::Const(_) | Cond::FirstOfTurn | Cond::FirstOfTeamTurn | Cond::FirstOfGame => false,
+            Cond::Not(c) => c.reads_pieces_only(),
+            Cond::AllOwnReleased
+            | Cond::AllReleased
+            | Cond::AllOwnArrived
+            | Cond::OpponentHasUnreleased
+            | Cond::NoCapturePossible
+            | Cond::EveryPieceImmuneOrArrived
+            | Cond::OpponentHasNoPieces
+            | Cond::Won(_)
+            | Cond::Full(..) => true,
+        }
+    }
+}
+
 /// What a throw is matched on.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum ThrowMatch {

@@ -307,6 +307,9 @@ pub struct Game {
     reach: reach::Reach,
     /// Some condition asks which holes a team has landed on.
     pub(crate) track_won: bool,
+    /// Every win condition reads only the pieces, so a win can begin only when a piece
+    /// moves or leaves: throws that move none and ends of turns need not look.
+    wins_on_pieces: bool,
     /// `goal_cell[t]`: the last hole of the team's goal, where own pieces may share.
     pub(crate) goal_cell: [Option<Cell>; 2],
     /// Per team: where along the track a walk needs step-by-step care.
@@ -446,6 +449,10 @@ impl Game {
         });
         let reach = reach::Reach::new(&ir);
         let track_won = ir.any_cond(&|c| matches!(c, Cond::Won(_)));
+        let wins_on_pieces = ir
+            .wins
+            .iter()
+            .all(|w| w.when.iter().all(Cond::reads_pieces_only));
         let goal_cell = [0, 1].map(|t: usize| {
             let tr = &ir.teams[t].track;
             ir.capture
@@ -457,6 +464,7 @@ impl Game {
         Game {
             fast,
             track_won,
+            wins_on_pieces,
             goal_cell,
             ir,
             chance,
@@ -665,6 +673,7 @@ impl Game {
         s.team_throws = s.team_throws.saturating_add(1);
         s.game_throws += 1;
         s.again = false;
+        let mut took = false;
         obs.event(Event::Throw {
             value,
             rule: entry.map(|e| e.rule),
@@ -725,6 +734,7 @@ impl Game {
                             (0..self.n_pieces(opp as TeamId)).find(|&i| s.pieces[opp][i].alive())
                         {
                             self.take(s, opp as TeamId, i, false);
+                            took = true;
                             obs.event(Event::Captured {
                                 team: opp as TeamId,
                                 piece: i as u8,
@@ -746,7 +756,10 @@ impl Game {
                 }
             }
         }
-        if self.check_win(s, obs) {
+        // A position is looked at after every action; the first throw of a game also looks
+        // at the starting position.
+        let look = !self.wins_on_pieces || took || s.game_throws == 1;
+        if look && self.check_win(s, obs) {
             return Ok(());
         }
         if self.ir.allocation == Allocation::PerThrow || !s.again {
@@ -867,7 +880,9 @@ impl Game {
             s.team_throws = 0;
         }
         s.stage = Stage::Throw;
-        self.check_win(s, obs);
+        if !self.wins_on_pieces {
+            self.check_win(s, obs);
+        }
     }
 
     /// Sets the stage to over if a team has won; returns whether it did.
