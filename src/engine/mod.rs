@@ -316,12 +316,14 @@ pub struct Game {
     fast: [FastTrack; 2],
 }
 
-/// Prefix counts of the track indices where a step needs care (a gate, or a hole that
-/// makes the piece immune), so that a plain stretch is walked in one jump.
+/// Prefix counts of the track indices with a gate and of the holes that make a piece
+/// immune, so that a stretch without gates is walked in one jump.
 #[derive(Debug, Clone)]
 struct FastTrack {
-    /// `special[i + 1]`: careful indices among `0..=i`.
-    special: Vec<u16>,
+    /// `gated[i + 1]`: indices with a gate among `0..=i`.
+    gated: Vec<u16>,
+    /// `immune[i + 1]`: indices among `0..=i` whose hole makes a piece immune.
+    immune: Vec<u16>,
     /// The track's gates as (index, gate), in the order a walk meets them.
     gates: Vec<(u16, u16)>,
 }
@@ -329,24 +331,35 @@ struct FastTrack {
 impl FastTrack {
     fn new(ir: &Ir, t: usize) -> FastTrack {
         let tr = &ir.teams[t].track;
-        let immune = ir.capture.immune[t].map(|(s, _)| s);
-        let mut special = vec![0u16; tr.cells.len() + 1];
+        let immune_set = ir.capture.immune[t].map(|(s, _)| s);
+        let mut gated = vec![0u16; tr.cells.len() + 1];
+        let mut immune = vec![0u16; tr.cells.len() + 1];
         for (i, &c) in tr.cells.iter().enumerate() {
-            let careful = tr.gates.iter().any(|g| g.at as usize == i)
-                || immune.is_some_and(|s| s.contains(c));
-            special[i + 1] = special[i] + careful as u16;
+            let gate = tr.gates.iter().any(|g| g.at as usize == i);
+            gated[i + 1] = gated[i] + gate as u16;
+            immune[i + 1] = immune[i] + immune_set.is_some_and(|s| s.contains(c)) as u16;
         }
         let mut gates: Vec<(u16, u16)> = (0..tr.gates.len() as u16)
             .map(|gi| (tr.gates[gi as usize].at, gi))
             .collect();
         gates.sort_unstable();
-        FastTrack { special, gates }
+        FastTrack {
+            gated,
+            immune,
+            gates,
+        }
     }
 
-    /// No careful index in `from+1 ..= to` (both within the track, `from` may be -1).
+    /// No gate in `from+1 ..= to` (both within the track, `from` may be -1).
     #[inline]
-    fn plain(&self, from: i16, to: i16) -> bool {
-        self.special[(to + 1) as usize] == self.special[(from + 1) as usize]
+    fn ungated(&self, from: i16, to: i16) -> bool {
+        self.gated[(to + 1) as usize] == self.gated[(from + 1) as usize]
+    }
+
+    /// Some hole in `from+1 ..= to` makes a piece immune.
+    #[inline]
+    fn immunises(&self, from: i16, to: i16) -> bool {
+        self.immune[(to + 1) as usize] != self.immune[(from + 1) as usize]
     }
 }
 

@@ -360,9 +360,15 @@ impl Game {
         let fast = &self.fast[t];
         'walk: for &i in order {
             let e = &s.pool[i as usize];
-            // Fast path: no track end, gate or immunity hole on the way.
+            // Fast path: no track end or gate on the way.
             let end = pos + e.steps as i16;
-            if (end as usize) < tr.cells.len() && fast.plain(pos, end) {
+            if (end as usize) < tr.cells.len() && fast.ungated(pos, end) {
+                if let Some((_, r)) = immune_set
+                    && !p.immune()
+                    && fast.immunises(pos, end)
+                {
+                    l.immune = Some(r);
+                }
                 moved |= e.steps > 0;
                 pos = end;
                 continue;
