@@ -18,6 +18,8 @@ pub struct Reach {
     /// Per team, the first `stop` gate that needs the opponent to have unreleased pieces,
     /// when no capture sends a piece home (so that a barrier can close for good).
     barrier_gate: [Option<u16>; 2],
+    /// `before_barrier[t][i]`: the holes at track indices `i..` up to the barrier gate.
+    before_barrier: [Vec<CellSet>; 2],
 }
 
 impl Reach {
@@ -94,11 +96,22 @@ impl Reach {
                 .min()
                 .filter(|_| nobody_goes_home)
         });
+        let before_barrier = [0, 1].map(|t: usize| {
+            let cells = &ir.teams[t].track.cells;
+            let b = barrier_gate[t].map_or(0, |b| b as usize);
+            let mut v = vec![CellSet::default(); b + 1];
+            for i in (0..b).rev() {
+                v[i] = v[i + 1];
+                v[i].insert(cells[i]);
+            }
+            v
+        });
         Reach {
             after: [a0, a1],
             vuln: [v0, v1],
             capturable,
             barrier_gate,
+            before_barrier,
         }
     }
 
@@ -110,15 +123,9 @@ impl Reach {
     }
 
     /// Holes a piece at `tpos` can still land on, walking no further than `barrier`.
-    fn reach_of(&self, g: &Game, t: usize, tpos: i16, barrier: Option<u16>) -> CellSet {
+    fn reach_of(&self, t: usize, tpos: i16, barrier: Option<u16>) -> CellSet {
         match barrier {
-            Some(b) if tpos < b as i16 => {
-                let mut set = CellSet::default();
-                for &c in &g.ir.teams[t].track.cells[(tpos + 1) as usize..b as usize] {
-                    set.insert(c);
-                }
-                set
-            }
+            Some(b) if tpos < b as i16 => self.before_barrier[t][(tpos + 1) as usize],
             // Already past it, or no barrier.
             _ => self.after[t][(tpos + 1) as usize],
         }
@@ -134,7 +141,7 @@ impl Reach {
                 .iter()
                 .filter(|p| p.alive())
             {
-                reach = reach.union(&self.reach_of(g, a, p.tpos, barrier));
+                reach = reach.union(&self.reach_of(a, p.tpos, barrier));
             }
             let mut vuln = CellSet::default();
             for q in s.pieces[v][..g.n_pieces(v as TeamId)]
