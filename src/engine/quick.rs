@@ -137,10 +137,14 @@ impl<'a> Gen<'a> {
         let t = s.team as usize;
         let pieces = &s.pieces[t][..game.n_pieces(s.team)];
         let (mut released, mut releasable) = (0u64, 0u64);
-        for (j, p) in pieces.iter().enumerate() {
-            let f = p.flags & (RELEASED | REMOVED);
-            released |= ((f == RELEASED) as u64) << j;
-            releasable |= ((f == 0) as u64) << j;
+        let mut bit = 1u64;
+        for p in pieces {
+            match p.flags & (RELEASED | REMOVED) {
+                RELEASED => released |= bit,
+                0 => releasable |= bit,
+                _ => {}
+            }
+            bit <<= 1;
         }
         if game.ir.release_order == ReleaseOrder::FrontMost && releasable != 0 {
             let front = (0..pieces.len())
