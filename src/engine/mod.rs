@@ -592,8 +592,8 @@ impl Game {
     /// Draws an outcome from a uniform `u64` (the RNG protocol: one `u64` per throw).
     pub fn sample_outcome(&self, s: &State, u: u64) -> u8 {
         let n = self.sticks_for(s) as usize;
-        let cum = &self.cum[n];
-        cum.iter().position(|&c| u < c).unwrap_or(n) as u8
+        // The first threshold above `u`, counted without branches (thresholds ascend).
+        self.cum[n][..n].iter().map(|&c| (c <= u) as u8).sum()
     }
 
     /// Applies a throw of `k` sticks showing face 0.
