@@ -139,11 +139,9 @@ impl<'a> Gen<'a> {
         let (mut released, mut releasable) = (0u64, 0u64);
         let mut bit = 1u64;
         for p in pieces {
-            match p.flags & (RELEASED | REMOVED) {
-                RELEASED => released |= bit,
-                0 => releasable |= bit,
-                _ => {}
-            }
+            let f = p.flags & (RELEASED | REMOVED);
+            released |= bit & ((f == RELEASED) as u64).wrapping_neg();
+            releasable |= bit & ((f == 0) as u64).wrapping_neg();
             bit <<= 1;
         }
         if game.ir.release_order == ReleaseOrder::FrontMost && releasable != 0 {
