@@ -5,9 +5,9 @@
 //! one draw per throw, one per decision with more than one choice), so a failure names a
 //! command that replays it: `seig playout FILE --seed S --reading … --trace`.
 //!
-//! `random_play_keeps_the_invariants_*`: at every visited state pieces, holes and occupancy
-//! agree, and no team has two pieces on a hole where the rules forbid it (the goal's last hole
-//! excepted under `stacking_at_goal`). At every chance node the outcomes are the binomial
+//! `random_play_keeps_the_invariants_*`: at every visited state pieces, holes, occupancy and the
+//! release masks agree, and no team has two pieces on a hole where the rules forbid it (the
+//! goal's last hole excepted under `stacking_at_goal`). At every chance node the outcomes are the binomial
 //! distribution (probabilities in [0,1], distinct counts, sum 1 within 1e-12). At every decision
 //! node the listed decisions are those `check_move` of every piece and group gives (the quick
 //! generator agrees with the definition), and exactly those `apply_decision` accepts, up to interchangeable
@@ -214,7 +214,7 @@ fn removed_count(g: &Game, s: &State, t: usize) -> usize {
         .count()
 }
 
-/// Pieces, holes and occupancy agree; no forbidden stacking.
+/// Pieces, holes, occupancy and the release masks agree; no forbidden stacking.
 fn check_state(g: &Game, s: &State) -> Result<(), String> {
     let pol = &g.ir.capture;
     if s.pool_len as usize > POOL_MAX {
@@ -291,6 +291,19 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
                 ));
             }
         }
+        let mask = |f: &dyn Fn(&Piece) -> bool| {
+            (0..n)
+                .filter(|&i| f(&s.pieces[t][i]))
+                .fold(0u64, |m, i| m | 1 << i)
+        };
+        let released = mask(&|p| p.alive() && p.released());
+        let waiting = mask(&|p| p.alive() && !p.released());
+        if (released, waiting) != (s.released[t], s.waiting[t]) {
+            return Err(format!(
+                "`{name}`: released/waiting masks are {:#b}/{:#b} but the pieces say {released:#b}/{waiting:#b}",
+                s.released[t], s.waiting[t]
+            ));
+        }
         if occ != s.occ[t] {
             let show = |c: &CellSet| {
                 c.iter()
@@ -330,6 +343,8 @@ fn diff_states(a: &State, b: &State) -> String {
     }
     field!(occ);
     field!(won);
+    field!(released);
+    field!(waiting);
     field!(pool_len);
     for i in 0..POOL_MAX {
         if a.pool[i] != b.pool[i] && (i < a.pool_len as usize || i < b.pool_len as usize) {

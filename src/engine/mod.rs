@@ -154,6 +154,11 @@ pub struct State {
     pub turns: u32,
     /// Last throw: (sticks, count of face 0, value), or `None`.
     pub last: Option<(u8, u8, u8)>,
+    /// Per team, its pieces in the game and released (bit per piece): derived from
+    /// `pieces`, kept by the engine so that generating moves need not look at every piece.
+    pub released: [u64; 2],
+    /// Per team, its pieces in the game not yet released (bit per piece), likewise.
+    pub waiting: [u64; 2],
 }
 
 /// Why an action was refused.
@@ -521,11 +526,13 @@ impl Game {
             game_throws: 0,
             turns: 0,
             last: None,
+            released: [0; 2],
+            waiting: [0; 2],
         };
         for t in 0..2 {
             for i in 0..self.ir.teams[t].pieces as usize {
                 let cell = self.ir.start_cell(t as TeamId, i);
-                s.pieces[t][i] = match cell {
+                let p = match cell {
                     Some(c) => {
                         s.occ[t].insert(c);
                         Piece {
@@ -540,6 +547,7 @@ impl Game {
                         flags: 0,
                     },
                 };
+                put(&mut s, t, i, p);
             }
         }
         s
@@ -925,18 +933,15 @@ impl Game {
             Cond::FirstOfTurn => s.turn_throws == 0,
             Cond::FirstOfTeamTurn => s.team_throws == 0,
             Cond::FirstOfGame => s.game_throws == 0,
-            Cond::AllOwnReleased => self.alive(s, t).all(|p| p.released()),
-            Cond::AllReleased => self
-                .alive(s, t)
-                .chain(self.alive(s, o))
-                .all(|p| p.released()),
+            Cond::AllOwnReleased => s.waiting[t] == 0,
+            Cond::AllReleased => s.waiting[t] | s.waiting[o] == 0,
             Cond::AllOwnArrived => self.alive(s, t).all(|p| self.arrived(t, p)),
-            Cond::OpponentHasUnreleased => self.alive(s, o).any(|p| !p.released()),
+            Cond::OpponentHasUnreleased => s.waiting[o] != 0,
             Cond::NoCapturePossible => !self.reach.capture_possible(self, s),
             Cond::EveryPieceImmuneOrArrived => {
                 (0..2).all(|tt| self.alive(s, tt).all(|p| p.immune() || self.arrived(tt, p)))
             }
-            Cond::OpponentHasNoPieces => self.alive(s, o).next().is_none(),
+            Cond::OpponentHasNoPieces => s.waiting[o] | s.released[o] == 0,
             Cond::Won(cells) => (0..4).all(|i| cells[t].0[i] & !s.won[t].0[i] == 0),
             Cond::Full(cells, own) => {
                 let occ = if *own {
@@ -971,11 +976,12 @@ impl Game {
             self.vacate(s, t, i, p.cell);
         }
         if !home {
-            s.pieces[t][i] = Piece {
+            let gone = Piece {
                 tpos: -1,
                 cell: NO_CELL,
                 flags: REMOVED,
             };
+            put(s, t, i, gone);
             return;
         }
         let start = self.ir.start_cell(team, i);
@@ -991,7 +997,7 @@ impl Game {
             }
             _ => None,
         };
-        s.pieces[t][i] = match (cell, start) {
+        let back = match (cell, start) {
             (Some(c), _) => {
                 s.occ[t].insert(c);
                 Piece {
@@ -1007,16 +1013,34 @@ impl Game {
                 flags: 0,
             },
         };
+        put(s, t, i, back);
     }
 
-    /// Clears `cell` from the team's occupancy unless another piece of it stands there.
+    /// Clears `cell` from the team's occupancy unless another piece of it stands there
+    /// (which only a hole the team may stack on can hold).
     fn vacate(&self, s: &mut State, t: usize, i: usize, cell: u8) {
-        let others = (0..self.n_pieces(t as TeamId))
-            .any(|j| j != i && s.pieces[t][j].cell == cell && s.pieces[t][j].alive());
+        let may_stack = self.ir.capture.stacking || self.goal_cell[t] == Some(cell as Cell);
+        let others = may_stack
+            && (0..self.n_pieces(t as TeamId))
+                .any(|j| j != i && s.pieces[t][j].cell == cell && s.pieces[t][j].alive());
         if !others {
             s.occ[t].0[(cell >> 6) as usize] &= !(1u64 << (cell & 63));
         }
     }
+}
+
+/// Writes piece `i` of team `t`, keeping the state's release masks.
+#[inline]
+pub(crate) fn put(s: &mut State, t: usize, i: usize, p: Piece) {
+    s.pieces[t][i] = p;
+    let bit = 1u64 << i;
+    let (released, waiting) = match p.flags & (RELEASED | REMOVED) {
+        RELEASED => (bit, 0),
+        0 => (0, bit),
+        _ => (0, 0),
+    };
+    s.released[t] = s.released[t] & !bit | released;
+    s.waiting[t] = s.waiting[t] & !bit | waiting;
 }
 
 fn binom(n: u64, k: u64) -> f64 {

@@ -604,11 +604,12 @@ impl Game {
                 rule: r,
             });
         }
-        s.pieces[t][d.piece as usize] = Piece {
+        let moved = Piece {
             tpos: l.tpos,
             cell: l.cell,
             flags,
         };
+        super::put(s, t, d.piece as usize, moved);
         if l.cell != NO_CELL {
             s.occ[t].insert(l.cell as Cell);
             if self.track_won {

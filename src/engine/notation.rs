@@ -356,7 +356,7 @@ impl Game {
                     }
                     s.occ[t].insert(p.cell as Cell);
                 }
-                s.pieces[t][i] = p;
+                super::put(&mut s, t, i, p);
             }
             for e in &s.pool[..s.pool_len as usize] {
                 if t == s.team as usize

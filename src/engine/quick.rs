@@ -135,17 +135,10 @@ impl<'a> Gen<'a> {
     /// The facts of `s`, a decision node.
     pub fn new(game: &'a Game, s: &'a State) -> Gen<'a> {
         let t = s.team as usize;
-        let pieces = &s.pieces[t][..game.n_pieces(s.team)];
-        let (mut released, mut releasable) = (0u64, 0u64);
-        let mut bit = 1u64;
-        for p in pieces {
-            let f = p.flags & (RELEASED | REMOVED);
-            released |= bit & ((f == RELEASED) as u64).wrapping_neg();
-            releasable |= bit & ((f == 0) as u64).wrapping_neg();
-            bit <<= 1;
-        }
+        let (released, mut releasable) = (s.released[t], s.waiting[t]);
         if game.ir.release_order == ReleaseOrder::FrontMost && releasable != 0 {
-            let front = (0..pieces.len())
+            let pieces = &s.pieces[t];
+            let front = (0..game.n_pieces(s.team))
                 .filter(|&j| releasable >> j & 1 == 1)
                 .max_by_key(|&j| (pieces[j].tpos, j));
             releasable = front.map_or(0, |j| 1 << j);
