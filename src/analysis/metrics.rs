@@ -252,10 +252,10 @@ fn progress(g: &Game, s: &State, t: usize) -> (u64, u64) {
     let tr = &g.ir.teams[t].track;
     let goal = tr.goal.unwrap_or(tr.cells.len().saturating_sub(1) as u16) as i64 + 1;
     let n = g.ir.teams[t].pieces as usize;
+    // Pieces off the track (waiting or removed) stand at index -1 and count nothing.
     let gone: i64 = s.pieces[t][..n]
         .iter()
-        .filter(|p| p.alive() && p.tpos >= 0)
-        .map(|p| (p.tpos as i64 + 1).min(goal))
+        .map(|p| (p.tpos as i64 + 1).clamp(0, goal))
         .sum();
     (gone as u64, (n as u64).max(1) * goal as u64)
 }
