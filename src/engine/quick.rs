@@ -10,7 +10,7 @@ use super::moves::DROPPED;
 use super::*;
 
 /// What the quick path says of one piece with one group.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 pub(super) enum Verdict {
     /// Legal; it may take (and may decline to).
     Legal {
@@ -22,7 +22,6 @@ pub(super) enum Verdict {
     /// Not legal.
     Illegal,
     /// Ask [`Game::check_move`].
-    #[default]
     Unsure,
 }
 
@@ -31,7 +30,7 @@ pub(super) struct Group {
     /// Places in all.
     total: i16,
     /// Release entries.
-    pub releases: u8,
+    releases: u8,
     /// Release-or-move entries.
     releasers: u8,
     /// The throw value when the group is one entry.
@@ -129,6 +128,9 @@ pub(super) struct Gen<'a> {
     /// Gates whose condition has been evaluated, and those found open.
     known: u64,
     open: u64,
+    /// The track index just before a `stop` gate found closed by its condition: a released
+    /// piece there cannot move at all in this position (`i16::MIN`: none known).
+    parked: i16,
 }
 
 impl<'a> Gen<'a> {
@@ -155,6 +157,7 @@ impl<'a> Gen<'a> {
             releasable,
             known: 0,
             open: 0,
+            parked: i16::MIN,
         }
     }
 
@@ -177,6 +180,9 @@ impl<'a> Gen<'a> {
         let t = s.team as usize;
         let p = &s.pieces[t][piece as usize];
         let release = !p.released();
+        if p.tpos == self.parked && !release {
+            return Verdict::Illegal;
+        }
         let last = self.cells.len() as i16 - 1;
         let mut end = p.tpos + g.total;
         if end > last {
@@ -194,19 +200,22 @@ impl<'a> Gen<'a> {
                 break;
             }
             let gate = &self.gates[gi as usize];
-            let ok = match &gate.requirement {
+            let (ok, by_position) = match &gate.requirement {
                 Requirement::CrossingThrow(m) => match g.single {
-                    Some(v) => m >> v & 1 == 1,
+                    Some(v) => (m >> v & 1 == 1, false),
                     None => return Verdict::Unsure,
                 },
-                Requirement::MoveTotal(m) => g.total < 64 && m >> g.total & 1 == 1,
-                Requirement::Conds(cs) => self.open(gi, cs),
+                Requirement::MoveTotal(m) => (g.total < 64 && m >> g.total & 1 == 1, false),
+                Requirement::Conds(cs) => (self.open(gi, cs), true),
             };
             if !ok {
                 if !gate.stop {
                     return Verdict::Illegal;
                 }
                 end = at - 1;
+                if by_position {
+                    self.parked = end;
+                }
                 break;
             }
         }
