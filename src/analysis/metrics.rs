@@ -250,12 +250,12 @@ impl Players {
 /// Progress of a team towards its goal: (holes gone, scale) so that shares compare exactly.
 fn progress(g: &Game, s: &State, t: usize) -> (u64, u64) {
     let tr = &g.ir.teams[t].track;
-    let goal = tr.goal.unwrap_or(tr.cells.len().saturating_sub(1) as u16) as i64 + 1;
+    let goal = tr.goal.unwrap_or(tr.cells.len().saturating_sub(1) as u16) as i32 + 1;
     let n = g.ir.teams[t].pieces as usize;
     // Pieces off the track (waiting or removed) stand at index -1 and count nothing.
-    let gone: i64 = s.pieces[t][..n]
+    let gone: i32 = s.pieces[t][..n]
         .iter()
-        .map(|p| (p.tpos as i64 + 1).clamp(0, goal))
+        .map(|p| (p.tpos as i32 + 1).clamp(0, goal))
         .sum();
     (gone as u64, (n as u64).max(1) * goal as u64)
 }
@@ -327,7 +327,7 @@ pub fn play_game(
     // `buf` holds the legal decisions of `s` whenever `s` is a decision node.
     g.legal_decisions(&s, &mut buf);
     while !g.is_over(&s) && s.turns < max_turns {
-        let r = if g.is_chance(&s) {
+        let ok = if g.is_chance(&s) {
             let team = s.team as usize;
             let n = g.sticks_for(&s) as usize;
             let k = g.sample_outcome(&s, rng.next_u64());
@@ -338,8 +338,8 @@ pub fn play_game(
             row[k as usize] += 1;
             throws += 1;
             team_throws[team] += 1;
-            let r = g.apply_throw_listing(&mut s, k, &mut obs, &mut buf);
-            if r.is_ok()
+            let ok = g.apply_throw_listing(&mut s, k, &mut obs, &mut buf).is_ok();
+            if ok
                 && first_move[team].is_none()
                 && !g.is_over(&s)
                 && s.team as usize == team
@@ -347,7 +347,7 @@ pub fn play_game(
             {
                 first_move[team] = Some(team_throws[team]);
             }
-            r
+            ok
         } else {
             decision_nodes += 1;
             if buf.len() > 1 {
@@ -366,14 +366,16 @@ pub fn play_game(
                 agents[t].choose(g, &s, &mut agent_rngs[t])
             };
             match d {
-                Some(d) => g.apply_decision_listing(&mut s, d, &mut obs, &mut buf),
+                Some(d) => g
+                    .apply_decision_listing(&mut s, d, &mut obs, &mut buf)
+                    .is_ok(),
                 None => {
                     aborted = true;
                     break;
                 }
             }
         };
-        if r.is_err() {
+        if !ok {
             aborted = true;
             break;
         }
