@@ -21,7 +21,7 @@ pub(super) struct Arrival {
 }
 
 /// Where a move ends and what it does there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Landing {
     /// Track index reached.
     pub tpos: i16,
@@ -213,6 +213,21 @@ impl Game {
         piece: u8,
         mask: u64,
     ) -> Result<Landing, Refusal> {
+        let mut l = Landing::default();
+        self.land(s, team, piece, mask, &mut l)?;
+        Ok(l)
+    }
+
+    /// [`Game::check_move`], writing the landing into `l` (filled in place: copying a
+    /// freshly built landing costs the hot path a stall).
+    fn land(
+        &self,
+        s: &State,
+        team: TeamId,
+        piece: u8,
+        mask: u64,
+        l: &mut Landing,
+    ) -> Result<(), Refusal> {
         let t = team as usize;
         if piece as usize >= self.n_pieces(team) {
             return Err(Refusal::new(
@@ -308,20 +323,16 @@ impl Game {
         if len > 1 {
             order[..len].sort_by_key(|&i| (s.pool[i as usize].steps, i));
         }
-        let first = self.walk(s, team, piece, &order[..len], release);
-        match first {
-            Err((_, true)) if len > 1 && len <= 6 => {
+        match self.walk(s, team, piece, &order[..len], release, l) {
+            Err((first, true)) if len > 1 && len <= 6 => {
                 let mut perm = [0u8; 6];
                 perm[..len].copy_from_slice(&order[..len]);
-                let mut found = None;
+                let mut found = false;
                 permute(&mut perm[..len], &mut |o| {
-                    if let Ok(l) = self.walk(s, team, piece, o, release) {
-                        found = Some(l);
-                        return false;
-                    }
-                    true
+                    found = self.walk(s, team, piece, o, release, l).is_ok();
+                    !found
                 });
-                found.ok_or_else(|| first.unwrap_err().0)
+                if found { Ok(()) } else { Err(first) }
             }
             other => other.map_err(|(r, _)| r),
         }
@@ -336,12 +347,13 @@ impl Game {
         piece: u8,
         order: &[u8],
         release: bool,
-    ) -> Result<Landing, (Refusal, bool)> {
+        l: &mut Landing,
+    ) -> Result<(), (Refusal, bool)> {
         let t = team as usize;
         let tr = &self.ir.teams[t].track;
         let p = s.pieces[t][piece as usize];
         let total: u32 = order.iter().map(|&i| s.pool[i as usize].steps as u32).sum();
-        let mut l = Landing {
+        *l = Landing {
             tpos: p.tpos,
             cell: p.cell,
             release,
@@ -433,7 +445,7 @@ impl Game {
             NO_CELL
         };
         if !moved || l.cell == NO_CELL {
-            return Ok(l);
+            return Ok(());
         }
         let single = (order.len() == 1).then(|| s.pool[order[0] as usize].thrown);
         let a = self
@@ -448,7 +460,7 @@ impl Game {
         if let Some(r) = a.share_rule {
             l.note(r);
         }
-        Ok(l)
+        Ok(())
     }
 
     /// What landing piece `p` of team `t` on hole `c` does, or why it may not land there.
@@ -582,7 +594,8 @@ impl Game {
             ));
         }
         let team = s.team;
-        let l = self.check_move(s, team, d.piece, d.mask)?;
+        let mut l = Landing::default();
+        self.land(s, team, d.piece, d.mask, &mut l)?;
         if d.capture && l.capture.is_none() {
             return Err(Refusal::new("there is nothing to take there", None));
         }
