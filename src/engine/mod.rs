@@ -299,7 +299,9 @@ pub struct Game {
     /// `chance[n]`: outcomes for `n` sticks.
     chance: Vec<Vec<Outcome>>,
     /// `cum[n][k]`: cumulative probability thresholds on `u64`.
-    cum: Vec<Vec<u64>>,
+    cum: [[u64; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1],
+    /// `values[team][n][k]`: the value of a throw of `n` sticks with `k` showing face 0.
+    values: [[[u8; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1]; 2],
     /// Candidate throw entries in order, for each (phase, team, sticks, count of face 0):
     /// `entries[slots[Game::slot(..)]]`, a range.
     entries: Vec<u16>,
@@ -384,7 +386,7 @@ impl Game {
         }
         let max_n = MAX_STICKS as usize;
         let mut chance = vec![Vec::new(); max_n + 1];
-        let mut cum = vec![Vec::new(); max_n + 1];
+        let mut cum = [[u64::MAX; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1];
         for n in 1..=max_n {
             let mut outs = Vec::with_capacity(n + 1);
             for k in 0..=n {
@@ -394,17 +396,28 @@ impl Game {
                 outs.push(Outcome { k: k as u8, p });
             }
             let mut acc = 0.0;
-            let mut c = Vec::with_capacity(n + 1);
             for (i, o) in outs.iter().enumerate() {
                 acc += o.p;
-                c.push(if i == n {
+                cum[n][i] = if i == n {
                     u64::MAX
                 } else {
                     (acc * u64::MAX as f64) as u64
-                });
+                };
             }
             chance[n] = outs;
-            cum[n] = c;
+        }
+        let mut values = [[[0u8; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1]; 2];
+        for (t, per_n) in values.iter_mut().enumerate() {
+            for (n, per_k) in per_n.iter_mut().enumerate().skip(1) {
+                for (k, v) in per_k.iter_mut().enumerate().take(n + 1) {
+                    *v = crate::lower::throw_value(
+                        ir.sticks.value,
+                        ir.teams[t].colour,
+                        k as u8,
+                        n as u8,
+                    );
+                }
+            }
         }
         let mut entries = Vec::new();
         let mut slots = Vec::new();
@@ -414,12 +427,7 @@ impl Game {
                     for k in 0..=max_n as u8 {
                         let start = entries.len() as u32;
                         if n > 0 && k as usize <= n {
-                            let v = crate::lower::throw_value(
-                                ir.sticks.value,
-                                ir.teams[t].colour,
-                                k,
-                                n as u8,
-                            );
+                            let v = values[t][n][k as usize];
                             entries.extend(
                                 ir.throws
                                     .iter()
@@ -487,6 +495,7 @@ impl Game {
             ir,
             chance,
             cum,
+            values,
             entries,
             slots,
             adds,
@@ -658,8 +667,7 @@ impl Game {
             ));
         }
         let team = s.team as usize;
-        let value =
-            crate::lower::throw_value(self.ir.sticks.value, self.ir.teams[team].colour, k, n);
+        let value = self.values[team][n as usize][k as usize];
         let slot = ((s.phase as usize * 2 + team) * (MAX_STICKS as usize + 1) + n as usize)
             * (MAX_STICKS as usize + 1)
             + k as usize;
