@@ -422,12 +422,12 @@ impl Game {
         let mut entries = Vec::new();
         let mut slots = Vec::new();
         for ph in 0..ir.phases.len() {
-            for t in 0..2 {
-                for n in 0..=max_n {
-                    for k in 0..=max_n as u8 {
+            for per_team in &values {
+                for (n, per_n) in per_team.iter().enumerate() {
+                    for (k, &v) in per_n.iter().enumerate() {
+                        let k = k as u8;
                         let start = entries.len() as u32;
                         if n > 0 && k as usize <= n {
-                            let v = values[t][n][k as usize];
                             entries.extend(
                                 ir.throws
                                     .iter()
