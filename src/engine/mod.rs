@@ -317,6 +317,9 @@ pub struct Game {
     /// Every win condition reads only the pieces, so a win can begin only when a piece
     /// moves or leaves: throws that move none and ends of turns need not look.
     wins_on_pieces: bool,
+    /// `arrival[t]`: the track index from which a piece has arrived (its goal's last hole,
+    /// or the track's last).
+    arrival: [i16; 2],
     /// `goal_cell[t]`: the last hole of the team's goal, where own pieces may share.
     pub(crate) goal_cell: [Option<Cell>; 2],
     /// Per team: where along the track a walk needs step-by-step care.
@@ -487,8 +490,13 @@ impl Game {
                 .flatten()
         });
         let fast = [FastTrack::new(&ir, 0), FastTrack::new(&ir, 1)];
+        let arrival = [0, 1].map(|t: usize| {
+            let tr = &ir.teams[t].track;
+            tr.goal.unwrap_or(tr.cells.len() as u16 - 1) as i16
+        });
         Game {
             fast,
+            arrival,
             track_won,
             wins_on_pieces,
             goal_cell,
@@ -970,10 +978,9 @@ impl Game {
     }
 
     /// Has the piece reached its goal (or its track's last hole)?
+    #[inline]
     pub fn arrived(&self, t: usize, p: &Piece) -> bool {
-        let tr = &self.ir.teams[t].track;
-        let goal = tr.goal.unwrap_or(tr.cells.len() as u16 - 1);
-        p.tpos >= goal as i16
+        p.tpos >= self.arrival[t]
     }
 
     /// Takes a piece: removes it, or sends it home.
