@@ -376,8 +376,24 @@ impl FastTrack {
 impl Game {
     /// Compiles the tables of a variant.
     pub fn new(mut ir: Ir) -> Game {
-        // Conjunctions are evaluated cheapest first; the reachability test last.
-        let cost = |c: &Cond| matches!(c, Cond::NoCapturePossible) as u8;
+        // Conjunctions are evaluated cheapest first: bit-mask tests, then walks over the
+        // pieces, the reachability test last.
+        let cost = |c: &Cond| match c {
+            Cond::NoCapturePossible => 2,
+            Cond::AllOwnArrived | Cond::EveryPieceImmuneOrArrived | Cond::Not(_) => 1,
+            _ => 0,
+        };
+        for team in &mut ir.teams {
+            let tr = &mut team.track;
+            for g in &mut tr.gates {
+                if let Requirement::Conds(cs) = &mut g.requirement {
+                    cs.sort_by_key(cost);
+                }
+            }
+            if let Some(l) = &mut tr.looping {
+                l.when.sort_by_key(cost);
+            }
+        }
         for t in &mut ir.transitions {
             t.when.sort_by_key(cost);
         }
@@ -726,7 +742,7 @@ impl Game {
                         family,
                         bind_to,
                         e.rule,
-                    )?,
+                    ),
                     Effect::Release { count, steps } => {
                         for _ in 0..count {
                             self.push(
@@ -737,7 +753,7 @@ impl Game {
                                 family,
                                 NONE,
                                 e.rule,
-                            )?;
+                            );
                         }
                         if self.ir.bind_after_release.is_some() {
                             s.bind = family;
@@ -753,7 +769,7 @@ impl Game {
                                 family,
                                 bind_to,
                                 e.rule,
-                            )?;
+                            );
                         }
                     }
                     Effect::ThrowAgain => s.again = true,
@@ -806,6 +822,7 @@ impl Game {
         Ok(())
     }
 
+    /// Adds an entry to the pool (the caller has checked that it has room).
     #[allow(clippy::too_many_arguments)]
     fn push(
         &self,
@@ -816,13 +833,8 @@ impl Game {
         family: u8,
         bound: u8,
         rule: RuleIx,
-    ) -> Result<(), Refusal> {
-        if s.pool_len as usize >= POOL_MAX {
-            return Err(Refusal::new(
-                format!("more than {POOL_MAX} moves pooled in one turn: the engine's limit"),
-                Some(rule),
-            ));
-        }
+    ) {
+        debug_assert!((s.pool_len as usize) < POOL_MAX);
         s.pool[s.pool_len as usize] = Entry {
             steps,
             thrown,
@@ -833,7 +845,6 @@ impl Game {
             rule,
         };
         s.pool_len += 1;
-        Ok(())
     }
 
     /// Drops spent entries (used or forfeited) before a new throw, keeping the releases
