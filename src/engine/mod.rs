@@ -300,6 +300,8 @@ pub struct Game {
     chance: Vec<Vec<Outcome>>,
     /// `cum[n][k]`: cumulative probability thresholds on `u64`.
     cum: [[u64; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1],
+    /// The sticks every throw uses, when no phase or first throw uses another count.
+    sticks_always: Option<u8>,
     /// `values[team][n][k]`: the value of a throw of `n` sticks with `k` showing face 0.
     values: [[[u8; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1]; 2],
     /// Candidate throw entries in order, for each (phase, team, sticks, count of face 0):
@@ -506,6 +508,11 @@ impl Game {
                 .flatten()
         });
         let fast = [FastTrack::new(&ir, 0), FastTrack::new(&ir, 1)];
+        let st = &ir.sticks;
+        let sticks_always = (st.first_of_game.is_none()
+            && st.first_of_turn.is_none()
+            && st.by_phase.iter().all(Option::is_none))
+        .then_some(st.count);
         let arrival = [0, 1].map(|t: usize| {
             let tr = &ir.teams[t].track;
             tr.goal.unwrap_or(tr.cells.len() as u16 - 1) as i16
@@ -513,6 +520,7 @@ impl Game {
         Game {
             fast,
             arrival,
+            sticks_always,
             track_won,
             wins_on_pieces,
             goal_cell,
@@ -593,7 +601,11 @@ impl Game {
     }
 
     /// Sticks the next throw uses.
+    #[inline]
     pub fn sticks_for(&self, s: &State) -> u8 {
+        if let Some(n) = self.sticks_always {
+            return n;
+        }
         let st = &self.ir.sticks;
         if let (Some(n), 0) = (st.first_of_game, s.game_throws) {
             return n;
