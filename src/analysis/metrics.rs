@@ -323,6 +323,7 @@ pub fn play_game(
     let mut first_move: [Option<u64>; 2] = [None, None];
     let mut lead: Option<u8> = None;
     let mut last_turns = s.turns;
+    let mut last_changes = (u32::MAX, [0u32; 2]);
     let mut aborted = false;
     // `buf` holds the legal decisions of `s` whenever `s` is a decision node.
     g.legal_decisions(&s, &mut buf);
@@ -381,11 +382,16 @@ pub fn play_game(
         }
         if s.turns != last_turns {
             last_turns = s.turns;
-            if let Some(now) = leader(g, &s) {
-                if lead.is_some_and(|l| l != now) {
-                    lead_changes += 1;
+            // The leader can change only when pieces moved or were taken since last asked.
+            let changes = (decision_nodes, obs.lost);
+            if changes != last_changes {
+                last_changes = changes;
+                if let Some(now) = leader(g, &s) {
+                    if lead.is_some_and(|l| l != now) {
+                        lead_changes += 1;
+                    }
+                    lead = Some(now);
                 }
-                lead = Some(now);
             }
         }
     }
