@@ -12,14 +12,15 @@
 //! turns_mean), which must equal the interpreter's for the same seed and board.
 //!
 //! With `--interpreter` it also times the interpreter's bare random playouts
-//! (`seig::sim::simulate` on `rules/sig-beart.seig`, one thread, no metrics) on the same
-//! games, checks that their summary is the reference's, and adds them under `interpreter`
-//! with the ratio of the two speeds.
+//! (`seig::sim::random_playout` on `rules/sig-beart.seig`, one thread, no metrics) on the
+//! same games, checks that every game ends as the reference's did, and adds them under
+//! `interpreter` with the ratio of the two speeds. The two are timed in alternating batches
+//! of games, so that a machine whose speed drifts (a shared one) slows both alike.
 
 #[path = "../tests/reference/sig.rs"]
 mod sig;
 
-use seig::sim::Rng;
+use seig::sim::{Rng, random_playout};
 use sig::{NoRecord, Sig};
 
 struct Args {
@@ -78,21 +79,54 @@ fn main() {
         }
     };
     let game = Sig::new(a.holes);
-    let started = std::time::Instant::now();
+    let interp = a.interpreter.then(|| interpreter_game(a.holes));
+    let mut buf = Vec::new();
+    let (mut secs, mut secs_i) = (0.0, 0.0);
     let (mut wins, mut timeouts, mut actions, mut turns) = ([0u64; 2], 0u64, 0u64, 0u64);
-    for i in 0..a.games {
-        let mut rng = Rng::for_game(a.seed, i);
-        let out = game.playout(&mut rng, a.max_turns, &mut NoRecord);
-        actions += out.throws + out.decisions;
-        match out.winner {
-            Some(w) => {
-                wins[w as usize] += 1;
-                turns += out.turns as u64;
+    let mut batch = Vec::with_capacity(BATCH as usize);
+    for lo in (0..a.games).step_by(BATCH as usize) {
+        let hi = (lo + BATCH).min(a.games);
+        batch.clear();
+        let started = std::time::Instant::now();
+        for i in lo..hi {
+            let mut rng = Rng::for_game(a.seed, i);
+            batch.push(game.playout(&mut rng, a.max_turns, &mut NoRecord));
+        }
+        secs += started.elapsed().as_secs_f64();
+        for out in &batch {
+            actions += out.throws + out.decisions;
+            match out.winner {
+                Some(w) => {
+                    wins[w as usize] += 1;
+                    turns += out.turns as u64;
+                }
+                None => timeouts += 1,
             }
-            None => timeouts += 1,
+        }
+        let Some(g) = &interp else { continue };
+        let started = std::time::Instant::now();
+        let plays: Vec<_> = (lo..hi)
+            .map(|i| {
+                let mut rng = Rng::for_game(a.seed, i);
+                random_playout(g, g.initial_state(), &mut rng, a.max_turns, &mut buf)
+            })
+            .collect();
+        secs_i += started.elapsed().as_secs_f64();
+        for (i, (r, p)) in batch.iter().zip(&plays).enumerate() {
+            let same = r.winner == p.winner
+                && r.turns == p.turns
+                && r.throws == p.throws
+                && r.decisions == p.decisions;
+            if !same {
+                eprintln!(
+                    "game {}: the interpreter's game differs from the reference's: {p:?} vs {r:?}",
+                    lo + i as u64
+                );
+                std::process::exit(1);
+            }
         }
     }
-    let secs = started.elapsed().as_secs_f64().max(1e-9);
+    let secs = f64::max(secs, 1e-9);
     let completed = wins[0] + wins[1];
     let mut json = serde_json::json!({
         "games": a.games,
@@ -110,21 +144,13 @@ fn main() {
         "jobs": 1,
     });
     if a.interpreter {
-        let (summary, secs_i) = interpreter(&a);
-        let same = summary.completed == completed
-            && summary.wins.get("south") == Some(&wins[0])
-            && summary.wins.get("north") == Some(&wins[1])
-            && summary.actions == actions;
-        if !same {
-            eprintln!("the interpreter's games differ from the reference's: {summary:?}");
-            std::process::exit(1);
-        }
+        let secs_i = f64::max(secs_i, 1e-9);
         let pps = a.games as f64 / secs_i;
         json["interpreter"] = serde_json::json!({
-            "what": "seig::sim::simulate, jobs 1 (bare random playouts, no metrics)",
+            "what": format!("seig::sim::random_playout, one thread, bare random playouts (no metrics), timed in batches of {BATCH} games alternating with the reference's"),
             "seconds": secs_i,
             "playouts_per_sec": pps,
-            "actions_per_sec": summary.actions as f64 / secs_i,
+            "actions_per_sec": actions as f64 / secs_i,
             "ratio_to_reference": pps / (a.games as f64 / secs),
         });
     }
@@ -134,20 +160,20 @@ fn main() {
     );
 }
 
-/// Times the interpreter on the same games.
-fn interpreter(a: &Args) -> (seig::sim::Summary, f64) {
+/// Games timed in one go before switching between the reference and the interpreter.
+const BATCH: u64 = 250;
+
+/// The interpreter's game: `rules/sig-beart.seig` with `holes` holes a row.
+fn interpreter_game(holes: usize) -> seig::engine::Game {
     let path = format!("{}/rules/sig-beart.seig", env!("CARGO_MANIFEST_DIR"));
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let sel = seig::lower::Selection {
         readings: Vec::new(),
-        params: vec![("holes".to_string(), a.holes as i64)],
+        params: vec![("holes".to_string(), holes as i64)],
     };
     let ir = seig::load(&bytes, &sel)
         .1
         .ir
         .unwrap_or_else(|| panic!("{path} does not check"));
-    let g = seig::engine::Game::new(ir);
-    let started = std::time::Instant::now();
-    let summary = seig::sim::simulate(&g, a.games, a.seed, a.max_turns, 1);
-    (summary, started.elapsed().as_secs_f64().max(1e-9))
+    seig::engine::Game::new(ir)
 }
