@@ -963,6 +963,7 @@ impl Game {
     }
 
     /// Evaluates a condition seen from `team`.
+    #[inline]
     pub fn cond(&self, s: &State, team: TeamId, c: &Cond) -> bool {
         let t = team as usize;
         let o = 1 - t;
