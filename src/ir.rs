@@ -372,7 +372,7 @@ pub enum Cond {
 
 impl Cond {
     /// Reads nothing but the pieces (where they stand, their flags, the holes landed on):
-    /// not the throw counters, and not a constant.
+    /// not the throw counters. A constant counts as not (it is never worth the care).
     pub fn reads_pieces_only(&self) -> bool {
         match self {
             Cond::Const(_) | Cond::FirstOfTurn | Cond::FirstOfTeamTurn | Cond::FirstOfGame => false,

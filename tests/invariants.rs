@@ -298,10 +298,14 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
         };
         let released = mask(&|p| p.alive() && p.released());
         let waiting = mask(&|p| p.alive() && !p.released());
-        if (released, waiting) != (s.released[t], s.waiting[t]) {
+        let kept = (
+            s.released_pieces(t as TeamId),
+            s.waiting_pieces(t as TeamId),
+        );
+        if (released, waiting) != kept {
             return Err(format!(
                 "`{name}`: released/waiting masks are {:#b}/{:#b} but the pieces say {released:#b}/{waiting:#b}",
-                s.released[t], s.waiting[t]
+                kept.0, kept.1
             ));
         }
         if occ != s.occ[t] {
@@ -343,8 +347,16 @@ fn diff_states(a: &State, b: &State) -> String {
     }
     field!(occ);
     field!(won);
-    field!(released);
-    field!(waiting);
+    for t in 0..2 {
+        let masks = |s: &State| (s.released_pieces(t), s.waiting_pieces(t));
+        if masks(a) != masks(b) {
+            d.push(format!(
+                "release masks of team {t}: {:?} vs {:?}",
+                masks(a),
+                masks(b)
+            ));
+        }
+    }
     field!(pool_len);
     for i in 0..POOL_MAX {
         if a.pool[i] != b.pool[i] && (i < a.pool_len as usize || i < b.pool_len as usize) {

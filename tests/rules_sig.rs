@@ -887,6 +887,28 @@ fn sig_w1_killing_the_last_opposing_piece_in_the_race_wins() {
     assert_eq!(g.winner(&s), Some(0));
 }
 
+#[test]
+fn sig_w1_a_position_already_won_is_over() {
+    let g = dflt();
+    let south = side(&["+!home_north.12"], "x");
+    let north = side(&[], "x");
+    // North has no pieces: after any action that is a win, so a position still to throw
+    // cannot arise and is refused, naming the rule.
+    let err = g
+        .from_notation(&combat("north", &south, &north))
+        .expect_err("a won position still to throw");
+    assert!(
+        err.to_string()
+            .contains("`south` has already won here (SIG-W1)"),
+        "{err}"
+    );
+    let over = format!(
+        "combat | south 1 over south | throws 0/0/700 turns 500 | pool - | south: {south} | north: {north}"
+    );
+    let s = pos(&g, &over);
+    assert_eq!(g.winner(&s), Some(0));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Readings
 

@@ -252,7 +252,7 @@ fn progress(g: &Game, s: &State, t: usize) -> (u64, u64) {
     let tr = &g.ir.teams[t].track;
     let goal = tr.goal.unwrap_or(tr.cells.len().saturating_sub(1) as u16) as i32 + 1;
     let n = g.ir.teams[t].pieces as usize;
-    // Pieces off the track (waiting or removed) stand at index -1 and count nothing.
+    // Pieces off the track (beside the board, or removed) stand at index -1: nothing.
     let gone: i32 = s.pieces[t][..n]
         .iter()
         .map(|p| (p.tpos as i32 + 1).clamp(0, goal))

@@ -155,10 +155,22 @@ pub struct State {
     /// Last throw: (sticks, count of face 0, value), or `None`.
     pub last: Option<(u8, u8, u8)>,
     /// Per team, its pieces in the game and released (bit per piece): derived from
-    /// `pieces`, kept by the engine so that generating moves need not look at every piece.
-    pub released: [u64; 2],
+    /// `pieces` and kept by the engine's one writer of pieces, so that generating moves
+    /// need not look at every piece.
+    pub(crate) released: [u64; 2],
     /// Per team, its pieces in the game not yet released (bit per piece), likewise.
-    pub waiting: [u64; 2],
+    pub(crate) waiting: [u64; 2],
+}
+
+impl State {
+    /// The team's released pieces in the game, a bit per piece.
+    pub fn released_pieces(&self, team: TeamId) -> u64 {
+        self.released[team as usize]
+    }
+    /// The team's pieces in the game not yet released, a bit per piece.
+    pub fn waiting_pieces(&self, team: TeamId) -> u64 {
+        self.waiting[team as usize]
+    }
 }
 
 /// Why an action was refused.
@@ -317,7 +329,8 @@ pub struct Game {
     /// Some condition asks which holes a team has landed on.
     pub(crate) track_won: bool,
     /// Every win condition reads only the pieces, so a win can begin only when a piece
-    /// moves or leaves: throws that move none and ends of turns need not look.
+    /// moves or leaves (positions read from notation are refused when already won): throws
+    /// that move none and ends of turns need not look.
     wins_on_pieces: bool,
     /// `arrival[t]`: the track index from which a piece has arrived (its goal's last hole,
     /// or the track's last).
@@ -718,18 +731,27 @@ impl Game {
                     .all(|c| self.cond(s, s.team, c))
             });
         let entry = found.map(|i| &self.ir.throws[i]);
-        if self.ir.allocation == Allocation::PerThrow {
-            self.compact_pool(s);
-        }
         // Refuse before changing anything when the pool cannot hold the throw's moves.
+        let per_throw = self.ir.allocation == Allocation::PerThrow;
+        let kept = if per_throw {
+            s.pool[..s.pool_len as usize]
+                .iter()
+                .filter(|e| kept_by_compaction(e, s.bind))
+                .count()
+        } else {
+            s.pool_len as usize
+        };
         let adds = found.map_or(0, |i| self.adds[i]);
-        if s.pool_len as usize + adds > POOL_MAX {
+        if kept + adds > POOL_MAX {
             return Err(Refusal::new(
                 format!(
                     "more than {POOL_MAX} moves pooled in one turn: the engine's limit (the state is unchanged)"
                 ),
                 entry.map(|e| e.rule),
             ));
+        }
+        if per_throw {
+            self.compact_pool(s);
         }
         s.last = Some((n, k, value));
         let bind_to = std::mem::replace(&mut s.bind, NONE);
@@ -862,13 +884,10 @@ impl Game {
     /// Drops spent entries (used or forfeited) before a new throw, keeping the releases
     /// that the coming throw may be bound to.
     fn compact_pool(&self, s: &mut State) {
-        let keep_family = s.bind;
         let mut w = 0;
         for r in 0..s.pool_len as usize {
             let e = s.pool[r];
-            let spent = e.piece != NONE;
-            let needed = e.kind == EntryKind::Release && e.family == keep_family;
-            if !spent || needed {
+            if kept_by_compaction(&e, s.bind) {
                 s.pool[w] = e;
                 w += 1;
             }
@@ -947,19 +966,25 @@ impl Game {
 
     /// Sets the stage to over if a team has won; returns whether it did.
     fn check_win(&self, s: &mut State, obs: &mut impl Observer) -> bool {
-        for t in 0..2u8 {
-            for w in &self.ir.wins {
-                if w.when.iter().all(|c| self.cond(s, t, c)) {
-                    s.stage = Stage::Over(t);
-                    obs.event(Event::Won {
-                        team: t,
-                        rule: w.rule,
-                    });
-                    return true;
-                }
+        match self.winner_now(s) {
+            Some((team, rule)) => {
+                s.stage = Stage::Over(team);
+                obs.event(Event::Won { team, rule });
+                true
             }
+            None => false,
         }
-        false
+    }
+
+    /// The first team (in order) for which a win holds, and its rule.
+    fn winner_now(&self, s: &State) -> Option<(TeamId, RuleIx)> {
+        (0..2u8).find_map(|t| {
+            self.ir
+                .wins
+                .iter()
+                .find(|w| w.when.iter().all(|c| self.cond(s, t, c)))
+                .map(|w| (t, w.rule))
+        })
     }
 
     /// Evaluates a condition seen from `team`.
@@ -1066,6 +1091,13 @@ impl Game {
             s.occ[t].0[(cell >> 6) as usize] &= !(1u64 << (cell & 63));
         }
     }
+}
+
+/// Does compacting the pool keep this entry: unused, or a release of throw `bind` (which
+/// the coming throw may be bound to)?
+#[inline]
+fn kept_by_compaction(e: &Entry, bind: u8) -> bool {
+    e.piece == NONE || (e.kind == EntryKind::Release && e.family == bind)
 }
 
 /// Writes piece `i` of team `t`, keeping the state's release masks.

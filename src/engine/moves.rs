@@ -299,10 +299,7 @@ impl Game {
                 return Err(Refusal::new(why, None));
             }
             if self.ir.release_order == ReleaseOrder::FrontMost {
-                let front = (0..self.n_pieces(team))
-                    .filter(|&j| s.pieces[t][j].alive() && !s.pieces[t][j].released())
-                    .max_by_key(|&j| (s.pieces[t][j].tpos, j));
-                if front != Some(piece as usize) {
+                if self.front_most(s, team) != Some(piece as usize) {
                     let rule = order[..len].iter().map(|&i| s.pool[i as usize].rule).next();
                     return Err(Refusal::new(
                         "a release takes the front-most unreleased piece",
@@ -677,24 +674,18 @@ const MAX_GROUPS: u32 = 1 << 16;
 
 impl Game {
     /// An entry bound to the releases of throw `family` goes to one of the pieces those
-    /// releases released (or in one group with such a release); the binding lapses when
-    /// none of them was used.
+    /// releases released (or in one group with such a release), as `quick::bound_allows` says.
     fn binding_kept(&self, s: &State, family: u8, piece: u8, mask: u64) -> bool {
-        let (mut used, mut pending) = (false, false);
-        for (j, o) in s.pool[..s.pool_len as usize].iter().enumerate() {
-            if o.kind != EntryKind::Release || o.family != family {
-                continue;
-            }
-            if mask >> j & 1 == 1 || o.piece == piece {
-                return true;
-            }
-            match o.piece {
-                NONE => pending = true,
-                DROPPED => {}
-                _ => used = true,
-            }
-        }
-        !used && !pending
+        super::quick::bound_allows(&s.pool[..s.pool_len as usize], family, mask) >> piece & 1 == 1
+    }
+
+    /// The unreleased piece furthest along its track (the last in start order among those
+    /// off it): the only one a `front-most` release may take.
+    pub(super) fn front_most(&self, s: &State, team: TeamId) -> Option<usize> {
+        let (waiting, pieces) = (s.waiting[team as usize], &s.pieces[team as usize]);
+        (0..self.n_pieces(team))
+            .filter(|&j| waiting >> j & 1 == 1)
+            .max_by_key(|&j| (pieces[j].tpos, j))
     }
 }
 

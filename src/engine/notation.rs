@@ -371,6 +371,21 @@ impl Game {
                 }
             }
         }
+        // After any action a won game is over: a position that says otherwise could never
+        // arise (before the first throw the engine looks itself).
+        if s.game_throws > 0
+            && !matches!(s.stage, Stage::Over(_))
+            && let Some((t, rule)) = self.winner_now(&s)
+        {
+            return Err(err(
+                format!(
+                    "`{team}` has already won here ({rule}): the stage is `over {team}`",
+                    team = ir.teams[t as usize].name,
+                    rule = ir.rules[rule as usize].id
+                ),
+                parts[1],
+            ));
+        }
         Ok(s)
     }
 

@@ -2,9 +2,9 @@
 //! move with these entries?" for every piece and every group of entries, so the questions
 //! that do not depend on the piece are answered once per group ([`Group`]) and the gate
 //! conditions once per position ([`Gen`]); a piece then costs a few table look-ups.
-//! Moves the quick path cannot decide (a crossing-throw gate under several throws, a track
-//! that loops) are left to [`Game::check_move`], which stays the definition; a test checks
-//! that both give the same decisions.
+//! Moves the quick path cannot decide (a crossing-throw gate under several throws, a move
+//! past the end of a looping track) are left to [`Game::check_move`], which stays the
+//! definition; tests check that both give the same decisions.
 
 use super::moves::DROPPED;
 use super::*;
@@ -86,8 +86,9 @@ impl Group {
 }
 
 /// The pieces an entry bound to the releases of throw `family` may go to: any, when one of
-/// those releases is in the group or none was used; else the pieces they released.
-fn bound_allows(pool: &[Entry], family: u8, mask: u64) -> u64 {
+/// those releases is in the group or all of them were dropped (the binding lapses); else
+/// the pieces they released (none while one still waits to be used).
+pub(super) fn bound_allows(pool: &[Entry], family: u8, mask: u64) -> u64 {
     let (mut used, mut pending, mut pieces) = (false, false, 0u64);
     for (j, o) in pool.iter().enumerate() {
         if o.kind != EntryKind::Release || o.family != family {
@@ -138,12 +139,8 @@ impl<'a> Gen<'a> {
     pub fn new(game: &'a Game, s: &'a State) -> Gen<'a> {
         let t = s.team as usize;
         let (released, mut releasable) = (s.released[t], s.waiting[t]);
-        if game.ir.release_order == ReleaseOrder::FrontMost && releasable != 0 {
-            let pieces = &s.pieces[t];
-            let front = (0..game.n_pieces(s.team))
-                .filter(|&j| releasable >> j & 1 == 1)
-                .max_by_key(|&j| (pieces[j].tpos, j));
-            releasable = front.map_or(0, |j| 1 << j);
+        if game.ir.release_order == ReleaseOrder::FrontMost {
+            releasable = game.front_most(s, s.team).map_or(0, |j| 1 << j);
         }
         let tr = &game.ir.teams[t].track;
         Gen {

@@ -37,10 +37,17 @@ pub fn pos(g: &Game, text: &str) -> State {
         .unwrap_or_else(|e| panic!("bad position: {e}\n{text}"))
 }
 
-/// The legal moves, described and sorted.
+/// The legal moves, described and sorted (checked first against the generator's
+/// definition: `check_move` of every piece and group).
 pub fn moves(g: &Game, s: &State) -> Vec<String> {
     let mut buf = Vec::new();
     g.legal_decisions(s, &mut buf);
+    let mut defined = Vec::new();
+    g.legal_decisions_by_definition(s, &mut defined);
+    assert_eq!(
+        buf, defined,
+        "the quick generator and its definition differ"
+    );
     let mut v: Vec<String> = buf.iter().map(|d| g.describe_decision(s, *d)).collect();
     v.sort();
     v
