@@ -298,14 +298,14 @@ impl Game {
                 };
                 return Err(Refusal::new(why, None));
             }
-            if self.ir.release_order == ReleaseOrder::FrontMost {
-                if self.front_most(s, team) != Some(piece as usize) {
-                    let rule = order[..len].iter().map(|&i| s.pool[i as usize].rule).next();
-                    return Err(Refusal::new(
-                        "a release takes the front-most unreleased piece",
-                        rule,
-                    ));
-                }
+            if self.ir.release_order == ReleaseOrder::FrontMost
+                && self.front_most(s, team) != Some(piece as usize)
+            {
+                let rule = order[..len].iter().map(|&i| s.pool[i as usize].rule).next();
+                return Err(Refusal::new(
+                    "a release takes the front-most unreleased piece",
+                    rule,
+                ));
             }
         } else if releases > 0 {
             return Err(Refusal::new(
