@@ -317,7 +317,7 @@ pub struct Game {
     /// `values[team][n][k]`: the value of a throw of `n` sticks with `k` showing face 0.
     values: [[[u8; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1]; 2],
     /// Candidate throw entries in order, for each (phase, team, sticks, count of face 0):
-    /// `entries[slots[Game::slot(..)]]`, a range.
+    /// the range `slots[Game::slot(..)]` of `entries`.
     entries: Vec<u16>,
     slots: Vec<(u32, u32)>,
     /// `adds[e]`: pool entries that throw entry `e` adds.
@@ -484,6 +484,7 @@ impl Game {
                 }
             }
         }
+        debug_assert_eq!(slots.len(), Game::slot(ir.phases.len() as PhaseId, 0, 0, 0));
         let adds = ir
             .throws
             .iter()
@@ -547,6 +548,14 @@ impl Game {
             track_of_cell,
             reach,
         }
+    }
+
+    /// Where the throw entries of (phase, team, sticks, count of face 0) stand in `slots`:
+    /// the order in which [`Game::new`] fills it.
+    #[inline]
+    fn slot(phase: PhaseId, team: usize, n: u8, k: u8) -> usize {
+        const W: usize = MAX_STICKS as usize + 1;
+        ((phase as usize * 2 + team) * W + n as usize) * W + k as usize
     }
 
     /// The starting position.
@@ -717,10 +726,7 @@ impl Game {
         }
         let team = s.team as usize;
         let value = self.values[team][n as usize][k as usize];
-        let slot = ((s.phase as usize * 2 + team) * (MAX_STICKS as usize + 1) + n as usize)
-            * (MAX_STICKS as usize + 1)
-            + k as usize;
-        let (lo, hi) = self.slots[slot];
+        let (lo, hi) = self.slots[Game::slot(s.phase, team, n, k)];
         let found = self.entries[lo as usize..hi as usize]
             .iter()
             .map(|&i| i as usize)
