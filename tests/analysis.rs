@@ -390,14 +390,16 @@ fn compare_readings_on_paired_seeds() {
     let args = compare::CompareArgs {
         files: vec!["x.seig".into()],
         arms: Vec::new(),
-        games: 10,
-        seed: 1,
-        max_turns: 10,
-        jobs: None,
-        agents: "random".into(),
-        report: None,
-        json: false,
-        quiet: true,
+        study: metrics::StudyArgs {
+            games: 10,
+            seed: 1,
+            max_turns: 10,
+            jobs: None,
+            agents: "random".into(),
+            report: None,
+            json: false,
+            quiet: true,
+        },
         choices: Choices {
             readings: vec![
                 ("A-1".into(), "a".into()),

@@ -6,13 +6,13 @@
 //! unpaired normal interval of a difference of proportions.
 
 use super::metrics::{
-    GameBrief, Metrics, Players, derive, parse_players, run_games, study_info, with_progress,
+    GameBrief, Metrics, Players, StudyArgs, derive, parse_players, run_games, study_info,
+    with_progress,
 };
 use super::{Loaded, Z95, load};
 use crate::cli::Choices;
 use crate::engine::Game;
 use serde::Serialize;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 /// Arguments of `seig compare`.
@@ -25,30 +25,8 @@ pub struct CompareArgs {
     /// Without `--arm`, a reading given twice with `--reading` makes one arm per option.
     #[arg(long = "arm", value_name = "CHOICES")]
     pub arms: Vec<String>,
-    /// Games per arm.
-    #[arg(short = 'n', long = "games", default_value_t = 1000)]
-    pub games: u64,
-    /// Seed of the study (the same for every arm).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Seat turns after which a game is stopped.
-    #[arg(long, default_value_t = 10_000)]
-    pub max_turns: u32,
-    /// Worker threads (results do not depend on it); default: all cores.
-    #[arg(long)]
-    pub jobs: Option<usize>,
-    /// Agents of the two teams, `A,B` or one for both.
-    #[arg(long, default_value = "random")]
-    pub agents: String,
-    /// Write a self-contained HTML report.
-    #[arg(long, value_name = "FILE")]
-    pub report: Option<PathBuf>,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
-    /// No progress bar.
-    #[arg(long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub study: StudyArgs,
     #[command(flatten)]
     pub choices: Choices,
 }
@@ -556,7 +534,8 @@ pub fn arm_choices(
 
 /// Runs `seig compare`.
 pub fn run_compare(args: &CompareArgs) -> i32 {
-    let players = match parse_players(&args.agents) {
+    let st = &args.study;
+    let players = match parse_players(&st.agents) {
         Ok(p) => p,
         Err(m) => {
             eprintln!("error: {m}");
@@ -595,27 +574,23 @@ pub fn run_compare(args: &CompareArgs) -> i32 {
         eprintln!("error: a comparison needs at least two arms");
         return 2;
     }
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let progress = !args.quiet && std::io::stderr().is_terminal();
     let c = compare(
         &arms,
-        args.games,
-        args.seed,
-        args.max_turns,
+        st.games,
+        st.seed,
+        st.max_turns,
         &players,
-        jobs,
-        progress,
+        st.threads(),
+        st.progress(),
     );
-    if let Some(path) = &args.report {
+    if let Some(path) = &st.report {
         let html = super::report::study_report(&c.metrics, Some(&c));
         if let Err(e) = super::write_file(path, &html) {
             eprintln!("{e}");
             return 1;
         }
     }
-    if args.json {
+    if st.json {
         let mut v = serde_json::to_value(&c).unwrap_or_default();
         if let Some(ms) = v.get_mut("metrics").and_then(|m| m.as_array_mut()) {
             for m in ms {

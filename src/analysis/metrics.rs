@@ -1220,15 +1220,13 @@ pub fn shard_range(games: u64, k: u64, n: u64) -> (u64, u64) {
     (at(k - 1), at(k))
 }
 
-/// Arguments of `seig simulate` with metrics.
+/// The options every study shares (`seig simulate`, `seig compare`).
 #[derive(clap::Args, Debug, Clone)]
-pub struct SimulateArgs {
-    /// Rule file.
-    pub file: PathBuf,
-    /// Number of games.
+pub struct StudyArgs {
+    /// Number of games (per arm, when comparing).
     #[arg(short = 'n', long = "games", default_value_t = 1000)]
     pub games: u64,
-    /// Seed of the study.
+    /// Seed of the study (the same for every arm, when comparing).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Seat turns after which a game is stopped (a timeout, not a draw).
@@ -1240,13 +1238,6 @@ pub struct SimulateArgs {
     /// Agents of the two teams, `A,B` or one for both: random, greedy, expectimax, mcts.
     #[arg(long, default_value = "random")]
     pub agents: String,
-    /// Play only shard K of N of the study's games (`--shard 2/4`); write the shard with
-    /// `--out` and join the shards with `seig merge`.
-    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
-    pub shard: Option<(u64, u64)>,
-    /// Write the study's raw counts (for `seig merge`) to this file.
-    #[arg(long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
     /// Write a self-contained HTML report.
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
@@ -1256,6 +1247,35 @@ pub struct SimulateArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+impl StudyArgs {
+    /// Worker threads: `--jobs`, or all cores.
+    pub fn threads(&self) -> usize {
+        self.jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+
+    /// Draw a progress bar (not asked to be quiet, and standard error is a terminal)?
+    pub fn progress(&self) -> bool {
+        !self.quiet && std::io::stderr().is_terminal()
+    }
+}
+
+/// Arguments of `seig simulate` with metrics.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SimulateArgs {
+    /// Rule file.
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub study: StudyArgs,
+    /// Play only shard K of N of the study's games (`--shard 2/4`); write the shard with
+    /// `--out` and join the shards with `seig merge`.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<(u64, u64)>,
+    /// Write the study's raw counts (for `seig merge`) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
     /// Also measure the luck share: this many games of `--luck-agent` against random
     /// play (0: not measured).
     #[arg(long, default_value_t = 0)]
@@ -1308,7 +1328,8 @@ pub const SHARD_FORMAT: &str = "seig-study-shard-1";
 
 /// Runs `seig simulate` with metrics.
 pub fn run_simulate(args: &SimulateArgs) -> i32 {
-    let players = match parse_players(&args.agents) {
+    let st = &args.study;
+    let players = match parse_players(&st.agents) {
         Ok(p) => p,
         Err(m) => {
             eprintln!("error: {m}");
@@ -1320,30 +1341,27 @@ pub fn run_simulate(args: &SimulateArgs) -> i32 {
         Err(c) => return c,
     };
     let g = Game::new(l.ir.clone());
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let range = args.shard.map(|(k, n)| shard_range(args.games, k, n));
-    let progress = !args.quiet && std::io::stderr().is_terminal();
+    let jobs = st.threads();
+    let range = args.shard.map(|(k, n)| shard_range(st.games, k, n));
     let started = std::time::Instant::now();
     let mut m = metrics(
         &l,
         &g,
-        args.games,
-        args.seed,
-        args.max_turns,
+        st.games,
+        st.seed,
+        st.max_turns,
         &players,
         jobs,
         range,
-        progress,
+        st.progress(),
     );
     if args.luck_games > 0 {
         m.luck = Some(luck(
             &g,
             args.luck_agent,
             args.luck_games,
-            args.seed,
-            args.max_turns,
+            st.seed,
+            st.max_turns,
             jobs,
         ));
     }
@@ -1358,13 +1376,7 @@ pub fn run_simulate(args: &SimulateArgs) -> i32 {
             seconds: secs,
         }
     });
-    finish(
-        &m,
-        args.json,
-        args.out.as_ref(),
-        args.report.as_ref(),
-        timing,
-    )
+    finish(&m, st.json, args.out.as_ref(), st.report.as_ref(), timing)
 }
 
 /// Speed of a study (not part of its results: it varies from run to run).
