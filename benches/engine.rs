@@ -3,8 +3,8 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use seig::engine::Game;
-use seig::lower::Selection;
-use seig::sim::{Rng, perft, random_playout};
+use seig::lang::lower::Selection;
+use seig::tools::sim::{Rng, perft, random_playout};
 use std::hint::black_box;
 
 fn load(name: &str, params: &[(&str, i64)]) -> (Vec<u8>, Selection) {
@@ -19,7 +19,12 @@ fn load(name: &str, params: &[(&str, i64)]) -> (Vec<u8>, Selection) {
 
 fn game(name: &str, params: &[(&str, i64)]) -> Game {
     let (bytes, sel) = load(name, params);
-    Game::new(seig::load(&bytes, &sel).1.ir.expect("bundled file checks"))
+    Game::new(
+        seig::lang::load(&bytes, &sel)
+            .1
+            .ir
+            .expect("bundled file checks"),
+    )
 }
 
 /// (label, rule file, params).
@@ -69,7 +74,7 @@ fn checking(c: &mut Criterion) {
     for (label, file, params) in VARIANTS {
         let (bytes, sel) = load(file, params);
         g.bench_function(label, |b| {
-            b.iter(|| black_box(seig::load(&bytes, &sel).1.ir.is_some()))
+            b.iter(|| black_box(seig::lang::load(&bytes, &sel).1.ir.is_some()))
         });
     }
     g.finish();

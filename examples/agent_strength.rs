@@ -8,8 +8,8 @@
 //! file in `rules/`. Game `i` uses seed `1 + i`; the player takes the first team in even
 //! games and the second in odd ones.
 
-use seig::agents::{AgentKind, Budget, series};
 use seig::engine::Game;
+use seig::tools::agents::{AgentKind, Budget, series};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -42,7 +42,7 @@ fn main() {
         .unwrap_or(10_000);
     for f in &files {
         let bytes = std::fs::read(f).expect("rule file");
-        let (_, lowered) = seig::load(&bytes, &Default::default());
+        let (_, lowered) = seig::lang::load(&bytes, &Default::default());
         let game = Game::new(lowered.ir.expect("a valid rule file"));
         for &opp in &opponents {
             let t = std::time::Instant::now();

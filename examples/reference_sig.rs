@@ -12,7 +12,7 @@
 //! turns_mean), which must equal the interpreter's for the same seed and board.
 //!
 //! With `--interpreter` it also times the interpreter's bare random playouts
-//! (`seig::sim::random_playout` on `rules/sig-beart.seig`, one thread, no metrics) on the
+//! (`seig::tools::sim::random_playout` on `rules/sig-beart.seig`, one thread, no metrics) on the
 //! same games, checks that every game ends as the reference's did, and adds them under
 //! `interpreter` with the ratio of the two speeds. The two are timed in alternating batches
 //! of games, so that a machine whose speed drifts (a shared one) slows both alike.
@@ -20,7 +20,7 @@
 #[path = "../tests/reference/sig.rs"]
 mod sig;
 
-use seig::sim::{Rng, random_playout};
+use seig::tools::sim::{Rng, random_playout};
 use sig::{NoRecord, Sig};
 
 struct Args {
@@ -147,7 +147,7 @@ fn main() {
         let secs_i = f64::max(secs_i, 1e-9);
         let pps = a.games as f64 / secs_i;
         json["interpreter"] = serde_json::json!({
-            "what": format!("seig::sim::random_playout, one thread, bare random playouts (no metrics), timed in batches of {BATCH} games alternating with the reference's"),
+            "what": format!("seig::tools::sim::random_playout, one thread, bare random playouts (no metrics), timed in batches of {BATCH} games alternating with the reference's"),
             "seconds": secs_i,
             "playouts_per_sec": pps,
             "actions_per_sec": actions as f64 / secs_i,
@@ -167,11 +167,11 @@ const BATCH: u64 = 250;
 fn interpreter_game(holes: usize) -> seig::engine::Game {
     let path = format!("{}/rules/sig-beart.seig", env!("CARGO_MANIFEST_DIR"));
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let sel = seig::lower::Selection {
+    let sel = seig::lang::lower::Selection {
         readings: Vec::new(),
         params: vec![("holes".to_string(), holes as i64)],
     };
-    let ir = seig::load(&bytes, &sel)
+    let ir = seig::lang::load(&bytes, &sel)
         .1
         .ir
         .unwrap_or_else(|| panic!("{path} does not check"));

@@ -1,47 +1,16 @@
 //! seig: a rule-specification language and interpreter for the Saharan stick-dice
-//! race-and-war games. Text → syntax tree → IR → engine → tools, in one direction.
+//! race-and-war games.
+//!
+//! The crate is four layers, each using only the layers before it (a test,
+//! `tests/layers.rs`, fails on an import that points the other way):
+//!
+//! 1. [`lang`] — the language: syntax tree, lowering, IR, diagnostics, formatter;
+//! 2. [`engine`] — plays what the IR says: states, chance outcomes, legal decisions;
+//! 3. [`tools`] — what people do with games: agents, the game driver, records, analysis,
+//!    play sessions; they return data and typed errors and print nothing;
+//! 4. [`cli`] — the `seig` command: flags, printing and exit codes.
 
-pub mod agents;
-pub mod analysis;
 pub mod cli;
-pub mod diag;
 pub mod engine;
-pub mod fmt;
-pub mod ir;
-pub mod lower;
-pub mod play;
-pub mod record;
-pub mod sim;
-pub mod syntax;
-
-use diag::Diagnostic;
-
-/// Reads a rule file's bytes and lowers them: UTF-8 check, parse, lower.
-pub fn load(bytes: &[u8], sel: &lower::Selection) -> (Option<String>, lower::Lowered) {
-    let text = match std::str::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            let at = e.valid_up_to();
-            return (
-                None,
-                lower::Lowered {
-                    ir: None,
-                    diagnostics: vec![
-                        Diagnostic::global(format!(
-                            "the file is not UTF-8: invalid byte at offset {at}"
-                        ))
-                        .with_help("save the file as UTF-8"),
-                    ],
-                },
-            );
-        }
-    };
-    let lowered = match syntax::parse(text) {
-        Ok(ast) => lower::lower(&ast, sel),
-        Err(diagnostics) => lower::Lowered {
-            ir: None,
-            diagnostics,
-        },
-    };
-    (Some(text.to_string()), lowered)
-}
+pub mod lang;
+pub mod tools;

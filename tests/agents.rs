@@ -3,18 +3,20 @@
 //! Wilson intervals) is the ignored test `full_measurement` and the example
 //! `agent_strength`.
 
-use seig::agents::{self, AgentKind, Budget, Evaluator, MatchResult, play_match, series, wilson};
 use seig::engine::{Decision, Game, Quiet, State};
-use seig::sim::Rng;
+use seig::tools::agents::{
+    self, AgentKind, Budget, Evaluator, MatchResult, play_match, series, wilson,
+};
+use seig::tools::sim::Rng;
 
 fn game(file: &str, params: &[(&str, i64)]) -> Game {
     let path = format!("{}/rules/{file}", env!("CARGO_MANIFEST_DIR"));
     let bytes = std::fs::read(&path).expect("rule file");
-    let sel = seig::lower::Selection {
+    let sel = seig::lang::lower::Selection {
         readings: Vec::new(),
         params: params.iter().map(|(a, b)| (a.to_string(), *b)).collect(),
     };
-    let (_, lowered) = seig::load(&bytes, &sel);
+    let (_, lowered) = seig::lang::load(&bytes, &sel);
     Game::new(lowered.ir.expect("valid rule file"))
 }
 

@@ -3,10 +3,12 @@
 //! intervals against known values; determinism across jobs and shards; comparison of
 //! readings on paired seeds; the HTML report.
 
-use seig::analysis::{self, Loaded, compare, coverage, explain, metrics, report, rulebook, wilson};
 use seig::cli::Choices;
 use seig::engine::Game;
-use seig::lower::Selection;
+use seig::lang::lower::Selection;
+use seig::tools::analysis::{
+    self, Loaded, compare, coverage, explain, metrics, report, rulebook, wilson,
+};
 use std::path::Path;
 
 const BUNDLED: [&str; 3] = ["seig-tagent.seig", "sig-beart.seig", "sigue-caillie.seig"];
@@ -303,7 +305,7 @@ fn random_metrics_follow_the_simulators_protocol() {
         None,
         false,
     );
-    let s = seig::sim::simulate(&g, 40, 3, 10_000, 2);
+    let s = seig::tools::sim::simulate(&g, 40, 3, 10_000, 2);
     assert_eq!(m.acc.wins[0], s.wins[&g.ir.teams[0].name]);
     assert_eq!(m.acc.wins[1], s.wins[&g.ir.teams[1].name]);
     assert_eq!(m.completion.k, s.completed);

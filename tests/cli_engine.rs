@@ -2,8 +2,8 @@
 //! print what they promise, and refuse bad input with exit code 1 and a clear message.
 
 use seig::engine::{Game, Quiet, State};
-use seig::lower::Selection;
-use seig::sim::Rng;
+use seig::lang::lower::Selection;
+use seig::tools::sim::Rng;
 use std::process::{Command, Output};
 
 const VARIANTS: [&str; 3] = ["seig-tagent.seig", "sig-beart.seig", "sigue-caillie.seig"];
@@ -66,7 +66,7 @@ fn fails(args: &[&str]) -> String {
 
 fn load(file: &str) -> Game {
     let bytes = std::fs::read(rule_path(file)).expect("readable rule file");
-    let (_, lowered) = seig::load(&bytes, &Selection::default());
+    let (_, lowered) = seig::lang::load(&bytes, &Selection::default());
     Game::new(lowered.ir.expect("the bundled variant loads"))
 }
 
@@ -197,7 +197,7 @@ fn simulate_timing_adds_speeds_and_changes_nothing_else() {
 fn perft_prints_the_table() {
     for file in VARIANTS {
         let g = load(file);
-        let rows = seig::sim::perft(&g, &g.initial_state(), 2).expect("perft");
+        let rows = seig::tools::sim::perft(&g, &g.initial_state(), 2).expect("perft");
         let out = ok(&["perft", &rule_path(file), "--depth", "2"]);
         let lines: Vec<Vec<&str>> = out
             .lines()
@@ -231,7 +231,7 @@ fn perft_from_a_position_matches_the_library() {
         "--position",
         &text,
     ]);
-    let rows = seig::sim::perft(&g, &s, 2).expect("perft");
+    let rows = seig::tools::sim::perft(&g, &s, 2).expect("perft");
     let printed: Vec<Vec<String>> = out
         .lines()
         .skip(1)
@@ -376,7 +376,7 @@ fn playout_is_deterministic_and_follows_the_rng_protocol() {
         let a = ok(&["playout", &path, "--seed", "3"]);
         let b = ok(&["playout", &path, "--seed", "3"]);
         assert_eq!(a, b, "{file}: two runs differ");
-        // The library, with the protocol of `seig::sim`, plays the same game.
+        // The library, with the protocol of `seig::tools::sim`, plays the same game.
         let g = load(file);
         let mut s = g.initial_state();
         let mut rng = Rng::for_game(3, 0);

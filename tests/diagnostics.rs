@@ -1,8 +1,8 @@
 //! The malformed-input corpus (`tests/diagnostics/*.seig`): what `seig check` says about
 //! each file, as snapshots, and the properties every diagnostic must have.
 
-use seig::diag::{self, Diagnostic};
-use seig::lower::Selection;
+use seig::lang::diag::{self, Diagnostic};
+use seig::lang::lower::Selection;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -29,7 +29,7 @@ fn stem(path: &Path) -> String {
 
 /// What `seig check` does for one file: load, render every diagnostic, summarise.
 fn check(name: &str, bytes: &[u8], sel: &Selection) -> (Option<String>, Vec<Diagnostic>, String) {
-    let (text, lowered) = seig::load(bytes, sel);
+    let (text, lowered) = seig::lang::load(bytes, sel);
     let mut out = diag::render(name, text.as_deref().unwrap_or(""), &lowered.diagnostics);
     let errors = lowered.diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = lowered.diagnostics.len() - errors;

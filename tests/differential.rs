@@ -15,8 +15,8 @@
 mod sig;
 
 use seig::engine::{Event as EngineEvent, Game, State};
-use seig::lower::Selection;
-use seig::sim::{Rng, random_playout};
+use seig::lang::lower::Selection;
+use seig::tools::sim::{Rng, random_playout};
 use sig::{Event, Place, Record, Row, Sig};
 use std::hash::{Hash, Hasher};
 
@@ -30,12 +30,12 @@ fn engine(holes: usize) -> Game {
         readings: Vec::new(),
         params: vec![("holes".to_string(), holes as i64)],
     };
-    let (text, lowered) = seig::load(&bytes, &sel);
+    let (text, lowered) = seig::lang::load(&bytes, &sel);
     match lowered.ir {
         Some(ir) => Game::new(ir),
         None => panic!(
             "{}",
-            seig::diag::render(&path, text.as_deref().unwrap_or(""), &lowered.diagnostics)
+            seig::lang::diag::render(&path, text.as_deref().unwrap_or(""), &lowered.diagnostics)
         ),
     }
 }
@@ -120,7 +120,7 @@ struct EngineRun {
     decisions: u64,
 }
 
-/// The interpreter's moves, chosen exactly as `seig::sim::random_playout` chooses them.
+/// The interpreter's moves, chosen exactly as `seig::tools::sim::random_playout` chooses them.
 enum Action {
     Throw(u8),
     Decide(seig::engine::Decision),

@@ -1,8 +1,8 @@
 //! The formatter: idempotence, AST and IR round trips, comments, `run`'s three modes.
 
 use proptest::prelude::*;
-use seig::fmt::{self, Mode};
-use seig::syntax::ast::{File, Item, Stmt, StmtKind};
+use seig::lang::fmt::{self, Mode};
+use seig::lang::syntax::ast::{File, Item, Stmt, StmtKind};
 use std::path::{Path, PathBuf};
 
 /// A complete variant that lowers without errors and uses every item, statement, effect,
@@ -206,11 +206,11 @@ rule TAG-T3 stated cites tagent "3. Add 3 to the number of places pieces can be 
 "#;
 
 fn parse(text: &str) -> File {
-    match seig::syntax::parse(text) {
+    match seig::lang::syntax::parse(text) {
         Ok(f) => f,
         Err(d) => panic!(
             "does not parse:\n{}\n---\n{text}",
-            seig::diag::render("<test>", text, &d)
+            seig::lang::diag::render("<test>", text, &d)
         ),
     }
 }
@@ -291,10 +291,10 @@ fn sequence(file: &File) -> Vec<String> {
 fn check_all(text: &str, what: &str) {
     let ast = parse(text);
     let once = fmt::format(&ast);
-    let ast2 = seig::syntax::parse(&once).unwrap_or_else(|d| {
+    let ast2 = seig::lang::syntax::parse(&once).unwrap_or_else(|d| {
         panic!(
             "{what}: the formatted text does not parse:\n{}\n---\n{once}",
-            seig::diag::render("<formatted>", &once, &d)
+            seig::lang::diag::render("<formatted>", &once, &d)
         )
     });
     assert_eq!(
@@ -364,7 +364,7 @@ fn rule_files_round_trip() {
         let Ok(text) = std::fs::read_to_string(&path) else {
             continue;
         };
-        if seig::syntax::parse(&text).is_err() {
+        if seig::lang::syntax::parse(&text).is_err() {
             // Syntax-error fixtures, or a file caught half-written.
             continue;
         }
@@ -530,16 +530,16 @@ fn ir_round_trip() {
     }
     let mut lowered = 0;
     for (what, text) in &sources {
-        let Ok(ast) = seig::syntax::parse(text) else {
+        let Ok(ast) = seig::lang::syntax::parse(text) else {
             continue;
         };
         let formatted = parse(&fmt::format(&ast));
         // Under the default selection and under every option of every reading.
-        let mut selections = vec![seig::lower::Selection::default()];
+        let mut selections = vec![seig::lang::lower::Selection::default()];
         for item in &ast.items {
             if let Item::Reading(r) = item {
                 for o in &r.options {
-                    selections.push(seig::lower::Selection {
+                    selections.push(seig::lang::lower::Selection {
                         readings: vec![(r.id.node.clone(), o.name.node.clone())],
                         params: Vec::new(),
                     });
@@ -547,12 +547,12 @@ fn ir_round_trip() {
             }
         }
         for sel in &selections {
-            let a = seig::lower::lower(&ast, sel);
+            let a = seig::lang::lower::lower(&ast, sel);
             let Some(ir) = a.ir else {
                 assert!(what != "FULL", "FULL does not lower under {sel:?}");
                 continue;
             };
-            let b = seig::lower::lower(&formatted, sel);
+            let b = seig::lang::lower::lower(&formatted, sel);
             assert_eq!(
                 b.ir.as_ref(),
                 Some(&ir),
@@ -571,8 +571,8 @@ fn ir_round_trip() {
 
 #[test]
 fn full_lowers_without_errors_or_warnings() {
-    let l = seig::lower::lower(&parse(FULL), &Default::default());
-    let rendered = seig::diag::render("FULL", FULL, &l.diagnostics);
+    let l = seig::lang::lower::lower(&parse(FULL), &Default::default());
+    let rendered = seig::lang::diag::render("FULL", FULL, &l.diagnostics);
     assert!(l.ir.is_some(), "{rendered}");
     // TAG-K1 cites nothing on purpose (a warning); nothing else is expected.
     assert!(
@@ -983,7 +983,7 @@ proptest! {
     ) {
         let text = [FULL, AWKWARD, MESSY][which];
         let mutated = mutate(text, &parse(text), &ops);
-        let ast = seig::syntax::parse(&mutated).map_err(|_| TestCaseError::fail(format!("mutated text does not parse:\n{mutated}")))?;
+        let ast = seig::lang::syntax::parse(&mutated).map_err(|_| TestCaseError::fail(format!("mutated text does not parse:\n{mutated}")))?;
         let once = fmt::format(&ast);
         let again = parse(&once);
         prop_assert_eq!(&fmt::format(&again), &once);
@@ -1006,7 +1006,7 @@ proptest! {
     ) {
         let original = [FULL, AWKWARD, MESSY][which];
         let text = sprinkle(original, &picks);
-        let ast = seig::syntax::parse(&text).map_err(|_| TestCaseError::fail(format!("text with comments does not parse:\n{text}")))?;
+        let ast = seig::lang::syntax::parse(&text).map_err(|_| TestCaseError::fail(format!("text with comments does not parse:\n{text}")))?;
         prop_assert!(ast.comments.len() > parse(original).comments.len());
         let once = fmt::format(&ast);
         let again = parse(&once);

@@ -30,9 +30,9 @@ use seig::engine::{
     Decision, EntryKind, Event, Game, IMMUNE, MAX_TEAM_PIECES, NO_CELL, NONE, POOL_MAX, Piece,
     Quiet, RELEASED, REMOVED, State,
 };
-use seig::ir::{Allocation, Cell, CellSet, Cond, Effect, Start, TeamId};
-use seig::lower::Selection;
-use seig::sim::Rng;
+use seig::lang::ir::{Allocation, Cell, CellSet, Cond, Effect, Start, TeamId};
+use seig::lang::lower::Selection;
+use seig::tools::sim::Rng;
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
@@ -59,14 +59,14 @@ fn rule_path(file: &str) -> String {
 fn load(file: &str, sel: &Selection) -> Game {
     let path = rule_path(file);
     let bytes = std::fs::read(&path).expect("readable rule file");
-    let (text, lowered) = seig::load(&bytes, sel);
+    let (text, lowered) = seig::lang::load(&bytes, sel);
     match lowered.ir {
         Some(ir) => Game::new(ir),
         None => panic!(
             "{} does not load under {}:\n{}",
             file,
             flags(sel),
-            seig::diag::render(&path, text.as_deref().unwrap_or(""), &lowered.diagnostics)
+            seig::lang::diag::render(&path, text.as_deref().unwrap_or(""), &lowered.diagnostics)
         ),
     }
 }
@@ -1328,7 +1328,7 @@ fn exercise(g: &Game, s: State, seed: u64) -> Result<(), TestCaseError> {
         ),
         Err(e) => prop_assert!(false, "reprinted position does not parse: {e}\n  {text}"),
     }
-    let _ = seig::sim::perft(g, &s, 1);
+    let _ = seig::tools::sim::perft(g, &s, 1);
     let mut rng = Rng::for_game(seed, 0);
     let mut s = s;
     let mut buf = Vec::new();
@@ -1616,7 +1616,7 @@ fn random_play_from_a_stuck_decision_node_does_not_panic() {
     let mut legal = Vec::new();
     g.legal_decisions(&s, &mut legal);
     let out = std::panic::catch_unwind(|| {
-        seig::sim::random_playout(
+        seig::tools::sim::random_playout(
             &g,
             s.clone(),
             &mut Rng::for_game(1, 0),

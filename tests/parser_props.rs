@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use proptest::sample::Index;
-use seig::lower::Selection;
+use seig::lang::lower::Selection;
 use std::path::Path;
 
 /// A made-up variant that uses most statements, so that edits reach most of the lowering.
@@ -143,7 +143,7 @@ fn vocabulary() -> Vec<String> {
 
 /// Loads and renders; checks what must hold of any result.
 fn check(bytes: &[u8]) {
-    let (text, lowered) = seig::load(bytes, &Selection::default());
+    let (text, lowered) = seig::lang::load(bytes, &Selection::default());
     let text = text.unwrap_or_default();
     for d in &lowered.diagnostics {
         if let Some(sp) = d.span {
@@ -167,7 +167,7 @@ fn check(bytes: &[u8]) {
             );
         }
     }
-    let _ = seig::diag::render("prop.seig", &text, &lowered.diagnostics);
+    let _ = seig::lang::diag::render("prop.seig", &text, &lowered.diagnostics);
     let errors = lowered.diagnostics.iter().any(|d| d.is_error());
     assert_eq!(
         lowered.ir.is_some(),
@@ -306,7 +306,7 @@ proptest! {
 #[test]
 fn inline_sources_are_clean() {
     for src in [FULL, MINI] {
-        let (_, lowered) = seig::load(src.as_bytes(), &Selection::default());
+        let (_, lowered) = seig::lang::load(src.as_bytes(), &Selection::default());
         assert!(lowered.diagnostics.is_empty(), "{:?}", lowered.diagnostics);
     }
     for s in sources() {

@@ -4,20 +4,20 @@
 //! changes what can happen changes a table; review it with `cargo insta review`.
 
 use seig::engine::{Decision, Game, Quiet, State};
-use seig::lower::Selection;
-use seig::sim::{PerftRow, Rng, perft};
+use seig::lang::lower::Selection;
+use seig::tools::sim::{PerftRow, Rng, perft};
 
 const DEPTH: u32 = 4;
 
 fn load(file: &str) -> Game {
     let path = format!("{}/rules/{file}", env!("CARGO_MANIFEST_DIR"));
     let bytes = std::fs::read(&path).expect("readable rule file");
-    let (text, lowered) = seig::load(&bytes, &Selection::default());
+    let (text, lowered) = seig::lang::load(&bytes, &Selection::default());
     match lowered.ir {
         Some(ir) => Game::new(ir),
         None => panic!(
             "{}",
-            seig::diag::render(&path, text.as_deref().unwrap_or(""), &lowered.diagnostics)
+            seig::lang::diag::render(&path, text.as_deref().unwrap_or(""), &lowered.diagnostics)
         ),
     }
 }

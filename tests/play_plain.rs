@@ -2,11 +2,11 @@
 //! malformed input, `why`, undo back to the start, save and load round trips, bad records,
 //! bad seats, and computer-versus-computer games that are the same for the same seed.
 
-use seig::agents::AgentKind;
 use seig::cli::Choices;
 use seig::engine::Stage;
-use seig::play::{PlayArgs, Session, plain, session_for};
-use seig::record::{Record, RecordErrorKind};
+use seig::tools::agents::AgentKind;
+use seig::tools::play::{PlayArgs, Session, plain, session_for};
+use seig::tools::record::{Record, RecordErrorKind};
 use std::io::Cursor;
 use std::path::PathBuf;
 
@@ -255,7 +255,7 @@ fn bad_records_are_refused_with_clear_messages() {
     let mut rec = Record::load(&good).unwrap();
     rec.actions.truncate(1);
     let mut bad = rec.actions[0].clone();
-    bad.action = seig::record::Action::Move {
+    bad.action = seig::tools::record::Action::Move {
         piece: 0,
         mask: 1,
         capture: false,
@@ -377,7 +377,7 @@ fn replay_prints_a_whole_record() {
     run_session(&mut s, &format!("save {}\n", file.display()));
     let rec = Record::load(&file).unwrap();
     let actions = rec.plain_actions();
-    let states = seig::record::replay_all(&s.game, &actions).unwrap();
+    let states = seig::tools::record::replay_all(&s.game, &actions).unwrap();
     assert_eq!(states.last(), Some(s.state()));
     let mut out = Vec::new();
     plain::replay(

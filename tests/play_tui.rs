@@ -6,8 +6,8 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use seig::cli::Choices;
 use seig::engine::Stage;
-use seig::play::tui::{App, Overlay};
-use seig::play::{PlayArgs, session_for};
+use seig::tools::play::tui::{App, Overlay};
+use seig::tools::play::{PlayArgs, session_for};
 
 fn app(file: &str, params: &[(&str, i64)], seats: &[&str], seed: u64) -> App {
     let a = PlayArgs {

@@ -8,7 +8,7 @@ mod common;
 
 use common::*;
 use seig::engine::{Game, State};
-use seig::ir::{Start, ValueRule};
+use seig::lang::ir::{Start, ValueRule};
 
 const F: &str = "sigue-caillie.seig";
 
@@ -154,11 +154,11 @@ fn sgu_e2_two_parties_of_one_two_or_three_players() {
     // Six players; eight are not a Sigue party game.
     assert_eq!(game_with(F, &[], &[("seats", 3)]).ir.seats, 3);
     let bytes = std::fs::read(format!("{}/rules/{F}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    let sel = seig::lower::Selection {
+    let sel = seig::lang::lower::Selection {
         readings: vec![],
         params: vec![("seats".to_string(), 4)],
     };
-    assert!(seig::load(&bytes, &sel).1.ir.is_none());
+    assert!(seig::lang::load(&bytes, &sel).1.ir.is_none());
 }
 
 #[test]

@@ -5,11 +5,11 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let (text, lowered) = seig::load(data, &Default::default());
+    let (text, lowered) = seig::lang::load(data, &Default::default());
     let text = text.unwrap_or_default();
-    let _ = seig::diag::render("fuzz.seig", &text, &lowered.diagnostics);
-    if let Ok(ast) = seig::syntax::parse(&text) {
-        let _ = seig::fmt::format(&ast);
+    let _ = seig::lang::diag::render("fuzz.seig", &text, &lowered.diagnostics);
+    if let Ok(ast) = seig::lang::syntax::parse(&text) {
+        let _ = seig::lang::fmt::format(&ast);
     }
     if let Some(ir) = lowered.ir {
         // A file that checks must also start a game.

@@ -3,9 +3,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use seig::agents::{AgentKind, Budget};
+use seig::tools::agents::{AgentKind, Budget};
 use seig::engine::Game;
-use seig::play::{Seats, Session};
+use seig::tools::play::{Seats, Session};
 use std::sync::OnceLock;
 
 fn variants() -> &'static [(String, Vec<u8>)] {
@@ -36,11 +36,11 @@ fuzz_target!(|data: &[u8]| {
         .collect::<Vec<_>>()
         .join("\n");
     for (path, bytes) in variants() {
-        let g = Game::new(seig::load(bytes, &Default::default()).1.ir.expect("bundled file checks"));
+        let g = Game::new(seig::lang::load(bytes, &Default::default()).1.ir.expect("bundled file checks"));
         let per_team = g.ir.seats;
         let seats = Seats { per_team, kinds: vec![AgentKind::Human; 2 * per_team as usize] };
         let mut session = Session::new(g, path.into(), bytes.clone(), 1, seats, Budget::default());
         let mut out = Vec::new();
-        let _ = seig::play::plain::run(&mut session, text.as_bytes(), &mut out);
+        let _ = seig::tools::play::plain::run(&mut session, text.as_bytes(), &mut out);
     }
 });

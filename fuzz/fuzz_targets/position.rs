@@ -12,7 +12,7 @@ fn games() -> &'static [Game] {
             .iter()
             .map(|f| {
                 let bytes = std::fs::read(format!("{}/../rules/{f}", env!("CARGO_MANIFEST_DIR"))).expect("rule file");
-                Game::new(seig::load(&bytes, &Default::default()).1.ir.expect("bundled file checks"))
+                Game::new(seig::lang::load(&bytes, &Default::default()).1.ir.expect("bundled file checks"))
             })
             .collect()
     })

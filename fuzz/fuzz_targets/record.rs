@@ -3,14 +3,14 @@
 
 use libfuzzer_sys::fuzz_target;
 use seig::engine::Game;
-use seig::record::Record;
+use seig::tools::record::Record;
 use std::sync::OnceLock;
 
 fn game() -> &'static (Game, Vec<u8>) {
     static G: OnceLock<(Game, Vec<u8>)> = OnceLock::new();
     G.get_or_init(|| {
         let bytes = std::fs::read(format!("{}/../rules/sig-beart.seig", env!("CARGO_MANIFEST_DIR"))).expect("rule file");
-        let g = Game::new(seig::load(&bytes, &Default::default()).1.ir.expect("bundled file checks"));
+        let g = Game::new(seig::lang::load(&bytes, &Default::default()).1.ir.expect("bundled file checks"));
         (g, bytes)
     })
 }

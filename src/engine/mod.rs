@@ -8,7 +8,7 @@ pub mod notation;
 mod quick;
 mod reach;
 
-use crate::ir::*;
+use crate::lang::ir::*;
 pub use moves::Landing;
 
 /// Most pieces per team a state holds.
@@ -444,7 +444,7 @@ impl Game {
         for (t, per_n) in values.iter_mut().enumerate() {
             for (n, per_k) in per_n.iter_mut().enumerate().skip(1) {
                 for (k, v) in per_k.iter_mut().enumerate().take(n + 1) {
-                    *v = crate::lower::throw_value(
+                    *v = crate::lang::lower::throw_value(
                         ir.sticks.value,
                         ir.teams[t].colour,
                         k as u8,

@@ -4,7 +4,7 @@
 //! errs toward "possible" (the race never ends too early).
 
 use super::{Game, State};
-use crate::ir::*;
+use crate::lang::ir::*;
 
 /// Reachability tables per team.
 #[derive(Debug, Clone)]

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use seig::engine::{Event, Game, State};
-use seig::lower::Selection;
+use seig::lang::lower::Selection;
 
 /// Loads `rules/NAME` under the given readings (and params); panics with the diagnostics.
 pub fn game_with(name: &str, readings: &[(&str, &str)], params: &[(&str, i64)]) -> Game {
@@ -16,12 +16,12 @@ pub fn game_with(name: &str, readings: &[(&str, &str)], params: &[(&str, i64)]) 
             .collect(),
         params: params.iter().map(|(a, b)| (a.to_string(), *b)).collect(),
     };
-    let (text, lowered) = seig::load(&bytes, &sel);
+    let (text, lowered) = seig::lang::load(&bytes, &sel);
     match lowered.ir {
         Some(ir) => Game::new(ir),
         None => panic!(
             "{}",
-            seig::diag::render(&path, text.as_deref().unwrap_or(""), &lowered.diagnostics)
+            seig::lang::diag::render(&path, text.as_deref().unwrap_or(""), &lowered.diagnostics)
         ),
     }
 }
@@ -58,7 +58,7 @@ pub fn k_for(g: &Game, s: &State, value: u8) -> u8 {
     let n = g.sticks_for(s);
     let colour = g.ir.teams[s.team as usize].colour;
     (0..=n)
-        .find(|&k| seig::lower::throw_value(g.ir.sticks.value, colour, k, n) == value)
+        .find(|&k| seig::lang::lower::throw_value(g.ir.sticks.value, colour, k, n) == value)
         .unwrap_or_else(|| panic!("no throw of {n} sticks gives {value}"))
 }
 

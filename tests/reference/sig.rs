@@ -2,7 +2,7 @@
 //! `rules/sig-beart.seig`, with the board length a parameter. It is written from the rules
 //! inventory (`../shared/rules-inventory.md`), the source text
 //! (`../shared/sources/sig-mauritania-beart-1955.txt`) and the rule file, and shares nothing
-//! with the interpreter but the RNG protocol of `seig::sim` (so that one seed plays one game
+//! with the interpreter but the RNG protocol of `seig::tools::sim` (so that one seed plays one game
 //! in both; `tests/differential.rs` checks that they do).
 //!
 //! The game as played here:
@@ -38,13 +38,13 @@
 //! waiting (nobody ever goes back to the troughs, so once all have started it never opens
 //! for a piece that is not on it already).
 //!
-//! RNG protocol (the interpreter's, `seig::sim`): one `u64` per throw, compared against the
+//! RNG protocol (the interpreter's, `seig::tools::sim`): one `u64` per throw, compared against the
 //! cumulative binomial thresholds; one `u64` per decision with more than one legal choice,
 //! taking choice `(u * len) >> 64`, the choices being the pieces that can use the throw in
 //! piece order.
 #![allow(dead_code)]
 
-use seig::sim::Rng;
+use seig::tools::sim::Rng;
 
 /// Most holes a row may have (the rule file's `holes` range is 4..40).
 pub const MAX_HOLES: usize = 40;
@@ -549,7 +549,7 @@ impl Sig {
         })
     }
 
-    /// Plays one random game with the RNG of `seig::sim`.
+    /// Plays one random game with the RNG of `seig::tools::sim`.
     pub fn playout<R: Record>(&self, rng: &mut Rng, max_turns: u32, rec: &mut R) -> Outcome {
         let mut s = self.initial();
         let (mut throws, mut decisions) = (0u64, 0u64);

@@ -7,10 +7,10 @@
 //! the game goes on; the end of the input ends the game cleanly.
 
 use super::{Session, Step, rule_text, seat_name, stage_words};
-use crate::agents::AgentKind;
 use crate::engine::{EntryKind, Event, Game, NO_CELL, NONE, Refusal, Stage, State};
-use crate::ir::{Cell, TeamId};
-use crate::record::Action;
+use crate::lang::ir::{Cell, TeamId};
+use crate::tools::agents::AgentKind;
+use crate::tools::record::Action;
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -680,7 +680,7 @@ fn run_inner(
             }
             Command::Unknown(w) => {
                 let mut m = format!("unknown command `{w}`");
-                if let Some(h) = crate::lower::suggest(w, COMMAND_NAMES) {
+                if let Some(h) = crate::lang::lower::suggest(w, COMMAND_NAMES) {
                     let _ = write!(m, " ({h})");
                 }
                 writeln!(out, "{m}; type `help` for the commands")?;

@@ -5,7 +5,7 @@
 //! 95% Wilson interval; means carry a normal 95% interval.
 //!
 //! Determinism: game `i` of a study with seed `S` is played from `Rng::for_game(S, i)`
-//! (the simulator's protocol, see [`crate::sim`]) when both teams play at random; with
+//! (the simulator's protocol, see [`crate::tools::sim`]) when both teams play at random; with
 //! other agents, throws still draw from `Rng::for_game(S, i)` and team `t`'s agent from
 //! `Rng::for_game(splitmix64(S) + 1 + t, i)`. Games are split among threads by index and
 //! every figure is an integer sum until the end, so results do not depend on `--jobs`,
@@ -27,11 +27,11 @@
 //!   after which some piece of the team could move with the throws in hand.
 
 use super::{Loaded, Rate, Z95, load};
-use crate::agents::{AgentKind, Budget};
 use crate::cli::Choices;
 use crate::engine::{Decision, Event, Game, Observer, Stage, State};
-use crate::ir::{Ir, RuleIx, ValueRule};
-use crate::sim::{Rng, splitmix64};
+use crate::lang::ir::{Ir, RuleIx, ValueRule};
+use crate::tools::agents::{AgentKind, Budget};
+use crate::tools::sim::{Rng, splitmix64};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
@@ -133,7 +133,7 @@ impl Acc {
         Acc {
             rule_fires: vec![0; rules],
             rule_games: vec![0; rules],
-            throw_counts: vec![Vec::new(); crate::ir::MAX_STICKS as usize + 1],
+            throw_counts: vec![Vec::new(); crate::lang::ir::MAX_STICKS as usize + 1],
             ..Default::default()
         }
     }
@@ -302,15 +302,15 @@ pub fn play_game(
     let mut rng = Rng::for_game(seed, index);
     let mut agent_rngs =
         [0u64, 1].map(|t| Rng::for_game(splitmix64(seed).wrapping_add(1 + t), index));
-    let mut agents: Vec<Box<dyn crate::agents::Agent>> = if players.all_random() {
+    let mut agents: Vec<Box<dyn crate::tools::agents::Agent>> = if players.all_random() {
         Vec::new()
     } else {
         players
             .kinds
             .iter()
             .map(|&k| {
-                crate::agents::make(k, players.budget)
-                    .or_else(|| crate::agents::make(AgentKind::Random, players.budget))
+                crate::tools::agents::make(k, players.budget)
+                    .or_else(|| crate::tools::agents::make(AgentKind::Random, players.budget))
                     .expect("a random agent")
             })
             .collect()
@@ -822,7 +822,7 @@ pub fn derive(info: &StudyInfo, range: (u64, u64), acc: &Acc) -> Metrics {
             let exact = super::rulebook::binom_p(n as u8, k as u8, info.p);
             let observed = Rate::new(c, total);
             let value = |t: usize| {
-                crate::lower::throw_value(
+                crate::lang::lower::throw_value(
                     info.value,
                     info.colours.get(t).copied().flatten(),
                     k as u8,
@@ -919,7 +919,7 @@ pub fn luck(
     max_turns: u32,
     jobs: usize,
 ) -> Luck {
-    let r = crate::agents::series(
+    let r = crate::tools::agents::series(
         g,
         player,
         AgentKind::Random,

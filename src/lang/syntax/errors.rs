@@ -6,8 +6,8 @@
 //! is parsed once more, with the switch on, by a second parser built from the same grammar.
 
 use super::parse::Rule;
-use crate::diag::Diagnostic;
-use crate::syntax::ast::Span;
+use crate::lang::diag::Diagnostic;
+use crate::lang::syntax::ast::Span;
 use pest::Parser;
 use pest::error::{Error, ErrorVariant, InputLocation};
 use std::sync::OnceLock;
@@ -268,7 +268,7 @@ fn scan(text: &str, at: usize) -> Scan {
 }
 
 fn line_of(text: &str, at: usize) -> usize {
-    crate::diag::line_col(text, at).0
+    crate::lang::diag::line_col(text, at).0
 }
 
 /// Turns a pest error into one diagnostic.
@@ -597,7 +597,7 @@ fn hint(cx: &Context) -> Option<Hint> {
         .filter(|t| t.len() >= 3 && *t != "the")
         .collect();
     if found.len() >= 2
-        && let Some(h) = crate::lower::suggest(found, words.iter().copied())
+        && let Some(h) = crate::lang::lower::suggest(found, words.iter().copied())
     {
         return only(&h);
     }

@@ -161,7 +161,7 @@ pub struct RuleInfo {
     /// ID.
     pub id: String,
     /// Epistemic status.
-    pub status: crate::syntax::ast::Status,
+    pub status: crate::lang::syntax::ast::Status,
     /// (source key, quoted sentence).
     pub citations: Vec<(String, String)>,
 }

@@ -4,8 +4,8 @@
 
 use super::{Loaded, describe_cells, describe_conds, load};
 use crate::cli::Choices;
-use crate::ir::*;
-use crate::syntax::ast::{SticksWhen, StmtKind};
+use crate::lang::ir::*;
+use crate::lang::syntax::ast::{SticksWhen, StmtKind};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -397,7 +397,7 @@ pub fn rulebook(l: &Loaded) -> String {
             for k in 0..=n {
                 let p = binom_p(n, k, st.p);
                 for (t, team) in ir.teams.iter().enumerate() {
-                    let v = crate::lower::throw_value(st.value, team.colour, k, n);
+                    let v = crate::lang::lower::throw_value(st.value, team.colour, k, n);
                     // With a value by own colour the two teams read a throw differently.
                     if t == 1 && st.value != ValueRule::OwnColour {
                         break;

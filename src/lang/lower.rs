@@ -1,9 +1,9 @@
 //! AST to IR: resolves names, evaluates readings and parameters, builds tracks and
 //! capture tables, and reports every problem it finds (not just the first).
 
-use crate::diag::Diagnostic;
-use crate::ir::*;
-use crate::syntax::ast::{self, Name, Span, Spanned, StmtKind};
+use crate::lang::diag::Diagnostic;
+use crate::lang::ir::*;
+use crate::lang::syntax::ast::{self, Name, Span, Spanned, StmtKind};
 use std::collections::HashMap;
 
 /// Reading options and parameter values chosen on the command line.

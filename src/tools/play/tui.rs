@@ -9,10 +9,10 @@
 
 use super::plain::{event_text, render_pool, render_throw, team_letters};
 use super::{Session, rule_text, seat_name, stage_words};
-use crate::agents::AgentKind;
 use crate::engine::{Decision, Game, NO_CELL, Stage, State};
-use crate::ir::{Cell, TeamId};
-use crate::record::Action;
+use crate::lang::ir::{Cell, TeamId};
+use crate::tools::agents::AgentKind;
+use crate::tools::record::Action;
 use ratatui::Frame;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};

@@ -1,9 +1,9 @@
 //! The command line: argument parsing and the subcommands that print.
 
-use crate::diag::{self, Diagnostic};
 use crate::engine::{Game, State};
-use crate::ir::Ir;
-use crate::lower::Selection;
+use crate::lang::diag::{self, Diagnostic};
+use crate::lang::ir::Ir;
+use crate::lang::lower::Selection;
 use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 
@@ -112,21 +112,21 @@ enum Command {
         choices: Choices,
     },
     /// Play seeded games and measure them (metrics with 95% intervals; `--timing` for speed).
-    Simulate(crate::analysis::metrics::SimulateArgs),
+    Simulate(crate::tools::analysis::metrics::SimulateArgs),
     /// Merge the shards of a study (`simulate --shard K/N --out FILE`).
-    Merge(crate::analysis::metrics::MergeArgs),
+    Merge(crate::tools::analysis::metrics::MergeArgs),
     /// Compare readings (or files) side by side on paired seeds.
-    Compare(crate::analysis::compare::CompareArgs),
+    Compare(crate::tools::analysis::compare::CompareArgs),
     /// Source coverage: each declared sentence with the rules that cite it.
-    Coverage(crate::analysis::coverage::CoverageArgs),
+    Coverage(crate::tools::analysis::coverage::CoverageArgs),
     /// The legal decisions at a position with the rules behind them, or why a move is refused.
-    Explain(crate::analysis::explain::ExplainArgs),
+    Explain(crate::tools::analysis::explain::ExplainArgs),
     /// The variant as a readable rulebook, generated from the IR.
-    Rules(crate::analysis::rulebook::RulesArgs),
+    Rules(crate::tools::analysis::rulebook::RulesArgs),
     /// Play at the terminal, against people or the computer (`--plain` for a line mode).
-    Play(crate::play::PlayArgs),
+    Play(crate::tools::play::PlayArgs),
     /// Step through a saved game record.
-    Replay(crate::play::ReplayArgs),
+    Replay(crate::tools::play::ReplayArgs),
 }
 
 /// Runs the command line; returns the exit code.
@@ -147,11 +147,11 @@ pub fn main() -> i32 {
         } => check(&files, &choices, deny_warnings),
         Command::Fmt { file, check, write } => {
             let mode = match (check, write) {
-                (true, _) => crate::fmt::Mode::Check,
-                (_, true) => crate::fmt::Mode::Write,
-                _ => crate::fmt::Mode::Print,
+                (true, _) => crate::lang::fmt::Mode::Check,
+                (_, true) => crate::lang::fmt::Mode::Write,
+                _ => crate::lang::fmt::Mode::Print,
             };
-            crate::fmt::main(&file, mode)
+            crate::lang::fmt::main(&file, mode)
         }
         Command::Perft {
             file,
@@ -166,14 +166,14 @@ pub fn main() -> i32 {
             trace,
             choices,
         } => playout(&file, seed, max_turns, trace, &choices),
-        Command::Simulate(a) => crate::analysis::metrics::run_simulate(&a),
-        Command::Merge(a) => crate::analysis::metrics::run_merge(&a),
-        Command::Compare(a) => crate::analysis::compare::run_compare(&a),
-        Command::Coverage(a) => crate::analysis::coverage::run_coverage(&a),
-        Command::Explain(a) => crate::analysis::explain::run_explain(&a),
-        Command::Rules(a) => crate::analysis::rulebook::run_rules(&a),
-        Command::Play(a) => crate::play::run(a),
-        Command::Replay(a) => crate::play::replay(a),
+        Command::Simulate(a) => crate::tools::analysis::metrics::run_simulate(&a),
+        Command::Merge(a) => crate::tools::analysis::metrics::run_merge(&a),
+        Command::Compare(a) => crate::tools::analysis::compare::run_compare(&a),
+        Command::Coverage(a) => crate::tools::analysis::coverage::run_coverage(&a),
+        Command::Explain(a) => crate::tools::analysis::explain::run_explain(&a),
+        Command::Rules(a) => crate::tools::analysis::rulebook::run_rules(&a),
+        Command::Play(a) => crate::tools::play::run(a),
+        Command::Replay(a) => crate::tools::play::replay(a),
     }
 }
 
@@ -200,7 +200,7 @@ pub fn load_ir(path: &Path, choices: &Choices) -> Result<Ir, i32> {
         eprintln!("{m}");
         1
     })?;
-    let (text, lowered) = crate::load(&bytes, &choices.selection());
+    let (text, lowered) = crate::lang::load(&bytes, &choices.selection());
     let name = path.display().to_string();
     let errors: Vec<&Diagnostic> = lowered
         .diagnostics
@@ -228,7 +228,7 @@ fn check(files: &[PathBuf], choices: &Choices, deny_warnings: bool) -> i32 {
                 continue;
             }
         };
-        let (text, lowered) = crate::load(&bytes, &choices.selection());
+        let (text, lowered) = crate::lang::load(&bytes, &choices.selection());
         let name = path.display().to_string();
         print!(
             "{}",
@@ -267,7 +267,7 @@ fn perft(file: &Path, depth: u32, position: Option<&str>, choices: &Choices) -> 
         Ok(x) => x,
         Err(c) => return c,
     };
-    match crate::sim::perft(&game, &state, depth) {
+    match crate::tools::sim::perft(&game, &state, depth) {
         Ok(rows) => {
             println!(
                 "{:>5} {:>14} {:>14} {:>14} {:>10}",
@@ -293,7 +293,7 @@ fn playout(file: &Path, seed: u64, max_turns: u32, trace: bool, choices: &Choice
         Ok(x) => x,
         Err(c) => return c,
     };
-    let mut rng = crate::sim::Rng::for_game(seed, 0);
+    let mut rng = crate::tools::sim::Rng::for_game(seed, 0);
     let mut buf = Vec::new();
     let mut events = Vec::new();
     while !game.is_over(&s) && s.turns < max_turns {

@@ -17,8 +17,8 @@
 //! The printed text parses back to the same syntax tree, spans aside; [`run`] checks that
 //! before it prints or writes anything.
 
-use crate::diag;
-use crate::syntax::ast::{
+use crate::lang::diag;
+use crate::lang::syntax::ast::{
     Cond, Effect, Expr, File, Item, Region, Requirement, RowRef, Rule, Segment, Spanned,
     SticksWhen, Stmt, StmtKind, ThrowMatch,
 };
@@ -588,7 +588,7 @@ pub struct Outcome {
 ///   over it; a symlink is followed and kept). A canonical file is not touched. Code 0.
 ///
 /// In every mode a file that does not parse gives code 1, its diagnostics (rendered with
-/// [`crate::diag::render`]) in `stderr`, and the file is left alone.
+/// [`crate::lang::diag::render`]) in `stderr`, and the file is left alone.
 ///
 /// `Err` (print it, exit 1) means the file could not be written, or the formatter failed
 /// its own check that the printed text parses back to the same tree; the file is then
@@ -606,7 +606,7 @@ pub struct Outcome {
 /// or read the file yourself, call `run`, print `stdout`/`stderr`, exit with `code`.
 pub fn run(path: &Path, text: &str, mode: Mode) -> Result<Outcome, String> {
     let name = path.display().to_string();
-    let ast = match crate::syntax::parse(text) {
+    let ast = match crate::lang::syntax::parse(text) {
         Ok(ast) => ast,
         Err(diags) => {
             return Ok(Outcome {
@@ -617,7 +617,7 @@ pub fn run(path: &Path, text: &str, mode: Mode) -> Result<Outcome, String> {
         }
     };
     let formatted = format(&ast);
-    match crate::syntax::parse(&formatted) {
+    match crate::lang::syntax::parse(&formatted) {
         Ok(again) if erase_spans(&again) == erase_spans(&ast) => {}
         _ => {
             return Err(format!(

@@ -14,9 +14,9 @@ pub mod report;
 pub mod rulebook;
 
 use crate::cli::Choices;
-use crate::diag::{self, Diagnostic};
-use crate::ir::{Cell, CellSet, Cond, Ir, RuleIx, TeamCells};
-use crate::syntax::ast::{self, StmtKind};
+use crate::lang::diag::{self, Diagnostic};
+use crate::lang::ir::{Cell, CellSet, Cond, Ir, RuleIx, TeamCells};
+use crate::lang::syntax::ast::{self, StmtKind};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -41,7 +41,7 @@ pub fn load(path: &Path, choices: &Choices) -> Result<Loaded, i32> {
         eprintln!("{m}");
         1
     })?;
-    let (text, lowered) = crate::load(&bytes, &choices.selection());
+    let (text, lowered) = crate::lang::load(&bytes, &choices.selection());
     let name = path.display().to_string();
     let errors: Vec<&Diagnostic> = lowered
         .diagnostics
@@ -56,7 +56,7 @@ pub fn load(path: &Path, choices: &Choices) -> Result<Loaded, i32> {
         return Err(1);
     }
     let text = text.unwrap_or_default();
-    let ast = crate::syntax::parse(&text).map_err(|_| 1)?;
+    let ast = crate::lang::syntax::parse(&text).map_err(|_| 1)?;
     let ir = lowered.ir.ok_or(1)?;
     Ok(Loaded {
         path: path.to_path_buf(),
@@ -68,12 +68,12 @@ pub fn load(path: &Path, choices: &Choices) -> Result<Loaded, i32> {
 }
 
 /// Loads rule-file text (for tests and tools that hold the text already).
-pub fn load_text(text: &str, sel: &crate::lower::Selection) -> Result<Loaded, String> {
-    let (_, lowered) = crate::load(text.as_bytes(), sel);
+pub fn load_text(text: &str, sel: &crate::lang::lower::Selection) -> Result<Loaded, String> {
+    let (_, lowered) = crate::lang::load(text.as_bytes(), sel);
     let Some(ir) = lowered.ir else {
         return Err(diag::render("<text>", text, &lowered.diagnostics));
     };
-    let ast = crate::syntax::parse(text).map_err(|d| diag::render("<text>", text, &d))?;
+    let ast = crate::lang::syntax::parse(text).map_err(|d| diag::render("<text>", text, &d))?;
     Ok(Loaded {
         path: PathBuf::from("<text>"),
         hash: fnv1a(text.as_bytes()),

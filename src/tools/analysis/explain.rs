@@ -6,7 +6,7 @@
 use super::{Loaded, load, rulebook::describe_effects};
 use crate::cli::Choices;
 use crate::engine::{Event, Game, Stage, State};
-use crate::ir::{Ir, RuleIx, ThrowMatch};
+use crate::lang::ir::{Ir, RuleIx, ThrowMatch};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -169,7 +169,8 @@ pub fn describe_event(ir: &Ir, e: &Event) -> String {
 /// The throw-table entry a throw of `k` of `n` sticks meets at `s`.
 pub fn throw_entry(g: &Game, s: &State, k: u8, n: u8) -> Option<usize> {
     let ir = &g.ir;
-    let value = crate::lower::throw_value(ir.sticks.value, ir.teams[s.team as usize].colour, k, n);
+    let value =
+        crate::lang::lower::throw_value(ir.sticks.value, ir.teams[s.team as usize].colour, k, n);
     ir.throws.iter().position(|e| {
         e.phase.is_none_or(|p| p == s.phase)
             && match &e.matches {
@@ -184,7 +185,8 @@ pub fn throw_entry(g: &Game, s: &State, k: u8, n: u8) -> Option<usize> {
 fn throw_view(g: &Game, s: &State, k: u8, p: f64) -> ThrowView {
     let ir = &g.ir;
     let n = g.sticks_for(s);
-    let value = crate::lower::throw_value(ir.sticks.value, ir.teams[s.team as usize].colour, k, n);
+    let value =
+        crate::lang::lower::throw_value(ir.sticks.value, ir.teams[s.team as usize].colour, k, n);
     let entry = throw_entry(g, s, k, n);
     let mut c = s.clone();
     let mut ev: Vec<Event> = Vec::new();
@@ -285,7 +287,7 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, String> {
             let n = g.sticks_for(s);
             let colour = ir.teams[s.team as usize].colour;
             let k = (0..=n)
-                .find(|&k| crate::lower::throw_value(ir.sticks.value, colour, k, n) == v)
+                .find(|&k| crate::lang::lower::throw_value(ir.sticks.value, colour, k, n) == v)
                 .ok_or_else(|| format!("a throw of {n} sticks cannot be worth {v}"))?;
             let p = g
                 .chance_outcomes(s)
@@ -416,7 +418,7 @@ pub fn render(e: &Explanation) -> String {
 /// the throw are unknown, so they are not tested).
 pub fn infer_pool_rules(g: &Game, s: &mut State) {
     use crate::engine::EntryKind;
-    use crate::ir::{Effect, ValueRule};
+    use crate::lang::ir::{Effect, ValueRule};
     let ir = &g.ir;
     let st = &ir.sticks;
     let mut counts: Vec<u8> = vec![st.by_phase[s.phase as usize].unwrap_or(st.count)];

@@ -2,7 +2,7 @@
 
 use super::ast::*;
 use super::errors::humanise;
-use crate::diag::Diagnostic;
+use crate::lang::diag::Diagnostic;
 use pest::Parser;
 use pest::iterators::Pair;
 

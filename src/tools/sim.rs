@@ -8,7 +8,7 @@
 //! of [`Game::legal_decisions`]; a forced decision draws nothing.
 
 use crate::engine::{Decision, Game, Quiet, Refusal, State};
-use crate::ir::TeamId;
+use crate::lang::ir::TeamId;
 use rand_core::{Rng as _, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use serde::Serialize;

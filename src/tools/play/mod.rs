@@ -10,13 +10,13 @@
 pub mod plain;
 pub mod tui;
 
-use crate::agents::{self, Agent, AgentKind, Budget};
 use crate::cli::Choices;
-use crate::diag::{self, Diagnostic};
 use crate::engine::{Decision, Event, Game, Refusal, Stage, State};
-use crate::ir::{RuleIx, TeamId};
-use crate::record::{self, Action, Record, RecordError, SeatRecord};
-use crate::sim::Rng;
+use crate::lang::diag::{self, Diagnostic};
+use crate::lang::ir::{RuleIx, TeamId};
+use crate::tools::agents::{self, Agent, AgentKind, Budget};
+use crate::tools::record::{self, Action, Record, RecordError, SeatRecord};
+use crate::tools::sim::Rng;
 use std::path::{Path, PathBuf};
 
 /// Mixed into the seed for the computer players' generators.
@@ -106,7 +106,7 @@ impl Seats {
                     "unknown team `{team}` in `--seat {spec}`; the teams are {}",
                     teams.join(" and ")
                 );
-                if let Some(h) = crate::lower::suggest(team, teams.iter().copied()) {
+                if let Some(h) = crate::lang::lower::suggest(team, teams.iter().copied()) {
                     m.push_str(&format!(" ({h})"));
                 }
                 m
@@ -445,7 +445,7 @@ pub fn load_game(
         let _ = writeln!(err, "{m}");
         1
     })?;
-    let (text, lowered) = crate::load(&bytes, &choices.selection());
+    let (text, lowered) = crate::lang::load(&bytes, &choices.selection());
     let errors: Vec<&Diagnostic> = lowered
         .diagnostics
         .iter()

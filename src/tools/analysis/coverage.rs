@@ -6,7 +6,7 @@
 
 use super::{Loaded, load};
 use crate::cli::Choices;
-use crate::syntax::ast::{self, StmtKind};
+use crate::lang::syntax::ast::{self, StmtKind};
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::path::PathBuf;

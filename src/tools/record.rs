@@ -21,8 +21,8 @@
 //! on loading. Records are written atomically (a temporary file in the same folder, synced,
 //! then renamed over the target).
 
-use crate::agents::AgentKind;
 use crate::engine::{Decision, Game, Observer, Refusal, State};
+use crate::tools::agents::AgentKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -111,7 +111,7 @@ impl Action {
         match *self {
             Action::Throw { k } => {
                 let n = g.sticks_for(before);
-                let v = crate::lower::throw_value(
+                let v = crate::lang::lower::throw_value(
                     g.ir.sticks.value,
                     g.ir.teams[before.team as usize].colour,
                     k.min(n),
@@ -263,7 +263,7 @@ impl Record {
             let (value, notation) = match *a {
                 Action::Throw { k } => {
                     let n = g.sticks_for(&s);
-                    let v = crate::lower::throw_value(
+                    let v = crate::lang::lower::throw_value(
                         g.ir.sticks.value,
                         g.ir.teams[s.team as usize].colour,
                         k.min(n),

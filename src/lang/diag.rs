@@ -1,7 +1,7 @@
 //! Diagnostics: located messages with a label, a help line and notes, rendered with the
 //! offending source line underlined.
 
-use crate::syntax::ast::Span;
+use crate::lang::syntax::ast::Span;
 use codespan_reporting::diagnostic::{Diagnostic as CsDiag, Label};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, Config};

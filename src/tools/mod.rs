@@ -1,0 +1,9 @@
+//! What people do with games: agents, seeded play, game records, the analyses that
+//! validate a reading, and play sessions. Tools return data and typed errors; only the
+//! command line prints.
+
+pub mod agents;
+pub mod analysis;
+pub mod play;
+pub mod record;
+pub mod sim;
