@@ -177,26 +177,9 @@ pub fn main() -> i32 {
     }
 }
 
-/// Reads a file, or prints why not.
-pub fn read(path: &Path) -> Result<Vec<u8>, String> {
-    let meta = std::fs::metadata(path)
-        .map_err(|e| format!("error: cannot read {}: {e}", path.display()))?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(format!(
-            "error: {} is {} bytes; rule files are limited to {MAX_FILE_BYTES} bytes",
-            path.display(),
-            meta.len()
-        ));
-    }
-    std::fs::read(path).map_err(|e| format!("error: cannot read {}: {e}", path.display()))
-}
-
-/// Largest rule file accepted.
-pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
-
 /// Loads a rule file into IR, printing diagnostics to stderr. `Err` carries the exit code.
 pub fn load_ir(path: &Path, choices: &Choices) -> Result<Ir, i32> {
-    let bytes = read(path).map_err(|m| {
+    let bytes = crate::tools::files::read(path).map_err(|m| {
         eprintln!("{m}");
         1
     })?;
@@ -220,7 +203,7 @@ pub fn load_ir(path: &Path, choices: &Choices) -> Result<Ir, i32> {
 fn check(files: &[PathBuf], choices: &Choices, deny_warnings: bool) -> i32 {
     let mut worst = 0;
     for path in files {
-        let bytes = match read(path) {
+        let bytes = match crate::tools::files::read(path) {
             Ok(b) => b,
             Err(m) => {
                 eprintln!("{m}");

@@ -651,9 +651,9 @@ pub fn run(path: &Path, text: &str, mode: Mode) -> Result<Outcome, String> {
 }
 
 /// Reads `path`, runs [`run`], prints its output, and returns the exit code (0 or 1).
-/// Unreadable, oversized (see [`crate::cli::MAX_FILE_BYTES`]) or non-UTF-8 files give 1.
+/// Unreadable, oversized (see [`crate::tools::files::MAX_FILE_BYTES`]) or non-UTF-8 files give 1.
 pub fn main(path: &Path, mode: Mode) -> i32 {
-    let bytes = match crate::cli::read(path) {
+    let bytes = match crate::tools::files::read(path) {
         Ok(b) => b,
         Err(m) => {
             eprintln!("{m}");

@@ -37,7 +37,7 @@ pub struct Loaded {
 
 /// Loads a rule file under the choices; prints diagnostics to stderr. `Err` is the exit code.
 pub fn load(path: &Path, choices: &Choices) -> Result<Loaded, i32> {
-    let bytes = crate::cli::read(path).map_err(|m| {
+    let bytes = crate::tools::files::read(path).map_err(|m| {
         eprintln!("{m}");
         1
     })?;

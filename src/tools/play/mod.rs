@@ -441,7 +441,7 @@ pub fn load_game(
     choices: &Choices,
     err: &mut dyn std::io::Write,
 ) -> Result<(Game, Vec<u8>), i32> {
-    let bytes = crate::cli::read(path).map_err(|m| {
+    let bytes = crate::tools::files::read(path).map_err(|m| {
         let _ = writeln!(err, "{m}");
         1
     })?;
