@@ -23,9 +23,7 @@ use crate::lang::syntax::ast::{
     SticksWhen, Stmt, StmtKind, ThrowMatch,
 };
 use std::fmt::Write as _;
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::Path;
 
 /// Spaces per block level.
 const INDENT: usize = 2;
@@ -641,9 +639,8 @@ pub fn run(path: &Path, text: &str, mode: Mode) -> Result<Outcome, String> {
         },
         Mode::Write => {
             if !canonical {
-                write_atomically(path, &formatted).map_err(|e| {
-                    format!("error: cannot write {name}: {e}; the file was not changed")
-                })?;
+                crate::tools::files::write_atomic(path, formatted.as_bytes())
+                    .map_err(|e| format!("error: {e}; the file was not changed"))?;
             }
             Outcome::default()
         }
@@ -678,58 +675,4 @@ pub fn main(path: &Path, mode: Mode) -> i32 {
             1
         }
     }
-}
-
-/// Replaces the file at `path` with `contents` so that a reader (or a crash) sees either
-/// the old file or the new one, never a mix.
-fn write_atomically(path: &Path, contents: &str) -> std::io::Result<()> {
-    static COUNTER: AtomicUsize = AtomicUsize::new(0);
-    // Follow a symlink: rewrite the file it points to, keep the link.
-    let target = std::fs::canonicalize(path)?;
-    let meta = std::fs::metadata(&target)?;
-    if meta.permissions().readonly() {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::PermissionDenied,
-            "the file is read-only",
-        ));
-    }
-    let dir = target.parent().unwrap_or(Path::new("."));
-    let base = target
-        .file_name()
-        .map_or("file".into(), |n| n.to_string_lossy().into_owned());
-    let (tmp, file) = loop {
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let tmp: PathBuf = dir.join(format!(".{base}.{}.{n}.fmt.tmp", std::process::id()));
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)
-        {
-            Ok(f) => break (tmp, f),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e),
-        }
-    };
-    let written =
-        fill(file, contents, meta.permissions()).and_then(|()| std::fs::rename(&tmp, &target));
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(e);
-    }
-    // Make the rename itself durable where the platform allows syncing a directory.
-    if let Ok(d) = std::fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
-}
-
-/// Writes the whole text, gives the file its permissions, and waits for the disk.
-fn fill(
-    mut file: std::fs::File,
-    contents: &str,
-    perms: std::fs::Permissions,
-) -> std::io::Result<()> {
-    file.write_all(contents.as_bytes())?;
-    file.set_permissions(perms)?;
-    file.sync_all()
 }

@@ -1,6 +1,9 @@
-//! Files seig reads and writes: one reader with a size cap for every input.
+//! Files seig reads and writes: one reader with a size cap for every input, one atomic
+//! writer for every output (records, formatted rule files, study shards, reports), and the
+//! one hash that identifies a file (SHA-256).
 
-use std::path::Path;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 /// Largest rule file, record, shard or source text accepted.
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
@@ -17,4 +20,187 @@ pub fn read(path: &Path) -> Result<Vec<u8>, String> {
         ));
     }
     std::fs::read(path).map_err(|e| format!("error: cannot read {}: {e}", path.display()))
+}
+
+/// SHA-256 of bytes, lower-case hex: how records and reports identify a rule file.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    let d = sha2::Sha256::digest(bytes);
+    d.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A file could not be written; nothing was changed.
+#[derive(Debug)]
+pub struct WriteError {
+    /// The path as given.
+    pub path: PathBuf,
+    /// What went wrong.
+    pub error: std::io::Error,
+}
+
+impl std::fmt::Display for WriteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // An error the writer made itself (`get_ref`) already says what is wrong.
+        let why = match self.error.kind() {
+            _ if self.error.get_ref().is_some() => self.error.to_string(),
+            std::io::ErrorKind::NotFound => "no such folder".to_string(),
+            std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+            _ => self.error.to_string(),
+        };
+        write!(f, "cannot write {}: {why}", self.path.display())
+    }
+}
+
+impl std::error::Error for WriteError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+/// Symlinks followed before giving up (as the kernel does).
+const MAX_LINKS: usize = 40;
+
+/// The file a write to `path` lands in: `path` itself, or the end of its chain of
+/// symlinks (which may not exist yet).
+fn resolve(path: &Path) -> std::io::Result<PathBuf> {
+    let mut p = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match std::fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = std::fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(dir) if to.is_relative() => dir.join(to),
+                    _ => to,
+                };
+            }
+            Ok(_) => return Ok(p),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(p),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::other("too many levels of symbolic links"))
+}
+
+fn not_regular(ft: std::fs::FileType) -> Option<&'static str> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if ft.is_fifo() {
+            return Some("a FIFO (named pipe)");
+        }
+        if ft.is_char_device() {
+            return Some("a character device");
+        }
+        if ft.is_block_device() {
+            return Some("a block device");
+        }
+        if ft.is_socket() {
+            return Some("a socket");
+        }
+    }
+    if ft.is_dir() {
+        return Some("a folder");
+    }
+    if !ft.is_file() {
+        return Some("not a regular file");
+    }
+    None
+}
+
+/// An unpredictable name, so that nobody can place a file or link where the temporary
+/// file will be (`create_new` refuses it anyway): std's hasher keys come from the OS.
+fn random_suffix() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u32(std::process::id());
+    if let Ok(t) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        h.write_u128(t.as_nanos());
+    }
+    h.finish()
+}
+
+/// Replaces the file at `path` with `bytes` so that a reader, or a crash, sees the old file
+/// or the new one, never a mix.
+///
+/// The bytes go to a new temporary file in the target's folder (an unpredictable name,
+/// created with `O_EXCL`), which is written, given the target's permissions, synced, and
+/// renamed over the target; then the folder is synced. A symlink is followed: the file it
+/// points to is replaced and the link kept. A target that is not a regular file (a folder,
+/// FIFO, device or socket) or is read-only is refused, and on every error the temporary
+/// file is removed and the target left as it was.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+    let err = |error: std::io::Error| WriteError {
+        path: path.to_path_buf(),
+        error,
+    };
+    let target = resolve(path).map_err(err)?;
+    let perms = match std::fs::metadata(&target) {
+        Ok(m) => {
+            if let Some(what) = not_regular(m.file_type()) {
+                return Err(err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    format!("it is {what}, not a regular file; give the path of a file"),
+                )));
+            }
+            if m.permissions().readonly() {
+                return Err(err(std::io::Error::new(
+                    std::io::ErrorKind::PermissionDenied,
+                    "the file is read-only",
+                )));
+            }
+            Some(m.permissions())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(err(e)),
+    };
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let base = target
+        .file_name()
+        .ok_or_else(|| err(std::io::Error::other("the path names no file")))?
+        .to_string_lossy()
+        .into_owned();
+    let (tmp, file) = {
+        let mut tries = 0;
+        loop {
+            let tmp = dir.join(format!(".{base}.{:016x}.tmp", random_suffix()));
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&tmp)
+            {
+                Ok(f) => break (tmp, f),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && tries < 16 => tries += 1,
+                Err(e) => return Err(err(e)),
+            }
+        }
+    };
+    let filled = (|| {
+        let mut file = file;
+        file.write_all(bytes)?;
+        if let Some(p) = perms {
+            file.set_permissions(p)?;
+        }
+        file.sync_all()?;
+        drop(file);
+        std::fs::rename(&tmp, &target)
+    })();
+    if let Err(e) = filled {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(err(e));
+    }
+    // Make the rename itself durable. Some file systems cannot sync a folder; the file is
+    // in place by now, so only a real I/O failure is reported.
+    if let Ok(d) = std::fs::File::open(&dir)
+        && let Err(e) = d.sync_all()
+        && !matches!(
+            e.kind(),
+            std::io::ErrorKind::InvalidInput | std::io::ErrorKind::Unsupported
+        )
+    {
+        return Err(err(e));
+    }
+    Ok(())
 }

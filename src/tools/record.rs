@@ -18,15 +18,13 @@
 //! ```
 //! `k` is the count of sticks showing the first face; `piece` is 0-based; `mask` names the
 //! pool entries used (bit i = entry i). `value` and `notation` are for readers and ignored
-//! on loading. Records are written atomically (a temporary file in the same folder, synced,
-//! then renamed over the target).
+//! on loading. Records are written atomically ([`crate::tools::files::write_atomic`]).
 
 use crate::engine::{Decision, Game, Observer, Refusal, State};
 use crate::tools::agents::AgentKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The `format` field of every record.
 pub const FORMAT: &str = "seig-record";
@@ -209,12 +207,7 @@ fn rerr(kind: RecordErrorKind, message: impl Into<String>) -> RecordError {
     }
 }
 
-/// SHA-256 of bytes, lower-case hex.
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    use sha2::Digest;
-    let d = sha2::Sha256::digest(bytes);
-    d.iter().map(|b| format!("{b:02x}")).collect()
-}
+pub use crate::tools::files::sha256_hex;
 
 /// The readings in force, by ID.
 pub fn readings_of(g: &Game) -> BTreeMap<String, String> {
@@ -382,11 +375,11 @@ impl Record {
         Record::from_json(&name, &bytes)
     }
 
-    /// Writes the record atomically: a temporary file in the same folder, synced, renamed
-    /// over `path`. On failure nothing is left half-written.
+    /// Writes the record atomically ([`crate::tools::files::write_atomic`]): on failure
+    /// nothing is left half-written.
     pub fn save(&self, path: &Path) -> Result<(), RecordError> {
-        write_atomic(path, self.to_json().as_bytes())
-            .map_err(|e| io_error("write", &path.display().to_string(), &e))
+        crate::tools::files::write_atomic(path, self.to_json().as_bytes())
+            .map_err(|e| io_error("write", &path.display().to_string(), &e.error))
     }
 
     /// Refuses a record made with another rule file, other readings or other parameters than
@@ -518,7 +511,9 @@ fn illegal(g: &Game, before: &State, i: usize, a: &Action, r: &Refusal) -> Recor
 }
 
 fn io_error(verb: &str, name: &str, e: &std::io::Error) -> RecordError {
+    // An error the writer made itself (`get_ref`) already says what is wrong.
     let why = match e.kind() {
+        _ if e.get_ref().is_some() => e.to_string(),
         std::io::ErrorKind::NotFound if verb == "read" => "no such file".to_string(),
         std::io::ErrorKind::NotFound => "no such folder".to_string(),
         std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
@@ -548,42 +543,4 @@ fn json_kind(v: &serde_json::Value) -> &'static str {
         serde_json::Value::Array(_) => "array",
         serde_json::Value::Object(_) => "object",
     }
-}
-
-/// Writes a file atomically: a temporary file beside it, written, synced, renamed.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let dir: PathBuf = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .ok_or_else(|| std::io::Error::other("the path names no file"))?
-        .to_string_lossy()
-        .to_string();
-    let tmp = dir.join(format!(
-        ".{name}.{}-{}.tmp",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let result = (|| {
-        let mut f = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        drop(f);
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-        return result;
-    }
-    if let Ok(d) = std::fs::File::open(&dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
 }

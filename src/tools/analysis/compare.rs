@@ -386,7 +386,7 @@ pub fn render(c: &Comparison) -> String {
         s.agents.join(" vs ")
     );
     for (i, (a, m)) in c.arms.iter().zip(&c.metrics).enumerate() {
-        let _ = writeln!(o, "  [{i}] {a}  ({}, fnv1a {})", m.study.file, m.study.hash);
+        let _ = writeln!(o, "  [{i}] {a}  ({}, sha256 {})", m.study.file, m.study.hash);
     }
     let w0 = c
         .rows

@@ -45,7 +45,7 @@ pub struct StudyInfo {
     pub game: String,
     /// File as given.
     pub file: String,
-    /// FNV-1a hash of the file.
+    /// SHA-256 of the file.
     pub hash: String,
     /// Seed.
     pub seed: u64,
@@ -1009,7 +1009,7 @@ pub fn render(m: &Metrics) -> String {
     let _ = writeln!(o, "{} — {}", s.game, s.file);
     let _ = writeln!(
         o,
-        "games {}..{} of {}, seed {}, turn cap {}, agents {}, file fnv1a {}",
+        "games {}..{} of {}, seed {}, turn cap {}, agents {}, file sha256 {}",
         m.range.0,
         m.range.1,
         s.games,
@@ -1324,7 +1324,9 @@ pub struct ShardFile {
 }
 
 /// The format tag of shard files.
-pub const SHARD_FORMAT: &str = "seig-study-shard-1";
+/// (2: games seeded by `Streams::for_game`, files identified by SHA-256; a shard of
+/// format 1 played other games and does not merge.)
+pub const SHARD_FORMAT: &str = "seig-study-shard-2";
 
 /// Runs `seig simulate` with metrics.
 pub fn run_simulate(args: &SimulateArgs) -> i32 {

@@ -31,7 +31,7 @@ pub struct Loaded {
     pub ast: ast::File,
     /// The IR under the readings and parameters chosen.
     pub ir: Ir,
-    /// FNV-1a 64-bit hash of the file's bytes, in hex (identifies the file in reports).
+    /// SHA-256 of the file's bytes, in hex (identifies the file in reports, as in records).
     pub hash: String,
 }
 
@@ -60,7 +60,7 @@ pub fn load(path: &Path, choices: &Choices) -> Result<Loaded, i32> {
     let ir = lowered.ir.ok_or(1)?;
     Ok(Loaded {
         path: path.to_path_buf(),
-        hash: fnv1a(&bytes),
+        hash: crate::tools::files::sha256_hex(&bytes),
         text,
         ast,
         ir,
@@ -76,21 +76,11 @@ pub fn load_text(text: &str, sel: &crate::lang::lower::Selection) -> Result<Load
     let ast = crate::lang::syntax::parse(text).map_err(|d| diag::render("<text>", text, &d))?;
     Ok(Loaded {
         path: PathBuf::from("<text>"),
-        hash: fnv1a(text.as_bytes()),
+        hash: crate::tools::files::sha256_hex(text.as_bytes()),
         text: text.to_string(),
         ast,
         ir,
     })
-}
-
-/// FNV-1a 64-bit hash, in hex.
-pub fn fnv1a(bytes: &[u8]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{h:016x}")
 }
 
 impl Loaded {
@@ -337,22 +327,8 @@ pub fn html_escape(s: &str) -> String {
     out
 }
 
-/// Writes `contents` to `path` through a temporary file in the same folder, so that a
-/// failure leaves any earlier file untouched.
+/// Writes a study output (shard, report) with [`crate::tools::files::write_atomic`]; the
+/// error is the line the command line prints.
 pub fn write_file(path: &Path, contents: &str) -> Result<(), String> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_else(|| "out".into());
-    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-    std::fs::write(&tmp, contents)
-        .and_then(|_| std::fs::rename(&tmp, path))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            format!("error: cannot write {}: {e}", path.display())
-        })
+    crate::tools::files::write_atomic(path, contents.as_bytes()).map_err(|e| format!("error: {e}"))
 }

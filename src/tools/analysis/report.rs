@@ -348,7 +348,7 @@ code {{ font-size: 12px; }}
         esc(&title),
         esc(&title)
     );
-    o.push_str("<h2>Studies</h2>\n<table><tr><th>arm</th><th>file (fnv1a)</th><th>games</th><th>seed</th><th>turn cap</th><th>agents</th><th>readings and params</th></tr>\n");
+    o.push_str("<h2>Studies</h2>\n<table><tr><th>arm</th><th>file (sha256)</th><th>games</th><th>seed</th><th>turn cap</th><th>agents</th><th>readings and params</th></tr>\n");
     for (i, m) in ms.iter().enumerate() {
         let s = &m.study;
         let _ = writeln!(

@@ -163,7 +163,7 @@ pub fn rulebook(l: &Loaded) -> String {
     let _ = writeln!(o, "# {}", ir.game);
     let _ = writeln!(
         o,
-        "\nRulebook generated from {} (fnv1a {}).",
+        "\nRulebook generated from {} (sha256 {}).",
         l.path.display(),
         l.hash
     );
