@@ -55,7 +55,8 @@ fn main() {
                 1,
                 max_turns,
                 jobs,
-            );
+            )
+            .expect("no worker panics");
             println!(
                 "{f}: {player} vs {opp}: {} games, {} won, {} lost, {} unfinished; win rate {:.1}% [{:.1}%, {:.1}%] ({:.0} s)",
                 r.games,

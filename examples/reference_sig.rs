@@ -15,7 +15,9 @@
 //! (`seig::tools::sim::random_playout` on `rules/sig-beart.seig`, one thread, no metrics) on the
 //! same games, checks that every game ends as the reference's did, and adds them under
 //! `interpreter` with the ratio of the two speeds. The two are timed in alternating batches
-//! of games, so that a machine whose speed drifts (a shared one) slows both alike.
+//! of games, so that a machine whose speed drifts (a shared one) slows both alike. With
+//! `--driver` as well, the interpreter's games are played by the generic driver
+//! (`seig::tools::driver::play` with two random agents and no hooks) instead.
 
 #[path = "../tests/reference/sig.rs"]
 mod sig;
@@ -29,6 +31,7 @@ struct Args {
     holes: usize,
     max_turns: u32,
     interpreter: bool,
+    driver: bool,
 }
 
 fn parse() -> Result<Args, String> {
@@ -38,6 +41,7 @@ fn parse() -> Result<Args, String> {
         holes: 12,
         max_turns: 10_000,
         interpreter: false,
+        driver: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -52,9 +56,13 @@ fn parse() -> Result<Args, String> {
             "--holes" => a.holes = num(value()?)? as usize,
             "--max-turns" => a.max_turns = num(value()?)? as u32,
             "--interpreter" => a.interpreter = true,
+            "--driver" => {
+                a.interpreter = true;
+                a.driver = true;
+            }
             "-h" | "--help" => {
                 return Err(
-                    "usage: reference_sig [-n GAMES] [--seed S] [--holes H] [--max-turns T] [--interpreter]".into(),
+                    "usage: reference_sig [-n GAMES] [--seed S] [--holes H] [--max-turns T] [--interpreter] [--driver]".into(),
                 );
             }
             other => return Err(format!("unknown argument `{other}`")),
@@ -107,6 +115,9 @@ fn main() {
         let started = std::time::Instant::now();
         let plays: Vec<_> = (lo..hi)
             .map(|i| {
+                if a.driver {
+                    return driven(g, a.seed, i, a.max_turns);
+                }
                 let mut rng = Rng::for_game(a.seed, i);
                 random_playout(g, g.initial_state(), &mut rng, a.max_turns, &mut buf)
             })
@@ -147,7 +158,7 @@ fn main() {
         let secs_i = f64::max(secs_i, 1e-9);
         let pps = a.games as f64 / secs_i;
         json["interpreter"] = serde_json::json!({
-            "what": format!("seig::tools::sim::random_playout, one thread, bare random playouts (no metrics), timed in batches of {BATCH} games alternating with the reference's"),
+            "what": format!("{}, one thread, bare random playouts (no metrics), timed in batches of {BATCH} games alternating with the reference's", if a.driver { "seig::tools::driver::play (random agents, no hooks)" } else { "seig::tools::sim::random_playout" }),
             "seconds": secs_i,
             "playouts_per_sec": pps,
             "actions_per_sec": actions as f64 / secs_i,
@@ -158,6 +169,28 @@ fn main() {
         "{}",
         serde_json::to_string_pretty(&json).expect("JSON of numbers")
     );
+}
+
+/// Game `i` played by the generic driver with two random agents, summarised as a playout.
+fn driven(g: &seig::engine::Game, seed: u64, i: u64, max_turns: u32) -> seig::tools::sim::Playout {
+    use seig::tools::agents::RandomAgent;
+    use seig::tools::driver::{NoHooks, Streams, play};
+    let (mut x, mut y) = (RandomAgent::default(), RandomAgent::default());
+    let out = play(
+        g,
+        &mut g.initial_state(),
+        &mut [&mut x, &mut y],
+        &Streams::for_game(seed, i),
+        max_turns,
+        &mut NoHooks,
+    );
+    seig::tools::sim::Playout {
+        winner: out.winner(),
+        turns: out.turns,
+        throws: out.throws,
+        decisions: out.decisions,
+        aborted: out.aborted().map(str::to_string),
+    }
 }
 
 /// Games timed in one go before switching between the reference and the interpreter.

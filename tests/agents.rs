@@ -4,9 +4,9 @@
 //! `agent_strength`.
 
 use seig::engine::{Decision, Game, Quiet, State};
-use seig::tools::agents::{
-    self, AgentKind, Budget, Evaluator, MatchResult, play_match, series, wilson,
-};
+use seig::tools::agents::{self, AgentKind, Budget, Evaluator, MatchResult, play_match, series};
+use seig::tools::analysis::wilson;
+use seig::tools::driver::Streams;
 use seig::tools::sim::Rng;
 
 fn game(file: &str, params: &[(&str, i64)]) -> Game {
@@ -122,7 +122,12 @@ fn matches_between_computers_are_the_same_for_the_same_seed() {
     let play = |seed: u64| -> MatchResult {
         let mut a = agents::make(AgentKind::Mcts, Budget::default()).unwrap();
         let mut b = agents::make(AgentKind::Expectimax, Budget::default()).unwrap();
-        play_match(&g, &mut [a.as_mut(), b.as_mut()], seed, 5_000)
+        play_match(
+            &g,
+            &mut [a.as_mut(), b.as_mut()],
+            &Streams::for_game(seed, 0),
+            5_000,
+        )
     };
     let r1 = play(4);
     assert_eq!(r1, play(4));
@@ -175,7 +180,8 @@ fn the_strongest_beats_random_more_often_than_not() {
             100,
             10_000,
             jobs,
-        );
+        )
+        .expect("no worker panics");
         eprintln!(
             "{name}: {} vs random: {} won, {} lost, {} unfinished",
             r.player, r.wins, r.losses, r.unfinished
@@ -197,9 +203,19 @@ fn the_strongest_stands_better_than_random_in_sigue() {
         let mut b = agents::make(AgentKind::Random, Budget::default()).unwrap();
         let me = (i % 2) as u8;
         let r = if me == 0 {
-            play_match(&g, &mut [a.as_mut(), b.as_mut()], 200 + i, 600)
+            play_match(
+                &g,
+                &mut [a.as_mut(), b.as_mut()],
+                &Streams::for_game(200, i),
+                600,
+            )
         } else {
-            play_match(&g, &mut [b.as_mut(), a.as_mut()], 200 + i, 600)
+            play_match(
+                &g,
+                &mut [b.as_mut(), a.as_mut()],
+                &Streams::for_game(200, i),
+                600,
+            )
         };
         let score = ev.score(&r.state, me);
         eprintln!(
@@ -243,7 +259,8 @@ fn full_measurement() {
                 1,
                 cap,
                 jobs,
-            );
+            )
+            .expect("no worker panics");
             println!(
                 "{name}: {} vs {opp}: {} won, {} lost, {} unfinished; win rate {:.1}% [{:.1}%, {:.1}%]",
                 r.player,

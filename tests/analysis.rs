@@ -178,6 +178,7 @@ fn study(l: &Loaded, games: u64, jobs: usize) -> metrics::Metrics {
         None,
         false,
     )
+    .expect("no worker panics")
 }
 
 /// |observed − exact| within four standard errors.
@@ -262,7 +263,8 @@ fn metrics_do_not_depend_on_jobs_and_shards_merge_exactly() {
     let shards: Vec<metrics::ShardFile> = (1..=4)
         .map(|k| {
             let range = metrics::shard_range(3_001, k, 4);
-            let m = metrics::metrics(&l, &g, 3_001, 7, 1_000, &players, 2, Some(range), false);
+            let m = metrics::metrics(&l, &g, 3_001, 7, 1_000, &players, 2, Some(range), false)
+                .expect("no worker panics");
             metrics::ShardFile {
                 format: metrics::SHARD_FORMAT.into(),
                 study: m.study.clone(),
@@ -291,24 +293,36 @@ fn metrics_do_not_depend_on_jobs_and_shards_merge_exactly() {
 
 #[test]
 fn random_metrics_follow_the_simulators_protocol() {
-    // Same seeds, same games: the winners match `sim::simulate`.
+    // Same seeds, same games: game by game, the study's driver plays what the bare
+    // random playout of the same game stream plays.
     let l = bundled("sig-beart.seig");
     let g = Game::new(l.ir.clone());
-    let m = metrics::metrics(
-        &l,
+    let (_, briefs) = metrics::run_games(
         &g,
-        40,
         3,
+        (0, 40),
         10_000,
         &metrics::Players::default(),
         2,
+        true,
         None,
-        false,
-    );
-    let s = seig::tools::sim::simulate(&g, 40, 3, 10_000, 2);
-    assert_eq!(m.acc.wins[0], s.wins[&g.ir.teams[0].name]);
-    assert_eq!(m.acc.wins[1], s.wins[&g.ir.teams[1].name]);
-    assert_eq!(m.completion.k, s.completed);
+    )
+    .expect("no worker panics");
+    assert_eq!(briefs.len(), 40);
+    for (i, b) in briefs.iter().enumerate() {
+        let p = seig::tools::sim::random_playout(
+            &g,
+            g.initial_state(),
+            &mut seig::tools::sim::Rng::for_game(3, i as u64),
+            10_000,
+            &mut Vec::new(),
+        );
+        assert_eq!(
+            (b.winner, b.turns, b.throws),
+            (p.winner, p.turns, p.throws),
+            "game {i}"
+        );
+    }
 }
 
 #[test]
@@ -373,7 +387,8 @@ fn compare_readings_on_paired_seeds() {
         &metrics::Players::default(),
         2,
         false,
-    );
+    )
+    .expect("no worker panics");
     let row = |name: &str| c.rows.iter().find(|r| r.metric.starts_with(name)).unwrap();
     // 2/3 against 16/27: the first team's advantage falls by 2/27 ≈ 7.4 points.
     let d = row("a wins (of all games)").diffs[1].expect("a difference");

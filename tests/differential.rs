@@ -4,6 +4,10 @@
 //! path position and hole reached, capture), every turn end with the phase, the pieces after
 //! every action, the winner and the turn count.
 //!
+//! Both draw from the game stream of `seig::tools::driver::Streams::for_game(seed, index)`
+//! (the RNG protocol documented in `seig::tools::driver`); the bare `random_playout` and the
+//! generic driver with random agents are checked against the reference too.
+//!
 //! CI runs a few hundred games per board size. The full set (10,000 games at 12 holes and
 //! 10,000 at 20, and more board sizes):
 //!
@@ -16,6 +20,8 @@ mod sig;
 
 use seig::engine::{Event as EngineEvent, Game, State};
 use seig::lang::lower::Selection;
+use seig::tools::agents::RandomAgent;
+use seig::tools::driver::{self, NoHooks, Streams};
 use seig::tools::sim::{Rng, random_playout};
 use sig::{Event, Place, Record, Row, Sig};
 use std::hash::{Hash, Hasher};
@@ -316,6 +322,21 @@ fn check_game(g: &Game, r: &Sig, seed: u64, index: u64, cov: &mut Coverage) {
         (p.winner, p.turns, p.throws, p.decisions),
         mine,
         "holes {holes}, seed {seed}, game {index}: random_playout against the reference"
+    );
+    // And the driver every study uses, with two random agents.
+    let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
+    let d = driver::play(
+        g,
+        &mut g.initial_state(),
+        &mut [&mut a, &mut b],
+        &Streams::for_game(seed, index),
+        MAX_TURNS,
+        &mut NoHooks,
+    );
+    assert_eq!(
+        (d.winner(), d.turns, d.throws, d.decisions),
+        mine,
+        "holes {holes}, seed {seed}, game {index}: the driver against the reference"
     );
     // Coverage.
     cov.games += 1;

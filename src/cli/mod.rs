@@ -271,53 +271,86 @@ fn perft(file: &Path, depth: u32, position: Option<&str>, choices: &Choices) -> 
     }
 }
 
+/// Prints every action of a playout: the throw or move, the engine's events, the position.
+struct Trace {
+    events: Vec<crate::engine::Event>,
+    threw: bool,
+}
+
+impl crate::tools::driver::Hooks for Trace {
+    fn throw(&mut self, _g: &Game, _s: &State, _k: u8) {
+        self.threw = true;
+    }
+    fn decision(
+        &mut self,
+        g: &Game,
+        s: &State,
+        legal: &[crate::engine::Decision],
+        d: crate::engine::Decision,
+    ) {
+        println!("move {} (of {})", g.describe_decision(s, d), legal.len());
+    }
+    fn event(&mut self, e: crate::engine::Event) {
+        self.events.push(e);
+    }
+    fn applied(&mut self, g: &Game, s: &State) {
+        // The throw's value is known once it is applied.
+        if std::mem::take(&mut self.threw)
+            && let Some((n, k, v)) = s.last
+        {
+            println!("throw {v} ({k} of {n} {})", g.ir.sticks.faces[0]);
+        }
+        for e in self.events.drain(..) {
+            println!("  {e:?}");
+        }
+        println!("  {}", g.to_notation(s));
+    }
+}
+
 fn playout(file: &Path, seed: u64, max_turns: u32, trace: bool, choices: &Choices) -> i32 {
+    use crate::tools::agents::RandomAgent;
+    use crate::tools::driver::{self, End, NoHooks, Streams};
     let (game, mut s) = match game_and_state(file, None, choices) {
         Ok(x) => x,
         Err(c) => return c,
     };
-    let mut rng = crate::tools::sim::Rng::for_game(seed, 0);
-    let mut buf = Vec::new();
-    let mut events = Vec::new();
-    while !game.is_over(&s) && s.turns < max_turns {
-        let r = if game.is_chance(&s) {
-            let k = game.sample_outcome(&s, rng.next_u64());
-            let r = game.apply_throw(&mut s, k, &mut events);
-            if trace && let Some((n, k, v)) = s.last {
-                println!("throw {v} ({k} of {n} {})", game.ir.sticks.faces[0]);
-            }
-            r
-        } else {
-            game.legal_decisions(&s, &mut buf);
-            let d = if buf.len() == 1 {
-                buf[0]
-            } else {
-                buf[rng.below(buf.len())]
-            };
-            if trace {
-                println!("move {} (of {})", game.describe_decision(&s, d), buf.len());
-            }
-            game.apply_decision(&mut s, d, &mut events)
+    // `seig playout --seed S` is game 0 of a random study with seed S.
+    let streams = Streams::for_game(seed, 0);
+    let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
+    let mut agents: [&mut dyn crate::tools::agents::Agent; 2] = [&mut a, &mut b];
+    let out = if trace {
+        let mut t = Trace {
+            events: Vec::new(),
+            threw: false,
         };
-        if let Err(e) = r {
-            eprintln!("error: the engine stopped: {}", e.message);
-            return 1;
+        driver::play(&game, &mut s, &mut agents, &streams, max_turns, &mut t)
+    } else {
+        driver::play(
+            &game,
+            &mut s,
+            &mut agents,
+            &streams,
+            max_turns,
+            &mut NoHooks,
+        )
+    };
+    match out.end {
+        End::Aborted(m) => {
+            eprintln!("error: the engine stopped: {m}");
+            1
         }
-        if trace {
-            for e in events.drain(..) {
-                println!("  {e:?}");
-            }
-            println!("  {}", game.to_notation(&s));
+        End::Won(w) => {
+            println!("{}", game.to_notation(&s));
+            println!(
+                "winner: {} after {} turns",
+                game.ir.teams[w as usize].name, s.turns
+            );
+            0
         }
-        events.clear();
+        End::TurnCap => {
+            println!("{}", game.to_notation(&s));
+            println!("not terminated after {} turns (turn cap)", s.turns);
+            0
+        }
     }
-    println!("{}", game.to_notation(&s));
-    match game.winner(&s) {
-        Some(w) => println!(
-            "winner: {} after {} turns",
-            game.ir.teams[w as usize].name, s.turns
-        ),
-        None => println!("not terminated after {} turns (turn cap)", s.turns),
-    }
-    0
 }

@@ -3,7 +3,8 @@
 //! the IR and the state (pieces in the game, progress along each team's track, pieces
 //! released and immune, progress towards the holes a win condition names).
 //!
-//! - `random`: the simulator's protocol (a forced decision draws nothing).
+//! - `random`: the simulator's protocol (a forced decision draws nothing); it draws from
+//!   the game's stream, interleaved with the throws (see [`crate::tools::driver`]).
 //! - `greedy`: one ply, the decision whose resulting position evaluates best.
 //! - `expectimax`: depth-limited search; throws are chance nodes averaged with the
 //!   engine's exact probabilities, decisions maximise for the mover's team and minimise
@@ -17,7 +18,7 @@
 
 use crate::engine::{Decision, Game, Quiet, Stage, State};
 use crate::lang::ir::{CellSet, Cond, TeamId};
-use crate::tools::sim::Rng;
+use crate::tools::driver::{self, NoHooks, Rng, Streams};
 
 /// A player that chooses decisions.
 pub trait Agent {
@@ -26,6 +27,23 @@ pub trait Agent {
     /// A legal decision for the seat to move, or `None` when there is nothing to decide
     /// (not a decision node, or no legal decision).
     fn choose(&mut self, g: &Game, s: &State, rng: &mut Rng) -> Option<Decision>;
+    /// [`Agent::choose`] when the caller has listed the legal decisions of `s` already
+    /// (in the engine's order); by default they are listed again.
+    fn choose_among(
+        &mut self,
+        g: &Game,
+        s: &State,
+        legal: &[Decision],
+        rng: &mut Rng,
+    ) -> Option<Decision> {
+        let _ = legal;
+        self.choose(g, s, rng)
+    }
+    /// Does it draw from the game's stream (interleaved with the throws) rather than from
+    /// its team's own? Only the random player does: a random game is one stream.
+    fn draws_from_game_stream(&self) -> bool {
+        false
+    }
 }
 
 /// The kinds of player a seat may have.
@@ -280,12 +298,27 @@ impl Agent for RandomAgent {
         AgentKind::Random
     }
     fn choose(&mut self, g: &Game, s: &State, rng: &mut Rng) -> Option<Decision> {
-        g.legal_decisions(s, &mut self.buf);
-        match self.buf.len() {
+        let mut buf = std::mem::take(&mut self.buf);
+        g.legal_decisions(s, &mut buf);
+        let d = self.choose_among(g, s, &buf, rng);
+        self.buf = buf;
+        d
+    }
+    fn choose_among(
+        &mut self,
+        _g: &Game,
+        _s: &State,
+        legal: &[Decision],
+        rng: &mut Rng,
+    ) -> Option<Decision> {
+        match legal.len() {
             0 => None,
-            1 => Some(self.buf[0]),
-            n => Some(self.buf[rng.below(n)]),
+            1 => Some(legal[0]),
+            n => Some(legal[rng.below(n)]),
         }
+    }
+    fn draws_from_game_stream(&self) -> bool {
+        true
     }
 }
 
@@ -723,65 +756,23 @@ pub struct MatchResult {
     pub state: State,
 }
 
-/// Plays one game between two computer players (index = team). Throws come from
-/// `Rng::for_game(seed, 0)`, each team's player draws from `Rng::for_game(seed, 1 + team)`;
-/// the same seed and players give the same game.
+/// Plays one game between two computer players (index = team) with the streams given
+/// (see [`crate::tools::driver`]: throws from the game stream, each searching player from
+/// its team's stream); the same streams and players give the same game.
 pub fn play_match(
     g: &Game,
     players: &mut [&mut dyn Agent; 2],
-    seed: u64,
+    streams: &Streams,
     max_turns: u32,
 ) -> MatchResult {
     let mut s = g.initial_state();
-    let mut dice = Rng::for_game(seed, 0);
-    let mut rngs = [Rng::for_game(seed, 1), Rng::for_game(seed, 2)];
-    while !g.is_over(&s) && s.turns < max_turns {
-        let r = if g.is_chance(&s) {
-            let k = g.sample_outcome(&s, dice.next_u64());
-            g.apply_throw(&mut s, k, &mut Quiet)
-        } else {
-            let t = s.team as usize;
-            match players[t].choose(g, &s, &mut rngs[t]) {
-                Some(d) => g.apply_decision(&mut s, d, &mut Quiet),
-                None => {
-                    return MatchResult {
-                        winner: None,
-                        turns: s.turns,
-                        aborted: Some("a player found no legal decision".into()),
-                        state: s,
-                    };
-                }
-            }
-        };
-        if let Err(e) = r {
-            return MatchResult {
-                winner: None,
-                turns: s.turns,
-                aborted: Some(e.message.to_string()),
-                state: s,
-            };
-        }
-    }
+    let out = driver::play(g, &mut s, players, streams, max_turns, &mut NoHooks);
     MatchResult {
-        winner: g.winner(&s),
-        turns: s.turns,
-        aborted: None,
+        winner: out.winner(),
+        turns: out.turns,
+        aborted: out.aborted().map(str::to_string),
         state: s,
     }
-}
-
-/// Wilson score interval (95 %) for `wins` out of `n`.
-pub fn wilson(wins: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_963_984_540_054_f64;
-    let n = n as f64;
-    let p = wins as f64 / n;
-    let den = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / den;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / den;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// The result of a series of games between two kinds of player.
@@ -816,8 +807,8 @@ impl SeriesResult {
 }
 
 /// Plays `games` seeded games of `player` against `opponent`, alternating which team the
-/// player has (game `i` uses seed `seed + i`), on `jobs` threads (the result does not depend
-/// on `jobs`).
+/// player has (game `i` from `Streams::for_game(seed, i)`, the player first in even games),
+/// on `jobs` threads (the result does not depend on `jobs`); a worker's panic is an error.
 #[allow(clippy::too_many_arguments)]
 pub fn series(
     g: &Game,
@@ -828,52 +819,37 @@ pub fn series(
     seed: u64,
     max_turns: u32,
     jobs: usize,
-) -> SeriesResult {
-    let jobs = jobs.max(1).min(games.max(1) as usize);
-    let results: Vec<(u64, MatchResult)> = std::thread::scope(|sc| {
-        let handles: Vec<_> = (0..jobs as u64)
-            .map(|j| {
-                sc.spawn(move || {
-                    let mut out = Vec::new();
-                    let mut i = j;
-                    while i < games {
-                        let (mut a, mut b) = match (make(player, budget), make(opponent, budget)) {
-                            (Some(a), Some(b)) => (a, b),
-                            _ => break,
-                        };
-                        let player_team = i % 2;
-                        let r = if player_team == 0 {
-                            play_match(g, &mut [a.as_mut(), b.as_mut()], seed + i, max_turns)
-                        } else {
-                            play_match(g, &mut [b.as_mut(), a.as_mut()], seed + i, max_turns)
-                        };
-                        out.push((player_team, r));
-                        i += jobs as u64;
-                    }
-                    out
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
+) -> Result<SeriesResult, driver::WorkerPanic> {
+    let results = driver::par_map(games, jobs, |i| {
+        let (mut a, mut b) = match (make(player, budget), make(opponent, budget)) {
+            (Some(a), Some(b)) => (a, b),
+            // A person cannot play a series: nothing is played.
+            _ => return None,
+        };
+        let streams = Streams::for_game(seed, i);
+        let player_team = i % 2;
+        let r = if player_team == 0 {
+            play_match(g, &mut [a.as_mut(), b.as_mut()], &streams, max_turns)
+        } else {
+            play_match(g, &mut [b.as_mut(), a.as_mut()], &streams, max_turns)
+        };
+        Some((player_team, r.winner))
+    })?;
     let (mut wins, mut losses, mut unfinished) = (0, 0, 0);
-    for (pt, r) in &results {
-        match r.winner {
-            Some(w) if w as u64 == *pt => wins += 1,
+    for (pt, winner) in results.into_iter().flatten() {
+        match winner {
+            Some(w) if w as u64 == pt => wins += 1,
             Some(_) => losses += 1,
             None => unfinished += 1,
         }
     }
-    SeriesResult {
+    Ok(SeriesResult {
         player,
         opponent,
         games,
         wins,
         losses,
         unfinished,
-        interval: wilson(wins, wins + losses),
-    }
+        interval: crate::tools::analysis::wilson(wins, wins + losses),
+    })
 }

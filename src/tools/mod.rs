@@ -4,6 +4,7 @@
 
 pub mod agents;
 pub mod analysis;
+pub mod driver;
 pub mod files;
 pub mod play;
 pub mod record;

@@ -1,48 +1,17 @@
-//! Seeded random play: the RNG protocol, random playouts, perft and simulation studies.
+//! Bare random playouts and perft.
 //!
-//! RNG protocol (shared with any reference implementation): each game `i` of a study with
-//! seed `S` uses a PCG-64 (MCG, 128-bit) seeded with `splitmix64(S + i)`. Every throw
-//! draws one `u64` and picks the first outcome whose cumulative probability threshold
-//! exceeds it (outcomes in order of the count of face 0). Every decision with more than
-//! one legal choice draws one `u64` `u` and takes choice `(u * len) >> 64` in the order
-//! of [`Game::legal_decisions`]; a forced decision draws nothing.
+//! [`random_playout`] is the driver's random game ([`crate::tools::driver::play`] with two
+//! random agents and no hooks) written out for speed: the differential test and the
+//! reference benchmark time it against a native implementation, and the generic driver's
+//! dynamic dispatch and hooks cost about a tenth (measured with `examples/reference_sig`).
+//! Both follow the RNG protocol of [`crate::tools::driver`], one game stream per game; a
+//! test checks that they play the same games.
 
 use crate::engine::{Decision, Game, Quiet, Refusal, State};
 use crate::lang::ir::TeamId;
-use rand_core::{Rng as _, SeedableRng};
-use rand_pcg::Pcg64Mcg;
 use serde::Serialize;
 
-/// The seeded generator of one game.
-pub struct Rng(Pcg64Mcg);
-
-/// SplitMix64, to spread consecutive game indices over the seed space.
-pub fn splitmix64(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = x;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-impl Rng {
-    /// The generator of game `index` in a study seeded with `seed`.
-    pub fn for_game(seed: u64, index: u64) -> Rng {
-        Rng(Pcg64Mcg::seed_from_u64(splitmix64(
-            seed.wrapping_add(index),
-        )))
-    }
-    /// Next raw draw.
-    #[inline]
-    pub fn next_u64(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-    /// A choice among `len` (`len > 1`).
-    #[inline]
-    pub fn below(&mut self, len: usize) -> usize {
-        ((self.next_u64() as u128 * len as u128) >> 64) as usize
-    }
-}
+pub use crate::tools::driver::{Rng, Streams};
 
 /// How one game ended.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -59,7 +28,8 @@ pub struct Playout {
     pub aborted: Option<String>,
 }
 
-/// Plays one random game from `s` until it ends or `max_turns` seat turns have passed.
+/// Plays one random game from `s` until it ends or `max_turns` seat turns have passed,
+/// drawing throws and decisions from `rng` (a game stream, [`Streams::game`]).
 pub fn random_playout(
     g: &Game,
     mut s: State,
@@ -167,131 +137,4 @@ fn perft_rec(
         }
     }
     Ok(())
-}
-
-/// The summary of a simulation study.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Summary {
-    /// Games played.
-    pub games: u64,
-    /// Games with a result before the turn cap.
-    pub completed: u64,
-    /// Wins by team name.
-    pub wins: std::collections::BTreeMap<String, u64>,
-    /// Mean seat turns per completed game.
-    pub turns_mean: f64,
-    /// Median seat turns per completed game.
-    pub turns_median: f64,
-    /// Games stopped by the turn cap (not terminated, never counted as draws).
-    pub timeouts: u64,
-    /// Games the engine could not finish (an engine limit).
-    pub aborted: u64,
-    /// The study's seed.
-    pub seed: u64,
-    /// The turn cap.
-    pub max_turns: u32,
-    /// Readings in force, `ID=option`.
-    pub readings: Vec<String>,
-    /// Parameters in force, `name=value`.
-    pub params: Vec<String>,
-    /// Throws plus decisions over all games.
-    pub actions: u64,
-}
-
-/// Plays `n` seeded random games (on `jobs` threads; the result does not depend on `jobs`).
-pub fn simulate(g: &Game, n: u64, seed: u64, max_turns: u32, jobs: usize) -> Summary {
-    let jobs = jobs.max(1).min(n.max(1) as usize);
-    let chunk = n.div_ceil(jobs as u64);
-    let results: Vec<Vec<Playout>> = std::thread::scope(|sc| {
-        let handles: Vec<_> = (0..jobs as u64)
-            .map(|j| {
-                sc.spawn(move || {
-                    let mut buf = Vec::with_capacity(64);
-                    let (lo, hi) = (j * chunk, ((j + 1) * chunk).min(n));
-                    (lo..hi)
-                        .map(|i| {
-                            let mut rng = Rng::for_game(seed, i);
-                            random_playout(g, g.initial_state(), &mut rng, max_turns, &mut buf)
-                        })
-                        .collect()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
-    summarise(g, results.into_iter().flatten(), n, seed, max_turns)
-}
-
-fn summarise(
-    g: &Game,
-    plays: impl Iterator<Item = Playout>,
-    n: u64,
-    seed: u64,
-    max_turns: u32,
-) -> Summary {
-    let ir = &g.ir;
-    let mut wins: std::collections::BTreeMap<String, u64> =
-        ir.teams.iter().map(|t| (t.name.clone(), 0)).collect();
-    let mut turns = Vec::new();
-    let (mut timeouts, mut aborted, mut actions) = (0, 0, 0);
-    for p in plays {
-        actions += p.throws + p.decisions;
-        match (p.winner, &p.aborted) {
-            (Some(w), _) => {
-                *wins.entry(ir.teams[w as usize].name.clone()).or_default() += 1;
-                turns.push(p.turns);
-            }
-            (None, Some(_)) => aborted += 1,
-            (None, None) => timeouts += 1,
-        }
-    }
-    turns.sort_unstable();
-    let completed = turns.len() as u64;
-    let mean = if completed > 0 {
-        turns.iter().map(|&t| t as f64).sum::<f64>() / completed as f64
-    } else {
-        0.0
-    };
-    let median = match turns.len() {
-        0 => 0.0,
-        l if l % 2 == 1 => turns[l / 2] as f64,
-        l => (turns[l / 2 - 1] as f64 + turns[l / 2] as f64) / 2.0,
-    };
-    Summary {
-        games: n,
-        completed,
-        wins,
-        turns_mean: mean,
-        turns_median: median,
-        timeouts,
-        aborted,
-        seed,
-        max_turns,
-        readings: ir
-            .readings
-            .iter()
-            .map(|r| format!("{}={}", r.id, r.options[r.chosen].0))
-            .collect(),
-        params: ir
-            .params
-            .iter()
-            .map(|p| format!("{}={}", p.name, p.value))
-            .collect(),
-        actions,
-    }
-}
-
-impl Default for Playout {
-    fn default() -> Self {
-        Playout {
-            winner: None,
-            turns: 0,
-            throws: 0,
-            decisions: 0,
-            aborted: Some("worker thread failed".into()),
-        }
-    }
 }

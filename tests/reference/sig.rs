@@ -2,7 +2,7 @@
 //! `rules/sig-beart.seig`, with the board length a parameter. It is written from the rules
 //! inventory (`../shared/rules-inventory.md`), the source text
 //! (`../shared/sources/sig-mauritania-beart-1955.txt`) and the rule file, and shares nothing
-//! with the interpreter but the RNG protocol of `seig::tools::sim` (so that one seed plays one game
+//! with the interpreter but the RNG protocol of `seig::tools::driver` (so that one seed plays one game
 //! in both; `tests/differential.rs` checks that they do).
 //!
 //! The game as played here:
@@ -38,10 +38,11 @@
 //! waiting (nobody ever goes back to the troughs, so once all have started it never opens
 //! for a piece that is not on it already).
 //!
-//! RNG protocol (the interpreter's, `seig::tools::sim`): one `u64` per throw, compared against the
-//! cumulative binomial thresholds; one `u64` per decision with more than one legal choice,
-//! taking choice `(u * len) >> 64`, the choices being the pieces that can use the throw in
-//! piece order.
+//! RNG protocol (the interpreter's, `seig::tools::driver`): game `i` of seed `s` draws from the
+//! game stream `Rng::for_game(s, i)` (`Streams::for_game(s, i).game()`): one `u64` per throw,
+//! compared against the cumulative binomial thresholds; one `u64` per decision with more than
+//! one legal choice, taking choice `(u * len) >> 64`, the choices being the pieces that can use
+//! the throw in piece order.
 #![allow(dead_code)]
 
 use seig::tools::sim::Rng;

@@ -1,5 +1,6 @@
 //! `seig compare`: the metrics of several readings (or files) side by side, on paired seeds:
-//! game `i` of every arm is played from the same seed, so the differences of per-game
+//! game `i` of every arm is played from the same streams (`Streams::for_game(seed, i)`,
+//! [`crate::tools::driver`]), so the differences of per-game
 //! figures are paired, and each difference carries a 95% interval of its mean (normal
 //! approximation of the paired differences). A difference whose interval excludes 0 is
 //! beyond sampling noise. Win rates among completed games (not pairable) use the
@@ -135,7 +136,7 @@ pub fn compare(
     players: &Players,
     jobs: usize,
     progress: bool,
-) -> Comparison {
+) -> Result<Comparison, crate::tools::driver::WorkerPanic> {
     let mut metrics = Vec::new();
     let mut briefs: Vec<Vec<GameBrief>> = Vec::new();
     for arm in arms {
@@ -155,7 +156,7 @@ pub fn compare(
                 true,
                 Some(done),
             )
-        });
+        })?;
         metrics.push(derive(&info, (0, games), &acc));
         briefs.push(b);
     }
@@ -330,13 +331,13 @@ pub fn compare(
             true,
         );
     }
-    Comparison {
+    Ok(Comparison {
         arms: arms.iter().map(|a| a.label.clone()).collect(),
         seed,
         games,
         rows,
         metrics,
-    }
+    })
 }
 
 fn fmt_mean(v: &[Option<f64>]) -> String {
@@ -386,7 +387,11 @@ pub fn render(c: &Comparison) -> String {
         s.agents.join(" vs ")
     );
     for (i, (a, m)) in c.arms.iter().zip(&c.metrics).enumerate() {
-        let _ = writeln!(o, "  [{i}] {a}  ({}, sha256 {})", m.study.file, m.study.hash);
+        let _ = writeln!(
+            o,
+            "  [{i}] {a}  ({}, sha256 {})",
+            m.study.file, m.study.hash
+        );
     }
     let w0 = c
         .rows
@@ -583,6 +588,13 @@ pub fn run_compare(args: &CompareArgs) -> i32 {
         st.threads(),
         st.progress(),
     );
+    let c = match c {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
     if let Some(path) = &st.report {
         let html = super::report::study_report(&c.metrics, Some(&c));
         if let Err(e) = super::write_file(path, &html) {

@@ -4,12 +4,13 @@
 //! probabilities, and throws before a team's first piece can move. Every rate carries a
 //! 95% Wilson interval; means carry a normal 95% interval.
 //!
-//! Determinism: game `i` of a study with seed `S` is played from `Rng::for_game(S, i)`
-//! (the simulator's protocol, see [`crate::tools::sim`]) when both teams play at random; with
-//! other agents, throws still draw from `Rng::for_game(S, i)` and team `t`'s agent from
-//! `Rng::for_game(splitmix64(S) + 1 + t, i)`. Games are split among threads by index and
-//! every figure is an integer sum until the end, so results do not depend on `--jobs`,
-//! and shards (`--shard K/N`) merge to exactly the single-run result.
+//! Determinism: game `i` of a study with seed `S` is played by the driver from
+//! `Streams::for_game(S, i)` (the RNG protocol of [`crate::tools::driver`]: throws and
+//! random decisions from the game stream, a searching agent of team `t` from its own
+//! stream). Games are split among threads by index ([`driver::par_chunks`]) and every figure
+//! is an integer sum until the end, so results do not depend on `--jobs`, and shards
+//! (`--shard K/N`) merge to exactly the single-run result. A worker thread's panic fails
+//! the study ([`WorkerPanic`]); no game is silently dropped.
 //!
 //! Definitions:
 //! - *completion*: games won before the turn cap; *timeouts*: stopped by the cap.
@@ -28,10 +29,10 @@
 
 use super::{Loaded, Rate, Z95, load};
 use crate::cli::Choices;
-use crate::engine::{Decision, Event, Game, Observer, Stage, State};
+use crate::engine::{Decision, Event, Game, Stage, State};
 use crate::lang::ir::{Ir, RuleIx, ValueRule};
 use crate::tools::agents::{AgentKind, Budget};
-use crate::tools::sim::{Rng, splitmix64};
+use crate::tools::driver::{self, End, Hooks, Outcome, Streams, WorkerPanic};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
@@ -187,13 +188,46 @@ pub struct GameBrief {
     pub fired: Vec<u64>,
 }
 
-/// Counts the events of one game.
-struct Counter {
+/// Counts what one game does: the driver's hook of a study.
+struct Counter<'a> {
+    /// Throws seen go straight to the study's counts.
+    throw_counts: &'a mut Vec<Vec<u64>>,
     fires: Vec<u32>,
     lost: [u32; 2],
+    throws: u64,
+    team_throws: [u64; 2],
+    first_move: [Option<u64>; 2],
+    /// The team that threw last, until the throw has been applied.
+    thrower: Option<usize>,
+    decision_nodes: u32,
+    choice_nodes: u32,
+    lead_changes: u32,
+    lead: Option<u8>,
+    last_turns: u32,
+    last_changes: (u32, [u32; 2]),
 }
 
-impl Observer for Counter {
+impl Hooks for Counter<'_> {
+    fn throw(&mut self, g: &Game, s: &State, k: u8) {
+        let team = s.team as usize;
+        let n = g.sticks_for(s) as usize;
+        let row = &mut self.throw_counts[n];
+        if row.len() <= n {
+            row.resize(n + 1, 0);
+        }
+        row[k as usize] += 1;
+        self.throws += 1;
+        self.team_throws[team] += 1;
+        self.thrower = Some(team);
+    }
+
+    fn decision(&mut self, _g: &Game, _s: &State, legal: &[Decision], _d: Decision) {
+        self.decision_nodes += 1;
+        if legal.len() > 1 {
+            self.choice_nodes += 1;
+        }
+    }
+
     fn event(&mut self, e: Event) {
         let mut hit = |r: RuleIx| {
             if let Some(x) = self.fires.get_mut(r as usize) {
@@ -221,6 +255,31 @@ impl Observer for Counter {
             Event::Forfeit { .. } => {}
         }
     }
+
+    fn applied(&mut self, g: &Game, s: &State) {
+        if let Some(team) = self.thrower.take()
+            && self.first_move[team].is_none()
+            && !g.is_over(s)
+            && s.team as usize == team
+            && could_move(g, s)
+        {
+            self.first_move[team] = Some(self.team_throws[team]);
+        }
+        if s.turns != self.last_turns {
+            self.last_turns = s.turns;
+            // The leader can change only when pieces moved or were taken since last asked.
+            let changes = (self.decision_nodes, self.lost);
+            if changes != self.last_changes {
+                self.last_changes = changes;
+                if let Some(now) = leader(g, s) {
+                    if self.lead.is_some_and(|l| l != now) {
+                        self.lead_changes += 1;
+                    }
+                    self.lead = Some(now);
+                }
+            }
+        }
+    }
 }
 
 /// Who plays: random for both teams by default.
@@ -238,12 +297,6 @@ impl Default for Players {
             kinds: [AgentKind::Random; 2],
             budget: Budget::default(),
         }
-    }
-}
-
-impl Players {
-    fn all_random(&self) -> bool {
-        self.kinds == [AgentKind::Random; 2]
     }
 }
 
@@ -285,7 +338,8 @@ fn could_move(g: &Game, s: &State) -> bool {
     }
 }
 
-/// Plays game `index` of the study and adds it to `acc`.
+/// Plays game `index` of the study (with the driver, from `Streams::for_game(seed, index)`)
+/// and adds it to `acc`.
 pub fn play_game(
     g: &Game,
     seed: u64,
@@ -295,125 +349,63 @@ pub fn play_game(
     acc: &mut Acc,
 ) -> GameBrief {
     let n_rules = g.ir.rules.len();
-    let mut obs = Counter {
+    let mut agents = players.kinds.map(|k| {
+        crate::tools::agents::make(k, players.budget)
+            .unwrap_or_else(|| Box::new(crate::tools::agents::RandomAgent::default()))
+    });
+    let [a, b] = &mut agents;
+    let mut s = g.initial_state();
+    let mut c = Counter {
+        throw_counts: &mut acc.throw_counts,
         fires: vec![0; n_rules],
         lost: [0; 2],
+        throws: 0,
+        team_throws: [0; 2],
+        first_move: [None, None],
+        thrower: None,
+        decision_nodes: 0,
+        choice_nodes: 0,
+        lead_changes: 0,
+        lead: None,
+        last_turns: s.turns,
+        last_changes: (u32::MAX, [0; 2]),
     };
-    let mut rng = Rng::for_game(seed, index);
-    let mut agent_rngs =
-        [0u64, 1].map(|t| Rng::for_game(splitmix64(seed).wrapping_add(1 + t), index));
-    let mut agents: Vec<Box<dyn crate::tools::agents::Agent>> = if players.all_random() {
-        Vec::new()
-    } else {
-        players
-            .kinds
-            .iter()
-            .map(|&k| {
-                crate::tools::agents::make(k, players.budget)
-                    .or_else(|| crate::tools::agents::make(AgentKind::Random, players.budget))
-                    .expect("a random agent")
-            })
-            .collect()
-    };
-    let mut s = g.initial_state();
-    let mut buf: Vec<Decision> = Vec::with_capacity(64);
-    let (mut throws, mut decision_nodes, mut choice_nodes, mut lead_changes) =
-        (0u64, 0u32, 0u32, 0u32);
-    let mut team_throws = [0u64; 2];
-    let mut first_move: [Option<u64>; 2] = [None, None];
-    let mut lead: Option<u8> = None;
-    let mut last_turns = s.turns;
-    let mut last_changes = (u32::MAX, [0u32; 2]);
-    let mut aborted = false;
-    // `buf` holds the legal decisions of `s` whenever `s` is a decision node.
-    g.legal_decisions(&s, &mut buf);
-    while !g.is_over(&s) && s.turns < max_turns {
-        let ok = if g.is_chance(&s) {
-            let team = s.team as usize;
-            let n = g.sticks_for(&s) as usize;
-            let k = g.sample_outcome(&s, rng.next_u64());
-            let row = &mut acc.throw_counts[n];
-            if row.len() <= n {
-                row.resize(n + 1, 0);
-            }
-            row[k as usize] += 1;
-            throws += 1;
-            team_throws[team] += 1;
-            let ok = g.apply_throw_listing(&mut s, k, &mut obs, &mut buf).is_ok();
-            if ok
-                && first_move[team].is_none()
-                && !g.is_over(&s)
-                && s.team as usize == team
-                && could_move(g, &s)
-            {
-                first_move[team] = Some(team_throws[team]);
-            }
-            ok
-        } else {
-            decision_nodes += 1;
-            if buf.len() > 1 {
-                choice_nodes += 1;
-            }
-            let d = if agents.is_empty() {
-                if buf.len() == 1 {
-                    Some(buf[0])
-                } else if buf.is_empty() {
-                    None
-                } else {
-                    Some(buf[rng.below(buf.len())])
-                }
-            } else {
-                let t = s.team as usize;
-                agents[t].choose(g, &s, &mut agent_rngs[t])
-            };
-            match d {
-                Some(d) => g
-                    .apply_decision_listing(&mut s, d, &mut obs, &mut buf)
-                    .is_ok(),
-                None => {
-                    aborted = true;
-                    break;
-                }
-            }
-        };
-        if !ok {
-            aborted = true;
-            break;
-        }
-        if s.turns != last_turns {
-            last_turns = s.turns;
-            // The leader can change only when pieces moved or were taken since last asked.
-            let changes = (decision_nodes, obs.lost);
-            if changes != last_changes {
-                last_changes = changes;
-                if let Some(now) = leader(g, &s) {
-                    if lead.is_some_and(|l| l != now) {
-                        lead_changes += 1;
-                    }
-                    lead = Some(now);
-                }
-            }
-        }
-    }
-    let winner = g.winner(&s);
+    let out: Outcome = driver::play(
+        g,
+        &mut s,
+        &mut [a.as_mut(), b.as_mut()],
+        &Streams::for_game(seed, index),
+        max_turns,
+        &mut c,
+    );
+    let Counter {
+        fires,
+        lost,
+        throws,
+        first_move,
+        decision_nodes,
+        choice_nodes,
+        lead_changes,
+        ..
+    } = c;
     acc.games += 1;
-    match (winner, aborted) {
-        (Some(w), _) => {
+    match out.end {
+        End::Won(w) => {
             acc.completed += 1;
             acc.wins[w as usize] += 1;
             *acc.turns.entry(s.turns as u64).or_default() += 1;
             *acc.throws.entry(throws).or_default() += 1;
         }
-        (None, true) => acc.aborted += 1,
-        (None, false) => acc.timeouts += 1,
+        End::Aborted(_) => acc.aborted += 1,
+        End::TurnCap => acc.timeouts += 1,
     }
     acc.decision_nodes += decision_nodes as u64;
     acc.choice_nodes += choice_nodes as u64;
     *acc.lead_changes.entry(lead_changes as u64).or_default() += 1;
-    let captures = obs.lost[0] + obs.lost[1];
+    let captures = lost[0] + lost[1];
     *acc.captures.entry(captures as u64).or_default() += 1;
     let mut fired = vec![0u64; n_rules.div_ceil(64)];
-    for (i, &f) in obs.fires.iter().enumerate() {
+    for (i, &f) in fires.iter().enumerate() {
         if f > 0 {
             acc.rule_fires[i] += f as u64;
             acc.rule_games[i] += 1;
@@ -421,14 +413,14 @@ pub fn play_game(
         }
     }
     for (t, first) in first_move.iter().enumerate() {
-        acc.lost[t] += obs.lost[t] as u64;
+        acc.lost[t] += lost[t] as u64;
         match first {
             Some(x) => *acc.first_move[t].entry(*x).or_default() += 1,
             None => acc.never_moved[t] += 1,
         }
     }
     GameBrief {
-        winner,
+        winner: out.winner(),
         turns: s.turns,
         throws,
         decision_nodes,
@@ -441,6 +433,7 @@ pub fn play_game(
 
 /// Plays games `range` of a study on `jobs` threads; the accumulator does not depend on
 /// `jobs`, and the briefs (when kept) are in game order. `done` counts finished games.
+/// A worker's panic is an error: a study never silently loses games.
 #[allow(clippy::too_many_arguments)]
 pub fn run_games(
     g: &Game,
@@ -451,44 +444,28 @@ pub fn run_games(
     jobs: usize,
     keep_briefs: bool,
     done: Option<&AtomicU64>,
-) -> (Acc, Vec<GameBrief>) {
-    let (lo, hi) = range;
-    let n = hi.saturating_sub(lo);
-    let jobs = jobs.max(1).min(n.max(1) as usize) as u64;
-    let chunk = n.div_ceil(jobs).max(1);
-    let parts: Vec<(Acc, Vec<GameBrief>)> = std::thread::scope(|sc| {
-        let handles: Vec<_> = (0..jobs)
-            .map(|j| {
-                sc.spawn(move || {
-                    let mut acc = Acc::new(g.ir.rules.len());
-                    let mut briefs = Vec::new();
-                    let a = (lo + j * chunk).min(hi);
-                    let b = (lo + (j + 1) * chunk).min(hi);
-                    for i in a..b {
-                        let brief = play_game(g, seed, i, max_turns, players, &mut acc);
-                        if keep_briefs {
-                            briefs.push(brief);
-                        }
-                        if let Some(d) = done {
-                            d.fetch_add(1, Ordering::Relaxed);
-                        }
-                    }
-                    (acc, briefs)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|_| (Acc::new(0), Vec::new())))
-            .collect()
-    });
+) -> Result<(Acc, Vec<GameBrief>), WorkerPanic> {
+    let parts = driver::par_chunks(range, jobs, |a, b| {
+        let mut acc = Acc::new(g.ir.rules.len());
+        let mut briefs = Vec::new();
+        for i in a..b {
+            let brief = play_game(g, seed, i, max_turns, players, &mut acc);
+            if keep_briefs {
+                briefs.push(brief);
+            }
+            if let Some(d) = done {
+                d.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        (acc, briefs)
+    })?;
     let mut acc = Acc::new(g.ir.rules.len());
     let mut briefs = Vec::new();
     for (a, b) in parts {
         acc.merge(&a);
         briefs.extend(b);
     }
-    (acc, briefs)
+    Ok((acc, briefs))
 }
 
 /// Can the rule produce an event (a throw entry, gate, loop, capture, protection noted on a
@@ -902,15 +879,16 @@ pub struct Luck {
     pub wins: Rate,
     /// Games unfinished (turn cap or engine limit).
     pub unfinished: u64,
-    /// Skill share 2w − 1 (0: a strong player does no better than chance, 1: it always
-    /// wins), with its interval from the Wilson interval of w.
+    /// Skill share max(0, 2w − 1) (0: a strong player does no better than chance, 1: it
+    /// always wins), with its interval from the Wilson interval of w; within 0..=1.
     pub skill: (f64, f64, f64),
-    /// Luck share 1 − skill, with its interval.
+    /// Luck share 1 − skill, with its interval; within 0..=1 (1 with no finished game:
+    /// nothing shows skill).
     pub luck: (f64, f64, f64),
 }
 
 /// Plays `games` games of `player` against random play, alternating teams (the agents
-/// module's series: game `i` from seed `seed + i`), and derives the luck share.
+/// module's series: game `i` from `Streams::for_game(seed, i)`), and derives the luck share.
 pub fn luck(
     g: &Game,
     player: AgentKind,
@@ -918,7 +896,7 @@ pub fn luck(
     seed: u64,
     max_turns: u32,
     jobs: usize,
-) -> Luck {
+) -> Result<Luck, WorkerPanic> {
     let r = crate::tools::agents::series(
         g,
         player,
@@ -928,17 +906,24 @@ pub fn luck(
         seed,
         max_turns,
         jobs,
-    );
+    )?;
     let wins = Rate::new(r.wins, r.wins + r.losses);
-    let skill = (2.0 * wins.p - 1.0, 2.0 * wins.lo - 1.0, 2.0 * wins.hi - 1.0);
-    Luck {
+    // A player worse than chance shows no skill, rather than a negative one: the shares
+    // are proportions.
+    let share = |w: f64| (2.0 * w - 1.0).clamp(0.0, 1.0);
+    let skill = if wins.n == 0 {
+        (0.0, 0.0, 1.0)
+    } else {
+        (share(wins.p), share(wins.lo), share(wins.hi))
+    };
+    Ok(Luck {
         player: player.name().to_string(),
         games,
         wins,
         unfinished: r.unfinished,
         skill,
         luck: (1.0 - skill.0, 1.0 - skill.2, 1.0 - skill.1),
-    }
+    })
 }
 
 /// Runs a whole study (or the games `range` of it) and derives its metrics: the function
@@ -954,13 +939,13 @@ pub fn metrics(
     jobs: usize,
     range: Option<(u64, u64)>,
     progress: bool,
-) -> Metrics {
+) -> Result<Metrics, WorkerPanic> {
     let info = study_info(l, seed, games, max_turns, players);
     let range = range.unwrap_or((0, games));
     let (acc, _) = with_progress(range.1 - range.0, progress, |done| {
         run_games(g, seed, range, max_turns, players, jobs, false, Some(done))
-    });
-    derive(&info, range, &acc)
+    })?;
+    Ok(derive(&info, range, &acc))
 }
 
 /// Runs `f` while a progress bar of `total` games is drawn on standard error (when `show`).
@@ -1346,7 +1331,7 @@ pub fn run_simulate(args: &SimulateArgs) -> i32 {
     let jobs = st.threads();
     let range = args.shard.map(|(k, n)| shard_range(st.games, k, n));
     let started = std::time::Instant::now();
-    let mut m = metrics(
+    let studied = metrics(
         &l,
         &g,
         st.games,
@@ -1356,17 +1341,28 @@ pub fn run_simulate(args: &SimulateArgs) -> i32 {
         jobs,
         range,
         st.progress(),
-    );
-    if args.luck_games > 0 {
-        m.luck = Some(luck(
-            &g,
-            args.luck_agent,
-            args.luck_games,
-            st.seed,
-            st.max_turns,
-            jobs,
-        ));
-    }
+    )
+    .and_then(|mut m| {
+        if args.luck_games > 0 {
+            let lk = luck(
+                &g,
+                args.luck_agent,
+                args.luck_games,
+                st.seed,
+                st.max_turns,
+                jobs,
+            )?;
+            m.luck = Some(lk);
+        }
+        Ok(m)
+    });
+    let m = match studied {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
     let timing = args.timing.then(|| {
         let secs = started.elapsed().as_secs_f64().max(1e-9);
         let games = (m.range.1 - m.range.0) as f64;

@@ -2,10 +2,13 @@
 //! with undo, save and load, and the two front ends, the line mode ([`plain`]) and the
 //! full-screen one.
 //!
-//! Throws are fixed by the seed: throw `i` of a game (counting from 0) draws one `u64` from
-//! `Rng::for_game(seed, i)`; the computer's decision at action `j` draws from
-//! `Rng::for_game(seed ^ AGENT_SALT, j)`. A saved game therefore continues exactly as it
-//! would have, and the same seed and seats give the same game.
+//! Throws are fixed by the seed, through the one RNG protocol ([`crate::tools::driver`]):
+//! a session with seed `S` is game 0 of `S`, `Streams::for_game(S, 0)`, and its throw `i`
+//! (counting from 0) is draw `i` of the game stream, as in `seig playout --seed S` while no
+//! random decision draws in between. A computer's decision at action `j` draws from its
+//! team's agent stream keyed by `j` (`Streams::stream_at(Stream::Agent(team), j)`), so that a
+//! loaded game resumes without replaying the computer's searches. A saved game therefore
+//! continues exactly as it would have, and the same seed and seats give the same game.
 
 pub mod plain;
 pub mod tui;
@@ -15,12 +18,9 @@ use crate::engine::{Decision, Event, Game, Refusal, Stage, State};
 use crate::lang::diag::{self, Diagnostic};
 use crate::lang::ir::{RuleIx, TeamId};
 use crate::tools::agents::{self, Agent, AgentKind, Budget};
+use crate::tools::driver::{Stream, Streams};
 use crate::tools::record::{self, Action, Record, RecordError, SeatRecord};
-use crate::tools::sim::Rng;
 use std::path::{Path, PathBuf};
-
-/// Mixed into the seed for the computer players' generators.
-pub const AGENT_SALT: u64 = 0x5EED_A6E7_0000_0001;
 
 /// `seig play`: play a variant against people or the computer.
 #[derive(clap::Args, Debug, Clone)]
@@ -308,7 +308,9 @@ impl Session {
                 rule: None,
             });
         }
-        let u = Rng::for_game(self.seed, self.state.game_throws as u64).next_u64();
+        let mut dice = Streams::for_game(self.seed, 0).game();
+        dice.skip(self.state.game_throws as u64);
+        let u = dice.next_u64();
         let k = self.game.sample_outcome(&self.state, u);
         self.record_step(Action::Throw { k })
     }
@@ -327,7 +329,8 @@ impl Session {
             return Some(self.throw());
         }
         let ix = self.state.team as usize * self.seats.per_team as usize + self.state.seat as usize;
-        let mut rng = Rng::for_game(self.seed ^ AGENT_SALT, self.actions.len() as u64);
+        let mut rng = Streams::for_game(self.seed, 0)
+            .stream_at(Stream::Agent(self.state.team), self.actions.len() as u64);
         let d = match self.agents.get_mut(ix).and_then(|a| a.as_mut()) {
             Some(agent) => agent.choose(&self.game, &self.state, &mut rng),
             None => None,

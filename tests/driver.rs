@@ -1,0 +1,297 @@
+//! The one driver: its random streams (studies with different seeds share no game), the game
+//! loop with hooks (the same games as the bare random playout, any `--jobs`), and the
+//! parallel map that reports a worker's panic instead of losing its games.
+
+use seig::engine::{Decision, Game, State};
+use seig::tools::agents::{AgentKind, RandomAgent};
+use seig::tools::analysis::metrics;
+use seig::tools::driver::{self, End, Hooks, NoHooks, Stream, Streams, splitmix64};
+use seig::tools::sim::{Rng, random_playout};
+use std::collections::HashSet;
+
+fn game(file: &str) -> Game {
+    let path = format!("{}/rules/{file}", env!("CARGO_MANIFEST_DIR"));
+    let bytes = std::fs::read(&path).expect("rule file");
+    let (_, lowered) = seig::lang::load(&bytes, &Default::default());
+    Game::new(lowered.ir.expect("valid rule file"))
+}
+
+/// Every throw (count of the first face) and every decision of a game, in order.
+#[derive(Default)]
+struct Fingerprint(Vec<u64>);
+
+impl Hooks for Fingerprint {
+    fn throw(&mut self, _g: &Game, _s: &State, k: u8) {
+        self.0.push(k as u64);
+    }
+    fn decision(&mut self, _g: &Game, _s: &State, _legal: &[Decision], d: Decision) {
+        self.0.push(1 << 63 | (d.piece as u64) << 56 | d.mask);
+    }
+}
+
+fn random_game(g: &Game, streams: &Streams, cap: u32, hooks: &mut impl Hooks) -> driver::Outcome {
+    let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
+    driver::play(
+        g,
+        &mut g.initial_state(),
+        &mut [&mut a, &mut b],
+        streams,
+        cap,
+        hooks,
+    )
+}
+
+#[test]
+fn studies_with_seeds_1_and_2_share_no_game() {
+    let g = game("sig-beart.seig");
+    let prints = |seed: u64| -> Vec<Vec<u64>> {
+        driver::par_map(250, 2, |i| {
+            let mut f = Fingerprint::default();
+            random_game(&g, &Streams::for_game(seed, i), 10_000, &mut f);
+            f.0
+        })
+        .expect("no worker panics")
+    };
+    let (one, two) = (prints(1), prints(2));
+    let set: HashSet<&Vec<u64>> = one.iter().collect();
+    assert_eq!(set.len(), 250, "games of one study repeat");
+    let shared: Vec<usize> = (0..two.len()).filter(|&i| set.contains(&two[i])).collect();
+    assert!(
+        shared.is_empty(),
+        "games of seed 2 also in seed 1: {shared:?}"
+    );
+    // With the old derivation (`splitmix64(seed + index)`) game i + 1 of seed 1 was game i of
+    // seed 2; the keys of many more games are apart too.
+    let keys = |seed: u64| (0..20_000).map(move |i| Streams::for_game(seed, i).key());
+    let k1: HashSet<u64> = keys(1).collect();
+    assert_eq!(k1.len(), 20_000);
+    assert!(keys(2).all(|k| !k1.contains(&k)));
+}
+
+#[test]
+fn game_zero_keeps_the_historic_generator() {
+    // `seig playout --seed S` and the mid-game perft positions have always used the
+    // generator seeded with splitmix64(S).
+    for seed in [0, 1, 7, u64::MAX] {
+        assert_eq!(Streams::for_game(seed, 0).key(), splitmix64(seed));
+    }
+    assert_ne!(Streams::for_game(1, 1).key(), Streams::for_game(2, 0).key());
+}
+
+#[test]
+fn named_streams_differ_and_skip_is_drawing() {
+    let s = Streams::for_game(5, 3);
+    let first = |mut r: Rng| (0..4).map(|_| r.next_u64()).collect::<Vec<_>>();
+    let game = first(s.game());
+    let a0 = first(s.agent(0));
+    let a1 = first(s.agent(1));
+    assert!(game != a0 && game != a1 && a0 != a1);
+    assert_ne!(first(s.stream_at(Stream::Agent(0), 0)), a0);
+    assert_ne!(
+        first(s.stream_at(Stream::Agent(0), 1)),
+        first(s.stream_at(Stream::Agent(0), 2))
+    );
+    let mut r = s.game();
+    let drawn: Vec<u64> = (0..100).map(|_| r.next_u64()).collect();
+    for n in [0u64, 1, 2, 57, 99] {
+        let mut q = s.game();
+        q.skip(n);
+        assert_eq!(q.next_u64(), drawn[n as usize], "skip({n})");
+    }
+}
+
+#[test]
+fn the_driver_plays_the_bare_random_playouts_games() {
+    for (file, cap) in [
+        ("seig-tagent.seig", 10_000),
+        ("sig-beart.seig", 10_000),
+        ("sigue-caillie.seig", 1_500),
+    ] {
+        let g = game(file);
+        for i in 0..12 {
+            let d = random_game(&g, &Streams::for_game(9, i), cap, &mut NoHooks);
+            let p = random_playout(
+                &g,
+                g.initial_state(),
+                &mut Rng::for_game(9, i),
+                cap,
+                &mut Vec::new(),
+            );
+            assert_eq!(
+                (d.winner(), d.turns, d.throws, d.decisions, d.aborted()),
+                (
+                    p.winner,
+                    p.turns,
+                    p.throws,
+                    p.decisions,
+                    p.aborted.as_deref()
+                ),
+                "{file}, game {i}"
+            );
+            if d.winner().is_none() && d.aborted().is_none() {
+                assert_eq!(d.end, End::TurnCap);
+            }
+        }
+    }
+}
+
+#[test]
+fn hooks_see_every_action_once_and_the_end() {
+    #[derive(Default)]
+    struct Count {
+        throws: u64,
+        decisions: u64,
+        applied: u64,
+        events: u64,
+        ends: u32,
+    }
+    impl Hooks for Count {
+        fn throw(&mut self, _: &Game, _: &State, _: u8) {
+            self.throws += 1;
+        }
+        fn decision(&mut self, _: &Game, _: &State, legal: &[Decision], d: Decision) {
+            assert!(legal.contains(&d));
+            self.decisions += 1;
+        }
+        fn event(&mut self, _: seig::engine::Event) {
+            self.events += 1;
+        }
+        fn applied(&mut self, _: &Game, _: &State) {
+            self.applied += 1;
+        }
+        fn end(&mut self, g: &Game, s: &State, out: &driver::Outcome) {
+            assert_eq!(out.winner(), g.winner(s));
+            self.ends += 1;
+        }
+    }
+    let g = game("sig-beart.seig");
+    let mut c = Count::default();
+    let out = random_game(&g, &Streams::for_game(4, 4), 10_000, &mut c);
+    assert_eq!((c.throws, c.decisions), (out.throws, out.decisions));
+    assert_eq!(c.applied, out.throws + out.decisions);
+    assert!(c.events > 0);
+    assert_eq!(c.ends, 1);
+}
+
+#[test]
+fn the_trace_shows_the_playouts_actions() {
+    let path = format!("{}/rules/seig-tagent.seig", env!("CARGO_MANIFEST_DIR"));
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_seig"))
+        .args(["playout", &path, "--seed", "6", "--trace"])
+        .output()
+        .expect("seig runs");
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let g = game("seig-tagent.seig");
+    let p = random_playout(
+        &g,
+        g.initial_state(),
+        &mut Rng::for_game(6, 0),
+        10_000,
+        &mut Vec::new(),
+    );
+    let throws = out.lines().filter(|l| l.starts_with("throw ")).count() as u64;
+    let moves = out.lines().filter(|l| l.starts_with("move ")).count() as u64;
+    assert_eq!((throws, moves), (p.throws, p.decisions));
+    // The last position traced is the final one printed.
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("throw "), "{}", lines[0]);
+    let n = lines.len();
+    assert_eq!(lines[n - 3].trim_start(), lines[n - 2], "{}", lines[n - 3]);
+    assert!(lines[n - 1].starts_with("winner: "), "{}", lines[n - 1]);
+}
+
+#[test]
+fn par_map_is_in_order_for_any_jobs() {
+    let want: Vec<u64> = (0..101).map(|i| splitmix64(i)).collect();
+    for jobs in [1, 2, 3, 8, 200] {
+        assert_eq!(
+            driver::par_map(101, jobs, splitmix64).expect("no panic"),
+            want,
+            "{jobs} jobs"
+        );
+    }
+    assert!(driver::par_map(0, 4, splitmix64).expect("none").is_empty());
+    let chunks = driver::par_chunks((10, 20), 3, |a, b| (a, b)).expect("no panic");
+    assert_eq!(chunks, [(10, 14), (14, 18), (18, 20)]);
+}
+
+#[test]
+fn a_worker_panic_is_an_error_with_its_message() {
+    let r = driver::par_map(40, 4, |i| {
+        if i == 23 {
+            panic!("game {i} went wrong");
+        }
+        i
+    });
+    let e = r.expect_err("the panic is reported");
+    assert_eq!(e.message, "game 23 went wrong");
+    assert_eq!(e.games, (20, 30));
+    assert!(e.to_string().contains("game 23 went wrong"), "{e}");
+}
+
+#[test]
+fn studies_do_not_depend_on_jobs_with_searching_agents() {
+    let l = seig::tools::analysis::load_text(
+        &std::fs::read_to_string(format!(
+            "{}/rules/sig-beart.seig",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .expect("rule file"),
+        &seig::lang::lower::Selection {
+            readings: Vec::new(),
+            params: vec![("holes".into(), 5)],
+        },
+    )
+    .expect("loads");
+    let g = Game::new(l.ir.clone());
+    let players = metrics::Players {
+        kinds: [AgentKind::Greedy, AgentKind::Random],
+        budget: Default::default(),
+    };
+    let run = |jobs| {
+        metrics::run_games(&g, 3, (0, 12), 2_000, &players, jobs, true, None)
+            .expect("no worker panics")
+    };
+    assert_eq!(run(1), run(3));
+}
+
+#[test]
+fn the_largest_seed_plays_luck_games_with_a_share_in_range() {
+    let g = game("sig-beart.seig");
+    let lk = metrics::luck(&g, AgentKind::Greedy, 2, u64::MAX, 10_000, 2).expect("no panic");
+    assert_eq!(lk.games, 2);
+    assert_eq!(lk.wins.n + lk.unfinished, 2);
+    for x in [
+        lk.luck.0, lk.luck.1, lk.luck.2, lk.skill.0, lk.skill.1, lk.skill.2,
+    ] {
+        assert!((0.0..=1.0).contains(&x), "{lk:?}");
+    }
+    assert!(lk.luck.1 <= lk.luck.0 && lk.luck.0 <= lk.luck.2, "{lk:?}");
+    // And from the command line, as reported in the issue.
+    let path = format!("{}/rules/sig-beart.seig", env!("CARGO_MANIFEST_DIR"));
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_seig"))
+        .args([
+            "simulate",
+            &path,
+            "-n",
+            "2",
+            "--seed",
+            "18446744073709551615",
+            "--luck-games",
+            "2",
+            "--json",
+            "--quiet",
+        ])
+        .output()
+        .expect("seig runs");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let share = v["luck"]["luck"][0].as_f64().expect("a luck share");
+    assert!((0.0..=1.0).contains(&share), "{share}");
+}
