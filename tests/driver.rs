@@ -203,7 +203,7 @@ fn the_trace_shows_the_playouts_actions() {
 
 #[test]
 fn par_map_is_in_order_for_any_jobs() {
-    let want: Vec<u64> = (0..101).map(|i| splitmix64(i)).collect();
+    let want: Vec<u64> = (0..101).map(splitmix64).collect();
     for jobs in [1, 2, 3, 8, 200] {
         assert_eq!(
             driver::par_map(101, jobs, splitmix64).expect("no panic"),
