@@ -295,3 +295,28 @@ fn the_largest_seed_plays_luck_games_with_a_share_in_range() {
     let share = v["luck"]["luck"][0].as_f64().expect("a luck share");
     assert!((0.0..=1.0).contains(&share), "{share}");
 }
+
+#[test]
+fn a_recorded_driven_game_replays_to_its_end() {
+    use seig::tools::record::{Record, Recorder};
+    let path = format!("{}/rules/seig-tagent.seig", env!("CARGO_MANIFEST_DIR"));
+    let bytes = std::fs::read(&path).expect("rule file");
+    let g = game("seig-tagent.seig");
+    let mut a = seig::tools::agents::make(AgentKind::Greedy, Default::default()).expect("agent");
+    let mut b = RandomAgent::default();
+    let mut s = g.initial_state();
+    let mut rec = Recorder::default();
+    let out = driver::play(
+        &g,
+        &mut s,
+        &mut [a.as_mut(), &mut b],
+        &Streams::for_game(8, 2),
+        400,
+        &mut rec,
+    );
+    assert_eq!(rec.actions.len() as u64, out.throws + out.decisions);
+    let mut r = Record::new(&g, std::path::Path::new(&path), &bytes, 8, Vec::new());
+    r.set_actions(&g, &rec.actions);
+    let back = Record::from_json("<record>", r.to_json().as_bytes()).expect("reads back");
+    assert_eq!(back.replay(&g).expect("replays"), s);
+}

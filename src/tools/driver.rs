@@ -135,8 +135,9 @@ impl Streams {
 // ---------------------------------------------------------------------------------------
 // Playing one game
 
-/// What a caller watches of a game. Every method has an empty default, so a hook implements
-/// only what it needs; the engine's events arrive through [`Hooks::event`] while the action
+/// What a caller watches of a game: the study's counter (`analysis::metrics`), the
+/// playout trace (the command line) and the record writer ([`crate::tools::record::Recorder`])
+/// are hooks. Every method has an empty default, so a hook implements only what it needs; the engine's events arrive through [`Hooks::event`] while the action
 /// that causes them is applied, between [`Hooks::throw`] / [`Hooks::decision`] and
 /// [`Hooks::applied`].
 pub trait Hooks {

@@ -164,6 +164,23 @@ pub struct Record {
     pub actions: Vec<RecordedAction>,
 }
 
+/// The driver's hook that writes a game down: every throw and decision of a driven game
+/// ([`crate::tools::driver::play`]), in order, for [`Record::set_actions`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Recorder {
+    /// The actions so far.
+    pub actions: Vec<Action>,
+}
+
+impl crate::tools::driver::Hooks for Recorder {
+    fn throw(&mut self, _g: &Game, _s: &State, k: u8) {
+        self.actions.push(Action::Throw { k });
+    }
+    fn decision(&mut self, _g: &Game, _s: &State, _legal: &[Decision], d: Decision) {
+        self.actions.push(Action::decision(d));
+    }
+}
+
 /// What went wrong with a record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RecordErrorKind {
