@@ -123,7 +123,7 @@ fn random_suffix() -> u64 {
 /// or the new one, never a mix.
 ///
 /// The bytes go to a new temporary file in the target's folder (an unpredictable name,
-/// created with `O_EXCL`), which is written, given the target's permissions, synced, and
+/// created with `O_EXCL`), which is given the target's permissions, written, synced, and
 /// renamed over the target; then the folder is synced. A symlink is followed: the file it
 /// points to is replaced and the link kept. A target that is not a regular file (a folder,
 /// FIFO, device or socket) or is read-only is refused, and on every error the temporary
@@ -179,10 +179,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
     };
     let filled = (|| {
         let mut file = file;
-        file.write_all(bytes)?;
+        // Permissions first, so that the bytes are never readable more widely than the
+        // target's are.
         if let Some(p) = perms {
             file.set_permissions(p)?;
         }
+        file.write_all(bytes)?;
         file.sync_all()?;
         drop(file);
         std::fs::rename(&tmp, &target)
