@@ -4,40 +4,10 @@
 //! into sentences and reports those the file neither cites nor sets aside ("not covered"),
 //! and quotes that the text does not contain.
 
-use super::{Loaded, load};
-use crate::cli::Choices;
+use super::Loaded;
 use crate::lang::syntax::ast::{self, StmtKind};
 use serde::Serialize;
 use std::collections::BTreeSet;
-use std::path::PathBuf;
-
-/// Arguments of `seig coverage`.
-#[derive(clap::Args, Debug, Clone)]
-pub struct CoverageArgs {
-    /// Rule file.
-    pub file: PathBuf,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
-    /// A source's text, to find its sentences the file neither cites nor sets aside:
-    /// `--text KEY=../shared/sources/FILE.txt` (repeatable; one
-    /// text may serve several sources).
-    #[arg(long = "text", value_name = "KEY=PATH", value_parser = parse_text_arg)]
-    pub texts: Vec<(String, PathBuf)>,
-    #[command(flatten)]
-    pub choices: Choices,
-}
-
-fn parse_text_arg(s: &str) -> Result<(String, PathBuf), String> {
-    match s.split_once('=') {
-        Some((k, p)) if !k.trim().is_empty() && !p.trim().is_empty() => {
-            Ok((k.trim().to_string(), PathBuf::from(p.trim())))
-        }
-        _ => Err(format!(
-            "expected KEY=PATH (e.g. smith=sources/smith-1900.txt), got `{s}`"
-        )),
-    }
-}
 
 /// A rule as coverage shows it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -631,36 +601,4 @@ pub fn render(c: &Coverage) -> String {
         }
     }
     o
-}
-
-/// Runs `seig coverage`; exit 1 when a sentence is neither cited nor set aside (or a
-/// quote is not in its text), 0 otherwise.
-pub fn run_coverage(args: &CoverageArgs) -> i32 {
-    let l = match load(&args.file, &args.choices) {
-        Ok(l) => l,
-        Err(c) => return c,
-    };
-    let mut texts = Vec::new();
-    for (key, path) in &args.texts {
-        match std::fs::read(path) {
-            Ok(b) => match String::from_utf8(b) {
-                Ok(t) => texts.push((key.clone(), path.display().to_string(), t)),
-                Err(_) => {
-                    eprintln!("error: {} is not UTF-8 text", path.display());
-                    return 2;
-                }
-            },
-            Err(e) => {
-                eprintln!("error: cannot read {}: {e}", path.display());
-                return 2;
-            }
-        }
-    }
-    let c = coverage(&l, &texts);
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&c).unwrap_or_default());
-    } else {
-        print!("{}", render(&c));
-    }
-    if c.problems.is_empty() { 0 } else { 1 }
 }

@@ -1,10 +1,9 @@
 //! Tools that validate a reading: source coverage, explanations of positions and moves, the
 //! variant as a rulebook, metrics over many games, comparison of readings and HTML reports.
 //!
-//! Each command has a `clap` argument struct and a `run_…` function returning the exit code,
-//! so that the command line only wires them:
-//! [`coverage::run_coverage`], [`explain::run_explain`], [`rulebook::run_rules`],
-//! [`metrics::run_simulate`], [`metrics::run_merge`], [`compare::run_compare`].
+//! Each tool takes a [`Loaded`] file (or a game) and returns data: the report as a struct,
+//! and, where people read it, a `render` to text. Errors are typed. The command line
+//! (`crate::cli`) parses the flags, prints and chooses the exit codes.
 
 pub mod compare;
 pub mod coverage;
@@ -13,9 +12,9 @@ pub mod metrics;
 pub mod report;
 pub mod rulebook;
 
-use crate::cli::Choices;
 use crate::lang::diag::{self, Diagnostic};
 use crate::lang::ir::{Cell, CellSet, Cond, Ir, RuleIx, TeamCells};
+use crate::lang::lower::Selection;
 use crate::lang::syntax::ast::{self, StmtKind};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -35,52 +34,75 @@ pub struct Loaded {
     pub hash: String,
 }
 
-/// Loads a rule file under the choices; prints diagnostics to stderr. `Err` is the exit code.
-pub fn load(path: &Path, choices: &Choices) -> Result<Loaded, i32> {
-    let bytes = crate::tools::files::read(path).map_err(|m| {
-        eprintln!("{m}");
-        1
-    })?;
-    let (text, lowered) = crate::lang::load(&bytes, &choices.selection());
-    let name = path.display().to_string();
-    let errors: Vec<&Diagnostic> = lowered
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .collect();
-    if !errors.is_empty() || lowered.ir.is_none() {
-        eprint!(
-            "{}",
-            diag::render(&name, text.as_deref().unwrap_or(""), &lowered.diagnostics)
-        );
-        return Err(1);
-    }
-    let text = text.unwrap_or_default();
-    let ast = crate::lang::syntax::parse(&text).map_err(|_| 1)?;
-    let ir = lowered.ir.ok_or(1)?;
-    Ok(Loaded {
-        path: path.to_path_buf(),
-        hash: fnv1a(&bytes),
-        text,
-        ast,
-        ir,
-    })
+/// Why a rule file did not load.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read (missing, unreadable, too large); the message names it.
+    #[error("{0}")]
+    Read(String),
+    /// The file was read but does not make a variant under the choices given.
+    #[error("{}", diag::render(&path.display().to_string(), text, diagnostics).trim_end())]
+    Invalid {
+        /// Path as given.
+        path: PathBuf,
+        /// The file's text (empty when it is not UTF-8).
+        text: String,
+        /// Every diagnostic, errors and warnings, in file order.
+        diagnostics: Vec<Diagnostic>,
+    },
 }
 
-/// Loads rule-file text (for tests and tools that hold the text already).
-pub fn load_text(text: &str, sel: &crate::lang::lower::Selection) -> Result<Loaded, String> {
-    let (_, lowered) = crate::lang::load(text.as_bytes(), sel);
-    let Some(ir) = lowered.ir else {
-        return Err(diag::render("<text>", text, &lowered.diagnostics));
-    };
-    let ast = crate::lang::syntax::parse(text).map_err(|d| diag::render("<text>", text, &d))?;
-    Ok(Loaded {
-        path: PathBuf::from("<text>"),
-        hash: fnv1a(text.as_bytes()),
+impl LoadError {
+    /// The error as the terminal shows it: the message, or the rendered diagnostics.
+    pub fn render(&self) -> String {
+        match self {
+            LoadError::Read(m) => format!("{m}\n"),
+            LoadError::Invalid {
+                path,
+                text,
+                diagnostics,
+            } => diag::render(&path.display().to_string(), text, diagnostics),
+        }
+    }
+}
+
+/// Loads a rule file under a selection of readings and parameters: read, parse once,
+/// lower from that tree.
+pub fn load(path: &Path, sel: &Selection) -> Result<Loaded, LoadError> {
+    let bytes = crate::tools::files::read(path).map_err(LoadError::Read)?;
+    from_bytes(path, &bytes, sel)
+}
+
+/// Loads rule-file text (for tests and tools that hold the text already); the path is
+/// `<text>`.
+pub fn load_text(text: &str, sel: &Selection) -> Result<Loaded, LoadError> {
+    from_bytes(Path::new("<text>"), text.as_bytes(), sel)
+}
+
+fn from_bytes(path: &Path, bytes: &[u8], sel: &Selection) -> Result<Loaded, LoadError> {
+    let invalid = |text: &str, diagnostics| LoadError::Invalid {
+        path: path.to_path_buf(),
         text: text.to_string(),
-        ast,
-        ir,
-    })
+        diagnostics,
+    };
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        // The language words the encoding error; nothing is parsed.
+        let (_, lowered) = crate::lang::load(bytes, sel);
+        return Err(invalid("", lowered.diagnostics));
+    };
+    let ast = crate::lang::syntax::parse(text).map_err(|d| invalid(text, d))?;
+    let lowered = crate::lang::lower::lower(&ast, sel);
+    let has_error = lowered.diagnostics.iter().any(Diagnostic::is_error);
+    match lowered.ir {
+        Some(ir) if !has_error => Ok(Loaded {
+            path: path.to_path_buf(),
+            hash: fnv1a(bytes),
+            text: text.to_string(),
+            ast,
+            ir,
+        }),
+        _ => Err(invalid(text, lowered.diagnostics)),
+    }
 }
 
 /// FNV-1a 64-bit hash, in hex.

@@ -2,22 +2,11 @@
 //! readings in force. Every item names the rule that made it, with its status; each
 //! section ends with the sentences its rules cite.
 
-use super::{Loaded, describe_cells, describe_conds, load};
-use crate::cli::Choices;
+use super::{Loaded, describe_cells, describe_conds};
 use crate::lang::ir::*;
 use crate::lang::syntax::ast::{SticksWhen, StmtKind};
 use std::collections::BTreeSet;
 use std::fmt::Write;
-use std::path::PathBuf;
-
-/// Arguments of `seig rules`.
-#[derive(clap::Args, Debug, Clone)]
-pub struct RulesArgs {
-    /// Rule file.
-    pub file: PathBuf,
-    #[command(flatten)]
-    pub choices: Choices,
-}
 
 /// A number in an effect, in words.
 fn amount(a: Amount) -> String {
@@ -712,15 +701,4 @@ pub fn binom_p(n: u8, k: u8, p: f64) -> f64 {
         c = c * (n as u32 - i) as f64 / (i + 1) as f64;
     }
     c * p.powi(k as i32) * (1.0 - p).powi((n - k) as i32)
-}
-
-/// Runs `seig rules`.
-pub fn run_rules(args: &RulesArgs) -> i32 {
-    match load(&args.file, &args.choices) {
-        Ok(l) => {
-            print!("{}", rulebook(&l));
-            0
-        }
-        Err(c) => c,
-    }
 }
