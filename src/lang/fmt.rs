@@ -16,7 +16,7 @@
 //!
 //! The printed text parses back to the same syntax tree, spans aside; [`format_text`]
 //! checks that before it gives the text. Reading, printing and writing files is the
-//! command line's (`crate::cli::fmt`).
+//! command line's (`seig fmt`).
 
 use crate::lang::diag::Diagnostic;
 use crate::lang::syntax::ast::{

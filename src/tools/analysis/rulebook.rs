@@ -145,10 +145,53 @@ fn segment_name(ir: &Ir, tr: &Track, at: u16) -> String {
 /// The rulebook of a loaded variant, as Markdown-like text.
 pub fn rulebook(l: &Loaded) -> String {
     let ir = &l.ir;
-    let active = l.active_statements();
-    let rule_of = |f: &dyn Fn(&StmtKind) -> bool| l.rule_of(&active, f);
+    let find = Finder::new(l);
     let mut o = String::new();
     let mut used: Vec<BTreeSet<String>> = vec![BTreeSet::new(); ir.rules.len()];
+    preamble(&mut o, l);
+    type Part = fn(&mut Section, &Finder);
+    let parts: [(&'static str, Part); 8] = [
+        ("Board", board),
+        ("Teams and seats", teams),
+        ("Sticks", sticks),
+        ("Throw table", throw_table),
+        ("Tracks", tracks),
+        ("Landing and taking", taking),
+        ("Phases", phases),
+        ("Winning", winning),
+    ];
+    for (name, part) in parts {
+        let mut sec = Section::new(ir, &mut o, &mut used, name);
+        part(&mut sec, &find);
+        sec.end();
+    }
+    index(&mut o, ir, &find, &used);
+    o
+}
+
+/// Finds the rule behind a fact of the IR.
+struct Finder<'a> {
+    l: &'a Loaded,
+    /// The statements of each rule that the readings in force switch on.
+    active: Vec<Vec<StmtKind>>,
+}
+
+impl<'a> Finder<'a> {
+    fn new(l: &'a Loaded) -> Self {
+        Finder {
+            l,
+            active: l.active_statements(),
+        }
+    }
+    /// The first rule with an active statement that satisfies `f`.
+    fn rule(&self, f: &dyn Fn(&StmtKind) -> bool) -> Option<RuleIx> {
+        self.l.rule_of(&self.active, f)
+    }
+}
+
+/// The title, the file, and the sources, parameters and readings in force.
+fn preamble(o: &mut String, l: &Loaded) {
+    let ir = &l.ir;
     let _ = writeln!(o, "# {}", ir.game);
     let _ = writeln!(
         o,
@@ -211,11 +254,13 @@ pub fn rulebook(l: &Loaded) -> String {
             );
         }
     }
+}
 
-    // ---- board
-    let mut sec = Section::new(ir, &mut o, &mut used, "Board");
+/// The section "Board".
+fn board(sec: &mut Section, find: &Finder) {
+    let ir = sec.ir;
     for row in &ir.rows {
-        let r = rule_of(&|s| matches!(s, StmtKind::Row { name, .. } if name.node == row.name));
+        let r = find.rule(&|s| matches!(s, StmtKind::Row { name, .. } if name.node == row.name));
         let owner = row
             .owner
             .map(|t| format!(" of {}", ir.teams[t as usize].name))
@@ -226,13 +271,14 @@ pub fn rulebook(l: &Loaded) -> String {
             row.name, row.kind, row.len
         ));
     }
-    sec.end();
+}
 
-    // ---- teams
-    let mut sec = Section::new(ir, &mut o, &mut used, "Teams and seats");
+/// The section "Teams and seats".
+fn teams(sec: &mut Section, find: &Finder) {
+    let ir = sec.ir;
     for (t, team) in ir.teams.iter().enumerate() {
-        let r =
-            rule_of(&|s| matches!(s, StmtKind::TeamPieces { team: n, .. } if n.node == team.name));
+        let r = find
+            .rule(&|s| matches!(s, StmtKind::TeamPieces { team: n, .. } if n.node == team.name));
         let start = match team.start {
             Start::Row(row) => format!("one in each hole of `{}`", ir.rows[row].name),
             Start::Beside => "beside the board".into(),
@@ -249,26 +295,26 @@ pub fn rulebook(l: &Loaded) -> String {
             team.pieces
         ));
         if let Some(c) = team.colour {
-            let r = rule_of(
+            let r = find.rule(
                 &|s| matches!(s, StmtKind::TeamColour { team: n, .. } if n.node == team.name),
             );
             let tag = sec.tag(r);
             sec.line(format!("  colour: {}{tag}", ir.sticks.faces[c as usize]));
         }
     }
-    let r = rule_of(&|s| matches!(s, StmtKind::Seats(_)));
+    let r = find.rule(&|s| matches!(s, StmtKind::Seats(_)));
     let tag = sec.tag(r);
     sec.line(format!(
         "- {} seat(s) per team; each seat's turn in order{tag}",
         ir.seats
     ));
-    let r = rule_of(&|s| matches!(s, StmtKind::Order(_)));
+    let r = find.rule(&|s| matches!(s, StmtKind::Order(_)));
     let tag = sec.tag(r);
     sec.line(format!(
         "- throwing order: {}, {}{tag}",
         ir.teams[0].name, ir.teams[1].name
     ));
-    let r = rule_of(&|s| matches!(s, StmtKind::ReleaseOrder(_)));
+    let r = find.rule(&|s| matches!(s, StmtKind::ReleaseOrder(_)));
     let tag = sec.tag(r);
     sec.line(match ir.release_order {
         ReleaseOrder::FrontMost => {
@@ -284,10 +330,11 @@ pub fn rulebook(l: &Loaded) -> String {
             "- the throw after a release moves the piece released{tag}"
         ));
     }
-    sec.end();
+}
 
-    // ---- sticks
-    let mut sec = Section::new(ir, &mut o, &mut used, "Sticks");
+/// The section "Sticks".
+fn sticks(sec: &mut Section, find: &Finder) {
+    let ir = sec.ir;
     let st = &ir.sticks;
     let tag = sec.tag(Some(st.rule));
     sec.line(format!(
@@ -297,7 +344,7 @@ pub fn rulebook(l: &Loaded) -> String {
     for (ph, n) in st.by_phase.iter().enumerate() {
         if let Some(n) = n {
             let name = &ir.phases[ph];
-            let r = rule_of(
+            let r = find.rule(
                 &|s| matches!(s, StmtKind::Sticks { when: SticksWhen::InPhase(p), .. } if p.node == *name),
             );
             let tag = sec.tag(r);
@@ -305,7 +352,7 @@ pub fn rulebook(l: &Loaded) -> String {
         }
     }
     if let Some(n) = st.first_of_turn {
-        let r = rule_of(&|s| {
+        let r = find.rule(&|s| {
             matches!(
                 s,
                 StmtKind::Sticks {
@@ -320,7 +367,7 @@ pub fn rulebook(l: &Loaded) -> String {
         ));
     }
     if let Some(n) = st.first_of_game {
-        let r = rule_of(&|s| {
+        let r = find.rule(&|s| {
             matches!(
                 s,
                 StmtKind::Sticks {
@@ -332,7 +379,7 @@ pub fn rulebook(l: &Loaded) -> String {
         let tag = sec.tag(r);
         sec.line(format!("- {n} sticks on the game's first throw{tag}"));
     }
-    let r = rule_of(&|s| matches!(s, StmtKind::Value(_)));
+    let r = find.rule(&|s| matches!(s, StmtKind::Value(_)));
     let tag = sec.tag(r);
     sec.line(match st.value {
         ValueRule::Face(f) => format!(
@@ -344,7 +391,7 @@ pub fn rulebook(l: &Loaded) -> String {
         }
     });
     for c in &ir.classes {
-        let r = rule_of(&|s| matches!(s, StmtKind::Class { name, .. } if name.node == c.name));
+        let r = find.rule(&|s| matches!(s, StmtKind::Class { name, .. } if name.node == c.name));
         let what = match (c.all_alike, c.all_but_one) {
             (true, true) => "all sticks alike, or all but one alike",
             (true, false) => "all sticks alike",
@@ -354,11 +401,13 @@ pub fn rulebook(l: &Loaded) -> String {
         let tag = sec.tag(r);
         sec.line(format!("- class `{}`: {what}{tag}", c.name));
     }
-    sec.end();
+}
 
-    // ---- throw table
-    let mut sec = Section::new(ir, &mut o, &mut used, "Throw table");
-    let r = rule_of(&|s| matches!(s, StmtKind::Allocation(_)));
+/// The section "Throw table".
+fn throw_table(sec: &mut Section, find: &Finder) {
+    let ir = sec.ir;
+    let st = &ir.sticks;
+    let r = find.rule(&|s| matches!(s, StmtKind::Allocation(_)));
     let tag = sec.tag(r);
     sec.line(match ir.allocation {
         Allocation::PerThrow => format!("Each throw's moves are made before the next throw.{tag}"),
@@ -391,58 +440,67 @@ pub fn rulebook(l: &Loaded) -> String {
                     if t == 1 && st.value != ValueRule::OwnColour {
                         break;
                     }
-                    let mut parts = Vec::new();
-                    for e in &ir.throws {
-                        let hit = e.phase.is_none_or(|x| x as usize == ph)
-                            && match &e.matches {
-                                ThrowMatch::Any => true,
-                                ThrowMatch::Values(m) => v < 64 && m >> v & 1 == 1,
-                                ThrowMatch::Class(c) => ir.classes[*c].contains(k, n),
-                            };
-                        if !hit {
-                            continue;
-                        }
-                        let conds: Vec<Cond> = e
-                            .conds
-                            .iter()
-                            .filter(|c| **c != Cond::Const(true))
-                            .cloned()
-                            .collect();
-                        if conds.contains(&Cond::Const(false)) {
-                            continue;
-                        }
-                        let tag = sec.tag(Some(e.rule));
-                        let what = describe_effects(ir, &e.effects);
-                        if conds.is_empty() {
-                            if parts.is_empty() {
-                                parts.push(format!("{what}{tag}"));
-                            } else {
-                                parts.push(format!("otherwise {what}{tag}"));
-                            }
-                            break;
-                        }
-                        parts.push(format!("if {}: {what}{tag}", describe_conds(ir, &conds)));
-                    }
-                    if parts.is_empty() {
-                        parts.push("nothing (no entry)".into());
-                    }
+                    let what = throw_effects(sec, ph, v, k, n);
                     let label = if st.value == ValueRule::OwnColour {
                         format!("{v} for {}", team.name)
                     } else {
                         v.to_string()
                     };
-                    sec.line(format!("| {label} | {p:.4} | {} |", parts.join("; ")));
+                    sec.line(format!("| {label} | {p:.4} | {what} |"));
                 }
             }
         }
     }
-    sec.end();
+}
 
-    // ---- tracks
-    let mut sec = Section::new(ir, &mut o, &mut used, "Tracks");
+/// What a throw worth `v` (`k` of `n` sticks) does in phase `ph`: the throw-table entries
+/// it meets in order, up to the first without a condition.
+fn throw_effects(sec: &mut Section, ph: usize, v: u8, k: u8, n: u8) -> String {
+    let ir = sec.ir;
+    let mut parts = Vec::new();
+    for e in &ir.throws {
+        let hit = e.phase.is_none_or(|x| x as usize == ph)
+            && match &e.matches {
+                ThrowMatch::Any => true,
+                ThrowMatch::Values(m) => v < 64 && m >> v & 1 == 1,
+                ThrowMatch::Class(c) => ir.classes[*c].contains(k, n),
+            };
+        if !hit {
+            continue;
+        }
+        let conds: Vec<Cond> = e
+            .conds
+            .iter()
+            .filter(|c| **c != Cond::Const(true))
+            .cloned()
+            .collect();
+        if conds.contains(&Cond::Const(false)) {
+            continue;
+        }
+        let tag = sec.tag(Some(e.rule));
+        let what = describe_effects(ir, &e.effects);
+        if conds.is_empty() {
+            if parts.is_empty() {
+                parts.push(format!("{what}{tag}"));
+            } else {
+                parts.push(format!("otherwise {what}{tag}"));
+            }
+            break;
+        }
+        parts.push(format!("if {}: {what}{tag}", describe_conds(ir, &conds)));
+    }
+    if parts.is_empty() {
+        parts.push("nothing (no entry)".into());
+    }
+    parts.join("; ")
+}
+
+/// The section "Tracks".
+fn tracks(sec: &mut Section, find: &Finder) {
+    let ir = sec.ir;
     for team in &ir.teams {
         let tr = &team.track;
-        let r = rule_of(&|s| matches!(s, StmtKind::Track { team: n, .. } if n.node == team.name));
+        let r = find.rule(&|s| matches!(s, StmtKind::Track { team: n, .. } if n.node == team.name));
         let tag = sec.tag(r);
         sec.line(format!(
             "- {} runs {} holes:{tag}",
@@ -488,7 +546,7 @@ pub fn rulebook(l: &Loaded) -> String {
                 ));
             }
             None => {
-                let r = rule_of(&|s| matches!(s, StmtKind::TrackEnd(n) if n.node == team.name));
+                let r = find.rule(&|s| matches!(s, StmtKind::TrackEnd(n) if n.node == team.name));
                 let tag = sec.tag(r);
                 sec.line(format!("  a piece stops on the last hole{tag}"));
             }
@@ -513,10 +571,11 @@ pub fn rulebook(l: &Loaded) -> String {
             ));
         }
     }
-    sec.end();
+}
 
-    // ---- taking
-    let mut sec = Section::new(ir, &mut o, &mut used, "Landing and taking");
+/// The section "Landing and taking".
+fn taking(sec: &mut Section, find: &Finder) {
+    let ir = sec.ir;
     let pol = &ir.capture;
     let stacking = match (pol.stacking, pol.stacking_at_goal) {
         (true, _) => "own pieces may share a hole",
@@ -599,7 +658,7 @@ pub fn rulebook(l: &Loaded) -> String {
         }
     }
     if ir.any_taking_sends_home() {
-        let r = rule_of(&|s| matches!(s, StmtKind::SendHomeTo(_)));
+        let r = find.rule(&|s| matches!(s, StmtKind::SendHomeTo(_)));
         let tag = sec.tag(r);
         sec.line(format!(
             "- a piece sent home goes to {}{tag}",
@@ -610,11 +669,12 @@ pub fn rulebook(l: &Loaded) -> String {
             }
         ));
     }
-    sec.end();
+}
 
-    // ---- phases
-    let mut sec = Section::new(ir, &mut o, &mut used, "Phases");
-    let r = rule_of(&|s| matches!(s, StmtKind::Phases(_)));
+/// The section "Phases".
+fn phases(sec: &mut Section, find: &Finder) {
+    let ir = sec.ir;
+    let r = find.rule(&|s| matches!(s, StmtKind::Phases(_)));
     let tag = sec.tag(r);
     sec.line(format!(
         "- phases: {} (the game starts in {}){tag}",
@@ -641,10 +701,11 @@ pub fn rulebook(l: &Loaded) -> String {
             }
         }
     }
-    sec.end();
+}
 
-    // ---- wins
-    let mut sec = Section::new(ir, &mut o, &mut used, "Winning");
+/// The section "Winning".
+fn winning(sec: &mut Section, _: &Finder) {
+    let ir = sec.ir;
     for w in &ir.wins {
         let tag = sec.tag(Some(w.rule));
         sec.line(format!(
@@ -653,12 +714,13 @@ pub fn rulebook(l: &Loaded) -> String {
         ));
     }
     sec.line("- a game stopped by a turn cap has no result (it is not a draw)");
-    sec.end();
+}
 
-    // ---- index
+/// The index: every rule, with the sections that name it.
+fn index(o: &mut String, ir: &Ir, find: &Finder, used: &[BTreeSet<String>]) {
     let _ = writeln!(o, "\n## Rules\n");
     for (i, info) in ir.rules.iter().enumerate() {
-        let where_ = if active[i].is_empty() {
+        let where_ = if find.active[i].is_empty() {
             "no statement under the readings in force".to_string()
         } else if used[i].is_empty() {
             "in force".to_string()
@@ -677,7 +739,6 @@ pub fn rulebook(l: &Loaded) -> String {
             if info.citations.len() == 1 { "" } else { "s" }
         );
     }
-    o
 }
 
 trait SendsHome {

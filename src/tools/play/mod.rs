@@ -1,6 +1,6 @@
 //! Playing a variant: seats (people or computer players) and the game session with undo,
 //! save and load. The session prints nothing; the terminal's front ends (the line mode and
-//! the full-screen one) are in `crate::cli::play`.
+//! the full-screen one) are the command line's (`seig play`).
 //!
 //! Throws are fixed by the seed: throw `i` of a game (counting from 0) draws one `u64` from
 //! `Rng::for_game(seed, i)`; the computer's decision at action `j` draws from
@@ -16,6 +16,46 @@ use std::path::{Path, PathBuf};
 
 /// Mixed into the seed for the computer players' generators.
 pub const AGENT_SALT: u64 = 0x5EED_A6E7_0000_0001;
+
+/// A `--seat` specification that does not fit the variant.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SeatError {
+    /// Not `TEAM=PLAYER`.
+    #[error("a seat is TEAM=PLAYER (e.g. {example}=human), got `{spec}`")]
+    Malformed {
+        /// The specification.
+        spec: String,
+        /// A team of the variant, for the example.
+        example: String,
+    },
+    /// The player is not a known kind; the message says which are.
+    #[error("{0}")]
+    Player(String),
+    /// No team has this name.
+    #[error("unknown team `{team}` in `--seat {spec}`; the teams are {teams}{hint}")]
+    UnknownTeam {
+        /// The name given.
+        team: String,
+        /// The specification.
+        spec: String,
+        /// The variant's teams, `a and b`.
+        teams: String,
+        /// ` (did you mean …?)`, or empty.
+        hint: String,
+    },
+    /// The team has no such seat.
+    #[error("no seat `{seat}` in `--seat {spec}`: team `{team}` has seats 1 to {seats}")]
+    NoSeat {
+        /// The seat given.
+        seat: String,
+        /// The specification.
+        spec: String,
+        /// The team.
+        team: String,
+        /// Seats per team.
+        seats: u8,
+    },
+}
 
 /// Who plays each seat: index `team * seats_per_team + seat`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,44 +76,41 @@ impl Seats {
     }
 
     /// The default changed by `TEAM=KIND` / `TEAM.SEAT=KIND` specifications.
-    pub fn parse(g: &Game, specs: &[String]) -> Result<Seats, String> {
+    pub fn parse(g: &Game, specs: &[String]) -> Result<Seats, SeatError> {
         let mut seats = Seats::default_for(g);
         let teams: Vec<&str> = g.ir.teams.iter().map(|t| t.name.as_str()).collect();
         for spec in specs {
-            let (who, kind) = spec.split_once('=').ok_or_else(|| {
-                format!(
-                    "a seat is TEAM=PLAYER (e.g. {}=human), got `{spec}`",
-                    teams[0]
-                )
+            let (who, kind) = spec.split_once('=').ok_or_else(|| SeatError::Malformed {
+                spec: spec.clone(),
+                example: teams[0].to_string(),
             })?;
-            let kind = AgentKind::parse(kind)?;
+            let kind = AgentKind::parse(kind).map_err(SeatError::Player)?;
             let (team, seat) = match who.trim().split_once(['.', ':']) {
                 Some((t, n)) => (t.trim(), Some(n.trim())),
                 None => (who.trim(), None),
             };
-            let t = g.ir.team(team).ok_or_else(|| {
-                let mut m = format!(
-                    "unknown team `{team}` in `--seat {spec}`; the teams are {}",
-                    teams.join(" and ")
-                );
-                if let Some(h) = crate::lang::lower::suggest(team, teams.iter().copied()) {
-                    m.push_str(&format!(" ({h})"));
-                }
-                m
+            let t = g.ir.team(team).ok_or_else(|| SeatError::UnknownTeam {
+                team: team.to_string(),
+                spec: spec.clone(),
+                teams: teams.join(" and "),
+                hint: crate::lang::lower::suggest(team, teams.iter().copied())
+                    .map(|h| format!(" ({h})"))
+                    .unwrap_or_default(),
             })?;
             let range = match seat {
                 None => 0..seats.per_team,
                 Some(n) => {
+                    let no_seat = || SeatError::NoSeat {
+                        seat: n.to_string(),
+                        spec: spec.clone(),
+                        team: team.to_string(),
+                        seats: seats.per_team,
+                    };
                     let n: u8 = n
                         .parse()
                         .ok()
                         .filter(|&n| n >= 1 && n <= seats.per_team)
-                        .ok_or_else(|| {
-                            format!(
-                                "no seat `{n}` in `--seat {spec}`: team `{team}` has seats 1 to {}",
-                                seats.per_team
-                            )
-                        })?;
+                        .ok_or_else(no_seat)?;
                     n - 1..n
                 }
             };
