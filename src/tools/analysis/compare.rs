@@ -141,27 +141,50 @@ pub fn compare(
         metrics.push(derive(&info, (0, games), &acc));
         briefs.push(b);
     }
+    let mut rows = game_rows(&metrics, &briefs, games);
+    rows.extend(rule_rows(&metrics, &briefs));
+    Comparison {
+        arms: arms.iter().map(|a| a.label.clone()).collect(),
+        seed,
+        games,
+        rows,
+        metrics,
+    }
+}
+
+/// Per arm, a figure of each game (`None` where it has none).
+fn per_game(
+    briefs: &[Vec<GameBrief>],
+    f: &dyn Fn(&GameBrief) -> Option<f64>,
+) -> Vec<Vec<Option<f64>>> {
+    briefs.iter().map(|b| b.iter().map(f).collect()).collect()
+}
+
+/// Adds a row whose differences are paired per game against the first arm.
+fn add_row(
+    rows: &mut Vec<Row>,
+    metric: String,
+    values: Vec<String>,
+    xs: Vec<Vec<Option<f64>>>,
+    percent: bool,
+) {
+    let diffs = (0..xs.len())
+        .map(|a| if a == 0 { None } else { paired(&xs[0], &xs[a]) })
+        .collect();
+    rows.push(Row {
+        metric,
+        values,
+        diffs,
+        percent,
+    });
+}
+
+/// The rows of whole-game figures: completion, wins, length, choice, leads, captures.
+fn game_rows(metrics: &[Metrics], briefs: &[Vec<GameBrief>], games: u64) -> Vec<Row> {
     let mut rows = Vec::new();
-    let per_game = |f: &dyn Fn(&GameBrief) -> Option<f64>| -> Vec<Vec<Option<f64>>> {
-        briefs.iter().map(|b| b.iter().map(f).collect()).collect()
-    };
-    let add = |rows: &mut Vec<Row>,
-               metric: String,
-               values: Vec<String>,
-               xs: Vec<Vec<Option<f64>>>,
-               percent: bool| {
-        let diffs = (0..xs.len())
-            .map(|a| if a == 0 { None } else { paired(&xs[0], &xs[a]) })
-            .collect();
-        rows.push(Row {
-            metric,
-            values,
-            diffs,
-            percent,
-        });
-    };
+    let per_game = |f: &dyn Fn(&GameBrief) -> Option<f64>| per_game(briefs, f);
     let teams: Vec<String> = metrics[0].study.teams.clone();
-    add(
+    add_row(
         &mut rows,
         "completion".into(),
         metrics.iter().map(|m| m.completion.pct()).collect(),
@@ -169,7 +192,7 @@ pub fn compare(
         true,
     );
     for t in 0..2u8 {
-        add(
+        add_row(
             &mut rows,
             format!("{} wins (of all games)", teams[t as usize]),
             metrics
@@ -219,7 +242,7 @@ pub fn compare(
             })
             .collect()
     };
-    add(
+    add_row(
         &mut rows,
         "turns (games completed in every arm)".into(),
         masked(turns.clone()).iter().map(|v| fmt_mean(v)).collect(),
@@ -227,7 +250,7 @@ pub fn compare(
         false,
     );
     let throws = per_game(&|b| Some(b.throws as f64));
-    add(
+    add_row(
         &mut rows,
         "throws (games completed in every arm)".into(),
         masked(throws.clone()).iter().map(|v| fmt_mean(v)).collect(),
@@ -237,7 +260,7 @@ pub fn compare(
     let share = per_game(&|b| {
         (b.decision_nodes > 0).then(|| b.choice_nodes as f64 / b.decision_nodes as f64)
     });
-    add(
+    add_row(
         &mut rows,
         "decision moves (share per game)".into(),
         share.iter().map(|v| fmt_pct_mean(v)).collect(),
@@ -245,7 +268,7 @@ pub fn compare(
         true,
     );
     let leads = per_game(&|b| Some(b.lead_changes as f64));
-    add(
+    add_row(
         &mut rows,
         "lead changes per game".into(),
         leads.iter().map(|v| fmt_mean(v)).collect(),
@@ -253,16 +276,22 @@ pub fn compare(
         false,
     );
     let caps = per_game(&|b| Some(b.captures as f64));
-    add(
+    add_row(
         &mut rows,
         "captures per game".into(),
         caps.iter().map(|v| fmt_mean(v)).collect(),
         caps,
         false,
     );
+    rows
+}
+
+/// One row per rule that can fire in some arm: the share of games where it fired.
+fn rule_rows(metrics: &[Metrics], briefs: &[Vec<GameBrief>]) -> Vec<Row> {
+    let mut rows = Vec::new();
     // Rules by ID, across arms (files may differ).
     let mut ids: Vec<String> = Vec::new();
-    for m in &metrics {
+    for m in metrics {
         for r in &m.study.rules {
             if !ids.contains(&r.0) {
                 ids.push(r.0.clone());
@@ -304,7 +333,7 @@ pub fn compare(
                 None => "—".into(),
             })
             .collect();
-        add(
+        add_row(
             &mut rows,
             format!("games where {id} fired"),
             values,
@@ -312,13 +341,7 @@ pub fn compare(
             true,
         );
     }
-    Comparison {
-        arms: arms.iter().map(|a| a.label.clone()).collect(),
-        seed,
-        games,
-        rows,
-        metrics,
-    }
+    rows
 }
 
 fn fmt_mean(v: &[Option<f64>]) -> String {
