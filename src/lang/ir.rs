@@ -279,13 +279,36 @@ pub struct SetAsideInfo {
     pub reason: String,
 }
 
+/// How sure the file is of a rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// The source says it.
+    Stated,
+    /// Follows from what the source says.
+    Inferred,
+    /// Filled in where the source is silent.
+    Reconstructed,
+}
+
+impl Status {
+    /// The keyword.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Stated => "stated",
+            Status::Inferred => "inferred",
+            Status::Reconstructed => "reconstructed",
+        }
+    }
+}
+
 /// A rule's identity and citations.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RuleInfo {
     /// ID.
     pub id: String,
     /// Epistemic status.
-    pub status: crate::lang::syntax::ast::Status,
+    pub status: Status,
     /// (source key, quoted sentence).
     pub citations: Vec<(String, String)>,
     /// Its statements that the readings in force keep, in file order (`if`s resolved away);
@@ -466,6 +489,18 @@ pub struct Class {
     pub all_but_one: bool,
     /// The `class` statement.
     pub origin: Origin,
+}
+
+impl ValueRule {
+    /// The value of a throw of `k` face-0 sticks out of `n` for a team of this colour.
+    #[inline]
+    pub fn throw_value(self, colour: Option<u8>, k: u8, n: u8) -> u8 {
+        let face = match self {
+            ValueRule::Face(f) => f,
+            ValueRule::OwnColour => colour.unwrap_or(0),
+        };
+        if face == 0 { k } else { n - k }
+    }
 }
 
 impl Class {

@@ -1,9 +1,9 @@
 //! AST to IR: resolves names, evaluates readings and parameters, builds tracks and
 //! capture tables, and reports every problem it finds (not just the first).
 
-use crate::lang::diag::Diagnostic;
+use crate::lang::diag::{Diagnostic, Span, suggest};
 use crate::lang::ir::*;
-use crate::lang::syntax::ast::{self, Name, Span, Spanned, StmtKind};
+use crate::lang::syntax::ast::{self, Name, Spanned, StmtKind};
 use std::collections::HashMap;
 
 /// Reading options and parameter values chosen on the command line.
@@ -21,21 +21,6 @@ pub struct Lowered {
     pub ir: Option<Ir>,
     /// Errors and warnings in file order.
     pub diagnostics: Vec<Diagnostic>,
-}
-
-/// A "did you mean" help line for `word` among `candidates`.
-pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
-    candidates
-        .into_iter()
-        .map(|c| {
-            (
-                strsim::damerau_levenshtein(&word.to_lowercase(), &c.to_lowercase()),
-                c,
-            )
-        })
-        .filter(|(d, c)| *d <= 2.max(c.len() / 3))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| format!("did you mean `{c}`?"))
 }
 
 fn unknown(what: &str, n: &Name, known: &[&str]) -> Diagnostic {
@@ -2016,7 +2001,7 @@ fn check_throws(
         for n in counts {
             for k in 0..=n {
                 for t in teams {
-                    let v = throw_value(sticks.value, t.colour, k, n);
+                    let v = sticks.value.throw_value(t.colour, k, n);
                     if !outcomes.contains(&(ph, n, v)) {
                         outcomes.push((ph, n, v));
                     }
@@ -2192,13 +2177,4 @@ fn and_list(items: &[String]) -> String {
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
-}
-
-/// The value of a throw of `k` face-0 sticks out of `n` for a team.
-pub fn throw_value(rule: ValueRule, colour: Option<u8>, k: u8, n: u8) -> u8 {
-    let face = match rule {
-        ValueRule::Face(f) => f,
-        ValueRule::OwnColour => colour.unwrap_or(0),
-    };
-    if face == 0 { k } else { n - k }
 }

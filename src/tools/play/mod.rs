@@ -106,7 +106,7 @@ impl Seats {
                     "unknown team `{team}` in `--seat {spec}`; the teams are {}",
                     teams.join(" and ")
                 );
-                if let Some(h) = crate::lang::lower::suggest(team, teams.iter().copied()) {
+                if let Some(h) = crate::lang::diag::suggest(team, teams.iter().copied()) {
                     m.push_str(&format!(" ({h})"));
                 }
                 m
