@@ -76,7 +76,7 @@ impl AgentKind {
             .ok_or_else(|| {
                 let names: Vec<&str> = AgentKind::ALL.iter().map(|k| k.name()).collect();
                 let mut m = format!("unknown player `{s}`; expected {}", names.join(", "));
-                if let Some(h) = crate::lang::lower::suggest(&w, names.iter().copied()) {
+                if let Some(h) = crate::lang::diag::suggest(&w, names.iter().copied()) {
                     m.push_str(&format!(" ({h})"));
                 }
                 m

@@ -681,7 +681,7 @@ fn run_inner(
             }
             Command::Unknown(w) => {
                 let mut m = format!("unknown command `{w}`");
-                if let Some(h) = crate::lang::lower::suggest(w, COMMAND_NAMES) {
+                if let Some(h) = crate::lang::diag::suggest(w, COMMAND_NAMES) {
                     let _ = write!(m, " ({h})");
                 }
                 writeln!(out, "{m}; type `help` for the commands")?;

@@ -149,8 +149,10 @@ pub fn describe_event(ir: &Ir, e: &Event) -> String {
 /// The throw-table entry a throw of `k` of `n` sticks meets at `s`.
 pub fn throw_entry(g: &Game, s: &State, k: u8, n: u8) -> Option<usize> {
     let ir = &g.ir;
-    let value =
-        crate::lang::lower::throw_value(ir.sticks.value, ir.teams[s.team as usize].colour, k, n);
+    let value = ir
+        .sticks
+        .value
+        .throw_value(ir.teams[s.team as usize].colour, k, n);
     ir.throws.iter().position(|e| {
         e.phase.is_none_or(|p| p == s.phase)
             && match &e.matches {
@@ -165,8 +167,10 @@ pub fn throw_entry(g: &Game, s: &State, k: u8, n: u8) -> Option<usize> {
 fn throw_view(g: &Game, s: &State, k: u8, p: f64) -> ThrowView {
     let ir = &g.ir;
     let n = g.sticks_for(s);
-    let value =
-        crate::lang::lower::throw_value(ir.sticks.value, ir.teams[s.team as usize].colour, k, n);
+    let value = ir
+        .sticks
+        .value
+        .throw_value(ir.teams[s.team as usize].colour, k, n);
     let entry = throw_entry(g, s, k, n);
     let mut c = s.clone();
     let mut ev: Vec<Event> = Vec::new();
@@ -285,7 +289,7 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, ExplainError> {
             let n = g.sticks_for(s);
             let colour = ir.teams[s.team as usize].colour;
             let k = (0..=n)
-                .find(|&k| crate::lang::lower::throw_value(ir.sticks.value, colour, k, n) == v)
+                .find(|&k| ir.sticks.value.throw_value(colour, k, n) == v)
                 .ok_or(ExplainError::ImpossibleThrow {
                     sticks: n,
                     value: v,

@@ -819,12 +819,8 @@ pub fn derive(info: &StudyInfo, range: (u64, u64), acc: &Acc) -> Metrics {
             let exact = super::rulebook::binom_p(n as u8, k as u8, info.p);
             let observed = Rate::new(c, total);
             let value = |t: usize| {
-                crate::lang::lower::throw_value(
-                    info.value,
-                    info.colours.get(t).copied().flatten(),
-                    k as u8,
-                    n as u8,
-                )
+                info.value
+                    .throw_value(info.colours.get(t).copied().flatten(), k as u8, n as u8)
             };
             let v = if info.value == ValueRule::OwnColour {
                 format!("{}/{}", value(0), value(1))

@@ -435,7 +435,7 @@ fn throw_table(sec: &mut Section, find: &Finder) {
             for k in 0..=n {
                 let p = binom_p(n, k, st.p);
                 for (t, team) in ir.teams.iter().enumerate() {
-                    let v = crate::lang::lower::throw_value(st.value, team.colour, k, n);
+                    let v = st.value.throw_value(team.colour, k, n);
                     // With a value by own colour the two teams read a throw differently.
                     if t == 1 && st.value != ValueRule::OwnColour {
                         break;

@@ -93,7 +93,7 @@ impl Seats {
                 team: team.to_string(),
                 spec: spec.clone(),
                 teams: teams.join(" and "),
-                hint: crate::lang::lower::suggest(team, teams.iter().copied())
+                hint: crate::lang::diag::suggest(team, teams.iter().copied())
                     .map(|h| format!(" ({h})"))
                     .unwrap_or_default(),
             })?;
