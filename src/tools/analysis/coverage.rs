@@ -5,9 +5,7 @@
 //! and quotes that the text does not contain.
 
 use super::Loaded;
-use crate::lang::syntax::ast::{self, StmtKind};
 use serde::Serialize;
-use std::collections::BTreeSet;
 
 /// A rule as coverage shows it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -188,25 +186,6 @@ fn matches_quote(sentence_n: &str, quote_n: &str) -> bool {
     !quote_n.is_empty() && (sentence_n.contains(quote_n) || quote_n.contains(sentence_n))
 }
 
-/// Reading IDs an `if` in these statements tests.
-fn readings_tested(body: &[ast::Stmt], out: &mut BTreeSet<String>) {
-    for s in body {
-        if let StmtKind::If {
-            reading,
-            then,
-            otherwise,
-            ..
-        } = &s.node
-        {
-            out.insert(reading.node.clone());
-            readings_tested(then, out);
-            if let Some(o) = otherwise {
-                readings_tested(o, out);
-            }
-        }
-    }
-}
-
 /// A source's key, title and fields.
 type SourceKey = (String, String, Vec<(String, String)>);
 
@@ -216,8 +195,7 @@ type Text = (String, String, String);
 /// Computes the coverage of a loaded file; `texts` pairs source keys with their texts.
 pub fn coverage(l: &Loaded, texts: &[Text]) -> Coverage {
     let ir = &l.ir;
-    let active = l.active_statements();
-    let is_active: Vec<bool> = active.iter().map(|a| !a.is_empty()).collect();
+    let is_active: Vec<bool> = ir.rules.iter().map(|r| !r.statements.is_empty()).collect();
     let mut warnings = Vec::new();
     let mut problems = Vec::new();
     let keys = source_keys(l, texts, &mut problems);
@@ -482,31 +460,21 @@ fn in_text_order(
 
 /// The readings, each with the rules whose statements test it.
 fn reading_views(l: &Loaded) -> Vec<ReadingView> {
-    let ast_rules: Vec<&ast::Rule> = l
-        .ast
-        .items
+    let ir = &l.ir;
+    ir.readings
         .iter()
-        .filter_map(|i| match i {
-            ast::Item::Rule(r) => Some(r),
-            _ => None,
-        })
-        .collect();
-    l.ir.readings
-        .iter()
-        .map(|r| ReadingView {
+        .enumerate()
+        .map(|(i, r)| ReadingView {
             id: r.id.clone(),
             question: r.question.clone(),
             options: r.options.clone(),
             default: r.options[r.default].0.clone(),
             chosen: r.options[r.chosen].0.clone(),
-            rules: ast_rules
+            rules: ir
+                .rules
                 .iter()
-                .filter(|a| {
-                    let mut set = BTreeSet::new();
-                    readings_tested(&a.body, &mut set);
-                    set.contains(&r.id)
-                })
-                .map(|a| a.id.node.clone())
+                .filter(|rule| rule.readings_tested.contains(&i))
+                .map(|rule| rule.id.clone())
                 .collect(),
         })
         .collect()

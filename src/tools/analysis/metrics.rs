@@ -540,7 +540,6 @@ pub fn study_info(
 ) -> StudyInfo {
     let ir = &l.ir;
     let fire = firable(ir);
-    let active = l.active_statements();
     StudyInfo {
         game: ir.game.clone(),
         file: l.path.display().to_string(),
@@ -569,7 +568,7 @@ pub fn study_info(
                     r.id.clone(),
                     r.status.as_str().to_string(),
                     fire[i],
-                    !active[i].is_empty(),
+                    !r.statements.is_empty(),
                 )
             })
             .collect(),

@@ -15,19 +15,17 @@ pub mod rulebook;
 use crate::lang::diag::{self, Diagnostic};
 use crate::lang::ir::{Cell, CellSet, Cond, Ir, RuleIx, TeamCells};
 use crate::lang::lower::Selection;
-use crate::lang::syntax::ast::{self, StmtKind};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
-/// A rule file loaded for analysis: its text, syntax tree and IR under the choices given.
+/// A rule file loaded for analysis: its text and its IR under the choices given (the IR
+/// says which rule and statement gave each fact, so the tools need no syntax tree).
 #[derive(Debug, Clone)]
 pub struct Loaded {
     /// Path as given.
     pub path: PathBuf,
     /// The file's text.
     pub text: String,
-    /// The syntax tree.
-    pub ast: ast::File,
     /// The IR under the readings and parameters chosen.
     pub ir: Ir,
     /// FNV-1a 64-bit hash of the file's bytes, in hex (identifies the file in reports).
@@ -66,8 +64,7 @@ impl LoadError {
     }
 }
 
-/// Loads a rule file under a selection of readings and parameters: read, parse once,
-/// lower from that tree.
+/// Loads a rule file under a selection of readings and parameters: read, parse, lower.
 pub fn load(path: &Path, sel: &Selection) -> Result<Loaded, LoadError> {
     let bytes = crate::tools::files::read(path).map_err(LoadError::Read)?;
     from_bytes(path, &bytes, sel)
@@ -80,28 +77,21 @@ pub fn load_text(text: &str, sel: &Selection) -> Result<Loaded, LoadError> {
 }
 
 fn from_bytes(path: &Path, bytes: &[u8], sel: &Selection) -> Result<Loaded, LoadError> {
-    let invalid = |text: &str, diagnostics| LoadError::Invalid {
-        path: path.to_path_buf(),
-        text: text.to_string(),
-        diagnostics,
-    };
-    let Ok(text) = std::str::from_utf8(bytes) else {
-        // The language words the encoding error; nothing is parsed.
-        let (_, lowered) = crate::lang::load(bytes, sel);
-        return Err(invalid("", lowered.diagnostics));
-    };
-    let ast = crate::lang::syntax::parse(text).map_err(|d| invalid(text, d))?;
-    let lowered = crate::lang::lower::lower(&ast, sel);
+    let (text, lowered) = crate::lang::load(bytes, sel);
+    let text = text.unwrap_or_default();
     let has_error = lowered.diagnostics.iter().any(Diagnostic::is_error);
     match lowered.ir {
         Some(ir) if !has_error => Ok(Loaded {
             path: path.to_path_buf(),
             hash: fnv1a(bytes),
-            text: text.to_string(),
-            ast,
+            text,
             ir,
         }),
-        _ => Err(invalid(text, lowered.diagnostics)),
+        _ => Err(LoadError::Invalid {
+            path: path.to_path_buf(),
+            text,
+            diagnostics: lowered.diagnostics,
+        }),
     }
 }
 
@@ -113,69 +103,6 @@ pub fn fnv1a(bytes: &[u8]) -> String {
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
     format!("{h:016x}")
-}
-
-impl Loaded {
-    /// The statements of each rule (by rule index) that the readings in force switch on.
-    pub fn active_statements(&self) -> Vec<Vec<StmtKind>> {
-        let rules: Vec<&ast::Rule> = self
-            .ast
-            .items
-            .iter()
-            .filter_map(|i| match i {
-                ast::Item::Rule(r) => Some(r),
-                _ => None,
-            })
-            .collect();
-        self.ir
-            .rules
-            .iter()
-            .map(|info| {
-                let mut out = Vec::new();
-                if let Some(r) = rules.iter().find(|r| r.id.node == info.id) {
-                    flatten_active(&self.ir, &r.body, &mut out);
-                }
-                out
-            })
-            .collect()
-    }
-
-    /// The first rule with an active statement that satisfies `f`.
-    pub fn rule_of(
-        &self,
-        active: &[Vec<StmtKind>],
-        f: impl Fn(&StmtKind) -> bool,
-    ) -> Option<RuleIx> {
-        active
-            .iter()
-            .position(|stmts| stmts.iter().any(&f))
-            .map(|i| i as RuleIx)
-    }
-}
-
-fn flatten_active(ir: &Ir, body: &[ast::Stmt], out: &mut Vec<StmtKind>) {
-    for s in body {
-        match &s.node {
-            StmtKind::If {
-                reading,
-                option,
-                then,
-                otherwise,
-            } => {
-                let holds = ir
-                    .readings
-                    .iter()
-                    .find(|r| r.id == reading.node)
-                    .is_some_and(|r| r.options[r.chosen].0 == option.node);
-                if holds {
-                    flatten_active(ir, then, out);
-                } else if let Some(o) = otherwise {
-                    flatten_active(ir, o, out);
-                }
-            }
-            other => out.push(other.clone()),
-        }
-    }
 }
 
 /// A proportion with its 95% Wilson score interval.

@@ -4,7 +4,6 @@
 
 use super::{Loaded, describe_cells, describe_conds};
 use crate::lang::ir::*;
-use crate::lang::syntax::ast::{SticksWhen, StmtKind};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
@@ -145,11 +144,10 @@ fn segment_name(ir: &Ir, tr: &Track, at: u16) -> String {
 /// The rulebook of a loaded variant, as Markdown-like text.
 pub fn rulebook(l: &Loaded) -> String {
     let ir = &l.ir;
-    let find = Finder::new(l);
     let mut o = String::new();
     let mut used: Vec<BTreeSet<String>> = vec![BTreeSet::new(); ir.rules.len()];
     preamble(&mut o, l);
-    type Part = fn(&mut Section, &Finder);
+    type Part = fn(&mut Section);
     let parts: [(&'static str, Part); 8] = [
         ("Board", board),
         ("Teams and seats", teams),
@@ -162,31 +160,16 @@ pub fn rulebook(l: &Loaded) -> String {
     ];
     for (name, part) in parts {
         let mut sec = Section::new(ir, &mut o, &mut used, name);
-        part(&mut sec, &find);
+        part(&mut sec);
         sec.end();
     }
-    index(&mut o, ir, &find, &used);
+    index(&mut o, ir, &used);
     o
 }
 
-/// Finds the rule behind a fact of the IR.
-struct Finder<'a> {
-    l: &'a Loaded,
-    /// The statements of each rule that the readings in force switch on.
-    active: Vec<Vec<StmtKind>>,
-}
-
-impl<'a> Finder<'a> {
-    fn new(l: &'a Loaded) -> Self {
-        Finder {
-            l,
-            active: l.active_statements(),
-        }
-    }
-    /// The first rule with an active statement that satisfies `f`.
-    fn rule(&self, f: &dyn Fn(&StmtKind) -> bool) -> Option<RuleIx> {
-        self.l.rule_of(&self.active, f)
-    }
+/// The rule of a fact's origin (`None`: a language default, which no rule states).
+fn rule(o: Option<Origin>) -> Option<RuleIx> {
+    o.map(|o| o.rule)
 }
 
 /// The title, the file, and the sources, parameters and readings in force.
@@ -257,10 +240,10 @@ fn preamble(o: &mut String, l: &Loaded) {
 }
 
 /// The section "Board".
-fn board(sec: &mut Section, find: &Finder) {
+fn board(sec: &mut Section) {
     let ir = sec.ir;
     for row in &ir.rows {
-        let r = find.rule(&|s| matches!(s, StmtKind::Row { name, .. } if name.node == row.name));
+        let r = Some(row.origin.rule);
         let owner = row
             .owner
             .map(|t| format!(" of {}", ir.teams[t as usize].name))
@@ -274,11 +257,10 @@ fn board(sec: &mut Section, find: &Finder) {
 }
 
 /// The section "Teams and seats".
-fn teams(sec: &mut Section, find: &Finder) {
+fn teams(sec: &mut Section) {
     let ir = sec.ir;
     for (t, team) in ir.teams.iter().enumerate() {
-        let r = find
-            .rule(&|s| matches!(s, StmtKind::TeamPieces { team: n, .. } if n.node == team.name));
+        let r = Some(team.origin.rule);
         let start = match team.start {
             Start::Row(row) => format!("one in each hole of `{}`", ir.rows[row].name),
             Start::Beside => "beside the board".into(),
@@ -295,26 +277,24 @@ fn teams(sec: &mut Section, find: &Finder) {
             team.pieces
         ));
         if let Some(c) = team.colour {
-            let r = find.rule(
-                &|s| matches!(s, StmtKind::TeamColour { team: n, .. } if n.node == team.name),
-            );
+            let r = rule(team.colour_origin);
             let tag = sec.tag(r);
             sec.line(format!("  colour: {}{tag}", ir.sticks.faces[c as usize]));
         }
     }
-    let r = find.rule(&|s| matches!(s, StmtKind::Seats(_)));
+    let r = rule(ir.seats_origin);
     let tag = sec.tag(r);
     sec.line(format!(
         "- {} seat(s) per team; each seat's turn in order{tag}",
         ir.seats
     ));
-    let r = find.rule(&|s| matches!(s, StmtKind::Order(_)));
+    let r = rule(ir.order_origin);
     let tag = sec.tag(r);
     sec.line(format!(
         "- throwing order: {}, {}{tag}",
         ir.teams[0].name, ir.teams[1].name
     ));
-    let r = find.rule(&|s| matches!(s, StmtKind::ReleaseOrder(_)));
+    let r = rule(ir.release_order_origin);
     let tag = sec.tag(r);
     sec.line(match ir.release_order {
         ReleaseOrder::FrontMost => {
@@ -333,7 +313,7 @@ fn teams(sec: &mut Section, find: &Finder) {
 }
 
 /// The section "Sticks".
-fn sticks(sec: &mut Section, find: &Finder) {
+fn sticks(sec: &mut Section) {
     let ir = sec.ir;
     let st = &ir.sticks;
     let tag = sec.tag(Some(st.rule));
@@ -344,42 +324,24 @@ fn sticks(sec: &mut Section, find: &Finder) {
     for (ph, n) in st.by_phase.iter().enumerate() {
         if let Some(n) = n {
             let name = &ir.phases[ph];
-            let r = find.rule(
-                &|s| matches!(s, StmtKind::Sticks { when: SticksWhen::InPhase(p), .. } if p.node == *name),
-            );
+            let r = rule(st.by_phase_origin.get(ph).copied().flatten());
             let tag = sec.tag(r);
             sec.line(format!("- {n} sticks in the phase {name}{tag}"));
         }
     }
     if let Some(n) = st.first_of_turn {
-        let r = find.rule(&|s| {
-            matches!(
-                s,
-                StmtKind::Sticks {
-                    when: SticksWhen::FirstOfTurn,
-                    ..
-                }
-            )
-        });
+        let r = rule(st.first_of_turn_origin);
         let tag = sec.tag(r);
         sec.line(format!(
             "- {n} sticks on the first throw of each seat's turn{tag}"
         ));
     }
     if let Some(n) = st.first_of_game {
-        let r = find.rule(&|s| {
-            matches!(
-                s,
-                StmtKind::Sticks {
-                    when: SticksWhen::FirstOfGame,
-                    ..
-                }
-            )
-        });
+        let r = rule(st.first_of_game_origin);
         let tag = sec.tag(r);
         sec.line(format!("- {n} sticks on the game's first throw{tag}"));
     }
-    let r = find.rule(&|s| matches!(s, StmtKind::Value(_)));
+    let r = rule(st.value_origin);
     let tag = sec.tag(r);
     sec.line(match st.value {
         ValueRule::Face(f) => format!(
@@ -391,7 +353,7 @@ fn sticks(sec: &mut Section, find: &Finder) {
         }
     });
     for c in &ir.classes {
-        let r = find.rule(&|s| matches!(s, StmtKind::Class { name, .. } if name.node == c.name));
+        let r = Some(c.origin.rule);
         let what = match (c.all_alike, c.all_but_one) {
             (true, true) => "all sticks alike, or all but one alike",
             (true, false) => "all sticks alike",
@@ -404,10 +366,10 @@ fn sticks(sec: &mut Section, find: &Finder) {
 }
 
 /// The section "Throw table".
-fn throw_table(sec: &mut Section, find: &Finder) {
+fn throw_table(sec: &mut Section) {
     let ir = sec.ir;
     let st = &ir.sticks;
-    let r = find.rule(&|s| matches!(s, StmtKind::Allocation(_)));
+    let r = rule(ir.allocation_origin);
     let tag = sec.tag(r);
     sec.line(match ir.allocation {
         Allocation::PerThrow => format!("Each throw's moves are made before the next throw.{tag}"),
@@ -496,11 +458,11 @@ fn throw_effects(sec: &mut Section, ph: usize, v: u8, k: u8, n: u8) -> String {
 }
 
 /// The section "Tracks".
-fn tracks(sec: &mut Section, find: &Finder) {
+fn tracks(sec: &mut Section) {
     let ir = sec.ir;
     for team in &ir.teams {
         let tr = &team.track;
-        let r = find.rule(&|s| matches!(s, StmtKind::Track { team: n, .. } if n.node == team.name));
+        let r = Some(tr.origin.rule);
         let tag = sec.tag(r);
         sec.line(format!(
             "- {} runs {} holes:{tag}",
@@ -546,7 +508,7 @@ fn tracks(sec: &mut Section, find: &Finder) {
                 ));
             }
             None => {
-                let r = find.rule(&|s| matches!(s, StmtKind::TrackEnd(n) if n.node == team.name));
+                let r = rule(tr.end_origin);
                 let tag = sec.tag(r);
                 sec.line(format!("  a piece stops on the last hole{tag}"));
             }
@@ -574,7 +536,7 @@ fn tracks(sec: &mut Section, find: &Finder) {
 }
 
 /// The section "Landing and taking".
-fn taking(sec: &mut Section, find: &Finder) {
+fn taking(sec: &mut Section) {
     let ir = sec.ir;
     let pol = &ir.capture;
     let stacking = match (pol.stacking, pol.stacking_at_goal) {
@@ -658,7 +620,7 @@ fn taking(sec: &mut Section, find: &Finder) {
         }
     }
     if ir.any_taking_sends_home() {
-        let r = find.rule(&|s| matches!(s, StmtKind::SendHomeTo(_)));
+        let r = rule(pol.home_first_empty_origin);
         let tag = sec.tag(r);
         sec.line(format!(
             "- a piece sent home goes to {}{tag}",
@@ -672,9 +634,9 @@ fn taking(sec: &mut Section, find: &Finder) {
 }
 
 /// The section "Phases".
-fn phases(sec: &mut Section, find: &Finder) {
+fn phases(sec: &mut Section) {
     let ir = sec.ir;
-    let r = find.rule(&|s| matches!(s, StmtKind::Phases(_)));
+    let r = rule(ir.phases_origin);
     let tag = sec.tag(r);
     sec.line(format!(
         "- phases: {} (the game starts in {}){tag}",
@@ -704,7 +666,7 @@ fn phases(sec: &mut Section, find: &Finder) {
 }
 
 /// The section "Winning".
-fn winning(sec: &mut Section, _: &Finder) {
+fn winning(sec: &mut Section) {
     let ir = sec.ir;
     for w in &ir.wins {
         let tag = sec.tag(Some(w.rule));
@@ -717,10 +679,10 @@ fn winning(sec: &mut Section, _: &Finder) {
 }
 
 /// The index: every rule, with the sections that name it.
-fn index(o: &mut String, ir: &Ir, find: &Finder, used: &[BTreeSet<String>]) {
+fn index(o: &mut String, ir: &Ir, used: &[BTreeSet<String>]) {
     let _ = writeln!(o, "\n## Rules\n");
     for (i, info) in ir.rules.iter().enumerate() {
-        let where_ = if find.active[i].is_empty() {
+        let where_ = if info.statements.is_empty() {
             "no statement under the readings in force".to_string()
         } else if used[i].is_empty() {
             "in force".to_string()
