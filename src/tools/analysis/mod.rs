@@ -3,7 +3,7 @@
 //!
 //! Each tool takes a [`Loaded`] file (or a game) and returns data: the report as a struct,
 //! and, where people read it, a `render` to text. Errors are typed. The command line
-//! (`crate::cli`) parses the flags, prints and chooses the exit codes.
+//! (`seig`) parses the flags, prints and chooses the exit codes.
 
 pub mod compare;
 pub mod coverage;
