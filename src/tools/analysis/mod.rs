@@ -35,9 +35,14 @@ pub struct Loaded {
 /// Why a rule file did not load.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum LoadError {
-    /// The file could not be read (missing, unreadable, too large); the message names it.
-    #[error("{0}")]
-    Read(String),
+    /// The file could not be read (missing, unreadable, too large).
+    #[error("{message}")]
+    Read {
+        /// Path as given.
+        path: PathBuf,
+        /// What went wrong, naming the file.
+        message: String,
+    },
     /// The file was read but does not make a variant under the choices given.
     #[error("{}", diag::render(&path.display().to_string(), text, diagnostics).trim_end())]
     Invalid {
@@ -54,7 +59,7 @@ impl LoadError {
     /// The error as the terminal shows it: the message, or the rendered diagnostics.
     pub fn render(&self) -> String {
         match self {
-            LoadError::Read(m) => format!("{m}\n"),
+            LoadError::Read { message, .. } => format!("{message}\n"),
             LoadError::Invalid {
                 path,
                 text,
@@ -66,7 +71,10 @@ impl LoadError {
 
 /// Loads a rule file under a selection of readings and parameters: read, parse, lower.
 pub fn load(path: &Path, sel: &Selection) -> Result<Loaded, LoadError> {
-    let bytes = crate::tools::files::read(path).map_err(LoadError::Read)?;
+    let bytes = crate::tools::files::read(path).map_err(|message| LoadError::Read {
+        path: path.to_path_buf(),
+        message,
+    })?;
     from_bytes(path, &bytes, sel)
 }
 
