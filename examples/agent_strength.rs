@@ -9,7 +9,8 @@
 //! games and the second in odd ones.
 
 use seig::engine::Game;
-use seig::tools::agents::{AgentKind, Budget, series};
+use seig::tools::agents::{AgentKind, Budget};
+use seig::tools::matches::series;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -4,9 +4,10 @@
 //! `agent_strength`.
 
 use seig::engine::{Decision, Game, Quiet, State};
-use seig::tools::agents::{self, AgentKind, Budget, Evaluator, MatchResult, play_match, series};
+use seig::tools::agents::{self, AgentKind, Budget, Evaluator};
 use seig::tools::analysis::wilson;
 use seig::tools::driver::Streams;
+use seig::tools::matches::{MatchResult, play_match, series};
 use seig::tools::sim::Rng;
 
 fn game(file: &str, params: &[(&str, i64)]) -> Game {

@@ -4,6 +4,7 @@
 //! readings on paired seeds; the HTML report.
 
 use seig::cli::Choices;
+use seig::cli::study;
 use seig::engine::Game;
 use seig::lang::lower::Selection;
 use seig::tools::analysis::{
@@ -15,8 +16,8 @@ const BUNDLED: [&str; 3] = ["seig-tagent.seig", "sig-beart.seig", "sigue-caillie
 
 fn bundled(name: &str) -> Loaded {
     let path = format!("rules/{name}");
-    analysis::load(Path::new(&path), &Choices::default())
-        .unwrap_or_else(|c| panic!("{path} does not load (exit {c})"))
+    analysis::load(Path::new(&path), &Selection::default())
+        .unwrap_or_else(|e| panic!("{path} does not load: {e}"))
 }
 
 /// Hides the file hash, which changes with every edit of a rule file.
@@ -176,7 +177,7 @@ fn study(l: &Loaded, games: u64, jobs: usize) -> metrics::Metrics {
         &metrics::Players::default(),
         jobs,
         None,
-        false,
+        None,
     )
     .expect("no worker panics")
 }
@@ -263,7 +264,7 @@ fn metrics_do_not_depend_on_jobs_and_shards_merge_exactly() {
     let shards: Vec<metrics::ShardFile> = (1..=4)
         .map(|k| {
             let range = metrics::shard_range(3_001, k, 4);
-            let m = metrics::metrics(&l, &g, 3_001, 7, 1_000, &players, 2, Some(range), false)
+            let m = metrics::metrics(&l, &g, 3_001, 7, 1_000, &players, 2, Some(range), None)
                 .expect("no worker panics");
             metrics::ShardFile {
                 format: metrics::SHARD_FORMAT.into(),
@@ -284,11 +285,11 @@ fn metrics_do_not_depend_on_jobs_and_shards_merge_exactly() {
     foreign[1].study.seed += 1;
     assert!(metrics::merge_shards(&foreign).is_err());
     // Shard specs.
-    assert_eq!(metrics::parse_shard("2/4"), Ok((2, 4)));
-    assert!(metrics::parse_shard("0/4").is_err());
-    assert!(metrics::parse_shard("5/4").is_err());
-    assert!(metrics::parse_shard("1/0").is_err());
-    assert!(metrics::parse_shard("x").is_err());
+    assert_eq!(study::parse_shard("2/4"), Ok((2, 4)));
+    assert!(study::parse_shard("0/4").is_err());
+    assert!(study::parse_shard("5/4").is_err());
+    assert!(study::parse_shard("1/0").is_err());
+    assert!(study::parse_shard("x").is_err());
 }
 
 #[test]
@@ -386,7 +387,7 @@ fn compare_readings_on_paired_seeds() {
         1_000,
         &metrics::Players::default(),
         2,
-        false,
+        None,
     )
     .expect("no worker panics");
     let row = |name: &str| c.rows.iter().find(|r| r.metric.starts_with(name)).unwrap();
@@ -404,10 +405,10 @@ fn compare_readings_on_paired_seeds() {
     let text = compare::render(&c);
     assert!(text.contains("[1]−[0]"));
     // Arms from repeated readings.
-    let args = compare::CompareArgs {
+    let args = study::CompareArgs {
         files: vec!["x.seig".into()],
         arms: Vec::new(),
-        study: metrics::StudyArgs {
+        study: study::StudyArgs {
             games: 10,
             seed: 1,
             max_turns: 10,
@@ -426,7 +427,7 @@ fn compare_readings_on_paired_seeds() {
             params: Vec::new(),
         },
     };
-    let specs = compare::arm_choices(&args, &[]).expect("arms");
+    let specs = study::arm_choices(&args, &[]).expect("arms");
     assert_eq!(specs.len(), 2);
     assert_eq!(specs[0].0, "A-1=a");
     assert!(specs[1].1.readings.contains(&("A-2".into(), "x".into())));

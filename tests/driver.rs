@@ -5,8 +5,9 @@
 use seig::engine::{Decision, Game, State};
 use seig::tools::agents::{AgentKind, RandomAgent};
 use seig::tools::analysis::metrics;
-use seig::tools::driver::{self, End, Hooks, NoHooks, Stream, Streams, splitmix64};
+use seig::tools::driver::{self, End, Hooks, NoHooks, Stream, Streams};
 use seig::tools::sim::{Rng, random_playout};
+use seig::tools::streams::splitmix64;
 use std::collections::HashSet;
 
 fn game(file: &str) -> Game {

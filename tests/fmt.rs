@@ -1,7 +1,8 @@
 //! The formatter: idempotence, AST and IR round trips, comments, `run`'s three modes.
 
 use proptest::prelude::*;
-use seig::lang::fmt::{self, Mode};
+use seig::cli::fmt::{self as cli_fmt, Mode};
+use seig::lang::fmt;
 use seig::lang::syntax::ast::{File, Item, Stmt, StmtKind};
 use std::path::{Path, PathBuf};
 
@@ -318,8 +319,8 @@ fn check_all(text: &str, what: &str) {
         "{what}: a comment moved past an element\n{once}"
     );
     assert_eq!(
-        fmt::run(Path::new(what), &once, Mode::Check),
-        Ok(fmt::Outcome::default()),
+        cli_fmt::run(Path::new(what), &once, Mode::Check),
+        Ok(cli_fmt::Outcome::default()),
         "{what}: the formatted text is not reported canonical"
     );
 }
@@ -767,17 +768,17 @@ fn listing(dir: &Path) -> Vec<String> {
 #[test]
 fn run_print_and_check() {
     let p = Path::new("rules/messy.seig");
-    let printed = fmt::run(p, MESSY, Mode::Print).expect("run");
+    let printed = cli_fmt::run(p, MESSY, Mode::Print).expect("run");
     assert_eq!(printed.code, 0);
     assert_eq!(printed.stdout, fmt_text(MESSY));
     assert_eq!(printed.stderr, "");
 
-    let checked = fmt::run(p, MESSY, Mode::Check).expect("run");
+    let checked = cli_fmt::run(p, MESSY, Mode::Check).expect("run");
     assert_eq!(checked.code, 1);
     assert!(checked.stdout.contains("rules/messy.seig"), "{checked:?}");
 
-    let canonical = fmt::run(p, &printed.stdout, Mode::Check).expect("run");
-    assert_eq!(canonical, fmt::Outcome::default());
+    let canonical = cli_fmt::run(p, &printed.stdout, Mode::Check).expect("run");
+    assert_eq!(canonical, cli_fmt::Outcome::default());
 
     // Not canonical: a missing final newline, CRLF line ends, extra blank lines.
     for variant in [
@@ -785,7 +786,7 @@ fn run_print_and_check() {
         printed.stdout.replace('\n', "\r\n"),
         format!("\n{}", printed.stdout),
     ] {
-        assert_eq!(fmt::run(p, &variant, Mode::Check).expect("run").code, 1);
+        assert_eq!(cli_fmt::run(p, &variant, Mode::Check).expect("run").code, 1);
     }
 }
 
@@ -793,7 +794,7 @@ fn run_print_and_check() {
 fn run_reports_syntax_errors() {
     let bad = "rule X stated {\n  on 3: move\n}\n";
     for mode in [Mode::Print, Mode::Check, Mode::Write] {
-        let o = fmt::run(Path::new("bad.seig"), bad, mode).expect("run");
+        let o = cli_fmt::run(Path::new("bad.seig"), bad, mode).expect("run");
         assert_eq!(o.code, 1);
         assert_eq!(o.stdout, "");
         assert!(o.stderr.contains("bad.seig"), "{}", o.stderr);
@@ -806,8 +807,8 @@ fn run_write_rewrites_atomically() {
     let dir = scratch("write");
     let path = dir.join("messy.seig");
     std::fs::write(&path, MESSY).expect("write");
-    let o = fmt::run(&path, MESSY, Mode::Write).expect("run");
-    assert_eq!(o, fmt::Outcome::default());
+    let o = cli_fmt::run(&path, MESSY, Mode::Write).expect("run");
+    assert_eq!(o, cli_fmt::Outcome::default());
     assert_eq!(
         std::fs::read_to_string(&path).expect("read"),
         fmt_text(MESSY)
@@ -821,7 +822,10 @@ fn run_write_rewrites_atomically() {
         .expect("mtime");
     std::thread::sleep(std::time::Duration::from_millis(20));
     let text = std::fs::read_to_string(&path).expect("read");
-    assert_eq!(fmt::run(&path, &text, Mode::Write).expect("run").code, 0);
+    assert_eq!(
+        cli_fmt::run(&path, &text, Mode::Write).expect("run").code,
+        0
+    );
     let after = std::fs::metadata(&path)
         .expect("meta")
         .modified()
@@ -832,7 +836,7 @@ fn run_write_rewrites_atomically() {
     let bad = dir.join("bad.seig");
     let bad_text = "game \"x\"\nrule R-1 stated {\n  on 3 move 3\n}\n";
     std::fs::write(&bad, bad_text).expect("write");
-    let o = fmt::run(&bad, bad_text, Mode::Write).expect("run");
+    let o = cli_fmt::run(&bad, bad_text, Mode::Write).expect("run");
     assert_eq!(o.code, 1);
     assert!(o.stderr.contains("syntax error"), "{}", o.stderr);
     assert_eq!(std::fs::read_to_string(&bad).expect("read"), bad_text);
@@ -849,7 +853,10 @@ fn run_write_keeps_symlinks_and_permissions() {
     std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).expect("chmod");
     let link = dir.join("link.seig");
     std::os::unix::fs::symlink("real.seig", &link).expect("symlink");
-    assert_eq!(fmt::run(&link, MESSY, Mode::Write).expect("run").code, 0);
+    assert_eq!(
+        cli_fmt::run(&link, MESSY, Mode::Write).expect("run").code,
+        0
+    );
     assert!(
         std::fs::symlink_metadata(&link)
             .expect("meta")
@@ -873,7 +880,7 @@ fn run_write_refuses_read_only_files() {
     let mut perms = std::fs::metadata(&path).expect("meta").permissions();
     perms.set_readonly(true);
     std::fs::set_permissions(&path, perms).expect("chmod");
-    let err = fmt::run(&path, MESSY, Mode::Write).expect_err("read-only");
+    let err = cli_fmt::run(&path, MESSY, Mode::Write).expect_err("read-only");
     assert!(err.contains("read-only"), "{err}");
     assert_eq!(std::fs::read_to_string(&path).expect("read"), MESSY);
     assert_eq!(listing(&dir), ["ro.seig"]);

@@ -3,9 +3,10 @@
 //! bad seats, and computer-versus-computer games that are the same for the same seed.
 
 use seig::cli::Choices;
+use seig::cli::play::{PlayArgs, plain, session_for};
 use seig::engine::Stage;
 use seig::tools::agents::AgentKind;
-use seig::tools::play::{PlayArgs, Session, plain, session_for};
+use seig::tools::play::Session;
 use seig::tools::record::{Record, RecordErrorKind};
 use std::io::Cursor;
 use std::path::PathBuf;

@@ -5,9 +5,9 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use seig::cli::Choices;
+use seig::cli::play::tui::{App, Overlay};
+use seig::cli::play::{PlayArgs, session_for};
 use seig::engine::Stage;
-use seig::tools::play::tui::{App, Overlay};
-use seig::tools::play::{PlayArgs, session_for};
 
 fn app(file: &str, params: &[(&str, i64)], seats: &[&str], seed: u64) -> App {
     let a = PlayArgs {

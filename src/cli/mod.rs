@@ -1,9 +1,23 @@
-//! The command line: argument parsing and the subcommands that print.
+//! The command line: the only part of seig that parses flags, prints and chooses exit
+//! codes. [`main`] dispatches each subcommand to its module, which calls the library
+//! (`lang`, `engine`, `tools`) for data and typed errors and formats them:
+//!
+//! - [`check`]: `seig check`;
+//! - [`fmt`]: `seig fmt` (reads, prints and rewrites files around `lang::fmt`);
+//! - [`debug`]: `seig perft` and `seig playout`;
+//! - [`study`]: `seig simulate`, `seig merge`, `seig compare`;
+//! - [`analysis`]: `seig coverage`, `seig explain`, `seig rules`;
+//! - [`play`]: `seig play` and `seig replay`, with the line and full-screen front ends.
 
-use crate::engine::{Game, State};
-use crate::lang::diag::{self, Diagnostic};
-use crate::lang::ir::Ir;
+pub mod analysis;
+pub mod check;
+pub mod debug;
+pub mod fmt;
+pub mod play;
+pub mod study;
+
 use crate::lang::lower::Selection;
+use crate::tools::analysis::Loaded;
 use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 
@@ -27,7 +41,7 @@ pub struct Choices {
 }
 
 impl Choices {
-    /// As a selection for lowering.
+    /// As a selection for lowering (what the library takes).
     pub fn selection(&self) -> Selection {
         Selection {
             readings: self.readings.clone(),
@@ -112,21 +126,21 @@ enum Command {
         choices: Choices,
     },
     /// Play seeded games and measure them (metrics with 95% intervals; `--timing` for speed).
-    Simulate(crate::tools::analysis::metrics::SimulateArgs),
+    Simulate(study::SimulateArgs),
     /// Merge the shards of a study (`simulate --shard K/N --out FILE`).
-    Merge(crate::tools::analysis::metrics::MergeArgs),
+    Merge(study::MergeArgs),
     /// Compare readings (or files) side by side on paired seeds.
-    Compare(crate::tools::analysis::compare::CompareArgs),
+    Compare(study::CompareArgs),
     /// Source coverage: each declared sentence with the rules that cite it.
-    Coverage(crate::tools::analysis::coverage::CoverageArgs),
+    Coverage(analysis::CoverageArgs),
     /// The legal decisions at a position with the rules behind them, or why a move is refused.
-    Explain(crate::tools::analysis::explain::ExplainArgs),
+    Explain(analysis::ExplainArgs),
     /// The variant as a readable rulebook, generated from the IR.
-    Rules(crate::tools::analysis::rulebook::RulesArgs),
+    Rules(analysis::RulesArgs),
     /// Play at the terminal, against people or the computer (`--plain` for a line mode).
-    Play(crate::tools::play::PlayArgs),
+    Play(play::PlayArgs),
     /// Step through a saved game record.
-    Replay(crate::tools::play::ReplayArgs),
+    Replay(play::ReplayArgs),
 }
 
 /// Runs the command line; returns the exit code.
@@ -144,213 +158,44 @@ pub fn main() -> i32 {
             files,
             choices,
             deny_warnings,
-        } => check(&files, &choices, deny_warnings),
+        } => check::check(&files, &choices, deny_warnings),
         Command::Fmt { file, check, write } => {
             let mode = match (check, write) {
-                (true, _) => crate::lang::fmt::Mode::Check,
-                (_, true) => crate::lang::fmt::Mode::Write,
-                _ => crate::lang::fmt::Mode::Print,
+                (true, _) => fmt::Mode::Check,
+                (_, true) => fmt::Mode::Write,
+                _ => fmt::Mode::Print,
             };
-            crate::lang::fmt::main(&file, mode)
+            fmt::main(&file, mode)
         }
         Command::Perft {
             file,
             depth,
             position,
             choices,
-        } => perft(&file, depth, position.as_deref(), &choices),
+        } => debug::perft(&file, depth, position.as_deref(), &choices),
         Command::Playout {
             file,
             seed,
             max_turns,
             trace,
             choices,
-        } => playout(&file, seed, max_turns, trace, &choices),
-        Command::Simulate(a) => crate::tools::analysis::metrics::run_simulate(&a),
-        Command::Merge(a) => crate::tools::analysis::metrics::run_merge(&a),
-        Command::Compare(a) => crate::tools::analysis::compare::run_compare(&a),
-        Command::Coverage(a) => crate::tools::analysis::coverage::run_coverage(&a),
-        Command::Explain(a) => crate::tools::analysis::explain::run_explain(&a),
-        Command::Rules(a) => crate::tools::analysis::rulebook::run_rules(&a),
-        Command::Play(a) => crate::tools::play::run(a),
-        Command::Replay(a) => crate::tools::play::replay(a),
+        } => debug::playout(&file, seed, max_turns, trace, &choices),
+        Command::Simulate(a) => study::run_simulate(&a),
+        Command::Merge(a) => study::run_merge(&a),
+        Command::Compare(a) => study::run_compare(&a),
+        Command::Coverage(a) => analysis::run_coverage(&a),
+        Command::Explain(a) => analysis::run_explain(&a),
+        Command::Rules(a) => analysis::run_rules(&a),
+        Command::Play(a) => play::run(a),
+        Command::Replay(a) => play::replay(a),
     }
 }
 
-/// Loads a rule file into IR, printing diagnostics to stderr. `Err` carries the exit code.
-pub fn load_ir(path: &Path, choices: &Choices) -> Result<Ir, i32> {
-    let bytes = crate::tools::files::read(path).map_err(|m| {
-        eprintln!("{m}");
+/// Loads a rule file under a selection, printing why not to standard error; `Err` is the
+/// exit code (1).
+pub fn load(path: &Path, sel: &Selection) -> Result<Loaded, i32> {
+    crate::tools::analysis::load(path, sel).map_err(|e| {
+        eprint!("{}", e.render());
         1
-    })?;
-    let (text, lowered) = crate::lang::load(&bytes, &choices.selection());
-    let name = path.display().to_string();
-    let errors: Vec<&Diagnostic> = lowered
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .collect();
-    if !errors.is_empty() {
-        eprint!(
-            "{}",
-            diag::render(&name, text.as_deref().unwrap_or(""), &lowered.diagnostics)
-        );
-        return Err(1);
-    }
-    lowered.ir.ok_or(1)
-}
-
-fn check(files: &[PathBuf], choices: &Choices, deny_warnings: bool) -> i32 {
-    let mut worst = 0;
-    for path in files {
-        let bytes = match crate::tools::files::read(path) {
-            Ok(b) => b,
-            Err(m) => {
-                eprintln!("{m}");
-                worst = 1;
-                continue;
-            }
-        };
-        let (text, lowered) = crate::lang::load(&bytes, &choices.selection());
-        let name = path.display().to_string();
-        print!(
-            "{}",
-            diag::render(&name, text.as_deref().unwrap_or(""), &lowered.diagnostics)
-        );
-        let errors = lowered.diagnostics.iter().filter(|d| d.is_error()).count();
-        let warnings = lowered.diagnostics.len() - errors;
-        if errors > 0 || (deny_warnings && warnings > 0) {
-            worst = 1;
-        }
-        println!("{name}: {errors} error(s), {warnings} warning(s)");
-    }
-    worst
-}
-
-/// Loads the game and the start position (initial, or `--position`).
-fn game_and_state(
-    file: &Path,
-    position: Option<&str>,
-    choices: &Choices,
-) -> Result<(Game, State), i32> {
-    let ir = load_ir(file, choices)?;
-    let game = Game::new(ir);
-    let state = match position {
-        None => game.initial_state(),
-        Some(p) => game.from_notation(p).map_err(|e| {
-            eprintln!("error: bad --position: {e}");
-            1
-        })?,
-    };
-    Ok((game, state))
-}
-
-fn perft(file: &Path, depth: u32, position: Option<&str>, choices: &Choices) -> i32 {
-    let (game, state) = match game_and_state(file, position, choices) {
-        Ok(x) => x,
-        Err(c) => return c,
-    };
-    match crate::tools::sim::perft(&game, &state, depth) {
-        Ok(rows) => {
-            println!(
-                "{:>5} {:>14} {:>14} {:>14} {:>10}",
-                "depth", "nodes", "chance", "decisions", "terminal"
-            );
-            for r in rows {
-                println!(
-                    "{:>5} {:>14} {:>14} {:>14} {:>10}",
-                    r.depth, r.nodes, r.chance, r.decisions, r.terminal
-                );
-            }
-            0
-        }
-        Err(e) => {
-            eprintln!("error: {}", e.message);
-            1
-        }
-    }
-}
-
-/// Prints every action of a playout: the throw or move, the engine's events, the position.
-struct Trace {
-    events: Vec<crate::engine::Event>,
-    threw: bool,
-}
-
-impl crate::tools::driver::Hooks for Trace {
-    fn throw(&mut self, _g: &Game, _s: &State, _k: u8) {
-        self.threw = true;
-    }
-    fn decision(
-        &mut self,
-        g: &Game,
-        s: &State,
-        legal: &[crate::engine::Decision],
-        d: crate::engine::Decision,
-    ) {
-        println!("move {} (of {})", g.describe_decision(s, d), legal.len());
-    }
-    fn event(&mut self, e: crate::engine::Event) {
-        self.events.push(e);
-    }
-    fn applied(&mut self, g: &Game, s: &State) {
-        // The throw's value is known once it is applied.
-        if std::mem::take(&mut self.threw)
-            && let Some((n, k, v)) = s.last
-        {
-            println!("throw {v} ({k} of {n} {})", g.ir.sticks.faces[0]);
-        }
-        for e in self.events.drain(..) {
-            println!("  {e:?}");
-        }
-        println!("  {}", g.to_notation(s));
-    }
-}
-
-fn playout(file: &Path, seed: u64, max_turns: u32, trace: bool, choices: &Choices) -> i32 {
-    use crate::tools::agents::RandomAgent;
-    use crate::tools::driver::{self, End, NoHooks, Streams};
-    let (game, mut s) = match game_and_state(file, None, choices) {
-        Ok(x) => x,
-        Err(c) => return c,
-    };
-    // `seig playout --seed S` is game 0 of a random study with seed S.
-    let streams = Streams::for_game(seed, 0);
-    let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
-    let mut agents: [&mut dyn crate::tools::agents::Agent; 2] = [&mut a, &mut b];
-    let out = if trace {
-        let mut t = Trace {
-            events: Vec::new(),
-            threw: false,
-        };
-        driver::play(&game, &mut s, &mut agents, &streams, max_turns, &mut t)
-    } else {
-        driver::play(
-            &game,
-            &mut s,
-            &mut agents,
-            &streams,
-            max_turns,
-            &mut NoHooks,
-        )
-    };
-    match out.end {
-        End::Aborted(m) => {
-            eprintln!("error: the engine stopped: {m}");
-            1
-        }
-        End::Won(w) => {
-            println!("{}", game.to_notation(&s));
-            println!(
-                "winner: {} after {} turns",
-                game.ir.teams[w as usize].name, s.turns
-            );
-            0
-        }
-        End::TurnCap => {
-            println!("{}", game.to_notation(&s));
-            println!("not terminated after {} turns (turn cap)", s.turns);
-            0
-        }
-    }
+    })
 }

@@ -444,12 +444,10 @@ impl Game {
         for (t, per_n) in values.iter_mut().enumerate() {
             for (n, per_k) in per_n.iter_mut().enumerate().skip(1) {
                 for (k, v) in per_k.iter_mut().enumerate().take(n + 1) {
-                    *v = crate::lang::lower::throw_value(
-                        ir.sticks.value,
-                        ir.teams[t].colour,
-                        k as u8,
-                        n as u8,
-                    );
+                    *v = ir
+                        .sticks
+                        .value
+                        .throw_value(ir.teams[t].colour, k as u8, n as u8);
                 }
             }
         }

@@ -87,7 +87,7 @@ impl Game {
             // The value is the thrower's: written when it differs from the value the same
             // sticks give the team now to play.
             let colour = ir.teams[s.team as usize].colour;
-            if crate::lang::lower::throw_value(ir.sticks.value, colour, k, n) != v {
+            if ir.sticks.value.throw_value(colour, k, n) != v {
                 let _ = write!(out, "={v}");
             }
         }
@@ -280,8 +280,7 @@ impl Game {
                         Some(num(v)?.min(255) as u8)
                     };
                     let v = v.unwrap_or_else(|| {
-                        crate::lang::lower::throw_value(
-                            ir.sticks.value,
+                        ir.sticks.value.throw_value(
                             ir.teams[s.team as usize].colour,
                             k as u8,
                             n as u8,

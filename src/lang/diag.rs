@@ -1,11 +1,34 @@
 //! Diagnostics: located messages with a label, a help line and notes, rendered with the
 //! offending source line underlined.
 
-use crate::lang::syntax::ast::Span;
 use codespan_reporting::diagnostic::{Diagnostic as CsDiag, Label};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, Config};
 use serde::Serialize;
+
+/// A byte range in the rule file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+/// A "did you mean" help line for `word` among `candidates`.
+pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    candidates
+        .into_iter()
+        .map(|c| {
+            (
+                strsim::damerau_levenshtein(&word.to_lowercase(), &c.to_lowercase()),
+                c,
+            )
+        })
+        .filter(|(d, c)| *d <= 2.max(c.len() / 3))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| format!("did you mean `{c}`?"))
+}
 
 /// How bad a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -14,16 +14,16 @@
 //!   below it, and one after the last statement of an `if` branch moves to the start of
 //!   the `else` branch, or after the `if` when there is no `else`.
 //!
-//! The printed text parses back to the same syntax tree, spans aside; [`run`] checks that
-//! before it prints or writes anything.
+//! The printed text parses back to the same syntax tree, spans aside; [`format_text`]
+//! checks that before it gives the text. Reading, printing and writing files is the
+//! command line's (`seig fmt`).
 
-use crate::lang::diag;
+use crate::lang::diag::Diagnostic;
 use crate::lang::syntax::ast::{
     Cond, Effect, Expr, File, Item, Region, Requirement, RowRef, Rule, Segment, Spanned,
     SticksWhen, Stmt, StmtKind, ThrowMatch,
 };
 use std::fmt::Write as _;
-use std::path::Path;
 
 /// Spaces per block level.
 const INDENT: usize = 2;
@@ -551,128 +551,24 @@ pub fn erase_spans(file: &File) -> serde_json::Value {
     v
 }
 
-/// What `seig fmt` does with the file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Mode {
-    /// Print the formatted file to stdout (the default).
-    #[default]
-    Print,
-    /// `--check`: print nothing if the file is already in canonical layout; otherwise
-    /// name the file and fail.
-    Check,
-    /// `--write`: rewrite the file in place, atomically, if its layout is not canonical.
-    Write,
+/// Why a text was not formatted.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum FmtError {
+    /// The text does not parse; its diagnostics.
+    #[error("the text does not parse ({} diagnostic(s))", .0.len())]
+    Syntax(Vec<Diagnostic>),
+    /// The formatted text does not parse back to the same tree: a bug of the formatter.
+    #[error("the formatted text does not read back the same")]
+    NotSameTree,
 }
 
-/// What [`run`] asks its caller to print, and the exit code.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Outcome {
-    /// 0: done (printed, canonical, or written); 1: not canonical (`--check`) or the file
-    /// does not parse.
-    pub code: i32,
-    /// For stdout: the formatted file (`Print`), or which file is not canonical (`Check`).
-    pub stdout: String,
-    /// For stderr: rendered syntax diagnostics.
-    pub stderr: String,
-}
-
-/// Formats one rule file whose text has been read already.
-///
-/// - `Mode::Print`: `stdout` is the formatted text, code 0.
-/// - `Mode::Check`: code 0 and no output if `text` is already canonical; otherwise code 1
-///   and `stdout` says `PATH: not in canonical layout …`.
-/// - `Mode::Write`: if `text` is not canonical, replaces the file atomically (a temporary
-///   file in the same directory, written, fsynced, given the file's permissions, renamed
-///   over it; a symlink is followed and kept). A canonical file is not touched. Code 0.
-///
-/// In every mode a file that does not parse gives code 1, its diagnostics (rendered with
-/// [`crate::lang::diag::render`]) in `stderr`, and the file is left alone.
-///
-/// `Err` (print it, exit 1) means the file could not be written, or the formatter failed
-/// its own check that the printed text parses back to the same tree; the file is then
-/// untouched (a failed write removes its temporary file).
-///
-/// Wiring in `cli.rs`, as `seig fmt FILE [--check|--write]`:
-///
-/// ```ignore
-/// Command::Fmt { file, check, write } => {
-///     let mode = if write { Mode::Write } else if check { Mode::Check } else { Mode::Print };
-///     seig::fmt::main(&file, mode)
-/// }
-/// ```
-///
-/// or read the file yourself, call `run`, print `stdout`/`stderr`, exit with `code`.
-pub fn run(path: &Path, text: &str, mode: Mode) -> Result<Outcome, String> {
-    let name = path.display().to_string();
-    let ast = match crate::lang::syntax::parse(text) {
-        Ok(ast) => ast,
-        Err(diags) => {
-            return Ok(Outcome {
-                code: 1,
-                stdout: String::new(),
-                stderr: diag::render(&name, text, &diags),
-            });
-        }
-    };
+/// Formats rule-file text in the canonical layout, checking that the result parses back
+/// to the same syntax tree (spans aside).
+pub fn format_text(text: &str) -> Result<String, FmtError> {
+    let ast = crate::lang::syntax::parse(text).map_err(FmtError::Syntax)?;
     let formatted = format(&ast);
     match crate::lang::syntax::parse(&formatted) {
-        Ok(again) if erase_spans(&again) == erase_spans(&ast) => {}
-        _ => {
-            return Err(format!(
-                "error: internal formatter error: the formatted text of {name} does not read back \
-                 the same; {name} was not changed (please report this)"
-            ));
-        }
-    }
-    let canonical = formatted == text;
-    Ok(match mode {
-        Mode::Print => Outcome {
-            code: 0,
-            stdout: formatted,
-            stderr: String::new(),
-        },
-        Mode::Check if canonical => Outcome::default(),
-        Mode::Check => Outcome {
-            code: 1,
-            stdout: format!("{name}: not in canonical layout (run `seig fmt --write {name}`)\n"),
-            stderr: String::new(),
-        },
-        Mode::Write => {
-            if !canonical {
-                crate::tools::files::write_atomic(path, formatted.as_bytes())
-                    .map_err(|e| format!("error: {e}; the file was not changed"))?;
-            }
-            Outcome::default()
-        }
-    })
-}
-
-/// Reads `path`, runs [`run`], prints its output, and returns the exit code (0 or 1).
-/// Unreadable, oversized (see [`crate::tools::files::MAX_FILE_BYTES`]) or non-UTF-8 files give 1.
-pub fn main(path: &Path, mode: Mode) -> i32 {
-    let bytes = match crate::tools::files::read(path) {
-        Ok(b) => b,
-        Err(m) => {
-            eprintln!("{m}");
-            return 1;
-        }
-    };
-    let Ok(text) = std::str::from_utf8(&bytes) else {
-        eprintln!(
-            "error: {} is not UTF-8; save the file as UTF-8",
-            path.display()
-        );
-        return 1;
-    };
-    match run(path, text, mode) {
-        Ok(o) => {
-            print!("{}", o.stdout);
-            eprint!("{}", o.stderr);
-            o.code
-        }
-        Err(m) => {
-            eprintln!("{m}");
-            1
-        }
+        Ok(again) if erase_spans(&again) == erase_spans(&ast) => Ok(formatted),
+        _ => Err(FmtError::NotSameTree),
     }
 }

@@ -1,5 +1,14 @@
 //! The resolved intermediate representation a checked rule file lowers to. Names are
 //! resolved to indices; tracks are cell arrays; regions are cell sets per team.
+//!
+//! # Provenance
+//! Every fact a statement of the file states carries an [`Origin`]: the rule and the
+//! statement (in [`RuleInfo::statements`]) that stated it. The statement records the reading
+//! options that put it in force ([`Statement::readings`]), so "which rule and which readings
+//! give fact X" is `x.origin` (or `x_origin` beside a plain field `x`) followed by
+//! [`Ir::statement`] / [`Ir::readings_of`]. A fact no statement gave (a language default) has
+//! `None` as its origin. The engine never reads origins: they are for the tools that explain
+//! a variant (rulebook, coverage, explain).
 
 use serde::{Deserialize, Serialize};
 
@@ -22,6 +31,109 @@ pub const MAX_PIECES: i64 = 48;
 pub const MAX_STICKS: i64 = 16;
 /// Most seats per team.
 pub const MAX_SEATS: i64 = 8;
+
+/// Where a fact of the IR comes from: the rule, and which of its statements in force.
+///
+/// Small and `Copy` so that any fact can carry one; the reading options that put the statement
+/// in force are in [`RuleInfo::statements`], reached with [`Ir::statement`] or
+/// [`Ir::readings_of`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Origin {
+    /// The rule whose statement states the fact.
+    pub rule: RuleIx,
+    /// Index of the statement in the rule's [`RuleInfo::statements`].
+    pub statement: u16,
+}
+
+/// A reading with one of its options: an `if READING = OPTION` (or its `else`) that holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Choice {
+    /// Index in [`Ir::readings`].
+    pub reading: usize,
+    /// Index in that reading's options: the option in force.
+    pub option: usize,
+}
+
+/// A statement of a rule that the readings in force keep.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Statement {
+    /// What the statement says.
+    pub kind: StatementKind,
+    /// The reading options that put it in force, one per enclosing `if` (outermost first).
+    /// Inside an `else`, the option in force is the reading's chosen one, not the one tested.
+    /// Empty: the statement holds under every reading.
+    pub readings: Vec<Choice>,
+}
+
+/// The kinds of statement a rule body holds (the `if`s resolved away).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum StatementKind {
+    /// `row NAME: KIND …`.
+    Row,
+    /// `team NAME: N pieces in ROW` (pieces and start).
+    TeamPieces,
+    /// `team NAME colour FACE`.
+    TeamColour,
+    /// `seats per team: N`.
+    Seats,
+    /// `order: A, B`.
+    Order,
+    /// `sticks …`, with the throws it applies to.
+    Sticks(SticksScope),
+    /// `value: count of …`.
+    Value,
+    /// `class NAME: …`.
+    Class,
+    /// `phases: …`.
+    Phases,
+    /// `allocation: …`.
+    Allocation,
+    /// `release order: …`.
+    ReleaseOrder,
+    /// `the throw after a release moves that piece`.
+    BindAfterRelease,
+    /// `from P enter Q when …`.
+    Transition,
+    /// `on …: effects`.
+    Throw,
+    /// `track T: segments`.
+    Track,
+    /// `track T loops from …`.
+    TrackLoop,
+    /// `track T ends: stop`.
+    TrackEnd,
+    /// `gate T S: …`.
+    Gate,
+    /// `stacking: …`.
+    Stacking,
+    /// `capture [in R]: …`.
+    Capture,
+    /// `no capture in R`.
+    NoCapture,
+    /// `capture in R only with a single throw of …`.
+    CaptureOnly,
+    /// `blocked landing: …`.
+    Blocked,
+    /// `immune after entering R`.
+    Immune,
+    /// `send home to: …`.
+    SendHomeTo,
+    /// `win when …`.
+    Win,
+}
+
+/// Which throws a `sticks` statement counts the sticks of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SticksScope {
+    /// Every throw (the base count).
+    Always,
+    /// Throws in one phase.
+    InPhase,
+    /// The first throw of each seat's turn.
+    FirstOfTurn,
+    /// The game's first throw.
+    FirstOfGame,
+}
 
 /// A set of holes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Hash)]
@@ -81,18 +193,30 @@ pub struct Ir {
     pub teams: Vec<Team>,
     /// Seats (players) per team.
     pub seats: u8,
+    /// The statement giving [`Ir::seats`] (`None`: language default, one seat).
+    pub seats_origin: Option<Origin>,
+    /// The statement giving the throwing order of [`Ir::teams`] (`None`: declaration order).
+    pub order_origin: Option<Origin>,
     /// The sticks.
     pub sticks: Sticks,
     /// Throw classes.
     pub classes: Vec<Class>,
     /// Phase names; the first is the initial phase.
     pub phases: Vec<String>,
+    /// The statement naming [`Ir::phases`] (`None`: language default, one phase `play`).
+    pub phases_origin: Option<Origin>,
     /// How a turn's throws become moves.
     pub allocation: Allocation,
+    /// The statement giving [`Ir::allocation`] (`None`: language default, per throw).
+    pub allocation_origin: Option<Origin>,
     /// Which unreleased piece a release takes.
     pub release_order: ReleaseOrder,
+    /// The statement giving [`Ir::release_order`] (`None`: language default, front-most).
+    pub release_order_origin: Option<Origin>,
     /// The throw after a release must move the released piece.
     pub bind_after_release: Option<RuleIx>,
+    /// The statement asking for [`Ir::bind_after_release`] (`None`: not asked).
+    pub bind_after_release_origin: Option<Origin>,
     /// Phase changes checked at the end of each seat's turn.
     pub transitions: Vec<Transition>,
     /// The throw table, in priority order.
@@ -155,15 +279,44 @@ pub struct SetAsideInfo {
     pub reason: String,
 }
 
+/// How sure the file is of a rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// The source says it.
+    Stated,
+    /// Follows from what the source says.
+    Inferred,
+    /// Filled in where the source is silent.
+    Reconstructed,
+}
+
+impl Status {
+    /// The keyword.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Stated => "stated",
+            Status::Inferred => "inferred",
+            Status::Reconstructed => "reconstructed",
+        }
+    }
+}
+
 /// A rule's identity and citations.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RuleInfo {
     /// ID.
     pub id: String,
     /// Epistemic status.
-    pub status: crate::lang::syntax::ast::Status,
+    pub status: Status,
     /// (source key, quoted sentence).
     pub citations: Vec<(String, String)>,
+    /// Its statements that the readings in force keep, in file order (`if`s resolved away);
+    /// an [`Origin::statement`] indexes this. Empty: the readings switch the whole rule off.
+    pub statements: Vec<Statement>,
+    /// Readings (indices in [`Ir::readings`]) that an `if` in its body tests, in first-test
+    /// order, whichever option is in force.
+    pub readings_tested: Vec<usize>,
 }
 
 /// A row of holes.
@@ -179,6 +332,8 @@ pub struct Row {
     pub first: Cell,
     /// Holes.
     pub len: u16,
+    /// The `row` statement.
+    pub origin: Origin,
 }
 
 /// Where a team's pieces start.
@@ -203,6 +358,10 @@ pub struct Team {
     pub start: Start,
     /// The track its pieces run.
     pub track: Track,
+    /// The statement giving its pieces and start (`team NAME: N pieces …`).
+    pub origin: Origin,
+    /// The statement giving [`Team::colour`] (`None`: no colour).
+    pub colour_origin: Option<Origin>,
 }
 
 /// A team's path along the board.
@@ -218,6 +377,11 @@ pub struct Track {
     pub goal: Option<u16>,
     /// Gates on entering segments.
     pub gates: Vec<Gate>,
+    /// The `track` statement (cells and segments).
+    pub origin: Origin,
+    /// The statement saying a piece stops at the end (`None`: not said; stopping is the
+    /// language default when no loop applies).
+    pub end_origin: Option<Origin>,
 }
 
 /// A segment of a track.
@@ -242,8 +406,10 @@ pub struct Loop {
     pub from: u16,
     /// Condition (empty: always).
     pub when: Vec<Cond>,
-    /// Rule.
+    /// Rule (the same as `origin.rule`, kept flat for the engine).
     pub rule: RuleIx,
+    /// The `loops` statement.
+    pub origin: Origin,
 }
 
 /// What entering a segment requires.
@@ -266,8 +432,10 @@ pub struct Gate {
     pub requirement: Requirement,
     /// Halt before it (true) or forbid the move (false).
     pub stop: bool,
-    /// Rule.
+    /// Rule (the same as `origin.rule`, kept flat for the engine).
     pub rule: RuleIx,
+    /// The `gate` statement.
+    pub origin: Origin,
 }
 
 /// The sticks.
@@ -287,8 +455,18 @@ pub struct Sticks {
     pub p: f64,
     /// What a throw is worth.
     pub value: ValueRule,
-    /// Rule that set the count (for citations).
+    /// Rule that set the count (for citations; the same as `count_origin.rule`).
     pub rule: RuleIx,
+    /// The base `sticks` statement: [`Sticks::count`], the faces and `p`.
+    pub count_origin: Origin,
+    /// `[phase]`: the statement giving [`Sticks::by_phase`] there, if one does.
+    pub by_phase_origin: Vec<Option<Origin>>,
+    /// The statement giving [`Sticks::first_of_turn`], if one does.
+    pub first_of_turn_origin: Option<Origin>,
+    /// The statement giving [`Sticks::first_of_game`], if one does.
+    pub first_of_game_origin: Option<Origin>,
+    /// The statement giving [`Sticks::value`] (`None`: language default, count of face 0).
+    pub value_origin: Option<Origin>,
 }
 
 /// What a throw is worth.
@@ -309,6 +487,20 @@ pub struct Class {
     pub all_alike: bool,
     /// All but one alike.
     pub all_but_one: bool,
+    /// The `class` statement.
+    pub origin: Origin,
+}
+
+impl ValueRule {
+    /// The value of a throw of `k` face-0 sticks out of `n` for a team of this colour.
+    #[inline]
+    pub fn throw_value(self, colour: Option<u8>, k: u8, n: u8) -> u8 {
+        let face = match self {
+            ValueRule::Face(f) => f,
+            ValueRule::OwnColour => colour.unwrap_or(0),
+        };
+        if face == 0 { k } else { n - k }
+    }
 }
 
 impl Class {
@@ -463,8 +655,10 @@ pub struct ThrowEntry {
     pub conds: Vec<Cond>,
     /// Effects in order.
     pub effects: Vec<Effect>,
-    /// Rule.
+    /// Rule (the same as `origin.rule`, kept flat for the engine).
     pub rule: RuleIx,
+    /// The `on …` statement.
+    pub origin: Origin,
 }
 
 /// A phase change.
@@ -476,8 +670,10 @@ pub struct Transition {
     pub to: PhaseId,
     /// When.
     pub when: Vec<Cond>,
-    /// Rule.
+    /// Rule (the same as `origin.rule`, kept flat for the engine).
     pub rule: RuleIx,
+    /// The `from … enter …` statement.
+    pub origin: Origin,
 }
 
 /// A win condition.
@@ -485,8 +681,10 @@ pub struct Transition {
 pub struct Win {
     /// When a team has won.
     pub when: Vec<Cond>,
-    /// Rule.
+    /// Rule (the same as `origin.rule`, kept flat for the engine).
     pub rule: RuleIx,
+    /// The `win` statement.
+    pub origin: Origin,
 }
 
 /// What landing on an opposing piece in a place does.
@@ -509,16 +707,57 @@ pub struct CapturePolicy {
     pub stacking_at_goal: bool,
     /// Rule about stacking.
     pub stacking_rule: Option<RuleIx>,
+    /// The `stacking` statement (`None`: language default, forbidden).
+    pub stacking_origin: Option<Origin>,
     /// `[team][cell]`: what landing there on an opposing piece does.
     pub at: Vec<Vec<CellCapture>>,
     /// Landing on an opposing piece that is not taken shares the hole (else forbidden).
     pub blocked_share: bool,
     /// Rule about blocked landings.
     pub blocked_rule: Option<RuleIx>,
+    /// The `blocked landing` statement (`None`: language default, share).
+    pub blocked_origin: Option<Origin>,
     /// `[team]`: holes where a team's piece becomes immune, with the rule.
     pub immune: Vec<Option<(CellSet, RuleIx)>>,
     /// Pieces sent home go to the first empty hole of the start row (else their start hole).
     pub home_first_empty: bool,
+    /// The `send home to` statement (`None`: language default, the start hole).
+    pub home_first_empty_origin: Option<Origin>,
+    /// The capture statements in force, in file order, as stated: [`CapturePolicy::at`] and
+    /// [`CapturePolicy::immune`] are computed from them (a later one overriding an earlier).
+    pub stated: Vec<CaptureStatement>,
+}
+
+/// One capture statement in force, with the holes it speaks of.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CaptureStatement {
+    /// What it says.
+    pub kind: CaptureKind,
+    /// The holes, seen from each attacking team (`None`: every hole).
+    pub region: Option<TeamCells>,
+    /// The statement.
+    pub origin: Origin,
+}
+
+/// What a capture statement says of its holes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CaptureKind {
+    /// `capture`: landing on an opposing piece takes it.
+    Capture {
+        /// Must take.
+        compulsory: bool,
+        /// Send home instead of remove.
+        send_home: bool,
+    },
+    /// `no capture`: no taking there.
+    NoCapture {
+        /// Both teams may share the hole.
+        sharing: bool,
+    },
+    /// `capture … only with a single throw of`: these values (bit mask).
+    OnlyWith(u64),
+    /// `immune after entering`: a piece that has entered becomes immune.
+    Immune,
 }
 
 /// What landing on an opposing piece in one hole does, for one attacking team.
@@ -535,6 +774,21 @@ pub struct CellCapture {
 }
 
 impl Ir {
+    /// The rule a fact came from.
+    pub fn rule(&self, o: Origin) -> &RuleInfo {
+        &self.rules[o.rule as usize]
+    }
+
+    /// The statement a fact came from.
+    pub fn statement(&self, o: Origin) -> &Statement {
+        &self.rules[o.rule as usize].statements[o.statement as usize]
+    }
+
+    /// The reading options that put a fact's statement in force (empty: every reading).
+    pub fn readings_of(&self, o: Origin) -> &[Choice] {
+        &self.statement(o).readings
+    }
+
     /// Does any condition of the variant (or a part of one) satisfy `f`?
     pub fn any_cond(&self, f: &dyn Fn(&Cond) -> bool) -> bool {
         fn walk(c: &Cond, f: &dyn Fn(&Cond) -> bool) -> bool {

@@ -1,9 +1,9 @@
 //! AST to IR: resolves names, evaluates readings and parameters, builds tracks and
 //! capture tables, and reports every problem it finds (not just the first).
 
-use crate::lang::diag::Diagnostic;
+use crate::lang::diag::{Diagnostic, Span, suggest};
 use crate::lang::ir::*;
-use crate::lang::syntax::ast::{self, Name, Span, Spanned, StmtKind};
+use crate::lang::syntax::ast::{self, Name, Spanned, StmtKind};
 use std::collections::HashMap;
 
 /// Reading options and parameter values chosen on the command line.
@@ -21,21 +21,6 @@ pub struct Lowered {
     pub ir: Option<Ir>,
     /// Errors and warnings in file order.
     pub diagnostics: Vec<Diagnostic>,
-}
-
-/// A "did you mean" help line for `word` among `candidates`.
-pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
-    candidates
-        .into_iter()
-        .map(|c| {
-            (
-                strsim::damerau_levenshtein(&word.to_lowercase(), &c.to_lowercase()),
-                c,
-            )
-        })
-        .filter(|(d, c)| *d <= 2.max(c.len() / 3))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| format!("did you mean `{c}`?"))
 }
 
 fn unknown(what: &str, n: &Name, known: &[&str]) -> Diagnostic {
@@ -57,6 +42,8 @@ struct Flat<'a> {
     stmt: &'a ast::Stmt,
     rule: RuleIx,
     active: bool,
+    /// Where the statement stands in its rule's [`RuleInfo::statements`] (when active).
+    origin: Option<Origin>,
 }
 
 struct Cx {
@@ -322,6 +309,8 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
                         .iter()
                         .map(|c| (c.source.node.clone(), c.quote.node.clone()))
                         .collect(),
+                    statements: Vec::new(),
+                    readings_tested: Vec::new(),
                 });
                 rule_asts.push(r);
             }
@@ -423,7 +412,14 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
     // ---- flatten rule bodies through the readings
     let mut flat = Vec::new();
     for (ri, r) in rule_asts.iter().enumerate() {
-        flatten(cx, &r.body, ri as RuleIx, true, &mut flat);
+        flatten(
+            cx,
+            &r.body,
+            ri as RuleIx,
+            Some(&[]),
+            &mut rules[ri],
+            &mut flat,
+        );
     }
     let ir = build(
         cx, &flat, rules, game, sources, params, set_asides, &rule_asts,
@@ -465,6 +461,12 @@ fn dup(what: &str, n: &Name, first: Span) -> Diagnostic {
 
 /// Looks up a reading test; `None` (after a diagnostic) when it names nothing declared.
 fn reading_test(cx: &mut Cx, reading: &Name, option: &Name) -> Option<bool> {
+    reading_index(cx, reading, option).map(|(_, holds)| holds)
+}
+
+/// A reading test's reading index and whether it holds; `None` (after a diagnostic) when it
+/// names nothing declared.
+fn reading_index(cx: &mut Cx, reading: &Name, option: &Name) -> Option<(usize, bool)> {
     let ids: Vec<&str> = cx.readings.iter().map(|r| r.id.as_str()).collect();
     let Some(ri) = cx.readings.iter().position(|r| r.id == reading.node) else {
         let d = unknown("reading", reading, &ids)
@@ -476,7 +478,7 @@ fn reading_test(cx: &mut Cx, reading: &Name, option: &Name) -> Option<bool> {
     let r = &cx.readings[ri];
     let names: Vec<&str> = r.options.iter().map(|(n, _)| n.as_str()).collect();
     match names.iter().position(|n| *n == option.node) {
-        Some(i) => Some(i == r.chosen),
+        Some(i) => Some((ri, i == r.chosen)),
         None => {
             let d = Diagnostic::error(
                 option.span,
@@ -497,11 +499,15 @@ fn reading_test(cx: &mut Cx, reading: &Name, option: &Name) -> Option<bool> {
     }
 }
 
+/// Resolves the `if`s of a rule body: every statement goes to `out`, marked active when the
+/// readings in force keep it (`choices` is `None` inside a branch they switch off, else the
+/// options that lead here); active ones are also listed in the rule's statements.
 fn flatten<'a>(
     cx: &mut Cx,
     body: &'a [ast::Stmt],
     rule: RuleIx,
-    active: bool,
+    choices: Option<&[Choice]>,
+    info: &mut RuleInfo,
     out: &mut Vec<Flat<'a>>,
 ) {
     for s in body {
@@ -512,20 +518,85 @@ fn flatten<'a>(
             otherwise,
         } = &s.node
         {
-            let holds = reading_test(cx, reading, option);
-            let take = holds.unwrap_or(false);
-            flatten(cx, then, rule, active && take, out);
+            let test = reading_index(cx, reading, option);
+            if let Some((ri, _)) = test
+                && !info.readings_tested.contains(&ri)
+            {
+                info.readings_tested.push(ri);
+            }
+            // The options that lead into each branch, if the readings in force take it.
+            let branch = |take: bool| -> Option<Vec<Choice>> {
+                let (ri, holds) = test?;
+                let mut cs = choices?.to_vec();
+                cs.push(Choice {
+                    reading: ri,
+                    option: cx.readings[ri].chosen,
+                });
+                (holds == take).then_some(cs)
+            };
+            let (then_cs, else_cs) = (branch(true), branch(false));
+            flatten(cx, then, rule, then_cs.as_deref(), info, out);
             if let Some(o) = otherwise {
-                flatten(cx, o, rule, active && holds.is_some() && !take, out);
+                flatten(cx, o, rule, else_cs.as_deref(), info, out);
             }
         } else {
+            let origin = choices.zip(statement_kind(&s.node)).map(|(cs, kind)| {
+                info.statements.push(Statement {
+                    kind,
+                    readings: cs.to_vec(),
+                });
+                Origin {
+                    rule,
+                    statement: info.statements.len() as u16 - 1,
+                }
+            });
             out.push(Flat {
                 stmt: s,
                 rule,
-                active,
+                active: choices.is_some(),
+                origin,
             });
         }
     }
+}
+
+/// The IR's name for a statement's kind (`None` for an `if`, which flattening resolves).
+fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
+    use StatementKind as K;
+    Some(match s {
+        StmtKind::If { .. } => return None,
+        StmtKind::Row { .. } => K::Row,
+        StmtKind::TeamPieces { .. } => K::TeamPieces,
+        StmtKind::TeamColour { .. } => K::TeamColour,
+        StmtKind::Seats(_) => K::Seats,
+        StmtKind::Order(_) => K::Order,
+        StmtKind::Sticks { when, .. } => K::Sticks(match when {
+            ast::SticksWhen::Always => SticksScope::Always,
+            ast::SticksWhen::InPhase(_) => SticksScope::InPhase,
+            ast::SticksWhen::FirstOfTurn => SticksScope::FirstOfTurn,
+            ast::SticksWhen::FirstOfGame => SticksScope::FirstOfGame,
+        }),
+        StmtKind::Value(_) => K::Value,
+        StmtKind::Class { .. } => K::Class,
+        StmtKind::Phases(_) => K::Phases,
+        StmtKind::Allocation(_) => K::Allocation,
+        StmtKind::ReleaseOrder(_) => K::ReleaseOrder,
+        StmtKind::BindAfterRelease => K::BindAfterRelease,
+        StmtKind::Transition { .. } => K::Transition,
+        StmtKind::Throw { .. } => K::Throw,
+        StmtKind::Track { .. } => K::Track,
+        StmtKind::TrackLoop { .. } => K::TrackLoop,
+        StmtKind::TrackEnd(_) => K::TrackEnd,
+        StmtKind::Gate { .. } => K::Gate,
+        StmtKind::Stacking { .. } => K::Stacking,
+        StmtKind::Capture { .. } => K::Capture,
+        StmtKind::NoCapture { .. } => K::NoCapture,
+        StmtKind::CaptureOnly { .. } => K::CaptureOnly,
+        StmtKind::Blocked(_) => K::Blocked,
+        StmtKind::Immune(_) => K::Immune,
+        StmtKind::SendHomeTo(_) => K::SendHomeTo,
+        StmtKind::Win(_) => K::Win,
+    })
 }
 
 impl Cx {
@@ -770,21 +841,30 @@ impl Cx {
     }
 }
 
-/// Keeps the first setting of a single-valued statement; reports a second one.
-fn set_once<T>(cx: &mut Cx, slot: &mut Option<(T, Span)>, value: T, span: Span, what: &str) {
+/// Keeps the first setting of a single-valued statement; reports a second one. Says whether
+/// it kept this one.
+fn set_once<T>(
+    cx: &mut Cx,
+    slot: &mut Option<(T, Span)>,
+    value: T,
+    span: Span,
+    what: &str,
+) -> bool {
     if let Some((_, first)) = slot {
         cx.diags.push(
             Diagnostic::error(span, format!("{what} is set twice"), "second setting")
                 .with_help("keep one, or put them in `if READING = OPTION { … } else { … }`")
                 .with_secondary(*first, "first setting"),
         );
+        false
     } else {
         *slot = Some((value, span));
+        true
     }
 }
 
-/// A team's track as written: its segments with their rows, where it is declared, its rule.
-type TrackDecl = (Vec<(ast::Segment, usize)>, Span, RuleIx);
+/// A team's track as written: its segments with their rows, where it is declared, its origin.
+type TrackDecl = (Vec<(ast::Segment, usize)>, Span, Origin);
 
 #[allow(clippy::too_many_arguments)]
 fn build(
@@ -810,6 +890,7 @@ fn build(
     // name used only under another reading still resolves).
     let mut phases_stmt: Option<(Vec<String>, Span)> = None;
     let mut order: Option<(Vec<Name>, Span)> = None;
+    let (mut phases_origin, mut order_origin) = (None, None);
     for f in flat {
         match &f.stmt.node {
             StmtKind::TeamPieces { team, .. } | StmtKind::TeamColour { team, .. }
@@ -825,21 +906,28 @@ fn build(
                         cx.diags.push(dup("phase", p, q.span));
                     }
                 }
-                set_once(
+                if set_once(
                     cx,
                     &mut phases_stmt,
                     names,
                     f.stmt.span,
                     "the list of phases",
-                );
+                ) {
+                    phases_origin = f.origin;
+                }
             }
-            StmtKind::Order(ts) if f.active => set_once(
-                cx,
-                &mut order,
-                ts.clone(),
-                f.stmt.span,
-                "the throwing order",
-            ),
+            StmtKind::Order(ts)
+                if f.active
+                    && set_once(
+                        cx,
+                        &mut order,
+                        ts.clone(),
+                        f.stmt.span,
+                        "the throwing order",
+                    ) =>
+            {
+                order_origin = f.origin;
+            }
             StmtKind::Sticks {
                 faces: Some((a, b)),
                 ..
@@ -945,9 +1033,9 @@ fn build(
         {
             let owner_ix = owner.as_ref().and_then(|o| cx.team(o));
             let len = cx.int(holes, "number of holes", 1, MAX_HOLES);
-            if !f.active {
+            let Some(origin) = f.origin else {
                 continue;
-            }
+            };
             if let Some(i) = cx.rows.iter().position(|r| r.name == name.node) {
                 let prev = cx.row_spans[i];
                 cx.diags.push(dup("row", name, prev));
@@ -979,6 +1067,7 @@ fn build(
                 owner: owner_ix,
                 first,
                 len,
+                origin,
             });
             cx.row_spans.push(name.span);
         }
@@ -1039,9 +1128,20 @@ fn build(
     let mut immune: Vec<(TeamCells, RuleIx)> = Vec::new();
     let mut wins = Vec::new();
     let mut class_spans: Vec<Span> = Vec::new();
+    let mut stated: Vec<CaptureStatement> = Vec::new();
+    // Where each single-valued setting kept was stated.
+    let mut pieces_origin: [Option<Origin>; 2] = [None, None];
+    let mut colour_origin: [Option<Origin>; 2] = [None, None];
+    let mut end_origin: [Option<Origin>; 2] = [None, None];
+    let (mut seats_origin, mut count_origin, mut value_origin) = (None, None, None);
+    let mut by_phase_origin: Vec<Option<Origin>> = vec![None; cx.phases.len()];
+    let (mut first_of_turn_origin, mut first_of_game_origin) = (None, None);
+    let (mut allocation_origin, mut release_order_origin, mut bind_origin) = (None, None, None);
+    let (mut stacking_origin, mut blocked_origin, mut home_origin) = (None, None, None);
 
     // Classes first: throw entries name them.
-    for f in flat.iter().filter(|f| f.active) {
+    for f in flat {
+        let Some(origin) = f.origin else { continue };
         if let StmtKind::Class { name, shapes } = &f.stmt.node {
             if let Some(i) = cx.classes.iter().position(|c| c.name == name.node) {
                 cx.diags.push(dup("class", name, class_spans[i]));
@@ -1051,6 +1151,7 @@ fn build(
                 name: name.node.clone(),
                 all_alike: shapes.iter().any(|s| *s),
                 all_but_one: shapes.iter().any(|s| !*s),
+                origin,
             });
             class_spans.push(name.span);
         }
@@ -1059,6 +1160,8 @@ fn build(
     for f in flat {
         let sp = f.stmt.span;
         let rule = f.rule;
+        // Read only where the statement is active, and so has an origin.
+        let o = f.origin.unwrap_or(Origin { rule, statement: 0 });
         match &f.stmt.node {
             StmtKind::If { .. }
             | StmtKind::Row { .. }
@@ -1088,7 +1191,9 @@ fn build(
                 };
                 if let (true, Some(t), Some(n), Some(st)) = (f.active, t, n, st) {
                     let mut slot = team_pieces[t as usize].take();
-                    set_once(cx, &mut slot, (n as u8, st), sp, "the team's pieces");
+                    if set_once(cx, &mut slot, (n as u8, st), sp, "the team's pieces") {
+                        pieces_origin[t as usize] = Some(o);
+                    }
                     team_pieces[t as usize] = slot;
                 }
             }
@@ -1097,15 +1202,18 @@ fn build(
                 let fi = face_index(cx, face);
                 if let (true, Some(t), Some(fi)) = (f.active, t, fi) {
                     let mut slot = team_colour[t as usize].take();
-                    set_once(cx, &mut slot, fi, sp, "the team's colour");
+                    if set_once(cx, &mut slot, fi, sp, "the team's colour") {
+                        colour_origin[t as usize] = Some(o);
+                    }
                     team_colour[t as usize] = slot;
                 }
             }
             StmtKind::Seats(e) => {
                 if let Some(v) = cx.int(e, "number of seats", 1, MAX_SEATS)
                     && f.active
+                    && set_once(cx, &mut seats, v as u8, sp, "the seats per team")
                 {
-                    set_once(cx, &mut seats, v as u8, sp, "the seats per team");
+                    seats_origin = Some(o);
                 }
             }
             StmtKind::Sticks {
@@ -1152,15 +1260,24 @@ fn build(
                             );
                         }
                         sticks_rule = rule;
-                        set_once(cx, &mut base_sticks, (n, p), sp, "the number of sticks");
+                        if set_once(cx, &mut base_sticks, (n, p), sp, "the number of sticks") {
+                            count_origin = Some(o);
+                        }
                     }
                     ast::SticksWhen::InPhase(_) => {
                         if let Some(ph) = phase {
                             by_phase[ph as usize] = Some(n);
+                            by_phase_origin[ph as usize] = Some(o);
                         }
                     }
-                    ast::SticksWhen::FirstOfTurn => first_of_turn = Some(n),
-                    ast::SticksWhen::FirstOfGame => first_of_game = Some(n),
+                    ast::SticksWhen::FirstOfTurn => {
+                        first_of_turn = Some(n);
+                        first_of_turn_origin = Some(o);
+                    }
+                    ast::SticksWhen::FirstOfGame => {
+                        first_of_game = Some(n);
+                        first_of_game_origin = Some(o);
+                    }
                 }
             }
             StmtKind::Value(face) => {
@@ -1168,8 +1285,10 @@ fn build(
                     None => Some(ValueRule::OwnColour),
                     Some(fc) => face_index(cx, fc).map(ValueRule::Face),
                 };
-                if let (Some(v), true) = (v, f.active) {
-                    set_once(cx, &mut value, v, sp, "the value of a throw");
+                if let (Some(v), true) = (v, f.active)
+                    && set_once(cx, &mut value, v, sp, "the value of a throw")
+                {
+                    value_origin = Some(o);
                 }
             }
             StmtKind::Allocation(pooled) if f.active => {
@@ -1178,18 +1297,24 @@ fn build(
                 } else {
                     Allocation::PerThrow
                 };
-                set_once(cx, &mut allocation, a, sp, "the allocation of throws");
+                if set_once(cx, &mut allocation, a, sp, "the allocation of throws") {
+                    allocation_origin = Some(o);
+                }
             }
             StmtKind::ReleaseOrder(chosen) if f.active => {
-                let o = if *chosen {
+                let ord = if *chosen {
                     ReleaseOrder::Chosen
                 } else {
                     ReleaseOrder::FrontMost
                 };
-                set_once(cx, &mut release_order, o, sp, "the release order");
+                if set_once(cx, &mut release_order, ord, sp, "the release order") {
+                    release_order_origin = Some(o);
+                }
             }
             StmtKind::BindAfterRelease if f.active => {
-                set_once(cx, &mut bind, rule, sp, "binding the throw after a release")
+                if set_once(cx, &mut bind, rule, sp, "binding the throw after a release") {
+                    bind_origin = Some(o);
+                }
             }
             StmtKind::Allocation(_) | StmtKind::ReleaseOrder(_) | StmtKind::BindAfterRelease => {}
             StmtKind::Transition { from, to, when } => {
@@ -1211,6 +1336,7 @@ fn build(
                         to: to_ix,
                         when,
                         rule,
+                        origin: o,
                     });
                 }
             }
@@ -1282,6 +1408,7 @@ fn build(
                             conds,
                             effects: effs,
                             rule,
+                            origin: o,
                         },
                         sp,
                     ));
@@ -1303,7 +1430,7 @@ fn build(
                                 .with_secondary(*first, "first track"),
                         );
                     } else {
-                        tracks[t as usize] = Some((segs, team.span, rule));
+                        tracks[t as usize] = Some((segs, team.span, o));
                     }
                 }
             }
@@ -1315,7 +1442,11 @@ fn build(
                 }
             }
             StmtKind::TrackEnd(team) => {
-                cx.team(team);
+                if let Some(t) = cx.team(team)
+                    && f.active
+                {
+                    end_origin[t as usize].get_or_insert(o);
+                }
             }
             StmtKind::Gate { team, .. } => {
                 if let Some(t) = cx.team(team)
@@ -1327,23 +1458,23 @@ fn build(
             StmtKind::Stacking {
                 allowed,
                 except_goal,
-            } if f.active => set_once(
-                cx,
-                &mut stacking,
-                ((*allowed, *except_goal), rule),
-                sp,
-                "stacking",
-            ),
-            StmtKind::Blocked(share) if f.active => {
-                set_once(cx, &mut blocked, (*share, rule), sp, "blocked landing")
+            } if f.active => {
+                let v = ((*allowed, *except_goal), rule);
+                if set_once(cx, &mut stacking, v, sp, "stacking") {
+                    stacking_origin = Some(o);
+                }
             }
-            StmtKind::SendHomeTo(first_empty) if f.active => set_once(
-                cx,
-                &mut home_first_empty,
-                *first_empty,
-                sp,
-                "where pieces are sent home",
-            ),
+            StmtKind::Blocked(share) if f.active => {
+                if set_once(cx, &mut blocked, (*share, rule), sp, "blocked landing") {
+                    blocked_origin = Some(o);
+                }
+            }
+            StmtKind::SendHomeTo(first_empty) if f.active => {
+                let what = "where pieces are sent home";
+                if set_once(cx, &mut home_first_empty, *first_empty, sp, what) {
+                    home_origin = Some(o);
+                }
+            }
             StmtKind::Stacking { .. } | StmtKind::Blocked(_) | StmtKind::SendHomeTo(_) => {}
             StmtKind::Capture {
                 region,
@@ -1363,6 +1494,14 @@ fn build(
                             rule,
                         },
                     ));
+                    stated.push(CaptureStatement {
+                        kind: CaptureKind::Capture {
+                            compulsory: *compulsory,
+                            send_home: *send_home,
+                        },
+                        region: reg,
+                        origin: o,
+                    });
                 }
             }
             StmtKind::NoCapture { region, sharing } => {
@@ -1371,23 +1510,42 @@ fn build(
                 }
                 if let (Some(r), true) = (cx.region(region), f.active) {
                     no_captures.push((r, *sharing, rule));
+                    stated.push(CaptureStatement {
+                        kind: CaptureKind::NoCapture { sharing: *sharing },
+                        region: Some(r),
+                        origin: o,
+                    });
                 }
             }
             StmtKind::CaptureOnly { region, values } => {
                 let mask = cx.values(values, MAX_STICKS);
                 if let (Some(r), true) = (cx.region(region), f.active) {
                     only_with.push((r, mask, rule));
+                    stated.push(CaptureStatement {
+                        kind: CaptureKind::OnlyWith(mask),
+                        region: Some(r),
+                        origin: o,
+                    });
                 }
             }
             StmtKind::Immune(region) => {
                 if let (Some(r), true) = (cx.region(region), f.active) {
                     immune.push((r, rule));
+                    stated.push(CaptureStatement {
+                        kind: CaptureKind::Immune,
+                        region: Some(r),
+                        origin: o,
+                    });
                 }
             }
             StmtKind::Win(cs) => {
                 let when = cx.conds(cs);
                 if f.active {
-                    wins.push(Win { when, rule });
+                    wins.push(Win {
+                        when,
+                        rule,
+                        origin: o,
+                    });
                 }
             }
         }
@@ -1446,6 +1604,11 @@ fn build(
         p,
         value,
         rule: sticks_rule,
+        count_origin: count_origin?,
+        by_phase_origin,
+        first_of_turn_origin,
+        first_of_game_origin,
+        value_origin,
     };
 
     // ---- teams and tracks
@@ -1466,7 +1629,7 @@ fn build(
             );
             continue;
         };
-        let Some((segs, _, _)) = tracks[t].take() else {
+        let Some((segs, _, track_origin)) = tracks[t].take() else {
             cx.diags.push(
                 Diagnostic::error(
                     first_span,
@@ -1477,10 +1640,13 @@ fn build(
             );
             continue;
         };
-        let track = build_track(cx, t as TeamId, &segs, &loops, &gates);
+        let mut track = build_track(cx, t as TeamId, &segs, &loops, &gates, track_origin);
+        track.end_origin = end_origin[t];
         teams.push(Team {
             name,
             colour: team_colour[t].map(|(c, _)| c),
+            origin: pieces_origin[t]?,
+            colour_origin: colour_origin[t],
             pieces,
             start,
             track,
@@ -1575,9 +1741,15 @@ fn build(
         cells,
         teams,
         seats: seats.map(|(s, _)| s).unwrap_or(1),
+        seats_origin,
+        order_origin,
         sticks,
         classes: cx.classes.clone(),
         phases: cx.phases.clone(),
+        phases_origin,
+        allocation_origin,
+        release_order_origin,
+        bind_after_release_origin: bind_origin,
         allocation: allocation.map(|(a, _)| a).unwrap_or(Allocation::PerThrow),
         release_order: release_order
             .map(|(a, _)| a)
@@ -1594,6 +1766,10 @@ fn build(
             blocked_rule: blocked.map(|((_, r), _)| r),
             immune: immune_t,
             home_first_empty: home_first_empty.is_some_and(|(b, _)| b),
+            home_first_empty_origin: home_origin,
+            stacking_origin,
+            blocked_origin,
+            stated,
         },
         wins,
     })
@@ -1634,6 +1810,7 @@ fn build_track(
     segs: &[(ast::Segment, usize)],
     loops: &[(&Flat, TeamId)],
     gates: &[(&Flat, TeamId)],
+    origin: Origin,
 ) -> Track {
     let mut cells = Vec::new();
     let mut segments: Vec<TrackSegment> = Vec::new();
@@ -1748,6 +1925,7 @@ fn build_track(
                 from: segments[i].start,
                 when,
                 rule: f.rule,
+                origin: f.origin.unwrap_or(origin),
             });
         }
     }
@@ -1787,6 +1965,7 @@ fn build_track(
                 requirement,
                 stop: *stop,
                 rule: f.rule,
+                origin: f.origin.unwrap_or(origin),
             });
         }
     }
@@ -1796,6 +1975,8 @@ fn build_track(
         looping,
         goal,
         gates: gs,
+        origin,
+        end_origin: None,
     }
 }
 
@@ -1820,7 +2001,7 @@ fn check_throws(
         for n in counts {
             for k in 0..=n {
                 for t in teams {
-                    let v = throw_value(sticks.value, t.colour, k, n);
+                    let v = sticks.value.throw_value(t.colour, k, n);
                     if !outcomes.contains(&(ph, n, v)) {
                         outcomes.push((ph, n, v));
                     }
@@ -1996,13 +2177,4 @@ fn and_list(items: &[String]) -> String {
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
-}
-
-/// The value of a throw of `k` face-0 sticks out of `n` for a team.
-pub fn throw_value(rule: ValueRule, colour: Option<u8>, k: u8, n: u8) -> u8 {
-    let face = match rule {
-        ValueRule::Face(f) => f,
-        ValueRule::OwnColour => colour.unwrap_or(0),
-    };
-    if face == 0 { k } else { n - k }
 }

@@ -109,8 +109,7 @@ impl Action {
         match *self {
             Action::Throw { k } => {
                 let n = g.sticks_for(before);
-                let v = crate::lang::lower::throw_value(
-                    g.ir.sticks.value,
+                let v = g.ir.sticks.value.throw_value(
                     g.ir.teams[before.team as usize].colour,
                     k.min(n),
                     n,
@@ -273,8 +272,7 @@ impl Record {
             let (value, notation) = match *a {
                 Action::Throw { k } => {
                     let n = g.sticks_for(&s);
-                    let v = crate::lang::lower::throw_value(
-                        g.ir.sticks.value,
+                    let v = g.ir.sticks.value.throw_value(
                         g.ir.teams[s.team as usize].colour,
                         k.min(n),
                         n,

@@ -58,7 +58,7 @@ pub fn k_for(g: &Game, s: &State, value: u8) -> u8 {
     let n = g.sticks_for(s);
     let colour = g.ir.teams[s.team as usize].colour;
     (0..=n)
-        .find(|&k| seig::lang::lower::throw_value(g.ir.sticks.value, colour, k, n) == value)
+        .find(|&k| g.ir.sticks.value.throw_value(colour, k, n) == value)
         .unwrap_or_else(|| panic!("no throw of {n} sticks gives {value}"))
 }
 

@@ -3,14 +3,10 @@
 
 use serde::Serialize;
 
-/// A byte range in the rule file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
-pub struct Span {
-    /// First byte.
-    pub start: usize,
-    /// One past the last byte.
-    pub end: usize,
-}
+/// Spans belong to diagnostics, which point at the text; the tree re-exports them.
+pub use crate::lang::diag::Span;
+/// A rule's status is part of the IR too; the tree re-uses it.
+pub use crate::lang::ir::Status;
 
 /// A value with the span of the text it came from.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -129,29 +125,6 @@ pub struct SetAside {
     pub sentence: Spanned<String>,
     /// Why no rule.
     pub reason: Spanned<String>,
-}
-
-/// How sure the file is of a rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Status {
-    /// The source says it.
-    Stated,
-    /// Follows from what the source says.
-    Inferred,
-    /// Filled in where the source is silent.
-    Reconstructed,
-}
-
-impl Status {
-    /// The keyword.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Stated => "stated",
-            Status::Inferred => "inferred",
-            Status::Reconstructed => "reconstructed",
-        }
-    }
 }
 
 /// A rule: ID, status, citations, statements.

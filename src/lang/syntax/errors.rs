@@ -6,8 +6,7 @@
 //! is parsed once more, with the switch on, by a second parser built from the same grammar.
 
 use super::parse::Rule;
-use crate::lang::diag::Diagnostic;
-use crate::lang::syntax::ast::Span;
+use crate::lang::diag::{Diagnostic, Span, suggest};
 use pest::Parser;
 use pest::error::{Error, ErrorVariant, InputLocation};
 use std::sync::OnceLock;
@@ -597,7 +596,7 @@ fn hint(cx: &Context) -> Option<Hint> {
         .filter(|t| t.len() >= 3 && *t != "the")
         .collect();
     if found.len() >= 2
-        && let Some(h) = crate::lang::lower::suggest(found, words.iter().copied())
+        && let Some(h) = suggest(found, words.iter().copied())
     {
         return only(&h);
     }

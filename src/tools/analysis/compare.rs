@@ -7,30 +7,12 @@
 //! unpaired normal interval of a difference of proportions.
 
 use super::metrics::{
-    GameBrief, Metrics, Players, StudyArgs, derive, parse_players, run_games, study_info,
-    with_progress,
+    GameBrief, Metrics, Players, Progress, derive, run_games, study_info, with_progress,
 };
-use super::{Loaded, Z95, load};
-use crate::cli::Choices;
+use super::{Loaded, Z95};
 use crate::engine::Game;
+use crate::lang::lower::Selection;
 use serde::Serialize;
-use std::path::PathBuf;
-
-/// Arguments of `seig compare`.
-#[derive(clap::Args, Debug, Clone)]
-pub struct CompareArgs {
-    /// Rule file(s): one, with readings to compare, or several files to compare.
-    #[arg(required = true)]
-    pub files: Vec<PathBuf>,
-    /// An arm to compare, as `ID=OPTION[,ID=OPTION…]` (params as `name=VALUE`); repeatable.
-    /// Without `--arm`, a reading given twice with `--reading` makes one arm per option.
-    #[arg(long = "arm", value_name = "CHOICES")]
-    pub arms: Vec<String>,
-    #[command(flatten)]
-    pub study: StudyArgs,
-    #[command(flatten)]
-    pub choices: Choices,
-}
 
 /// A paired difference against the first arm.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -135,15 +117,15 @@ pub fn compare(
     max_turns: u32,
     players: &Players,
     jobs: usize,
-    progress: bool,
+    progress: Option<&dyn Progress>,
 ) -> Result<Comparison, crate::tools::driver::WorkerPanic> {
     let mut metrics = Vec::new();
     let mut briefs: Vec<Vec<GameBrief>> = Vec::new();
     for arm in arms {
         let g = Game::new(arm.loaded.ir.clone());
         let info = study_info(&arm.loaded, seed, games, max_turns, players);
-        if progress {
-            eprintln!("{}", arm.label);
+        if let Some(p) = progress {
+            p.arm(&arm.label);
         }
         let (acc, b) = with_progress(games, progress, |done| {
             run_games(
@@ -160,27 +142,50 @@ pub fn compare(
         metrics.push(derive(&info, (0, games), &acc));
         briefs.push(b);
     }
+    let mut rows = game_rows(&metrics, &briefs, games);
+    rows.extend(rule_rows(&metrics, &briefs));
+    Ok(Comparison {
+        arms: arms.iter().map(|a| a.label.clone()).collect(),
+        seed,
+        games,
+        rows,
+        metrics,
+    })
+}
+
+/// Per arm, a figure of each game (`None` where it has none).
+fn per_game(
+    briefs: &[Vec<GameBrief>],
+    f: &dyn Fn(&GameBrief) -> Option<f64>,
+) -> Vec<Vec<Option<f64>>> {
+    briefs.iter().map(|b| b.iter().map(f).collect()).collect()
+}
+
+/// Adds a row whose differences are paired per game against the first arm.
+fn add_row(
+    rows: &mut Vec<Row>,
+    metric: String,
+    values: Vec<String>,
+    xs: Vec<Vec<Option<f64>>>,
+    percent: bool,
+) {
+    let diffs = (0..xs.len())
+        .map(|a| if a == 0 { None } else { paired(&xs[0], &xs[a]) })
+        .collect();
+    rows.push(Row {
+        metric,
+        values,
+        diffs,
+        percent,
+    });
+}
+
+/// The rows of whole-game figures: completion, wins, length, choice, leads, captures.
+fn game_rows(metrics: &[Metrics], briefs: &[Vec<GameBrief>], games: u64) -> Vec<Row> {
     let mut rows = Vec::new();
-    let per_game = |f: &dyn Fn(&GameBrief) -> Option<f64>| -> Vec<Vec<Option<f64>>> {
-        briefs.iter().map(|b| b.iter().map(f).collect()).collect()
-    };
-    let add = |rows: &mut Vec<Row>,
-               metric: String,
-               values: Vec<String>,
-               xs: Vec<Vec<Option<f64>>>,
-               percent: bool| {
-        let diffs = (0..xs.len())
-            .map(|a| if a == 0 { None } else { paired(&xs[0], &xs[a]) })
-            .collect();
-        rows.push(Row {
-            metric,
-            values,
-            diffs,
-            percent,
-        });
-    };
+    let per_game = |f: &dyn Fn(&GameBrief) -> Option<f64>| per_game(briefs, f);
     let teams: Vec<String> = metrics[0].study.teams.clone();
-    add(
+    add_row(
         &mut rows,
         "completion".into(),
         metrics.iter().map(|m| m.completion.pct()).collect(),
@@ -188,7 +193,7 @@ pub fn compare(
         true,
     );
     for t in 0..2u8 {
-        add(
+        add_row(
             &mut rows,
             format!("{} wins (of all games)", teams[t as usize]),
             metrics
@@ -238,7 +243,7 @@ pub fn compare(
             })
             .collect()
     };
-    add(
+    add_row(
         &mut rows,
         "turns (games completed in every arm)".into(),
         masked(turns.clone()).iter().map(|v| fmt_mean(v)).collect(),
@@ -246,7 +251,7 @@ pub fn compare(
         false,
     );
     let throws = per_game(&|b| Some(b.throws as f64));
-    add(
+    add_row(
         &mut rows,
         "throws (games completed in every arm)".into(),
         masked(throws.clone()).iter().map(|v| fmt_mean(v)).collect(),
@@ -256,7 +261,7 @@ pub fn compare(
     let share = per_game(&|b| {
         (b.decision_nodes > 0).then(|| b.choice_nodes as f64 / b.decision_nodes as f64)
     });
-    add(
+    add_row(
         &mut rows,
         "decision moves (share per game)".into(),
         share.iter().map(|v| fmt_pct_mean(v)).collect(),
@@ -264,7 +269,7 @@ pub fn compare(
         true,
     );
     let leads = per_game(&|b| Some(b.lead_changes as f64));
-    add(
+    add_row(
         &mut rows,
         "lead changes per game".into(),
         leads.iter().map(|v| fmt_mean(v)).collect(),
@@ -272,16 +277,22 @@ pub fn compare(
         false,
     );
     let caps = per_game(&|b| Some(b.captures as f64));
-    add(
+    add_row(
         &mut rows,
         "captures per game".into(),
         caps.iter().map(|v| fmt_mean(v)).collect(),
         caps,
         false,
     );
+    rows
+}
+
+/// One row per rule that can fire in some arm: the share of games where it fired.
+fn rule_rows(metrics: &[Metrics], briefs: &[Vec<GameBrief>]) -> Vec<Row> {
+    let mut rows = Vec::new();
     // Rules by ID, across arms (files may differ).
     let mut ids: Vec<String> = Vec::new();
-    for m in &metrics {
+    for m in metrics {
         for r in &m.study.rules {
             if !ids.contains(&r.0) {
                 ids.push(r.0.clone());
@@ -323,7 +334,7 @@ pub fn compare(
                 None => "—".into(),
             })
             .collect();
-        add(
+        add_row(
             &mut rows,
             format!("games where {id} fired"),
             values,
@@ -331,13 +342,7 @@ pub fn compare(
             true,
         );
     }
-    Ok(Comparison {
-        arms: arms.iter().map(|a| a.label.clone()).collect(),
-        seed,
-        games,
-        rows,
-        metrics,
-    })
+    rows
 }
 
 fn fmt_mean(v: &[Option<f64>]) -> String {
@@ -435,26 +440,65 @@ pub fn render(c: &Comparison) -> String {
 }
 
 /// Splits `A=x,B=y` into pairs.
-fn parse_choice_list(s: &str) -> Result<Vec<(String, String)>, String> {
+fn parse_choice_list(s: &str) -> Result<Vec<(String, String)>, ArmError> {
     s.split(',')
         .filter(|p| !p.trim().is_empty())
         .map(|p| match p.split_once('=') {
             Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
                 Ok((a.trim().to_string(), b.trim().to_string()))
             }
-            _ => Err(format!("an arm is ID=OPTION[,ID=OPTION…], got `{s}`")),
+            _ => Err(ArmError::BadSpec(s.to_string())),
         })
         .collect()
 }
 
-/// The arms' choices: (label, choices) for each arm, from `--arm` or repeated `--reading`.
-pub fn arm_choices(
-    args: &CompareArgs,
+/// What a comparison is asked for: the choices given (a reading given more than once
+/// varies across arms), the arm specifications (`ID=OPTION[,ID=OPTION…]`), and the files.
+#[derive(Debug, Clone, Default)]
+pub struct ArmRequest<'a> {
+    /// Every reading choice given, repeats included.
+    pub readings: &'a [(String, String)],
+    /// Parameter values common to every arm.
+    pub params: &'a [(String, i64)],
+    /// Arm specifications, one per arm.
+    pub arms: &'a [String],
+    /// How many files are compared.
+    pub files: usize,
+}
+
+/// Why the arms of a comparison cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ArmError {
+    /// Arms were given both ways.
+    #[error("give arms either with --arm or by repeating --reading, not both")]
+    BothWays,
+    /// An arm specification is not `ID=OPTION[,ID=OPTION…]`.
+    #[error("an arm is ID=OPTION[,ID=OPTION…], got `{0}`")]
+    BadSpec(String),
+    /// A parameter of an arm is not a whole number.
+    #[error("parameter `{name}` takes a whole number, got `{value}`")]
+    BadParam {
+        /// The parameter.
+        name: String,
+        /// The value given.
+        value: String,
+    },
+    /// One file and nothing that varies.
+    #[error(
+        "nothing to compare: give a reading twice (`--reading A-X=a --reading A-X=b`), `--arm` choices, or two files"
+    )]
+    Nothing,
+}
+
+/// The arms' selections: (label, selection) for each arm, from the arm specifications or
+/// repeated readings; `params_of_file` tells which names in an arm are parameters.
+pub fn arm_selections(
+    req: &ArmRequest,
     params_of_file: &[String],
-) -> Result<Vec<(String, Choices)>, String> {
-    let mut arms: Vec<(String, Choices)> = Vec::new();
+) -> Result<Vec<(String, Selection)>, ArmError> {
+    let mut arms: Vec<(String, Selection)> = Vec::new();
     let mut counts: Vec<(String, Vec<String>)> = Vec::new();
-    for (id, opt) in &args.choices.readings {
+    for (id, opt) in req.readings {
         match counts.iter_mut().find(|(i, _)| i == id) {
             Some((_, v)) => v.push(opt.clone()),
             None => counts.push((id.clone(), vec![opt.clone()])),
@@ -466,21 +510,22 @@ pub fn arm_choices(
         .filter(|(_, v)| v.len() == 1)
         .map(|(i, v)| (i.clone(), v[0].clone()))
         .collect();
-    let base = Choices {
+    let base = Selection {
         readings: common_readings.clone(),
-        params: args.choices.params.clone(),
+        params: req.params.to_vec(),
     };
-    if !args.arms.is_empty() {
+    if !req.arms.is_empty() {
         if !varying.is_empty() {
-            return Err("give arms either with --arm or by repeating --reading, not both".into());
+            return Err(ArmError::BothWays);
         }
-        for spec in &args.arms {
+        for spec in req.arms {
             let mut c = base.clone();
             for (k, v) in parse_choice_list(spec)? {
                 if params_of_file.contains(&k) {
-                    let n: i64 = v
-                        .parse()
-                        .map_err(|_| format!("parameter `{k}` takes a whole number, got `{v}`"))?;
+                    let n: i64 = v.parse().map_err(|_| ArmError::BadParam {
+                        name: k.clone(),
+                        value: v.clone(),
+                    })?;
                     c.params.retain(|(p, _)| *p != k);
                     c.params.push((k, n));
                 } else {
@@ -496,13 +541,11 @@ pub fn arm_choices(
         return Ok(arms);
     }
     if varying.is_empty() {
-        if args.files.len() > 1 {
+        if req.files > 1 {
             return Ok(vec![(String::new(), base)]);
         }
         if base.readings.is_empty() && base.params.is_empty() {
-            return Err(
-                "nothing to compare: give a reading twice (`--reading A-X=a --reading A-X=b`), `--arm` choices, or two files".into(),
-            );
+            return Err(ArmError::Nothing);
         }
         let label: Vec<String> = base
             .readings
@@ -511,7 +554,7 @@ pub fn arm_choices(
             .chain(base.params.iter().map(|(a, b)| format!("{a}={b}")))
             .collect();
         return Ok(vec![
-            ("defaults".into(), Choices::default()),
+            ("defaults".into(), Selection::default()),
             (label.join(","), base),
         ]);
     }
@@ -535,85 +578,4 @@ pub fn arm_choices(
         arms.push((label.join(","), c));
     }
     Ok(arms)
-}
-
-/// Runs `seig compare`.
-pub fn run_compare(args: &CompareArgs) -> i32 {
-    let st = &args.study;
-    let players = match parse_players(&st.agents) {
-        Ok(p) => p,
-        Err(m) => {
-            eprintln!("error: {m}");
-            return 2;
-        }
-    };
-    // The first file under no choice tells which names are parameters.
-    let probe = match load(&args.files[0], &Choices::default()) {
-        Ok(l) => l,
-        Err(c) => return c,
-    };
-    let params: Vec<String> = probe.ir.params.iter().map(|p| p.name.clone()).collect();
-    let specs = match arm_choices(args, &params) {
-        Ok(s) => s,
-        Err(m) => {
-            eprintln!("error: {m}");
-            return 2;
-        }
-    };
-    let mut arms = Vec::new();
-    for f in &args.files {
-        for (label, choices) in &specs {
-            let loaded = match load(f, choices) {
-                Ok(l) => l,
-                Err(c) => return c,
-            };
-            let label = match (args.files.len() > 1, label.is_empty()) {
-                (true, true) => f.display().to_string(),
-                (true, false) => format!("{} {label}", f.display()),
-                (false, _) => label.clone(),
-            };
-            arms.push(Arm { label, loaded });
-        }
-    }
-    if arms.len() < 2 {
-        eprintln!("error: a comparison needs at least two arms");
-        return 2;
-    }
-    let c = compare(
-        &arms,
-        st.games,
-        st.seed,
-        st.max_turns,
-        &players,
-        st.threads(),
-        st.progress(),
-    );
-    let c = match c {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 1;
-        }
-    };
-    if let Some(path) = &st.report {
-        let html = super::report::study_report(&c.metrics, Some(&c));
-        if let Err(e) = super::write_file(path, &html) {
-            eprintln!("{e}");
-            return 1;
-        }
-    }
-    if st.json {
-        let mut v = serde_json::to_value(&c).unwrap_or_default();
-        if let Some(ms) = v.get_mut("metrics").and_then(|m| m.as_array_mut()) {
-            for m in ms {
-                if let Some(o) = m.as_object_mut() {
-                    o.remove("acc");
-                }
-            }
-        }
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
-    } else {
-        print!("{}", render(&c));
-    }
-    0
 }

@@ -4,40 +4,8 @@
 //! into sentences and reports those the file neither cites nor sets aside ("not covered"),
 //! and quotes that the text does not contain.
 
-use super::{Loaded, load};
-use crate::cli::Choices;
-use crate::lang::syntax::ast::{self, StmtKind};
+use super::Loaded;
 use serde::Serialize;
-use std::collections::BTreeSet;
-use std::path::PathBuf;
-
-/// Arguments of `seig coverage`.
-#[derive(clap::Args, Debug, Clone)]
-pub struct CoverageArgs {
-    /// Rule file.
-    pub file: PathBuf,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
-    /// A source's text, to find its sentences the file neither cites nor sets aside:
-    /// `--text KEY=../shared/sources/FILE.txt` (repeatable; one
-    /// text may serve several sources).
-    #[arg(long = "text", value_name = "KEY=PATH", value_parser = parse_text_arg)]
-    pub texts: Vec<(String, PathBuf)>,
-    #[command(flatten)]
-    pub choices: Choices,
-}
-
-fn parse_text_arg(s: &str) -> Result<(String, PathBuf), String> {
-    match s.split_once('=') {
-        Some((k, p)) if !k.trim().is_empty() && !p.trim().is_empty() => {
-            Ok((k.trim().to_string(), PathBuf::from(p.trim())))
-        }
-        _ => Err(format!(
-            "expected KEY=PATH (e.g. smith=sources/smith-1900.txt), got `{s}`"
-        )),
-    }
-}
 
 /// A rule as coverage shows it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -218,227 +186,23 @@ fn matches_quote(sentence_n: &str, quote_n: &str) -> bool {
     !quote_n.is_empty() && (sentence_n.contains(quote_n) || quote_n.contains(sentence_n))
 }
 
-/// Reading IDs an `if` in these statements tests.
-fn readings_tested(body: &[ast::Stmt], out: &mut BTreeSet<String>) {
-    for s in body {
-        if let StmtKind::If {
-            reading,
-            then,
-            otherwise,
-            ..
-        } = &s.node
-        {
-            out.insert(reading.node.clone());
-            readings_tested(then, out);
-            if let Some(o) = otherwise {
-                readings_tested(o, out);
-            }
-        }
-    }
-}
-
 /// A source's key, title and fields.
 type SourceKey = (String, String, Vec<(String, String)>);
 
+/// A source text given with `--text`: (source key, path, text).
+type Text = (String, String, String);
+
 /// Computes the coverage of a loaded file; `texts` pairs source keys with their texts.
-pub fn coverage(l: &Loaded, texts: &[(String, String, String)]) -> Coverage {
+pub fn coverage(l: &Loaded, texts: &[Text]) -> Coverage {
     let ir = &l.ir;
-    let active = l.active_statements();
-    let rule_ref = |i: usize| RuleRef {
-        id: ir.rules[i].id.clone(),
-        status: ir.rules[i].status.as_str().to_string(),
-        active: !active[i].is_empty(),
-    };
+    let is_active: Vec<bool> = ir.rules.iter().map(|r| !r.statements.is_empty()).collect();
     let mut warnings = Vec::new();
     let mut problems = Vec::new();
-    let mut keys: Vec<SourceKey> = ir
-        .sources
-        .iter()
-        .map(|s| (s.key.clone(), s.title.clone(), s.fields.clone()))
+    let keys = source_keys(l, texts, &mut problems);
+    let sources = keys
+        .into_iter()
+        .map(|key| source_coverage(l, &is_active, texts, key, &mut warnings, &mut problems))
         .collect();
-    for (k, _, _) in texts {
-        if !keys.iter().any(|(key, _, _)| key == k) {
-            problems.push(format!(
-                "--text names source `{k}`, which the file does not declare"
-            ));
-        }
-    }
-    // Sources cited or set aside without a declaration (lowering normally refuses these).
-    for (k, _) in ir.rules.iter().flat_map(|r| r.citations.iter()) {
-        if !keys.iter().any(|(key, _, _)| key == k) {
-            keys.push((k.clone(), String::new(), Vec::new()));
-        }
-    }
-    let mut sources = Vec::new();
-    for (key, title, fields) in keys {
-        // Declared sentences in order: citations by rule order, then set-asides.
-        let mut sentences: Vec<SentenceCoverage> = Vec::new();
-        let mut norm: Vec<String> = Vec::new();
-        for (i, r) in ir.rules.iter().enumerate() {
-            for (src, q) in &r.citations {
-                if *src != key {
-                    continue;
-                }
-                let n = normalise(q);
-                let at = match norm.iter().position(|x| *x == n) {
-                    Some(at) => at,
-                    None => {
-                        norm.push(n);
-                        sentences.push(SentenceCoverage {
-                            sentence: q.clone(),
-                            status: String::new(),
-                            rules: Vec::new(),
-                            reason: None,
-                        });
-                        sentences.len() - 1
-                    }
-                };
-                let rr = rule_ref(i);
-                if !sentences[at].rules.contains(&rr) {
-                    sentences[at].rules.push(rr);
-                }
-            }
-        }
-        for sa in ir.set_asides.iter().filter(|s| s.source == key) {
-            let n = normalise(&sa.sentence);
-            match norm.iter().position(|x| *x == n) {
-                Some(at) => {
-                    let s = &mut sentences[at];
-                    if s.reason.is_none() {
-                        s.reason = Some(sa.reason.clone());
-                    }
-                }
-                None => {
-                    norm.push(n);
-                    sentences.push(SentenceCoverage {
-                        sentence: sa.sentence.clone(),
-                        status: String::new(),
-                        rules: Vec::new(),
-                        reason: Some(sa.reason.clone()),
-                    });
-                }
-            }
-        }
-        let mut quotes_not_in_text = Vec::new();
-        let text = texts.iter().find(|(k, _, _)| *k == key);
-        if let Some((_, path, body)) = text {
-            // Every key that shares this text contributes its quotes to the matching.
-            let sharing: Vec<&str> = texts
-                .iter()
-                .filter(|(_, p, _)| p == path)
-                .map(|(k, _, _)| k.as_str())
-                .collect();
-            let mut all_quotes: Vec<String> = ir
-                .rules
-                .iter()
-                .flat_map(|r| r.citations.iter())
-                .filter(|(k, _)| sharing.contains(&k.as_str()))
-                .map(|(_, q)| normalise(q))
-                .collect();
-            all_quotes.extend(
-                ir.set_asides
-                    .iter()
-                    .filter(|s| sharing.contains(&s.source.as_str()))
-                    .map(|s| normalise(&s.sentence)),
-            );
-            let whole = normalise(body);
-            for (s, n) in sentences.iter().zip(&norm) {
-                if !whole.contains(n.as_str()) {
-                    quotes_not_in_text.push(s.sentence.clone());
-                }
-            }
-            // Rebuild in the text's order: each text sentence, with what covers it.
-            let mut ordered: Vec<SentenceCoverage> = Vec::new();
-            let mut used = vec![false; sentences.len()];
-            for ts in split_sentences(body) {
-                let tn = normalise(&ts);
-                let mine: Vec<usize> = (0..sentences.len())
-                    .filter(|&i| matches_quote(&tn, &norm[i]))
-                    .collect();
-                if mine.is_empty() {
-                    if all_quotes.iter().any(|q| matches_quote(&tn, q)) {
-                        continue; // another source's sentence in the same text
-                    }
-                    // Only the first key of a shared text reports uncovered sentences.
-                    if sharing.first() == Some(&key.as_str()) {
-                        ordered.push(SentenceCoverage {
-                            sentence: ts,
-                            status: String::new(),
-                            rules: Vec::new(),
-                            reason: None,
-                        });
-                    }
-                    continue;
-                }
-                for i in mine {
-                    if !used[i] {
-                        used[i] = true;
-                        ordered.push(sentences[i].clone());
-                    }
-                }
-            }
-            for (i, s) in sentences.iter().enumerate() {
-                if !used[i] {
-                    ordered.push(s.clone());
-                }
-            }
-            sentences = ordered;
-        }
-        for s in &mut sentences {
-            s.status = match (!s.rules.is_empty(), s.reason.is_some()) {
-                (true, true) => "cited and set aside",
-                (true, false) => "cited",
-                (false, true) => "set aside",
-                (false, false) => "not covered",
-            }
-            .to_string();
-        }
-        let cited = sentences.iter().filter(|s| !s.rules.is_empty()).count();
-        let set_aside = sentences
-            .iter()
-            .filter(|s| s.rules.is_empty() && s.reason.is_some())
-            .count();
-        let not_covered = sentences
-            .iter()
-            .filter(|s| s.rules.is_empty() && s.reason.is_none())
-            .count();
-        for s in sentences
-            .iter()
-            .filter(|s| s.status == "cited and set aside")
-        {
-            warnings.push(format!(
-                "{key}: a sentence is both cited and set aside: \"{}\"",
-                s.sentence
-            ));
-        }
-        if sentences.is_empty() {
-            warnings.push(format!(
-                "source `{key}` is declared but no rule cites it and nothing is set aside from it"
-            ));
-        }
-        if not_covered > 0 {
-            problems.push(format!(
-                "{key}: {not_covered} sentence(s) neither cited nor set aside"
-            ));
-        }
-        if !quotes_not_in_text.is_empty() {
-            problems.push(format!(
-                "{key}: {} quote(s) not found in the text",
-                quotes_not_in_text.len()
-            ));
-        }
-        sources.push(SourceCoverage {
-            key,
-            title,
-            fields,
-            sentences,
-            cited,
-            set_aside,
-            not_covered,
-            text: text.map(|(_, p, _)| p.clone()),
-            quotes_not_in_text,
-        });
-    }
     let uncited_rules: Vec<String> = ir
         .rules
         .iter()
@@ -451,38 +215,9 @@ pub fn coverage(l: &Loaded, texts: &[(String, String, String)]) -> Coverage {
     let inactive_rules: Vec<String> = ir
         .rules
         .iter()
-        .enumerate()
-        .filter(|(i, _)| active[*i].is_empty())
-        .map(|(_, r)| r.id.clone())
-        .collect();
-    let ast_rules: Vec<&ast::Rule> = l
-        .ast
-        .items
-        .iter()
-        .filter_map(|i| match i {
-            ast::Item::Rule(r) => Some(r),
-            _ => None,
-        })
-        .collect();
-    let readings = ir
-        .readings
-        .iter()
-        .map(|r| ReadingView {
-            id: r.id.clone(),
-            question: r.question.clone(),
-            options: r.options.clone(),
-            default: r.options[r.default].0.clone(),
-            chosen: r.options[r.chosen].0.clone(),
-            rules: ast_rules
-                .iter()
-                .filter(|a| {
-                    let mut set = BTreeSet::new();
-                    readings_tested(&a.body, &mut set);
-                    set.contains(&r.id)
-                })
-                .map(|a| a.id.node.clone())
-                .collect(),
-        })
+        .zip(&is_active)
+        .filter(|(_, a)| !**a)
+        .map(|(r, _)| r.id.clone())
         .collect();
     Coverage {
         game: ir.game.clone(),
@@ -490,10 +225,259 @@ pub fn coverage(l: &Loaded, texts: &[(String, String, String)]) -> Coverage {
         sources,
         uncited_rules,
         inactive_rules,
-        readings,
+        readings: reading_views(l),
         warnings,
         problems,
     }
+}
+
+/// The sources declared, then any cited without a declaration (lowering normally refuses
+/// these); a text for an undeclared source is a problem.
+fn source_keys(l: &Loaded, texts: &[Text], problems: &mut Vec<String>) -> Vec<SourceKey> {
+    let ir = &l.ir;
+    let mut keys: Vec<SourceKey> = ir
+        .sources
+        .iter()
+        .map(|s| (s.key.clone(), s.title.clone(), s.fields.clone()))
+        .collect();
+    for (k, _, _) in texts {
+        if !keys.iter().any(|(key, _, _)| key == k) {
+            problems.push(format!(
+                "--text names source `{k}`, which the file does not declare"
+            ));
+        }
+    }
+    for (k, _) in ir.rules.iter().flat_map(|r| r.citations.iter()) {
+        if !keys.iter().any(|(key, _, _)| key == k) {
+            keys.push((k.clone(), String::new(), Vec::new()));
+        }
+    }
+    keys
+}
+
+/// The coverage of one source, with its warnings and problems.
+fn source_coverage(
+    l: &Loaded,
+    is_active: &[bool],
+    texts: &[Text],
+    (key, title, fields): SourceKey,
+    warnings: &mut Vec<String>,
+    problems: &mut Vec<String>,
+) -> SourceCoverage {
+    let (mut sentences, norm) = declared_sentences(l, is_active, &key);
+    let mut quotes_not_in_text = Vec::new();
+    let text = texts.iter().find(|(k, _, _)| *k == key);
+    if let Some((_, path, body)) = text {
+        let whole = normalise(body);
+        for (s, n) in sentences.iter().zip(&norm) {
+            if !whole.contains(n.as_str()) {
+                quotes_not_in_text.push(s.sentence.clone());
+            }
+        }
+        sentences = in_text_order(l, texts, &key, path, body, sentences, &norm);
+    }
+    for s in &mut sentences {
+        s.status = match (!s.rules.is_empty(), s.reason.is_some()) {
+            (true, true) => "cited and set aside",
+            (true, false) => "cited",
+            (false, true) => "set aside",
+            (false, false) => "not covered",
+        }
+        .to_string();
+    }
+    let cited = sentences.iter().filter(|s| !s.rules.is_empty()).count();
+    let set_aside = sentences
+        .iter()
+        .filter(|s| s.rules.is_empty() && s.reason.is_some())
+        .count();
+    let not_covered = sentences
+        .iter()
+        .filter(|s| s.rules.is_empty() && s.reason.is_none())
+        .count();
+    for s in sentences
+        .iter()
+        .filter(|s| s.status == "cited and set aside")
+    {
+        warnings.push(format!(
+            "{key}: a sentence is both cited and set aside: \"{}\"",
+            s.sentence
+        ));
+    }
+    if sentences.is_empty() {
+        warnings.push(format!(
+            "source `{key}` is declared but no rule cites it and nothing is set aside from it"
+        ));
+    }
+    if not_covered > 0 {
+        problems.push(format!(
+            "{key}: {not_covered} sentence(s) neither cited nor set aside"
+        ));
+    }
+    if !quotes_not_in_text.is_empty() {
+        problems.push(format!(
+            "{key}: {} quote(s) not found in the text",
+            quotes_not_in_text.len()
+        ));
+    }
+    SourceCoverage {
+        key,
+        title,
+        fields,
+        sentences,
+        cited,
+        set_aside,
+        not_covered,
+        text: text.map(|(_, p, _)| p.clone()),
+        quotes_not_in_text,
+    }
+}
+
+/// The sentences the file declares from source `key`, in order (citations by rule order,
+/// then set-asides), each with its normalised form.
+fn declared_sentences(
+    l: &Loaded,
+    is_active: &[bool],
+    key: &str,
+) -> (Vec<SentenceCoverage>, Vec<String>) {
+    let ir = &l.ir;
+    let mut sentences: Vec<SentenceCoverage> = Vec::new();
+    let mut norm: Vec<String> = Vec::new();
+    let blank = |sentence: &str, reason: Option<String>| SentenceCoverage {
+        sentence: sentence.to_string(),
+        status: String::new(),
+        rules: Vec::new(),
+        reason,
+    };
+    for (i, r) in ir.rules.iter().enumerate() {
+        for (src, q) in &r.citations {
+            if src != key {
+                continue;
+            }
+            let n = normalise(q);
+            let at = match norm.iter().position(|x| *x == n) {
+                Some(at) => at,
+                None => {
+                    norm.push(n);
+                    sentences.push(blank(q, None));
+                    sentences.len() - 1
+                }
+            };
+            let rr = RuleRef {
+                id: r.id.clone(),
+                status: r.status.as_str().to_string(),
+                active: is_active[i],
+            };
+            if !sentences[at].rules.contains(&rr) {
+                sentences[at].rules.push(rr);
+            }
+        }
+    }
+    for sa in ir.set_asides.iter().filter(|s| s.source == key) {
+        let n = normalise(&sa.sentence);
+        match norm.iter().position(|x| *x == n) {
+            Some(at) => {
+                let s = &mut sentences[at];
+                if s.reason.is_none() {
+                    s.reason = Some(sa.reason.clone());
+                }
+            }
+            None => {
+                norm.push(n);
+                sentences.push(blank(&sa.sentence, Some(sa.reason.clone())));
+            }
+        }
+    }
+    (sentences, norm)
+}
+
+/// The declared sentences rebuilt in the order of the source's text `body` (read from
+/// `path`), with the text's sentences that nothing covers; sentences the text lacks last.
+fn in_text_order(
+    l: &Loaded,
+    texts: &[Text],
+    key: &str,
+    path: &str,
+    body: &str,
+    sentences: Vec<SentenceCoverage>,
+    norm: &[String],
+) -> Vec<SentenceCoverage> {
+    let ir = &l.ir;
+    // Every key that shares this text contributes its quotes to the matching.
+    let sharing: Vec<&str> = texts
+        .iter()
+        .filter(|(_, p, _)| p == path)
+        .map(|(k, _, _)| k.as_str())
+        .collect();
+    let mut all_quotes: Vec<String> = ir
+        .rules
+        .iter()
+        .flat_map(|r| r.citations.iter())
+        .filter(|(k, _)| sharing.contains(&k.as_str()))
+        .map(|(_, q)| normalise(q))
+        .collect();
+    all_quotes.extend(
+        ir.set_asides
+            .iter()
+            .filter(|s| sharing.contains(&s.source.as_str()))
+            .map(|s| normalise(&s.sentence)),
+    );
+    let mut ordered: Vec<SentenceCoverage> = Vec::new();
+    let mut used = vec![false; sentences.len()];
+    for ts in split_sentences(body) {
+        let tn = normalise(&ts);
+        let mine: Vec<usize> = (0..sentences.len())
+            .filter(|&i| matches_quote(&tn, &norm[i]))
+            .collect();
+        if mine.is_empty() {
+            if all_quotes.iter().any(|q| matches_quote(&tn, q)) {
+                continue; // another source's sentence in the same text
+            }
+            // Only the first key of a shared text reports uncovered sentences.
+            if sharing.first() == Some(&key) {
+                ordered.push(SentenceCoverage {
+                    sentence: ts,
+                    status: String::new(),
+                    rules: Vec::new(),
+                    reason: None,
+                });
+            }
+            continue;
+        }
+        for i in mine {
+            if !used[i] {
+                used[i] = true;
+                ordered.push(sentences[i].clone());
+            }
+        }
+    }
+    for (i, s) in sentences.into_iter().enumerate() {
+        if !used[i] {
+            ordered.push(s);
+        }
+    }
+    ordered
+}
+
+/// The readings, each with the rules whose statements test it.
+fn reading_views(l: &Loaded) -> Vec<ReadingView> {
+    let ir = &l.ir;
+    ir.readings
+        .iter()
+        .enumerate()
+        .map(|(i, r)| ReadingView {
+            id: r.id.clone(),
+            question: r.question.clone(),
+            options: r.options.clone(),
+            default: r.options[r.default].0.clone(),
+            chosen: r.options[r.chosen].0.clone(),
+            rules: ir
+                .rules
+                .iter()
+                .filter(|rule| rule.readings_tested.contains(&i))
+                .map(|rule| rule.id.clone())
+                .collect(),
+        })
+        .collect()
 }
 
 fn quote(s: &str) -> String {
@@ -631,36 +615,4 @@ pub fn render(c: &Coverage) -> String {
         }
     }
     o
-}
-
-/// Runs `seig coverage`; exit 1 when a sentence is neither cited nor set aside (or a
-/// quote is not in its text), 0 otherwise.
-pub fn run_coverage(args: &CoverageArgs) -> i32 {
-    let l = match load(&args.file, &args.choices) {
-        Ok(l) => l,
-        Err(c) => return c,
-    };
-    let mut texts = Vec::new();
-    for (key, path) in &args.texts {
-        match std::fs::read(path) {
-            Ok(b) => match String::from_utf8(b) {
-                Ok(t) => texts.push((key.clone(), path.display().to_string(), t)),
-                Err(_) => {
-                    eprintln!("error: {} is not UTF-8 text", path.display());
-                    return 2;
-                }
-            },
-            Err(e) => {
-                eprintln!("error: cannot read {}: {e}", path.display());
-                return 2;
-            }
-        }
-    }
-    let c = coverage(&l, &texts);
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&c).unwrap_or_default());
-    } else {
-        print!("{}", render(&c));
-    }
-    if c.problems.is_empty() { 0 } else { 1 }
 }

@@ -3,30 +3,10 @@
 //! At a throw, the possible throws with their exact probabilities and the throw-table rule
 //! each one meets.
 
-use super::{Loaded, load, rulebook::describe_effects};
-use crate::cli::Choices;
+use super::rulebook::describe_effects;
 use crate::engine::{Event, Game, Stage, State};
 use crate::lang::ir::{Ir, RuleIx, ThrowMatch};
 use serde::Serialize;
-use std::path::PathBuf;
-
-/// Arguments of `seig explain`.
-#[derive(clap::Args, Debug, Clone)]
-pub struct ExplainArgs {
-    /// Rule file.
-    pub file: PathBuf,
-    /// The position, in position notation (default: the initial position).
-    #[arg(long)]
-    pub position: Option<String>,
-    /// A move to judge (`3:4+3`, `12:r1x`) at a move; a throw's value (`4`) at a throw.
-    #[arg(value_name = "MOVE")]
-    pub mv: Option<String>,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
-    #[command(flatten)]
-    pub choices: Choices,
-}
 
 /// A rule with its status and quoted sentences.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -169,8 +149,10 @@ pub fn describe_event(ir: &Ir, e: &Event) -> String {
 /// The throw-table entry a throw of `k` of `n` sticks meets at `s`.
 pub fn throw_entry(g: &Game, s: &State, k: u8, n: u8) -> Option<usize> {
     let ir = &g.ir;
-    let value =
-        crate::lang::lower::throw_value(ir.sticks.value, ir.teams[s.team as usize].colour, k, n);
+    let value = ir
+        .sticks
+        .value
+        .throw_value(ir.teams[s.team as usize].colour, k, n);
     ir.throws.iter().position(|e| {
         e.phase.is_none_or(|p| p == s.phase)
             && match &e.matches {
@@ -185,8 +167,10 @@ pub fn throw_entry(g: &Game, s: &State, k: u8, n: u8) -> Option<usize> {
 fn throw_view(g: &Game, s: &State, k: u8, p: f64) -> ThrowView {
     let ir = &g.ir;
     let n = g.sticks_for(s);
-    let value =
-        crate::lang::lower::throw_value(ir.sticks.value, ir.teams[s.team as usize].colour, k, n);
+    let value = ir
+        .sticks
+        .value
+        .throw_value(ir.teams[s.team as usize].colour, k, n);
     let entry = throw_entry(g, s, k, n);
     let mut c = s.clone();
     let mut ev: Vec<Event> = Vec::new();
@@ -212,9 +196,27 @@ fn throw_view(g: &Game, s: &State, k: u8, p: f64) -> ThrowView {
     }
 }
 
-/// Explains a position, and a move or throw there if given. `Err` is a message about
-/// input that does not parse or fit the position.
-pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, String> {
+/// A move or throw to judge that does not parse or does not fit the position.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ExplainError {
+    /// At a throw, the input is not a number.
+    #[error("at a throw, give the throw's value (a number), not `{0}`")]
+    NotAThrowValue(String),
+    /// No throw of the sticks in hand has this value.
+    #[error("a throw of {sticks} sticks cannot be worth {value}")]
+    ImpossibleThrow {
+        /// Sticks thrown at this position.
+        sticks: u8,
+        /// The value asked for.
+        value: u8,
+    },
+    /// At a move, the input is not a move of this position.
+    #[error("bad move: {0}")]
+    BadMove(crate::engine::notation::NotationError),
+}
+
+/// Explains a position, and a move or throw there if given.
+pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, ExplainError> {
     let ir = &g.ir;
     let (stage, team) = match s.stage {
         Stage::Throw => ("throw", s.team),
@@ -269,7 +271,7 @@ pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, Str
     })
 }
 
-fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, String> {
+fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, ExplainError> {
     let ir = &g.ir;
     match s.stage {
         Stage::Over(w) => Ok(Verdict {
@@ -283,12 +285,15 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, String> {
             let v: u8 = m
                 .trim()
                 .parse()
-                .map_err(|_| format!("at a throw, give the throw's value (a number), not `{m}`"))?;
+                .map_err(|_| ExplainError::NotAThrowValue(m.to_string()))?;
             let n = g.sticks_for(s);
             let colour = ir.teams[s.team as usize].colour;
             let k = (0..=n)
-                .find(|&k| crate::lang::lower::throw_value(ir.sticks.value, colour, k, n) == v)
-                .ok_or_else(|| format!("a throw of {n} sticks cannot be worth {v}"))?;
+                .find(|&k| ir.sticks.value.throw_value(colour, k, n) == v)
+                .ok_or(ExplainError::ImpossibleThrow {
+                    sticks: n,
+                    value: v,
+                })?;
             let p = g
                 .chance_outcomes(s)
                 .iter()
@@ -307,9 +312,7 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, String> {
             })
         }
         Stage::Move => {
-            let d = g
-                .parse_decision(s, m)
-                .map_err(|e| format!("bad move: {e}"))?;
+            let d = g.parse_decision(s, m).map_err(ExplainError::BadMove)?;
             let mut c = s.clone();
             let mut ev: Vec<Event> = Vec::new();
             match g.apply_decision(&mut c, d, &mut ev) {
@@ -457,46 +460,6 @@ pub fn infer_pool_rules(g: &Game, s: &mut State) {
         });
         if let Some(t) = found {
             s.pool[i].rule = t.rule;
-        }
-    }
-}
-
-/// Runs `seig explain`: exit 0 (and for a legal move), 1 when the move is refused, 2 when
-/// the position or move does not parse or fit the variant.
-pub fn run_explain(args: &ExplainArgs) -> i32 {
-    let l: Loaded = match load(&args.file, &args.choices) {
-        Ok(l) => l,
-        Err(c) => return c,
-    };
-    let g = Game::new(l.ir);
-    let s = match &args.position {
-        None => g.initial_state(),
-        Some(p) => match g.from_notation(p) {
-            Ok(mut s) => {
-                infer_pool_rules(&g, &mut s);
-                s
-            }
-            Err(e) => {
-                eprintln!("error: bad --position: {e}");
-                return 2;
-            }
-        },
-    };
-    match explain(&g, &s, args.mv.as_deref()) {
-        Ok(e) => {
-            if args.json {
-                println!("{}", serde_json::to_string_pretty(&e).unwrap_or_default());
-            } else {
-                print!("{}", render(&e));
-            }
-            match &e.verdict {
-                Some(v) if !v.legal => 1,
-                _ => 0,
-            }
-        }
-        Err(m) => {
-            eprintln!("error: {m}");
-            2
         }
     }
 }

@@ -27,16 +27,13 @@
 //! - *throws before the first move*: the team's throws up to and including the first one
 //!   after which some piece of the team could move with the throws in hand.
 
-use super::{Loaded, Rate, Z95, load};
-use crate::cli::Choices;
+use super::{Loaded, Rate, Z95};
 use crate::engine::{Decision, Event, Game, Stage, State};
 use crate::lang::ir::{Ir, RuleIx, ValueRule};
 use crate::tools::agents::{AgentKind, Budget};
 use crate::tools::driver::{self, End, Hooks, Outcome, Streams, WorkerPanic};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::io::IsTerminal;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What identifies a study: shards merge only when these are equal.
@@ -520,7 +517,6 @@ pub fn study_info(
 ) -> StudyInfo {
     let ir = &l.ir;
     let fire = firable(ir);
-    let active = l.active_statements();
     StudyInfo {
         game: ir.game.clone(),
         file: l.path.display().to_string(),
@@ -549,7 +545,7 @@ pub fn study_info(
                     r.id.clone(),
                     r.status.as_str().to_string(),
                     fire[i],
-                    !active[i].is_empty(),
+                    !r.statements.is_empty(),
                 )
             })
             .collect(),
@@ -799,12 +795,8 @@ pub fn derive(info: &StudyInfo, range: (u64, u64), acc: &Acc) -> Metrics {
             let exact = super::rulebook::binom_p(n as u8, k as u8, info.p);
             let observed = Rate::new(c, total);
             let value = |t: usize| {
-                crate::lang::lower::throw_value(
-                    info.value,
-                    info.colours.get(t).copied().flatten(),
-                    k as u8,
-                    n as u8,
-                )
+                info.value
+                    .throw_value(info.colours.get(t).copied().flatten(), k as u8, n as u8)
             };
             let v = if info.value == ValueRule::OwnColour {
                 format!("{}/{}", value(0), value(1))
@@ -897,7 +889,7 @@ pub fn luck(
     max_turns: u32,
     jobs: usize,
 ) -> Result<Luck, WorkerPanic> {
-    let r = crate::tools::agents::series(
+    let r = crate::tools::matches::series(
         g,
         player,
         AgentKind::Random,
@@ -927,7 +919,7 @@ pub fn luck(
 }
 
 /// Runs a whole study (or the games `range` of it) and derives its metrics: the function
-/// `simulate` calls. `progress` shows a bar on standard error.
+/// `simulate` calls. `progress`, if given, is told how far the games have got.
 #[allow(clippy::too_many_arguments)]
 pub fn metrics(
     l: &Loaded,
@@ -938,7 +930,7 @@ pub fn metrics(
     players: &Players,
     jobs: usize,
     range: Option<(u64, u64)>,
-    progress: bool,
+    progress: Option<&dyn Progress>,
 ) -> Result<Metrics, WorkerPanic> {
     let info = study_info(l, seed, games, max_turns, players);
     let range = range.unwrap_or((0, games));
@@ -948,28 +940,41 @@ pub fn metrics(
     Ok(derive(&info, range, &acc))
 }
 
-/// Runs `f` while a progress bar of `total` games is drawn on standard error (when `show`).
-pub fn with_progress<T: Send>(total: u64, show: bool, f: impl FnOnce(&AtomicU64) -> T + Send) -> T {
-    let done = AtomicU64::new(0);
-    if !show || total == 0 {
-        return f(&done);
+/// Watches a study as it runs, so that a front end can show how far it has got (the
+/// terminal draws a bar); the tools only report to it.
+pub trait Progress: Sync {
+    /// The arm `label` of a comparison begins.
+    fn arm(&self, label: &str) {
+        let _ = label;
     }
+    /// `done` of `total` games are finished, `secs` seconds after the run began.
+    fn tick(&self, done: u64, total: u64, secs: f64);
+    /// The run is over (after a last [`Progress::tick`]).
+    fn end(&self);
+}
+
+/// Runs `f` while `progress` (if any) is told every 200 ms how many of `total` games are done.
+pub fn with_progress<T: Send>(
+    total: u64,
+    progress: Option<&dyn Progress>,
+    f: impl FnOnce(&AtomicU64) -> T + Send,
+) -> T {
+    let done = AtomicU64::new(0);
+    let Some(progress) = progress.filter(|_| total > 0) else {
+        return f(&done);
+    };
     let finished = std::sync::atomic::AtomicBool::new(false);
     std::thread::scope(|sc| {
         let bar = sc.spawn(|| {
             let start = std::time::Instant::now();
             loop {
-                let d = done.load(Ordering::Relaxed);
-                let width = 30;
-                let filled = (d * width / total.max(1)) as usize;
-                eprint!(
-                    "\r[{}{}] {d}/{total} games, {:.0}s ",
-                    "#".repeat(filled),
-                    ".".repeat(width as usize - filled.min(width as usize)),
-                    start.elapsed().as_secs_f64()
+                progress.tick(
+                    done.load(Ordering::Relaxed),
+                    total,
+                    start.elapsed().as_secs_f64(),
                 );
                 if finished.load(Ordering::Relaxed) {
-                    eprintln!();
+                    progress.end();
                     break;
                 }
                 std::thread::sleep(std::time::Duration::from_millis(200));
@@ -1178,121 +1183,10 @@ pub fn render(m: &Metrics) -> String {
     o
 }
 
-/// `K/N`: shard K (1-based) of N.
-pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
-    let (k, n) = s
-        .split_once('/')
-        .ok_or_else(|| format!("a shard is K/N (e.g. 2/8), got `{s}`"))?;
-    let k: u64 = k
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{k}` is not a number (in `{s}`)"))?;
-    let n: u64 = n
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{n}` is not a number (in `{s}`)"))?;
-    if n == 0 || k == 0 || k > n {
-        return Err(format!(
-            "shard {k}/{n} is out of range: K must be 1..=N and N at least 1"
-        ));
-    }
-    Ok((k, n))
-}
-
 /// The games of shard `k` (1-based) of `n` in a study of `games` games.
 pub fn shard_range(games: u64, k: u64, n: u64) -> (u64, u64) {
     let at = |i: u64| ((games as u128 * i as u128) / n as u128) as u64;
     (at(k - 1), at(k))
-}
-
-/// The options every study shares (`seig simulate`, `seig compare`).
-#[derive(clap::Args, Debug, Clone)]
-pub struct StudyArgs {
-    /// Number of games (per arm, when comparing).
-    #[arg(short = 'n', long = "games", default_value_t = 1000)]
-    pub games: u64,
-    /// Seed of the study (the same for every arm, when comparing).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Seat turns after which a game is stopped (a timeout, not a draw).
-    #[arg(long, default_value_t = 10_000)]
-    pub max_turns: u32,
-    /// Worker threads (results do not depend on it); default: all cores.
-    #[arg(long)]
-    pub jobs: Option<usize>,
-    /// Agents of the two teams, `A,B` or one for both: random, greedy, expectimax, mcts.
-    #[arg(long, default_value = "random")]
-    pub agents: String,
-    /// Write a self-contained HTML report.
-    #[arg(long, value_name = "FILE")]
-    pub report: Option<PathBuf>,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
-    /// No progress bar.
-    #[arg(long)]
-    pub quiet: bool,
-}
-
-impl StudyArgs {
-    /// Worker threads: `--jobs`, or all cores.
-    pub fn threads(&self) -> usize {
-        self.jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-    }
-
-    /// Draw a progress bar (not asked to be quiet, and standard error is a terminal)?
-    pub fn progress(&self) -> bool {
-        !self.quiet && std::io::stderr().is_terminal()
-    }
-}
-
-/// Arguments of `seig simulate` with metrics.
-#[derive(clap::Args, Debug, Clone)]
-pub struct SimulateArgs {
-    /// Rule file.
-    pub file: PathBuf,
-    #[command(flatten)]
-    pub study: StudyArgs,
-    /// Play only shard K of N of the study's games (`--shard 2/4`); write the shard with
-    /// `--out` and join the shards with `seig merge`.
-    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
-    pub shard: Option<(u64, u64)>,
-    /// Write the study's raw counts (for `seig merge`) to this file.
-    #[arg(long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
-    /// Also measure the luck share: this many games of `--luck-agent` against random
-    /// play (0: not measured).
-    #[arg(long, default_value_t = 0)]
-    pub luck_games: u64,
-    /// The strong agent of the luck measure.
-    #[arg(long, default_value = "greedy", value_parser = AgentKind::parse)]
-    pub luck_agent: AgentKind,
-    /// Add speed figures: playouts and actions per second (they vary from run to run).
-    #[arg(long)]
-    pub timing: bool,
-    #[command(flatten)]
-    pub choices: Choices,
-}
-
-/// Parses `--agents`.
-pub fn parse_players(s: &str) -> Result<Players, String> {
-    let parts: Vec<&str> = s.split(',').collect();
-    let kinds = match parts.as_slice() {
-        [a] => {
-            let k = AgentKind::parse(a)?;
-            [k, k]
-        }
-        [a, b] => [AgentKind::parse(a)?, AgentKind::parse(b)?],
-        _ => return Err(format!("--agents is A or A,B, got `{s}`")),
-    };
-    if kinds.contains(&AgentKind::Human) {
-        return Err("a study needs computer players, not `human`".into());
-    }
-    Ok(Players {
-        kinds,
-        budget: Budget::default(),
-    })
 }
 
 /// A shard of a study, as written by `--out` and read by `seig merge`.
@@ -1313,181 +1207,45 @@ pub struct ShardFile {
 /// format 1 played other games and does not merge.)
 pub const SHARD_FORMAT: &str = "seig-study-shard-2";
 
-/// Runs `seig simulate` with metrics.
-pub fn run_simulate(args: &SimulateArgs) -> i32 {
-    let st = &args.study;
-    let players = match parse_players(&st.agents) {
-        Ok(p) => p,
-        Err(m) => {
-            eprintln!("error: {m}");
-            return 2;
-        }
-    };
-    let l = match load(&args.file, &args.choices) {
-        Ok(l) => l,
-        Err(c) => return c,
-    };
-    let g = Game::new(l.ir.clone());
-    let jobs = st.threads();
-    let range = args.shard.map(|(k, n)| shard_range(st.games, k, n));
-    let started = std::time::Instant::now();
-    let studied = metrics(
-        &l,
-        &g,
-        st.games,
-        st.seed,
-        st.max_turns,
-        &players,
-        jobs,
-        range,
-        st.progress(),
-    )
-    .and_then(|mut m| {
-        if args.luck_games > 0 {
-            let lk = luck(
-                &g,
-                args.luck_agent,
-                args.luck_games,
-                st.seed,
-                st.max_turns,
-                jobs,
-            )?;
-            m.luck = Some(lk);
-        }
-        Ok(m)
-    });
-    let m = match studied {
-        Ok(m) => m,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 1;
-        }
-    };
-    let timing = args.timing.then(|| {
-        let secs = started.elapsed().as_secs_f64().max(1e-9);
-        let games = (m.range.1 - m.range.0) as f64;
-        let actions = m.throws.mean * games + m.decision_moves.n as f64;
-        Timing {
-            playouts_per_sec: games / secs,
-            actions_per_sec: actions / secs,
-            jobs,
-            seconds: secs,
-        }
-    });
-    finish(&m, st.json, args.out.as_ref(), st.report.as_ref(), timing)
-}
-
-/// Speed of a study (not part of its results: it varies from run to run).
-#[derive(Debug, Clone, Copy, serde::Serialize)]
-pub struct Timing {
-    /// Games per second.
-    pub playouts_per_sec: f64,
-    /// Throws plus decisions per second.
-    pub actions_per_sec: f64,
-    /// Worker threads.
-    pub jobs: usize,
-    /// Wall time.
-    pub seconds: f64,
-}
-
-fn finish(
-    m: &Metrics,
-    json: bool,
-    out: Option<&PathBuf>,
-    report: Option<&PathBuf>,
-    timing: Option<Timing>,
-) -> i32 {
-    if let Some(path) = out {
-        let shard = ShardFile {
-            format: SHARD_FORMAT.into(),
-            study: m.study.clone(),
-            range: m.range,
-            acc: m.acc.clone(),
-        };
-        let text = serde_json::to_string(&shard).unwrap_or_default();
-        if let Err(e) = super::write_file(path, &text) {
-            eprintln!("{e}");
-            return 1;
-        }
-    }
-    if let Some(path) = report {
-        let html = super::report::study_report(std::slice::from_ref(m), None);
-        if let Err(e) = super::write_file(path, &html) {
-            eprintln!("{e}");
-            return 1;
-        }
-    }
-    if json {
-        let mut v = serde_json::to_value(m).unwrap_or_default();
-        if let Some(o) = v.as_object_mut() {
-            o.remove("acc");
-            // The summary every study reports, at the top level.
-            let summary = serde_json::json!({
-                "games": m.range.1 - m.range.0,
-                "completed": m.completion.k,
-                "wins": m.wins.iter().map(|w| (w.team.clone(), w.of_all.k)).collect::<BTreeMap<_, _>>(),
-                "turns_mean": m.turns.mean,
-                "turns_median": m.turns.median,
-                "seed": m.study.seed,
-                "readings": m.study.readings,
-            });
-            if let Some(s) = summary.as_object() {
-                for (k, val) in s {
-                    o.insert(k.clone(), val.clone());
-                }
-            }
-            if let Some(t) = timing {
-                o.insert("playouts_per_sec".into(), t.playouts_per_sec.into());
-                o.insert("actions_per_sec".into(), t.actions_per_sec.into());
-                o.insert("jobs".into(), t.jobs.into());
-            }
-        }
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
-    } else {
-        print!("{}", render(m));
-        if let Some(t) = timing {
-            println!(
-                "speed: {:.0} playouts/s, {:.0} actions/s on {} job(s) ({:.2} s)",
-                t.playouts_per_sec, t.actions_per_sec, t.jobs, t.seconds
-            );
-        }
-    }
-    0
-}
-
-/// Arguments of `seig merge`.
-#[derive(clap::Args, Debug, Clone)]
-pub struct MergeArgs {
-    /// Shard files written by `seig simulate --shard K/N --out FILE`.
-    #[arg(required = true)]
-    pub shards: Vec<PathBuf>,
-    /// Write the merged raw counts to this file.
-    #[arg(long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
-    /// Write a self-contained HTML report.
-    #[arg(long, value_name = "FILE")]
-    pub report: Option<PathBuf>,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
+/// Why shards do not merge into one study.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MergeError {
+    /// No shard was given.
+    #[error("no shard given")]
+    NoShard,
+    /// Shard `shard` (1-based) is some other kind of file.
+    #[error("shard {shard} is not a seig study shard (format `{format}`)")]
+    Format {
+        /// Which shard, from 1.
+        shard: usize,
+        /// Its format tag.
+        format: String,
+    },
+    /// Shard `0` (1-based) studies another file, seed, size or choice.
+    #[error(
+        "shard {0} belongs to another study (file, seed, games, turn cap, readings, params or agents differ)"
+    )]
+    OtherStudy(usize),
+    /// Two shards both played the game.
+    #[error("shards overlap at game {0}")]
+    Overlap(u64),
+    /// No shard played these games.
+    #[error("games {0}..{1} are missing")]
+    Missing(u64, u64),
 }
 
 /// Merges shards of one study; `Err` says why they do not fit together.
-pub fn merge_shards(shards: &[ShardFile]) -> Result<Metrics, String> {
-    let first = shards.first().ok_or("no shard given")?;
+pub fn merge_shards(shards: &[ShardFile]) -> Result<Metrics, MergeError> {
+    let first = shards.first().ok_or(MergeError::NoShard)?;
     for (i, s) in shards.iter().enumerate() {
         if s.format != SHARD_FORMAT {
-            return Err(format!(
-                "shard {} is not a seig study shard (format `{}`)",
-                i + 1,
-                s.format
-            ));
+            return Err(MergeError::Format {
+                shard: i + 1,
+                format: s.format.clone(),
+            });
         }
         if s.study != first.study {
-            return Err(format!(
-                "shard {} belongs to another study (file, seed, games, turn cap, readings, params or agents differ)",
-                i + 1
-            ));
+            return Err(MergeError::OtherStudy(i + 1));
         }
     }
     let mut ranges: Vec<(u64, u64)> = shards.iter().map(|s| s.range).collect();
@@ -1496,47 +1254,19 @@ pub fn merge_shards(shards: &[ShardFile]) -> Result<Metrics, String> {
     for (a, b) in &ranges {
         if *a != at {
             return Err(if *a < at {
-                format!("shards overlap at game {a}")
+                MergeError::Overlap(*a)
             } else {
-                format!("games {at}..{a} are missing")
+                MergeError::Missing(at, *a)
             });
         }
         at = *b;
     }
     if at != first.study.games {
-        return Err(format!("games {at}..{} are missing", first.study.games));
+        return Err(MergeError::Missing(at, first.study.games));
     }
     let mut acc = Acc::new(first.study.rules.len());
     for s in shards {
         acc.merge(&s.acc);
     }
     Ok(derive(&first.study, (0, first.study.games), &acc))
-}
-
-/// Runs `seig merge`.
-pub fn run_merge(args: &MergeArgs) -> i32 {
-    let mut shards = Vec::new();
-    for p in &args.shards {
-        let text = match std::fs::read_to_string(p) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("error: cannot read {}: {e}", p.display());
-                return 2;
-            }
-        };
-        match serde_json::from_str::<ShardFile>(&text) {
-            Ok(s) => shards.push(s),
-            Err(e) => {
-                eprintln!("error: {} is not a study shard: {e}", p.display());
-                return 2;
-            }
-        }
-    }
-    match merge_shards(&shards) {
-        Ok(m) => finish(&m, args.json, args.out.as_ref(), args.report.as_ref(), None),
-        Err(e) => {
-            eprintln!("error: {e}");
-            2
-        }
-    }
 }

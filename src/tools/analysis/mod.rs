@@ -1,10 +1,9 @@
 //! Tools that validate a reading: source coverage, explanations of positions and moves, the
 //! variant as a rulebook, metrics over many games, comparison of readings and HTML reports.
 //!
-//! Each command has a `clap` argument struct and a `run_…` function returning the exit code,
-//! so that the command line only wires them:
-//! [`coverage::run_coverage`], [`explain::run_explain`], [`rulebook::run_rules`],
-//! [`metrics::run_simulate`], [`metrics::run_merge`], [`compare::run_compare`].
+//! Each tool takes a [`Loaded`] file (or a game) and returns data: the report as a struct,
+//! and, where people read it, a `render` to text. Errors are typed. The command line
+//! (`seig`) parses the flags, prints and chooses the exit codes.
 
 pub mod compare;
 pub mod coverage;
@@ -13,136 +12,94 @@ pub mod metrics;
 pub mod report;
 pub mod rulebook;
 
-use crate::cli::Choices;
 use crate::lang::diag::{self, Diagnostic};
 use crate::lang::ir::{Cell, CellSet, Cond, Ir, RuleIx, TeamCells};
-use crate::lang::syntax::ast::{self, StmtKind};
+use crate::lang::lower::Selection;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
-/// A rule file loaded for analysis: its text, syntax tree and IR under the choices given.
+/// A rule file loaded for analysis: its text and its IR under the choices given (the IR
+/// says which rule and statement gave each fact, so the tools need no syntax tree).
 #[derive(Debug, Clone)]
 pub struct Loaded {
     /// Path as given.
     pub path: PathBuf,
     /// The file's text.
     pub text: String,
-    /// The syntax tree.
-    pub ast: ast::File,
     /// The IR under the readings and parameters chosen.
     pub ir: Ir,
     /// SHA-256 of the file's bytes, in hex (identifies the file in reports, as in records).
     pub hash: String,
 }
 
-/// Loads a rule file under the choices; prints diagnostics to stderr. `Err` is the exit code.
-pub fn load(path: &Path, choices: &Choices) -> Result<Loaded, i32> {
-    let bytes = crate::tools::files::read(path).map_err(|m| {
-        eprintln!("{m}");
-        1
-    })?;
-    let (text, lowered) = crate::lang::load(&bytes, &choices.selection());
-    let name = path.display().to_string();
-    let errors: Vec<&Diagnostic> = lowered
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .collect();
-    if !errors.is_empty() || lowered.ir.is_none() {
-        eprint!(
-            "{}",
-            diag::render(&name, text.as_deref().unwrap_or(""), &lowered.diagnostics)
-        );
-        return Err(1);
-    }
-    let text = text.unwrap_or_default();
-    let ast = crate::lang::syntax::parse(&text).map_err(|_| 1)?;
-    let ir = lowered.ir.ok_or(1)?;
-    Ok(Loaded {
-        path: path.to_path_buf(),
-        hash: crate::tools::files::sha256_hex(&bytes),
-        text,
-        ast,
-        ir,
-    })
+/// Why a rule file did not load.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read (missing, unreadable, too large).
+    #[error("{message}")]
+    Read {
+        /// Path as given.
+        path: PathBuf,
+        /// What went wrong, naming the file.
+        message: String,
+    },
+    /// The file was read but does not make a variant under the choices given.
+    #[error("{}", diag::render(&path.display().to_string(), text, diagnostics).trim_end())]
+    Invalid {
+        /// Path as given.
+        path: PathBuf,
+        /// The file's text (empty when it is not UTF-8).
+        text: String,
+        /// Every diagnostic, errors and warnings, in file order.
+        diagnostics: Vec<Diagnostic>,
+    },
 }
 
-/// Loads rule-file text (for tests and tools that hold the text already).
-pub fn load_text(text: &str, sel: &crate::lang::lower::Selection) -> Result<Loaded, String> {
-    let (_, lowered) = crate::lang::load(text.as_bytes(), sel);
-    let Some(ir) = lowered.ir else {
-        return Err(diag::render("<text>", text, &lowered.diagnostics));
-    };
-    let ast = crate::lang::syntax::parse(text).map_err(|d| diag::render("<text>", text, &d))?;
-    Ok(Loaded {
-        path: PathBuf::from("<text>"),
-        hash: crate::tools::files::sha256_hex(text.as_bytes()),
-        text: text.to_string(),
-        ast,
-        ir,
-    })
-}
-
-impl Loaded {
-    /// The statements of each rule (by rule index) that the readings in force switch on.
-    pub fn active_statements(&self) -> Vec<Vec<StmtKind>> {
-        let rules: Vec<&ast::Rule> = self
-            .ast
-            .items
-            .iter()
-            .filter_map(|i| match i {
-                ast::Item::Rule(r) => Some(r),
-                _ => None,
-            })
-            .collect();
-        self.ir
-            .rules
-            .iter()
-            .map(|info| {
-                let mut out = Vec::new();
-                if let Some(r) = rules.iter().find(|r| r.id.node == info.id) {
-                    flatten_active(&self.ir, &r.body, &mut out);
-                }
-                out
-            })
-            .collect()
-    }
-
-    /// The first rule with an active statement that satisfies `f`.
-    pub fn rule_of(
-        &self,
-        active: &[Vec<StmtKind>],
-        f: impl Fn(&StmtKind) -> bool,
-    ) -> Option<RuleIx> {
-        active
-            .iter()
-            .position(|stmts| stmts.iter().any(&f))
-            .map(|i| i as RuleIx)
-    }
-}
-
-fn flatten_active(ir: &Ir, body: &[ast::Stmt], out: &mut Vec<StmtKind>) {
-    for s in body {
-        match &s.node {
-            StmtKind::If {
-                reading,
-                option,
-                then,
-                otherwise,
-            } => {
-                let holds = ir
-                    .readings
-                    .iter()
-                    .find(|r| r.id == reading.node)
-                    .is_some_and(|r| r.options[r.chosen].0 == option.node);
-                if holds {
-                    flatten_active(ir, then, out);
-                } else if let Some(o) = otherwise {
-                    flatten_active(ir, o, out);
-                }
-            }
-            other => out.push(other.clone()),
+impl LoadError {
+    /// The error as the terminal shows it: the message, or the rendered diagnostics.
+    pub fn render(&self) -> String {
+        match self {
+            LoadError::Read { message, .. } => format!("{message}\n"),
+            LoadError::Invalid {
+                path,
+                text,
+                diagnostics,
+            } => diag::render(&path.display().to_string(), text, diagnostics),
         }
+    }
+}
+
+/// Loads a rule file under a selection of readings and parameters: read, parse, lower.
+pub fn load(path: &Path, sel: &Selection) -> Result<Loaded, LoadError> {
+    let bytes = crate::tools::files::read(path).map_err(|message| LoadError::Read {
+        path: path.to_path_buf(),
+        message,
+    })?;
+    from_bytes(path, &bytes, sel)
+}
+
+/// Loads rule-file text (for tests and tools that hold the text already); the path is
+/// `<text>`.
+pub fn load_text(text: &str, sel: &Selection) -> Result<Loaded, LoadError> {
+    from_bytes(Path::new("<text>"), text.as_bytes(), sel)
+}
+
+fn from_bytes(path: &Path, bytes: &[u8], sel: &Selection) -> Result<Loaded, LoadError> {
+    let (text, lowered) = crate::lang::load(bytes, sel);
+    let text = text.unwrap_or_default();
+    let has_error = lowered.diagnostics.iter().any(Diagnostic::is_error);
+    match lowered.ir {
+        Some(ir) if !has_error => Ok(Loaded {
+            path: path.to_path_buf(),
+            hash: crate::tools::files::sha256_hex(bytes),
+            text,
+            ir,
+        }),
+        _ => Err(LoadError::Invalid {
+            path: path.to_path_buf(),
+            text,
+            diagnostics: lowered.diagnostics,
+        }),
     }
 }
 
@@ -161,27 +118,7 @@ pub struct Rate {
     pub hi: f64,
 }
 
-/// The normal quantile for a two-sided 95% interval.
-pub const Z95: f64 = 1.959_963_984_540_054;
-
-/// The 95% Wilson score interval of `k` successes in `n` trials (`(0, 1)` when `n = 0`).
-pub fn wilson(k: u64, n: u64) -> (f64, f64) {
-    wilson_z(k, n, Z95)
-}
-
-/// The Wilson score interval for a given normal quantile `z`.
-pub fn wilson_z(k: u64, n: u64, z: f64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let n_f = n as f64;
-    let p = k as f64 / n_f;
-    let z2 = z * z;
-    let denom = 1.0 + z2 / n_f;
-    let centre = (p + z2 / (2.0 * n_f)) / denom;
-    let half = z * (p * (1.0 - p) / n_f + z2 / (4.0 * n_f * n_f)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
+pub use crate::tools::stats::{Z95, wilson, wilson_z};
 
 impl Rate {
     /// `k` of `n`, with its interval.

@@ -2,22 +2,10 @@
 //! readings in force. Every item names the rule that made it, with its status; each
 //! section ends with the sentences its rules cite.
 
-use super::{Loaded, describe_cells, describe_conds, load};
-use crate::cli::Choices;
+use super::{Loaded, describe_cells, describe_conds};
 use crate::lang::ir::*;
-use crate::lang::syntax::ast::{SticksWhen, StmtKind};
 use std::collections::BTreeSet;
 use std::fmt::Write;
-use std::path::PathBuf;
-
-/// Arguments of `seig rules`.
-#[derive(clap::Args, Debug, Clone)]
-pub struct RulesArgs {
-    /// Rule file.
-    pub file: PathBuf,
-    #[command(flatten)]
-    pub choices: Choices,
-}
 
 /// A number in an effect, in words.
 fn amount(a: Amount) -> String {
@@ -156,10 +144,37 @@ fn segment_name(ir: &Ir, tr: &Track, at: u16) -> String {
 /// The rulebook of a loaded variant, as Markdown-like text.
 pub fn rulebook(l: &Loaded) -> String {
     let ir = &l.ir;
-    let active = l.active_statements();
-    let rule_of = |f: &dyn Fn(&StmtKind) -> bool| l.rule_of(&active, f);
     let mut o = String::new();
     let mut used: Vec<BTreeSet<String>> = vec![BTreeSet::new(); ir.rules.len()];
+    preamble(&mut o, l);
+    type Part = fn(&mut Section);
+    let parts: [(&'static str, Part); 8] = [
+        ("Board", board),
+        ("Teams and seats", teams),
+        ("Sticks", sticks),
+        ("Throw table", throw_table),
+        ("Tracks", tracks),
+        ("Landing and taking", taking),
+        ("Phases", phases),
+        ("Winning", winning),
+    ];
+    for (name, part) in parts {
+        let mut sec = Section::new(ir, &mut o, &mut used, name);
+        part(&mut sec);
+        sec.end();
+    }
+    index(&mut o, ir, &used);
+    o
+}
+
+/// The rule of a fact's origin (`None`: a language default, which no rule states).
+fn rule(o: Option<Origin>) -> Option<RuleIx> {
+    o.map(|o| o.rule)
+}
+
+/// The title, the file, and the sources, parameters and readings in force.
+fn preamble(o: &mut String, l: &Loaded) {
+    let ir = &l.ir;
     let _ = writeln!(o, "# {}", ir.game);
     let _ = writeln!(
         o,
@@ -222,11 +237,13 @@ pub fn rulebook(l: &Loaded) -> String {
             );
         }
     }
+}
 
-    // ---- board
-    let mut sec = Section::new(ir, &mut o, &mut used, "Board");
+/// The section "Board".
+fn board(sec: &mut Section) {
+    let ir = sec.ir;
     for row in &ir.rows {
-        let r = rule_of(&|s| matches!(s, StmtKind::Row { name, .. } if name.node == row.name));
+        let r = Some(row.origin.rule);
         let owner = row
             .owner
             .map(|t| format!(" of {}", ir.teams[t as usize].name))
@@ -237,13 +254,13 @@ pub fn rulebook(l: &Loaded) -> String {
             row.name, row.kind, row.len
         ));
     }
-    sec.end();
+}
 
-    // ---- teams
-    let mut sec = Section::new(ir, &mut o, &mut used, "Teams and seats");
+/// The section "Teams and seats".
+fn teams(sec: &mut Section) {
+    let ir = sec.ir;
     for (t, team) in ir.teams.iter().enumerate() {
-        let r =
-            rule_of(&|s| matches!(s, StmtKind::TeamPieces { team: n, .. } if n.node == team.name));
+        let r = Some(team.origin.rule);
         let start = match team.start {
             Start::Row(row) => format!("one in each hole of `{}`", ir.rows[row].name),
             Start::Beside => "beside the board".into(),
@@ -260,26 +277,24 @@ pub fn rulebook(l: &Loaded) -> String {
             team.pieces
         ));
         if let Some(c) = team.colour {
-            let r = rule_of(
-                &|s| matches!(s, StmtKind::TeamColour { team: n, .. } if n.node == team.name),
-            );
+            let r = rule(team.colour_origin);
             let tag = sec.tag(r);
             sec.line(format!("  colour: {}{tag}", ir.sticks.faces[c as usize]));
         }
     }
-    let r = rule_of(&|s| matches!(s, StmtKind::Seats(_)));
+    let r = rule(ir.seats_origin);
     let tag = sec.tag(r);
     sec.line(format!(
         "- {} seat(s) per team; each seat's turn in order{tag}",
         ir.seats
     ));
-    let r = rule_of(&|s| matches!(s, StmtKind::Order(_)));
+    let r = rule(ir.order_origin);
     let tag = sec.tag(r);
     sec.line(format!(
         "- throwing order: {}, {}{tag}",
         ir.teams[0].name, ir.teams[1].name
     ));
-    let r = rule_of(&|s| matches!(s, StmtKind::ReleaseOrder(_)));
+    let r = rule(ir.release_order_origin);
     let tag = sec.tag(r);
     sec.line(match ir.release_order {
         ReleaseOrder::FrontMost => {
@@ -295,10 +310,11 @@ pub fn rulebook(l: &Loaded) -> String {
             "- the throw after a release moves the piece released{tag}"
         ));
     }
-    sec.end();
+}
 
-    // ---- sticks
-    let mut sec = Section::new(ir, &mut o, &mut used, "Sticks");
+/// The section "Sticks".
+fn sticks(sec: &mut Section) {
+    let ir = sec.ir;
     let st = &ir.sticks;
     let tag = sec.tag(Some(st.rule));
     sec.line(format!(
@@ -308,42 +324,24 @@ pub fn rulebook(l: &Loaded) -> String {
     for (ph, n) in st.by_phase.iter().enumerate() {
         if let Some(n) = n {
             let name = &ir.phases[ph];
-            let r = rule_of(
-                &|s| matches!(s, StmtKind::Sticks { when: SticksWhen::InPhase(p), .. } if p.node == *name),
-            );
+            let r = rule(st.by_phase_origin.get(ph).copied().flatten());
             let tag = sec.tag(r);
             sec.line(format!("- {n} sticks in the phase {name}{tag}"));
         }
     }
     if let Some(n) = st.first_of_turn {
-        let r = rule_of(&|s| {
-            matches!(
-                s,
-                StmtKind::Sticks {
-                    when: SticksWhen::FirstOfTurn,
-                    ..
-                }
-            )
-        });
+        let r = rule(st.first_of_turn_origin);
         let tag = sec.tag(r);
         sec.line(format!(
             "- {n} sticks on the first throw of each seat's turn{tag}"
         ));
     }
     if let Some(n) = st.first_of_game {
-        let r = rule_of(&|s| {
-            matches!(
-                s,
-                StmtKind::Sticks {
-                    when: SticksWhen::FirstOfGame,
-                    ..
-                }
-            )
-        });
+        let r = rule(st.first_of_game_origin);
         let tag = sec.tag(r);
         sec.line(format!("- {n} sticks on the game's first throw{tag}"));
     }
-    let r = rule_of(&|s| matches!(s, StmtKind::Value(_)));
+    let r = rule(st.value_origin);
     let tag = sec.tag(r);
     sec.line(match st.value {
         ValueRule::Face(f) => format!(
@@ -355,7 +353,7 @@ pub fn rulebook(l: &Loaded) -> String {
         }
     });
     for c in &ir.classes {
-        let r = rule_of(&|s| matches!(s, StmtKind::Class { name, .. } if name.node == c.name));
+        let r = Some(c.origin.rule);
         let what = match (c.all_alike, c.all_but_one) {
             (true, true) => "all sticks alike, or all but one alike",
             (true, false) => "all sticks alike",
@@ -365,11 +363,13 @@ pub fn rulebook(l: &Loaded) -> String {
         let tag = sec.tag(r);
         sec.line(format!("- class `{}`: {what}{tag}", c.name));
     }
-    sec.end();
+}
 
-    // ---- throw table
-    let mut sec = Section::new(ir, &mut o, &mut used, "Throw table");
-    let r = rule_of(&|s| matches!(s, StmtKind::Allocation(_)));
+/// The section "Throw table".
+fn throw_table(sec: &mut Section) {
+    let ir = sec.ir;
+    let st = &ir.sticks;
+    let r = rule(ir.allocation_origin);
     let tag = sec.tag(r);
     sec.line(match ir.allocation {
         Allocation::PerThrow => format!("Each throw's moves are made before the next throw.{tag}"),
@@ -397,63 +397,72 @@ pub fn rulebook(l: &Loaded) -> String {
             for k in 0..=n {
                 let p = binom_p(n, k, st.p);
                 for (t, team) in ir.teams.iter().enumerate() {
-                    let v = crate::lang::lower::throw_value(st.value, team.colour, k, n);
+                    let v = st.value.throw_value(team.colour, k, n);
                     // With a value by own colour the two teams read a throw differently.
                     if t == 1 && st.value != ValueRule::OwnColour {
                         break;
                     }
-                    let mut parts = Vec::new();
-                    for e in &ir.throws {
-                        let hit = e.phase.is_none_or(|x| x as usize == ph)
-                            && match &e.matches {
-                                ThrowMatch::Any => true,
-                                ThrowMatch::Values(m) => v < 64 && m >> v & 1 == 1,
-                                ThrowMatch::Class(c) => ir.classes[*c].contains(k, n),
-                            };
-                        if !hit {
-                            continue;
-                        }
-                        let conds: Vec<Cond> = e
-                            .conds
-                            .iter()
-                            .filter(|c| **c != Cond::Const(true))
-                            .cloned()
-                            .collect();
-                        if conds.contains(&Cond::Const(false)) {
-                            continue;
-                        }
-                        let tag = sec.tag(Some(e.rule));
-                        let what = describe_effects(ir, &e.effects);
-                        if conds.is_empty() {
-                            if parts.is_empty() {
-                                parts.push(format!("{what}{tag}"));
-                            } else {
-                                parts.push(format!("otherwise {what}{tag}"));
-                            }
-                            break;
-                        }
-                        parts.push(format!("if {}: {what}{tag}", describe_conds(ir, &conds)));
-                    }
-                    if parts.is_empty() {
-                        parts.push("nothing (no entry)".into());
-                    }
+                    let what = throw_effects(sec, ph, v, k, n);
                     let label = if st.value == ValueRule::OwnColour {
                         format!("{v} for {}", team.name)
                     } else {
                         v.to_string()
                     };
-                    sec.line(format!("| {label} | {p:.4} | {} |", parts.join("; ")));
+                    sec.line(format!("| {label} | {p:.4} | {what} |"));
                 }
             }
         }
     }
-    sec.end();
+}
 
-    // ---- tracks
-    let mut sec = Section::new(ir, &mut o, &mut used, "Tracks");
+/// What a throw worth `v` (`k` of `n` sticks) does in phase `ph`: the throw-table entries
+/// it meets in order, up to the first without a condition.
+fn throw_effects(sec: &mut Section, ph: usize, v: u8, k: u8, n: u8) -> String {
+    let ir = sec.ir;
+    let mut parts = Vec::new();
+    for e in &ir.throws {
+        let hit = e.phase.is_none_or(|x| x as usize == ph)
+            && match &e.matches {
+                ThrowMatch::Any => true,
+                ThrowMatch::Values(m) => v < 64 && m >> v & 1 == 1,
+                ThrowMatch::Class(c) => ir.classes[*c].contains(k, n),
+            };
+        if !hit {
+            continue;
+        }
+        let conds: Vec<Cond> = e
+            .conds
+            .iter()
+            .filter(|c| **c != Cond::Const(true))
+            .cloned()
+            .collect();
+        if conds.contains(&Cond::Const(false)) {
+            continue;
+        }
+        let tag = sec.tag(Some(e.rule));
+        let what = describe_effects(ir, &e.effects);
+        if conds.is_empty() {
+            if parts.is_empty() {
+                parts.push(format!("{what}{tag}"));
+            } else {
+                parts.push(format!("otherwise {what}{tag}"));
+            }
+            break;
+        }
+        parts.push(format!("if {}: {what}{tag}", describe_conds(ir, &conds)));
+    }
+    if parts.is_empty() {
+        parts.push("nothing (no entry)".into());
+    }
+    parts.join("; ")
+}
+
+/// The section "Tracks".
+fn tracks(sec: &mut Section) {
+    let ir = sec.ir;
     for team in &ir.teams {
         let tr = &team.track;
-        let r = rule_of(&|s| matches!(s, StmtKind::Track { team: n, .. } if n.node == team.name));
+        let r = Some(tr.origin.rule);
         let tag = sec.tag(r);
         sec.line(format!(
             "- {} runs {} holes:{tag}",
@@ -499,7 +508,7 @@ pub fn rulebook(l: &Loaded) -> String {
                 ));
             }
             None => {
-                let r = rule_of(&|s| matches!(s, StmtKind::TrackEnd(n) if n.node == team.name));
+                let r = rule(tr.end_origin);
                 let tag = sec.tag(r);
                 sec.line(format!("  a piece stops on the last hole{tag}"));
             }
@@ -524,10 +533,11 @@ pub fn rulebook(l: &Loaded) -> String {
             ));
         }
     }
-    sec.end();
+}
 
-    // ---- taking
-    let mut sec = Section::new(ir, &mut o, &mut used, "Landing and taking");
+/// The section "Landing and taking".
+fn taking(sec: &mut Section) {
+    let ir = sec.ir;
     let pol = &ir.capture;
     let stacking = match (pol.stacking, pol.stacking_at_goal) {
         (true, _) => "own pieces may share a hole",
@@ -610,7 +620,7 @@ pub fn rulebook(l: &Loaded) -> String {
         }
     }
     if ir.any_taking_sends_home() {
-        let r = rule_of(&|s| matches!(s, StmtKind::SendHomeTo(_)));
+        let r = rule(pol.home_first_empty_origin);
         let tag = sec.tag(r);
         sec.line(format!(
             "- a piece sent home goes to {}{tag}",
@@ -621,11 +631,12 @@ pub fn rulebook(l: &Loaded) -> String {
             }
         ));
     }
-    sec.end();
+}
 
-    // ---- phases
-    let mut sec = Section::new(ir, &mut o, &mut used, "Phases");
-    let r = rule_of(&|s| matches!(s, StmtKind::Phases(_)));
+/// The section "Phases".
+fn phases(sec: &mut Section) {
+    let ir = sec.ir;
+    let r = rule(ir.phases_origin);
     let tag = sec.tag(r);
     sec.line(format!(
         "- phases: {} (the game starts in {}){tag}",
@@ -652,10 +663,11 @@ pub fn rulebook(l: &Loaded) -> String {
             }
         }
     }
-    sec.end();
+}
 
-    // ---- wins
-    let mut sec = Section::new(ir, &mut o, &mut used, "Winning");
+/// The section "Winning".
+fn winning(sec: &mut Section) {
+    let ir = sec.ir;
     for w in &ir.wins {
         let tag = sec.tag(Some(w.rule));
         sec.line(format!(
@@ -664,12 +676,13 @@ pub fn rulebook(l: &Loaded) -> String {
         ));
     }
     sec.line("- a game stopped by a turn cap has no result (it is not a draw)");
-    sec.end();
+}
 
-    // ---- index
+/// The index: every rule, with the sections that name it.
+fn index(o: &mut String, ir: &Ir, used: &[BTreeSet<String>]) {
     let _ = writeln!(o, "\n## Rules\n");
     for (i, info) in ir.rules.iter().enumerate() {
-        let where_ = if active[i].is_empty() {
+        let where_ = if info.statements.is_empty() {
             "no statement under the readings in force".to_string()
         } else if used[i].is_empty() {
             "in force".to_string()
@@ -688,7 +701,6 @@ pub fn rulebook(l: &Loaded) -> String {
             if info.citations.len() == 1 { "" } else { "s" }
         );
     }
-    o
 }
 
 trait SendsHome {
@@ -712,15 +724,4 @@ pub fn binom_p(n: u8, k: u8, p: f64) -> f64 {
         c = c * (n as u32 - i) as f64 / (i + 1) as f64;
     }
     c * p.powi(k as i32) * (1.0 - p).powi((n - k) as i32)
-}
-
-/// Runs `seig rules`.
-pub fn run_rules(args: &RulesArgs) -> i32 {
-    match load(&args.file, &args.choices) {
-        Ok(l) => {
-            print!("{}", rulebook(&l));
-            0
-        }
-        Err(c) => c,
-    }
 }

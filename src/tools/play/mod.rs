@@ -1,6 +1,6 @@
-//! Playing a variant at the terminal: seats (people or computer players), the game session
-//! with undo, save and load, and the two front ends, the line mode ([`plain`]) and the
-//! full-screen one.
+//! Playing a variant: seats (people or computer players) and the game session with undo,
+//! save and load. The session prints nothing; the terminal's front ends (the line mode and
+//! the full-screen one) are the command line's (`seig play`).
 //!
 //! Throws are fixed by the seed, through the one RNG protocol ([`crate::tools::driver`]):
 //! a session with seed `S` is game 0 of `S`, `Streams::for_game(S, 0)`, and its throw `i`
@@ -10,61 +10,51 @@
 //! loaded game resumes without replaying the computer's searches. A saved game therefore
 //! continues exactly as it would have, and the same seed and seats give the same game.
 
-pub mod plain;
-pub mod tui;
-
-use crate::cli::Choices;
-use crate::engine::{Decision, Event, Game, Refusal, Stage, State};
-use crate::lang::diag::{self, Diagnostic};
+use crate::engine::{Decision, Event, Game, Refusal, State};
 use crate::lang::ir::{RuleIx, TeamId};
 use crate::tools::agents::{self, Agent, AgentKind, Budget};
 use crate::tools::driver::{Stream, Streams};
 use crate::tools::record::{self, Action, Record, RecordError, SeatRecord};
 use std::path::{Path, PathBuf};
 
-/// `seig play`: play a variant against people or the computer.
-#[derive(clap::Args, Debug, Clone)]
-pub struct PlayArgs {
-    /// Rule file.
-    pub file: PathBuf,
-    #[command(flatten)]
-    pub choices: Choices,
-    /// Who plays a team: `--seat TEAM=human|random|greedy|expectimax|mcts`, or one seat of
-    /// it with `TEAM.SEAT=…` (repeatable). Default: the first team human, the other the
-    /// strongest computer player.
-    #[arg(long = "seat", value_name = "TEAM=PLAYER")]
-    pub seats: Vec<String>,
-    /// Seed of the throws (default: from the clock, and printed).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Line mode on standard input and output (for scripts, screen readers and tests).
-    #[arg(long)]
-    pub plain: bool,
-    /// Continue a saved game.
-    #[arg(long, value_name = "RECORD")]
-    pub load: Option<PathBuf>,
-    /// How hard the computer thinks: 1 is the default, 2 examines twice as many positions.
-    #[arg(long, default_value_t = 1.0)]
-    pub budget: f64,
-    /// Seat turns after which the computer stops playing (a game between computers may not end).
-    #[arg(long, default_value_t = 10_000)]
-    pub max_turns: u32,
-}
-
-/// `seig replay`: step through a game record.
-#[derive(clap::Args, Debug, Clone)]
-pub struct ReplayArgs {
-    /// The record (JSON, as `save` writes it).
-    pub record: PathBuf,
-    /// Rule file (default: the one the record names).
-    #[arg(long)]
-    pub file: Option<PathBuf>,
-    /// Line mode on standard input and output.
-    #[arg(long)]
-    pub plain: bool,
-    /// Print the whole game at once (line mode) instead of stepping.
-    #[arg(long)]
-    pub all: bool,
+/// A `--seat` specification that does not fit the variant.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SeatError {
+    /// Not `TEAM=PLAYER`.
+    #[error("a seat is TEAM=PLAYER (e.g. {example}=human), got `{spec}`")]
+    Malformed {
+        /// The specification.
+        spec: String,
+        /// A team of the variant, for the example.
+        example: String,
+    },
+    /// The player is not a known kind; the message says which are.
+    #[error("{0}")]
+    Player(String),
+    /// No team has this name.
+    #[error("unknown team `{team}` in `--seat {spec}`; the teams are {teams}{hint}")]
+    UnknownTeam {
+        /// The name given.
+        team: String,
+        /// The specification.
+        spec: String,
+        /// The variant's teams, `a and b`.
+        teams: String,
+        /// ` (did you mean …?)`, or empty.
+        hint: String,
+    },
+    /// The team has no such seat.
+    #[error("no seat `{seat}` in `--seat {spec}`: team `{team}` has seats 1 to {seats}")]
+    NoSeat {
+        /// The seat given.
+        seat: String,
+        /// The specification.
+        spec: String,
+        /// The team.
+        team: String,
+        /// Seats per team.
+        seats: u8,
+    },
 }
 
 /// Who plays each seat: index `team * seats_per_team + seat`.
@@ -86,44 +76,41 @@ impl Seats {
     }
 
     /// The default changed by `TEAM=KIND` / `TEAM.SEAT=KIND` specifications.
-    pub fn parse(g: &Game, specs: &[String]) -> Result<Seats, String> {
+    pub fn parse(g: &Game, specs: &[String]) -> Result<Seats, SeatError> {
         let mut seats = Seats::default_for(g);
         let teams: Vec<&str> = g.ir.teams.iter().map(|t| t.name.as_str()).collect();
         for spec in specs {
-            let (who, kind) = spec.split_once('=').ok_or_else(|| {
-                format!(
-                    "a seat is TEAM=PLAYER (e.g. {}=human), got `{spec}`",
-                    teams[0]
-                )
+            let (who, kind) = spec.split_once('=').ok_or_else(|| SeatError::Malformed {
+                spec: spec.clone(),
+                example: teams[0].to_string(),
             })?;
-            let kind = AgentKind::parse(kind)?;
+            let kind = AgentKind::parse(kind).map_err(SeatError::Player)?;
             let (team, seat) = match who.trim().split_once(['.', ':']) {
                 Some((t, n)) => (t.trim(), Some(n.trim())),
                 None => (who.trim(), None),
             };
-            let t = g.ir.team(team).ok_or_else(|| {
-                let mut m = format!(
-                    "unknown team `{team}` in `--seat {spec}`; the teams are {}",
-                    teams.join(" and ")
-                );
-                if let Some(h) = crate::lang::lower::suggest(team, teams.iter().copied()) {
-                    m.push_str(&format!(" ({h})"));
-                }
-                m
+            let t = g.ir.team(team).ok_or_else(|| SeatError::UnknownTeam {
+                team: team.to_string(),
+                spec: spec.clone(),
+                teams: teams.join(" and "),
+                hint: crate::lang::diag::suggest(team, teams.iter().copied())
+                    .map(|h| format!(" ({h})"))
+                    .unwrap_or_default(),
             })?;
             let range = match seat {
                 None => 0..seats.per_team,
                 Some(n) => {
+                    let no_seat = || SeatError::NoSeat {
+                        seat: n.to_string(),
+                        spec: spec.clone(),
+                        team: team.to_string(),
+                        seats: seats.per_team,
+                    };
                     let n: u8 = n
                         .parse()
                         .ok()
                         .filter(|&n| n >= 1 && n <= seats.per_team)
-                        .ok_or_else(|| {
-                            format!(
-                                "no seat `{n}` in `--seat {spec}`: team `{team}` has seats 1 to {}",
-                                seats.per_team
-                            )
-                        })?;
+                        .ok_or_else(no_seat)?;
                     n - 1..n
                 }
             };
@@ -419,222 +406,5 @@ impl Session {
             }
             Err(r) => r.rule.into_iter().collect(),
         }
-    }
-}
-
-/// A rule as text: `ID (status)` then each citation quoted, one per line, indented.
-pub fn rule_text(g: &Game, r: RuleIx, indent: &str) -> String {
-    let Some(info) = g.ir.rules.get(r as usize) else {
-        return format!("{indent}rule #{r}");
-    };
-    let mut out = format!("{indent}{} ({})", info.id, info.status.as_str());
-    if info.citations.is_empty() {
-        out.push_str(&format!("\n{indent}  (no source sentence)"));
-    }
-    for (src, quote) in &info.citations {
-        out.push_str(&format!("\n{indent}  {src}: \"{quote}\""));
-    }
-    out
-}
-
-/// Loads a rule file: its bytes and the game, or prints the diagnostics to `err` and gives
-/// the exit code.
-pub fn load_game(
-    path: &Path,
-    choices: &Choices,
-    err: &mut dyn std::io::Write,
-) -> Result<(Game, Vec<u8>), i32> {
-    let bytes = crate::tools::files::read(path).map_err(|m| {
-        let _ = writeln!(err, "{m}");
-        1
-    })?;
-    let (text, lowered) = crate::lang::load(&bytes, &choices.selection());
-    let errors: Vec<&Diagnostic> = lowered
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .collect();
-    if !errors.is_empty() || lowered.ir.is_none() {
-        let _ = write!(
-            err,
-            "{}",
-            diag::render(
-                &path.display().to_string(),
-                text.as_deref().unwrap_or(""),
-                &lowered.diagnostics
-            )
-        );
-        return Err(1);
-    }
-    match lowered.ir {
-        Some(ir) => Ok((Game::new(ir), bytes)),
-        None => Err(1),
-    }
-}
-
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() ^ (d.subsec_nanos() as u64) << 20)
-        .unwrap_or(1)
-        % 1_000_000
-}
-
-/// Builds the session a `play` command asks for, or prints why not.
-pub fn session_for(args: &PlayArgs, err: &mut dyn std::io::Write) -> Result<Session, i32> {
-    let (game, bytes) = load_game(&args.file, &args.choices, err)?;
-    let mut seats = match Seats::parse(&game, &args.seats) {
-        Ok(s) => s,
-        Err(m) => {
-            let _ = writeln!(err, "error: {m}");
-            return Err(2);
-        }
-    };
-    let loaded = match &args.load {
-        Some(p) => match Record::load(p) {
-            Ok(r) => Some(r),
-            Err(e) => {
-                let _ = writeln!(err, "error: {e}");
-                return Err(1);
-            }
-        },
-        None => None,
-    };
-    if let Some(r) = &loaded
-        && args.seats.is_empty()
-    {
-        seats = Seats::from_records(&game, &r.seats);
-    }
-    let seed = loaded
-        .as_ref()
-        .map(|r| r.seed)
-        .or(args.seed)
-        .unwrap_or_else(clock_seed);
-    let mut session = Session::new(
-        game,
-        args.file.clone(),
-        bytes,
-        seed,
-        seats,
-        Budget::scaled(args.budget),
-    );
-    session.max_turns = args.max_turns;
-    if let Some(r) = &loaded
-        && let Err(e) = session.adopt(r)
-    {
-        let _ = writeln!(
-            err,
-            "error: cannot continue {}: {e}",
-            args.load
-                .as_ref()
-                .map_or(String::new(), |p| p.display().to_string())
-        );
-        return Err(1);
-    }
-    Ok(session)
-}
-
-/// Runs `seig play`; returns the exit code.
-pub fn run(args: PlayArgs) -> i32 {
-    let mut stderr = std::io::stderr();
-    let mut session = match session_for(&args, &mut stderr) {
-        Ok(s) => s,
-        Err(c) => return c,
-    };
-    let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    if args.plain || !interactive() {
-        if args.seed.is_none() && args.load.is_none() {
-            eprintln!(
-                "seed {} (play this game again with --seed {})",
-                session.seed, session.seed
-            );
-        }
-        return plain::run(&mut session, stdin.lock(), stdout.lock());
-    }
-    tui::run(session)
-}
-
-/// Are standard input and output a terminal (else the line mode is used)?
-fn interactive() -> bool {
-    use std::io::IsTerminal;
-    std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
-}
-
-/// Runs `seig replay`; returns the exit code.
-pub fn replay(args: ReplayArgs) -> i32 {
-    let r = match Record::load(&args.record) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 1;
-        }
-    };
-    let file = args.file.clone().unwrap_or_else(|| PathBuf::from(&r.file));
-    if !file.exists() {
-        eprintln!(
-            "error: cannot read the rule file {} that the record names: no such file (name it with --file)",
-            file.display()
-        );
-        return 1;
-    }
-    let choices = Choices {
-        readings: r
-            .readings
-            .iter()
-            .map(|(a, b)| (a.clone(), b.clone()))
-            .collect(),
-        params: r.params.iter().map(|(a, b)| (a.clone(), *b)).collect(),
-    };
-    let (game, bytes) = match load_game(&file, &choices, &mut std::io::stderr()) {
-        Ok(x) => x,
-        Err(c) => return c,
-    };
-    if let Err(e) = r.check_matches(&game, &bytes) {
-        eprintln!("error: {}: {e}", args.record.display());
-        return 1;
-    }
-    let actions = r.plain_actions();
-    let states = match record::replay_all(&game, &actions) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {}: {e}", args.record.display());
-            return 1;
-        }
-    };
-    let seats = Seats::from_records(&game, &r.seats);
-    if !args.plain && !args.all && interactive() {
-        return tui::replay(&game, &actions, &states);
-    }
-    let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    plain::replay(
-        &game,
-        &seats,
-        &actions,
-        &states,
-        args.all,
-        stdin.lock(),
-        stdout.lock(),
-    )
-}
-
-/// Names a team and seat for messages: `south`, or `twigs seat 2` when teams have seats.
-pub fn seat_name(g: &Game, team: TeamId, seat: u8) -> String {
-    let name = &g.ir.teams[team as usize].name;
-    if g.ir.seats > 1 {
-        format!("{name} seat {}", seat + 1)
-    } else {
-        name.clone()
-    }
-}
-
-/// The stage in words: `to throw`, `to throw again`, `to move`, `over`.
-pub fn stage_words(s: &State) -> &'static str {
-    match s.stage {
-        Stage::Throw if s.again => "to throw again",
-        Stage::Throw => "to throw",
-        Stage::Move => "to move",
-        Stage::Over(_) => "over",
     }
 }

@@ -6,10 +6,11 @@
 //! says what was wrong (the syntax expected, or the rule that forbids the move, quoted) and
 //! the game goes on; the end of the input ends the game cleanly.
 
-use super::{Session, Step, rule_text, seat_name, stage_words};
+use super::{rule_text, seat_name, stage_words};
 use crate::engine::{EntryKind, Event, Game, NO_CELL, NONE, Refusal, Stage, State};
 use crate::lang::ir::{Cell, TeamId};
 use crate::tools::agents::AgentKind;
+use crate::tools::play::{Session, Step};
 use crate::tools::record::Action;
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
@@ -680,7 +681,7 @@ fn run_inner(
             }
             Command::Unknown(w) => {
                 let mut m = format!("unknown command `{w}`");
-                if let Some(h) = crate::lang::lower::suggest(w, COMMAND_NAMES) {
+                if let Some(h) = crate::lang::diag::suggest(w, COMMAND_NAMES) {
                     let _ = write!(m, " ({h})");
                 }
                 writeln!(out, "{m}; type `help` for the commands")?;

@@ -8,10 +8,11 @@
 //! `TestBackend`.
 
 use super::plain::{event_text, render_pool, render_throw, team_letters};
-use super::{Session, rule_text, seat_name, stage_words};
+use super::{rule_text, seat_name, stage_words};
 use crate::engine::{Decision, Game, NO_CELL, Stage, State};
 use crate::lang::ir::{Cell, TeamId};
 use crate::tools::agents::AgentKind;
+use crate::tools::play::Session;
 use crate::tools::record::Action;
 use ratatui::Frame;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -103,7 +104,7 @@ impl App {
         }
     }
 
-    fn log_step(&mut self, step: &super::Step) {
+    fn log_step(&mut self, step: &crate::tools::play::Step) {
         let s = super::plain::step_text(&self.session, step);
         for l in s.lines() {
             self.say(l.to_string());

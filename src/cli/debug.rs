@@ -1,0 +1,137 @@
+//! `seig perft` and `seig playout`: counting the game tree and playing one seeded random
+//! game, for regression and debugging.
+
+use super::{Choices, load};
+use crate::engine::{Game, State};
+use std::path::Path;
+
+/// Loads the game and the start position (initial, or `--position`).
+fn game_and_state(
+    file: &Path,
+    position: Option<&str>,
+    choices: &Choices,
+) -> Result<(Game, State), i32> {
+    let game = Game::new(load(file, &choices.selection())?.ir);
+    let state = match position {
+        None => game.initial_state(),
+        Some(p) => game.from_notation(p).map_err(|e| {
+            eprintln!("error: bad --position: {e}");
+            1
+        })?,
+    };
+    Ok((game, state))
+}
+
+/// Runs `seig perft`: the node counts by depth as a table; exit 1 when the file or the
+/// position does not load or the engine stops.
+pub fn perft(file: &Path, depth: u32, position: Option<&str>, choices: &Choices) -> i32 {
+    let (game, state) = match game_and_state(file, position, choices) {
+        Ok(x) => x,
+        Err(c) => return c,
+    };
+    match crate::tools::sim::perft(&game, &state, depth) {
+        Ok(rows) => {
+            println!(
+                "{:>5} {:>14} {:>14} {:>14} {:>10}",
+                "depth", "nodes", "chance", "decisions", "terminal"
+            );
+            for r in rows {
+                println!(
+                    "{:>5} {:>14} {:>14} {:>14} {:>10}",
+                    r.depth, r.nodes, r.chance, r.decisions, r.terminal
+                );
+            }
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {}", e.message);
+            1
+        }
+    }
+}
+
+/// Prints every action of a playout: the throw or move, the engine's events, the position.
+struct Trace {
+    events: Vec<crate::engine::Event>,
+    threw: bool,
+}
+
+impl crate::tools::driver::Hooks for Trace {
+    fn throw(&mut self, _g: &Game, _s: &State, _k: u8) {
+        self.threw = true;
+    }
+    fn decision(
+        &mut self,
+        g: &Game,
+        s: &State,
+        legal: &[crate::engine::Decision],
+        d: crate::engine::Decision,
+    ) {
+        println!("move {} (of {})", g.describe_decision(s, d), legal.len());
+    }
+    fn event(&mut self, e: crate::engine::Event) {
+        self.events.push(e);
+    }
+    fn applied(&mut self, g: &Game, s: &State) {
+        // The throw's value is known once it is applied.
+        if std::mem::take(&mut self.threw)
+            && let Some((n, k, v)) = s.last
+        {
+            println!("throw {v} ({k} of {n} {})", g.ir.sticks.faces[0]);
+        }
+        for e in self.events.drain(..) {
+            println!("  {e:?}");
+        }
+        println!("  {}", g.to_notation(s));
+    }
+}
+
+/// Runs `seig playout`: one seeded random game (each action with `trace`), its final
+/// position and result; exit 1 when the file does not load or the engine stops.
+pub fn playout(file: &Path, seed: u64, max_turns: u32, trace: bool, choices: &Choices) -> i32 {
+    use crate::tools::agents::RandomAgent;
+    use crate::tools::driver::{self, End, NoHooks, Streams};
+    let (game, mut s) = match game_and_state(file, None, choices) {
+        Ok(x) => x,
+        Err(c) => return c,
+    };
+    // `seig playout --seed S` is game 0 of a random study with seed S.
+    let streams = Streams::for_game(seed, 0);
+    let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
+    let mut agents: [&mut dyn crate::tools::agents::Agent; 2] = [&mut a, &mut b];
+    let out = if trace {
+        let mut t = Trace {
+            events: Vec::new(),
+            threw: false,
+        };
+        driver::play(&game, &mut s, &mut agents, &streams, max_turns, &mut t)
+    } else {
+        driver::play(
+            &game,
+            &mut s,
+            &mut agents,
+            &streams,
+            max_turns,
+            &mut NoHooks,
+        )
+    };
+    match out.end {
+        End::Aborted(m) => {
+            eprintln!("error: the engine stopped: {m}");
+            1
+        }
+        End::Won(w) => {
+            println!("{}", game.to_notation(&s));
+            println!(
+                "winner: {} after {} turns",
+                game.ir.teams[w as usize].name, s.turns
+            );
+            0
+        }
+        End::TurnCap => {
+            println!("{}", game.to_notation(&s));
+            println!("not terminated after {} turns (turn cap)", s.turns);
+            0
+        }
+    }
+}

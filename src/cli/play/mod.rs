@@ -1,0 +1,259 @@
+//! `seig play` and `seig replay` at the terminal: their flags, the line mode ([`plain`]) and
+//! the full-screen mode ([`tui`]) around a [`Session`].
+
+pub mod plain;
+pub mod tui;
+
+use super::Choices;
+use crate::engine::{Game, Stage, State};
+use crate::lang::ir::{RuleIx, TeamId};
+use crate::lang::lower::Selection;
+use crate::tools::agents::Budget;
+use crate::tools::analysis;
+use crate::tools::play::{Seats, Session};
+use crate::tools::record::{self, Record};
+use std::path::{Path, PathBuf};
+
+/// `seig play`: play a variant against people or the computer.
+#[derive(clap::Args, Debug, Clone)]
+pub struct PlayArgs {
+    /// Rule file.
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub choices: Choices,
+    /// Who plays a team: `--seat TEAM=human|random|greedy|expectimax|mcts`, or one seat of
+    /// it with `TEAM.SEAT=…` (repeatable). Default: the first team human, the other the
+    /// strongest computer player.
+    #[arg(long = "seat", value_name = "TEAM=PLAYER")]
+    pub seats: Vec<String>,
+    /// Seed of the throws (default: from the clock, and printed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Line mode on standard input and output (for scripts, screen readers and tests).
+    #[arg(long)]
+    pub plain: bool,
+    /// Continue a saved game.
+    #[arg(long, value_name = "RECORD")]
+    pub load: Option<PathBuf>,
+    /// How hard the computer thinks: 1 is the default, 2 examines twice as many positions.
+    #[arg(long, default_value_t = 1.0)]
+    pub budget: f64,
+    /// Seat turns after which the computer stops playing (a game between computers may not end).
+    #[arg(long, default_value_t = 10_000)]
+    pub max_turns: u32,
+}
+
+/// `seig replay`: step through a game record.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ReplayArgs {
+    /// The record (JSON, as `save` writes it).
+    pub record: PathBuf,
+    /// Rule file (default: the one the record names).
+    #[arg(long)]
+    pub file: Option<PathBuf>,
+    /// Line mode on standard input and output.
+    #[arg(long)]
+    pub plain: bool,
+    /// Print the whole game at once (line mode) instead of stepping.
+    #[arg(long)]
+    pub all: bool,
+}
+
+/// A rule as text: `ID (status)` then each citation quoted, one per line, indented.
+pub fn rule_text(g: &Game, r: RuleIx, indent: &str) -> String {
+    let Some(info) = g.ir.rules.get(r as usize) else {
+        return format!("{indent}rule #{r}");
+    };
+    let mut out = format!("{indent}{} ({})", info.id, info.status.as_str());
+    if info.citations.is_empty() {
+        out.push_str(&format!("\n{indent}  (no source sentence)"));
+    }
+    for (src, quote) in &info.citations {
+        out.push_str(&format!("\n{indent}  {src}: \"{quote}\""));
+    }
+    out
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() ^ (d.subsec_nanos() as u64) << 20)
+        .unwrap_or(1)
+        % 1_000_000
+}
+
+/// Loads a rule file: the game and the file's bytes (which a record's hash checks), or
+/// writes the diagnostics to `err` and gives the exit code.
+fn load_game(
+    path: &Path,
+    sel: &Selection,
+    err: &mut dyn std::io::Write,
+) -> Result<(Game, Vec<u8>), i32> {
+    match analysis::load(path, sel) {
+        Ok(l) => Ok((Game::new(l.ir), l.text.into_bytes())),
+        Err(e) => {
+            let _ = write!(err, "{}", e.render());
+            Err(1)
+        }
+    }
+}
+
+/// Builds the session a `play` command asks for, or writes why not to `err` and gives the
+/// exit code.
+pub fn session_for(args: &PlayArgs, err: &mut dyn std::io::Write) -> Result<Session, i32> {
+    let (game, bytes) = load_game(&args.file, &args.choices.selection(), err)?;
+    let mut seats = match Seats::parse(&game, &args.seats) {
+        Ok(s) => s,
+        Err(m) => {
+            let _ = writeln!(err, "error: {m}");
+            return Err(2);
+        }
+    };
+    let loaded = match &args.load {
+        Some(p) => match Record::load(p) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                let _ = writeln!(err, "error: {e}");
+                return Err(1);
+            }
+        },
+        None => None,
+    };
+    if let Some(r) = &loaded
+        && args.seats.is_empty()
+    {
+        seats = Seats::from_records(&game, &r.seats);
+    }
+    let seed = loaded
+        .as_ref()
+        .map(|r| r.seed)
+        .or(args.seed)
+        .unwrap_or_else(clock_seed);
+    let mut session = Session::new(
+        game,
+        args.file.clone(),
+        bytes,
+        seed,
+        seats,
+        Budget::scaled(args.budget),
+    );
+    session.max_turns = args.max_turns;
+    if let Some(r) = &loaded
+        && let Err(e) = session.adopt(r)
+    {
+        let _ = writeln!(
+            err,
+            "error: cannot continue {}: {e}",
+            args.load
+                .as_ref()
+                .map_or(String::new(), |p| p.display().to_string())
+        );
+        return Err(1);
+    }
+    Ok(session)
+}
+
+/// Runs `seig play`; returns the exit code.
+pub fn run(args: PlayArgs) -> i32 {
+    let mut stderr = std::io::stderr();
+    let mut session = match session_for(&args, &mut stderr) {
+        Ok(s) => s,
+        Err(c) => return c,
+    };
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    if args.plain || !interactive() {
+        if args.seed.is_none() && args.load.is_none() {
+            eprintln!(
+                "seed {} (play this game again with --seed {})",
+                session.seed, session.seed
+            );
+        }
+        return plain::run(&mut session, stdin.lock(), stdout.lock());
+    }
+    tui::run(session)
+}
+
+/// Are standard input and output a terminal (else the line mode is used)?
+fn interactive() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
+}
+
+/// Runs `seig replay`; returns the exit code.
+pub fn replay(args: ReplayArgs) -> i32 {
+    let r = match Record::load(&args.record) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let file = args.file.clone().unwrap_or_else(|| PathBuf::from(&r.file));
+    if !file.exists() {
+        eprintln!(
+            "error: cannot read the rule file {} that the record names: no such file (name it with --file)",
+            file.display()
+        );
+        return 1;
+    }
+    let sel = Selection {
+        readings: r
+            .readings
+            .iter()
+            .map(|(a, b)| (a.clone(), b.clone()))
+            .collect(),
+        params: r.params.iter().map(|(a, b)| (a.clone(), *b)).collect(),
+    };
+    let (game, bytes) = match load_game(&file, &sel, &mut std::io::stderr()) {
+        Ok(x) => x,
+        Err(c) => return c,
+    };
+    if let Err(e) = r.check_matches(&game, &bytes) {
+        eprintln!("error: {}: {e}", args.record.display());
+        return 1;
+    }
+    let actions = r.plain_actions();
+    let states = match record::replay_all(&game, &actions) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {}: {e}", args.record.display());
+            return 1;
+        }
+    };
+    let seats = Seats::from_records(&game, &r.seats);
+    if !args.plain && !args.all && interactive() {
+        return tui::replay(&game, &actions, &states);
+    }
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    plain::replay(
+        &game,
+        &seats,
+        &actions,
+        &states,
+        args.all,
+        stdin.lock(),
+        stdout.lock(),
+    )
+}
+
+/// Names a team and seat for messages: `south`, or `twigs seat 2` when teams have seats.
+pub fn seat_name(g: &Game, team: TeamId, seat: u8) -> String {
+    let name = &g.ir.teams[team as usize].name;
+    if g.ir.seats > 1 {
+        format!("{name} seat {}", seat + 1)
+    } else {
+        name.clone()
+    }
+}
+
+/// The stage in words: `to throw`, `to throw again`, `to move`, `over`.
+pub fn stage_words(s: &State) -> &'static str {
+    match s.stage {
+        Stage::Throw if s.again => "to throw again",
+        Stage::Throw => "to throw",
+        Stage::Move => "to move",
+        Stage::Over(_) => "over",
+    }
+}

@@ -1,0 +1,452 @@
+//! `seig simulate`, `seig merge` and `seig compare`: the study flags, the progress bar, and
+//! the printing, files and exit codes around the study tools.
+
+use super::{Choices, load};
+use crate::engine::Game;
+use crate::lang::lower::Selection;
+use crate::tools::agents::{AgentKind, Budget};
+use crate::tools::analysis::compare::{self, Arm, ArmRequest};
+use crate::tools::analysis::metrics::{
+    self, Metrics, Players, Progress, SHARD_FORMAT, ShardFile, luck, merge_shards, shard_range,
+};
+use crate::tools::analysis::{report, write_file};
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+/// The progress bar on standard error: `[#####.....] 120/1000 games, 3s`, one line
+/// redrawn in place; the arm's label on a line of its own before each arm of a comparison.
+struct Bar;
+
+impl Progress for Bar {
+    fn arm(&self, label: &str) {
+        eprintln!("{label}");
+    }
+    fn tick(&self, done: u64, total: u64, secs: f64) {
+        let width = 30;
+        let filled = (done * width / total.max(1)) as usize;
+        eprint!(
+            "\r[{}{}] {done}/{total} games, {secs:.0}s ",
+            "#".repeat(filled),
+            ".".repeat(width as usize - filled.min(width as usize)),
+        );
+    }
+    fn end(&self) {
+        eprintln!();
+    }
+}
+
+/// The options every study shares (`seig simulate`, `seig compare`).
+#[derive(clap::Args, Debug, Clone)]
+pub struct StudyArgs {
+    /// Number of games (per arm, when comparing).
+    #[arg(short = 'n', long = "games", default_value_t = 1000)]
+    pub games: u64,
+    /// Seed of the study (the same for every arm, when comparing).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Seat turns after which a game is stopped (a timeout, not a draw).
+    #[arg(long, default_value_t = 10_000)]
+    pub max_turns: u32,
+    /// Worker threads (results do not depend on it); default: all cores.
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Agents of the two teams, `A,B` or one for both: random, greedy, expectimax, mcts.
+    #[arg(long, default_value = "random")]
+    pub agents: String,
+    /// Write a self-contained HTML report.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl StudyArgs {
+    /// Worker threads: `--jobs`, or all cores.
+    pub fn threads(&self) -> usize {
+        self.jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+
+    /// Draw a progress bar (not asked to be quiet, and standard error is a terminal)?
+    pub fn progress(&self) -> bool {
+        !self.quiet && std::io::stderr().is_terminal()
+    }
+
+    /// The progress bar, when one is drawn.
+    fn bar(&self) -> Option<&'static dyn Progress> {
+        self.progress().then_some(&Bar as &dyn Progress)
+    }
+}
+
+/// Arguments of `seig simulate` with metrics.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SimulateArgs {
+    /// Rule file.
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub study: StudyArgs,
+    /// Play only shard K of N of the study's games (`--shard 2/4`); write the shard with
+    /// `--out` and join the shards with `seig merge`.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<(u64, u64)>,
+    /// Write the study's raw counts (for `seig merge`) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Also measure the luck share: this many games of `--luck-agent` against random
+    /// play (0: not measured).
+    #[arg(long, default_value_t = 0)]
+    pub luck_games: u64,
+    /// The strong agent of the luck measure.
+    #[arg(long, default_value = "greedy", value_parser = AgentKind::parse)]
+    pub luck_agent: AgentKind,
+    /// Add speed figures: playouts and actions per second (they vary from run to run).
+    #[arg(long)]
+    pub timing: bool,
+    #[command(flatten)]
+    pub choices: Choices,
+}
+
+/// Parses `--agents`.
+pub fn parse_players(s: &str) -> Result<Players, String> {
+    let parts: Vec<&str> = s.split(',').collect();
+    let kinds = match parts.as_slice() {
+        [a] => {
+            let k = AgentKind::parse(a)?;
+            [k, k]
+        }
+        [a, b] => [AgentKind::parse(a)?, AgentKind::parse(b)?],
+        _ => return Err(format!("--agents is A or A,B, got `{s}`")),
+    };
+    if kinds.contains(&AgentKind::Human) {
+        return Err("a study needs computer players, not `human`".into());
+    }
+    Ok(Players {
+        kinds,
+        budget: Budget::default(),
+    })
+}
+
+/// `K/N`: shard K (1-based) of N.
+pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+    let (k, n) = s
+        .split_once('/')
+        .ok_or_else(|| format!("a shard is K/N (e.g. 2/8), got `{s}`"))?;
+    let k: u64 = k
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{k}` is not a number (in `{s}`)"))?;
+    let n: u64 = n
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{n}` is not a number (in `{s}`)"))?;
+    if n == 0 || k == 0 || k > n {
+        return Err(format!(
+            "shard {k}/{n} is out of range: K must be 1..=N and N at least 1"
+        ));
+    }
+    Ok((k, n))
+}
+
+/// Runs `seig simulate` with metrics.
+pub fn run_simulate(args: &SimulateArgs) -> i32 {
+    let st = &args.study;
+    let players = match parse_players(&st.agents) {
+        Ok(p) => p,
+        Err(m) => {
+            eprintln!("error: {m}");
+            return 2;
+        }
+    };
+    let l = match load(&args.file, &args.choices.selection()) {
+        Ok(l) => l,
+        Err(c) => return c,
+    };
+    let g = Game::new(l.ir.clone());
+    let jobs = st.threads();
+    let range = args.shard.map(|(k, n)| shard_range(st.games, k, n));
+    let started = std::time::Instant::now();
+    let studied = metrics::metrics(
+        &l,
+        &g,
+        st.games,
+        st.seed,
+        st.max_turns,
+        &players,
+        jobs,
+        range,
+        st.bar(),
+    )
+    .and_then(|mut m| {
+        if args.luck_games > 0 {
+            let lk = luck(
+                &g,
+                args.luck_agent,
+                args.luck_games,
+                st.seed,
+                st.max_turns,
+                jobs,
+            )?;
+            m.luck = Some(lk);
+        }
+        Ok(m)
+    });
+    let m = match studied {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    let timing = args.timing.then(|| {
+        let secs = started.elapsed().as_secs_f64().max(1e-9);
+        let games = (m.range.1 - m.range.0) as f64;
+        let actions = m.throws.mean * games + m.decision_moves.n as f64;
+        Timing {
+            playouts_per_sec: games / secs,
+            actions_per_sec: actions / secs,
+            jobs,
+            seconds: secs,
+        }
+    });
+    finish(&m, st.json, args.out.as_ref(), st.report.as_ref(), timing)
+}
+
+/// Speed of a study (not part of its results: it varies from run to run).
+#[derive(Debug, Clone, Copy, serde::Serialize)]
+pub struct Timing {
+    /// Games per second.
+    pub playouts_per_sec: f64,
+    /// Throws plus decisions per second.
+    pub actions_per_sec: f64,
+    /// Worker threads.
+    pub jobs: usize,
+    /// Wall time.
+    pub seconds: f64,
+}
+
+fn finish(
+    m: &Metrics,
+    json: bool,
+    out: Option<&PathBuf>,
+    report: Option<&PathBuf>,
+    timing: Option<Timing>,
+) -> i32 {
+    if let Some(path) = out {
+        let shard = ShardFile {
+            format: SHARD_FORMAT.into(),
+            study: m.study.clone(),
+            range: m.range,
+            acc: m.acc.clone(),
+        };
+        let text = serde_json::to_string(&shard).unwrap_or_default();
+        if let Err(e) = write_file(path, &text) {
+            eprintln!("{e}");
+            return 1;
+        }
+    }
+    if let Some(path) = report {
+        let html = report::study_report(std::slice::from_ref(m), None);
+        if let Err(e) = write_file(path, &html) {
+            eprintln!("{e}");
+            return 1;
+        }
+    }
+    if json {
+        let mut v = serde_json::to_value(m).unwrap_or_default();
+        if let Some(o) = v.as_object_mut() {
+            o.remove("acc");
+            // The summary every study reports, at the top level.
+            let summary = serde_json::json!({
+                "games": m.range.1 - m.range.0,
+                "completed": m.completion.k,
+                "wins": m.wins.iter().map(|w| (w.team.clone(), w.of_all.k)).collect::<BTreeMap<_, _>>(),
+                "turns_mean": m.turns.mean,
+                "turns_median": m.turns.median,
+                "seed": m.study.seed,
+                "readings": m.study.readings,
+            });
+            if let Some(s) = summary.as_object() {
+                for (k, val) in s {
+                    o.insert(k.clone(), val.clone());
+                }
+            }
+            if let Some(t) = timing {
+                o.insert("playouts_per_sec".into(), t.playouts_per_sec.into());
+                o.insert("actions_per_sec".into(), t.actions_per_sec.into());
+                o.insert("jobs".into(), t.jobs.into());
+            }
+        }
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    } else {
+        print!("{}", metrics::render(m));
+        if let Some(t) = timing {
+            println!(
+                "speed: {:.0} playouts/s, {:.0} actions/s on {} job(s) ({:.2} s)",
+                t.playouts_per_sec, t.actions_per_sec, t.jobs, t.seconds
+            );
+        }
+    }
+    0
+}
+
+/// Arguments of `seig merge`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct MergeArgs {
+    /// Shard files written by `seig simulate --shard K/N --out FILE`.
+    #[arg(required = true)]
+    pub shards: Vec<PathBuf>,
+    /// Write the merged raw counts to this file.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Write a self-contained HTML report.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `seig merge`.
+pub fn run_merge(args: &MergeArgs) -> i32 {
+    let mut shards = Vec::new();
+    for p in &args.shards {
+        let text = match std::fs::read_to_string(p) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", p.display());
+                return 2;
+            }
+        };
+        match serde_json::from_str::<ShardFile>(&text) {
+            Ok(s) => shards.push(s),
+            Err(e) => {
+                eprintln!("error: {} is not a study shard: {e}", p.display());
+                return 2;
+            }
+        }
+    }
+    match merge_shards(&shards) {
+        Ok(m) => finish(&m, args.json, args.out.as_ref(), args.report.as_ref(), None),
+        Err(e) => {
+            eprintln!("error: {e}");
+            2
+        }
+    }
+}
+
+/// Arguments of `seig compare`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct CompareArgs {
+    /// Rule file(s): one, with readings to compare, or several files to compare.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// An arm to compare, as `ID=OPTION[,ID=OPTION…]` (params as `name=VALUE`); repeatable.
+    /// Without `--arm`, a reading given twice with `--reading` makes one arm per option.
+    #[arg(long = "arm", value_name = "CHOICES")]
+    pub arms: Vec<String>,
+    #[command(flatten)]
+    pub study: StudyArgs,
+    #[command(flatten)]
+    pub choices: Choices,
+}
+
+/// The arms' selections, from `--arm` or a repeated `--reading`; `params_of_file` names the
+/// parameters of the (first) file.
+pub fn arm_choices(
+    args: &CompareArgs,
+    params_of_file: &[String],
+) -> Result<Vec<(String, Selection)>, compare::ArmError> {
+    let req = ArmRequest {
+        readings: &args.choices.readings,
+        params: &args.choices.params,
+        arms: &args.arms,
+        files: args.files.len(),
+    };
+    compare::arm_selections(&req, params_of_file)
+}
+
+/// Runs `seig compare`.
+pub fn run_compare(args: &CompareArgs) -> i32 {
+    let st = &args.study;
+    let players = match parse_players(&st.agents) {
+        Ok(p) => p,
+        Err(m) => {
+            eprintln!("error: {m}");
+            return 2;
+        }
+    };
+    // The first file under no choice tells which names are parameters.
+    let probe = match load(&args.files[0], &Selection::default()) {
+        Ok(l) => l,
+        Err(c) => return c,
+    };
+    let params: Vec<String> = probe.ir.params.iter().map(|p| p.name.clone()).collect();
+    let specs = match arm_choices(args, &params) {
+        Ok(s) => s,
+        Err(m) => {
+            eprintln!("error: {m}");
+            return 2;
+        }
+    };
+    let mut arms = Vec::new();
+    for f in &args.files {
+        for (label, sel) in &specs {
+            let loaded = match load(f, sel) {
+                Ok(l) => l,
+                Err(c) => return c,
+            };
+            let label = match (args.files.len() > 1, label.is_empty()) {
+                (true, true) => f.display().to_string(),
+                (true, false) => format!("{} {label}", f.display()),
+                (false, _) => label.clone(),
+            };
+            arms.push(Arm { label, loaded });
+        }
+    }
+    if arms.len() < 2 {
+        eprintln!("error: a comparison needs at least two arms");
+        return 2;
+    }
+    let c = compare::compare(
+        &arms,
+        st.games,
+        st.seed,
+        st.max_turns,
+        &players,
+        st.threads(),
+        st.bar(),
+    );
+    let c = match c {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    if let Some(path) = &st.report {
+        let html = report::study_report(&c.metrics, Some(&c));
+        if let Err(e) = write_file(path, &html) {
+            eprintln!("{e}");
+            return 1;
+        }
+    }
+    if st.json {
+        let mut v = serde_json::to_value(&c).unwrap_or_default();
+        if let Some(ms) = v.get_mut("metrics").and_then(|m| m.as_array_mut()) {
+            for m in ms {
+                if let Some(o) = m.as_object_mut() {
+                    o.remove("acc");
+                }
+            }
+        }
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    } else {
+        print!("{}", compare::render(&c));
+    }
+    0
+}
