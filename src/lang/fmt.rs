@@ -368,27 +368,7 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::TeamColour { team, face } => format!("team {} colour {}", team.node, face.node),
         StmtKind::Seats(e) => format!("seats per team: {}", expr(&e.node)),
         StmtKind::Order(ts) => format!("order: {}", list(ts, |t| t.node.clone())),
-        StmtKind::Sticks {
-            when,
-            count,
-            faces,
-            prob,
-        } => {
-            let when = match when {
-                SticksWhen::Always => String::new(),
-                SticksWhen::InPhase(p) => format!(" in {}", p.node),
-                SticksWhen::FirstOfTurn => " on first throw of turn".into(),
-                SticksWhen::FirstOfGame => " on first throw of game".into(),
-            };
-            let mut out = format!("sticks{when}: {}", expr(&count.node));
-            if let Some((a, b)) = faces {
-                let _ = write!(out, " with faces {} and {}", a.node, b.node);
-            }
-            if let Some((face, p)) = prob {
-                let _ = write!(out, ", p({}) = {}", face.node, number(p.node));
-            }
-            out
-        }
+        StmtKind::Sticks { .. } => sticks(s),
         StmtKind::Value(None) => "value: count of own colour".into(),
         StmtKind::Value(Some(face)) => format!("value: count of {}", face.node),
         StmtKind::Class { name, shapes } => {
@@ -414,6 +394,62 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::Transition { from, to, when } => {
             format!("from {} enter {} when {}", from.node, to.node, conds(when))
         }
+        StmtKind::Throw { .. } => throw(s),
+        StmtKind::Track { team, segments } => {
+            format!("track {}: {}", team.node, list(segments, segment))
+        }
+        StmtKind::TrackLoop { team, from, when } => {
+            let mut out = format!("track {} loops from {}", team.node, from.node);
+            if !when.is_empty() {
+                out.push_str(" when ");
+                out.push_str(&conds(when));
+            }
+            out
+        }
+        StmtKind::TrackEnd(team) => format!("track {} ends: stop", team.node),
+        StmtKind::Gate { .. } => gate(s),
+        StmtKind::Stacking { .. }
+        | StmtKind::Capture { .. }
+        | StmtKind::NoCapture { .. }
+        | StmtKind::CaptureOnly { .. }
+        | StmtKind::Blocked(_)
+        | StmtKind::Immune(_)
+        | StmtKind::SendHomeTo(_) => taking(s),
+        StmtKind::Win(cs) => format!("win when {}", conds(cs)),
+    }
+}
+
+/// A `sticks` statement.
+fn sticks(s: &StmtKind) -> String {
+    match s {
+        StmtKind::Sticks {
+            when,
+            count,
+            faces,
+            prob,
+        } => {
+            let when = match when {
+                SticksWhen::Always => String::new(),
+                SticksWhen::InPhase(p) => format!(" in {}", p.node),
+                SticksWhen::FirstOfTurn => " on first throw of turn".into(),
+                SticksWhen::FirstOfGame => " on first throw of game".into(),
+            };
+            let mut out = format!("sticks{when}: {}", expr(&count.node));
+            if let Some((a, b)) = faces {
+                let _ = write!(out, " with faces {} and {}", a.node, b.node);
+            }
+            if let Some((face, p)) = prob {
+                let _ = write!(out, ", p({}) = {}", face.node, number(p.node));
+            }
+            out
+        }
+        _ => unreachable!("not a sticks statement"),
+    }
+}
+
+/// A throw entry.
+fn throw(s: &StmtKind) -> String {
+    match s {
         StmtKind::Throw {
             matches,
             phase,
@@ -442,18 +478,13 @@ fn statement(s: &StmtKind) -> String {
             out.push_str(&effects);
             out
         }
-        StmtKind::Track { team, segments } => {
-            format!("track {}: {}", team.node, list(segments, segment))
-        }
-        StmtKind::TrackLoop { team, from, when } => {
-            let mut out = format!("track {} loops from {}", team.node, from.node);
-            if !when.is_empty() {
-                out.push_str(" when ");
-                out.push_str(&conds(when));
-            }
-            out
-        }
-        StmtKind::TrackEnd(team) => format!("track {} ends: stop", team.node),
+        _ => unreachable!("not a throw statement"),
+    }
+}
+
+/// A gate.
+fn gate(s: &StmtKind) -> String {
+    match s {
         StmtKind::Gate {
             team,
             segment,
@@ -478,6 +509,13 @@ fn statement(s: &StmtKind) -> String {
                 team.node, segment.node
             )
         }
+        _ => unreachable!("not a gate statement"),
+    }
+}
+
+/// A statement about landing and taking.
+fn taking(s: &StmtKind) -> String {
+    match s {
         StmtKind::Stacking {
             allowed,
             except_goal,
@@ -530,7 +568,7 @@ fn statement(s: &StmtKind) -> String {
                 "start hole"
             }
         ),
-        StmtKind::Win(cs) => format!("win when {}", conds(cs)),
+        _ => unreachable!("not a taking statement"),
     }
 }
 

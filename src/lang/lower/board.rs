@@ -309,8 +309,25 @@ pub(super) fn unreachable_rows(cx: &mut Cx, teams: &[Team], clean: bool) {
 }
 
 fn build_track(cx: &mut Cx, team: TeamId, decl: &TrackDecl, stmts: &TeamStmts) -> Track {
-    let (segs, origin) = (&decl.segments, decl.origin);
-    let (loops, gates) = (&stmts.loops, &stmts.gates);
+    let (cells, segments, goal) = walk(cx, &decl.segments);
+    let looping = track_loop(cx, team, &segments, &stmts.loops, decl.origin);
+    let gates = track_gates(cx, team, &segments, &stmts.gates, decl.origin);
+    Track {
+        cells,
+        segments,
+        looping,
+        goal,
+        gates,
+        origin: decl.origin,
+        end_origin: None,
+    }
+}
+
+/// The holes of a track in walking order, its segments and the index of its goal's last hole.
+fn walk(
+    cx: &mut Cx,
+    segs: &[(ast::Segment, usize)],
+) -> (Vec<Cell>, Vec<TrackSegment>, Option<u16>) {
     let mut cells = Vec::new();
     let mut segments: Vec<TrackSegment> = Vec::new();
     let mut goal = None;
@@ -357,60 +374,72 @@ fn build_track(cx: &mut Cx, team: TeamId, decl: &TrackDecl, stmts: &TeamStmts) -
             goal = Some(cells.len() as u16 - 1);
         }
     }
-    let seg_index = |cx: &mut Cx, segments: &[TrackSegment], n: &Name| -> Option<usize> {
-        if let Some(i) = segments
-            .iter()
-            .position(|s| s.label.as_deref() == Some(n.node.as_str()))
-        {
-            return Some(i);
+    (cells, segments, goal)
+}
+
+/// The segment a label or row name names on a team's track.
+fn seg_index(cx: &mut Cx, team: TeamId, segments: &[TrackSegment], n: &Name) -> Option<usize> {
+    if let Some(i) = segments
+        .iter()
+        .position(|s| s.label.as_deref() == Some(n.node.as_str()))
+    {
+        return Some(i);
+    }
+    let by_row: Vec<usize> = segments
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| cx.rows[s.row].name == n.node)
+        .map(|(i, _)| i)
+        .collect();
+    match by_row.as_slice() {
+        [i] => Some(*i),
+        [] => {
+            let mut known: Vec<&str> = segments.iter().filter_map(|s| s.label.as_deref()).collect();
+            known.extend(segments.iter().map(|s| cx.rows[s.row].name.as_str()));
+            let mut d = Diagnostic::error(
+                n.span,
+                format!(
+                    "team `{}`'s track has no segment `{}`",
+                    cx.team_names[team as usize], n.node
+                ),
+                "not a row or label of this track",
+            );
+            d = match suggest(&n.node, known.iter().copied()) {
+                Some(h) => d.with_help(h),
+                None => d.with_note(format!("its segments: {}", known.join(", "))),
+            };
+            cx.diags.push(d);
+            None
         }
-        let by_row: Vec<usize> = segments
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| cx.rows[s.row].name == n.node)
-            .map(|(i, _)| i)
-            .collect();
-        match by_row.as_slice() {
-            [i] => Some(*i),
-            [] => {
-                let mut known: Vec<&str> =
-                    segments.iter().filter_map(|s| s.label.as_deref()).collect();
-                known.extend(segments.iter().map(|s| cx.rows[s.row].name.as_str()));
-                let mut d = Diagnostic::error(
+        _ => {
+            cx.diags.push(
+                Diagnostic::error(
                     n.span,
-                    format!(
-                        "team `{}`'s track has no segment `{}`",
-                        cx.team_names[team as usize], n.node
-                    ),
-                    "not a row or label of this track",
-                );
-                d = match suggest(&n.node, known.iter().copied()) {
-                    Some(h) => d.with_help(h),
-                    None => d.with_note(format!("its segments: {}", known.join(", "))),
-                };
-                cx.diags.push(d);
-                None
-            }
-            _ => {
-                cx.diags.push(
-                    Diagnostic::error(
-                        n.span,
-                        format!("the track walks `{}` more than once", n.node),
-                        "ambiguous segment",
-                    )
-                    .with_help("label the segment (`ROW forward as LABEL`) and name the label"),
-                );
-                None
-            }
+                    format!("the track walks `{}` more than once", n.node),
+                    "ambiguous segment",
+                )
+                .with_help("label the segment (`ROW forward as LABEL`) and name the label"),
+            );
+            None
         }
-    };
+    }
+}
+
+/// The loop of a team's track, if a statement in force gives one.
+fn track_loop(
+    cx: &mut Cx,
+    team: TeamId,
+    segments: &[TrackSegment],
+    loops: &[(&Flat, TeamId)],
+    origin: Origin,
+) -> Option<Loop> {
     let mut looping = None;
     for (f, t) in loops {
         if *t != team {
             continue;
         }
         if let StmtKind::TrackLoop { from, when, .. } = &f.stmt.node
-            && let Some(i) = seg_index(cx, &segments, from)
+            && let Some(i) = seg_index(cx, team, segments, from)
         {
             let when = cx.conds(when);
             if looping.is_some() {
@@ -428,6 +457,17 @@ fn build_track(cx: &mut Cx, team: TeamId, decl: &TrackDecl, stmts: &TeamStmts) -
             });
         }
     }
+    looping
+}
+
+/// The gates on a team's track.
+fn track_gates(
+    cx: &mut Cx,
+    team: TeamId,
+    segments: &[TrackSegment],
+    gates: &[(&Flat, TeamId)],
+    origin: Origin,
+) -> Vec<Gate> {
     let mut gs = Vec::new();
     for (f, t) in gates {
         if *t != team {
@@ -439,7 +479,7 @@ fn build_track(cx: &mut Cx, team: TeamId, decl: &TrackDecl, stmts: &TeamStmts) -
             stop,
             ..
         } = &f.stmt.node
-            && let Some(i) = seg_index(cx, &segments, segment)
+            && let Some(i) = seg_index(cx, team, segments, segment)
         {
             let requirement = match requirement {
                 ast::Requirement::Throw(vs, crossing) => {
@@ -468,13 +508,5 @@ fn build_track(cx: &mut Cx, team: TeamId, decl: &TrackDecl, stmts: &TeamStmts) -
             });
         }
     }
-    Track {
-        cells,
-        segments,
-        looping,
-        goal,
-        gates: gs,
-        origin,
-        end_origin: None,
-    }
+    gs
 }
