@@ -4,7 +4,7 @@
 use super::cx::{Cx, dup, face_index};
 use super::flatten::Flat;
 use super::{Setting, set_once};
-use crate::lang::diag::{Diagnostic, Span, suggest};
+use crate::lang::diag::{Code, Diagnostic, Span, suggest};
 use crate::lang::ir::*;
 use crate::lang::syntax::ast::{self, Name, StmtKind};
 
@@ -31,6 +31,7 @@ pub(super) fn rows(cx: &mut Cx, flat: &[Flat], first_span: Span) -> Option<()> {
             if cx.team_names.contains(&name.node) || cx.team_names.contains(&kind.node) {
                 cx.diags.push(
                     Diagnostic::error(
+                        Code::RowNamedLikeTeam,
                         name.span,
                         "a row or kind has a team's name",
                         "clashes with a team",
@@ -42,6 +43,7 @@ pub(super) fn rows(cx: &mut Cx, flat: &[Flat], first_span: Span) -> Option<()> {
             let len = len.unwrap_or(1) as u16;
             if first as usize + len as usize > MAX_CELLS {
                 cx.diags.push(Diagnostic::error(
+                    Code::TooManyHoles,
                     holes.span,
                     format!("the board would have more than {MAX_CELLS} holes"),
                     "too many holes",
@@ -65,6 +67,7 @@ pub(super) fn rows(cx: &mut Cx, flat: &[Flat], first_span: Span) -> Option<()> {
             let sp = cx.row_spans[cx.rows.iter().position(|x| x.name == r.name).unwrap_or(0)];
             cx.diags.push(
                 Diagnostic::error(
+                    Code::RowAndKind,
                     sp,
                     format!("`{}` is both a row and a kind", r.name),
                     "ambiguous name",
@@ -76,8 +79,13 @@ pub(super) fn rows(cx: &mut Cx, flat: &[Flat], first_span: Span) -> Option<()> {
     }
     if cx.rows.is_empty() {
         cx.diags.push(
-            Diagnostic::error(first_span, "the board has no rows", "no `row` statement")
-                .with_help("add `row NAME: KIND, N holes`"),
+            Diagnostic::error(
+                Code::NoRows,
+                first_span,
+                "the board has no rows",
+                "no `row` statement",
+            )
+            .with_help("add `row NAME: KIND, N holes`"),
         );
         return None;
     }
@@ -192,7 +200,7 @@ fn pieces(
                 && cx.rows[row].len as i64 != n
             {
                 cx.diags.push(
-                    Diagnostic::error(
+                    Diagnostic::error(Code::PiecesDoNotFitRow,
                         count.span,
                         format!(
                             "{n} pieces cannot start one per hole in a row of {} holes",
@@ -226,6 +234,7 @@ fn track(cx: &mut Cx, ts: &mut TeamStmts, f: &Flat, team: &Name, segments: &[ast
     if let Some(first) = &ts.tracks[t as usize] {
         cx.diags.push(
             Diagnostic::error(
+                Code::TwoTracks,
                 team.span,
                 format!("team `{}` has two tracks", team.node),
                 "second track",
@@ -254,6 +263,7 @@ pub(super) fn teams(cx: &mut Cx, ts: &TeamStmts, first_span: Span) -> Option<Vec
             }
             cx.diags.push(
                 Diagnostic::error(
+                    Code::NoPieces,
                     first_span,
                     format!("team `{name}` has no pieces"),
                     "no `team … pieces` statement",
@@ -265,6 +275,7 @@ pub(super) fn teams(cx: &mut Cx, ts: &TeamStmts, first_span: Span) -> Option<Vec
         let Some(decl) = &ts.tracks[t] else {
             cx.diags.push(
                 Diagnostic::error(
+                    Code::NoTrack,
                     first_span,
                     format!("team `{name}` has no track"),
                     "no `track` statement",
@@ -298,6 +309,7 @@ pub(super) fn unreachable_rows(cx: &mut Cx, teams: &[Team], clean: bool) {
         if !on_track && !start {
             cx.diags.push(
                 Diagnostic::warning(
+                    Code::UnreachableRow,
                     cx.row_spans[i],
                     format!("no piece can reach row `{}`", r.name),
                     "on no track and no start row",
@@ -338,6 +350,7 @@ fn walk(
             let way = if s.backward { "backward" } else { "forward" };
             cx.diags.push(
                 Diagnostic::error(
+                    Code::RowWalkedTwice,
                     s.row.span,
                     "this track walks the same row the same way twice",
                     format!("`{}` {way} again", cx.rows[*row].name),
@@ -397,6 +410,7 @@ fn seg_index(cx: &mut Cx, team: TeamId, segments: &[TrackSegment], n: &Name) -> 
             let mut known: Vec<&str> = segments.iter().filter_map(|s| s.label.as_deref()).collect();
             known.extend(segments.iter().map(|s| cx.rows[s.row].name.as_str()));
             let mut d = Diagnostic::error(
+                Code::NoSuchSegment,
                 n.span,
                 format!(
                     "team `{}`'s track has no segment `{}`",
@@ -414,6 +428,7 @@ fn seg_index(cx: &mut Cx, team: TeamId, segments: &[TrackSegment], n: &Name) -> 
         _ => {
             cx.diags.push(
                 Diagnostic::error(
+                    Code::AmbiguousSegment,
                     n.span,
                     format!("the track walks `{}` more than once", n.node),
                     "ambiguous segment",
@@ -444,6 +459,7 @@ fn track_loop(
             let when = cx.conds(when);
             if looping.is_some() {
                 cx.diags.push(Diagnostic::error(
+                    Code::LoopsTwice,
                     f.stmt.span,
                     "this track loops twice",
                     "second loop",
@@ -494,6 +510,7 @@ fn track_gates(
             };
             if i == 0 {
                 cx.diags.push(Diagnostic::warning(
+                    Code::GateOnFirstSegment,
                     segment.span,
                     "a gate on the first segment never closes for pieces already on it",
                     "first segment",

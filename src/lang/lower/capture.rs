@@ -4,7 +4,7 @@
 use super::cx::Cx;
 use super::flatten::Flat;
 use super::{Setting, set_once};
-use crate::lang::diag::{Diagnostic, Span};
+use crate::lang::diag::{Code, Diagnostic, Span};
 use crate::lang::ir::*;
 use crate::lang::syntax::ast::StmtKind;
 
@@ -137,6 +137,7 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: Cell, clean: bool) ->
     if let (true, false, Some(sp)) = (clean, any_capture, cs.first_no_capture) {
         cx.diags.push(
             Diagnostic::warning(
+                Code::CapturesNowhere,
                 sp,
                 "the file forbids captures somewhere but allows them nowhere",
                 "no `capture:` statement allows any",

@@ -2,7 +2,7 @@
 //! turns never end, no entry that can never apply.
 
 use super::cx::Cx;
-use crate::lang::diag::{Diagnostic, Span};
+use crate::lang::diag::{Code, Diagnostic, Span};
 use crate::lang::ir::*;
 
 /// A throw that can happen: (phase, number of sticks, value).
@@ -24,6 +24,7 @@ pub(super) fn check_throws(
     let Some(&(_, first_throw)) = throws.first() else {
         cx.diags.push(
             Diagnostic::error(
+                Code::NoThrowTable,
                 fallback,
                 "the file has no throw table",
                 "no `on …:` entry in any rule",
@@ -110,6 +111,7 @@ fn uncovered(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome], f
         };
         cx.diags.push(
             Diagnostic::error(
+                Code::UncoveredThrow,
                 first_throw,
                 format!(
                     "{phase_at}{what} {} with {n} sticks {verb} covered by no entry",
@@ -149,6 +151,7 @@ fn endless(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome], fir
         if endless {
             cx.diags.push(
                 Diagnostic::error(
+                    Code::EndlessTurn,
                     first_throw,
                     format!(
                         "in phase `{}`, every throw throws again: a turn could never end",
@@ -183,6 +186,7 @@ fn never_applies(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome
             );
             cx.diags.push(
                 Diagnostic::warning(
+                    Code::EntryNeverApplies,
                     *span,
                     "this throw entry never applies",
                     "no throw can match it",
@@ -206,6 +210,7 @@ fn never_applies(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome
             takers.sort_unstable();
             takers.dedup();
             let mut d = Diagnostic::warning(
+                Code::EntryNeverApplies,
                 *span,
                 "this throw entry never applies",
                 "earlier entries take every throw it matches",

@@ -2,7 +2,7 @@
 //! team, phase and row names, regions, conditions, throw values, faces.
 
 use super::flatten::reading_test;
-use crate::lang::diag::{Diagnostic, Span, suggest};
+use crate::lang::diag::{Code, Diagnostic, Span, suggest};
 use crate::lang::ir::*;
 use crate::lang::syntax::ast::{self, Name, Spanned};
 use std::collections::HashMap;
@@ -47,6 +47,7 @@ impl Cx {
             ast::Expr::Value(_) => {
                 self.diags.push(
                     Diagnostic::error(
+                        Code::ValueNotANumber,
                         e.span,
                         format!("`value` cannot give the {what}"),
                         "the throw's value is only known in a throw's effects",
@@ -58,6 +59,7 @@ impl Cx {
         };
         if v < min || v > max {
             self.diags.push(Diagnostic::error(
+                Code::OutOfRange,
                 e.span,
                 format!("{what} must be {min}..{max}, not {v}"),
                 "out of range",
@@ -159,7 +161,7 @@ impl Cx {
                     ("opposing", 1 - team)
                 };
                 self.diags.push(
-                    Diagnostic::error(r.span, format!("`{rel} {}` names no row: no `{}` row belongs to team `{}`", kind.node, kind.node, self.team_names[owner as usize]), "names no row")
+                    Diagnostic::error(Code::NoOwnedRow, r.span, format!("`{rel} {}` names no row: no `{}` row belongs to team `{}`", kind.node, kind.node, self.team_names[owner as usize]), "names no row")
                         .with_help(format!("give the row an owner (`row NAME: {} of TEAM, N holes`), or write `{}` for every row of that kind", kind.node, kind.node)),
                 );
             } else {
@@ -178,6 +180,7 @@ impl Cx {
         if rows.len() != 1 {
             self.diags.push(
                 Diagnostic::error(
+                    Code::AmbiguousRow,
                     r.span,
                     format!("this names {} rows; one is needed here", rows.len()),
                     "ambiguous row",
@@ -258,6 +261,7 @@ impl Cx {
         for v in vs {
             if v.node < 0 || v.node > max {
                 self.diags.push(Diagnostic::error(
+                    Code::BadThrowValue,
                     v.span,
                     format!("a throw value must be 0..{max}"),
                     "no throw gives this",
@@ -273,6 +277,7 @@ impl Cx {
 /// An unknown name, with a "did you mean" or the list of known names.
 pub(super) fn unknown(what: &str, n: &Name, known: &[&str]) -> Diagnostic {
     let mut d = Diagnostic::error(
+        Code::UnknownName,
         n.span,
         format!("unknown {what} `{}`", n.node),
         format!("no {what} has this name"),
@@ -288,6 +293,7 @@ pub(super) fn unknown(what: &str, n: &Name, known: &[&str]) -> Diagnostic {
 /// A name declared twice.
 pub(super) fn dup(what: &str, n: &Name, first: Span) -> Diagnostic {
     let d = Diagnostic::error(
+        Code::Duplicate,
         n.span,
         format!("duplicate {what} `{}`", n.node),
         "declared again here",

@@ -3,7 +3,7 @@
 //! stands in its rule's [`RuleInfo::statements`].
 
 use super::cx::{Cx, unknown};
-use crate::lang::diag::{Diagnostic, suggest};
+use crate::lang::diag::{Code, Diagnostic, suggest};
 use crate::lang::ir::*;
 use crate::lang::syntax::ast::{self, Name, StmtKind};
 
@@ -49,6 +49,7 @@ pub(super) fn unused_readings(cx: &mut Cx) {
         if !used {
             cx.diags.push(
                 Diagnostic::warning(
+                    Code::UnusedReading,
                     cx.reading_spans[i],
                     format!("reading `{}` changes nothing", cx.readings[i].id),
                     "no `if` tests it",
@@ -83,6 +84,7 @@ fn reading_index(cx: &mut Cx, reading: &Name, option: &Name) -> Option<(usize, b
         Some(i) => Some((ri, i == r.chosen)),
         None => {
             let d = Diagnostic::error(
+                Code::NotAnOption,
                 option.span,
                 format!(
                     "`{}` is not an option of reading `{}`",

@@ -18,7 +18,7 @@ mod names;
 mod sticks;
 mod turns;
 
-use crate::lang::diag::{Diagnostic, Span};
+use crate::lang::diag::{Code, Diagnostic, Span};
 use crate::lang::ir::*;
 use crate::lang::syntax::ast::{self, StmtKind};
 use cx::Cx;
@@ -85,7 +85,7 @@ fn too_large(cx: &mut Cx, file: &ast::File) -> bool {
             .get(MAX_ITEMS.min(file.items.len().saturating_sub(1)))
             .map_or(Span::default(), |i| i.span());
         cx.diags.push(
-            Diagnostic::error(
+            Diagnostic::error(Code::FileTooLarge,
                 span,
                 format!(
                     "the file has {} items and {stmts} statements; the limit is {MAX_ITEMS} of each",
@@ -129,9 +129,14 @@ fn set_once<T>(cx: &mut Cx, slot: &mut Option<Setting<T>>, value: T, f: &Flat, w
     let span = f.stmt.span;
     if let Some(first) = slot {
         cx.diags.push(
-            Diagnostic::error(span, format!("{what} is set twice"), "second setting")
-                .with_help("keep one, or put them in `if READING = OPTION { … } else { … }`")
-                .with_secondary(first.span, "first setting"),
+            Diagnostic::error(
+                Code::SetTwice,
+                span,
+                format!("{what} is set twice"),
+                "second setting",
+            )
+            .with_help("keep one, or put them in `if READING = OPTION { … } else { … }`")
+            .with_secondary(first.span, "first setting"),
         );
     } else {
         *slot = Some(Setting {
@@ -146,7 +151,7 @@ fn set_once<T>(cx: &mut Cx, slot: &mut Option<Setting<T>>, value: T, f: &Flat, w
 fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
     let Some(first_rule) = decls.rule_asts.first() else {
         cx.diags.push(
-            Diagnostic::error(Span::default(), "the file has no rules", "a variant needs at least one `rule`")
+            Diagnostic::error(Code::NoRules, Span::default(), "the file has no rules", "a variant needs at least one `rule`")
                 .with_help("write `rule ID stated cites SOURCE \"sentence\" { … }` and put the board, teams, sticks, tracks and throws inside"),
         );
         return None;
@@ -173,8 +178,13 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
     let throws = checks::check_throws(cx, throws, &sticks, &teams, clean, first_span);
     if decls.game.is_none() {
         cx.diags.push(
-            Diagnostic::warning(first_span, "the variant has no title", "no `game` line")
-                .with_help("add `game \"Title\"` at the top"),
+            Diagnostic::warning(
+                Code::NoTitle,
+                first_span,
+                "the variant has no title",
+                "no `game` line",
+            )
+            .with_help("add `game \"Title\"` at the top"),
         );
     }
     let seats = team_stmts.seats.as_ref();

@@ -4,7 +4,7 @@
 use super::cx::{Cx, dup, unknown};
 use super::flatten::Flat;
 use super::{Selection, Setting, set_once};
-use crate::lang::diag::{Diagnostic, Span, suggest};
+use crate::lang::diag::{Code, Diagnostic, Span, suggest};
 use crate::lang::ir::*;
 use crate::lang::syntax::ast::{self, Name, StmtKind};
 
@@ -45,8 +45,13 @@ pub(super) fn declarations<'a>(cx: &mut Cx, file: &'a ast::File) -> Declarations
             ast::Item::Game(t) => {
                 if d.game.is_some() {
                     cx.diags.push(
-                        Diagnostic::error(t.span, "the game is named twice", "second `game`")
-                            .with_help("keep one `game` line"),
+                        Diagnostic::error(
+                            Code::GameNamedTwice,
+                            t.span,
+                            "the game is named twice",
+                            "second `game`",
+                        )
+                        .with_help("keep one `game` line"),
                     );
                 }
                 d.game = Some(t.node.clone());
@@ -73,8 +78,13 @@ pub(super) fn declarations<'a>(cx: &mut Cx, file: &'a ast::File) -> Declarations
             }
             if c.quote.node.trim().is_empty() {
                 cx.diags.push(
-                    Diagnostic::warning(c.quote.span, "empty citation", "no sentence quoted")
-                        .with_help("quote the sentence the rule formalises"),
+                    Diagnostic::warning(
+                        Code::EmptyCitation,
+                        c.quote.span,
+                        "empty citation",
+                        "no sentence quoted",
+                    )
+                    .with_help("quote the sentence the rule formalises"),
                 );
             }
         }
@@ -113,6 +123,7 @@ fn param(cx: &mut Cx, d: &mut Declarations, p: &ast::Param) {
     if p.min.node > p.max.node {
         cx.diags.push(
             Diagnostic::error(
+                Code::EmptyRange,
                 p.min.span,
                 format!("the range of `{}` is empty", p.name.node),
                 format!("{} is above {}", p.min.node, p.max.node),
@@ -125,6 +136,7 @@ fn param(cx: &mut Cx, d: &mut Declarations, p: &ast::Param) {
     } else if p.default.node < p.min.node || p.default.node > p.max.node {
         cx.diags.push(
             Diagnostic::error(
+                Code::DefaultOutOfRange,
                 p.default.span,
                 format!(
                     "default {} of `{}` is outside its range {}..{}",
@@ -155,6 +167,7 @@ fn reading(cx: &mut Cx, r: &ast::Reading) {
     for o in &r.options {
         if options.iter().any(|(n, _)| *n == o.name.node) {
             cx.diags.push(Diagnostic::error(
+                Code::RepeatedOption,
                 o.name.span,
                 format!("option `{}` is listed twice", o.name.node),
                 "repeated option",
@@ -177,6 +190,7 @@ fn reading(cx: &mut Cx, r: &ast::Reading) {
         [] => {
             cx.diags.push(
                 Diagnostic::error(
+                    Code::NoDefaultOption,
                     r.id.span,
                     format!("reading `{}` has no default option", r.id.node),
                     "no option is marked `(default)`",
@@ -191,6 +205,7 @@ fn reading(cx: &mut Cx, r: &ast::Reading) {
         [first, second, ..] => {
             cx.diags.push(
                 Diagnostic::error(
+                    Code::TwoDefaults,
                     r.options[*second].name.span,
                     format!("reading `{}` has more than one default", r.id.node),
                     "second `(default)`",
@@ -204,6 +219,7 @@ fn reading(cx: &mut Cx, r: &ast::Reading) {
     if options.len() < 2 {
         cx.diags.push(
             Diagnostic::warning(
+                Code::NoChoice,
                 r.id.span,
                 format!("reading `{}` offers no choice", r.id.node),
                 "only one option",
@@ -230,6 +246,7 @@ fn rule<'a>(cx: &mut Cx, d: &mut Declarations<'a>, r: &'a ast::Rule) {
     if r.citations.is_empty() {
         cx.diags.push(
             Diagnostic::warning(
+                Code::Uncited,
                 r.id.span,
                 format!("rule `{}` cites no source", r.id.node),
                 "no citation",
@@ -259,9 +276,10 @@ pub(super) fn choose(cx: &mut Cx, d: &mut Declarations, sel: &Selection) {
         let ids: Vec<String> = cx.readings.iter().map(|r| r.id.clone()).collect();
         match cx.readings.iter_mut().find(|r| &r.id == id) {
             None => {
-                let mut d = Diagnostic::global(format!(
-                    "--reading {id}={opt}: this file declares no reading `{id}`"
-                ));
+                let mut d = Diagnostic::global(
+                    Code::UnknownReadingChosen,
+                    format!("--reading {id}={opt}: this file declares no reading `{id}`"),
+                );
                 if let Some(h) = suggest(id, ids.iter().map(|s| s.as_str())) {
                     d = d.with_help(h);
                 } else if ids.is_empty() {
@@ -275,9 +293,10 @@ pub(super) fn choose(cx: &mut Cx, d: &mut Declarations, sel: &Selection) {
                 Some(i) => r.chosen = i,
                 None => {
                     let names: Vec<&str> = r.options.iter().map(|(n, _)| n.as_str()).collect();
-                    let mut d = Diagnostic::global(format!(
-                        "--reading {id}={opt}: `{opt}` is not an option of `{id}`"
-                    ))
+                    let mut d = Diagnostic::global(
+                        Code::UnknownOptionChosen,
+                        format!("--reading {id}={opt}: `{opt}` is not an option of `{id}`"),
+                    )
                     .with_note(format!("options: {}", names.join(", ")));
                     if let Some(h) = suggest(opt, names.iter().copied()) {
                         d = d.with_help(h);
@@ -290,9 +309,10 @@ pub(super) fn choose(cx: &mut Cx, d: &mut Declarations, sel: &Selection) {
     for (name, value) in &sel.params {
         match params.iter_mut().find(|p| &p.name == name) {
             None => {
-                let mut d = Diagnostic::global(format!(
-                    "--param {name}={value}: this file declares no param `{name}`"
-                ));
+                let mut d = Diagnostic::global(
+                    Code::UnknownParamChosen,
+                    format!("--param {name}={value}: this file declares no param `{name}`"),
+                );
                 if let Some(h) = suggest(name, params.iter().map(|p| p.name.as_str())) {
                     d = d.with_help(h);
                 } else if params.is_empty() {
@@ -310,9 +330,10 @@ pub(super) fn choose(cx: &mut Cx, d: &mut Declarations, sel: &Selection) {
                 cx.diags.push(d);
             }
             Some(p) if *value < p.range.0 || *value > p.range.1 => cx.diags.push(
-                Diagnostic::global(format!(
-                    "--param {name}={value}: {value} is outside the range of `{name}`"
-                ))
+                Diagnostic::global(
+                    Code::ParamChosenOutOfRange,
+                    format!("--param {name}={value}: {value} is outside the range of `{name}`"),
+                )
                 .with_help(format!(
                     "`{name}` takes {}..{} (default {})",
                     p.range.0, p.range.1, p.default
@@ -385,14 +406,24 @@ pub(super) fn rule_names(cx: &mut Cx, flat: &[Flat], first_span: Span) -> Option
 fn faces(cx: &mut Cx, a: &Name, b: &Name) {
     if cx.faces.is_some() {
         cx.diags.push(
-            Diagnostic::error(a.span, "the faces are named twice", "second naming")
-                .with_help("name the faces once, on the base `sticks:` line"),
+            Diagnostic::error(
+                Code::FacesNamedTwice,
+                a.span,
+                "the faces are named twice",
+                "second naming",
+            )
+            .with_help("name the faces once, on the base `sticks:` line"),
         );
     }
     if a.node == b.node {
         cx.diags.push(
-            Diagnostic::error(b.span, "both faces have the same name", "repeated face")
-                .with_help("name the two faces differently, e.g. `with faces white and black`"),
+            Diagnostic::error(
+                Code::SameFaceTwice,
+                b.span,
+                "both faces have the same name",
+                "repeated face",
+            )
+            .with_help("name the two faces differently, e.g. `with faces white and black`"),
         );
     }
     cx.faces = Some([a.node.clone(), b.node.clone()]);
@@ -421,6 +452,7 @@ fn order_teams(cx: &mut Cx, ts: &[Name], sp: Span) {
         cx.team_names = ordered;
     } else if cx.diags.iter().all(|d| !d.is_error()) {
         cx.diags.push(Diagnostic::error(
+            Code::IncompleteOrder,
             sp,
             "the order does not list every team",
             "incomplete order",
@@ -432,6 +464,7 @@ fn order_teams(cx: &mut Cx, ts: &[Name], sp: Span) {
 fn team_count(cx: &mut Cx, team_spans: &[Span], first_span: Span) -> Option<()> {
     if cx.team_names.len() > 2 {
         let mut d = Diagnostic::error(
+            Code::NotTwoTeams,
             team_spans[2],
             format!(
                 "a variant is played by two teams; this file declares {}",
@@ -452,6 +485,7 @@ fn team_count(cx: &mut Cx, team_spans: &[Span], first_span: Span) -> Option<()> 
     if cx.team_names.len() < 2 {
         let d = match (cx.team_names.first(), team_spans.first()) {
             (Some(t), Some(sp)) => Diagnostic::error(
+                Code::NotTwoTeams,
                 *sp,
                 format!("a variant is played by two teams; this file declares only `{t}`"),
                 "the only team",
@@ -460,6 +494,7 @@ fn team_count(cx: &mut Cx, team_spans: &[Span], first_span: Span) -> Option<()> 
                 "declare the other one beside `{t}`: `team B: N pieces in ROW`"
             )),
             _ => Diagnostic::error(
+                Code::NotTwoTeams,
                 first_span,
                 "the file declares no team",
                 "no `team` statement in any rule",

@@ -5,7 +5,7 @@ use super::checks::and_list;
 use super::cx::{Cx, HelpIfNone, dup, face_index, unknown};
 use super::flatten::Flat;
 use super::{Setting, set_once};
-use crate::lang::diag::{Diagnostic, Span};
+use crate::lang::diag::{Code, Diagnostic, Span};
 use crate::lang::ir::*;
 use crate::lang::syntax::ast::{self, Spanned, StmtKind};
 
@@ -96,7 +96,7 @@ fn sticks(
             let fi = face_index(cx, face);
             if !(p.node > 0.0 && p.node < 1.0) {
                 cx.diags.push(
-                    Diagnostic::error(
+                    Diagnostic::error(Code::NotAProbability,
                         p.span,
                         format!("{} is not a probability", p.node),
                         "must be above 0 and below 1",
@@ -129,8 +129,13 @@ fn sticks(
         ast::SticksWhen::Always => {
             if !named_faces {
                 cx.diags.push(
-                    Diagnostic::error(span, "the sticks' faces are not named", "no `with faces`")
-                        .with_help("write `sticks: 8 with faces white and black`"),
+                    Diagnostic::error(
+                        Code::FacesNotNamed,
+                        span,
+                        "the sticks' faces are not named",
+                        "no `with faces`",
+                    )
+                    .with_help("write `sticks: 8 with faces white and black`"),
                 );
             }
             set_once(cx, &mut st.base, (n, p), f, "the number of sticks");
@@ -159,6 +164,7 @@ pub(super) fn assemble(
         }
         cx.diags.push(
             Diagnostic::error(
+                Code::NoSticks,
                 first_span,
                 "the file says nothing of the sticks",
                 "no `sticks:` statement",
@@ -217,6 +223,7 @@ fn own_colour_needs_colours(cx: &mut Cx, colours: [bool; 2], faces: &[String; 2]
     };
     cx.diags.push(
         Diagnostic::error(
+            Code::NoColour,
             at,
             format!("{who} {has} no colour, but a throw counts the thrower's colour"),
             "counts the thrower's colour",

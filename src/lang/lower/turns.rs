@@ -4,7 +4,7 @@
 use super::cx::Cx;
 use super::flatten::Flat;
 use super::{Setting, set_once};
-use crate::lang::diag::Diagnostic;
+use crate::lang::diag::{Code, Diagnostic};
 use crate::lang::ir::*;
 use crate::lang::syntax::ast::StmtKind;
 
@@ -60,6 +60,7 @@ pub(super) fn turn_statements(cx: &mut Cx, flat: &[Flat]) -> TurnStmts {
                     if from_ix == to_ix {
                         cx.diags.push(
                             Diagnostic::error(
+                                Code::PhaseIntoItself,
                                 to.span,
                                 "a phase cannot change into itself",
                                 "the same phase as after `from`",

@@ -6,7 +6,7 @@
 //! is parsed once more, with the switch on, by a second parser built from the same grammar.
 
 use super::parse::Rule;
-use crate::lang::diag::{Diagnostic, Span, suggest};
+use crate::lang::diag::{Code, Diagnostic, Span, suggest};
 use pest::Parser;
 use pest::error::{Error, ErrorVariant, InputLocation};
 use std::sync::OnceLock;
@@ -282,7 +282,12 @@ pub fn humanise(text: &str, err: Error<Rule>) -> Diagnostic {
             .filter(|r| !matches!(r, Rule::WHITESPACE | Rule::COMMENT))
             .collect(),
         ErrorVariant::CustomError { message } => {
-            return Diagnostic::error(word_at(text, loc), "syntax error", message.clone());
+            return Diagnostic::error(
+                Code::Syntax,
+                word_at(text, loc),
+                "syntax error",
+                message.clone(),
+            );
         }
     };
     let att = attempts(text, &err);
@@ -295,6 +300,7 @@ pub fn humanise(text: &str, err: Error<Rule>) -> Diagnostic {
     {
         let end = text[loc..].find('\n').map_or(text.len(), |n| loc + n);
         return Diagnostic::error(
+            Code::UnclosedString,
             Span { start: loc, end },
             "syntax error: this string is never closed",
             "the string starts here",
@@ -348,6 +354,7 @@ pub fn humanise(text: &str, err: Error<Rule>) -> Diagnostic {
             )
         };
         Diagnostic::error(
+            Code::Syntax,
             Span {
                 start: before.len(),
                 end: before.len(),
@@ -357,6 +364,7 @@ pub fn humanise(text: &str, err: Error<Rule>) -> Diagnostic {
         )
     } else {
         Diagnostic::error(
+            Code::Syntax,
             found_span,
             format!("syntax error: unexpected {found}"),
             format!("expected {expected}"),

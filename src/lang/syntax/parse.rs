@@ -2,7 +2,7 @@
 
 use super::ast::*;
 use super::errors::humanise;
-use crate::lang::diag::Diagnostic;
+use crate::lang::diag::{Code, Diagnostic};
 use pest::Parser;
 use pest::iterators::Pair;
 
@@ -52,7 +52,7 @@ fn check_nesting(text: &str) -> Result<(), Vec<Diagnostic>> {
                         end: i + 1,
                     };
                     return Err(vec![
-                        Diagnostic::error(span, format!("blocks nest deeper than {MAX_NESTING} levels"), "too deep")
+                        Diagnostic::error(Code::NestingTooDeep, span, format!("blocks nest deeper than {MAX_NESTING} levels"), "too deep")
                             .with_help("flatten the `if` blocks: test several readings in one rule, or split the rule"),
                     ]);
                 }
@@ -162,8 +162,13 @@ fn int(p: P) -> Result<Spanned<i64>, Vec<Diagnostic>> {
         .map(|n| Spanned { node: n, span: sp })
         .map_err(|_| {
             vec![
-                Diagnostic::error(sp, "number too large", "this number does not fit")
-                    .with_help("use a number below 9223372036854775808"),
+                Diagnostic::error(
+                    Code::NumberTooLarge,
+                    sp,
+                    "number too large",
+                    "this number does not fit",
+                )
+                .with_help("use a number below 9223372036854775808"),
             ]
         })
 }
