@@ -375,3 +375,17 @@ fn codes_are_unique_well_formed_and_match_severity() {
         }
     }
 }
+
+#[test]
+fn every_code_is_documented() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/language.md"))
+            .expect("docs/language.md");
+    for c in diag::Code::ALL {
+        assert!(
+            doc.contains(&format!("| `{}` |", c.as_str())),
+            "{} is not in the table of docs/language.md",
+            c.as_str()
+        );
+    }
+}
