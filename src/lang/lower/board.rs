@@ -322,8 +322,8 @@ pub(super) fn unreachable_rows(cx: &mut Cx, teams: &[Team], clean: bool) {
 
 fn build_track(cx: &mut Cx, team: TeamId, decl: &TrackDecl, stmts: &TeamStmts) -> Track {
     let (cells, segments, goal) = walk(cx, &decl.segments);
-    let looping = track_loop(cx, team, &segments, &stmts.loops, decl.origin);
-    let gates = track_gates(cx, team, &segments, &stmts.gates, decl.origin);
+    let looping = track_loop(cx, team, &segments, &stmts.loops);
+    let gates = track_gates(cx, team, &segments, &stmts.gates);
     Track {
         cells,
         segments,
@@ -446,7 +446,6 @@ fn track_loop(
     team: TeamId,
     segments: &[TrackSegment],
     loops: &[(&Flat, TeamId)],
-    origin: Origin,
 ) -> Option<Loop> {
     let mut looping = None;
     for (f, t) in loops {
@@ -454,6 +453,7 @@ fn track_loop(
             continue;
         }
         if let StmtKind::TrackLoop { from, when, .. } = &f.stmt.node
+            && let Some(origin) = f.origin
             && let Some(i) = seg_index(cx, team, segments, from)
         {
             let when = cx.conds(when);
@@ -469,7 +469,7 @@ fn track_loop(
                 from: segments[i].start,
                 when,
                 rule: f.rule,
-                origin: f.origin.unwrap_or(origin),
+                origin,
             });
         }
     }
@@ -482,7 +482,6 @@ fn track_gates(
     team: TeamId,
     segments: &[TrackSegment],
     gates: &[(&Flat, TeamId)],
-    origin: Origin,
 ) -> Vec<Gate> {
     let mut gs = Vec::new();
     for (f, t) in gates {
@@ -495,6 +494,7 @@ fn track_gates(
             stop,
             ..
         } = &f.stmt.node
+            && let Some(origin) = f.origin
             && let Some(i) = seg_index(cx, team, segments, segment)
         {
             let requirement = match requirement {
@@ -521,7 +521,7 @@ fn track_gates(
                 requirement,
                 stop: *stop,
                 rule: f.rule,
-                origin: f.origin.unwrap_or(origin),
+                origin,
             });
         }
     }
