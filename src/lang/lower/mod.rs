@@ -2,10 +2,10 @@
 //! capture tables, and reports every problem it finds (not just the first).
 //!
 //! Lowering runs as passes, each a function from the flattened rules to its part of the IR:
-//! [`names`] (declarations, the command line's choices, the names rules use), [`flatten`]
-//! (the one implementation of `if READING = OPTION`), [`board`] (rows, teams, tracks),
-//! [`sticks`] (sticks, classes, throw entries), [`capture`] (landing and taking), [`turns`]
-//! (allocation, phases, wins) and [`checks`] (whole-table checks of the throws). The order
+//! `names` (declarations, the command line's choices, the names rules use), `flatten`
+//! (the one implementation of `if READING = OPTION`), `board` (rows, teams, tracks),
+//! `sticks` (sticks, classes, throw entries), `capture` (landing and taking), `turns`
+//! (allocation, phases, wins) and `checks` (whole-table checks of the throws). The order
 //! matters: a pass may read what earlier ones put in the shared context, and whole-file
 //! checks only run on a file without errors so far.
 
