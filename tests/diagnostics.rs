@@ -248,3 +248,144 @@ fn exit_codes() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("cannot read"), "{out}");
 }
+
+/// Each corpus file gives these diagnostic codes, in order. Codes are stable: a change here
+/// is a change of the language's interface.
+const CORPUS_CODES: &[(&str, &[&str])] = &[
+    ("ambiguous_start_row", &["E073"]),
+    ("citation_unknown_source", &["E010"]),
+    ("color_spelling", &["E001"]),
+    ("double_equals", &["E001"]),
+    ("duplicate_reading", &["E011"]),
+    ("duplicate_rule_id", &["E011"]),
+    ("duplicate_source", &["E011"]),
+    ("empty_file", &["E020"]),
+    ("enter_unknown_phase", &["E010"]),
+    ("entry_never_applies", &["W001"]),
+    ("every_throw_throws_again", &["E092"]),
+    ("face_probability_out_of_range", &["E080"]),
+    ("gate_ambiguous_segment", &["E060"]),
+    ("gate_unknown_segment", &["E059"]),
+    ("huge_number", &["E004"]),
+    ("if_undeclared_reading", &["E010"]),
+    ("if_unknown_option", &["E013"]),
+    ("keyword_as_param_name", &["E001"]),
+    ("many_mistakes", &["E010", "E071", "E010", "E010", "E013"]),
+    ("missing_closing_brace", &["E001"]),
+    ("missing_colon_row", &["E001"]),
+    ("missing_colon_throw", &["E001"]),
+    ("missing_holes_word", &["E001"]),
+    ("missing_rule_status", &["E001"]),
+    ("misspelt_condition", &["E001"]),
+    ("misspelt_item_keyword", &["E001"]),
+    ("misspelt_statement_keyword", &["E001"]),
+    ("nesting_too_deep", &["E003"]),
+    ("no_sticks", &["E082"]),
+    ("no_title", &["W006"]),
+    ("not_utf8", &["E005"]),
+    ("only_comments", &["E020"]),
+    ("own_colour_without_colours", &["E083"]),
+    ("own_kind_without_owner", &["E072"]),
+    ("param_default_out_of_range", &["E023"]),
+    ("param_empty_range", &["E022"]),
+    ("phase_into_itself", &["E093"]),
+    ("reading_missing_brace", &["E001"]),
+    ("reading_single_option", &["W008", "W005"]),
+    ("reading_two_defaults", &["E026"]),
+    ("reading_without_default", &["E025"]),
+    ("row_kind_near_miss", &["E010"]),
+    ("row_on_no_track", &["W003"]),
+    ("rule_id_not_an_id", &["E001"]),
+    ("rule_without_citation", &["W009"]),
+    ("same_face_twice", &["E041"]),
+    ("set_twice", &["E012"]),
+    ("single_quotes", &["E001"]),
+    ("statement_outside_rule", &["E001"]),
+    ("sticks_without_faces", &["E081"]),
+    ("stray_closing_brace", &["E001"]),
+    ("team_pieces_mismatch", &["E054"]),
+    ("then_instead_of_and", &["E001"]),
+    ("three_teams", &["E043"]),
+    ("throw_value_too_high", &["W001"]),
+    ("too_many_sticks", &["E071"]),
+    ("track_same_row_twice", &["E058"]),
+    ("trailing_comma_in_list", &["E001"]),
+    ("two_tracks_for_a_team", &["E055"]),
+    ("typographic_quotes", &["E001"]),
+    ("unclosed_string_mid_file", &["E001"]),
+    ("uncovered_throw_value", &["E091"]),
+    ("unknown_capture_effect", &["E001"]),
+    ("unknown_class_near_miss", &["E010"]),
+    ("unknown_face_near_miss", &["E010"]),
+    ("unknown_param_near_miss", &["E010"]),
+    ("unknown_phase_near_miss", &["E010"]),
+    ("unknown_row_near_miss", &["E010"]),
+    ("unknown_team_near_miss", &["E010"]),
+    ("unterminated_string", &["E002"]),
+    ("unused_reading", &["W005"]),
+    ("value_as_row_size", &["E070"]),
+];
+
+#[test]
+fn corpus_codes() {
+    let files = corpus();
+    assert_eq!(
+        files.len(),
+        CORPUS_CODES.len(),
+        "every corpus file has its codes listed"
+    );
+    for path in files {
+        let name = stem(&path);
+        let bytes = std::fs::read(&path).expect("readable");
+        let (_, diags, _) = check(&name, &bytes, &Selection::default());
+        let codes: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
+        let expected = CORPUS_CODES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .unwrap_or_else(|| panic!("no codes listed for {name}"))
+            .1;
+        assert_eq!(codes, expected, "{name}");
+    }
+}
+
+#[test]
+fn codes_are_unique_well_formed_and_match_severity() {
+    let mut seen = std::collections::HashSet::new();
+    for c in diag::Code::ALL {
+        let s = c.as_str();
+        assert!(seen.insert(s), "{s} twice");
+        assert!(
+            s.len() == 4 && (s.starts_with('E') || s.starts_with('W')),
+            "{s}"
+        );
+        assert!(s[1..].chars().all(|ch| ch.is_ascii_digit()), "{s}");
+    }
+    for path in corpus() {
+        let bytes = std::fs::read(&path).expect("readable");
+        let (_, diags, out) = check("f", &bytes, &Selection::default());
+        for d in &diags {
+            assert_eq!(d.code.is_warning(), !d.is_error(), "{}", d.message);
+            let head = format!(
+                "{}[{}]: {}",
+                if d.is_error() { "error" } else { "warning" },
+                d.code.as_str(),
+                d.message
+            );
+            assert!(out.contains(&head), "rendered with its code: {head}");
+        }
+    }
+}
+
+#[test]
+fn every_code_is_documented() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/language.md"))
+            .expect("docs/language.md");
+    for c in diag::Code::ALL {
+        assert!(
+            doc.contains(&format!("| `{}` |", c.as_str())),
+            "{} is not in the table of docs/language.md",
+            c.as_str()
+        );
+    }
+}

@@ -30,6 +30,271 @@ pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         .map(|(_, c)| format!("did you mean `{c}`?"))
 }
 
+/// The kind of a diagnostic, as a stable code (`E…` errors, `W…` warnings): codes are never
+/// renumbered or reused, so that scripts and documentation can rely on them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Code {
+    /// `E001`: The text does not follow the grammar.
+    Syntax,
+    /// `E002`: A string is never closed.
+    UnclosedString,
+    /// `E003`: Blocks nest too deep.
+    NestingTooDeep,
+    /// `E004`: A number does not fit.
+    NumberTooLarge,
+    /// `E005`: The file is not UTF-8.
+    NotUtf8,
+    /// `E006`: The file has too many items or statements.
+    FileTooLarge,
+    /// `E010`: A name that nothing declares.
+    UnknownName,
+    /// `E011`: A name declared twice.
+    Duplicate,
+    /// `E012`: A single-valued setting stated twice.
+    SetTwice,
+    /// `E013`: An `if` tests an option its reading does not have.
+    NotAnOption,
+    /// `E020`: The file has no rules.
+    NoRules,
+    /// `E021`: The game is named twice.
+    GameNamedTwice,
+    /// `E022`: A param's range is empty.
+    EmptyRange,
+    /// `E023`: A param's default is outside its range.
+    DefaultOutOfRange,
+    /// `E024`: A reading lists an option twice.
+    RepeatedOption,
+    /// `E025`: A reading has no default option.
+    NoDefaultOption,
+    /// `E026`: A reading has more than one default.
+    TwoDefaults,
+    /// `E030`: The command line chooses a reading the file does not declare.
+    UnknownReadingChosen,
+    /// `E031`: The command line chooses an option a reading does not have.
+    UnknownOptionChosen,
+    /// `E032`: The command line sets a param the file does not declare.
+    UnknownParamChosen,
+    /// `E033`: The command line sets a param outside its range.
+    ParamChosenOutOfRange,
+    /// `E040`: The faces are named twice.
+    FacesNamedTwice,
+    /// `E041`: Both faces have the same name.
+    SameFaceTwice,
+    /// `E042`: The throwing order does not list every team.
+    IncompleteOrder,
+    /// `E043`: The file does not declare exactly two teams.
+    NotTwoTeams,
+    /// `E050`: A row or kind has a team's name.
+    RowNamedLikeTeam,
+    /// `E051`: The board has too many holes.
+    TooManyHoles,
+    /// `E052`: A name is both a row and a kind.
+    RowAndKind,
+    /// `E053`: The board has no rows.
+    NoRows,
+    /// `E054`: A team's pieces do not fill its start row one per hole.
+    PiecesDoNotFitRow,
+    /// `E055`: A team has two tracks.
+    TwoTracks,
+    /// `E056`: A team has no pieces.
+    NoPieces,
+    /// `E057`: A team has no track.
+    NoTrack,
+    /// `E058`: A track walks the same row the same way twice.
+    RowWalkedTwice,
+    /// `E059`: A track has no such segment.
+    NoSuchSegment,
+    /// `E060`: A segment name fits more than one segment.
+    AmbiguousSegment,
+    /// `E061`: A track loops twice.
+    LoopsTwice,
+    /// `E070`: `value` stands where a fixed number is needed.
+    ValueNotANumber,
+    /// `E071`: A number is outside what the statement allows.
+    OutOfRange,
+    /// `E072`: `own`/`opposing` names no row of the team.
+    NoOwnedRow,
+    /// `E073`: A reference names several rows where one is needed.
+    AmbiguousRow,
+    /// `E074`: A throw value no throw can give.
+    BadThrowValue,
+    /// `E080`: A face probability is not strictly between 0 and 1.
+    NotAProbability,
+    /// `E081`: The sticks' faces are not named.
+    FacesNotNamed,
+    /// `E082`: The file says nothing of the sticks.
+    NoSticks,
+    /// `E083`: A throw counts the thrower's colour but a team has none.
+    NoColour,
+    /// `E090`: The file has no throw table.
+    NoThrowTable,
+    /// `E091`: A throw that no entry of the table covers.
+    UncoveredThrow,
+    /// `E092`: Every throw of a phase throws again.
+    EndlessTurn,
+    /// `E093`: A phase change into the same phase.
+    PhaseIntoItself,
+    /// `W001`: A throw entry that can never apply.
+    EntryNeverApplies,
+    /// `W002`: Captures are forbidden somewhere but allowed nowhere.
+    CapturesNowhere,
+    /// `W003`: A row no piece can reach.
+    UnreachableRow,
+    /// `W004`: A gate on the first segment of a track.
+    GateOnFirstSegment,
+    /// `W005`: A reading no `if` tests.
+    UnusedReading,
+    /// `W006`: The variant has no title.
+    NoTitle,
+    /// `W007`: A citation quotes nothing.
+    EmptyCitation,
+    /// `W008`: A reading with a single option.
+    NoChoice,
+    /// `W009`: A rule that cites no source.
+    Uncited,
+}
+
+impl Code {
+    /// Every code, in code order.
+    pub const ALL: &'static [Code] = &[
+        Code::Syntax,
+        Code::UnclosedString,
+        Code::NestingTooDeep,
+        Code::NumberTooLarge,
+        Code::NotUtf8,
+        Code::FileTooLarge,
+        Code::UnknownName,
+        Code::Duplicate,
+        Code::SetTwice,
+        Code::NotAnOption,
+        Code::NoRules,
+        Code::GameNamedTwice,
+        Code::EmptyRange,
+        Code::DefaultOutOfRange,
+        Code::RepeatedOption,
+        Code::NoDefaultOption,
+        Code::TwoDefaults,
+        Code::UnknownReadingChosen,
+        Code::UnknownOptionChosen,
+        Code::UnknownParamChosen,
+        Code::ParamChosenOutOfRange,
+        Code::FacesNamedTwice,
+        Code::SameFaceTwice,
+        Code::IncompleteOrder,
+        Code::NotTwoTeams,
+        Code::RowNamedLikeTeam,
+        Code::TooManyHoles,
+        Code::RowAndKind,
+        Code::NoRows,
+        Code::PiecesDoNotFitRow,
+        Code::TwoTracks,
+        Code::NoPieces,
+        Code::NoTrack,
+        Code::RowWalkedTwice,
+        Code::NoSuchSegment,
+        Code::AmbiguousSegment,
+        Code::LoopsTwice,
+        Code::ValueNotANumber,
+        Code::OutOfRange,
+        Code::NoOwnedRow,
+        Code::AmbiguousRow,
+        Code::BadThrowValue,
+        Code::NotAProbability,
+        Code::FacesNotNamed,
+        Code::NoSticks,
+        Code::NoColour,
+        Code::NoThrowTable,
+        Code::UncoveredThrow,
+        Code::EndlessTurn,
+        Code::PhaseIntoItself,
+        Code::EntryNeverApplies,
+        Code::CapturesNowhere,
+        Code::UnreachableRow,
+        Code::GateOnFirstSegment,
+        Code::UnusedReading,
+        Code::NoTitle,
+        Code::EmptyCitation,
+        Code::NoChoice,
+        Code::Uncited,
+    ];
+
+    /// The code as written, e.g. `E010`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::Syntax => "E001",
+            Code::UnclosedString => "E002",
+            Code::NestingTooDeep => "E003",
+            Code::NumberTooLarge => "E004",
+            Code::NotUtf8 => "E005",
+            Code::FileTooLarge => "E006",
+            Code::UnknownName => "E010",
+            Code::Duplicate => "E011",
+            Code::SetTwice => "E012",
+            Code::NotAnOption => "E013",
+            Code::NoRules => "E020",
+            Code::GameNamedTwice => "E021",
+            Code::EmptyRange => "E022",
+            Code::DefaultOutOfRange => "E023",
+            Code::RepeatedOption => "E024",
+            Code::NoDefaultOption => "E025",
+            Code::TwoDefaults => "E026",
+            Code::UnknownReadingChosen => "E030",
+            Code::UnknownOptionChosen => "E031",
+            Code::UnknownParamChosen => "E032",
+            Code::ParamChosenOutOfRange => "E033",
+            Code::FacesNamedTwice => "E040",
+            Code::SameFaceTwice => "E041",
+            Code::IncompleteOrder => "E042",
+            Code::NotTwoTeams => "E043",
+            Code::RowNamedLikeTeam => "E050",
+            Code::TooManyHoles => "E051",
+            Code::RowAndKind => "E052",
+            Code::NoRows => "E053",
+            Code::PiecesDoNotFitRow => "E054",
+            Code::TwoTracks => "E055",
+            Code::NoPieces => "E056",
+            Code::NoTrack => "E057",
+            Code::RowWalkedTwice => "E058",
+            Code::NoSuchSegment => "E059",
+            Code::AmbiguousSegment => "E060",
+            Code::LoopsTwice => "E061",
+            Code::ValueNotANumber => "E070",
+            Code::OutOfRange => "E071",
+            Code::NoOwnedRow => "E072",
+            Code::AmbiguousRow => "E073",
+            Code::BadThrowValue => "E074",
+            Code::NotAProbability => "E080",
+            Code::FacesNotNamed => "E081",
+            Code::NoSticks => "E082",
+            Code::NoColour => "E083",
+            Code::NoThrowTable => "E090",
+            Code::UncoveredThrow => "E091",
+            Code::EndlessTurn => "E092",
+            Code::PhaseIntoItself => "E093",
+            Code::EntryNeverApplies => "W001",
+            Code::CapturesNowhere => "W002",
+            Code::UnreachableRow => "W003",
+            Code::GateOnFirstSegment => "W004",
+            Code::UnusedReading => "W005",
+            Code::NoTitle => "W006",
+            Code::EmptyCitation => "W007",
+            Code::NoChoice => "W008",
+            Code::Uncited => "W009",
+        }
+    }
+
+    /// Is it a warning's code (else an error's)?
+    pub fn is_warning(self) -> bool {
+        self.as_str().starts_with('W')
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
 /// How bad a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -45,6 +310,8 @@ pub enum Severity {
 pub struct Diagnostic {
     /// Error or warning.
     pub severity: Severity,
+    /// Its kind, as a stable code.
+    pub code: Code,
     /// What is wrong, in one line.
     pub message: String,
     /// Where in the file (`None` for problems with the command line).
@@ -61,10 +328,17 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    /// An error at `span`.
-    pub fn error(span: Span, message: impl Into<String>, label: impl Into<String>) -> Self {
+    /// An error of kind `code` at `span`.
+    pub fn error(
+        code: Code,
+        span: Span,
+        message: impl Into<String>,
+        label: impl Into<String>,
+    ) -> Self {
+        debug_assert!(!code.is_warning(), "{code:?} is a warning's code");
         Diagnostic {
             severity: Severity::Error,
+            code,
             message: message.into(),
             span: Some(span),
             label: label.into(),
@@ -74,19 +348,31 @@ impl Diagnostic {
         }
     }
 
-    /// A warning at `span`.
-    pub fn warning(span: Span, message: impl Into<String>, label: impl Into<String>) -> Self {
+    /// A warning of kind `code` at `span`.
+    pub fn warning(
+        code: Code,
+        span: Span,
+        message: impl Into<String>,
+        label: impl Into<String>,
+    ) -> Self {
+        debug_assert!(code.is_warning(), "{code:?} is an error's code");
         Diagnostic {
             severity: Severity::Warning,
-            ..Diagnostic::error(span, message, label)
+            code,
+            message: message.into(),
+            span: Some(span),
+            label: label.into(),
+            help: None,
+            notes: Vec::new(),
+            secondary: Vec::new(),
         }
     }
 
     /// An error that belongs to no place in the file (a bad command-line option).
-    pub fn global(message: impl Into<String>) -> Self {
+    pub fn global(code: Code, message: impl Into<String>) -> Self {
         Diagnostic {
             span: None,
-            ..Diagnostic::error(Span::default(), message, "")
+            ..Diagnostic::error(code, Span::default(), message, "")
         }
     }
 
@@ -145,6 +431,7 @@ pub fn render(file_name: &str, text: &str, diags: &[Diagnostic]) -> String {
         }
         notes.extend(d.notes.iter().cloned());
         let cs = base
+            .with_code(d.code.as_str())
             .with_message(&d.message)
             .with_labels(labels)
             .with_notes(notes);

@@ -20,7 +20,7 @@
 
 use crate::lang::diag::Diagnostic;
 use crate::lang::syntax::ast::{
-    Cond, Effect, Expr, File, Item, Region, Requirement, RowRef, Rule, Segment, Spanned,
+    Cond, Effect, Expr, File, Item, Name, Region, Requirement, RowRef, Rule, Segment, Spanned,
     SticksWhen, Stmt, StmtKind, ThrowMatch,
 };
 use std::fmt::Write as _;
@@ -349,12 +349,8 @@ fn statement(s: &StmtKind) -> String {
             let of = owner
                 .as_ref()
                 .map_or(String::new(), |o| format!(" of {}", o.node));
-            format!(
-                "row {}: {}{of}, {} holes",
-                name.node,
-                kind.node,
-                expr(&holes.node)
-            )
+            let holes = expr(&holes.node);
+            format!("row {}: {}{of}, {holes} holes", name.node, kind.node)
         }
         StmtKind::TeamPieces { team, count, start } => {
             let place = match start {
@@ -371,37 +367,19 @@ fn statement(s: &StmtKind) -> String {
             count,
             faces,
             prob,
-        } => {
-            let when = match when {
-                SticksWhen::Always => String::new(),
-                SticksWhen::InPhase(p) => format!(" in {}", p.node),
-                SticksWhen::FirstOfTurn => " on first throw of turn".into(),
-                SticksWhen::FirstOfGame => " on first throw of game".into(),
-            };
-            let mut out = format!("sticks{when}: {}", expr(&count.node));
-            if let Some((a, b)) = faces {
-                let _ = write!(out, " with faces {} and {}", a.node, b.node);
-            }
-            if let Some((face, p)) = prob {
-                let _ = write!(out, ", p({}) = {}", face.node, number(p.node));
-            }
-            out
-        }
+        } => sticks(when, count, faces.as_ref(), prob.as_ref()),
         StmtKind::Value(None) => "value: count of own colour".into(),
         StmtKind::Value(Some(face)) => format!("value: count of {}", face.node),
         StmtKind::Class { name, shapes } => {
-            let shapes = shapes
-                .iter()
-                .map(|&alike| {
-                    if alike {
-                        "all alike"
-                    } else {
-                        "all but one alike"
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(" or ");
-            format!("class {}: {shapes}", name.node)
+            let shape = |&alike: &bool| {
+                if alike {
+                    "all alike".to_string()
+                } else {
+                    "all but one alike".to_string()
+                }
+            };
+            let shapes: Vec<String> = shapes.iter().map(shape).collect();
+            format!("class {}: {}", name.node, shapes.join(" or "))
         }
         StmtKind::Phases(ps) => format!("phases: {}", list(ps, |p| p.node.clone())),
         StmtKind::Allocation(true) => "allocation: pooled".into(),
@@ -417,29 +395,7 @@ fn statement(s: &StmtKind) -> String {
             phase,
             conds: cs,
             effects,
-        } => {
-            let mut out = match matches {
-                ThrowMatch::Any => "on any".to_string(),
-                ThrowMatch::Values(vs) => format!("on {}", values(vs)),
-                ThrowMatch::Class(c) => format!("on {}", c.node),
-            };
-            if let Some(p) = phase {
-                out.push_str(" in ");
-                out.push_str(&p.node);
-            }
-            if !cs.is_empty() {
-                out.push_str(" if ");
-                out.push_str(&conds(cs));
-            }
-            let effects = effects
-                .iter()
-                .map(|e| effect(&e.node))
-                .collect::<Vec<_>>()
-                .join(" and ");
-            out.push_str(": ");
-            out.push_str(&effects);
-            out
-        }
+        } => throw(matches, phase.as_ref(), cs, effects),
         StmtKind::Track { team, segments } => {
             format!("track {}: {}", team.node, list(segments, segment))
         }
@@ -457,25 +413,7 @@ fn statement(s: &StmtKind) -> String {
             segment,
             requirement,
             stop,
-        } => {
-            let req = match requirement {
-                Requirement::Throw(vs, crossing) => format!(
-                    "throw in {} by {}",
-                    values(vs),
-                    if *crossing {
-                        "crossing throw"
-                    } else {
-                        "move total"
-                    }
-                ),
-                Requirement::Conds(cs) => conds(cs),
-            };
-            let otherwise = if *stop { "stop" } else { "forbid" };
-            format!(
-                "gate {} {}: {req}, else {otherwise}",
-                team.node, segment.node
-            )
-        }
+        } => gate(team, segment, requirement, *stop),
         StmtKind::Stacking {
             allowed,
             except_goal,
@@ -488,25 +426,11 @@ fn statement(s: &StmtKind) -> String {
             region: r,
             compulsory,
             send_home,
-        } => {
-            let within = r
-                .as_ref()
-                .map_or(String::new(), |r| format!(" in {}", region(&r.node)));
-            format!(
-                "capture{within}: {}, {}",
-                if *compulsory {
-                    "compulsory"
-                } else {
-                    "optional"
-                },
-                if *send_home { "send home" } else { "remove" }
-            )
+        } => capture(r.as_ref(), *compulsory, *send_home),
+        StmtKind::NoCapture { region: r, sharing } => {
+            let sharing = if *sharing { ", sharing" } else { "" };
+            format!("no capture in {}{sharing}", region(&r.node))
         }
-        StmtKind::NoCapture { region: r, sharing } => format!(
-            "no capture in {}{}",
-            region(&r.node),
-            if *sharing { ", sharing" } else { "" }
-        ),
         StmtKind::CaptureOnly {
             region: r,
             values: vs,
@@ -515,21 +439,97 @@ fn statement(s: &StmtKind) -> String {
             region(&r.node),
             values(vs)
         ),
-        StmtKind::Blocked(share) => format!(
-            "blocked landing: {}",
-            if *share { "share" } else { "forbidden" }
-        ),
+        StmtKind::Blocked(true) => "blocked landing: share".into(),
+        StmtKind::Blocked(false) => "blocked landing: forbidden".into(),
         StmtKind::Immune(r) => format!("immune after entering {}", region(&r.node)),
-        StmtKind::SendHomeTo(first_empty) => format!(
-            "send home to: {}",
-            if *first_empty {
-                "first empty hole"
-            } else {
-                "start hole"
-            }
-        ),
+        StmtKind::SendHomeTo(true) => "send home to: first empty hole".into(),
+        StmtKind::SendHomeTo(false) => "send home to: start hole".into(),
         StmtKind::Win(cs) => format!("win when {}", conds(cs)),
     }
+}
+
+/// A `sticks` statement.
+fn sticks(
+    when: &SticksWhen,
+    count: &Spanned<Expr>,
+    faces: Option<&(Name, Name)>,
+    prob: Option<&(Name, Spanned<f64>)>,
+) -> String {
+    let when = match when {
+        SticksWhen::Always => String::new(),
+        SticksWhen::InPhase(p) => format!(" in {}", p.node),
+        SticksWhen::FirstOfTurn => " on first throw of turn".into(),
+        SticksWhen::FirstOfGame => " on first throw of game".into(),
+    };
+    let mut out = format!("sticks{when}: {}", expr(&count.node));
+    if let Some((a, b)) = faces {
+        let _ = write!(out, " with faces {} and {}", a.node, b.node);
+    }
+    if let Some((face, p)) = prob {
+        let _ = write!(out, ", p({}) = {}", face.node, number(p.node));
+    }
+    out
+}
+
+/// A throw entry.
+fn throw(
+    matches: &ThrowMatch,
+    phase: Option<&Name>,
+    cs: &[Spanned<Cond>],
+    effects: &[Spanned<Effect>],
+) -> String {
+    let mut out = match matches {
+        ThrowMatch::Any => "on any".to_string(),
+        ThrowMatch::Values(vs) => format!("on {}", values(vs)),
+        ThrowMatch::Class(c) => format!("on {}", c.node),
+    };
+    if let Some(p) = phase {
+        out.push_str(" in ");
+        out.push_str(&p.node);
+    }
+    if !cs.is_empty() {
+        out.push_str(" if ");
+        out.push_str(&conds(cs));
+    }
+    let effects = effects
+        .iter()
+        .map(|e| effect(&e.node))
+        .collect::<Vec<_>>()
+        .join(" and ");
+    out.push_str(": ");
+    out.push_str(&effects);
+    out
+}
+
+/// A gate.
+fn gate(team: &Name, segment: &Name, requirement: &Requirement, stop: bool) -> String {
+    let req = match requirement {
+        Requirement::Throw(vs, crossing) => format!(
+            "throw in {} by {}",
+            values(vs),
+            if *crossing {
+                "crossing throw"
+            } else {
+                "move total"
+            }
+        ),
+        Requirement::Conds(cs) => conds(cs),
+    };
+    let otherwise = if stop { "stop" } else { "forbid" };
+    format!(
+        "gate {} {}: {req}, else {otherwise}",
+        team.node, segment.node
+    )
+}
+
+/// A `capture` statement.
+fn capture(r: Option<&Spanned<Region>>, compulsory: bool, send_home: bool) -> String {
+    let within = r.map_or(String::new(), |r| format!(" in {}", region(&r.node)));
+    format!(
+        "capture{within}: {}, {}",
+        if compulsory { "compulsory" } else { "optional" },
+        if send_home { "send home" } else { "remove" }
+    )
 }
 
 /// The syntax tree as JSON with every `span` removed: two files are the same modulo

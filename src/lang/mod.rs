@@ -6,7 +6,7 @@ pub mod ir;
 pub mod lower;
 pub mod syntax;
 
-use diag::Diagnostic;
+use diag::{Code, Diagnostic};
 
 /// Reads a rule file's bytes and lowers them: UTF-8 check, parse, lower.
 pub fn load(bytes: &[u8], sel: &lower::Selection) -> (Option<String>, lower::Lowered) {
@@ -19,9 +19,10 @@ pub fn load(bytes: &[u8], sel: &lower::Selection) -> (Option<String>, lower::Low
                 lower::Lowered {
                     ir: None,
                     diagnostics: vec![
-                        Diagnostic::global(format!(
-                            "the file is not UTF-8: invalid byte at offset {at}"
-                        ))
+                        Diagnostic::global(
+                            Code::NotUtf8,
+                            format!("the file is not UTF-8: invalid byte at offset {at}"),
+                        )
                         .with_help("save the file as UTF-8"),
                     ],
                 },

@@ -6,7 +6,7 @@
 //! is parsed once more, with the switch on, by a second parser built from the same grammar.
 
 use super::parse::Rule;
-use crate::lang::diag::{Diagnostic, Span, suggest};
+use crate::lang::diag::{Code, Diagnostic, Span, suggest};
 use pest::Parser;
 use pest::error::{Error, ErrorVariant, InputLocation};
 use std::sync::OnceLock;
@@ -282,7 +282,12 @@ pub fn humanise(text: &str, err: Error<Rule>) -> Diagnostic {
             .filter(|r| !matches!(r, Rule::WHITESPACE | Rule::COMMENT))
             .collect(),
         ErrorVariant::CustomError { message } => {
-            return Diagnostic::error(word_at(text, loc), "syntax error", message.clone());
+            return Diagnostic::error(
+                Code::Syntax,
+                word_at(text, loc),
+                "syntax error",
+                message.clone(),
+            );
         }
     };
     let att = attempts(text, &err);
@@ -295,6 +300,7 @@ pub fn humanise(text: &str, err: Error<Rule>) -> Diagnostic {
     {
         let end = text[loc..].find('\n').map_or(text.len(), |n| loc + n);
         return Diagnostic::error(
+            Code::UnclosedString,
             Span { start: loc, end },
             "syntax error: this string is never closed",
             "the string starts here",
@@ -310,69 +316,7 @@ pub fn humanise(text: &str, err: Error<Rule>) -> Diagnostic {
     let at = further.map_or(loc, |a| a.pos);
 
     // What was expected there.
-    let mut words: Vec<String> = Vec::new();
-    if further.is_none() {
-        // The start of any top-level item is one expectation, not six.
-        let item_start = |r: &Rule| {
-            matches!(
-                r,
-                Rule::game
-                    | Rule::source
-                    | Rule::param
-                    | Rule::reading
-                    | Rule::set_aside
-                    | Rule::rule_def
-            )
-        };
-        let mut ds: Vec<&str> = positives
-            .iter()
-            .filter(|r| !matches!(r, Rule::EOI))
-            .map(|r| {
-                if item_start(r) {
-                    describe(Rule::item)
-                } else {
-                    describe(*r)
-                }
-            })
-            .collect();
-        ds.sort_unstable();
-        ds.dedup();
-        words.extend(ds.iter().map(|s| s.to_string()));
-    }
-    let mut tokens: Vec<String> = Vec::new();
-    if let Some(a) = att.as_ref().filter(|a| a.pos == at) {
-        if a.statement && !words.iter().any(|w| w == STATEMENT) {
-            words.push(STATEMENT.to_string());
-        }
-        if a.item && !words.iter().any(|w| w == describe(Rule::item)) {
-            words.push(describe(Rule::item).to_string());
-        }
-        for r in &a.lexical {
-            let d = describe(*r).to_string();
-            if !words.contains(&d) && *r != Rule::string_inner {
-                words.push(d);
-            }
-        }
-        tokens = a.tokens.clone();
-        let covered = |t: &String| {
-            (words.iter().any(|w| w == STATEMENT) && starters(true).contains(t) && t != "}")
-                || (a.item && starters(false).contains(t))
-                || words.iter().any(|w| w.contains(&format!("`{t}")))
-                || (t == "\"" && a.lexical.contains(&Rule::string))
-        };
-        let extra: Vec<String> = tokens
-            .iter()
-            .filter(|t| !covered(t))
-            .map(|t| format!("`{t}`"))
-            .collect();
-        words.extend(extra);
-    }
-    if words.is_empty() {
-        words.push("something else".to_string());
-    }
-    if positives.contains(&Rule::EOI) && !words.iter().any(|w| w == describe(Rule::EOI)) {
-        words.push(describe(Rule::EOI).to_string());
-    }
+    let (words, tokens) = expected_words(&positives, att.as_ref(), further.is_some(), at);
     let expected = one_of(words);
 
     let found_span = word_at(text, at);
@@ -410,6 +354,7 @@ pub fn humanise(text: &str, err: Error<Rule>) -> Diagnostic {
             )
         };
         Diagnostic::error(
+            Code::Syntax,
             Span {
                 start: before.len(),
                 end: before.len(),
@@ -419,6 +364,7 @@ pub fn humanise(text: &str, err: Error<Rule>) -> Diagnostic {
         )
     } else {
         Diagnostic::error(
+            Code::Syntax,
             found_span,
             format!("syntax error: unexpected {found}"),
             format!("expected {expected}"),
@@ -431,6 +377,79 @@ pub fn humanise(text: &str, err: Error<Rule>) -> Diagnostic {
         }
     }
     d
+}
+
+/// What was expected at `at`, in words, and the literal tokens pest tried there.
+fn expected_words(
+    positives: &[Rule],
+    att: Option<&Attempts>,
+    further: bool,
+    at: usize,
+) -> (Vec<String>, Vec<String>) {
+    let mut words: Vec<String> = Vec::new();
+    if !further {
+        // The start of any top-level item is one expectation, not six.
+        let item_start = |r: &Rule| {
+            matches!(
+                r,
+                Rule::game
+                    | Rule::source
+                    | Rule::param
+                    | Rule::reading
+                    | Rule::set_aside
+                    | Rule::rule_def
+            )
+        };
+        let mut ds: Vec<&str> = positives
+            .iter()
+            .filter(|r| !matches!(r, Rule::EOI))
+            .map(|r| {
+                if item_start(r) {
+                    describe(Rule::item)
+                } else {
+                    describe(*r)
+                }
+            })
+            .collect();
+        ds.sort_unstable();
+        ds.dedup();
+        words.extend(ds.iter().map(|s| s.to_string()));
+    }
+    let mut tokens: Vec<String> = Vec::new();
+    if let Some(a) = att.filter(|a| a.pos == at) {
+        if a.statement && !words.iter().any(|w| w == STATEMENT) {
+            words.push(STATEMENT.to_string());
+        }
+        if a.item && !words.iter().any(|w| w == describe(Rule::item)) {
+            words.push(describe(Rule::item).to_string());
+        }
+        for r in &a.lexical {
+            let d = describe(*r).to_string();
+            if !words.contains(&d) && *r != Rule::string_inner {
+                words.push(d);
+            }
+        }
+        tokens = a.tokens.clone();
+        let covered = |t: &String| {
+            (words.iter().any(|w| w == STATEMENT) && starters(true).contains(t) && t != "}")
+                || (a.item && starters(false).contains(t))
+                || words.iter().any(|w| w.contains(&format!("`{t}")))
+                || (t == "\"" && a.lexical.contains(&Rule::string))
+        };
+        let extra: Vec<String> = tokens
+            .iter()
+            .filter(|t| !covered(t))
+            .map(|t| format!("`{t}`"))
+            .collect();
+        words.extend(extra);
+    }
+    if words.is_empty() {
+        words.push("something else".to_string());
+    }
+    if positives.contains(&Rule::EOI) && !words.iter().any(|w| w == describe(Rule::EOI)) {
+        words.push(describe(Rule::EOI).to_string());
+    }
+    (words, tokens)
 }
 
 /// `text` without comments at its end (what comes before them is the last word).

@@ -2,7 +2,7 @@
 
 use super::ast::*;
 use super::errors::humanise;
-use crate::lang::diag::Diagnostic;
+use crate::lang::diag::{Code, Diagnostic};
 use pest::Parser;
 use pest::iterators::Pair;
 
@@ -52,7 +52,7 @@ fn check_nesting(text: &str) -> Result<(), Vec<Diagnostic>> {
                         end: i + 1,
                     };
                     return Err(vec![
-                        Diagnostic::error(span, format!("blocks nest deeper than {MAX_NESTING} levels"), "too deep")
+                        Diagnostic::error(Code::NestingTooDeep, span, format!("blocks nest deeper than {MAX_NESTING} levels"), "too deep")
                             .with_help("flatten the `if` blocks: test several readings in one rule, or split the rule"),
                     ]);
                 }
@@ -162,8 +162,13 @@ fn int(p: P) -> Result<Spanned<i64>, Vec<Diagnostic>> {
         .map(|n| Spanned { node: n, span: sp })
         .map_err(|_| {
             vec![
-                Diagnostic::error(sp, "number too large", "this number does not fit")
-                    .with_help("use a number below 9223372036854775808"),
+                Diagnostic::error(
+                    Code::NumberTooLarge,
+                    sp,
+                    "number too large",
+                    "this number does not fit",
+                )
+                .with_help("use a number below 9223372036854775808"),
             ]
         })
 }
@@ -382,91 +387,12 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         };
     }
     let node = match kind {
-        Rule::if_stmt => {
-            let mut t = next!().into_inner();
-            let reading = name(t.next().expect("id"));
-            let option = name(t.next().expect("option"));
-            let then = block(next!())?;
-            let otherwise = it.next().map(block).transpose()?;
-            StmtKind::If {
-                reading,
-                option,
-                then,
-                otherwise,
-            }
-        }
-        Rule::row_stmt => {
-            let rname = name(next!());
-            let kind = name(next!());
-            let third = next!();
-            let (owner, holes) = if third.as_rule() == Rule::ident {
-                (Some(name(third)), expr(next!())?)
-            } else {
-                (None, expr(third)?)
-            };
-            StmtKind::Row {
-                name: rname,
-                kind,
-                owner,
-                holes,
-            }
-        }
-        Rule::team_stmt => {
-            let team = name(next!());
-            let body = next!();
-            match body.as_rule() {
-                Rule::team_colour => StmtKind::TeamColour {
-                    team,
-                    face: name(body.into_inner().next().expect("face")),
-                },
-                _ => {
-                    let mut bi = body.into_inner();
-                    let count = expr(bi.next().expect("count"))?;
-                    let where_ = bi.next().expect("start");
-                    let start = (where_.as_rule() == Rule::row_ref).then(|| row_ref(where_));
-                    StmtKind::TeamPieces { team, count, start }
-                }
-            }
-        }
+        Rule::if_stmt => if_stmt(it)?,
+        Rule::row_stmt => row_stmt(it)?,
+        Rule::team_stmt => team_stmt(it)?,
         Rule::seats_stmt => StmtKind::Seats(expr(next!())?),
         Rule::order_stmt => StmtKind::Order(it.map(name).collect()),
-        Rule::sticks_stmt => {
-            let mut when = SticksWhen::Always;
-            if it.peek().map(|x| x.as_rule()) == Some(Rule::sticks_when) {
-                let w = next!().into_inner().next().expect("when");
-                when = match w.as_rule() {
-                    Rule::in_phase => {
-                        SticksWhen::InPhase(name(w.into_inner().next().expect("phase")))
-                    }
-                    Rule::first_of_turn => SticksWhen::FirstOfTurn,
-                    _ => SticksWhen::FirstOfGame,
-                };
-            }
-            let count = expr(next!())?;
-            let (mut faces, mut prob) = (None, None);
-            for x in it {
-                match x.as_rule() {
-                    Rule::faces => {
-                        let mut fi = x.into_inner();
-                        faces = Some((name(fi.next().expect("a")), name(fi.next().expect("b"))));
-                    }
-                    _ => {
-                        let mut fi = x.into_inner();
-                        let face = name(fi.next().expect("face"));
-                        let n = fi.next().expect("number");
-                        let nsp = span(&n);
-                        let v: f64 = n.as_str().parse().unwrap_or(f64::NAN);
-                        prob = Some((face, Spanned { node: v, span: nsp }));
-                    }
-                }
-            }
-            StmtKind::Sticks {
-                when,
-                count,
-                faces,
-                prob,
-            }
-        }
+        Rule::sticks_stmt => sticks_stmt(it)?,
         Rule::value_stmt => {
             let x = next!();
             StmtKind::Value((x.as_rule() == Rule::ident).then(|| name(x)))
@@ -490,96 +416,20 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
             to: name(next!()),
             when: conds(next!())?,
         },
-        Rule::throw_stmt => {
-            let m = next!().into_inner().next().expect("match");
-            let matches = match m.as_rule() {
-                Rule::any_throw => ThrowMatch::Any,
-                Rule::value_list => ThrowMatch::Values(values(m)?),
-                _ => ThrowMatch::Class(name(m)),
-            };
-            let (mut phase, mut cs, mut effects) = (None, Vec::new(), Vec::new());
-            for x in it {
-                match x.as_rule() {
-                    Rule::in_phase => phase = Some(name(x.into_inner().next().expect("phase"))),
-                    Rule::conds => cs = conds(x)?,
-                    _ => effects.push(effect(x)?),
-                }
-            }
-            StmtKind::Throw {
-                matches,
-                phase,
-                conds: cs,
-                effects,
-            }
-        }
-        Rule::track_stmt => {
-            let team = name(next!());
-            let segments = it
-                .map(|s| {
-                    let mut si = s.into_inner();
-                    let row = row_ref(si.next().expect("row"));
-                    let backward = si.next().expect("dir").as_str() == "backward";
-                    let (mut label, mut goal) = (None, false);
-                    for x in si {
-                        match x.as_rule() {
-                            Rule::goal => goal = true,
-                            _ => label = Some(name(x)),
-                        }
-                    }
-                    Segment {
-                        row,
-                        backward,
-                        label,
-                        goal,
-                    }
-                })
-                .collect();
-            StmtKind::Track { team, segments }
-        }
+        Rule::throw_stmt => throw_stmt(it)?,
+        Rule::track_stmt => track_stmt(it)?,
         Rule::track_loop_stmt => StmtKind::TrackLoop {
             team: name(next!()),
             from: name(next!()),
             when: it.next().map(conds).transpose()?.unwrap_or_default(),
         },
         Rule::track_end_stmt => StmtKind::TrackEnd(name(next!())),
-        Rule::gate_stmt => {
-            let team = name(next!());
-            let segment = name(next!());
-            let req = next!().into_inner().next().expect("requirement");
-            let requirement = match req.as_rule() {
-                Rule::throw_req => {
-                    let mut ri = req.into_inner();
-                    let vs = values(ri.next().expect("values"))?;
-                    let crossing = ri.next().expect("by").as_rule() == Rule::crossing;
-                    Requirement::Throw(vs, crossing)
-                }
-                _ => Requirement::Conds(conds(req)?),
-            };
-            let stop = next!().as_str() == "stop";
-            StmtKind::Gate {
-                team,
-                segment,
-                requirement,
-                stop,
-            }
-        }
+        Rule::gate_stmt => gate_stmt(it)?,
         Rule::stacking_stmt => StmtKind::Stacking {
             allowed: next!().as_rule() == Rule::allowed,
             except_goal: it.next().is_some(),
         },
-        Rule::capture_stmt => {
-            let mut region_ = None;
-            if it.peek().map(|x| x.as_rule()) == Some(Rule::region) {
-                region_ = Some(region(next!()));
-            }
-            let compulsory = next!().as_str() == "compulsory";
-            let send_home = next!().as_str() != "remove";
-            StmtKind::Capture {
-                region: region_,
-                compulsory,
-                send_home,
-            }
-        }
+        Rule::capture_stmt => capture_stmt(it)?,
         Rule::no_capture_stmt => StmtKind::NoCapture {
             region: region(next!()),
             sharing: it.next().is_some(),
@@ -595,6 +445,191 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         other => unreachable!("not a statement: {other:?}"),
     };
     Ok(Spanned { node, span: sp })
+}
+
+/// The children of a statement, after its keyword.
+type Children<'a> = std::iter::Peekable<pest::iterators::Pairs<'a, Rule>>;
+
+/// The next child, which the grammar guarantees.
+fn child<'a>(it: &mut Children<'a>) -> P<'a> {
+    it.next().expect("grammar guarantees the child")
+}
+
+/// `if READING = OPTION { … } else { … }`.
+fn if_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let mut t = child(&mut it).into_inner();
+    let reading = name(t.next().expect("id"));
+    let option = name(t.next().expect("option"));
+    let then = block(child(&mut it))?;
+    let otherwise = it.next().map(block).transpose()?;
+    Ok(StmtKind::If {
+        reading,
+        option,
+        then,
+        otherwise,
+    })
+}
+
+/// `row NAME: KIND [of TEAM], E holes`.
+fn row_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let rname = name(child(&mut it));
+    let kind = name(child(&mut it));
+    let third = child(&mut it);
+    let (owner, holes) = if third.as_rule() == Rule::ident {
+        (Some(name(third)), expr(child(&mut it))?)
+    } else {
+        (None, expr(third)?)
+    };
+    Ok(StmtKind::Row {
+        name: rname,
+        kind,
+        owner,
+        holes,
+    })
+}
+
+/// `team NAME: …` (pieces or colour).
+fn team_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let team = name(child(&mut it));
+    let body = child(&mut it);
+    Ok(match body.as_rule() {
+        Rule::team_colour => StmtKind::TeamColour {
+            team,
+            face: name(body.into_inner().next().expect("face")),
+        },
+        _ => {
+            let mut bi = body.into_inner();
+            let count = expr(bi.next().expect("count"))?;
+            let where_ = bi.next().expect("start");
+            let start = (where_.as_rule() == Rule::row_ref).then(|| row_ref(where_));
+            StmtKind::TeamPieces { team, count, start }
+        }
+    })
+}
+
+/// `sticks [when]: E [with faces A and B] [, p(A) = x]`.
+fn sticks_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let mut when = SticksWhen::Always;
+    if it.peek().map(|x| x.as_rule()) == Some(Rule::sticks_when) {
+        let w = child(&mut it).into_inner().next().expect("when");
+        when = match w.as_rule() {
+            Rule::in_phase => SticksWhen::InPhase(name(w.into_inner().next().expect("phase"))),
+            Rule::first_of_turn => SticksWhen::FirstOfTurn,
+            _ => SticksWhen::FirstOfGame,
+        };
+    }
+    let count = expr(child(&mut it))?;
+    let (mut faces, mut prob) = (None, None);
+    for x in it {
+        match x.as_rule() {
+            Rule::faces => {
+                let mut fi = x.into_inner();
+                faces = Some((name(fi.next().expect("a")), name(fi.next().expect("b"))));
+            }
+            _ => {
+                let mut fi = x.into_inner();
+                let face = name(fi.next().expect("face"));
+                let n = fi.next().expect("number");
+                let nsp = span(&n);
+                let v: f64 = n.as_str().parse().unwrap_or(f64::NAN);
+                prob = Some((face, Spanned { node: v, span: nsp }));
+            }
+        }
+    }
+    Ok(StmtKind::Sticks {
+        when,
+        count,
+        faces,
+        prob,
+    })
+}
+
+/// `on M [in P] [if C]: effects`.
+fn throw_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let m = child(&mut it).into_inner().next().expect("match");
+    let matches = match m.as_rule() {
+        Rule::any_throw => ThrowMatch::Any,
+        Rule::value_list => ThrowMatch::Values(values(m)?),
+        _ => ThrowMatch::Class(name(m)),
+    };
+    let (mut phase, mut cs, mut effects) = (None, Vec::new(), Vec::new());
+    for x in it {
+        match x.as_rule() {
+            Rule::in_phase => phase = Some(name(x.into_inner().next().expect("phase"))),
+            Rule::conds => cs = conds(x)?,
+            _ => effects.push(effect(x)?),
+        }
+    }
+    Ok(StmtKind::Throw {
+        matches,
+        phase,
+        conds: cs,
+        effects,
+    })
+}
+
+/// `track T: segments`.
+fn track_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let team = name(child(&mut it));
+    let segments = it
+        .map(|s| {
+            let mut si = s.into_inner();
+            let row = row_ref(si.next().expect("row"));
+            let backward = si.next().expect("dir").as_str() == "backward";
+            let (mut label, mut goal) = (None, false);
+            for x in si {
+                match x.as_rule() {
+                    Rule::goal => goal = true,
+                    _ => label = Some(name(x)),
+                }
+            }
+            Segment {
+                row,
+                backward,
+                label,
+                goal,
+            }
+        })
+        .collect();
+    Ok(StmtKind::Track { team, segments })
+}
+
+/// `gate T S: requirement, else forbid|stop`.
+fn gate_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let team = name(child(&mut it));
+    let segment = name(child(&mut it));
+    let req = child(&mut it).into_inner().next().expect("requirement");
+    let requirement = match req.as_rule() {
+        Rule::throw_req => {
+            let mut ri = req.into_inner();
+            let vs = values(ri.next().expect("values"))?;
+            let crossing = ri.next().expect("by").as_rule() == Rule::crossing;
+            Requirement::Throw(vs, crossing)
+        }
+        _ => Requirement::Conds(conds(req)?),
+    };
+    let stop = child(&mut it).as_str() == "stop";
+    Ok(StmtKind::Gate {
+        team,
+        segment,
+        requirement,
+        stop,
+    })
+}
+
+/// `capture [in R]: mode, effect`.
+fn capture_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let mut region_ = None;
+    if it.peek().map(|x| x.as_rule()) == Some(Rule::region) {
+        region_ = Some(region(child(&mut it)));
+    }
+    let compulsory = child(&mut it).as_str() == "compulsory";
+    let send_home = child(&mut it).as_str() != "remove";
+    Ok(StmtKind::Capture {
+        region: region_,
+        compulsory,
+        send_home,
+    })
 }
 
 fn effect(p: P) -> Result<Spanned<Effect>, Vec<Diagnostic>> {
