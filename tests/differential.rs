@@ -79,7 +79,7 @@ fn engine_place(g: &Game, cell: u8) -> Option<Place> {
 
 fn engine_digest(g: &Game, s: &State) -> u64 {
     let view = (0..2).flat_map(|t| {
-        (0..g.n_pieces(t as u8)).map(move |i| {
+        (0..g.n_pieces(seig::lang::ir::TeamId::new(t))).map(move |i| {
             let p = &s.pieces[t][i];
             (
                 p.alive(),
@@ -139,7 +139,7 @@ fn engine_game(g: &Game, seed: u64, index: u64, stop: Option<usize>) -> (EngineR
         if stop == Some(action) {
             break;
         }
-        let (team, turns) = (s.team, s.turns);
+        let (team, turns) = (u8::from(s.team), s.turns);
         let mut ev: Vec<EngineEvent> = Vec::new();
         let act = if g.is_chance(&s) {
             throws += 1;
@@ -195,7 +195,7 @@ fn engine_game(g: &Game, seed: u64, index: u64, stop: Option<usize>) -> (EngineR
                 event: Event::TurnEnd {
                     turns: s.turns,
                     combat,
-                    next: s.team,
+                    next: s.team.into(),
                 },
                 pieces,
                 action,
@@ -203,7 +203,7 @@ fn engine_game(g: &Game, seed: u64, index: u64, stop: Option<usize>) -> (EngineR
         }
         if let Some(w) = g.winner(&s) {
             log.push(Entry {
-                event: Event::Win { team: w },
+                event: Event::Win { team: w.into() },
                 pieces,
                 action,
             });
@@ -212,7 +212,7 @@ fn engine_game(g: &Game, seed: u64, index: u64, stop: Option<usize>) -> (EngineR
     }
     let run = EngineRun {
         log,
-        winner: g.winner(&s),
+        winner: g.winner(&s).map(u8::from),
         turns: s.turns,
         throws,
         decisions,
@@ -313,7 +313,7 @@ fn check_game(g: &Game, r: &Sig, seed: u64, index: u64, cov: &mut Coverage) {
     );
     assert_eq!(p.aborted, None, "holes {holes}, seed {seed}, game {index}");
     assert_eq!(
-        (p.winner, p.turns, p.throws, p.decisions),
+        (p.winner.map(u8::from), p.turns, p.throws, p.decisions),
         mine,
         "holes {holes}, seed {seed}, game {index}: random_playout against the reference"
     );

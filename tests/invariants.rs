@@ -27,8 +27,8 @@
 use proptest::prelude::*;
 use proptest::sample::Index;
 use seig::engine::{
-    Decision, EntryKind, Event, Game, IMMUNE, MAX_TEAM_PIECES, NO_CELL, NONE, POOL_MAX, Piece,
-    Quiet, RELEASED, REMOVED, State,
+    Decision, EntryKind, Event, Game, MAX_TEAM_PIECES, NO_CELL, NONE, POOL_MAX, Piece, PieceFlags,
+    Quiet, State,
 };
 use seig::lang::ir::{Allocation, Cell, CellSet, Cond, Effect, Start, TeamId};
 use seig::lang::lower::Selection;
@@ -208,7 +208,7 @@ fn goal_stack_cell(g: &Game, t: usize) -> Option<Cell> {
 }
 
 fn removed_count(g: &Game, s: &State, t: usize) -> usize {
-    s.pieces[t][..g.n_pieces(t as TeamId)]
+    s.pieces[t][..g.n_pieces(TeamId::new(t))]
         .iter()
         .filter(|p| !p.alive())
         .count()
@@ -221,7 +221,7 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
         return Err(format!("pool holds {} entries", s.pool_len));
     }
     for t in 0..2 {
-        let n = g.n_pieces(t as TeamId);
+        let n = g.n_pieces(TeamId::new(t));
         let tr = &g.ir.teams[t].track;
         let name = team_name(g, t);
         let (alive, removed) = (
@@ -238,7 +238,7 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
         for (i, p) in s.pieces[t][..n].iter().enumerate() {
             let who = format!("piece {} of `{name}` ({})", i + 1, place(g, p));
             if !p.alive() {
-                if p.cell != NO_CELL || p.tpos != -1 || p.flags != REMOVED {
+                if p.cell != NO_CELL || p.tpos != -1 || p.flags != PieceFlags::REMOVED {
                     return Err(format!("{who}: removed but keeps {p:?}"));
                 }
                 continue;
@@ -284,7 +284,7 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
             }
         }
         for (i, p) in s.pieces[t][n..MAX_TEAM_PIECES].iter().enumerate() {
-            if p.flags != REMOVED || p.cell != NO_CELL {
+            if p.flags != PieceFlags::REMOVED || p.cell != NO_CELL {
                 return Err(format!(
                     "slot {} of `{name}` beyond its pieces is used",
                     n + i
@@ -299,8 +299,8 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
         let released = mask(&|p| p.alive() && p.released());
         let waiting = mask(&|p| p.alive() && !p.released());
         let kept = (
-            s.released_pieces(t as TeamId),
-            s.waiting_pieces(t as TeamId),
+            s.released_pieces(TeamId::new(t)),
+            s.waiting_pieces(TeamId::new(t)),
         );
         if (released, waiting) != kept {
             return Err(format!(
@@ -347,11 +347,11 @@ fn diff_states(a: &State, b: &State) -> String {
     }
     field!(occ);
     field!(won);
-    for t in 0..2 {
+    for t in TeamId::BOTH {
         let masks = |s: &State| (s.released_pieces(t), s.waiting_pieces(t));
         if masks(a) != masks(b) {
             d.push(format!(
-                "release masks of team {t}: {:?} vs {:?}",
+                "release masks of team {t:?}: {:?} vs {:?}",
                 masks(a),
                 masks(b)
             ));
@@ -634,7 +634,7 @@ fn check_transition(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), 
                 home: false,
                 ..
             } = e
-                && *team as usize == t
+                && (*team).index() == t
             {
                 removals += 1;
                 if n.pieces[t][*piece as usize].alive() {
@@ -651,7 +651,7 @@ fn check_transition(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), 
                 "`{name}` lost {grew} pieces with {removals} removing `Captured` events"
             ));
         }
-        for i in 0..g.n_pieces(t as TeamId) {
+        for i in 0..g.n_pieces(TeamId::new(t)) {
             let (a, b) = (&s.pieces[t][i], &n.pieces[t][i]);
             let who = format!("piece {} of `{name}`", i + 1);
             if !a.alive() && b.alive() {
@@ -662,14 +662,14 @@ fn check_transition(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), 
             }
             let announced = ev.iter().any(|e| {
                 matches!(e, Event::Immune { team, piece, .. }
-                    if *team as usize == t && *piece as usize == i)
+                    if (*team).index() == t && *piece as usize == i)
             });
             if !a.immune() && b.immune() && !announced {
                 return Err(format!("{who} became immune with no `Immune` event"));
             }
         }
     }
-    let wins: Vec<u8> = ev
+    let wins: Vec<TeamId> = ev
         .iter()
         .filter_map(|e| match e {
             Event::Won { team, .. } => Some(*team),
@@ -683,26 +683,26 @@ fn check_transition(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), 
     }
     // Wins are checked after every action, team 0 first: a game goes on only while no win
     // condition holds, and ends with the first team in order for which one does.
-    let holds = |t: u8| {
+    let holds = |t: TeamId| {
         g.ir.wins
             .iter()
             .any(|w| w.when.iter().all(|c| g.cond(n, t, c)))
     };
     match g.winner(n) {
         None => {
-            if let Some(t) = (0..2).find(|&t| holds(t)) {
+            if let Some(t) = TeamId::BOTH.into_iter().find(|&t| holds(t)) {
                 return Err(format!(
                     "a win condition holds for `{}` but the game goes on",
-                    team_name(g, t as usize)
+                    team_name(g, t.index())
                 ));
             }
         }
         Some(w) if !g.is_over(s) => {
-            if !holds(w) || (0..w).any(holds) {
+            if !holds(w) || TeamId::BOTH[..w.index()].iter().any(|&t| holds(t)) {
                 return Err(format!(
                     "`{}` won, but the first team a win condition holds for is {:?}",
-                    team_name(g, w as usize),
-                    (0..2).find(|&t| holds(t))
+                    team_name(g, w.index()),
+                    TeamId::BOTH.into_iter().find(|&t| holds(t))
                 ));
             }
         }
@@ -793,14 +793,14 @@ fn check_throw(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), Strin
                 home,
                 rule,
             } => {
-                let o = *team as usize;
+                let o = (*team).index();
                 let removes = g.ir.throws.iter().any(|t| {
                     t.rule == *rule
                         && t.effects
                             .iter()
                             .any(|f| matches!(f, Effect::RemoveOpposing))
                 });
-                if o == s.team as usize || *home || !removes {
+                if o == s.team.index() || *home || !removes {
                     return Err(format!("a throw gave {e:?}"));
                 }
                 // `remove opposing piece` takes the opposing team's first piece in the game.
@@ -813,7 +813,7 @@ fn check_throw(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), Strin
                         first.map(|i| i + 1)
                     ));
                 }
-                before.pieces[o][*piece as usize].flags = REMOVED;
+                before.pieces[o][*piece as usize].flags = PieceFlags::REMOVED;
             }
             _ => {}
         }
@@ -830,14 +830,14 @@ fn check_decision_events(
     n: &State,
     ev: &[Event],
 ) -> Result<(), String> {
-    let t = s.team as usize;
-    let o = 1 - t;
+    let t = s.team.index();
+    let o = s.team.other().index();
     let moved: Vec<&Event> = ev
         .iter()
         .filter(|e| matches!(e, Event::Moved { .. }))
         .collect();
     match moved.as_slice() {
-        [Event::Moved { team, piece, .. }] if *team as usize == t && *piece == d.piece => {}
+        [Event::Moved { team, piece, .. }] if (*team).index() == t && *piece == d.piece => {}
         other => return Err(format!("a decision gave the moves {other:?}")),
     }
     let cell = n.pieces[t][d.piece as usize].cell;
@@ -847,7 +847,7 @@ fn check_decision_events(
     for e in ev {
         match e {
             Event::Immune { team, piece, .. }
-                if *team as usize != t
+                if (*team).index() != t
                     || *piece != d.piece
                     || s.pieces[t][*piece as usize].immune() =>
             {
@@ -868,7 +868,7 @@ fn check_decision_events(
                     if victim.immune() { "immune on " } else { "" },
                     place(g, &victim)
                 );
-                if *team as usize != o || !d.capture {
+                if (*team).index() != o || !d.capture {
                     return Err(format!(
                         "{who} taken by a decision that does not take: {e:?}"
                     ));
@@ -884,7 +884,7 @@ fn check_decision_events(
                 }
                 let c = cell as Cell;
                 let spec = g
-                    .capture_verdict(t as TeamId, &victim, c, single)
+                    .capture_verdict(TeamId::new(t), &victim, c, single)
                     .map_err(|r| format!("{who} taken where capture_verdict forbids it ({r:?})"))?;
                 let at = &g.ir.capture.at[t][c as usize];
                 if at.spec.is_none()
@@ -899,7 +899,12 @@ fn check_decision_events(
                     return Err(format!("{who} taken as {e:?}, the table says {spec:?}"));
                 }
                 let after = n.pieces[o][*piece as usize];
-                if *home && (!after.alive() || after.flags & (RELEASED | IMMUNE) != 0) {
+                if *home
+                    && (!after.alive()
+                        || after
+                            .flags
+                            .intersects(PieceFlags::RELEASED | PieceFlags::IMMUNE))
+                {
                     return Err(format!("{who} sent home but is now {after:?}"));
                 }
             }
@@ -912,13 +917,13 @@ fn check_decision_events(
     }
     // Every opposing piece left on the hole is one the table protects.
     if d.capture && cell != NO_CELL {
-        for (j, q) in s.pieces[o][..g.n_pieces(o as TeamId)].iter().enumerate() {
+        for (j, q) in s.pieces[o][..g.n_pieces(TeamId::new(o))].iter().enumerate() {
             let still = n.pieces[o][j];
             if q.alive()
                 && q.cell == cell
                 && still.alive()
                 && still.cell == cell
-                && g.capture_verdict(t as TeamId, q, cell as Cell, single)
+                && g.capture_verdict(TeamId::new(t), q, cell as Cell, single)
                     .is_ok()
             {
                 return Err(format!(

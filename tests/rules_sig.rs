@@ -94,8 +94,8 @@ fn sig_e1_param_holes_20_gives_four_rows_of_20_and_20_pieces_a_team() {
     let g = game_with(FILE, &[], &[("holes", 20)]);
     let lens: Vec<u16> = g.ir.rows.iter().map(|r| r.len).collect();
     assert_eq!(lens, vec![20, 20, 20, 20]);
-    assert_eq!(g.n_pieces(0), 20);
-    assert_eq!(g.n_pieces(1), 20);
+    assert_eq!(g.n_pieces(TeamId::FIRST), 20);
+    assert_eq!(g.n_pieces(TeamId::SECOND), 20);
     let offs = ["off"; 20].join(" ");
     assert_eq!(
         note(&g, &g.initial_state()),
@@ -177,8 +177,8 @@ fn sig_e2_seats_param_all_of_a_team_throw_before_the_other() {
 fn sig_e3_as_many_pieces_as_holes_waiting_beside_the_board() {
     // Default A-SIG-8 = beart: the pieces wait at the troughs, off the board.
     let g = dflt();
-    assert_eq!(g.n_pieces(0), 12);
-    assert_eq!(g.n_pieces(1), 12);
+    assert_eq!(g.n_pieces(TeamId::FIRST), 12);
+    assert_eq!(g.n_pieces(TeamId::SECOND), 12);
     let offs = ["off"; 12].join(" ");
     assert_eq!(
         note(&g, &g.initial_state()),
@@ -860,7 +860,7 @@ fn sig_w1_the_team_with_only_its_pieces_left_wins() {
     let s = pos(&g, &combat("south", &south, &north));
     assert_eq!(g.winner(&s), None);
     let (s, _) = after_throw(&g, &s, 4);
-    assert_eq!(g.winner(&s), Some(0));
+    assert_eq!(g.winner(&s), Some(TeamId::FIRST));
     assert!(g.is_over(&s));
     // North wins the same way.
     let s = pos(
@@ -868,7 +868,7 @@ fn sig_w1_the_team_with_only_its_pieces_left_wins() {
         &combat("north", &side(&["+!home_north.12"], "x"), &north),
     );
     let (s, _) = after_throw(&g, &s, 4);
-    assert_eq!(g.winner(&s), Some(1));
+    assert_eq!(g.winner(&s), Some(TeamId::SECOND));
 }
 
 #[test]
@@ -884,7 +884,7 @@ fn sig_w1_killing_the_last_opposing_piece_in_the_race_wins() {
     );
     let (mut s, _) = after_throw(&g, &s, 2);
     play(&g, &mut s, "1:2x");
-    assert_eq!(g.winner(&s), Some(0));
+    assert_eq!(g.winner(&s), Some(TeamId::FIRST));
 }
 
 #[test]
@@ -906,7 +906,7 @@ fn sig_w1_a_position_already_won_is_over() {
         "combat | south 1 over south | throws 0/0/700 turns 500 | pool - | south: {south} | north: {north}"
     );
     let s = pos(&g, &over);
-    assert_eq!(g.winner(&s), Some(0));
+    assert_eq!(g.winner(&s), Some(TeamId::FIRST));
 }
 
 // ---------------------------------------------------------------------------------------------

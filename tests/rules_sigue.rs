@@ -111,7 +111,7 @@ const P5_WHITE: &[(usize, &str)] = &[(1, "+middle.22"), (2, "+middle.23")];
 #[test]
 fn sgu_e1_board_is_three_rows_of_24_holes_outer_middle_outer() {
     let g = game(F, &[]);
-    let rows: Vec<(&str, &str, Option<u8>, u16, u16)> =
+    let rows: Vec<(&str, &str, Option<TeamId>, u16, u16)> =
         g.ir.rows
             .iter()
             .map(|r| (r.name.as_str(), r.kind.as_str(), r.owner, r.first, r.len))
@@ -119,9 +119,9 @@ fn sgu_e1_board_is_three_rows_of_24_holes_outer_middle_outer() {
     assert_eq!(
         rows,
         vec![
-            ("white_outer", "outer", Some(0), 0, 24),
+            ("white_outer", "outer", Some(TeamId::FIRST), 0, 24),
             ("middle", "central", None, 24, 24),
-            ("black_outer", "outer", Some(1), 48, 24),
+            ("black_outer", "outer", Some(TeamId::SECOND), 48, 24),
         ]
     );
     assert_eq!(g.ir.cells, 72);
@@ -164,9 +164,9 @@ fn sgu_e2_two_parties_of_one_two_or_three_players() {
 #[test]
 fn sgu_e3_each_party_covers_its_outer_row_with_24_straws_middle_empty() {
     let g = game(F, &[]);
-    for (t, row) in [(0u8, 0usize), (1, 2)] {
+    for (t, row) in [(TeamId::FIRST, 0usize), (TeamId::SECOND, 2)] {
         assert_eq!(g.n_pieces(t), 24);
-        assert_eq!(g.ir.teams[t as usize].start, Start::Row(row));
+        assert_eq!(g.ir.teams[t.index()].start, Start::Row(row));
     }
     let s = g.initial_state();
     let white: Vec<String> = (1..=24).map(|n| format!("white_outer.{n}")).collect();
@@ -691,7 +691,7 @@ fn sgu_w1_the_party_that_wins_every_hole_of_the_opposing_row_wins() {
     play(&g, &mut s, "4:2");
     throw(&g, &mut s, 2);
     play(&g, &mut s, "5:2x");
-    assert_eq!(g.winner(&s), Some(0));
+    assert_eq!(g.winner(&s), Some(TeamId::FIRST));
     assert_eq!(stage(&g, &s), "white 1 over white");
 }
 
@@ -708,7 +708,7 @@ fn sgu_w1_a_party_left_without_straws_has_lost() {
     throw(&g, &mut s, 2);
     assert_eq!(moves(&g, &s), vec!["1:2x black_outer.7>black_outer.5"]);
     play(&g, &mut s, "1:2x");
-    assert_eq!(g.winner(&s), Some(0));
+    assert_eq!(g.winner(&s), Some(TeamId::FIRST));
     assert!(g.is_over(&s));
 }
 
@@ -1109,7 +1109,7 @@ fn r_sgu_1_caillie_the_row_is_won_hole_by_hole() {
     let mut s = at(&g, &nearly_won_head(), NEARLY_WON_WHITE, NEARLY_WON_BLACK);
     throw(&g, &mut s, 2);
     play(&g, &mut s, "5:2x");
-    assert_eq!(g.winner(&s), Some(0));
+    assert_eq!(g.winner(&s), Some(TeamId::FIRST));
 }
 
 #[test]
@@ -1131,5 +1131,5 @@ fn r_sgu_1_dlp_the_row_must_be_occupied_whole() {
     throw(&g, &mut s, 2);
     assert_eq!(moves(&g, &s), vec!["24:2 middle.23>black_outer.24"]);
     play(&g, &mut s, "24:2");
-    assert_eq!(g.winner(&s), Some(0));
+    assert_eq!(g.winner(&s), Some(TeamId::FIRST));
 }

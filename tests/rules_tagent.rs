@@ -102,7 +102,7 @@ fn tag_e1_four_rows_of_twelve_holes_two_lower_two_upper() {
         g.ir.rows
             .iter()
             .map(|r| {
-                let owner = r.owner.map(|t| g.ir.teams[t as usize].name.as_str());
+                let owner = r.owner.map(|t| g.ir.teams[t.index()].name.as_str());
                 (r.name.as_str(), r.kind.as_str(), owner, r.len)
             })
             .collect();
@@ -991,7 +991,7 @@ fn tag_f1_taking_the_last_opposing_piece_in_the_race_wins() {
         ),
     );
     play(&g, &mut s, "11:3x");
-    assert_eq!(g.winner(&s), Some(0));
+    assert_eq!(g.winner(&s), Some(TeamId::FIRST));
     assert_eq!(
         head(&g, &s),
         "race | twigs 1 over twigs | throws 1/1/201 turns 150 | pool 3/3#0=11"
@@ -1059,7 +1059,7 @@ fn tag_f3_the_team_that_takes_all_the_opposing_pieces_wins() {
     let g = game(RULES, &[]);
     let mut s = pos(&g, &combat_twigs_to_throw());
     throw(&g, &mut s, 4);
-    assert_eq!(g.winner(&s), Some(0));
+    assert_eq!(g.winner(&s), Some(TeamId::FIRST));
     assert_eq!(pieces(&g, &s, "shells"), ["x"; 12].join(" "));
     // Any other throw leaves the game going.
     let mut s = pos(&g, &combat_twigs_to_throw());

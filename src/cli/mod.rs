@@ -315,7 +315,8 @@ fn playout(file: &Path, seed: u64, max_turns: u32, trace: bool, choices: &Choice
     match game.winner(&s) {
         Some(w) => println!(
             "winner: {} after {} turns",
-            game.ir.teams[w as usize].name, s.turns
+            game.ir.teams[w.index()].name,
+            s.turns
         ),
         None => println!("not terminated after {} turns (turn cap)", s.turns),
     }

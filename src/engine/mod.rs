@@ -20,12 +20,18 @@ pub const NO_CELL: u8 = u8::MAX;
 /// "None" in small index fields.
 pub const NONE: u8 = u8::MAX;
 
-/// Piece flag: released (may move with ordinary throws).
-pub const RELEASED: u8 = 1;
-/// Piece flag: can never be captured.
-pub const IMMUNE: u8 = 2;
-/// Piece flag: out of the game.
-pub const REMOVED: u8 = 4;
+bitflags::bitflags! {
+    /// What has happened to a piece.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub struct PieceFlags: u8 {
+        /// Released: may move with ordinary throws.
+        const RELEASED = 1;
+        /// Can never be captured.
+        const IMMUNE = 2;
+        /// Out of the game.
+        const REMOVED = 4;
+    }
+}
 
 /// One piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -34,25 +40,31 @@ pub struct Piece {
     pub tpos: i16,
     /// Hole it stands on, or [`NO_CELL`].
     pub cell: u8,
-    /// [`RELEASED`], [`IMMUNE`], [`REMOVED`].
-    pub flags: u8,
+    /// What has happened to it.
+    pub flags: PieceFlags,
 }
 
 impl Piece {
+    /// A piece out of the game.
+    pub const REMOVED: Piece = Piece {
+        tpos: -1,
+        cell: NO_CELL,
+        flags: PieceFlags::REMOVED,
+    };
     /// Still in the game?
     #[inline]
     pub fn alive(&self) -> bool {
-        self.flags & REMOVED == 0
+        !self.flags.contains(PieceFlags::REMOVED)
     }
     /// Released?
     #[inline]
     pub fn released(&self) -> bool {
-        self.flags & RELEASED != 0
+        self.flags.contains(PieceFlags::RELEASED)
     }
     /// Immune?
     #[inline]
     pub fn immune(&self) -> bool {
-        self.flags & IMMUNE != 0
+        self.flags.contains(PieceFlags::IMMUNE)
     }
 }
 
@@ -165,11 +177,11 @@ pub struct State {
 impl State {
     /// The team's released pieces in the game, a bit per piece.
     pub fn released_pieces(&self, team: TeamId) -> u64 {
-        self.released[team as usize]
+        self.released[team]
     }
     /// The team's pieces in the game not yet released, a bit per piece.
     pub fn waiting_pieces(&self, team: TeamId) -> u64 {
-        self.waiting[team as usize]
+        self.waiting[team]
     }
 }
 
@@ -484,7 +496,10 @@ impl Game {
                 }
             }
         }
-        debug_assert_eq!(slots.len(), Game::slot(ir.phases.len() as PhaseId, 0, 0, 0));
+        debug_assert_eq!(
+            slots.len(),
+            Game::slot(ir.phases.len() as PhaseId, TeamId::FIRST, 0, 0)
+        );
         let adds = ir
             .throws
             .iter()
@@ -553,19 +568,15 @@ impl Game {
     /// Where the throw entries of (phase, team, sticks, count of face 0) stand in `slots`:
     /// the order in which [`Game::new`] fills it.
     #[inline]
-    fn slot(phase: PhaseId, team: usize, n: u8, k: u8) -> usize {
+    fn slot(phase: PhaseId, team: TeamId, n: u8, k: u8) -> usize {
         const W: usize = MAX_STICKS as usize + 1;
-        ((phase as usize * 2 + team) * W + n as usize) * W + k as usize
+        ((phase as usize * 2 + team.index()) * W + n as usize) * W + k as usize
     }
 
     /// The starting position.
     pub fn initial_state(&self) -> State {
         let mut s = State {
-            pieces: [[Piece {
-                tpos: -1,
-                cell: NO_CELL,
-                flags: REMOVED,
-            }; MAX_TEAM_PIECES]; 2],
+            pieces: [[Piece::REMOVED; MAX_TEAM_PIECES]; 2],
             occ: [CellSet::default(); 2],
             won: [CellSet::default(); 2],
             pool: [Entry {
@@ -579,7 +590,7 @@ impl Game {
             }; POOL_MAX],
             pool_len: 0,
             phase: 0,
-            team: 0,
+            team: TeamId::FIRST,
             seat: 0,
             stage: Stage::Throw,
             again: false,
@@ -592,22 +603,22 @@ impl Game {
             released: [0; 2],
             waiting: [0; 2],
         };
-        for t in 0..2 {
-            for i in 0..self.ir.teams[t].pieces as usize {
-                let cell = self.ir.start_cell(t as TeamId, i);
+        for t in TeamId::BOTH {
+            for i in 0..self.n_pieces(t) {
+                let cell = self.ir.start_cell(t, i);
                 let p = match cell {
                     Some(c) => {
                         s.occ[t].insert(c);
                         Piece {
                             tpos: self.track_of_cell[t][c as usize],
                             cell: c as u8,
-                            flags: 0,
+                            flags: PieceFlags::empty(),
                         }
                     }
                     None => Piece {
                         tpos: -1,
                         cell: NO_CELL,
-                        flags: 0,
+                        flags: PieceFlags::empty(),
                     },
                 };
                 put(&mut s, t, i, p);
@@ -619,7 +630,7 @@ impl Game {
     /// Pieces of a team.
     #[inline]
     pub fn n_pieces(&self, team: TeamId) -> usize {
-        self.ir.teams[team as usize].pieces as usize
+        self.ir.teams[team.index()].pieces as usize
     }
 
     /// Sticks the next throw uses.
@@ -724,7 +735,7 @@ impl Game {
                 None,
             ));
         }
-        let team = s.team as usize;
+        let team = s.team;
         let value = self.values[team][n as usize][k as usize];
         let (lo, hi) = self.slots[Game::slot(s.phase, team, n, k)];
         let found = self.entries[lo as usize..hi as usize]
@@ -822,14 +833,13 @@ impl Game {
                         }
                     }
                     Effect::RemoveOpposing => {
-                        let opp = 1 - team;
-                        if let Some(i) =
-                            (0..self.n_pieces(opp as TeamId)).find(|&i| s.pieces[opp][i].alive())
+                        let opp = team.other();
+                        if let Some(i) = (0..self.n_pieces(opp)).find(|&i| s.pieces[opp][i].alive())
                         {
-                            self.take(s, opp as TeamId, i, false);
+                            self.take(s, opp, i, false);
                             took = true;
                             obs.event(Event::Captured {
-                                team: opp as TeamId,
+                                team: opp,
                                 piece: i as u8,
                                 home: false,
                                 rule: e.rule,
@@ -961,7 +971,7 @@ impl Game {
         s.seat += 1;
         if s.seat >= self.ir.seats {
             s.seat = 0;
-            s.team = 1 - s.team;
+            s.team = s.team.other();
             s.team_throws = 0;
         }
         s.stage = Stage::Throw;
@@ -984,7 +994,7 @@ impl Game {
 
     /// The first team (in order) for which a win holds, and its rule.
     fn winner_now(&self, s: &State) -> Option<(TeamId, RuleIx)> {
-        (0..2u8).find_map(|t| {
+        TeamId::BOTH.into_iter().find_map(|t| {
             self.ir
                 .wins
                 .iter()
@@ -996,8 +1006,8 @@ impl Game {
     /// Evaluates a condition seen from `team`.
     #[inline]
     pub fn cond(&self, s: &State, team: TeamId, c: &Cond) -> bool {
-        let t = team as usize;
-        let o = 1 - t;
+        let t = team;
+        let o = team.other();
         match c {
             Cond::Const(b) => *b,
             Cond::Not(c) => !self.cond(s, team, c),
@@ -1009,9 +1019,9 @@ impl Game {
             Cond::AllOwnArrived => self.alive(s, t).all(|p| self.arrived(t, p)),
             Cond::OpponentHasUnreleased => s.waiting[o] != 0,
             Cond::NoCapturePossible => !self.reach.capture_possible(self, s),
-            Cond::EveryPieceImmuneOrArrived => {
-                (0..2).all(|tt| self.alive(s, tt).all(|p| p.immune() || self.arrived(tt, p)))
-            }
+            Cond::EveryPieceImmuneOrArrived => TeamId::BOTH
+                .into_iter()
+                .all(|tt| self.alive(s, tt).all(|p| p.immune() || self.arrived(tt, p))),
             Cond::OpponentHasNoPieces => s.waiting[o] | s.released[o] == 0,
             Cond::Won(cells) => (0..4).all(|i| cells[t].0[i] & !s.won[t].0[i] == 0),
             Cond::Full(cells, own) => {
@@ -1026,37 +1036,30 @@ impl Game {
         }
     }
 
-    fn alive<'a>(&self, s: &'a State, t: usize) -> impl Iterator<Item = &'a Piece> + 'a {
-        s.pieces[t][..self.ir.teams[t].pieces as usize]
-            .iter()
-            .filter(|p| p.alive())
+    fn alive<'a>(&self, s: &'a State, t: TeamId) -> impl Iterator<Item = &'a Piece> + 'a {
+        s.pieces[t][..self.n_pieces(t)].iter().filter(|p| p.alive())
     }
 
     /// Has the piece reached its goal (or its track's last hole)?
     #[inline]
-    pub fn arrived(&self, t: usize, p: &Piece) -> bool {
+    pub fn arrived(&self, t: TeamId, p: &Piece) -> bool {
         p.tpos >= self.arrival[t]
     }
 
     /// Takes a piece: removes it, or sends it home.
     fn take(&self, s: &mut State, team: TeamId, i: usize, home: bool) {
-        let t = team as usize;
+        let t = team;
         let p = s.pieces[t][i];
         if p.cell != NO_CELL {
             self.vacate(s, t, i, p.cell);
         }
         if !home {
-            let gone = Piece {
-                tpos: -1,
-                cell: NO_CELL,
-                flags: REMOVED,
-            };
-            put(s, t, i, gone);
+            put(s, t, i, Piece::REMOVED);
             return;
         }
         let start = self.ir.start_cell(team, i);
         let free = |c: Cell| !s.occ[0].contains(c) && !s.occ[1].contains(c);
-        let cell = match (start, &self.ir.teams[t].start) {
+        let cell = match (start, &self.ir.teams[t.index()].start) {
             (Some(c), Start::Row(r)) => {
                 if !self.ir.capture.home_first_empty && free(c) {
                     Some(c)
@@ -1073,14 +1076,14 @@ impl Game {
                 Piece {
                     tpos: self.track_of_cell[t][c as usize],
                     cell: c as u8,
-                    flags: 0,
+                    flags: PieceFlags::empty(),
                 }
             }
             // Beside the board, or no free hole in the home row: off the board, unreleased.
             (None, _) => Piece {
                 tpos: -1,
                 cell: NO_CELL,
-                flags: 0,
+                flags: PieceFlags::empty(),
             },
         };
         put(s, t, i, back);
@@ -1088,10 +1091,10 @@ impl Game {
 
     /// Clears `cell` from the team's occupancy unless another piece of it stands there
     /// (which only a hole the team may stack on can hold).
-    fn vacate(&self, s: &mut State, t: usize, i: usize, cell: u8) {
+    fn vacate(&self, s: &mut State, t: TeamId, i: usize, cell: u8) {
         let may_stack = self.ir.capture.stacking || self.goal_cell[t] == Some(cell as Cell);
         let others = may_stack
-            && (0..self.n_pieces(t as TeamId))
+            && (0..self.n_pieces(t))
                 .any(|j| j != i && s.pieces[t][j].cell == cell && s.pieces[t][j].alive());
         if !others {
             s.occ[t].0[(cell >> 6) as usize] &= !(1u64 << (cell & 63));
@@ -1108,12 +1111,12 @@ fn kept_by_compaction(e: &Entry, bind: u8) -> bool {
 
 /// Writes piece `i` of team `t`, keeping the state's release masks.
 #[inline]
-pub(crate) fn put(s: &mut State, t: usize, i: usize, p: Piece) {
+pub(crate) fn put(s: &mut State, t: TeamId, i: usize, p: Piece) {
     s.pieces[t][i] = p;
     let bit = 1u64 << i;
-    let (released, waiting) = match p.flags & (RELEASED | REMOVED) {
-        RELEASED => (bit, 0),
-        0 => (0, bit),
+    let (released, waiting) = match (p.released(), p.alive()) {
+        (true, true) => (bit, 0),
+        (false, true) => (0, bit),
         _ => (0, 0),
     };
     s.released[t] = s.released[t] & !bit | released;

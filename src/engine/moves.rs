@@ -228,12 +228,12 @@ impl Game {
         mask: u64,
         l: &mut Landing,
     ) -> Result<(), Refusal> {
-        let t = team as usize;
+        let t = team;
         if piece as usize >= self.n_pieces(team) {
             return Err(Refusal::new(
                 format!(
                     "team `{}` has no piece {}",
-                    self.ir.teams[t].name,
+                    self.ir.teams[t.index()].name,
                     piece as usize + 1
                 ),
                 None,
@@ -346,8 +346,8 @@ impl Game {
         release: bool,
         l: &mut Landing,
     ) -> Result<(), (Refusal, bool)> {
-        let t = team as usize;
-        let tr = &self.ir.teams[t].track;
+        let t = team;
+        let tr = &self.ir.teams[t.index()].track;
         let p = s.pieces[t][piece as usize];
         let total: u32 = order.iter().map(|&i| s.pool[i as usize].steps as u32).sum();
         *l = Landing {
@@ -365,7 +365,7 @@ impl Game {
         }
         let mut pos = p.tpos;
         let mut moved = false;
-        let immune_set = self.ir.capture.immune[t];
+        let immune_set = self.ir.capture.immune[t.index()];
         let fast = &self.fast[t];
         'walk: for &i in order {
             let e = &s.pool[i as usize];
@@ -466,7 +466,7 @@ impl Game {
     pub(super) fn arrive(
         &self,
         s: &State,
-        t: usize,
+        t: TeamId,
         p: &Piece,
         c: Cell,
         single: Option<u8>,
@@ -488,18 +488,18 @@ impl Game {
                 pol.stacking_rule,
             ));
         }
-        let o = 1 - t;
+        let o = t.other();
         if !s.occ[o].contains(c) {
             return Ok(a);
         }
-        let cell = &pol.at[t][c as usize];
+        let cell = &pol.at[t.index()][c as usize];
         let share_ok = cell.sharing || pol.blocked_share;
         let mut protected_by = None;
-        for q in s.pieces[o][..self.n_pieces(o as TeamId)]
+        for q in s.pieces[o][..self.n_pieces(o)]
             .iter()
             .filter(|q| q.alive() && q.cell == c as u8)
         {
-            match self.capture_verdict(t as TeamId, q, c, single) {
+            match self.capture_verdict(t, q, c, single) {
                 Ok(spec) => a.capture = Some(spec),
                 Err(r) => {
                     a.shares = true;
@@ -534,11 +534,11 @@ impl Game {
         single: Option<u8>,
     ) -> Result<CaptureSpec, Option<RuleIx>> {
         let pol = &self.ir.capture;
-        let victim_team = 1 - attacker as usize;
+        let victim_team = attacker.other();
         if victim.immune() {
-            return Err(pol.immune[victim_team].map(|(_, r)| r));
+            return Err(pol.immune[victim_team.index()].map(|(_, r)| r));
         }
-        let at = &pol.at[attacker as usize][cell as usize];
+        let at = &pol.at[attacker.index()][cell as usize];
         if let Some(r) = at.forbidden_by {
             return Err(Some(r));
         }
@@ -600,14 +600,14 @@ impl Game {
             let rule = l.capture.map(|c| c.rule);
             return Err(Refusal::new("taking is compulsory here", rule));
         }
-        let t = team as usize;
+        let t = team;
         let old = s.pieces[t][d.piece as usize];
         if old.cell != NO_CELL {
             self.vacate(s, t, d.piece as usize, old.cell);
         }
-        let mut flags = old.flags | RELEASED;
+        let mut flags = old.flags | PieceFlags::RELEASED;
         if let Some(r) = l.immune {
-            flags |= IMMUNE;
+            flags |= PieceFlags::IMMUNE;
             obs.event(Event::Immune {
                 team,
                 piece: d.piece,
@@ -639,10 +639,10 @@ impl Game {
         if d.capture
             && let Some(spec) = l.capture
         {
-            let o = 1 - t;
+            let o = t.other();
             let single =
                 (d.mask.count_ones() == 1).then(|| s.pool[d.mask.trailing_zeros() as usize].thrown);
-            for j in 0..self.n_pieces(o as TeamId) {
+            for j in 0..self.n_pieces(o) {
                 let q = s.pieces[o][j];
                 if q.alive()
                     && q.cell == l.cell
@@ -650,9 +650,9 @@ impl Game {
                         .capture_verdict(team, &q, l.cell as Cell, single)
                         .is_ok()
                 {
-                    self.take(s, o as TeamId, j, spec.send_home);
+                    self.take(s, o, j, spec.send_home);
                     obs.event(Event::Captured {
-                        team: o as TeamId,
+                        team: o,
                         piece: j as u8,
                         home: spec.send_home,
                         rule: spec.rule,
@@ -682,7 +682,7 @@ impl Game {
     /// The unreleased piece furthest along its track (the last in start order among those
     /// off it): the only one a `front-most` release may take.
     pub(super) fn front_most(&self, s: &State, team: TeamId) -> Option<usize> {
-        let (waiting, pieces) = (s.waiting[team as usize], &s.pieces[team as usize]);
+        let (waiting, pieces) = (s.waiting[team], &s.pieces[team]);
         (0..self.n_pieces(team))
             .filter(|&j| waiting >> j & 1 == 1)
             .max_by_key(|&j| (pieces[j].tpos, j))

@@ -56,16 +56,16 @@ impl Game {
                 let _ = write!(
                     out,
                     "{} {} over {}",
-                    ir.teams[s.team as usize].name,
+                    ir.teams[s.team.index()].name,
                     s.seat + 1,
-                    ir.teams[w as usize].name
+                    ir.teams[w.index()].name
                 );
             }
             st => {
                 let _ = write!(
                     out,
                     "{} {} {}",
-                    ir.teams[s.team as usize].name,
+                    ir.teams[s.team.index()].name,
                     s.seat + 1,
                     if st == Stage::Throw { "throw" } else { "move" }
                 );
@@ -86,15 +86,15 @@ impl Game {
             let _ = write!(out, " last {n}:{k}");
             // The value is the thrower's: written when it differs from the value the same
             // sticks give the team now to play.
-            let colour = ir.teams[s.team as usize].colour;
+            let colour = ir.teams[s.team.index()].colour;
             if crate::lang::lower::throw_value(ir.sticks.value, colour, k, n) != v {
                 let _ = write!(out, "={v}");
             }
         }
-        for t in 0..2 {
+        for t in TeamId::BOTH {
             if !s.won[t].is_empty() {
                 let holes: Vec<String> = s.won[t].iter().map(|c| ir.cell_name(c)).collect();
-                let _ = write!(out, " won {}:{}", ir.teams[t].name, holes.join(","));
+                let _ = write!(out, " won {}:{}", ir.teams[t.index()].name, holes.join(","));
             }
         }
         out.push_str(" | pool");
@@ -124,9 +124,9 @@ impl Game {
                 }
             }
         }
-        for t in 0..2 {
-            let _ = write!(out, " | {}:", ir.teams[t].name);
-            for p in &s.pieces[t][..self.n_pieces(t as TeamId)] {
+        for t in TeamId::BOTH {
+            let _ = write!(out, " | {}:", ir.teams[t.index()].name);
+            for p in &s.pieces[t][..self.n_pieces(t)] {
                 out.push(' ');
                 if !p.alive() {
                     out.push('x');
@@ -144,7 +144,7 @@ impl Game {
                 }
                 out.push_str(&ir.cell_name(p.cell as Cell));
                 if p.tpos >= 0 {
-                    let earlier = self.ir.teams[t].track.cells[..p.tpos as usize]
+                    let earlier = self.ir.teams[t.index()].track.cells[..p.tpos as usize]
                         .iter()
                         .filter(|&&c| c == p.cell as Cell)
                         .count();
@@ -257,7 +257,7 @@ impl Game {
                     let (team, holes) = val
                         .split_once(':')
                         .ok_or_else(|| err("won is TEAM:ROW.N,ROW.N…", val))?;
-                    let t = team_of(team)? as usize;
+                    let t = team_of(team)?;
                     for h in holes.split(',') {
                         let c = self.cell_by_name(h).ok_or_else(|| err("unknown hole", h))?;
                         s.won[t].insert(c);
@@ -282,7 +282,7 @@ impl Game {
                     let v = v.unwrap_or_else(|| {
                         crate::lang::lower::throw_value(
                             ir.sticks.value,
-                            ir.teams[s.team as usize].colour,
+                            ir.teams[s.team.index()].colour,
                             k as u8,
                             n as u8,
                         )
@@ -317,8 +317,8 @@ impl Game {
             let (name, list) = part
                 .split_once(':')
                 .ok_or_else(|| err("expected `TEAM: pieces`", part))?;
-            let t = team_of(name.trim())? as usize;
-            if t != k {
+            let t = team_of(name.trim())?;
+            if t.index() != k {
                 return Err(err(
                     format!(
                         "team sections come in order: {} then {}",
@@ -328,12 +328,12 @@ impl Game {
                 ));
             }
             let toks: Vec<&str> = list.split_whitespace().collect();
-            let n = self.n_pieces(t as TeamId);
+            let n = self.n_pieces(t);
             if toks.len() != n {
                 return Err(err(
                     format!(
                         "team `{}` has {n} pieces; {} are listed",
-                        ir.teams[t].name,
+                        ir.teams[t.index()].name,
                         toks.len()
                     ),
                     part,
@@ -349,7 +349,7 @@ impl Game {
                         return Err(err(
                             format!(
                                 "two pieces of `{}` on one hole, which the rules forbid",
-                                ir.teams[t].name
+                                ir.teams[t.index()].name
                             ),
                             tok,
                         ));
@@ -359,11 +359,7 @@ impl Game {
                 super::put(&mut s, t, i, p);
             }
             for e in &s.pool[..s.pool_len as usize] {
-                if t == s.team as usize
-                    && e.piece != NONE
-                    && e.piece != DROPPED
-                    && e.piece as usize >= n
-                {
+                if t == s.team && e.piece != NONE && e.piece != DROPPED && e.piece as usize >= n {
                     return Err(err(
                         "a pool entry names a piece the team does not have",
                         parts[3],
@@ -380,7 +376,7 @@ impl Game {
             return Err(err(
                 format!(
                     "`{team}` has already won here ({rule}): the stage is `over {team}`",
-                    team = ir.teams[t as usize].name,
+                    team = ir.teams[t.index()].name,
                     rule = ir.rules[rule as usize].id
                 ),
                 parts[1],
@@ -490,22 +486,18 @@ impl Game {
             .map_or(0, |e| e.rule)
     }
 
-    fn parse_piece(&self, t: usize, tok: &str) -> Result<Piece, NotationError> {
+    fn parse_piece(&self, t: TeamId, tok: &str) -> Result<Piece, NotationError> {
         if tok == "x" {
-            return Ok(Piece {
-                tpos: -1,
-                cell: NO_CELL,
-                flags: REMOVED,
-            });
+            return Ok(Piece::REMOVED);
         }
-        let mut flags = 0;
+        let mut flags = PieceFlags::empty();
         let mut rest = tok;
         loop {
             if let Some(r) = rest.strip_prefix('+') {
-                flags |= RELEASED;
+                flags |= PieceFlags::RELEASED;
                 rest = r;
             } else if let Some(r) = rest.strip_prefix('!') {
-                flags |= IMMUNE;
+                flags |= PieceFlags::IMMUNE;
                 rest = r;
             } else {
                 break;
@@ -541,7 +533,7 @@ impl Game {
             ));
         }
         let cell = ir.rows[r].first + h - 1;
-        let track = &ir.teams[t].track.cells;
+        let track = &ir.teams[t.index()].track.cells;
         let tpos = track
             .iter()
             .enumerate()
@@ -551,17 +543,17 @@ impl Game {
         let tpos = match (tpos, primes) {
             (Some(i), _) => i,
             (None, 0) => {
-                let home = self.ir.teams[t].start == Start::Row(r);
+                let home = self.ir.teams[t.index()].start == Start::Row(r);
                 if !home {
                     return Err(err(
                         format!(
                             "hole is neither on the track of `{}` nor in its start row",
-                            ir.teams[t].name
+                            ir.teams[t.index()].name
                         ),
                         tok,
                     ));
                 }
-                if flags & RELEASED != 0 {
+                if flags.contains(PieceFlags::RELEASED) {
                     return Err(err(
                         "a released piece stands on its track, not in its start row",
                         tok,
@@ -626,8 +618,7 @@ impl Game {
 
     /// A decision with where the piece goes: `12:r1+3 twigs_lower.12>twigs_upper.10`.
     pub fn describe_decision(&self, s: &State, d: Decision) -> String {
-        let t = s.team as usize;
-        let p = s.pieces[t][d.piece as usize];
+        let p = s.pieces[s.team][d.piece as usize];
         let place = |cell: u8| {
             if cell == NO_CELL {
                 "off".to_string()

@@ -5,8 +5,6 @@ use serde::{Deserialize, Serialize};
 
 /// Index of a hole on the board.
 pub type Cell = u16;
-/// Index of a team (0 or 1).
-pub type TeamId = u8;
 /// Index of a phase.
 pub type PhaseId = u8;
 /// Index of a rule in [`Ir::rules`].
@@ -22,6 +20,74 @@ pub const MAX_PIECES: i64 = 48;
 pub const MAX_STICKS: i64 = 16;
 /// Most seats per team.
 pub const MAX_SEATS: i64 = 8;
+
+/// One of the two teams, by its place in the throwing order. Only two exist, so
+/// the opponent is [`TeamId::other`] and per-team tables are `[T; 2]` indexed by it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct TeamId(u8);
+
+impl TeamId {
+    /// The team that throws first.
+    pub const FIRST: TeamId = TeamId(0);
+    /// The team that throws second.
+    pub const SECOND: TeamId = TeamId(1);
+    /// Both teams, in throwing order.
+    pub const BOTH: [TeamId; 2] = [TeamId::FIRST, TeamId::SECOND];
+
+    /// The team at place `i` (0 or 1) of the throwing order.
+    ///
+    /// # Panics
+    /// When `i` is neither: a team index comes from the IR, which has two teams.
+    #[inline]
+    pub const fn new(i: usize) -> TeamId {
+        assert!(i < 2, "a team index is 0 or 1");
+        TeamId(i as u8)
+    }
+    /// Its place in the throwing order (0 or 1), for indexing per-team tables.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// The opposing team.
+    #[inline]
+    pub const fn other(self) -> TeamId {
+        TeamId(self.0 ^ 1)
+    }
+}
+
+impl TryFrom<u8> for TeamId {
+    type Error = String;
+    fn try_from(i: u8) -> Result<TeamId, String> {
+        if i < 2 {
+            Ok(TeamId(i))
+        } else {
+            Err(format!("a team index is 0 or 1, not {i}"))
+        }
+    }
+}
+
+impl From<TeamId> for u8 {
+    fn from(t: TeamId) -> u8 {
+        t.0
+    }
+}
+
+// Per-team tables are pairs indexed by the team itself.
+impl<T> std::ops::Index<TeamId> for [T; 2] {
+    type Output = T;
+    #[inline]
+    fn index(&self, t: TeamId) -> &T {
+        &self[t.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<TeamId> for [T; 2] {
+    #[inline]
+    fn index_mut(&mut self, t: TeamId) -> &mut T {
+        &mut self[t.index()]
+    }
+}
 
 /// A set of holes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Hash)]
@@ -572,7 +638,7 @@ impl Ir {
         self.teams
             .iter()
             .position(|t| t.name == name)
-            .map(|i| i as TeamId)
+            .map(TeamId::new)
     }
     /// The row holding a hole, and the hole's 0-based place in it.
     pub fn row_of(&self, c: Cell) -> Option<(usize, u16)> {
@@ -590,7 +656,7 @@ impl Ir {
     }
     /// Start holes of a team's pieces (`None` for off the board).
     pub fn start_cell(&self, team: TeamId, piece: usize) -> Option<Cell> {
-        match self.teams[team as usize].start {
+        match self.teams[team.index()].start {
             Start::Row(r) => Some(self.rows[r].first + piece as u16),
             Start::Beside => None,
         }

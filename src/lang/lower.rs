@@ -576,7 +576,7 @@ impl Cx {
 
     fn team(&mut self, n: &Name) -> Option<TeamId> {
         match self.team_names.iter().position(|t| *t == n.node) {
-            Some(i) => Some(i as TeamId),
+            Some(i) => Some(TeamId::new(i)),
             None => {
                 let known: Vec<&str> = self.team_names.iter().map(|s| s.as_str()).collect();
                 self.diags.push(
@@ -642,7 +642,7 @@ impl Cx {
                 return None;
             }
             ast::RowRef::Own(k) => (k, Some(team)),
-            ast::RowRef::Opposing(k) => (k, Some(1 - team)),
+            ast::RowRef::Opposing(k) => (k, Some(team.other())),
         };
         let found: Vec<usize> = self
             .rows
@@ -656,10 +656,10 @@ impl Cx {
                 let (rel, owner) = if matches!(r.node, ast::RowRef::Own(_)) {
                     ("own", team)
                 } else {
-                    ("opposing", 1 - team)
+                    ("opposing", team.other())
                 };
                 self.diags.push(
-                    Diagnostic::error(r.span, format!("`{rel} {}` names no row: no `{}` row belongs to team `{}`", kind.node, kind.node, self.team_names[owner as usize]), "names no row")
+                    Diagnostic::error(r.span, format!("`{rel} {}` names no row: no `{}` row belongs to team `{}`", kind.node, kind.node, self.team_names[owner.index()]), "names no row")
                         .with_help(format!("give the row an owner (`row NAME: {} of TEAM, N holes`), or write `{}` for every row of that kind", kind.node, kind.node)),
                 );
             } else {
@@ -701,8 +701,8 @@ impl Cx {
             node: rr.clone(),
             span: r.span,
         };
-        for team in 0..2u8 {
-            let rows = self.rows_of(&rr, team, team == 0)?;
+        for team in TeamId::BOTH {
+            let rows = self.rows_of(&rr, team, team == TeamId::FIRST)?;
             for ri in rows {
                 let row = &self.rows[ri];
                 let (first, last) = (row.first, row.first + row.len - 1);
@@ -713,7 +713,7 @@ impl Cx {
                     ast::Region::Last(_) => vec![last],
                 };
                 for c in cells {
-                    out[team as usize].insert(c);
+                    out[team.index()].insert(c);
                 }
             }
         }
@@ -1068,13 +1068,13 @@ fn build(
             StmtKind::TeamPieces { team, count, start } => {
                 let t = cx.team(team);
                 if let (Some(t), true) = (t, f.active) {
-                    pieces_written[t as usize] = true;
+                    pieces_written[t.index()] = true;
                 }
                 let n = cx.int(count, "number of pieces", 1, MAX_PIECES);
                 let st = match start {
                     None => Some(Start::Beside),
                     Some(r) => {
-                        let row = cx.one_row(r, t.unwrap_or(0));
+                        let row = cx.one_row(r, t.unwrap_or(TeamId::FIRST));
                         if let (Some(row), Some(n)) = (row, n)
                             && cx.rows[row].len as i64 != n
                         {
@@ -1087,18 +1087,18 @@ fn build(
                     }
                 };
                 if let (true, Some(t), Some(n), Some(st)) = (f.active, t, n, st) {
-                    let mut slot = team_pieces[t as usize].take();
+                    let mut slot = team_pieces[t.index()].take();
                     set_once(cx, &mut slot, (n as u8, st), sp, "the team's pieces");
-                    team_pieces[t as usize] = slot;
+                    team_pieces[t.index()] = slot;
                 }
             }
             StmtKind::TeamColour { team, face } => {
                 let t = cx.team(team);
                 let fi = face_index(cx, face);
                 if let (true, Some(t), Some(fi)) = (f.active, t, fi) {
-                    let mut slot = team_colour[t as usize].take();
+                    let mut slot = team_colour[t.index()].take();
                     set_once(cx, &mut slot, fi, sp, "the team's colour");
-                    team_colour[t as usize] = slot;
+                    team_colour[t.index()] = slot;
                 }
             }
             StmtKind::Seats(e) => {
@@ -1296,14 +1296,14 @@ fn build(
                     }
                 }
                 if f.active {
-                    if let Some((_, first, _)) = &tracks[t as usize] {
+                    if let Some((_, first, _)) = &tracks[t.index()] {
                         cx.diags.push(
                             Diagnostic::error(team.span, format!("team `{}` has two tracks", team.node), "second track")
                                 .with_help("put alternative tracks under `if READING = OPTION { … } else { … }`")
                                 .with_secondary(*first, "first track"),
                         );
                     } else {
-                        tracks[t as usize] = Some((segs, team.span, rule));
+                        tracks[t.index()] = Some((segs, team.span, rule));
                     }
                 }
             }
@@ -1477,7 +1477,7 @@ fn build(
             );
             continue;
         };
-        let track = build_track(cx, t as TeamId, &segs, &loops, &gates);
+        let track = build_track(cx, TeamId::new(t), &segs, &loops, &gates);
         teams.push(Team {
             name,
             colour: team_colour[t].map(|(c, _)| c),
@@ -1704,7 +1704,8 @@ fn build_track(
                     n.span,
                     format!(
                         "team `{}`'s track has no segment `{}`",
-                        cx.team_names[team as usize], n.node
+                        cx.team_names[team.index()],
+                        n.node
                     ),
                     "not a row or label of this track",
                 );

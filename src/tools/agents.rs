@@ -252,8 +252,8 @@ impl Evaluator {
         if let Stage::Over(w) = s.stage {
             return if w == team { WIN } else { -WIN };
         }
-        let t = team as usize;
-        self.side(s, t) - self.side(s, 1 - t)
+        let t = team.index();
+        self.side(s, t) - self.side(s, team.other().index())
     }
 
     /// The score mapped to a win estimate in `[0, 1]` for `team`.
@@ -591,7 +591,7 @@ impl MctsAgent {
                 break;
             }
         }
-        ev.win_estimate(&s, 0)
+        ev.win_estimate(&s, TeamId::FIRST)
     }
 
     fn iterate(&mut self, g: &Game, ev: &Evaluator, rng: &mut Rng) {
@@ -601,7 +601,7 @@ impl MctsAgent {
         loop {
             let node = &self.nodes[cur];
             if g.is_over(&node.state) {
-                value = ev.win_estimate(&node.state, 0);
+                value = ev.win_estimate(&node.state, TeamId::FIRST);
                 break;
             }
             if g.is_chance(&node.state) {
@@ -620,7 +620,7 @@ impl MctsAgent {
                     None => {
                         let mut c = node.state.clone();
                         if g.apply_throw(&mut c, k, &mut Quiet).is_err() {
-                            value = ev.win_estimate(&node.state, 0);
+                            value = ev.win_estimate(&node.state, TeamId::FIRST);
                             break;
                         }
                         let i = self.new_node(g, c, rng);
@@ -646,10 +646,10 @@ impl MctsAgent {
             }
             let node = &self.nodes[cur];
             if node.children.is_empty() {
-                value = ev.win_estimate(&node.state, 0);
+                value = ev.win_estimate(&node.state, TeamId::FIRST);
                 break;
             }
-            let team0 = node.state.team == 0;
+            let team0 = node.state.team == TeamId::FIRST;
             let ln = node.visits.max(1.0).ln();
             let mut best = (f64::NEG_INFINITY, 0usize);
             for &(_, i) in &node.children {
@@ -687,7 +687,7 @@ impl Agent for MctsAgent {
             self.iterate(g, &ev, rng);
         }
         let root = &self.nodes[0];
-        let team0 = s.team == 0;
+        let team0 = s.team == TeamId::FIRST;
         root.children
             .iter()
             .filter_map(|(e, i)| match e {
@@ -740,7 +740,7 @@ pub fn play_match(
             let k = g.sample_outcome(&s, dice.next_u64());
             g.apply_throw(&mut s, k, &mut Quiet)
         } else {
-            let t = s.team as usize;
+            let t = s.team.index();
             match players[t].choose(g, &s, &mut rngs[t]) {
                 Some(d) => g.apply_decision(&mut s, d, &mut Quiet),
                 None => {
@@ -862,7 +862,7 @@ pub fn series(
     let (mut wins, mut losses, mut unfinished) = (0, 0, 0);
     for (pt, r) in &results {
         match r.winner {
-            Some(w) if w as u64 == *pt => wins += 1,
+            Some(w) if w.index() as u64 == *pt => wins += 1,
             Some(_) => losses += 1,
             None => unfinished += 1,
         }

@@ -113,7 +113,7 @@ impl Action {
                 let n = g.sticks_for(before);
                 let v = crate::lang::lower::throw_value(
                     g.ir.sticks.value,
-                    g.ir.teams[before.team as usize].colour,
+                    g.ir.teams[before.team.index()].colour,
                     k.min(n),
                     n,
                 );
@@ -265,7 +265,7 @@ impl Record {
                     let n = g.sticks_for(&s);
                     let v = crate::lang::lower::throw_value(
                         g.ir.sticks.value,
-                        g.ir.teams[s.team as usize].colour,
+                        g.ir.teams[s.team.index()].colour,
                         k.min(n),
                         n,
                     );

@@ -241,7 +241,7 @@ fn summarise(
         actions += p.throws + p.decisions;
         match (p.winner, &p.aborted) {
             (Some(w), _) => {
-                *wins.entry(ir.teams[w as usize].name.clone()).or_default() += 1;
+                *wins.entry(ir.teams[w.index()].name.clone()).or_default() += 1;
                 turns.push(p.turns);
             }
             (None, Some(_)) => aborted += 1,

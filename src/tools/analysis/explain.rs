@@ -6,7 +6,7 @@
 use super::{Loaded, load, rulebook::describe_effects};
 use crate::cli::Choices;
 use crate::engine::{Event, Game, Stage, State};
-use crate::lang::ir::{Ir, RuleIx, ThrowMatch};
+use crate::lang::ir::{Ir, RuleIx, TeamId, ThrowMatch};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -117,7 +117,7 @@ pub struct Explanation {
 
 /// Describes an engine event in words.
 pub fn describe_event(ir: &Ir, e: &Event) -> String {
-    let team = |t: u8| ir.teams[t as usize].name.clone();
+    let team = |t: TeamId| ir.teams[t.index()].name.clone();
     let r = |x: RuleIx| ir.rules[x as usize].id.clone();
     match e {
         Event::Throw { value, rule } => match rule {
@@ -170,7 +170,7 @@ pub fn describe_event(ir: &Ir, e: &Event) -> String {
 pub fn throw_entry(g: &Game, s: &State, k: u8, n: u8) -> Option<usize> {
     let ir = &g.ir;
     let value =
-        crate::lang::lower::throw_value(ir.sticks.value, ir.teams[s.team as usize].colour, k, n);
+        crate::lang::lower::throw_value(ir.sticks.value, ir.teams[s.team.index()].colour, k, n);
     ir.throws.iter().position(|e| {
         e.phase.is_none_or(|p| p == s.phase)
             && match &e.matches {
@@ -186,7 +186,7 @@ fn throw_view(g: &Game, s: &State, k: u8, p: f64) -> ThrowView {
     let ir = &g.ir;
     let n = g.sticks_for(s);
     let value =
-        crate::lang::lower::throw_value(ir.sticks.value, ir.teams[s.team as usize].colour, k, n);
+        crate::lang::lower::throw_value(ir.sticks.value, ir.teams[s.team.index()].colour, k, n);
     let entry = throw_entry(g, s, k, n);
     let mut c = s.clone();
     let mut ev: Vec<Event> = Vec::new();
@@ -261,7 +261,7 @@ pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, Str
         position: g.to_notation(s),
         phase: ir.phases[s.phase as usize].clone(),
         stage: stage.into(),
-        team: ir.teams[team as usize].name.clone(),
+        team: ir.teams[team.index()].name.clone(),
         seat: s.seat + 1,
         throws,
         decisions,
@@ -275,7 +275,7 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, String> {
         Stage::Over(w) => Ok(Verdict {
             input: m.to_string(),
             legal: false,
-            message: format!("the game is over: {} has won", ir.teams[w as usize].name),
+            message: format!("the game is over: {} has won", ir.teams[w.index()].name),
             rules: Vec::new(),
             events: Vec::new(),
         }),
@@ -285,7 +285,7 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, String> {
                 .parse()
                 .map_err(|_| format!("at a throw, give the throw's value (a number), not `{m}`"))?;
             let n = g.sticks_for(s);
-            let colour = ir.teams[s.team as usize].colour;
+            let colour = ir.teams[s.team.index()].colour;
             let k = (0..=n)
                 .find(|&k| crate::lang::lower::throw_value(ir.sticks.value, colour, k, n) == v)
                 .ok_or_else(|| format!("a throw of {n} sticks cannot be worth {v}"))?;
@@ -435,7 +435,7 @@ pub fn infer_pool_rules(g: &Game, s: &mut State) {
                     let k = match st.value {
                         ValueRule::Face(0) => Some(e.thrown),
                         ValueRule::Face(_) => n.checked_sub(e.thrown),
-                        ValueRule::OwnColour => match ir.teams[s.team as usize].colour {
+                        ValueRule::OwnColour => match ir.teams[s.team.index()].colour {
                             Some(0) | None => Some(e.thrown),
                             Some(_) => n.checked_sub(e.thrown),
                         },

@@ -213,7 +213,7 @@ impl Observer for Counter {
             }
             Event::Captured { team, rule, .. } => {
                 hit(rule);
-                self.lost[team as usize] += 1;
+                self.lost[team.index()] += 1;
             }
             Event::Immune { rule, .. } | Event::Phase { rule, .. } | Event::Won { rule, .. } => {
                 hit(rule)
@@ -329,7 +329,7 @@ pub fn play_game(
     g.legal_decisions(&s, &mut buf);
     while !g.is_over(&s) && s.turns < max_turns {
         let ok = if g.is_chance(&s) {
-            let team = s.team as usize;
+            let team = s.team.index();
             let n = g.sticks_for(&s) as usize;
             let k = g.sample_outcome(&s, rng.next_u64());
             let row = &mut acc.throw_counts[n];
@@ -343,7 +343,7 @@ pub fn play_game(
             if ok
                 && first_move[team].is_none()
                 && !g.is_over(&s)
-                && s.team as usize == team
+                && s.team.index() == team
                 && could_move(g, &s)
             {
                 first_move[team] = Some(team_throws[team]);
@@ -363,7 +363,7 @@ pub fn play_game(
                     Some(buf[rng.below(buf.len())])
                 }
             } else {
-                let t = s.team as usize;
+                let t = s.team.index();
                 agents[t].choose(g, &s, &mut agent_rngs[t])
             };
             match d {
@@ -400,7 +400,7 @@ pub fn play_game(
     match (winner, aborted) {
         (Some(w), _) => {
             acc.completed += 1;
-            acc.wins[w as usize] += 1;
+            acc.wins[w.index()] += 1;
             *acc.turns.entry(s.turns as u64).or_default() += 1;
             *acc.throws.entry(throws).or_default() += 1;
         }
@@ -428,7 +428,7 @@ pub fn play_game(
         }
     }
     GameBrief {
-        winner,
+        winner: winner.map(u8::from),
         turns: s.turns,
         throws,
         decision_nodes,

@@ -229,7 +229,7 @@ pub fn rulebook(l: &Loaded) -> String {
         let r = rule_of(&|s| matches!(s, StmtKind::Row { name, .. } if name.node == row.name));
         let owner = row
             .owner
-            .map(|t| format!(" of {}", ir.teams[t as usize].name))
+            .map(|t| format!(" of {}", ir.teams[t.index()].name))
             .unwrap_or_else(|| " (shared)".into());
         let tag = sec.tag(r);
         sec.line(format!(

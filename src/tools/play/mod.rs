@@ -128,7 +128,7 @@ impl Seats {
                 }
             };
             for s in range {
-                seats.kinds[t as usize * seats.per_team as usize + s as usize] = kind;
+                seats.kinds[t.index() * seats.per_team as usize + s as usize] = kind;
             }
         }
         Ok(seats)
@@ -137,17 +137,18 @@ impl Seats {
     /// Who plays `seat` (0-based) of `team`.
     pub fn kind(&self, team: TeamId, seat: u8) -> AgentKind {
         self.kinds
-            .get(team as usize * self.per_team as usize + seat as usize)
+            .get(team.index() * self.per_team as usize + seat as usize)
             .copied()
             .unwrap_or(AgentKind::Human)
     }
 
     /// As record entries.
     pub fn to_records(&self, g: &Game) -> Vec<SeatRecord> {
-        (0..2u8)
+        TeamId::BOTH
+            .into_iter()
             .flat_map(|t| (0..self.per_team).map(move |s| (t, s)))
             .map(|(t, s)| SeatRecord {
-                team: g.ir.teams[t as usize].name.clone(),
+                team: g.ir.teams[t.index()].name.clone(),
                 seat: s + 1,
                 player: self.kind(t, s),
             })
@@ -162,7 +163,7 @@ impl Seats {
                 && r.seat >= 1
                 && r.seat <= seats.per_team
             {
-                seats.kinds[t as usize * seats.per_team as usize + r.seat as usize - 1] = r.player;
+                seats.kinds[t.index() * seats.per_team as usize + r.seat as usize - 1] = r.player;
             }
         }
         seats
@@ -326,7 +327,7 @@ impl Session {
         if self.game.is_chance(&self.state) {
             return Some(self.throw());
         }
-        let ix = self.state.team as usize * self.seats.per_team as usize + self.state.seat as usize;
+        let ix = self.state.team.index() * self.seats.per_team as usize + self.state.seat as usize;
         let mut rng = Rng::for_game(self.seed ^ AGENT_SALT, self.actions.len() as u64);
         let d = match self.agents.get_mut(ix).and_then(|a| a.as_mut()) {
             Some(agent) => agent.choose(&self.game, &self.state, &mut rng),
@@ -618,7 +619,7 @@ pub fn replay(args: ReplayArgs) -> i32 {
 
 /// Names a team and seat for messages: `south`, or `twigs seat 2` when teams have seats.
 pub fn seat_name(g: &Game, team: TeamId, seat: u8) -> String {
-    let name = &g.ir.teams[team as usize].name;
+    let name = &g.ir.teams[team.index()].name;
     if g.ir.seats > 1 {
         format!("{name} seat {}", seat + 1)
     } else {

@@ -85,7 +85,7 @@ fn marks(released: bool, immune: bool) -> &'static str {
 /// marks: `S1-8,10+!`.
 fn team_token(g: &Game, s: &State, t: usize, cell: u8, letter: Option<char>) -> String {
     let mut groups: Vec<(&'static str, Vec<usize>)> = Vec::new();
-    for (i, p) in s.pieces[t][..g.n_pieces(t as TeamId)].iter().enumerate() {
+    for (i, p) in s.pieces[t][..g.n_pieces(TeamId::new(t))].iter().enumerate() {
         if !p.alive() || p.cell != cell {
             continue;
         }
@@ -197,7 +197,7 @@ pub fn render_board(g: &Game, s: &State) -> String {
         if !tok.is_empty() {
             beside.push(format!("{} {tok}", ir.teams[t].name));
         }
-        let gone: Vec<usize> = (0..g.n_pieces(t as TeamId))
+        let gone: Vec<usize> = (0..g.n_pieces(TeamId::new(t)))
             .filter(|&i| !s.pieces[t][i].alive())
             .map(|i| i + 1)
             .collect();
@@ -345,7 +345,8 @@ pub fn render_turn(session: &Session) -> String {
             let _ = writeln!(
                 out,
                 "game over: {} won after {} turns",
-                g.ir.teams[w as usize].name, s.turns
+                g.ir.teams[w.index()].name,
+                s.turns
             );
         }
         _ => {
@@ -369,7 +370,7 @@ pub fn render_turn(session: &Session) -> String {
 pub fn event_text(g: &Game, e: &Event) -> Option<String> {
     let ir = &g.ir;
     let rid = |r: u16| ir.rules.get(r as usize).map_or("?", |x| x.id.as_str());
-    let team = |t: TeamId| ir.teams[t as usize].name.as_str();
+    let team = |t: TeamId| ir.teams[t.index()].name.as_str();
     Some(match e {
         Event::Throw { value, rule } => match rule {
             Some(r) => format!("{}: the throw of {value} applies", rid(*r)),
@@ -698,7 +699,7 @@ fn not_your_turn(session: &Session) -> Option<String> {
     if let Stage::Over(w) = s.stage {
         return Some(format!(
             "the game is over: {} won (`undo`, `save`, `load` or `quit`)",
-            session.game.ir.teams[w as usize].name
+            session.game.ir.teams[w.index()].name
         ));
     }
     let kind = session.to_play();
@@ -836,7 +837,7 @@ fn replay_inner(
         }
         match s.stage {
             Stage::Over(w) => {
-                let _ = writeln!(t, "game over: {} won", g.ir.teams[w as usize].name);
+                let _ = writeln!(t, "game over: {} won", g.ir.teams[w.index()].name);
             }
             _ => {
                 let _ = writeln!(t, "{} {}", seat_name(g, s.team, s.seat), stage_words(s));

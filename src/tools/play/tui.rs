@@ -139,7 +139,7 @@ impl App {
         if let Stage::Over(w) = s.stage {
             return Some(format!(
                 "the game is over: {} won",
-                self.session.game.ir.teams[w as usize].name
+                self.session.game.ir.teams[w.index()].name
             ));
         }
         let kind = self.session.to_play();
@@ -454,7 +454,7 @@ impl App {
         }
         out.push(Line::raw(""));
         let who = match s.stage {
-            Stage::Over(w) => format!("game over: {} won", g.ir.teams[w as usize].name),
+            Stage::Over(w) => format!("game over: {} won", g.ir.teams[w.index()].name),
             _ => {
                 let kind = self.session.to_play();
                 let player = if kind == AgentKind::Human {
@@ -470,8 +470,8 @@ impl App {
             }
         };
         let colour = match s.stage {
-            Stage::Over(w) => COLOURS[w as usize],
-            _ => COLOURS[s.team as usize],
+            Stage::Over(w) => COLOURS[w.index()],
+            _ => COLOURS[s.team.index()],
         };
         out.push(Line::styled(
             who,
@@ -506,7 +506,7 @@ fn popup(f: &mut Frame, title: &str, body: &str) {
 fn pieces_on(g: &Game, s: &State, t: usize, cell: u8) -> (Vec<String>, bool, bool) {
     let mut nums = Vec::new();
     let (mut rel, mut imm) = (false, false);
-    for (i, p) in s.pieces[t][..g.n_pieces(t as TeamId)].iter().enumerate() {
+    for (i, p) in s.pieces[t][..g.n_pieces(TeamId::new(t))].iter().enumerate() {
         if p.alive() && p.cell == cell {
             rel |= p.released();
             imm |= p.immune();
@@ -535,7 +535,7 @@ pub fn board_lines(
         .unwrap_or(0);
     let (from, to) = match chosen {
         Some(d) => {
-            let p = s.pieces[s.team as usize][d.piece as usize];
+            let p = s.pieces[s.team.index()][d.piece as usize];
             let to = g
                 .check_move(s, s.team, d.piece, d.mask)
                 .map(|l| l.cell)
@@ -684,7 +684,7 @@ pub fn board_lines(
     let (mut waiting, mut out) = (Vec::new(), Vec::new());
     for (t, letter) in letters.iter().enumerate() {
         let (nums, _, _) = pieces_on(g, s, t, NO_CELL);
-        let gone = (0..g.n_pieces(t as TeamId))
+        let gone = (0..g.n_pieces(TeamId::new(t)))
             .filter(|&i| !s.pieces[t][i].alive())
             .count();
         if !nums.is_empty() {
@@ -859,7 +859,7 @@ pub fn draw_replay(f: &mut Frame, g: &Game, actions: &[Action], states: &[State]
         lines.push(p);
     }
     lines.push(match s.stage {
-        Stage::Over(w) => format!("game over: {} won", g.ir.teams[w as usize].name),
+        Stage::Over(w) => format!("game over: {} won", g.ir.teams[w.index()].name),
         _ => format!("{} {}", seat_name(g, s.team, s.seat), stage_words(s)),
     });
     f.render_widget(
