@@ -36,7 +36,7 @@ fn positions(g: &Game, seed: u64, every: usize, n: usize) -> Vec<State> {
     let mut buf = Vec::new();
     let mut out = Vec::new();
     let mut seen = 0;
-    while !g.is_over(&s) && out.len() < n && s.turns < 20_000 {
+    while !g.is_over(&s) && out.len() < n && s.turns() < 20_000 {
         if g.is_chance(&s) {
             let k = g.sample_outcome(&s, rng.next_u64());
             g.apply_throw(&mut s, k, &mut Quiet).unwrap();

@@ -306,8 +306,8 @@ fn random_metrics_follow_the_simulators_protocol() {
         false,
     );
     let s = seig::tools::sim::simulate(&g, 40, 3, 10_000, 2);
-    assert_eq!(m.acc.wins[0], s.wins[&g.ir.teams[0].name]);
-    assert_eq!(m.acc.wins[1], s.wins[&g.ir.teams[1].name]);
+    assert_eq!(m.acc.wins[0], s.wins[&g.ir().teams[0].name]);
+    assert_eq!(m.acc.wins[1], s.wins[&g.ir().teams[1].name]);
     assert_eq!(m.completion.k, s.completed);
 }
 

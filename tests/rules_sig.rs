@@ -72,11 +72,12 @@ fn sorted(mut v: Vec<String>) -> Vec<String> {
 #[test]
 fn sig_e1_four_rows_of_twelve_holes_by_default() {
     let g = dflt();
-    let rows: Vec<(&str, &str, u16)> =
-        g.ir.rows
-            .iter()
-            .map(|r| (r.name.as_str(), r.kind.as_str(), r.len))
-            .collect();
+    let rows: Vec<(&str, &str, u16)> = g
+        .ir()
+        .rows
+        .iter()
+        .map(|r| (r.name.as_str(), r.kind.as_str(), r.len))
+        .collect();
     assert_eq!(
         rows,
         vec![
@@ -86,13 +87,13 @@ fn sig_e1_four_rows_of_twelve_holes_by_default() {
             ("home_north", "home", 12),
         ]
     );
-    assert_eq!(g.ir.cells, 48);
+    assert_eq!(g.ir().cells, 48);
 }
 
 #[test]
 fn sig_e1_param_holes_20_gives_four_rows_of_20_and_20_pieces_a_team() {
     let g = game_with(FILE, &[], &[("holes", 20)]);
-    let lens: Vec<u16> = g.ir.rows.iter().map(|r| r.len).collect();
+    let lens: Vec<u16> = g.ir().rows.iter().map(|r| r.len).collect();
     assert_eq!(lens, vec![20, 20, 20, 20]);
     assert_eq!(g.n_pieces(TeamId::FIRST), 20);
     assert_eq!(g.n_pieces(TeamId::SECOND), 20);
@@ -133,9 +134,9 @@ fn sig_e1_param_holes_20_gives_four_rows_of_20_and_20_pieces_a_team() {
 #[test]
 fn sig_e2_two_teams_south_throws_first_then_north() {
     let g = dflt();
-    let names: Vec<&str> = g.ir.teams.iter().map(|t| t.name.as_str()).collect();
+    let names: Vec<&str> = g.ir().teams.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(names, vec!["south", "north"]);
-    assert_eq!(g.ir.seats, 1);
+    assert_eq!(g.ir().seats, 1);
     let mut s = g.initial_state();
     assert!(note(&g, &s).starts_with("race | south 1 throw |"));
     throw(&g, &mut s, 2); // nothing can start on a 2: the turn passes
@@ -156,7 +157,7 @@ fn sig_e2_two_teams_south_throws_first_then_north() {
 fn sig_e2_seats_param_all_of_a_team_throw_before_the_other() {
     // 2 to 12 players: 1 to 6 seats a team.
     let g = game_with(FILE, &[], &[("seats", 3)]);
-    assert_eq!(g.ir.seats, 3);
+    assert_eq!(g.ir().seats, 3);
     let mut s = g.initial_state();
     let mut order = Vec::new();
     for _ in 0..7 {
@@ -235,9 +236,9 @@ fn sig_e4_a_one_may_start_any_waiting_piece() {
 #[test]
 fn sig_e5_eight_sticks_binomial_value_is_marked_count() {
     let g = dflt();
-    assert_eq!(g.ir.sticks.count, 8);
+    assert_eq!(g.ir().sticks.count, 8);
     assert_eq!(
-        g.ir.sticks.faces,
+        g.ir().sticks.faces,
         ["marked".to_string(), "blank".to_string()]
     );
     let s = g.initial_state();

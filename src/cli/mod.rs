@@ -279,12 +279,12 @@ fn playout(file: &Path, seed: u64, max_turns: u32, trace: bool, choices: &Choice
     let mut rng = crate::tools::sim::Rng::for_game(seed, 0);
     let mut buf = Vec::new();
     let mut events = Vec::new();
-    while !game.is_over(&s) && s.turns < max_turns {
+    while !game.is_over(&s) && s.turns() < max_turns {
         let r = if game.is_chance(&s) {
             let k = game.sample_outcome(&s, rng.next_u64());
             let r = game.apply_throw(&mut s, k, &mut events);
-            if trace && let Some((n, k, v)) = s.last {
-                println!("throw {v} ({k} of {n} {})", game.ir.sticks.faces[0]);
+            if trace && let Some((n, k, v)) = s.last() {
+                println!("throw {v} ({k} of {n} {})", game.ir().sticks.faces[0]);
             }
             r
         } else {
@@ -315,10 +315,10 @@ fn playout(file: &Path, seed: u64, max_turns: u32, trace: bool, choices: &Choice
     match game.winner(&s) {
         Some(w) => println!(
             "winner: {} after {} turns",
-            game.ir.teams[w.index()].name,
-            s.turns
+            game.ir().teams[w.index()].name,
+            s.turns()
         ),
-        None => println!("not terminated after {} turns (turn cap)", s.turns),
+        None => println!("not terminated after {} turns (turn cap)", s.turns()),
     }
     0
 }

@@ -131,57 +131,164 @@ pub struct Decision {
     pub capture: bool,
 }
 
-/// A whole game position.
+/// A whole game position. Its fields are the engine's: several are derived from others
+/// (which holes a team occupies, which of its pieces are released), so a state changes
+/// only through [`Game`]'s actions, and a position from elsewhere comes in as a [`Setup`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct State {
-    /// Pieces per team.
-    pub pieces: [[Piece; MAX_TEAM_PIECES]; 2],
-    /// Holes each team occupies.
-    pub occ: [CellSet; 2],
+    /// Pieces per team (the first `n[t]` are the team's).
+    pieces: [[Piece; MAX_TEAM_PIECES]; 2],
+    /// Pieces each team has.
+    n: [u8; 2],
+    /// Holes each team occupies: derived from `pieces`.
+    occ: [CellSet; 2],
     /// Holes each team has landed on at some time (kept when the variant asks about it).
-    pub won: [CellSet; 2],
+    won: [CellSet; 2],
     /// Pooled moves of the turn.
-    pub pool: [Entry; POOL_MAX],
+    pool: [Entry; POOL_MAX],
     /// Entries in the pool.
-    pub pool_len: u8,
+    pool_len: u8,
     /// Phase.
-    pub phase: PhaseId,
+    phase: PhaseId,
     /// Team to play.
-    pub team: TeamId,
+    team: TeamId,
     /// Seat to play (0-based).
-    pub seat: u8,
+    seat: u8,
     /// Chance, decision, or over.
-    pub stage: Stage,
+    stage: Stage,
     /// The seat throws again after its moves.
-    pub again: bool,
+    again: bool,
     /// Release entry the next throw's entries are bound to, or [`NONE`].
-    pub bind: u8,
+    bind: u8,
     /// Throws in this seat's turn.
-    pub turn_throws: u8,
+    turn_throws: u8,
     /// Throws in this team's turn.
-    pub team_throws: u8,
+    team_throws: u8,
     /// Throws in the game.
-    pub game_throws: u32,
+    game_throws: u32,
     /// Seat turns completed.
-    pub turns: u32,
+    turns: u32,
     /// Last throw: (sticks, count of face 0, value), or `None`.
-    pub last: Option<(u8, u8, u8)>,
+    last: Option<(u8, u8, u8)>,
     /// Per team, its pieces in the game and released (bit per piece): derived from
     /// `pieces` and kept by the engine's one writer of pieces, so that generating moves
     /// need not look at every piece.
-    pub(crate) released: [u64; 2],
+    released: [u64; 2],
     /// Per team, its pieces in the game not yet released (bit per piece), likewise.
-    pub(crate) waiting: [u64; 2],
+    waiting: [u64; 2],
 }
 
 impl State {
+    /// The team's pieces, in order (removed ones included, see [`Piece::alive`]).
+    #[inline]
+    pub fn pieces(&self, team: TeamId) -> &[Piece] {
+        &self.pieces[team][..self.n[team] as usize]
+    }
+    /// Piece `i` of the team.
+    ///
+    /// # Panics
+    /// When the team has no piece `i`.
+    #[inline]
+    pub fn piece(&self, team: TeamId, i: usize) -> Piece {
+        self.pieces(team)[i]
+    }
+    /// Holes the team's pieces stand on.
+    #[inline]
+    pub fn occupied(&self, team: TeamId) -> CellSet {
+        self.occ[team]
+    }
+    /// Holes the team has landed on at some time (recorded only when a condition of the
+    /// variant asks about them; else empty).
+    #[inline]
+    pub fn landed(&self, team: TeamId) -> CellSet {
+        self.won[team]
+    }
+    /// The moves pooled in this turn, used or not.
+    #[inline]
+    pub fn pool(&self) -> &[Entry] {
+        &self.pool[..self.pool_len as usize]
+    }
+    /// The phase.
+    #[inline]
+    pub fn phase(&self) -> PhaseId {
+        self.phase
+    }
+    /// The team to play.
+    #[inline]
+    pub fn team(&self) -> TeamId {
+        self.team
+    }
+    /// The seat to play (0-based).
+    #[inline]
+    pub fn seat(&self) -> u8 {
+        self.seat
+    }
+    /// Chance, decision, or over.
+    #[inline]
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+    /// Does the seat throw again after its moves?
+    #[inline]
+    pub fn again(&self) -> bool {
+        self.again
+    }
+    /// The throw of this turn whose releases the next throw's moves are bound to.
+    #[inline]
+    pub fn bind(&self) -> Option<u8> {
+        (self.bind != NONE).then_some(self.bind)
+    }
+    /// Throws in this seat's turn.
+    #[inline]
+    pub fn turn_throws(&self) -> u8 {
+        self.turn_throws
+    }
+    /// Throws in this team's turn.
+    #[inline]
+    pub fn team_throws(&self) -> u8 {
+        self.team_throws
+    }
+    /// Throws in the game.
+    #[inline]
+    pub fn game_throws(&self) -> u32 {
+        self.game_throws
+    }
+    /// Seat turns completed.
+    #[inline]
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+    /// The last throw: (sticks, count of face 0, value to its thrower), if any.
+    #[inline]
+    pub fn last(&self) -> Option<(u8, u8, u8)> {
+        self.last
+    }
     /// The team's released pieces in the game, a bit per piece.
+    #[inline]
     pub fn released_pieces(&self, team: TeamId) -> u64 {
         self.released[team]
     }
     /// The team's pieces in the game not yet released, a bit per piece.
+    #[inline]
     pub fn waiting_pieces(&self, team: TeamId) -> u64 {
         self.waiting[team]
+    }
+    /// Are the slots past each team's pieces and past the pool in their one empty form
+    /// (so that equal positions are equal states)? For tests.
+    #[doc(hidden)]
+    pub fn spare_slots_clear(&self) -> bool {
+        TeamId::BOTH.into_iter().all(|t| {
+            self.pieces[t][self.n[t] as usize..]
+                .iter()
+                .all(|p| *p == Piece::REMOVED)
+        }) && self.pool[self.pool_len as usize..]
+            .iter()
+            .all(|e| *e == EMPTY_ENTRY)
+    }
+    /// Names the rule that gave pool entry `i`, for citations only: no move reads it.
+    /// (A position read from notation guesses it; a tool that knows better says so.)
+    pub(crate) fn cite_entry_rule(&mut self, i: usize, rule: RuleIx) {
+        self.pool[..self.pool_len as usize][i].rule = rule;
     }
 }
 
@@ -318,8 +425,8 @@ impl Observer for Vec<Event> {
 /// A variant ready to play: the IR plus tables computed once.
 #[derive(Debug, Clone)]
 pub struct Game {
-    /// The variant.
-    pub ir: Ir,
+    /// The variant (its conditions reordered for evaluation: see [`Game::new`]).
+    ir: Ir,
     /// `chance[n]`: outcomes for `n` sticks.
     chance: Vec<Vec<Outcome>>,
     /// `cum[n][k]`: cumulative probability thresholds on `u64`.
@@ -401,7 +508,8 @@ impl FastTrack {
 }
 
 impl Game {
-    /// Compiles the tables of a variant.
+    /// Compiles the tables of a variant. Each conjunction of conditions is put in the order
+    /// it is cheapest to evaluate in, which changes no outcome ([`Game::ir`] shows it so).
     pub fn new(mut ir: Ir) -> Game {
         // Conjunctions are evaluated cheapest first: bit-mask tests, then walks over the
         // pieces, the reachability test last.
@@ -588,6 +696,7 @@ impl Game {
                 piece: NONE,
                 rule: 0,
             }; POOL_MAX],
+            n: [0, 1].map(|t| self.ir.teams[t].pieces),
             pool_len: 0,
             phase: 0,
             team: TeamId::FIRST,
@@ -625,6 +734,12 @@ impl Game {
             }
         }
         s
+    }
+
+    /// The variant played.
+    #[inline]
+    pub fn ir(&self) -> &Ir {
+        &self.ir
     }
 
     /// Pieces of a team.

@@ -82,6 +82,20 @@ impl Game {
         any
     }
 
+    /// Could the team to play move with the moves pooled so far, were it to move now?
+    /// (While a seat throws again in a pooled turn, its pool fills before it moves.)
+    pub fn has_legal_with_pool(&self, s: &State) -> bool {
+        match s.stage {
+            Stage::Move => self.has_legal(s),
+            Stage::Throw => {
+                let mut c = s.clone();
+                c.stage = Stage::Move;
+                self.has_legal(&c)
+            }
+            Stage::Over(_) => false,
+        }
+    }
+
     /// Calls `f` for each legal decision until it returns false; `definitional` asks
     /// [`Game::check_move`] of every candidate instead of the quick verdicts.
     fn for_each_legal(&self, s: &State, definitional: bool, f: &mut impl FnMut(Decision) -> bool) {

@@ -180,7 +180,7 @@ fn and_count(a: &CellSet, b: &CellSet) -> u32 {
 impl Evaluator {
     /// Reads the tables from the variant.
     pub fn new(g: &Game) -> Evaluator {
-        let ir = &g.ir;
+        let ir = g.ir();
         let goal = [0, 1].map(|t: usize| {
             let tr = &ir.teams[t].track;
             tr.goal.unwrap_or(tr.cells.len().saturating_sub(1) as u16) as i16
@@ -221,7 +221,7 @@ impl Evaluator {
     fn side(&self, s: &State, t: usize) -> f64 {
         let goal = self.goal[t].max(0) as f64 + 1.0;
         let mut v = 0.0;
-        for p in &s.pieces[t][..self.pieces[t]] {
+        for p in s.pieces(TeamId::new(t)) {
             if !p.alive() {
                 continue;
             }
@@ -238,10 +238,10 @@ impl Evaluator {
         }
         let scale = W_GOAL * self.pieces[t] as f64;
         for c in &self.won_cells[t] {
-            v += scale * and_count(c, &s.won[t]) as f64 / count(c) as f64;
+            v += scale * and_count(c, &s.landed(TeamId::new(t))) as f64 / count(c) as f64;
         }
         for c in &self.full_cells[t] {
-            v += scale * and_count(c, &s.occ[t]) as f64 / count(c) as f64;
+            v += scale * and_count(c, &s.occupied(TeamId::new(t))) as f64 / count(c) as f64;
         }
         v
     }
@@ -249,7 +249,7 @@ impl Evaluator {
     /// The advantage of `team` over the other: positive is good for `team`; a finished
     /// game is worth ±[`WIN`].
     pub fn score(&self, s: &State, team: TeamId) -> f64 {
-        if let Stage::Over(w) = s.stage {
+        if let Stage::Over(w) = s.stage() {
             return if w == team { WIN } else { -WIN };
         }
         let t = team.index();
@@ -258,7 +258,7 @@ impl Evaluator {
 
     /// The score mapped to a win estimate in `[0, 1]` for `team`.
     pub fn win_estimate(&self, s: &State, team: TeamId) -> f64 {
-        if let Stage::Over(w) = s.stage {
+        if let Stage::Over(w) = s.stage() {
             return if w == team { 1.0 } else { 0.0 };
         }
         let scale = (self.pieces[0].max(self.pieces[1]) as f64 / 4.0).max(1.0);
@@ -328,7 +328,7 @@ impl Agent for GreedyAgent {
             .map(|&d| {
                 let mut c = s.clone();
                 match g.apply_decision(&mut c, d, &mut Quiet) {
-                    Ok(()) => ev.score(&c, s.team),
+                    Ok(()) => ev.score(&c, s.team()),
                     Err(_) => f64::NEG_INFINITY,
                 }
             })
@@ -430,11 +430,11 @@ impl ExpectimaxAgent {
             let c = kids.pop().unwrap_or_else(|| s.clone());
             return self.value(g, ev, &c, depth, me);
         }
-        let maximise = s.team == me;
+        let maximise = s.team() == me;
         if kids.len() > self.beam {
             let mut scored: Vec<(f64, State)> = kids
                 .into_iter()
-                .map(|c| (ev.score(&c, s.team), c))
+                .map(|c| (ev.score(&c, s.team()), c))
                 .collect();
             scored.sort_by(|a, b| b.0.total_cmp(&a.0));
             scored.truncate(self.beam);
@@ -464,7 +464,7 @@ impl Agent for ExpectimaxAgent {
             return buf.first().copied();
         }
         let ev = Evaluator::new(g);
-        let me = s.team;
+        let me = s.team();
         let kids: Vec<Option<State>> = buf
             .iter()
             .map(|&d| {
@@ -649,7 +649,7 @@ impl MctsAgent {
                 value = ev.win_estimate(&node.state, TeamId::FIRST);
                 break;
             }
-            let team0 = node.state.team == TeamId::FIRST;
+            let team0 = node.state.team() == TeamId::FIRST;
             let ln = node.visits.max(1.0).ln();
             let mut best = (f64::NEG_INFINITY, 0usize);
             for &(_, i) in &node.children {
@@ -687,7 +687,7 @@ impl Agent for MctsAgent {
             self.iterate(g, &ev, rng);
         }
         let root = &self.nodes[0];
-        let team0 = s.team == TeamId::FIRST;
+        let team0 = s.team() == TeamId::FIRST;
         root.children
             .iter()
             .filter_map(|(e, i)| match e {
@@ -735,18 +735,18 @@ pub fn play_match(
     let mut s = g.initial_state();
     let mut dice = Rng::for_game(seed, 0);
     let mut rngs = [Rng::for_game(seed, 1), Rng::for_game(seed, 2)];
-    while !g.is_over(&s) && s.turns < max_turns {
+    while !g.is_over(&s) && s.turns() < max_turns {
         let r = if g.is_chance(&s) {
             let k = g.sample_outcome(&s, dice.next_u64());
             g.apply_throw(&mut s, k, &mut Quiet)
         } else {
-            let t = s.team.index();
+            let t = s.team().index();
             match players[t].choose(g, &s, &mut rngs[t]) {
                 Some(d) => g.apply_decision(&mut s, d, &mut Quiet),
                 None => {
                     return MatchResult {
                         winner: None,
-                        turns: s.turns,
+                        turns: s.turns(),
                         aborted: Some("a player found no legal decision".into()),
                         state: s,
                     };
@@ -756,7 +756,7 @@ pub fn play_match(
         if let Err(e) = r {
             return MatchResult {
                 winner: None,
-                turns: s.turns,
+                turns: s.turns(),
                 aborted: Some(e.message.to_string()),
                 state: s,
             };
@@ -764,7 +764,7 @@ pub fn play_match(
     }
     MatchResult {
         winner: g.winner(&s),
-        turns: s.turns,
+        turns: s.turns(),
         aborted: None,
         state: s,
     }

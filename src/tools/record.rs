@@ -112,12 +112,12 @@ impl Action {
             Action::Throw { k } => {
                 let n = g.sticks_for(before);
                 let v = crate::lang::lower::throw_value(
-                    g.ir.sticks.value,
-                    g.ir.teams[before.team.index()].colour,
+                    g.ir().sticks.value,
+                    g.ir().teams[before.team().index()].colour,
                     k.min(n),
                     n,
                 );
-                format!("throw {v} ({k} of {n} {})", g.ir.sticks.faces[0])
+                format!("throw {v} ({k} of {n} {})", g.ir().sticks.faces[0])
             }
             Action::Move { .. } => match self.as_decision() {
                 Some(d) => format!("move {}", g.describe_decision(before, d)),
@@ -218,7 +218,8 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 
 /// The readings in force, by ID.
 pub fn readings_of(g: &Game) -> BTreeMap<String, String> {
-    g.ir.readings
+    g.ir()
+        .readings
         .iter()
         .map(|r| (r.id.clone(), r.options[r.chosen].0.clone()))
         .collect()
@@ -226,7 +227,8 @@ pub fn readings_of(g: &Game) -> BTreeMap<String, String> {
 
 /// The parameters in force, by name.
 pub fn params_of(g: &Game) -> BTreeMap<String, i64> {
-    g.ir.params
+    g.ir()
+        .params
         .iter()
         .map(|p| (p.name.clone(), p.value))
         .collect()
@@ -244,7 +246,7 @@ impl Record {
         Record {
             format: FORMAT.into(),
             version: VERSION,
-            game: g.ir.game.clone(),
+            game: g.ir().game.clone(),
             file: file.display().to_string(),
             sha256: sha256_hex(file_bytes),
             readings: readings_of(g),
@@ -264,8 +266,8 @@ impl Record {
                 Action::Throw { k } => {
                     let n = g.sticks_for(&s);
                     let v = crate::lang::lower::throw_value(
-                        g.ir.sticks.value,
-                        g.ir.teams[s.team.index()].colour,
+                        g.ir().sticks.value,
+                        g.ir().teams[s.team().index()].colour,
                         k.min(n),
                         n,
                     );
@@ -494,7 +496,7 @@ pub fn replay_all(g: &Game, actions: &[Action]) -> Result<Vec<State>, RecordErro
 
 fn illegal(g: &Game, before: &State, i: usize, a: &Action, r: &Refusal) -> RecordError {
     let what = match *a {
-        Action::Throw { k } => format!("a throw with {k} of face `{}`", g.ir.sticks.faces[0]),
+        Action::Throw { k } => format!("a throw with {k} of face `{}`", g.ir().sticks.faces[0]),
         Action::Move { piece, mask, .. } => match a.as_decision() {
             Some(d) => format!("the move {}", g.decision_notation(before, d)),
             None => format!(
@@ -505,7 +507,7 @@ fn illegal(g: &Game, before: &State, i: usize, a: &Action, r: &Refusal) -> Recor
     };
     let rule = r
         .rule
-        .map(|ix| format!(" ({})", g.ir.rules[ix as usize].id))
+        .map(|ix| format!(" ({})", g.ir().rules[ix as usize].id))
         .unwrap_or_default();
     rerr(
         RecordErrorKind::Illegal,

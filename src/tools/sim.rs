@@ -71,7 +71,7 @@ pub fn random_playout(
     let mut aborted = None;
     // `buf` holds the legal decisions of `s` whenever `s` is a decision node.
     g.legal_decisions(&s, buf);
-    while !g.is_over(&s) && s.turns < max_turns {
+    while !g.is_over(&s) && s.turns() < max_turns {
         let r: Result<(), Refusal> = if g.is_chance(&s) {
             throws += 1;
             let k = g.sample_outcome(&s, rng.next_u64());
@@ -96,7 +96,7 @@ pub fn random_playout(
     }
     Playout {
         winner: g.winner(&s),
-        turns: s.turns,
+        turns: s.turns(),
         throws,
         decisions,
         aborted,
@@ -232,7 +232,7 @@ fn summarise(
     seed: u64,
     max_turns: u32,
 ) -> Summary {
-    let ir = &g.ir;
+    let ir = g.ir();
     let mut wins: std::collections::BTreeMap<String, u64> =
         ir.teams.iter().map(|t| (t.name.clone(), 0)).collect();
     let mut turns = Vec::new();

@@ -168,25 +168,25 @@ pub fn describe_event(ir: &Ir, e: &Event) -> String {
 
 /// The throw-table entry a throw of `k` of `n` sticks meets at `s`.
 pub fn throw_entry(g: &Game, s: &State, k: u8, n: u8) -> Option<usize> {
-    let ir = &g.ir;
+    let ir = g.ir();
     let value =
-        crate::lang::lower::throw_value(ir.sticks.value, ir.teams[s.team.index()].colour, k, n);
+        crate::lang::lower::throw_value(ir.sticks.value, ir.teams[s.team().index()].colour, k, n);
     ir.throws.iter().position(|e| {
-        e.phase.is_none_or(|p| p == s.phase)
+        e.phase.is_none_or(|p| p == s.phase())
             && match &e.matches {
                 ThrowMatch::Any => true,
                 ThrowMatch::Values(m) => value < 64 && m >> value & 1 == 1,
                 ThrowMatch::Class(c) => ir.classes[*c].contains(k, n),
             }
-            && e.conds.iter().all(|c| g.cond(s, s.team, c))
+            && e.conds.iter().all(|c| g.cond(s, s.team(), c))
     })
 }
 
 fn throw_view(g: &Game, s: &State, k: u8, p: f64) -> ThrowView {
-    let ir = &g.ir;
+    let ir = g.ir();
     let n = g.sticks_for(s);
     let value =
-        crate::lang::lower::throw_value(ir.sticks.value, ir.teams[s.team.index()].colour, k, n);
+        crate::lang::lower::throw_value(ir.sticks.value, ir.teams[s.team().index()].colour, k, n);
     let entry = throw_entry(g, s, k, n);
     let mut c = s.clone();
     let mut ev: Vec<Event> = Vec::new();
@@ -215,24 +215,24 @@ fn throw_view(g: &Game, s: &State, k: u8, p: f64) -> ThrowView {
 /// Explains a position, and a move or throw there if given. `Err` is a message about
 /// input that does not parse or fit the position.
 pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, String> {
-    let ir = &g.ir;
-    let (stage, team) = match s.stage {
-        Stage::Throw => ("throw", s.team),
-        Stage::Move => ("move", s.team),
+    let ir = g.ir();
+    let (stage, team) = match s.stage() {
+        Stage::Throw => ("throw", s.team()),
+        Stage::Move => ("move", s.team()),
         Stage::Over(w) => ("over", w),
     };
     let mut throws = Vec::new();
     let mut decisions = Vec::new();
-    if s.stage == Stage::Throw {
+    if s.stage() == Stage::Throw {
         for o in g.chance_outcomes(s) {
             throws.push(throw_view(g, s, o.k, o.p));
         }
     }
-    if s.stage == Stage::Move {
+    if s.stage() == Stage::Move {
         let mut buf = Vec::new();
         g.legal_decisions(s, &mut buf);
         for d in &buf {
-            let rules = match g.check_move(s, s.team, d.piece, d.mask) {
+            let rules = match g.check_move(s, s.team(), d.piece, d.mask) {
                 Ok(l) => l.rules().iter().map(|&r| cite(ir, r)).collect(),
                 Err(_) => Vec::new(),
             };
@@ -259,10 +259,10 @@ pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, Str
     };
     Ok(Explanation {
         position: g.to_notation(s),
-        phase: ir.phases[s.phase as usize].clone(),
+        phase: ir.phases[s.phase() as usize].clone(),
         stage: stage.into(),
         team: ir.teams[team.index()].name.clone(),
-        seat: s.seat + 1,
+        seat: s.seat() + 1,
         throws,
         decisions,
         verdict,
@@ -270,8 +270,8 @@ pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, Str
 }
 
 fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, String> {
-    let ir = &g.ir;
-    match s.stage {
+    let ir = g.ir();
+    match s.stage() {
         Stage::Over(w) => Ok(Verdict {
             input: m.to_string(),
             legal: false,
@@ -285,7 +285,7 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, String> {
                 .parse()
                 .map_err(|_| format!("at a throw, give the throw's value (a number), not `{m}`"))?;
             let n = g.sticks_for(s);
-            let colour = ir.teams[s.team.index()].colour;
+            let colour = ir.teams[s.team().index()].colour;
             let k = (0..=n)
                 .find(|&k| crate::lang::lower::throw_value(ir.sticks.value, colour, k, n) == v)
                 .ok_or_else(|| format!("a throw of {n} sticks cannot be worth {v}"))?;
@@ -314,7 +314,7 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, String> {
             let mut ev: Vec<Event> = Vec::new();
             match g.apply_decision(&mut c, d, &mut ev) {
                 Ok(()) => {
-                    let rules = match g.check_move(s, s.team, d.piece, d.mask) {
+                    let rules = match g.check_move(s, s.team(), d.piece, d.mask) {
                         Ok(l) => l.rules().iter().map(|&r| cite(ir, r)).collect(),
                         Err(_) => Vec::new(),
                     };
@@ -419,15 +419,15 @@ pub fn render(e: &Explanation) -> String {
 pub fn infer_pool_rules(g: &Game, s: &mut State) {
     use crate::engine::EntryKind;
     use crate::lang::ir::{Effect, ValueRule};
-    let ir = &g.ir;
+    let ir = g.ir();
     let st = &ir.sticks;
-    let mut counts: Vec<u8> = vec![st.by_phase[s.phase as usize].unwrap_or(st.count)];
+    let mut counts: Vec<u8> = vec![st.by_phase[s.phase() as usize].unwrap_or(st.count)];
     counts.extend(st.first_of_turn);
     counts.extend(st.first_of_game);
-    for i in 0..s.pool_len as usize {
-        let e = s.pool[i];
+    for i in 0..s.pool().len() {
+        let e = s.pool()[i];
         let found = ir.throws.iter().find(|t| {
-            let phase_ok = t.phase.is_none_or(|p| p == s.phase);
+            let phase_ok = t.phase.is_none_or(|p| p == s.phase());
             let match_ok = match &t.matches {
                 ThrowMatch::Any => true,
                 ThrowMatch::Values(m) => e.thrown < 64 && m >> e.thrown & 1 == 1,
@@ -435,7 +435,7 @@ pub fn infer_pool_rules(g: &Game, s: &mut State) {
                     let k = match st.value {
                         ValueRule::Face(0) => Some(e.thrown),
                         ValueRule::Face(_) => n.checked_sub(e.thrown),
-                        ValueRule::OwnColour => match ir.teams[s.team.index()].colour {
+                        ValueRule::OwnColour => match ir.teams[s.team().index()].colour {
                             Some(0) | None => Some(e.thrown),
                             Some(_) => n.checked_sub(e.thrown),
                         },
@@ -456,7 +456,7 @@ pub fn infer_pool_rules(g: &Game, s: &mut State) {
             phase_ok && match_ok && kind_ok
         });
         if let Some(t) = found {
-            s.pool[i].rule = t.rule;
+            s.cite_entry_rule(i, t.rule);
         }
     }
 }

@@ -29,7 +29,7 @@
 use super::{Loaded, Rate, Z95, load};
 use crate::cli::Choices;
 use crate::engine::{Decision, Event, Game, Observer, Stage, State};
-use crate::lang::ir::{Ir, RuleIx, ValueRule};
+use crate::lang::ir::{Ir, RuleIx, TeamId, ValueRule};
 use crate::tools::agents::{AgentKind, Budget};
 use crate::tools::sim::{Rng, splitmix64};
 use serde::{Deserialize, Serialize};
@@ -249,11 +249,12 @@ impl Players {
 
 /// Progress of a team towards its goal: (holes gone, scale) so that shares compare exactly.
 fn progress(g: &Game, s: &State, t: usize) -> (u64, u64) {
-    let tr = &g.ir.teams[t].track;
+    let tr = &g.ir().teams[t].track;
     let goal = tr.goal.unwrap_or(tr.cells.len().saturating_sub(1) as u16) as i32 + 1;
-    let n = g.ir.teams[t].pieces as usize;
+    let n = g.ir().teams[t].pieces as usize;
     // Pieces off the track (beside the board, or removed) stand at index -1: nothing.
-    let gone: i32 = s.pieces[t][..n]
+    let gone: i32 = s
+        .pieces(TeamId::new(t))
         .iter()
         .map(|p| (p.tpos as i32 + 1).clamp(0, goal))
         .sum();
@@ -274,13 +275,9 @@ fn leader(g: &Game, s: &State) -> Option<u8> {
 
 /// Could some piece of the team to play move with the throws in hand?
 fn could_move(g: &Game, s: &State) -> bool {
-    match s.stage {
+    match s.stage() {
         Stage::Move => true,
-        Stage::Throw if s.pool_len > 0 => {
-            let mut c = s.clone();
-            c.stage = Stage::Move;
-            g.has_legal(&c)
-        }
+        Stage::Throw if !s.pool().is_empty() => g.has_legal_with_pool(s),
         _ => false,
     }
 }
@@ -294,7 +291,7 @@ pub fn play_game(
     players: &Players,
     acc: &mut Acc,
 ) -> GameBrief {
-    let n_rules = g.ir.rules.len();
+    let n_rules = g.ir().rules.len();
     let mut obs = Counter {
         fires: vec![0; n_rules],
         lost: [0; 2],
@@ -322,14 +319,14 @@ pub fn play_game(
     let mut team_throws = [0u64; 2];
     let mut first_move: [Option<u64>; 2] = [None, None];
     let mut lead: Option<u8> = None;
-    let mut last_turns = s.turns;
+    let mut last_turns = s.turns();
     let mut last_changes = (u32::MAX, [0u32; 2]);
     let mut aborted = false;
     // `buf` holds the legal decisions of `s` whenever `s` is a decision node.
     g.legal_decisions(&s, &mut buf);
-    while !g.is_over(&s) && s.turns < max_turns {
+    while !g.is_over(&s) && s.turns() < max_turns {
         let ok = if g.is_chance(&s) {
-            let team = s.team.index();
+            let team = s.team().index();
             let n = g.sticks_for(&s) as usize;
             let k = g.sample_outcome(&s, rng.next_u64());
             let row = &mut acc.throw_counts[n];
@@ -343,7 +340,7 @@ pub fn play_game(
             if ok
                 && first_move[team].is_none()
                 && !g.is_over(&s)
-                && s.team.index() == team
+                && s.team().index() == team
                 && could_move(g, &s)
             {
                 first_move[team] = Some(team_throws[team]);
@@ -363,7 +360,7 @@ pub fn play_game(
                     Some(buf[rng.below(buf.len())])
                 }
             } else {
-                let t = s.team.index();
+                let t = s.team().index();
                 agents[t].choose(g, &s, &mut agent_rngs[t])
             };
             match d {
@@ -380,8 +377,8 @@ pub fn play_game(
             aborted = true;
             break;
         }
-        if s.turns != last_turns {
-            last_turns = s.turns;
+        if s.turns() != last_turns {
+            last_turns = s.turns();
             // The leader can change only when pieces moved or were taken since last asked.
             let changes = (decision_nodes, obs.lost);
             if changes != last_changes {
@@ -401,7 +398,7 @@ pub fn play_game(
         (Some(w), _) => {
             acc.completed += 1;
             acc.wins[w.index()] += 1;
-            *acc.turns.entry(s.turns as u64).or_default() += 1;
+            *acc.turns.entry(s.turns() as u64).or_default() += 1;
             *acc.throws.entry(throws).or_default() += 1;
         }
         (None, true) => acc.aborted += 1,
@@ -429,7 +426,7 @@ pub fn play_game(
     }
     GameBrief {
         winner: winner.map(u8::from),
-        turns: s.turns,
+        turns: s.turns(),
         throws,
         decision_nodes,
         choice_nodes,
@@ -460,7 +457,7 @@ pub fn run_games(
         let handles: Vec<_> = (0..jobs)
             .map(|j| {
                 sc.spawn(move || {
-                    let mut acc = Acc::new(g.ir.rules.len());
+                    let mut acc = Acc::new(g.ir().rules.len());
                     let mut briefs = Vec::new();
                     let a = (lo + j * chunk).min(hi);
                     let b = (lo + (j + 1) * chunk).min(hi);
@@ -482,7 +479,7 @@ pub fn run_games(
             .map(|h| h.join().unwrap_or_else(|_| (Acc::new(0), Vec::new())))
             .collect()
     });
-    let mut acc = Acc::new(g.ir.rules.len());
+    let mut acc = Acc::new(g.ir().rules.len());
     let mut briefs = Vec::new();
     for (a, b) in parts {
         acc.merge(&a);

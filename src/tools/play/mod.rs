@@ -79,7 +79,7 @@ pub struct Seats {
 impl Seats {
     /// The default: the first team human, the other the strongest computer player.
     pub fn default_for(g: &Game) -> Seats {
-        let per_team = g.ir.seats.max(1);
+        let per_team = g.ir().seats.max(1);
         let mut kinds = vec![AgentKind::Human; per_team as usize];
         kinds.extend(std::iter::repeat_n(AgentKind::STRONGEST, per_team as usize));
         Seats { per_team, kinds }
@@ -88,7 +88,7 @@ impl Seats {
     /// The default changed by `TEAM=KIND` / `TEAM.SEAT=KIND` specifications.
     pub fn parse(g: &Game, specs: &[String]) -> Result<Seats, String> {
         let mut seats = Seats::default_for(g);
-        let teams: Vec<&str> = g.ir.teams.iter().map(|t| t.name.as_str()).collect();
+        let teams: Vec<&str> = g.ir().teams.iter().map(|t| t.name.as_str()).collect();
         for spec in specs {
             let (who, kind) = spec.split_once('=').ok_or_else(|| {
                 format!(
@@ -101,7 +101,7 @@ impl Seats {
                 Some((t, n)) => (t.trim(), Some(n.trim())),
                 None => (who.trim(), None),
             };
-            let t = g.ir.team(team).ok_or_else(|| {
+            let t = g.ir().team(team).ok_or_else(|| {
                 let mut m = format!(
                     "unknown team `{team}` in `--seat {spec}`; the teams are {}",
                     teams.join(" and ")
@@ -148,7 +148,7 @@ impl Seats {
             .into_iter()
             .flat_map(|t| (0..self.per_team).map(move |s| (t, s)))
             .map(|(t, s)| SeatRecord {
-                team: g.ir.teams[t.index()].name.clone(),
+                team: g.ir().teams[t.index()].name.clone(),
                 seat: s + 1,
                 player: self.kind(t, s),
             })
@@ -159,7 +159,7 @@ impl Seats {
     pub fn from_records(g: &Game, recs: &[SeatRecord]) -> Seats {
         let mut seats = Seats::default_for(g);
         for r in recs {
-            if let Some(t) = g.ir.team(&r.team)
+            if let Some(t) = g.ir().team(&r.team)
                 && r.seat >= 1
                 && r.seat <= seats.per_team
             {
@@ -260,7 +260,7 @@ impl Session {
 
     /// Who plays the seat to act now.
     pub fn to_play(&self) -> AgentKind {
-        self.seats.kind(self.state.team, self.state.seat)
+        self.seats.kind(self.state.team(), self.state.seat())
     }
 
     /// Is the game over?
@@ -270,7 +270,7 @@ impl Session {
 
     /// Has the turn cap stopped the computer?
     pub fn capped(&self) -> bool {
-        self.state.turns >= self.max_turns
+        self.state.turns() >= self.max_turns
     }
 
     /// The legal decisions now, in the engine's order (the numbers people choose by).
@@ -289,9 +289,9 @@ impl Session {
         self.actions.push(action);
         Ok(Step {
             action,
-            team: before.team,
-            seat: before.seat,
-            player: self.seats.kind(before.team, before.seat),
+            team: before.team(),
+            seat: before.seat(),
+            player: self.seats.kind(before.team(), before.seat()),
             text,
             events,
         })
@@ -309,7 +309,7 @@ impl Session {
                 rule: None,
             });
         }
-        let u = Rng::for_game(self.seed, self.state.game_throws as u64).next_u64();
+        let u = Rng::for_game(self.seed, self.state.game_throws() as u64).next_u64();
         let k = self.game.sample_outcome(&self.state, u);
         self.record_step(Action::Throw { k })
     }
@@ -327,7 +327,8 @@ impl Session {
         if self.game.is_chance(&self.state) {
             return Some(self.throw());
         }
-        let ix = self.state.team.index() * self.seats.per_team as usize + self.state.seat as usize;
+        let ix =
+            self.state.team().index() * self.seats.per_team as usize + self.state.seat() as usize;
         let mut rng = Rng::for_game(self.seed ^ AGENT_SALT, self.actions.len() as u64);
         let d = match self.agents.get_mut(ix).and_then(|a| a.as_mut()) {
             Some(agent) => agent.choose(&self.game, &self.state, &mut rng),
@@ -349,7 +350,7 @@ impl Session {
             matches!(self.actions[i], Action::Move { .. })
                 && !self
                     .seats
-                    .kind(self.history[i].team, self.history[i].seat)
+                    .kind(self.history[i].team(), self.history[i].seat())
                     .is_computer()
         });
         let to = last_human.unwrap_or(0);
@@ -404,7 +405,7 @@ impl Session {
     pub fn why(&self, d: Decision) -> Vec<RuleIx> {
         match self
             .game
-            .check_move(&self.state, self.state.team, d.piece, d.mask)
+            .check_move(&self.state, self.state.team(), d.piece, d.mask)
         {
             Ok(l) => {
                 let mut v: Vec<RuleIx> = l.rules().to_vec();
@@ -422,7 +423,7 @@ impl Session {
 
 /// A rule as text: `ID (status)` then each citation quoted, one per line, indented.
 pub fn rule_text(g: &Game, r: RuleIx, indent: &str) -> String {
-    let Some(info) = g.ir.rules.get(r as usize) else {
+    let Some(info) = g.ir().rules.get(r as usize) else {
         return format!("{indent}rule #{r}");
     };
     let mut out = format!("{indent}{} ({})", info.id, info.status.as_str());
@@ -619,8 +620,8 @@ pub fn replay(args: ReplayArgs) -> i32 {
 
 /// Names a team and seat for messages: `south`, or `twigs seat 2` when teams have seats.
 pub fn seat_name(g: &Game, team: TeamId, seat: u8) -> String {
-    let name = &g.ir.teams[team.index()].name;
-    if g.ir.seats > 1 {
+    let name = &g.ir().teams[team.index()].name;
+    if g.ir().seats > 1 {
         format!("{name} seat {}", seat + 1)
     } else {
         name.clone()
@@ -629,8 +630,8 @@ pub fn seat_name(g: &Game, team: TeamId, seat: u8) -> String {
 
 /// The stage in words: `to throw`, `to throw again`, `to move`, `over`.
 pub fn stage_words(s: &State) -> &'static str {
-    match s.stage {
-        Stage::Throw if s.again => "to throw again",
+    match s.stage() {
+        Stage::Throw if s.again() => "to throw again",
         Stage::Throw => "to throw",
         Stage::Move => "to move",
         Stage::Over(_) => "over",
