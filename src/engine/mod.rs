@@ -7,9 +7,11 @@ mod moves;
 pub mod notation;
 mod quick;
 mod reach;
+mod setup;
 
 use crate::lang::ir::*;
 pub use moves::Landing;
+pub use setup::{EntrySetup, EntryUse, LastThrow, PieceSetup, Place, Setup, SetupError};
 
 /// Most pieces per team a state holds.
 pub const MAX_TEAM_PIECES: usize = MAX_PIECES as usize;
