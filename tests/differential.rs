@@ -66,7 +66,7 @@ fn engine_place(g: &Game, cell: u8) -> Option<Place> {
         .ir()
         .rows
         .iter()
-        .find(|r| (r.first..r.first + r.len).contains(&c))
+        .find(|r| (r.first.get()..r.first.get() + r.len).contains(&c))
         .expect("a row holds every hole");
     let which = Row::ALL
         .into_iter()
@@ -74,7 +74,7 @@ fn engine_place(g: &Game, cell: u8) -> Option<Place> {
         .unwrap_or_else(|| panic!("unknown row {}", row.name));
     Some(Place {
         row: which,
-        hole: (c - row.first + 1) as u8,
+        hole: (c - row.first.get() + 1) as u8,
     })
 }
 

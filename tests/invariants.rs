@@ -192,7 +192,7 @@ fn place(g: &Game, p: &Piece) -> String {
     } else if p.cell == NO_CELL {
         "off".into()
     } else {
-        g.ir().cell_name(p.cell as Cell)
+        g.ir().cell_name(Cell::new(p.cell as u16))
     }
 }
 
@@ -249,7 +249,7 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
                 let Some(&c) = tr.cells.get(p.tpos as usize) else {
                     return Err(format!("{who}: track index {} out of range", p.tpos));
                 };
-                if c != p.cell as Cell {
+                if c != Cell::new(p.cell as u16) {
                     return Err(format!(
                         "{who}: track index {} is hole {}",
                         p.tpos,
@@ -260,7 +260,7 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
                 let in_start = match g.ir().teams[t].start {
                     Start::Row(r) => {
                         let row = &g.ir().rows[r];
-                        (row.first..row.first + row.len).contains(&(p.cell as Cell))
+                        row.holds(Cell::new(p.cell as u16))
                     }
                     Start::Beside => false,
                 };
@@ -271,7 +271,7 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
                 }
             }
             if p.cell != NO_CELL {
-                let c = p.cell as Cell;
+                let c = Cell::new(p.cell as u16);
                 occ.insert(c);
                 let j = holder[p.cell as usize];
                 if j != usize::MAX && !pol.stacking && goal_stack_cell(g, t) != Some(c) {
@@ -895,11 +895,11 @@ fn check_decision_events(
                 if victim.immune() {
                     return Err(format!("{who} taken although immune"));
                 }
-                let c = cell as Cell;
+                let c = Cell::new(cell as u16);
                 let spec = g
                     .capture_verdict(TeamId::new(t), &victim, c, single)
                     .map_err(|r| format!("{who} taken where capture_verdict forbids it ({r:?})"))?;
-                let at = &g.ir().capture.at[t][c as usize];
+                let at = &g.ir().capture.at[t][c.index()];
                 if at.spec.is_none()
                     || at.forbidden_by.is_some()
                     || at
@@ -936,7 +936,7 @@ fn check_decision_events(
                 && q.cell == cell
                 && still.alive()
                 && still.cell == cell
-                && g.capture_verdict(TeamId::new(t), q, cell as Cell, single)
+                && g.capture_verdict(TeamId::new(t), q, Cell::new(cell as u16), single)
                     .is_ok()
             {
                 return Err(format!(

@@ -115,7 +115,15 @@ fn sgu_e1_board_is_three_rows_of_24_holes_outer_middle_outer() {
         .ir()
         .rows
         .iter()
-        .map(|r| (r.name.as_str(), r.kind.as_str(), r.owner, r.first, r.len))
+        .map(|r| {
+            (
+                r.name.as_str(),
+                r.kind.as_str(),
+                r.owner,
+                r.first.get(),
+                r.len,
+            )
+        })
         .collect();
     assert_eq!(
         rows,

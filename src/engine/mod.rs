@@ -629,7 +629,7 @@ impl Game {
         let track_of_cell = [0, 1].map(|t: usize| {
             let mut v = vec![-1i16; ir.cells as usize];
             for (i, &c) in ir.teams[t].track.cells.iter().enumerate().rev() {
-                v[c as usize] = i as i16;
+                v[c.index()] = i as i16;
             }
             v
         });
@@ -721,8 +721,8 @@ impl Game {
                     Some(c) => {
                         s.occ[t].insert(c);
                         Piece {
-                            tpos: self.track_of_cell[t][c as usize],
-                            cell: c as u8,
+                            tpos: self.track_of_cell[t][c.index()],
+                            cell: c.get() as u8,
                             flags: PieceFlags::empty(),
                         }
                     }
@@ -1182,7 +1182,7 @@ impl Game {
                     Some(c)
                 } else {
                     let row = &self.ir.rows[*r];
-                    (row.first..row.first + row.len).find(|&c| free(c))
+                    row.cells().find(|&c| free(c))
                 }
             }
             _ => None,
@@ -1191,8 +1191,8 @@ impl Game {
             (Some(c), _) => {
                 s.occ[t].insert(c);
                 Piece {
-                    tpos: self.track_of_cell[t][c as usize],
-                    cell: c as u8,
+                    tpos: self.track_of_cell[t][c.index()],
+                    cell: c.get() as u8,
                     flags: PieceFlags::empty(),
                 }
             }
@@ -1209,7 +1209,8 @@ impl Game {
     /// Clears `cell` from the team's occupancy unless another piece of it stands there
     /// (which only a hole the team may stack on can hold).
     fn vacate(&self, s: &mut State, t: TeamId, i: usize, cell: u8) {
-        let may_stack = self.ir.capture.stacking || self.goal_cell[t] == Some(cell as Cell);
+        let may_stack =
+            self.ir.capture.stacking || self.goal_cell[t] == Some(Cell::new(cell as u16));
         let others = may_stack
             && (0..self.n_pieces(t))
                 .any(|j| j != i && s.pieces[t][j].cell == cell && s.pieces[t][j].alive());

@@ -451,7 +451,7 @@ impl Game {
         }
         l.tpos = pos;
         l.cell = if pos >= 0 {
-            tr.cells[pos as usize] as u8
+            tr.cells[pos as usize].get() as u8
         } else {
             NO_CELL
         };
@@ -460,7 +460,7 @@ impl Game {
         }
         let single = (order.len() == 1).then(|| s.pool[order[0] as usize].thrown);
         let a = self
-            .arrive(s, t, &p, l.cell as Cell, single)
+            .arrive(s, t, &p, Cell::new(l.cell as u16), single)
             .map_err(|r| (r, false))?;
         l.capture = a.capture;
         l.shares = a.shares;
@@ -494,7 +494,7 @@ impl Game {
         };
         if s.occ[t].contains(c)
             && !pol.stacking
-            && p.cell != c as u8
+            && p.cell != c.get() as u8
             && self.goal_cell[t] != Some(c)
         {
             return Err(Refusal::new(
@@ -506,12 +506,12 @@ impl Game {
         if !s.occ[o].contains(c) {
             return Ok(a);
         }
-        let cell = &pol.at[t.index()][c as usize];
+        let cell = &pol.at[t.index()][c.index()];
         let share_ok = cell.sharing || pol.blocked_share;
         let mut protected_by = None;
         for q in s.pieces[o][..self.n_pieces(o)]
             .iter()
-            .filter(|q| q.alive() && q.cell == c as u8)
+            .filter(|q| q.alive() && q.cell == c.get() as u8)
         {
             match self.capture_verdict(t, q, c, single) {
                 Ok(spec) => a.capture = Some(spec),
@@ -552,7 +552,7 @@ impl Game {
         if victim.immune() {
             return Err(pol.immune[victim_team.index()].map(|(_, r)| r));
         }
-        let at = &pol.at[attacker.index()][cell as usize];
+        let at = &pol.at[attacker.index()][cell.index()];
         if let Some(r) = at.forbidden_by {
             return Err(Some(r));
         }
@@ -635,9 +635,9 @@ impl Game {
         };
         super::put(s, t, d.piece as usize, moved);
         if l.cell != NO_CELL {
-            s.occ[t].insert(l.cell as Cell);
+            s.occ[t].insert(Cell::new(l.cell as u16));
             if self.track_won {
-                s.won[t].insert(l.cell as Cell);
+                s.won[t].insert(Cell::new(l.cell as u16));
             }
         }
         for i in 0..s.pool_len as usize {
@@ -661,7 +661,7 @@ impl Game {
                 if q.alive()
                     && q.cell == l.cell
                     && self
-                        .capture_verdict(team, &q, l.cell as Cell, single)
+                        .capture_verdict(team, &q, Cell::new(l.cell as u16), single)
                         .is_ok()
                 {
                     self.take(s, o, j, spec.send_home);

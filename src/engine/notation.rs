@@ -142,11 +142,11 @@ impl Game {
                     out.push_str("off");
                     continue;
                 }
-                out.push_str(&ir.cell_name(p.cell as Cell));
+                out.push_str(&ir.cell_name(Cell::new(p.cell as u16)));
                 if p.tpos >= 0 {
                     let earlier = self.ir.teams[t.index()].track.cells[..p.tpos as usize]
                         .iter()
-                        .filter(|&&c| c == p.cell as Cell)
+                        .filter(|&&c| c == Cell::new(p.cell as u16))
                         .count();
                     for _ in 0..earlier {
                         out.push('\'');
@@ -396,7 +396,7 @@ impl Game {
         let (row, hole) = name.trim().rsplit_once('.')?;
         let r = self.ir.rows.iter().find(|r| r.name == row)?;
         let h: u16 = hole.parse().ok()?;
-        (h >= 1 && h <= r.len).then(|| r.first + h - 1)
+        (h >= 1 && h <= r.len).then(|| r.cell(h - 1))
     }
 
     /// A pool entry: `[r|e]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]`.
@@ -545,7 +545,7 @@ impl Game {
         }
         Ok(PieceSetup {
             place: Place::Hole {
-                cell: ir.rows[r].first + h - 1,
+                cell: ir.rows[r].cell(h - 1),
                 visit: primes.min(u8::MAX as usize) as u8,
             },
             flags,
@@ -635,7 +635,7 @@ impl Game {
             if cell == NO_CELL {
                 "off".to_string()
             } else {
-                self.ir.cell_name(cell as Cell)
+                self.ir.cell_name(Cell::new(cell as u16))
             }
         };
         match self.check_move(s, s.team, d.piece, d.mask) {

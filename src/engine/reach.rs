@@ -72,7 +72,7 @@ impl Reach {
             let mut s = CellSet::default();
             for (c, cc) in ir.capture.at[t].iter().enumerate() {
                 if cc.spec.is_some() && cc.forbidden_by.is_none() {
-                    s.insert(c as Cell);
+                    s.insert(Cell::new(c as u16));
                 }
             }
             s
@@ -149,7 +149,7 @@ impl Reach {
                     vuln = vuln.union(&self.vuln[v][q.tpos as usize]);
                 } else {
                     if q.cell != super::NO_CELL {
-                        vuln.insert(q.cell as Cell);
+                        vuln.insert(Cell::new(q.cell as u16));
                     }
                     if let Some(first) = self.vuln[v].first() {
                         vuln = vuln.union(first);

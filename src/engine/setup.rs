@@ -270,9 +270,9 @@ impl Game {
             for (i, p) in given.iter().enumerate() {
                 let p = self.piece_from_setup(t, i, p)?;
                 if p.cell != NO_CELL {
-                    if s.occ[t].contains(p.cell as Cell)
+                    if s.occ[t].contains(Cell::new(p.cell as u16))
                         && !ir.capture.stacking
-                        && self.goal_cell[t] != Some(p.cell as Cell)
+                        && self.goal_cell[t] != Some(Cell::new(p.cell as u16))
                     {
                         return Err(SetupError::Stacked {
                             team: t,
@@ -280,7 +280,7 @@ impl Game {
                             name: ir.teams[t.index()].name.clone(),
                         });
                     }
-                    s.occ[t].insert(p.cell as Cell);
+                    s.occ[t].insert(Cell::new(p.cell as u16));
                 }
                 put(&mut s, t, i, p);
             }
@@ -379,7 +379,7 @@ impl Game {
         };
         Ok(Piece {
             tpos,
-            cell: cell as u8,
+            cell: cell.get() as u8,
             flags: p.flags,
         })
     }

@@ -705,9 +705,9 @@ impl Cx {
             let rows = self.rows_of(&rr, team, team == TeamId::FIRST)?;
             for ri in rows {
                 let row = &self.rows[ri];
-                let (first, last) = (row.first, row.first + row.len - 1);
+                let (first, last) = (row.first, row.last());
                 let cells: Vec<Cell> = match &r.node {
-                    ast::Region::Rows(_) => (first..=last).collect(),
+                    ast::Region::Rows(_) => row.cells().collect(),
                     ast::Region::Ends(_) => vec![first, last],
                     ast::Region::First(_) => vec![first],
                     ast::Region::Last(_) => vec![last],
@@ -977,7 +977,7 @@ fn build(
                 name: name.node.clone(),
                 kind: kind.node.clone(),
                 owner: owner_ix,
-                first,
+                first: Cell::new(first),
                 len,
             });
             cx.row_spans.push(name.span);
@@ -1005,7 +1005,7 @@ fn build(
         );
         return None;
     }
-    let cells: Cell = cx.rows.iter().map(|r| r.len).sum();
+    let cells: u16 = cx.rows.iter().map(|r| r.len).sum();
 
     // Pass 3: everything else.
     let mut team_pieces: [Option<((u8, Start), Span)>; 2] = [None, None];
@@ -1514,21 +1514,21 @@ fn build(
     for (t, cells_t) in at.iter_mut().enumerate() {
         for (reg, spec) in &captures {
             for c in 0..cells {
-                if reg.is_none_or(|r| r[t].contains(c)) {
+                if reg.is_none_or(|r| r[t].contains(Cell::new(c))) {
                     cells_t[c as usize].spec = Some(*spec);
                 }
             }
         }
         for (reg, sharing, rule) in &no_captures {
             for c in reg[t].iter() {
-                let cc = &mut cells_t[c as usize];
+                let cc = &mut cells_t[c.index()];
                 cc.forbidden_by = Some(*rule);
                 cc.sharing |= *sharing;
             }
         }
         for (reg, mask, rule) in &only_with {
             for c in reg[t].iter() {
-                cells_t[c as usize].only_with = Some((*mask, *rule));
+                cells_t[c.index()].only_with = Some((*mask, *rule));
             }
         }
     }
@@ -1665,9 +1665,9 @@ fn build_track(
         let r = &cx.rows[*row];
         let start = cells.len() as u16;
         let holes: Vec<Cell> = if s.backward {
-            (r.first..r.first + r.len).rev().collect()
+            r.cells().rev().collect()
         } else {
-            (r.first..r.first + r.len).collect()
+            r.cells().collect()
         };
         cells.extend(holes);
         segments.push(TrackSegment {

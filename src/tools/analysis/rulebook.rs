@@ -549,7 +549,7 @@ pub fn rulebook(l: &Loaded) -> String {
         sec.line(format!("- when {} lands on an opposing piece:", team.name));
         let mut groups: Vec<(CellCapture, CellSet)> = Vec::new();
         for c in team.track.cells.iter().copied().collect::<BTreeSet<_>>() {
-            let key = pol.at[t][c as usize];
+            let key = pol.at[t][c.index()];
             match groups.iter_mut().find(|(k, _)| *k == key) {
                 Some((_, set)) => set.insert(c),
                 None => {

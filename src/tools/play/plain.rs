@@ -153,7 +153,7 @@ pub fn render_board(g: &Game, s: &State) -> String {
     let token = |c: Cell| {
         let mut parts = Vec::new();
         for (t, &l) in letters.iter().enumerate() {
-            let tok = team_token(s, t, c as u8, Some(l));
+            let tok = team_token(s, t, c.get() as u8, Some(l));
             if !tok.is_empty() {
                 parts.push(tok);
             }
@@ -167,7 +167,7 @@ pub fn render_board(g: &Game, s: &State) -> String {
     let mut width = vec![2usize; max_len];
     for r in &ir.rows {
         for (h, w) in width.iter_mut().enumerate().take(r.len as usize) {
-            *w = (*w).max(token(r.first + h as u16).chars().count());
+            *w = (*w).max(token(r.cell(h as u16)).chars().count());
         }
     }
     let mut out = String::new();
@@ -179,7 +179,7 @@ pub fn render_board(g: &Game, s: &State) -> String {
     for (ri, r) in ir.rows.iter().enumerate().rev() {
         let _ = write!(out, "{:name_w$} ", r.name);
         for (h, w) in width.iter().enumerate().take(r.len as usize) {
-            let _ = write!(out, " {:>w$}", token(r.first + h as u16));
+            let _ = write!(out, " {:>w$}", token(r.cell(h as u16)));
         }
         let pad: usize = width.iter().skip(r.len as usize).map(|w| w + 1).sum();
         let _ = write!(out, "{:pad$}", "");

@@ -552,7 +552,7 @@ pub fn board_lines(
     let token = |c: Cell, compact: bool| -> Vec<(String, Option<usize>)> {
         let mut parts = Vec::new();
         for (t, &l) in letters.iter().enumerate() {
-            let (nums, rel, imm) = pieces_on(s, t, c as u8);
+            let (nums, rel, imm) = pieces_on(s, t, c.get() as u8);
             if nums.is_empty() {
                 continue;
             }
@@ -616,7 +616,7 @@ pub fn board_lines(
             .collect();
         for r in &ir.rows {
             for (h, wh) in w.iter_mut().enumerate().take(r.len as usize) {
-                *wh = (*wh).max(tok_len(&token(r.first + h as u16, compact)));
+                *wh = (*wh).max(tok_len(&token(r.cell(h as u16), compact)));
             }
         }
         w
@@ -651,13 +651,13 @@ pub fn board_lines(
     for (ri, r) in ir.rows.iter().enumerate().rev() {
         let mut spans = vec![Span::raw(format!("{:name_w$}", r.name))];
         for (h, &wh) in w.iter().enumerate().take(r.len as usize) {
-            let c = r.first + h as u16;
+            let c = r.cell(h as u16);
             let parts = token(c, compact);
             let pad = wh - tok_len(&parts);
             spans.push(Span::raw(format!(" {:pad$}", "")));
-            let mark = if c as u8 == to && to != NO_CELL {
+            let mark = if c.get() as u8 == to && to != NO_CELL {
                 Style::new().bg(Color::Green).fg(Color::Black)
-            } else if c as u8 == from && from != NO_CELL {
+            } else if c.get() as u8 == from && from != NO_CELL {
                 Style::new().add_modifier(Modifier::REVERSED)
             } else {
                 Style::new()
@@ -670,7 +670,7 @@ pub fn board_lines(
                     Some(t) => mark.fg(COLOURS[t]),
                     None => mark.add_modifier(Modifier::DIM),
                 };
-                let st = if c as u8 == to && to != NO_CELL {
+                let st = if c.get() as u8 == to && to != NO_CELL {
                     st.fg(Color::Black)
                 } else {
                     st
