@@ -297,6 +297,8 @@ impl State {
 /// Why an action was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
+    /// What kind of refusal it is.
+    pub kind: RefusalKind,
     /// What is wrong (borrowed when fixed, so that refusing allocates nothing).
     pub message: std::borrow::Cow<'static, str>,
     /// The rule that forbids it, if a rule does.
@@ -304,12 +306,80 @@ pub struct Refusal {
 }
 
 impl Refusal {
-    fn new(message: impl Into<std::borrow::Cow<'static, str>>, rule: Option<RuleIx>) -> Self {
+    /// A refusal of this kind, with its message and the rule responsible.
+    pub fn new(
+        kind: RefusalKind,
+        message: impl Into<std::borrow::Cow<'static, str>>,
+        rule: Option<RuleIx>,
+    ) -> Self {
         Refusal {
+            kind,
             message: message.into(),
             rule,
         }
     }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// What kind of action was refused, and why: the refusal's message says it for people.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RefusalKind {
+    /// A throw while a piece must be moved.
+    NotThrowTime,
+    /// A move while the seat must throw.
+    NotMoveTime,
+    /// An action after the end of the game.
+    Over,
+    /// More throws in one turn than the engine counts.
+    ThrowLimit,
+    /// A throw outcome the sticks cannot show.
+    NoSuchThrow,
+    /// More pooled moves than a state holds.
+    PoolLimit,
+    /// A piece the team does not have.
+    NoSuchPiece,
+    /// A piece out of the game.
+    PieceRemoved,
+    /// Pool entries that are not there.
+    NoSuchEntries,
+    /// A pool entry already used.
+    EntryUsed,
+    /// A move bound to the piece its throw's release released, given to another.
+    Bound,
+    /// Two moves of one throw that must go to different pieces, given to one.
+    SamePiece,
+    /// An unreleased piece moved without (one) releasing throw.
+    NotReleased,
+    /// A piece released by more than one throw.
+    ReleasedTwice,
+    /// A release of a piece other than the front-most.
+    NotFrontMost,
+    /// A release for a piece already released.
+    AlreadyReleased,
+    /// A gate that keeps the move out.
+    Gate,
+    /// Moves of no places.
+    NoPlaces,
+    /// A piece at the end of its track.
+    TrackEnd,
+    /// Two own pieces on a hole that does not allow it.
+    Stacking,
+    /// An opposing piece on the landing hole that may not be taken there.
+    Protected,
+    /// A capture where there is nothing to take.
+    NothingToTake,
+    /// A move that declines a compulsory capture.
+    MustTake,
+    /// Refused by a tool, not by the engine's rules (such as an action a record names
+    /// that does not fit the position).
+    Other,
 }
 
 /// A chance outcome: `k` sticks show face 0, with probability `p`.
@@ -832,12 +902,14 @@ impl Game {
     ) -> Result<(), Refusal> {
         if s.stage != Stage::Throw {
             return Err(Refusal::new(
+                RefusalKind::NotThrowTime,
                 "it is not time to throw: a piece must be moved first",
                 None,
             ));
         }
         if s.turn_throws == u8::MAX {
             return Err(Refusal::new(
+                RefusalKind::ThrowLimit,
                 "more than 255 throws in one turn: the engine's limit (does every throw throw again?)",
                 None,
             ));
@@ -845,6 +917,7 @@ impl Game {
         let n = self.sticks_for(s);
         if k > n {
             return Err(Refusal::new(
+                RefusalKind::NoSuchThrow,
                 format!(
                     "a throw of {n} sticks cannot show {k} of face `{}`",
                     self.ir.sticks.faces[0]
@@ -878,6 +951,7 @@ impl Game {
         let adds = found.map_or(0, |i| self.adds[i]);
         if kept + adds > POOL_MAX {
             return Err(Refusal::new(
+                RefusalKind::PoolLimit,
                 format!(
                     "more than {POOL_MAX} moves pooled in one turn: the engine's limit (the state is unchanged)"
                 ),

@@ -245,6 +245,7 @@ impl Game {
         let t = team;
         if piece as usize >= self.n_pieces(team) {
             return Err(Refusal::new(
+                RefusalKind::NoSuchPiece,
                 format!(
                     "team `{}` has no piece {}",
                     self.ir.teams[t.index()].name,
@@ -255,10 +256,18 @@ impl Game {
         }
         let p = s.pieces[t][piece as usize];
         if !p.alive() {
-            return Err(Refusal::new("that piece is out of the game", None));
+            return Err(Refusal::new(
+                RefusalKind::PieceRemoved,
+                "that piece is out of the game",
+                None,
+            ));
         }
         if mask == 0 || mask >> s.pool_len != 0 {
-            return Err(Refusal::new("no such throws in the pool", None));
+            return Err(Refusal::new(
+                RefusalKind::NoSuchEntries,
+                "no such throws in the pool",
+                None,
+            ));
         }
         let mut order = [0u8; POOL_MAX];
         let mut len = 0;
@@ -269,7 +278,11 @@ impl Game {
             }
             let e = &s.pool[i];
             if e.piece != NONE {
-                return Err(Refusal::new("that throw is already used", None));
+                return Err(Refusal::new(
+                    RefusalKind::EntryUsed,
+                    "that throw is already used",
+                    None,
+                ));
             }
             match e.kind {
                 EntryKind::Release => releases += 1,
@@ -278,6 +291,7 @@ impl Game {
             }
             if e.bound != NONE && !self.binding_kept(s, e.bound, piece, mask) {
                 return Err(Refusal::new(
+                    RefusalKind::Bound,
                     "this throw must move a piece its throw's release just released",
                     self.ir.bind_after_release,
                 ));
@@ -294,6 +308,7 @@ impl Game {
                     });
                 if clash {
                     return Err(Refusal::new(
+                        RefusalKind::SamePiece,
                         "the moves of this throw go to different pieces",
                         Some(e.rule),
                     ));
@@ -305,24 +320,32 @@ impl Game {
         let release = !p.released();
         if release {
             if releases + releasers != 1 {
-                let why = if releases + releasers == 0 {
-                    "this piece is not released yet: it needs a releasing throw"
+                let (kind, why) = if releases + releasers == 0 {
+                    (
+                        RefusalKind::NotReleased,
+                        "this piece is not released yet: it needs a releasing throw",
+                    )
                 } else {
-                    "a piece is released by one throw only"
+                    (
+                        RefusalKind::ReleasedTwice,
+                        "a piece is released by one throw only",
+                    )
                 };
-                return Err(Refusal::new(why, None));
+                return Err(Refusal::new(kind, why, None));
             }
             if self.ir.release_order == ReleaseOrder::FrontMost
                 && self.front_most(s, team) != Some(piece as usize)
             {
                 let rule = order[..len].iter().map(|&i| s.pool[i as usize].rule).next();
                 return Err(Refusal::new(
+                    RefusalKind::NotFrontMost,
                     "a release takes the front-most unreleased piece",
                     rule,
                 ));
             }
         } else if releases > 0 {
             return Err(Refusal::new(
+                RefusalKind::AlreadyReleased,
                 "this piece is already released",
                 order[..len]
                     .iter()
@@ -422,6 +445,7 @@ impl Game {
                         }
                         return Err((
                             Refusal::new(
+                                RefusalKind::Gate,
                                 "this move may not enter that part of the track",
                                 Some(g.rule),
                             ),
@@ -442,12 +466,12 @@ impl Game {
             }
         }
         if !moved && !release {
-            let why = if total == 0 {
-                "this throw moves no places"
+            let (kind, why) = if total == 0 {
+                (RefusalKind::NoPlaces, "this throw moves no places")
             } else {
-                "this piece cannot move further"
+                (RefusalKind::TrackEnd, "this piece cannot move further")
             };
-            return Err((Refusal::new(why, None), false));
+            return Err((Refusal::new(kind, why, None), false));
         }
         l.tpos = pos;
         l.cell = if pos >= 0 {
@@ -498,6 +522,7 @@ impl Game {
             && self.goal_cell[t] != Some(c)
         {
             return Err(Refusal::new(
+                RefusalKind::Stacking,
                 "a team may not have two pieces on one hole",
                 pol.stacking_rule,
             ));
@@ -524,6 +549,7 @@ impl Game {
         if a.shares && !share_ok {
             let rule = protected_by.or(pol.blocked_rule);
             return Err(Refusal::new(
+                RefusalKind::Protected,
                 "that hole holds an opposing piece that may not be taken there",
                 rule,
             ));
@@ -595,24 +621,30 @@ impl Game {
         legal: Option<&mut Vec<Decision>>,
     ) -> Result<(), Refusal> {
         if s.stage != Stage::Move {
-            return Err(Refusal::new(
-                if self.is_over(s) {
-                    "the game is over"
-                } else {
-                    "it is time to throw, not to move"
-                },
-                None,
-            ));
+            let (kind, why) = if self.is_over(s) {
+                (RefusalKind::Over, "the game is over")
+            } else {
+                (RefusalKind::NotMoveTime, "it is time to throw, not to move")
+            };
+            return Err(Refusal::new(kind, why, None));
         }
         let team = s.team;
         let mut l = Landing::default();
         self.land(s, team, d.piece, d.mask, &mut l)?;
         if d.capture && l.capture.is_none() {
-            return Err(Refusal::new("there is nothing to take there", None));
+            return Err(Refusal::new(
+                RefusalKind::NothingToTake,
+                "there is nothing to take there",
+                None,
+            ));
         }
         if !d.capture && l.capture.is_some() && !l.may_decline {
             let rule = l.capture.map(|c| c.rule);
-            return Err(Refusal::new("taking is compulsory here", rule));
+            return Err(Refusal::new(
+                RefusalKind::MustTake,
+                "taking is compulsory here",
+                rule,
+            ));
         }
         let t = team;
         let old = s.pieces[t][d.piece as usize];

@@ -21,7 +21,7 @@
 //! on loading. Records are written atomically (a temporary file in the same folder, synced,
 //! then renamed over the target).
 
-use crate::engine::{Decision, Game, Observer, Refusal, State};
+use crate::engine::{Decision, Game, Observer, Refusal, RefusalKind, State};
 use crate::tools::agents::AgentKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -99,6 +99,7 @@ impl Action {
             Action::Move { .. } => match self.as_decision() {
                 Some(d) => g.apply_decision(s, d, obs),
                 None => Err(Refusal {
+                    kind: RefusalKind::NoSuchEntries,
                     message: "no such throws in the pool".into(),
                     rule: None,
                 }),

@@ -11,7 +11,7 @@ pub mod plain;
 pub mod tui;
 
 use crate::cli::Choices;
-use crate::engine::{Decision, Event, Game, Refusal, Stage, State};
+use crate::engine::{Decision, Event, Game, Refusal, RefusalKind, Stage, State};
 use crate::lang::diag::{self, Diagnostic};
 use crate::lang::ir::{RuleIx, TeamId};
 use crate::tools::agents::{self, Agent, AgentKind, Budget};
@@ -301,6 +301,11 @@ impl Session {
     pub fn throw(&mut self) -> Result<Step, Refusal> {
         if !self.game.is_chance(&self.state) {
             return Err(Refusal {
+                kind: if self.is_over() {
+                    RefusalKind::Over
+                } else {
+                    RefusalKind::NotThrowTime
+                },
                 message: if self.is_over() {
                     "the game is over".into()
                 } else {
@@ -337,6 +342,7 @@ impl Session {
         match d {
             Some(d) => Some(self.play(d)),
             None => Some(Err(Refusal {
+                kind: RefusalKind::Other,
                 message: "the computer player found no legal move".into(),
                 rule: None,
             })),
