@@ -68,6 +68,11 @@ impl Piece {
     pub fn immune(&self) -> bool {
         self.flags.contains(PieceFlags::IMMUNE)
     }
+    /// The hole it stands on, if on the board.
+    #[inline]
+    pub fn place(&self) -> Option<Cell> {
+        (self.cell != NO_CELL).then_some(Cell::new(self.cell as u16))
+    }
 }
 
 /// What kind of move a pool entry gives.

@@ -14,6 +14,9 @@
 //! then one section per team listing its pieces in order: `ROW.N` (1-based hole; a `'`
 //! for each earlier visit of that hole along the track), `off` beside the board, `x`
 //! removed, prefixed by `+` when released and `!` when immune.
+//!
+//! Reading is in two steps: the text is read as a [`Setup`] (names resolved against the
+//! variant), which [`Game::state_from_setup`] checks and turns into a state.
 
 use super::moves::DROPPED;
 use super::*;
@@ -37,6 +40,8 @@ impl std::fmt::Display for NotationError {
         }
     }
 }
+
+impl std::error::Error for NotationError {}
 
 fn err(message: impl Into<String>, near: &str) -> NotationError {
     NotationError {
