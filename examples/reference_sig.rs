@@ -124,7 +124,7 @@ fn main() {
             .collect();
         secs_i += started.elapsed().as_secs_f64();
         for (i, (r, p)) in batch.iter().zip(&plays).enumerate() {
-            let same = r.winner == p.winner
+            let same = r.winner == p.winner.map(u8::from)
                 && r.turns == p.turns
                 && r.throws == p.throws
                 && r.decisions == p.decisions;

@@ -4,6 +4,7 @@
 //! `agent_strength`.
 
 use seig::engine::{Decision, Game, Quiet, State};
+use seig::lang::ir::TeamId;
 use seig::tools::agents::{self, AgentKind, Budget, Evaluator};
 use seig::tools::analysis::wilson;
 use seig::tools::driver::Streams;
@@ -36,7 +37,7 @@ fn positions(g: &Game, seed: u64, every: usize, n: usize) -> Vec<State> {
     let mut buf = Vec::new();
     let mut out = Vec::new();
     let mut seen = 0;
-    while !g.is_over(&s) && out.len() < n && s.turns < 20_000 {
+    while !g.is_over(&s) && out.len() < n && s.turns() < 20_000 {
         if g.is_chance(&s) {
             let k = g.sample_outcome(&s, rng.next_u64());
             g.apply_throw(&mut s, k, &mut Quiet).unwrap();
@@ -108,10 +109,10 @@ fn the_evaluation_is_antisymmetric() {
     for (name, g) in variants() {
         let ev = Evaluator::new(&g);
         for s in positions(&g, 5, 3, 10) {
-            let a = ev.score(&s, 0);
-            let b = ev.score(&s, 1);
+            let a = ev.score(&s, TeamId::FIRST);
+            let b = ev.score(&s, TeamId::SECOND);
             assert!((a + b).abs() < 1e-9, "{name}: {a} vs {b}");
-            let w = ev.win_estimate(&s, 0) + ev.win_estimate(&s, 1);
+            let w = ev.win_estimate(&s, TeamId::FIRST) + ev.win_estimate(&s, TeamId::SECOND);
             assert!((w - 1.0).abs() < 1e-9, "{name}");
         }
     }
@@ -202,8 +203,8 @@ fn the_strongest_stands_better_than_random_in_sigue() {
     for i in 0..4u64 {
         let mut a = agents::make(AgentKind::STRONGEST, Budget::default()).unwrap();
         let mut b = agents::make(AgentKind::Random, Budget::default()).unwrap();
-        let me = (i % 2) as u8;
-        let r = if me == 0 {
+        let me = TeamId::new((i % 2) as usize);
+        let r = if me == TeamId::FIRST {
             play_match(
                 &g,
                 &mut [a.as_mut(), b.as_mut()],

@@ -320,7 +320,7 @@ fn random_metrics_follow_the_simulators_protocol() {
         );
         assert_eq!(
             (b.winner, b.turns, b.throws),
-            (p.winner, p.turns, p.throws),
+            (p.winner.map(u8::from), p.turns, p.throws),
             "game {i}"
         );
     }

@@ -119,7 +119,7 @@ fn simulate_json_has_the_summary_fields() {
     let wins = o["wins"].as_object().expect("wins is an object");
     let mut keys: Vec<&String> = wins.keys().collect();
     keys.sort();
-    let mut teams: Vec<&String> = g.ir.teams.iter().map(|t| &t.name).collect();
+    let mut teams: Vec<&String> = g.ir().teams.iter().map(|t| &t.name).collect();
     teams.sort();
     assert_eq!(keys, teams, "wins are keyed by team name");
     let total: u64 = wins.values().map(|w| w.as_u64().expect("a count")).sum();
@@ -137,11 +137,12 @@ fn simulate_json_has_the_summary_fields() {
         .iter()
         .map(|r| r.as_str().expect("a reading is a string"))
         .collect();
-    let want: Vec<String> =
-        g.ir.readings
-            .iter()
-            .map(|r| format!("{}={}", r.id, r.options[r.default].0))
-            .collect();
+    let want: Vec<String> = g
+        .ir()
+        .readings
+        .iter()
+        .map(|r| format!("{}={}", r.id, r.options[r.default].0))
+        .collect();
     assert_eq!(readings, want, "the readings in force, as ID=option");
     for k in ["playouts_per_sec", "actions_per_sec"] {
         assert!(!o.contains_key(k), "{k} appears without --timing");
@@ -381,7 +382,7 @@ fn playout_is_deterministic_and_follows_the_rng_protocol() {
         let mut s = g.initial_state();
         let mut rng = Rng::for_game(3, 0);
         let mut buf = Vec::new();
-        while !g.is_over(&s) && s.turns < 10_000 {
+        while !g.is_over(&s) && s.turns() < 10_000 {
             if g.is_chance(&s) {
                 let k = g.sample_outcome(&s, rng.next_u64());
                 g.apply_throw(&mut s, k, &mut Quiet).expect("throw");

@@ -68,25 +68,26 @@ fn engine_place(g: &Game, cell: u8) -> Option<Place> {
         return None;
     }
     let c = cell as u16;
-    let row =
-        g.ir.rows
-            .iter()
-            .find(|r| (r.first..r.first + r.len).contains(&c))
-            .expect("a row holds every hole");
+    let row = g
+        .ir()
+        .rows
+        .iter()
+        .find(|r| (r.first.get()..r.first.get() + r.len).contains(&c))
+        .expect("a row holds every hole");
     let which = Row::ALL
         .into_iter()
         .find(|r| r.name() == row.name)
         .unwrap_or_else(|| panic!("unknown row {}", row.name));
     Some(Place {
         row: which,
-        hole: (c - row.first + 1) as u8,
+        hole: (c - row.first.get() + 1) as u8,
     })
 }
 
 fn engine_digest(g: &Game, s: &State) -> u64 {
     let view = (0..2).flat_map(|t| {
-        (0..g.n_pieces(t as u8)).map(move |i| {
-            let p = &s.pieces[t][i];
+        (0..g.n_pieces(seig::lang::ir::TeamId::new(t))).map(move |i| {
+            let p = &s.piece(seig::lang::ir::TeamId::new(t), i);
             (
                 p.alive(),
                 p.released(),
@@ -141,11 +142,11 @@ fn engine_game(g: &Game, seed: u64, index: u64, stop: Option<usize>) -> (EngineR
     let mut log = Vec::new();
     let (mut throws, mut decisions) = (0u64, 0u64);
     let mut action = 0;
-    while !g.is_over(&s) && s.turns < MAX_TURNS {
+    while !g.is_over(&s) && s.turns() < MAX_TURNS {
         if stop == Some(action) {
             break;
         }
-        let (team, turns) = (s.team, s.turns);
+        let (team, turns) = (u8::from(s.team()), s.turns());
         let mut ev: Vec<EngineEvent> = Vec::new();
         let act = if g.is_chance(&s) {
             throws += 1;
@@ -164,7 +165,7 @@ fn engine_game(g: &Game, seed: u64, index: u64, stop: Option<usize>) -> (EngineR
             Action::Throw(k) => {
                 g.apply_throw(&mut s, k, &mut ev)
                     .unwrap_or_else(|e| panic!("interpreter refused a throw: {}", e.message));
-                let (_, _, value) = s.last.expect("a throw was made");
+                let (_, _, value) = s.last().expect("a throw was made");
                 let removed = ev.iter().find_map(|e| match e {
                     EngineEvent::Captured { piece, .. } => Some(*piece),
                     _ => None,
@@ -179,7 +180,7 @@ fn engine_game(g: &Game, seed: u64, index: u64, stop: Option<usize>) -> (EngineR
                 g.apply_decision(&mut s, d, &mut ev).unwrap_or_else(|e| {
                     panic!("interpreter refused its own decision: {}", e.message)
                 });
-                let p = s.pieces[team as usize][d.piece as usize];
+                let p = s.piece(seig::lang::ir::TeamId::new(team as usize), d.piece as usize);
                 Event::Move {
                     team,
                     piece: d.piece,
@@ -195,13 +196,13 @@ fn engine_game(g: &Game, seed: u64, index: u64, stop: Option<usize>) -> (EngineR
             pieces,
             action,
         });
-        if s.turns != turns {
-            let combat = g.ir.phases[s.phase as usize] == "combat";
+        if s.turns() != turns {
+            let combat = g.ir().phases[s.phase() as usize] == "combat";
             log.push(Entry {
                 event: Event::TurnEnd {
-                    turns: s.turns,
+                    turns: s.turns(),
                     combat,
-                    next: s.team,
+                    next: s.team().into(),
                 },
                 pieces,
                 action,
@@ -209,7 +210,7 @@ fn engine_game(g: &Game, seed: u64, index: u64, stop: Option<usize>) -> (EngineR
         }
         if let Some(w) = g.winner(&s) {
             log.push(Entry {
-                event: Event::Win { team: w },
+                event: Event::Win { team: w.into() },
                 pieces,
                 action,
             });
@@ -218,8 +219,8 @@ fn engine_game(g: &Game, seed: u64, index: u64, stop: Option<usize>) -> (EngineR
     }
     let run = EngineRun {
         log,
-        winner: g.winner(&s),
-        turns: s.turns,
+        winner: g.winner(&s).map(u8::from),
+        turns: s.turns(),
         throws,
         decisions,
     };
@@ -319,7 +320,7 @@ fn check_game(g: &Game, r: &Sig, seed: u64, index: u64, cov: &mut Coverage) {
     );
     assert_eq!(p.aborted, None, "holes {holes}, seed {seed}, game {index}");
     assert_eq!(
-        (p.winner, p.turns, p.throws, p.decisions),
+        (p.winner.map(u8::from), p.turns, p.throws, p.decisions),
         mine,
         "holes {holes}, seed {seed}, game {index}: random_playout against the reference"
     );
@@ -334,7 +335,7 @@ fn check_game(g: &Game, r: &Sig, seed: u64, index: u64, cov: &mut Coverage) {
         &mut NoHooks,
     );
     assert_eq!(
-        (d.winner(), d.turns, d.throws, d.decisions),
+        (d.winner().map(u8::from), d.turns, d.throws, d.decisions),
         mine,
         "holes {holes}, seed {seed}, game {index}: the driver against the reference"
     );

@@ -3,6 +3,7 @@
 //! parallel map that reports a worker's panic instead of losing its games.
 
 use seig::engine::{Decision, Game, State};
+use seig::lang::ir::TeamId;
 use seig::tools::agents::{AgentKind, RandomAgent};
 use seig::tools::analysis::metrics;
 use seig::tools::driver::{self, End, Hooks, NoHooks, Stream, Streams};
@@ -84,13 +85,13 @@ fn named_streams_differ_and_skip_is_drawing() {
     let s = Streams::for_game(5, 3);
     let first = |mut r: Rng| (0..4).map(|_| r.next_u64()).collect::<Vec<_>>();
     let game = first(s.game());
-    let a0 = first(s.agent(0));
-    let a1 = first(s.agent(1));
+    let a0 = first(s.agent(TeamId::FIRST));
+    let a1 = first(s.agent(TeamId::SECOND));
     assert!(game != a0 && game != a1 && a0 != a1);
-    assert_ne!(first(s.stream_at(Stream::Agent(0), 0)), a0);
+    assert_ne!(first(s.stream_at(Stream::Agent(TeamId::FIRST), 0)), a0);
     assert_ne!(
-        first(s.stream_at(Stream::Agent(0), 1)),
-        first(s.stream_at(Stream::Agent(0), 2))
+        first(s.stream_at(Stream::Agent(TeamId::FIRST), 1)),
+        first(s.stream_at(Stream::Agent(TeamId::FIRST), 2))
     );
     let mut r = s.game();
     let drawn: Vec<u64> = (0..100).map(|_| r.next_u64()).collect();

@@ -27,8 +27,7 @@
 use proptest::prelude::*;
 use proptest::sample::Index;
 use seig::engine::{
-    Decision, EntryKind, Event, Game, IMMUNE, MAX_TEAM_PIECES, NO_CELL, NONE, POOL_MAX, Piece,
-    Quiet, RELEASED, REMOVED, State,
+    Decision, EntryKind, Event, Game, NO_CELL, NONE, POOL_MAX, Piece, PieceFlags, Quiet, State,
 };
 use seig::lang::ir::{Allocation, Cell, CellSet, Cond, Effect, Start, TeamId};
 use seig::lang::lower::Selection;
@@ -101,7 +100,7 @@ fn space(vi: usize) -> &'static Space {
                 let g = load(f, &Selection::default());
                 Space {
                     readings: g
-                        .ir
+                        .ir()
                         .readings
                         .iter()
                         .map(|r| {
@@ -112,7 +111,7 @@ fn space(vi: usize) -> &'static Space {
                         })
                         .collect(),
                     params: g
-                        .ir
+                        .ir()
                         .params
                         .iter()
                         .map(|p| (p.name.clone(), p.default, p.range.0, p.range.1))
@@ -184,7 +183,7 @@ fn selections(sp: &Space, picks: &[Index], params: &[(bool, Index)]) -> Vec<Sele
 // State checks
 
 fn team_name(g: &Game, t: usize) -> &str {
-    &g.ir.teams[t].name
+    &g.ir().teams[t].name
 }
 
 fn place(g: &Game, p: &Piece) -> String {
@@ -193,22 +192,22 @@ fn place(g: &Game, p: &Piece) -> String {
     } else if p.cell == NO_CELL {
         "off".into()
     } else {
-        g.ir.cell_name(p.cell as Cell)
+        g.ir().cell_name(Cell::new(p.cell as u16))
     }
 }
 
 /// The last hole of a team's goal, where its pieces may gather (`stacking_at_goal`).
 fn goal_stack_cell(g: &Game, t: usize) -> Option<Cell> {
-    let pol = &g.ir.capture;
-    let tr = &g.ir.teams[t].track;
+    let pol = &g.ir().capture;
+    let tr = &g.ir().teams[t].track;
     if !pol.stacking_at_goal {
         return None;
     }
     tr.goal.map(|i| tr.cells[i as usize])
 }
 
-fn removed_count(g: &Game, s: &State, t: usize) -> usize {
-    s.pieces[t][..g.n_pieces(t as TeamId)]
+fn removed_count(s: &State, t: usize) -> usize {
+    s.pieces(TeamId::new(t))
         .iter()
         .filter(|p| !p.alive())
         .count()
@@ -216,17 +215,20 @@ fn removed_count(g: &Game, s: &State, t: usize) -> usize {
 
 /// Pieces, holes, occupancy and the release masks agree; no forbidden stacking.
 fn check_state(g: &Game, s: &State) -> Result<(), String> {
-    let pol = &g.ir.capture;
-    if s.pool_len as usize > POOL_MAX {
-        return Err(format!("pool holds {} entries", s.pool_len));
+    let pol = &g.ir().capture;
+    if s.pool().len() > POOL_MAX {
+        return Err(format!("pool holds {} entries", s.pool().len()));
     }
     for t in 0..2 {
-        let n = g.n_pieces(t as TeamId);
-        let tr = &g.ir.teams[t].track;
+        let n = g.n_pieces(TeamId::new(t));
+        let tr = &g.ir().teams[t].track;
         let name = team_name(g, t);
         let (alive, removed) = (
-            s.pieces[t][..n].iter().filter(|p| p.alive()).count(),
-            removed_count(g, s, t),
+            s.pieces(TeamId::new(t))
+                .iter()
+                .filter(|p| p.alive())
+                .count(),
+            removed_count(s, t),
         );
         if alive + removed != n {
             return Err(format!(
@@ -235,10 +237,10 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
         }
         let mut occ = CellSet::default();
         let mut holder = [usize::MAX; 256];
-        for (i, p) in s.pieces[t][..n].iter().enumerate() {
+        for (i, p) in s.pieces(TeamId::new(t)).iter().enumerate() {
             let who = format!("piece {} of `{name}` ({})", i + 1, place(g, p));
             if !p.alive() {
-                if p.cell != NO_CELL || p.tpos != -1 || p.flags != REMOVED {
+                if p.cell != NO_CELL || p.tpos != -1 || p.flags != PieceFlags::REMOVED {
                     return Err(format!("{who}: removed but keeps {p:?}"));
                 }
                 continue;
@@ -247,18 +249,18 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
                 let Some(&c) = tr.cells.get(p.tpos as usize) else {
                     return Err(format!("{who}: track index {} out of range", p.tpos));
                 };
-                if c != p.cell as Cell {
+                if c != Cell::new(p.cell as u16) {
                     return Err(format!(
                         "{who}: track index {} is hole {}",
                         p.tpos,
-                        g.ir.cell_name(c)
+                        g.ir().cell_name(c)
                     ));
                 }
             } else if p.cell != NO_CELL {
-                let in_start = match g.ir.teams[t].start {
+                let in_start = match g.ir().teams[t].start {
                     Start::Row(r) => {
-                        let row = &g.ir.rows[r];
-                        (row.first..row.first + row.len).contains(&(p.cell as Cell))
+                        let row = &g.ir().rows[r];
+                        row.holds(Cell::new(p.cell as u16))
                     }
                     Start::Beside => false,
                 };
@@ -269,7 +271,7 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
                 }
             }
             if p.cell != NO_CELL {
-                let c = p.cell as Cell;
+                let c = Cell::new(p.cell as u16);
                 occ.insert(c);
                 let j = holder[p.cell as usize];
                 if j != usize::MAX && !pol.stacking && goal_stack_cell(g, t) != Some(c) {
@@ -277,30 +279,25 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
                         "pieces {} and {} of `{name}` share {} where stacking is forbidden",
                         j + 1,
                         i + 1,
-                        g.ir.cell_name(c)
+                        g.ir().cell_name(c)
                     ));
                 }
                 holder[p.cell as usize] = i;
             }
         }
-        for (i, p) in s.pieces[t][n..MAX_TEAM_PIECES].iter().enumerate() {
-            if p.flags != REMOVED || p.cell != NO_CELL {
-                return Err(format!(
-                    "slot {} of `{name}` beyond its pieces is used",
-                    n + i
-                ));
-            }
+        if !s.spare_slots_clear() {
+            return Err(format!("a slot of `{name}` beyond its pieces is used"));
         }
         let mask = |f: &dyn Fn(&Piece) -> bool| {
             (0..n)
-                .filter(|&i| f(&s.pieces[t][i]))
+                .filter(|&i| f(&s.piece(TeamId::new(t), i)))
                 .fold(0u64, |m, i| m | 1 << i)
         };
         let released = mask(&|p| p.alive() && p.released());
         let waiting = mask(&|p| p.alive() && !p.released());
         let kept = (
-            s.released_pieces(t as TeamId),
-            s.waiting_pieces(t as TeamId),
+            s.released_pieces(TeamId::new(t)),
+            s.waiting_pieces(TeamId::new(t)),
         );
         if (released, waiting) != kept {
             return Err(format!(
@@ -308,16 +305,16 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
                 kept.0, kept.1
             ));
         }
-        if occ != s.occ[t] {
+        if occ != s.occupied(TeamId::new(t)) {
             let show = |c: &CellSet| {
                 c.iter()
-                    .map(|c| g.ir.cell_name(c))
+                    .map(|c| g.ir().cell_name(c))
                     .collect::<Vec<_>>()
                     .join(",")
             };
             return Err(format!(
                 "occupancy of `{name}` is [{}] but its pieces stand on [{}]",
-                show(&s.occ[t]),
+                show(&s.occupied(TeamId::new(t))),
                 show(&occ)
             ));
         }
@@ -330,38 +327,47 @@ fn diff_states(a: &State, b: &State) -> String {
     let mut d = Vec::new();
     macro_rules! field {
         ($f:ident) => {
-            if a.$f != b.$f {
-                d.push(format!("{}: {:?} vs {:?}", stringify!($f), a.$f, b.$f));
+            if a.$f() != b.$f() {
+                d.push(format!("{}: {:?} vs {:?}", stringify!($f), a.$f(), b.$f()));
             }
         };
     }
-    for t in 0..2 {
-        for i in 0..MAX_TEAM_PIECES {
-            if a.pieces[t][i] != b.pieces[t][i] {
+    for t in TeamId::BOTH {
+        let (pa, pb) = (a.pieces(t), b.pieces(t));
+        for i in 0..pa.len().max(pb.len()) {
+            if pa.get(i) != pb.get(i) {
                 d.push(format!(
-                    "pieces[{t}][{i}]: {:?} vs {:?}",
-                    a.pieces[t][i], b.pieces[t][i]
+                    "pieces[{t:?}][{i}]: {:?} vs {:?}",
+                    pa.get(i),
+                    pb.get(i)
                 ));
             }
         }
-    }
-    field!(occ);
-    field!(won);
-    for t in 0..2 {
+        if a.occupied(t) != b.occupied(t) {
+            d.push(format!(
+                "occupied[{t:?}]: {:?} vs {:?}",
+                a.occupied(t),
+                b.occupied(t)
+            ));
+        }
+        if a.landed(t) != b.landed(t) {
+            d.push(format!(
+                "landed[{t:?}]: {:?} vs {:?}",
+                a.landed(t),
+                b.landed(t)
+            ));
+        }
         let masks = |s: &State| (s.released_pieces(t), s.waiting_pieces(t));
         if masks(a) != masks(b) {
             d.push(format!(
-                "release masks of team {t}: {:?} vs {:?}",
+                "release masks of team {t:?}: {:?} vs {:?}",
                 masks(a),
                 masks(b)
             ));
         }
     }
-    field!(pool_len);
-    for i in 0..POOL_MAX {
-        if a.pool[i] != b.pool[i] && (i < a.pool_len as usize || i < b.pool_len as usize) {
-            d.push(format!("pool[{i}]: {:?} vs {:?}", a.pool[i], b.pool[i]));
-        }
+    if a.pool() != b.pool() {
+        d.push(format!("pool: {:?} vs {:?}", a.pool(), b.pool()));
     }
     field!(phase);
     field!(team);
@@ -419,7 +425,7 @@ fn check_chance(g: &Game, s: &State) -> Result<(), String> {
         if !seen.insert(o.k) {
             return Err(format!("outcome k={} listed twice", o.k));
         }
-        let want = binomial(n, o.k, g.ir.sticks.p);
+        let want = binomial(n, o.k, g.ir().sticks.p);
         if (o.p - want).abs() > 1e-12 {
             return Err(format!("outcome k={} has p={} not {want}", o.k, o.p));
         }
@@ -454,13 +460,14 @@ fn check_chance(g: &Game, s: &State) -> Result<(), String> {
 /// kind, places, throw value and binding; the throw matters for a release-or-move entry (a
 /// throw's entries go to different pieces) and for a release that an unused entry is bound to.
 fn entry_key(s: &State, i: usize) -> (u8, u8, u8, u8, u8) {
-    let e = &s.pool[i];
+    let e = &s.pool()[i];
     let kind = match e.kind {
         EntryKind::Move => 0,
         EntryKind::Release => 1,
         EntryKind::Either => 2,
     };
-    let bound_to = s.pool[..s.pool_len as usize]
+    let bound_to = s
+        .pool()
         .iter()
         .any(|o| o.piece == NONE && o.bound == e.family);
     let family = match e.kind {
@@ -474,7 +481,7 @@ fn entry_key(s: &State, i: usize) -> (u8, u8, u8, u8, u8) {
 type DecisionKey = (u8, bool, Vec<(u8, u8, u8, u8, u8)>);
 
 fn decision_key(s: &State, d: &Decision) -> DecisionKey {
-    let mut v: Vec<_> = (0..s.pool_len as usize)
+    let mut v: Vec<_> = (0..s.pool().len())
         .filter(|&i| d.mask >> i & 1 == 1)
         .map(|i| entry_key(s, i))
         .collect();
@@ -515,7 +522,7 @@ fn check_decisions(g: &Game, s: &State, legal: &[Decision], probe: &mut Rng) -> 
                 .join(", ")
         ));
     }
-    let n = g.n_pieces(s.team);
+    let n = g.n_pieces(s.team());
     let mut listed = HashSet::new();
     let mut keys = HashSet::new();
     for d in legal {
@@ -532,7 +539,7 @@ fn check_decisions(g: &Game, s: &State, legal: &[Decision], probe: &mut Rng) -> 
             ));
         }
     }
-    if g.ir.allocation == Allocation::PerThrow && legal.iter().any(|d| d.mask.count_ones() != 1) {
+    if g.ir().allocation == Allocation::PerThrow && legal.iter().any(|d| d.mask.count_ones() != 1) {
         return Err("a decision with several throws under `allocation: per throw`".into());
     }
     let try_one = |d: Decision| -> Result<(), String> {
@@ -542,7 +549,7 @@ fn check_decisions(g: &Game, s: &State, legal: &[Decision], probe: &mut Rng) -> 
         let mut c = s.clone();
         match g.apply_decision(&mut c, d, &mut Quiet) {
             Ok(()) => {
-                let in_range = (d.piece as usize) < n && d.mask >> s.pool_len == 0;
+                let in_range = (d.piece as usize) < n && d.mask >> s.pool().len() == 0;
                 if in_range && keys.contains(&decision_key(s, &d)) {
                     Ok(())
                 } else {
@@ -561,8 +568,8 @@ fn check_decisions(g: &Game, s: &State, legal: &[Decision], probe: &mut Rng) -> 
         }
     };
     // Every piece with every single unused entry, taking or not.
-    let unused: Vec<usize> = (0..s.pool_len as usize)
-        .filter(|&i| s.pool[i].piece == NONE)
+    let unused: Vec<usize> = (0..s.pool().len())
+        .filter(|&i| s.pool()[i].piece == NONE)
         .collect();
     for piece in 0..n as u8 {
         for &i in &unused {
@@ -581,7 +588,7 @@ fn check_decisions(g: &Game, s: &State, legal: &[Decision], probe: &mut Rng) -> 
         let bits: u64 = match probe.below(4) {
             0 => legal[probe.below(legal.len())].mask,
             1 => probe.next_u64(),
-            _ => probe.next_u64() & ((1u64 << s.pool_len.min(63)) - 1),
+            _ => probe.next_u64() & ((1u64 << s.pool().len().min(63)) - 1),
         };
         let mask = bits as _;
         let capture = probe.below(2) == 1;
@@ -608,20 +615,22 @@ fn phase_events(ev: &[Event]) -> Vec<u8> {
 
 /// What holds across any action, throw or decision.
 fn check_transition(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), String> {
-    let mut phase = s.phase;
+    let mut phase = s.phase();
     for to in phase_events(ev) {
         if to <= phase {
             return Err(format!(
                 "phase went from `{}` to `{}`, against declaration order",
-                g.ir.phases[phase as usize], g.ir.phases[to as usize]
+                g.ir().phases[phase as usize],
+                g.ir().phases[to as usize]
             ));
         }
         phase = to;
     }
-    if n.phase != phase {
+    if n.phase() != phase {
         return Err(format!(
             "phase is `{}` but the events say `{}`",
-            g.ir.phases[n.phase as usize], g.ir.phases[phase as usize]
+            g.ir().phases[n.phase() as usize],
+            g.ir().phases[phase as usize]
         ));
     }
     for t in 0..2 {
@@ -634,10 +643,10 @@ fn check_transition(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), 
                 home: false,
                 ..
             } = e
-                && *team as usize == t
+                && (*team).index() == t
             {
                 removals += 1;
-                if n.pieces[t][*piece as usize].alive() {
+                if n.piece(TeamId::new(t), *piece as usize).alive() {
                     return Err(format!(
                         "piece {} of `{name}` removed but still in the game",
                         piece + 1
@@ -645,14 +654,14 @@ fn check_transition(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), 
                 }
             }
         }
-        let grew = removed_count(g, n, t) as i64 - removed_count(g, s, t) as i64;
+        let grew = removed_count(n, t) as i64 - removed_count(s, t) as i64;
         if grew != removals {
             return Err(format!(
                 "`{name}` lost {grew} pieces with {removals} removing `Captured` events"
             ));
         }
-        for i in 0..g.n_pieces(t as TeamId) {
-            let (a, b) = (&s.pieces[t][i], &n.pieces[t][i]);
+        for i in 0..g.n_pieces(TeamId::new(t)) {
+            let (a, b) = (&s.piece(TeamId::new(t), i), &n.piece(TeamId::new(t), i));
             let who = format!("piece {} of `{name}`", i + 1);
             if !a.alive() && b.alive() {
                 return Err(format!("{who} came back after its removal"));
@@ -662,14 +671,14 @@ fn check_transition(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), 
             }
             let announced = ev.iter().any(|e| {
                 matches!(e, Event::Immune { team, piece, .. }
-                    if *team as usize == t && *piece as usize == i)
+                    if (*team).index() == t && *piece as usize == i)
             });
             if !a.immune() && b.immune() && !announced {
                 return Err(format!("{who} became immune with no `Immune` event"));
             }
         }
     }
-    let wins: Vec<u8> = ev
+    let wins: Vec<TeamId> = ev
         .iter()
         .filter_map(|e| match e {
             Event::Won { team, .. } => Some(*team),
@@ -683,26 +692,27 @@ fn check_transition(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), 
     }
     // Wins are checked after every action, team 0 first: a game goes on only while no win
     // condition holds, and ends with the first team in order for which one does.
-    let holds = |t: u8| {
-        g.ir.wins
+    let holds = |t: TeamId| {
+        g.ir()
+            .wins
             .iter()
             .any(|w| w.when.iter().all(|c| g.cond(n, t, c)))
     };
     match g.winner(n) {
         None => {
-            if let Some(t) = (0..2).find(|&t| holds(t)) {
+            if let Some(t) = TeamId::BOTH.into_iter().find(|&t| holds(t)) {
                 return Err(format!(
                     "a win condition holds for `{}` but the game goes on",
-                    team_name(g, t as usize)
+                    team_name(g, t.index())
                 ));
             }
         }
         Some(w) if !g.is_over(s) => {
-            if !holds(w) || (0..w).any(holds) {
+            if !holds(w) || TeamId::BOTH[..w.index()].iter().any(|&t| holds(t)) {
                 return Err(format!(
                     "`{}` won, but the first team a win condition holds for is {:?}",
-                    team_name(g, w as usize),
-                    (0..2).find(|&t| holds(t))
+                    team_name(g, w.index()),
+                    TeamId::BOTH.into_iter().find(|&t| holds(t))
                 ));
             }
         }
@@ -723,22 +733,22 @@ fn reads_counters(c: &Cond) -> bool {
 /// Transitions are checked at the end of each seat's turn, for the team that played: the
 /// first one from the phase whose condition holds is taken, and none is taken when none holds.
 fn check_phase_change(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), String> {
-    if n.turns != s.turns + 1 {
+    if n.turns() != s.turns() + 1 {
         return Ok(());
     }
     // The position as the end of the turn saw it: the pieces after the action, the team that
     // played.
-    let mut m = n.clone();
-    m.team = s.team;
-    m.seat = s.seat;
-    let mut phase = s.phase;
+    // (A condition reads the team it is given, not the team to play.)
+    let m = n;
+    let mut phase = s.phase();
     let mut taken = None;
     for e in ev {
         if let Event::Phase { to, rule } = e {
-            let by_transition =
-                g.ir.transitions
-                    .iter()
-                    .any(|t| t.rule == *rule && t.to == *to && t.from == phase);
+            let by_transition = g
+                .ir()
+                .transitions
+                .iter()
+                .any(|t| t.rule == *rule && t.to == *to && t.from == phase);
             if by_transition {
                 taken = Some((phase, *to, *rule));
             } else {
@@ -748,11 +758,11 @@ fn check_phase_change(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<()
     }
     let from = taken.map_or(phase, |(f, _, _)| f);
     let mut want = None;
-    for tr in g.ir.transitions.iter().filter(|t| t.from == from) {
+    for tr in g.ir().transitions.iter().filter(|t| t.from == from) {
         if tr.when.iter().any(reads_counters) {
             return Ok(());
         }
-        if tr.when.iter().all(|c| g.cond(&m, s.team, c)) {
+        if tr.when.iter().all(|c| g.cond(m, s.team(), c)) {
             want = Some((from, tr.to, tr.rule));
             break;
         }
@@ -762,7 +772,8 @@ fn check_phase_change(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<()
             x.map_or("none".to_string(), |(_, to, r)| {
                 format!(
                     "to `{}` by {}",
-                    g.ir.phases[to as usize], g.ir.rules[r as usize].id
+                    g.ir().phases[to as usize],
+                    g.ir().rules[r as usize].id
                 )
             })
         };
@@ -778,10 +789,12 @@ fn check_phase_change(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<()
 /// A throw: one `Throw` event, and `Captured` only by `remove opposing piece`.
 fn check_throw(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), String> {
     match ev.first() {
-        Some(Event::Throw { value, .. }) if Some(*value) == n.last.map(|l| l.2) => {}
+        Some(Event::Throw { value, .. }) if Some(*value) == n.last().map(|l| l.2) => {}
         other => return Err(format!("a throw's first event is {other:?}")),
     }
-    let mut before = s.clone();
+    // Which pieces are in the game as the throw's events take them one by one.
+    let mut alive: [Vec<bool>; 2] =
+        TeamId::BOTH.map(|t| s.pieces(t).iter().map(|p| p.alive()).collect());
     for e in ev {
         match e {
             Event::Moved { .. } | Event::Immune { .. } => {
@@ -793,18 +806,18 @@ fn check_throw(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), Strin
                 home,
                 rule,
             } => {
-                let o = *team as usize;
-                let removes = g.ir.throws.iter().any(|t| {
+                let o = (*team).index();
+                let removes = g.ir().throws.iter().any(|t| {
                     t.rule == *rule
                         && t.effects
                             .iter()
                             .any(|f| matches!(f, Effect::RemoveOpposing))
                 });
-                if o == s.team as usize || *home || !removes {
+                if o == s.team().index() || *home || !removes {
                     return Err(format!("a throw gave {e:?}"));
                 }
                 // `remove opposing piece` takes the opposing team's first piece in the game.
-                let first = (0..g.n_pieces(*team)).find(|&i| before.pieces[o][i].alive());
+                let first = (0..g.n_pieces(*team)).find(|&i| alive[o][i]);
                 if first != Some(*piece as usize) {
                     return Err(format!(
                         "`remove opposing piece` took piece {} of `{}`, not the first in the game ({:?})",
@@ -813,7 +826,7 @@ fn check_throw(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), Strin
                         first.map(|i| i + 1)
                     ));
                 }
-                before.pieces[o][*piece as usize].flags = REMOVED;
+                alive[o][*piece as usize] = false;
             }
             _ => {}
         }
@@ -830,26 +843,26 @@ fn check_decision_events(
     n: &State,
     ev: &[Event],
 ) -> Result<(), String> {
-    let t = s.team as usize;
-    let o = 1 - t;
+    let t = s.team().index();
+    let o = s.team().other().index();
     let moved: Vec<&Event> = ev
         .iter()
         .filter(|e| matches!(e, Event::Moved { .. }))
         .collect();
     match moved.as_slice() {
-        [Event::Moved { team, piece, .. }] if *team as usize == t && *piece == d.piece => {}
+        [Event::Moved { team, piece, .. }] if (*team).index() == t && *piece == d.piece => {}
         other => return Err(format!("a decision gave the moves {other:?}")),
     }
-    let cell = n.pieces[t][d.piece as usize].cell;
+    let cell = n.piece(TeamId::new(t), d.piece as usize).cell;
     let single =
-        (d.mask.count_ones() == 1).then(|| s.pool[d.mask.trailing_zeros() as usize].thrown);
+        (d.mask.count_ones() == 1).then(|| s.pool()[d.mask.trailing_zeros() as usize].thrown);
     let mut taken = 0;
     for e in ev {
         match e {
             Event::Immune { team, piece, .. }
-                if *team as usize != t
+                if (*team).index() != t
                     || *piece != d.piece
-                    || s.pieces[t][*piece as usize].immune() =>
+                    || s.piece(TeamId::new(t), *piece as usize).immune() =>
             {
                 return Err(format!("a decision gave {e:?}"));
             }
@@ -860,7 +873,7 @@ fn check_decision_events(
                 rule,
             } => {
                 taken += 1;
-                let victim = s.pieces[o][*piece as usize];
+                let victim = s.piece(TeamId::new(o), *piece as usize);
                 let who = format!(
                     "piece {} of `{}` (was {}{})",
                     piece + 1,
@@ -868,7 +881,7 @@ fn check_decision_events(
                     if victim.immune() { "immune on " } else { "" },
                     place(g, &victim)
                 );
-                if *team as usize != o || !d.capture {
+                if (*team).index() != o || !d.capture {
                     return Err(format!(
                         "{who} taken by a decision that does not take: {e:?}"
                     ));
@@ -876,17 +889,17 @@ fn check_decision_events(
                 if !victim.alive() || victim.cell != cell || cell == NO_CELL {
                     return Err(format!(
                         "{who} taken, but the mover landed on {}",
-                        place(g, &n.pieces[t][d.piece as usize])
+                        place(g, &n.piece(TeamId::new(t), d.piece as usize))
                     ));
                 }
                 if victim.immune() {
                     return Err(format!("{who} taken although immune"));
                 }
-                let c = cell as Cell;
+                let c = Cell::new(cell as u16);
                 let spec = g
-                    .capture_verdict(t as TeamId, &victim, c, single)
+                    .capture_verdict(TeamId::new(t), &victim, c, single)
                     .map_err(|r| format!("{who} taken where capture_verdict forbids it ({r:?})"))?;
-                let at = &g.ir.capture.at[t][c as usize];
+                let at = &g.ir().capture.at[t][c.index()];
                 if at.spec.is_none()
                     || at.forbidden_by.is_some()
                     || at
@@ -898,8 +911,13 @@ fn check_decision_events(
                 if *home != spec.send_home || *rule != spec.rule {
                     return Err(format!("{who} taken as {e:?}, the table says {spec:?}"));
                 }
-                let after = n.pieces[o][*piece as usize];
-                if *home && (!after.alive() || after.flags & (RELEASED | IMMUNE) != 0) {
+                let after = n.piece(TeamId::new(o), *piece as usize);
+                if *home
+                    && (!after.alive()
+                        || after
+                            .flags
+                            .intersects(PieceFlags::RELEASED | PieceFlags::IMMUNE))
+                {
                     return Err(format!("{who} sent home but is now {after:?}"));
                 }
             }
@@ -912,13 +930,13 @@ fn check_decision_events(
     }
     // Every opposing piece left on the hole is one the table protects.
     if d.capture && cell != NO_CELL {
-        for (j, q) in s.pieces[o][..g.n_pieces(o as TeamId)].iter().enumerate() {
-            let still = n.pieces[o][j];
+        for (j, q) in s.pieces(TeamId::new(o)).iter().enumerate() {
+            let still = n.piece(TeamId::new(o), j);
             if q.alive()
                 && q.cell == cell
                 && still.alive()
                 && still.cell == cell
-                && g.capture_verdict(t as TeamId, q, cell as Cell, single)
+                && g.capture_verdict(TeamId::new(t), q, Cell::new(cell as u16), single)
                     .is_ok()
             {
                 return Err(format!(
@@ -1558,7 +1576,7 @@ fn unlisted_singles(g: &Game, s: &State) -> Vec<String> {
     g.legal_decisions(s, &mut legal);
     let keys: HashSet<DecisionKey> = legal.iter().map(|d| decision_key(s, d)).collect();
     let mut out = Vec::new();
-    for i in 0..s.pool_len as usize {
+    for i in 0..s.pool().len() {
         let d = Decision {
             piece: 0,
             mask: 1 << i,

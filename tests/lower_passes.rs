@@ -122,10 +122,10 @@ fn flatten_reports_undeclared_readings() {
 #[test]
 fn board_rows_and_teams() {
     let ir = lower("  team a colour white\n  team b colour black");
-    let rows: Vec<(&str, Cell, u16, Option<TeamId>)> = ir
+    let rows: Vec<(&str, u16, u16, Option<u8>)> = ir
         .rows
         .iter()
-        .map(|r| (r.name.as_str(), r.first, r.len, r.owner))
+        .map(|r| (r.name.as_str(), r.first.get(), r.len, r.owner.map(u8::from)))
         .collect();
     assert_eq!(
         rows,
@@ -147,7 +147,7 @@ fn board_tracks_loops_and_gates() {
         "  track a loops from m when all own pieces released\n  gate a m: throw in 1 by crossing throw, else stop",
     );
     let a = &ir.teams[0].track;
-    assert_eq!(a.cells, [0, 1, 2, 3, 4, 5, 8, 7, 6]);
+    assert_eq!(a.cells, [0, 1, 2, 3, 4, 5, 8, 7, 6].map(Cell::new));
     assert_eq!(a.goal, Some(8));
     assert_eq!(a.segments[1].label.as_deref(), Some("m"));
     let lp = a.looping.as_ref().unwrap();
@@ -156,7 +156,10 @@ fn board_tracks_loops_and_gates() {
     assert_eq!(a.gates[0].at, 3);
     assert_eq!(a.gates[0].requirement, Requirement::CrossingThrow(1 << 1));
     assert!(a.gates[0].stop);
-    assert_eq!(ir.teams[1].track.cells, [6, 7, 8, 5, 4, 3, 2, 1, 0]);
+    assert_eq!(
+        ir.teams[1].track.cells,
+        [6, 7, 8, 5, 4, 3, 2, 1, 0].map(Cell::new)
+    );
     assert!(ir.teams[1].track.looping.is_none());
 }
 
@@ -229,7 +232,7 @@ fn capture_table_per_team_and_hole() {
     assert_eq!(pol.at[1][4].only_with, Some((1 << 1, 3)));
     assert_eq!(pol.at[1][0].only_with, None);
     let (set, _) = pol.immune[0].unwrap();
-    assert_eq!(set.iter().collect::<Vec<_>>(), [6, 7, 8]);
+    assert_eq!(set.iter().collect::<Vec<_>>(), [6, 7, 8].map(Cell::new));
     assert!(!pol.stacking && pol.stacking_at_goal);
     assert!(!pol.blocked_share);
     assert_eq!(pol.stated.len(), 4);

@@ -54,7 +54,7 @@ fn throws_until_move(a: &PlayArgs) -> usize {
         while let Some(r) = s.computer_step() {
             r.expect("computer step");
         }
-        if s.state().stage == Stage::Move {
+        if s.state().stage() == Stage::Move {
             return n;
         }
         s.throw().expect("throw");
@@ -350,8 +350,8 @@ fn every_variant_plays_to_the_end_between_computers() {
             let mut a = args(file, &params, &[], 3);
             let g = session(&a).game;
             a.seats = vec![
-                format!("{}={}", g.ir.teams[0].name, kinds[0]),
-                format!("{}={}", g.ir.teams[1].name, kinds[1]),
+                format!("{}={}", g.ir().teams[0].name, kinds[0]),
+                format!("{}={}", g.ir().teams[1].name, kinds[1]),
             ];
             a.max_turns = 600;
             let mut s = session(&a);

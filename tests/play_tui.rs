@@ -61,7 +61,7 @@ fn settle(app: &mut App) {
 fn until_move(app: &mut App) {
     for _ in 0..500 {
         settle(app);
-        if app.session.state().stage == Stage::Move {
+        if app.session.state().stage() == Stage::Move {
             return;
         }
         key(app, KeyCode::Char('t'));

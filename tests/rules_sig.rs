@@ -72,11 +72,12 @@ fn sorted(mut v: Vec<String>) -> Vec<String> {
 #[test]
 fn sig_e1_four_rows_of_twelve_holes_by_default() {
     let g = dflt();
-    let rows: Vec<(&str, &str, u16)> =
-        g.ir.rows
-            .iter()
-            .map(|r| (r.name.as_str(), r.kind.as_str(), r.len))
-            .collect();
+    let rows: Vec<(&str, &str, u16)> = g
+        .ir()
+        .rows
+        .iter()
+        .map(|r| (r.name.as_str(), r.kind.as_str(), r.len))
+        .collect();
     assert_eq!(
         rows,
         vec![
@@ -86,16 +87,16 @@ fn sig_e1_four_rows_of_twelve_holes_by_default() {
             ("home_north", "home", 12),
         ]
     );
-    assert_eq!(g.ir.cells, 48);
+    assert_eq!(g.ir().cells, 48);
 }
 
 #[test]
 fn sig_e1_param_holes_20_gives_four_rows_of_20_and_20_pieces_a_team() {
     let g = game_with(FILE, &[], &[("holes", 20)]);
-    let lens: Vec<u16> = g.ir.rows.iter().map(|r| r.len).collect();
+    let lens: Vec<u16> = g.ir().rows.iter().map(|r| r.len).collect();
     assert_eq!(lens, vec![20, 20, 20, 20]);
-    assert_eq!(g.n_pieces(0), 20);
-    assert_eq!(g.n_pieces(1), 20);
+    assert_eq!(g.n_pieces(TeamId::FIRST), 20);
+    assert_eq!(g.n_pieces(TeamId::SECOND), 20);
     let offs = ["off"; 20].join(" ");
     assert_eq!(
         note(&g, &g.initial_state()),
@@ -133,9 +134,9 @@ fn sig_e1_param_holes_20_gives_four_rows_of_20_and_20_pieces_a_team() {
 #[test]
 fn sig_e2_two_teams_south_throws_first_then_north() {
     let g = dflt();
-    let names: Vec<&str> = g.ir.teams.iter().map(|t| t.name.as_str()).collect();
+    let names: Vec<&str> = g.ir().teams.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(names, vec!["south", "north"]);
-    assert_eq!(g.ir.seats, 1);
+    assert_eq!(g.ir().seats, 1);
     let mut s = g.initial_state();
     assert!(note(&g, &s).starts_with("race | south 1 throw |"));
     throw(&g, &mut s, 2); // nothing can start on a 2: the turn passes
@@ -156,7 +157,7 @@ fn sig_e2_two_teams_south_throws_first_then_north() {
 fn sig_e2_seats_param_all_of_a_team_throw_before_the_other() {
     // 2 to 12 players: 1 to 6 seats a team.
     let g = game_with(FILE, &[], &[("seats", 3)]);
-    assert_eq!(g.ir.seats, 3);
+    assert_eq!(g.ir().seats, 3);
     let mut s = g.initial_state();
     let mut order = Vec::new();
     for _ in 0..7 {
@@ -177,8 +178,8 @@ fn sig_e2_seats_param_all_of_a_team_throw_before_the_other() {
 fn sig_e3_as_many_pieces_as_holes_waiting_beside_the_board() {
     // Default A-SIG-8 = beart: the pieces wait at the troughs, off the board.
     let g = dflt();
-    assert_eq!(g.n_pieces(0), 12);
-    assert_eq!(g.n_pieces(1), 12);
+    assert_eq!(g.n_pieces(TeamId::FIRST), 12);
+    assert_eq!(g.n_pieces(TeamId::SECOND), 12);
     let offs = ["off"; 12].join(" ");
     assert_eq!(
         note(&g, &g.initial_state()),
@@ -235,9 +236,9 @@ fn sig_e4_a_one_may_start_any_waiting_piece() {
 #[test]
 fn sig_e5_eight_sticks_binomial_value_is_marked_count() {
     let g = dflt();
-    assert_eq!(g.ir.sticks.count, 8);
+    assert_eq!(g.ir().sticks.count, 8);
     assert_eq!(
-        g.ir.sticks.faces,
+        g.ir().sticks.faces,
         ["marked".to_string(), "blank".to_string()]
     );
     let s = g.initial_state();
@@ -860,7 +861,7 @@ fn sig_w1_the_team_with_only_its_pieces_left_wins() {
     let s = pos(&g, &combat("south", &south, &north));
     assert_eq!(g.winner(&s), None);
     let (s, _) = after_throw(&g, &s, 4);
-    assert_eq!(g.winner(&s), Some(0));
+    assert_eq!(g.winner(&s), Some(TeamId::FIRST));
     assert!(g.is_over(&s));
     // North wins the same way.
     let s = pos(
@@ -868,7 +869,7 @@ fn sig_w1_the_team_with_only_its_pieces_left_wins() {
         &combat("north", &side(&["+!home_north.12"], "x"), &north),
     );
     let (s, _) = after_throw(&g, &s, 4);
-    assert_eq!(g.winner(&s), Some(1));
+    assert_eq!(g.winner(&s), Some(TeamId::SECOND));
 }
 
 #[test]
@@ -884,7 +885,7 @@ fn sig_w1_killing_the_last_opposing_piece_in_the_race_wins() {
     );
     let (mut s, _) = after_throw(&g, &s, 2);
     play(&g, &mut s, "1:2x");
-    assert_eq!(g.winner(&s), Some(0));
+    assert_eq!(g.winner(&s), Some(TeamId::FIRST));
 }
 
 #[test]
@@ -906,7 +907,7 @@ fn sig_w1_a_position_already_won_is_over() {
         "combat | south 1 over south | throws 0/0/700 turns 500 | pool - | south: {south} | north: {north}"
     );
     let s = pos(&g, &over);
-    assert_eq!(g.winner(&s), Some(0));
+    assert_eq!(g.winner(&s), Some(TeamId::FIRST));
 }
 
 // ---------------------------------------------------------------------------------------------

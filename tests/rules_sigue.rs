@@ -111,28 +111,37 @@ const P5_WHITE: &[(usize, &str)] = &[(1, "+middle.22"), (2, "+middle.23")];
 #[test]
 fn sgu_e1_board_is_three_rows_of_24_holes_outer_middle_outer() {
     let g = game(F, &[]);
-    let rows: Vec<(&str, &str, Option<u8>, u16, u16)> =
-        g.ir.rows
-            .iter()
-            .map(|r| (r.name.as_str(), r.kind.as_str(), r.owner, r.first, r.len))
-            .collect();
+    let rows: Vec<(&str, &str, Option<TeamId>, u16, u16)> = g
+        .ir()
+        .rows
+        .iter()
+        .map(|r| {
+            (
+                r.name.as_str(),
+                r.kind.as_str(),
+                r.owner,
+                r.first.get(),
+                r.len,
+            )
+        })
+        .collect();
     assert_eq!(
         rows,
         vec![
-            ("white_outer", "outer", Some(0), 0, 24),
+            ("white_outer", "outer", Some(TeamId::FIRST), 0, 24),
             ("middle", "central", None, 24, 24),
-            ("black_outer", "outer", Some(1), 48, 24),
+            ("black_outer", "outer", Some(TeamId::SECOND), 48, 24),
         ]
     );
-    assert_eq!(g.ir.cells, 72);
+    assert_eq!(g.ir().cells, 72);
 }
 
 #[test]
 fn sgu_e2_two_parties_of_one_two_or_three_players() {
     let g = game(F, &[]);
-    let teams: Vec<&str> = g.ir.teams.iter().map(|t| t.name.as_str()).collect();
+    let teams: Vec<&str> = g.ir().teams.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(teams, vec!["white", "black"]);
-    assert_eq!(g.ir.seats, 1);
+    assert_eq!(g.ir().seats, 1);
     // One player a party: the turn passes to the other party.
     let mut s = g.initial_state();
     throw(&g, &mut s, 3);
@@ -140,7 +149,7 @@ fn sgu_e2_two_parties_of_one_two_or_three_players() {
 
     // Four players: each party's two players throw in turn, then the other party's.
     let g = game_with(F, &[], &[("seats", 2)]);
-    assert_eq!(g.ir.seats, 2);
+    assert_eq!(g.ir().seats, 2);
     let mut s = g.initial_state();
     throw(&g, &mut s, 3);
     assert_eq!(stage(&g, &s), "white 2 throw");
@@ -152,7 +161,7 @@ fn sgu_e2_two_parties_of_one_two_or_three_players() {
     assert_eq!(stage(&g, &s), "white 1 throw");
 
     // Six players; eight are not a Sigue party game.
-    assert_eq!(game_with(F, &[], &[("seats", 3)]).ir.seats, 3);
+    assert_eq!(game_with(F, &[], &[("seats", 3)]).ir().seats, 3);
     let bytes = std::fs::read(format!("{}/rules/{F}", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let sel = seig::lang::lower::Selection {
         readings: vec![],
@@ -164,9 +173,9 @@ fn sgu_e2_two_parties_of_one_two_or_three_players() {
 #[test]
 fn sgu_e3_each_party_covers_its_outer_row_with_24_straws_middle_empty() {
     let g = game(F, &[]);
-    for (t, row) in [(0u8, 0usize), (1, 2)] {
+    for (t, row) in [(TeamId::FIRST, 0usize), (TeamId::SECOND, 2)] {
         assert_eq!(g.n_pieces(t), 24);
-        assert_eq!(g.ir.teams[t as usize].start, Start::Row(row));
+        assert_eq!(g.ir().teams[t.index()].start, Start::Row(row));
     }
     let s = g.initial_state();
     let white: Vec<String> = (1..=24).map(|n| format!("white_outer.{n}")).collect();
@@ -185,14 +194,14 @@ fn sgu_e3_each_party_covers_its_outer_row_with_24_straws_middle_empty() {
 #[test]
 fn sgu_e4_six_sticks_white_or_black_one_party_each_colour() {
     let g = game(F, &[]);
-    assert_eq!(g.ir.sticks.count, 6);
+    assert_eq!(g.ir().sticks.count, 6);
     assert_eq!(
-        g.ir.sticks.faces,
+        g.ir().sticks.faces,
         ["white".to_string(), "black".to_string()]
     );
-    assert_eq!(g.ir.sticks.value, ValueRule::OwnColour);
-    assert_eq!(g.ir.teams[0].colour, Some(0));
-    assert_eq!(g.ir.teams[1].colour, Some(1));
+    assert_eq!(g.ir().sticks.value, ValueRule::OwnColour);
+    assert_eq!(g.ir().teams[0].colour, Some(0));
+    assert_eq!(g.ir().teams[1].colour, Some(1));
     // A throw after the first is of six sticks, each face equally likely: C(6,k)/64.
     let s = at(
         &g,
@@ -288,10 +297,10 @@ fn sgu_t2_the_last_throw_keeps_the_thrower_value_through_position_notation() {
     // Two white of five: worth 2 to white (it would be 3 to black); nothing to move, so the
     // turn passes to black.
     throw(&g, &mut s, 2);
-    assert_eq!(s.last, Some((5, 2, 2)));
+    assert_eq!(s.last(), Some((5, 2, 2)));
     assert_eq!(stage(&g, &s), "black 1 throw");
     let back = pos(&g, &note(&g, &s));
-    assert_eq!(back.last, Some((5, 2, 2)));
+    assert_eq!(back.last(), Some((5, 2, 2)));
 }
 
 #[test]
@@ -450,11 +459,11 @@ fn sgu_m2_the_track_runs_the_middle_row_then_the_opposing_row_back() {
     // A-SGU-2 = same (default): both parties run the middle row from hole 1 to hole 24.
     let g = game(F, &[]);
     let names = |t: usize| -> Vec<String> {
-        g.ir.teams[t]
+        g.ir().teams[t]
             .track
             .cells
             .iter()
-            .map(|&c| g.ir.cell_name(c))
+            .map(|&c| g.ir().cell_name(c))
             .collect()
     };
     let run = |opposing: &str| -> Vec<String> {
@@ -691,7 +700,7 @@ fn sgu_w1_the_party_that_wins_every_hole_of_the_opposing_row_wins() {
     play(&g, &mut s, "4:2");
     throw(&g, &mut s, 2);
     play(&g, &mut s, "5:2x");
-    assert_eq!(g.winner(&s), Some(0));
+    assert_eq!(g.winner(&s), Some(TeamId::FIRST));
     assert_eq!(stage(&g, &s), "white 1 over white");
 }
 
@@ -708,7 +717,7 @@ fn sgu_w1_a_party_left_without_straws_has_lost() {
     throw(&g, &mut s, 2);
     assert_eq!(moves(&g, &s), vec!["1:2x black_outer.7>black_outer.5"]);
     play(&g, &mut s, "1:2x");
-    assert_eq!(g.winner(&s), Some(0));
+    assert_eq!(g.winner(&s), Some(TeamId::FIRST));
     assert!(g.is_over(&s));
 }
 
@@ -1109,7 +1118,7 @@ fn r_sgu_1_caillie_the_row_is_won_hole_by_hole() {
     let mut s = at(&g, &nearly_won_head(), NEARLY_WON_WHITE, NEARLY_WON_BLACK);
     throw(&g, &mut s, 2);
     play(&g, &mut s, "5:2x");
-    assert_eq!(g.winner(&s), Some(0));
+    assert_eq!(g.winner(&s), Some(TeamId::FIRST));
 }
 
 #[test]
@@ -1131,5 +1140,5 @@ fn r_sgu_1_dlp_the_row_must_be_occupied_whole() {
     throw(&g, &mut s, 2);
     assert_eq!(moves(&g, &s), vec!["24:2 middle.23>black_outer.24"]);
     play(&g, &mut s, "24:2");
-    assert_eq!(g.winner(&s), Some(0));
+    assert_eq!(g.winner(&s), Some(TeamId::FIRST));
 }

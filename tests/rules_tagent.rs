@@ -98,14 +98,15 @@ fn twigs_in_own_lower() -> String {
 #[test]
 fn tag_e1_four_rows_of_twelve_holes_two_lower_two_upper() {
     let g = game(RULES, &[]);
-    let rows: Vec<(&str, &str, Option<&str>, u16)> =
-        g.ir.rows
-            .iter()
-            .map(|r| {
-                let owner = r.owner.map(|t| g.ir.teams[t as usize].name.as_str());
-                (r.name.as_str(), r.kind.as_str(), owner, r.len)
-            })
-            .collect();
+    let rows: Vec<(&str, &str, Option<&str>, u16)> = g
+        .ir()
+        .rows
+        .iter()
+        .map(|r| {
+            let owner = r.owner.map(|t| g.ir().teams[t.index()].name.as_str());
+            (r.name.as_str(), r.kind.as_str(), owner, r.len)
+        })
+        .collect();
     assert_eq!(
         rows,
         vec![
@@ -115,13 +116,13 @@ fn tag_e1_four_rows_of_twelve_holes_two_lower_two_upper() {
             ("shells_lower", "lower", Some("shells"), 12),
         ]
     );
-    assert_eq!(g.ir.cells, 48);
+    assert_eq!(g.ir().cells, 48);
 }
 
 #[test]
 fn tag_e2_twelve_pieces_a_team_one_in_each_hole_of_its_lower_field() {
     let g = game(RULES, &[]);
-    let counts: Vec<u8> = g.ir.teams.iter().map(|t| t.pieces).collect();
+    let counts: Vec<u8> = g.ir().teams.iter().map(|t| t.pieces).collect();
     assert_eq!(counts, [12, 12]);
     assert_eq!(
         note(&g, &g.initial_state()),
@@ -136,9 +137,9 @@ fn tag_e2_twelve_pieces_a_team_one_in_each_hole_of_its_lower_field() {
 #[test]
 fn tag_e3_eight_sticks_white_or_black_value_is_the_white_sides_up() {
     let g = game(RULES, &[]);
-    assert_eq!(g.ir.sticks.count, 8);
+    assert_eq!(g.ir().sticks.count, 8);
     assert_eq!(
-        g.ir.sticks.faces,
+        g.ir().sticks.faces,
         ["white".to_string(), "black".to_string()]
     );
     let s = pos(&g, &twigs_to_throw());
@@ -155,7 +156,7 @@ fn tag_e3_eight_sticks_white_or_black_value_is_the_white_sides_up() {
     // Five white sides up: a throw of 5, five places.
     let mut t = s.clone();
     g.apply_throw(&mut t, 5, &mut Vec::new()).unwrap();
-    assert_eq!(t.last, Some((8, 5, 5)));
+    assert_eq!(t.last(), Some((8, 5, 5)));
     assert_eq!(moves(&g, &t), ["12:5 twigs_upper.5>shells_upper.1"]);
 }
 
@@ -171,7 +172,7 @@ fn tag_e4_each_seat_throws_then_its_team_mate_then_the_other_team() {
         ),
     ] {
         let g = game_with(RULES, &[], &[("seats", seats)]);
-        assert_eq!(i64::from(g.ir.seats), seats);
+        assert_eq!(i64::from(g.ir().seats), seats);
         let mut s = g.initial_state();
         for want in turns {
             // Three white of seven: no Seig, the game stays locked and the turn passes.
@@ -222,7 +223,7 @@ fn tag_s1_seven_sticks_until_the_first_seig_then_eight() {
 #[test]
 fn tag_s2_a_seig_is_all_but_one_stick_of_one_colour() {
     let g = game(RULES, &[]);
-    let seig = g.ir.classes.iter().find(|c| c.name == "seig").unwrap();
+    let seig = g.ir().classes.iter().find(|c| c.name == "seig").unwrap();
     assert!(seig.all_but_one && !seig.all_alike);
     for k in 1..=6u8 {
         let mut s = g.initial_state();
@@ -650,11 +651,11 @@ fn tag_p2_the_sum_is_divided_among_pieces_only_along_throws() {
 // Movement
 
 fn track_names(g: &Game, team: usize) -> Vec<String> {
-    g.ir.teams[team]
+    g.ir().teams[team]
         .track
         .cells
         .iter()
-        .map(|&c| g.ir.cell_name(c))
+        .map(|&c| g.ir().cell_name(c))
         .collect()
 }
 
@@ -991,7 +992,7 @@ fn tag_f1_taking_the_last_opposing_piece_in_the_race_wins() {
         ),
     );
     play(&g, &mut s, "11:3x");
-    assert_eq!(g.winner(&s), Some(0));
+    assert_eq!(g.winner(&s), Some(TeamId::FIRST));
     assert_eq!(
         head(&g, &s),
         "race | twigs 1 over twigs | throws 1/1/201 turns 150 | pool 3/3#0=11"
@@ -1059,7 +1060,7 @@ fn tag_f3_the_team_that_takes_all_the_opposing_pieces_wins() {
     let g = game(RULES, &[]);
     let mut s = pos(&g, &combat_twigs_to_throw());
     throw(&g, &mut s, 4);
-    assert_eq!(g.winner(&s), Some(0));
+    assert_eq!(g.winner(&s), Some(TeamId::FIRST));
     assert_eq!(pieces(&g, &s, "shells"), ["x"; 12].join(" "));
     // Any other throw leaves the game going.
     let mut s = pos(&g, &combat_twigs_to_throw());

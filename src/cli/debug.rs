@@ -75,9 +75,9 @@ impl crate::tools::driver::Hooks for Trace {
     fn applied(&mut self, g: &Game, s: &State) {
         // The throw's value is known once it is applied.
         if std::mem::take(&mut self.threw)
-            && let Some((n, k, v)) = s.last
+            && let Some((n, k, v)) = s.last()
         {
-            println!("throw {v} ({k} of {n} {})", g.ir.sticks.faces[0]);
+            println!("throw {v} ({k} of {n} {})", g.ir().sticks.faces[0]);
         }
         for e in self.events.drain(..) {
             println!("  {e:?}");
@@ -124,13 +124,14 @@ pub fn playout(file: &Path, seed: u64, max_turns: u32, trace: bool, choices: &Ch
             println!("{}", game.to_notation(&s));
             println!(
                 "winner: {} after {} turns",
-                game.ir.teams[w as usize].name, s.turns
+                game.ir().teams[w.index()].name,
+                s.turns()
             );
             0
         }
         End::TurnCap => {
             println!("{}", game.to_notation(&s));
-            println!("not terminated after {} turns (turn cap)", s.turns);
+            println!("not terminated after {} turns (turn cap)", s.turns());
             0
         }
     }

@@ -7,9 +7,11 @@ mod moves;
 pub mod notation;
 mod quick;
 mod reach;
+mod setup;
 
 use crate::lang::ir::*;
 pub use moves::Landing;
+pub use setup::{EntrySetup, EntryUse, LastThrow, PieceSetup, Place, Setup, SetupError};
 
 /// Most pieces per team a state holds.
 pub const MAX_TEAM_PIECES: usize = MAX_PIECES as usize;
@@ -20,12 +22,18 @@ pub const NO_CELL: u8 = u8::MAX;
 /// "None" in small index fields.
 pub const NONE: u8 = u8::MAX;
 
-/// Piece flag: released (may move with ordinary throws).
-pub const RELEASED: u8 = 1;
-/// Piece flag: can never be captured.
-pub const IMMUNE: u8 = 2;
-/// Piece flag: out of the game.
-pub const REMOVED: u8 = 4;
+bitflags::bitflags! {
+    /// What has happened to a piece.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub struct PieceFlags: u8 {
+        /// Released: may move with ordinary throws.
+        const RELEASED = 1;
+        /// Can never be captured.
+        const IMMUNE = 2;
+        /// Out of the game.
+        const REMOVED = 4;
+    }
+}
 
 /// One piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -34,25 +42,36 @@ pub struct Piece {
     pub tpos: i16,
     /// Hole it stands on, or [`NO_CELL`].
     pub cell: u8,
-    /// [`RELEASED`], [`IMMUNE`], [`REMOVED`].
-    pub flags: u8,
+    /// What has happened to it.
+    pub flags: PieceFlags,
 }
 
 impl Piece {
+    /// A piece out of the game.
+    pub const REMOVED: Piece = Piece {
+        tpos: -1,
+        cell: NO_CELL,
+        flags: PieceFlags::REMOVED,
+    };
     /// Still in the game?
     #[inline]
     pub fn alive(&self) -> bool {
-        self.flags & REMOVED == 0
+        !self.flags.contains(PieceFlags::REMOVED)
     }
     /// Released?
     #[inline]
     pub fn released(&self) -> bool {
-        self.flags & RELEASED != 0
+        self.flags.contains(PieceFlags::RELEASED)
     }
     /// Immune?
     #[inline]
     pub fn immune(&self) -> bool {
-        self.flags & IMMUNE != 0
+        self.flags.contains(PieceFlags::IMMUNE)
+    }
+    /// The hole it stands on, if on the board.
+    #[inline]
+    pub fn place(&self) -> Option<Cell> {
+        (self.cell != NO_CELL).then_some(Cell::new(self.cell as u16))
     }
 }
 
@@ -119,63 +138,172 @@ pub struct Decision {
     pub capture: bool,
 }
 
-/// A whole game position.
+/// A whole game position. Its fields are the engine's: several are derived from others
+/// (which holes a team occupies, which of its pieces are released), so a state changes
+/// only through [`Game`]'s actions, and a position from elsewhere comes in as a [`Setup`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct State {
-    /// Pieces per team.
-    pub pieces: [[Piece; MAX_TEAM_PIECES]; 2],
-    /// Holes each team occupies.
-    pub occ: [CellSet; 2],
+    /// Pieces per team (the first `n[t]` are the team's).
+    pieces: [[Piece; MAX_TEAM_PIECES]; 2],
+    /// Pieces each team has.
+    n: [u8; 2],
+    /// Holes each team occupies: derived from `pieces`.
+    occ: [CellSet; 2],
     /// Holes each team has landed on at some time (kept when the variant asks about it).
-    pub won: [CellSet; 2],
+    won: [CellSet; 2],
     /// Pooled moves of the turn.
-    pub pool: [Entry; POOL_MAX],
+    pool: [Entry; POOL_MAX],
     /// Entries in the pool.
-    pub pool_len: u8,
+    pool_len: u8,
     /// Phase.
-    pub phase: PhaseId,
+    phase: PhaseId,
     /// Team to play.
-    pub team: TeamId,
+    team: TeamId,
     /// Seat to play (0-based).
-    pub seat: u8,
+    seat: u8,
     /// Chance, decision, or over.
-    pub stage: Stage,
+    stage: Stage,
     /// The seat throws again after its moves.
-    pub again: bool,
+    again: bool,
     /// Release entry the next throw's entries are bound to, or [`NONE`].
-    pub bind: u8,
+    bind: u8,
     /// Throws in this seat's turn.
-    pub turn_throws: u8,
+    turn_throws: u8,
     /// Throws in this team's turn.
-    pub team_throws: u8,
+    team_throws: u8,
     /// Throws in the game.
-    pub game_throws: u32,
+    game_throws: u32,
     /// Seat turns completed.
-    pub turns: u32,
+    turns: u32,
     /// Last throw: (sticks, count of face 0, value), or `None`.
-    pub last: Option<(u8, u8, u8)>,
+    last: Option<(u8, u8, u8)>,
     /// Per team, its pieces in the game and released (bit per piece): derived from
     /// `pieces` and kept by the engine's one writer of pieces, so that generating moves
     /// need not look at every piece.
-    pub(crate) released: [u64; 2],
+    released: [u64; 2],
     /// Per team, its pieces in the game not yet released (bit per piece), likewise.
-    pub(crate) waiting: [u64; 2],
+    waiting: [u64; 2],
 }
 
 impl State {
+    /// The team's pieces, in order (removed ones included, see [`Piece::alive`]).
+    #[inline]
+    pub fn pieces(&self, team: TeamId) -> &[Piece] {
+        &self.pieces[team][..self.n[team] as usize]
+    }
+    /// Piece `i` of the team.
+    ///
+    /// # Panics
+    /// When the team has no piece `i`.
+    #[inline]
+    pub fn piece(&self, team: TeamId, i: usize) -> Piece {
+        self.pieces(team)[i]
+    }
+    /// Holes the team's pieces stand on.
+    #[inline]
+    pub fn occupied(&self, team: TeamId) -> CellSet {
+        self.occ[team]
+    }
+    /// Holes the team has landed on at some time (recorded only when a condition of the
+    /// variant asks about them; else empty).
+    #[inline]
+    pub fn landed(&self, team: TeamId) -> CellSet {
+        self.won[team]
+    }
+    /// The moves pooled in this turn, used or not.
+    #[inline]
+    pub fn pool(&self) -> &[Entry] {
+        &self.pool[..self.pool_len as usize]
+    }
+    /// The phase.
+    #[inline]
+    pub fn phase(&self) -> PhaseId {
+        self.phase
+    }
+    /// The team to play.
+    #[inline]
+    pub fn team(&self) -> TeamId {
+        self.team
+    }
+    /// The seat to play (0-based).
+    #[inline]
+    pub fn seat(&self) -> u8 {
+        self.seat
+    }
+    /// Chance, decision, or over.
+    #[inline]
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+    /// Does the seat throw again after its moves?
+    #[inline]
+    pub fn again(&self) -> bool {
+        self.again
+    }
+    /// The throw of this turn whose releases the next throw's moves are bound to.
+    #[inline]
+    pub fn bind(&self) -> Option<u8> {
+        (self.bind != NONE).then_some(self.bind)
+    }
+    /// Throws in this seat's turn.
+    #[inline]
+    pub fn turn_throws(&self) -> u8 {
+        self.turn_throws
+    }
+    /// Throws in this team's turn.
+    #[inline]
+    pub fn team_throws(&self) -> u8 {
+        self.team_throws
+    }
+    /// Throws in the game.
+    #[inline]
+    pub fn game_throws(&self) -> u32 {
+        self.game_throws
+    }
+    /// Seat turns completed.
+    #[inline]
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+    /// The last throw: (sticks, count of face 0, value to its thrower), if any.
+    #[inline]
+    pub fn last(&self) -> Option<(u8, u8, u8)> {
+        self.last
+    }
     /// The team's released pieces in the game, a bit per piece.
+    #[inline]
     pub fn released_pieces(&self, team: TeamId) -> u64 {
-        self.released[team as usize]
+        self.released[team]
     }
     /// The team's pieces in the game not yet released, a bit per piece.
+    #[inline]
     pub fn waiting_pieces(&self, team: TeamId) -> u64 {
-        self.waiting[team as usize]
+        self.waiting[team]
+    }
+    /// Are the slots past each team's pieces and past the pool in their one empty form
+    /// (so that equal positions are equal states)? For tests.
+    #[doc(hidden)]
+    pub fn spare_slots_clear(&self) -> bool {
+        TeamId::BOTH.into_iter().all(|t| {
+            self.pieces[t][self.n[t] as usize..]
+                .iter()
+                .all(|p| *p == Piece::REMOVED)
+        }) && self.pool[self.pool_len as usize..]
+            .iter()
+            .all(|e| *e == EMPTY_ENTRY)
+    }
+    /// Names the rule that gave pool entry `i`, for citations only: no move reads it.
+    /// (A position read from notation guesses it; a tool that knows better says so.)
+    pub(crate) fn cite_entry_rule(&mut self, i: usize, rule: RuleIx) {
+        self.pool[..self.pool_len as usize][i].rule = rule;
     }
 }
 
 /// Why an action was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
+    /// What kind of refusal it is.
+    pub kind: RefusalKind,
     /// What is wrong (borrowed when fixed, so that refusing allocates nothing).
     pub message: std::borrow::Cow<'static, str>,
     /// The rule that forbids it, if a rule does.
@@ -183,12 +311,80 @@ pub struct Refusal {
 }
 
 impl Refusal {
-    fn new(message: impl Into<std::borrow::Cow<'static, str>>, rule: Option<RuleIx>) -> Self {
+    /// A refusal of this kind, with its message and the rule responsible.
+    pub fn new(
+        kind: RefusalKind,
+        message: impl Into<std::borrow::Cow<'static, str>>,
+        rule: Option<RuleIx>,
+    ) -> Self {
         Refusal {
+            kind,
             message: message.into(),
             rule,
         }
     }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// What kind of action was refused, and why: the refusal's message says it for people.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RefusalKind {
+    /// A throw while a piece must be moved.
+    NotThrowTime,
+    /// A move while the seat must throw.
+    NotMoveTime,
+    /// An action after the end of the game.
+    Over,
+    /// More throws in one turn than the engine counts.
+    ThrowLimit,
+    /// A throw outcome the sticks cannot show.
+    NoSuchThrow,
+    /// More pooled moves than a state holds.
+    PoolLimit,
+    /// A piece the team does not have.
+    NoSuchPiece,
+    /// A piece out of the game.
+    PieceRemoved,
+    /// Pool entries that are not there.
+    NoSuchEntries,
+    /// A pool entry already used.
+    EntryUsed,
+    /// A move bound to the piece its throw's release released, given to another.
+    Bound,
+    /// Two moves of one throw that must go to different pieces, given to one.
+    SamePiece,
+    /// An unreleased piece moved without (one) releasing throw.
+    NotReleased,
+    /// A piece released by more than one throw.
+    ReleasedTwice,
+    /// A release of a piece other than the front-most.
+    NotFrontMost,
+    /// A release for a piece already released.
+    AlreadyReleased,
+    /// A gate that keeps the move out.
+    Gate,
+    /// Moves of no places.
+    NoPlaces,
+    /// A piece at the end of its track.
+    TrackEnd,
+    /// Two own pieces on a hole that does not allow it.
+    Stacking,
+    /// An opposing piece on the landing hole that may not be taken there.
+    Protected,
+    /// A capture where there is nothing to take.
+    NothingToTake,
+    /// A move that declines a compulsory capture.
+    MustTake,
+    /// Refused by a tool, not by the engine's rules (such as an action a record names
+    /// that does not fit the position).
+    Other,
 }
 
 /// A chance outcome: `k` sticks show face 0, with probability `p`.
@@ -306,8 +502,8 @@ impl Observer for Vec<Event> {
 /// A variant ready to play: the IR plus tables computed once.
 #[derive(Debug, Clone)]
 pub struct Game {
-    /// The variant.
-    pub ir: Ir,
+    /// The variant (its conditions reordered for evaluation: see [`Game::new`]).
+    ir: Ir,
     /// `chance[n]`: outcomes for `n` sticks.
     chance: Vec<Vec<Outcome>>,
     /// `cum[n][k]`: cumulative probability thresholds on `u64`.
@@ -389,7 +585,8 @@ impl FastTrack {
 }
 
 impl Game {
-    /// Compiles the tables of a variant.
+    /// Compiles the tables of a variant. Each conjunction of conditions is put in the order
+    /// it is cheapest to evaluate in, which changes no outcome ([`Game::ir`] shows it so).
     pub fn new(mut ir: Ir) -> Game {
         // Conjunctions are evaluated cheapest first: bit-mask tests, then walks over the
         // pieces, the reachability test last.
@@ -482,7 +679,10 @@ impl Game {
                 }
             }
         }
-        debug_assert_eq!(slots.len(), Game::slot(ir.phases.len() as PhaseId, 0, 0, 0));
+        debug_assert_eq!(
+            slots.len(),
+            Game::slot(ir.phases.len() as PhaseId, TeamId::FIRST, 0, 0)
+        );
         let adds = ir
             .throws
             .iter()
@@ -502,7 +702,7 @@ impl Game {
         let track_of_cell = [0, 1].map(|t: usize| {
             let mut v = vec![-1i16; ir.cells as usize];
             for (i, &c) in ir.teams[t].track.cells.iter().enumerate().rev() {
-                v[c as usize] = i as i16;
+                v[c.index()] = i as i16;
             }
             v
         });
@@ -551,19 +751,15 @@ impl Game {
     /// Where the throw entries of (phase, team, sticks, count of face 0) stand in `slots`:
     /// the order in which [`Game::new`] fills it.
     #[inline]
-    fn slot(phase: PhaseId, team: usize, n: u8, k: u8) -> usize {
+    fn slot(phase: PhaseId, team: TeamId, n: u8, k: u8) -> usize {
         const W: usize = MAX_STICKS as usize + 1;
-        ((phase as usize * 2 + team) * W + n as usize) * W + k as usize
+        ((phase as usize * 2 + team.index()) * W + n as usize) * W + k as usize
     }
 
     /// The starting position.
     pub fn initial_state(&self) -> State {
         let mut s = State {
-            pieces: [[Piece {
-                tpos: -1,
-                cell: NO_CELL,
-                flags: REMOVED,
-            }; MAX_TEAM_PIECES]; 2],
+            pieces: [[Piece::REMOVED; MAX_TEAM_PIECES]; 2],
             occ: [CellSet::default(); 2],
             won: [CellSet::default(); 2],
             pool: [Entry {
@@ -575,9 +771,10 @@ impl Game {
                 piece: NONE,
                 rule: 0,
             }; POOL_MAX],
+            n: [0, 1].map(|t| self.ir.teams[t].pieces),
             pool_len: 0,
             phase: 0,
-            team: 0,
+            team: TeamId::FIRST,
             seat: 0,
             stage: Stage::Throw,
             again: false,
@@ -590,22 +787,22 @@ impl Game {
             released: [0; 2],
             waiting: [0; 2],
         };
-        for t in 0..2 {
-            for i in 0..self.ir.teams[t].pieces as usize {
-                let cell = self.ir.start_cell(t as TeamId, i);
+        for t in TeamId::BOTH {
+            for i in 0..self.n_pieces(t) {
+                let cell = self.ir.start_cell(t, i);
                 let p = match cell {
                     Some(c) => {
                         s.occ[t].insert(c);
                         Piece {
-                            tpos: self.track_of_cell[t][c as usize],
-                            cell: c as u8,
-                            flags: 0,
+                            tpos: self.track_of_cell[t][c.index()],
+                            cell: c.get() as u8,
+                            flags: PieceFlags::empty(),
                         }
                     }
                     None => Piece {
                         tpos: -1,
                         cell: NO_CELL,
-                        flags: 0,
+                        flags: PieceFlags::empty(),
                     },
                 };
                 put(&mut s, t, i, p);
@@ -614,10 +811,16 @@ impl Game {
         s
     }
 
+    /// The variant played.
+    #[inline]
+    pub fn ir(&self) -> &Ir {
+        &self.ir
+    }
+
     /// Pieces of a team.
     #[inline]
     pub fn n_pieces(&self, team: TeamId) -> usize {
-        self.ir.teams[team as usize].pieces as usize
+        self.ir.teams[team.index()].pieces as usize
     }
 
     /// Sticks the next throw uses.
@@ -702,12 +905,14 @@ impl Game {
     ) -> Result<(), Refusal> {
         if s.stage != Stage::Throw {
             return Err(Refusal::new(
+                RefusalKind::NotThrowTime,
                 "it is not time to throw: a piece must be moved first",
                 None,
             ));
         }
         if s.turn_throws == u8::MAX {
             return Err(Refusal::new(
+                RefusalKind::ThrowLimit,
                 "more than 255 throws in one turn: the engine's limit (does every throw throw again?)",
                 None,
             ));
@@ -715,6 +920,7 @@ impl Game {
         let n = self.sticks_for(s);
         if k > n {
             return Err(Refusal::new(
+                RefusalKind::NoSuchThrow,
                 format!(
                     "a throw of {n} sticks cannot show {k} of face `{}`",
                     self.ir.sticks.faces[0]
@@ -722,7 +928,7 @@ impl Game {
                 None,
             ));
         }
-        let team = s.team as usize;
+        let team = s.team;
         let value = self.values[team][n as usize][k as usize];
         let (lo, hi) = self.slots[Game::slot(s.phase, team, n, k)];
         let found = self.entries[lo as usize..hi as usize]
@@ -748,6 +954,7 @@ impl Game {
         let adds = found.map_or(0, |i| self.adds[i]);
         if kept + adds > POOL_MAX {
             return Err(Refusal::new(
+                RefusalKind::PoolLimit,
                 format!(
                     "more than {POOL_MAX} moves pooled in one turn: the engine's limit (the state is unchanged)"
                 ),
@@ -820,14 +1027,13 @@ impl Game {
                         }
                     }
                     Effect::RemoveOpposing => {
-                        let opp = 1 - team;
-                        if let Some(i) =
-                            (0..self.n_pieces(opp as TeamId)).find(|&i| s.pieces[opp][i].alive())
+                        let opp = team.other();
+                        if let Some(i) = (0..self.n_pieces(opp)).find(|&i| s.pieces[opp][i].alive())
                         {
-                            self.take(s, opp as TeamId, i, false);
+                            self.take(s, opp, i, false);
                             took = true;
                             obs.event(Event::Captured {
-                                team: opp as TeamId,
+                                team: opp,
                                 piece: i as u8,
                                 home: false,
                                 rule: e.rule,
@@ -959,7 +1165,7 @@ impl Game {
         s.seat += 1;
         if s.seat >= self.ir.seats {
             s.seat = 0;
-            s.team = 1 - s.team;
+            s.team = s.team.other();
             s.team_throws = 0;
         }
         s.stage = Stage::Throw;
@@ -982,7 +1188,7 @@ impl Game {
 
     /// The first team (in order) for which a win holds, and its rule.
     fn winner_now(&self, s: &State) -> Option<(TeamId, RuleIx)> {
-        (0..2u8).find_map(|t| {
+        TeamId::BOTH.into_iter().find_map(|t| {
             self.ir
                 .wins
                 .iter()
@@ -994,8 +1200,8 @@ impl Game {
     /// Evaluates a condition seen from `team`.
     #[inline]
     pub fn cond(&self, s: &State, team: TeamId, c: &Cond) -> bool {
-        let t = team as usize;
-        let o = 1 - t;
+        let t = team;
+        let o = team.other();
         match c {
             Cond::Const(b) => *b,
             Cond::Not(c) => !self.cond(s, team, c),
@@ -1007,9 +1213,9 @@ impl Game {
             Cond::AllOwnArrived => self.alive(s, t).all(|p| self.arrived(t, p)),
             Cond::OpponentHasUnreleased => s.waiting[o] != 0,
             Cond::NoCapturePossible => !self.reach.capture_possible(self, s),
-            Cond::EveryPieceImmuneOrArrived => {
-                (0..2).all(|tt| self.alive(s, tt).all(|p| p.immune() || self.arrived(tt, p)))
-            }
+            Cond::EveryPieceImmuneOrArrived => TeamId::BOTH
+                .into_iter()
+                .all(|tt| self.alive(s, tt).all(|p| p.immune() || self.arrived(tt, p))),
             Cond::OpponentHasNoPieces => s.waiting[o] | s.released[o] == 0,
             Cond::Won(cells) => (0..4).all(|i| cells[t].0[i] & !s.won[t].0[i] == 0),
             Cond::Full(cells, own) => {
@@ -1024,43 +1230,36 @@ impl Game {
         }
     }
 
-    fn alive<'a>(&self, s: &'a State, t: usize) -> impl Iterator<Item = &'a Piece> + 'a {
-        s.pieces[t][..self.ir.teams[t].pieces as usize]
-            .iter()
-            .filter(|p| p.alive())
+    fn alive<'a>(&self, s: &'a State, t: TeamId) -> impl Iterator<Item = &'a Piece> + 'a {
+        s.pieces[t][..self.n_pieces(t)].iter().filter(|p| p.alive())
     }
 
     /// Has the piece reached its goal (or its track's last hole)?
     #[inline]
-    pub fn arrived(&self, t: usize, p: &Piece) -> bool {
+    pub fn arrived(&self, t: TeamId, p: &Piece) -> bool {
         p.tpos >= self.arrival[t]
     }
 
     /// Takes a piece: removes it, or sends it home.
     fn take(&self, s: &mut State, team: TeamId, i: usize, home: bool) {
-        let t = team as usize;
+        let t = team;
         let p = s.pieces[t][i];
         if p.cell != NO_CELL {
             self.vacate(s, t, i, p.cell);
         }
         if !home {
-            let gone = Piece {
-                tpos: -1,
-                cell: NO_CELL,
-                flags: REMOVED,
-            };
-            put(s, t, i, gone);
+            put(s, t, i, Piece::REMOVED);
             return;
         }
         let start = self.ir.start_cell(team, i);
         let free = |c: Cell| !s.occ[0].contains(c) && !s.occ[1].contains(c);
-        let cell = match (start, &self.ir.teams[t].start) {
+        let cell = match (start, &self.ir.teams[t.index()].start) {
             (Some(c), Start::Row(r)) => {
                 if !self.ir.capture.home_first_empty && free(c) {
                     Some(c)
                 } else {
                     let row = &self.ir.rows[*r];
-                    (row.first..row.first + row.len).find(|&c| free(c))
+                    row.cells().find(|&c| free(c))
                 }
             }
             _ => None,
@@ -1069,16 +1268,16 @@ impl Game {
             (Some(c), _) => {
                 s.occ[t].insert(c);
                 Piece {
-                    tpos: self.track_of_cell[t][c as usize],
-                    cell: c as u8,
-                    flags: 0,
+                    tpos: self.track_of_cell[t][c.index()],
+                    cell: c.get() as u8,
+                    flags: PieceFlags::empty(),
                 }
             }
             // Beside the board, or no free hole in the home row: off the board, unreleased.
             (None, _) => Piece {
                 tpos: -1,
                 cell: NO_CELL,
-                flags: 0,
+                flags: PieceFlags::empty(),
             },
         };
         put(s, t, i, back);
@@ -1086,10 +1285,11 @@ impl Game {
 
     /// Clears `cell` from the team's occupancy unless another piece of it stands there
     /// (which only a hole the team may stack on can hold).
-    fn vacate(&self, s: &mut State, t: usize, i: usize, cell: u8) {
-        let may_stack = self.ir.capture.stacking || self.goal_cell[t] == Some(cell as Cell);
+    fn vacate(&self, s: &mut State, t: TeamId, i: usize, cell: u8) {
+        let may_stack =
+            self.ir.capture.stacking || self.goal_cell[t] == Some(Cell::new(cell as u16));
         let others = may_stack
-            && (0..self.n_pieces(t as TeamId))
+            && (0..self.n_pieces(t))
                 .any(|j| j != i && s.pieces[t][j].cell == cell && s.pieces[t][j].alive());
         if !others {
             s.occ[t].0[(cell >> 6) as usize] &= !(1u64 << (cell & 63));
@@ -1106,12 +1306,12 @@ fn kept_by_compaction(e: &Entry, bind: u8) -> bool {
 
 /// Writes piece `i` of team `t`, keeping the state's release masks.
 #[inline]
-pub(crate) fn put(s: &mut State, t: usize, i: usize, p: Piece) {
+pub(crate) fn put(s: &mut State, t: TeamId, i: usize, p: Piece) {
     s.pieces[t][i] = p;
     let bit = 1u64 << i;
-    let (released, waiting) = match p.flags & (RELEASED | REMOVED) {
-        RELEASED => (bit, 0),
-        0 => (0, bit),
+    let (released, waiting) = match (p.released(), p.alive()) {
+        (true, true) => (bit, 0),
+        (false, true) => (0, bit),
         _ => (0, 0),
     };
     s.released[t] = s.released[t] & !bit | released;

@@ -82,6 +82,20 @@ impl Game {
         any
     }
 
+    /// Could the team to play move with the moves pooled so far, were it to move now?
+    /// (While a seat throws again in a pooled turn, its pool fills before it moves.)
+    pub fn has_legal_with_pool(&self, s: &State) -> bool {
+        match s.stage {
+            Stage::Move => self.has_legal(s),
+            Stage::Throw => {
+                let mut c = s.clone();
+                c.stage = Stage::Move;
+                self.has_legal(&c)
+            }
+            Stage::Over(_) => false,
+        }
+    }
+
     /// Calls `f` for each legal decision until it returns false; `definitional` asks
     /// [`Game::check_move`] of every candidate instead of the quick verdicts.
     fn for_each_legal(&self, s: &State, definitional: bool, f: &mut impl FnMut(Decision) -> bool) {
@@ -228,12 +242,13 @@ impl Game {
         mask: u64,
         l: &mut Landing,
     ) -> Result<(), Refusal> {
-        let t = team as usize;
+        let t = team;
         if piece as usize >= self.n_pieces(team) {
             return Err(Refusal::new(
+                RefusalKind::NoSuchPiece,
                 format!(
                     "team `{}` has no piece {}",
-                    self.ir.teams[t].name,
+                    self.ir.teams[t.index()].name,
                     piece as usize + 1
                 ),
                 None,
@@ -241,10 +256,18 @@ impl Game {
         }
         let p = s.pieces[t][piece as usize];
         if !p.alive() {
-            return Err(Refusal::new("that piece is out of the game", None));
+            return Err(Refusal::new(
+                RefusalKind::PieceRemoved,
+                "that piece is out of the game",
+                None,
+            ));
         }
         if mask == 0 || mask >> s.pool_len != 0 {
-            return Err(Refusal::new("no such throws in the pool", None));
+            return Err(Refusal::new(
+                RefusalKind::NoSuchEntries,
+                "no such throws in the pool",
+                None,
+            ));
         }
         let mut order = [0u8; POOL_MAX];
         let mut len = 0;
@@ -255,7 +278,11 @@ impl Game {
             }
             let e = &s.pool[i];
             if e.piece != NONE {
-                return Err(Refusal::new("that throw is already used", None));
+                return Err(Refusal::new(
+                    RefusalKind::EntryUsed,
+                    "that throw is already used",
+                    None,
+                ));
             }
             match e.kind {
                 EntryKind::Release => releases += 1,
@@ -264,6 +291,7 @@ impl Game {
             }
             if e.bound != NONE && !self.binding_kept(s, e.bound, piece, mask) {
                 return Err(Refusal::new(
+                    RefusalKind::Bound,
                     "this throw must move a piece its throw's release just released",
                     self.ir.bind_after_release,
                 ));
@@ -280,6 +308,7 @@ impl Game {
                     });
                 if clash {
                     return Err(Refusal::new(
+                        RefusalKind::SamePiece,
                         "the moves of this throw go to different pieces",
                         Some(e.rule),
                     ));
@@ -291,24 +320,32 @@ impl Game {
         let release = !p.released();
         if release {
             if releases + releasers != 1 {
-                let why = if releases + releasers == 0 {
-                    "this piece is not released yet: it needs a releasing throw"
+                let (kind, why) = if releases + releasers == 0 {
+                    (
+                        RefusalKind::NotReleased,
+                        "this piece is not released yet: it needs a releasing throw",
+                    )
                 } else {
-                    "a piece is released by one throw only"
+                    (
+                        RefusalKind::ReleasedTwice,
+                        "a piece is released by one throw only",
+                    )
                 };
-                return Err(Refusal::new(why, None));
+                return Err(Refusal::new(kind, why, None));
             }
             if self.ir.release_order == ReleaseOrder::FrontMost
                 && self.front_most(s, team) != Some(piece as usize)
             {
                 let rule = order[..len].iter().map(|&i| s.pool[i as usize].rule).next();
                 return Err(Refusal::new(
+                    RefusalKind::NotFrontMost,
                     "a release takes the front-most unreleased piece",
                     rule,
                 ));
             }
         } else if releases > 0 {
             return Err(Refusal::new(
+                RefusalKind::AlreadyReleased,
                 "this piece is already released",
                 order[..len]
                     .iter()
@@ -346,8 +383,8 @@ impl Game {
         release: bool,
         l: &mut Landing,
     ) -> Result<(), (Refusal, bool)> {
-        let t = team as usize;
-        let tr = &self.ir.teams[t].track;
+        let t = team;
+        let tr = &self.ir.teams[t.index()].track;
         let p = s.pieces[t][piece as usize];
         let total: u32 = order.iter().map(|&i| s.pool[i as usize].steps as u32).sum();
         *l = Landing {
@@ -365,7 +402,7 @@ impl Game {
         }
         let mut pos = p.tpos;
         let mut moved = false;
-        let immune_set = self.ir.capture.immune[t];
+        let immune_set = self.ir.capture.immune[t.index()];
         let fast = &self.fast[t];
         'walk: for &i in order {
             let e = &s.pool[i as usize];
@@ -408,6 +445,7 @@ impl Game {
                         }
                         return Err((
                             Refusal::new(
+                                RefusalKind::Gate,
                                 "this move may not enter that part of the track",
                                 Some(g.rule),
                             ),
@@ -428,16 +466,16 @@ impl Game {
             }
         }
         if !moved && !release {
-            let why = if total == 0 {
-                "this throw moves no places"
+            let (kind, why) = if total == 0 {
+                (RefusalKind::NoPlaces, "this throw moves no places")
             } else {
-                "this piece cannot move further"
+                (RefusalKind::TrackEnd, "this piece cannot move further")
             };
-            return Err((Refusal::new(why, None), false));
+            return Err((Refusal::new(kind, why, None), false));
         }
         l.tpos = pos;
         l.cell = if pos >= 0 {
-            tr.cells[pos as usize] as u8
+            tr.cells[pos as usize].get() as u8
         } else {
             NO_CELL
         };
@@ -446,7 +484,7 @@ impl Game {
         }
         let single = (order.len() == 1).then(|| s.pool[order[0] as usize].thrown);
         let a = self
-            .arrive(s, t, &p, l.cell as Cell, single)
+            .arrive(s, t, &p, Cell::new(l.cell as u16), single)
             .map_err(|r| (r, false))?;
         l.capture = a.capture;
         l.shares = a.shares;
@@ -466,7 +504,7 @@ impl Game {
     pub(super) fn arrive(
         &self,
         s: &State,
-        t: usize,
+        t: TeamId,
         p: &Piece,
         c: Cell,
         single: Option<u8>,
@@ -480,26 +518,27 @@ impl Game {
         };
         if s.occ[t].contains(c)
             && !pol.stacking
-            && p.cell != c as u8
+            && p.cell != c.get() as u8
             && self.goal_cell[t] != Some(c)
         {
             return Err(Refusal::new(
+                RefusalKind::Stacking,
                 "a team may not have two pieces on one hole",
                 pol.stacking_rule,
             ));
         }
-        let o = 1 - t;
+        let o = t.other();
         if !s.occ[o].contains(c) {
             return Ok(a);
         }
-        let cell = &pol.at[t][c as usize];
+        let cell = &pol.at[t.index()][c.index()];
         let share_ok = cell.sharing || pol.blocked_share;
         let mut protected_by = None;
-        for q in s.pieces[o][..self.n_pieces(o as TeamId)]
+        for q in s.pieces[o][..self.n_pieces(o)]
             .iter()
-            .filter(|q| q.alive() && q.cell == c as u8)
+            .filter(|q| q.alive() && q.cell == c.get() as u8)
         {
-            match self.capture_verdict(t as TeamId, q, c, single) {
+            match self.capture_verdict(t, q, c, single) {
                 Ok(spec) => a.capture = Some(spec),
                 Err(r) => {
                     a.shares = true;
@@ -510,6 +549,7 @@ impl Game {
         if a.shares && !share_ok {
             let rule = protected_by.or(pol.blocked_rule);
             return Err(Refusal::new(
+                RefusalKind::Protected,
                 "that hole holds an opposing piece that may not be taken there",
                 rule,
             ));
@@ -534,11 +574,11 @@ impl Game {
         single: Option<u8>,
     ) -> Result<CaptureSpec, Option<RuleIx>> {
         let pol = &self.ir.capture;
-        let victim_team = 1 - attacker as usize;
+        let victim_team = attacker.other();
         if victim.immune() {
-            return Err(pol.immune[victim_team].map(|(_, r)| r));
+            return Err(pol.immune[victim_team.index()].map(|(_, r)| r));
         }
-        let at = &pol.at[attacker as usize][cell as usize];
+        let at = &pol.at[attacker.index()][cell.index()];
         if let Some(r) = at.forbidden_by {
             return Err(Some(r));
         }
@@ -581,33 +621,39 @@ impl Game {
         legal: Option<&mut Vec<Decision>>,
     ) -> Result<(), Refusal> {
         if s.stage != Stage::Move {
-            return Err(Refusal::new(
-                if self.is_over(s) {
-                    "the game is over"
-                } else {
-                    "it is time to throw, not to move"
-                },
-                None,
-            ));
+            let (kind, why) = if self.is_over(s) {
+                (RefusalKind::Over, "the game is over")
+            } else {
+                (RefusalKind::NotMoveTime, "it is time to throw, not to move")
+            };
+            return Err(Refusal::new(kind, why, None));
         }
         let team = s.team;
         let mut l = Landing::default();
         self.land(s, team, d.piece, d.mask, &mut l)?;
         if d.capture && l.capture.is_none() {
-            return Err(Refusal::new("there is nothing to take there", None));
+            return Err(Refusal::new(
+                RefusalKind::NothingToTake,
+                "there is nothing to take there",
+                None,
+            ));
         }
         if !d.capture && l.capture.is_some() && !l.may_decline {
             let rule = l.capture.map(|c| c.rule);
-            return Err(Refusal::new("taking is compulsory here", rule));
+            return Err(Refusal::new(
+                RefusalKind::MustTake,
+                "taking is compulsory here",
+                rule,
+            ));
         }
-        let t = team as usize;
+        let t = team;
         let old = s.pieces[t][d.piece as usize];
         if old.cell != NO_CELL {
             self.vacate(s, t, d.piece as usize, old.cell);
         }
-        let mut flags = old.flags | RELEASED;
+        let mut flags = old.flags | PieceFlags::RELEASED;
         if let Some(r) = l.immune {
-            flags |= IMMUNE;
+            flags |= PieceFlags::IMMUNE;
             obs.event(Event::Immune {
                 team,
                 piece: d.piece,
@@ -621,9 +667,9 @@ impl Game {
         };
         super::put(s, t, d.piece as usize, moved);
         if l.cell != NO_CELL {
-            s.occ[t].insert(l.cell as Cell);
+            s.occ[t].insert(Cell::new(l.cell as u16));
             if self.track_won {
-                s.won[t].insert(l.cell as Cell);
+                s.won[t].insert(Cell::new(l.cell as u16));
             }
         }
         for i in 0..s.pool_len as usize {
@@ -639,20 +685,20 @@ impl Game {
         if d.capture
             && let Some(spec) = l.capture
         {
-            let o = 1 - t;
+            let o = t.other();
             let single =
                 (d.mask.count_ones() == 1).then(|| s.pool[d.mask.trailing_zeros() as usize].thrown);
-            for j in 0..self.n_pieces(o as TeamId) {
+            for j in 0..self.n_pieces(o) {
                 let q = s.pieces[o][j];
                 if q.alive()
                     && q.cell == l.cell
                     && self
-                        .capture_verdict(team, &q, l.cell as Cell, single)
+                        .capture_verdict(team, &q, Cell::new(l.cell as u16), single)
                         .is_ok()
                 {
-                    self.take(s, o as TeamId, j, spec.send_home);
+                    self.take(s, o, j, spec.send_home);
                     obs.event(Event::Captured {
-                        team: o as TeamId,
+                        team: o,
                         piece: j as u8,
                         home: spec.send_home,
                         rule: spec.rule,
@@ -682,7 +728,7 @@ impl Game {
     /// The unreleased piece furthest along its track (the last in start order among those
     /// off it): the only one a `front-most` release may take.
     pub(super) fn front_most(&self, s: &State, team: TeamId) -> Option<usize> {
-        let (waiting, pieces) = (s.waiting[team as usize], &s.pieces[team as usize]);
+        let (waiting, pieces) = (s.waiting[team], &s.pieces[team]);
         (0..self.n_pieces(team))
             .filter(|&j| waiting >> j & 1 == 1)
             .max_by_key(|&j| (pieces[j].tpos, j))

@@ -14,6 +14,9 @@
 //! then one section per team listing its pieces in order: `ROW.N` (1-based hole; a `'`
 //! for each earlier visit of that hole along the track), `off` beside the board, `x`
 //! removed, prefixed by `+` when released and `!` when immune.
+//!
+//! Reading is in two steps: the text is read as a [`Setup`] (names resolved against the
+//! variant), which [`Game::state_from_setup`] checks and turns into a state.
 
 use super::moves::DROPPED;
 use super::*;
@@ -38,6 +41,8 @@ impl std::fmt::Display for NotationError {
     }
 }
 
+impl std::error::Error for NotationError {}
+
 fn err(message: impl Into<String>, near: &str) -> NotationError {
     NotationError {
         message: message.into(),
@@ -56,16 +61,16 @@ impl Game {
                 let _ = write!(
                     out,
                     "{} {} over {}",
-                    ir.teams[s.team as usize].name,
+                    ir.teams[s.team.index()].name,
                     s.seat + 1,
-                    ir.teams[w as usize].name
+                    ir.teams[w.index()].name
                 );
             }
             st => {
                 let _ = write!(
                     out,
                     "{} {} {}",
-                    ir.teams[s.team as usize].name,
+                    ir.teams[s.team.index()].name,
                     s.seat + 1,
                     if st == Stage::Throw { "throw" } else { "move" }
                 );
@@ -86,15 +91,15 @@ impl Game {
             let _ = write!(out, " last {n}:{k}");
             // The value is the thrower's: written when it differs from the value the same
             // sticks give the team now to play.
-            let colour = ir.teams[s.team as usize].colour;
+            let colour = ir.teams[s.team.index()].colour;
             if ir.sticks.value.throw_value(colour, k, n) != v {
                 let _ = write!(out, "={v}");
             }
         }
-        for t in 0..2 {
+        for t in TeamId::BOTH {
             if !s.won[t].is_empty() {
                 let holes: Vec<String> = s.won[t].iter().map(|c| ir.cell_name(c)).collect();
-                let _ = write!(out, " won {}:{}", ir.teams[t].name, holes.join(","));
+                let _ = write!(out, " won {}:{}", ir.teams[t.index()].name, holes.join(","));
             }
         }
         out.push_str(" | pool");
@@ -124,9 +129,9 @@ impl Game {
                 }
             }
         }
-        for t in 0..2 {
-            let _ = write!(out, " | {}:", ir.teams[t].name);
-            for p in &s.pieces[t][..self.n_pieces(t as TeamId)] {
+        for t in TeamId::BOTH {
+            let _ = write!(out, " | {}:", ir.teams[t.index()].name);
+            for p in &s.pieces[t][..self.n_pieces(t)] {
                 out.push(' ');
                 if !p.alive() {
                     out.push('x');
@@ -142,11 +147,11 @@ impl Game {
                     out.push_str("off");
                     continue;
                 }
-                out.push_str(&ir.cell_name(p.cell as Cell));
+                out.push_str(&ir.cell_name(Cell::new(p.cell as u16)));
                 if p.tpos >= 0 {
-                    let earlier = self.ir.teams[t].track.cells[..p.tpos as usize]
+                    let earlier = self.ir.teams[t.index()].track.cells[..p.tpos as usize]
                         .iter()
-                        .filter(|&&c| c == p.cell as Cell)
+                        .filter(|&&c| c == Cell::new(p.cell as u16))
                         .count();
                     for _ in 0..earlier {
                         out.push('\'');
@@ -157,11 +162,24 @@ impl Game {
         out
     }
 
-    /// Parses position notation into a state, checking it against the variant.
+    /// Parses position notation into a state, checking it against the variant: the text
+    /// read as a [`Setup`] ([`Game::parse_setup`]), then [`Game::state_from_setup`].
     pub fn from_notation(&self, text: &str) -> Result<State, NotationError> {
+        let (setup, at) = self.read_setup(text)?;
+        self.state_from_setup(&setup).map_err(|e| at.locate(e))
+    }
+
+    /// Reads position notation as a [`Setup`]: names resolved against the variant, the
+    /// position not yet checked.
+    pub fn parse_setup(&self, text: &str) -> Result<Setup, NotationError> {
+        self.read_setup(text).map(|(setup, _)| setup)
+    }
+
+    /// The setup, and where in the text each part of it was read.
+    fn read_setup<'t>(&self, text: &'t str) -> Result<(Setup, Spots<'t>), NotationError> {
         let ir = &self.ir;
         let parts: Vec<&str> = text.split('|').map(str::trim).collect();
-        if parts.len() != 6 {
+        let [phase, head, counters, pool, team0, team1] = parts[..] else {
             return Err(err(
                 format!(
                     "a position has 6 sections separated by `|` (phase | team seat stage | counters | pool | team: pieces | team: pieces); this has {}",
@@ -169,155 +187,58 @@ impl Game {
                 ),
                 "",
             ));
-        }
-        let mut s = self.initial_state();
-        s.phase = ir.phase(parts[0]).ok_or_else(|| {
-            err(
-                format!("unknown phase; phases are {}", ir.phases.join(", ")),
-                parts[0],
-            )
-        })?;
-        let team_of = |w: &str| {
-            ir.team(w).ok_or_else(|| {
+        };
+        let mut setup = Setup {
+            phase: ir.phase(phase).ok_or_else(|| {
                 err(
-                    format!(
-                        "unknown team; teams are {} and {}",
-                        ir.teams[0].name, ir.teams[1].name
-                    ),
-                    w,
+                    format!("unknown phase; phases are {}", ir.phases.join(", ")),
+                    phase,
                 )
-            })
+            })?,
+            team: TeamId::FIRST,
+            seat: 0,
+            stage: Stage::Throw,
+            again: false,
+            turn_throws: 0,
+            team_throws: 0,
+            game_throws: 0,
+            turns: 0,
+            bind: None,
+            last: None,
+            landed: [CellSet::default(); 2],
+            pool: Vec::new(),
+            pieces: [Vec::new(), Vec::new()],
         };
-        let head: Vec<&str> = parts[1].split_whitespace().collect();
-        let rest = match head.as_slice() {
-            ["over", w, rest @ ..] => {
-                s.stage = Stage::Over(team_of(w)?);
-                rest
-            }
-            [t, seat, "over", w, rest @ ..] => {
-                s.team = team_of(t)?;
-                let seat: u8 = seat
-                    .parse()
-                    .map_err(|_| err("the seat is a number from 1", seat))?;
-                if seat == 0 || seat > ir.seats {
-                    return Err(err(format!("seat must be 1..{}", ir.seats), parts[1]));
-                }
-                s.seat = seat - 1;
-                s.stage = Stage::Over(team_of(w)?);
-                rest
-            }
-            [w, seat, stage, rest @ ..] => {
-                s.team = team_of(w)?;
-                let seat: u8 = seat
-                    .parse()
-                    .map_err(|_| err("the seat is a number from 1", seat))?;
-                if seat == 0 || seat > ir.seats {
-                    return Err(err(format!("seat must be 1..{}", ir.seats), parts[1]));
-                }
-                s.seat = seat - 1;
-                s.stage = match *stage {
-                    "throw" => Stage::Throw,
-                    "move" => Stage::Move,
-                    _ => return Err(err("the stage is `throw` or `move`", stage)),
-                };
-                rest
-            }
-            _ => {
-                return Err(err(
-                    "expected `TEAM SEAT throw|move|over WINNER [again]`",
-                    parts[1],
-                ));
-            }
+        let mut at = Spots {
+            phase,
+            head,
+            last: "",
+            pool,
+            pool_tokens: Vec::new(),
+            teams: [team0, team1],
+            pieces: [Vec::new(), Vec::new()],
         };
-        match rest {
-            [] => {}
-            ["again"] => s.again = true,
-            _ => return Err(err("only `again` may follow the stage", parts[1])),
+        self.read_head(head, &mut setup)?;
+        self.read_counters(counters, &mut setup, &mut at)?;
+        let toks: Vec<&str> = pool.split_whitespace().collect();
+        if toks.first() != Some(&"pool") {
+            return Err(err("the fourth section starts with `pool`", pool));
         }
-        let words: Vec<&str> = parts[2].split_whitespace().collect();
-        let mut i = 0;
-        while i < words.len() {
-            let key = words[i];
-            let val = *words
-                .get(i + 1)
-                .ok_or_else(|| err("a counter needs a value", key))?;
-            let num = |v: &str| v.parse::<u32>().map_err(|_| err("expected a number", v));
-            match key {
-                "throws" => {
-                    let v: Vec<&str> = val.split('/').collect();
-                    let [a, b, c] = v.as_slice() else {
-                        return Err(err("throws are SEAT/TEAM/GAME", val));
-                    };
-                    s.turn_throws = num(a)?.min(255) as u8;
-                    s.team_throws = num(b)?.min(255) as u8;
-                    s.game_throws = num(c)?;
-                }
-                "turns" => s.turns = num(val)?,
-                "won" => {
-                    let (team, holes) = val
-                        .split_once(':')
-                        .ok_or_else(|| err("won is TEAM:ROW.N,ROW.N…", val))?;
-                    let t = team_of(team)? as usize;
-                    for h in holes.split(',') {
-                        let c = self.cell_by_name(h).ok_or_else(|| err("unknown hole", h))?;
-                        s.won[t].insert(c);
-                    }
-                }
-                "bind" => s.bind = num(val)?.min(NONE as u32 - 2) as u8, // a throw of the turn
-                "last" => {
-                    let (n, rest) = val
-                        .split_once(':')
-                        .ok_or_else(|| err("last is STICKS:COUNT=VALUE", val))?;
-                    let (k, v) = rest.split_once('=').unwrap_or((rest, ""));
-                    let (n, k) = (num(n)?, num(k)?);
-                    if n == 0 || n > MAX_STICKS as u32 || k > n {
-                        return Err(err("no such throw", val));
-                    }
-                    // The value is the thrower's; without it, the team to play's.
-                    let v = if v.is_empty() {
-                        None
-                    } else {
-                        Some(num(v)?.min(255) as u8)
-                    };
-                    let v = v.unwrap_or_else(|| {
-                        ir.sticks.value.throw_value(
-                            ir.teams[s.team as usize].colour,
-                            k as u8,
-                            n as u8,
-                        )
-                    });
-                    s.last = Some((n as u8, k as u8, v));
-                }
-                _ => {
-                    return Err(err(
-                        "unknown counter; expected throws, turns, bind, last or won",
-                        key,
-                    ));
-                }
-            }
-            i += 2;
-        }
-        let pool: Vec<&str> = parts[3].split_whitespace().collect();
-        if pool.first() != Some(&"pool") {
-            return Err(err("the fourth section starts with `pool`", parts[3]));
-        }
-        if pool[1..] != ["-"] {
-            for tok in &pool[1..] {
-                if s.pool_len as usize >= POOL_MAX {
+        if toks[1..] != ["-"] {
+            for tok in &toks[1..] {
+                if setup.pool.len() >= POOL_MAX {
                     return Err(err(format!("at most {POOL_MAX} pool entries"), tok));
                 }
-                let e = self.parse_entry(tok, s.phase)?;
-                s.pool[s.pool_len as usize] = e;
-                s.pool_len += 1;
+                setup.pool.push(self.parse_entry(tok)?);
+                at.pool_tokens.push(tok);
             }
         }
-        s.occ = [CellSet::default(); 2];
-        for (k, part) in parts[4..].iter().enumerate() {
+        for (k, part) in [team0, team1].into_iter().enumerate() {
             let (name, list) = part
                 .split_once(':')
                 .ok_or_else(|| err("expected `TEAM: pieces`", part))?;
-            let t = team_of(name.trim())? as usize;
-            if t != k {
+            let t = self.team_of(name.trim())?;
+            if t.index() != k {
                 return Err(err(
                     format!(
                         "team sections come in order: {} then {}",
@@ -327,65 +248,152 @@ impl Game {
                 ));
             }
             let toks: Vec<&str> = list.split_whitespace().collect();
-            let n = self.n_pieces(t as TeamId);
+            let n = self.n_pieces(t);
             if toks.len() != n {
                 return Err(err(
                     format!(
                         "team `{}` has {n} pieces; {} are listed",
-                        ir.teams[t].name,
+                        ir.teams[t.index()].name,
                         toks.len()
                     ),
                     part,
                 ));
             }
-            for (i, tok) in toks.iter().enumerate() {
-                let p = self.parse_piece(t, tok)?;
-                if p.cell != NO_CELL {
-                    if s.occ[t].contains(p.cell as Cell)
-                        && !ir.capture.stacking
-                        && self.goal_cell[t] != Some(p.cell as Cell)
-                    {
-                        return Err(err(
-                            format!(
-                                "two pieces of `{}` on one hole, which the rules forbid",
-                                ir.teams[t].name
-                            ),
-                            tok,
-                        ));
-                    }
-                    s.occ[t].insert(p.cell as Cell);
-                }
-                super::put(&mut s, t, i, p);
+            for tok in &toks {
+                setup.pieces[t].push(self.parse_piece(tok)?);
             }
-            for e in &s.pool[..s.pool_len as usize] {
-                if t == s.team as usize
-                    && e.piece != NONE
-                    && e.piece != DROPPED
-                    && e.piece as usize >= n
-                {
+            at.pieces[t] = toks;
+        }
+        Ok((setup, at))
+    }
+
+    /// The team named `w`.
+    fn team_of(&self, w: &str) -> Result<TeamId, NotationError> {
+        self.ir.team(w).ok_or_else(|| {
+            err(
+                format!(
+                    "unknown team; teams are {} and {}",
+                    self.ir.teams[0].name, self.ir.teams[1].name
+                ),
+                w,
+            )
+        })
+    }
+
+    /// The second section: `TEAM SEAT throw|move|over WINNER [again]`.
+    fn read_head(&self, head: &str, setup: &mut Setup) -> Result<(), NotationError> {
+        let words: Vec<&str> = head.split_whitespace().collect();
+        let seat_of = |seat: &str| -> Result<u8, NotationError> {
+            let seat: u8 = seat
+                .parse()
+                .map_err(|_| err("the seat is a number from 1", seat))?;
+            if seat == 0 {
+                return Err(err(format!("seat must be 1..{}", self.ir.seats), head));
+            }
+            Ok(seat - 1)
+        };
+        let rest = match words.as_slice() {
+            ["over", w, rest @ ..] => {
+                setup.stage = Stage::Over(self.team_of(w)?);
+                rest
+            }
+            [t, seat, "over", w, rest @ ..] => {
+                setup.team = self.team_of(t)?;
+                setup.seat = seat_of(seat)?;
+                setup.stage = Stage::Over(self.team_of(w)?);
+                rest
+            }
+            [w, seat, stage, rest @ ..] => {
+                setup.team = self.team_of(w)?;
+                setup.seat = seat_of(seat)?;
+                setup.stage = match *stage {
+                    "throw" => Stage::Throw,
+                    "move" => Stage::Move,
+                    _ => return Err(err("the stage is `throw` or `move`", stage)),
+                };
+                rest
+            }
+            _ => {
+                return Err(err(
+                    "expected `TEAM SEAT throw|move|over WINNER [again]`",
+                    head,
+                ));
+            }
+        };
+        match rest {
+            [] => {}
+            ["again"] => setup.again = true,
+            _ => return Err(err("only `again` may follow the stage", head)),
+        }
+        Ok(())
+    }
+
+    /// The third section: `throws SEAT/TEAM/GAME turns N [bind F] [last N:K[=V]] [won …]`.
+    fn read_counters<'t>(
+        &self,
+        counters: &'t str,
+        setup: &mut Setup,
+        at: &mut Spots<'t>,
+    ) -> Result<(), NotationError> {
+        let words: Vec<&str> = counters.split_whitespace().collect();
+        let num = |v: &str| v.parse::<u32>().map_err(|_| err("expected a number", v));
+        for pair in words.chunks(2) {
+            let key = pair[0];
+            let val = *pair
+                .get(1)
+                .ok_or_else(|| err("a counter needs a value", key))?;
+            match key {
+                "throws" => {
+                    let v: Vec<&str> = val.split('/').collect();
+                    let [a, b, c] = v.as_slice() else {
+                        return Err(err("throws are SEAT/TEAM/GAME", val));
+                    };
+                    setup.turn_throws = num(a)?.min(255) as u8;
+                    setup.team_throws = num(b)?.min(255) as u8;
+                    setup.game_throws = num(c)?;
+                }
+                "turns" => setup.turns = num(val)?,
+                "won" => {
+                    let (team, holes) = val
+                        .split_once(':')
+                        .ok_or_else(|| err("won is TEAM:ROW.N,ROW.N…", val))?;
+                    let t = self.team_of(team)?;
+                    for h in holes.split(',') {
+                        let c = self.cell_by_name(h).ok_or_else(|| err("unknown hole", h))?;
+                        setup.landed[t].insert(c);
+                    }
+                }
+                "bind" => setup.bind = Some(num(val)?.min(NONE as u32 - 2) as u8),
+                "last" => {
+                    let (n, rest) = val
+                        .split_once(':')
+                        .ok_or_else(|| err("last is STICKS:COUNT=VALUE", val))?;
+                    let (k, v) = rest.split_once('=').unwrap_or((rest, ""));
+                    let (n, k) = (num(n)?, num(k)?);
+                    if n > u8::MAX as u32 || k > u8::MAX as u32 {
+                        return Err(err("no such throw", val));
+                    }
+                    let value = if v.is_empty() {
+                        None
+                    } else {
+                        Some(num(v)?.min(255) as u8)
+                    };
+                    setup.last = Some(LastThrow {
+                        sticks: n as u8,
+                        count: k as u8,
+                        value,
+                    });
+                    at.last = val;
+                }
+                _ => {
                     return Err(err(
-                        "a pool entry names a piece the team does not have",
-                        parts[3],
+                        "unknown counter; expected throws, turns, bind, last or won",
+                        key,
                     ));
                 }
             }
         }
-        // After any action a won game is over: a position that says otherwise could never
-        // arise (before the first throw the engine looks itself).
-        if s.game_throws > 0
-            && !matches!(s.stage, Stage::Over(_))
-            && let Some((t, rule)) = self.winner_now(&s)
-        {
-            return Err(err(
-                format!(
-                    "`{team}` has already won here ({rule}): the stage is `over {team}`",
-                    team = ir.teams[t as usize].name,
-                    rule = ir.rules[rule as usize].id
-                ),
-                parts[1],
-            ));
-        }
-        Ok(s)
+        Ok(())
     }
 
     /// The hole named `ROW.N` (1-based).
@@ -393,10 +401,11 @@ impl Game {
         let (row, hole) = name.trim().rsplit_once('.')?;
         let r = self.ir.rows.iter().find(|r| r.name == row)?;
         let h: u16 = hole.parse().ok()?;
-        (h >= 1 && h <= r.len).then(|| r.first + h - 1)
+        (h >= 1 && h <= r.len).then(|| r.cell(h - 1))
     }
 
-    fn parse_entry(&self, tok: &str, phase: PhaseId) -> Result<Entry, NotationError> {
+    /// A pool entry: `[r|e]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]`.
+    fn parse_entry(&self, tok: &str) -> Result<EntrySetup, NotationError> {
         let (kind, rest) = match tok.as_bytes().first() {
             Some(b'r') => (EntryKind::Release, &tok[1..]),
             Some(b'e') => (EntryKind::Either, &tok[1..]),
@@ -431,36 +440,36 @@ impl Game {
         let (sv, fam) = body.split_once('#').ok_or_else(bad)?;
         let (steps, thrown) = sv.split_once('/').ok_or_else(bad)?;
         let n = |v: &str| v.parse::<u8>().map_err(|_| bad());
-        let piece = match used {
-            None => NONE,
-            Some("drop") => DROPPED,
+        let used = match used {
+            None => EntryUse::Unused,
+            Some("drop") => EntryUse::Dropped,
             Some(p) => {
                 let p = n(p)?;
                 if p == 0 || p as usize > MAX_TEAM_PIECES {
                     return Err(bad());
                 }
-                p - 1
+                EntryUse::By(p - 1)
             }
         };
         let thrown = n(thrown)?;
         if thrown as i64 > MAX_STICKS {
             return Err(err("no throw has that value", tok));
         }
-        Ok(Entry {
+        Ok(EntrySetup {
+            kind,
             steps: n(steps)?,
             thrown,
-            kind,
             family: n(fam)?,
-            bound: bound.map(n).transpose()?.unwrap_or(NONE),
-            piece,
-            rule: rule.unwrap_or_else(|| self.entry_rule(kind, thrown, phase)),
+            bound: bound.map(n).transpose()?,
+            rule,
+            used,
         })
     }
 
     /// The rule an entry most likely came from: the first throw-table entry of the phase
     /// that gives this kind of entry and takes its throw's value (else any that gives it).
     /// The notation does not name it; it only shows in citations.
-    fn entry_rule(&self, kind: EntryKind, thrown: u8, phase: PhaseId) -> RuleIx {
+    pub(super) fn entry_rule(&self, kind: EntryKind, thrown: u8, phase: PhaseId) -> RuleIx {
         let gives = |e: &&ThrowEntry| {
             e.effects.iter().any(|f| {
                 matches!(
@@ -489,31 +498,31 @@ impl Game {
             .map_or(0, |e| e.rule)
     }
 
-    fn parse_piece(&self, t: usize, tok: &str) -> Result<Piece, NotationError> {
+    /// A piece: `ROW.N` (with a `'` per earlier visit), `off` or `x`, prefixed by `+`
+    /// when released and `!` when immune.
+    fn parse_piece(&self, tok: &str) -> Result<PieceSetup, NotationError> {
         if tok == "x" {
-            return Ok(Piece {
-                tpos: -1,
-                cell: NO_CELL,
-                flags: REMOVED,
+            return Ok(PieceSetup {
+                place: Place::Beside,
+                flags: PieceFlags::REMOVED,
             });
         }
-        let mut flags = 0;
+        let mut flags = PieceFlags::empty();
         let mut rest = tok;
         loop {
             if let Some(r) = rest.strip_prefix('+') {
-                flags |= RELEASED;
+                flags |= PieceFlags::RELEASED;
                 rest = r;
             } else if let Some(r) = rest.strip_prefix('!') {
-                flags |= IMMUNE;
+                flags |= PieceFlags::IMMUNE;
                 rest = r;
             } else {
                 break;
             }
         }
         if rest == "off" {
-            return Ok(Piece {
-                tpos: -1,
-                cell: NO_CELL,
+            return Ok(PieceSetup {
+                place: Place::Beside,
                 flags,
             });
         }
@@ -539,47 +548,48 @@ impl Game {
                 tok,
             ));
         }
-        let cell = ir.rows[r].first + h - 1;
-        let track = &ir.teams[t].track.cells;
-        let tpos = track
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| c == cell)
-            .map(|(i, _)| i as i16)
-            .nth(primes);
-        let tpos = match (tpos, primes) {
-            (Some(i), _) => i,
-            (None, 0) => {
-                let home = self.ir.teams[t].start == Start::Row(r);
-                if !home {
-                    return Err(err(
-                        format!(
-                            "hole is neither on the track of `{}` nor in its start row",
-                            ir.teams[t].name
-                        ),
-                        tok,
-                    ));
-                }
-                if flags & RELEASED != 0 {
-                    return Err(err(
-                        "a released piece stands on its track, not in its start row",
-                        tok,
-                    ));
-                }
-                -1
-            }
-            (None, _) => {
-                return Err(err(
-                    "the track does not pass that hole that many times",
-                    tok,
-                ));
-            }
-        };
-        Ok(Piece {
-            tpos,
-            cell: cell as u8,
+        Ok(PieceSetup {
+            place: Place::Hole {
+                cell: ir.rows[r].cell(h - 1),
+                visit: primes.min(u8::MAX as usize) as u8,
+            },
             flags,
         })
+    }
+}
+
+/// Where in the text each part of a [`Setup`] was read, to point a check's error at it.
+struct Spots<'t> {
+    phase: &'t str,
+    head: &'t str,
+    last: &'t str,
+    pool: &'t str,
+    pool_tokens: Vec<&'t str>,
+    teams: [&'t str; 2],
+    pieces: [Vec<&'t str>; 2],
+}
+
+impl Spots<'_> {
+    /// The notation's error for a failed check.
+    fn locate(&self, e: SetupError) -> NotationError {
+        let entry = |i: usize| self.pool_tokens.get(i).copied().unwrap_or(self.pool);
+        let piece = |t: TeamId, i: usize| self.pieces[t].get(i).copied().unwrap_or(self.teams[t]);
+        let near = match &e {
+            SetupError::Phase { .. } => self.phase,
+            SetupError::Seat { .. } | SetupError::AlreadyWon { .. } => self.head,
+            SetupError::LastThrow => self.last,
+            SetupError::PoolFull => entry(POOL_MAX),
+            SetupError::EntryValue { entry: i }
+            | SetupError::EntryRule { entry: i }
+            | SetupError::EntryPieceRange { entry: i } => entry(*i),
+            SetupError::EntryPiece => self.pool,
+            SetupError::PieceCount { team, .. } => self.teams[*team],
+            SetupError::OffTrack { team, piece: i, .. }
+            | SetupError::ReleasedAtStart { team, piece: i }
+            | SetupError::Visit { team, piece: i }
+            | SetupError::Stacked { team, piece: i, .. } => piece(*team, *i),
+        };
+        err(e.to_string(), near)
     }
 }
 
@@ -625,13 +635,12 @@ impl Game {
 
     /// A decision with where the piece goes: `12:r1+3 twigs_lower.12>twigs_upper.10`.
     pub fn describe_decision(&self, s: &State, d: Decision) -> String {
-        let t = s.team as usize;
-        let p = s.pieces[t][d.piece as usize];
+        let p = s.pieces[s.team][d.piece as usize];
         let place = |cell: u8| {
             if cell == NO_CELL {
                 "off".to_string()
             } else {
-                self.ir.cell_name(cell as Cell)
+                self.ir.cell_name(Cell::new(cell as u16))
             }
         };
         match self.check_move(s, s.team, d.piece, d.mask) {

@@ -137,12 +137,12 @@ pub(super) struct Gen<'a> {
 impl<'a> Gen<'a> {
     /// The facts of `s`, a decision node.
     pub fn new(game: &'a Game, s: &'a State) -> Gen<'a> {
-        let t = s.team as usize;
+        let t = s.team;
         let (released, mut releasable) = (s.released[t], s.waiting[t]);
         if game.ir.release_order == ReleaseOrder::FrontMost {
             releasable = game.front_most(s, s.team).map_or(0, |j| 1 << j);
         }
-        let tr = &game.ir.teams[t].track;
+        let tr = &game.ir.teams[t.index()].track;
         Gen {
             game,
             s,
@@ -174,7 +174,7 @@ impl<'a> Gen<'a> {
     #[inline(always)]
     pub fn verdict(&mut self, piece: u8, g: &Group) -> Verdict {
         let (game, s) = (self.game, self.s);
-        let t = s.team as usize;
+        let t = s.team;
         let p = &s.pieces[t][piece as usize];
         let release = !p.released();
         if p.tpos == self.parked && !release {

@@ -72,7 +72,7 @@ impl Reach {
             let mut s = CellSet::default();
             for (c, cc) in ir.capture.at[t].iter().enumerate() {
                 if cc.spec.is_some() && cc.forbidden_by.is_none() {
-                    s.insert(c as Cell);
+                    s.insert(Cell::new(c as u16));
                 }
             }
             s
@@ -118,12 +118,12 @@ impl Reach {
     /// The first track index a team's pieces can never walk onto again: a `stop` gate
     /// whose condition needs the opponent to have unreleased pieces when it has none and
     /// no capture anywhere sends a piece home (so it never will again).
-    fn barrier(&self, g: &Game, s: &State, t: usize) -> Option<u16> {
-        self.barrier_gate[t].filter(|_| !g.cond(s, t as TeamId, &Cond::OpponentHasUnreleased))
+    fn barrier(&self, g: &Game, s: &State, t: TeamId) -> Option<u16> {
+        self.barrier_gate[t].filter(|_| !g.cond(s, t, &Cond::OpponentHasUnreleased))
     }
 
     /// Holes a piece at `tpos` can still land on, walking no further than `barrier`.
-    fn reach_of(&self, t: usize, tpos: i16, barrier: Option<u16>) -> CellSet {
+    fn reach_of(&self, t: TeamId, tpos: i16, barrier: Option<u16>) -> CellSet {
         match barrier {
             Some(b) if tpos < b as i16 => self.before_barrier[t][(tpos + 1) as usize],
             // Already past it, or no barrier.
@@ -133,18 +133,15 @@ impl Reach {
 
     /// Can any capture still happen?
     pub fn capture_possible(&self, g: &Game, s: &State) -> bool {
-        let barriers = [self.barrier(g, s, 0), self.barrier(g, s, 1)];
-        for (a, &barrier) in barriers.iter().enumerate() {
-            let v = 1 - a;
+        for a in TeamId::BOTH {
+            let barrier = self.barrier(g, s, a);
+            let v = a.other();
             let mut reach = CellSet::default();
-            for p in s.pieces[a][..g.n_pieces(a as TeamId)]
-                .iter()
-                .filter(|p| p.alive())
-            {
+            for p in s.pieces[a][..g.n_pieces(a)].iter().filter(|p| p.alive()) {
                 reach = reach.union(&self.reach_of(a, p.tpos, barrier));
             }
             let mut vuln = CellSet::default();
-            for q in s.pieces[v][..g.n_pieces(v as TeamId)]
+            for q in s.pieces[v][..g.n_pieces(v)]
                 .iter()
                 .filter(|q| q.alive() && !q.immune())
             {
@@ -152,7 +149,7 @@ impl Reach {
                     vuln = vuln.union(&self.vuln[v][q.tpos as usize]);
                 } else {
                     if q.cell != super::NO_CELL {
-                        vuln.insert(q.cell as Cell);
+                        vuln.insert(Cell::new(q.cell as u16));
                     }
                     if let Some(first) = self.vuln[v].first() {
                         vuln = vuln.union(first);

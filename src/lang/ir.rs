@@ -12,10 +12,30 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Index of a hole on the board.
-pub type Cell = u16;
-/// Index of a team (0 or 1).
-pub type TeamId = u8;
+/// A hole of the board, by its index in row order (rows in file order, holes in order).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct Cell(u16);
+
+impl Cell {
+    /// The hole with index `i`.
+    #[inline]
+    pub const fn new(i: u16) -> Cell {
+        Cell(i)
+    }
+    /// Its index, for indexing per-hole tables.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// Its index as stored.
+    #[inline]
+    pub const fn get(self) -> u16 {
+        self.0
+    }
+}
 /// Index of a phase.
 pub type PhaseId = u8;
 /// Index of a rule in [`Ir::rules`].
@@ -135,19 +155,93 @@ pub enum SticksScope {
     FirstOfGame,
 }
 
+/// One of the two teams, by its place in the throwing order. Only two exist, so
+/// the opponent is [`TeamId::other`] and per-team tables are `[T; 2]` indexed by it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct TeamId(u8);
+
+impl TeamId {
+    /// The team that throws first.
+    pub const FIRST: TeamId = TeamId(0);
+    /// The team that throws second.
+    pub const SECOND: TeamId = TeamId(1);
+    /// Both teams, in throwing order.
+    pub const BOTH: [TeamId; 2] = [TeamId::FIRST, TeamId::SECOND];
+
+    /// The team at place `i` (0 or 1) of the throwing order.
+    ///
+    /// # Panics
+    /// When `i` is neither: a team index comes from the IR, which has two teams.
+    #[inline]
+    pub const fn new(i: usize) -> TeamId {
+        assert!(i < 2, "a team index is 0 or 1");
+        TeamId(i as u8)
+    }
+    /// Its place in the throwing order (0 or 1), for indexing per-team tables.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// The opposing team.
+    #[inline]
+    pub const fn other(self) -> TeamId {
+        TeamId(self.0 ^ 1)
+    }
+}
+
+impl TryFrom<u8> for TeamId {
+    type Error = String;
+    fn try_from(i: u8) -> Result<TeamId, String> {
+        if i < 2 {
+            Ok(TeamId(i))
+        } else {
+            Err(format!("a team index is 0 or 1, not {i}"))
+        }
+    }
+}
+
+impl From<TeamId> for u8 {
+    fn from(t: TeamId) -> u8 {
+        t.0
+    }
+}
+
+// Per-team tables are pairs indexed by the team itself.
+impl<T> std::ops::Index<TeamId> for [T; 2] {
+    type Output = T;
+    #[inline]
+    fn index(&self, t: TeamId) -> &T {
+        &self[t.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<TeamId> for [T; 2] {
+    #[inline]
+    fn index_mut(&mut self, t: TeamId) -> &mut T {
+        &mut self[t.index()]
+    }
+}
+
 /// A set of holes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Hash)]
 pub struct CellSet(pub [u64; 4]);
 
 impl CellSet {
     /// Adds a hole.
+    #[inline]
     pub fn insert(&mut self, c: Cell) {
-        self.0[(c >> 6) as usize] |= 1 << (c & 63);
+        self.0[(c.0 >> 6) as usize] |= 1 << (c.0 & 63);
+    }
+    /// Takes a hole out.
+    #[inline]
+    pub fn remove(&mut self, c: Cell) {
+        self.0[(c.0 >> 6) as usize] &= !(1 << (c.0 & 63));
     }
     /// Holds the hole?
     #[inline]
     pub fn contains(&self, c: Cell) -> bool {
-        self.0[(c >> 6) as usize] >> (c & 63) & 1 == 1
+        self.0[(c.0 >> 6) as usize] >> (c.0 & 63) & 1 == 1
     }
     /// Union.
     pub fn union(&self, o: &CellSet) -> CellSet {
@@ -163,7 +257,9 @@ impl CellSet {
     }
     /// The holes, in order.
     pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
-        (0..MAX_CELLS as Cell).filter(|&c| self.contains(c))
+        (0..MAX_CELLS as u16)
+            .map(Cell)
+            .filter(|&c| self.contains(c))
     }
 }
 
@@ -188,7 +284,7 @@ pub struct Ir {
     /// Rows of holes.
     pub rows: Vec<Row>,
     /// Total holes.
-    pub cells: Cell,
+    pub cells: u16,
     /// The two teams, in throwing order.
     pub teams: Vec<Team>,
     /// Seats (players) per team.
@@ -334,6 +430,28 @@ pub struct Row {
     pub len: u16,
     /// The `row` statement.
     pub origin: Origin,
+}
+
+impl Row {
+    /// Its hole `i` (0-based).
+    #[inline]
+    pub fn cell(&self, i: u16) -> Cell {
+        Cell(self.first.0 + i)
+    }
+    /// Its holes, in order.
+    pub fn cells(&self) -> impl DoubleEndedIterator<Item = Cell> + use<> {
+        let first = self.first.0;
+        (first..first + self.len).map(Cell)
+    }
+    /// Its last hole.
+    pub fn last(&self) -> Cell {
+        Cell(self.first.0 + self.len - 1)
+    }
+    /// Does it hold the hole?
+    #[inline]
+    pub fn holds(&self, c: Cell) -> bool {
+        c.0 >= self.first.0 && c.0 < self.first.0 + self.len
+    }
 }
 
 /// Where a team's pieces start.
@@ -826,26 +944,26 @@ impl Ir {
         self.teams
             .iter()
             .position(|t| t.name == name)
-            .map(|i| i as TeamId)
+            .map(TeamId::new)
     }
     /// The row holding a hole, and the hole's 0-based place in it.
     pub fn row_of(&self, c: Cell) -> Option<(usize, u16)> {
         self.rows
             .iter()
-            .position(|r| c >= r.first && c < r.first + r.len)
-            .map(|i| (i, c - self.rows[i].first))
+            .position(|r| r.holds(c))
+            .map(|i| (i, c.0 - self.rows[i].first.0))
     }
     /// Name of a hole, like `middle.3` (1-based).
     pub fn cell_name(&self, c: Cell) -> String {
         match self.row_of(c) {
             Some((r, i)) => format!("{}.{}", self.rows[r].name, i + 1),
-            None => format!("#{c}"),
+            None => format!("#{}", c.0),
         }
     }
     /// Start holes of a team's pieces (`None` for off the board).
     pub fn start_cell(&self, team: TeamId, piece: usize) -> Option<Cell> {
-        match self.teams[team as usize].start {
-            Start::Row(r) => Some(self.rows[r].first + piece as u16),
+        match self.teams[team.index()].start {
+            Start::Row(r) => Some(self.rows[r].cell(piece as u16)),
             Start::Beside => None,
         }
     }

@@ -198,7 +198,7 @@ fn and_count(a: &CellSet, b: &CellSet) -> u32 {
 impl Evaluator {
     /// Reads the tables from the variant.
     pub fn new(g: &Game) -> Evaluator {
-        let ir = &g.ir;
+        let ir = g.ir();
         let goal = [0, 1].map(|t: usize| {
             let tr = &ir.teams[t].track;
             tr.goal.unwrap_or(tr.cells.len().saturating_sub(1) as u16) as i16
@@ -239,7 +239,7 @@ impl Evaluator {
     fn side(&self, s: &State, t: usize) -> f64 {
         let goal = self.goal[t].max(0) as f64 + 1.0;
         let mut v = 0.0;
-        for p in &s.pieces[t][..self.pieces[t]] {
+        for p in s.pieces(TeamId::new(t)) {
             if !p.alive() {
                 continue;
             }
@@ -256,10 +256,10 @@ impl Evaluator {
         }
         let scale = W_GOAL * self.pieces[t] as f64;
         for c in &self.won_cells[t] {
-            v += scale * and_count(c, &s.won[t]) as f64 / count(c) as f64;
+            v += scale * and_count(c, &s.landed(TeamId::new(t))) as f64 / count(c) as f64;
         }
         for c in &self.full_cells[t] {
-            v += scale * and_count(c, &s.occ[t]) as f64 / count(c) as f64;
+            v += scale * and_count(c, &s.occupied(TeamId::new(t))) as f64 / count(c) as f64;
         }
         v
     }
@@ -267,16 +267,16 @@ impl Evaluator {
     /// The advantage of `team` over the other: positive is good for `team`; a finished
     /// game is worth ±[`WIN`].
     pub fn score(&self, s: &State, team: TeamId) -> f64 {
-        if let Stage::Over(w) = s.stage {
+        if let Stage::Over(w) = s.stage() {
             return if w == team { WIN } else { -WIN };
         }
-        let t = team as usize;
-        self.side(s, t) - self.side(s, 1 - t)
+        let t = team.index();
+        self.side(s, t) - self.side(s, team.other().index())
     }
 
     /// The score mapped to a win estimate in `[0, 1]` for `team`.
     pub fn win_estimate(&self, s: &State, team: TeamId) -> f64 {
-        if let Stage::Over(w) = s.stage {
+        if let Stage::Over(w) = s.stage() {
             return if w == team { 1.0 } else { 0.0 };
         }
         let scale = (self.pieces[0].max(self.pieces[1]) as f64 / 4.0).max(1.0);
@@ -361,7 +361,7 @@ impl Agent for GreedyAgent {
             .map(|&d| {
                 let mut c = s.clone();
                 match g.apply_decision(&mut c, d, &mut Quiet) {
-                    Ok(()) => ev.score(&c, s.team),
+                    Ok(()) => ev.score(&c, s.team()),
                     Err(_) => f64::NEG_INFINITY,
                 }
             })
@@ -463,11 +463,11 @@ impl ExpectimaxAgent {
             let c = kids.pop().unwrap_or_else(|| s.clone());
             return self.value(g, ev, &c, depth, me);
         }
-        let maximise = s.team == me;
+        let maximise = s.team() == me;
         if kids.len() > self.beam {
             let mut scored: Vec<(f64, State)> = kids
                 .into_iter()
-                .map(|c| (ev.score(&c, s.team), c))
+                .map(|c| (ev.score(&c, s.team()), c))
                 .collect();
             scored.sort_by(|a, b| b.0.total_cmp(&a.0));
             scored.truncate(self.beam);
@@ -497,7 +497,7 @@ impl Agent for ExpectimaxAgent {
             return buf.first().copied();
         }
         let ev = Evaluator::new(g);
-        let me = s.team;
+        let me = s.team();
         let kids: Vec<Option<State>> = buf
             .iter()
             .map(|&d| {
@@ -624,7 +624,7 @@ impl MctsAgent {
                 break;
             }
         }
-        ev.win_estimate(&s, 0)
+        ev.win_estimate(&s, TeamId::FIRST)
     }
 
     fn iterate(&mut self, g: &Game, ev: &Evaluator, rng: &mut Rng) {
@@ -634,7 +634,7 @@ impl MctsAgent {
         loop {
             let node = &self.nodes[cur];
             if g.is_over(&node.state) {
-                value = ev.win_estimate(&node.state, 0);
+                value = ev.win_estimate(&node.state, TeamId::FIRST);
                 break;
             }
             if g.is_chance(&node.state) {
@@ -653,7 +653,7 @@ impl MctsAgent {
                     None => {
                         let mut c = node.state.clone();
                         if g.apply_throw(&mut c, k, &mut Quiet).is_err() {
-                            value = ev.win_estimate(&node.state, 0);
+                            value = ev.win_estimate(&node.state, TeamId::FIRST);
                             break;
                         }
                         let i = self.new_node(g, c, rng);
@@ -679,10 +679,10 @@ impl MctsAgent {
             }
             let node = &self.nodes[cur];
             if node.children.is_empty() {
-                value = ev.win_estimate(&node.state, 0);
+                value = ev.win_estimate(&node.state, TeamId::FIRST);
                 break;
             }
-            let team0 = node.state.team == 0;
+            let team0 = node.state.team() == TeamId::FIRST;
             let ln = node.visits.max(1.0).ln();
             let mut best = (f64::NEG_INFINITY, 0usize);
             for &(_, i) in &node.children {
@@ -720,7 +720,7 @@ impl Agent for MctsAgent {
             self.iterate(g, &ev, rng);
         }
         let root = &self.nodes[0];
-        let team0 = s.team == 0;
+        let team0 = s.team() == TeamId::FIRST;
         root.children
             .iter()
             .filter_map(|(e, i)| match e {

@@ -97,7 +97,7 @@ pub fn play(
     hooks: &mut impl Hooks,
 ) -> Outcome {
     let mut game = streams.game();
-    let mut own = [streams.agent(0), streams.agent(1)];
+    let mut own = TeamId::BOTH.map(|t| streams.agent(t));
     let (mut throws, mut decisions) = (0u64, 0u64);
     // `legal` holds the legal decisions of `s` whenever `s` is a decision node.
     let mut legal: Vec<Decision> = Vec::with_capacity(64);
@@ -106,7 +106,7 @@ pub fn play(
         if let Some(w) = g.winner(s) {
             break End::Won(w);
         }
-        if s.turns >= max_turns {
+        if s.turns() >= max_turns {
             break End::TurnCap;
         }
         let r = if g.is_chance(s) {
@@ -118,7 +118,7 @@ pub fn play(
             if legal.is_empty() {
                 break End::Aborted("a decision with nothing legal to decide".into());
             }
-            let t = s.team as usize & 1;
+            let t = s.team().index() & 1;
             let agent = &mut *agents[t];
             let rng = if agent.draws_from_game_stream() {
                 &mut game
@@ -142,7 +142,7 @@ pub fn play(
     };
     let out = Outcome {
         end,
-        turns: s.turns,
+        turns: s.turns(),
         throws,
         decisions,
     };

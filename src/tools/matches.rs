@@ -101,7 +101,7 @@ pub fn series(
     let (mut wins, mut losses, mut unfinished) = (0, 0, 0);
     for (pt, winner) in results.into_iter().flatten() {
         match winner {
-            Some(w) if w as u64 == pt => wins += 1,
+            Some(w) if w.index() as u64 == pt => wins += 1,
             Some(_) => losses += 1,
             None => unfinished += 1,
         }

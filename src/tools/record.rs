@@ -20,7 +20,7 @@
 //! pool entries used (bit i = entry i). `value` and `notation` are for readers and ignored
 //! on loading. Records are written atomically ([`crate::tools::files::write_atomic`]).
 
-use crate::engine::{Decision, Game, Observer, Refusal, State};
+use crate::engine::{Decision, Game, Observer, Refusal, RefusalKind, State};
 use crate::tools::agents::AgentKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -97,6 +97,7 @@ impl Action {
             Action::Move { .. } => match self.as_decision() {
                 Some(d) => g.apply_decision(s, d, obs),
                 None => Err(Refusal {
+                    kind: RefusalKind::NoSuchEntries,
                     message: "no such throws in the pool".into(),
                     rule: None,
                 }),
@@ -109,12 +110,12 @@ impl Action {
         match *self {
             Action::Throw { k } => {
                 let n = g.sticks_for(before);
-                let v = g.ir.sticks.value.throw_value(
-                    g.ir.teams[before.team as usize].colour,
+                let v = g.ir().sticks.value.throw_value(
+                    g.ir().teams[before.team().index()].colour,
                     k.min(n),
                     n,
                 );
-                format!("throw {v} ({k} of {n} {})", g.ir.sticks.faces[0])
+                format!("throw {v} ({k} of {n} {})", g.ir().sticks.faces[0])
             }
             Action::Move { .. } => match self.as_decision() {
                 Some(d) => format!("move {}", g.describe_decision(before, d)),
@@ -227,7 +228,8 @@ pub use crate::tools::files::sha256_hex;
 
 /// The readings in force, by ID.
 pub fn readings_of(g: &Game) -> BTreeMap<String, String> {
-    g.ir.readings
+    g.ir()
+        .readings
         .iter()
         .map(|r| (r.id.clone(), r.options[r.chosen].0.clone()))
         .collect()
@@ -235,7 +237,8 @@ pub fn readings_of(g: &Game) -> BTreeMap<String, String> {
 
 /// The parameters in force, by name.
 pub fn params_of(g: &Game) -> BTreeMap<String, i64> {
-    g.ir.params
+    g.ir()
+        .params
         .iter()
         .map(|p| (p.name.clone(), p.value))
         .collect()
@@ -253,7 +256,7 @@ impl Record {
         Record {
             format: FORMAT.into(),
             version: VERSION,
-            game: g.ir.game.clone(),
+            game: g.ir().game.clone(),
             file: file.display().to_string(),
             sha256: sha256_hex(file_bytes),
             readings: readings_of(g),
@@ -272,8 +275,8 @@ impl Record {
             let (value, notation) = match *a {
                 Action::Throw { k } => {
                     let n = g.sticks_for(&s);
-                    let v = g.ir.sticks.value.throw_value(
-                        g.ir.teams[s.team as usize].colour,
+                    let v = g.ir().sticks.value.throw_value(
+                        g.ir().teams[s.team().index()].colour,
                         k.min(n),
                         n,
                     );
@@ -502,7 +505,7 @@ pub fn replay_all(g: &Game, actions: &[Action]) -> Result<Vec<State>, RecordErro
 
 fn illegal(g: &Game, before: &State, i: usize, a: &Action, r: &Refusal) -> RecordError {
     let what = match *a {
-        Action::Throw { k } => format!("a throw with {k} of face `{}`", g.ir.sticks.faces[0]),
+        Action::Throw { k } => format!("a throw with {k} of face `{}`", g.ir().sticks.faces[0]),
         Action::Move { piece, mask, .. } => match a.as_decision() {
             Some(d) => format!("the move {}", g.decision_notation(before, d)),
             None => format!(
@@ -513,7 +516,7 @@ fn illegal(g: &Game, before: &State, i: usize, a: &Action, r: &Refusal) -> Recor
     };
     let rule = r
         .rule
-        .map(|ix| format!(" ({})", g.ir.rules[ix as usize].id))
+        .map(|ix| format!(" ({})", g.ir().rules[ix as usize].id))
         .unwrap_or_default();
     rerr(
         RecordErrorKind::Illegal,

@@ -42,7 +42,7 @@ pub fn random_playout(
     let mut aborted = None;
     // `buf` holds the legal decisions of `s` whenever `s` is a decision node.
     g.legal_decisions(&s, buf);
-    while !g.is_over(&s) && s.turns < max_turns {
+    while !g.is_over(&s) && s.turns() < max_turns {
         let r: Result<(), Refusal> = if g.is_chance(&s) {
             throws += 1;
             let k = g.sample_outcome(&s, rng.next_u64());
@@ -67,7 +67,7 @@ pub fn random_playout(
     }
     Playout {
         winner: g.winner(&s),
-        turns: s.turns,
+        turns: s.turns(),
         throws,
         decisions,
         aborted,

@@ -107,7 +107,7 @@ impl Streams {
     fn seed_of(&self, s: Stream) -> u64 {
         match s {
             Stream::Game => self.key,
-            Stream::Agent(t) => splitmix64(self.key ^ AGENT_TAGS[t as usize & 1]),
+            Stream::Agent(t) => splitmix64(self.key ^ AGENT_TAGS[t.index()]),
         }
     }
     /// A named stream, from its start.

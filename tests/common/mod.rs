@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use seig::engine::{Event, Game, State};
+pub use seig::lang::ir::TeamId;
 use seig::lang::lower::Selection;
 
 /// Loads `rules/NAME` under the given readings (and params); panics with the diagnostics.
@@ -56,9 +57,9 @@ pub fn moves(g: &Game, s: &State) -> Vec<String> {
 /// The count of face-0 sticks that gives `value` to the team to play.
 pub fn k_for(g: &Game, s: &State, value: u8) -> u8 {
     let n = g.sticks_for(s);
-    let colour = g.ir.teams[s.team as usize].colour;
+    let colour = g.ir().teams[s.team().index()].colour;
     (0..=n)
-        .find(|&k| g.ir.sticks.value.throw_value(colour, k, n) == value)
+        .find(|&k| g.ir().sticks.value.throw_value(colour, k, n) == value)
         .unwrap_or_else(|| panic!("no throw of {n} sticks gives {value}"))
 }
 
@@ -88,7 +89,7 @@ pub fn refuse(g: &Game, s: &State, mv: &str) -> String {
         Ok(()) => panic!("move {mv} was accepted"),
         Err(r) => r
             .rule
-            .map(|r| g.ir.rules[r as usize].id.clone())
+            .map(|r| g.ir().rules[r as usize].id.clone())
             .unwrap_or(r.message.into_owned()),
     }
 }

@@ -61,7 +61,7 @@ pub struct ReplayArgs {
 
 /// A rule as text: `ID (status)` then each citation quoted, one per line, indented.
 pub fn rule_text(g: &Game, r: RuleIx, indent: &str) -> String {
-    let Some(info) = g.ir.rules.get(r as usize) else {
+    let Some(info) = g.ir().rules.get(r as usize) else {
         return format!("{indent}rule #{r}");
     };
     let mut out = format!("{indent}{} ({})", info.id, info.status.as_str());
@@ -240,8 +240,8 @@ pub fn replay(args: ReplayArgs) -> i32 {
 
 /// Names a team and seat for messages: `south`, or `twigs seat 2` when teams have seats.
 pub fn seat_name(g: &Game, team: TeamId, seat: u8) -> String {
-    let name = &g.ir.teams[team as usize].name;
-    if g.ir.seats > 1 {
+    let name = &g.ir().teams[team.index()].name;
+    if g.ir().seats > 1 {
         format!("{name} seat {}", seat + 1)
     } else {
         name.clone()
@@ -250,8 +250,8 @@ pub fn seat_name(g: &Game, team: TeamId, seat: u8) -> String {
 
 /// The stage in words: `to throw`, `to throw again`, `to move`, `over`.
 pub fn stage_words(s: &State) -> &'static str {
-    match s.stage {
-        Stage::Throw if s.again => "to throw again",
+    match s.stage() {
+        Stage::Throw if s.again() => "to throw again",
         Stage::Throw => "to throw",
         Stage::Move => "to move",
         Stage::Over(_) => "over",

@@ -34,7 +34,7 @@ commands:
 /// One letter per team for the board (the names' initials, made distinct).
 pub fn team_letters(g: &Game) -> [char; 2] {
     let initial = |t: usize, skip: usize| {
-        g.ir.teams[t]
+        g.ir().teams[t]
             .name
             .chars()
             .filter(|c| c.is_alphanumeric())
@@ -84,9 +84,9 @@ fn marks(released: bool, immune: bool) -> &'static str {
 
 /// The pieces of one team on one hole (or beside the board, `cell == NO_CELL`), grouped by
 /// marks: `S1-8,10+!`.
-fn team_token(g: &Game, s: &State, t: usize, cell: u8, letter: Option<char>) -> String {
+fn team_token(s: &State, t: usize, cell: u8, letter: Option<char>) -> String {
     let mut groups: Vec<(&'static str, Vec<usize>)> = Vec::new();
-    for (i, p) in s.pieces[t][..g.n_pieces(t as TeamId)].iter().enumerate() {
+    for (i, p) in s.pieces(TeamId::new(t)).iter().enumerate() {
         if !p.alive() || p.cell != cell {
             continue;
         }
@@ -113,7 +113,7 @@ fn team_token(g: &Game, s: &State, t: usize, cell: u8, letter: Option<char>) -> 
 /// How a team walks a row: `→` from hole 1 to the last, `←` back; with labels and the goal.
 fn row_directions(g: &Game, row: usize) -> String {
     let mut parts = Vec::new();
-    for (t, team) in g.ir.teams.iter().enumerate() {
+    for (t, team) in g.ir().teams.iter().enumerate() {
         let tr = &team.track;
         let mut walks = Vec::new();
         for seg in tr.segments.iter().filter(|seg| seg.row == row) {
@@ -133,7 +133,7 @@ fn row_directions(g: &Game, row: usize) -> String {
             walks[0].insert_str(0, "start ");
         }
         if !walks.is_empty() {
-            parts.push(format!("{} {}", g.ir.teams[t].name, walks.join(" then ")));
+            parts.push(format!("{} {}", g.ir().teams[t].name, walks.join(" then ")));
         }
     }
     parts.join("; ")
@@ -142,7 +142,7 @@ fn row_directions(g: &Game, row: usize) -> String {
 /// The board as text: one line per row (the last row of the file on top), each hole with
 /// the pieces on it, and each team's direction along the row.
 pub fn render_board(g: &Game, s: &State) -> String {
-    let ir = &g.ir;
+    let ir = g.ir();
     let letters = team_letters(g);
     let max_len = ir.rows.iter().map(|r| r.len as usize).max().unwrap_or(0);
     let name_w = ir
@@ -154,7 +154,7 @@ pub fn render_board(g: &Game, s: &State) -> String {
     let token = |c: Cell| {
         let mut parts = Vec::new();
         for (t, &l) in letters.iter().enumerate() {
-            let tok = team_token(g, s, t, c as u8, Some(l));
+            let tok = team_token(s, t, c.get() as u8, Some(l));
             if !tok.is_empty() {
                 parts.push(tok);
             }
@@ -168,7 +168,7 @@ pub fn render_board(g: &Game, s: &State) -> String {
     let mut width = vec![2usize; max_len];
     for r in &ir.rows {
         for (h, w) in width.iter_mut().enumerate().take(r.len as usize) {
-            *w = (*w).max(token(r.first + h as u16).chars().count());
+            *w = (*w).max(token(r.cell(h as u16)).chars().count());
         }
     }
     let mut out = String::new();
@@ -180,7 +180,7 @@ pub fn render_board(g: &Game, s: &State) -> String {
     for (ri, r) in ir.rows.iter().enumerate().rev() {
         let _ = write!(out, "{:name_w$} ", r.name);
         for (h, w) in width.iter().enumerate().take(r.len as usize) {
-            let _ = write!(out, " {:>w$}", token(r.first + h as u16));
+            let _ = write!(out, " {:>w$}", token(r.cell(h as u16)));
         }
         let pad: usize = width.iter().skip(r.len as usize).map(|w| w + 1).sum();
         let _ = write!(out, "{:pad$}", "");
@@ -194,12 +194,12 @@ pub fn render_board(g: &Game, s: &State) -> String {
     let mut beside = Vec::new();
     let mut removed = Vec::new();
     for t in 0..2 {
-        let tok = team_token(g, s, t, NO_CELL, None);
+        let tok = team_token(s, t, NO_CELL, None);
         if !tok.is_empty() {
             beside.push(format!("{} {tok}", ir.teams[t].name));
         }
-        let gone: Vec<usize> = (0..g.n_pieces(t as TeamId))
-            .filter(|&i| !s.pieces[t][i].alive())
+        let gone: Vec<usize> = (0..g.n_pieces(TeamId::new(t)))
+            .filter(|&i| !s.piece(TeamId::new(t), i).alive())
             .map(|i| i + 1)
             .collect();
         if !gone.is_empty() {
@@ -222,8 +222,8 @@ pub fn render_board(g: &Game, s: &State) -> String {
 
 /// The last throw: the sticks' faces, the value and the classes it belongs to.
 pub fn render_throw(g: &Game, s: &State) -> Option<String> {
-    let (n, k, v) = s.last?;
-    let faces = &g.ir.sticks.faces;
+    let (n, k, v) = s.last()?;
+    let faces = &g.ir().sticks.faces;
     let glyph = |f: usize| {
         let c = faces[f].chars().next().unwrap_or('?');
         if f == 0 {
@@ -240,12 +240,13 @@ pub fn render_throw(g: &Game, s: &State) -> Option<String> {
     let sticks: Vec<String> = (0..n)
         .map(|i| if i < k { a } else { b }.to_string())
         .collect();
-    let classes: Vec<&str> =
-        g.ir.classes
-            .iter()
-            .filter(|c| c.contains(k, n))
-            .map(|c| c.name.as_str())
-            .collect();
+    let classes: Vec<&str> = g
+        .ir()
+        .classes
+        .iter()
+        .filter(|c| c.contains(k, n))
+        .map(|c| c.name.as_str())
+        .collect();
     let mut out = format!(
         "last throw: [{}] {k} {}, {} {} — value {v}",
         sticks.join(" "),
@@ -261,10 +262,11 @@ pub fn render_throw(g: &Game, s: &State) -> Option<String> {
 
 /// The pool of the turn: each entry with the throw that gave it, and who used it.
 pub fn render_pool(g: &Game, s: &State) -> Option<String> {
-    if s.pool_len == 0 {
+    if s.pool().is_empty() {
         return None;
     }
-    let items: Vec<String> = s.pool[..s.pool_len as usize]
+    let items: Vec<String> = s
+        .pool()
         .iter()
         .map(|e| {
             let kind = match e.kind {
@@ -272,10 +274,10 @@ pub fn render_pool(g: &Game, s: &State) -> Option<String> {
                 EntryKind::Either => "e",
                 EntryKind::Move => "",
             };
-            let rule = &g.ir.rules[e.rule as usize].id;
+            let rule = &g.ir().rules[e.rule as usize].id;
             let used = match e.piece {
                 NONE => String::new(),
-                p if p as usize >= g.n_pieces(s.team) => ", dropped".to_string(),
+                p if p as usize >= g.n_pieces(s.team()) => ", dropped".to_string(),
                 p => format!(", used by {}", p + 1),
             };
             format!("[{kind}{} from a {}, {rule}{used}]", e.steps, e.thrown)
@@ -322,9 +324,9 @@ pub fn render_heading(session: &Session) -> String {
     let s = session.state();
     format!(
         "── {} · phase {} · turn {} ──\n",
-        g.ir.game,
-        g.ir.phases[s.phase as usize],
-        s.turns + 1
+        g.ir().game,
+        g.ir().phases[s.phase() as usize],
+        s.turns() + 1
     )
 }
 
@@ -341,22 +343,23 @@ pub fn render_turn(session: &Session) -> String {
         out.push_str(&p);
         out.push('\n');
     }
-    match s.stage {
+    match s.stage() {
         Stage::Over(w) => {
             let _ = writeln!(
                 out,
                 "game over: {} won after {} turns",
-                g.ir.teams[w as usize].name, s.turns
+                g.ir().teams[w.index()].name,
+                s.turns()
             );
         }
         _ => {
             let _ = writeln!(
                 out,
                 "{} {}",
-                player_words(session, s.team, s.seat),
+                player_words(session, s.team(), s.seat()),
                 stage_words(s)
             );
-            if s.stage == Stage::Move {
+            if s.stage() == Stage::Move {
                 for (i, d) in session.legal().iter().enumerate() {
                     let _ = writeln!(out, "  {:>2}) {}", i + 1, g.describe_decision(s, *d));
                 }
@@ -368,9 +371,9 @@ pub fn render_turn(session: &Session) -> String {
 
 /// One event as a line naming the rule behind it.
 pub fn event_text(g: &Game, e: &Event) -> Option<String> {
-    let ir = &g.ir;
+    let ir = g.ir();
     let rid = |r: u16| ir.rules.get(r as usize).map_or("?", |x| x.id.as_str());
-    let team = |t: TeamId| ir.teams[t as usize].name.as_str();
+    let team = |t: TeamId| ir.teams[t.index()].name.as_str();
     Some(match e {
         Event::Throw { value, rule } => match rule {
             Some(r) => format!("{}: the throw of {value} applies", rid(*r)),
@@ -537,7 +540,7 @@ fn run_inner(
             writeln!(
                 out,
                 "the computer stops: {} seat turns played (the turn cap)",
-                session.state().turns
+                session.state().turns()
             )?;
             capped_said = true;
         }
@@ -577,11 +580,15 @@ fn run_inner(
                     writeln!(out, "{m}")?;
                     continue;
                 }
-                if session.state().stage == Stage::Move {
+                if session.state().stage() == Stage::Move {
                     writeln!(
                         out,
                         "it is not time to throw: {} must move a piece first (choose a move by its number, or `why N`)",
-                        seat_name(&session.game, session.state().team, session.state().seat)
+                        seat_name(
+                            &session.game,
+                            session.state().team(),
+                            session.state().seat()
+                        )
                     )?;
                     continue;
                 }
@@ -598,7 +605,7 @@ fn run_inner(
                     writeln!(out, "{m}")?;
                     continue;
                 }
-                if session.state().stage == Stage::Throw {
+                if session.state().stage() == Stage::Throw {
                     writeln!(out, "it is time to throw, not to move: type `throw`")?;
                     continue;
                 }
@@ -696,17 +703,17 @@ fn plural(n: usize) -> &'static str {
 
 fn not_your_turn(session: &Session) -> Option<String> {
     let s = session.state();
-    if let Stage::Over(w) = s.stage {
+    if let Stage::Over(w) = s.stage() {
         return Some(format!(
             "the game is over: {} won (`undo`, `save`, `load` or `quit`)",
-            session.game.ir.teams[w as usize].name
+            session.game.ir().teams[w.index()].name
         ));
     }
     let kind = session.to_play();
     kind.is_computer().then(|| {
         format!(
             "it is {}'s turn, played by the computer ({kind})",
-            seat_name(&session.game, s.team, s.seat)
+            seat_name(&session.game, s.team(), s.seat())
         )
     })
 }
@@ -731,7 +738,7 @@ fn choose_move(session: &Session, text: &str) -> Result<crate::engine::Decision,
 
 fn why_text(session: &Session, arg: &str) -> String {
     let s = session.state();
-    if s.stage != Stage::Move {
+    if s.stage() != Stage::Move {
         return "no moves to explain now: `why N` names the rules behind legal move N".into();
     }
     let legal = session.legal();
@@ -753,7 +760,7 @@ fn why_text(session: &Session, arg: &str) -> String {
     };
     let g = &session.game;
     let mut out = format!("move {}:", g.describe_decision(s, d));
-    if let Err(r) = g.check_move(s, s.team, d.piece, d.mask) {
+    if let Err(r) = g.check_move(s, s.team(), d.piece, d.mask) {
         let _ = write!(out, " not allowed: {}", r.message);
     }
     for r in session.why(d) {
@@ -792,12 +799,12 @@ fn replay_action_text(
     let mut ev = Vec::new();
     let mut s = before.clone();
     let _ = actions[i].apply(g, &mut s, &mut ev);
-    let kind = seats.kind(before.team, before.seat);
+    let kind = seats.kind(before.team(), before.seat());
     let mut out = format!(
         "{}/{}: {} ({kind}) {}\n",
         i + 1,
         actions.len(),
-        seat_name(g, before.team, before.seat),
+        seat_name(g, before.team(), before.seat()),
         actions[i].describe(g, before)
     );
     for e in &ev {
@@ -822,9 +829,9 @@ fn replay_inner(
     let status = |s: &State| {
         let mut t = format!(
             "── {} · phase {} · turn {} ──\n{}",
-            g.ir.game,
-            g.ir.phases[s.phase as usize],
-            s.turns + 1,
+            g.ir().game,
+            g.ir().phases[s.phase() as usize],
+            s.turns() + 1,
             render_board(g, s)
         );
         if let Some(x) = render_throw(g, s) {
@@ -835,12 +842,12 @@ fn replay_inner(
             t.push_str(&x);
             t.push('\n');
         }
-        match s.stage {
+        match s.stage() {
             Stage::Over(w) => {
-                let _ = writeln!(t, "game over: {} won", g.ir.teams[w as usize].name);
+                let _ = writeln!(t, "game over: {} won", g.ir().teams[w.index()].name);
             }
             _ => {
-                let _ = writeln!(t, "{} {}", seat_name(g, s.team, s.seat), stage_words(s));
+                let _ = writeln!(t, "{} {}", seat_name(g, s.team(), s.seat()), stage_words(s));
             }
         }
         t

@@ -92,7 +92,8 @@ impl App {
         };
         app.say(format!(
             "{} — seed {}; press ? for the keys",
-            app.session.game.ir.game, app.session.seed
+            app.session.game.ir().game,
+            app.session.seed
         ));
         app
     }
@@ -137,17 +138,17 @@ impl App {
 
     fn human_to_act(&self) -> Option<String> {
         let s = self.session.state();
-        if let Stage::Over(w) = s.stage {
+        if let Stage::Over(w) = s.stage() {
             return Some(format!(
                 "the game is over: {} won",
-                self.session.game.ir.teams[w as usize].name
+                self.session.game.ir().teams[w.index()].name
             ));
         }
         let kind = self.session.to_play();
         kind.is_computer().then(|| {
             format!(
                 "it is {}'s turn ({kind})",
-                seat_name(&self.session.game, s.team, s.seat)
+                seat_name(&self.session.game, s.team(), s.seat())
             )
         })
     }
@@ -236,7 +237,7 @@ impl App {
             self.say(m);
             return;
         }
-        if self.session.state().stage == Stage::Move {
+        if self.session.state().stage() == Stage::Move {
             self.say("a piece must be moved first: choose a move and press Enter");
             return;
         }
@@ -255,7 +256,7 @@ impl App {
             self.say(m);
             return;
         }
-        if self.session.state().stage == Stage::Throw {
+        if self.session.state().stage() == Stage::Throw {
             self.say("it is time to throw: press t");
             return;
         }
@@ -267,7 +268,7 @@ impl App {
             Err(e) => {
                 let rule = e
                     .rule
-                    .and_then(|r| self.session.game.ir.rules.get(r as usize))
+                    .and_then(|r| self.session.game.ir().rules.get(r as usize))
                     .map(|r| format!(" ({})", r.id))
                     .unwrap_or_default();
                 self.say(format!("not allowed: {}{rule}", e.message));
@@ -340,11 +341,14 @@ impl App {
         .areas(area);
         f.render_widget(
             Paragraph::new(Line::from(vec![
-                Span::styled(g.ir.game.clone(), Style::new().add_modifier(Modifier::BOLD)),
+                Span::styled(
+                    g.ir().game.clone(),
+                    Style::new().add_modifier(Modifier::BOLD),
+                ),
                 Span::raw(format!(
                     " · phase {} · turn {}",
-                    g.ir.phases[s.phase as usize],
-                    s.turns + 1
+                    g.ir().phases[s.phase() as usize],
+                    s.turns() + 1
                 )),
             ])),
             title,
@@ -422,14 +426,15 @@ impl App {
         let g = &self.session.game;
         let s = self.session.state();
         let mut out = Vec::new();
-        if let Some((n, k, v)) = s.last {
+        if let Some((n, k, v)) = s.last() {
             let sticks: String = (0..n).map(|i| if i < k { '▮' } else { '▯' }).collect();
-            let classes: Vec<&str> =
-                g.ir.classes
-                    .iter()
-                    .filter(|c| c.contains(k, n))
-                    .map(|c| c.name.as_str())
-                    .collect();
+            let classes: Vec<&str> = g
+                .ir()
+                .classes
+                .iter()
+                .filter(|c| c.contains(k, n))
+                .map(|c| c.name.as_str())
+                .collect();
             let mut l = vec![
                 Span::styled(sticks, Style::new().add_modifier(Modifier::BOLD)),
                 Span::raw(format!(" = {v}")),
@@ -443,8 +448,8 @@ impl App {
             out.push(Line::from(l));
             out.push(Line::raw(format!(
                 "▮ {} {k}, ▯ {} {}",
-                g.ir.sticks.faces[0],
-                g.ir.sticks.faces[1],
+                g.ir().sticks.faces[0],
+                g.ir().sticks.faces[1],
                 n - k
             )));
         } else {
@@ -454,8 +459,8 @@ impl App {
             out.push(Line::raw(p));
         }
         out.push(Line::raw(""));
-        let who = match s.stage {
-            Stage::Over(w) => format!("game over: {} won", g.ir.teams[w as usize].name),
+        let who = match s.stage() {
+            Stage::Over(w) => format!("game over: {} won", g.ir().teams[w.index()].name),
             _ => {
                 let kind = self.session.to_play();
                 let player = if kind == AgentKind::Human {
@@ -465,14 +470,14 @@ impl App {
                 };
                 format!(
                     "{} ({player}) {}",
-                    seat_name(g, s.team, s.seat),
+                    seat_name(g, s.team(), s.seat()),
                     stage_words(s)
                 )
             }
         };
-        let colour = match s.stage {
-            Stage::Over(w) => COLOURS[w as usize],
-            _ => COLOURS[s.team as usize],
+        let colour = match s.stage() {
+            Stage::Over(w) => COLOURS[w.index()],
+            _ => COLOURS[s.team().index()],
         };
         out.push(Line::styled(
             who,
@@ -504,10 +509,10 @@ fn popup(f: &mut Frame, title: &str, body: &str) {
 }
 
 /// The pieces of one team on a hole: `(numbers with marks, count, any released, any immune)`.
-fn pieces_on(g: &Game, s: &State, t: usize, cell: u8) -> (Vec<String>, bool, bool) {
+fn pieces_on(s: &State, t: usize, cell: u8) -> (Vec<String>, bool, bool) {
     let mut nums = Vec::new();
     let (mut rel, mut imm) = (false, false);
-    for (i, p) in s.pieces[t][..g.n_pieces(t as TeamId)].iter().enumerate() {
+    for (i, p) in s.pieces(TeamId::new(t)).iter().enumerate() {
         if p.alive() && p.cell == cell {
             rel |= p.released();
             imm |= p.immune();
@@ -525,7 +530,7 @@ pub fn board_lines(
     chosen: Option<Decision>,
     width: usize,
 ) -> Vec<Line<'static>> {
-    let ir = &g.ir;
+    let ir = g.ir();
     let letters = team_letters(g);
     let max_len = ir.rows.iter().map(|r| r.len as usize).max().unwrap_or(0);
     let name_w = ir
@@ -536,9 +541,9 @@ pub fn board_lines(
         .unwrap_or(0);
     let (from, to) = match chosen {
         Some(d) => {
-            let p = s.pieces[s.team as usize][d.piece as usize];
+            let p = s.piece(s.team(), d.piece as usize);
             let to = g
-                .check_move(s, s.team, d.piece, d.mask)
+                .check_move(s, s.team(), d.piece, d.mask)
                 .map(|l| l.cell)
                 .unwrap_or(NO_CELL);
             (p.cell, to)
@@ -548,7 +553,7 @@ pub fn board_lines(
     let token = |c: Cell, compact: bool| -> Vec<(String, Option<usize>)> {
         let mut parts = Vec::new();
         for (t, &l) in letters.iter().enumerate() {
-            let (nums, rel, imm) = pieces_on(g, s, t, c as u8);
+            let (nums, rel, imm) = pieces_on(s, t, c.get() as u8);
             if nums.is_empty() {
                 continue;
             }
@@ -612,7 +617,7 @@ pub fn board_lines(
             .collect();
         for r in &ir.rows {
             for (h, wh) in w.iter_mut().enumerate().take(r.len as usize) {
-                *wh = (*wh).max(tok_len(&token(r.first + h as u16, compact)));
+                *wh = (*wh).max(tok_len(&token(r.cell(h as u16), compact)));
             }
         }
         w
@@ -647,13 +652,13 @@ pub fn board_lines(
     for (ri, r) in ir.rows.iter().enumerate().rev() {
         let mut spans = vec![Span::raw(format!("{:name_w$}", r.name))];
         for (h, &wh) in w.iter().enumerate().take(r.len as usize) {
-            let c = r.first + h as u16;
+            let c = r.cell(h as u16);
             let parts = token(c, compact);
             let pad = wh - tok_len(&parts);
             spans.push(Span::raw(format!(" {:pad$}", "")));
-            let mark = if c as u8 == to && to != NO_CELL {
+            let mark = if c.get() as u8 == to && to != NO_CELL {
                 Style::new().bg(Color::Green).fg(Color::Black)
-            } else if c as u8 == from && from != NO_CELL {
+            } else if c.get() as u8 == from && from != NO_CELL {
                 Style::new().add_modifier(Modifier::REVERSED)
             } else {
                 Style::new()
@@ -666,7 +671,7 @@ pub fn board_lines(
                     Some(t) => mark.fg(COLOURS[t]),
                     None => mark.add_modifier(Modifier::DIM),
                 };
-                let st = if c as u8 == to && to != NO_CELL {
+                let st = if c.get() as u8 == to && to != NO_CELL {
                     st.fg(Color::Black)
                 } else {
                     st
@@ -684,9 +689,9 @@ pub fn board_lines(
     }
     let (mut waiting, mut out) = (Vec::new(), Vec::new());
     for (t, letter) in letters.iter().enumerate() {
-        let (nums, _, _) = pieces_on(g, s, t, NO_CELL);
-        let gone = (0..g.n_pieces(t as TeamId))
-            .filter(|&i| !s.pieces[t][i].alive())
+        let (nums, _, _) = pieces_on(s, t, NO_CELL);
+        let gone = (0..g.n_pieces(TeamId::new(t)))
+            .filter(|&i| !s.piece(TeamId::new(t), i).alive())
             .count();
         if !nums.is_empty() {
             waiting.push(format!("{letter} {}", nums.len()));
@@ -825,10 +830,10 @@ pub fn draw_replay(f: &mut Frame, g: &Game, actions: &[Action], states: &[State]
     f.render_widget(
         Paragraph::new(format!(
             "{} · replay {at}/{} · phase {} · turn {}",
-            g.ir.game,
+            g.ir().game,
             actions.len(),
-            g.ir.phases[s.phase as usize],
-            s.turns + 1
+            g.ir().phases[s.phase() as usize],
+            s.turns() + 1
         )),
         title,
     );
@@ -841,7 +846,7 @@ pub fn draw_replay(f: &mut Frame, g: &Game, actions: &[Action], states: &[State]
         let before = &states[at - 1];
         lines.push(format!(
             "{}: {}",
-            seat_name(g, before.team, before.seat),
+            seat_name(g, before.team(), before.seat()),
             actions[at - 1].describe(g, before)
         ));
         let mut ev = Vec::new();
@@ -859,9 +864,9 @@ pub fn draw_replay(f: &mut Frame, g: &Game, actions: &[Action], states: &[State]
     if let Some(p) = render_pool(g, s) {
         lines.push(p);
     }
-    lines.push(match s.stage {
-        Stage::Over(w) => format!("game over: {} won", g.ir.teams[w as usize].name),
-        _ => format!("{} {}", seat_name(g, s.team, s.seat), stage_words(s)),
+    lines.push(match s.stage() {
+        Stage::Over(w) => format!("game over: {} won", g.ir().teams[w.index()].name),
+        _ => format!("{} {}", seat_name(g, s.team(), s.seat()), stage_words(s)),
     });
     f.render_widget(
         Paragraph::new(lines.join("\n"))

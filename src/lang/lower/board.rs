@@ -54,7 +54,7 @@ pub(super) fn rows(cx: &mut Cx, flat: &[Flat], first_span: Span) -> Option<()> {
                 name: name.node.clone(),
                 kind: kind.node.clone(),
                 owner: owner_ix,
-                first,
+                first: Cell::new(first),
                 len,
                 origin,
             });
@@ -143,7 +143,7 @@ pub(super) fn team_statements<'a>(cx: &mut Cx, flat: &'a [Flat<'a>]) -> TeamStmt
                 let t = cx.team(team);
                 let fi = face_index(cx, face);
                 if let (Some(t), Some(fi)) = (t, fi) {
-                    set_once(cx, &mut ts.colour[t as usize], fi, f, "the team's colour");
+                    set_once(cx, &mut ts.colour[t.index()], fi, f, "the team's colour");
                 }
             }
             StmtKind::Seats(e) => {
@@ -163,7 +163,7 @@ pub(super) fn team_statements<'a>(cx: &mut Cx, flat: &'a [Flat<'a>]) -> TeamStmt
                 if let Some(t) = cx.team(team)
                     && let Some(o) = f.origin
                 {
-                    ts.ends[t as usize].get_or_insert(o);
+                    ts.ends[t.index()].get_or_insert(o);
                 }
             }
             StmtKind::Gate { team, .. } => {
@@ -189,13 +189,13 @@ fn pieces(
 ) {
     let t = cx.team(team);
     if let (Some(t), true) = (t, f.active()) {
-        ts.pieces_written[t as usize] = true;
+        ts.pieces_written[t.index()] = true;
     }
     let n = cx.int(count, "number of pieces", 1, MAX_PIECES);
     let st = match start {
         None => Some(Start::Beside),
         Some(r) => {
-            let row = cx.one_row(r, t.unwrap_or(0));
+            let row = cx.one_row(r, t.unwrap_or(TeamId::FIRST));
             if let (Some(row), Some(n)) = (row, n)
                 && cx.rows[row].len as i64 != n
             {
@@ -218,7 +218,7 @@ fn pieces(
     };
     if let (Some(t), Some(n), Some(st)) = (t, n, st) {
         let v = (n as u8, st);
-        set_once(cx, &mut ts.pieces[t as usize], v, f, "the team's pieces");
+        set_once(cx, &mut ts.pieces[t.index()], v, f, "the team's pieces");
     }
 }
 
@@ -231,7 +231,7 @@ fn track(cx: &mut Cx, ts: &mut TeamStmts, f: &Flat, team: &Name, segments: &[ast
         }
     }
     let Some(origin) = f.origin else { return };
-    if let Some(first) = &ts.tracks[t as usize] {
+    if let Some(first) = &ts.tracks[t.index()] {
         cx.diags.push(
             Diagnostic::error(
                 Code::TwoTracks,
@@ -243,7 +243,7 @@ fn track(cx: &mut Cx, ts: &mut TeamStmts, f: &Flat, team: &Name, segments: &[ast
             .with_secondary(first.span, "first track"),
         );
     } else {
-        ts.tracks[t as usize] = Some(TrackDecl {
+        ts.tracks[t.index()] = Some(TrackDecl {
             segments: segs,
             span: team.span,
             origin,
@@ -284,7 +284,7 @@ pub(super) fn teams(cx: &mut Cx, ts: &TeamStmts, first_span: Span) -> Option<Vec
             );
             continue;
         };
-        let mut track = build_track(cx, t as TeamId, decl, ts);
+        let mut track = build_track(cx, TeamId::new(t), decl, ts);
         track.end_origin = ts.ends[t];
         teams.push(Team {
             name,
@@ -371,9 +371,9 @@ fn walk(
         let r = &cx.rows[*row];
         let start = cells.len() as u16;
         let holes: Vec<Cell> = if s.backward {
-            (r.first..r.first + r.len).rev().collect()
+            r.cells().rev().collect()
         } else {
-            (r.first..r.first + r.len).collect()
+            r.cells().collect()
         };
         cells.extend(holes);
         segments.push(TrackSegment {
@@ -414,7 +414,8 @@ fn seg_index(cx: &mut Cx, team: TeamId, segments: &[TrackSegment], n: &Name) -> 
                 n.span,
                 format!(
                     "team `{}`'s track has no segment `{}`",
-                    cx.team_names[team as usize], n.node
+                    cx.team_names[team.index()],
+                    n.node
                 ),
                 "not a row or label of this track",
             );

@@ -91,14 +91,14 @@ pub(super) fn capture_statements(cx: &mut Cx, flat: &[Flat]) -> CaptureStmts {
 
 /// The capture table for a board of `cells` holes; warns (on a clean file) when captures are
 /// forbidden somewhere but allowed nowhere.
-pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: Cell, clean: bool) -> CapturePolicy {
+pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> CapturePolicy {
     let mut at = vec![vec![CellCapture::default(); cells as usize]; 2];
     let mut immune: [Option<(CellSet, RuleIx)>; 2] = [None, None];
     let mut any_capture = false;
     for s in &cs.stated {
         let rule = s.origin.rule;
         for (t, cells_t) in at.iter_mut().enumerate() {
-            let here = |c: Cell| s.region.is_none_or(|r| r[t].contains(c));
+            let here = |c: u16| s.region.is_none_or(|r| r[t].contains(Cell::new(c)));
             for (c, cc) in (0..cells).zip(cells_t.iter_mut()) {
                 if !here(c) {
                     continue;

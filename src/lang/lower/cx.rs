@@ -78,7 +78,7 @@ impl Cx {
 
     pub fn team(&mut self, n: &Name) -> Option<TeamId> {
         match self.team_names.iter().position(|t| *t == n.node) {
-            Some(i) => Some(i as TeamId),
+            Some(i) => Some(TeamId::new(i)),
             None => {
                 let known: Vec<&str> = self.team_names.iter().map(|s| s.as_str()).collect();
                 self.diags.push(
@@ -144,7 +144,7 @@ impl Cx {
                 return None;
             }
             ast::RowRef::Own(k) => (k, Some(team)),
-            ast::RowRef::Opposing(k) => (k, Some(1 - team)),
+            ast::RowRef::Opposing(k) => (k, Some(team.other())),
         };
         let found: Vec<usize> = self
             .rows
@@ -158,10 +158,10 @@ impl Cx {
                 let (rel, owner) = if matches!(r.node, ast::RowRef::Own(_)) {
                     ("own", team)
                 } else {
-                    ("opposing", 1 - team)
+                    ("opposing", team.other())
                 };
                 self.diags.push(
-                    Diagnostic::error(Code::NoOwnedRow, r.span, format!("`{rel} {}` names no row: no `{}` row belongs to team `{}`", kind.node, kind.node, self.team_names[owner as usize]), "names no row")
+                    Diagnostic::error(Code::NoOwnedRow, r.span, format!("`{rel} {}` names no row: no `{}` row belongs to team `{}`", kind.node, kind.node, self.team_names[owner.index()]), "names no row")
                         .with_help(format!("give the row an owner (`row NAME: {} of TEAM, N holes`), or write `{}` for every row of that kind", kind.node, kind.node)),
                 );
             } else {
@@ -204,19 +204,19 @@ impl Cx {
             node: rr.clone(),
             span: r.span,
         };
-        for team in 0..2u8 {
-            let rows = self.rows_of(&rr, team, team == 0)?;
+        for team in TeamId::BOTH {
+            let rows = self.rows_of(&rr, team, team == TeamId::FIRST)?;
             for ri in rows {
                 let row = &self.rows[ri];
-                let (first, last) = (row.first, row.first + row.len - 1);
+                let (first, last) = (row.first, row.last());
                 let cells: Vec<Cell> = match &r.node {
-                    ast::Region::Rows(_) => (first..=last).collect(),
+                    ast::Region::Rows(_) => row.cells().collect(),
                     ast::Region::Ends(_) => vec![first, last],
                     ast::Region::First(_) => vec![first],
                     ast::Region::Last(_) => vec![last],
                 };
                 for c in cells {
-                    out[team as usize].insert(c);
+                    out[team.index()].insert(c);
                 }
             }
         }

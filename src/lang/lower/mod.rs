@@ -159,7 +159,7 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
     let first_span = first_rule.id.span;
     let rule_names = names::rule_names(cx, flat, first_span)?;
     board::rows(cx, flat, first_span)?;
-    let cells: Cell = cx.rows.iter().map(|r| r.len).sum();
+    let cells: u16 = cx.rows.iter().map(|r| r.len).sum();
     // Classes first: throw entries name them.
     sticks::classes(cx, flat);
     let team_stmts = board::team_statements(cx, flat);

@@ -5,7 +5,7 @@
 
 use super::rulebook::describe_effects;
 use crate::engine::{Event, Game, Stage, State};
-use crate::lang::ir::{Ir, RuleIx, ThrowMatch};
+use crate::lang::ir::{Ir, RuleIx, TeamId, ThrowMatch};
 use serde::Serialize;
 
 /// A rule with its status and quoted sentences.
@@ -97,7 +97,7 @@ pub struct Explanation {
 
 /// Describes an engine event in words.
 pub fn describe_event(ir: &Ir, e: &Event) -> String {
-    let team = |t: u8| ir.teams[t as usize].name.clone();
+    let team = |t: TeamId| ir.teams[t.index()].name.clone();
     let r = |x: RuleIx| ir.rules[x as usize].id.clone();
     match e {
         Event::Throw { value, rule } => match rule {
@@ -148,29 +148,29 @@ pub fn describe_event(ir: &Ir, e: &Event) -> String {
 
 /// The throw-table entry a throw of `k` of `n` sticks meets at `s`.
 pub fn throw_entry(g: &Game, s: &State, k: u8, n: u8) -> Option<usize> {
-    let ir = &g.ir;
+    let ir = g.ir();
     let value = ir
         .sticks
         .value
-        .throw_value(ir.teams[s.team as usize].colour, k, n);
+        .throw_value(ir.teams[s.team().index()].colour, k, n);
     ir.throws.iter().position(|e| {
-        e.phase.is_none_or(|p| p == s.phase)
+        e.phase.is_none_or(|p| p == s.phase())
             && match &e.matches {
                 ThrowMatch::Any => true,
                 ThrowMatch::Values(m) => value < 64 && m >> value & 1 == 1,
                 ThrowMatch::Class(c) => ir.classes[*c].contains(k, n),
             }
-            && e.conds.iter().all(|c| g.cond(s, s.team, c))
+            && e.conds.iter().all(|c| g.cond(s, s.team(), c))
     })
 }
 
 fn throw_view(g: &Game, s: &State, k: u8, p: f64) -> ThrowView {
-    let ir = &g.ir;
+    let ir = g.ir();
     let n = g.sticks_for(s);
     let value = ir
         .sticks
         .value
-        .throw_value(ir.teams[s.team as usize].colour, k, n);
+        .throw_value(ir.teams[s.team().index()].colour, k, n);
     let entry = throw_entry(g, s, k, n);
     let mut c = s.clone();
     let mut ev: Vec<Event> = Vec::new();
@@ -217,24 +217,24 @@ pub enum ExplainError {
 
 /// Explains a position, and a move or throw there if given.
 pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, ExplainError> {
-    let ir = &g.ir;
-    let (stage, team) = match s.stage {
-        Stage::Throw => ("throw", s.team),
-        Stage::Move => ("move", s.team),
+    let ir = g.ir();
+    let (stage, team) = match s.stage() {
+        Stage::Throw => ("throw", s.team()),
+        Stage::Move => ("move", s.team()),
         Stage::Over(w) => ("over", w),
     };
     let mut throws = Vec::new();
     let mut decisions = Vec::new();
-    if s.stage == Stage::Throw {
+    if s.stage() == Stage::Throw {
         for o in g.chance_outcomes(s) {
             throws.push(throw_view(g, s, o.k, o.p));
         }
     }
-    if s.stage == Stage::Move {
+    if s.stage() == Stage::Move {
         let mut buf = Vec::new();
         g.legal_decisions(s, &mut buf);
         for d in &buf {
-            let rules = match g.check_move(s, s.team, d.piece, d.mask) {
+            let rules = match g.check_move(s, s.team(), d.piece, d.mask) {
                 Ok(l) => l.rules().iter().map(|&r| cite(ir, r)).collect(),
                 Err(_) => Vec::new(),
             };
@@ -261,10 +261,10 @@ pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, Exp
     };
     Ok(Explanation {
         position: g.to_notation(s),
-        phase: ir.phases[s.phase as usize].clone(),
+        phase: ir.phases[s.phase() as usize].clone(),
         stage: stage.into(),
-        team: ir.teams[team as usize].name.clone(),
-        seat: s.seat + 1,
+        team: ir.teams[team.index()].name.clone(),
+        seat: s.seat() + 1,
         throws,
         decisions,
         verdict,
@@ -272,12 +272,12 @@ pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, Exp
 }
 
 fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, ExplainError> {
-    let ir = &g.ir;
-    match s.stage {
+    let ir = g.ir();
+    match s.stage() {
         Stage::Over(w) => Ok(Verdict {
             input: m.to_string(),
             legal: false,
-            message: format!("the game is over: {} has won", ir.teams[w as usize].name),
+            message: format!("the game is over: {} has won", ir.teams[w.index()].name),
             rules: Vec::new(),
             events: Vec::new(),
         }),
@@ -287,7 +287,7 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, ExplainError> {
                 .parse()
                 .map_err(|_| ExplainError::NotAThrowValue(m.to_string()))?;
             let n = g.sticks_for(s);
-            let colour = ir.teams[s.team as usize].colour;
+            let colour = ir.teams[s.team().index()].colour;
             let k = (0..=n)
                 .find(|&k| ir.sticks.value.throw_value(colour, k, n) == v)
                 .ok_or(ExplainError::ImpossibleThrow {
@@ -317,7 +317,7 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, ExplainError> {
             let mut ev: Vec<Event> = Vec::new();
             match g.apply_decision(&mut c, d, &mut ev) {
                 Ok(()) => {
-                    let rules = match g.check_move(s, s.team, d.piece, d.mask) {
+                    let rules = match g.check_move(s, s.team(), d.piece, d.mask) {
                         Ok(l) => l.rules().iter().map(|&r| cite(ir, r)).collect(),
                         Err(_) => Vec::new(),
                     };
@@ -422,15 +422,15 @@ pub fn render(e: &Explanation) -> String {
 pub fn infer_pool_rules(g: &Game, s: &mut State) {
     use crate::engine::EntryKind;
     use crate::lang::ir::{Effect, ValueRule};
-    let ir = &g.ir;
+    let ir = g.ir();
     let st = &ir.sticks;
-    let mut counts: Vec<u8> = vec![st.by_phase[s.phase as usize].unwrap_or(st.count)];
+    let mut counts: Vec<u8> = vec![st.by_phase[s.phase() as usize].unwrap_or(st.count)];
     counts.extend(st.first_of_turn);
     counts.extend(st.first_of_game);
-    for i in 0..s.pool_len as usize {
-        let e = s.pool[i];
+    for i in 0..s.pool().len() {
+        let e = s.pool()[i];
         let found = ir.throws.iter().find(|t| {
-            let phase_ok = t.phase.is_none_or(|p| p == s.phase);
+            let phase_ok = t.phase.is_none_or(|p| p == s.phase());
             let match_ok = match &t.matches {
                 ThrowMatch::Any => true,
                 ThrowMatch::Values(m) => e.thrown < 64 && m >> e.thrown & 1 == 1,
@@ -438,7 +438,7 @@ pub fn infer_pool_rules(g: &Game, s: &mut State) {
                     let k = match st.value {
                         ValueRule::Face(0) => Some(e.thrown),
                         ValueRule::Face(_) => n.checked_sub(e.thrown),
-                        ValueRule::OwnColour => match ir.teams[s.team as usize].colour {
+                        ValueRule::OwnColour => match ir.teams[s.team().index()].colour {
                             Some(0) | None => Some(e.thrown),
                             Some(_) => n.checked_sub(e.thrown),
                         },
@@ -459,7 +459,7 @@ pub fn infer_pool_rules(g: &Game, s: &mut State) {
             phase_ok && match_ok && kind_ok
         });
         if let Some(t) = found {
-            s.pool[i].rule = t.rule;
+            s.cite_entry_rule(i, t.rule);
         }
     }
 }

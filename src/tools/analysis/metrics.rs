@@ -29,7 +29,7 @@
 
 use super::{Loaded, Rate, Z95};
 use crate::engine::{Decision, Event, Game, Stage, State};
-use crate::lang::ir::{Ir, RuleIx, ValueRule};
+use crate::lang::ir::{Ir, RuleIx, TeamId, ValueRule};
 use crate::tools::agents::{AgentKind, Budget};
 use crate::tools::driver::{self, End, Hooks, Outcome, Streams, WorkerPanic};
 use serde::{Deserialize, Serialize};
@@ -206,7 +206,7 @@ struct Counter<'a> {
 
 impl Hooks for Counter<'_> {
     fn throw(&mut self, g: &Game, s: &State, k: u8) {
-        let team = s.team as usize;
+        let team = s.team().index();
         let n = g.sticks_for(s) as usize;
         let row = &mut self.throw_counts[n];
         if row.len() <= n {
@@ -244,7 +244,7 @@ impl Hooks for Counter<'_> {
             }
             Event::Captured { team, rule, .. } => {
                 hit(rule);
-                self.lost[team as usize] += 1;
+                self.lost[team.index()] += 1;
             }
             Event::Immune { rule, .. } | Event::Phase { rule, .. } | Event::Won { rule, .. } => {
                 hit(rule)
@@ -257,13 +257,13 @@ impl Hooks for Counter<'_> {
         if let Some(team) = self.thrower.take()
             && self.first_move[team].is_none()
             && !g.is_over(s)
-            && s.team as usize == team
+            && s.team().index() == team
             && could_move(g, s)
         {
             self.first_move[team] = Some(self.team_throws[team]);
         }
-        if s.turns != self.last_turns {
-            self.last_turns = s.turns;
+        if s.turns() != self.last_turns {
+            self.last_turns = s.turns();
             // The leader can change only when pieces moved or were taken since last asked.
             let changes = (self.decision_nodes, self.lost);
             if changes != self.last_changes {
@@ -299,11 +299,12 @@ impl Default for Players {
 
 /// Progress of a team towards its goal: (holes gone, scale) so that shares compare exactly.
 fn progress(g: &Game, s: &State, t: usize) -> (u64, u64) {
-    let tr = &g.ir.teams[t].track;
+    let tr = &g.ir().teams[t].track;
     let goal = tr.goal.unwrap_or(tr.cells.len().saturating_sub(1) as u16) as i32 + 1;
-    let n = g.ir.teams[t].pieces as usize;
+    let n = g.ir().teams[t].pieces as usize;
     // Pieces off the track (beside the board, or removed) stand at index -1: nothing.
-    let gone: i32 = s.pieces[t][..n]
+    let gone: i32 = s
+        .pieces(TeamId::new(t))
         .iter()
         .map(|p| (p.tpos as i32 + 1).clamp(0, goal))
         .sum();
@@ -324,13 +325,9 @@ fn leader(g: &Game, s: &State) -> Option<u8> {
 
 /// Could some piece of the team to play move with the throws in hand?
 fn could_move(g: &Game, s: &State) -> bool {
-    match s.stage {
+    match s.stage() {
         Stage::Move => true,
-        Stage::Throw if s.pool_len > 0 => {
-            let mut c = s.clone();
-            c.stage = Stage::Move;
-            g.has_legal(&c)
-        }
+        Stage::Throw if !s.pool().is_empty() => g.has_legal_with_pool(s),
         _ => false,
     }
 }
@@ -345,7 +342,7 @@ pub fn play_game(
     players: &Players,
     acc: &mut Acc,
 ) -> GameBrief {
-    let n_rules = g.ir.rules.len();
+    let n_rules = g.ir().rules.len();
     let mut agents = players.kinds.map(|k| {
         crate::tools::agents::make(k, players.budget)
             .unwrap_or_else(|| Box::new(crate::tools::agents::RandomAgent::default()))
@@ -364,7 +361,7 @@ pub fn play_game(
         choice_nodes: 0,
         lead_changes: 0,
         lead: None,
-        last_turns: s.turns,
+        last_turns: s.turns(),
         last_changes: (u32::MAX, [0; 2]),
     };
     let out: Outcome = driver::play(
@@ -389,8 +386,8 @@ pub fn play_game(
     match out.end {
         End::Won(w) => {
             acc.completed += 1;
-            acc.wins[w as usize] += 1;
-            *acc.turns.entry(s.turns as u64).or_default() += 1;
+            acc.wins[w.index()] += 1;
+            *acc.turns.entry(s.turns() as u64).or_default() += 1;
             *acc.throws.entry(throws).or_default() += 1;
         }
         End::Aborted(_) => acc.aborted += 1,
@@ -417,8 +414,8 @@ pub fn play_game(
         }
     }
     GameBrief {
-        winner: out.winner(),
-        turns: s.turns,
+        winner: out.winner().map(u8::from),
+        turns: s.turns(),
         throws,
         decision_nodes,
         choice_nodes,
@@ -443,7 +440,7 @@ pub fn run_games(
     done: Option<&AtomicU64>,
 ) -> Result<(Acc, Vec<GameBrief>), WorkerPanic> {
     let parts = driver::par_chunks(range, jobs, |a, b| {
-        let mut acc = Acc::new(g.ir.rules.len());
+        let mut acc = Acc::new(g.ir().rules.len());
         let mut briefs = Vec::new();
         for i in a..b {
             let brief = play_game(g, seed, i, max_turns, players, &mut acc);
@@ -456,7 +453,7 @@ pub fn run_games(
         }
         (acc, briefs)
     })?;
-    let mut acc = Acc::new(g.ir.rules.len());
+    let mut acc = Acc::new(g.ir().rules.len());
     let mut briefs = Vec::new();
     for (a, b) in parts {
         acc.merge(&a);

@@ -165,9 +165,7 @@ pub fn quotes(ir: &Ir, r: RuleIx) -> Vec<String> {
 pub fn describe_cells(ir: &Ir, set: &CellSet) -> String {
     let mut parts = Vec::new();
     for row in &ir.rows {
-        let cells: Vec<Cell> = (row.first..row.first + row.len)
-            .filter(|&c| set.contains(c))
-            .collect();
+        let cells: Vec<Cell> = row.cells().filter(|&c| set.contains(c)).collect();
         if cells.is_empty() {
             continue;
         }
@@ -179,11 +177,11 @@ pub fn describe_cells(ir: &Ir, set: &CellSet) -> String {
         let mut i = 0;
         while i < cells.len() {
             let mut j = i;
-            while j + 1 < cells.len() && cells[j + 1] == cells[j] + 1 {
+            while j + 1 < cells.len() && cells[j + 1].get() == cells[j].get() + 1 {
                 j += 1;
             }
-            let a = cells[i] - row.first + 1;
-            let b = cells[j] - row.first + 1;
+            let a = cells[i].get() - row.first.get() + 1;
+            let b = cells[j].get() - row.first.get() + 1;
             parts.push(if a == b {
                 format!("{}.{a}", row.name)
             } else {

@@ -246,7 +246,7 @@ fn board(sec: &mut Section) {
         let r = Some(row.origin.rule);
         let owner = row
             .owner
-            .map(|t| format!(" of {}", ir.teams[t as usize].name))
+            .map(|t| format!(" of {}", ir.teams[t.index()].name))
             .unwrap_or_else(|| " (shared)".into());
         let tag = sec.tag(r);
         sec.line(format!(
@@ -559,7 +559,7 @@ fn taking(sec: &mut Section) {
         sec.line(format!("- when {} lands on an opposing piece:", team.name));
         let mut groups: Vec<(CellCapture, CellSet)> = Vec::new();
         for c in team.track.cells.iter().copied().collect::<BTreeSet<_>>() {
-            let key = pol.at[t][c as usize];
+            let key = pol.at[t][c.index()];
             match groups.iter_mut().find(|(k, _)| *k == key) {
                 Some((_, set)) => set.insert(c),
                 None => {

@@ -10,7 +10,7 @@
 //! loaded game resumes without replaying the computer's searches. A saved game therefore
 //! continues exactly as it would have, and the same seed and seats give the same game.
 
-use crate::engine::{Decision, Event, Game, Refusal, State};
+use crate::engine::{Decision, Event, Game, Refusal, RefusalKind, State};
 use crate::lang::ir::{RuleIx, TeamId};
 use crate::tools::agents::{self, Agent, AgentKind, Budget};
 use crate::tools::driver::{Stream, Streams};
@@ -69,7 +69,7 @@ pub struct Seats {
 impl Seats {
     /// The default: the first team human, the other the strongest computer player.
     pub fn default_for(g: &Game) -> Seats {
-        let per_team = g.ir.seats.max(1);
+        let per_team = g.ir().seats.max(1);
         let mut kinds = vec![AgentKind::Human; per_team as usize];
         kinds.extend(std::iter::repeat_n(AgentKind::STRONGEST, per_team as usize));
         Seats { per_team, kinds }
@@ -78,7 +78,7 @@ impl Seats {
     /// The default changed by `TEAM=KIND` / `TEAM.SEAT=KIND` specifications.
     pub fn parse(g: &Game, specs: &[String]) -> Result<Seats, SeatError> {
         let mut seats = Seats::default_for(g);
-        let teams: Vec<&str> = g.ir.teams.iter().map(|t| t.name.as_str()).collect();
+        let teams: Vec<&str> = g.ir().teams.iter().map(|t| t.name.as_str()).collect();
         for spec in specs {
             let (who, kind) = spec.split_once('=').ok_or_else(|| SeatError::Malformed {
                 spec: spec.clone(),
@@ -89,7 +89,7 @@ impl Seats {
                 Some((t, n)) => (t.trim(), Some(n.trim())),
                 None => (who.trim(), None),
             };
-            let t = g.ir.team(team).ok_or_else(|| SeatError::UnknownTeam {
+            let t = g.ir().team(team).ok_or_else(|| SeatError::UnknownTeam {
                 team: team.to_string(),
                 spec: spec.clone(),
                 teams: teams.join(" and "),
@@ -115,7 +115,7 @@ impl Seats {
                 }
             };
             for s in range {
-                seats.kinds[t as usize * seats.per_team as usize + s as usize] = kind;
+                seats.kinds[t.index() * seats.per_team as usize + s as usize] = kind;
             }
         }
         Ok(seats)
@@ -124,17 +124,18 @@ impl Seats {
     /// Who plays `seat` (0-based) of `team`.
     pub fn kind(&self, team: TeamId, seat: u8) -> AgentKind {
         self.kinds
-            .get(team as usize * self.per_team as usize + seat as usize)
+            .get(team.index() * self.per_team as usize + seat as usize)
             .copied()
             .unwrap_or(AgentKind::Human)
     }
 
     /// As record entries.
     pub fn to_records(&self, g: &Game) -> Vec<SeatRecord> {
-        (0..2u8)
+        TeamId::BOTH
+            .into_iter()
             .flat_map(|t| (0..self.per_team).map(move |s| (t, s)))
             .map(|(t, s)| SeatRecord {
-                team: g.ir.teams[t as usize].name.clone(),
+                team: g.ir().teams[t.index()].name.clone(),
                 seat: s + 1,
                 player: self.kind(t, s),
             })
@@ -145,11 +146,11 @@ impl Seats {
     pub fn from_records(g: &Game, recs: &[SeatRecord]) -> Seats {
         let mut seats = Seats::default_for(g);
         for r in recs {
-            if let Some(t) = g.ir.team(&r.team)
+            if let Some(t) = g.ir().team(&r.team)
                 && r.seat >= 1
                 && r.seat <= seats.per_team
             {
-                seats.kinds[t as usize * seats.per_team as usize + r.seat as usize - 1] = r.player;
+                seats.kinds[t.index() * seats.per_team as usize + r.seat as usize - 1] = r.player;
             }
         }
         seats
@@ -246,7 +247,7 @@ impl Session {
 
     /// Who plays the seat to act now.
     pub fn to_play(&self) -> AgentKind {
-        self.seats.kind(self.state.team, self.state.seat)
+        self.seats.kind(self.state.team(), self.state.seat())
     }
 
     /// Is the game over?
@@ -256,7 +257,7 @@ impl Session {
 
     /// Has the turn cap stopped the computer?
     pub fn capped(&self) -> bool {
-        self.state.turns >= self.max_turns
+        self.state.turns() >= self.max_turns
     }
 
     /// The legal decisions now, in the engine's order (the numbers people choose by).
@@ -275,9 +276,9 @@ impl Session {
         self.actions.push(action);
         Ok(Step {
             action,
-            team: before.team,
-            seat: before.seat,
-            player: self.seats.kind(before.team, before.seat),
+            team: before.team(),
+            seat: before.seat(),
+            player: self.seats.kind(before.team(), before.seat()),
             text,
             events,
         })
@@ -287,6 +288,11 @@ impl Session {
     pub fn throw(&mut self) -> Result<Step, Refusal> {
         if !self.game.is_chance(&self.state) {
             return Err(Refusal {
+                kind: if self.is_over() {
+                    RefusalKind::Over
+                } else {
+                    RefusalKind::NotThrowTime
+                },
                 message: if self.is_over() {
                     "the game is over".into()
                 } else {
@@ -296,7 +302,7 @@ impl Session {
             });
         }
         let mut dice = Streams::for_game(self.seed, 0).game();
-        dice.skip(self.state.game_throws as u64);
+        dice.skip(self.state.game_throws() as u64);
         let u = dice.next_u64();
         let k = self.game.sample_outcome(&self.state, u);
         self.record_step(Action::Throw { k })
@@ -315,9 +321,10 @@ impl Session {
         if self.game.is_chance(&self.state) {
             return Some(self.throw());
         }
-        let ix = self.state.team as usize * self.seats.per_team as usize + self.state.seat as usize;
+        let ix =
+            self.state.team().index() * self.seats.per_team as usize + self.state.seat() as usize;
         let mut rng = Streams::for_game(self.seed, 0)
-            .stream_at(Stream::Agent(self.state.team), self.actions.len() as u64);
+            .stream_at(Stream::Agent(self.state.team()), self.actions.len() as u64);
         let d = match self.agents.get_mut(ix).and_then(|a| a.as_mut()) {
             Some(agent) => agent.choose(&self.game, &self.state, &mut rng),
             None => None,
@@ -325,6 +332,7 @@ impl Session {
         match d {
             Some(d) => Some(self.play(d)),
             None => Some(Err(Refusal {
+                kind: RefusalKind::Other,
                 message: "the computer player found no legal move".into(),
                 rule: None,
             })),
@@ -338,7 +346,7 @@ impl Session {
             matches!(self.actions[i], Action::Move { .. })
                 && !self
                     .seats
-                    .kind(self.history[i].team, self.history[i].seat)
+                    .kind(self.history[i].team(), self.history[i].seat())
                     .is_computer()
         });
         let to = last_human.unwrap_or(0);
@@ -393,7 +401,7 @@ impl Session {
     pub fn why(&self, d: Decision) -> Vec<RuleIx> {
         match self
             .game
-            .check_move(&self.state, self.state.team, d.piece, d.mask)
+            .check_move(&self.state, self.state.team(), d.piece, d.mask)
         {
             Ok(l) => {
                 let mut v: Vec<RuleIx> = l.rules().to_vec();

@@ -1,0 +1,383 @@
+//! A position as plain data ([`Setup`]) and the one check that turns it into a [`State`]:
+//! what the position notation reads, what a tool or a test builds by hand.
+
+use super::moves::DROPPED;
+use super::*;
+
+/// A whole position as plain data, before it is checked against a variant. Indices are
+/// the variant's (phase, rule, hole); [`Game::state_from_setup`] checks it and builds the
+/// [`State`], deriving what a state keeps besides (which holes each team occupies, which
+/// pieces are released, each piece's place along its track).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    /// Phase.
+    pub phase: PhaseId,
+    /// Team to play.
+    pub team: TeamId,
+    /// Seat to play (0-based).
+    pub seat: u8,
+    /// Chance, decision, or over.
+    pub stage: Stage,
+    /// The seat throws again after its moves.
+    pub again: bool,
+    /// Throws in this seat's turn.
+    pub turn_throws: u8,
+    /// Throws in this team's turn.
+    pub team_throws: u8,
+    /// Throws in the game.
+    pub game_throws: u32,
+    /// Seat turns completed.
+    pub turns: u32,
+    /// The throw of this turn whose releases the next throw's moves are bound to.
+    pub bind: Option<u8>,
+    /// The last throw.
+    pub last: Option<LastThrow>,
+    /// Holes each team has landed on.
+    pub landed: [CellSet; 2],
+    /// The moves pooled in this turn, in order.
+    pub pool: Vec<EntrySetup>,
+    /// Each team's pieces, in order: as many as the variant gives it.
+    pub pieces: [Vec<PieceSetup>; 2],
+}
+
+/// The last throw of a [`Setup`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LastThrow {
+    /// Sticks thrown.
+    pub sticks: u8,
+    /// Sticks showing face 0.
+    pub count: u8,
+    /// Its value to its thrower; `None`: its value to the team to play.
+    pub value: Option<u8>,
+}
+
+/// One pooled move of a [`Setup`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EntrySetup {
+    /// What kind of move it gives.
+    pub kind: EntryKind,
+    /// Places.
+    pub steps: u8,
+    /// The value of the throw that gave it.
+    pub thrown: u8,
+    /// Index of the throw in the turn that gave it.
+    pub family: u8,
+    /// The throw whose releases it is bound to.
+    pub bound: Option<u8>,
+    /// The rule that gave it; `None`: the rule of the phase's throw table that most likely
+    /// did (it only shows in citations).
+    pub rule: Option<RuleIx>,
+    /// Whether it was used, and by which piece.
+    pub used: EntryUse,
+}
+
+/// Whether a pooled move was used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntryUse {
+    /// Not yet.
+    Unused,
+    /// By this piece (index within the team to play).
+    By(u8),
+    /// Dropped: cancelled or forfeited.
+    Dropped,
+}
+
+/// One piece of a [`Setup`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PieceSetup {
+    /// Where it stands (ignored once removed).
+    pub place: Place,
+    /// Released, immune, removed.
+    pub flags: PieceFlags,
+}
+
+/// Where a piece of a [`Setup`] stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// Beside the board.
+    Beside,
+    /// On a hole: on its team's track, where the track passes the hole for the
+    /// `visit`-th time after the first (0: the first); else, unreleased, in its start row.
+    Hole {
+        /// The hole.
+        cell: Cell,
+        /// Earlier passes of the track through the hole.
+        visit: u8,
+    },
+}
+
+/// Why a [`Setup`] is not a position of the variant. The messages are the position
+/// notation's.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// No phase has that index.
+    #[error("unknown phase; phases are {phases}")]
+    Phase {
+        /// The phases' names.
+        phases: String,
+    },
+    /// No such seat.
+    #[error("seat must be 1..{seats}")]
+    Seat {
+        /// Seats per team.
+        seats: u8,
+    },
+    /// The last throw cannot be.
+    #[error("no such throw")]
+    LastThrow,
+    /// Too many pooled moves.
+    #[error("at most {POOL_MAX} pool entries")]
+    PoolFull,
+    /// A pooled move's throw value cannot be.
+    #[error("no throw has that value")]
+    EntryValue {
+        /// Index of the entry.
+        entry: usize,
+    },
+    /// A pooled move's rule does not exist.
+    #[error("unknown rule ID")]
+    EntryRule {
+        /// Index of the entry.
+        entry: usize,
+    },
+    /// A pooled move names a piece no team has.
+    #[error("a pool entry is [r|e]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]")]
+    EntryPieceRange {
+        /// Index of the entry.
+        entry: usize,
+    },
+    /// A pooled move names a piece the team to play does not have.
+    #[error("a pool entry names a piece the team does not have")]
+    EntryPiece,
+    /// A team has another number of pieces.
+    #[error("team `{name}` has {want} pieces; {got} are listed")]
+    PieceCount {
+        /// The team.
+        team: TeamId,
+        /// Its name.
+        name: String,
+        /// Its pieces.
+        want: usize,
+        /// Pieces given.
+        got: usize,
+    },
+    /// A piece stands neither on its track nor in its start row.
+    #[error("hole is neither on the track of `{name}` nor in its start row")]
+    OffTrack {
+        /// The team.
+        team: TeamId,
+        /// The piece.
+        piece: usize,
+        /// The team's name.
+        name: String,
+    },
+    /// A released piece stands in its start row, off its track.
+    #[error("a released piece stands on its track, not in its start row")]
+    ReleasedAtStart {
+        /// The team.
+        team: TeamId,
+        /// The piece.
+        piece: usize,
+    },
+    /// The track passes the hole fewer times.
+    #[error("the track does not pass that hole that many times")]
+    Visit {
+        /// The team.
+        team: TeamId,
+        /// The piece.
+        piece: usize,
+    },
+    /// Two pieces of a team share a hole where the rules forbid it.
+    #[error("two pieces of `{name}` on one hole, which the rules forbid")]
+    Stacked {
+        /// The team.
+        team: TeamId,
+        /// The second piece on the hole.
+        piece: usize,
+        /// The team's name.
+        name: String,
+    },
+    /// A win holds but the game goes on.
+    #[error("`{name}` has already won here ({rule}): the stage is `over {name}`")]
+    AlreadyWon {
+        /// The winner's name.
+        name: String,
+        /// The ID of the rule by which it won.
+        rule: String,
+    },
+}
+
+impl Game {
+    /// Checks a position against the variant and builds its state: the one way a position
+    /// from outside the engine becomes a [`State`].
+    pub fn state_from_setup(&self, set: &Setup) -> Result<State, SetupError> {
+        let ir = &self.ir;
+        let mut s = self.initial_state();
+        if set.phase as usize >= ir.phases.len() {
+            return Err(SetupError::Phase {
+                phases: ir.phases.join(", "),
+            });
+        }
+        s.phase = set.phase;
+        s.team = set.team;
+        if set.seat >= ir.seats {
+            return Err(SetupError::Seat { seats: ir.seats });
+        }
+        s.seat = set.seat;
+        s.stage = set.stage;
+        s.again = set.again;
+        s.turn_throws = set.turn_throws;
+        s.team_throws = set.team_throws;
+        s.game_throws = set.game_throws;
+        s.turns = set.turns;
+        // A throw of the turn (the two top values mark dropped and unused entries).
+        s.bind = set.bind.map_or(NONE, |b| b.min(NONE - 2));
+        s.won = set.landed;
+        if let Some(l) = set.last {
+            if l.sticks == 0 || l.sticks as i64 > MAX_STICKS || l.count > l.sticks {
+                return Err(SetupError::LastThrow);
+            }
+            // The value is the thrower's; without it, the team to play's.
+            let value = l.value.unwrap_or_else(|| {
+                ir.sticks
+                    .value
+                    .throw_value(ir.teams[s.team.index()].colour, l.count, l.sticks)
+            });
+            s.last = Some((l.sticks, l.count, value));
+        }
+        if set.pool.len() > POOL_MAX {
+            return Err(SetupError::PoolFull);
+        }
+        for (i, e) in set.pool.iter().enumerate() {
+            s.pool[i] = self.entry_from_setup(i, e, s.phase)?;
+        }
+        s.pool_len = set.pool.len() as u8;
+        s.occ = [CellSet::default(); 2];
+        for t in TeamId::BOTH {
+            let n = self.n_pieces(t);
+            let given = &set.pieces[t];
+            if given.len() != n {
+                return Err(SetupError::PieceCount {
+                    team: t,
+                    name: ir.teams[t.index()].name.clone(),
+                    want: n,
+                    got: given.len(),
+                });
+            }
+            for (i, p) in given.iter().enumerate() {
+                let p = self.piece_from_setup(t, i, p)?;
+                if p.cell != NO_CELL {
+                    if s.occ[t].contains(Cell::new(p.cell as u16))
+                        && !ir.capture.stacking
+                        && self.goal_cell[t] != Some(Cell::new(p.cell as u16))
+                    {
+                        return Err(SetupError::Stacked {
+                            team: t,
+                            piece: i,
+                            name: ir.teams[t.index()].name.clone(),
+                        });
+                    }
+                    s.occ[t].insert(Cell::new(p.cell as u16));
+                }
+                put(&mut s, t, i, p);
+            }
+            let names_missing =
+                |e: &Entry| e.piece != NONE && e.piece != DROPPED && e.piece as usize >= n;
+            if t == s.team && s.pool[..s.pool_len as usize].iter().any(names_missing) {
+                return Err(SetupError::EntryPiece);
+            }
+        }
+        // After any action a won game is over: a position that says otherwise could never
+        // arise (before the first throw the engine looks itself).
+        if s.game_throws > 0
+            && !matches!(s.stage, Stage::Over(_))
+            && let Some((t, rule)) = self.winner_now(&s)
+        {
+            return Err(SetupError::AlreadyWon {
+                name: ir.teams[t.index()].name.clone(),
+                rule: ir.rules[rule as usize].id.clone(),
+            });
+        }
+        Ok(s)
+    }
+
+    fn entry_from_setup(
+        &self,
+        i: usize,
+        e: &EntrySetup,
+        phase: PhaseId,
+    ) -> Result<Entry, SetupError> {
+        if e.thrown as i64 > MAX_STICKS {
+            return Err(SetupError::EntryValue { entry: i });
+        }
+        if e.rule.is_some_and(|r| r as usize >= self.ir.rules.len()) {
+            return Err(SetupError::EntryRule { entry: i });
+        }
+        let piece = match e.used {
+            EntryUse::Unused => NONE,
+            EntryUse::Dropped => DROPPED,
+            EntryUse::By(p) if (p as usize) < MAX_TEAM_PIECES => p,
+            EntryUse::By(_) => return Err(SetupError::EntryPieceRange { entry: i }),
+        };
+        Ok(Entry {
+            steps: e.steps,
+            thrown: e.thrown,
+            kind: e.kind,
+            family: e.family,
+            bound: e.bound.unwrap_or(NONE),
+            piece,
+            rule: e
+                .rule
+                .unwrap_or_else(|| self.entry_rule(e.kind, e.thrown, phase)),
+        })
+    }
+
+    /// Piece `i` of team `t` where the setup puts it, if it may stand there.
+    fn piece_from_setup(&self, t: TeamId, i: usize, p: &PieceSetup) -> Result<Piece, SetupError> {
+        if p.flags.contains(PieceFlags::REMOVED) {
+            return Ok(Piece::REMOVED);
+        }
+        let Place::Hole { cell, visit } = p.place else {
+            return Ok(Piece {
+                tpos: -1,
+                cell: NO_CELL,
+                flags: p.flags,
+            });
+        };
+        let team = &self.ir.teams[t.index()];
+        let tpos = team
+            .track
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c == cell)
+            .map(|(i, _)| i as i16)
+            .nth(visit as usize);
+        let tpos = match (tpos, visit) {
+            (Some(i), _) => i,
+            (None, 0) => {
+                let home = matches!(
+                    (self.ir.row_of(cell), &team.start),
+                    (Some((r, _)), Start::Row(sr)) if r == *sr
+                );
+                if !home {
+                    return Err(SetupError::OffTrack {
+                        team: t,
+                        piece: i,
+                        name: team.name.clone(),
+                    });
+                }
+                if p.flags.contains(PieceFlags::RELEASED) {
+                    return Err(SetupError::ReleasedAtStart { team: t, piece: i });
+                }
+                -1
+            }
+            (None, _) => return Err(SetupError::Visit { team: t, piece: i }),
+        };
+        Ok(Piece {
+            tpos,
+            cell: cell.get() as u8,
+            flags: p.flags,
+        })
+    }
+}
