@@ -62,43 +62,120 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Every module path named after `crate::` in a line, with `crate::{a, b::c}` groups expanded
-/// to their first segments.
-fn crate_paths(line: &str) -> Vec<String> {
+/// The code of a file with comments blanked out (line breaks kept, so offsets give lines).
+fn code_of(text: &str) -> String {
+    text.lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every module of the crate that `code` (the code of module `module`) names, with the line:
+/// paths after `crate::` and `super::`, and `use` trees with their groups expanded at any
+/// depth and over any number of lines.
+fn uses(module: &str, code: &str) -> Vec<(usize, String)> {
+    let line_at = |at: usize| code[..at].matches('\n').count() + 1;
     let mut out = Vec::new();
-    let mut rest = line;
-    while let Some(i) = rest.find("crate::") {
-        rest = &rest[i + "crate::".len()..];
-        if let Some(group) = rest.strip_prefix('{') {
-            let end = group.find('}').unwrap_or(group.len());
-            for item in group[..end].split(',') {
-                out.push(path_head(item.trim()));
+    // `use` items, whole (up to their `;`).
+    let mut from = 0;
+    while let Some(i) = code[from..].find("use ").map(|i| i + from) {
+        let boundary = i == 0 || !code[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_');
+        let Some(len) = code[i..].find(';') else {
+            break;
+        };
+        if boundary {
+            let mut paths = Vec::new();
+            expand("", &code[i + 4..i + len], &mut paths);
+            for p in paths {
+                if let Some(m) = resolve(module, &p) {
+                    out.push((line_at(i), m));
+                }
             }
-        } else {
-            out.push(path_head(rest));
+        }
+        from = i + 4;
+    }
+    // Paths in expressions and types.
+    for start in ["crate::", "super::"] {
+        for (i, _) in code.match_indices(start) {
+            // Only where a path begins (not `super::super::…`'s later steps).
+            if code[..i].ends_with(|c: char| c == ':' || c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let tail: String = code[i..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            if let Some(m) = resolve(module, &tail) {
+                out.push((line_at(i), m));
+            }
         }
     }
-    out.retain(|p| !p.is_empty());
+    out.sort();
+    out.dedup();
     out
 }
 
-/// The leading module path of `a::b::Item…` (lower-case segments only).
-fn path_head(s: &str) -> String {
-    let mut segs = Vec::new();
-    for seg in s.split("::") {
-        let word: String = seg
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-            .collect();
-        if word.is_empty() || word.starts_with(|c: char| c.is_ascii_uppercase()) {
-            break;
+/// Expands a `use` tree (`a::{b, c::{d, e}}`) into its paths, each prefixed.
+fn expand(prefix: &str, tree: &str, out: &mut Vec<String>) {
+    let tree = tree.trim();
+    let Some(open) = tree.find('{') else {
+        let path = tree.split(" as ").next().unwrap_or("").trim();
+        out.push(format!("{prefix}{path}"));
+        return;
+    };
+    let head = &tree[..open];
+    let inner = tree[open + 1..]
+        .trim_end()
+        .strip_suffix('}')
+        .unwrap_or(&tree[open + 1..]);
+    let (mut depth, mut item) = (0, String::new());
+    for c in inner.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                expand(&format!("{prefix}{head}"), &item, out);
+                item.clear();
+                continue;
+            }
+            _ => {}
         }
-        segs.push(word);
-        if seg.len() != segs.last().map_or(0, |w| w.len()) {
-            break;
+        item.push(c);
+    }
+    if !item.trim().is_empty() {
+        expand(&format!("{prefix}{head}"), &item, out);
+    }
+}
+
+/// The crate module a path names, seen from `module`: `crate::a::b::Item` → `a::b`,
+/// `super::x` → the parent's `x`; `None` for paths outside the crate or the module itself.
+fn resolve(module: &str, path: &str) -> Option<String> {
+    let mut segs: Vec<&str> = path.split("::").map(str::trim).collect();
+    let mut base: Vec<&str> = match segs.first() {
+        Some(&"crate") => Vec::new(),
+        Some(&"super") => module.split("::").collect(),
+        _ => return None,
+    };
+    if segs[0] == "crate" {
+        segs.remove(0);
+    } else {
+        while segs.first() == Some(&"super") {
+            segs.remove(0);
+            base.pop();
         }
     }
-    segs.join("::")
+    for seg in segs {
+        let lower = !seg.is_empty()
+            && seg
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+        if !lower || seg == "self" {
+            break;
+        }
+        base.push(seg);
+    }
+    let m = base.join("::");
+    (!m.is_empty() && !within(module, &m)).then_some(m)
 }
 
 #[test]
@@ -110,21 +187,21 @@ fn no_module_imports_from_a_layer_above_it() {
     for f in &files {
         let module = module_of(&src, f);
         let Some(own) = layer(&module) else { continue };
-        let text = std::fs::read_to_string(f).unwrap();
-        for (n, line) in text.lines().enumerate() {
-            let code = line.split("//").next().unwrap_or("");
-            for used in crate_paths(code) {
-                let l = layer(&used).unwrap_or(0);
-                let banned = FORBIDDEN
-                    .iter()
-                    .any(|(a, b)| within(&module, a) && within(&used, b));
-                if l > own || banned {
-                    upward.push(format!(
-                        "{}:{}: {module} (layer {own}) uses crate::{used} (layer {l})",
-                        f.strip_prefix(&src).unwrap().display(),
-                        n + 1
-                    ));
-                }
+        let code = code_of(&std::fs::read_to_string(f).unwrap());
+        for (n, used) in uses(&module, &code) {
+            let Some(l) = layer(&used) else {
+                upward.push(format!(
+                    "{module}:{n}: uses crate::{used}, which is in no layer"
+                ));
+                continue;
+            };
+            let banned = FORBIDDEN
+                .iter()
+                .any(|(a, b)| within(&module, a) && within(&used, b));
+            if l > own || banned {
+                upward.push(format!(
+                    "{module}:{n}: {module} (layer {own}) uses crate::{used} (layer {l})"
+                ));
             }
         }
     }
@@ -150,11 +227,27 @@ fn every_module_has_a_layer() {
 
 #[test]
 fn the_layer_test_sees_an_upward_import() {
-    assert_eq!(crate_paths("use crate::cli::Choices;"), ["cli"]);
+    let used = |module: &str, code: &str| -> Vec<String> {
+        uses(module, code).into_iter().map(|(_, m)| m).collect()
+    };
+    assert_eq!(used("tools::play", "use crate::cli::Choices;"), ["cli"]);
+    // Nested groups, over several lines, are expanded whole.
     assert_eq!(
-        crate_paths("use crate::{engine::Game, tools::agents};"),
-        ["engine::Game", "tools::agents"].map(path_head).to_vec()
+        used(
+            "lang::ir",
+            "use crate::{\n    lang::{syntax::ast::Span, diag},\n    cli::Choices,\n};"
+        ),
+        ["cli", "lang::diag", "lang::syntax::ast"]
     );
+    // `super` is resolved against the module; paths in expressions count too.
+    assert_eq!(
+        used(
+            "tools::analysis::metrics",
+            "let x = super::super::super::cli::run();"
+        ),
+        ["cli::run"]
+    );
+    assert_eq!(used("engine::moves", "use super::*;"), Vec::<String>::new());
     assert_eq!(layer("tools::analysis::metrics"), Some(5));
     assert!(layer("cli").unwrap() > layer("tools::analysis").unwrap());
     assert!(layer("lang::syntax").unwrap() > layer("lang::diag").unwrap());
@@ -170,14 +263,12 @@ fn module_graph() -> std::collections::BTreeMap<String, std::collections::BTreeS
         Default::default();
     for f in &files {
         let from = top(&module_of(&src, f));
-        let text = std::fs::read_to_string(f).unwrap();
-        for line in text.lines() {
-            let code = line.split("//").next().unwrap_or("");
-            for used in crate_paths(code) {
-                let to = top(&used);
-                if to != from && !from.starts_with(&format!("{to}::")) {
-                    g.entry(from.clone()).or_default().insert(to);
-                }
+        let module = module_of(&src, f);
+        let code = code_of(&std::fs::read_to_string(f).unwrap());
+        for (_, used) in uses(&module, &code) {
+            let to = top(&used);
+            if to != from && !from.starts_with(&format!("{to}::")) {
+                g.entry(from.clone()).or_default().insert(to);
             }
         }
     }

@@ -43,7 +43,7 @@ pub fn run_coverage(args: &CoverageArgs) -> i32 {
     };
     let mut texts = Vec::new();
     for (key, path) in &args.texts {
-        match std::fs::read(path) {
+        match crate::tools::files::read(path) {
             Ok(b) => match String::from_utf8(b) {
                 Ok(t) => texts.push((key.clone(), path.display().to_string(), t)),
                 Err(_) => {
@@ -51,8 +51,8 @@ pub fn run_coverage(args: &CoverageArgs) -> i32 {
                     return 2;
                 }
             },
-            Err(e) => {
-                eprintln!("error: cannot read {}: {e}", path.display());
+            Err(m) => {
+                eprintln!("{m}");
                 return 2;
             }
         }

@@ -73,7 +73,18 @@ impl crate::tools::driver::Hooks for Trace {
         self.events.push(e);
     }
     fn applied(&mut self, g: &Game, s: &State) {
-        // The throw's value is known once it is applied.
+        self.flush(g, s);
+        println!("  {}", g.to_notation(s));
+    }
+    fn end(&mut self, g: &Game, s: &State, _out: &crate::tools::driver::Outcome) {
+        // An action the engine refused is never `applied`: its throw and events still show.
+        self.flush(g, s);
+    }
+}
+
+impl Trace {
+    /// Prints the pending throw (its value is known once applied) and events.
+    fn flush(&mut self, g: &Game, s: &State) {
         if std::mem::take(&mut self.threw)
             && let Some((n, k, v)) = s.last()
         {
@@ -82,7 +93,6 @@ impl crate::tools::driver::Hooks for Trace {
         for e in self.events.drain(..) {
             println!("  {e:?}");
         }
-        println!("  {}", g.to_notation(s));
     }
 }
 

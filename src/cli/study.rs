@@ -102,7 +102,7 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = 0)]
     pub luck_games: u64,
     /// The strong agent of the luck measure.
-    #[arg(long, default_value = "greedy", value_parser = AgentKind::parse)]
+    #[arg(long, default_value = "greedy", value_parser = parse_computer)]
     pub luck_agent: AgentKind,
     /// Add speed figures: playouts and actions per second (they vary from run to run).
     #[arg(long)]
@@ -311,14 +311,26 @@ pub struct MergeArgs {
     pub json: bool,
 }
 
+/// A computer player's kind (the luck measure plays games without a person).
+fn parse_computer(s: &str) -> Result<AgentKind, String> {
+    let k = AgentKind::parse(s)?;
+    if k.is_computer() {
+        Ok(k)
+    } else {
+        Err(format!(
+            "`{s}` is not a computer player; the luck measure needs one"
+        ))
+    }
+}
+
 /// Runs `seig merge`.
 pub fn run_merge(args: &MergeArgs) -> i32 {
     let mut shards = Vec::new();
     for p in &args.shards {
-        let text = match std::fs::read_to_string(p) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("error: cannot read {}: {e}", p.display());
+        let text = match crate::tools::files::read(p) {
+            Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+            Err(m) => {
+                eprintln!("{m}");
                 return 2;
             }
         };

@@ -21,6 +21,8 @@ pub const POOL_MAX: usize = 48;
 pub const NO_CELL: u8 = u8::MAX;
 /// "None" in small index fields.
 pub const NONE: u8 = u8::MAX;
+/// Marks a pool entry dropped (cancelled or forfeited) rather than used by a piece.
+const DROPPED: u8 = NONE - 1;
 
 bitflags::bitflags! {
     /// What has happened to a piece.
@@ -1022,7 +1024,7 @@ impl Game {
                         for i in 0..s.pool_len as usize {
                             let en = &mut s.pool[i];
                             if en.kind != EntryKind::Release && en.piece == NONE {
-                                en.piece = moves::DROPPED;
+                                en.piece = DROPPED;
                             }
                         }
                     }
@@ -1134,7 +1136,7 @@ impl Game {
                 // Entries of earlier throws are spent; keep the pool for binding only.
                 for e in s.pool[..s.pool_len as usize].iter_mut() {
                     if e.piece == NONE {
-                        e.piece = moves::DROPPED;
+                        e.piece = DROPPED;
                     }
                 }
             }

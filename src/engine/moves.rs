@@ -5,9 +5,6 @@
 use super::quick::{Gen, Group, Verdict};
 use super::*;
 
-/// Marks a pool entry dropped (cancelled or forfeited) rather than used by a piece.
-pub(super) const DROPPED: u8 = NONE - 1;
-
 /// What landing on a hole does to the opposing pieces there.
 pub(super) struct Arrival {
     /// How they are taken, if some may be.

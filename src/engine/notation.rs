@@ -18,7 +18,7 @@
 //! Reading is in two steps: the text is read as a [`Setup`] (names resolved against the
 //! variant), which [`Game::state_from_setup`] checks and turns into a state.
 
-use super::moves::DROPPED;
+use super::DROPPED;
 use super::*;
 use std::fmt::Write;
 

@@ -6,7 +6,7 @@
 //! past the end of a looping track) are left to [`Game::check_move`], which stays the
 //! definition; tests check that both give the same decisions.
 
-use super::moves::DROPPED;
+use super::DROPPED;
 use super::*;
 
 /// What the quick path says of one piece with one group.

@@ -1,7 +1,7 @@
 //! A position as plain data ([`Setup`]) and the one check that turns it into a [`State`]:
 //! what the position notation reads, what a tool or a test builds by hand.
 
-use super::moves::DROPPED;
+use super::DROPPED;
 use super::*;
 
 /// A whole position as plain data, before it is checked against a variant. Indices are

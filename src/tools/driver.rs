@@ -118,7 +118,7 @@ pub fn play(
             if legal.is_empty() {
                 break End::Aborted("a decision with nothing legal to decide".into());
             }
-            let t = s.team().index() & 1;
+            let t = s.team().index();
             let agent = &mut *agents[t];
             let rng = if agent.draws_from_game_stream() {
                 &mut game

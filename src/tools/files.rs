@@ -1,11 +1,12 @@
-//! Files seig reads and writes: one reader with a size cap for every input, one atomic
+//! Files seig reads and writes: one reader with a size cap for rule files, shards and source
+//! texts (game records, which may be longer, are read by `record` with a cap of their own), one atomic
 //! writer for every output (records, formatted rule files, study shards, reports), and the
 //! one hash that identifies a file (SHA-256).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Largest rule file, record, shard or source text accepted.
+/// Largest rule file, shard or source text accepted.
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
 /// Reads a file whole, refusing one over [`MAX_FILE_BYTES`]; the message names the file.
@@ -14,7 +15,7 @@ pub fn read(path: &Path) -> Result<Vec<u8>, String> {
         .map_err(|e| format!("error: cannot read {}: {e}", path.display()))?;
     if meta.len() > MAX_FILE_BYTES {
         return Err(format!(
-            "error: {} is {} bytes; rule files are limited to {MAX_FILE_BYTES} bytes",
+            "error: {} is {} bytes; seig reads files of at most {MAX_FILE_BYTES} bytes",
             path.display(),
             meta.len()
         ));

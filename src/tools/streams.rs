@@ -16,7 +16,7 @@
 //!   `u64` from it and picks the first outcome whose cumulative probability threshold
 //!   exceeds it (outcomes in order of the count of face 0). The random agent draws from it
 //!   too, interleaved with the throws: a decision with more than one legal choice draws one
-//!   `u64` `u` and takes choice `(u * len) >> 64` in the order of [`Game::legal_decisions`];
+//!   `u64` `u` and takes choice `(u * len) >> 64` in the order of [`crate::engine::Game::legal_decisions`];
 //!   a forced decision draws nothing. A random game is thus one stream, which the native
 //!   reference (`tests/reference/sig.rs`) follows draw for draw.
 //! - [`Stream::Agent`]`(team)` is the second named stream, for agents that search
