@@ -19,6 +19,10 @@
 //! `k` is the count of sticks showing the first face; `piece` is 0-based; `mask` names the
 //! pool entries used (bit i = entry i). `value` and `notation` are for readers and ignored
 //! on loading. Records are written atomically ([`crate::tools::files::write_atomic`]).
+#![expect(
+    clippy::indexing_slicing,
+    reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
+)]
 
 use crate::engine::{Decision, Game, Observer, Refusal, RefusalKind, State};
 use crate::tools::agents::AgentKind;
@@ -111,7 +115,7 @@ impl Action {
             Action::Throw { k } => {
                 let n = g.sticks_for(before);
                 let v = g.ir().sticks.value.throw_value(
-                    g.ir().teams[before.team().index()].colour,
+                    g.ir().team_of(before.team()).colour,
                     k.min(n),
                     n,
                 );
@@ -276,7 +280,7 @@ impl Record {
                 Action::Throw { k } => {
                     let n = g.sticks_for(&s);
                     let v = g.ir().sticks.value.throw_value(
-                        g.ir().teams[s.team().index()].colour,
+                        g.ir().team_of(s.team()).colour,
                         k.min(n),
                         n,
                     );

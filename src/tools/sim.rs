@@ -7,6 +7,10 @@
 //! reference's speed, against 0.53 for this function).
 //! Both follow the RNG protocol of [`crate::tools::driver`], one game stream per game; a
 //! test checks that they play the same games.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
+)]
 
 use crate::engine::{Decision, Game, Quiet, Refusal, State};
 use crate::lang::ir::TeamId;
@@ -52,10 +56,14 @@ pub fn random_playout(
                 aborted = Some("a decision with nothing legal to decide".to_string());
                 break;
             }
-            let d = if buf.len() == 1 {
-                buf[0]
+            let i = if buf.len() == 1 {
+                0
             } else {
-                buf[rng.below(buf.len())]
+                rng.below(buf.len())
+            };
+            let Some(&d) = buf.get(i) else {
+                aborted = Some("a random draw outside the legal decisions".to_string());
+                break;
             };
             decisions += 1;
             g.apply_decision_listing(&mut s, d, &mut Quiet, buf)

@@ -29,6 +29,10 @@
 //!
 //! A luck game or an agent match is a game like any other: game `i` of a series with seed
 //! `s` is [`Streams::for_game`]`(s, i)`.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
+)]
 
 use crate::lang::ir::TeamId;
 use rand_core::{Rng as _, SeedableRng};

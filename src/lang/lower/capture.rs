@@ -1,5 +1,9 @@
 //! Landing and taking: stacking, blocked landings, where a piece sent home goes, and the
 //! capture statements, turned into a table per attacking team and hole.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "indices are those lowering made from this file: row, reading, phase, class, option and statement indices point into the tables `Cx` built before they are used, per-team pairs are indexed by a `TeamId` (0 or 1), and other positions are bounded by the loop or length check beside them"
+)]
 
 use super::cx::Cx;
 use super::flatten::Flat;

@@ -1,5 +1,9 @@
 //! The shared state of lowering and the resolvers every pass uses: numbers and params,
 //! team, phase and row names, regions, conditions, throw values, faces.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "indices are those lowering made from this file: row, reading, phase, class, option and statement indices point into the tables `Cx` built before they are used, per-team pairs are indexed by a `TeamId` (0 or 1), and other positions are bounded by the loop or length check beside them"
+)]
 
 use super::flatten::reading_test;
 use crate::lang::diag::{Code, Diagnostic, Span, suggest};
@@ -189,7 +193,7 @@ impl Cx {
             );
             return None;
         }
-        Some(rows[0])
+        rows.first().copied()
     }
 
     pub fn region(&mut self, r: &Spanned<ast::Region>) -> Option<TeamCells> {

@@ -1,6 +1,10 @@
 //! The one implementation of `if READING = OPTION`: rule bodies flattened to their
 //! statements, each marked with whether the readings in force keep it and, if so, where it
 //! stands in its rule's [`RuleInfo::statements`].
+#![expect(
+    clippy::indexing_slicing,
+    reason = "indices are those lowering made from this file: row, reading, phase, class, option and statement indices point into the tables `Cx` built before they are used, per-team pairs are indexed by a `TeamId` (0 or 1), and other positions are bounded by the loop or length check beside them"
+)]
 
 use super::cx::{Cx, unknown};
 use crate::lang::diag::{Code, Diagnostic, suggest};

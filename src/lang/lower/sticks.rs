@@ -1,5 +1,9 @@
 //! The sticks and the throw table: how many sticks, their faces and odds, what a throw is
 //! worth, named classes of throws, and the entries that say what each throw does.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "indices are those lowering made from this file: row, reading, phase, class, option and statement indices point into the tables `Cx` built before they are used, per-team pairs are indexed by a `TeamId` (0 or 1), and other positions are bounded by the loop or length check beside them"
+)]
 
 use super::checks::and_list;
 use super::cx::{Cx, HelpIfNone, dup, face_index, unknown};

@@ -2,6 +2,10 @@
 //! sentences) that allow it; for a given move, legal or not, and the rule that refuses it.
 //! At a throw, the possible throws with their exact probabilities and the throw-table rule
 //! each one meets.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
+)]
 
 use super::rulebook::describe_effects;
 use crate::engine::{Event, Game, Stage, State};
@@ -97,7 +101,7 @@ pub struct Explanation {
 
 /// Describes an engine event in words.
 pub fn describe_event(ir: &Ir, e: &Event) -> String {
-    let team = |t: TeamId| ir.teams[t.index()].name.clone();
+    let team = |t: TeamId| ir.team_of(t).name.clone();
     let r = |x: RuleIx| ir.rules[x as usize].id.clone();
     match e {
         Event::Throw { value, rule } => match rule {
@@ -152,7 +156,7 @@ pub fn throw_entry(g: &Game, s: &State, k: u8, n: u8) -> Option<usize> {
     let value = ir
         .sticks
         .value
-        .throw_value(ir.teams[s.team().index()].colour, k, n);
+        .throw_value(ir.team_of(s.team()).colour, k, n);
     ir.throws.iter().position(|e| {
         e.phase.is_none_or(|p| p == s.phase())
             && match &e.matches {
@@ -170,7 +174,7 @@ fn throw_view(g: &Game, s: &State, k: u8, p: f64) -> ThrowView {
     let value = ir
         .sticks
         .value
-        .throw_value(ir.teams[s.team().index()].colour, k, n);
+        .throw_value(ir.team_of(s.team()).colour, k, n);
     let entry = throw_entry(g, s, k, n);
     let mut c = s.clone();
     let mut ev: Vec<Event> = Vec::new();
@@ -263,7 +267,7 @@ pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, Exp
         position: g.to_notation(s),
         phase: ir.phases[s.phase() as usize].clone(),
         stage: stage.into(),
-        team: ir.teams[team.index()].name.clone(),
+        team: ir.team_of(team).name.clone(),
         seat: s.seat() + 1,
         throws,
         decisions,
@@ -277,7 +281,7 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, ExplainError> {
         Stage::Over(w) => Ok(Verdict {
             input: m.to_string(),
             legal: false,
-            message: format!("the game is over: {} has won", ir.teams[w.index()].name),
+            message: format!("the game is over: {} has won", ir.team_of(w).name),
             rules: Vec::new(),
             events: Vec::new(),
         }),
@@ -287,7 +291,7 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, ExplainError> {
                 .parse()
                 .map_err(|_| ExplainError::NotAThrowValue(m.to_string()))?;
             let n = g.sticks_for(s);
-            let colour = ir.teams[s.team().index()].colour;
+            let colour = ir.team_of(s.team()).colour;
             let k = (0..=n)
                 .find(|&k| ir.sticks.value.throw_value(colour, k, n) == v)
                 .ok_or(ExplainError::ImpossibleThrow {
@@ -438,7 +442,7 @@ pub fn infer_pool_rules(g: &Game, s: &mut State) {
                     let k = match st.value {
                         ValueRule::Face(0) => Some(e.thrown),
                         ValueRule::Face(_) => n.checked_sub(e.thrown),
-                        ValueRule::OwnColour => match ir.teams[s.team().index()].colour {
+                        ValueRule::OwnColour => match ir.team_of(s.team()).colour {
                             Some(0) | None => Some(e.thrown),
                             Some(_) => n.checked_sub(e.thrown),
                         },

@@ -9,6 +9,10 @@
 //! team's agent stream keyed by `j` (`Streams::stream_at(Stream::Agent(team), j)`), so that a
 //! loaded game resumes without replaying the computer's searches. A saved game therefore
 //! continues exactly as it would have, and the same seed and seats give the same game.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
+)]
 
 use crate::engine::{Decision, Event, Game, Refusal, RefusalKind, State};
 use crate::lang::ir::{RuleIx, TeamId};
@@ -135,7 +139,7 @@ impl Seats {
             .into_iter()
             .flat_map(|t| (0..self.per_team).map(move |s| (t, s)))
             .map(|(t, s)| SeatRecord {
-                team: g.ir().teams[t.index()].name.clone(),
+                team: g.ir().team_of(t).name.clone(),
                 seat: s + 1,
                 player: self.kind(t, s),
             })
