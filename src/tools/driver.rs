@@ -1,10 +1,6 @@
 //! The one way through a game: the loop that plays it with given agents and hooks, and
 //! the parallel map that plays many. Its random draws follow the RNG protocol of
 //! [`crate::tools::streams`].
-#![expect(
-    clippy::indexing_slicing,
-    reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
-)]
 
 use crate::engine::{Decision, Event, Game, Observer, State};
 use crate::lang::ir::TeamId;
@@ -92,6 +88,10 @@ impl Outcome {
 /// seat turns have passed: throws from the game stream, each team's decisions by
 /// `agents[team]` (a random agent draws from the game stream, any other from its team's
 /// [`Stream::Agent`]), everything shown to `hooks`.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`t` is masked to 0 or 1 and both per-team tables are pairs"
+)]
 pub fn play(
     g: &Game,
     s: &mut State,

@@ -19,10 +19,6 @@
 //! `k` is the count of sticks showing the first face; `piece` is 0-based; `mask` names the
 //! pool entries used (bit i = entry i). `value` and `notation` are for readers and ignored
 //! on loading. Records are written atomically ([`crate::tools::files::write_atomic`]).
-#![expect(
-    clippy::indexing_slicing,
-    reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
-)]
 
 use crate::engine::{Decision, Game, Observer, Refusal, RefusalKind, State};
 use crate::tools::agents::AgentKind;
@@ -235,7 +231,7 @@ pub fn readings_of(g: &Game) -> BTreeMap<String, String> {
     g.ir()
         .readings
         .iter()
-        .map(|r| (r.id.clone(), r.options[r.chosen].0.clone()))
+        .filter_map(|r| Some((r.id.clone(), r.options.get(r.chosen)?.0.clone())))
         .collect()
 }
 
@@ -520,7 +516,8 @@ fn illegal(g: &Game, before: &State, i: usize, a: &Action, r: &Refusal) -> Recor
     };
     let rule = r
         .rule
-        .map(|ix| format!(" ({})", g.ir().rules[ix as usize].id))
+        .and_then(|ix| g.ir().rules.get(ix as usize))
+        .map(|info| format!(" ({})", info.id))
         .unwrap_or_default();
     rerr(
         RecordErrorKind::Illegal,

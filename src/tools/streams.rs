@@ -29,10 +29,6 @@
 //!
 //! A luck game or an agent match is a game like any other: game `i` of a series with seed
 //! `s` is [`Streams::for_game`]`(s, i)`.
-#![expect(
-    clippy::indexing_slicing,
-    reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
-)]
 
 use crate::lang::ir::TeamId;
 use rand_core::{Rng as _, SeedableRng};
@@ -108,6 +104,10 @@ impl Streams {
     pub fn key(&self) -> u64 {
         self.key
     }
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "a `TeamId` is 0 or 1 and `AGENT_TAGS` has two entries"
+    )]
     fn seed_of(&self, s: Stream) -> u64 {
         match s {
             Stream::Game => self.key,

@@ -1,9 +1,5 @@
 //! Landing and taking: stacking, blocked landings, where a piece sent home goes, and the
 //! capture statements, turned into a table per attacking team and hole.
-#![expect(
-    clippy::indexing_slicing,
-    reason = "indices are those lowering made from this file: row, reading, phase, class, option and statement indices point into the tables `Cx` built before they are used, per-team pairs are indexed by a `TeamId` (0 or 1), and other positions are bounded by the loop or length check beside them"
-)]
 
 use super::cx::Cx;
 use super::flatten::Flat;
@@ -95,6 +91,10 @@ pub(super) fn capture_statements(cx: &mut Cx, flat: &[Flat]) -> CaptureStmts {
 
 /// The capture table for a board of `cells` holes; warns (on a clean file) when captures are
 /// forbidden somewhere but allowed nowhere.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`t` enumerates `at`, a pair, so it also indexes the per-team pairs `region` and `immune`"
+)]
 pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> CapturePolicy {
     let mut at = vec![vec![CellCapture::default(); cells as usize]; 2];
     let mut immune: [Option<(CellSet, RuleIx)>; 2] = [None, None];

@@ -1,9 +1,5 @@
 //! The shared state of lowering and the resolvers every pass uses: numbers and params,
 //! team, phase and row names, regions, conditions, throw values, faces.
-#![expect(
-    clippy::indexing_slicing,
-    reason = "indices are those lowering made from this file: row, reading, phase, class, option and statement indices point into the tables `Cx` built before they are used, per-team pairs are indexed by a `TeamId` (0 or 1), and other positions are bounded by the loop or length check beside them"
-)]
 
 use super::flatten::reading_test;
 use crate::lang::diag::{Code, Diagnostic, Span, suggest};
@@ -109,6 +105,10 @@ impl Cx {
     }
 
     /// Rows a reference names, seen from `team`.
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "`owner` is a team (0 or 1), and lowering names both teams before it resolves rows"
+    )]
     pub fn rows_of(
         &mut self,
         r: &Spanned<ast::RowRef>,
@@ -196,6 +196,10 @@ impl Cx {
         rows.first().copied()
     }
 
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "`rows_of` returns indices into `self.rows`, and `out` is a pair indexed by a team"
+    )]
     pub fn region(&mut self, r: &Spanned<ast::Region>) -> Option<TeamCells> {
         let mut out = [CellSet::default(); 2];
         let rr = match &r.node {

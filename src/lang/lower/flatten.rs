@@ -1,10 +1,6 @@
 //! The one implementation of `if READING = OPTION`: rule bodies flattened to their
 //! statements, each marked with whether the readings in force keep it and, if so, where it
 //! stands in its rule's [`RuleInfo::statements`].
-#![expect(
-    clippy::indexing_slicing,
-    reason = "indices are those lowering made from this file: row, reading, phase, class, option and statement indices point into the tables `Cx` built before they are used, per-team pairs are indexed by a `TeamId` (0 or 1), and other positions are bounded by the loop or length check beside them"
-)]
 
 use super::cx::{Cx, unknown};
 use crate::lang::diag::{Code, Diagnostic, suggest};
@@ -45,6 +41,10 @@ pub(super) fn flatten_rules<'a>(
 
 /// Warns of readings no `if` tests (only on a clean file: a statement dropped for an error
 /// would show up again as a reading unused).
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`i` runs over the readings, and `reading_spans` holds one span per reading"
+)]
 pub(super) fn unused_readings(cx: &mut Cx) {
     if cx.has_error() {
         return;
@@ -73,6 +73,10 @@ pub(super) fn reading_test(cx: &mut Cx, reading: &Name, option: &Name) -> Option
 
 /// A reading test's reading index and whether it holds; `None` (after a diagnostic) when it
 /// names nothing declared.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`ri` is a position found in `cx.readings`, and `used_readings` holds one flag per reading"
+)]
 fn reading_index(cx: &mut Cx, reading: &Name, option: &Name) -> Option<(usize, bool)> {
     let ids: Vec<&str> = cx.readings.iter().map(|r| r.id.as_str()).collect();
     let Some(ri) = cx.readings.iter().position(|r| r.id == reading.node) else {
@@ -110,6 +114,10 @@ fn reading_index(cx: &mut Cx, reading: &Name, option: &Name) -> Option<(usize, b
 /// Resolves the `if`s of a rule body: every statement goes to `out`, marked active when the
 /// readings in force keep it (`choices` is `None` inside a branch they switch off, else the
 /// options that lead here); active ones are also listed in the rule's statements.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`ri` comes from `reading_index`, a position in `cx.readings`"
+)]
 fn flatten<'a>(
     cx: &mut Cx,
     body: &'a [ast::Stmt],

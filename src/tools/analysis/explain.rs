@@ -2,10 +2,6 @@
 //! sentences) that allow it; for a given move, legal or not, and the rule that refuses it.
 //! At a throw, the possible throws with their exact probabilities and the throw-table rule
 //! each one meets.
-#![expect(
-    clippy::indexing_slicing,
-    reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
-)]
 
 use super::rulebook::describe_effects;
 use crate::engine::{Event, Game, Stage, State};
@@ -24,6 +20,10 @@ pub struct RuleCite {
 }
 
 /// A rule as cited in explanations.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "a `RuleIx` is a rule index lowering made"
+)]
 pub fn cite(ir: &Ir, r: RuleIx) -> RuleCite {
     let info = &ir.rules[r as usize];
     RuleCite {
@@ -100,6 +100,10 @@ pub struct Explanation {
 }
 
 /// Describes an engine event in words.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "events carry the rule and phase indices of the IR the game plays"
+)]
 pub fn describe_event(ir: &Ir, e: &Event) -> String {
     let team = |t: TeamId| ir.team_of(t).name.clone();
     let r = |x: RuleIx| ir.rules[x as usize].id.clone();
@@ -151,6 +155,10 @@ pub fn describe_event(ir: &Ir, e: &Event) -> String {
 }
 
 /// The throw-table entry a throw of `k` of `n` sticks meets at `s`.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "a class match holds the index of a class lowering declared"
+)]
 pub fn throw_entry(g: &Game, s: &State, k: u8, n: u8) -> Option<usize> {
     let ir = g.ir();
     let value = ir
@@ -168,6 +176,10 @@ pub fn throw_entry(g: &Game, s: &State, k: u8, n: u8) -> Option<usize> {
     })
 }
 
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`entry` is a position found in `ir.throws`"
+)]
 fn throw_view(g: &Game, s: &State, k: u8, p: f64) -> ThrowView {
     let ir = g.ir();
     let n = g.sticks_for(s);
@@ -220,6 +232,10 @@ pub enum ExplainError {
 }
 
 /// Explains a position, and a move or throw there if given.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "a valid state's phase indexes `ir.phases`"
+)]
 pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, ExplainError> {
     let ir = g.ir();
     let (stage, team) = match s.stage() {
@@ -423,6 +439,10 @@ pub fn render(e: &Explanation) -> String {
 /// entry, the first throw-table entry of the position's phase that a throw of the entry's
 /// value meets and that gives an entry of its kind and places (conditions at the time of
 /// the throw are unknown, so they are not tested).
+#[expect(
+    clippy::indexing_slicing,
+    reason = "a valid state's phase indexes `by_phase`, `i` runs over the pool, and a class match holds a declared class's index"
+)]
 pub fn infer_pool_rules(g: &Game, s: &mut State) {
     use crate::engine::EntryKind;
     use crate::lang::ir::{Effect, ValueRule};

@@ -9,10 +9,6 @@
 //! team's agent stream keyed by `j` (`Streams::stream_at(Stream::Agent(team), j)`), so that a
 //! loaded game resumes without replaying the computer's searches. A saved game therefore
 //! continues exactly as it would have, and the same seed and seats give the same game.
-#![expect(
-    clippy::indexing_slicing,
-    reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
-)]
 
 use crate::engine::{Decision, Event, Game, Refusal, RefusalKind, State};
 use crate::lang::ir::{RuleIx, TeamId};
@@ -86,7 +82,7 @@ impl Seats {
         for spec in specs {
             let (who, kind) = spec.split_once('=').ok_or_else(|| SeatError::Malformed {
                 spec: spec.clone(),
-                example: teams[0].to_string(),
+                example: g.ir().team_of(TeamId::FIRST).name.clone(),
             })?;
             let kind = AgentKind::parse(kind).map_err(SeatError::Player)?;
             let (team, seat) = match who.trim().split_once(['.', ':']) {
@@ -119,7 +115,12 @@ impl Seats {
                 }
             };
             for s in range {
-                seats.kinds[t.index() * seats.per_team as usize + s as usize] = kind;
+                if let Some(k) = seats
+                    .kinds
+                    .get_mut(t.index() * seats.per_team as usize + s as usize)
+                {
+                    *k = kind;
+                }
             }
         }
         Ok(seats)
@@ -154,7 +155,10 @@ impl Seats {
                 && r.seat >= 1
                 && r.seat <= seats.per_team
             {
-                seats.kinds[t.index() * seats.per_team as usize + r.seat as usize - 1] = r.player;
+                let at = t.index() * seats.per_team as usize + r.seat as usize - 1;
+                if let Some(k) = seats.kinds.get_mut(at) {
+                    *k = r.player;
+                }
             }
         }
         seats
@@ -346,17 +350,15 @@ impl Session {
     /// Takes back the last decision a person made, and everything after it; with none,
     /// goes back to the start. Returns how many actions were taken back.
     pub fn undo(&mut self) -> usize {
-        let last_human = (0..self.actions.len()).rev().find(|&i| {
-            matches!(self.actions[i], Action::Move { .. })
-                && !self
-                    .seats
-                    .kind(self.history[i].team(), self.history[i].seat())
-                    .is_computer()
+        let last_human = self.actions.iter().zip(&self.history).rposition(|(a, h)| {
+            matches!(a, Action::Move { .. }) && !self.seats.kind(h.team(), h.seat()).is_computer()
         });
         let to = last_human.unwrap_or(0);
         let n = self.actions.len() - to;
         if n > 0 {
-            self.state = self.history[to].clone();
+            if let Some(back) = self.history.get(to) {
+                self.state = back.clone();
+            }
             self.actions.truncate(to);
             self.history.truncate(to);
         }
