@@ -1,5 +1,9 @@
 //! Speed of the engine and the checker: random playouts, perft, parse+check.
 //! Run: `cargo bench --bench engine` (figures in the README's performance table).
+#![allow(
+    clippy::expect_used,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use seig::engine::Game;

@@ -7,6 +7,11 @@
 //! Defaults: 1000 games, the strongest player against `random` and against `greedy`, every
 //! file in `rules/`. Game `i` uses seed `1 + i`; the player takes the first team in even
 //! games and the second in odd ones.
+#![allow(
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 use seig::engine::Game;
 use seig::tools::agents::{AgentKind, Budget};

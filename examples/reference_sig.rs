@@ -18,6 +18,12 @@
 //! of games, so that a machine whose speed drifts (a shared one) slows both alike. With
 //! `--driver` as well, the interpreter's games are played by the generic driver
 //! (`seig::tools::driver::play` with two random agents and no hooks) instead.
+#![allow(
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 #[path = "../tests/reference/sig.rs"]
 mod sig;

@@ -2,6 +2,12 @@
 //! The full measurement (1,000 seeded games per variant against random and greedy, with
 //! Wilson intervals) is the ignored test `full_measurement` and the example
 //! `agent_strength`.
+#![allow(
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 use seig::engine::{Decision, Game, Quiet, State};
 use seig::lang::ir::TeamId;

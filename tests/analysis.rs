@@ -2,6 +2,13 @@
 //! metrics checked on tiny hand-made variants whose answers are known exactly; Wilson
 //! intervals against known values; determinism across jobs and shards; comparison of
 //! readings on paired seeds; the HTML report.
+#![allow(
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::unwrap_used,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 use seig::cli::Choices;
 use seig::cli::study;

@@ -1,5 +1,11 @@
 //! The engine commands of the binary: `simulate`, `perft` and `playout` are reproducible,
 //! print what they promise, and refuse bad input with exit code 1 and a clear message.
+#![allow(
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 use seig::engine::{Game, Quiet, State};
 use seig::lang::lower::Selection;

@@ -1,5 +1,9 @@
 //! The malformed-input corpus (`tests/diagnostics/*.seig`): what `seig check` says about
 //! each file, as snapshots, and the properties every diagnostic must have.
+#![allow(
+    clippy::expect_used,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 use seig::lang::diag::{self, Diagnostic};
 use seig::lang::lower::Selection;

@@ -14,6 +14,12 @@
 //! ```text
 //! cargo test --release --test differential -- --ignored
 //! ```
+#![allow(
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 #[path = "reference/sig.rs"]
 mod sig;

@@ -1,6 +1,10 @@
 //! The one driver: its random streams (studies with different seeds share no game), the game
 //! loop with hooks (the same games as the bare random playout, any `--jobs`), and the
 //! parallel map that reports a worker's panic instead of losing its games.
+#![allow(
+    clippy::expect_used,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 use seig::engine::{Decision, Game, State};
 use seig::lang::ir::TeamId;

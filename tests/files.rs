@@ -1,6 +1,10 @@
 //! The one atomic writer (`seig::tools::files::write_atomic`), used by record saves,
 //! `fmt --write`, study shards and reports: every case in its own scratch folder, and after
 //! every call the folder holds no temporary file.
+#![allow(
+    clippy::expect_used,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 use seig::tools::files::{WriteError, write_atomic};
 use std::os::unix::fs::PermissionsExt;

@@ -1,4 +1,10 @@
 //! The formatter: idempotence, AST and IR round trips, comments, `run`'s three modes.
+#![allow(
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 use proptest::prelude::*;
 use seig::cli::fmt::{self as cli_fmt, Mode};

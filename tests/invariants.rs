@@ -23,6 +23,12 @@
 //! `notation_round_trips_in_random_play_*`: `from_notation(to_notation(s)) == Ok(s)` at every
 //! visited state. `from_notation_never_panics_*`: on any text, notation-like text and edits of
 //! real positions; what it accepts is consistent, reprints to itself, and play goes on from it.
+#![allow(
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 use proptest::prelude::*;
 use proptest::sample::Index;

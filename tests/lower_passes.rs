@@ -1,4 +1,9 @@
 //! Small text → IR tests, one group per lowering pass, asserting on IR fields.
+#![allow(
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 use seig::lang::ir::*;
 use seig::lang::lower::Selection;

@@ -1,5 +1,9 @@
 //! The interpreter knows no game: every variant lives in a rule file, so no source file
 //! under `src/` names a variant, its sources or its places.
+#![allow(
+    clippy::expect_used,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 use std::path::{Path, PathBuf};
 

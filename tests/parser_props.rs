@@ -1,5 +1,9 @@
 //! The parser and the lowering never panic, whatever the input: arbitrary text, text made of
 //! the grammar's own words, and random edits of real rule files.
+#![allow(
+    clippy::indexing_slicing,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 use proptest::prelude::*;
 use proptest::sample::Index;

@@ -2,6 +2,12 @@
 //! initial position of each bundled variant and from a mid-game position of a seeded playout,
 //! as insta snapshots (one readable table each). A change to the engine or to a rule file that
 //! changes what can happen changes a table; review it with `cargo insta review`.
+#![allow(
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 use seig::engine::{Decision, Game, Quiet, State};
 use seig::lang::lower::Selection;

@@ -1,6 +1,11 @@
 //! Scripted games in the line mode (`seig play --plain`), snapshotted: illegal and
 //! malformed input, `why`, undo back to the start, save and load round trips, bad records,
 //! bad seats, and computer-versus-computer games that are the same for the same seed.
+#![allow(
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 use seig::cli::Choices;
 use seig::cli::play::{PlayArgs, plain, session_for};

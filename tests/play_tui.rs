@@ -1,5 +1,9 @@
 //! Frames of the full-screen mode rendered on ratatui's test backend at 80x24 (and too
 //! small), snapshotted; keys drive the game as a person would.
+#![allow(
+    clippy::panic,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

@@ -1,4 +1,10 @@
 //! The IR says which rule, statement and reading options stated each fact.
+#![allow(
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::unwrap_used,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 use seig::lang::ir::*;
 use seig::lang::lower::Selection;

@@ -3,6 +3,10 @@
 //!
 //! Positions are written in position notation. To keep them short, [`text`] writes the two
 //! parties' sections: every straw stands in its start hole of its outer row unless listed.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 mod common;
 

@@ -7,6 +7,11 @@
 //! A-TAG-1 player, A-TAG-2 slip, A-TAG-3 none, A-TAG-4 crossing-throw, A-TAG-5 attacker,
 //! A-TAG-6 cohabit, A-TAG-7 foremost, A-TAG-8 chase, A-TAG-9 bound, R-TAG-1 stay,
 //! R-TAG-2 rethrow, R-TAG-3 rethrow.
+#![allow(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 mod common;
 

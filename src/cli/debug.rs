@@ -134,7 +134,7 @@ pub fn playout(file: &Path, seed: u64, max_turns: u32, trace: bool, choices: &Ch
             println!("{}", game.to_notation(&s));
             println!(
                 "winner: {} after {} turns",
-                game.ir().teams[w.index()].name,
+                game.ir().team_of(w).name,
                 s.turns()
             );
             0

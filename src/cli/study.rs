@@ -393,7 +393,11 @@ pub fn run_compare(args: &CompareArgs) -> i32 {
         }
     };
     // The first file under no choice tells which names are parameters.
-    let probe = match load(&args.files[0], &Selection::default()) {
+    let Some(first) = args.files.first() else {
+        eprintln!("error: no rule file given");
+        return 2;
+    };
+    let probe = match load(first, &Selection::default()) {
         Ok(l) => l,
         Err(c) => return c,
     };

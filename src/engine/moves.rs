@@ -1,6 +1,10 @@
 //! Moves: which pool entries may go to which piece, where the piece lands, and what
 //! landing there does. Protection belongs to the victim: [`Game::capture_verdict`] is the
 //! one place that says whether a piece may be taken.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "pieces, pool entries, holes and rules index tables sized at `Game::new` from the checked IR; a state's indices are kept in range by `apply` and `Game::state_from_setup` (a `.get()` would tax move generation)"
+)]
 
 use super::quick::{Gen, Group, Verdict};
 use super::*;

@@ -17,6 +17,10 @@
 //!
 //! Reading is in two steps: the text is read as a [`Setup`] (names resolved against the
 //! variant), which [`Game::state_from_setup`] checks and turns into a state.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "names index the checked IR by indices `Game::state_from_setup` or a valid state keep in range; a token slice starts after a token the line was checked to begin with, and a `chunks(2)` item is never empty"
+)]
 
 use super::DROPPED;
 use super::*;

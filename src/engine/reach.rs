@@ -2,6 +2,10 @@
 //! some attacking piece can still reach a hole where some opposing piece can still be
 //! while not immune, and taking is allowed there. Timing is ignored, so the answer
 //! errs toward "possible" (the race never ends too early).
+#![expect(
+    clippy::indexing_slicing,
+    reason = "per-team tables are sized in `Reach::new` from the track lengths and holes of the checked IR, and are read with track indices and holes of a valid state"
+)]
 
 use super::{Game, State};
 use crate::lang::ir::*;

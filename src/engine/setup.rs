@@ -1,5 +1,9 @@
 //! A position as plain data ([`Setup`]) and the one check that turns it into a [`State`]:
 //! what the position notation reads, what a tool or a test builds by hand.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "teams, phases, rules and holes index the checked IR, and a setup's indices are range-checked here before they index a state (each such check precedes its use)"
+)]
 
 use super::DROPPED;
 use super::*;

@@ -444,13 +444,13 @@ pub fn render(file_name: &str, text: &str, diags: &[Diagnostic]) -> String {
 /// Line and column (1-based) of a byte offset.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(text.len());
-    let before = &text.as_bytes()[..offset];
+    let before = text.as_bytes().get(..offset).unwrap_or_default();
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
     let line_start = before
         .iter()
         .rposition(|&b| b == b'\n')
         .map_or(0, |i| i + 1);
-    let col = String::from_utf8_lossy(&before[line_start..])
+    let col = String::from_utf8_lossy(before.get(line_start..).unwrap_or_default())
         .chars()
         .count()
         + 1;

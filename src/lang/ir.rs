@@ -211,6 +211,10 @@ impl From<TeamId> for u8 {
 impl<T> std::ops::Index<TeamId> for [T; 2] {
     type Output = T;
     #[inline]
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "a `TeamId` is 0 or 1 (`TeamId::new` and `TryFrom<u8>` check it) and the table has two entries"
+    )]
     fn index(&self, t: TeamId) -> &T {
         &self[t.index()]
     }
@@ -218,6 +222,10 @@ impl<T> std::ops::Index<TeamId> for [T; 2] {
 
 impl<T> std::ops::IndexMut<TeamId> for [T; 2] {
     #[inline]
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "a `TeamId` is 0 or 1 (`TeamId::new` and `TryFrom<u8>` check it) and the table has two entries"
+    )]
     fn index_mut(&mut self, t: TeamId) -> &mut T {
         &mut self[t.index()]
     }
@@ -230,24 +238,36 @@ pub struct CellSet(pub [u64; 4]);
 impl CellSet {
     /// Adds a hole.
     #[inline]
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "a hole is below `MAX_CELLS` (255), so its word `c >> 6` is below 4"
+    )]
     pub fn insert(&mut self, c: Cell) {
         self.0[(c.0 >> 6) as usize] |= 1 << (c.0 & 63);
     }
     /// Takes a hole out.
     #[inline]
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "a hole is below `MAX_CELLS` (255), so its word `c >> 6` is below 4"
+    )]
     pub fn remove(&mut self, c: Cell) {
         self.0[(c.0 >> 6) as usize] &= !(1 << (c.0 & 63));
     }
     /// Holds the hole?
     #[inline]
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "a hole is below `MAX_CELLS` (255), so its word `c >> 6` is below 4"
+    )]
     pub fn contains(&self, c: Cell) -> bool {
         self.0[(c.0 >> 6) as usize] >> (c.0 & 63) & 1 == 1
     }
     /// Union.
     pub fn union(&self, o: &CellSet) -> CellSet {
         let mut r = *self;
-        for i in 0..4 {
-            r.0[i] |= o.0[i];
+        for (w, o) in r.0.iter_mut().zip(&o.0) {
+            *w |= o;
         }
         r
     }
@@ -893,11 +913,19 @@ pub struct CellCapture {
 
 impl Ir {
     /// The rule a fact came from.
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "an `Origin` holds the rule and statement indices lowering gave the fact it made"
+    )]
     pub fn rule(&self, o: Origin) -> &RuleInfo {
         &self.rules[o.rule as usize]
     }
 
     /// The statement a fact came from.
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "an `Origin` holds the rule and statement indices lowering gave the fact it made"
+    )]
     pub fn statement(&self, o: Origin) -> &Statement {
         &self.rules[o.rule as usize].statements[o.statement as usize]
     }
@@ -939,6 +967,14 @@ impl Ir {
             .position(|p| p == name)
             .map(|i| i as PhaseId)
     }
+    /// A team's facts.
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "lowering makes exactly two teams and a `TeamId` is 0 or 1; an IR read back from JSON is one lowering wrote"
+    )]
+    pub fn team_of(&self, t: TeamId) -> &Team {
+        &self.teams[t.index()]
+    }
     /// The team index of a name.
     pub fn team(&self, name: &str) -> Option<TeamId> {
         self.teams
@@ -950,19 +986,24 @@ impl Ir {
     pub fn row_of(&self, c: Cell) -> Option<(usize, u16)> {
         self.rows
             .iter()
-            .position(|r| r.holds(c))
-            .map(|i| (i, c.0 - self.rows[i].first.0))
+            .enumerate()
+            .find(|(_, r)| r.holds(c))
+            .map(|(i, r)| (i, c.0 - r.first.0))
     }
     /// Name of a hole, like `middle.3` (1-based).
     pub fn cell_name(&self, c: Cell) -> String {
-        match self.row_of(c) {
-            Some((r, i)) => format!("{}.{}", self.rows[r].name, i + 1),
+        match self.rows.iter().find(|r| r.holds(c)) {
+            Some(r) => format!("{}.{}", r.name, c.0 - r.first.0 + 1),
             None => format!("#{}", c.0),
         }
     }
     /// Start holes of a team's pieces (`None` for off the board).
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "lowering makes two teams and gives a start row only by the index of a row it made"
+    )]
     pub fn start_cell(&self, team: TeamId, piece: usize) -> Option<Cell> {
-        match self.teams[team.index()].start {
+        match self.team_of(team).start {
             Start::Row(r) => Some(self.rows[r].cell(piece as u16)),
             Start::Beside => None,
         }

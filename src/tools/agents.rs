@@ -15,6 +15,10 @@
 //!
 //! Every agent is deterministic given its generator: same position, same generator state,
 //! same decision.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
+)]
 
 use crate::engine::{Decision, Game, Quiet, Stage, State};
 use crate::lang::ir::{CellSet, Cond, TeamId};

@@ -88,6 +88,10 @@ impl Outcome {
 /// seat turns have passed: throws from the game stream, each team's decisions by
 /// `agents[team]` (a random agent draws from the game stream, any other from its team's
 /// [`Stream::Agent`]), everything shown to `hooks`.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`t` is masked to 0 or 1 and both per-team tables are pairs"
+)]
 pub fn play(
     g: &Game,
     s: &mut State,

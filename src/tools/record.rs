@@ -111,7 +111,7 @@ impl Action {
             Action::Throw { k } => {
                 let n = g.sticks_for(before);
                 let v = g.ir().sticks.value.throw_value(
-                    g.ir().teams[before.team().index()].colour,
+                    g.ir().team_of(before.team()).colour,
                     k.min(n),
                     n,
                 );
@@ -231,7 +231,7 @@ pub fn readings_of(g: &Game) -> BTreeMap<String, String> {
     g.ir()
         .readings
         .iter()
-        .map(|r| (r.id.clone(), r.options[r.chosen].0.clone()))
+        .filter_map(|r| Some((r.id.clone(), r.options.get(r.chosen)?.0.clone())))
         .collect()
 }
 
@@ -276,7 +276,7 @@ impl Record {
                 Action::Throw { k } => {
                     let n = g.sticks_for(&s);
                     let v = g.ir().sticks.value.throw_value(
-                        g.ir().teams[s.team().index()].colour,
+                        g.ir().team_of(s.team()).colour,
                         k.min(n),
                         n,
                     );
@@ -516,7 +516,8 @@ fn illegal(g: &Game, before: &State, i: usize, a: &Action, r: &Refusal) -> Recor
     };
     let rule = r
         .rule
-        .map(|ix| format!(" ({})", g.ir().rules[ix as usize].id))
+        .and_then(|ix| g.ir().rules.get(ix as usize))
+        .map(|info| format!(" ({})", info.id))
         .unwrap_or_default();
     rerr(
         RecordErrorKind::Illegal,

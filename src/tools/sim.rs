@@ -52,10 +52,14 @@ pub fn random_playout(
                 aborted = Some("a decision with nothing legal to decide".to_string());
                 break;
             }
-            let d = if buf.len() == 1 {
-                buf[0]
+            let i = if buf.len() == 1 {
+                0
             } else {
-                buf[rng.below(buf.len())]
+                rng.below(buf.len())
+            };
+            let Some(&d) = buf.get(i) else {
+                aborted = Some("a random draw outside the legal decisions".to_string());
+                break;
             };
             decisions += 1;
             g.apply_decision_listing(&mut s, d, &mut Quiet, buf)
@@ -102,6 +106,10 @@ pub fn perft(g: &Game, s: &State, depth: u32) -> Result<Vec<PerftRow>, Refusal> 
     Ok(rows)
 }
 
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`rows` has `depth` entries and the recursion returns at `d == depth`, so `d` is below it"
+)]
 fn perft_rec(
     g: &Game,
     s: &State,

@@ -104,6 +104,10 @@ impl Streams {
     pub fn key(&self) -> u64 {
         self.key
     }
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "a `TeamId` is 0 or 1 and `AGENT_TAGS` has two entries"
+    )]
     fn seed_of(&self, s: Stream) -> u64 {
         match s {
             Stream::Game => self.key,

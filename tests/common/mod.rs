@@ -1,5 +1,11 @@
 //! Helpers for rule tests: load a bundled variant under readings, set up a position from
 //! notation, throw, list the legal moves.
+#![allow(
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 #![allow(dead_code)]
 
 use seig::engine::{Event, Game, State};

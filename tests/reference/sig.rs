@@ -43,6 +43,10 @@
 //! compared against the cumulative binomial thresholds; one `u64` per decision with more than
 //! one legal choice, taking choice `(u * len) >> 64`, the choices being the pieces that can use
 //! the throw in piece order.
+#![allow(
+    clippy::indexing_slicing,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 #![allow(dead_code)]
 
 use seig::tools::sim::Rng;

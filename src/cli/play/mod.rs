@@ -240,7 +240,7 @@ pub fn replay(args: ReplayArgs) -> i32 {
 
 /// Names a team and seat for messages: `south`, or `twigs seat 2` when teams have seats.
 pub fn seat_name(g: &Game, team: TeamId, seat: u8) -> String {
-    let name = &g.ir().teams[team.index()].name;
+    let name = &g.ir().team_of(team).name;
     if g.ir().seats > 1 {
         format!("{name} seat {}", seat + 1)
     } else {

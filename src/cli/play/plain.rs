@@ -5,6 +5,10 @@
 //! `load FILE`, `why N`, `position`, `board`, `help`, `quit`. A malformed or illegal command
 //! says what was wrong (the syntax expected, or the rule that forbids the move, quoted) and
 //! the game goes on; the end of the input ends the game cleanly.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
+)]
 
 use super::{rule_text, seat_name, stage_words};
 use crate::engine::{EntryKind, Event, Game, NO_CELL, NONE, Refusal, Stage, State};
@@ -348,7 +352,7 @@ pub fn render_turn(session: &Session) -> String {
             let _ = writeln!(
                 out,
                 "game over: {} won after {} turns",
-                g.ir().teams[w.index()].name,
+                g.ir().team_of(w).name,
                 s.turns()
             );
         }
@@ -373,7 +377,7 @@ pub fn render_turn(session: &Session) -> String {
 pub fn event_text(g: &Game, e: &Event) -> Option<String> {
     let ir = g.ir();
     let rid = |r: u16| ir.rules.get(r as usize).map_or("?", |x| x.id.as_str());
-    let team = |t: TeamId| ir.teams[t.index()].name.as_str();
+    let team = |t: TeamId| ir.team_of(t).name.as_str();
     Some(match e {
         Event::Throw { value, rule } => match rule {
             Some(r) => format!("{}: the throw of {value} applies", rid(*r)),
@@ -706,7 +710,7 @@ fn not_your_turn(session: &Session) -> Option<String> {
     if let Stage::Over(w) = s.stage() {
         return Some(format!(
             "the game is over: {} won (`undo`, `save`, `load` or `quit`)",
-            session.game.ir().teams[w.index()].name
+            session.game.ir().team_of(w).name
         ));
     }
     let kind = session.to_play();
@@ -844,7 +848,7 @@ fn replay_inner(
         }
         match s.stage() {
             Stage::Over(w) => {
-                let _ = writeln!(t, "game over: {} won", g.ir().teams[w.index()].name);
+                let _ = writeln!(t, "game over: {} won", g.ir().team_of(w).name);
             }
             _ => {
                 let _ = writeln!(t, "{} {}", seat_name(g, s.team(), s.seat()), stage_words(s));

@@ -6,6 +6,10 @@
 //!
 //! The drawing is a pure function of the [`App`], so tests render frames on ratatui's
 //! `TestBackend`.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
+)]
 
 use super::plain::{event_text, render_pool, render_throw, team_letters};
 use super::{rule_text, seat_name, stage_words};
@@ -141,7 +145,7 @@ impl App {
         if let Stage::Over(w) = s.stage() {
             return Some(format!(
                 "the game is over: {} won",
-                self.session.game.ir().teams[w.index()].name
+                self.session.game.ir().team_of(w).name
             ));
         }
         let kind = self.session.to_play();
@@ -460,7 +464,7 @@ impl App {
         }
         out.push(Line::raw(""));
         let who = match s.stage() {
-            Stage::Over(w) => format!("game over: {} won", g.ir().teams[w.index()].name),
+            Stage::Over(w) => format!("game over: {} won", g.ir().team_of(w).name),
             _ => {
                 let kind = self.session.to_play();
                 let player = if kind == AgentKind::Human {
@@ -865,7 +869,7 @@ pub fn draw_replay(f: &mut Frame, g: &Game, actions: &[Action], states: &[State]
         lines.push(p);
     }
     lines.push(match s.stage() {
-        Stage::Over(w) => format!("game over: {} won", g.ir().teams[w.index()].name),
+        Stage::Over(w) => format!("game over: {} won", g.ir().team_of(w).name),
         _ => format!("{} {}", seat_name(g, s.team(), s.seat()), stage_words(s)),
     });
     f.render_widget(

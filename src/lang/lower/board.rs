@@ -1,5 +1,9 @@
 //! The board and the teams: rows, each team's pieces, start, colour and seats, and its track
 //! with the loops and gates on it.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "indices are those lowering made from this file: row, reading, phase, class, option and statement indices point into the tables `Cx` built before they are used, per-team pairs are indexed by a `TeamId` (0 or 1), and other positions are bounded by the loop or length check beside them"
+)]
 
 use super::cx::{Cx, dup, face_index};
 use super::flatten::Flat;

@@ -91,6 +91,10 @@ pub(super) fn capture_statements(cx: &mut Cx, flat: &[Flat]) -> CaptureStmts {
 
 /// The capture table for a board of `cells` holes; warns (on a clean file) when captures are
 /// forbidden somewhere but allowed nowhere.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`t` enumerates `at`, a pair, so it also indexes the per-team pairs `region` and `immune`"
+)]
 pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> CapturePolicy {
     let mut at = vec![vec![CellCapture::default(); cells as usize]; 2];
     let mut immune: [Option<(CellSet, RuleIx)>; 2] = [None, None];

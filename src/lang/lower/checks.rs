@@ -43,6 +43,10 @@ pub(super) fn check_throws(
 }
 
 /// The throws that can happen, in phase order.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`ph` runs over `0..phases` and `by_phase` has one entry per phase"
+)]
 fn outcomes(phases: usize, sticks: &Sticks, teams: &[Team]) -> Vec<Outcome> {
     // (phase, n, value) triples that can happen.
     let mut outcomes: Vec<(PhaseId, u8, u8)> = Vec::new();
@@ -67,6 +71,10 @@ fn outcomes(phases: usize, sticks: &Sticks, teams: &[Team]) -> Vec<Outcome> {
 }
 
 /// Does the entry take this throw?
+#[expect(
+    clippy::indexing_slicing,
+    reason = "a `ThrowMatch::Class` holds the index of a class lowering declared"
+)]
 fn matches(e: &ThrowEntry, (ph, n, v): Outcome, classes: &[Class]) -> bool {
     e.phase.is_none_or(|p| p == ph)
         && match &e.matches {
@@ -78,6 +86,10 @@ fn matches(e: &ThrowEntry, (ph, n, v): Outcome, classes: &[Class]) -> bool {
 }
 
 /// Throws no entry takes.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "each outcome's phase comes from `outcomes`, which runs over the phases `Cx` holds"
+)]
 fn uncovered(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome], first_throw: Span) {
     // Throws no entry takes, grouped by phase and number of sticks.
     let mut gaps: Vec<((PhaseId, u8), Vec<u8>)> = Vec::new();
@@ -129,6 +141,10 @@ fn uncovered(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome], f
 }
 
 /// A phase where every throw throws again (and stays in the phase) never ends a turn.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "each outcome's phase comes from `outcomes`, which runs over the phases `Cx` holds"
+)]
 fn endless(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome], first_throw: Span) {
     for ph in 0..cx.phases.len() as PhaseId {
         let mine: Vec<_> = outcomes.iter().copied().filter(|o| o.0 == ph).collect();
@@ -166,6 +182,10 @@ fn endless(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome], fir
 }
 
 /// Entries that can never apply: no throw matches them, or earlier entries take all theirs.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`j` and `t` are positions in `throws` taken while iterating it"
+)]
 fn never_applies(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome]) {
     for j in 0..throws.len() {
         let (entry, span) = &throws[j];

@@ -105,6 +105,10 @@ impl Cx {
     }
 
     /// Rows a reference names, seen from `team`.
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "`owner` is a team (0 or 1), and lowering names both teams before it resolves rows"
+    )]
     pub fn rows_of(
         &mut self,
         r: &Spanned<ast::RowRef>,
@@ -189,9 +193,13 @@ impl Cx {
             );
             return None;
         }
-        Some(rows[0])
+        rows.first().copied()
     }
 
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "`rows_of` returns indices into `self.rows`, and `out` is a pair indexed by a team"
+    )]
     pub fn region(&mut self, r: &Spanned<ast::Region>) -> Option<TeamCells> {
         let mut out = [CellSet::default(); 2];
         let rr = match &r.node {

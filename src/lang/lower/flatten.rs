@@ -41,6 +41,10 @@ pub(super) fn flatten_rules<'a>(
 
 /// Warns of readings no `if` tests (only on a clean file: a statement dropped for an error
 /// would show up again as a reading unused).
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`i` runs over the readings, and `reading_spans` holds one span per reading"
+)]
 pub(super) fn unused_readings(cx: &mut Cx) {
     if cx.has_error() {
         return;
@@ -69,6 +73,10 @@ pub(super) fn reading_test(cx: &mut Cx, reading: &Name, option: &Name) -> Option
 
 /// A reading test's reading index and whether it holds; `None` (after a diagnostic) when it
 /// names nothing declared.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`ri` is a position found in `cx.readings`, and `used_readings` holds one flag per reading"
+)]
 fn reading_index(cx: &mut Cx, reading: &Name, option: &Name) -> Option<(usize, bool)> {
     let ids: Vec<&str> = cx.readings.iter().map(|r| r.id.as_str()).collect();
     let Some(ri) = cx.readings.iter().position(|r| r.id == reading.node) else {
@@ -106,6 +114,10 @@ fn reading_index(cx: &mut Cx, reading: &Name, option: &Name) -> Option<(usize, b
 /// Resolves the `if`s of a rule body: every statement goes to `out`, marked active when the
 /// readings in force keep it (`choices` is `None` inside a branch they switch off, else the
 /// options that lead here); active ones are also listed in the rule's statements.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`ri` comes from `reading_index`, a position in `cx.readings`"
+)]
 fn flatten<'a>(
     cx: &mut Cx,
     body: &'a [ast::Stmt],

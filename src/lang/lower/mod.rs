@@ -168,7 +168,7 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
     let throws = sticks::throw_entries(cx, flat);
     let capture_stmts = capture::capture_statements(cx, flat);
 
-    let colours = [0, 1].map(|t| team_stmts.colour[t].is_some());
+    let colours = team_stmts.colour.each_ref().map(Option::is_some);
     let sticks = sticks::assemble(cx, sticks_stmts, colours, first_span)?;
     let teams = board::teams(cx, &team_stmts, first_span)?;
     // Whole-file checks, once every statement lowered (see `lower_file`).

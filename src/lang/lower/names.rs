@@ -1,5 +1,9 @@
 //! The names a file declares outside its rules: title, sources, params, readings, set
 //! asides and the rules themselves (identity and citations), then the command line's choices.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "indices are those lowering made from this file: row, reading, phase, class, option and statement indices point into the tables `Cx` built before they are used, per-team pairs are indexed by a `TeamId` (0 or 1), and other positions are bounded by the loop or length check beside them"
+)]
 
 use super::cx::{Cx, dup, unknown};
 use super::flatten::Flat;

@@ -10,6 +10,10 @@ use crate::lang::ir::*;
 use crate::lang::syntax::ast::{self, Spanned, StmtKind};
 
 /// The throw classes, to `cx.classes` (before the throw table, which names them).
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`i` is the position of an earlier class, and `class_spans` holds one span per class"
+)]
 pub(super) fn classes(cx: &mut Cx, flat: &[Flat]) {
     let mut class_spans: Vec<Span> = Vec::new();
     for f in flat {
@@ -79,6 +83,10 @@ pub(super) fn sticks_statements(cx: &mut Cx, flat: &[Flat]) -> SticksStmts {
     st
 }
 
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`ph` is a phase `Cx` resolved, and `by_phase` holds one entry per phase"
+)]
 fn sticks(
     cx: &mut Cx,
     st: &mut SticksStmts,
@@ -204,20 +212,24 @@ pub(super) fn assemble(
 
 /// A throw worth the thrower's colour needs both teams to have one.
 fn own_colour_needs_colours(cx: &mut Cx, colours: [bool; 2], faces: &[String; 2], at: Span) {
-    let missing: Vec<usize> = (0..2).filter(|&t| !colours[t]).collect();
+    let missing: Vec<(&String, &String)> = cx
+        .team_names
+        .iter()
+        .zip(faces)
+        .zip(colours)
+        .filter(|&(_, has)| !has)
+        .map(|(pair, _)| pair)
+        .collect();
     if missing.is_empty() {
         return;
     }
-    let names: Vec<String> = missing
-        .iter()
-        .map(|&t| format!("`{}`", cx.team_names[t]))
-        .collect();
+    let names: Vec<String> = missing.iter().map(|(n, _)| format!("`{n}`")).collect();
     let adds: Vec<String> = missing
         .iter()
-        .map(|&t| format!("`team {} colour {}`", cx.team_names[t], faces[t]))
+        .map(|(n, f)| format!("`team {n} colour {f}`"))
         .collect();
-    let (who, has) = if missing.len() == 1 {
-        (format!("team {}", names[0]), "has")
+    let (who, has) = if let [one] = names.as_slice() {
+        (format!("team {one}"), "has")
     } else {
         (format!("teams {}", and_list(&names)), "have")
     };

@@ -238,8 +238,9 @@ fn scan(text: &str, at: usize) -> Scan {
     };
     let b = text.as_bytes();
     let mut i = 0;
-    while i < at.min(b.len()) {
-        match b[i] {
+    while i < at {
+        let Some(&c) = b.get(i) else { break };
+        match c {
             b'#' => {
                 i = text[i..].find('\n').map_or(b.len(), |n| i + n);
                 continue;
@@ -247,8 +248,8 @@ fn scan(text: &str, at: usize) -> Scan {
             b'"' => {
                 let start = i;
                 i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
+                while let Some(&c) = b.get(i).filter(|&&c| c != b'"') {
+                    i += if c == b'\\' { 2 } else { 1 };
                 }
                 if text[start..i.min(b.len())].contains('\n') {
                     s.long_string = Some((start, i));

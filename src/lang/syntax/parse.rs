@@ -1,4 +1,8 @@
 //! pest pairs to the typed AST. The only module that touches pest's parse tree.
+#![expect(
+    clippy::expect_used,
+    reason = "each `expect` takes a child that the pest grammar's rule for the pair always has (a required, non-optional element of the rule), and parsing succeeded before the tree is walked"
+)]
 
 use super::ast::*;
 use super::errors::humanise;
@@ -69,8 +73,8 @@ fn comments(text: &str) -> Vec<Spanned<String>> {
     let mut out = Vec::new();
     let bytes = text.as_bytes();
     let (mut i, mut in_str) = (0, false);
-    while i < bytes.len() {
-        match bytes[i] {
+    while let Some(&b) = bytes.get(i) {
+        match b {
             b'\\' if in_str => i += 1,
             b'"' => in_str = !in_str,
             b'#' if !in_str => {
@@ -173,6 +177,10 @@ fn int(p: P) -> Result<Spanned<i64>, Vec<Diagnostic>> {
         })
 }
 
+#[expect(
+    clippy::unreachable,
+    reason = "the pest grammar admits only the rules matched above as an item"
+)]
 fn item(p: P) -> Result<Item, Vec<Diagnostic>> {
     let sp = span(&p);
     let kind = p.as_rule();
@@ -345,6 +353,10 @@ fn cond(p: P) -> Result<Spanned<Cond>, Vec<Diagnostic>> {
     cond_atom(inner, sp)
 }
 
+#[expect(
+    clippy::unreachable,
+    reason = "the pest grammar admits only the rules matched above as a condition atom"
+)]
 fn cond_atom(inner: P, sp: Span) -> Result<Spanned<Cond>, Vec<Diagnostic>> {
     let node = match inner.as_rule() {
         Rule::negated => {
@@ -377,6 +389,10 @@ fn cond_atom(inner: P, sp: Span) -> Result<Spanned<Cond>, Vec<Diagnostic>> {
     Ok(Spanned { node, span: sp })
 }
 
+#[expect(
+    clippy::unreachable,
+    reason = "the pest grammar admits only the rules matched above as a statement"
+)]
 fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
     let sp = span(&p);
     let kind = p.as_rule();
@@ -632,6 +648,10 @@ fn capture_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
     })
 }
 
+#[expect(
+    clippy::unreachable,
+    reason = "the pest grammar admits only the rules matched above as an effect"
+)]
 fn effect(p: P) -> Result<Spanned<Effect>, Vec<Diagnostic>> {
     let sp = span(&p);
     let kind = p.as_rule();

@@ -5,6 +5,10 @@
 //! approximation of the paired differences). A difference whose interval excludes 0 is
 //! beyond sampling noise. Win rates among completed games (not pairable) use the
 //! unpaired normal interval of a difference of proportions.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
+)]
 
 use super::metrics::{
     GameBrief, Metrics, Players, Progress, derive, run_games, study_info, with_progress,

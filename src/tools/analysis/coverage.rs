@@ -3,6 +3,10 @@
 //! `set aside` items; with `--text KEY=PATH` the tool also reads a source's text, splits it
 //! into sentences and reports those the file neither cites nor sets aside ("not covered"),
 //! and quotes that the text does not contain.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
+)]
 
 use super::Loaded;
 use serde::Serialize;

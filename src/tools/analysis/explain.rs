@@ -20,6 +20,10 @@ pub struct RuleCite {
 }
 
 /// A rule as cited in explanations.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "a `RuleIx` is a rule index lowering made"
+)]
 pub fn cite(ir: &Ir, r: RuleIx) -> RuleCite {
     let info = &ir.rules[r as usize];
     RuleCite {
@@ -96,8 +100,12 @@ pub struct Explanation {
 }
 
 /// Describes an engine event in words.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "events carry the rule and phase indices of the IR the game plays"
+)]
 pub fn describe_event(ir: &Ir, e: &Event) -> String {
-    let team = |t: TeamId| ir.teams[t.index()].name.clone();
+    let team = |t: TeamId| ir.team_of(t).name.clone();
     let r = |x: RuleIx| ir.rules[x as usize].id.clone();
     match e {
         Event::Throw { value, rule } => match rule {
@@ -147,12 +155,16 @@ pub fn describe_event(ir: &Ir, e: &Event) -> String {
 }
 
 /// The throw-table entry a throw of `k` of `n` sticks meets at `s`.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "a class match holds the index of a class lowering declared"
+)]
 pub fn throw_entry(g: &Game, s: &State, k: u8, n: u8) -> Option<usize> {
     let ir = g.ir();
     let value = ir
         .sticks
         .value
-        .throw_value(ir.teams[s.team().index()].colour, k, n);
+        .throw_value(ir.team_of(s.team()).colour, k, n);
     ir.throws.iter().position(|e| {
         e.phase.is_none_or(|p| p == s.phase())
             && match &e.matches {
@@ -164,13 +176,17 @@ pub fn throw_entry(g: &Game, s: &State, k: u8, n: u8) -> Option<usize> {
     })
 }
 
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`entry` is a position found in `ir.throws`"
+)]
 fn throw_view(g: &Game, s: &State, k: u8, p: f64) -> ThrowView {
     let ir = g.ir();
     let n = g.sticks_for(s);
     let value = ir
         .sticks
         .value
-        .throw_value(ir.teams[s.team().index()].colour, k, n);
+        .throw_value(ir.team_of(s.team()).colour, k, n);
     let entry = throw_entry(g, s, k, n);
     let mut c = s.clone();
     let mut ev: Vec<Event> = Vec::new();
@@ -216,6 +232,10 @@ pub enum ExplainError {
 }
 
 /// Explains a position, and a move or throw there if given.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "a valid state's phase indexes `ir.phases`"
+)]
 pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, ExplainError> {
     let ir = g.ir();
     let (stage, team) = match s.stage() {
@@ -263,7 +283,7 @@ pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, Exp
         position: g.to_notation(s),
         phase: ir.phases[s.phase() as usize].clone(),
         stage: stage.into(),
-        team: ir.teams[team.index()].name.clone(),
+        team: ir.team_of(team).name.clone(),
         seat: s.seat() + 1,
         throws,
         decisions,
@@ -277,7 +297,7 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, ExplainError> {
         Stage::Over(w) => Ok(Verdict {
             input: m.to_string(),
             legal: false,
-            message: format!("the game is over: {} has won", ir.teams[w.index()].name),
+            message: format!("the game is over: {} has won", ir.team_of(w).name),
             rules: Vec::new(),
             events: Vec::new(),
         }),
@@ -287,7 +307,7 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, ExplainError> {
                 .parse()
                 .map_err(|_| ExplainError::NotAThrowValue(m.to_string()))?;
             let n = g.sticks_for(s);
-            let colour = ir.teams[s.team().index()].colour;
+            let colour = ir.team_of(s.team()).colour;
             let k = (0..=n)
                 .find(|&k| ir.sticks.value.throw_value(colour, k, n) == v)
                 .ok_or(ExplainError::ImpossibleThrow {
@@ -419,6 +439,10 @@ pub fn render(e: &Explanation) -> String {
 /// entry, the first throw-table entry of the position's phase that a throw of the entry's
 /// value meets and that gives an entry of its kind and places (conditions at the time of
 /// the throw are unknown, so they are not tested).
+#[expect(
+    clippy::indexing_slicing,
+    reason = "a valid state's phase indexes `by_phase`, `i` runs over the pool, and a class match holds a declared class's index"
+)]
 pub fn infer_pool_rules(g: &Game, s: &mut State) {
     use crate::engine::EntryKind;
     use crate::lang::ir::{Effect, ValueRule};
@@ -438,7 +462,7 @@ pub fn infer_pool_rules(g: &Game, s: &mut State) {
                     let k = match st.value {
                         ValueRule::Face(0) => Some(e.thrown),
                         ValueRule::Face(_) => n.checked_sub(e.thrown),
-                        ValueRule::OwnColour => match ir.teams[s.team().index()].colour {
+                        ValueRule::OwnColour => match ir.team_of(s.team()).colour {
                             Some(0) | None => Some(e.thrown),
                             Some(_) => n.checked_sub(e.thrown),
                         },

@@ -26,6 +26,10 @@
 //!   event (board, teams, sticks, stacking, …) are listed as *silent*, not as never fired.
 //! - *throws before the first move*: the team's throws up to and including the first one
 //!   after which some piece of the team could move with the throws in hand.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
+)]
 
 use super::{Loaded, Rate, Z95};
 use crate::engine::{Decision, Event, Game, Stage, State};

@@ -13,7 +13,7 @@ pub mod report;
 pub mod rulebook;
 
 use crate::lang::diag::{self, Diagnostic};
-use crate::lang::ir::{Cell, CellSet, Cond, Ir, RuleIx, TeamCells};
+use crate::lang::ir::{Cell, CellSet, Cond, Ir, RuleIx, TeamCells, TeamId};
 use crate::lang::lower::Selection;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -147,12 +147,20 @@ impl Rate {
 }
 
 /// A citation line: `SIG-C1 (stated)`.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "a `RuleIx` is a rule index lowering made"
+)]
 pub fn rule_label(ir: &Ir, r: RuleIx) -> String {
     let info = &ir.rules[r as usize];
     format!("{} ({})", info.id, info.status.as_str())
 }
 
 /// The quoted sentences of a rule, one per line: `smith: "…"`.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "a `RuleIx` is a rule index lowering made"
+)]
 pub fn quotes(ir: &Ir, r: RuleIx) -> Vec<String> {
     ir.rules[r as usize]
         .citations
@@ -174,20 +182,17 @@ pub fn describe_cells(ir: &Ir, set: &CellSet) -> String {
             continue;
         }
         // Runs of consecutive holes: `middle.2–11`.
-        let mut i = 0;
-        while i < cells.len() {
-            let mut j = i;
-            while j + 1 < cells.len() && cells[j + 1].get() == cells[j].get() + 1 {
-                j += 1;
-            }
-            let a = cells[i].get() - row.first.get() + 1;
-            let b = cells[j].get() - row.first.get() + 1;
+        for run in cells.chunk_by(|x, y| y.get() == x.get() + 1) {
+            let (Some(first), Some(last)) = (run.first(), run.last()) else {
+                continue;
+            };
+            let a = first.get() - row.first.get() + 1;
+            let b = last.get() - row.first.get() + 1;
             parts.push(if a == b {
                 format!("{}.{a}", row.name)
             } else {
                 format!("{}.{a}–{b}", row.name)
             });
-            i = j + 1;
         }
     }
     if parts.is_empty() {
@@ -205,7 +210,8 @@ fn describe_team_cells(ir: &Ir, cells: &TeamCells) -> String {
     } else {
         format!(
             "{a} (for {}) / {b} (for {})",
-            ir.teams[0].name, ir.teams[1].name
+            ir.team_of(TeamId::FIRST).name,
+            ir.team_of(TeamId::SECOND).name
         )
     }
 }

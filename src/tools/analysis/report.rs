@@ -2,6 +2,10 @@
 //! table, the comparison of readings, and inline SVG plots — game-length histogram, win
 //! rates with intervals, rule firing, throw frequencies against exact probabilities.
 //! Each plot is an `<svg class="plot" data-plot="…">` whose marks carry `class="mark"`.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
+)]
 
 use super::compare::{Comparison, fmt_diff};
 use super::html_escape as esc;

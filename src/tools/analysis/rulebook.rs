@@ -1,6 +1,10 @@
 //! `seig rules`: the variant as a readable rulebook, generated from the IR under the
 //! readings in force. Every item names the rule that made it, with its status; each
 //! section ends with the sentences its rules cite.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
+)]
 
 use super::{Loaded, describe_cells, describe_conds};
 use crate::lang::ir::*;
@@ -246,7 +250,7 @@ fn board(sec: &mut Section) {
         let r = Some(row.origin.rule);
         let owner = row
             .owner
-            .map(|t| format!(" of {}", ir.teams[t.index()].name))
+            .map(|t| format!(" of {}", ir.team_of(t).name))
             .unwrap_or_else(|| " (shared)".into());
         let tag = sec.tag(r);
         sec.line(format!(

@@ -82,7 +82,7 @@ impl Seats {
         for spec in specs {
             let (who, kind) = spec.split_once('=').ok_or_else(|| SeatError::Malformed {
                 spec: spec.clone(),
-                example: teams[0].to_string(),
+                example: g.ir().team_of(TeamId::FIRST).name.clone(),
             })?;
             let kind = AgentKind::parse(kind).map_err(SeatError::Player)?;
             let (team, seat) = match who.trim().split_once(['.', ':']) {
@@ -115,7 +115,12 @@ impl Seats {
                 }
             };
             for s in range {
-                seats.kinds[t.index() * seats.per_team as usize + s as usize] = kind;
+                if let Some(k) = seats
+                    .kinds
+                    .get_mut(t.index() * seats.per_team as usize + s as usize)
+                {
+                    *k = kind;
+                }
             }
         }
         Ok(seats)
@@ -135,7 +140,7 @@ impl Seats {
             .into_iter()
             .flat_map(|t| (0..self.per_team).map(move |s| (t, s)))
             .map(|(t, s)| SeatRecord {
-                team: g.ir().teams[t.index()].name.clone(),
+                team: g.ir().team_of(t).name.clone(),
                 seat: s + 1,
                 player: self.kind(t, s),
             })
@@ -150,7 +155,10 @@ impl Seats {
                 && r.seat >= 1
                 && r.seat <= seats.per_team
             {
-                seats.kinds[t.index() * seats.per_team as usize + r.seat as usize - 1] = r.player;
+                let at = t.index() * seats.per_team as usize + r.seat as usize - 1;
+                if let Some(k) = seats.kinds.get_mut(at) {
+                    *k = r.player;
+                }
             }
         }
         seats
@@ -342,17 +350,15 @@ impl Session {
     /// Takes back the last decision a person made, and everything after it; with none,
     /// goes back to the start. Returns how many actions were taken back.
     pub fn undo(&mut self) -> usize {
-        let last_human = (0..self.actions.len()).rev().find(|&i| {
-            matches!(self.actions[i], Action::Move { .. })
-                && !self
-                    .seats
-                    .kind(self.history[i].team(), self.history[i].seat())
-                    .is_computer()
+        let last_human = self.actions.iter().zip(&self.history).rposition(|(a, h)| {
+            matches!(a, Action::Move { .. }) && !self.seats.kind(h.team(), h.seat()).is_computer()
         });
         let to = last_human.unwrap_or(0);
         let n = self.actions.len() - to;
         if n > 0 {
-            self.state = self.history[to].clone();
+            if let Some(back) = self.history.get(to) {
+                self.state = back.clone();
+            }
             self.actions.truncate(to);
             self.history.truncate(to);
         }
