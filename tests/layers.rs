@@ -3,6 +3,7 @@
 //! reads every `crate::…` path in `src/` and fails on one that points up.
 #![allow(
     clippy::unwrap_used,
+    clippy::indexing_slicing,
     reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
 )]
 
