@@ -503,201 +503,282 @@ pub fn run(session: &mut Session, input: impl BufRead, mut out: impl Write) -> i
     }
 }
 
+/// What the loop has already printed, so the board and the turn cap are not repeated.
+#[derive(Default)]
+struct Shown {
+    /// The heading, board and turn line are up to date.
+    shown: bool,
+    /// The board last printed (empty: print it again).
+    last_board: String,
+    /// The turn-cap notice has been printed.
+    capped_said: bool,
+}
+
+/// Whether the game goes on after a command.
+#[derive(PartialEq, Eq)]
+enum Next {
+    Prompt,
+    Leave,
+}
+
 fn run_inner(
     session: &mut Session,
     mut input: impl BufRead,
     out: &mut impl Write,
 ) -> std::io::Result<()> {
-    let mut shown = false;
-    let mut last_board = String::new();
-    let mut capped_said = false;
+    let mut view = Shown::default();
     let mut line = String::new();
     loop {
-        // The computer plays its seats.
-        while let Some(r) = session.computer_step() {
-            match r {
-                Ok(step) => {
-                    write!(out, "{}", step_text(session, &step))?;
-                    shown = false;
-                }
-                Err(e) => {
-                    writeln!(
-                        out,
-                        "{}",
-                        refusal_text(&session.game, "the engine stopped", &e)
-                    )?;
-                    break;
-                }
-            }
-        }
-        if !shown {
-            // The board is shown again only when it has changed (or on `board`).
-            let board = render_board(&session.game, session.state());
-            if board != last_board {
-                write!(out, "{}{board}", render_heading(session))?;
-                last_board = board;
-            }
-            write!(out, "{}", render_turn(session))?;
-            shown = true;
-        }
-        if session.capped() && !session.is_over() && !capped_said {
-            writeln!(
-                out,
-                "the computer stops: {} seat turns played (the turn cap)",
-                session.state().turns()
-            )?;
-            capped_said = true;
-        }
+        computer_turns(session, out, &mut view)?;
+        show_position(session, out, &mut view)?;
         write!(out, "> ")?;
         out.flush()?;
         line.clear();
-        match input.read_line(&mut line) {
-            Ok(0) => {
-                writeln!(out)?;
-                writeln!(out, "end of input: the game is left here")?;
-                return Ok(());
-            }
-            Ok(_) => {}
-            Err(e) => {
-                writeln!(out)?;
-                writeln!(out, "cannot read the input ({e}): the game is left here")?;
-                return Ok(());
-            }
+        if !read_line(&mut input, &mut line, out)? {
+            return Ok(());
         }
         let text = line.trim();
         // Echo for transcripts (input from a file or a pipe is not shown otherwise).
         writeln!(out, "{text}")?;
-        match parse_command(text) {
-            Command::Empty => {}
-            Command::Quit => {
-                writeln!(out, "quit: the game is left here")?;
-                return Ok(());
+        if run_command(session, parse_command(text), out, &mut view)? == Next::Leave {
+            return Ok(());
+        }
+    }
+}
+
+/// The computer plays its seats until a person is to act (or the engine stops it).
+fn computer_turns(
+    session: &mut Session,
+    out: &mut impl Write,
+    view: &mut Shown,
+) -> std::io::Result<()> {
+    while let Some(r) = session.computer_step() {
+        match r {
+            Ok(step) => {
+                write!(out, "{}", step_text(session, &step))?;
+                view.shown = false;
             }
-            Command::Help => writeln!(out, "{HELP}")?,
-            Command::Position => writeln!(out, "{}", session.game.to_notation(session.state()))?,
-            Command::Board => {
-                last_board.clear();
-                shown = false;
-            }
-            Command::Throw => {
-                if let Some(m) = not_your_turn(session) {
-                    writeln!(out, "{m}")?;
-                    continue;
-                }
-                if session.state().stage() == Stage::Move {
-                    writeln!(
-                        out,
-                        "it is not time to throw: {} must move a piece first (choose a move by its number, or `why N`)",
-                        seat_name(
-                            &session.game,
-                            session.state().team(),
-                            session.state().seat()
-                        )
-                    )?;
-                    continue;
-                }
-                match session.throw() {
-                    Ok(step) => {
-                        write!(out, "{}", step_text(session, &step))?;
-                        shown = false;
-                    }
-                    Err(e) => writeln!(out, "{}", refusal_text(&session.game, "cannot throw", &e))?,
-                }
-            }
-            Command::Move(text) => {
-                if let Some(m) = not_your_turn(session) {
-                    writeln!(out, "{m}")?;
-                    continue;
-                }
-                if session.state().stage() == Stage::Throw {
-                    writeln!(out, "it is time to throw, not to move: type `throw`")?;
-                    continue;
-                }
-                let d = match choose_move(session, text) {
-                    Ok(d) => d,
-                    Err(m) => {
-                        writeln!(out, "{m}")?;
-                        continue;
-                    }
-                };
-                let described = session.game.describe_decision(session.state(), d);
-                match session.play(d) {
-                    Ok(step) => {
-                        write!(out, "{}", step_text(session, &step))?;
-                        shown = false;
-                    }
-                    Err(e) => writeln!(
-                        out,
-                        "{}",
-                        refusal_text(
-                            &session.game,
-                            &format!("the move {described} is not allowed"),
-                            &e
-                        )
-                    )?,
-                }
-            }
-            Command::Why(arg) => writeln!(out, "{}", why_text(session, arg))?,
-            Command::Undo => {
-                let n = session.undo();
-                last_board.clear();
-                if n == 0 {
-                    writeln!(out, "nothing to undo: this is the start of the game")?;
-                } else if session.actions().is_empty() {
-                    writeln!(
-                        out,
-                        "undo: back to the start of the game ({n} action{} taken back)",
-                        plural(n)
-                    )?;
-                    shown = false;
-                } else {
-                    writeln!(out, "undo: {n} action{} taken back", plural(n))?;
-                    shown = false;
-                }
-            }
-            Command::Save(path) => {
-                if path.is_empty() {
-                    writeln!(out, "save needs a file name: `save FILE`")?;
-                    continue;
-                }
-                match session.save(Path::new(path)) {
-                    Ok(()) => writeln!(
-                        out,
-                        "saved {} action{} to {path}",
-                        session.actions().len(),
-                        plural(session.actions().len())
-                    )?,
-                    Err(e) => writeln!(out, "not saved: {e}")?,
-                }
-            }
-            Command::Load(path) => {
-                if path.is_empty() {
-                    writeln!(out, "load needs a file name: `load FILE`")?;
-                    continue;
-                }
-                match session.load(Path::new(path)) {
-                    Ok(()) => {
-                        writeln!(
-                            out,
-                            "loaded {path}: {} action{}",
-                            session.actions().len(),
-                            plural(session.actions().len())
-                        )?;
-                        shown = false;
-                        last_board.clear();
-                        capped_said = false;
-                    }
-                    Err(e) => writeln!(out, "not loaded: {e}")?,
-                }
-            }
-            Command::Unknown(w) => {
-                let mut m = format!("unknown command `{w}`");
-                if let Some(h) = crate::lang::diag::suggest(w, COMMAND_NAMES) {
-                    let _ = write!(m, " ({h})");
-                }
-                writeln!(out, "{m}; type `help` for the commands")?;
+            Err(e) => {
+                writeln!(
+                    out,
+                    "{}",
+                    refusal_text(&session.game, "the engine stopped", &e)
+                )?;
+                break;
             }
         }
+    }
+    Ok(())
+}
+
+/// The heading, board and turn line when they are stale, and the turn-cap notice once.
+fn show_position(session: &Session, out: &mut impl Write, view: &mut Shown) -> std::io::Result<()> {
+    if !view.shown {
+        // The board is shown again only when it has changed (or on `board`).
+        let board = render_board(&session.game, session.state());
+        if board != view.last_board {
+            write!(out, "{}{board}", render_heading(session))?;
+            view.last_board = board;
+        }
+        write!(out, "{}", render_turn(session))?;
+        view.shown = true;
+    }
+    if session.capped() && !session.is_over() && !view.capped_said {
+        writeln!(
+            out,
+            "the computer stops: {} seat turns played (the turn cap)",
+            session.state().turns()
+        )?;
+        view.capped_said = true;
+    }
+    Ok(())
+}
+
+/// Reads one line into `line`; false (after saying why) when the input has ended or failed.
+fn read_line(
+    input: &mut impl BufRead,
+    line: &mut String,
+    out: &mut impl Write,
+) -> std::io::Result<bool> {
+    match input.read_line(line) {
+        Ok(0) => {
+            writeln!(out)?;
+            writeln!(out, "end of input: the game is left here")?;
+            Ok(false)
+        }
+        Ok(_) => Ok(true),
+        Err(e) => {
+            writeln!(out)?;
+            writeln!(out, "cannot read the input ({e}): the game is left here")?;
+            Ok(false)
+        }
+    }
+}
+
+/// Carries out one typed command.
+fn run_command(
+    session: &mut Session,
+    command: Command<'_>,
+    out: &mut impl Write,
+    view: &mut Shown,
+) -> std::io::Result<Next> {
+    match command {
+        Command::Empty => {}
+        Command::Quit => {
+            writeln!(out, "quit: the game is left here")?;
+            return Ok(Next::Leave);
+        }
+        Command::Help => writeln!(out, "{HELP}")?,
+        Command::Position => writeln!(out, "{}", session.game.to_notation(session.state()))?,
+        Command::Board => {
+            view.last_board.clear();
+            view.shown = false;
+        }
+        Command::Throw => throw_command(session, out, view)?,
+        Command::Move(text) => move_command(session, text, out, view)?,
+        Command::Why(arg) => writeln!(out, "{}", why_text(session, arg))?,
+        Command::Undo => undo_command(session, out, view)?,
+        Command::Save(path) => save_command(session, path, out)?,
+        Command::Load(path) => load_command(session, path, out, view)?,
+        Command::Unknown(w) => {
+            let mut m = format!("unknown command `{w}`");
+            if let Some(h) = crate::lang::diag::suggest(w, COMMAND_NAMES) {
+                let _ = write!(m, " ({h})");
+            }
+            writeln!(out, "{m}; type `help` for the commands")?;
+        }
+    }
+    Ok(Next::Prompt)
+}
+
+/// `throw`: throws for the person to act, or says why not now.
+fn throw_command(
+    session: &mut Session,
+    out: &mut impl Write,
+    view: &mut Shown,
+) -> std::io::Result<()> {
+    if let Some(m) = not_your_turn(session) {
+        return writeln!(out, "{m}");
+    }
+    if session.state().stage() == Stage::Move {
+        return writeln!(
+            out,
+            "it is not time to throw: {} must move a piece first (choose a move by its number, or `why N`)",
+            seat_name(
+                &session.game,
+                session.state().team(),
+                session.state().seat()
+            )
+        );
+    }
+    match session.throw() {
+        Ok(step) => {
+            write!(out, "{}", step_text(session, &step))?;
+            view.shown = false;
+        }
+        Err(e) => writeln!(out, "{}", refusal_text(&session.game, "cannot throw", &e))?,
+    }
+    Ok(())
+}
+
+/// A move by number or notation: plays it, or says why it cannot be played.
+fn move_command(
+    session: &mut Session,
+    text: &str,
+    out: &mut impl Write,
+    view: &mut Shown,
+) -> std::io::Result<()> {
+    if let Some(m) = not_your_turn(session) {
+        return writeln!(out, "{m}");
+    }
+    if session.state().stage() == Stage::Throw {
+        return writeln!(out, "it is time to throw, not to move: type `throw`");
+    }
+    let d = match choose_move(session, text) {
+        Ok(d) => d,
+        Err(m) => return writeln!(out, "{m}"),
+    };
+    let described = session.game.describe_decision(session.state(), d);
+    match session.play(d) {
+        Ok(step) => {
+            write!(out, "{}", step_text(session, &step))?;
+            view.shown = false;
+        }
+        Err(e) => writeln!(
+            out,
+            "{}",
+            refusal_text(
+                &session.game,
+                &format!("the move {described} is not allowed"),
+                &e
+            )
+        )?,
+    }
+    Ok(())
+}
+
+/// `undo`: takes back the last person's move (and the computer's after it).
+fn undo_command(
+    session: &mut Session,
+    out: &mut impl Write,
+    view: &mut Shown,
+) -> std::io::Result<()> {
+    let n = session.undo();
+    view.last_board.clear();
+    if n == 0 {
+        writeln!(out, "nothing to undo: this is the start of the game")?;
+    } else if session.actions().is_empty() {
+        writeln!(
+            out,
+            "undo: back to the start of the game ({n} action{} taken back)",
+            plural(n)
+        )?;
+        view.shown = false;
+    } else {
+        writeln!(out, "undo: {n} action{} taken back", plural(n))?;
+        view.shown = false;
+    }
+    Ok(())
+}
+
+/// `save FILE`.
+fn save_command(session: &Session, path: &str, out: &mut impl Write) -> std::io::Result<()> {
+    if path.is_empty() {
+        return writeln!(out, "save needs a file name: `save FILE`");
+    }
+    match session.save(Path::new(path)) {
+        Ok(()) => writeln!(
+            out,
+            "saved {} action{} to {path}",
+            session.actions().len(),
+            plural(session.actions().len())
+        ),
+        Err(e) => writeln!(out, "not saved: {e}"),
+    }
+}
+
+/// `load FILE`: a loaded game is shown afresh, turn-cap notice included.
+fn load_command(
+    session: &mut Session,
+    path: &str,
+    out: &mut impl Write,
+    view: &mut Shown,
+) -> std::io::Result<()> {
+    if path.is_empty() {
+        return writeln!(out, "load needs a file name: `load FILE`");
+    }
+    match session.load(Path::new(path)) {
+        Ok(()) => {
+            writeln!(
+                out,
+                "loaded {path}: {} action{}",
+                session.actions().len(),
+                plural(session.actions().len())
+            )?;
+            *view = Shown::default();
+            Ok(())
+        }
+        Err(e) => writeln!(out, "not loaded: {e}"),
     }
 }
 

@@ -536,14 +536,43 @@ pub fn board_lines(
 ) -> Vec<Line<'static>> {
     let ir = g.ir();
     let letters = team_letters(g);
-    let max_len = ir.rows.iter().map(|r| r.len as usize).max().unwrap_or(0);
     let name_w = ir
         .rows
         .iter()
         .map(|r| r.name.chars().count())
         .max()
         .unwrap_or(0);
-    let (from, to) = match chosen {
+    let (from, to) = chosen_cells(g, s, chosen);
+    let dirs = direction_labels(ir, letters);
+    let dir_w = dirs.iter().map(|d| d.chars().count()).max().unwrap_or(0);
+    let (compact, w) = fit_columns(ir, s, letters, name_w + 2 + dir_w, width);
+    let mut lines = vec![hole_numbers(name_w, &w)];
+    let board = Board {
+        s,
+        letters,
+        compact,
+        from,
+        to,
+    };
+    for (ri, r) in ir.rows.iter().enumerate().rev() {
+        lines.push(board.row_line(r, name_w, &w, &dirs[ri]));
+    }
+    if let Some(l) = counts_line(g, s, letters) {
+        lines.push(l);
+    }
+    lines.push(Line::styled(
+        format!(
+            "{} {}, {} {} (small: waiting) · + released · ! immune · → hole 1 to last",
+            letters[0], ir.teams[0].name, letters[1], ir.teams[1].name
+        ),
+        Style::new().add_modifier(Modifier::DIM),
+    ));
+    lines
+}
+
+/// The cells the chosen move leaves and reaches (`NO_CELL` when none is chosen).
+fn chosen_cells(g: &Game, s: &State, chosen: Option<Decision>) -> (u8, u8) {
+    match chosen {
         Some(d) => {
             let p = s.piece(s.team(), d.piece as usize);
             let to = g
@@ -553,44 +582,58 @@ pub fn board_lines(
             (p.cell, to)
         }
         None => (NO_CELL, NO_CELL),
-    };
-    let token = |c: Cell, compact: bool| -> Vec<(String, Option<usize>)> {
-        let mut parts = Vec::new();
-        for (t, &l) in letters.iter().enumerate() {
-            let (nums, rel, imm) = pieces_on(s, t, c.get() as u8);
-            if nums.is_empty() {
-                continue;
-            }
-            let mut x = String::new();
-            let letter = if rel { l } else { l.to_ascii_lowercase() };
-            x.push(letter);
-            if compact {
-                if imm {
-                    x.push('!');
-                }
-                if nums.len() > 1 {
-                    x.push_str(&format!("×{}", nums.len()));
-                }
-            } else {
-                x.push_str(&nums.join(","));
-                if rel {
-                    x.push('+');
-                }
-                if imm {
-                    x.push('!');
-                }
-            }
-            parts.push((x, Some(t)));
+    }
+}
+
+/// One cell's token: a part per team with pieces there (its letter, capital when released,
+/// then the piece numbers, or a count when `compact`), or `·` when empty.
+fn cell_token(
+    s: &State,
+    letters: [char; 2],
+    c: Cell,
+    compact: bool,
+) -> Vec<(String, Option<usize>)> {
+    let mut parts = Vec::new();
+    for (t, &l) in letters.iter().enumerate() {
+        let (nums, rel, imm) = pieces_on(s, t, c.get() as u8);
+        if nums.is_empty() {
+            continue;
         }
-        if parts.is_empty() {
-            parts.push(("·".to_string(), None));
+        let mut x = String::new();
+        let letter = if rel { l } else { l.to_ascii_lowercase() };
+        x.push(letter);
+        if compact {
+            if imm {
+                x.push('!');
+            }
+            if nums.len() > 1 {
+                x.push_str(&format!("×{}", nums.len()));
+            }
+        } else {
+            x.push_str(&nums.join(","));
+            if rel {
+                x.push('+');
+            }
+            if imm {
+                x.push('!');
+            }
         }
-        parts
-    };
-    let tok_len = |v: &[(String, Option<usize>)]| {
-        v.iter().map(|(x, _)| x.chars().count()).sum::<usize>() + v.len().saturating_sub(1)
-    };
-    let dirs: Vec<String> = (0..ir.rows.len())
+        parts.push((x, Some(t)));
+    }
+    if parts.is_empty() {
+        parts.push(("·".to_string(), None));
+    }
+    parts
+}
+
+/// A token's width on screen, with a `/` between parts.
+fn token_len(v: &[(String, Option<usize>)]) -> usize {
+    v.iter().map(|(x, _)| x.chars().count()).sum::<usize>() + v.len().saturating_sub(1)
+}
+
+/// Per row, the teams' directions along it (letter and arrows), for the right margin.
+fn direction_labels(ir: &crate::lang::ir::Ir, letters: [char; 2]) -> Vec<String> {
+    (0..ir.rows.len())
         .map(|ri| {
             let mut parts = Vec::new();
             for (t, team) in ir.teams.iter().enumerate() {
@@ -607,8 +650,19 @@ pub fn board_lines(
             }
             parts.join(" ")
         })
-        .collect();
-    let dir_w = dirs.iter().map(|d| d.chars().count()).max().unwrap_or(0);
+        .collect()
+}
+
+/// The widest layout that fits `width` (`margins`: the row names and direction labels):
+/// whether tokens are compact, and each hole column's width.
+fn fit_columns(
+    ir: &crate::lang::ir::Ir,
+    s: &State,
+    letters: [char; 2],
+    margins: usize,
+    width: usize,
+) -> (bool, Vec<usize>) {
+    let max_len = ir.rows.iter().map(|r| r.len as usize).max().unwrap_or(0);
     let widths = |compact: bool, numbered: bool| {
         let mut w: Vec<usize> = (0..max_len)
             .map(|h| {
@@ -621,12 +675,17 @@ pub fn board_lines(
             .collect();
         for r in &ir.rows {
             for (h, wh) in w.iter_mut().enumerate().take(r.len as usize) {
-                *wh = (*wh).max(tok_len(&token(r.cell(h as u16), compact)));
+                *wh = (*wh).max(token_len(&cell_token(
+                    s,
+                    letters,
+                    r.cell(h as u16),
+                    compact,
+                )));
             }
         }
         w
     };
-    let total = |w: &[usize]| name_w + w.iter().map(|x| x + 1).sum::<usize>() + 2 + dir_w;
+    let total = |w: &[usize]| margins + w.iter().map(|x| x + 1).sum::<usize>();
     // Widest first: full tokens with every hole numbered, then compact tokens.
     let (mut compact, mut w) = (false, widths(false, true));
     for (c, n) in [(false, false), (true, true), (true, false)] {
@@ -636,7 +695,11 @@ pub fn board_lines(
         compact = c;
         w = widths(c, n);
     }
-    let mut lines = Vec::new();
+    (compact, w)
+}
+
+/// The hole numbers over the columns (every fifth, and the first, when they do not all fit).
+fn hole_numbers(name_w: usize, w: &[usize]) -> Line<'static> {
     let mut head = format!("{:name_w$}", "");
     for (h, wh) in w.iter().enumerate() {
         let n = (h + 1).to_string();
@@ -652,13 +715,33 @@ pub fn board_lines(
         };
         head.push_str(&format!(" {label:>wh$}"));
     }
-    lines.push(Line::styled(head, Style::new().add_modifier(Modifier::DIM)));
-    for (ri, r) in ir.rows.iter().enumerate().rev() {
+    Line::styled(head, Style::new().add_modifier(Modifier::DIM))
+}
+
+/// What every board row needs: the position, the token style and the chosen move's cells.
+struct Board<'a> {
+    s: &'a State,
+    letters: [char; 2],
+    compact: bool,
+    from: u8,
+    to: u8,
+}
+
+impl Board<'_> {
+    /// One row: its name, a token per hole (the chosen move's cells marked), its directions.
+    fn row_line(
+        &self,
+        r: &crate::lang::ir::Row,
+        name_w: usize,
+        w: &[usize],
+        dirs: &str,
+    ) -> Line<'static> {
+        let (from, to) = (self.from, self.to);
         let mut spans = vec![Span::raw(format!("{:name_w$}", r.name))];
         for (h, &wh) in w.iter().enumerate().take(r.len as usize) {
             let c = r.cell(h as u16);
-            let parts = token(c, compact);
-            let pad = wh - tok_len(&parts);
+            let parts = cell_token(self.s, self.letters, c, self.compact);
+            let pad = wh - token_len(&parts);
             spans.push(Span::raw(format!(" {:pad$}", "")));
             let mark = if c.get() as u8 == to && to != NO_CELL {
                 Style::new().bg(Color::Green).fg(Color::Black)
@@ -686,11 +769,15 @@ pub fn board_lines(
         let pad: usize = w.iter().skip(r.len as usize).map(|x| x + 1).sum();
         spans.push(Span::raw(format!("{:pad$}  ", "")));
         spans.push(Span::styled(
-            dirs[ri].clone(),
+            dirs.to_string(),
             Style::new().add_modifier(Modifier::DIM),
         ));
-        lines.push(Line::from(spans));
+        Line::from(spans)
     }
+}
+
+/// The pieces beside the board and out of the game, per team; none when there are none.
+fn counts_line(g: &Game, s: &State, letters: [char; 2]) -> Option<Line<'static>> {
     let (mut waiting, mut out) = (Vec::new(), Vec::new());
     for (t, letter) in letters.iter().enumerate() {
         let (nums, _, _) = pieces_on(s, t, NO_CELL);
@@ -711,17 +798,7 @@ pub fn board_lines(
     if !out.is_empty() {
         counts.push(format!("out of the game: {}", out.join(", ")));
     }
-    if !counts.is_empty() {
-        lines.push(Line::raw(counts.join(" · ")));
-    }
-    lines.push(Line::styled(
-        format!(
-            "{} {}, {} {} (small: waiting) · + released · ! immune · → hole 1 to last",
-            letters[0], ir.teams[0].name, letters[1], ir.teams[1].name
-        ),
-        Style::new().add_modifier(Modifier::DIM),
-    ));
-    lines
+    (!counts.is_empty()).then(|| Line::raw(counts.join(" · ")))
 }
 
 /// Runs the full-screen game; returns the exit code. The terminal is restored whatever

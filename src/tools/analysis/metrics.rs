@@ -994,8 +994,18 @@ fn f1(x: f64) -> String {
 
 /// The metrics as a table for people.
 pub fn render(m: &Metrics) -> String {
-    use std::fmt::Write;
     let mut o = String::new();
+    render_study(&mut o, m);
+    render_outcomes(&mut o, m);
+    render_play(&mut o, m);
+    render_rules(&mut o, m);
+    render_throws(&mut o, m);
+    o
+}
+
+/// The study: game, file, games, seed, turn cap, agents, readings and params.
+fn render_study(o: &mut String, m: &Metrics) {
+    use std::fmt::Write;
     let s = &m.study;
     let _ = writeln!(o, "{} — {}", s.game, s.file);
     let _ = writeln!(
@@ -1015,6 +1025,12 @@ pub fn render(m: &Metrics) -> String {
     if !s.params.is_empty() {
         let _ = writeln!(o, "params:   {}", s.params.join(" "));
     }
+}
+
+/// How games ended: completion, timeouts, wins, balance and the first team's advantage.
+fn render_outcomes(o: &mut String, m: &Metrics) {
+    use std::fmt::Write;
+    let s = &m.study;
     let _ = writeln!(
         o,
         "\nrates with 95% Wilson intervals; means with 95% normal intervals"
@@ -1060,22 +1076,30 @@ pub fn render(m: &Metrics) -> String {
         100.0 * hi,
         s.teams[0]
     );
-    let dist_line = |o: &mut String, name: &str, d: &Dist| {
-        let _ = writeln!(
-            o,
-            "{name:<21} mean {} [{}, {}]  median {}  p90 {}  min {}  max {}  (n={})",
-            f1(d.mean),
-            f1(d.ci.0),
-            f1(d.ci.1),
-            f1(d.median),
-            f1(d.p90),
-            d.min,
-            d.max,
-            d.n
-        );
-    };
-    dist_line(&mut o, "turns (completed)", &m.turns);
-    dist_line(&mut o, "throws (completed)", &m.throws);
+}
+
+/// One distribution on a line: mean and interval, median, p90, range and count.
+fn dist_line(o: &mut String, name: &str, d: &Dist) {
+    use std::fmt::Write;
+    let _ = writeln!(
+        o,
+        "{name:<21} mean {} [{}, {}]  median {}  p90 {}  min {}  max {}  (n={})",
+        f1(d.mean),
+        f1(d.ci.0),
+        f1(d.ci.1),
+        f1(d.median),
+        f1(d.p90),
+        d.min,
+        d.max,
+        d.n
+    );
+}
+
+/// How games went: lengths, decisions, lead changes, captures, first moves and luck.
+fn render_play(o: &mut String, m: &Metrics) {
+    use std::fmt::Write;
+    dist_line(o, "turns (completed)", &m.turns);
+    dist_line(o, "throws (completed)", &m.throws);
     let _ = writeln!(
         o,
         "decision moves        {} of positions have more than one choice ({} of {})",
@@ -1083,8 +1107,8 @@ pub fn render(m: &Metrics) -> String {
         m.decision_moves.k,
         m.decision_moves.n
     );
-    dist_line(&mut o, "lead changes / game", &m.lead_changes);
-    dist_line(&mut o, "captures / game", &m.captures);
+    dist_line(o, "lead changes / game", &m.lead_changes);
+    dist_line(o, "captures / game", &m.captures);
     for (t, x) in &m.lost_per_game {
         let _ = writeln!(o, "  pieces lost by {t}: {x:.2} per game");
     }
@@ -1119,6 +1143,11 @@ pub fn render(m: &Metrics) -> String {
             lk.unfinished
         );
     }
+}
+
+/// Each rule's firing, and the rules that never fired.
+fn render_rules(o: &mut String, m: &Metrics) {
+    use std::fmt::Write;
     let _ = writeln!(o, "\nrule firing (events; games in which it fired):");
     for r in &m.rules {
         let note = if !r.active {
@@ -1153,6 +1182,12 @@ pub fn render(m: &Metrics) -> String {
             m.never_fired.join(", ")
         }
     );
+}
+
+/// Each throw's observed share against its exact probability.
+fn render_throws(o: &mut String, m: &Metrics) {
+    use std::fmt::Write;
+    let s = &m.study;
     let _ = writeln!(
         o,
         "\nthrows: observed share [95% interval] vs exact probability"
@@ -1181,7 +1216,6 @@ pub fn render(m: &Metrics) -> String {
             }
         );
     }
-    o
 }
 
 /// The games of shard `k` (1-based) of `n` in a study of `games` games.
