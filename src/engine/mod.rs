@@ -594,97 +594,10 @@ impl Game {
     /// Compiles the tables of a variant. Each conjunction of conditions is put in the order
     /// it is cheapest to evaluate in, which changes no outcome ([`Game::ir`] shows it so).
     pub fn new(mut ir: Ir) -> Game {
-        // Conjunctions are evaluated cheapest first: bit-mask tests, then walks over the
-        // pieces, the reachability test last.
-        let cost = |c: &Cond| match c {
-            Cond::NoCapturePossible => 2,
-            Cond::AllOwnArrived | Cond::EveryPieceImmuneOrArrived | Cond::Not(_) => 1,
-            _ => 0,
-        };
-        for team in &mut ir.teams {
-            let tr = &mut team.track;
-            for g in &mut tr.gates {
-                if let Requirement::Conds(cs) = &mut g.requirement {
-                    cs.sort_by_key(cost);
-                }
-            }
-            if let Some(l) = &mut tr.looping {
-                l.when.sort_by_key(cost);
-            }
-        }
-        for t in &mut ir.transitions {
-            t.when.sort_by_key(cost);
-        }
-        for w in &mut ir.wins {
-            w.when.sort_by_key(cost);
-        }
-        for e in &mut ir.throws {
-            e.conds.sort_by_key(cost);
-        }
-        let max_n = MAX_STICKS as usize;
-        let mut chance = vec![Vec::new(); max_n + 1];
-        let mut cum = [[u64::MAX; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1];
-        for n in 1..=max_n {
-            let mut outs = Vec::with_capacity(n + 1);
-            for k in 0..=n {
-                let p = binom(n as u64, k as u64)
-                    * ir.sticks.p.powi(k as i32)
-                    * (1.0 - ir.sticks.p).powi((n - k) as i32);
-                outs.push(Outcome { k: k as u8, p });
-            }
-            let mut acc = 0.0;
-            for (i, o) in outs.iter().enumerate() {
-                acc += o.p;
-                cum[n][i] = if i == n {
-                    u64::MAX
-                } else {
-                    (acc * u64::MAX as f64) as u64
-                };
-            }
-            chance[n] = outs;
-        }
-        let mut values = [[[0u8; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1]; 2];
-        for (t, per_n) in values.iter_mut().enumerate() {
-            for (n, per_k) in per_n.iter_mut().enumerate().skip(1) {
-                for (k, v) in per_k.iter_mut().enumerate().take(n + 1) {
-                    *v = ir
-                        .sticks
-                        .value
-                        .throw_value(ir.teams[t].colour, k as u8, n as u8);
-                }
-            }
-        }
-        let mut entries = Vec::new();
-        let mut slots = Vec::new();
-        for ph in 0..ir.phases.len() {
-            for per_team in &values {
-                for (n, per_n) in per_team.iter().enumerate() {
-                    for (k, &v) in per_n.iter().enumerate() {
-                        let k = k as u8;
-                        let start = entries.len() as u32;
-                        if n > 0 && k as usize <= n {
-                            entries.extend(
-                                ir.throws
-                                    .iter()
-                                    .enumerate()
-                                    .filter(|(_, e)| {
-                                        e.phase.is_none_or(|p| p as usize == ph)
-                                            && match &e.matches {
-                                                ThrowMatch::Any => true,
-                                                ThrowMatch::Values(m) => m >> v & 1 == 1,
-                                                ThrowMatch::Class(c) => {
-                                                    ir.classes[*c].contains(k, n as u8)
-                                                }
-                                            }
-                                    })
-                                    .map(|(i, _)| i as u16),
-                            );
-                        }
-                        slots.push((start, entries.len() as u32));
-                    }
-                }
-            }
-        }
+        order_conditions(&mut ir);
+        let (chance, cum) = chance_tables(ir.sticks.p);
+        let values = value_table(&ir);
+        let (entries, slots) = entry_table(&ir, &values);
         debug_assert_eq!(
             slots.len(),
             Game::slot(ir.phases.len() as PhaseId, TeamId::FIRST, 0, 0)
@@ -902,9 +815,9 @@ impl Game {
         self.throw_then(s, k, obs, Some(legal))
     }
 
-    // Kept whole (over the 150-line limit) for now: this is the hot path of every throw,
-    // and a split into `#[inline]` helpers is to land only with a callgrind count showing
-    // no rise; that measurement has not been made yet.
+    // Kept whole (over the 150-line limit): this is the hot path of every throw, its stages
+    // share a dozen locals, and a split into helpers lands only with an instruction count
+    // (callgrind) showing it costs nothing.
     fn throw_then(
         &self,
         s: &mut State,
@@ -1333,6 +1246,123 @@ fn binom(n: u64, k: u64) -> f64 {
         r = r * (n - i) as f64 / (i + 1) as f64;
     }
     r
+}
+
+/// Puts each conjunction of conditions in the order it is cheapest to evaluate in: bit-mask
+/// tests, then walks over the pieces, the reachability test last (no outcome changes).
+fn order_conditions(ir: &mut Ir) {
+    let cost = |c: &Cond| match c {
+        Cond::NoCapturePossible => 2,
+        Cond::AllOwnArrived | Cond::EveryPieceImmuneOrArrived | Cond::Not(_) => 1,
+        _ => 0,
+    };
+    for team in &mut ir.teams {
+        let tr = &mut team.track;
+        for g in &mut tr.gates {
+            if let Requirement::Conds(cs) = &mut g.requirement {
+                cs.sort_by_key(cost);
+            }
+        }
+        if let Some(l) = &mut tr.looping {
+            l.when.sort_by_key(cost);
+        }
+    }
+    for t in &mut ir.transitions {
+        t.when.sort_by_key(cost);
+    }
+    for w in &mut ir.wins {
+        w.when.sort_by_key(cost);
+    }
+    for e in &mut ir.throws {
+        e.conds.sort_by_key(cost);
+    }
+}
+
+/// Per count of sticks `n`: the outcomes with their exact probabilities, and their
+/// cumulative thresholds on `u64` (the RNG protocol's draw picks the first above it).
+type ChanceTables = (
+    Vec<Vec<Outcome>>,
+    [[u64; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1],
+);
+
+fn chance_tables(p: f64) -> ChanceTables {
+    let max_n = MAX_STICKS as usize;
+    let mut chance = vec![Vec::new(); max_n + 1];
+    let mut cum = [[u64::MAX; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1];
+    for n in 1..=max_n {
+        let mut outs = Vec::with_capacity(n + 1);
+        for k in 0..=n {
+            let pk = binom(n as u64, k as u64) * p.powi(k as i32) * (1.0 - p).powi((n - k) as i32);
+            outs.push(Outcome { k: k as u8, p: pk });
+        }
+        let mut acc = 0.0;
+        for (i, o) in outs.iter().enumerate() {
+            acc += o.p;
+            cum[n][i] = if i == n {
+                u64::MAX
+            } else {
+                (acc * u64::MAX as f64) as u64
+            };
+        }
+        chance[n] = outs;
+    }
+    (chance, cum)
+}
+
+/// `values[team][n][k]`: what a throw of `n` sticks with `k` showing face 0 is worth.
+type Values = [[[u8; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1]; 2];
+
+fn value_table(ir: &Ir) -> Values {
+    let mut values = [[[0u8; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1]; 2];
+    for (t, per_n) in values.iter_mut().enumerate() {
+        for (n, per_k) in per_n.iter_mut().enumerate().skip(1) {
+            for (k, v) in per_k.iter_mut().enumerate().take(n + 1) {
+                *v = ir
+                    .sticks
+                    .value
+                    .throw_value(ir.teams[t].colour, k as u8, n as u8);
+            }
+        }
+    }
+    values
+}
+
+/// The candidate throw entries of every (phase, team, sticks, count of face 0), in priority
+/// order, flattened into one list, with each slot's range of it (filled in the order
+/// [`Game::slot`] reads).
+fn entry_table(ir: &Ir, values: &Values) -> (Vec<u16>, Vec<(u32, u32)>) {
+    let mut entries = Vec::new();
+    let mut slots = Vec::new();
+    for ph in 0..ir.phases.len() {
+        for per_team in values {
+            for (n, per_n) in per_team.iter().enumerate() {
+                for (k, &v) in per_n.iter().enumerate() {
+                    let k = k as u8;
+                    let start = entries.len() as u32;
+                    if n > 0 && k as usize <= n {
+                        entries.extend(
+                            ir.throws
+                                .iter()
+                                .enumerate()
+                                .filter(|(_, e)| {
+                                    e.phase.is_none_or(|p| p as usize == ph)
+                                        && match &e.matches {
+                                            ThrowMatch::Any => true,
+                                            ThrowMatch::Values(m) => m >> v & 1 == 1,
+                                            ThrowMatch::Class(c) => {
+                                                ir.classes[*c].contains(k, n as u8)
+                                            }
+                                        }
+                                })
+                                .map(|(i, _)| i as u16),
+                        );
+                    }
+                    slots.push((start, entries.len() as u32));
+                }
+            }
+        }
+    }
+    (entries, slots)
 }
 
 #[cfg(test)]
