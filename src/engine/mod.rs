@@ -815,16 +815,9 @@ impl Game {
         self.throw_then(s, k, obs, Some(legal))
     }
 
-    // Kept whole (over the 150-line limit): this is the hot path of every throw, its stages
-    // share a dozen locals, and a split into helpers lands only with an instruction count
-    // (callgrind) showing it costs nothing.
-    fn throw_then(
-        &self,
-        s: &mut State,
-        k: u8,
-        obs: &mut impl Observer,
-        legal: Option<&mut Vec<Decision>>,
-    ) -> Result<(), Refusal> {
+    /// Refuses a throw that cannot be made now; otherwise the number of sticks thrown.
+    #[inline]
+    fn throw_allowed(&self, s: &State, k: u8) -> Result<u8, Refusal> {
         if s.stage != Stage::Throw {
             return Err(Refusal::new(
                 RefusalKind::NotThrowTime,
@@ -850,6 +843,110 @@ impl Game {
                 None,
             ));
         }
+        Ok(n)
+    }
+
+    /// Carries out the effects of the throw entry `e` (pool entries, throwing again,
+    /// cancelling, removing, changing phase); whether a piece was taken.
+    #[inline(always)]
+    fn throw_effects(
+        &self,
+        s: &mut State,
+        e: &ThrowEntry,
+        value: u8,
+        family: u8,
+        bind_to: u8,
+        obs: &mut impl Observer,
+    ) -> bool {
+        let team = s.team;
+        let mut took = false;
+        for eff in &e.effects {
+            match *eff {
+                Effect::Move(a) => self.push(
+                    s,
+                    a.eval(value),
+                    value,
+                    EntryKind::Move,
+                    family,
+                    bind_to,
+                    e.rule,
+                ),
+                Effect::Release { count, steps } => {
+                    for _ in 0..count {
+                        self.push(
+                            s,
+                            steps.eval(value),
+                            value,
+                            EntryKind::Release,
+                            family,
+                            NONE,
+                            e.rule,
+                        );
+                    }
+                    if self.ir.bind_after_release.is_some() {
+                        s.bind = family;
+                    }
+                }
+                Effect::ReleaseOrMove { steps, count } => {
+                    for _ in 0..count {
+                        self.push(
+                            s,
+                            steps.eval(value),
+                            value,
+                            EntryKind::Either,
+                            family,
+                            bind_to,
+                            e.rule,
+                        );
+                    }
+                }
+                Effect::ThrowAgain => s.again = true,
+                Effect::CancelMoves => {
+                    for i in 0..s.pool_len as usize {
+                        let en = &mut s.pool[i];
+                        if en.kind != EntryKind::Release && en.piece == NONE {
+                            en.piece = DROPPED;
+                        }
+                    }
+                }
+                Effect::RemoveOpposing => {
+                    let opp = team.other();
+                    if let Some(i) = (0..self.n_pieces(opp)).find(|&i| s.pieces[opp][i].alive()) {
+                        self.take(s, opp, i, false);
+                        took = true;
+                        obs.event(Event::Captured {
+                            team: opp,
+                            piece: i as u8,
+                            home: false,
+                            rule: e.rule,
+                        });
+                    }
+                }
+                Effect::EnterPhase(p) => {
+                    if s.phase != p {
+                        s.phase = p;
+                        obs.event(Event::Phase {
+                            to: p,
+                            rule: e.rule,
+                        });
+                    }
+                }
+                Effect::Nothing => {}
+            }
+        }
+        took
+    }
+
+    /// Applies a throw: the entry of the throw table it matches, its effects, then the end
+    /// of the action (a win, the stage, the next legal decisions).
+    fn throw_then(
+        &self,
+        s: &mut State,
+        k: u8,
+        obs: &mut impl Observer,
+        legal: Option<&mut Vec<Decision>>,
+    ) -> Result<(), Refusal> {
+        let n = self.throw_allowed(s, k)?;
         let team = s.team;
         let value = self.values[team][n as usize][k as usize];
         let (lo, hi) = self.slots[Game::slot(s.phase, team, n, k)];
@@ -899,81 +996,7 @@ impl Game {
             rule: entry.map(|e| e.rule),
         });
         if let Some(e) = entry {
-            for eff in &e.effects {
-                match *eff {
-                    Effect::Move(a) => self.push(
-                        s,
-                        a.eval(value),
-                        value,
-                        EntryKind::Move,
-                        family,
-                        bind_to,
-                        e.rule,
-                    ),
-                    Effect::Release { count, steps } => {
-                        for _ in 0..count {
-                            self.push(
-                                s,
-                                steps.eval(value),
-                                value,
-                                EntryKind::Release,
-                                family,
-                                NONE,
-                                e.rule,
-                            );
-                        }
-                        if self.ir.bind_after_release.is_some() {
-                            s.bind = family;
-                        }
-                    }
-                    Effect::ReleaseOrMove { steps, count } => {
-                        for _ in 0..count {
-                            self.push(
-                                s,
-                                steps.eval(value),
-                                value,
-                                EntryKind::Either,
-                                family,
-                                bind_to,
-                                e.rule,
-                            );
-                        }
-                    }
-                    Effect::ThrowAgain => s.again = true,
-                    Effect::CancelMoves => {
-                        for i in 0..s.pool_len as usize {
-                            let en = &mut s.pool[i];
-                            if en.kind != EntryKind::Release && en.piece == NONE {
-                                en.piece = DROPPED;
-                            }
-                        }
-                    }
-                    Effect::RemoveOpposing => {
-                        let opp = team.other();
-                        if let Some(i) = (0..self.n_pieces(opp)).find(|&i| s.pieces[opp][i].alive())
-                        {
-                            self.take(s, opp, i, false);
-                            took = true;
-                            obs.event(Event::Captured {
-                                team: opp,
-                                piece: i as u8,
-                                home: false,
-                                rule: e.rule,
-                            });
-                        }
-                    }
-                    Effect::EnterPhase(p) => {
-                        if s.phase != p {
-                            s.phase = p;
-                            obs.event(Event::Phase {
-                                to: p,
-                                rule: e.rule,
-                            });
-                        }
-                    }
-                    Effect::Nothing => {}
-                }
-            }
+            took = self.throw_effects(s, e, value, family, bind_to, obs);
         }
         // A position is looked at after every action; the first throw of a game also looks
         // at the starting position.
