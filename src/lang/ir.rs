@@ -960,6 +960,14 @@ impl Ir {
             .any(|cs| cs.iter().any(|c| walk(c, f)))
     }
 
+    /// The names of the classes a throw of `k` face-0 sticks out of `n` belongs to.
+    pub fn classes_of(&self, k: u8, n: u8) -> Vec<&str> {
+        self.classes
+            .iter()
+            .filter(|c| c.contains(k, n))
+            .map(|c| c.name.as_str())
+            .collect()
+    }
     /// The phase index of a name.
     pub fn phase(&self, name: &str) -> Option<PhaseId> {
         self.phases

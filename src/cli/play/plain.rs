@@ -244,13 +244,7 @@ pub fn render_throw(g: &Game, s: &State) -> Option<String> {
     let sticks: Vec<String> = (0..n)
         .map(|i| if i < k { a } else { b }.to_string())
         .collect();
-    let classes: Vec<&str> = g
-        .ir()
-        .classes
-        .iter()
-        .filter(|c| c.contains(k, n))
-        .map(|c| c.name.as_str())
-        .collect();
+    let classes = g.ir().classes_of(k, n);
     let mut out = format!(
         "last throw: [{}] {k} {}, {} {} — value {v}",
         sticks.join(" "),

@@ -432,13 +432,7 @@ impl App {
         let mut out = Vec::new();
         if let Some((n, k, v)) = s.last() {
             let sticks: String = (0..n).map(|i| if i < k { '▮' } else { '▯' }).collect();
-            let classes: Vec<&str> = g
-                .ir()
-                .classes
-                .iter()
-                .filter(|c| c.contains(k, n))
-                .map(|c| c.name.as_str())
-                .collect();
+            let classes = g.ir().classes_of(k, n);
             let mut l = vec![
                 Span::styled(sticks, Style::new().add_modifier(Modifier::BOLD)),
                 Span::raw(format!(" = {v}")),
