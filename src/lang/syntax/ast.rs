@@ -69,7 +69,8 @@ pub struct Source {
     pub key: Name,
     /// Title.
     pub title: Spanned<String>,
-    /// `author`, `year`, `evidence`, `note`, `title` fields.
+    /// `author`, `year`, `evidence`, `note`, `title`, `published`, `original`, `pages`,
+    /// `text-begins`, `text-ends` fields.
     pub fields: Vec<(Name, Spanned<String>)>,
 }
 

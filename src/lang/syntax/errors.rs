@@ -29,7 +29,7 @@ pub fn describe(r: Rule) -> &'static str {
         game => "`game \"title\"`",
         source => "a `source`",
         source_field | source_key => {
-            "a source field (`author`, `year`, `title`, `evidence`, `note`)"
+            "a source field (`author`, `year`, `title`, `evidence`, `note`, `published`, `original`, `pages`, `text-begins`, `text-ends`)"
         }
         param => "a `param`",
         reading => "a `reading`",

@@ -97,10 +97,13 @@ pub struct Coverage {
     pub problems: Vec<String>,
 }
 
-/// Normalises a sentence for matching: no quote marks or bullets, single spaces, no
-/// trailing full stop.
+/// Normalises a sentence for matching: no quote marks or bullets, no editorial `[sic]`
+/// (a quotation marks a typo of its source that way; the source itself has none), single
+/// spaces, no trailing full stop.
 pub fn normalise(s: &str) -> String {
     let cleaned: String = s
+        .replace(" [sic]", "")
+        .replace("[sic]", "")
         .chars()
         .map(|c| match c {
             '\u{2019}' | '\u{2018}' => '\'',
@@ -272,13 +275,22 @@ fn source_coverage(
     let mut quotes_not_in_text = Vec::new();
     let text = texts.iter().find(|(k, _, _)| *k == key);
     if let Some((_, path, body)) = text {
+        let (body, own) = match excerpt(body, &fields) {
+            Ok(Some(part)) => (part, true),
+            Ok(None) => (body.as_str(), false),
+            Err(e) => {
+                problems.push(format!("{key}: {e}"));
+                (body.as_str(), false)
+            }
+        };
         let whole = normalise(body);
         for (s, n) in sentences.iter().zip(&norm) {
             if !whole.contains(n.as_str()) {
                 quotes_not_in_text.push(s.sentence.clone());
             }
         }
-        sentences = in_text_order(l, texts, &key, path, body, sentences, &norm);
+        let place = TextPlace { path, body, own };
+        sentences = in_text_order(l, texts, &key, place, sentences, &norm);
     }
     for s in &mut sentences {
         s.status = match (!s.rules.is_empty(), s.reason.is_some()) {
@@ -400,8 +412,7 @@ fn in_text_order(
     l: &Loaded,
     texts: &[Text],
     key: &str,
-    path: &str,
-    body: &str,
+    TextPlace { path, body, own }: TextPlace<'_>,
     sentences: Vec<SentenceCoverage>,
     norm: &[String],
 ) -> Vec<SentenceCoverage> {
@@ -436,8 +447,9 @@ fn in_text_order(
             if all_quotes.iter().any(|q| matches_quote(&tn, q)) {
                 continue; // another source's sentence in the same text
             }
-            // Only the first key of a shared text reports uncovered sentences.
-            if sharing.first() == Some(&key) {
+            // Only the first key of a shared text reports uncovered sentences, unless the
+            // source names its own part of the text.
+            if own || sharing.first() == Some(&key) {
                 ordered.push(SentenceCoverage {
                     sentence: ts,
                     status: String::new(),
@@ -460,6 +472,46 @@ fn in_text_order(
         }
     }
     ordered
+}
+
+/// Where a source's sentences are looked for: the text given for it, or the part of it the
+/// source declares with `text-begins` / `text-ends` (`own`: that part is the source's alone).
+#[derive(Clone, Copy)]
+struct TextPlace<'a> {
+    path: &'a str,
+    body: &'a str,
+    own: bool,
+}
+
+/// The part of `body` a source declares as its quotation: from the first occurrence of its
+/// `text-begins` words to the end of the first occurrence of its `text-ends` words after
+/// them (either may be absent: the text's start or end). `None` when it declares neither.
+fn excerpt<'a>(body: &'a str, fields: &[(String, String)]) -> Result<Option<&'a str>, String> {
+    let field = |name: &str| {
+        fields
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    };
+    let (begins, ends) = (field("text-begins"), field("text-ends"));
+    if begins.is_none() && ends.is_none() {
+        return Ok(None);
+    }
+    let start = match begins {
+        Some(b) => body
+            .find(b)
+            .ok_or_else(|| format!("its text-begins \"{b}\" is not in the text"))?,
+        None => 0,
+    };
+    let rest = body.get(start..).unwrap_or_default();
+    let len = match ends {
+        Some(e) => rest
+            .find(e)
+            .map(|at| at + e.len())
+            .ok_or_else(|| format!("its text-ends \"{e}\" is not in the text after text-begins"))?,
+        None => rest.len(),
+    };
+    Ok(rest.get(..len))
 }
 
 /// The readings, each with the rules whose statements test it.

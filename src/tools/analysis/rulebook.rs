@@ -168,6 +168,7 @@ pub fn rulebook(l: &Loaded) -> String {
         sec.end();
     }
     index(&mut o, ir, &used);
+    not_stated(&mut o, ir, &used);
     o
 }
 
@@ -186,23 +187,7 @@ fn preamble(o: &mut String, l: &Loaded) {
         l.path.display(),
         l.hash
     );
-    if !ir.sources.is_empty() {
-        let _ = writeln!(o, "\nSources:");
-        for s in &ir.sources {
-            let fields: Vec<String> = s.fields.iter().map(|(k, v)| format!("{k}: {v}")).collect();
-            let _ = writeln!(
-                o,
-                "- `{}` — {}{}",
-                s.key,
-                s.title,
-                if fields.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", fields.join("; "))
-                }
-            );
-        }
-    }
+    bibliography(o, ir);
     if !ir.params.is_empty() {
         let _ = writeln!(o, "\nParameters in force:");
         for p in &ir.params {
@@ -222,23 +207,36 @@ fn preamble(o: &mut String, l: &Loaded) {
             );
         }
     }
-    if !ir.readings.is_empty() {
-        let _ = writeln!(o, "\nReadings in force:");
-        for r in &ir.readings {
-            let (name, doc) = &r.options[r.chosen];
-            let _ = writeln!(
-                o,
-                "- {} = {}{} — {} ({})",
-                r.id,
-                name,
-                if r.chosen == r.default {
-                    " (default)".to_string()
-                } else {
-                    format!(" (default: {})", r.options[r.default].0)
-                },
-                r.question,
-                doc
-            );
+    readings(o, ir);
+}
+
+/// Every source with all its fields, one a line, as a scholar would cite it.
+fn bibliography(o: &mut String, ir: &Ir) {
+    if ir.sources.is_empty() {
+        return;
+    }
+    let _ = writeln!(o, "\nBibliography:");
+    for s in &ir.sources {
+        let _ = writeln!(o, "- `{}` — {}", s.key, s.title);
+        // Where the quotation lies in its text is for `seig coverage`, not the reader.
+        for (k, v) in s.fields.iter().filter(|(k, _)| !k.starts_with("text-")) {
+            let _ = writeln!(o, "  {k}: {v}");
+        }
+    }
+}
+
+/// Every reading with all its options: `*` marks the option in force.
+fn readings(o: &mut String, ir: &Ir) {
+    if ir.readings.is_empty() {
+        return;
+    }
+    let _ = writeln!(o, "\nReadings (every option; * marks the one in force):");
+    for r in &ir.readings {
+        let _ = writeln!(o, "- {} — {}", r.id, r.question);
+        for (i, (name, doc)) in r.options.iter().enumerate() {
+            let mark = if i == r.chosen { "*" } else { " " };
+            let default = if i == r.default { " (default)" } else { "" };
+            let _ = writeln!(o, "  {mark} {name}{default}: {doc}");
         }
     }
 }
@@ -258,6 +256,56 @@ fn board(sec: &mut Section) {
             row.name, row.kind, row.len
         ));
     }
+    sec.line("");
+    sec.line("  The board as the tracks assume it (rows in file order, hole 1 at the left;");
+    sec.line("  ● a hole where a piece starts; each team's way through the row, in track order):");
+    sec.line("");
+    for line in board_diagram(ir) {
+        sec.line(format!("    {line}"));
+    }
+}
+
+/// One line a row: its name, its holes, and each team's direction through it (`→` from
+/// hole 1 on, `←` towards hole 1), numbered by the order its track takes the segments.
+fn board_diagram(ir: &Ir) -> Vec<String> {
+    let width = ir
+        .rows
+        .iter()
+        .map(|r| r.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    ir.rows
+        .iter()
+        .enumerate()
+        .map(|(ri, row)| {
+            let holes: String = row
+                .cells()
+                .map(|c| {
+                    let starts = ir.teams.iter().any(|t| match &t.start {
+                        Start::Row(r) => ir.rows.get(*r).is_some_and(|sr| sr.holds(c)),
+                        Start::Beside => false,
+                    });
+                    if starts { '●' } else { '○' }
+                })
+                .collect();
+            let ways: Vec<String> = ir
+                .teams
+                .iter()
+                .filter_map(|t| {
+                    let arrows: Vec<String> = t
+                        .track
+                        .segments
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, sg)| sg.row == ri)
+                        .map(|(k, sg)| format!("{}{}", k + 1, if sg.backward { '←' } else { '→' }))
+                        .collect();
+                    (!arrows.is_empty()).then(|| format!("{} {}", t.name, arrows.join(" ")))
+                })
+                .collect();
+            format!("{:width$}  {holes}  {}", row.name, ways.join(", "))
+        })
+        .collect()
 }
 
 /// The section "Teams and seats".
@@ -683,6 +731,75 @@ fn winning(sec: &mut Section) {
 }
 
 /// The index: every rule, with the sections that name it.
+/// The rules the sources do not state, each with what it decides (its statements in force
+/// and the sections they appear in): the places where the file, not the source, speaks.
+fn not_stated(o: &mut String, ir: &Ir, used: &[BTreeSet<String>]) {
+    let rules: Vec<(usize, &RuleInfo)> = ir
+        .rules
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.status != Status::Stated)
+        .collect();
+    if rules.is_empty() {
+        return;
+    }
+    let _ = writeln!(o, "\n## Inferred and reconstructed rules\n");
+    for (i, info) in rules {
+        let mut kinds: Vec<&str> = info.statements.iter().map(|s| kind_words(s.kind)).collect();
+        kinds.dedup();
+        let decides = if kinds.is_empty() {
+            "nothing under the readings in force".to_string()
+        } else {
+            kinds.join("; ")
+        };
+        let sections = used
+            .get(i)
+            .map(|u| u.iter().cloned().collect::<Vec<_>>().join(", "));
+        let _ = writeln!(
+            o,
+            "- {} ({}): decides {decides}{}",
+            info.id,
+            info.status.as_str(),
+            match sections {
+                Some(s) if !s.is_empty() => format!(" (see {s})"),
+                _ => String::new(),
+            }
+        );
+    }
+}
+
+/// What a kind of statement decides, in words.
+fn kind_words(k: StatementKind) -> &'static str {
+    match k {
+        StatementKind::Row => "a row of holes",
+        StatementKind::TeamPieces => "a team's pieces and where they start",
+        StatementKind::TeamColour => "a team's colour",
+        StatementKind::Seats => "the seats per team",
+        StatementKind::Order => "the throwing order",
+        StatementKind::Sticks(_) => "how many sticks are thrown",
+        StatementKind::Value => "the value of a throw",
+        StatementKind::Class => "a class of throws",
+        StatementKind::Phases => "the phases",
+        StatementKind::Allocation => "how a turn's throws become moves",
+        StatementKind::ReleaseOrder => "which piece a release takes",
+        StatementKind::BindAfterRelease => "that the throw after a release moves that piece",
+        StatementKind::Transition => "a change of phase",
+        StatementKind::Throw => "what a throw does",
+        StatementKind::Track => "a track",
+        StatementKind::TrackLoop => "where a track loops",
+        StatementKind::TrackEnd => "what happens at a track's end",
+        StatementKind::Gate => "a gate on a track",
+        StatementKind::Stacking => "whether pieces share a hole",
+        StatementKind::Capture => "where and how pieces take",
+        StatementKind::NoCapture => "where pieces cannot be taken",
+        StatementKind::CaptureOnly => "which throws may take in a place",
+        StatementKind::Blocked => "what landing on a protected piece does",
+        StatementKind::Immune => "when pieces become immune",
+        StatementKind::SendHomeTo => "where a piece sent home goes",
+        StatementKind::Win => "a win",
+    }
+}
+
 fn index(o: &mut String, ir: &Ir, used: &[BTreeSet<String>]) {
     let _ = writeln!(o, "\n## Rules\n");
     for (i, info) in ir.rules.iter().enumerate() {
