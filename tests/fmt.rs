@@ -223,7 +223,7 @@ fn parse(text: &str) -> File {
 }
 
 fn fmt_text(text: &str) -> String {
-    fmt::format(&parse(text))
+    fmt::format(&parse(text), text)
 }
 
 /// The AST as JSON without any span (written here, independently of the library's).
@@ -297,7 +297,7 @@ fn sequence(file: &File) -> Vec<String> {
 /// Everything the formatter promises about one source text.
 fn check_all(text: &str, what: &str) {
     let ast = parse(text);
-    let once = fmt::format(&ast);
+    let once = fmt::format(&ast, text);
     let ast2 = seig::lang::syntax::parse(&once).unwrap_or_else(|d| {
         panic!(
             "{what}: the formatted text does not parse:\n{}\n---\n{once}",
@@ -305,7 +305,7 @@ fn check_all(text: &str, what: &str) {
         )
     });
     assert_eq!(
-        fmt::format(&ast2),
+        fmt::format(&ast2, &once),
         once,
         "{what}: formatting is not idempotent"
     );
@@ -377,6 +377,88 @@ fn rule_files_round_trip() {
         }
         check_all(&text, &path.display().to_string());
     }
+}
+
+#[test]
+fn bundled_rule_files_are_canonical() {
+    let files = seig_files("rules");
+    assert!(files.len() >= 3, "the bundled rule files are found");
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("read");
+        let out = fmt_text(&text);
+        if out != text {
+            let line = text
+                .lines()
+                .zip(out.lines())
+                .position(|(a, b)| a != b)
+                .map_or(text.lines().count().min(out.lines().count()), |i| i)
+                + 1;
+            panic!(
+                "{} is not canonical (first difference at line {line}): run `seig fmt --write {}`",
+                path.display(),
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn blank_lines_between_items_collapse_to_one() {
+    let text =
+        "game \"g\"\nparam a = 1 in 0..2\n\n\n\nparam b = 1 in 0..2\n  \n\t\nparam c = 1 in 0..2\n";
+    assert_eq!(
+        fmt_text(text),
+        "game \"g\"\nparam a = 1 in 0..2\n\nparam b = 1 in 0..2\n\nparam c = 1 in 0..2\n"
+    );
+}
+
+#[test]
+fn blank_lines_between_statements_kept_single_none_at_block_edges() {
+    let text = "rule R-1 stated {\n\n\n  on 1: move 1\n  on 2: move 2\n\n\n  on 3: move 3\n  if A-1 = a {\n\n    on 4: move 4\n\n    on 5: move 5\n\n  }\n\n}\n";
+    assert_eq!(
+        fmt_text(text),
+        "rule R-1 stated\n{\n  on 1: move 1\n  on 2: move 2\n\n  on 3: move 3\n  if A-1 = a {\n    on 4: move 4\n\n    on 5: move 5\n  }\n}\n"
+    );
+}
+
+#[test]
+fn end_of_line_comments_stay_on_their_line() {
+    let text = "game \"g\"   # the title\nsource k \"T\" {   # header\n  author \"A\" # who\n}  # closed\nparam p=1 in 0..9# tight\nreading A-1 \"q\" { # open\n  a (default) # first\n  b \"d\" # second\n}\nrule R-1 stated # status\n  cites k \"c\" # the quote\n{ # body\n  on 1:   move 1    # one\n  if A-1 = a { # branch\n    on 2: move 2 # two\n  } else { # other\n    on 3: move 3\n  } # after if\n} # end of rule\n";
+    assert_eq!(
+        fmt_text(text),
+        "game \"g\" # the title\n\
+         source k \"T\" { # header\n  author \"A\" # who\n} # closed\n\
+         param p = 1 in 0..9 # tight\n\
+         reading A-1 \"q\" { # open\n  a (default) # first\n  b \"d\" # second\n}\n\
+         rule R-1 stated # status\n  cites k \"c\" # the quote\n{ # body\n  on 1: move 1 # one\n\
+         \x20 if A-1 = a { # branch\n    on 2: move 2 # two\n  } else { # other\n    on 3: move 3\n  } # after if\n} # end of rule\n"
+    );
+}
+
+#[test]
+fn a_comment_on_its_own_line_stays_on_its_own_line() {
+    // After a statement, on the next line: not pulled up to the statement.
+    let text =
+        "rule R-1 stated {\n  on 1: move 1\n  # about the next one\n  on 2: move 2\n  # last\n}\n";
+    assert_eq!(
+        fmt_text(text),
+        "rule R-1 stated\n{\n  on 1: move 1\n  # about the next one\n  on 2: move 2\n  # last\n}\n"
+    );
+}
+
+#[test]
+fn section_comments_stay_separated_as_written() {
+    let text = "game \"g\"\n\n# ---- Section\n# Readings\n\nparam a = 1 in 0..2\n# attached\nparam b = 1 in 0..2\n\n\n# trailing, after a gap\n";
+    assert_eq!(
+        fmt_text(text),
+        "game \"g\"\n\n# ---- Section\n# Readings\n\nparam a = 1 in 0..2\n# attached\nparam b = 1 in 0..2\n\n# trailing, after a gap\n"
+    );
+    // In a block as well.
+    let text = "rule R-1 stated {\n  on 1: move 1\n\n  # section\n\n  on 2: move 2\n}\n";
+    assert_eq!(
+        fmt_text(text),
+        "rule R-1 stated\n{\n  on 1: move 1\n\n  # section\n\n  on 2: move 2\n}\n"
+    );
 }
 
 #[test]
@@ -540,7 +622,7 @@ fn ir_round_trip() {
         let Ok(ast) = seig::lang::syntax::parse(text) else {
             continue;
         };
-        let formatted = parse(&fmt::format(&ast));
+        let formatted = parse(&fmt::format(&ast, text));
         // Under the default selection and under every option of every reading.
         let mut selections = vec![seig::lang::lower::Selection::default()];
         for item in &ast.items {
@@ -600,13 +682,17 @@ fn comments_survive_in_order() {
         for (b, a) in before.iter().zip(&after) {
             assert_eq!(b.node, a.node, "{what}");
         }
-        // Each comment on a line of its own.
-        for c in &after {
-            let line_start = out[..c.span.start].rfind('\n').map_or(0, |i| i + 1);
+        // A comment on a line of its own stays on one (end-of-line comments are tested in
+        // `end_of_line_comments_stay_on_their_line`).
+        let alone = |text: &str, start: usize| {
+            let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+            text[line_start..start].trim().is_empty()
+        };
+        for (b, a) in before.iter().zip(&after) {
             assert!(
-                out[line_start..c.span.start].trim().is_empty(),
-                "{what}: `{}` shares its line",
-                c.node
+                !alone(text, b.span.start) || alone(&out, a.span.start),
+                "{what}: `{}` was alone on its line",
+                b.node
             );
         }
     }
@@ -626,8 +712,13 @@ fn layout_details() {
         out.contains("  track t: r forward, r backward as x goal\n  # inside a statement\n"),
         "{out}"
     );
-    // Trailing comments end the file, after a blank line.
-    assert!(out.ends_with("}\n\n# trailing comment one\n#\n# trailing comment three \"with quotes\" and # hashes\n"), "{out}");
+    // Trailing comments end the file, right after the last item as written.
+    assert!(
+        out.ends_with(
+            "}\n# trailing comment one\n#\n# trailing comment three \"with quotes\" and # hashes\n"
+        ),
+        "{out}"
+    );
     assert!(!out.contains("\n\n\n"), "{out}");
     assert!(!out.contains(" \n"), "trailing spaces:\n{out}");
 }
@@ -636,28 +727,19 @@ fn layout_details() {
 fn snapshot_messy() {
     insta::assert_snapshot!(fmt_text(MESSY), @r#"
     game "Seig (Tagent rules)"
-
-    source tagent "Seig" {
-      # key, title
+    source tagent "Seig" { # key, title
       author "anonymous field description"
-      year 2010
-      # optional
-      evidence "DLP.Evidence.1851"
-      # optional
-      note "free text"
-      # optional
+      year 2010 # optional
+      evidence "DLP.Evidence.1851" # optional
+      note "free text" # optional
     }
-
-    param holes = 12 in 4..50 "holes in each row"
-
-    # default, inclusive range, description
+    param holes = 12 in 4..50 "holes in each row" # default, inclusive range, description
     reading A-TAG-2 "Is a 4 worth 3 (as written) or 4?" {
       as-written (default) "the text: add 3"
       slip "a 4 adds 4"
     }
 
     set aside tagent "Seig, in the Hassania language, means ribs" because "etymology, no rule"
-
     rule TAG-T3 stated
       cites tagent "3. Add 3 to the number of places pieces can be moved."
     {
@@ -677,75 +759,57 @@ fn snapshot_awkward() {
     insta::assert_snapshot!(fmt_text(AWKWARD), @r#"
     # header comment
     # second header line
-    game "a \"quoted\" title"
-
-    # after the game
+    game "a \"quoted\" title" # after the game
     # before the source
-    source k "T" {
-      # after the brace
+    source k "T" { # after the brace
       # before author
       author "A"
       year 1999
       # between key and value
-      note "multi\nline"
-      # trailing in source
+      note "multi\nline" # trailing in source
     }
-
-    param p = 1 in 0..9
-
-    # tight comment
-    reading A-1 "q" {
-      # brace
+    param p = 1 in 0..9 # tight comment
+    reading A-1 "q" { # brace
       # before first option
       a (default) "d"
       # inside option
       b
       # last in reading
     }
-
     set aside k "s" because "r"
-
     # inside set aside
     rule R-1 stated
       # between rule and id
       # after id
       # after status
       # inside cite
-      cites k "c1"
-    {
-      # after cite
-      # after brace
-      row r: lower, 3 holes
-      # trailing stmt
+      cites k "c1" # after cite
+    { # after brace
+      row r: lower, 3 holes # trailing stmt
       track t: r forward, r backward as x goal
       # inside a statement
       # last segment
-      if A-1 = a {
-      } else {
-        # after if brace
+      if A-1 = a { # after if brace
         # lonely
+      } else {
         # between then and else
-        on any: nothing
-        # in else
+        on any: nothing # in else
         # end of else
       }
       if A-1 = b {
         on 1: move 1
+        # end of then, no else
       }
-      # end of then, no else
       # end of rule
     }
-
     rule R-2 inferred
     {
     }
-
     rule R-3 reconstructed
       cites k "only"
     {
       # only a comment
     }
-
     # trailing comment one
     #
     # trailing comment three "with quotes" and # hashes
@@ -997,9 +1061,9 @@ proptest! {
         let text = [FULL, AWKWARD, MESSY][which];
         let mutated = mutate(text, &parse(text), &ops);
         let ast = seig::lang::syntax::parse(&mutated).map_err(|_| TestCaseError::fail(format!("mutated text does not parse:\n{mutated}")))?;
-        let once = fmt::format(&ast);
+        let once = fmt::format(&ast, &mutated);
         let again = parse(&once);
-        prop_assert_eq!(&fmt::format(&again), &once);
+        prop_assert_eq!(&fmt::format(&again, &once), &once);
         prop_assert_eq!(erased(&again), erased(&ast));
         prop_assert_eq!(sequence(&again), sequence(&ast));
     }
@@ -1021,9 +1085,75 @@ proptest! {
         let text = sprinkle(original, &picks);
         let ast = seig::lang::syntax::parse(&text).map_err(|_| TestCaseError::fail(format!("text with comments does not parse:\n{text}")))?;
         prop_assert!(ast.comments.len() > parse(original).comments.len());
-        let once = fmt::format(&ast);
+        let once = fmt::format(&ast, &text);
         let again = parse(&once);
-        prop_assert_eq!(&fmt::format(&again), &once);
+        prop_assert_eq!(&fmt::format(&again, &once), &once);
+        prop_assert_eq!(erased(&again), erased(&ast));
+        prop_assert_eq!(sequence(&again), sequence(&ast));
+    }
+}
+
+/// The places just after a white-space character outside strings and comments: every
+/// such place is between tokens, where a comment or a newline may go.
+fn spots(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut spots = Vec::new();
+    let (mut i, mut in_str) = (0, false);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' if in_str => i += 1,
+            b'"' => in_str = !in_str,
+            b'#' if !in_str => {
+                i = text[i..].find('\n').map_or(text.len(), |n| i + n);
+                continue;
+            }
+            b' ' | b'\t' | b'\n' if !in_str => spots.push(i + 1),
+            _ => {}
+        }
+        i += 1;
+    }
+    spots
+}
+
+/// Inserts one to three newlines at each chosen place between tokens.
+fn sprinkle_blanks(text: &str, picks: &[(usize, u8)]) -> String {
+    let spots = spots(text);
+    let mut chosen: Vec<(usize, u8)> = picks
+        .iter()
+        .map(|&(p, k)| (spots[p % spots.len()], k))
+        .collect();
+    chosen.sort_unstable();
+    chosen.dedup_by_key(|c| c.0);
+    let mut out = String::new();
+    let mut pos = 0;
+    for (at, k) in chosen {
+        out.push_str(&text[pos..at]);
+        out.push_str(&"\n".repeat(usize::from(k)));
+        pos = at;
+    }
+    out.push_str(&text[pos..]);
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 128,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn blank_lines_anywhere_format_idempotently(
+        which in 0usize..3,
+        picks in prop::collection::vec((any::<usize>(), 1u8..4), 1..40),
+    ) {
+        let original = [FULL, AWKWARD, MESSY][which];
+        let text = sprinkle_blanks(original, &picks);
+        let ast = seig::lang::syntax::parse(&text).map_err(|_| TestCaseError::fail(format!("text with blank lines does not parse:\n{text}")))?;
+        let once = fmt::format(&ast, &text);
+        prop_assert!(!once.contains("\n\n\n"), "{}", once);
+        let again = parse(&once);
+        prop_assert_eq!(&fmt::format(&again, &once), &once);
         prop_assert_eq!(erased(&again), erased(&ast));
         prop_assert_eq!(sequence(&again), sequence(&ast));
     }

@@ -1,18 +1,19 @@
 //! The formatter: prints a parsed rule file in its one canonical layout (`seig fmt`).
 //!
 //! Layout:
-//! - one blank line between top-level items;
 //! - `rule ID status` on one line, each `cites KEY "…"` on its own line indented 2, then
 //!   `{`, the statements indented 2 per block level, `}`;
 //! - source fields and reading options one per line, indented 2;
 //! - every statement on one line; lists as `a, b, c`; effects and conditions joined by
 //!   ` and `; strings re-escaped (`\"`, `\\`, `\n`);
-//! - every `#` comment is kept, on its own line, before the item, citation, source field,
-//!   reading option or statement that follows it in the original text. A comment with
-//!   nothing after it in its block (or in the file) stays at the end of that block (or
-//!   file). So a comment written inside or at the end of a one-line construct moves
-//!   below it, and one after the last statement of an `if` branch moves to the start of
-//!   the `else` branch, or after the `if` when there is no `else`.
+//! - the author's layout is kept where it carries meaning: one blank line wherever the
+//!   author left one or more between items, between statements of a block and around
+//!   comments (never right after an opening brace), none elsewhere;
+//! - every `#` comment is kept. One that follows code on its line in the text (an
+//!   end-of-line comment) stays at the end of the printed line of that code; any other is
+//!   printed on its own line before the item, citation, source field, reading option or
+//!   statement that follows it in the text, or before the `}` of its block. So a comment
+//!   written inside a construct that spans several lines moves below it.
 //!
 //! The printed text parses back to the same syntax tree, spans aside; [`format_text`]
 //! checks that before it gives the text. Reading, printing and writing files is the
@@ -20,92 +21,141 @@
 
 use crate::lang::diag::Diagnostic;
 use crate::lang::syntax::ast::{
-    Cond, Effect, Expr, File, Item, Name, Region, Requirement, RowRef, Rule, Segment, Spanned,
-    SticksWhen, Stmt, StmtKind, ThrowMatch,
+    Cond, Effect, Expr, File, Item, Name, Reading, Region, Requirement, RowRef, Rule, Segment,
+    Spanned, SticksWhen, Stmt, StmtKind, ThrowMatch,
 };
 use std::fmt::Write as _;
 
 /// Spaces per block level.
 const INDENT: usize = 2;
 
-/// Prints `file` in the canonical layout. The result ends with a newline unless the file
-/// holds neither items nor comments (then it is empty).
+/// Prints `file` (parsed from `text`) in the canonical layout. The result ends with a
+/// newline unless the file holds neither items nor comments (then it is empty).
 #[must_use]
-pub fn format(file: &File) -> String {
+pub fn format(file: &File, text: &str) -> String {
     let mut comments: Vec<&Spanned<String>> = file.comments.iter().collect();
     comments.sort_by_key(|c| c.span.start);
     let mut p = Printer {
         out: String::new(),
+        text,
         comments,
         next: 0,
+        last_end: 0,
     };
-    let mut prev = None;
     for item in &file.items {
-        if prev.is_some_and(|before| blank_line_between(before, item)) {
-            p.out.push('\n');
-        }
-        p.comments_before(item.span().start, 0);
+        let start = item.span().start;
+        p.comments_before(start, 0);
+        p.blank_if_gap(start);
         p.item(item);
-        prev = Some(item);
-    }
-    if p.next < p.comments.len() && !file.items.is_empty() {
-        p.out.push('\n');
     }
     p.comments_before(usize::MAX, 0);
     p.out
 }
 
-/// Whether a blank line separates two neighbouring top-level items: always. (To keep runs
-/// of one-line items together, return `false` for two `param`s or two `set aside`s.)
-fn blank_line_between(_prev: &Item, _next: &Item) -> bool {
-    true
-}
-
 struct Printer<'a> {
     out: String,
+    /// The text the tree was parsed from: where the author left blank lines and
+    /// end-of-line comments.
+    text: &'a str,
     /// Comments in text order.
     comments: Vec<&'a Spanned<String>>,
     /// First comment not yet printed.
     next: usize,
+    /// Where, in `text`, the last thing printed ends.
+    last_end: usize,
 }
 
 impl Printer<'_> {
-    fn line(&mut self, indent: usize, text: &str) {
+    /// Prints `body` at `indent`, then the end-of-line comment that follows `end` (the
+    /// end of the printed code in `text`) on the same line of `text`, if there is one.
+    fn line(&mut self, indent: usize, body: &str, end: usize) {
         for _ in 0..indent {
             self.out.push(' ');
         }
-        self.out.push_str(text);
+        self.out.push_str(body);
+        self.last_end = self.last_end.max(end);
+        if let Some(&c) = self.comments.get(self.next)
+            && c.span.start >= end
+            && self
+                .text
+                .get(end..c.span.start)
+                .is_some_and(|gap| gap.bytes().all(|b| b == b' ' || b == b'\t'))
+        {
+            self.out.push(' ');
+            self.out.push_str(c.node.trim_end());
+            self.last_end = self.last_end.max(c.span.end);
+            self.next += 1;
+        }
         self.out.push('\n');
+    }
+
+    /// One blank line if the author left one or more between the last thing printed and
+    /// `pos`; none right after an opening brace or at the start of the file.
+    fn blank_if_gap(&mut self, pos: usize) {
+        let blank = self
+            .text
+            .get(self.last_end..pos)
+            .is_some_and(|gap| gap.bytes().filter(|&b| b == b'\n').count() >= 2);
+        if blank
+            && !self.out.is_empty()
+            && !self.out.ends_with("{\n")
+            && !self.out.ends_with("\n\n")
+        {
+            self.out.push('\n');
+        }
     }
 
     /// Prints, at `indent`, every comment not yet printed that starts before `pos`.
     fn comments_before(&mut self, pos: usize, indent: usize) {
-        while let Some(c) = self.comments.get(self.next) {
+        while let Some(&c) = self.comments.get(self.next) {
             if c.span.start >= pos {
                 break;
             }
+            self.blank_if_gap(c.span.start);
             self.next += 1;
-            self.line(indent, c.node.trim_end());
+            let (body, end) = (c.node.trim_end(), c.span.end);
+            for _ in 0..indent {
+                self.out.push(' ');
+            }
+            self.out.push_str(body);
+            self.out.push('\n');
+            self.last_end = self.last_end.max(end);
         }
+    }
+
+    /// The end of the code in `text[start..end]`.
+    fn code_end(&self, start: usize, end: usize) -> usize {
+        code_end(self.text, start, end)
+    }
+
+    /// Just after the first `ch` at or after `from` (outside strings and comments).
+    fn after(&self, from: usize, ch: u8) -> usize {
+        find_code(self.text, from, ch).map_or(from, |i| i + 1)
     }
 
     fn item(&mut self, item: &Item) {
         match item {
-            Item::Game(title) => self.line(0, &format!("game {}", string(&title.node))),
+            Item::Game(title) => {
+                let end = self.code_end(title.span.start, title.span.end);
+                self.line(0, &format!("game {}", string(&title.node)), end);
+            }
             Item::Source(s) => {
+                let open = self.after(s.title.span.end, b'{');
                 self.line(
                     0,
                     &format!("source {} {} {{", s.key.node, string(&s.title.node)),
+                    open,
                 );
                 for (key, value) in &s.fields {
                     self.comments_before(key.span.start, INDENT);
+                    let end = self.code_end(value.span.start, value.span.end);
                     self.line(
                         INDENT,
                         &format!("{} {}", key.node, field_value(&key.node, &value.node)),
+                        end,
                     );
                 }
-                self.comments_before(s.span.end, INDENT);
-                self.line(0, "}");
+                self.close(s.span, 0);
             }
             Item::Param(p) => {
                 let mut text = format!(
@@ -116,63 +166,88 @@ impl Printer<'_> {
                     text.push(' ');
                     text.push_str(&string(&doc.node));
                 }
-                self.line(0, &text);
+                let end = self.code_end(p.span.start, p.span.end);
+                self.line(0, &text, end);
             }
-            Item::Reading(r) => {
+            Item::Reading(r) => self.reading(r),
+            Item::SetAside(s) => {
+                let end = self.code_end(s.span.start, s.span.end);
                 self.line(
                     0,
-                    &format!("reading {} {} {{", r.id.node, string(&r.question.node)),
+                    &format!(
+                        "set aside {} {} because {}",
+                        s.source.node,
+                        string(&s.sentence.node),
+                        string(&s.reason.node)
+                    ),
+                    end,
                 );
-                for o in &r.options {
-                    self.comments_before(o.name.span.start, INDENT);
-                    let mut text = o.name.node.clone();
-                    if o.default {
-                        text.push_str(" (default)");
-                    }
-                    if let Some(doc) = &o.doc {
-                        text.push(' ');
-                        text.push_str(&string(&doc.node));
-                    }
-                    self.line(INDENT, &text);
-                }
-                self.comments_before(r.span.end, INDENT);
-                self.line(0, "}");
             }
-            Item::SetAside(s) => self.line(
-                0,
-                &format!(
-                    "set aside {} {} because {}",
-                    s.source.node,
-                    string(&s.sentence.node),
-                    string(&s.reason.node)
-                ),
-            ),
             Item::Rule(r) => self.rule(r),
         }
     }
 
+    /// The comments left inside a block whose item spans `span`, then its `}` at `indent`.
+    fn close(&mut self, span: crate::lang::diag::Span, indent: usize) {
+        let close = self.code_end(span.start, span.end).saturating_sub(1);
+        self.comments_before(close, indent + INDENT);
+        self.line(indent, "}", close + 1);
+    }
+
+    fn reading(&mut self, r: &Reading) {
+        let open = self.after(r.question.span.end, b'{');
+        self.line(
+            0,
+            &format!("reading {} {} {{", r.id.node, string(&r.question.node)),
+            open,
+        );
+        for o in &r.options {
+            self.comments_before(o.name.span.start, INDENT);
+            let mut text = o.name.node.clone();
+            let mut end = o.name.span.end;
+            if o.default {
+                text.push_str(" (default)");
+                end = self.after(end, b')');
+            }
+            if let Some(doc) = &o.doc {
+                text.push(' ');
+                text.push_str(&string(&doc.node));
+                end = self.code_end(doc.span.start, doc.span.end);
+            }
+            self.line(INDENT, &text, end);
+        }
+        self.close(r.span, 0);
+    }
+
     fn rule(&mut self, r: &Rule) {
-        self.line(0, &format!("rule {} {}", r.id.node, r.status.node.as_str()));
+        self.line(
+            0,
+            &format!("rule {} {}", r.id.node, r.status.node.as_str()),
+            r.status.span.end,
+        );
+        let mut head_end = r.status.span.end;
         for c in &r.citations {
             self.comments_before(c.source.span.start, INDENT);
+            head_end = self.code_end(c.quote.span.start, c.quote.span.end);
             self.line(
                 INDENT,
                 &format!("cites {} {}", c.source.node, string(&c.quote.node)),
+                head_end,
             );
         }
-        self.line(0, "{");
-        self.block(&r.body, INDENT, Some(r.span.end));
-        self.line(0, "}");
+        let open = self.after(head_end, b'{');
+        self.comments_before(open, INDENT);
+        self.line(0, "{", open);
+        self.block(&r.body, INDENT);
+        self.close(r.span, 0);
     }
 
-    /// Prints statements at `indent`; with `end`, also the comments left before `end`.
-    fn block(&mut self, body: &[Stmt], indent: usize, end: Option<usize>) {
+    /// Prints statements at `indent`, with a blank line where the author left one.
+    fn block(&mut self, body: &[Stmt], indent: usize) {
         for s in body {
             self.comments_before(s.span.start, indent);
+            self.blank_if_gap(s.span.start);
             self.stmt(s, indent);
-        }
-        if let Some(end) = end {
-            self.comments_before(end, indent);
         }
     }
 
@@ -184,22 +259,99 @@ impl Printer<'_> {
             otherwise,
         } = &s.node
         {
-            self.line(indent, &format!("if {} = {} {{", reading.node, option.node));
-            // The tree has no span for a branch's braces, so a comment after a branch's
-            // last statement cannot be told from one after its `}`. After the first
-            // branch it goes to the second (before its first statement); with no `else`
-            // it goes after the `if`, since an `if` without `else` has a span that runs
-            // on over the white space and comments after it.
-            self.block(then, indent + INDENT, None);
+            // The tree has no span for a branch's braces: they are found in the text,
+            // after the code before them (only white space and comments lie between).
+            let open = self.after(option.span.end, b'{');
+            self.line(
+                indent,
+                &format!("if {} = {} {{", reading.node, option.node),
+                open,
+            );
+            self.block(then, indent + INDENT);
+            let then_close = find_code(self.text, self.body_end(then, open), b'}');
+            let then_close = then_close.unwrap_or(open);
+            self.comments_before(then_close, indent + INDENT);
             if let Some(other) = otherwise {
-                self.line(indent, "} else {");
-                self.block(other, indent + INDENT, Some(s.span.end));
+                let open = self.after(then_close + 1, b'{');
+                self.line(indent, "} else {", open);
+                self.block(other, indent + INDENT);
+                let close = find_code(self.text, self.body_end(other, open), b'}');
+                let close = close.unwrap_or(open);
+                self.comments_before(close, indent + INDENT);
+                self.line(indent, "}", close + 1);
+            } else {
+                self.line(indent, "}", then_close + 1);
             }
-            self.line(indent, "}");
         } else {
-            self.line(indent, &statement(&s.node));
+            let end = self.code_end(s.span.start, s.span.end);
+            self.line(indent, &statement(&s.node), end);
         }
     }
+
+    /// The end of the code of a block's last statement, or `open` for an empty block.
+    fn body_end(&self, body: &[Stmt], open: usize) -> usize {
+        body.last()
+            .map_or(open, |s| self.code_end(s.span.start, s.span.end))
+    }
+}
+
+/// Just after the last byte of code in `text[start..end]`, `start` if there is none:
+/// white space and comments do not count (a span may run on over them).
+fn code_end(text: &str, start: usize, end: usize) -> usize {
+    let bytes = text.as_bytes();
+    let end = end.min(bytes.len());
+    let (mut i, mut last) = (start, start);
+    while i < end {
+        match bytes.get(i).copied().unwrap_or(b' ') {
+            b'#' => {
+                while i < end && bytes.get(i) != Some(&b'\n') {
+                    i += 1;
+                }
+            }
+            b'"' => {
+                i = string_end(bytes, i);
+                last = i.min(end);
+            }
+            b if b.is_ascii_whitespace() => i += 1,
+            _ => {
+                i += 1;
+                last = i;
+            }
+        }
+    }
+    last
+}
+
+/// The first `ch` at or after `from` that lies outside strings and comments.
+fn find_code(text: &str, from: usize, ch: u8) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut i = from;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            _ if b == ch => return Some(i),
+            b'#' => {
+                while i < bytes.len() && bytes.get(i) != Some(&b'\n') {
+                    i += 1;
+                }
+            }
+            b'"' => i = string_end(bytes, i),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// Just after the string literal that opens at `start`.
+fn string_end(bytes: &[u8], start: usize) -> usize {
+    let mut i = start + 1;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
 }
 
 /// A string literal: `"` and `\` escaped, newlines written `\n`.
@@ -572,7 +724,7 @@ pub enum FmtError {
 /// to the same syntax tree (spans aside).
 pub fn format_text(text: &str) -> Result<String, FmtError> {
     let ast = crate::lang::syntax::parse(text).map_err(FmtError::Syntax)?;
-    let formatted = format(&ast);
+    let formatted = format(&ast, text);
     match crate::lang::syntax::parse(&formatted) {
         Ok(again) if erase_spans(&again) == erase_spans(&ast) => Ok(formatted),
         _ => Err(FmtError::NotSameTree),
