@@ -8,6 +8,12 @@
 //! - [`study`]: `seig simulate`, `seig merge`, `seig compare`;
 //! - [`analysis`]: `seig coverage`, `seig explain`, `seig rules`;
 //! - [`play`]: `seig play` and `seig replay`, with the line and full-screen front ends.
+//!
+//! Every `print!`/`println!`/`eprint!`/`eprintln!` here is [`out`]'s checked one.
+
+// First, so that its macros shadow std's in every module below.
+#[macro_use]
+pub mod out;
 
 pub mod analysis;
 pub mod check;
@@ -145,15 +151,47 @@ enum Command {
 
 /// Runs the command line; returns the exit code.
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
+    main_from(std::env::args_os())
+}
+
+/// Runs the command line on these arguments (the first is the program's name); returns the
+/// exit code.
+pub fn main_from<I, T>(args: I) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return code;
-        }
+        Err(e) => return clap_error(&e),
     };
-    match cli.command {
+    let code = run(cli.command);
+    out::flush_out();
+    code
+}
+
+/// Prints clap's help, version or usage error through the checked writers (clap's own
+/// `print` ignores a failed write); the exit code is 0 for help and version, 2 for errors.
+fn clap_error(e: &clap::Error) -> i32 {
+    use std::io::IsTerminal;
+    let to_err = e.use_stderr();
+    let styled = e.render();
+    let colour = if to_err {
+        std::io::stderr().is_terminal()
+    } else {
+        std::io::stdout().is_terminal()
+    };
+    let text = if colour {
+        styled.ansi().to_string()
+    } else {
+        styled.to_string()
+    };
+    out::write_text(to_err, &text);
+    if to_err { 2 } else { 0 }
+}
+
+fn run(command: Command) -> i32 {
+    match command {
         Command::Check {
             files,
             choices,
