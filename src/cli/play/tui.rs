@@ -130,18 +130,9 @@ q, Esc       quit (also Ctrl-C); asks once when moves are unsaved
 
 In a pop-up: ↑ ↓ PgUp PgDn scroll, any other key closes it.
 
-Board: a hole per column, · when empty; a piece is its team's
-letter (small: not yet released), with a count when 2-9 stand
-on one hole (+ for more) and ! when immune. Arrows between the
-holes (in the team's colour) show the way along a row that one
-team walks one way; beside each row, each team's ways along it
-in order (S→← : south walks it forward, later back). Pieces off
-the board are counted beside the row their team starts from.
-The hole the chosen move leaves is reversed, the one it reaches
-green.
+Board: a hole per column, · when empty; a piece is its team's letter (small: not yet released), with a count when 2-9 stand on one hole (+ for more) and ! when immune. Arrows between the holes show the way along a row that is walked one way (in the team's colour when one team walks it); beside each row, each team's ways along it in order (S→← : south walks it forward, later back). Pieces off the board are counted beside the row their team starts from. The hole the chosen move leaves is reversed, the one it reaches green.
 
-Log: ✗ a piece taken out of the game, ↩ a piece sent home,
-◆ a new phase, ★ the game won.";
+Log: ✗ a piece taken out of the game, ↩ a piece sent home, ◆ a new phase, ★ the game won.";
 
 impl App {
     /// A new screen for a session.
@@ -489,7 +480,11 @@ impl App {
         let choices = self.choices();
         let chosen = choices.get(self.selected).map(|c| c.decision);
         let board = board_lines(g, s, chosen, area.width.saturating_sub(2) as usize);
-        let mid_h: u16 = if area.height < 30 { 6 } else { 8 };
+        let mid_h: u16 = match area.height {
+            ..24 => 5,
+            24..30 => 6,
+            _ => 8,
+        };
         // The board gets what it needs, leaving the choices and three log rows.
         let board_h = (board.len() as u16 + 2).min(area.height.saturating_sub(2 + mid_h + 3));
         let [title, board_a, mid, log_a, keys] = Layout::vertical([
@@ -674,10 +669,10 @@ impl App {
                 f,
                 "quit?",
                 &format!(
-                    "{} of this game not saved.\n\ns  save first, then quit\nq  quit without saving\nany other key: back to the game",
+                    "{} not saved.\n\ns  save first, then quit\nq  quit without saving\nany other key: back to the game",
                     match self.session.actions().len() {
-                        1 => "1 action is".to_string(),
-                        n => format!("{n} actions are"),
+                        1 => "1 action of this game is".to_string(),
+                        n => format!("{n} actions of this game are"),
                     }
                 ),
                 0,
