@@ -29,6 +29,7 @@ fn args(file: &str, params: &[(&str, i64)], seats: &[&str], seed: u64) -> PlayAr
         load: None,
         budget: 1.0,
         max_turns: 10_000,
+        auto: false,
     }
 }
 
@@ -42,7 +43,12 @@ fn session(a: &PlayArgs) -> Session {
 
 fn run_session(s: &mut Session, input: &str) -> String {
     let mut out = Vec::new();
-    let code = plain::run(s, Cursor::new(input.to_string()), &mut out);
+    let code = plain::run(
+        s,
+        Cursor::new(input.to_string()),
+        &mut out,
+        plain::Options::default(),
+    );
     assert_eq!(code, 0);
     String::from_utf8(out).expect("UTF-8 output")
 }
@@ -108,8 +114,13 @@ fn an_illegal_move_names_the_rule_that_forbids_it() {
     // while piece 12 waits in front of it.
     let a = args("seig-tagent.seig", &[], &["shells=random"], 3);
     let n = throws_until_move(&a);
-    let input = format!("{}1:r1\nwhy 1\nquit\nthrow\n", "throw\n".repeat(n));
+    // The first `quit` warns of the unsaved actions, the second leaves.
+    let input = format!("{}1:r1\nwhy 1\nquit\nquit\nthrow\n", "throw\n".repeat(n));
     let out = run(&a, &input);
+    assert!(
+        out.contains("not saved: `save FILE` keeps them, `quit` again leaves without saving"),
+        "{out}"
+    );
     assert!(out.contains("the move 1:r1"), "{out}");
     assert!(out.contains("front-most"), "{out}");
     assert!(out.contains("quit: the game is left here"), "{out}");
@@ -255,6 +266,15 @@ fn bad_records_are_refused_with_clear_messages() {
     let mut s3 = session(&args("seig-tagent.seig", &[], &[], 2));
     let out = run_session(&mut s3, &format!("load {}\n", good.display()));
     let line = out.lines().find(|l| l.starts_with("not loaded")).unwrap();
+    // The hashes change with every edit of a rule file: the snapshot keeps their place.
+    let line: String = line
+        .split("SHA-256 ")
+        .enumerate()
+        .map(|(i, part)| match (i, part.find('…')) {
+            (0, _) | (_, None) => part.to_string(),
+            (_, Some(end)) => format!("SHA-256 [HASH]{}", &part[end..]),
+        })
+        .collect();
     report.push_str(&format!("other file: {line}\n"));
 
     // An action the engine refuses: a clear error, no panic.
@@ -392,6 +412,7 @@ fn replay_prints_a_whole_record() {
         &actions,
         &states,
         false,
+        true,
         Cursor::new("next\nnext\nback\n3\nend\nposition\nbogus\nstart\n"),
         &mut out,
     );
@@ -399,4 +420,100 @@ fn replay_prints_a_whole_record() {
     assert!(out.contains("1/"), "{out}");
     assert!(out.contains("unknown command `bogus`"), "{out}");
     insta::assert_snapshot!(out);
+}
+
+/// A writer whose every write fails with `kind`.
+struct Failing(std::io::ErrorKind);
+
+impl std::io::Write for Failing {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(std::io::Error::new(self.0, "refused"))
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Err(std::io::Error::new(self.0, "refused"))
+    }
+}
+
+#[test]
+fn a_failed_write_is_an_error_and_a_closed_pipe_the_usual_status() {
+    let a = args("sig-beart.seig", &[], &[], 1);
+    let full = plain::run(
+        &mut session(&a),
+        Cursor::new("throw\n"),
+        Failing(std::io::ErrorKind::StorageFull),
+        plain::Options::default(),
+    );
+    assert_eq!(full, 1);
+    let pipe = plain::run(
+        &mut session(&a),
+        Cursor::new("throw\n"),
+        Failing(std::io::ErrorKind::BrokenPipe),
+        plain::Options::default(),
+    );
+    assert_eq!(pipe, 141);
+}
+
+#[test]
+fn echo_only_when_asked_and_quit_without_moves_leaves_at_once() {
+    let a = args("sig-beart.seig", &[], &[], 1);
+    let mut out = Vec::new();
+    let opts = plain::Options {
+        echo: false,
+        auto: false,
+    };
+    let code = plain::run(
+        &mut session(&a),
+        Cursor::new("help\nquit\n"),
+        &mut out,
+        opts,
+    );
+    assert_eq!(code, 0);
+    let out = String::from_utf8(out).unwrap();
+    // The prompt is followed by the command's answer, not by the command again.
+    assert!(out.contains("> commands:"), "{out}");
+    assert!(!out.contains("> help"), "{out}");
+    // Nothing was played, so nothing is unsaved: one `quit` leaves.
+    assert!(out.ends_with("quit: the game is left here\n"), "{out}");
+    let echoed = run(&a, "help\nquit\n");
+    assert!(echoed.contains("> help\ncommands:"), "{echoed}");
+}
+
+#[test]
+fn auto_plays_throws_and_single_choices_until_a_decision() {
+    // Sig: every throw before a piece starts is forced, and starting one of twelve equal
+    // waiting pieces is a single choice.
+    let a = args("sig-beart.seig", &[], &["north=random"], 4);
+    let mut s = session(&a);
+    let mut out = Vec::new();
+    let opts = plain::Options {
+        echo: true,
+        auto: true,
+    };
+    let code = plain::run(&mut s, Cursor::new(""), &mut out, opts);
+    assert_eq!(code, 0);
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("south (you) throws"), "{out}");
+    // It stops where a person has two different choices (or the game is over).
+    assert!(s.is_over() || s.choices().len() >= 2, "{out}");
+    assert!(!s.forced());
+}
+
+#[test]
+fn a_record_of_another_file_is_refused_in_one_sentence() {
+    let dir = temp_dir("other-file");
+    let file = dir.join("sig.json");
+    let a = args("sig-beart.seig", &[], &[], 5);
+    run(&a, &format!("throw\nsave {}\nquit\n", file.display()));
+    let mut b = args("seig-tagent.seig", &[], &[], 5);
+    b.load = Some(file.clone());
+    let mut err = Vec::new();
+    let code = session_for(&b, &mut err).err();
+    assert_eq!(code, Some(1));
+    let err = String::from_utf8(err).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("this record belongs to another rule file: rules/sig-beart.seig"),
+        "{err}"
+    );
+    assert!(!err.contains("reading"), "{err}");
 }

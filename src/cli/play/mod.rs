@@ -1,7 +1,9 @@
 //! `seig play` and `seig replay` at the terminal: their flags, the line mode ([`plain`]) and
 //! the full-screen mode ([`tui`]) around a [`Session`].
 
+pub mod board;
 pub mod plain;
+pub mod term;
 pub mod tui;
 
 use super::Choices;
@@ -12,6 +14,7 @@ use crate::tools::agents::Budget;
 use crate::tools::analysis;
 use crate::tools::play::{Seats, Session};
 use crate::tools::record::{self, Record};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 /// `seig play`: play a variant against people or the computer.
@@ -41,6 +44,10 @@ pub struct PlayArgs {
     /// Seat turns after which the computer stops playing (a game between computers may not end).
     #[arg(long, default_value_t = 10_000)]
     pub max_turns: u32,
+    /// Play your throws and the moves you have no choice about by themselves (the key `a`
+    /// switches this in the full-screen game).
+    #[arg(long)]
+    pub auto: bool,
 }
 
 /// `seig replay`: step through a game record.
@@ -153,6 +160,11 @@ pub fn session_for(args: &PlayArgs, err: &mut dyn std::io::Write) -> Result<Sess
     Ok(session)
 }
 
+/// Writes a line to stderr; a failure to do so is ignored (there is nowhere left to say it).
+fn say_err(line: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
 /// Runs `seig play`; returns the exit code.
 pub fn run(args: PlayArgs) -> i32 {
     let mut stderr = std::io::stderr();
@@ -164,20 +176,36 @@ pub fn run(args: PlayArgs) -> i32 {
     let stdout = std::io::stdout();
     if args.plain || !interactive() {
         if args.seed.is_none() && args.load.is_none() {
-            eprintln!(
+            say_err(&format!(
                 "seed {} (play this game again with --seed {})",
                 session.seed, session.seed
-            );
+            ));
         }
-        return plain::run(&mut session, stdin.lock(), stdout.lock());
+        let opts = plain::Options {
+            echo: !input_is_terminal(),
+            auto: args.auto,
+        };
+        return plain::run(&mut session, stdin.lock(), stdout.lock(), opts);
     }
-    tui::run(session)
+    tui::run(session, args.auto)
 }
 
-/// Are standard input and output a terminal (else the line mode is used)?
+/// Are standard input and output a terminal that can draw the full screen (else the line
+/// mode is used)? A terminal whose `TERM` is `dumb`, or unset, cannot.
 fn interactive() -> bool {
     use std::io::IsTerminal;
-    std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
+    let term = std::env::var("TERM").unwrap_or_default();
+    std::io::stdin().is_terminal()
+        && std::io::stdout().is_terminal()
+        && !term.is_empty()
+        && term != "dumb"
+}
+
+/// Is standard input a terminal (what is typed is then shown by the terminal itself, so the
+/// line mode does not repeat it)?
+fn input_is_terminal() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdin().is_terminal()
 }
 
 /// Runs `seig replay`; returns the exit code.
@@ -185,16 +213,26 @@ pub fn replay(args: ReplayArgs) -> i32 {
     let r = match Record::load(&args.record) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
+            say_err(&format!("error: {e}"));
             return 1;
         }
     };
     let file = args.file.clone().unwrap_or_else(|| PathBuf::from(&r.file));
     if !file.exists() {
-        eprintln!(
+        say_err(&format!(
             "error: cannot read the rule file {} that the record names: no such file (name it with --file)",
             file.display()
-        );
+        ));
+        return 1;
+    }
+    // The file's hash first: another file's readings and parameters mean nothing here.
+    let belongs = crate::tools::files::read(&file)
+        .map_err(|m| format!("cannot read {}: {m}", file.display()))
+        .and_then(|bytes| {
+            crate::tools::play::check_belongs(&r, &file, &bytes).map_err(|e| e.to_string())
+        });
+    if let Err(m) = belongs {
+        say_err(&format!("error: {}: {m}", args.record.display()));
         return 1;
     }
     let sel = Selection {
@@ -210,14 +248,14 @@ pub fn replay(args: ReplayArgs) -> i32 {
         Err(c) => return c,
     };
     if let Err(e) = r.check_matches(&game, &bytes) {
-        eprintln!("error: {}: {e}", args.record.display());
+        say_err(&format!("error: {}: {e}", args.record.display()));
         return 1;
     }
     let actions = r.plain_actions();
     let states = match record::replay_all(&game, &actions) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: {}: {e}", args.record.display());
+            say_err(&format!("error: {}: {e}", args.record.display()));
             return 1;
         }
     };
@@ -233,6 +271,7 @@ pub fn replay(args: ReplayArgs) -> i32 {
         &actions,
         &states,
         args.all,
+        !input_is_terminal(),
         stdin.lock(),
         stdout.lock(),
     )

@@ -488,12 +488,47 @@ const COMMAND_NAMES: [&str; 10] = [
     "throw", "why", "undo", "save", "load", "position", "board", "help", "quit", "moves",
 ];
 
-/// Plays until the game ends, the input ends or `quit`; returns the exit code (0).
-pub fn run(session: &mut Session, input: impl BufRead, mut out: impl Write) -> i32 {
-    match run_inner(session, input, &mut out) {
+/// How the line mode runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// Repeat each command read (for transcripts: when the input is not a terminal, what
+    /// was typed is not shown otherwise).
+    pub echo: bool,
+    /// Play people's throws and single-choice decisions by themselves (`--auto`).
+    pub auto: bool,
+}
+
+impl Default for Options {
+    /// Echo on, auto off (as for a script).
+    fn default() -> Options {
+        Options {
+            echo: true,
+            auto: false,
+        }
+    }
+}
+
+/// Plays until the game ends, the input ends or `quit`; returns the exit code: 0, or, when
+/// the output cannot be written, 1 after saying so on stderr (141, quietly, for a closed
+/// pipe).
+pub fn run(session: &mut Session, input: impl BufRead, mut out: impl Write, opts: Options) -> i32 {
+    let r = run_inner(session, input, &mut out, opts).and_then(|()| out.flush());
+    write_failure(r)
+}
+
+/// The exit code of a line-mode run: 0, or 1 after saying on stderr that the output could
+/// not be written (141, quietly, for a closed pipe, as a shell expects).
+pub fn write_failure(r: std::io::Result<()>) -> i32 {
+    match r {
         Ok(()) => 0,
-        // The output is gone (a closed pipe): nothing more can be said.
-        Err(_) => 0,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 141,
+        Err(e) => {
+            let _ = writeln!(
+                std::io::stderr().lock(),
+                "error: cannot write the output: {e}"
+            );
+            1
+        }
     }
 }
 
@@ -506,6 +541,10 @@ struct Shown {
     last_board: String,
     /// The turn-cap notice has been printed.
     capped_said: bool,
+    /// `quit` with unsaved actions has been warned about once.
+    quit_warned: bool,
+    /// How the loop runs.
+    opts: Options,
 }
 
 /// Whether the game goes on after a command.
@@ -519,8 +558,12 @@ fn run_inner(
     session: &mut Session,
     mut input: impl BufRead,
     out: &mut impl Write,
+    opts: Options,
 ) -> std::io::Result<()> {
-    let mut view = Shown::default();
+    let mut view = Shown {
+        opts,
+        ..Shown::default()
+    };
     let mut line = String::new();
     loop {
         computer_turns(session, out, &mut view)?;
@@ -532,21 +575,27 @@ fn run_inner(
             return Ok(());
         }
         let text = line.trim();
-        // Echo for transcripts (input from a file or a pipe is not shown otherwise).
-        writeln!(out, "{text}")?;
+        if view.opts.echo {
+            writeln!(out, "{text}")?;
+        }
         if run_command(session, parse_command(text), out, &mut view)? == Next::Leave {
             return Ok(());
         }
     }
 }
 
-/// The computer plays its seats until a person is to act (or the engine stops it).
+/// The computer plays its seats until a person is to act (or the engine stops it), and
+/// with `--auto` people's throws and single choices are played too.
 fn computer_turns(
     session: &mut Session,
     out: &mut impl Write,
     view: &mut Shown,
 ) -> std::io::Result<()> {
-    while let Some(r) = session.computer_step() {
+    let auto = view.opts.auto;
+    while let Some(r) = session
+        .computer_step()
+        .or_else(|| if auto { session.forced_step() } else { None })
+    {
         match r {
             Ok(step) => {
                 write!(out, "{}", step_text(session, &step))?;
@@ -618,6 +667,25 @@ fn run_command(
 ) -> std::io::Result<Next> {
     match command {
         Command::Empty => {}
+        Command::Quit if session.unsaved() && !view.quit_warned => {
+            view.quit_warned = true;
+            writeln!(
+                out,
+                "{} action{} of this game {} not saved: `save FILE` keeps {}, `quit` again leaves without saving",
+                session.actions().len(),
+                plural(session.actions().len()),
+                if session.actions().len() == 1 {
+                    "is"
+                } else {
+                    "are"
+                },
+                if session.actions().len() == 1 {
+                    "it"
+                } else {
+                    "them"
+                },
+            )?;
+        }
         Command::Quit => {
             writeln!(out, "quit: the game is left here")?;
             return Ok(Next::Leave);
@@ -736,7 +804,7 @@ fn undo_command(
 }
 
 /// `save FILE`.
-fn save_command(session: &Session, path: &str, out: &mut impl Write) -> std::io::Result<()> {
+fn save_command(session: &mut Session, path: &str, out: &mut impl Write) -> std::io::Result<()> {
     if path.is_empty() {
         return writeln!(out, "save needs a file name: `save FILE`");
     }
@@ -769,7 +837,10 @@ fn load_command(
                 session.actions().len(),
                 plural(session.actions().len())
             )?;
-            *view = Shown::default();
+            *view = Shown {
+                opts: view.opts,
+                ..Shown::default()
+            };
             Ok(())
         }
         Err(e) => writeln!(out, "not loaded: {e}"),
@@ -850,20 +921,25 @@ fn why_text(session: &Session, arg: &str) -> String {
 
 /// Steps through a recorded game: Enter (or `next`) goes on, `back` goes back, `N` goes to
 /// action N, `end`, `start`, `position`, `quit`. With `all`, prints every action and the
-/// final position without reading input.
+/// final position without reading input. Commands are repeated when `echo`. The exit code
+/// is [`write_failure`]'s.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the record's parts and the terminal's"
+)]
 pub fn replay(
     g: &Game,
     seats: &super::Seats,
     actions: &[Action],
     states: &[State],
     all: bool,
+    echo: bool,
     input: impl BufRead,
     mut out: impl Write,
 ) -> i32 {
-    match replay_inner(g, seats, actions, states, all, input, &mut out) {
-        Ok(()) => 0,
-        Err(_) => 0,
-    }
+    let r = replay_inner(g, seats, actions, states, (all, echo), input, &mut out)
+        .and_then(|()| out.flush());
+    write_failure(r)
 }
 
 fn replay_action_text(
@@ -895,13 +971,12 @@ fn replay_action_text(
     out
 }
 
-#[allow(clippy::too_many_arguments)]
 fn replay_inner(
     g: &Game,
     seats: &super::Seats,
     actions: &[Action],
     states: &[State],
-    all: bool,
+    (all, echo): (bool, bool),
     mut input: impl BufRead,
     out: &mut impl Write,
 ) -> std::io::Result<()> {
@@ -955,7 +1030,9 @@ fn replay_inner(
             return Ok(());
         }
         let cmd = line.trim().to_ascii_lowercase();
-        writeln!(out, "{cmd}")?;
+        if echo {
+            writeln!(out, "{cmd}")?;
+        }
         let target = match cmd.as_str() {
             "" | "n" | "next" => {
                 if at == actions.len() {

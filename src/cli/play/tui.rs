@@ -1,22 +1,25 @@
-//! The full-screen mode (ratatui + crossterm): the board with both teams' pieces, the last
-//! throw's sticks, the pool, who is to play, the legal moves as a list with the chosen one
-//! previewed on the board, a log naming the rule behind each event, and overlays for help,
-//! `why`, the position and file names. Keyboard only. The terminal is restored on quit,
-//! on Ctrl-C, on error and on panic.
+//! The full-screen mode (ratatui + crossterm): whose turn it is on the top line, the board
+//! as a grid of holes ([`super::board`]), the last throw's sticks and the pool, the choices
+//! (identical decisions listed once, the chosen one previewed on the board), a log of the
+//! whole game that takes the spare rows and scrolls (captures, sends home and phase changes
+//! marked), and pop-ups that scroll (help, `why`, the position, file names, quitting with
+//! unsaved moves). Keyboard only. `--auto` (or the `a` key) plays the throws and the
+//! single-choice decisions of people by itself. The terminal is restored on every way out
+//! ([`super::term`]).
 //!
 //! The drawing is a pure function of the [`App`], so tests render frames on ratatui's
 //! `TestBackend`.
 #![expect(
     clippy::indexing_slicing,
-    reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
+    reason = "the IR's phases are indexed by a valid state's phase, per-team pairs by a `TeamId` (0 or 1), and a replay's states by positions its loop bounds"
 )]
 
-use super::plain::{event_text, render_pool, render_throw, team_letters};
-use super::{rule_text, seat_name, stage_words};
-use crate::engine::{Decision, Game, NO_CELL, Stage, State};
-use crate::lang::ir::{Cell, TeamId};
+use super::board::{COLOURS, board_lines};
+use super::plain::{event_text, render_pool, render_throw};
+use super::{rule_text, seat_name, stage_words, term};
+use crate::engine::{Decision, Event as GameEvent, Game, Stage, State};
 use crate::tools::agents::AgentKind;
-use crate::tools::play::Session;
+use crate::tools::play::{Choice, Session, Step};
 use crate::tools::record::Action;
 use ratatui::Frame;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -24,25 +27,31 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, List, ListItem, ListState, Paragraph, Wrap};
+use std::cell::Cell;
+use std::io::Write;
 use std::path::Path;
 
 /// Smallest terminal the screen is drawn in.
 pub const MIN_SIZE: (u16, u16) = (60, 20);
-
-/// Team colours.
-const COLOURS: [Color; 2] = [Color::Yellow, Color::Cyan];
 
 /// What covers the screen, if anything.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Overlay {
     /// Nothing.
     None,
-    /// The keys.
-    Help,
-    /// A text with a title (why, position).
-    Text(String, String),
+    /// A text that scrolls: help, why, the position.
+    Text {
+        /// Title.
+        title: String,
+        /// The whole text.
+        body: String,
+        /// Lines scrolled past.
+        scroll: usize,
+    },
     /// Typing a file name to save to or load from.
     Prompt(PromptKind, String),
+    /// Quitting with unsaved moves: asked once.
+    ConfirmQuit,
 }
 
 /// What a file name is typed for.
@@ -50,22 +59,58 @@ pub enum Overlay {
 pub enum PromptKind {
     /// `save`.
     Save,
+    /// `save`, then quit.
+    SaveAndQuit,
     /// `load`.
     Load,
+}
+
+/// What a log line tells, for its mark and colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogKind {
+    /// A note of the program (a refusal, a save).
+    Note,
+    /// What a seat did (its team).
+    Step(usize),
+    /// An event of no special kind.
+    Event,
+    /// A piece taken out of the game.
+    Capture,
+    /// A piece taken and sent back home.
+    Send,
+    /// The game enters another phase.
+    Phase,
+    /// The game is won.
+    Win,
+}
+
+/// One line of the log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogLine {
+    /// What it tells.
+    pub kind: LogKind,
+    /// The text.
+    pub text: String,
 }
 
 /// The state of the full-screen game.
 pub struct App {
     /// The game.
     pub session: Session,
-    /// The chosen move (index in the legal moves).
+    /// The chosen entry (index in the choices).
     pub selected: usize,
-    /// Log lines, oldest first.
-    pub log: Vec<String>,
+    /// The whole game's log, oldest first.
+    pub log: Vec<LogLine>,
+    /// Log lines (as wrapped on screen) scrolled back from the latest; 0 follows the game.
+    pub log_back: usize,
     /// What covers the screen.
     pub overlay: Overlay,
+    /// Plays people's throws and single-choice decisions by itself.
+    pub auto: bool,
     /// Leave at the next turn of the loop.
     pub quit: bool,
+    /// The log's height and its wrapped length at the last frame (for paging).
+    log_view: Cell<(usize, usize)>,
 }
 
 const HELP_TEXT: &str = "\
@@ -74,15 +119,20 @@ t or space   throw the sticks
 Enter        play the chosen move
 1-9          choose move 1 to 9
 w            why: the rules behind the chosen move
+a            auto: play throws and single-choice moves by
+             themselves (again: stop); --auto starts with it on
+PgUp PgDn    scroll the log; Home its start, End the latest
 u            undo your last move (again: back to the start)
 s / l        save the game / load a saved game
 p            the position in notation
 ?            this help
-q, Esc       quit (also Ctrl-C)
+q, Esc       quit (also Ctrl-C); asks once when moves are unsaved
 
-Board: a letter per team (capital: released), + released,
-! immune; the hole the chosen move leaves is marked in
-reverse, the hole it reaches in green.";
+In a pop-up: ↑ ↓ PgUp PgDn scroll, any other key closes it.
+
+Board: a hole per column, · when empty; a piece is its team's letter (small: not yet released), with a count when 2-9 stand on one hole (+ for more) and ! when immune. Arrows between the holes show the way along a row that is walked one way (in the team's colour when one team walks it); beside each row, each team's ways along it in order (S→← : south walks it forward, later back). Pieces off the board are counted beside the row their team starts from. The hole the chosen move leaves is reversed, the one it reaches green.
+
+Log: ✗ a piece taken out of the game, ↩ a piece sent home, ◆ a new phase, ★ the game won.";
 
 impl App {
     /// A new screen for a session.
@@ -91,8 +141,11 @@ impl App {
             session,
             selected: 0,
             log: Vec::new(),
+            log_back: 0,
             overlay: Overlay::None,
+            auto: false,
             quit: false,
+            log_view: Cell::new((0, 0)),
         };
         app.say(format!(
             "{} — seed {}; press ? for the keys",
@@ -103,18 +156,38 @@ impl App {
     }
 
     fn say(&mut self, line: impl Into<String>) {
-        self.log.push(line.into());
-        if self.log.len() > 500 {
-            self.log.drain(..100);
-        }
+        self.log.push(LogLine {
+            kind: LogKind::Note,
+            text: line.into(),
+        });
     }
 
-    fn log_step(&mut self, step: &crate::tools::play::Step) {
-        let s = super::plain::step_text(&self.session, step);
-        for l in s.lines() {
-            self.say(l.to_string());
+    fn log_step(&mut self, step: &Step) {
+        let who = super::plain::step_text(&self.session, step);
+        let head = who.lines().next().unwrap_or_default().to_string();
+        self.log.push(LogLine {
+            kind: LogKind::Step(step.team.index()),
+            text: head,
+        });
+        for e in &step.events {
+            let Some(text) = event_text(&self.session.game, e) else {
+                continue;
+            };
+            let kind = match e {
+                GameEvent::Captured { home: true, .. } => LogKind::Send,
+                GameEvent::Captured { .. } => LogKind::Capture,
+                GameEvent::Phase { .. } => LogKind::Phase,
+                GameEvent::Won { .. } => LogKind::Win,
+                _ => LogKind::Event,
+            };
+            self.log.push(LogLine { kind, text });
         }
         self.selected = 0;
+    }
+
+    /// The choices now: the legal decisions, identical ones as one entry.
+    pub fn choices(&self) -> Vec<Choice> {
+        self.session.choices()
     }
 
     /// Is a computer seat about to act?
@@ -122,9 +195,22 @@ impl App {
         !self.session.is_over() && !self.session.capped() && self.session.to_play().is_computer()
     }
 
-    /// Lets a computer seat take one action; returns whether one was taken.
+    /// Is `auto` about to act for a person (a throw, or a single choice)?
+    pub fn auto_due(&self) -> bool {
+        self.auto && self.overlay == Overlay::None && self.session.forced()
+    }
+
+    /// Lets a computer seat, or `auto` for a person, take one action; returns whether one
+    /// was taken.
     pub fn tick(&mut self) -> bool {
-        match self.session.computer_step() {
+        let r = if self.computer_due() {
+            self.session.computer_step()
+        } else if self.auto_due() {
+            self.session.forced_step()
+        } else {
+            None
+        };
+        match r {
             Some(Ok(step)) => {
                 self.log_step(&step);
                 if self.session.capped() && !self.session.is_over() {
@@ -134,6 +220,7 @@ impl App {
             }
             Some(Err(e)) => {
                 self.say(format!("the engine stopped: {}", e.message));
+                self.auto = false;
                 false
             }
             None => false,
@@ -157,83 +244,138 @@ impl App {
         })
     }
 
+    /// Quits, or asks first when moves are unsaved (a second request quits).
+    fn ask_quit(&mut self) {
+        if self.session.unsaved() && self.overlay != Overlay::ConfirmQuit {
+            self.overlay = Overlay::ConfirmQuit;
+        } else {
+            self.quit = true;
+        }
+    }
+
     /// Handles one key.
     pub fn key(&mut self, k: KeyEvent) {
         if k.kind != KeyEventKind::Press {
             return;
         }
         if k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char('c') {
-            self.quit = true;
+            self.ask_quit();
             return;
         }
         match &mut self.overlay {
-            Overlay::Prompt(kind, text) => {
+            Overlay::None => {}
+            Overlay::Prompt(..) => return self.prompt_key(k),
+            Overlay::ConfirmQuit => {
                 match k.code {
-                    KeyCode::Esc => self.overlay = Overlay::None,
-                    KeyCode::Backspace => {
-                        text.pop();
-                    }
-                    KeyCode::Char(c) => text.push(c),
-                    KeyCode::Enter => {
-                        let (kind, name) = (*kind, text.trim().to_string());
-                        self.overlay = Overlay::None;
-                        if name.is_empty() {
-                            self.say("no file name given");
-                        } else {
-                            self.file(kind, &name);
-                        }
+                    KeyCode::Char('q') | KeyCode::Char('y') => self.quit = true,
+                    KeyCode::Char('s') => {
+                        self.overlay = Overlay::Prompt(PromptKind::SaveAndQuit, String::new());
+                        return;
                     }
                     _ => {}
                 }
+                self.overlay = Overlay::None;
                 return;
             }
-            Overlay::None => {}
-            _ => {
-                // Any key closes an overlay; q still quits.
-                self.overlay = Overlay::None;
-                if !matches!(k.code, KeyCode::Char('q')) {
-                    return;
+            Overlay::Text { scroll, .. } => {
+                match k.code {
+                    KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
+                    KeyCode::Down | KeyCode::Char('j') => *scroll += 1,
+                    KeyCode::PageUp => *scroll = scroll.saturating_sub(10),
+                    KeyCode::PageDown => *scroll += 10,
+                    KeyCode::Home => *scroll = 0,
+                    // Any other key closes the pop-up.
+                    _ => self.overlay = Overlay::None,
                 }
+                return;
             }
         }
-        let legal = self.session.legal();
+        self.game_key(k);
+    }
+
+    fn prompt_key(&mut self, k: KeyEvent) {
+        let Overlay::Prompt(kind, text) = &mut self.overlay else {
+            return;
+        };
         match k.code {
-            KeyCode::Char('q') | KeyCode::Esc => self.quit = true,
-            KeyCode::Char('?') | KeyCode::Char('h') => self.overlay = Overlay::Help,
+            KeyCode::Esc => self.overlay = Overlay::None,
+            KeyCode::Backspace => {
+                text.pop();
+            }
+            KeyCode::Char(c) => text.push(c),
+            KeyCode::Enter => {
+                let (kind, name) = (*kind, text.trim().to_string());
+                self.overlay = Overlay::None;
+                if name.is_empty() {
+                    self.say("no file name given");
+                } else {
+                    self.file(kind, &name);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn game_key(&mut self, k: KeyEvent) {
+        let n = self.choices().len();
+        let (page, total) = self.log_view.get();
+        let page = page.saturating_sub(1).max(1);
+        let top = total.saturating_sub(self.log_view.get().0);
+        match k.code {
+            KeyCode::Char('q') | KeyCode::Esc => self.ask_quit(),
+            KeyCode::Char('?') | KeyCode::Char('h') => self.text_overlay("keys", HELP_TEXT),
             KeyCode::Char('t') | KeyCode::Char(' ') => self.throw(),
             KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
-            KeyCode::Down | KeyCode::Char('j') if self.selected + 1 < legal.len() => {
-                self.selected += 1;
-            }
+            KeyCode::Down | KeyCode::Char('j') if self.selected + 1 < n => self.selected += 1,
             KeyCode::Char(c @ '1'..='9') => {
                 let i = c as usize - '1' as usize;
-                if i < legal.len() {
+                if i < n {
                     self.selected = i;
                 }
             }
             KeyCode::Enter => self.play(),
             KeyCode::Char('w') => self.why(),
-            KeyCode::Char('u') => {
-                let n = self.session.undo();
-                self.selected = 0;
-                self.say(match n {
-                    0 => "nothing to undo: this is the start of the game".to_string(),
-                    n if self.session.actions().is_empty() => {
-                        format!("undo: back to the start ({n} actions taken back)")
-                    }
-                    n => format!("undo: {n} actions taken back"),
+            KeyCode::Char('a') => {
+                self.auto = !self.auto;
+                self.say(if self.auto {
+                    "auto on: throws and single-choice moves play themselves (a: off)"
+                } else {
+                    "auto off"
                 });
             }
+            KeyCode::PageUp => self.log_back = (self.log_back + page).min(top),
+            KeyCode::PageDown => self.log_back = self.log_back.saturating_sub(page),
+            KeyCode::Home => self.log_back = top,
+            KeyCode::End => self.log_back = 0,
+            KeyCode::Char('u') => self.undo(),
             KeyCode::Char('s') => self.overlay = Overlay::Prompt(PromptKind::Save, String::new()),
             KeyCode::Char('l') => self.overlay = Overlay::Prompt(PromptKind::Load, String::new()),
             KeyCode::Char('p') => {
-                self.overlay = Overlay::Text(
-                    "position".into(),
-                    self.session.game.to_notation(self.session.state()),
-                )
+                let text = self.session.game.to_notation(self.session.state());
+                self.text_overlay("position", &text);
             }
             _ => {}
         }
+    }
+
+    fn text_overlay(&mut self, title: &str, body: &str) {
+        self.overlay = Overlay::Text {
+            title: title.to_string(),
+            body: body.to_string(),
+            scroll: 0,
+        };
+    }
+
+    fn undo(&mut self) {
+        let n = self.session.undo();
+        self.selected = 0;
+        self.say(match n {
+            0 => "nothing to undo: this is the start of the game".to_string(),
+            n if self.session.actions().is_empty() => {
+                format!("undo: back to the start ({n} actions taken back)")
+            }
+            n => format!("undo: {n} actions taken back"),
+        });
     }
 
     fn throw(&mut self) {
@@ -252,7 +394,7 @@ impl App {
     }
 
     fn chosen(&self) -> Option<Decision> {
-        self.session.legal().get(self.selected).copied()
+        self.choices().get(self.selected).map(|c| c.decision)
     }
 
     fn play(&mut self) {
@@ -292,17 +434,21 @@ impl App {
             text.push('\n');
             text.push_str(&rule_text(g, r, ""));
         }
-        self.overlay = Overlay::Text(format!("why move {}", self.selected + 1), text);
+        let title = format!("why move {}", self.selected + 1);
+        self.text_overlay(&title, &text);
     }
 
     fn file(&mut self, kind: PromptKind, name: &str) {
         let path = Path::new(name);
         match kind {
-            PromptKind::Save => match self.session.save(path) {
-                Ok(()) => self.say(format!(
-                    "saved {} actions to {name}",
-                    self.session.actions().len()
-                )),
+            PromptKind::Save | PromptKind::SaveAndQuit => match self.session.save(path) {
+                Ok(()) => {
+                    self.say(format!(
+                        "saved {} actions to {name}",
+                        self.session.actions().len()
+                    ));
+                    self.quit = kind == PromptKind::SaveAndQuit;
+                }
                 Err(e) => self.say(format!("not saved: {e}")),
             },
             PromptKind::Load => match self.session.load(path) {
@@ -331,98 +477,207 @@ impl App {
         }
         let g = &self.session.game;
         let s = self.session.state();
-        let legal = self.session.legal();
-        let chosen = legal.get(self.selected).copied();
+        let choices = self.choices();
+        let chosen = choices.get(self.selected).map(|c| c.decision);
         let board = board_lines(g, s, chosen, area.width.saturating_sub(2) as usize);
-        let board_h = (board.len() as u16 + 2).min(area.height / 2 + 1);
+        let mid_h: u16 = match area.height {
+            ..24 => 5,
+            24..30 => 6,
+            _ => 8,
+        };
+        // The board gets what it needs, leaving the choices and three log rows.
+        let board_h = (board.len() as u16 + 2).min(area.height.saturating_sub(2 + mid_h + 3));
         let [title, board_a, mid, log_a, keys] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Length(board_h),
-            Constraint::Min(6),
-            Constraint::Length(5),
+            Constraint::Length(mid_h),
+            Constraint::Min(3),
             Constraint::Length(1),
         ])
         .areas(area);
-        f.render_widget(
-            Paragraph::new(Line::from(vec![
-                Span::styled(
-                    g.ir().game.clone(),
-                    Style::new().add_modifier(Modifier::BOLD),
-                ),
-                Span::raw(format!(
-                    " · phase {} · turn {}",
-                    g.ir().phases[s.phase() as usize],
-                    s.turns() + 1
-                )),
-            ])),
-            title,
-        );
+        f.render_widget(Paragraph::new(self.title_line()), title);
         f.render_widget(
             Paragraph::new(board).block(Block::new().borders(Borders::ALL).title(" board ")),
             board_a,
         );
+        let left_w = (area.width * 2 / 5).min(36);
         let [left, right] =
-            Layout::horizontal([Constraint::Length(36), Constraint::Min(20)]).areas(mid);
+            Layout::horizontal([Constraint::Length(left_w), Constraint::Min(20)]).areas(mid);
         f.render_widget(
             Paragraph::new(self.status_lines())
                 .wrap(Wrap { trim: false })
                 .block(Block::new().borders(Borders::ALL).title(" throw ")),
             left,
         );
-        let items: Vec<ListItem> = legal
+        self.draw_choices(f, right, &choices);
+        self.draw_log(f, log_a);
+        f.render_widget(
+            Paragraph::new(footer(area.width, self.auto))
+                .style(Style::new().add_modifier(Modifier::DIM)),
+            keys,
+        );
+        self.draw_overlay(f);
+    }
+
+    /// The top line: whose turn it is (first, so that it shows at any width), then the
+    /// game, the phase and the turn.
+    fn title_line(&self) -> Line<'static> {
+        let g = &self.session.game;
+        let s = self.session.state();
+        let (who, colour) = match s.stage() {
+            Stage::Over(w) => (
+                format!("game over: {} won", g.ir().team_of(w).name),
+                COLOURS[w.index()],
+            ),
+            _ => {
+                let kind = self.session.to_play();
+                let player = if kind == AgentKind::Human {
+                    "you".to_string()
+                } else {
+                    kind.to_string()
+                };
+                (
+                    format!(
+                        "{} ({player}) {}",
+                        seat_name(g, s.team(), s.seat()),
+                        stage_words(s)
+                    ),
+                    COLOURS[s.team().index()],
+                )
+            }
+        };
+        let mut spans = vec![Span::styled(
+            who,
+            Style::new().fg(colour).add_modifier(Modifier::BOLD),
+        )];
+        if self.auto {
+            spans.push(Span::styled(" [auto]", Style::new().fg(Color::Green)));
+        }
+        spans.push(Span::raw(format!(
+            " · {} · phase {} · turn {}",
+            g.ir().game,
+            g.ir().phases[s.phase() as usize],
+            s.turns() + 1
+        )));
+        Line::from(spans)
+    }
+
+    fn draw_choices(&self, f: &mut Frame, area: Rect, choices: &[Choice]) {
+        let g = &self.session.game;
+        let s = self.session.state();
+        let items: Vec<ListItem> = choices
             .iter()
             .enumerate()
-            .map(|(i, d)| ListItem::new(format!("{:>2}) {}", i + 1, g.describe_decision(s, *d))))
+            .map(|(i, c)| {
+                let mut line = vec![Span::raw(format!(
+                    "{:>2}) {}",
+                    i + 1,
+                    g.describe_decision(s, c.decision)
+                ))];
+                if c.same.len() > 1 {
+                    line.push(Span::styled(
+                        format!(" (any of {} alike)", c.same.len()),
+                        Style::new().add_modifier(Modifier::DIM),
+                    ));
+                }
+                ListItem::new(Line::from(line))
+            })
             .collect();
-        let title = if legal.is_empty() {
-            " moves: none now ".to_string()
-        } else {
-            format!(" moves ({}) ", legal.len())
+        let title = match (choices.len(), s.stage()) {
+            (0, Stage::Throw) if !self.session.to_play().is_computer() => {
+                " moves: none yet (t throws) ".to_string()
+            }
+            (0, _) => " moves: none now ".to_string(),
+            (n, _) => format!(" moves ({n}) "),
         };
         let mut st = ListState::default();
-        if !legal.is_empty() {
-            st.select(Some(self.selected.min(legal.len() - 1)));
+        if !choices.is_empty() {
+            st.select(Some(self.selected.min(choices.len() - 1)));
         }
         f.render_stateful_widget(
             List::new(items)
                 .block(Block::new().borders(Borders::ALL).title(title))
                 .highlight_style(Style::new().add_modifier(Modifier::REVERSED))
                 .highlight_symbol("▶"),
-            right,
+            area,
             &mut st,
         );
-        let inner = log_a.height.saturating_sub(2) as usize;
-        let start = self.log.len().saturating_sub(inner);
-        let log: Vec<Line> = self.log[start..]
-            .iter()
-            .map(|l| Line::raw(l.clone()))
-            .collect();
-        f.render_widget(
-            Paragraph::new(log).block(Block::new().borders(Borders::ALL).title(" log ")),
-            log_a,
-        );
-        f.render_widget(
-            Paragraph::new(
-                "t throw  ↑↓ choose  Enter play  w why  u undo  s/l save/load  ? help  q quit",
+    }
+
+    /// The log: the latest lines (or, scrolled back, earlier ones), wrapped to the pane.
+    fn draw_log(&self, f: &mut Frame, area: Rect) {
+        let inner_w = area.width.saturating_sub(2) as usize;
+        let inner_h = area.height.saturating_sub(2) as usize;
+        let mut lines: Vec<Line> = Vec::new();
+        for l in &self.log {
+            let (mark, style) = log_style(l.kind);
+            let indent = if matches!(l.kind, LogKind::Step(_) | LogKind::Note) {
+                ""
+            } else {
+                "  "
+            };
+            let text = format!("{indent}{mark}{}", l.text.trim_start());
+            for w in wrap(&text, inner_w.max(1)) {
+                lines.push(Line::styled(w, style));
+            }
+        }
+        let total = lines.len();
+        self.log_view.set((inner_h, total));
+        let back = self.log_back.min(total.saturating_sub(inner_h));
+        let end = total - back;
+        let start = end.saturating_sub(inner_h);
+        let title = if back == 0 {
+            format!(
+                " log ({total} line{}; PgUp scrolls back) ",
+                if total == 1 { "" } else { "s" }
             )
-            .style(Style::new().add_modifier(Modifier::DIM)),
-            keys,
+        } else {
+            format!(
+                " log: lines {}-{end} of {total} (PgDn, End: latest) ",
+                start + 1
+            )
+        };
+        let shown: Vec<Line> = lines.drain(start..end).collect();
+        f.render_widget(
+            Paragraph::new(shown).block(Block::new().borders(Borders::ALL).title(title)),
+            area,
         );
+    }
+
+    fn draw_overlay(&self, f: &mut Frame) {
         match &self.overlay {
             Overlay::None => {}
-            Overlay::Help => popup(f, " keys ", HELP_TEXT),
-            Overlay::Text(t, body) => popup(f, &format!(" {t} (any key closes) "), body),
+            Overlay::Text {
+                title,
+                body,
+                scroll,
+            } => popup(f, title, body, *scroll, true),
             Overlay::Prompt(kind, text) => {
                 let what = match kind {
-                    PromptKind::Save => "save the game to",
+                    PromptKind::Save | PromptKind::SaveAndQuit => "save the game to",
                     PromptKind::Load => "load a saved game from",
                 };
                 popup(
                     f,
-                    " file ",
+                    "file",
                     &format!("{what} (Enter to confirm, Esc to cancel):\n\n> {text}▏"),
+                    0,
+                    false,
                 );
             }
+            Overlay::ConfirmQuit => popup(
+                f,
+                "quit?",
+                &format!(
+                    "{} not saved.\n\ns  save first, then quit\nq  quit without saving\nany other key: back to the game",
+                    match self.session.actions().len() {
+                        1 => "1 action of this game is".to_string(),
+                        n => format!("{n} actions of this game are"),
+                    }
+                ),
+                0,
+                false,
+            ),
         }
     }
 
@@ -444,10 +699,11 @@ impl App {
                 ));
             }
             out.push(Line::from(l));
+            let faces = &g.ir().sticks.faces;
             out.push(Line::raw(format!(
                 "▮ {} {k}, ▯ {} {}",
-                g.ir().sticks.faces[0],
-                g.ir().sticks.faces[1],
+                faces.first().map_or("", |x| x.as_str()),
+                faces.get(1).map_or("", |x| x.as_str()),
                 n - k
             )));
         } else {
@@ -456,406 +712,231 @@ impl App {
         if let Some(p) = render_pool(g, s) {
             out.push(Line::raw(p));
         }
-        out.push(Line::raw(""));
-        let who = match s.stage() {
-            Stage::Over(w) => format!("game over: {} won", g.ir().team_of(w).name),
-            _ => {
-                let kind = self.session.to_play();
-                let player = if kind == AgentKind::Human {
-                    "you".to_string()
-                } else {
-                    kind.to_string()
-                };
-                format!(
-                    "{} ({player}) {}",
-                    seat_name(g, s.team(), s.seat()),
-                    stage_words(s)
-                )
-            }
-        };
-        let colour = match s.stage() {
-            Stage::Over(w) => COLOURS[w.index()],
-            _ => COLOURS[s.team().index()],
-        };
-        out.push(Line::styled(
-            who,
-            Style::new().fg(colour).add_modifier(Modifier::BOLD),
-        ));
-        let _ = render_throw;
         out
     }
 }
 
-fn popup(f: &mut Frame, title: &str, body: &str) {
+/// The keys line, as long as the width allows.
+fn footer(width: u16, auto: bool) -> String {
+    let a = if auto { "a auto:on" } else { "a auto" };
+    if width >= 110 {
+        format!(
+            "t throw  ↑↓ choose  Enter play  w why  {a}  PgUp/PgDn log  u undo  s/l save/load  p position  ? help  q quit"
+        )
+    } else if width >= 80 {
+        format!("t throw ↑↓ choose Enter play w why {a} PgUp/Dn log u undo ? help q quit")
+    } else {
+        format!("t throw ↑↓ Enter w why {a} PgUp/Dn log ? keys q quit")
+    }
+}
+
+/// A log line's mark and style.
+fn log_style(kind: LogKind) -> (&'static str, Style) {
+    match kind {
+        LogKind::Note => ("", Style::new().add_modifier(Modifier::ITALIC)),
+        LogKind::Step(t) => ("", Style::new().fg(COLOURS[t.min(1)])),
+        LogKind::Event => ("", Style::new()),
+        LogKind::Capture => (
+            "✗ ",
+            Style::new().fg(Color::Red).add_modifier(Modifier::BOLD),
+        ),
+        LogKind::Send => (
+            "↩ ",
+            Style::new().fg(Color::Magenta).add_modifier(Modifier::BOLD),
+        ),
+        LogKind::Phase => (
+            "◆ ",
+            Style::new().fg(Color::Blue).add_modifier(Modifier::BOLD),
+        ),
+        LogKind::Win => (
+            "★ ",
+            Style::new().fg(Color::Green).add_modifier(Modifier::BOLD),
+        ),
+    }
+}
+
+/// Wraps a text to `width` columns: at spaces where it can, inside a word longer than a
+/// line where it must; each line of the text starts a new line.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut out = Vec::new();
+    for line in text.split('\n') {
+        let mut cur = String::new();
+        let mut cur_w = 0usize;
+        for (i, word) in line.split(' ').enumerate() {
+            let w = word.chars().count();
+            if i > 0 {
+                if cur_w + 1 + w <= width {
+                    cur.push(' ');
+                    cur_w += 1;
+                } else if cur_w > 0 {
+                    out.push(std::mem::take(&mut cur));
+                    cur_w = 0;
+                }
+            }
+            let mut rest: Vec<char> = word.chars().collect();
+            while cur_w + rest.len() > width {
+                let room = width - cur_w;
+                cur.extend(rest.drain(..room.min(rest.len())));
+                out.push(std::mem::take(&mut cur));
+                cur_w = 0;
+            }
+            cur_w += rest.len();
+            cur.extend(rest);
+        }
+        out.push(cur);
+    }
+    out
+}
+
+/// A pop-up over the middle of the screen, as high as its text needs (at most the screen):
+/// the text wrapped and scrolled by `scroll` lines, the title saying how to scroll when it
+/// does not all fit (and, when `closes`, that any key closes it).
+fn popup(f: &mut Frame, title: &str, body: &str, scroll: usize, closes: bool) {
     let area = f.area();
-    let w = (area.width * 4 / 5).max(40).min(area.width);
-    let lines = body.lines().count() as u16 + 2;
-    let h = lines.max(5).min(area.height);
+    let w = (area.width * 9 / 10).max(40).min(area.width);
+    let lines = wrap(body, w.saturating_sub(2) as usize);
+    let h = (lines.len() as u16 + 2).max(5).min(area.height);
+    let inner_h = h.saturating_sub(2) as usize;
+    let scroll = scroll.min(lines.len().saturating_sub(inner_h));
+    let end = (scroll + inner_h).min(lines.len());
+    let title = if lines.len() > inner_h {
+        format!(
+            " {title}: lines {}-{end} of {}, ↑↓ PgUp PgDn scroll ",
+            scroll + 1,
+            lines.len()
+        )
+    } else if closes {
+        format!(" {title} (any key closes) ")
+    } else {
+        format!(" {title} ")
+    };
     let r = Rect {
         x: area.x + (area.width - w) / 2,
         y: area.y + (area.height - h) / 2,
         width: w,
         height: h,
     };
+    let shown: Vec<Line> = lines
+        .get(scroll..end)
+        .unwrap_or_default()
+        .iter()
+        .map(|l| Line::raw(l.clone()))
+        .collect();
     f.render_widget(Clear, r);
     f.render_widget(
-        Paragraph::new(body.to_string())
-            .wrap(Wrap { trim: false })
-            .block(Block::new().borders(Borders::ALL).title(title.to_string())),
+        Paragraph::new(shown).block(Block::new().borders(Borders::ALL).title(title)),
         r,
     );
 }
 
-/// The pieces of one team on a hole: `(numbers with marks, count, any released, any immune)`.
-fn pieces_on(s: &State, t: usize, cell: u8) -> (Vec<String>, bool, bool) {
-    let mut nums = Vec::new();
-    let (mut rel, mut imm) = (false, false);
-    for (i, p) in s.pieces(TeamId::new(t)).iter().enumerate() {
-        if p.alive() && p.cell == cell {
-            rel |= p.released();
-            imm |= p.immune();
-            nums.push(format!("{}", i + 1));
-        }
-    }
-    (nums, rel, imm)
-}
-
-/// The board as styled lines fitting `width`: full tokens (`S3+`) when they fit, compact
-/// ones (`S`, `s`, `S!`, `S×3`) when not.
-pub fn board_lines(
-    g: &Game,
-    s: &State,
-    chosen: Option<Decision>,
-    width: usize,
-) -> Vec<Line<'static>> {
-    let ir = g.ir();
-    let letters = team_letters(g);
-    let name_w = ir
-        .rows
-        .iter()
-        .map(|r| r.name.chars().count())
-        .max()
-        .unwrap_or(0);
-    let (from, to) = chosen_cells(g, s, chosen);
-    let dirs = direction_labels(ir, letters);
-    let dir_w = dirs.iter().map(|d| d.chars().count()).max().unwrap_or(0);
-    let (compact, w) = fit_columns(ir, s, letters, name_w + 2 + dir_w, width);
-    let mut lines = vec![hole_numbers(name_w, &w)];
-    let board = Board {
-        s,
-        letters,
-        compact,
-        from,
-        to,
-    };
-    for (ri, r) in ir.rows.iter().enumerate().rev() {
-        lines.push(board.row_line(r, name_w, &w, &dirs[ri]));
-    }
-    if let Some(l) = counts_line(g, s, letters) {
-        lines.push(l);
-    }
-    lines.push(Line::styled(
-        format!(
-            "{} {}, {} {} (small: waiting) · + released · ! immune · → hole 1 to last",
-            letters[0], ir.teams[0].name, letters[1], ir.teams[1].name
-        ),
-        Style::new().add_modifier(Modifier::DIM),
-    ));
-    lines
-}
-
-/// The cells the chosen move leaves and reaches (`NO_CELL` when none is chosen).
-fn chosen_cells(g: &Game, s: &State, chosen: Option<Decision>) -> (u8, u8) {
-    match chosen {
-        Some(d) => {
-            let p = s.piece(s.team(), d.piece as usize);
-            let to = g
-                .check_move(s, s.team(), d.piece, d.mask)
-                .map(|l| l.cell)
-                .unwrap_or(NO_CELL);
-            (p.cell, to)
-        }
-        None => (NO_CELL, NO_CELL),
-    }
-}
-
-/// One cell's token: a part per team with pieces there (its letter, capital when released,
-/// then the piece numbers, or a count when `compact`), or `·` when empty.
-fn cell_token(
-    s: &State,
-    letters: [char; 2],
-    c: Cell,
-    compact: bool,
-) -> Vec<(String, Option<usize>)> {
-    let mut parts = Vec::new();
-    for (t, &l) in letters.iter().enumerate() {
-        let (nums, rel, imm) = pieces_on(s, t, c.get() as u8);
-        if nums.is_empty() {
-            continue;
-        }
-        let mut x = String::new();
-        let letter = if rel { l } else { l.to_ascii_lowercase() };
-        x.push(letter);
-        if compact {
-            if imm {
-                x.push('!');
-            }
-            if nums.len() > 1 {
-                x.push_str(&format!("×{}", nums.len()));
-            }
-        } else {
-            x.push_str(&nums.join(","));
-            if rel {
-                x.push('+');
-            }
-            if imm {
-                x.push('!');
-            }
-        }
-        parts.push((x, Some(t)));
-    }
-    if parts.is_empty() {
-        parts.push(("·".to_string(), None));
-    }
-    parts
-}
-
-/// A token's width on screen, with a `/` between parts.
-fn token_len(v: &[(String, Option<usize>)]) -> usize {
-    v.iter().map(|(x, _)| x.chars().count()).sum::<usize>() + v.len().saturating_sub(1)
-}
-
-/// Per row, the teams' directions along it (letter and arrows), for the right margin.
-fn direction_labels(ir: &crate::lang::ir::Ir, letters: [char; 2]) -> Vec<String> {
-    (0..ir.rows.len())
-        .map(|ri| {
-            let mut parts = Vec::new();
-            for (t, team) in ir.teams.iter().enumerate() {
-                let arrows: String = team
-                    .track
-                    .segments
-                    .iter()
-                    .filter(|seg| seg.row == ri)
-                    .map(|seg| if seg.backward { '←' } else { '→' })
-                    .collect();
-                if !arrows.is_empty() {
-                    parts.push(format!("{}{arrows}", letters[t]));
-                }
-            }
-            parts.join(" ")
-        })
-        .collect()
-}
-
-/// The widest layout that fits `width` (`margins`: the row names and direction labels):
-/// whether tokens are compact, and each hole column's width.
-fn fit_columns(
-    ir: &crate::lang::ir::Ir,
-    s: &State,
-    letters: [char; 2],
-    margins: usize,
-    width: usize,
-) -> (bool, Vec<usize>) {
-    let max_len = ir.rows.iter().map(|r| r.len as usize).max().unwrap_or(0);
-    let widths = |compact: bool, numbered: bool| {
-        let mut w: Vec<usize> = (0..max_len)
-            .map(|h| {
-                if numbered {
-                    (h + 1).to_string().len()
-                } else {
-                    1
-                }
-            })
-            .collect();
-        for r in &ir.rows {
-            for (h, wh) in w.iter_mut().enumerate().take(r.len as usize) {
-                *wh = (*wh).max(token_len(&cell_token(
-                    s,
-                    letters,
-                    r.cell(h as u16),
-                    compact,
-                )));
-            }
-        }
-        w
-    };
-    let total = |w: &[usize]| margins + w.iter().map(|x| x + 1).sum::<usize>();
-    // Widest first: full tokens with every hole numbered, then compact tokens.
-    let (mut compact, mut w) = (false, widths(false, true));
-    for (c, n) in [(false, false), (true, true), (true, false)] {
-        if total(&w) <= width {
-            break;
-        }
-        compact = c;
-        w = widths(c, n);
-    }
-    (compact, w)
-}
-
-/// The hole numbers over the columns (every fifth, and the first, when they do not all fit).
-fn hole_numbers(name_w: usize, w: &[usize]) -> Line<'static> {
-    let mut head = format!("{:name_w$}", "");
-    for (h, wh) in w.iter().enumerate() {
-        let n = (h + 1).to_string();
-        let label = if n.len() <= *wh || (h + 1) % 5 == 0 || h == 0 {
-            n
-        } else {
-            String::new()
-        };
-        let label = if label.chars().count() > *wh {
-            label[label.len() - *wh..].to_string()
-        } else {
-            label
-        };
-        head.push_str(&format!(" {label:>wh$}"));
-    }
-    Line::styled(head, Style::new().add_modifier(Modifier::DIM))
-}
-
-/// What every board row needs: the position, the token style and the chosen move's cells.
-struct Board<'a> {
-    s: &'a State,
-    letters: [char; 2],
-    compact: bool,
-    from: u8,
-    to: u8,
-}
-
-impl Board<'_> {
-    /// One row: its name, a token per hole (the chosen move's cells marked), its directions.
-    fn row_line(
-        &self,
-        r: &crate::lang::ir::Row,
-        name_w: usize,
-        w: &[usize],
-        dirs: &str,
-    ) -> Line<'static> {
-        let (from, to) = (self.from, self.to);
-        let mut spans = vec![Span::raw(format!("{:name_w$}", r.name))];
-        for (h, &wh) in w.iter().enumerate().take(r.len as usize) {
-            let c = r.cell(h as u16);
-            let parts = cell_token(self.s, self.letters, c, self.compact);
-            let pad = wh - token_len(&parts);
-            spans.push(Span::raw(format!(" {:pad$}", "")));
-            let mark = if c.get() as u8 == to && to != NO_CELL {
-                Style::new().bg(Color::Green).fg(Color::Black)
-            } else if c.get() as u8 == from && from != NO_CELL {
-                Style::new().add_modifier(Modifier::REVERSED)
-            } else {
-                Style::new()
-            };
-            for (i, (x, t)) in parts.into_iter().enumerate() {
-                if i > 0 {
-                    spans.push(Span::styled("/", mark));
-                }
-                let st = match t {
-                    Some(t) => mark.fg(COLOURS[t]),
-                    None => mark.add_modifier(Modifier::DIM),
-                };
-                let st = if c.get() as u8 == to && to != NO_CELL {
-                    st.fg(Color::Black)
-                } else {
-                    st
-                };
-                spans.push(Span::styled(x, st));
-            }
-        }
-        let pad: usize = w.iter().skip(r.len as usize).map(|x| x + 1).sum();
-        spans.push(Span::raw(format!("{:pad$}  ", "")));
-        spans.push(Span::styled(
-            dirs.to_string(),
-            Style::new().add_modifier(Modifier::DIM),
-        ));
-        Line::from(spans)
-    }
-}
-
-/// The pieces beside the board and out of the game, per team; none when there are none.
-fn counts_line(g: &Game, s: &State, letters: [char; 2]) -> Option<Line<'static>> {
-    let (mut waiting, mut out) = (Vec::new(), Vec::new());
-    for (t, letter) in letters.iter().enumerate() {
-        let (nums, _, _) = pieces_on(s, t, NO_CELL);
-        let gone = (0..g.n_pieces(TeamId::new(t)))
-            .filter(|&i| !s.piece(TeamId::new(t), i).alive())
-            .count();
-        if !nums.is_empty() {
-            waiting.push(format!("{letter} {}", nums.len()));
-        }
-        if gone > 0 {
-            out.push(format!("{letter} {gone}"));
-        }
-    }
-    let mut counts = Vec::new();
-    if !waiting.is_empty() {
-        counts.push(format!("beside the board: {}", waiting.join(", ")));
-    }
-    if !out.is_empty() {
-        counts.push(format!("out of the game: {}", out.join(", ")));
-    }
-    (!counts.is_empty()).then(|| Line::raw(counts.join(" · ")))
-}
-
-/// Runs the full-screen game; returns the exit code. The terminal is restored whatever
-/// happens (ratatui's panic hook covers panics).
-pub fn run(session: Session) -> i32 {
-    let mut terminal = match ratatui::try_init() {
+/// Runs the full-screen game; returns the exit code: 0, 1 when the terminal fails, or
+/// `128 + N` when signal N ends it. The terminal is restored on every way out.
+pub fn run(session: Session, auto: bool) -> i32 {
+    let mut terminal = match term::enter() {
         Ok(t) => t,
         Err(e) => {
-            ratatui::restore();
-            eprintln!("error: cannot start the full-screen mode: {e} (use --plain)");
+            term::leave();
+            let _ = writeln!(
+                std::io::stderr().lock(),
+                "error: cannot start the full-screen mode: {e} (use --plain)"
+            );
             return 1;
         }
     };
     let mut app = App::new(session);
-    let result = (|| -> std::io::Result<()> {
-        loop {
-            terminal.draw(|f| app.draw(f))?;
-            if app.quit {
-                return Ok(());
-            }
-            let wait = if app.computer_due() { 150 } else { 1000 };
-            if event::poll(std::time::Duration::from_millis(wait))? {
-                match event::read()? {
-                    Event::Key(k) => app.key(k),
-                    Event::Resize(_, _) => {}
-                    _ => {}
-                }
-            } else if app.computer_due() {
-                app.tick();
+    app.auto = auto;
+    let result = game_loop(&mut terminal, &mut app);
+    term::leave();
+    exit_code(result)
+}
+
+fn exit_code(result: std::io::Result<Option<i32>>) -> i32 {
+    match result {
+        Ok(None) => 0,
+        Ok(Some(sig)) => {
+            term::say_signal(sig);
+            128 + sig
+        }
+        Err(e) => {
+            let _ = writeln!(std::io::stderr().lock(), "error: the terminal failed: {e}");
+            1
+        }
+    }
+}
+
+/// Draws, reads keys and lets the computer (and `auto`) act until the player quits
+/// (`None`) or a signal comes (`Some(signal)`).
+fn game_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    app: &mut App,
+) -> std::io::Result<Option<i32>> {
+    let mut first = true;
+    loop {
+        if let Some(sig) = term::pending() {
+            return Ok(Some(sig));
+        }
+        terminal.draw(|f| app.draw(f))?;
+        if first && term::test_panic_requested() {
+            #[expect(
+                clippy::panic,
+                reason = "asked for by SEIG_TEST_PANIC, for the terminal tests"
+            )]
+            {
+                panic!("SEIG_TEST_PANIC: a panic for the terminal tests");
             }
         }
-    })();
-    ratatui::restore();
-    match result {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: the terminal failed: {e}");
-            1
+        first = false;
+        if app.quit {
+            return Ok(None);
+        }
+        // People's forced actions go at once; the computer's slowly enough to be followed.
+        let wait = match (app.auto_due(), app.computer_due()) {
+            (true, _) => 0,
+            (_, true) if app.auto => 20,
+            (_, true) => 150,
+            _ => 100,
+        };
+        if event::poll(std::time::Duration::from_millis(wait))? {
+            if let Event::Key(k) = event::read()? {
+                app.key(k);
+            }
+        } else if app.computer_due() || app.auto_due() {
+            app.tick();
         }
     }
 }
 
 /// Steps through a record full-screen: → or Space next, ← back, Home, End, q quit.
 pub fn replay(g: &Game, actions: &[Action], states: &[State]) -> i32 {
-    let mut terminal = match ratatui::try_init() {
+    let mut terminal = match term::enter() {
         Ok(t) => t,
         Err(e) => {
-            ratatui::restore();
-            eprintln!("error: cannot start the full-screen mode: {e} (use --plain)");
+            term::leave();
+            let _ = writeln!(
+                std::io::stderr().lock(),
+                "error: cannot start the full-screen mode: {e} (use --plain)"
+            );
             return 1;
         }
     };
     let mut at = 0usize;
-    let result = (|| -> std::io::Result<()> {
+    let result = (|| -> std::io::Result<Option<i32>> {
         loop {
+            if let Some(sig) = term::pending() {
+                return Ok(Some(sig));
+            }
             terminal.draw(|f| draw_replay(f, g, actions, states, at))?;
+            if !event::poll(std::time::Duration::from_millis(100))? {
+                continue;
+            }
             if let Event::Key(k) = event::read()?
                 && k.kind == KeyEventKind::Press
             {
                 match k.code {
-                    KeyCode::Char('q') | KeyCode::Esc => return Ok(()),
+                    KeyCode::Char('q') | KeyCode::Esc => return Ok(None),
                     KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => {
-                        return Ok(());
+                        return Ok(None);
                     }
                     KeyCode::Right | KeyCode::Char(' ') | KeyCode::Char('n') => {
                         at = (at + 1).min(actions.len())
@@ -868,14 +949,8 @@ pub fn replay(g: &Game, actions: &[Action], states: &[State]) -> i32 {
             }
         }
     })();
-    ratatui::restore();
-    match result {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("error: the terminal failed: {e}");
-            1
-        }
-    }
+    term::leave();
+    exit_code(result)
 }
 
 /// Draws one position of a replay.
@@ -894,7 +969,7 @@ pub fn draw_replay(f: &mut Frame, g: &Game, actions: &[Action], states: &[State]
     }
     let s = &states[at];
     let board = board_lines(g, s, None, area.width.saturating_sub(2) as usize);
-    let board_h = (board.len() as u16 + 2).min(area.height / 2);
+    let board_h = (board.len() as u16 + 2).min(area.height.saturating_sub(6));
     let [title, board_a, rest, keys] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(board_h),

@@ -10,11 +10,11 @@
 //! loaded game resumes without replaying the computer's searches. A saved game therefore
 //! continues exactly as it would have, and the same seed and seats give the same game.
 
-use crate::engine::{Decision, Event, Game, Refusal, RefusalKind, State};
+use crate::engine::{Decision, Event, Game, Quiet, Refusal, RefusalKind, State};
 use crate::lang::ir::{RuleIx, TeamId};
 use crate::tools::agents::{self, Agent, AgentKind, Budget};
 use crate::tools::driver::{Stream, Streams};
-use crate::tools::record::{self, Action, Record, RecordError, SeatRecord};
+use crate::tools::record::{self, Action, Record, RecordError, RecordErrorKind, SeatRecord};
 use std::path::{Path, PathBuf};
 
 /// A `--seat` specification that does not fit the variant.
@@ -193,6 +193,8 @@ pub struct Session {
     /// The position now.
     state: State,
     agents: Vec<Option<Box<dyn Agent>>>,
+    /// Actions were taken or taken back since the game was last saved or loaded.
+    unsaved: bool,
 }
 
 /// What a step of the game did.
@@ -240,7 +242,41 @@ impl Session {
             history: Vec::new(),
             state,
             agents,
+            unsaved: false,
         }
+    }
+
+    /// Have actions been taken or taken back since the game was started, saved or loaded?
+    pub fn unsaved(&self) -> bool {
+        self.unsaved
+    }
+
+    /// The legal decisions now, grouped into the entries people choose from
+    /// ([`group_decisions`]).
+    pub fn choices(&self) -> Vec<Choice> {
+        group_decisions(&self.game, &self.state, &self.legal())
+    }
+
+    /// Is the seat to act a person with nothing to decide: a throw is due, or exactly one
+    /// choice is open? (`--auto` then acts for them.)
+    pub fn forced(&self) -> bool {
+        if self.is_over() || self.to_play().is_computer() {
+            return false;
+        }
+        self.game.is_chance(&self.state) || self.choices().len() == 1
+    }
+
+    /// Acts for a person who has nothing to decide ([`Session::forced`]): throws, or plays
+    /// the one open choice. `None` when there is a decision to make.
+    pub fn forced_step(&mut self) -> Option<Result<Step, Refusal>> {
+        if !self.forced() {
+            return None;
+        }
+        if self.game.is_chance(&self.state) {
+            return Some(self.throw());
+        }
+        let d = self.choices().first()?.decision;
+        Some(self.play(d))
     }
 
     /// The position now.
@@ -282,6 +318,7 @@ impl Session {
         action.apply(&self.game, &mut self.state, &mut events)?;
         self.history.push(before.clone());
         self.actions.push(action);
+        self.unsaved = true;
         Ok(Step {
             action,
             team: before.team(),
@@ -361,6 +398,7 @@ impl Session {
             }
             self.actions.truncate(to);
             self.history.truncate(to);
+            self.unsaved = true;
         }
         n
     }
@@ -379,8 +417,10 @@ impl Session {
     }
 
     /// Saves the game atomically.
-    pub fn save(&self, path: &Path) -> Result<(), RecordError> {
-        self.to_record().save(path)
+    pub fn save(&mut self, path: &Path) -> Result<(), RecordError> {
+        self.to_record().save(path)?;
+        self.unsaved = false;
+        Ok(())
     }
 
     /// Replaces the game by a saved one made with the same rule file, readings and
@@ -392,6 +432,7 @@ impl Session {
 
     /// Replaces the game by a record's (checked against this game).
     pub fn adopt(&mut self, r: &Record) -> Result<(), RecordError> {
+        check_belongs(r, &self.file, &self.file_bytes)?;
         r.check_matches(&self.game, &self.file_bytes)?;
         let actions = r.plain_actions();
         let mut states = record::replay_all(&self.game, &actions)?;
@@ -400,6 +441,7 @@ impl Session {
         self.state = last;
         self.actions = actions;
         self.seed = r.seed;
+        self.unsaved = false;
         Ok(())
     }
 
@@ -420,5 +462,157 @@ impl Session {
             }
             Err(r) => r.rule.into_iter().collect(),
         }
+    }
+}
+
+/// Refuses, in one sentence, a record made with another rule file (its SHA-256 differs from
+/// that of `file_bytes`, the file `file` as loaded): the readings and parameters of another
+/// file say nothing useful about this one.
+pub fn check_belongs(r: &Record, file: &Path, file_bytes: &[u8]) -> Result<(), RecordError> {
+    let sha = record::sha256_hex(file_bytes);
+    if sha == r.sha256 {
+        return Ok(());
+    }
+    let short = |h: &str| h.chars().take(12).collect::<String>();
+    Err(RecordError {
+        kind: RecordErrorKind::Mismatch,
+        message: format!(
+            "this record belongs to another rule file: {} (SHA-256 {}…), not {} (SHA-256 {}…)",
+            r.file,
+            short(&r.sha256),
+            file.display(),
+            short(&sha)
+        ),
+    })
+}
+
+/// One entry of the list people choose from: the legal decisions that lead to the same
+/// position, up to which of a team's equal pieces is named (starting "piece 1" or "piece 7"
+/// of twelve waiting pieces is one decision).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// The decision played for this entry: the first of `same` in the engine's order.
+    pub decision: Decision,
+    /// Every legal decision with this result, in the engine's order.
+    pub same: Vec<Decision>,
+}
+
+/// Groups legal decisions by the position each leads to, compared up to a renumbering of
+/// each team's pieces ([`outcome_key`]); groups keep the engine's order of their first
+/// decisions. A decision the engine refuses stays an entry of its own.
+pub fn group_decisions(g: &Game, s: &State, legal: &[Decision]) -> Vec<Choice> {
+    let mut keys: Vec<Option<OutcomeKey>> = Vec::with_capacity(legal.len());
+    let mut out: Vec<Choice> = Vec::new();
+    let mut owner: Vec<usize> = Vec::new();
+    for &d in legal {
+        let mut after = s.clone();
+        let key = Action::decision(d)
+            .apply(g, &mut after, &mut Quiet)
+            .ok()
+            .map(|()| outcome_key(g, &after));
+        let found = key.as_ref().and_then(|k| {
+            keys.iter()
+                .zip(&owner)
+                .find(|(other, _)| other.as_ref() == Some(k))
+                .map(|(_, &o)| o)
+        });
+        match found.and_then(|o| out.get_mut(o)) {
+            Some(c) => c.same.push(d),
+            None => {
+                owner.push(out.len());
+                keys.push(key);
+                out.push(Choice {
+                    decision: d,
+                    same: vec![d],
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A position with each team's pieces as a sorted list rather than by number: each piece
+/// as (track place, hole, flags, the pool entries it used), the pool without the piece
+/// numbers, and everything else the state holds that a player can see.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct OutcomeKey {
+    pieces: [Vec<(i16, u8, u8, u64)>; 2],
+    pool: Vec<(u8, u8, u8, u8, u8, u8, RuleIx)>,
+    rest: (
+        u8,
+        usize,
+        u8,
+        crate::engine::Stage,
+        bool,
+        Option<u8>,
+        u8,
+        u8,
+        u32,
+        u32,
+    ),
+    last: Option<(u8, u8, u8)>,
+    landed: [crate::lang::ir::CellSet; 2],
+}
+
+fn outcome_key(g: &Game, s: &State) -> OutcomeKey {
+    let pieces = TeamId::BOTH.map(|t| {
+        let mut v: Vec<(i16, u8, u8, u64)> = s
+            .pieces(t)
+            .iter()
+            .take(g.n_pieces(t))
+            .enumerate()
+            .map(|(i, p)| {
+                let used = s
+                    .pool()
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, e)| t == s.team() && e.piece as usize == i)
+                    .fold(0u64, |m, (j, _)| {
+                        m | 1u64.checked_shl(j as u32).unwrap_or(0)
+                    });
+                (p.tpos, p.cell, p.flags.bits(), used)
+            })
+            .collect();
+        v.sort_unstable();
+        v
+    });
+    let n = g.n_pieces(s.team());
+    let pool = s
+        .pool()
+        .iter()
+        .map(|e| {
+            let kind = match e.kind {
+                crate::engine::EntryKind::Move => 0,
+                crate::engine::EntryKind::Release => 1,
+                crate::engine::EntryKind::Either => 2,
+            };
+            // Used by some piece (which one is in `pieces`), or dropped, or open.
+            let state = if e.piece == crate::engine::NONE {
+                0
+            } else if e.piece as usize >= n {
+                1
+            } else {
+                2
+            };
+            (e.steps, e.thrown, kind, e.family, e.bound, state, e.rule)
+        })
+        .collect();
+    OutcomeKey {
+        pieces,
+        pool,
+        rest: (
+            s.phase(),
+            s.team().index(),
+            s.seat(),
+            s.stage(),
+            s.again(),
+            s.bind(),
+            s.turn_throws(),
+            s.team_throws(),
+            s.game_throws(),
+            s.turns(),
+        ),
+        last: s.last(),
+        landed: TeamId::BOTH.map(|t| s.landed(t)),
     }
 }

@@ -1,0 +1,351 @@
+//! The board of the full-screen game as a fixed-width grid of holes, like the rows in the
+//! sand: every hole the same width whatever stands on it (the width is chosen once for the
+//! screen's width), each team's way along a row drawn between its holes in the team's
+//! colour where one team walks the row one way (and beside the row otherwise), and each
+//! team's pieces off the board (waiting, or started but not on a hole) on a line beside the
+//! row the team starts from.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "per-team pairs are indexed by a `TeamId` (0 or 1) and the header buffer by positions its length bounds"
+)]
+
+use super::plain::team_letters;
+use crate::engine::{Decision, Game, NO_CELL, State};
+use crate::lang::ir::{Ir, Row, TeamId};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+
+/// Team colours.
+pub const COLOURS: [Color; 2] = [Color::Yellow, Color::Cyan];
+
+/// What stands on one hole: per team, the pieces there and whether any is released or immune.
+#[derive(Default, Clone, Copy)]
+struct Hole {
+    count: [usize; 2],
+    released: [bool; 2],
+    immune: [bool; 2],
+}
+
+fn hole(s: &State, cell: u8) -> Hole {
+    let mut h = Hole::default();
+    for t in TeamId::BOTH {
+        for p in s.pieces(t) {
+            if p.alive() && p.cell == cell {
+                h.count[t.index()] += 1;
+                h.released[t.index()] |= p.released();
+                h.immune[t.index()] |= p.immune();
+            }
+        }
+    }
+    h
+}
+
+/// A hole's token, `tw` characters wide, as styled parts: a team's letter (capital when
+/// released), then its count when more than one piece stands there and `!` when immune;
+/// both teams' letters when both are there; `·` for an empty hole.
+fn token(h: &Hole, letters: [char; 2], tw: usize) -> Vec<(String, Option<usize>)> {
+    let teams: Vec<usize> = (0..2).filter(|&t| h.count[t] > 0).collect();
+    let letter = |t: usize| {
+        if h.released[t] {
+            letters[t]
+        } else {
+            letters[t].to_ascii_lowercase()
+        }
+    };
+    let count = |n: usize| match n {
+        0 | 1 => String::new(),
+        2..=9 => n.to_string(),
+        _ => "+".to_string(),
+    };
+    let parts: Vec<(String, Option<usize>)> = match teams.as_slice() {
+        [] => vec![("·".to_string(), None)],
+        [t] if tw == 1 => {
+            let c = count(h.count[*t]);
+            vec![(
+                if c.is_empty() {
+                    letter(*t).to_string()
+                } else {
+                    c
+                },
+                Some(*t),
+            )]
+        }
+        [t] => {
+            let mut x = format!("{}{}", letter(*t), count(h.count[*t]));
+            if h.immune[*t] {
+                x.push('!');
+            }
+            vec![(x.chars().take(tw).collect(), Some(*t))]
+        }
+        _ if tw == 1 => vec![("*".to_string(), None)],
+        _ => vec![
+            (letter(0).to_string(), Some(0)),
+            (letter(1).to_string(), Some(1)),
+        ],
+    };
+    parts
+}
+
+/// Per row, the ways the teams walk it in their track's order: `(team, backward)`.
+fn row_ways(ir: &Ir) -> Vec<Vec<(usize, bool)>> {
+    (0..ir.rows.len())
+        .map(|ri| {
+            let mut v = Vec::new();
+            for (t, team) in ir.teams.iter().enumerate() {
+                for seg in team.track.segments.iter().filter(|seg| seg.row == ri) {
+                    v.push((t, seg.backward));
+                }
+            }
+            v
+        })
+        .collect()
+}
+
+/// The margin label of a row: each team's letter and its ways along the row in order
+/// (`S→←`: south walks it forward, then back).
+fn way_label(ways: &[(usize, bool)], letters: [char; 2]) -> Vec<(String, usize)> {
+    let mut out: Vec<(String, usize)> = Vec::new();
+    for &(t, back) in ways {
+        let arrow = if back { '←' } else { '→' };
+        match out.iter_mut().find(|(_, u)| *u == t) {
+            Some((x, _)) => x.push(arrow),
+            None => out.push((format!("{}{arrow}", letters[t]), t)),
+        }
+    }
+    out
+}
+
+/// The widest hole width (separator included: 4, 3 or 2) with which the board fits `width`.
+fn hole_width(name_w: usize, holes: usize, label_w: usize, width: usize) -> usize {
+    [4, 3, 2]
+        .into_iter()
+        .find(|cw| name_w + holes * cw + 2 + label_w <= width)
+        .unwrap_or(2)
+}
+
+/// The board as styled lines fitting `width`, the chosen move's holes marked (the hole it
+/// leaves reversed, the hole it reaches green).
+pub fn board_lines(
+    g: &Game,
+    s: &State,
+    chosen: Option<Decision>,
+    width: usize,
+) -> Vec<Line<'static>> {
+    let ir = g.ir();
+    let letters = team_letters(g);
+    let name_w = ir
+        .rows
+        .iter()
+        .map(|r| r.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    let holes = ir.rows.iter().map(|r| r.len as usize).max().unwrap_or(0);
+    let ways = row_ways(ir);
+    let label_w = ways
+        .iter()
+        .map(|w| {
+            way_label(w, letters)
+                .iter()
+                .map(|(x, _)| x.chars().count() + 1)
+                .sum::<usize>()
+        })
+        .max()
+        .unwrap_or(0);
+    let cw = hole_width(name_w, holes, label_w, width);
+    let grid = Grid {
+        s,
+        letters,
+        cw,
+        name_w,
+        longest: holes,
+        marks: chosen_cells(g, s, chosen),
+    };
+    let mut lines = vec![grid.numbers(holes)];
+    let mid = ir.rows.len() / 2;
+    // A team starting on a row of the upper half has its pieces off the board drawn above.
+    let start_row = |t: usize| ir.teams[t].track.segments.first().map_or(0, |seg| seg.row);
+    let (above, below): (Vec<usize>, Vec<usize>) = (0..2).partition(|&t| start_row(t) >= mid);
+    lines.extend(
+        above
+            .iter()
+            .filter_map(|&t| off_board_line(g, s, t, letters)),
+    );
+    for (ri, r) in ir.rows.iter().enumerate().rev() {
+        lines.push(grid.row_line(r, &ways[ri]));
+    }
+    lines.extend(
+        below
+            .iter()
+            .filter_map(|&t| off_board_line(g, s, t, letters)),
+    );
+    lines.push(Line::styled(
+        format!(
+            "{} {}, {} {} · small: not released · 2-9 pieces · ! immune · ›→ the way",
+            letters[0], ir.teams[0].name, letters[1], ir.teams[1].name
+        ),
+        Style::new().add_modifier(Modifier::DIM),
+    ));
+    lines
+}
+
+/// The cells the chosen move leaves and reaches (`NO_CELL` when none is chosen).
+fn chosen_cells(g: &Game, s: &State, chosen: Option<Decision>) -> (u8, u8) {
+    match chosen {
+        Some(d) => {
+            let p = s.piece(s.team(), d.piece as usize);
+            let to = g
+                .check_move(s, s.team(), d.piece, d.mask)
+                .map(|l| l.cell)
+                .unwrap_or(NO_CELL);
+            (p.cell, to)
+        }
+        None => (NO_CELL, NO_CELL),
+    }
+}
+
+/// A team's pieces not on a hole: waiting (not released), started but off the board, and
+/// out of the game; `None` when all are on the board.
+fn off_board_line(g: &Game, s: &State, t: usize, letters: [char; 2]) -> Option<Line<'static>> {
+    let team = TeamId::new(t);
+    let (mut waiting, mut started, mut out) = (0usize, 0usize, 0usize);
+    for p in s.pieces(team).iter().take(g.n_pieces(team)) {
+        if !p.alive() {
+            out += 1;
+        } else if p.cell == NO_CELL {
+            if p.released() {
+                started += 1;
+            } else {
+                waiting += 1;
+            }
+        }
+    }
+    if waiting + started + out == 0 {
+        return None;
+    }
+    let glyphs = |c: char, n: usize| -> String {
+        let mut x: String = std::iter::repeat_n(c, n.min(12)).collect();
+        if n > 12 {
+            x.push('…');
+        }
+        x
+    };
+    let colour = Style::new().fg(COLOURS[t]);
+    let mut spans = vec![Span::styled(
+        format!("{} off the board:", g.ir().teams[t].name),
+        colour,
+    )];
+    let mut sep = " ";
+    if waiting > 0 {
+        spans.push(Span::raw(format!("{sep}{waiting} waiting ")));
+        spans.push(Span::styled(
+            glyphs(letters[t].to_ascii_lowercase(), waiting),
+            colour,
+        ));
+        sep = " · ";
+    }
+    if started > 0 {
+        spans.push(Span::raw(format!("{sep}{started} started ")));
+        spans.push(Span::styled(glyphs(letters[t], started), colour));
+        sep = " · ";
+    }
+    if out > 0 {
+        spans.push(Span::raw(format!("{sep}{out} out of the game")));
+    }
+    Some(Line::from(spans))
+}
+
+/// What every row of the grid needs.
+struct Grid<'a> {
+    s: &'a State,
+    letters: [char; 2],
+    /// Columns per hole, separator included.
+    cw: usize,
+    name_w: usize,
+    /// Holes of the longest row.
+    longest: usize,
+    /// The chosen move's holes: (leaves, reaches).
+    marks: (u8, u8),
+}
+
+impl Grid<'_> {
+    /// The hole numbers over the columns (every fifth, and the first, when they do not fit).
+    fn numbers(&self, holes: usize) -> Line<'static> {
+        let tw = self.cw - 1;
+        let mut head: Vec<char> = vec![' '; self.name_w + holes * self.cw];
+        for h in 0..holes {
+            let n = (h + 1).to_string();
+            // Too narrow for every number: the first and every fifth, which do not collide.
+            let narrow = tw < holes.to_string().len();
+            if narrow && (h + 1) % 5 != 0 && h != 0 {
+                continue;
+            }
+            // Right-aligned on the hole's token (a long number spills leftwards).
+            let end = self.name_w + h * self.cw + self.cw;
+            for (i, c) in n.chars().rev().enumerate() {
+                if let Some(x) = end.checked_sub(i + 1).and_then(|at| head.get_mut(at)) {
+                    *x = c;
+                }
+            }
+        }
+        Line::styled(
+            head.into_iter().collect::<String>(),
+            Style::new().add_modifier(Modifier::DIM),
+        )
+    }
+
+    /// One row: its name, a token per hole (the chosen move's holes marked) with the way
+    /// along the row between them when one team walks it one way, then the ways in the
+    /// margin.
+    fn row_line(&self, r: &Row, ways: &[(usize, bool)]) -> Line<'static> {
+        let tw = self.cw - 1;
+        let (from, to) = self.marks;
+        // One way along the row (whoever walks it): drawn between the holes, in the
+        // team's colour when one team walks it.
+        let one_way = match ways {
+            [(t, back), rest @ ..] if rest.iter().all(|(_, b)| b == back) => Some((
+                rest.iter().all(|(u, _)| u == t).then_some(*t),
+                if *back { '‹' } else { '›' },
+            )),
+            _ => None,
+        };
+        let mut spans = vec![Span::raw(format!("{:w$}", r.name, w = self.name_w))];
+        for h in 0..r.len {
+            let c = r.cell(h).get() as u8;
+            match one_way {
+                Some((t, a)) if h > 0 => spans.push(Span::styled(
+                    a.to_string(),
+                    match t {
+                        Some(t) => Style::new().fg(COLOURS[t]),
+                        None => Style::new(),
+                    }
+                    .add_modifier(Modifier::DIM),
+                )),
+                _ => spans.push(Span::raw(" ")),
+            }
+            let mark = if c == to && to != NO_CELL {
+                Style::new().bg(Color::Green).fg(Color::Black)
+            } else if c == from && from != NO_CELL {
+                Style::new().add_modifier(Modifier::REVERSED)
+            } else {
+                Style::new()
+            };
+            let parts = token(&hole(self.s, c), self.letters, tw);
+            let used: usize = parts.iter().map(|(x, _)| x.chars().count()).sum();
+            for (x, t) in parts {
+                let st = match t {
+                    _ if c == to && to != NO_CELL => mark,
+                    Some(t) => mark.fg(COLOURS[t]).add_modifier(Modifier::BOLD),
+                    None => mark.add_modifier(Modifier::DIM),
+                };
+                spans.push(Span::styled(x, st));
+            }
+            spans.push(Span::styled(" ".repeat(tw.saturating_sub(used)), mark));
+        }
+        let missing = self.cw * self.longest.saturating_sub(r.len as usize);
+        spans.push(Span::raw(" ".repeat(missing + 2)));
+        for (x, t) in way_label(ways, self.letters) {
+            spans.push(Span::styled(format!("{x} "), Style::new().fg(COLOURS[t])));
+        }
+        Line::from(spans)
+    }
+}

@@ -1,0 +1,123 @@
+//! Entering and leaving the full-screen terminal, on every way out: the normal end, an
+//! error, a panic (a panic hook), and SIGINT, SIGTERM, SIGHUP and SIGQUIT (a thread that
+//! waits for them with `signal-hook`). Leaving means: raw mode off (the tty's modes as they
+//! were), the alternate screen left, the cursor shown.
+//!
+//! A signal is first handed to the game's loop ([`pending`]), which leaves the screen and
+//! ends with `128 + signal`; if the loop does not answer within a second (the computer is
+//! thinking), the signal thread leaves the screen and ends the process itself.
+//!
+//! For the terminal tests, `SEIG_TEST_PANIC=1` in the environment makes the full-screen
+//! game panic after its first frame, so that the restore on a panic can be checked from
+//! outside.
+
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::{cursor, execute, terminal};
+use std::io::Write;
+use std::sync::Once;
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::time::Duration;
+
+/// The signal received and not yet handled, or 0.
+static PENDING: AtomicI32 = AtomicI32::new(0);
+/// The full-screen mode is on (so that a late signal or a panic has something to undo).
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+static HOOKS: Once = Once::new();
+
+/// The signals that end the game with the terminal restored.
+const SIGNALS: [i32; 4] = [
+    signal_hook::consts::SIGINT,
+    signal_hook::consts::SIGTERM,
+    signal_hook::consts::SIGHUP,
+    signal_hook::consts::SIGQUIT,
+];
+
+/// Enters the full-screen mode (raw mode, alternate screen), with the panic hook and the
+/// signal thread installed on first use.
+pub fn enter() -> std::io::Result<DefaultTerminal> {
+    let t = ratatui::try_init();
+    if t.is_ok() {
+        ACTIVE.store(true, Ordering::SeqCst);
+    }
+    HOOKS.call_once(install_hooks);
+    t
+}
+
+/// Leaves the full-screen mode (idempotent; errors are ignored, as the terminal may be gone).
+pub fn leave() {
+    if ACTIVE.swap(false, Ordering::SeqCst) {
+        let _ = terminal::disable_raw_mode();
+        let mut out = std::io::stdout();
+        let _ = execute!(out, terminal::LeaveAlternateScreen, cursor::Show);
+        let _ = out.flush();
+    }
+}
+
+/// The signal that asks the game to end, if one came (then the caller leaves the screen and
+/// exits with `128 + signal`).
+pub fn pending() -> Option<i32> {
+    match PENDING.load(Ordering::SeqCst) {
+        0 => None,
+        s => Some(s),
+    }
+}
+
+/// Says which signal ended the game on stderr (if stderr still works).
+pub fn say_signal(sig: i32) {
+    let name = match sig {
+        signal_hook::consts::SIGINT => "SIGINT",
+        signal_hook::consts::SIGTERM => "SIGTERM",
+        signal_hook::consts::SIGHUP => "SIGHUP",
+        signal_hook::consts::SIGQUIT => "SIGQUIT",
+        _ => "a signal",
+    };
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "seig: stopped by {name}; the game was not saved"
+    );
+}
+
+/// Should the game panic now, for the terminal tests (`SEIG_TEST_PANIC=1`)?
+pub fn test_panic_requested() -> bool {
+    std::env::var_os("SEIG_TEST_PANIC").is_some_and(|v| v == "1")
+}
+
+fn install_hooks() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        leave();
+        previous(info);
+    }));
+    match signal_hook::iterator::Signals::new(SIGNALS) {
+        Ok(mut signals) => {
+            let spawned = std::thread::Builder::new()
+                .name("seig-signals".into())
+                .spawn(move || {
+                    if let Some(sig) = signals.forever().next() {
+                        PENDING.store(sig, Ordering::SeqCst);
+                        // The game's loop answers within a poll interval when it is
+                        // waiting for a key; otherwise end here.
+                        std::thread::sleep(Duration::from_secs(1));
+                        let unanswered = ACTIVE.load(Ordering::SeqCst);
+                        leave();
+                        if unanswered {
+                            say_signal(sig);
+                        }
+                        std::process::exit(128 + sig);
+                    }
+                });
+            if let Err(e) = spawned {
+                let _ = writeln!(
+                    std::io::stderr().lock(),
+                    "warning: signals will not restore the terminal: {e}"
+                );
+            }
+        }
+        Err(e) => {
+            let _ = writeln!(
+                std::io::stderr().lock(),
+                "warning: signals will not restore the terminal: {e}"
+            );
+        }
+    }
+}
