@@ -1332,3 +1332,62 @@ fn r_sig_3_rotation_north_runs_each_row_the_other_compass_way() {
         ]
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// A-SIG-9: where a kill can happen
+
+#[test]
+fn a_sig_9_summary_no_kill_in_the_home_rows_and_entering_them_makes_immune() {
+    // The default: the same position as SIG-C2's test, stated under the reading.
+    let g = game(FILE, &[("A-SIG-9", "summary")]);
+    let s = pos(
+        &g,
+        &race(
+            "south",
+            &side(&["+central_north.2"], "off"),
+            &side(&["+home_north.2", "+central_north.8"], "off"),
+        ),
+    );
+    let (mut s, m) = after_throw(&g, &s, 3);
+    assert_eq!(m, vec!["1:3 central_north.2>home_north.2"]);
+    play(&g, &mut s, "1:3");
+    assert!(note(&g, &s).contains(&format!("south: {}", side(&["+!home_north.2"], "off"))));
+}
+
+#[test]
+fn a_sig_9_beart_a_kill_in_a_home_row_and_no_immunity() {
+    let g = game(FILE, &[("A-SIG-9", "beart")]);
+    let s = pos(
+        &g,
+        &race(
+            "south",
+            &side(&["+central_north.2"], "off"),
+            &side(&["+home_north.2", "+central_north.8"], "off"),
+        ),
+    );
+    // Compulsory (A-SIG-5 = must): the kill is the only way to land there.
+    let (mut s, m) = after_throw(&g, &s, 3);
+    assert_eq!(m, vec!["1:3x central_north.2>home_north.2"]);
+    play(&g, &mut s, "1:3x");
+    let n = note(&g, &s);
+    // The piece that entered the opposing home row is not immune (no `!`).
+    assert!(n.contains(&format!("south: {}", side(&["+home_north.2"], "off"))), "{n}");
+    assert!(n.contains(&format!("north: {}", side(&["x", "+central_north.8"], "off"))), "{n}");
+}
+
+#[test]
+fn a_sig_9_beart_a_piece_on_its_return_can_be_killed() {
+    // North's piece on its second pass through central_south: under the summary it would be
+    // immune (SIG-C3); under Béart's sentence alone south kills it.
+    let g = game(FILE, &[("A-SIG-9", "beart")]);
+    let s = pos(
+        &g,
+        &race(
+            "south",
+            &side(&["+central_south.3"], "off"),
+            &side(&["+central_south.5'"], "+home_south.12"),
+        ),
+    );
+    let (_, m) = after_throw(&g, &s, 2);
+    assert_eq!(m, vec!["1:2x central_south.3>central_south.5"]);
+}

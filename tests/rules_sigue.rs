@@ -1146,3 +1146,54 @@ fn r_sgu_1_dlp_the_row_must_be_occupied_whole() {
     play(&g, &mut s, "24:2");
     assert_eq!(g.winner(&s), Some(TeamId::FIRST));
 }
+
+// ---------------------------------------------------------------------------------------------
+// A-SGU-11: sharing a hole
+
+const SHARE_HEAD: &str = "race | white 1 throw again | throws 1/1/9 turns 6 | pool -";
+
+#[test]
+fn a_sgu_11_apart_two_straws_of_one_party_do_not_share_a_hole() {
+    for option in ["apart-share", "apart-blocked"] {
+        let g = game(F, &[("A-SGU-11", option)]);
+        let mut s = at(&g, SHARE_HEAD, &[(8, "+middle.5"), (9, "+middle.8")], &[]);
+        throw(&g, &mut s, 3);
+        assert_eq!(moves(&g, &s), vec!["9:3 middle.8>middle.11"], "{option}");
+    }
+}
+
+#[test]
+fn a_sgu_11_together_two_straws_of_one_party_may_share_a_hole() {
+    for option in ["together-share", "together-blocked"] {
+        let g = game(F, &[("A-SGU-11", option)]);
+        let mut s = at(&g, SHARE_HEAD, &[(8, "+middle.5"), (9, "+middle.8")], &[]);
+        throw(&g, &mut s, 3);
+        assert_eq!(
+            moves(&g, &s),
+            vec!["8:3 middle.5>middle.8", "9:3 middle.8>middle.11"],
+            "{option}"
+        );
+    }
+}
+
+#[test]
+fn a_sgu_11_share_a_straw_lands_beside_an_opposing_straw_it_cannot_send_back() {
+    // Black's straw on middle hole 8 is not on the last hole: under A-SGU-6 = caillie no
+    // straw is sent back there.
+    for option in ["apart-share", "together-share"] {
+        let g = game(F, &[("A-SGU-11", option)]);
+        let mut s = at(&g, SHARE_HEAD, &[(8, "+middle.5")], &[(3, "+middle.8")]);
+        throw(&g, &mut s, 3);
+        assert_eq!(moves(&g, &s), vec!["8:3 middle.5>middle.8"], "{option}");
+    }
+}
+
+#[test]
+fn a_sgu_11_blocked_a_straw_may_not_land_on_an_opposing_straw_it_cannot_send_back() {
+    for option in ["apart-blocked", "together-blocked"] {
+        let g = game(F, &[("A-SGU-11", option)]);
+        let mut s = at(&g, SHARE_HEAD, &[(8, "+middle.5")], &[(3, "+middle.8")]);
+        throw(&g, &mut s, 3);
+        assert!(moves(&g, &s).is_empty(), "{option}: {:?}", moves(&g, &s));
+    }
+}

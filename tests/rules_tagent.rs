@@ -6,7 +6,7 @@
 //! and edited by hand. Unless a test says otherwise, every reading is at its default:
 //! A-TAG-1 player, A-TAG-2 slip, A-TAG-3 none, A-TAG-4 crossing-throw, A-TAG-5 attacker,
 //! A-TAG-6 cohabit, A-TAG-7 foremost, A-TAG-8 chase, A-TAG-9 bound, R-TAG-1 stay,
-//! R-TAG-2 rethrow, R-TAG-3 rethrow.
+//! R-TAG-2 rethrow, A-TAG-15 alike.
 #![allow(
     clippy::indexing_slicing,
     clippy::unwrap_used,
@@ -576,7 +576,7 @@ fn tag_t9_after_a_seig_or_a_four_the_player_throws_again() {
         };
         assert_eq!(who, want, "a throw of {v}");
     }
-    // In the taking-out phase a 4 also gives another throw (R-TAG-3 default: rethrow).
+    // In the taking-out phase a 4 also gives another throw (A-TAG-15 default: alike).
     let mut s = pos(&g, &combat_several());
     throw(&g, &mut s, 4);
     assert_eq!(
@@ -1027,18 +1027,20 @@ fn tag_f2_when_no_more_taking_is_possible_each_four_takes_an_opposing_piece_out(
         "combat | shells 1 throw | throws 0/0/372 turns 242 last 8:3 | pool -"
     );
     let twigs = pieces(&g, &s, "twigs");
-    // No more moves: any throw but a 4 does nothing and the turn passes.
+    // No more moves: any throw but a 4 does nothing; the turn passes but after a Seig
+    // (A-TAG-15 default: a Seig throws again as in the race).
     for v in [1, 2, 3, 5, 6, 7, 8, 0] {
         let mut t = s.clone();
         throw(&g, &mut t, v);
+        let next = if matches!(v, 1 | 7) { "shells 1 throw again" } else { "shells 2 throw" };
         assert_eq!(
             head(&g, &t).split(" | ").nth(1).unwrap(),
-            "shells 2 throw",
+            next,
             "a throw of {v}"
         );
         assert_eq!(pieces(&g, &t, "twigs"), twigs);
     }
-    // A 4 takes an opposing piece out (and throws again, R-TAG-3 default).
+    // A 4 takes an opposing piece out (and throws again, A-TAG-15 default).
     throw(&g, &mut s, 4);
     assert_eq!(
         pieces(&g, &s, "twigs"),
@@ -1608,34 +1610,67 @@ fn combat_several() -> String {
     )
 }
 
-#[test]
-fn r_tag_3_rethrow_a_four_in_the_taking_out_phase_throws_again() {
-    let g = game(RULES, &[("R-TAG-3", "rethrow")]);
+/// In the taking-out phase under an A-TAG-15 option: after a throw of `v`, who throws next
+/// (the head of the position) and the shells left.
+fn combat_after(option: &str, v: u8) -> (String, String) {
+    let g = game(RULES, &[("A-TAG-15", option)]);
     let mut s = pos(&g, &combat_several());
-    throw(&g, &mut s, 4);
-    assert_eq!(
-        head(&g, &s),
-        "combat | twigs 1 throw again | throws 1/1/401 turns 260 last 8:4 | pool -"
-    );
-    assert_eq!(
-        pieces(&g, &s, "shells"),
-        format!("{} x +twigs_lower.3", ["x"; 10].join(" "))
-    );
+    throw(&g, &mut s, v);
+    (head(&g, &s), pieces(&g, &s, "shells"))
+}
+
+const SHELLS_ALL: &str = "x x x x x x x x x x +twigs_upper.5 +twigs_lower.3";
+
+fn shells_less_one() -> String {
+    format!("{} x +twigs_lower.3", ["x"; 10].join(" "))
 }
 
 #[test]
-fn r_tag_3_plain_a_four_in_the_taking_out_phase_ends_the_turn() {
-    let g = game(RULES, &[("R-TAG-3", "plain")]);
-    let mut s = pos(&g, &combat_several());
-    throw(&g, &mut s, 4);
+fn a_tag_15_alike_a_seig_and_a_four_both_throw_again_in_the_taking_out_phase() {
+    let again = |v| format!("combat | twigs 1 throw again | throws 1/1/401 turns 260 last 8:{v} | pool -");
+    assert_eq!(combat_after("alike", 4), (again(4), shells_less_one()));
+    for v in [1, 7] {
+        assert_eq!(combat_after("alike", v), (again(v), SHELLS_ALL.to_string()), "a Seig ({v})");
+    }
+    let (h, shells) = combat_after("alike", 3);
+    assert_eq!(h, "combat | twigs 2 throw | throws 0/1/401 turns 261 last 8:3 | pool -");
+    assert_eq!(shells, SHELLS_ALL);
+}
+
+#[test]
+fn a_tag_15_four_only_a_four_throws_again_a_seig_passes_the_turn() {
     assert_eq!(
-        head(&g, &s),
-        "combat | twigs 2 throw | throws 0/1/401 turns 261 last 8:4 | pool -"
+        combat_after("four-only", 4),
+        (
+            "combat | twigs 1 throw again | throws 1/1/401 turns 260 last 8:4 | pool -".to_string(),
+            shells_less_one()
+        )
     );
+    for v in [1, 7] {
+        assert_eq!(
+            combat_after("four-only", v).0,
+            format!("combat | twigs 2 throw | throws 0/1/401 turns 261 last 8:{v} | pool -"),
+            "a Seig ({v})"
+        );
+    }
+}
+
+#[test]
+fn a_tag_15_plain_a_four_in_the_taking_out_phase_ends_the_turn() {
     assert_eq!(
-        pieces(&g, &s, "shells"),
-        format!("{} x +twigs_lower.3", ["x"; 10].join(" "))
+        combat_after("plain", 4),
+        (
+            "combat | twigs 2 throw | throws 0/1/401 turns 261 last 8:4 | pool -".to_string(),
+            shells_less_one()
+        )
     );
+    for v in [1, 7] {
+        assert_eq!(
+            combat_after("plain", v).0,
+            format!("combat | twigs 2 throw | throws 0/1/401 turns 261 last 8:{v} | pool -"),
+            "a Seig ({v})"
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------------------
