@@ -189,6 +189,11 @@ pub struct State {
     released: [u64; 2],
     /// Per team, its pieces in the game not yet released (bit per piece), likewise.
     waiting: [u64; 2],
+    /// Per team, the `once` conditions that have held (bit per latch).
+    latches: [u32; 2],
+    /// Pieces of the team to play that have moved in this seat's turn (kept only when a
+    /// piece may move once per turn; else 0).
+    moved: u64,
 }
 
 impl State {
@@ -285,6 +290,17 @@ impl State {
     #[inline]
     pub fn waiting_pieces(&self, team: TeamId) -> u64 {
         self.waiting[team]
+    }
+    /// The `once` conditions that have held for the team, a bit per latch.
+    #[inline]
+    pub fn latches(&self, team: TeamId) -> u32 {
+        self.latches[team]
+    }
+    /// Pieces of the team to play that have moved in this seat's turn, a bit per piece
+    /// (kept only when a piece may move once per turn).
+    #[inline]
+    pub fn moved_pieces(&self) -> u64 {
+        self.moved
     }
     /// Are the slots past each team's pieces and past the pool in their one empty form
     /// (so that equal positions are equal states)? For tests.
@@ -388,6 +404,10 @@ pub enum RefusalKind {
     NothingToTake,
     /// A move that declines a compulsory capture.
     MustTake,
+    /// A second move of a piece in a turn where a piece moves once.
+    MovedThisTurn,
+    /// A move past a hole whose pieces may not be passed.
+    Passing,
     /// Refused by a tool, not by the engine's rules (such as an action a record names
     /// that does not fit the position).
     Other,
@@ -541,6 +561,13 @@ pub struct Game {
     pub(crate) goal_cell: [Option<Cell>; 2],
     /// Per team: where along the track a walk needs step-by-step care.
     fast: [FastTrack; 2],
+    /// The `once` conditions, by latch: each evaluated after every action.
+    latched: Vec<(u8, Vec<Cond>)>,
+    /// A movement statement asks more of a move than the quick verdicts know (passing,
+    /// landing after each throw, a release order by hole, a blocked release's fallback).
+    careful_moves: bool,
+    /// Both teams may walk every stretch in one jump (no passing restriction).
+    pass_free: bool,
 }
 
 /// Prefix counts of the track indices with a gate and of the holes that make a piece
@@ -648,7 +675,20 @@ impl Game {
             let tr = &ir.teams[t].track;
             tr.goal.unwrap_or(tr.cells.len() as u16 - 1) as i16
         });
+        let latched = latched_conditions(&ir);
+        let mv = &ir.movement;
+        let pass_free = mv.pass_own && mv.pass_opposing;
+        let careful_moves = !pass_free
+            || mv.land_each_throw
+            || mv.blocked_release != BlockedRelease::Lost
+            || matches!(
+                ir.release_order,
+                ReleaseOrder::FirstHole | ReleaseOrder::LastHole
+            );
         Game {
+            latched,
+            careful_moves,
+            pass_free,
             fast,
             arrival,
             sticks_always,
@@ -705,6 +745,8 @@ impl Game {
             last: None,
             released: [0; 2],
             waiting: [0; 2],
+            latches: [0; 2],
+            moved: 0,
         };
         for t in TeamId::BOTH {
             for i in 0..self.n_pieces(t) {
@@ -912,7 +954,7 @@ impl Game {
                 Effect::RemoveOpposing => {
                     let opp = team.other();
                     if let Some(i) = (0..self.n_pieces(opp)).find(|&i| s.pieces[opp][i].alive()) {
-                        self.take(s, opp, i, false);
+                        self.take(s, opp, i, false, false);
                         took = true;
                         obs.event(Event::Captured {
                             team: opp,
@@ -1008,6 +1050,9 @@ impl Game {
             s.stage = Stage::Move;
         }
         self.settle(s, obs, legal);
+        if !self.latched.is_empty() {
+            self.latch(s);
+        }
         Ok(())
     }
 
@@ -1096,6 +1141,7 @@ impl Game {
         s.bind = NONE;
         s.again = false;
         s.turn_throws = 0;
+        s.moved = 0;
         s.turns += 1;
         for tr in &self.ir.transitions {
             if tr.from == s.phase && tr.when.iter().all(|c| self.cond(s, s.team, c)) {
@@ -1172,6 +1218,21 @@ impl Game {
                 let need = &cells[t];
                 (0..4).all(|i| need.0[i] & !occ.0[i] == 0)
             }
+            Cond::Once { latch, when } => {
+                s.latches[t] >> latch & 1 == 1 || when.iter().all(|c| self.cond(s, team, c))
+            }
+        }
+    }
+
+    /// Records, for each team, the `once` conditions that hold now: called at the end of
+    /// every action.
+    fn latch(&self, s: &mut State) {
+        for t in TeamId::BOTH {
+            for (l, when) in &self.latched {
+                if s.latches[t] >> l & 1 == 0 && when.iter().all(|c| self.cond(s, t, c)) {
+                    s.latches[t] |= 1 << l;
+                }
+            }
         }
     }
 
@@ -1185,8 +1246,9 @@ impl Game {
         p.tpos >= self.arrival[t]
     }
 
-    /// Takes a piece: removes it, or sends it home.
-    fn take(&self, s: &mut State, team: TeamId, i: usize, home: bool) {
+    /// Takes a piece: removes it, or sends it home (to the first empty hole of its start
+    /// row when `first_empty`, else to its start hole if free).
+    fn take(&self, s: &mut State, team: TeamId, i: usize, home: bool, first_empty: bool) {
         let t = team;
         let p = s.pieces[t][i];
         if p.cell != NO_CELL {
@@ -1200,7 +1262,7 @@ impl Game {
         let free = |c: Cell| !s.occ[0].contains(c) && !s.occ[1].contains(c);
         let cell = match (start, &self.ir.teams[t.index()].start) {
             (Some(c), Start::Row(r)) => {
-                if !self.ir.capture.home_first_empty && free(c) {
+                if !first_empty && free(c) {
                     Some(c)
                 } else {
                     let row = &self.ir.rows[*r];
@@ -1240,6 +1302,21 @@ impl Game {
             s.occ[t].0[(cell >> 6) as usize] &= !(1u64 << (cell & 63));
         }
     }
+}
+
+/// Every `once` condition of the variant (nested ones too), by latch.
+fn latched_conditions(ir: &Ir) -> Vec<(u8, Vec<Cond>)> {
+    let out = std::cell::RefCell::new(Vec::new());
+    ir.any_cond(&|c| {
+        if let Cond::Once { latch, when } = c {
+            out.borrow_mut().push((*latch, when.clone()));
+        }
+        false
+    });
+    let mut v = out.into_inner();
+    v.sort_by_key(|(l, _)| *l);
+    v.dedup_by_key(|(l, _)| *l);
+    v
 }
 
 /// Does compacting the pool keep this entry: unused, or a release of throw `bind` (which

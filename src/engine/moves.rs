@@ -243,6 +243,36 @@ impl Game {
         mask: u64,
         l: &mut Landing,
     ) -> Result<(), Refusal> {
+        let mut order = [0u8; POOL_MAX];
+        let (len, release) = self.group_entries(s, team, piece, mask, &mut order)?;
+        if release && self.ir.release_order != ReleaseOrder::Chosen {
+            self.release_in_order(s, team, piece, &order[..len])?;
+        }
+        match self.walk_group(s, team, piece, &mut order[..len], release, l) {
+            Err(_)
+                if release
+                    && len == 1
+                    && self.ir.movement.blocked_release == BlockedRelease::InPlace =>
+            {
+                // Released where it stands, without the release's places.
+                self.release_in_place(s, team, piece, &order[..1], l);
+                Ok(())
+            }
+            other => other,
+        }
+    }
+
+    /// The checks of a group that do not walk: the piece exists and may move, the entries
+    /// are unused and may go to it, and a release has one releasing entry. Writes the
+    /// entries into `order` and returns their number and whether the move releases.
+    fn group_entries(
+        &self,
+        s: &State,
+        team: TeamId,
+        piece: u8,
+        mask: u64,
+        order: &mut [u8; POOL_MAX],
+    ) -> Result<(usize, bool), Refusal> {
         let t = team;
         if piece as usize >= self.n_pieces(team) {
             return Err(Refusal::new(
@@ -270,7 +300,13 @@ impl Game {
                 None,
             ));
         }
-        let mut order = [0u8; POOL_MAX];
+        if s.moved >> piece & 1 == 1 {
+            return Err(Refusal::new(
+                RefusalKind::MovedThisTurn,
+                "this piece has already moved in this turn",
+                self.ir.movement.one_move_per_piece_origin.map(|o| o.rule),
+            ));
+        }
         let mut len = 0;
         let (mut releases, mut releasers) = (0, 0);
         for i in 0..s.pool_len as usize {
@@ -334,16 +370,6 @@ impl Game {
                 };
                 return Err(Refusal::new(kind, why, None));
             }
-            if self.ir.release_order == ReleaseOrder::FrontMost
-                && self.front_most(s, team) != Some(piece as usize)
-            {
-                let rule = order[..len].iter().map(|&i| s.pool[i as usize].rule).next();
-                return Err(Refusal::new(
-                    RefusalKind::NotFrontMost,
-                    "a release takes the front-most unreleased piece",
-                    rule,
-                ));
-            }
         } else if releases > 0 {
             return Err(Refusal::new(
                 RefusalKind::AlreadyReleased,
@@ -354,23 +380,136 @@ impl Game {
                     .find(|_| true),
             ));
         }
-        // Shorter throws first; when a crossing-throw gate refuses, try the other orders.
-        if len > 1 {
-            order[..len].sort_by_key(|&i| (s.pool[i as usize].steps, i));
+        Ok((len, release))
+    }
+
+    /// A release takes the first waiting piece in release order; with `blocked release:
+    /// another piece`, the first whose move with these entries is not refused.
+    fn release_in_order(
+        &self,
+        s: &State,
+        team: TeamId,
+        piece: u8,
+        order: &[u8],
+    ) -> Result<(), Refusal> {
+        let refuse = || {
+            let rule = order.iter().map(|&i| s.pool[i as usize].rule).next();
+            let why = if self.ir.release_order == ReleaseOrder::FrontMost {
+                "a release takes the front-most unreleased piece"
+            } else {
+                "a release takes the next piece in release order"
+            };
+            Err(Refusal::new(RefusalKind::NotFrontMost, why, rule))
+        };
+        if self.ir.movement.blocked_release != BlockedRelease::AnotherPiece {
+            return match self.release_next(s, team) {
+                Some(j) if j != piece as usize => refuse(),
+                _ => Ok(()),
+            };
         }
-        match self.walk(s, team, piece, &order[..len], release, l) {
+        for j in self.release_queue(s, team) {
+            if j == piece as usize {
+                return Ok(());
+            }
+            let mut o = [0u8; POOL_MAX];
+            o[..order.len()].copy_from_slice(order);
+            let mut l = Landing::default();
+            if self
+                .walk_group(s, team, j as u8, &mut o[..order.len()], true, &mut l)
+                .is_ok()
+            {
+                return refuse();
+            }
+        }
+        Ok(())
+    }
+
+    /// The landing of a release without places: the piece stays where it stands.
+    fn release_in_place(&self, s: &State, team: TeamId, piece: u8, order: &[u8], l: &mut Landing) {
+        let p = s.pieces[team][piece as usize];
+        *l = Landing {
+            tpos: p.tpos,
+            cell: p.cell,
+            release: true,
+            capture: None,
+            shares: false,
+            may_decline: true,
+            immune: None,
+            rules: RuleList::default(),
+        };
+        for &i in order {
+            l.note(s.pool[i as usize].rule);
+        }
+        if let Some(o) = self.ir.movement.blocked_release_origin {
+            l.note(o.rule);
+        }
+    }
+
+    /// Walks the group's entries (`order`, left in the order walked): shorter throws
+    /// first, and when a crossing-throw gate refuses, the other orders. With `pooled throws
+    /// land: after each throw`, every landing on the way is also judged.
+    fn walk_group(
+        &self,
+        s: &State,
+        team: TeamId,
+        piece: u8,
+        order: &mut [u8],
+        release: bool,
+        l: &mut Landing,
+    ) -> Result<(), Refusal> {
+        let len = order.len();
+        if len > 1 {
+            order.sort_by_key(|&i| (s.pool[i as usize].steps, i));
+        }
+        let walked = match self.walk(s, team, piece, order, release, l) {
             Err((first, true)) if len > 1 && len <= 6 => {
                 let mut perm = [0u8; 6];
-                perm[..len].copy_from_slice(&order[..len]);
+                perm[..len].copy_from_slice(order);
                 let mut found = false;
                 permute(&mut perm[..len], &mut |o| {
                     found = self.walk(s, team, piece, o, release, l).is_ok();
+                    if found {
+                        order.copy_from_slice(o);
+                    }
                     !found
                 });
                 if found { Ok(()) } else { Err(first) }
             }
             other => other.map_err(|(r, _)| r),
+        };
+        walked?;
+        if self.ir.movement.land_each_throw && len > 1 {
+            self.each_landing(s, team, piece, order, release, l, &mut |_| {})?;
         }
+        Ok(())
+    }
+
+    /// Judges the landings after each throw but the last of a group walked in `order`
+    /// (the final one is `l`): each must be allowed, and what may be taken there joins
+    /// `l`'s capture. Calls `at` with each such landing.
+    #[allow(clippy::too_many_arguments)]
+    fn each_landing(
+        &self,
+        s: &State,
+        team: TeamId,
+        piece: u8,
+        order: &[u8],
+        release: bool,
+        l: &mut Landing,
+        at: &mut dyn FnMut(&Landing),
+    ) -> Result<(), Refusal> {
+        for k in 1..order.len() {
+            let mut li = Landing::default();
+            self.walk(s, team, piece, &order[..k], release, &mut li)
+                .map_err(|(r, _)| r)?;
+            if let Some(spec) = li.capture {
+                l.may_decline &= li.may_decline;
+                l.capture = l.capture.or(Some(spec));
+                l.note(spec.rule);
+            }
+            at(&li);
+        }
+        Ok(())
     }
 
     /// Walks the piece through the entries in `order`; the error's flag says a
@@ -403,13 +542,19 @@ impl Game {
         }
         let mut pos = p.tpos;
         let mut moved = false;
+        // -1 once a `bounce` end has turned the piece back.
+        let mut dir: i16 = 1;
         let immune_set = self.ir.capture.immune[t.index()];
         let fast = &self.fast[t];
         'walk: for &i in order {
             let e = &s.pool[i as usize];
-            // Fast path: no track end or gate on the way.
+            // Fast path: no track end, gate or passing rule on the way.
             let end = pos + e.steps as i16;
-            if (end as usize) < tr.cells.len() && fast.ungated(pos, end) {
+            if (end as usize) < tr.cells.len()
+                && dir > 0
+                && self.pass_free
+                && fast.ungated(pos, end)
+            {
                 if let Some((_, r)) = immune_set
                     && !p.immune()
                     && fast.immunises(pos, end)
@@ -421,17 +566,22 @@ impl Game {
                 continue;
             }
             for _ in 0..e.steps {
-                let mut next = pos + 1;
+                if !self.pass_free && pos != p.tpos && pos >= 0 {
+                    self.may_pass(s, t, tr.cells[pos as usize])
+                        .map_err(|r| (r, false))?;
+                }
+                let mut next = pos + dir;
+                if next < 0 {
+                    break 'walk;
+                }
                 if next as usize >= tr.cells.len() {
-                    match &tr.looping {
-                        Some(lp) if lp.when.iter().all(|c| self.cond(s, team, c)) => {
-                            next = lp.from as i16;
-                            l.note(lp.rule);
-                        }
-                        _ => break 'walk,
+                    match self.past_end(s, team, tr, pos, l).map_err(|r| (r, false))? {
+                        Some((n, d)) => (next, dir) = (n, d),
+                        None => break 'walk,
                     }
                 }
-                for g in &tr.gates {
+                // Gates are entered walking forward.
+                for g in tr.gates.iter().filter(|_| dir > 0) {
                     if g.at as i16 != next {
                         continue;
                     }
@@ -466,6 +616,16 @@ impl Game {
                 }
             }
         }
+        if dir < 0 && pos == p.tpos && !release {
+            return Err((
+                Refusal::new(
+                    RefusalKind::TrackEnd,
+                    "this move bounces back to the hole it left",
+                    tr.end_origin.map(|o| o.rule),
+                ),
+                false,
+            ));
+        }
         if !moved && !release {
             let (kind, why) = if total == 0 {
                 (RefusalKind::NoPlaces, "this throw moves no places")
@@ -497,6 +657,39 @@ impl Game {
             l.note(r);
         }
         Ok(())
+    }
+
+    /// Where a walk goes from the last hole `pos`: on from the loop when its condition
+    /// holds, else as the track's end says (`None`: it stops there). Returns the next index
+    /// and the direction from there on.
+    fn past_end(
+        &self,
+        s: &State,
+        team: TeamId,
+        tr: &Track,
+        pos: i16,
+        l: &mut Landing,
+    ) -> Result<Option<(i16, i16)>, Refusal> {
+        if let Some(lp) = &tr.looping
+            && lp.when.iter().all(|c| self.cond(s, team, c))
+        {
+            l.note(lp.rule);
+            return Ok(Some((lp.from as i16, 1)));
+        }
+        match tr.end {
+            TrackEnd::Stop => Ok(None),
+            TrackEnd::Exact => Err(Refusal::new(
+                RefusalKind::TrackEnd,
+                "this piece reaches the end of its track only with the exact count",
+                tr.end_origin.map(|o| o.rule),
+            )),
+            TrackEnd::Bounce => {
+                if let Some(o) = tr.end_origin {
+                    l.note(o.rule);
+                }
+                Ok((pos > 0).then_some((pos - 1, -1)))
+            }
+        }
     }
 
     /// What landing piece `p` of team `t` on hole `c` does, or why it may not land there.
@@ -632,6 +825,12 @@ impl Game {
         let team = s.team;
         let mut l = Landing::default();
         self.land(s, team, d.piece, d.mask, &mut l)?;
+        let on_the_way = if d.capture && self.ir.movement.land_each_throw && d.mask.count_ones() > 1
+        {
+            self.landings_on_the_way(s, team, d)
+        } else {
+            Vec::new()
+        };
         if d.capture && l.capture.is_none() {
             return Err(Refusal::new(
                 RefusalKind::NothingToTake,
@@ -678,6 +877,9 @@ impl Game {
                 s.pool[i].piece = d.piece;
             }
         }
+        if self.ir.movement.one_move_per_piece {
+            s.moved |= 1 << d.piece;
+        }
         obs.event(Event::Moved {
             team,
             piece: d.piece,
@@ -697,7 +899,7 @@ impl Game {
                         .capture_verdict(team, &q, Cell::new(l.cell as u16), single)
                         .is_ok()
                 {
-                    self.take(s, o, j, spec.send_home);
+                    self.take(s, o, j, spec.send_home, spec.home_first_empty);
                     obs.event(Event::Captured {
                         team: o,
                         piece: j as u8,
@@ -707,11 +909,84 @@ impl Game {
                 }
             }
         }
+        for (cell, spec, single) in on_the_way {
+            self.take_at(s, team, cell, spec, single, obs);
+        }
         if self.check_win(s, obs) {
             return Ok(());
         }
         self.settle(s, obs, legal);
+        if !self.latched.is_empty() {
+            self.latch(s);
+        }
         Ok(())
+    }
+
+    /// The landings before the last of a pooled group that lands after each throw, where
+    /// something may be taken: (hole, how, the throw value when one throw has been walked).
+    fn landings_on_the_way(
+        &self,
+        s: &State,
+        team: TeamId,
+        d: Decision,
+    ) -> Vec<(Cell, CaptureSpec, Option<u8>)> {
+        let mut out = Vec::new();
+        let mut order = [0u8; POOL_MAX];
+        let Ok((len, release)) = self.group_entries(s, team, d.piece, d.mask, &mut order) else {
+            return out;
+        };
+        let mut l = Landing::default();
+        if self
+            .walk_group(s, team, d.piece, &mut order[..len], release, &mut l)
+            .is_err()
+        {
+            return out;
+        }
+        let first = s.pool[order[0] as usize].thrown;
+        let mut k = 0;
+        let _ = self.each_landing(
+            s,
+            team,
+            d.piece,
+            &order[..len],
+            release,
+            &mut l,
+            &mut |li| {
+                k += 1;
+                if let (Some(spec), true) = (li.capture, li.cell != NO_CELL) {
+                    out.push((Cell::new(li.cell as u16), spec, (k == 1).then_some(first)));
+                }
+            },
+        );
+        out
+    }
+
+    /// Takes every opposing piece on `cell` that team `team` may take there.
+    fn take_at(
+        &self,
+        s: &mut State,
+        team: TeamId,
+        cell: Cell,
+        spec: CaptureSpec,
+        single: Option<u8>,
+        obs: &mut impl Observer,
+    ) {
+        let o = team.other();
+        for j in 0..self.n_pieces(o) {
+            let q = s.pieces[o][j];
+            if q.alive()
+                && q.cell == cell.get() as u8
+                && self.capture_verdict(team, &q, cell, single).is_ok()
+            {
+                self.take(s, o, j, spec.send_home, spec.home_first_empty);
+                obs.event(Event::Captured {
+                    team: o,
+                    piece: j as u8,
+                    home: spec.send_home,
+                    rule: spec.rule,
+                });
+            }
+        }
     }
 }
 
@@ -733,6 +1008,59 @@ impl Game {
         (0..self.n_pieces(team))
             .filter(|&j| waiting >> j & 1 == 1)
             .max_by_key(|&j| (pieces[j].tpos, j))
+    }
+
+    /// The waiting piece the release order takes next (`None`: any, or none waits).
+    pub(super) fn release_next(&self, s: &State, team: TeamId) -> Option<usize> {
+        match self.ir.release_order {
+            ReleaseOrder::FrontMost => self.front_most(s, team),
+            ReleaseOrder::Chosen => None,
+            _ => self.release_queue(s, team).into_iter().next(),
+        }
+    }
+
+    /// The waiting pieces in release order (all of them, in start order, when chosen).
+    /// By hole: pieces on a hole by its number (lowest first for `first hole`), then those
+    /// off the board in start order.
+    pub(super) fn release_queue(&self, s: &State, team: TeamId) -> Vec<usize> {
+        let (waiting, pieces) = (s.waiting[team], &s.pieces[team]);
+        let mut q: Vec<usize> = (0..self.n_pieces(team))
+            .filter(|&j| waiting >> j & 1 == 1)
+            .collect();
+        let off = |j: usize| pieces[j].cell == NO_CELL;
+        match self.ir.release_order {
+            ReleaseOrder::FrontMost => {
+                q.sort_by_key(|&j| std::cmp::Reverse((pieces[j].tpos, j)));
+            }
+            ReleaseOrder::Chosen => {}
+            ReleaseOrder::FirstHole => q.sort_by_key(|&j| (off(j), pieces[j].cell, j)),
+            ReleaseOrder::LastHole => {
+                q.sort_by_key(|&j| (off(j), std::cmp::Reverse(pieces[j].cell), j));
+            }
+        }
+        q
+    }
+
+    /// May a piece of team `t` walk on past hole `c`? Refused when pieces there may not be
+    /// passed.
+    fn may_pass(&self, s: &State, t: TeamId, c: Cell) -> Result<(), Refusal> {
+        let mv = &self.ir.movement;
+        let (own, opp) = (s.occ[t].contains(c), s.occ[t.other()].contains(c));
+        if own && !mv.pass_own {
+            return Err(Refusal::new(
+                RefusalKind::Passing,
+                "a piece may not pass its own pieces",
+                mv.pass_own_origin.map(|o| o.rule),
+            ));
+        }
+        if opp && !mv.pass_opposing {
+            return Err(Refusal::new(
+                RefusalKind::Passing,
+                "a piece may not pass opposing pieces",
+                mv.pass_opposing_origin.map(|o| o.rule),
+            ));
+        }
+        Ok(())
     }
 }
 

@@ -7,7 +7,9 @@
 //! Sections, separated by `|`: the phase; the team and seat (1-based) to play and the
 //! stage (`throw`, `move`, or `over` and the winner), `again` if the seat throws again;
 //! counters (throws in the seat's turn / team's turn / game, seat turns played, optional
-//! `bind N` and `last STICKS:COUNT`); the pool (`pool -` when empty), each entry
+//! `bind N`, `last STICKS:COUNT`, `once TEAM:N,N` the `once` conditions (numbered from 1 in
+//! file order) that have held for a team, `moved N,N` the pieces of the team to play that
+//! have moved this turn where a piece moves once, `won TEAM:ROW.N,…`); the pool (`pool -` when empty), each entry
 //! `[r|e]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]` (`r` a release, `e` release-or-move;
 //! `^F` bound to the releases of throw F; `@RULE` the rule that gave it, where the throw
 //! table of the phase would not say);
@@ -99,6 +101,22 @@ impl Game {
             if ir.sticks.value.throw_value(colour, k, n) != v {
                 let _ = write!(out, "={v}");
             }
+        }
+        for t in TeamId::BOTH {
+            if s.latches[t] != 0 {
+                let set: Vec<String> = (0..32)
+                    .filter(|l| s.latches[t] >> l & 1 == 1)
+                    .map(|l| (l + 1).to_string())
+                    .collect();
+                let _ = write!(out, " once {}:{}", ir.teams[t.index()].name, set.join(","));
+            }
+        }
+        if s.moved != 0 {
+            let set: Vec<String> = (0..64)
+                .filter(|j| s.moved >> j & 1 == 1)
+                .map(|j| (j + 1).to_string())
+                .collect();
+            let _ = write!(out, " moved {}", set.join(","));
         }
         for t in TeamId::BOTH {
             if !s.won[t].is_empty() {
@@ -210,6 +228,8 @@ impl Game {
             bind: None,
             last: None,
             landed: [CellSet::default(); 2],
+            latches: [0; 2],
+            moved: 0,
             pool: Vec::new(),
             pieces: [Vec::new(), Vec::new()],
         };
@@ -217,6 +237,7 @@ impl Game {
             phase,
             head,
             last: "",
+            counters,
             pool,
             pool_tokens: Vec::new(),
             teams: [team0, team1],
@@ -367,6 +388,28 @@ impl Game {
                         setup.landed[t].insert(c);
                     }
                 }
+                "once" => {
+                    let (team, set) = val
+                        .split_once(':')
+                        .ok_or_else(|| err("once is TEAM:N,N…", val))?;
+                    let t = self.team_of(team)?;
+                    for n in set.split(',') {
+                        let l = num(n)?;
+                        if !(1..=32).contains(&l) {
+                            return Err(err("a `once` condition is numbered 1..32", n));
+                        }
+                        setup.latches[t] |= 1 << (l - 1);
+                    }
+                }
+                "moved" => {
+                    for n in val.split(',') {
+                        let j = num(n)?;
+                        if !(1..=64).contains(&j) {
+                            return Err(err("pieces are numbered from 1", n));
+                        }
+                        setup.moved |= 1 << (j - 1);
+                    }
+                }
                 "bind" => setup.bind = Some(num(val)?.min(NONE as u32 - 2) as u8),
                 "last" => {
                     let (n, rest) = val
@@ -391,7 +434,7 @@ impl Game {
                 }
                 _ => {
                     return Err(err(
-                        "unknown counter; expected throws, turns, bind, last or won",
+                        "unknown counter; expected throws, turns, bind, last, once, moved or won",
                         key,
                     ));
                 }
@@ -567,6 +610,7 @@ struct Spots<'t> {
     phase: &'t str,
     head: &'t str,
     last: &'t str,
+    counters: &'t str,
     pool: &'t str,
     pool_tokens: Vec<&'t str>,
     teams: [&'t str; 2],
@@ -582,6 +626,7 @@ impl Spots<'_> {
             SetupError::Phase { .. } => self.phase,
             SetupError::Seat { .. } | SetupError::AlreadyWon { .. } => self.head,
             SetupError::LastThrow => self.last,
+            SetupError::Latch { .. } | SetupError::Moved => self.counters,
             SetupError::PoolFull => entry(POOL_MAX),
             SetupError::EntryValue { entry: i }
             | SetupError::EntryRule { entry: i }

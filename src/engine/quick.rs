@@ -124,8 +124,13 @@ pub(super) struct Gen<'a> {
     cells: &'a [Cell],
     gates: &'a [Gate],
     gate_order: &'a [(u16, u16)],
-    /// The track loops.
-    looping: bool,
+    /// A walk past the track's end needs [`Game::check_move`] (a loop, an exact count or a
+    /// bounce).
+    past_end_unsure: bool,
+    /// Every move needs [`Game::check_move`] (see `Game::careful_moves`).
+    careful: bool,
+    /// Pieces that have moved this turn where a piece moves once (bit per piece).
+    moved: u64,
     /// Released pieces in the game (bit per piece).
     released: u64,
     /// Pieces in the game a release may take (all unreleased ones, or the front-most).
@@ -143,8 +148,9 @@ impl<'a> Gen<'a> {
     pub fn new(game: &'a Game, s: &'a State) -> Gen<'a> {
         let t = s.team;
         let (released, mut releasable) = (s.released[t], s.waiting[t]);
-        if game.ir.release_order == ReleaseOrder::FrontMost {
-            releasable = game.front_most(s, s.team).map_or(0, |j| 1 << j);
+        let another = game.ir.movement.blocked_release == BlockedRelease::AnotherPiece;
+        if game.ir.release_order != ReleaseOrder::Chosen && !another {
+            releasable = game.release_next(s, s.team).map_or(0, |j| 1 << j);
         }
         let tr = &game.ir.teams[t.index()].track;
         Gen {
@@ -153,7 +159,9 @@ impl<'a> Gen<'a> {
             cells: &tr.cells,
             gates: &tr.gates,
             gate_order: &game.fast[t].gates,
-            looping: tr.looping.is_some(),
+            past_end_unsure: tr.looping.is_some() || tr.end != TrackEnd::Stop,
+            careful: game.careful_moves,
+            moved: s.moved,
             released,
             releasable,
             known: 0,
@@ -171,7 +179,7 @@ impl<'a> Gen<'a> {
         if g.releases + g.releasers == 1 {
             c |= self.releasable;
         }
-        c & g.allowed
+        c & g.allowed & !self.moved
     }
 
     /// May `piece`, one of the [`Gen::candidates`] of `g`, go with `g`?
@@ -180,6 +188,9 @@ impl<'a> Gen<'a> {
         let (game, s) = (self.game, self.s);
         let t = s.team;
         let p = &s.pieces[t][piece as usize];
+        if self.careful {
+            return Verdict::Unsure;
+        }
         let release = !p.released();
         if p.tpos == self.parked && !release {
             return Verdict::Illegal;
@@ -187,7 +198,7 @@ impl<'a> Gen<'a> {
         let last = self.cells.len() as i16 - 1;
         let mut end = p.tpos + g.total;
         if end > last {
-            if self.looping {
+            if self.past_end_unsure {
                 return Verdict::Unsure;
             }
             end = last;

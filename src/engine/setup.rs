@@ -38,6 +38,11 @@ pub struct Setup {
     pub last: Option<LastThrow>,
     /// Holes each team has landed on.
     pub landed: [CellSet; 2],
+    /// Per team, the `once` conditions that have held (bit per latch, in file order).
+    pub latches: [u32; 2],
+    /// Pieces of the team to play that have moved in this seat's turn (bit per piece;
+    /// only where a piece moves once per turn).
+    pub moved: u64,
     /// The moves pooled in this turn, in order.
     pub pool: Vec<EntrySetup>,
     /// Each team's pieces, in order: as many as the variant gives it.
@@ -201,6 +206,16 @@ pub enum SetupError {
         /// The team's name.
         name: String,
     },
+    /// A latch that no `once` condition of the variant has.
+    #[error("the variant has {count} `once` condition(s), numbered from 1")]
+    Latch {
+        /// `once` conditions of the variant.
+        count: usize,
+    },
+    /// A piece marked moved this turn that the team does not have, or in a variant where
+    /// pieces may move several times.
+    #[error("`moved` names the pieces of the team to play, where a piece moves once per turn")]
+    Moved,
     /// A win holds but the game goes on.
     #[error("`{name}` has already won here ({rule}): the stage is `over {name}`")]
     AlreadyWon {
@@ -237,6 +252,20 @@ impl Game {
         // A throw of the turn (the two top values mark dropped and unused entries).
         s.bind = set.bind.map_or(NONE, |b| b.min(NONE - 2));
         s.won = set.landed;
+        let latches = self.latched.last().map_or(0, |(l, _)| *l as usize + 1);
+        if set
+            .latches
+            .iter()
+            .any(|&m| latches < 32 && m >> latches != 0)
+        {
+            return Err(SetupError::Latch { count: latches });
+        }
+        s.latches = set.latches;
+        let n = self.n_pieces(s.team);
+        if set.moved != 0 && (!ir.movement.one_move_per_piece || set.moved >> n != 0) {
+            return Err(SetupError::Moved);
+        }
+        s.moved = set.moved;
         if let Some(l) = set.last {
             if l.sticks == 0 || l.sticks as i64 > MAX_STICKS || l.count > l.sticks {
                 return Err(SetupError::LastThrow);

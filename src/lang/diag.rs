@@ -152,6 +152,16 @@ pub enum Code {
     NoChoice,
     /// `W009`: A rule that cites no source.
     Uncited,
+    /// `E110`: A track's end is said two different ways.
+    TrackEndTwice,
+    /// `E111`: A capture that removes names where pieces are sent home.
+    HomeTargetOnRemove,
+    /// `E112`: Two capture statements overlap and neither is more specific.
+    CaptureOverlap,
+    /// `E113`: More `once` conditions than the state keeps.
+    TooManyOnce,
+    /// `E114`: A release order by hole for pieces that start off the board.
+    ReleaseOrderByHole,
 }
 
 impl Code {
@@ -216,6 +226,11 @@ impl Code {
         Code::EmptyCitation,
         Code::NoChoice,
         Code::Uncited,
+        Code::TrackEndTwice,
+        Code::HomeTargetOnRemove,
+        Code::CaptureOverlap,
+        Code::TooManyOnce,
+        Code::ReleaseOrderByHole,
     ];
 
     /// The code as written, e.g. `E010`.
@@ -280,6 +295,11 @@ impl Code {
             Code::EmptyCitation => "W007",
             Code::NoChoice => "W008",
             Code::Uncited => "W009",
+            Code::TrackEndTwice => "E110",
+            Code::HomeTargetOnRemove => "E111",
+            Code::CaptureOverlap => "E112",
+            Code::TooManyOnce => "E113",
+            Code::ReleaseOrderByHole => "E114",
         }
     }
 

@@ -21,8 +21,9 @@
 
 use crate::lang::diag::Diagnostic;
 use crate::lang::syntax::ast::{
-    Cond, Effect, Expr, File, Item, Name, Reading, Region, Requirement, RowRef, Rule, Segment,
-    Spanned, SticksWhen, Stmt, StmtKind, ThrowMatch,
+    BlockedReleaseKind, Cond, Effect, Expr, File, Item, Name, Reading, Region, ReleaseOrderKind,
+    Requirement, RowRef, Rule, Segment, Spanned, SticksWhen, Stmt, StmtKind, ThrowMatch,
+    TrackEndKind,
 };
 use std::fmt::Write as _;
 
@@ -443,6 +444,10 @@ fn cond(c: &Cond) -> String {
             format!("{} full{of_own}", row_ref(&r.node))
         }
         Cond::Won(r) => format!("{} won", row_ref(&r.node)),
+        Cond::Once(cs) => match cs.as_slice() {
+            [one] => format!("once {}", cond(&one.node)),
+            _ => format!("once ({})", conds(cs)),
+        },
     }
 }
 
@@ -542,8 +547,15 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::Phases(ps) => format!("phases: {}", list(ps, |p| p.node.clone())),
         StmtKind::Allocation(true) => "allocation: pooled".into(),
         StmtKind::Allocation(false) => "allocation: per throw".into(),
-        StmtKind::ReleaseOrder(true) => "release order: chosen".into(),
-        StmtKind::ReleaseOrder(false) => "release order: front-most".into(),
+        StmtKind::ReleaseOrder(o) => format!(
+            "release order: {}",
+            match o {
+                ReleaseOrderKind::FrontMost => "front-most",
+                ReleaseOrderKind::Chosen => "chosen",
+                ReleaseOrderKind::FirstHole => "first hole",
+                ReleaseOrderKind::LastHole => "last hole",
+            }
+        ),
         StmtKind::BindAfterRelease => "the throw after a release moves that piece".into(),
         StmtKind::Transition { from, to, when } => {
             format!("from {} enter {} when {}", from.node, to.node, conds(when))
@@ -565,7 +577,15 @@ fn statement(s: &StmtKind) -> String {
             }
             out
         }
-        StmtKind::TrackEnd(team) => format!("track {} ends: stop", team.node),
+        StmtKind::TrackEnd(team, end) => format!(
+            "track {} ends: {}",
+            team.node,
+            match end {
+                TrackEndKind::Stop => "stop",
+                TrackEndKind::Exact => "exact",
+                TrackEndKind::Bounce => "bounce",
+            }
+        ),
         StmtKind::Gate {
             team,
             segment,
@@ -584,7 +604,8 @@ fn statement(s: &StmtKind) -> String {
             region: r,
             compulsory,
             send_home,
-        } => capture(r.as_ref(), *compulsory, *send_home),
+            home_to,
+        } => capture(r.as_ref(), *compulsory, *send_home, home_to.as_ref()),
         StmtKind::NoCapture { region: r, sharing } => {
             let sharing = if *sharing { ", sharing" } else { "" };
             format!("no capture in {}{sharing}", region(&r.node))
@@ -603,6 +624,27 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::SendHomeTo(true) => "send home to: first empty hole".into(),
         StmtKind::SendHomeTo(false) => "send home to: start hole".into(),
         StmtKind::Win(cs) => format!("win when {}", conds(cs)),
+        StmtKind::MovesPerPiece(one) => format!(
+            "moves per piece per turn: {}",
+            if *one { "one" } else { "several" }
+        ),
+        StmtKind::PooledLanding(each) => format!(
+            "pooled throws land: {}",
+            if *each { "after each throw" } else { "once" }
+        ),
+        StmtKind::Passing { own, allowed } => format!(
+            "passing {} pieces: {}",
+            if *own { "own" } else { "opposing" },
+            if *allowed { "allowed" } else { "forbidden" }
+        ),
+        StmtKind::BlockedRelease(b) => format!(
+            "blocked release: {}",
+            match b {
+                BlockedReleaseKind::Lost => "lost",
+                BlockedReleaseKind::InPlace => "released in place",
+                BlockedReleaseKind::AnotherPiece => "another piece",
+            }
+        ),
     }
 }
 
@@ -681,10 +723,20 @@ fn gate(team: &Name, segment: &Name, requirement: &Requirement, stop: bool) -> S
 }
 
 /// A `capture` statement.
-fn capture(r: Option<&Spanned<Region>>, compulsory: bool, send_home: bool) -> String {
+fn capture(
+    r: Option<&Spanned<Region>>,
+    compulsory: bool,
+    send_home: bool,
+    home_to: Option<&Spanned<bool>>,
+) -> String {
     let within = r.map_or(String::new(), |r| format!(" in {}", region(&r.node)));
+    let to = match home_to.map(|h| h.node) {
+        None => "",
+        Some(true) => " to first empty hole",
+        Some(false) => " to start hole",
+    };
     format!(
-        "capture{within}: {}, {}",
+        "capture{within}: {}, {}{to}",
         if compulsory { "compulsory" } else { "optional" },
         if send_home { "send home" } else { "remove" }
     )

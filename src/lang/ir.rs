@@ -51,6 +51,8 @@ pub const MAX_PIECES: i64 = 48;
 pub const MAX_STICKS: i64 = 16;
 /// Most seats per team.
 pub const MAX_SEATS: i64 = 8;
+/// Most `once` conditions a file may have (each keeps a latch per team in the state).
+pub const MAX_LATCHES: usize = 32;
 
 /// Where a fact of the IR comes from: the rule, and which of its statements in force.
 ///
@@ -140,6 +142,14 @@ pub enum StatementKind {
     SendHomeTo,
     /// `win when …`.
     Win,
+    /// `moves per piece per turn: …`.
+    MovesPerPiece,
+    /// `pooled throws land: …`.
+    PooledLanding,
+    /// `passing own|opposing pieces: …`.
+    Passing,
+    /// `blocked release: …`.
+    BlockedRelease,
 }
 
 /// Which throws a `sticks` statement counts the sticks of.
@@ -333,6 +343,9 @@ pub struct Ir {
     pub bind_after_release: Option<RuleIx>,
     /// The statement asking for [`Ir::bind_after_release`] (`None`: not asked).
     pub bind_after_release_origin: Option<Origin>,
+    /// How pieces may move in a turn: per piece, per pooled group, past other pieces, and
+    /// what a blocked release does.
+    pub movement: Movement,
     /// Phase changes checked at the end of each seat's turn.
     pub transitions: Vec<Transition>,
     /// The throw table, in priority order.
@@ -517,9 +530,81 @@ pub struct Track {
     pub gates: Vec<Gate>,
     /// The `track` statement (cells and segments).
     pub origin: Origin,
-    /// The statement saying a piece stops at the end (`None`: not said; stopping is the
-    /// language default when no loop applies).
+    /// What a walk past the last hole does when no loop applies.
+    pub end: TrackEnd,
+    /// The statement saying what a walk past the end does (`None`: not said; stopping is
+    /// the language default when no loop applies).
     pub end_origin: Option<Origin>,
+}
+
+/// What a walk past a track's last hole does (when no loop continues it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TrackEnd {
+    /// The piece stops on the last hole (the language default).
+    Stop,
+    /// The move is illegal: a piece reaches the last hole only with the exact count.
+    Exact,
+    /// The piece walks back from the last hole the places it has left.
+    Bounce,
+}
+
+/// How pieces may move in a turn, beyond what the throws give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Movement {
+    /// A piece makes at most one move (one decision) in a seat's turn.
+    pub one_move_per_piece: bool,
+    /// The statement giving [`Movement::one_move_per_piece`] (`None`: language default,
+    /// several moves).
+    pub one_move_per_piece_origin: Option<Origin>,
+    /// A pooled group of several throws lands after each of its throws (taking there, and
+    /// refused where a landing is), not only at its end.
+    pub land_each_throw: bool,
+    /// The statement giving [`Movement::land_each_throw`] (`None`: language default, once).
+    pub land_each_throw_origin: Option<Origin>,
+    /// A move may pass holes where the team's own pieces stand.
+    pub pass_own: bool,
+    /// The statement giving [`Movement::pass_own`] (`None`: language default, allowed).
+    pub pass_own_origin: Option<Origin>,
+    /// A move may pass holes where opposing pieces stand.
+    pub pass_opposing: bool,
+    /// The statement giving [`Movement::pass_opposing`] (`None`: language default, allowed).
+    pub pass_opposing_origin: Option<Origin>,
+    /// What a release does when the released piece's move is refused.
+    pub blocked_release: BlockedRelease,
+    /// The statement giving [`Movement::blocked_release`] (`None`: language default, lost).
+    pub blocked_release_origin: Option<Origin>,
+}
+
+impl Default for Movement {
+    /// The language defaults: several moves per piece, a group lands once, passing allowed,
+    /// a blocked release lost.
+    fn default() -> Movement {
+        Movement {
+            one_move_per_piece: false,
+            one_move_per_piece_origin: None,
+            land_each_throw: false,
+            land_each_throw_origin: None,
+            pass_own: true,
+            pass_own_origin: None,
+            pass_opposing: true,
+            pass_opposing_origin: None,
+            blocked_release: BlockedRelease::Lost,
+            blocked_release_origin: None,
+        }
+    }
+}
+
+/// What a release does when the move of the piece it would release is refused (its
+/// landing blocked, a gate shut).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BlockedRelease {
+    /// That piece cannot be released with it: the release goes to another piece only where
+    /// the release order lets it, else it is forfeited (the language default).
+    Lost,
+    /// The piece is released where it stands, without the release's places.
+    InPlace,
+    /// The release takes the next piece in release order whose move is not refused.
+    AnotherPiece,
 }
 
 /// A segment of a track.
@@ -665,6 +750,12 @@ pub enum ReleaseOrder {
     FrontMost,
     /// Any, the player's choice.
     Chosen,
+    /// The one on the lowest-numbered hole of its row (pieces off the board after, in
+    /// start order).
+    FirstHole,
+    /// The one on the highest-numbered hole of its row (pieces off the board after, in
+    /// start order).
+    LastHole,
 }
 
 /// A condition on the state, seen from a team.
@@ -698,6 +789,14 @@ pub enum Cond {
     Full(TeamCells, bool),
     /// Every hole of the region (seen from the team) has been landed on by the team.
     Won(TeamCells),
+    /// The conditions hold now, or have held (seen from the team) after some action of the
+    /// game so far: latch `latch` of the team, kept in the state.
+    Once {
+        /// Index of its latch (each `once` of the file has its own).
+        latch: u8,
+        /// The conditions latched.
+        when: Vec<Cond>,
+    },
 }
 
 impl Cond {
@@ -707,6 +806,7 @@ impl Cond {
         match self {
             Cond::Const(_) | Cond::FirstOfTurn | Cond::FirstOfTeamTurn | Cond::FirstOfGame => false,
             Cond::Not(c) => c.reads_pieces_only(),
+            Cond::Once { when, .. } => when.iter().all(Cond::reads_pieces_only),
             Cond::AllOwnReleased
             | Cond::AllReleased
             | Cond::AllOwnArrived
@@ -832,6 +932,9 @@ pub struct CaptureSpec {
     pub compulsory: bool,
     /// Send the piece home instead of removing it.
     pub send_home: bool,
+    /// A piece sent home goes to the first empty hole of its start row (else its start
+    /// hole): the capture statement's own target, or the game's `send home to`.
+    pub home_first_empty: bool,
     /// Rule.
     pub rule: RuleIx,
 }
@@ -862,7 +965,8 @@ pub struct CapturePolicy {
     /// The `send home to` statement (`None`: language default, the start hole).
     pub home_first_empty_origin: Option<Origin>,
     /// The capture statements in force, in file order, as stated: [`CapturePolicy::at`] and
-    /// [`CapturePolicy::immune`] are computed from them (a later one overriding an earlier).
+    /// [`CapturePolicy::immune`] are computed from them (of two `capture` statements on one hole the more specific one, else a later one
+    /// overriding an earlier).
     pub stated: Vec<CaptureStatement>,
 }
 
@@ -886,6 +990,9 @@ pub enum CaptureKind {
         compulsory: bool,
         /// Send home instead of remove.
         send_home: bool,
+        /// Its own target for a piece sent home (`true`: first empty hole); `None`: the
+        /// game's `send home to`.
+        home_to: Option<bool>,
     },
     /// `no capture`: no taking there.
     NoCapture {
@@ -938,7 +1045,11 @@ impl Ir {
     /// Does any condition of the variant (or a part of one) satisfy `f`?
     pub fn any_cond(&self, f: &dyn Fn(&Cond) -> bool) -> bool {
         fn walk(c: &Cond, f: &dyn Fn(&Cond) -> bool) -> bool {
-            f(c) || matches!(c, Cond::Not(inner) if walk(inner, f))
+            f(c) || match c {
+                Cond::Not(inner) => walk(inner, f),
+                Cond::Once { when, .. } => when.iter().any(|c| walk(c, f)),
+                _ => false,
+            }
         }
         let tracks = self.teams.iter().flat_map(|t| {
             let gates = t.track.gates.iter().filter_map(|g| match &g.requirement {

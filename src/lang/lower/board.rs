@@ -122,8 +122,8 @@ pub(super) struct TeamStmts<'a> {
     pub loops: Vec<(&'a Flat<'a>, TeamId)>,
     /// `gate` statements, with their team.
     pub gates: Vec<(&'a Flat<'a>, TeamId)>,
-    /// The first `ends: stop` statement per team.
-    pub ends: [Option<Origin>; 2],
+    /// The first `ends:` statement in force per team: what it says, where, and its origin.
+    pub ends: [Option<(TrackEnd, Span, Origin)>; 2],
 }
 
 /// Collects the team statements; resolves their names (also under readings not in force).
@@ -163,13 +163,7 @@ pub(super) fn team_statements<'a>(cx: &mut Cx, flat: &'a [Flat<'a>]) -> TeamStmt
                     ts.loops.push((f, t));
                 }
             }
-            StmtKind::TrackEnd(team) => {
-                if let Some(t) = cx.team(team)
-                    && let Some(o) = f.origin
-                {
-                    ts.ends[t.index()].get_or_insert(o);
-                }
-            }
+            StmtKind::TrackEnd(team, end) => track_end(cx, &mut ts, f, team, *end),
             StmtKind::Gate { team, .. } => {
                 if let Some(t) = cx.team(team)
                     && f.active()
@@ -181,6 +175,32 @@ pub(super) fn team_statements<'a>(cx: &mut Cx, flat: &'a [Flat<'a>]) -> TeamStmt
         }
     }
     ts
+}
+
+/// `track T ends: …`: the first one in force; a second that says otherwise is an error.
+fn track_end(cx: &mut Cx, ts: &mut TeamStmts, f: &Flat, team: &Name, end: ast::TrackEndKind) {
+    let end = match end {
+        ast::TrackEndKind::Stop => TrackEnd::Stop,
+        ast::TrackEndKind::Exact => TrackEnd::Exact,
+        ast::TrackEndKind::Bounce => TrackEnd::Bounce,
+    };
+    let (Some(t), Some(o)) = (cx.team(team), f.origin) else {
+        return;
+    };
+    match &ts.ends[t.index()] {
+        None => ts.ends[t.index()] = Some((end, f.stmt.span, o)),
+        Some((first, sp, _)) if *first != end => cx.diags.push(
+            Diagnostic::error(
+                Code::TrackEndTwice,
+                f.stmt.span,
+                format!("team `{}`'s track ends two different ways", team.node),
+                "second end",
+            )
+            .with_help("keep one, or put them in `if READING = OPTION { … } else { … }`")
+            .with_secondary(*sp, "first end"),
+        ),
+        Some(_) => {}
+    }
 }
 
 fn pieces(
@@ -289,7 +309,10 @@ pub(super) fn teams(cx: &mut Cx, ts: &TeamStmts, first_span: Span) -> Option<Vec
             continue;
         };
         let mut track = build_track(cx, TeamId::new(t), decl, ts);
-        track.end_origin = ts.ends[t];
+        if let Some((end, _, origin)) = ts.ends[t] {
+            track.end = end;
+            track.end_origin = Some(origin);
+        }
         teams.push(Team {
             name,
             colour: ts.colour[t].as_ref().map(|c| c.value),
@@ -335,6 +358,7 @@ fn build_track(cx: &mut Cx, team: TeamId, decl: &TrackDecl, stmts: &TeamStmts) -
         goal,
         gates,
         origin: decl.origin,
+        end: TrackEnd::Stop,
         end_origin: None,
     }
 }

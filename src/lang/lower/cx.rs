@@ -21,6 +21,8 @@ pub(super) struct Cx {
     pub phases: Vec<String>,
     pub classes: Vec<Class>,
     pub faces: Option<[String; 2]>,
+    /// `once` conditions lowered so far: the next one's latch index.
+    pub latches: usize,
 }
 
 impl Cx {
@@ -261,6 +263,30 @@ impl Cx {
                 node: ast::Region::Rows(rr.node.clone()),
                 span: rr.span,
             })?),
+            A::Once(cs) => self.once(cs, c.span)?,
+        })
+    }
+
+    /// `once …`: the conditions with a latch of their own.
+    fn once(&mut self, cs: &[Spanned<ast::Cond>], span: Span) -> Option<Cond> {
+        let when = self.conds(cs);
+        let latch = self.latches;
+        self.latches += 1;
+        if latch >= MAX_LATCHES {
+            self.diags.push(
+                Diagnostic::error(
+                    Code::TooManyOnce,
+                    span,
+                    format!("a file may have at most {MAX_LATCHES} `once` conditions"),
+                    "one too many",
+                )
+                .with_help("name the condition once in a phase change, and test the phase"),
+            );
+            return None;
+        }
+        Some(Cond::Once {
+            latch: latch as u8,
+            when,
         })
     }
 

@@ -201,7 +201,7 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::Throw { .. } => K::Throw,
         StmtKind::Track { .. } => K::Track,
         StmtKind::TrackLoop { .. } => K::TrackLoop,
-        StmtKind::TrackEnd(_) => K::TrackEnd,
+        StmtKind::TrackEnd(..) => K::TrackEnd,
         StmtKind::Gate { .. } => K::Gate,
         StmtKind::Stacking { .. } => K::Stacking,
         StmtKind::Capture { .. } => K::Capture,
@@ -211,5 +211,9 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::Immune(_) => K::Immune,
         StmtKind::SendHomeTo(_) => K::SendHomeTo,
         StmtKind::Win(_) => K::Win,
+        StmtKind::MovesPerPiece(_) => K::MovesPerPiece,
+        StmtKind::PooledLanding(_) => K::PooledLanding,
+        StmtKind::Passing { .. } => K::Passing,
+        StmtKind::BlockedRelease(_) => K::BlockedRelease,
     })
 }

@@ -14,6 +14,7 @@ mod capture;
 mod checks;
 mod cx;
 mod flatten;
+mod movement;
 mod names;
 mod sticks;
 mod turns;
@@ -165,12 +166,14 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
     let team_stmts = board::team_statements(cx, flat);
     let sticks_stmts = sticks::sticks_statements(cx, flat);
     let turn = turns::turn_statements(cx, flat);
+    let movement = movement::movement(cx, flat);
     let throws = sticks::throw_entries(cx, flat);
     let capture_stmts = capture::capture_statements(cx, flat);
 
     let colours = team_stmts.colour.each_ref().map(Option::is_some);
     let sticks = sticks::assemble(cx, sticks_stmts, colours, first_span)?;
     let teams = board::teams(cx, &team_stmts, first_span)?;
+    turns::check_release_order(cx, turn.release_order.as_ref(), &teams);
     // Whole-file checks, once every statement lowered (see `lower_file`).
     let clean = !cx.has_error();
     board::unreachable_rows(cx, &teams, clean);
@@ -217,6 +220,7 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
         release_order_origin: turn.release_order.as_ref().map(|r| r.origin),
         bind_after_release: turn.bind.as_ref().map(|b| b.value),
         bind_after_release_origin: turn.bind.as_ref().map(|b| b.origin),
+        movement,
         transitions: turn.transitions,
         throws,
         capture,

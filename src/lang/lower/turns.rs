@@ -6,7 +6,7 @@ use super::flatten::Flat;
 use super::{Setting, set_once};
 use crate::lang::diag::{Code, Diagnostic};
 use crate::lang::ir::*;
-use crate::lang::syntax::ast::StmtKind;
+use crate::lang::syntax::ast::{ReleaseOrderKind, StmtKind};
 
 /// The statements about turns, phases and wins in force.
 pub(super) struct TurnStmts {
@@ -41,11 +41,12 @@ pub(super) fn turn_statements(cx: &mut Cx, flat: &[Flat]) -> TurnStmts {
                 };
                 set_once(cx, &mut ts.allocation, a, f, "the allocation of throws");
             }
-            StmtKind::ReleaseOrder(chosen) => {
-                let o = if *chosen {
-                    ReleaseOrder::Chosen
-                } else {
-                    ReleaseOrder::FrontMost
+            StmtKind::ReleaseOrder(kind) => {
+                let o = match kind {
+                    ReleaseOrderKind::FrontMost => ReleaseOrder::FrontMost,
+                    ReleaseOrderKind::Chosen => ReleaseOrder::Chosen,
+                    ReleaseOrderKind::FirstHole => ReleaseOrder::FirstHole,
+                    ReleaseOrderKind::LastHole => ReleaseOrder::LastHole,
                 };
                 set_once(cx, &mut ts.release_order, o, f, "the release order");
             }
@@ -91,4 +92,31 @@ pub(super) fn turn_statements(cx: &mut Cx, flat: &[Flat]) -> TurnStmts {
         }
     }
     ts
+}
+
+/// A release order by hole needs pieces that wait on holes: an error when a team starts
+/// beside the board (its waiting pieces have no hole to be ordered by).
+pub(super) fn check_release_order(
+    cx: &mut Cx,
+    order: Option<&Setting<ReleaseOrder>>,
+    teams: &[Team],
+) {
+    let Some(o) = order else { return };
+    if !matches!(o.value, ReleaseOrder::FirstHole | ReleaseOrder::LastHole) {
+        return;
+    }
+    if let Some(t) = teams.iter().find(|t| t.start == Start::Beside) {
+        cx.diags.push(
+            Diagnostic::error(
+                Code::ReleaseOrderByHole,
+                o.span,
+                format!(
+                    "team `{}` starts beside the board: its pieces have no hole to be released in order of",
+                    t.name
+                ),
+                "release order by hole",
+            )
+            .with_help("start the pieces in a row, or say `release order: front-most` or `chosen`"),
+        );
+    }
 }

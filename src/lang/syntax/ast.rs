@@ -221,6 +221,8 @@ pub enum Cond {
     Full(Spanned<RowRef>, bool),
     /// Every hole of the rows has been landed on by the team's pieces at some time.
     Won(Spanned<RowRef>),
+    /// Has held at some moment of the game so far (`once COND`, `once (COND and …)`).
+    Once(Vec<Spanned<Cond>>),
 }
 
 /// What a throw is matched on.
@@ -359,8 +361,8 @@ pub enum StmtKind {
     Phases(Vec<Name>),
     /// `allocation: pooled|per throw` (`true` = pooled).
     Allocation(bool),
-    /// `release order: front-most|chosen` (`true` = chosen).
-    ReleaseOrder(bool),
+    /// `release order: front-most|chosen|first hole|last hole`.
+    ReleaseOrder(ReleaseOrderKind),
     /// `the throw after a release moves that piece`.
     BindAfterRelease,
     /// `from P enter Q when C`.
@@ -399,8 +401,8 @@ pub enum StmtKind {
         /// When.
         when: Vec<Spanned<Cond>>,
     },
-    /// `track T ends: stop`.
-    TrackEnd(Name),
+    /// `track T ends: stop|exact|bounce`.
+    TrackEnd(Name, TrackEndKind),
     /// `gate T S: requirement, else forbid|stop` (`true` = stop).
     Gate {
         /// Team.
@@ -427,6 +429,8 @@ pub enum StmtKind {
         compulsory: bool,
         /// Send home instead of remove.
         send_home: bool,
+        /// `to start hole|first empty hole` after the effect (`true` = first empty).
+        home_to: Option<Spanned<bool>>,
     },
     /// `no capture in R[, sharing]`.
     NoCapture {
@@ -450,4 +454,52 @@ pub enum StmtKind {
     SendHomeTo(bool),
     /// `win when C`.
     Win(Vec<Spanned<Cond>>),
+    /// `moves per piece per turn: one|several` (`true` = one).
+    MovesPerPiece(bool),
+    /// `pooled throws land: once|after each throw` (`true` = after each throw).
+    PooledLanding(bool),
+    /// `passing own|opposing pieces: allowed|forbidden`.
+    Passing {
+        /// `own` (else `opposing`).
+        own: bool,
+        /// `allowed` (else `forbidden`).
+        allowed: bool,
+    },
+    /// `blocked release: lost|released in place|another piece`.
+    BlockedRelease(BlockedReleaseKind),
+}
+
+/// Which unreleased piece a release takes, as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum ReleaseOrderKind {
+    /// `front-most`.
+    FrontMost,
+    /// `chosen`.
+    Chosen,
+    /// `first hole`.
+    FirstHole,
+    /// `last hole`.
+    LastHole,
+}
+
+/// What a walk past a track's last hole does, as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum TrackEndKind {
+    /// `stop`.
+    Stop,
+    /// `exact`.
+    Exact,
+    /// `bounce`.
+    Bounce,
+}
+
+/// What a blocked release does, as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum BlockedReleaseKind {
+    /// `lost`.
+    Lost,
+    /// `released in place`.
+    InPlace,
+    /// `another piece`.
+    AnotherPiece,
 }

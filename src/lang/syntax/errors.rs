@@ -44,7 +44,8 @@ pub fn describe(r: Rule) -> &'static str {
         | class_stmt | phases_stmt | allocation_stmt | release_order_stmt | bind_stmt
         | transition_stmt | throw_stmt | track_loop_stmt | track_end_stmt | track_stmt
         | gate_stmt | stacking_stmt | no_capture_stmt | capture_only_stmt | capture_stmt
-        | blocked_stmt | immune_stmt | send_home_stmt | win_stmt | stmt => STATEMENT,
+        | blocked_stmt | immune_stmt | send_home_stmt | win_stmt | moves_per_piece_stmt
+        | pooled_landing_stmt | passing_stmt | blocked_release_stmt | stmt => STATEMENT,
         reading_test => "`READING = OPTION`",
         team_colour => "`colour FACE`",
         team_pieces => "`: N pieces in ROW|beside the board`",
@@ -56,7 +57,18 @@ pub fn describe(r: Rule) -> &'static str {
         own_colour => "`own colour`",
         shape | all_alike | all_but_one => "`all alike` or `all but one alike`",
         pooled | per_throw => "`pooled` or `per throw`",
-        front_most | chosen => "`front-most` or `chosen`",
+        front_most | chosen | first_hole | last_hole => {
+            "`front-most`, `chosen`, `first hole` or `last hole`"
+        }
+        track_end => "`stop`, `exact` or `bounce`",
+        home_target => "`to start hole` or `to first empty hole`",
+        one_move | several_moves => "`one` or `several`",
+        land_once | land_each => "`once` or `after each throw`",
+        passing_own | passing_opposing => "`own` or `opposing`",
+        release_lost | release_in_place | release_another => {
+            "`lost`, `released in place` or `another piece`"
+        }
+        c_once | once_kw => "`once CONDITION` or `once (CONDITION and …)`",
         throw_match | any_throw => "a throw (`any`, a class name or values like `3, 5`)",
         value_list => "a list of numbers like `2, 3, 4`",
         in_phase => "`in PHASE`",

@@ -378,6 +378,17 @@ fn cond_atom(inner: P, sp: Span) -> Result<Spanned<Cond>, Vec<Diagnostic>> {
             let mut t = inner.into_inner().next().expect("test").into_inner();
             Cond::Reading(name(t.next().expect("id")), name(t.next().expect("option")))
         }
+        Rule::c_once => Cond::Once({
+            let body = inner
+                .into_inner()
+                .find(|b| b.as_rule() != Rule::once_kw)
+                .expect("body");
+            if body.as_rule() == Rule::conds {
+                conds(body)?
+            } else {
+                vec![cond(body)?]
+            }
+        }),
         Rule::c_won => Cond::Won(row_ref(inner.into_inner().next().expect("row"))),
         Rule::c_full => {
             let mut ci = inner.into_inner();
@@ -425,7 +436,12 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         }
         Rule::phases_stmt => StmtKind::Phases(it.map(name).collect()),
         Rule::allocation_stmt => StmtKind::Allocation(next!().as_rule() == Rule::pooled),
-        Rule::release_order_stmt => StmtKind::ReleaseOrder(next!().as_rule() == Rule::chosen),
+        Rule::release_order_stmt => StmtKind::ReleaseOrder(match next!().as_rule() {
+            Rule::chosen => ReleaseOrderKind::Chosen,
+            Rule::first_hole => ReleaseOrderKind::FirstHole,
+            Rule::last_hole => ReleaseOrderKind::LastHole,
+            _ => ReleaseOrderKind::FrontMost,
+        }),
         Rule::bind_stmt => StmtKind::BindAfterRelease,
         Rule::transition_stmt => StmtKind::Transition {
             from: name(next!()),
@@ -439,7 +455,14 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
             from: name(next!()),
             when: it.next().map(conds).transpose()?.unwrap_or_default(),
         },
-        Rule::track_end_stmt => StmtKind::TrackEnd(name(next!())),
+        Rule::track_end_stmt => StmtKind::TrackEnd(
+            name(next!()),
+            match next!().as_str() {
+                "exact" => TrackEndKind::Exact,
+                "bounce" => TrackEndKind::Bounce,
+                _ => TrackEndKind::Stop,
+            },
+        ),
         Rule::gate_stmt => gate_stmt(it)?,
         Rule::stacking_stmt => StmtKind::Stacking {
             allowed: next!().as_rule() == Rule::allowed,
@@ -458,6 +481,17 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         Rule::immune_stmt => StmtKind::Immune(region(next!())),
         Rule::send_home_stmt => StmtKind::SendHomeTo(next!().as_rule() == Rule::first_empty),
         Rule::win_stmt => StmtKind::Win(conds(next!())?),
+        Rule::moves_per_piece_stmt => StmtKind::MovesPerPiece(next!().as_rule() == Rule::one_move),
+        Rule::pooled_landing_stmt => StmtKind::PooledLanding(next!().as_rule() == Rule::land_each),
+        Rule::passing_stmt => StmtKind::Passing {
+            own: next!().as_rule() == Rule::passing_own,
+            allowed: next!().as_rule() == Rule::allowed,
+        },
+        Rule::blocked_release_stmt => StmtKind::BlockedRelease(match next!().as_rule() {
+            Rule::release_in_place => BlockedReleaseKind::InPlace,
+            Rule::release_another => BlockedReleaseKind::AnotherPiece,
+            _ => BlockedReleaseKind::Lost,
+        }),
         other => unreachable!("not a statement: {other:?}"),
     };
     Ok(Spanned { node, span: sp })
@@ -641,10 +675,19 @@ fn capture_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
     }
     let compulsory = child(&mut it).as_str() == "compulsory";
     let send_home = child(&mut it).as_str() != "remove";
+    let home_to = it.next().map(|h| {
+        let sp = span(&h);
+        let first = h.into_inner().next().expect("target").as_rule() == Rule::first_empty;
+        Spanned {
+            node: first,
+            span: sp,
+        }
+    });
     Ok(StmtKind::Capture {
         region: region_,
         compulsory,
         send_home,
+        home_to,
     })
 }
 

@@ -241,6 +241,7 @@ pub fn describe_cond(ir: &Ir, c: &Cond) -> String {
             "every hole of {} landed on by the team",
             describe_team_cells(ir, cells)
         ),
+        Cond::Once { when, .. } => format!("once ({})", describe_conds(ir, when)),
     }
 }
 

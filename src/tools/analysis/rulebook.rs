@@ -355,6 +355,9 @@ fn teams(sec: &mut Section) {
         ReleaseOrder::Chosen => {
             format!("- a release takes any unreleased piece, the player's choice{tag}")
         }
+        ReleaseOrder::FirstHole | ReleaseOrder::LastHole => {
+            format!("- a release takes the unreleased piece by its hole{tag}")
+        }
     });
     if let Some(r) = ir.bind_after_release {
         let tag = sec.tag(Some(r));
