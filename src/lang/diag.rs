@@ -152,6 +152,16 @@ pub enum Code {
     NoChoice,
     /// `W009`: A rule that cites no source.
     Uncited,
+    /// `W020`: No piece can ever leave its start.
+    NeverReleased,
+    /// `W021`: A win that can never hold.
+    WinNeverHolds,
+    /// `W022`: A phase that can never be entered.
+    PhaseNeverEntered,
+    /// `W023`: A gate that can never open.
+    GateNeverOpens,
+    /// `W024`: A capture statement that never applies.
+    CaptureNeverApplies,
 }
 
 impl Code {
@@ -216,6 +226,11 @@ impl Code {
         Code::EmptyCitation,
         Code::NoChoice,
         Code::Uncited,
+        Code::NeverReleased,
+        Code::WinNeverHolds,
+        Code::PhaseNeverEntered,
+        Code::GateNeverOpens,
+        Code::CaptureNeverApplies,
     ];
 
     /// The code as written, e.g. `E010`.
@@ -280,6 +295,11 @@ impl Code {
             Code::EmptyCitation => "W007",
             Code::NoChoice => "W008",
             Code::Uncited => "W009",
+            Code::NeverReleased => "W020",
+            Code::WinNeverHolds => "W021",
+            Code::PhaseNeverEntered => "W022",
+            Code::GateNeverOpens => "W023",
+            Code::CaptureNeverApplies => "W024",
         }
     }
 
