@@ -159,3 +159,57 @@ fn a_file_that_says_nothing_gets_the_language_defaults() {
     assert!(by_name("throwing order").origin.is_none());
     assert!(by_name("pieces and start").origin.is_some());
 }
+
+/// The position notation examples of `docs/language.md` (fenced as ```` ```position FILE ````)
+/// each parse against their file, and together they use every part of the notation.
+#[test]
+fn language_md_position_examples_parse() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/language.md"))
+            .expect("docs/language.md");
+    let mut all = Vec::new();
+    for block in doc.split("```position ").skip(1) {
+        let (file, rest) = block.split_once('\n').expect("a file name line");
+        let body = rest.split("```").next().expect("a closed block");
+        let l = analysis::load(Path::new(file.trim()), &Selection::default()).expect("loads");
+        let g = seig::engine::Game::new(l.ir);
+        for line in body.lines().filter(|l| !l.trim().is_empty()) {
+            if let Err(e) = g.from_notation(line) {
+                panic!("{file}: `{line}` does not parse: {e}");
+            }
+            all.push(line.to_string());
+        }
+    }
+    let tokens: Vec<&str> = all
+        .iter()
+        .flat_map(|l| l.split([' ', '|']))
+        .filter(|t| !t.is_empty())
+        .collect();
+    let has = |f: &dyn Fn(&str) -> bool| tokens.iter().any(|t| f(t));
+    assert!(has(&|t| t.contains('^')), "an example with ^BOUND");
+    assert!(has(&|t| t.contains('@')), "an example with @RULE");
+    assert!(has(&|t| t.ends_with("=drop")), "an example with =drop");
+    assert!(
+        has(&|t| t.contains('#') && t.contains('=') && !t.ends_with("=drop")),
+        "an entry =PIECE"
+    );
+    assert!(
+        has(&|t| t.starts_with('r') && t.contains('#')),
+        "a release entry"
+    );
+    assert!(
+        has(&|t| t.starts_with('e') && t.contains('#')),
+        "a release-or-move entry"
+    );
+    assert!(has(&|t| t.ends_with('\'')), "a second visit '");
+    assert!(has(&|t| t.starts_with("+!")), "an immune piece");
+    assert!(has(&|t| t == "x"), "a removed piece");
+    assert!(has(&|t| t == "off"), "a piece off the board");
+    assert!(
+        has(&|t| t.contains(':') && t.contains('=') && !t.contains('#')),
+        "a `last K:N=V`"
+    );
+    for word in ["bind", "won", "last", "again", "over"] {
+        assert!(has(&|t| t == word), "an example with `{word}`");
+    }
+}
