@@ -53,6 +53,10 @@ fn never_released(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
 }
 
 /// Why a condition can never hold for team `t`, if the IR proves it.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "per-team pairs are indexed by a `TeamId`, which is 0 or 1"
+)]
 fn never(ir: &Ir, t: TeamId, c: &Cond) -> Option<String> {
     let pieces = |t: TeamId| usize::from(ir.team_of(t).pieces);
     let count = |cells: &CellSet| cells.iter().count();
@@ -208,6 +212,10 @@ fn gates(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
 
 /// A `capture in REGION` statement whose holes no landing on an opposing piece can reach,
 /// or whose every hole a later capture statement overrides.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "per-team pairs are indexed by a `TeamId`, which is 0 or 1"
+)]
 fn captures(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
     let track = |t: TeamId| {
         let mut s = CellSet::default();
