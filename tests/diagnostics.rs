@@ -271,6 +271,11 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("empty_file", &["E020"]),
     ("enter_unknown_phase", &["E010"]),
     ("entry_never_applies", &["W001"]),
+    ("no_piece_ever_released", &["W020"]),
+    ("win_never_holds", &["W021"]),
+    ("phase_never_entered", &["W022"]),
+    ("gate_never_opens", &["W023"]),
+    ("capture_never_applies", &["W024"]),
     ("every_throw_throws_again", &["E092"]),
     ("face_probability_out_of_range", &["E080"]),
     ("gate_ambiguous_segment", &["E060"]),
@@ -402,5 +407,39 @@ fn every_code_is_documented() {
             "{} is not in the table of docs/language.md",
             c.as_str()
         );
+    }
+}
+
+/// The playability warnings (W020–W024) never fire on the bundled files, under any one
+/// reading option; under the defaults the bundled files raise no diagnostic at all.
+#[test]
+fn bundled_files_are_playable() {
+    let playability = ["W020", "W021", "W022", "W023", "W024"];
+    for name in ["seig-tagent", "sig-beart", "sigue-caillie"] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("rules/{name}.seig"));
+        let bytes = std::fs::read(&path).expect("readable");
+        let (text, diags, out) = check(name, &bytes, &Selection::default());
+        assert!(diags.is_empty(), "{out}");
+        let ast = seig::lang::syntax::parse(&text.expect("UTF-8")).expect("parses");
+        for item in &ast.items {
+            let seig::lang::syntax::ast::Item::Reading(r) = item else {
+                continue;
+            };
+            for o in &r.options {
+                let sel = Selection {
+                    readings: vec![(r.id.node.clone(), o.name.node.clone())],
+                    params: Vec::new(),
+                };
+                let (_, diags, out) = check(name, &bytes, &sel);
+                assert!(
+                    diags
+                        .iter()
+                        .all(|d| !playability.contains(&d.code.as_str())),
+                    "{name} with {}={}: {out}",
+                    r.id.node,
+                    o.name.node
+                );
+            }
+        }
     }
 }

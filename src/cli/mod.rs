@@ -90,6 +90,15 @@ enum Command {
         /// Treat warnings as errors.
         #[arg(long)]
         deny_warnings: bool,
+        /// Also play N seeded random games and report those that never end (off by default).
+        #[arg(long, value_name = "N")]
+        probe: Option<u64>,
+        /// Seed of the probe's games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Seat turns after which a probe game counts as never ending.
+        #[arg(long, default_value_t = 5_000)]
+        max_turns: u32,
     },
     /// Print a rule file in canonical layout (comments kept).
     Fmt {
@@ -196,7 +205,17 @@ fn run(command: Command) -> i32 {
             files,
             choices,
             deny_warnings,
-        } => check::check(&files, &choices, deny_warnings),
+            probe,
+            seed,
+            max_turns,
+        } => {
+            let probe = probe.map(|games| check::Probe {
+                games,
+                seed,
+                max_turns,
+            });
+            check::check(&files, &choices, deny_warnings, probe)
+        }
         Command::Fmt { file, check, write } => {
             let mode = match (check, write) {
                 (true, _) => fmt::Mode::Check,

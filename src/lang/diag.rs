@@ -162,6 +162,16 @@ pub enum Code {
     TooManyOnce,
     /// `E114`: A release order by hole for pieces that start off the board.
     ReleaseOrderByHole,
+    /// `W020`: No piece can ever leave its start.
+    NeverReleased,
+    /// `W021`: A win that can never hold.
+    WinNeverHolds,
+    /// `W022`: A phase that can never be entered.
+    PhaseNeverEntered,
+    /// `W023`: A gate that can never open.
+    GateNeverOpens,
+    /// `W024`: A capture statement that never applies.
+    CaptureNeverApplies,
 }
 
 impl Code {
@@ -231,6 +241,11 @@ impl Code {
         Code::CaptureOverlap,
         Code::TooManyOnce,
         Code::ReleaseOrderByHole,
+        Code::NeverReleased,
+        Code::WinNeverHolds,
+        Code::PhaseNeverEntered,
+        Code::GateNeverOpens,
+        Code::CaptureNeverApplies,
     ];
 
     /// The code as written, e.g. `E010`.
@@ -300,6 +315,11 @@ impl Code {
             Code::CaptureOverlap => "E112",
             Code::TooManyOnce => "E113",
             Code::ReleaseOrderByHole => "E114",
+            Code::NeverReleased => "W020",
+            Code::WinNeverHolds => "W021",
+            Code::PhaseNeverEntered => "W022",
+            Code::GateNeverOpens => "W023",
+            Code::CaptureNeverApplies => "W024",
         }
     }
 

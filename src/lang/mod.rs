@@ -1,5 +1,6 @@
 //! The language: text → syntax tree → IR, with diagnostics and the formatter.
 
+pub mod choices;
 pub mod diag;
 pub mod fmt;
 pub mod ir;

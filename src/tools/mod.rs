@@ -8,6 +8,7 @@ pub mod driver;
 pub mod files;
 pub mod matches;
 pub mod play;
+pub mod probe;
 pub mod record;
 pub mod sim;
 pub mod stats;

@@ -5,7 +5,8 @@
 //! `names` (declarations, the command line's choices, the names rules use), `flatten`
 //! (the one implementation of `if READING = OPTION`), `board` (rows, teams, tracks),
 //! `sticks` (sticks, classes, throw entries), `capture` (landing and taking), `turns`
-//! (allocation, phases, wins) and `checks` (whole-table checks of the throws). The order
+//! (allocation, phases, wins), `checks` (whole-table checks of the throws) and `playable`
+//! (warnings for a file that cannot be played as meant, on the finished IR). The order
 //! matters: a pass may read what earlier ones put in the shared context, and whole-file
 //! checks only run on a file without errors so far.
 
@@ -16,6 +17,7 @@ mod cx;
 mod flatten;
 mod movement;
 mod names;
+mod playable;
 mod sticks;
 mod turns;
 
@@ -109,6 +111,11 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
     names::choose(cx, &mut decls, sel);
     let flat = flatten::flatten_rules(cx, &decls.rule_asts, &mut decls.rules);
     let ir = build(cx, &flat, decls);
+    if let Some(ir) = &ir
+        && !cx.has_error()
+    {
+        playable::check(cx, ir, &flat);
+    }
     // Whole-file checks only make sense once every statement lowered: a statement dropped
     // for an error would show up again as a reading unused or a throw uncovered.
     flatten::unused_readings(cx);

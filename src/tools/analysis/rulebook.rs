@@ -152,7 +152,7 @@ pub fn rulebook(l: &Loaded) -> String {
     let mut used: Vec<BTreeSet<String>> = vec![BTreeSet::new(); ir.rules.len()];
     preamble(&mut o, l);
     type Part = fn(&mut Section);
-    let parts: [(&'static str, Part); 8] = [
+    let parts: [(&'static str, Part); 9] = [
         ("Board", board),
         ("Teams and seats", teams),
         ("Sticks", sticks),
@@ -161,6 +161,7 @@ pub fn rulebook(l: &Loaded) -> String {
         ("Landing and taking", taking),
         ("Phases", phases),
         ("Winning", winning),
+        ("Engine choices", engine_choices),
     ];
     for (name, part) in parts {
         let mut sec = Section::new(ir, &mut o, &mut used, name);
@@ -731,6 +732,23 @@ fn winning(sec: &mut Section) {
         ));
     }
     sec.line("- a game stopped by a turn cap has no result (it is not a draw)");
+}
+
+/// The section "Engine choices": every decision a source could take otherwise
+/// (`docs/semantics.md`), with the rule that took it or "(language default)". The rules
+/// are cited in the sections above, so they are not listed again here.
+fn engine_choices(sec: &mut Section) {
+    let ir = sec.ir;
+    for c in ir.engine_choices() {
+        let tag = match c.origin {
+            Some(o) => {
+                let r = ir.rule(o);
+                format!(" [{} {}]", r.id, r.status.as_str())
+            }
+            None => " (language default)".to_string(),
+        };
+        sec.line(format!("- {}: {}{tag}", c.name, c.value));
+    }
 }
 
 /// The index: every rule, with the sections that name it.

@@ -1,0 +1,375 @@
+//! Every decision the engine takes that a source could take otherwise, with the value in
+//! force and the statement that set it ([`Ir::engine_choices`]). `docs/semantics.md`
+//! describes each by its [`EngineChoice::name`] (a test checks the page names them all);
+//! `seig rules` prints them, marking "(language default)" those no statement of the file set.
+
+use crate::lang::ir::{
+    Allocation, CaptureKind, Ir, Origin, ReleaseOrder, Requirement, TeamId, ValueRule,
+};
+
+/// One engine choice of a variant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineChoice {
+    /// Stable name, the heading of its entry in `docs/semantics.md`.
+    pub name: &'static str,
+    /// The statement that sets it (its syntax), or "none yet" where the language has none.
+    pub statement: &'static str,
+    /// The value in force, in words.
+    pub value: String,
+    /// The statement of the file that set it (`None`: the language default).
+    pub origin: Option<Origin>,
+}
+
+/// The names of every engine choice, in the order [`Ir::engine_choices`] gives them.
+pub const NAMES: &[&str] = &[
+    "throwing order",
+    "seats per team",
+    "seat rotation",
+    "phases",
+    "stick value",
+    "throw entry precedence",
+    "first-throw conditions",
+    "allocation",
+    "forced moves",
+    "release order",
+    "blocked release",
+    "bind after release",
+    "group walking order",
+    "track end",
+    "gate checking",
+    "moves per piece",
+    "pooled landing",
+    "passing",
+    "stacking",
+    "capture",
+    "capture precedence",
+    "blocked landing",
+    "optional capture",
+    "send-home target",
+    "remove opposing piece",
+    "pieces and start",
+    "transition timing",
+    "win timing and precedence",
+    "win phases",
+    "turn cap",
+];
+
+fn choice(
+    name: &'static str,
+    statement: &'static str,
+    value: impl Into<String>,
+    origin: Option<Origin>,
+) -> EngineChoice {
+    EngineChoice {
+        name,
+        statement,
+        value: value.into(),
+        origin,
+    }
+}
+
+impl Ir {
+    /// Every engine choice with the value in force and its origin, in [`NAMES`] order.
+    pub fn engine_choices(&self) -> Vec<EngineChoice> {
+        let mut out = self.turn_choices();
+        out.extend(self.movement_choices());
+        out.extend(self.taking_choices());
+        out.extend(self.ending_choices());
+        out
+    }
+
+    /// Who throws, what a throw is worth, which entry applies, how throws become moves.
+    fn turn_choices(&self) -> Vec<EngineChoice> {
+        let names: Vec<&str> = self.teams.iter().map(|t| t.name.as_str()).collect();
+        let value = match self.sticks.value {
+            ValueRule::Face(f) => format!(
+                "count of {}",
+                self.sticks
+                    .faces
+                    .get(f as usize)
+                    .map_or("?", |s| s.as_str())
+            ),
+            ValueRule::OwnColour => "count of own colour".into(),
+        };
+        vec![
+            choice(
+                "throwing order",
+                "order: TEAM, TEAM",
+                names.join(", "),
+                self.order_origin,
+            ),
+            choice(
+                "seats per team",
+                "seats per team: N",
+                self.seats.to_string(),
+                self.seats_origin,
+            ),
+            choice(
+                "seat rotation",
+                "none yet (seat rotation)",
+                "team blocks: every seat of a team, then every seat of the other",
+                None,
+            ),
+            choice(
+                "phases",
+                "phases: P, Q, …",
+                self.phases.join(", "),
+                self.phases_origin,
+            ),
+            choice(
+                "stick value",
+                "value: count of FACE / count of own colour",
+                value,
+                self.sticks.value_origin,
+            ),
+            choice(
+                "throw entry precedence",
+                "the order of `on …` entries",
+                "the first entry in file order whose match, phase and conditions hold",
+                None,
+            ),
+            choice(
+                "first-throw conditions",
+                "first throw of turn / of team turn / of game",
+                "`turn` is one seat's turn",
+                None,
+            ),
+            choice(
+                "allocation",
+                "allocation: per throw / pooled",
+                match self.allocation {
+                    Allocation::PerThrow => "per throw",
+                    Allocation::Pooled => "pooled",
+                },
+                self.allocation_origin,
+            ),
+            choice(
+                "forced moves",
+                "none",
+                "a seat must move while some group is legal; entries no piece can use are forfeited",
+                None,
+            ),
+        ]
+    }
+
+    /// Releases, walking, gates and track ends.
+    fn movement_choices(&self) -> Vec<EngineChoice> {
+        let ends: Vec<String> = TeamId::BOTH
+            .iter()
+            .map(|&t| {
+                let tr = &self.team_of(t).track;
+                let how = match &tr.looping {
+                    Some(lp) if lp.when.is_empty() => format!("loops to hole {}", lp.from + 1),
+                    Some(lp) => format!(
+                        "loops to hole {} when its condition holds, else stops on the last hole",
+                        lp.from + 1
+                    ),
+                    None => "stops on the last hole".into(),
+                };
+                format!("{}: {how}", self.team_of(t).name)
+            })
+            .collect();
+        let end_origin = self.teams.iter().find_map(|t| {
+            t.track
+                .looping
+                .as_ref()
+                .map(|l| l.origin)
+                .or(t.track.end_origin)
+        });
+        let gate_conds = self.teams.iter().any(|t| {
+            t.track
+                .gates
+                .iter()
+                .any(|g| matches!(g.requirement, Requirement::Conds(_)))
+        });
+        vec![
+            choice(
+                "release order",
+                "release order: front-most / chosen",
+                match self.release_order {
+                    ReleaseOrder::FrontMost => "front-most",
+                    ReleaseOrder::Chosen => "chosen",
+                },
+                self.release_order_origin,
+            ),
+            choice(
+                "blocked release",
+                "none yet (blocked release)",
+                "a release whose landing is refused is not made; its entry is forfeited if no piece can use it",
+                None,
+            ),
+            choice(
+                "bind after release",
+                "the throw after a release moves that piece",
+                if self.bind_after_release.is_some() {
+                    "on"
+                } else {
+                    "off"
+                },
+                self.bind_after_release_origin,
+            ),
+            choice(
+                "group walking order",
+                "none",
+                "a group's throws are walked shortest first; another order is taken where a crossing-throw gate refuses it",
+                None,
+            ),
+            choice(
+                "track end",
+                "track TEAM ends: stop / track TEAM loops from SEG",
+                ends.join("; "),
+                end_origin,
+            ),
+            choice(
+                "gate checking",
+                "none yet (once …)",
+                if gate_conds {
+                    "a condition gate is checked at every crossing"
+                } else {
+                    "every gate is checked at every crossing"
+                },
+                None,
+            ),
+            choice(
+                "moves per piece",
+                "none yet (moves per piece)",
+                "a piece may take several groups of a turn, as separate moves",
+                None,
+            ),
+            choice(
+                "pooled landing",
+                "none yet (pooled landing)",
+                "a group of several throws lands once, at its end",
+                None,
+            ),
+            choice(
+                "passing",
+                "none yet (passing)",
+                "a piece may pass own and opposing pieces",
+                None,
+            ),
+        ]
+    }
+
+    /// Landing on pieces and taking them.
+    fn taking_choices(&self) -> Vec<EngineChoice> {
+        let pol = &self.capture;
+        let everywhere = pol.stated.iter().rev().find_map(|s| match s.kind {
+            CaptureKind::Capture {
+                compulsory,
+                send_home,
+            } if s.region.is_none() => Some((compulsory, send_home, s.origin)),
+            _ => None,
+        });
+        let capture = match everywhere {
+            Some((c, h, _)) => format!(
+                "{}, {} (everywhere unless narrowed)",
+                if c { "compulsory" } else { "optional" },
+                if h { "send home" } else { "remove" }
+            ),
+            None if pol.stated.is_empty() => "no taking anywhere".into(),
+            None => "no taking except where a `capture in` allows it".into(),
+        };
+        let stacking = match (pol.stacking, pol.stacking_at_goal) {
+            (true, _) => "allowed",
+            (false, true) => "forbidden except at goal",
+            (false, false) => "forbidden",
+        };
+        vec![
+            choice(
+                "stacking",
+                "stacking: forbidden / allowed / forbidden except at goal",
+                stacking,
+                pol.stacking_origin,
+            ),
+            choice(
+                "capture",
+                "capture: compulsory|optional, remove|send home",
+                capture,
+                everywhere.map(|e| e.2),
+            ),
+            choice(
+                "capture precedence",
+                "the order of capture statements",
+                "where capture statements overlap, the later in the file wins",
+                None,
+            ),
+            choice(
+                "blocked landing",
+                "blocked landing: share / forbidden",
+                if pol.blocked_share {
+                    "share"
+                } else {
+                    "forbidden"
+                },
+                pol.blocked_origin,
+            ),
+            choice(
+                "optional capture",
+                "capture …: optional",
+                "an optional capture may be declined only where the hole may be shared",
+                None,
+            ),
+            choice(
+                "send-home target",
+                "send home to: start hole / first empty hole",
+                if pol.home_first_empty {
+                    "first empty hole"
+                } else {
+                    "start hole"
+                },
+                pol.home_first_empty_origin,
+            ),
+            choice(
+                "remove opposing piece",
+                "none",
+                "removes the opposing team's first piece (in start order) still in the game",
+                None,
+            ),
+        ]
+    }
+
+    /// Pieces, phase changes and the end of the game.
+    fn ending_choices(&self) -> Vec<EngineChoice> {
+        let pieces: Vec<String> = self
+            .teams
+            .iter()
+            .map(|t| format!("{}: {}", t.name, t.pieces))
+            .collect();
+        vec![
+            choice(
+                "pieces and start",
+                "team TEAM: N pieces in ROW / beside the board",
+                format!(
+                    "{} (in a start row: one per hole, so as many as its holes)",
+                    pieces.join(", ")
+                ),
+                self.teams.first().map(|t| t.origin),
+            ),
+            choice(
+                "transition timing",
+                "from P enter Q when …",
+                "at the end of each seat's turn; the first transition that holds",
+                None,
+            ),
+            choice(
+                "win timing and precedence",
+                "win when …",
+                "after every action; the first team in throwing order for which a win holds",
+                None,
+            ),
+            choice(
+                "win phases",
+                "none yet (phase-limited wins)",
+                "every win statement applies in every phase",
+                None,
+            ),
+            choice(
+                "turn cap",
+                "none (a tool's option)",
+                "a game stopped by the cap has no result; it is not a draw",
+                None,
+            ),
+        ]
+    }
+}
