@@ -36,7 +36,8 @@ pub struct PlayArgs {
     #[arg(long, value_name = "RECORD")]
     pub load: Option<PathBuf>,
     /// How hard the computer thinks: 1 is the default, 2 examines twice as many positions.
-    #[arg(long, default_value_t = 1.0)]
+    /// (From 0.01 to 100.)
+    #[arg(long, default_value_t = 1.0, value_parser = super::parse_budget)]
     pub budget: f64,
     /// Seat turns after which the computer stops playing (a game between computers may not end).
     #[arg(long, default_value_t = 10_000)]
@@ -190,11 +191,21 @@ pub fn replay(args: ReplayArgs) -> i32 {
         }
     };
     let file = args.file.clone().unwrap_or_else(|| PathBuf::from(&r.file));
-    if !file.exists() {
-        eprintln!(
-            "error: cannot read the rule file {} that the record names: no such file (name it with --file)",
-            file.display()
-        );
+    // The rule file's bytes are checked against the record's hash before anything of them
+    // is parsed or shown: a record may name any file.
+    let bytes = match crate::tools::files::read(&file) {
+        Ok(b) => b,
+        Err(e) if args.file.is_none() => {
+            eprintln!("{e} (the rule file the record names; name another with --file)");
+            return 1;
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    if let Err(e) = r.check_file(&file.display().to_string(), &bytes) {
+        eprintln!("error: {}: {e}", args.record.display());
         return 1;
     }
     let sel = Selection {
@@ -205,9 +216,12 @@ pub fn replay(args: ReplayArgs) -> i32 {
             .collect(),
         params: r.params.iter().map(|(a, b)| (a.clone(), *b)).collect(),
     };
-    let (game, bytes) = match load_game(&file, &sel, &mut std::io::stderr()) {
-        Ok(x) => x,
-        Err(c) => return c,
+    let game = match analysis::load_bytes(&file, &bytes, &sel) {
+        Ok(l) => Game::new(l.ir),
+        Err(e) => {
+            eprint!("{}", e.render());
+            return 1;
+        }
     };
     if let Err(e) = r.check_matches(&game, &bytes) {
         eprintln!("error: {}: {e}", args.record.display());
