@@ -246,3 +246,72 @@ fn study_outputs_refuse_a_fifo_from_the_command_line() {
     );
     assert_eq!(listing(&dir), ["report.html", "shard.json"]);
 }
+
+#[test]
+fn stale_temporary_files_of_killed_writes_are_removed() {
+    let dir = scratch("stale");
+    let p = dir.join("out.json");
+    let old = dir.join(".out.json.0123456789abcdef.tmp");
+    let fresh = dir.join(".out.json.fedcba9876543210.tmp");
+    let other = dir.join(".other.json.0123456789abcdef.tmp");
+    for f in [&old, &fresh, &other] {
+        std::fs::write(f, "left by a killed write").expect("write");
+    }
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    for f in [&old, &other] {
+        std::fs::File::options()
+            .write(true)
+            .open(f)
+            .expect("open")
+            .set_modified(hour_ago)
+            .expect("set mtime");
+    }
+    write_atomic(&p, b"{}").expect("written");
+    // The old one of this target goes; a recent one (a write in progress) and another
+    // target's stay.
+    assert_eq!(
+        listing(&dir),
+        [
+            ".other.json.0123456789abcdef.tmp",
+            ".out.json.fedcba9876543210.tmp",
+            "out.json"
+        ]
+    );
+}
+
+#[test]
+fn the_reader_refuses_special_files_and_holds_its_limit_for_them() {
+    use seig::tools::files::{ReadError, read_limited};
+    let dir = scratch("reader");
+    let e = read_limited(Path::new("/dev/zero"), 1024).expect_err("a device");
+    assert!(
+        matches!(e, ReadError::NotRegular(_, "a character device")),
+        "{e}"
+    );
+    assert!(e.to_string().contains("/dev/zero"), "{e}");
+    let pipe = dir.join("pipe");
+    let c = std::ffi::CString::new(pipe.to_str().expect("utf-8 path")).expect("path");
+    // SAFETY: a valid NUL-terminated path; mkfifo only creates a file.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    let e = read_limited(&pipe, 1024).expect_err("a FIFO, without blocking");
+    assert!(
+        matches!(e, ReadError::NotRegular(_, "a FIFO (named pipe)")),
+        "{e}"
+    );
+    let e = read_limited(&dir, 1024).expect_err("a folder");
+    assert!(matches!(e, ReadError::NotRegular(_, "a folder")), "{e}");
+    let big = dir.join("big");
+    std::fs::write(&big, vec![b'x'; 1025]).expect("write");
+    let e = read_limited(&big, 1024).expect_err("too large");
+    assert!(matches!(e, ReadError::TooLarge(_, 1024)), "{e}");
+    std::fs::write(&big, vec![b'x'; 1024]).expect("write");
+    assert_eq!(read_limited(&big, 1024).expect("at the limit").len(), 1024);
+    let e = read_limited(&dir.join("missing"), 1024).expect_err("missing");
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "cannot read {}: no such file",
+            dir.join("missing").display()
+        )
+    );
+}

@@ -78,6 +78,28 @@ fn parse_param(s: &str) -> Result<(String, i64), String> {
     Ok((a.trim().to_string(), v))
 }
 
+/// Parses `--budget`: a finite number within the documented range.
+pub fn parse_budget(s: &str) -> Result<f64, String> {
+    use crate::tools::agents::{MAX_BUDGET, MIN_BUDGET};
+    match s.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && (MIN_BUDGET..=MAX_BUDGET).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "the budget is a number from {MIN_BUDGET} to {MAX_BUDGET} (1 is the default), got `{s}`"
+        )),
+    }
+}
+
+/// Parses `--jobs`: a whole number of threads within the documented range.
+pub fn parse_jobs(s: &str) -> Result<usize, String> {
+    use crate::tools::driver::MAX_JOBS;
+    match s.trim().parse::<usize>() {
+        Ok(v) if (1..=MAX_JOBS).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "--jobs is a whole number of threads from 1 to {MAX_JOBS}, got `{s}`"
+        )),
+    }
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Check rule files and print every diagnostic.

@@ -48,8 +48,8 @@ pub struct StudyArgs {
     /// Seat turns after which a game is stopped (a timeout, not a draw).
     #[arg(long, default_value_t = 10_000)]
     pub max_turns: u32,
-    /// Worker threads (results do not depend on it); default: all cores.
-    #[arg(long)]
+    /// Worker threads (results do not depend on it), 1 to 256; default: all cores.
+    #[arg(long, value_parser = super::parse_jobs)]
     pub jobs: Option<usize>,
     /// Agents of the two teams, `A,B` or one for both: random, greedy, expectimax, mcts.
     #[arg(long, default_value = "random")]
@@ -70,6 +70,7 @@ impl StudyArgs {
     pub fn threads(&self) -> usize {
         self.jobs
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .clamp(1, crate::tools::driver::MAX_JOBS)
     }
 
     /// Draw a progress bar (not asked to be quiet, and standard error is a terminal)?

@@ -14,7 +14,7 @@ mod reach;
 mod setup;
 
 use crate::lang::ir::*;
-pub use moves::Landing;
+pub use moves::{Landing, MAX_DECISIONS};
 pub use setup::{EntrySetup, EntryUse, LastThrow, PieceSetup, Place, Setup, SetupError};
 
 /// Most pieces per team a state holds.
@@ -408,6 +408,8 @@ pub enum RefusalKind {
     MovedThisTurn,
     /// A move past a hole whose pieces may not be passed.
     Passing,
+    /// A position with more legal decisions than the engine lists ([`MAX_DECISIONS`]).
+    DecisionLimit,
     /// Refused by a tool, not by the engine's rules (such as an action a record names
     /// that does not fit the position).
     Other,

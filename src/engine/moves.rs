@@ -52,14 +52,44 @@ impl Landing {
     }
 }
 
+/// Most legal decisions the engine lists for one position: a bound on the memory and time
+/// of every tool that looks at all of them (48 pieces and a full pool could make millions).
+pub const MAX_DECISIONS: usize = 100_000;
+
 impl Game {
     /// Every legal decision, appended to `out` (cleared first). Empty unless a decision node.
+    /// At most [`MAX_DECISIONS`] are listed (see [`Game::legal_decisions_checked`]).
     pub fn legal_decisions(&self, s: &State, out: &mut Vec<Decision>) {
         out.clear();
         self.for_each_legal(s, false, &mut |d| {
             out.push(d);
-            true
+            out.len() < MAX_DECISIONS
         });
+    }
+
+    /// [`Game::legal_decisions`], refusing a position with more than [`MAX_DECISIONS`]
+    /// decisions (`out` then holds the first [`MAX_DECISIONS`]).
+    pub fn legal_decisions_checked(
+        &self,
+        s: &State,
+        out: &mut Vec<Decision>,
+    ) -> Result<(), Refusal> {
+        out.clear();
+        self.for_each_legal(s, false, &mut |d| {
+            out.push(d);
+            out.len() <= MAX_DECISIONS
+        });
+        if out.len() <= MAX_DECISIONS {
+            return Ok(());
+        }
+        out.truncate(MAX_DECISIONS);
+        Err(Refusal::new(
+            RefusalKind::DecisionLimit,
+            format!(
+                "this position has more than {MAX_DECISIONS} legal decisions, the most the engine lists (MAX_DECISIONS)"
+            ),
+            None,
+        ))
     }
 
     /// [`Game::legal_decisions`] by asking [`Game::check_move`] of every piece and group,

@@ -2,7 +2,6 @@
 //! offending source line underlined.
 
 use codespan_reporting::diagnostic::{Diagnostic as CsDiag, Label};
-use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, Config};
 use serde::Serialize;
 
@@ -440,16 +439,42 @@ impl Diagnostic {
     }
 }
 
+/// Diagnostics of one code shown per file; the rest are counted ("and N more like this").
+pub const MAX_SHOWN_PER_CODE: usize = 10;
+/// Diagnostics shown per file in all.
+pub const MAX_SHOWN: usize = 100;
+/// Bytes of a long source line shown around a diagnostic's span (either side).
+const LINE_WINDOW: usize = 120;
+
 /// Renders diagnostics for one file as plain text (no colours), in the order given.
+///
+/// Bounded whatever the file: exact repeats are shown once, at most [`MAX_SHOWN_PER_CODE`]
+/// of one code and [`MAX_SHOWN`] in all, then one line per code saying how many more there
+/// are; a long source line is shown only around the span. The output is linear in the
+/// file's size, not in (diagnostics × line length).
 pub fn render(file_name: &str, text: &str, diags: &[Diagnostic]) -> String {
-    let file = SimpleFile::new(file_name, text);
+    let starts: Vec<usize> = codespan_reporting::files::line_starts(text).collect();
     let config = Config::default();
     let mut out = String::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut per_code: std::collections::BTreeMap<&'static str, (usize, usize)> =
+        std::collections::BTreeMap::new();
+    let mut shown = 0;
     for d in diags {
         let clamp = |sp: Span| {
             let start = sp.start.min(text.len());
             start..sp.end.clamp(start, text.len())
         };
+        if !seen.insert((d.code.as_str(), d.span.map(clamp), d.message.as_str())) {
+            continue;
+        }
+        let count = per_code.entry(d.code.as_str()).or_default();
+        if count.0 >= MAX_SHOWN_PER_CODE || shown >= MAX_SHOWN {
+            count.1 += 1;
+            continue;
+        }
+        count.0 += 1;
+        shown += 1;
         let mut labels = match d.span {
             Some(sp) => vec![Label::primary((), clamp(sp)).with_message(&d.label)],
             None => Vec::new(),
@@ -470,6 +495,7 @@ pub fn render(file_name: &str, text: &str, diags: &[Diagnostic]) -> String {
             notes.push(format!("help: {h}"));
         }
         notes.extend(d.notes.iter().cloned());
+        let file = Windowed::new(file_name, text, &starts, &labels);
         let cs = base
             .with_code(d.code.as_str())
             .with_message(&d.message)
@@ -478,7 +504,132 @@ pub fn render(file_name: &str, text: &str, diags: &[Diagnostic]) -> String {
         // Writing to an in-memory buffer cannot fail except on a bad span, which we clamp.
         let _ = term::emit_to_string(&mut out, &config, &file, &cs);
     }
+    for (code, (_, more)) in per_code {
+        if more > 0 {
+            out.push_str(&format!(
+                "note: and {more} more like this ({code}) in {file_name}\n"
+            ));
+        }
+    }
     out
+}
+
+/// The file as one diagnostic shows it: the source line of its labels cut to a window
+/// around them when long, with the columns of the whole line.
+struct Windowed<'a> {
+    name: &'a str,
+    text: &'a str,
+    starts: &'a [usize],
+    /// A line index and the part of it shown.
+    window: Option<(usize, std::ops::Range<usize>)>,
+}
+
+impl<'a> Windowed<'a> {
+    fn new(name: &'a str, text: &'a str, starts: &'a [usize], labels: &[Label<()>]) -> Self {
+        let mut w = Windowed {
+            name,
+            text,
+            starts,
+            window: None,
+        };
+        let Some(first) = labels.first() else {
+            return w;
+        };
+        let line = w.index_of(first.range.start);
+        let whole = w.whole_line(line);
+        // Only a line whose labels all lie on it is cut, so that every label stays inside.
+        let on_line = labels
+            .iter()
+            .all(|l| l.range.start >= whole.start && l.range.end <= whole.end);
+        if whole.len() <= 4 * LINE_WINDOW || !on_line {
+            return w;
+        }
+        let lo = labels
+            .iter()
+            .map(|l| l.range.start)
+            .min()
+            .unwrap_or(whole.start);
+        let hi = labels
+            .iter()
+            .map(|l| l.range.end)
+            .max()
+            .unwrap_or(whole.end);
+        let mut a = lo.saturating_sub(LINE_WINDOW).max(whole.start);
+        let mut b = hi.saturating_add(LINE_WINDOW).min(whole.end);
+        while !text.is_char_boundary(a) {
+            a -= 1;
+        }
+        while !text.is_char_boundary(b) {
+            b += 1;
+        }
+        w.window = Some((line, a..b));
+        w
+    }
+
+    fn index_of(&self, byte: usize) -> usize {
+        self.starts
+            .partition_point(|&s| s <= byte)
+            .saturating_sub(1)
+    }
+
+    fn whole_line(&self, line: usize) -> std::ops::Range<usize> {
+        let start = self.starts.get(line).copied().unwrap_or(self.text.len());
+        let end = self
+            .starts
+            .get(line + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        start..end
+    }
+}
+
+impl<'a> codespan_reporting::files::Files<'a> for Windowed<'a> {
+    type FileId = ();
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, (): ()) -> Result<&'a str, codespan_reporting::files::Error> {
+        Ok(self.name)
+    }
+
+    fn source(&'a self, (): ()) -> Result<&'a str, codespan_reporting::files::Error> {
+        Ok(self.text)
+    }
+
+    fn line_index(
+        &'a self,
+        (): (),
+        byte: usize,
+    ) -> Result<usize, codespan_reporting::files::Error> {
+        Ok(self.index_of(byte))
+    }
+
+    fn column_number(
+        &'a self,
+        (): (),
+        line: usize,
+        byte: usize,
+    ) -> Result<usize, codespan_reporting::files::Error> {
+        let whole = self.whole_line(line);
+        Ok(codespan_reporting::files::column_index(self.text, whole, byte) + 1)
+    }
+
+    fn line_range(
+        &'a self,
+        (): (),
+        line: usize,
+    ) -> Result<std::ops::Range<usize>, codespan_reporting::files::Error> {
+        if line > self.starts.len() {
+            return Err(codespan_reporting::files::Error::LineTooLarge {
+                given: line,
+                max: self.starts.len(),
+            });
+        }
+        match &self.window {
+            Some((l, r)) if *l == line => Ok(r.clone()),
+            _ => Ok(self.whole_line(line)),
+        }
+    }
 }
 
 /// Line and column (1-based) of a byte offset.

@@ -142,11 +142,23 @@ impl Default for Budget {
     }
 }
 
+/// Smallest budget factor ([`Budget::scaled`]): a hundredth of the default.
+pub const MIN_BUDGET: f64 = 0.01;
+/// Largest budget factor: a hundred times the default (expectimax examines at most
+/// 400,000 positions and MCTS runs 40,000 iterations a decision).
+pub const MAX_BUDGET: f64 = 100.0;
+
 impl Budget {
     /// The default budget scaled by `factor` (1 = default): nodes and iterations scale.
+    /// The factor is kept within [`MIN_BUDGET`]..=[`MAX_BUDGET`]; one that is not a number
+    /// gives the default.
     pub fn scaled(factor: f64) -> Budget {
         let d = Budget::default();
-        let f = factor.max(0.01);
+        let f = if factor.is_nan() {
+            1.0
+        } else {
+            factor.clamp(MIN_BUDGET, MAX_BUDGET)
+        };
         Budget {
             nodes: ((d.nodes as f64) * f).max(1.0) as u64,
             iterations: ((d.iterations as f64) * f).max(1.0) as u32,
@@ -407,15 +419,23 @@ impl ExpectimaxAgent {
         }
     }
 
-    fn children(&self, g: &Game, s: &State) -> Vec<State> {
+    /// The positions after each decision at `s`, or out of budget when there are more than
+    /// the budget has left (counted before they are made, so memory stays bounded).
+    fn children(&mut self, g: &Game, s: &State) -> Result<Vec<State>, OutOfBudget> {
         let mut buf = Vec::new();
         g.legal_decisions(s, &mut buf);
-        buf.iter()
+        // Every position made counts against the budget.
+        self.nodes += buf.len() as u64;
+        if self.nodes > self.limit {
+            return Err(OutOfBudget);
+        }
+        Ok(buf
+            .iter()
             .filter_map(|&d| {
                 let mut c = s.clone();
                 g.apply_decision(&mut c, d, &mut Quiet).ok().map(|_| c)
             })
-            .collect()
+            .collect())
     }
 
     /// The value of `s` for `me`, searching `depth` more actions.
@@ -453,12 +473,7 @@ impl ExpectimaxAgent {
             }
             return Ok(v);
         }
-        let mut kids = self.children(g, s);
-        // Every position made counts against the budget.
-        self.nodes += kids.len() as u64;
-        if self.nodes > self.limit {
-            return Err(OutOfBudget);
-        }
+        let mut kids = self.children(g, s)?;
         if kids.is_empty() {
             return Ok(ev.score(s, me));
         }
@@ -502,6 +517,22 @@ impl Agent for ExpectimaxAgent {
         }
         let ev = Evaluator::new(g);
         let me = s.team();
+        if buf.len() as u64 > self.budget.nodes {
+            // More decisions than the budget has positions: the greedy choice, one position
+            // at a time, so that memory stays bounded.
+            self.last_depth = 1;
+            let best: Vec<f64> = buf
+                .iter()
+                .map(|&d| {
+                    let mut c = s.clone();
+                    match g.apply_decision(&mut c, d, &mut Quiet) {
+                        Ok(()) => ev.score(&c, me),
+                        Err(_) => f64::NEG_INFINITY,
+                    }
+                })
+                .collect();
+            return pick_best(&best, rng).map(|i| buf[i]);
+        }
         let kids: Vec<Option<State>> = buf
             .iter()
             .map(|&d| {
@@ -567,12 +598,23 @@ struct Node {
     total: f64,
 }
 
-/// Monte Carlo tree search with chance nodes; deterministic given the generator.
+/// Most decisions an MCTS tree keeps unexpanded across its nodes (memory: 16 bytes each).
+pub const MCTS_MAX_STORED: usize = 1 << 22;
+/// Most decisions an MCTS search lists in all, in the tree and in rollouts (time).
+pub const MCTS_MAX_LISTED: usize = 1 << 24;
+
+/// Monte Carlo tree search with chance nodes; deterministic given the generator. A search
+/// stops early (with the tree it has) when it has listed [`MCTS_MAX_LISTED`] decisions or
+/// keeps [`MCTS_MAX_STORED`], whatever the position.
 #[derive(Debug)]
 pub struct MctsAgent {
     budget: Budget,
     nodes: Vec<Node>,
     buf: Vec<Decision>,
+    /// Decisions kept unexpanded in the tree.
+    stored: usize,
+    /// Decisions listed by this search.
+    listed: usize,
 }
 
 impl MctsAgent {
@@ -582,6 +624,8 @@ impl MctsAgent {
             budget,
             nodes: Vec::new(),
             buf: Vec::new(),
+            stored: 0,
+            listed: 0,
         }
     }
 
@@ -589,6 +633,8 @@ impl MctsAgent {
         let mut untried = Vec::new();
         if !g.is_over(&state) && !g.is_chance(&state) {
             g.legal_decisions(&state, &mut untried);
+            self.stored += untried.len();
+            self.listed += untried.len();
             // Expansion order: shuffled by the generator, so ties do not favour piece 1.
             for i in (1..untried.len()).rev() {
                 let j = rng.below(i + 1);
@@ -617,6 +663,7 @@ impl MctsAgent {
                 g.apply_throw(&mut s, k, &mut Quiet)
             } else {
                 g.legal_decisions(&s, &mut self.buf);
+                self.listed += self.buf.len();
                 let d = match self.buf.len() {
                     0 => break,
                     1 => self.buf[0],
@@ -719,8 +766,13 @@ impl Agent for MctsAgent {
         }
         let ev = Evaluator::new(g);
         self.nodes.clear();
+        self.stored = 0;
+        self.listed = 0;
         self.new_node(g, s.clone(), rng);
         for _ in 0..self.budget.iterations.max(1) {
+            if self.stored > MCTS_MAX_STORED || self.listed > MCTS_MAX_LISTED {
+                break;
+            }
             self.iterate(g, &ev, rng);
         }
         let root = &self.nodes[0];

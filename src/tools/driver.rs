@@ -188,6 +188,9 @@ fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
+/// Most worker threads a study may ask for (`--jobs`).
+pub const MAX_JOBS: usize = 256;
+
 /// Splits `range` into at most `jobs` contiguous chunks (the same chunks for the same
 /// `range` and `jobs`), runs `work` on each in its own thread, and returns the results in
 /// chunk order; a panicking worker is an error carrying its message. Callers whose result
@@ -211,21 +214,33 @@ pub fn par_chunks<A: Send>(
         .collect();
     let work = &work;
     std::thread::scope(|sc| {
+        // A thread the system cannot start is an error like a panic, not a panic.
         let handles: Vec<_> = bounds
             .iter()
-            .map(|&(a, b)| (a, b, sc.spawn(move || work(a, b))))
+            .map(|&(a, b)| {
+                let h = std::thread::Builder::new().spawn_scoped(sc, move || work(a, b));
+                (a, b, h)
+            })
             .collect();
         // Join every worker before reporting, so that none is left running.
         let joined: Vec<_> = handles
             .into_iter()
-            .map(|(a, b, h)| (a, b, h.join()))
+            .map(|(a, b, h)| {
+                let r = match h {
+                    Ok(h) => h.join().map_err(|p| panic_message(p.as_ref())),
+                    Err(e) => Err(format!(
+                        "the thread could not be started ({e}); try fewer --jobs"
+                    )),
+                };
+                (a, b, r)
+            })
             .collect();
         joined
             .into_iter()
             .map(|(a, b, r)| {
-                r.map_err(|p| WorkerPanic {
+                r.map_err(|message| WorkerPanic {
                     games: (a, b),
-                    message: panic_message(p.as_ref()),
+                    message,
                 })
             })
             .collect()

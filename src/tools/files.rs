@@ -9,18 +9,87 @@ use std::path::{Path, PathBuf};
 /// Largest rule file, shard or source text accepted.
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
+/// A file could not be read.
+#[derive(Debug)]
+pub enum ReadError {
+    /// Opening or reading failed (missing, permission, I/O).
+    Io(PathBuf, std::io::Error),
+    /// Not a regular file: a folder, FIFO, device or socket (what it is).
+    NotRegular(PathBuf, &'static str),
+    /// Longer than the limit (in bytes).
+    TooLarge(PathBuf, u64),
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Io(p, e) => {
+                let why = match e.kind() {
+                    std::io::ErrorKind::NotFound => "no such file".to_string(),
+                    std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+                    _ => e.to_string(),
+                };
+                write!(f, "cannot read {}: {why}", p.display())
+            }
+            ReadError::NotRegular(p, what) => write!(
+                f,
+                "cannot read {}: it is {what}, not a regular file; give the path of a file",
+                p.display()
+            ),
+            ReadError::TooLarge(p, limit) => write!(
+                f,
+                "{} is larger than {limit} bytes; seig reads files of at most {limit} bytes",
+                p.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
 /// Reads a file whole, refusing one over [`MAX_FILE_BYTES`]; the message names the file.
 pub fn read(path: &Path) -> Result<Vec<u8>, String> {
-    let meta = std::fs::metadata(path)
-        .map_err(|e| format!("error: cannot read {}: {e}", path.display()))?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(format!(
-            "error: {} is {} bytes; seig reads files of at most {MAX_FILE_BYTES} bytes",
-            path.display(),
-            meta.len()
-        ));
+    read_limited(path, MAX_FILE_BYTES).map_err(|e| format!("error: {e}"))
+}
+
+/// Reads a regular file of at most `limit` bytes.
+///
+/// The file is opened without blocking (a FIFO with no writer would otherwise wait for
+/// ever), the opened file is checked to be a regular file (a folder, FIFO, device or socket
+/// is refused at once), and at most `limit + 1` bytes are read, so the limit holds whatever
+/// the size the file system reports.
+pub fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    use std::io::Read;
+    let io = |e| ReadError::Io(path.to_path_buf(), e);
+    // Look before opening: opening a device can itself do something (a tape rewinds).
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if let Some(what) = not_regular(meta.file_type()) {
+        return Err(ReadError::NotRegular(path.to_path_buf(), what));
     }
-    std::fs::read(path).map_err(|e| format!("error: cannot read {}: {e}", path.display()))
+    let mut opts = std::fs::OpenOptions::new();
+    opts.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        opts.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = opts.open(path).map_err(io)?;
+    // And again on what was opened, in case the path was swapped in between.
+    let meta = file.metadata().map_err(io)?;
+    if let Some(what) = not_regular(meta.file_type()) {
+        return Err(ReadError::NotRegular(path.to_path_buf(), what));
+    }
+    if meta.len() > limit {
+        return Err(ReadError::TooLarge(path.to_path_buf(), limit));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLarge(path.to_path_buf(), limit));
+    }
+    Ok(bytes)
 }
 
 /// SHA-256 of bytes, lower-case hex: how records and reports identify a rule file.
@@ -120,6 +189,45 @@ fn random_suffix() -> u64 {
     h.finish()
 }
 
+/// A temporary file older than this is one a killed write left behind.
+pub const STALE_TEMPORARY: std::time::Duration = std::time::Duration::from_secs(15 * 60);
+
+/// The name of a temporary file of a write to `base`: `.BASE.` + 16 hex digits + `.tmp`.
+fn is_temporary_of(name: &str, base: &str) -> bool {
+    name.strip_prefix('.')
+        .and_then(|n| n.strip_prefix(base))
+        .and_then(|n| n.strip_prefix('.'))
+        .and_then(|n| n.strip_suffix(".tmp"))
+        .is_some_and(|hex| hex.len() == 16 && hex.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// Removes the temporary files of earlier writes to `base` in `dir` that were killed before
+/// they could clean up (a regular file of our naming, untouched for [`STALE_TEMPORARY`]);
+/// a write in progress elsewhere touches its file far more recently than that.
+fn remove_stale_temporaries(dir: &Path, base: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let now = std::time::SystemTime::now();
+    for e in entries.flatten() {
+        let name = e.file_name();
+        if !is_temporary_of(&name.to_string_lossy(), base) {
+            continue;
+        }
+        let old = e
+            .metadata()
+            .ok()
+            .filter(|m| m.file_type().is_file())
+            .and_then(|m| {
+                let age = now.duration_since(m.modified().ok()?).ok()?;
+                Some(age >= STALE_TEMPORARY)
+            });
+        if old == Some(true) {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+}
+
 /// Replaces the file at `path` with `bytes` so that a reader, or a crash, sees the old file
 /// or the new one, never a mix.
 ///
@@ -128,7 +236,8 @@ fn random_suffix() -> u64 {
 /// renamed over the target; then the folder is synced. A symlink is followed: the file it
 /// points to is replaced and the link kept. A target that is not a regular file (a folder,
 /// FIFO, device or socket) or is read-only is refused, and on every error the temporary
-/// file is removed and the target left as it was.
+/// file is removed and the target left as it was. Temporary files of killed writes to the
+/// same target, older than [`STALE_TEMPORARY`], are removed first.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
     let err = |error: std::io::Error| WriteError {
         path: path.to_path_buf(),
@@ -163,6 +272,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
         .ok_or_else(|| err(std::io::Error::other("the path names no file")))?
         .to_string_lossy()
         .into_owned();
+    remove_stale_temporaries(&dir, &base);
     let (tmp, file) = {
         let mut tries = 0;
         loop {

@@ -373,23 +373,20 @@ impl Record {
     /// Loads a record from a file.
     pub fn load(path: &Path) -> Result<Record, RecordError> {
         let name = path.display().to_string();
-        let meta = std::fs::metadata(path).map_err(|e| io_error("read", &name, &e))?;
-        if meta.is_dir() {
-            return Err(rerr(
+        use crate::tools::files::{ReadError, read_limited};
+        let bytes = read_limited(path, MAX_RECORD_BYTES).map_err(|e| match e {
+            ReadError::Io(_, e) => io_error("read", &name, &e),
+            ReadError::NotRegular(_, what) => rerr(
                 RecordErrorKind::Io,
-                format!("cannot read record {name}: it is a folder"),
-            ));
-        }
-        if meta.len() > MAX_RECORD_BYTES {
-            return Err(rerr(
+                format!("cannot read record {name}: it is {what}, not a regular file"),
+            ),
+            ReadError::TooLarge(_, limit) => rerr(
                 RecordErrorKind::Io,
                 format!(
-                    "{name} is {} bytes; records are limited to {MAX_RECORD_BYTES} bytes",
-                    meta.len()
+                    "{name} is larger than {limit} bytes; records are limited to {limit} bytes"
                 ),
-            ));
-        }
-        let bytes = std::fs::read(path).map_err(|e| io_error("read", &name, &e))?;
+            ),
+        })?;
         Record::from_json(&name, &bytes)
     }
 
@@ -400,19 +397,30 @@ impl Record {
             .map_err(|e| io_error("write", &path.display().to_string(), &e.error))
     }
 
-    /// Refuses a record made with another rule file, other readings or other parameters than
-    /// the game loaded from `file_bytes`.
-    pub fn check_matches(&self, g: &Game, file_bytes: &[u8]) -> Result<(), RecordError> {
-        let mut problems = Vec::new();
+    /// Refuses a rule file whose bytes are not the ones the record was made with; `name`
+    /// names the file loaded. Nothing of the file is parsed or shown: only its hash.
+    pub fn check_file(&self, name: &str, file_bytes: &[u8]) -> Result<(), RecordError> {
         let sha = sha256_hex(file_bytes);
-        if sha != self.sha256 {
-            problems.push(format!(
-                "it was made with a different rule file (the record names {}, SHA-256 {}…; the file loaded has SHA-256 {}…)",
-                self.file,
-                &self.sha256.get(..12).unwrap_or(&self.sha256),
-                &sha[..12]
-            ));
+        if sha == self.sha256 {
+            return Ok(());
         }
+        let (file, want) = (printable(&self.file), printable(&self.sha256));
+        let whose = if name == self.file {
+            format!(
+                "this record belongs to another version of {file} (the record has SHA-256 {want}; the file now has SHA-256 {sha})"
+            )
+        } else {
+            format!("this record belongs to {file} (SHA-256 {want}), not to {name} (SHA-256 {sha})")
+        };
+        Err(rerr(RecordErrorKind::Mismatch, whose))
+    }
+
+    /// Refuses a record made with another rule file, other readings or other parameters than
+    /// the game loaded from `file_bytes` (a different file is said alone: its readings
+    /// would differ anyway).
+    pub fn check_matches(&self, g: &Game, file_bytes: &[u8]) -> Result<(), RecordError> {
+        self.check_file("the rule file loaded", file_bytes)?;
+        let mut problems = Vec::new();
         let here = readings_of(g);
         let mut fix = Vec::new();
         let mut diffs = Vec::new();
@@ -463,7 +471,7 @@ impl Record {
             "this record does not belong to this game: {}",
             problems.join("; ")
         );
-        if !fix.is_empty() && sha == self.sha256 {
+        if !fix.is_empty() {
             m.push_str(&format!(" (to continue it, add {})", fix.join(" ")));
         }
         Err(rerr(RecordErrorKind::Mismatch, m))
@@ -542,6 +550,27 @@ fn io_error(verb: &str, name: &str, e: &std::io::Error) -> RecordError {
         RecordErrorKind::Io,
         format!("cannot {verb} record {name}: {why}"),
     )
+}
+
+/// A string from a record as it may be shown on a terminal: control characters (which could
+/// drive the terminal) escaped, and cut at 200 characters.
+fn printable(s: &str) -> String {
+    let mut out: String = s
+        .chars()
+        .take(200)
+        .flat_map(|c| {
+            let esc: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            esc
+        })
+        .collect();
+    if s.chars().nth(200).is_some() {
+        out.push('…');
+    }
+    out
 }
 
 fn json_reason(e: &serde_json::Error) -> String {

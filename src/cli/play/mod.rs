@@ -39,7 +39,8 @@ pub struct PlayArgs {
     #[arg(long, value_name = "RECORD")]
     pub load: Option<PathBuf>,
     /// How hard the computer thinks: 1 is the default, 2 examines twice as many positions.
-    #[arg(long, default_value_t = 1.0)]
+    /// (From 0.01 to 100.)
+    #[arg(long, default_value_t = 1.0, value_parser = super::parse_budget)]
     pub budget: f64,
     /// Seat turns after which the computer stops playing (a game between computers may not end).
     #[arg(long, default_value_t = 10_000)]
@@ -218,21 +219,21 @@ pub fn replay(args: ReplayArgs) -> i32 {
         }
     };
     let file = args.file.clone().unwrap_or_else(|| PathBuf::from(&r.file));
-    if !file.exists() {
-        say_err(&format!(
-            "error: cannot read the rule file {} that the record names: no such file (name it with --file)",
-            file.display()
-        ));
-        return 1;
-    }
-    // The file's hash first: another file's readings and parameters mean nothing here.
-    let belongs = crate::tools::files::read(&file)
-        .map_err(|m| format!("cannot read {}: {m}", file.display()))
-        .and_then(|bytes| {
-            crate::tools::play::check_belongs(&r, &file, &bytes).map_err(|e| e.to_string())
-        });
-    if let Err(m) = belongs {
-        say_err(&format!("error: {}: {m}", args.record.display()));
+    // The rule file's bytes are checked against the record's hash before anything of them
+    // is parsed or shown: a record may name any file.
+    let bytes = match crate::tools::files::read(&file) {
+        Ok(b) => b,
+        Err(e) if args.file.is_none() => {
+            eprintln!("{e} (the rule file the record names; name another with --file)");
+            return 1;
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    if let Err(e) = r.check_file(&file.display().to_string(), &bytes) {
+        eprintln!("error: {}: {e}", args.record.display());
         return 1;
     }
     let sel = Selection {
@@ -243,9 +244,12 @@ pub fn replay(args: ReplayArgs) -> i32 {
             .collect(),
         params: r.params.iter().map(|(a, b)| (a.clone(), *b)).collect(),
     };
-    let (game, bytes) = match load_game(&file, &sel, &mut std::io::stderr()) {
-        Ok(x) => x,
-        Err(c) => return c,
+    let game = match analysis::load_bytes(&file, &bytes, &sel) {
+        Ok(l) => Game::new(l.ir),
+        Err(e) => {
+            eprint!("{}", e.render());
+            return 1;
+        }
     };
     if let Err(e) = r.check_matches(&game, &bytes) {
         say_err(&format!("error: {}: {e}", args.record.display()));

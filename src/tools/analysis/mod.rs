@@ -78,6 +78,11 @@ pub fn load(path: &Path, sel: &Selection) -> Result<Loaded, LoadError> {
     from_bytes(path, &bytes, sel)
 }
 
+/// Loads a rule file from bytes already read from `path` (which names it in diagnostics).
+pub fn load_bytes(path: &Path, bytes: &[u8], sel: &Selection) -> Result<Loaded, LoadError> {
+    from_bytes(path, bytes, sel)
+}
+
 /// Loads rule-file text (for tests and tools that hold the text already); the path is
 /// `<text>`.
 pub fn load_text(text: &str, sel: &Selection) -> Result<Loaded, LoadError> {
