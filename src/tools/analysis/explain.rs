@@ -3,8 +3,10 @@
 //! At a throw, the possible throws with their exact probabilities and the throw-table rule
 //! each one meets.
 
+pub use super::refusal::{Because, Ground};
+use super::refusal::{why_refused, why_unlisted};
 use super::rulebook::describe_effects;
-use crate::engine::{Event, Game, Stage, State};
+use crate::engine::{Decision, Event, Game, Stage, State};
 use crate::lang::ir::{Ir, RuleIx, TeamId, ThrowMatch};
 use serde::Serialize;
 
@@ -72,8 +74,11 @@ pub struct Verdict {
     pub legal: bool,
     /// Where it goes (legal) or why not (refused).
     pub message: String,
-    /// The rules that allow it (legal) or the one that refuses it.
+    /// The rules that allow it (legal) or those that refuse it.
     pub rules: Vec<RuleCite>,
+    /// Why it is refused: each statement (with its rule and readings), language default
+    /// or fact of the position that forbids it. Empty when legal.
+    pub because: Vec<Because>,
     /// What happens when it is played.
     pub events: Vec<String>,
 }
@@ -299,6 +304,12 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, ExplainError> {
             legal: false,
             message: format!("the game is over: {} has won", ir.team_of(w).name),
             rules: Vec::new(),
+            because: vec![Because {
+                statement: format!("the game is over: {} has won", ir.team_of(w).name),
+                ground: Ground::Position,
+                rule: None,
+                readings: Vec::new(),
+            }],
             events: Vec::new(),
         }),
         Stage::Throw => {
@@ -328,40 +339,68 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, ExplainError> {
                     ir.sticks.faces[0], p, t.effects
                 ),
                 rules: t.rule.into_iter().collect(),
+                because: Vec::new(),
                 events: t.events,
             })
         }
         Stage::Move => {
             let d = g.parse_decision(s, m).map_err(ExplainError::BadMove)?;
-            let mut c = s.clone();
-            let mut ev: Vec<Event> = Vec::new();
-            match g.apply_decision(&mut c, d, &mut ev) {
-                Ok(()) => {
-                    let rules = match g.check_move(s, s.team(), d.piece, d.mask) {
-                        Ok(l) => l.rules().iter().map(|&r| cite(ir, r)).collect(),
-                        Err(_) => Vec::new(),
-                    };
-                    Ok(Verdict {
-                        input: m.to_string(),
-                        legal: true,
-                        message: format!("legal: {}", g.describe_decision(s, d)),
-                        rules,
-                        events: ev
-                            .iter()
-                            .filter(|e| !matches!(e, Event::Moved { .. }))
-                            .map(|e| describe_event(ir, e))
-                            .collect(),
-                    })
-                }
-                Err(r) => Ok(Verdict {
-                    input: m.to_string(),
-                    legal: false,
-                    message: format!("refused: {}", r.message),
-                    rules: r.rule.map(|x| cite(ir, x)).into_iter().collect(),
-                    events: Vec::new(),
-                }),
+            Ok(judge_decision(g, s, d, m))
+        }
+    }
+}
+
+/// The verdict on decision `d` at a decision node: legal exactly when the engine lists it;
+/// a refusal says why ([`Verdict::because`]). `input` is how the move was given.
+pub fn judge_decision(g: &Game, s: &State, d: Decision, input: &str) -> Verdict {
+    let ir = g.ir();
+    let mut legal = Vec::new();
+    g.legal_decisions(s, &mut legal);
+    let mut c = s.clone();
+    let mut ev: Vec<Event> = Vec::new();
+    let applied = g.apply_decision(&mut c, d, &mut ev);
+    let refused = |because: Vec<Because>, message: String| {
+        let mut rules: Vec<RuleCite> = Vec::new();
+        for b in &because {
+            if let Some(r) = &b.rule
+                && !rules.contains(r)
+            {
+                rules.push(r.clone());
             }
         }
+        Verdict {
+            input: input.to_string(),
+            legal: false,
+            message,
+            rules,
+            because,
+            events: Vec::new(),
+        }
+    };
+    match applied {
+        Ok(()) if legal.contains(&d) => {
+            let rules = match g.check_move(s, s.team(), d.piece, d.mask) {
+                Ok(l) => l.rules().iter().map(|&r| cite(ir, r)).collect(),
+                Err(_) => Vec::new(),
+            };
+            Verdict {
+                input: input.to_string(),
+                legal: true,
+                message: format!("legal: {}", g.describe_decision(s, d)),
+                rules,
+                because: Vec::new(),
+                events: ev
+                    .iter()
+                    .filter(|e| !matches!(e, Event::Moved { .. }))
+                    .map(|e| describe_event(ir, e))
+                    .collect(),
+            }
+        }
+        Ok(()) => refused(
+            why_unlisted(g, s, d),
+            "refused: not among the legal decisions".into(),
+        ),
+        Err(r) => refused(why_refused(g, s, d, &r), format!("refused: {}", r.message)),
     }
 }
 
@@ -374,6 +413,29 @@ fn render_rules(o: &mut String, rules: &[RuleCite], indent: &str) {
         }
         if r.citations.is_empty() {
             let _ = writeln!(o, "{indent}  (no citation)");
+        }
+    }
+}
+
+fn render_because(o: &mut String, because: &[Because]) {
+    use std::fmt::Write;
+    for b in because {
+        match (&b.ground, &b.rule) {
+            (Ground::Rule, Some(r)) => {
+                let _ = writeln!(o, "  because {} ({}): {}", r.id, r.status, b.statement);
+                for (src, q) in &r.citations {
+                    let _ = writeln!(o, "    {src}: \"{q}\"");
+                }
+            }
+            (Ground::LanguageDefault, _) => {
+                let _ = writeln!(o, "  because (language default): {}", b.statement);
+            }
+            _ => {
+                let _ = writeln!(o, "  because {}", b.statement);
+            }
+        }
+        if !b.readings.is_empty() {
+            let _ = writeln!(o, "    in force under {}", b.readings.join(", "));
         }
     }
 }
@@ -422,14 +484,13 @@ pub fn render(e: &Explanation) -> String {
         for ev in &v.events {
             let _ = writeln!(o, "  then: {ev}");
         }
-        if !v.rules.is_empty() {
-            let _ = writeln!(o, "  {}", if v.legal { "allowed by" } else { "refused by" });
-            render_rules(&mut o, &v.rules, "    ");
-        } else if !v.legal {
-            let _ = writeln!(
-                o,
-                "  (no rule of the file names this refusal: it is the engine's)"
-            );
+        if v.legal {
+            if !v.rules.is_empty() {
+                let _ = writeln!(o, "  allowed by");
+                render_rules(&mut o, &v.rules, "    ");
+            }
+        } else {
+            render_because(&mut o, &v.because);
         }
     }
     o

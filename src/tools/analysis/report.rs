@@ -39,7 +39,7 @@ pub fn histogram_svg(ms: &[Metrics], labels: &[String]) -> String {
     let mut hi = 1u64;
     let mut lo = u64::MAX;
     for m in ms {
-        let n: u64 = m.turns_hist.values().sum();
+        let n: u64 = m.turns_hist.iter().map(|x| x.1).sum();
         let mut cum = 0;
         for (v, c) in &m.turns_hist {
             lo = lo.min(*v);
@@ -66,7 +66,7 @@ pub fn histogram_svg(ms: &[Metrics], labels: &[String]) -> String {
     let shares: Vec<Vec<f64>> = ms
         .iter()
         .map(|m| {
-            let n: u64 = m.turns_hist.values().sum();
+            let n: u64 = m.turns_hist.iter().map(|x| x.1).sum();
             let mut b = vec![0u64; nb];
             for (v, c) in &m.turns_hist {
                 // Games past the largest 99th percentile are left out of the plot.
@@ -269,9 +269,9 @@ pub fn rules_svg(ms: &[Metrics], labels: &[String]) -> String {
         for (a, m) in ms.iter().enumerate() {
             if let Some(r) = m.rules.iter().find(|r| r.id == *id && r.active) {
                 let tag = if ms.len() > 1 {
-                    format!("{id} [{a}], {:.2}/game", r.per_game)
+                    format!("{id} [{a}], {:.2}/game", r.per_game.unwrap_or(0.0))
                 } else {
-                    format!("{id}, {:.2}/game", r.per_game)
+                    format!("{id}, {:.2}/game", r.per_game.unwrap_or(0.0))
                 };
                 items.push((tag, a, r.games.p, r.games.lo, r.games.hi));
             }
@@ -414,27 +414,46 @@ fn outcome_rows(o: &mut String, ms: &[Metrics]) {
     let col = |f: &dyn Fn(&Metrics) -> String| ms.iter().map(f).collect::<Vec<_>>();
     table_row(o, "completion", &col(&|m| m.completion.pct()));
     table_row(o, "timeouts (turn cap)", &col(&|m| m.timeouts.pct()));
+    table_row(
+        o,
+        "aborted (engine)",
+        &col(&|m| format!("{} of {}", m.aborted, m.completion.n)),
+    );
+    table_row(
+        o,
+        "warning",
+        &col(&|m| m.warning.clone().unwrap_or_else(|| "—".into())),
+    );
     for t in 0..2 {
         let name = ms
             .first()
-            .map(|m| m.study.teams[t].clone())
+            .and_then(|m| m.study.teams.get(t).cloned())
             .unwrap_or_default();
         table_row(
             o,
             &format!("{name} wins (of completed)"),
-            &col(&|m| m.wins[t].of_completed.pct()),
+            &col(&|m| m.wins.get(t).map_or("—".into(), |w| w.of_completed.pct())),
         );
     }
-    table_row(o, "balance", &col(&|m| format!("{:.3}", m.balance)));
+    table_row(
+        o,
+        "balance",
+        &col(&|m| m.balance.map_or("—".into(), |b| format!("{b:.3}"))),
+    );
     table_row(
         o,
         "first-team advantage (points)",
-        &col(&|m| {
-            let (a, lo, hi) = m.first_team_advantage;
-            format!("{:+.1} [{:+.1}, {:+.1}]", 100.0 * a, 100.0 * lo, 100.0 * hi)
+        &col(&|m| match m.first_team_advantage {
+            Some((a, lo, hi)) => {
+                format!("{:+.1} [{:+.1}, {:+.1}]", 100.0 * a, 100.0 * lo, 100.0 * hi)
+            }
+            None => "—".into(),
         }),
     );
     let d = |x: &super::metrics::Dist| {
+        if x.n == 0 {
+            return "—".to_string();
+        }
         format!(
             "{:.1} [{:.1}, {:.1}]; median {:.1}; p90 {:.1}",
             x.mean, x.ci.0, x.ci.1, x.median, x.p90
@@ -445,6 +464,43 @@ fn outcome_rows(o: &mut String, ms: &[Metrics]) {
     table_row(o, "decision moves", &col(&|m| m.decision_moves.pct()));
     table_row(o, "lead changes per game", &col(&|m| d(&m.lead_changes)));
     table_row(o, "captures per game", &col(&|m| d(&m.captures)));
+    table_row(o, "removals per game", &col(&|m| d(&m.removals)));
+    table_row(o, "send-homes per game", &col(&|m| d(&m.send_homes)));
+    for t in 0..2 {
+        let name = ms
+            .first()
+            .and_then(|m| m.study.teams.get(t).cloned())
+            .unwrap_or_default();
+        table_row(
+            o,
+            &format!("pieces {name} lost / sent home per game"),
+            &col(&|m| {
+                let per = |v: Option<&(String, Option<f64>)>| {
+                    v.and_then(|x| x.1)
+                        .map_or("—".to_string(), |x| format!("{x:.2}"))
+                };
+                format!(
+                    "{} / {}",
+                    per(m.lost_per_game.get(t)),
+                    per(m.sent_home_per_game.get(t))
+                )
+            }),
+        );
+    }
+    table_row(
+        o,
+        "ended by (rule @ phase)",
+        &col(&|m| {
+            if m.endings.is_empty() {
+                return "—".into();
+            }
+            m.endings
+                .iter()
+                .map(|e| format!("{}@{} {}", e.rule, e.phase, e.games.pct()))
+                .collect::<Vec<_>>()
+                .join("; ")
+        }),
+    );
 }
 
 /// How soon each team can first move, the luck share, and which rules never acted.
@@ -453,13 +509,18 @@ fn start_and_rule_rows(o: &mut String, ms: &[Metrics]) {
     for t in 0..2 {
         let name = ms
             .first()
-            .map(|m| m.study.teams[t].clone())
+            .and_then(|m| m.study.teams.get(t).cloned())
             .unwrap_or_default();
         table_row(
             o,
             &format!("throws before {name} can first move"),
             &col(&|m| {
-                let f = &m.first_move[t];
+                let Some(f) = m.first_move.get(t) else {
+                    return "—".into();
+                };
+                if f.throws.n == 0 {
+                    return format!("—; never in {}", f.never);
+                }
                 format!(
                     "{:.2} [{:.2}, {:.2}]{}",
                     f.throws.mean,
@@ -479,14 +540,17 @@ fn start_and_rule_rows(o: &mut String, ms: &[Metrics]) {
             o,
             "luck share (strong agent vs random)",
             &col(&|m| match &m.luck {
-                Some(l) => format!(
-                    "{:.2} [{:.2}, {:.2}] ({} wins {})",
-                    l.luck.0,
-                    l.luck.1,
-                    l.luck.2,
-                    l.player,
-                    l.wins.pct()
-                ),
+                Some(l) => match l.luck {
+                    Some(x) => format!(
+                        "{:.2} [{:.2}, {:.2}] ({} wins {})",
+                        x.0,
+                        x.1,
+                        x.2,
+                        l.player,
+                        l.wins.pct()
+                    ),
+                    None => format!("— (no finished game of {})", l.player),
+                },
                 None => "not measured".into(),
             }),
         );
