@@ -385,6 +385,10 @@ pub struct CompareArgs {
     /// Without `--arm`, a reading given twice with `--reading` makes one arm per option.
     #[arg(long = "arm", value_name = "CHOICES")]
     pub arms: Vec<String>,
+    /// Every option of every reading against the defaults, one reading at a time (one file;
+    /// readings given with `--reading` stay fixed in every arm).
+    #[arg(long, conflicts_with = "arms")]
+    pub each_reading: bool,
     #[command(flatten)]
     pub study: StudyArgs,
     #[command(flatten)]
@@ -406,6 +410,52 @@ pub fn arm_choices(
     compare::arm_selections(&req, params_of_file)
 }
 
+/// Runs `seig compare --each-reading`.
+fn run_each_reading(args: &CompareArgs, players: &Players) -> i32 {
+    let st = &args.study;
+    let [file] = args.files.as_slice() else {
+        eprintln!("error: --each-reading studies one rule file");
+        return 2;
+    };
+    let load = |sel: &Selection| {
+        crate::tools::analysis::load(file, sel).map_err(|e| e.render().trim_end().to_string())
+    };
+    let e = crate::tools::analysis::each::each_reading(
+        &load,
+        &args.choices.selection(),
+        st.games,
+        st.seed,
+        st.max_turns,
+        players,
+        st.threads(),
+        st.bar(),
+    );
+    let e = match e {
+        Ok(e) => e,
+        Err(m) => {
+            eprintln!("{m}");
+            return 1;
+        }
+    };
+    if let Some(path) = &st.report {
+        if let Err(m) = write_file(path, &report::each_reading_report(&e)) {
+            eprintln!("{m}");
+            return 1;
+        }
+        eprintln!("wrote the report to {}", path.display());
+    }
+    if st.json {
+        let mut v = serde_json::to_value(&e).unwrap_or_default();
+        if let Some(o) = v.get_mut("defaults").and_then(|m| m.as_object_mut()) {
+            o.remove("acc");
+        }
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    } else {
+        print!("{}", crate::tools::analysis::each::render(&e));
+    }
+    0
+}
+
 /// Runs `seig compare`.
 pub fn run_compare(args: &CompareArgs) -> i32 {
     let st = &args.study;
@@ -416,6 +466,9 @@ pub fn run_compare(args: &CompareArgs) -> i32 {
             return 2;
         }
     };
+    if args.each_reading {
+        return run_each_reading(args, &players);
+    }
     // The first file under no choice tells which names are parameters.
     let Some(first) = args.files.first() else {
         eprintln!("error: no rule file given");

@@ -548,3 +548,148 @@ pub fn infer_pool_rules(g: &Game, s: &mut State) {
         }
     }
 }
+
+/// One action applied by `explain --then`, and what follows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Step {
+    /// The action as given.
+    pub action: String,
+    /// What it was: `throw of 3 (3 of 8 marked)` or the move with where it went.
+    pub done: String,
+    /// The events it caused, with their rules.
+    pub events: Vec<String>,
+    /// The position after it, explained (its throws or legal decisions).
+    pub after: Explanation,
+}
+
+/// An action of `explain --then` that cannot be applied.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ThenError {
+    /// The action does not parse or fit the position.
+    #[error("action {index} (`{action}`): {why}")]
+    Bad {
+        /// Which action, from 1.
+        index: usize,
+        /// The action.
+        action: String,
+        /// Why.
+        why: String,
+    },
+    /// The engine refuses it; the verdict says why.
+    #[error("action {index} (`{action}`) is refused: {}", verdict.message)]
+    Refused {
+        /// Which action, from 1.
+        index: usize,
+        /// The action.
+        action: String,
+        /// The verdict on it.
+        verdict: Box<Verdict>,
+    },
+}
+
+/// The count of first-face sticks of a throw action at `s`: `tV` (a throw worth V) or `kK`
+/// (K sticks showing the first face).
+fn throw_action(g: &Game, s: &State, a: &str) -> Result<u8, String> {
+    let ir = g.ir();
+    let n = g.sticks_for(s);
+    let num = |t: &str| {
+        t.parse::<u8>()
+            .map_err(|_| format!("`{a}` is not tV or kK"))
+    };
+    if let Some(v) = a.strip_prefix('t') {
+        let v = num(v)?;
+        let colour = ir.team_of(s.team()).colour;
+        (0..=n)
+            .find(|&k| ir.sticks.value.throw_value(colour, k, n) == v)
+            .ok_or_else(|| format!("a throw of {n} sticks cannot be worth {v}"))
+    } else if let Some(k) = a.strip_prefix('k') {
+        let k = num(k)?;
+        if k > n {
+            return Err(format!("only {n} sticks are thrown"));
+        }
+        Ok(k)
+    } else {
+        Err(format!(
+            "at a throw, give `tV` (a throw worth V) or `kK` (K sticks showing {}), not `{a}`",
+            ir.sticks
+                .faces
+                .first()
+                .map_or("the first face", String::as_str)
+        ))
+    }
+}
+
+/// Applies `actions` in order from `s` (throws at a throw, moves in move notation at a
+/// move) and explains the position after each.
+pub fn then(g: &Game, s: &State, actions: &[String]) -> Result<Vec<Step>, ThenError> {
+    let ir = g.ir();
+    let mut s = s.clone();
+    let mut steps = Vec::new();
+    for (i, a) in actions.iter().enumerate() {
+        let bad = |why: String| ThenError::Bad {
+            index: i + 1,
+            action: a.clone(),
+            why,
+        };
+        let mut ev: Vec<Event> = Vec::new();
+        let done = match s.stage() {
+            Stage::Over(w) => {
+                return Err(bad(format!(
+                    "the game is over: {} has won",
+                    ir.team_of(w).name
+                )));
+            }
+            Stage::Throw => {
+                let k = throw_action(g, &s, a).map_err(bad)?;
+                let n = g.sticks_for(&s);
+                let v = ir
+                    .sticks
+                    .value
+                    .throw_value(ir.team_of(s.team()).colour, k, n);
+                g.apply_throw(&mut s, k, &mut ev)
+                    .map_err(|r| bad(r.message.into_owned()))?;
+                format!(
+                    "throw of {v} ({k} of {n} {})",
+                    ir.sticks.faces.first().map_or("", String::as_str)
+                )
+            }
+            Stage::Move => {
+                let d = g.parse_decision(&s, a).map_err(|e| bad(e.to_string()))?;
+                let v = judge_decision(g, &s, d, a);
+                if !v.legal {
+                    return Err(ThenError::Refused {
+                        index: i + 1,
+                        action: a.clone(),
+                        verdict: Box::new(v),
+                    });
+                }
+                let done = g.describe_decision(&s, d);
+                g.apply_decision(&mut s, d, &mut ev)
+                    .map_err(|r| bad(r.message.into_owned()))?;
+                done
+            }
+        };
+        let after = explain(g, &s, None).map_err(|e| bad(e.to_string()))?;
+        steps.push(Step {
+            action: a.clone(),
+            done,
+            events: ev.iter().map(|e| describe_event(ir, e)).collect(),
+            after,
+        });
+    }
+    Ok(steps)
+}
+
+/// The steps of `explain --then` as text for people.
+pub fn render_steps(steps: &[Step]) -> String {
+    use std::fmt::Write;
+    let mut o = String::new();
+    for (i, st) in steps.iter().enumerate() {
+        let _ = writeln!(o, "\n=== {}. {}: {}", i + 1, st.action, st.done);
+        for e in &st.events {
+            let _ = writeln!(o, "  {e}");
+        }
+        o.push_str(&render(&st.after));
+    }
+    o
+}
