@@ -256,7 +256,8 @@ fn race_long_win_rate_is_sixteen_27ths() {
     let exact = 16.0 / 27.0;
     let se = (exact * (1.0 - exact) / 20_000.0f64).sqrt();
     assert!(close(m.first_team.p, exact, se), "{:?}", m.first_team);
-    assert!((m.balance - (1.0 - (2.0 * m.first_team.p - 1.0).abs())).abs() < 1e-12);
+    let balance = m.balance.expect("completed games");
+    assert!((balance - (1.0 - (2.0 * m.first_team.p - 1.0).abs())).abs() < 1e-12);
 }
 
 #[test]
@@ -415,6 +416,7 @@ fn compare_readings_on_paired_seeds() {
     let args = study::CompareArgs {
         files: vec!["x.seig".into()],
         arms: Vec::new(),
+        each_reading: false,
         study: study::StudyArgs {
             games: 10,
             seed: 1,
@@ -524,6 +526,31 @@ fn report_is_self_contained_with_plots() {
         "no network"
     );
     assert!(!html.contains("<script"), "no script");
+    assert!(
+        html.contains("Completed games only"),
+        "counts under the histogram"
+    );
+    chromium_renders(&html);
+    // A comparison draws each difference with its interval.
+    let arms = [
+        compare::Arm {
+            label: "short".into(),
+            loaded: race(&[]),
+        },
+        compare::Arm {
+            label: "long".into(),
+            loaded: race(&[("A-R-1", "long")]),
+        },
+    ];
+    let c = compare::compare(&arms, 400, 3, 1_000, &metrics::Players::default(), 2, None)
+        .expect("compares");
+    let html = report::study_report(&c.metrics, Some(&c));
+    let at = html.find("data-plot=\"diff\"").expect("a difference plot");
+    let end = at + html[at..].find("</svg>").unwrap();
+    assert!(
+        html[at..end].contains("class=\"mark"),
+        "the difference plot draws nothing"
+    );
     chromium_renders(&html);
 }
 

@@ -77,6 +77,11 @@ pub struct ExplainArgs {
     /// A move to judge (`3:4+3`, `12:r1x`) at a move; a throw's value (`4`) at a throw.
     #[arg(value_name = "MOVE")]
     pub mv: Option<String>,
+    /// Apply these actions in order and explain the position after each: at a throw `tV`
+    /// (a throw worth V) or `kK` (K sticks showing the first face), at a move a move in
+    /// move notation (`--then t4 3:4 t1`).
+    #[arg(long, num_args = 1.., value_name = "ACTION", conflicts_with = "mv")]
+    pub then: Vec<String>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -105,6 +110,9 @@ pub fn run_explain(args: &ExplainArgs) -> i32 {
             }
         },
     };
+    if !args.then.is_empty() {
+        return run_then(&g, &s, &args.then, args.json);
+    }
     match explain::explain(&g, &s, args.mv.as_deref()) {
         Ok(e) => {
             if args.json {
@@ -119,6 +127,50 @@ pub fn run_explain(args: &ExplainArgs) -> i32 {
         }
         Err(m) => {
             eprintln!("error: {m}");
+            2
+        }
+    }
+}
+
+/// `seig explain --then`: exit 0 when every action applies, 1 when one is refused (with
+/// why), 2 when one does not parse or fit.
+fn run_then(g: &Game, s: &crate::engine::State, actions: &[String], json: bool) -> i32 {
+    match explain::then(g, s, actions) {
+        Ok(steps) => {
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&steps).unwrap_or_default()
+                );
+            } else {
+                print!("{}", explain::render_steps(&steps));
+            }
+            0
+        }
+        Err(explain::ThenError::Refused {
+            index,
+            action,
+            verdict,
+        }) => {
+            eprintln!(
+                "error: action {index} (`{action}`) is refused: {}",
+                verdict.message
+            );
+            let mut why = String::new();
+            for b in &verdict.because {
+                why.push_str(&format!(
+                    "  because {}{}\n",
+                    b.rule
+                        .as_ref()
+                        .map_or(String::new(), |r| format!("{}: ", r.id)),
+                    b.statement
+                ));
+            }
+            eprint!("{why}");
+            1
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
             2
         }
     }

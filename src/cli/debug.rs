@@ -3,6 +3,7 @@
 
 use super::{Choices, load};
 use crate::engine::{Game, State};
+use crate::tools::trace::{TraceLine, Tracer};
 use std::path::Path;
 
 /// Loads the game and the start position (initial, or `--position`).
@@ -50,55 +51,20 @@ pub fn perft(file: &Path, depth: u32, position: Option<&str>, choices: &Choices)
     }
 }
 
-/// Prints every action of a playout: the throw or move, the engine's events, the position.
-struct Trace {
-    events: Vec<crate::engine::Event>,
-    threw: bool,
-}
-
-impl crate::tools::driver::Hooks for Trace {
-    fn throw(&mut self, _g: &Game, _s: &State, _k: u8) {
-        self.threw = true;
-    }
-    fn decision(
-        &mut self,
-        g: &Game,
-        s: &State,
-        legal: &[crate::engine::Decision],
-        d: crate::engine::Decision,
-    ) {
-        println!("move {} (of {})", g.describe_decision(s, d), legal.len());
-    }
-    fn event(&mut self, e: crate::engine::Event) {
-        self.events.push(e);
-    }
-    fn applied(&mut self, g: &Game, s: &State) {
-        self.flush(g, s);
-        println!("  {}", g.to_notation(s));
-    }
-    fn end(&mut self, g: &Game, s: &State, _out: &crate::tools::driver::Outcome) {
-        // An action the engine refused is never `applied`: its throw and events still show.
-        self.flush(g, s);
-    }
-}
-
-impl Trace {
-    /// Prints the pending throw (its value is known once applied) and events.
-    fn flush(&mut self, g: &Game, s: &State) {
-        if std::mem::take(&mut self.threw)
-            && let Some((n, k, v)) = s.last()
-        {
-            println!("throw {v} ({k} of {n} {})", g.ir().sticks.faces[0]);
-        }
-        for e in self.events.drain(..) {
-            println!("  {e:?}");
-        }
-    }
+/// How `seig playout` shows the game's actions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TraceMode {
+    /// Not at all: only the final position and result.
+    Off,
+    /// One line per action for people, each followed by the position after it.
+    Text,
+    /// One JSON object per action.
+    Json,
 }
 
 /// Runs `seig playout`: one seeded random game (each action with `trace`), its final
 /// position and result; exit 1 when the file does not load or the engine stops.
-pub fn playout(file: &Path, seed: u64, max_turns: u32, trace: bool, choices: &Choices) -> i32 {
+pub fn playout(file: &Path, seed: u64, max_turns: u32, trace: TraceMode, choices: &Choices) -> i32 {
     use crate::tools::agents::RandomAgent;
     use crate::tools::driver::{self, End, NoHooks, Streams};
     let (game, mut s) = match game_and_state(file, None, choices) {
@@ -109,21 +75,25 @@ pub fn playout(file: &Path, seed: u64, max_turns: u32, trace: bool, choices: &Ch
     let streams = Streams::for_game(seed, 0);
     let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
     let mut agents: [&mut dyn crate::tools::agents::Agent; 2] = [&mut a, &mut b];
-    let out = if trace {
-        let mut t = Trace {
-            events: Vec::new(),
-            threw: false,
-        };
-        driver::play(&game, &mut s, &mut agents, &streams, max_turns, &mut t)
-    } else {
-        driver::play(
+    let out = match trace {
+        TraceMode::Off => driver::play(
             &game,
             &mut s,
             &mut agents,
             &streams,
             max_turns,
             &mut NoHooks,
-        )
+        ),
+        TraceMode::Text => {
+            let mut t = Tracer::new(|l: &TraceLine| println!("{}", l.text()));
+            driver::play(&game, &mut s, &mut agents, &streams, max_turns, &mut t)
+        }
+        TraceMode::Json => {
+            let mut t = Tracer::new(|l: &TraceLine| {
+                println!("{}", serde_json::to_string(l).unwrap_or_default())
+            });
+            driver::play(&game, &mut s, &mut agents, &streams, max_turns, &mut t)
+        }
     };
     match out.end {
         End::Aborted(m) => {

@@ -156,9 +156,16 @@ enum Command {
         /// Seat turns after which the game is stopped.
         #[arg(long, default_value_t = 10_000)]
         max_turns: u32,
-        /// Print every throw and move with the position after it.
+        /// Print one line per throw and move: move notation, pieces numbered from 1, rule
+        /// IDs, captures and sends in words, with the position after it.
         #[arg(long)]
         trace: bool,
+        /// The trace as JSON lines, one object per action (also `--trace --json`).
+        #[arg(long)]
+        trace_json: bool,
+        /// With `--trace`: JSON lines.
+        #[arg(long, requires = "trace")]
+        json: bool,
         #[command(flatten)]
         choices: Choices,
     },
@@ -257,8 +264,19 @@ fn run(command: Command) -> i32 {
             seed,
             max_turns,
             trace,
+            trace_json,
+            json,
             choices,
-        } => debug::playout(&file, seed, max_turns, trace, &choices),
+        } => {
+            let mode = if trace_json || (trace && json) {
+                debug::TraceMode::Json
+            } else if trace {
+                debug::TraceMode::Text
+            } else {
+                debug::TraceMode::Off
+            };
+            debug::playout(&file, seed, max_turns, mode, &choices)
+        }
         Command::Simulate(a) => study::run_simulate(&a),
         Command::Merge(a) => study::run_merge(&a),
         Command::Compare(a) => study::run_compare(&a),

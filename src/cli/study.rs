@@ -9,7 +9,7 @@ use crate::tools::analysis::compare::{self, Arm, ArmRequest};
 use crate::tools::analysis::metrics::{
     self, Metrics, Players, Progress, SHARD_FORMAT, ShardFile, luck, merge_shards, shard_range,
 };
-use crate::tools::analysis::{report, write_file};
+use crate::tools::analysis::{games, report, write_file};
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -40,7 +40,7 @@ impl Progress for Bar {
 #[derive(clap::Args, Debug, Clone)]
 pub struct StudyArgs {
     /// Number of games (per arm, when comparing).
-    #[arg(short = 'n', long = "games", default_value_t = 1000)]
+    #[arg(short = 'n', long = "count", default_value_t = 1000)]
     pub games: u64,
     /// Seed of the study (the same for every arm, when comparing).
     #[arg(long, default_value_t = 1)]
@@ -108,6 +108,11 @@ pub struct SimulateArgs {
     /// Add speed figures: playouts and actions per second (they vary from run to run).
     #[arg(long)]
     pub timing: bool,
+    /// Write one line per game (index, seed, outcome, winner, turns, throws, captures,
+    /// removals, send-homes, ending rule and phase) to this file: JSON lines for `.jsonl`,
+    /// CSV for `.csv`.
+    #[arg(long = "games", value_name = "FILE")]
+    pub games_out: Option<PathBuf>,
     #[command(flatten)]
     pub choices: Choices,
 }
@@ -163,6 +168,13 @@ pub fn run_simulate(args: &SimulateArgs) -> i32 {
             return 2;
         }
     };
+    let games_format = match args.games_out.as_deref().map(games::format_of).transpose() {
+        Ok(f) => f,
+        Err(m) => {
+            eprintln!("error: {m}");
+            return 2;
+        }
+    };
     let l = match load(&args.file, &args.choices.selection()) {
         Ok(l) => l,
         Err(c) => return c,
@@ -171,7 +183,8 @@ pub fn run_simulate(args: &SimulateArgs) -> i32 {
     let jobs = st.threads();
     let range = args.shard.map(|(k, n)| shard_range(st.games, k, n));
     let started = std::time::Instant::now();
-    let studied = metrics::metrics(
+    let mut briefs = Vec::new();
+    let studied = metrics::metrics_and_games(
         &l,
         &g,
         st.games,
@@ -181,8 +194,10 @@ pub fn run_simulate(args: &SimulateArgs) -> i32 {
         jobs,
         range,
         st.bar(),
+        games_format.is_some(),
     )
-    .and_then(|mut m| {
+    .and_then(|(mut m, b)| {
+        briefs = b;
         if args.luck_games > 0 {
             let lk = luck(
                 &g,
@@ -203,6 +218,14 @@ pub fn run_simulate(args: &SimulateArgs) -> i32 {
             return 1;
         }
     };
+    if let (Some(path), Some(format)) = (&args.games_out, games_format) {
+        let lines = games::game_lines(&l.ir, st.seed, m.range.0, &briefs);
+        if let Err(e) = write_file(path, &games::render(&lines, format)) {
+            eprintln!("{e}");
+            return 1;
+        }
+        eprintln!("wrote {} game(s) to {}", lines.len(), path.display());
+    }
     let timing = args.timing.then(|| {
         let secs = started.elapsed().as_secs_f64().max(1e-9);
         let games = (m.range.1 - m.range.0) as f64;
@@ -256,6 +279,7 @@ fn finish(
             eprintln!("{e}");
             return 1;
         }
+        eprintln!("wrote the report to {}", path.display());
     }
     if json {
         let mut v = serde_json::to_value(m).unwrap_or_default();
@@ -362,6 +386,10 @@ pub struct CompareArgs {
     /// Without `--arm`, a reading given twice with `--reading` makes one arm per option.
     #[arg(long = "arm", value_name = "CHOICES")]
     pub arms: Vec<String>,
+    /// Every option of every reading against the defaults, one reading at a time (one file;
+    /// readings given with `--reading` stay fixed in every arm).
+    #[arg(long, conflicts_with = "arms")]
+    pub each_reading: bool,
     #[command(flatten)]
     pub study: StudyArgs,
     #[command(flatten)]
@@ -383,6 +411,52 @@ pub fn arm_choices(
     compare::arm_selections(&req, params_of_file)
 }
 
+/// Runs `seig compare --each-reading`.
+fn run_each_reading(args: &CompareArgs, players: &Players) -> i32 {
+    let st = &args.study;
+    let [file] = args.files.as_slice() else {
+        eprintln!("error: --each-reading studies one rule file");
+        return 2;
+    };
+    let load = |sel: &Selection| {
+        crate::tools::analysis::load(file, sel).map_err(|e| e.render().trim_end().to_string())
+    };
+    let e = crate::tools::analysis::each::each_reading(
+        &load,
+        &args.choices.selection(),
+        st.games,
+        st.seed,
+        st.max_turns,
+        players,
+        st.threads(),
+        st.bar(),
+    );
+    let e = match e {
+        Ok(e) => e,
+        Err(m) => {
+            eprintln!("{m}");
+            return 1;
+        }
+    };
+    if let Some(path) = &st.report {
+        if let Err(m) = write_file(path, &report::each_reading_report(&e)) {
+            eprintln!("{m}");
+            return 1;
+        }
+        eprintln!("wrote the report to {}", path.display());
+    }
+    if st.json {
+        let mut v = serde_json::to_value(&e).unwrap_or_default();
+        if let Some(o) = v.get_mut("defaults").and_then(|m| m.as_object_mut()) {
+            o.remove("acc");
+        }
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    } else {
+        print!("{}", crate::tools::analysis::each::render(&e));
+    }
+    0
+}
+
 /// Runs `seig compare`.
 pub fn run_compare(args: &CompareArgs) -> i32 {
     let st = &args.study;
@@ -393,6 +467,9 @@ pub fn run_compare(args: &CompareArgs) -> i32 {
             return 2;
         }
     };
+    if args.each_reading {
+        return run_each_reading(args, &players);
+    }
     // The first file under no choice tells which names are parameters.
     let Some(first) = args.files.first() else {
         eprintln!("error: no rule file given");
@@ -451,6 +528,7 @@ pub fn run_compare(args: &CompareArgs) -> i32 {
             eprintln!("{e}");
             return 1;
         }
+        eprintln!("wrote the report to {}", path.display());
     }
     if st.json {
         let mut v = serde_json::to_value(&c).unwrap_or_default();

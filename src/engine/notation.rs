@@ -236,6 +236,7 @@ impl Game {
         let mut at = Spots {
             phase,
             head,
+            counters,
             last: "",
             counters,
             pool,
@@ -373,8 +374,12 @@ impl Game {
                     let [a, b, c] = v.as_slice() else {
                         return Err(err("throws are SEAT/TEAM/GAME", val));
                     };
-                    setup.turn_throws = num(a)?.min(255) as u8;
-                    setup.team_throws = num(b)?.min(255) as u8;
+                    let small = |v: &str| {
+                        u8::try_from(num(v)?)
+                            .map_err(|_| err("a turn's throws are counted up to 255", val))
+                    };
+                    setup.turn_throws = small(a)?;
+                    setup.team_throws = small(b)?;
                     setup.game_throws = num(c)?;
                 }
                 "turns" => setup.turns = num(val)?,
@@ -609,6 +614,7 @@ impl Game {
 struct Spots<'t> {
     phase: &'t str,
     head: &'t str,
+    counters: &'t str,
     last: &'t str,
     counters: &'t str,
     pool: &'t str,
@@ -629,13 +635,19 @@ impl Spots<'_> {
             SetupError::Latch { .. } | SetupError::Moved => self.counters,
             SetupError::PoolFull => entry(POOL_MAX),
             SetupError::EntryValue { entry: i }
+            | SetupError::EntryNoSuchThrow { entry: i, .. }
+            | SetupError::EntryThrowCount { entry: i, .. }
             | SetupError::EntryRule { entry: i }
             | SetupError::EntryPieceRange { entry: i } => entry(*i),
-            SetupError::EntryPiece => self.pool,
+            SetupError::EntryPiece | SetupError::MoveWithoutPool => self.pool,
+            SetupError::Counters { .. } => self.counters,
+            SetupError::NotWon { .. } => self.head,
             SetupError::PieceCount { team, .. } => self.teams[*team],
             SetupError::OffTrack { team, piece: i, .. }
             | SetupError::ReleasedAtStart { team, piece: i }
             | SetupError::Visit { team, piece: i }
+            | SetupError::UnreleasedOnTrack { team, piece: i, .. }
+            | SetupError::ImmuneWhereNot { team, piece: i, .. }
             | SetupError::Stacked { team, piece: i, .. } => piece(*team, *i),
         };
         err(e.to_string(), near)

@@ -217,6 +217,71 @@ pub enum SetupError {
     #[error("`moved` names the pieces of the team to play, where a piece moves once per turn")]
     Moved,
     /// A win holds but the game goes on.
+    /// A pool entry's throw value is none the sticks can show.
+    #[error("pool entry {}: no throw of {sticks} stick(s) is worth {value}", entry + 1)]
+    EntryNoSuchThrow {
+        /// Which entry (from 0).
+        entry: usize,
+        /// The stick counts a throw can use, in words.
+        sticks: String,
+        /// The value given.
+        value: u8,
+    },
+    /// A pool entry names a throw of the turn that was not made.
+    #[error(
+        "pool entry {}: it comes from throw #{family} of the turn, but the counters say {turn} throw(s) were made this turn (`throws TURN/TEAM/GAME`)", entry + 1
+    )]
+    EntryThrowCount {
+        /// Which entry (from 0).
+        entry: usize,
+        /// Its throw in the turn.
+        family: u8,
+        /// Throws of the turn, as given.
+        turn: u8,
+    },
+    /// The throw counters contradict each other or the pool.
+    #[error("counters `throws {turn}/{team}/{game}`: {why}")]
+    Counters {
+        /// Throws of the seat's turn.
+        turn: u8,
+        /// Throws of the team's turn.
+        team: u8,
+        /// Throws of the game.
+        game: u32,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// A move is due with no move in the pool.
+    #[error("stage `move` with no unused pool entry: the seat has nothing to move with")]
+    MoveWithoutPool,
+    /// An unreleased piece stands where no piece starts.
+    #[error("piece {} of `{name}` is not released (no `+`) but stands on its track, where no piece starts", piece + 1)]
+    UnreleasedOnTrack {
+        /// Team.
+        team: TeamId,
+        /// Piece (from 0).
+        piece: usize,
+        /// Team name.
+        name: String,
+    },
+    /// An immune piece where the file makes no piece of the team immune.
+    #[error("piece {} of `{name}` is marked immune (`!`), but {why}", piece + 1)]
+    ImmuneWhereNot {
+        /// Team.
+        team: TeamId,
+        /// Piece (from 0).
+        piece: usize,
+        /// Team name.
+        name: String,
+        /// Why it cannot be.
+        why: &'static str,
+    },
+    /// The stage says the game is over but no win holds.
+    #[error("the stage is `over {name}`, but no win condition of `{name}` holds here")]
+    NotWon {
+        /// The winner given.
+        name: String,
+    },
     #[error("`{name}` has already won here ({rule}): the stage is `over {name}`")]
     AlreadyWon {
         /// The winner's name.
@@ -320,6 +385,7 @@ impl Game {
                 return Err(SetupError::EntryPiece);
             }
         }
+        self.check_consistent(&s)?;
         // After any action a won game is over: a position that says otherwise could never
         // arise (before the first throw the engine looks itself).
         if s.game_throws > 0
@@ -332,6 +398,129 @@ impl Game {
             });
         }
         Ok(s)
+    }
+
+    /// The checks of a position beyond its parts: pool entries the sticks can make and
+    /// the counters agree with, pieces unreleased or immune only where the file allows it,
+    /// a finished game only where its win holds.
+    fn check_consistent(&self, s: &State) -> Result<(), SetupError> {
+        self.check_pool(s)?;
+        for t in TeamId::BOTH {
+            for (i, p) in s.pieces[t][..self.n_pieces(t)].iter().enumerate() {
+                self.check_piece(t, i, p)?;
+            }
+        }
+        if let Stage::Over(w) = s.stage {
+            let holds = self
+                .ir
+                .wins
+                .iter()
+                .any(|x| x.when.iter().all(|c| self.cond(s, w, c)));
+            if !holds {
+                return Err(SetupError::NotWon {
+                    name: self.ir.teams[w.index()].name.clone(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Pool entries against the sticks and the throw counters.
+    fn check_pool(&self, s: &State) -> Result<(), SetupError> {
+        let st = &self.ir.sticks;
+        let mut counts: Vec<u8> = vec![st.count];
+        counts.extend(st.by_phase.iter().flatten());
+        counts.extend(st.first_of_turn);
+        counts.extend(st.first_of_game);
+        counts.sort_unstable();
+        counts.dedup();
+        let colour = self.ir.teams[s.team.index()].colour;
+        let counters = |why| SetupError::Counters {
+            turn: s.turn_throws,
+            team: s.team_throws,
+            game: s.game_throws,
+            why,
+        };
+        if s.turn_throws > s.team_throws {
+            return Err(counters(
+                "a seat's turn cannot have more throws than its team's turn",
+            ));
+        }
+        if s.team_throws as u32 > s.game_throws {
+            return Err(counters(
+                "a team's turn cannot have more throws than the game",
+            ));
+        }
+        let pool = &s.pool[..s.pool_len as usize];
+        for (i, e) in pool.iter().enumerate() {
+            let possible = counts
+                .iter()
+                .any(|&n| (0..=n).any(|k| st.value.throw_value(colour, k, n) == e.thrown));
+            if !possible {
+                let sticks: Vec<String> = counts.iter().map(u8::to_string).collect();
+                return Err(SetupError::EntryNoSuchThrow {
+                    entry: i,
+                    sticks: sticks.join(" or "),
+                    value: e.thrown,
+                });
+            }
+            if e.family >= s.turn_throws {
+                return Err(SetupError::EntryThrowCount {
+                    entry: i,
+                    family: e.family,
+                    turn: s.turn_throws,
+                });
+            }
+        }
+        if s.stage == Stage::Move && !pool.iter().any(|e| e.piece == NONE) {
+            return Err(SetupError::MoveWithoutPool);
+        }
+        Ok(())
+    }
+
+    /// An unreleased piece stands where pieces start; an immune one has entered the holes
+    /// that make its team's pieces immune.
+    fn check_piece(&self, t: TeamId, i: usize, p: &Piece) -> Result<(), SetupError> {
+        if !p.alive() {
+            return Ok(());
+        }
+        let team = &self.ir.teams[t.index()];
+        let name = || team.name.clone();
+        if !p.released()
+            && let Some(c) = p.place()
+        {
+            let in_start_row = matches!(
+                (self.ir.row_of(c), &team.start),
+                (Some((r, _)), Start::Row(sr)) if r == *sr
+            );
+            if !in_start_row {
+                return Err(SetupError::UnreleasedOnTrack {
+                    team: t,
+                    piece: i,
+                    name: name(),
+                });
+            }
+        }
+        if p.immune() {
+            let immune_where = |why| SetupError::ImmuneWhereNot {
+                team: t,
+                piece: i,
+                name: name(),
+                why,
+            };
+            let Some((set, _)) = &self.ir.capture.immune[t.index()] else {
+                return Err(immune_where("no rule of the file makes its pieces immune"));
+            };
+            let walked = usize::try_from(p.tpos)
+                .ok()
+                .and_then(|x| team.track.cells.get(..=x));
+            if !walked.is_some_and(|cs| cs.iter().any(|&c| set.contains(c))) {
+                return Err(immune_where(
+                    "it has not entered the holes that make a piece immune",
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn entry_from_setup(

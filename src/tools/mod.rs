@@ -13,3 +13,4 @@ pub mod record;
 pub mod sim;
 pub mod stats;
 pub mod streams;
+pub mod trace;

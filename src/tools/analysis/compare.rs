@@ -196,6 +196,23 @@ fn game_rows(metrics: &[Metrics], briefs: &[Vec<GameBrief>], games: u64) -> Vec<
         per_game(&|b| Some(b.winner.is_some() as u8 as f64)),
         true,
     );
+    add_row(
+        &mut rows,
+        "timeouts (turn cap)".into(),
+        metrics.iter().map(|m| m.timeouts.pct()).collect(),
+        per_game(&|b| Some((b.winner.is_none() && !b.aborted) as u8 as f64)),
+        true,
+    );
+    add_row(
+        &mut rows,
+        "aborted (engine)".into(),
+        metrics
+            .iter()
+            .map(|m| format!("{} of {}", m.aborted, m.completion.n))
+            .collect(),
+        per_game(&|b| Some(b.aborted as u8 as f64)),
+        true,
+    );
     for t in 0..2u8 {
         add_row(
             &mut rows,
@@ -280,14 +297,21 @@ fn game_rows(metrics: &[Metrics], briefs: &[Vec<GameBrief>], games: u64) -> Vec<
         leads,
         false,
     );
-    let caps = per_game(&|b| Some(b.captures as f64));
-    add_row(
-        &mut rows,
-        "captures per game".into(),
-        caps.iter().map(|v| fmt_mean(v)).collect(),
-        caps,
-        false,
-    );
+    let taken: [(&str, &dyn Fn(&GameBrief) -> u32); 3] = [
+        ("captures per game", &|b| b.captures),
+        ("removals per game", &|b| b.removals),
+        ("send-homes per game", &|b| b.send_homes),
+    ];
+    for (name, f) in taken {
+        let xs = per_game(&|b| Some(f(b) as f64));
+        add_row(
+            &mut rows,
+            name.into(),
+            xs.iter().map(|v| fmt_mean(v)).collect(),
+            xs,
+            false,
+        );
+    }
     rows
 }
 

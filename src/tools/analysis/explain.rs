@@ -3,8 +3,10 @@
 //! At a throw, the possible throws with their exact probabilities and the throw-table rule
 //! each one meets.
 
+pub use super::refusal::{Because, Ground};
+use super::refusal::{why_refused, why_unlisted};
 use super::rulebook::describe_effects;
-use crate::engine::{Event, Game, Stage, State};
+use crate::engine::{Decision, Event, Game, Stage, State};
 use crate::lang::ir::{Ir, RuleIx, TeamId, ThrowMatch};
 use serde::Serialize;
 
@@ -72,8 +74,11 @@ pub struct Verdict {
     pub legal: bool,
     /// Where it goes (legal) or why not (refused).
     pub message: String,
-    /// The rules that allow it (legal) or the one that refuses it.
+    /// The rules that allow it (legal) or those that refuse it.
     pub rules: Vec<RuleCite>,
+    /// Why it is refused: each statement (with its rule and readings), language default
+    /// or fact of the position that forbids it. Empty when legal.
+    pub because: Vec<Because>,
     /// What happens when it is played.
     pub events: Vec<String>,
 }
@@ -299,6 +304,12 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, ExplainError> {
             legal: false,
             message: format!("the game is over: {} has won", ir.team_of(w).name),
             rules: Vec::new(),
+            because: vec![Because {
+                statement: format!("the game is over: {} has won", ir.team_of(w).name),
+                ground: Ground::Position,
+                rule: None,
+                readings: Vec::new(),
+            }],
             events: Vec::new(),
         }),
         Stage::Throw => {
@@ -328,40 +339,68 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, ExplainError> {
                     ir.sticks.faces[0], p, t.effects
                 ),
                 rules: t.rule.into_iter().collect(),
+                because: Vec::new(),
                 events: t.events,
             })
         }
         Stage::Move => {
             let d = g.parse_decision(s, m).map_err(ExplainError::BadMove)?;
-            let mut c = s.clone();
-            let mut ev: Vec<Event> = Vec::new();
-            match g.apply_decision(&mut c, d, &mut ev) {
-                Ok(()) => {
-                    let rules = match g.check_move(s, s.team(), d.piece, d.mask) {
-                        Ok(l) => l.rules().iter().map(|&r| cite(ir, r)).collect(),
-                        Err(_) => Vec::new(),
-                    };
-                    Ok(Verdict {
-                        input: m.to_string(),
-                        legal: true,
-                        message: format!("legal: {}", g.describe_decision(s, d)),
-                        rules,
-                        events: ev
-                            .iter()
-                            .filter(|e| !matches!(e, Event::Moved { .. }))
-                            .map(|e| describe_event(ir, e))
-                            .collect(),
-                    })
-                }
-                Err(r) => Ok(Verdict {
-                    input: m.to_string(),
-                    legal: false,
-                    message: format!("refused: {}", r.message),
-                    rules: r.rule.map(|x| cite(ir, x)).into_iter().collect(),
-                    events: Vec::new(),
-                }),
+            Ok(judge_decision(g, s, d, m))
+        }
+    }
+}
+
+/// The verdict on decision `d` at a decision node: legal exactly when the engine lists it;
+/// a refusal says why ([`Verdict::because`]). `input` is how the move was given.
+pub fn judge_decision(g: &Game, s: &State, d: Decision, input: &str) -> Verdict {
+    let ir = g.ir();
+    let mut legal = Vec::new();
+    g.legal_decisions(s, &mut legal);
+    let mut c = s.clone();
+    let mut ev: Vec<Event> = Vec::new();
+    let applied = g.apply_decision(&mut c, d, &mut ev);
+    let refused = |because: Vec<Because>, message: String| {
+        let mut rules: Vec<RuleCite> = Vec::new();
+        for b in &because {
+            if let Some(r) = &b.rule
+                && !rules.contains(r)
+            {
+                rules.push(r.clone());
             }
         }
+        Verdict {
+            input: input.to_string(),
+            legal: false,
+            message,
+            rules,
+            because,
+            events: Vec::new(),
+        }
+    };
+    match applied {
+        Ok(()) if legal.contains(&d) => {
+            let rules = match g.check_move(s, s.team(), d.piece, d.mask) {
+                Ok(l) => l.rules().iter().map(|&r| cite(ir, r)).collect(),
+                Err(_) => Vec::new(),
+            };
+            Verdict {
+                input: input.to_string(),
+                legal: true,
+                message: format!("legal: {}", g.describe_decision(s, d)),
+                rules,
+                because: Vec::new(),
+                events: ev
+                    .iter()
+                    .filter(|e| !matches!(e, Event::Moved { .. }))
+                    .map(|e| describe_event(ir, e))
+                    .collect(),
+            }
+        }
+        Ok(()) => refused(
+            why_unlisted(g, s, d),
+            "refused: not among the legal decisions".into(),
+        ),
+        Err(r) => refused(why_refused(g, s, d, &r), format!("refused: {}", r.message)),
     }
 }
 
@@ -374,6 +413,29 @@ fn render_rules(o: &mut String, rules: &[RuleCite], indent: &str) {
         }
         if r.citations.is_empty() {
             let _ = writeln!(o, "{indent}  (no citation)");
+        }
+    }
+}
+
+fn render_because(o: &mut String, because: &[Because]) {
+    use std::fmt::Write;
+    for b in because {
+        match (&b.ground, &b.rule) {
+            (Ground::Rule, Some(r)) => {
+                let _ = writeln!(o, "  because {} ({}): {}", r.id, r.status, b.statement);
+                for (src, q) in &r.citations {
+                    let _ = writeln!(o, "    {src}: \"{q}\"");
+                }
+            }
+            (Ground::LanguageDefault, _) => {
+                let _ = writeln!(o, "  because (language default): {}", b.statement);
+            }
+            _ => {
+                let _ = writeln!(o, "  because {}", b.statement);
+            }
+        }
+        if !b.readings.is_empty() {
+            let _ = writeln!(o, "    in force under {}", b.readings.join(", "));
         }
     }
 }
@@ -422,14 +484,13 @@ pub fn render(e: &Explanation) -> String {
         for ev in &v.events {
             let _ = writeln!(o, "  then: {ev}");
         }
-        if !v.rules.is_empty() {
-            let _ = writeln!(o, "  {}", if v.legal { "allowed by" } else { "refused by" });
-            render_rules(&mut o, &v.rules, "    ");
-        } else if !v.legal {
-            let _ = writeln!(
-                o,
-                "  (no rule of the file names this refusal: it is the engine's)"
-            );
+        if v.legal {
+            if !v.rules.is_empty() {
+                let _ = writeln!(o, "  allowed by");
+                render_rules(&mut o, &v.rules, "    ");
+            }
+        } else {
+            render_because(&mut o, &v.because);
         }
     }
     o
@@ -486,4 +547,149 @@ pub fn infer_pool_rules(g: &Game, s: &mut State) {
             s.cite_entry_rule(i, t.rule);
         }
     }
+}
+
+/// One action applied by `explain --then`, and what follows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Step {
+    /// The action as given.
+    pub action: String,
+    /// What it was: `throw of 3 (3 of 8 marked)` or the move with where it went.
+    pub done: String,
+    /// The events it caused, with their rules.
+    pub events: Vec<String>,
+    /// The position after it, explained (its throws or legal decisions).
+    pub after: Explanation,
+}
+
+/// An action of `explain --then` that cannot be applied.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ThenError {
+    /// The action does not parse or fit the position.
+    #[error("action {index} (`{action}`): {why}")]
+    Bad {
+        /// Which action, from 1.
+        index: usize,
+        /// The action.
+        action: String,
+        /// Why.
+        why: String,
+    },
+    /// The engine refuses it; the verdict says why.
+    #[error("action {index} (`{action}`) is refused: {}", verdict.message)]
+    Refused {
+        /// Which action, from 1.
+        index: usize,
+        /// The action.
+        action: String,
+        /// The verdict on it.
+        verdict: Box<Verdict>,
+    },
+}
+
+/// The count of first-face sticks of a throw action at `s`: `tV` (a throw worth V) or `kK`
+/// (K sticks showing the first face).
+fn throw_action(g: &Game, s: &State, a: &str) -> Result<u8, String> {
+    let ir = g.ir();
+    let n = g.sticks_for(s);
+    let num = |t: &str| {
+        t.parse::<u8>()
+            .map_err(|_| format!("`{a}` is not tV or kK"))
+    };
+    if let Some(v) = a.strip_prefix('t') {
+        let v = num(v)?;
+        let colour = ir.team_of(s.team()).colour;
+        (0..=n)
+            .find(|&k| ir.sticks.value.throw_value(colour, k, n) == v)
+            .ok_or_else(|| format!("a throw of {n} sticks cannot be worth {v}"))
+    } else if let Some(k) = a.strip_prefix('k') {
+        let k = num(k)?;
+        if k > n {
+            return Err(format!("only {n} sticks are thrown"));
+        }
+        Ok(k)
+    } else {
+        Err(format!(
+            "at a throw, give `tV` (a throw worth V) or `kK` (K sticks showing {}), not `{a}`",
+            ir.sticks
+                .faces
+                .first()
+                .map_or("the first face", String::as_str)
+        ))
+    }
+}
+
+/// Applies `actions` in order from `s` (throws at a throw, moves in move notation at a
+/// move) and explains the position after each.
+pub fn then(g: &Game, s: &State, actions: &[String]) -> Result<Vec<Step>, ThenError> {
+    let ir = g.ir();
+    let mut s = s.clone();
+    let mut steps = Vec::new();
+    for (i, a) in actions.iter().enumerate() {
+        let bad = |why: String| ThenError::Bad {
+            index: i + 1,
+            action: a.clone(),
+            why,
+        };
+        let mut ev: Vec<Event> = Vec::new();
+        let done = match s.stage() {
+            Stage::Over(w) => {
+                return Err(bad(format!(
+                    "the game is over: {} has won",
+                    ir.team_of(w).name
+                )));
+            }
+            Stage::Throw => {
+                let k = throw_action(g, &s, a).map_err(bad)?;
+                let n = g.sticks_for(&s);
+                let v = ir
+                    .sticks
+                    .value
+                    .throw_value(ir.team_of(s.team()).colour, k, n);
+                g.apply_throw(&mut s, k, &mut ev)
+                    .map_err(|r| bad(r.message.into_owned()))?;
+                format!(
+                    "throw of {v} ({k} of {n} {})",
+                    ir.sticks.faces.first().map_or("", String::as_str)
+                )
+            }
+            Stage::Move => {
+                let d = g.parse_decision(&s, a).map_err(|e| bad(e.to_string()))?;
+                let v = judge_decision(g, &s, d, a);
+                if !v.legal {
+                    return Err(ThenError::Refused {
+                        index: i + 1,
+                        action: a.clone(),
+                        verdict: Box::new(v),
+                    });
+                }
+                let done = g.describe_decision(&s, d);
+                g.apply_decision(&mut s, d, &mut ev)
+                    .map_err(|r| bad(r.message.into_owned()))?;
+                done
+            }
+        };
+        let after = explain(g, &s, None).map_err(|e| bad(e.to_string()))?;
+        steps.push(Step {
+            action: a.clone(),
+            done,
+            events: ev.iter().map(|e| describe_event(ir, e)).collect(),
+            after,
+        });
+    }
+    Ok(steps)
+}
+
+/// The steps of `explain --then` as text for people.
+pub fn render_steps(steps: &[Step]) -> String {
+    use std::fmt::Write;
+    let mut o = String::new();
+    for (i, st) in steps.iter().enumerate() {
+        let _ = writeln!(o, "\n=== {}. {}: {}", i + 1, st.action, st.done);
+        for e in &st.events {
+            let _ = writeln!(o, "  {e}");
+        }
+        o.push_str(&render(&st.after));
+    }
+    o
 }

@@ -98,11 +98,21 @@ pub struct Acc {
     pub choice_nodes: u64,
     /// Lead changes per game (all games): value → games.
     pub lead_changes: BTreeMap<u64, u64>,
-    /// Captures per game (all games): value → games.
+    /// Landing captures that remove the piece, per game (all games): value → games.
     pub captures: BTreeMap<u64, u64>,
-    /// Pieces lost by each team, over all games.
+    /// Pieces removed by a throw's effect (`remove opposing piece`), per game: value → games.
+    pub removals: BTreeMap<u64, u64>,
+    /// Landing captures that send the piece home, per game: value → games.
+    pub send_homes: BTreeMap<u64, u64>,
+    /// Pieces each team lost out of the game (captured or removed), over all games.
     pub lost: [u64; 2],
-    /// Events naming each rule.
+    /// Pieces of each team sent home, over all games.
+    pub sent_home: [u64; 2],
+    /// Finished games by what ended them: `RULE@PHASE` (the win's rule, the phase at the
+    /// end) → games.
+    pub endings: BTreeMap<String, u64>,
+    /// Actions in which each rule fired (a rule named by several events of one action,
+    /// such as a capture's move and its taking, counts once).
     pub rule_fires: Vec<u64>,
     /// Games in which each rule fired.
     pub rule_games: Vec<u64>,
@@ -114,19 +124,30 @@ pub struct Acc {
     pub never_moved: [u64; 2],
 }
 
-fn add_map(a: &mut BTreeMap<u64, u64>, b: &BTreeMap<u64, u64>) {
-    for (k, v) in b {
-        *a.entry(*k).or_default() += v;
-    }
+/// Counts that overflowed while merging.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Overflow;
+
+fn add(a: &mut u64, b: u64) -> Result<(), Overflow> {
+    *a = a.checked_add(b).ok_or(Overflow)?;
+    Ok(())
 }
 
-fn add_vec(a: &mut Vec<u64>, b: &[u64]) {
+fn add_map<K: Ord + Clone>(a: &mut BTreeMap<K, u64>, b: &BTreeMap<K, u64>) -> Result<(), Overflow> {
+    for (k, v) in b {
+        add(a.entry(k.clone()).or_default(), *v)?;
+    }
+    Ok(())
+}
+
+fn add_vec(a: &mut Vec<u64>, b: &[u64]) -> Result<(), Overflow> {
     if a.len() < b.len() {
         a.resize(b.len(), 0);
     }
     for (x, y) in a.iter_mut().zip(b) {
-        *x += y;
+        add(x, *y)?;
     }
+    Ok(())
 }
 
 impl Acc {
@@ -139,32 +160,93 @@ impl Acc {
             ..Default::default()
         }
     }
-    /// Adds another accumulator's counts.
-    pub fn merge(&mut self, o: &Acc) {
-        self.games += o.games;
-        self.completed += o.completed;
-        self.timeouts += o.timeouts;
-        self.aborted += o.aborted;
+    /// Adds another accumulator's counts; a count that would overflow is an error (and
+    /// leaves `self` partly merged: the caller drops it).
+    pub fn merge(&mut self, o: &Acc) -> Result<(), Overflow> {
+        add(&mut self.games, o.games)?;
+        add(&mut self.completed, o.completed)?;
+        add(&mut self.timeouts, o.timeouts)?;
+        add(&mut self.aborted, o.aborted)?;
         for t in 0..2 {
-            self.wins[t] += o.wins[t];
-            self.lost[t] += o.lost[t];
-            self.never_moved[t] += o.never_moved[t];
-            add_map(&mut self.first_move[t], &o.first_move[t]);
+            add(&mut self.wins[t], o.wins[t])?;
+            add(&mut self.lost[t], o.lost[t])?;
+            add(&mut self.sent_home[t], o.sent_home[t])?;
+            add(&mut self.never_moved[t], o.never_moved[t])?;
+            add_map(&mut self.first_move[t], &o.first_move[t])?;
         }
-        add_map(&mut self.turns, &o.turns);
-        add_map(&mut self.throws, &o.throws);
-        add_map(&mut self.lead_changes, &o.lead_changes);
-        add_map(&mut self.captures, &o.captures);
-        self.decision_nodes += o.decision_nodes;
-        self.choice_nodes += o.choice_nodes;
-        add_vec(&mut self.rule_fires, &o.rule_fires);
-        add_vec(&mut self.rule_games, &o.rule_games);
+        add_map(&mut self.turns, &o.turns)?;
+        add_map(&mut self.throws, &o.throws)?;
+        add_map(&mut self.lead_changes, &o.lead_changes)?;
+        add_map(&mut self.captures, &o.captures)?;
+        add_map(&mut self.removals, &o.removals)?;
+        add_map(&mut self.send_homes, &o.send_homes)?;
+        add_map(&mut self.endings, &o.endings)?;
+        add(&mut self.decision_nodes, o.decision_nodes)?;
+        add(&mut self.choice_nodes, o.choice_nodes)?;
+        add_vec(&mut self.rule_fires, &o.rule_fires)?;
+        add_vec(&mut self.rule_games, &o.rule_games)?;
         if self.throw_counts.len() < o.throw_counts.len() {
             self.throw_counts.resize(o.throw_counts.len(), Vec::new());
         }
         for (a, b) in self.throw_counts.iter_mut().zip(&o.throw_counts) {
-            add_vec(a, b);
+            add_vec(a, b)?;
         }
+        Ok(())
+    }
+
+    /// Why the counts cannot be those of `games` games of a variant with `rules` rules
+    /// and two teams, if they cannot (a tampered or damaged shard).
+    pub fn inconsistency(&self, games: u64, rules: usize) -> Option<String> {
+        let sum = |m: &BTreeMap<u64, u64>| m.values().try_fold(0u64, |a, &b| a.checked_add(b));
+        let ended = self
+            .completed
+            .checked_add(self.timeouts)
+            .and_then(|x| x.checked_add(self.aborted));
+        if self.games != games {
+            return Some(format!(
+                "it counts {} games for a range of {games}",
+                self.games
+            ));
+        }
+        if ended != Some(games) {
+            return Some(
+                "its completed, timed-out and aborted games do not add up to its games".into(),
+            );
+        }
+        if self.wins[0].checked_add(self.wins[1]) != Some(self.completed) {
+            return Some("its wins do not add up to its completed games".into());
+        }
+        if sum(&self.turns) != Some(self.completed) || sum(&self.throws) != Some(self.completed) {
+            return Some("its game lengths do not count its completed games".into());
+        }
+        for (name, m) in [
+            ("lead changes", &self.lead_changes),
+            ("captures", &self.captures),
+        ] {
+            if sum(m) != Some(games) {
+                return Some(format!("its {name} do not count every game"));
+            }
+        }
+        if self
+            .endings
+            .values()
+            .try_fold(0u64, |a, &b| a.checked_add(b))
+            > Some(self.completed)
+        {
+            return Some("it credits more endings than completed games".into());
+        }
+        if self.choice_nodes > self.decision_nodes {
+            return Some("it has more choice positions than decision positions".into());
+        }
+        if self.rule_fires.len() != rules || self.rule_games.len() != rules {
+            return Some(format!(
+                "its rule counts are not for the study's {rules} rules"
+            ));
+        }
+        if self.rule_games.iter().any(|&g| g > games) {
+            return Some("a rule fired in more games than were played".into());
+        }
+        None
     }
 }
 
@@ -183,8 +265,18 @@ pub struct GameBrief {
     pub choice_nodes: u32,
     /// Lead changes.
     pub lead_changes: u32,
-    /// Pieces taken.
+    /// Landing captures that removed a piece.
     pub captures: u32,
+    /// Pieces removed by a throw's effect.
+    pub removals: u32,
+    /// Pieces sent home.
+    pub send_homes: u32,
+    /// The rule of the win that ended it, if one did.
+    pub ended_by: Option<RuleIx>,
+    /// The engine could not finish it (else, without a winner, the turn cap stopped it).
+    pub aborted: bool,
+    /// The phase it ended in.
+    pub phase: crate::lang::ir::PhaseId,
     /// Rules that fired (bit i = rule i).
     pub fired: Vec<u64>,
 }
@@ -194,7 +286,13 @@ struct Counter<'a> {
     /// Throws seen go straight to the study's counts.
     throw_counts: &'a mut Vec<Vec<u64>>,
     fires: Vec<u32>,
+    /// Rules named by the events of the action being applied (each counted once).
+    action_rules: Vec<RuleIx>,
     lost: [u32; 2],
+    sent_home: [u32; 2],
+    captures: u32,
+    removals: u32,
+    ended_by: Option<RuleIx>,
     throws: u64,
     team_throws: [u64; 2],
     first_move: [Option<u64>; 2],
@@ -231,8 +329,8 @@ impl Hooks for Counter<'_> {
 
     fn event(&mut self, e: Event) {
         let mut hit = |r: RuleIx| {
-            if let Some(x) = self.fires.get_mut(r as usize) {
-                *x += 1;
+            if !self.action_rules.contains(&r) {
+                self.action_rules.push(r);
             }
         };
         match e {
@@ -246,18 +344,35 @@ impl Hooks for Counter<'_> {
                     hit(r);
                 }
             }
-            Event::Captured { team, rule, .. } => {
+            Event::Captured {
+                team, rule, home, ..
+            } => {
                 hit(rule);
-                self.lost[team.index()] += 1;
+                let t = team.index();
+                if home {
+                    self.sent_home[t] += 1;
+                } else {
+                    self.lost[t] += 1;
+                    // During a throw (`thrower` is set until it is applied) a piece is
+                    // removed by the throw's effect; during a move it is a landing capture.
+                    if self.thrower.is_some() {
+                        self.removals += 1;
+                    } else {
+                        self.captures += 1;
+                    }
+                }
             }
-            Event::Immune { rule, .. } | Event::Phase { rule, .. } | Event::Won { rule, .. } => {
-                hit(rule)
+            Event::Won { rule, .. } => {
+                hit(rule);
+                self.ended_by = Some(rule);
             }
+            Event::Immune { rule, .. } | Event::Phase { rule, .. } => hit(rule),
             Event::Forfeit { .. } => {}
         }
     }
 
     fn applied(&mut self, g: &Game, s: &State) {
+        self.flush_rules();
         if let Some(team) = self.thrower.take()
             && self.first_move[team].is_none()
             && !g.is_over(s)
@@ -278,6 +393,17 @@ impl Hooks for Counter<'_> {
                     }
                     self.lead = Some(now);
                 }
+            }
+        }
+    }
+}
+
+impl Counter<'_> {
+    /// Counts the rules the action just applied named, once each.
+    fn flush_rules(&mut self) {
+        for r in self.action_rules.drain(..) {
+            if let Some(x) = self.fires.get_mut(r as usize) {
+                *x += 1;
             }
         }
     }
@@ -356,7 +482,12 @@ pub fn play_game(
     let mut c = Counter {
         throw_counts: &mut acc.throw_counts,
         fires: vec![0; n_rules],
+        action_rules: Vec::with_capacity(8),
         lost: [0; 2],
+        sent_home: [0; 2],
+        captures: 0,
+        removals: 0,
+        ended_by: None,
         throws: 0,
         team_throws: [0; 2],
         first_move: [None, None],
@@ -376,9 +507,14 @@ pub fn play_game(
         max_turns,
         &mut c,
     );
+    c.flush_rules();
     let Counter {
         fires,
         lost,
+        sent_home,
+        captures,
+        removals,
+        ended_by,
         throws,
         first_move,
         decision_nodes,
@@ -391,6 +527,11 @@ pub fn play_game(
         End::Won(w) => {
             acc.completed += 1;
             acc.wins[w.index()] += 1;
+            let rule = ended_by.and_then(|r| g.ir().rules.get(r as usize));
+            let phase = g.ir().phases.get(s.phase() as usize);
+            if let (Some(r), Some(p)) = (rule, phase) {
+                *acc.endings.entry(format!("{}@{p}", r.id)).or_default() += 1;
+            }
             *acc.turns.entry(s.turns() as u64).or_default() += 1;
             *acc.throws.entry(throws).or_default() += 1;
         }
@@ -400,8 +541,10 @@ pub fn play_game(
     acc.decision_nodes += decision_nodes as u64;
     acc.choice_nodes += choice_nodes as u64;
     *acc.lead_changes.entry(lead_changes as u64).or_default() += 1;
-    let captures = lost[0] + lost[1];
     *acc.captures.entry(captures as u64).or_default() += 1;
+    *acc.removals.entry(removals as u64).or_default() += 1;
+    let send_homes = sent_home[0] + sent_home[1];
+    *acc.send_homes.entry(send_homes as u64).or_default() += 1;
     let mut fired = vec![0u64; n_rules.div_ceil(64)];
     for (i, &f) in fires.iter().enumerate() {
         if f > 0 {
@@ -412,6 +555,7 @@ pub fn play_game(
     }
     for (t, first) in first_move.iter().enumerate() {
         acc.lost[t] += lost[t] as u64;
+        acc.sent_home[t] += sent_home[t] as u64;
         match first {
             Some(x) => *acc.first_move[t].entry(*x).or_default() += 1,
             None => acc.never_moved[t] += 1,
@@ -425,6 +569,11 @@ pub fn play_game(
         choice_nodes,
         lead_changes,
         captures,
+        removals,
+        send_homes,
+        ended_by,
+        aborted: out.aborted().is_some(),
+        phase: s.phase(),
         fired,
     }
 }
@@ -460,7 +609,8 @@ pub fn run_games(
     let mut acc = Acc::new(g.ir().rules.len());
     let mut briefs = Vec::new();
     for (a, b) in parts {
-        acc.merge(&a);
+        // Counts of at most 2^64 actions of games cannot overflow a u64 sum.
+        let _ = acc.merge(&a);
         briefs.extend(b);
     }
     Ok((acc, briefs))
@@ -636,10 +786,10 @@ pub struct RuleFiring {
     pub firable: bool,
     /// Has statements in force?
     pub active: bool,
-    /// Events naming it.
+    /// Actions in which it fired.
     pub fires: u64,
-    /// Mean events per game.
-    pub per_game: f64,
+    /// Mean per game (`None`: no game).
+    pub per_game: Option<f64>,
     /// Share of games in which it fired.
     pub games: Rate,
 }
@@ -698,12 +848,18 @@ pub struct Metrics {
     pub aborted: u64,
     /// Wins per team.
     pub wins: Vec<TeamWins>,
-    /// 1 − |P(first team wins) − P(second team wins)| over completed games.
-    pub balance: f64,
+    /// A warning when fewer than 90% of the games finished: the figures over completed
+    /// games then describe a selected minority.
+    pub warning: Option<String>,
+    /// What ended the completed games: each win rule and phase, with its share of them.
+    pub endings: Vec<Ending>,
+    /// 1 − |P(first team wins) − P(second team wins)| over completed games (`None`: no
+    /// completed game).
+    pub balance: Option<f64>,
     /// P(first team wins | completed).
     pub first_team: Rate,
-    /// P(first team wins | completed) − ½, with its interval.
-    pub first_team_advantage: (f64, f64, f64),
+    /// P(first team wins | completed) − ½, with its interval (`None`: no completed game).
+    pub first_team_advantage: Option<(f64, f64, f64)>,
     /// Seat turns of completed games.
     pub turns: Dist,
     /// Throws of completed games.
@@ -712,10 +868,17 @@ pub struct Metrics {
     pub decision_moves: Rate,
     /// Lead changes per game.
     pub lead_changes: Dist,
-    /// Pieces taken per game.
+    /// Landing captures that remove the piece, per game.
     pub captures: Dist,
-    /// Pieces lost per game by each team.
-    pub lost_per_game: Vec<(String, f64)>,
+    /// Pieces removed by a throw's effect (`remove opposing piece`), per game.
+    pub removals: Dist,
+    /// Landing captures that send the piece home, per game.
+    pub send_homes: Dist,
+    /// Pieces lost out of the game per game by each team (captured or removed; `None`:
+    /// no game).
+    pub lost_per_game: Vec<(String, Option<f64>)>,
+    /// Pieces sent home per game, by each team.
+    pub sent_home_per_game: Vec<(String, Option<f64>)>,
     /// Every rule's firing.
     pub rules: Vec<RuleFiring>,
     /// Rules that can fire, are in force, and never fired.
@@ -728,12 +891,24 @@ pub struct Metrics {
     pub throw_freq: Vec<ThrowFreq>,
     /// Throws before each team's first piece could move.
     pub first_move: Vec<FirstMove>,
-    /// Turns of completed games (value → games), for plots.
-    pub turns_hist: BTreeMap<u64, u64>,
+    /// Turns of completed games as (turns, games), in increasing turns, for plots (a list,
+    /// so that no JSON reader sorts the turns as text).
+    pub turns_hist: Vec<(u64, u64)>,
     /// Luck share, when measured (`--luck-games`).
     pub luck: Option<Luck>,
     /// The raw counts (for merging and comparing).
     pub acc: Acc,
+}
+
+/// What ended some of a study's completed games.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Ending {
+    /// The rule of the win, by ID.
+    pub rule: String,
+    /// The phase the game ended in.
+    pub phase: String,
+    /// Its games among the completed ones.
+    pub games: Rate,
 }
 
 /// Derives the metrics from raw counts.
@@ -741,7 +916,7 @@ pub fn derive(info: &StudyInfo, range: (u64, u64), acc: &Acc) -> Metrics {
     let completed = acc.completed;
     let wins: Vec<TeamWins> = (0..2)
         .map(|t| TeamWins {
-            team: info.teams[t].clone(),
+            team: info.teams.get(t).cloned().unwrap_or_default(),
             of_completed: Rate::new(acc.wins[t], completed),
             of_all: Rate::new(acc.wins[t], acc.games),
         })
@@ -761,11 +936,7 @@ pub fn derive(info: &StudyInfo, range: (u64, u64), acc: &Acc) -> Metrics {
                 firable: *firable,
                 active: *active,
                 fires,
-                per_game: if acc.games > 0 {
-                    fires as f64 / acc.games as f64
-                } else {
-                    0.0
-                },
+                per_game: (acc.games > 0).then(|| fires as f64 / acc.games as f64),
                 games: Rate::new(acc.rule_games.get(i).copied().unwrap_or(0), acc.games),
             }
         })
@@ -814,34 +985,52 @@ pub fn derive(info: &StudyInfo, range: (u64, u64), acc: &Acc) -> Metrics {
             });
         }
     }
-    let per_game = |x: u64| {
-        if acc.games > 0 {
-            x as f64 / acc.games as f64
-        } else {
-            0.0
-        }
-    };
+    let per_game = |x: u64| (acc.games > 0).then(|| x as f64 / acc.games as f64);
+    let completion = Rate::new(completed, acc.games);
+    let warning = (acc.games > 0 && completion.p < 0.9).then(|| {
+        format!(
+            "only {} of the games finished (timeouts {}, aborted {}): figures over completed games describe a selected minority",
+            completion.pct(),
+            acc.timeouts,
+            acc.aborted
+        )
+    });
+    let endings = acc
+        .endings
+        .iter()
+        .map(|(k, &n)| {
+            let (rule, phase) = k.split_once('@').unwrap_or((k.as_str(), ""));
+            Ending {
+                rule: rule.to_string(),
+                phase: phase.to_string(),
+                games: Rate::new(n, completed),
+            }
+        })
+        .collect();
+    let team = |t: usize| info.teams.get(t).cloned().unwrap_or_default();
     Metrics {
         study: info.clone(),
         range,
-        completion: Rate::new(completed, acc.games),
+        completion,
         timeouts: Rate::new(acc.timeouts, acc.games),
         aborted: acc.aborted,
-        balance: if completed > 0 {
-            1.0 - (p0 - p1).abs()
-        } else {
-            0.0
-        },
+        warning,
+        endings,
+        balance: (completed > 0).then(|| 1.0 - (p0 - p1).abs()),
         first_team: first,
-        first_team_advantage: (first.p - 0.5, first.lo - 0.5, first.hi - 0.5),
+        first_team_advantage: (completed > 0)
+            .then(|| (first.p - 0.5, first.lo - 0.5, first.hi - 0.5)),
         wins,
         turns: dist(&acc.turns),
         throws: dist(&acc.throws),
         decision_moves: Rate::new(acc.choice_nodes, acc.decision_nodes),
         lead_changes: dist(&acc.lead_changes),
         captures: dist(&acc.captures),
-        lost_per_game: (0..2)
-            .map(|t| (info.teams[t].clone(), per_game(acc.lost[t])))
+        removals: dist(&acc.removals),
+        send_homes: dist(&acc.send_homes),
+        lost_per_game: (0..2).map(|t| (team(t), per_game(acc.lost[t]))).collect(),
+        sent_home_per_game: (0..2)
+            .map(|t| (team(t), per_game(acc.sent_home[t])))
             .collect(),
         rules,
         never_fired,
@@ -850,12 +1039,12 @@ pub fn derive(info: &StudyInfo, range: (u64, u64), acc: &Acc) -> Metrics {
         throw_freq,
         first_move: (0..2)
             .map(|t| FirstMove {
-                team: info.teams[t].clone(),
+                team: team(t),
                 throws: dist(&acc.first_move[t]),
                 never: acc.never_moved[t],
             })
             .collect(),
-        turns_hist: acc.turns.clone(),
+        turns_hist: acc.turns.iter().map(|(&k, &v)| (k, v)).collect(),
         luck: None,
         acc: acc.clone(),
     }
@@ -874,10 +1063,10 @@ pub struct Luck {
     pub unfinished: u64,
     /// Skill share max(0, 2w − 1) (0: a strong player does no better than chance, 1: it
     /// always wins), with its interval from the Wilson interval of w; within 0..=1.
-    pub skill: (f64, f64, f64),
-    /// Luck share 1 − skill, with its interval; within 0..=1 (1 with no finished game:
-    /// nothing shows skill).
-    pub luck: (f64, f64, f64),
+    /// `None` with no finished game: nothing was measured.
+    pub skill: Option<(f64, f64, f64)>,
+    /// Luck share 1 − skill, with its interval; within 0..=1 (`None` with no finished game).
+    pub luck: Option<(f64, f64, f64)>,
 }
 
 /// Plays `games` games of `player` against random play, alternating teams (the agents
@@ -904,18 +1093,14 @@ pub fn luck(
     // A player worse than chance shows no skill, rather than a negative one: the shares
     // are proportions.
     let share = |w: f64| (2.0 * w - 1.0).clamp(0.0, 1.0);
-    let skill = if wins.n == 0 {
-        (0.0, 0.0, 1.0)
-    } else {
-        (share(wins.p), share(wins.lo), share(wins.hi))
-    };
+    let skill = (wins.n > 0).then(|| (share(wins.p), share(wins.lo), share(wins.hi)));
     Ok(Luck {
         player: player.name().to_string(),
         games,
         wins,
         unfinished: r.unfinished,
         skill,
-        luck: (1.0 - skill.0, 1.0 - skill.2, 1.0 - skill.1),
+        luck: skill.map(|s| (1.0 - s.0, 1.0 - s.2, 1.0 - s.1)),
     })
 }
 
@@ -933,12 +1118,32 @@ pub fn metrics(
     range: Option<(u64, u64)>,
     progress: Option<&dyn Progress>,
 ) -> Result<Metrics, WorkerPanic> {
+    metrics_and_games(
+        l, g, games, seed, max_turns, players, jobs, range, progress, false,
+    )
+    .map(|(m, _)| m)
+}
+
+/// [`metrics`], and with `keep` each game in brief, in game order (for `--games`).
+#[allow(clippy::too_many_arguments)]
+pub fn metrics_and_games(
+    l: &Loaded,
+    g: &Game,
+    games: u64,
+    seed: u64,
+    max_turns: u32,
+    players: &Players,
+    jobs: usize,
+    range: Option<(u64, u64)>,
+    progress: Option<&dyn Progress>,
+    keep: bool,
+) -> Result<(Metrics, Vec<GameBrief>), WorkerPanic> {
     let info = study_info(l, seed, games, max_turns, players);
     let range = range.unwrap_or((0, games));
-    let (acc, _) = with_progress(range.1 - range.0, progress, |done| {
-        run_games(g, seed, range, max_turns, players, jobs, false, Some(done))
+    let (acc, briefs) = with_progress(range.1 - range.0, progress, |done| {
+        run_games(g, seed, range, max_turns, players, jobs, keep, Some(done))
     })?;
-    Ok(derive(&info, range, &acc))
+    Ok((derive(&info, range, &acc), briefs))
 }
 
 /// Watches a study as it runs, so that a front end can show how far it has got (the
@@ -1049,8 +1254,24 @@ fn render_outcomes(o: &mut String, m: &Metrics) {
         m.timeouts.n,
         m.timeouts.pct()
     );
-    if m.aborted > 0 {
-        let _ = writeln!(o, "aborted (engine)      {:>7}", m.aborted);
+    let _ = writeln!(
+        o,
+        "aborted (engine)      {:>7} of {:<7}",
+        m.aborted, m.completion.n
+    );
+    if let Some(w) = &m.warning {
+        let _ = writeln!(o, "warning: {w}");
+    }
+    for e in &m.endings {
+        let _ = writeln!(
+            o,
+            "ended by {:<12} {:>7} of {:<7} {} of completed (phase {})",
+            e.rule,
+            e.games.k,
+            e.games.n,
+            e.games.pct(),
+            e.phase
+        );
     }
     for w in &m.wins {
         let _ = writeln!(
@@ -1064,23 +1285,33 @@ fn render_outcomes(o: &mut String, m: &Metrics) {
     }
     let _ = writeln!(
         o,
-        "balance               {:.3}  (1 − |difference of win rates|)",
-        m.balance
+        "balance               {}  (1 − |difference of win rates|)",
+        m.balance.map_or("—".to_string(), |b| format!("{b:.3}"))
     );
-    let (a, lo, hi) = m.first_team_advantage;
-    let _ = writeln!(
-        o,
-        "first-team advantage  {:+.1} points [{:+.1}, {:+.1}]  ({} throws first)",
-        100.0 * a,
-        100.0 * lo,
-        100.0 * hi,
-        s.teams[0]
-    );
+    let first = s.teams.first().map_or("", String::as_str);
+    match m.first_team_advantage {
+        Some((a, lo, hi)) => {
+            let _ = writeln!(
+                o,
+                "first-team advantage  {:+.1} points [{:+.1}, {:+.1}]  ({first} throws first)",
+                100.0 * a,
+                100.0 * lo,
+                100.0 * hi,
+            );
+        }
+        None => {
+            let _ = writeln!(o, "first-team advantage  —  (no completed game)");
+        }
+    }
 }
 
 /// One distribution on a line: mean and interval, median, p90, range and count.
 fn dist_line(o: &mut String, name: &str, d: &Dist) {
     use std::fmt::Write;
+    if d.n == 0 {
+        let _ = writeln!(o, "{name:<21} —  (n=0)");
+        return;
+    }
     let _ = writeln!(
         o,
         "{name:<21} mean {} [{}, {}]  median {}  p90 {}  min {}  max {}  (n={})",
@@ -1109,10 +1340,26 @@ fn render_play(o: &mut String, m: &Metrics) {
     );
     dist_line(o, "lead changes / game", &m.lead_changes);
     dist_line(o, "captures / game", &m.captures);
-    for (t, x) in &m.lost_per_game {
-        let _ = writeln!(o, "  pieces lost by {t}: {x:.2} per game");
+    dist_line(o, "removals / game", &m.removals);
+    dist_line(o, "send-homes / game", &m.send_homes);
+    for ((t, x), (_, h)) in m.lost_per_game.iter().zip(&m.sent_home_per_game) {
+        let per = |v: &Option<f64>| v.map_or("—".to_string(), |v| format!("{v:.2}"));
+        let _ = writeln!(
+            o,
+            "  {t}: {} pieces lost, {} sent home per game",
+            per(x),
+            per(h)
+        );
     }
     for f in &m.first_move {
+        if f.throws.n == 0 {
+            let _ = writeln!(
+                o,
+                "first move, {:<10} —  (never in {} game(s))",
+                f.team, f.never
+            );
+            continue;
+        }
         let _ = writeln!(
             o,
             "first move, {:<10} {} throws [{}, {}] (median {}, p90 {}) before a piece can move{}",
@@ -1130,25 +1377,39 @@ fn render_play(o: &mut String, m: &Metrics) {
         );
     }
     if let Some(lk) = &m.luck {
-        let _ = writeln!(
-            o,
-            "luck share            {:.2} [{:.2}, {:.2}]  ({} wins {} against random; skill {:.2}; {} games, {} unfinished)",
-            lk.luck.0,
-            lk.luck.1,
-            lk.luck.2,
-            lk.player,
-            lk.wins.pct(),
-            lk.skill.0,
-            lk.games,
-            lk.unfinished
-        );
+        match (lk.luck, lk.skill) {
+            (Some(l), Some(sk)) => {
+                let _ = writeln!(
+                    o,
+                    "luck share            {:.2} [{:.2}, {:.2}]  ({} wins {} against random; skill {:.2}; {} games, {} unfinished)",
+                    l.0,
+                    l.1,
+                    l.2,
+                    lk.player,
+                    lk.wins.pct(),
+                    sk.0,
+                    lk.games,
+                    lk.unfinished
+                );
+            }
+            _ => {
+                let _ = writeln!(
+                    o,
+                    "luck share            —  (no finished game of {} against random: {} games, {} unfinished)",
+                    lk.player, lk.games, lk.unfinished
+                );
+            }
+        }
     }
 }
 
 /// Each rule's firing, and the rules that never fired.
 fn render_rules(o: &mut String, m: &Metrics) {
     use std::fmt::Write;
-    let _ = writeln!(o, "\nrule firing (events; games in which it fired):");
+    let _ = writeln!(
+        o,
+        "\nrule firing (actions naming the rule, each counted once; games in which it fired):"
+    );
     for r in &m.rules {
         let note = if !r.active {
             "  (no statement under these readings)".to_string()
@@ -1165,11 +1426,11 @@ fn render_rules(o: &mut String, m: &Metrics) {
         }
         let _ = writeln!(
             o,
-            "  {:<10} {:<13} {:>10} events  {:>8.2}/game  {}{note}",
+            "  {:<10} {:<13} {:>10} actions  {:>8}/game  {}{note}",
             r.id,
             r.status,
             r.fires,
-            r.per_game,
+            r.per_game.map_or("—".to_string(), |x| format!("{x:.2}")),
             r.games.pct()
         );
     }
@@ -1240,7 +1501,9 @@ pub struct ShardFile {
 /// The format tag of shard files.
 /// (2: games seeded by `Streams::for_game`, files identified by SHA-256; a shard of
 /// format 1 played other games and does not merge.)
-pub const SHARD_FORMAT: &str = "seig-study-shard-2";
+/// (3: captures, removals and send-homes counted apart, rules once per action, endings
+/// credited; a shard of format 2 counted otherwise and does not merge.)
+pub const SHARD_FORMAT: &str = "seig-study-shard-3";
 
 /// Why shards do not merge into one study.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -1267,6 +1530,17 @@ pub enum MergeError {
     /// No shard played these games.
     #[error("games {0}..{1} are missing")]
     Missing(u64, u64),
+    /// A shard's study is not one seig writes (not two teams, games outside the study).
+    #[error("shard {shard} is damaged: {why}")]
+    Damaged {
+        /// Which shard, from 1.
+        shard: usize,
+        /// What is wrong.
+        why: String,
+    },
+    /// Merged counts would overflow.
+    #[error("the shards' counts overflow when added (a damaged or tampered shard)")]
+    Overflow,
 }
 
 /// Merges shards of one study; `Err` says why they do not fit together.
@@ -1281,6 +1555,23 @@ pub fn merge_shards(shards: &[ShardFile]) -> Result<Metrics, MergeError> {
         }
         if s.study != first.study {
             return Err(MergeError::OtherStudy(i + 1));
+        }
+        let damaged = |why: String| MergeError::Damaged { shard: i + 1, why };
+        if s.study.teams.len() != 2 || s.study.colours.len() != 2 {
+            return Err(damaged(format!(
+                "a study has two teams, this one lists {}",
+                s.study.teams.len()
+            )));
+        }
+        let (a, b) = s.range;
+        if a > b || b > s.study.games {
+            return Err(damaged(format!(
+                "games {a}..{b} are not games of a study of {}",
+                s.study.games
+            )));
+        }
+        if let Some(why) = s.acc.inconsistency(b - a, s.study.rules.len()) {
+            return Err(damaged(why));
         }
     }
     let mut ranges: Vec<(u64, u64)> = shards.iter().map(|s| s.range).collect();
@@ -1301,7 +1592,7 @@ pub fn merge_shards(shards: &[ShardFile]) -> Result<Metrics, MergeError> {
     }
     let mut acc = Acc::new(first.study.rules.len());
     for s in shards {
-        acc.merge(&s.acc);
+        acc.merge(&s.acc).map_err(|_| MergeError::Overflow)?;
     }
     Ok(derive(&first.study, (0, first.study.games), &acc))
 }

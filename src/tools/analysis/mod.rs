@@ -7,8 +7,11 @@
 
 pub mod compare;
 pub mod coverage;
+pub mod each;
 pub mod explain;
+pub mod games;
 pub mod metrics;
+pub mod refusal;
 pub mod report;
 pub mod rulebook;
 

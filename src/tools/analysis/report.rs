@@ -7,7 +7,7 @@
     reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
 )]
 
-use super::compare::{Comparison, fmt_diff};
+use super::compare::{Comparison, Diff, fmt_diff};
 use super::html_escape as esc;
 use super::metrics::Metrics;
 use std::fmt::Write;
@@ -39,7 +39,7 @@ pub fn histogram_svg(ms: &[Metrics], labels: &[String]) -> String {
     let mut hi = 1u64;
     let mut lo = u64::MAX;
     for m in ms {
-        let n: u64 = m.turns_hist.values().sum();
+        let n: u64 = m.turns_hist.iter().map(|x| x.1).sum();
         let mut cum = 0;
         for (v, c) in &m.turns_hist {
             lo = lo.min(*v);
@@ -66,7 +66,7 @@ pub fn histogram_svg(ms: &[Metrics], labels: &[String]) -> String {
     let shares: Vec<Vec<f64>> = ms
         .iter()
         .map(|m| {
-            let n: u64 = m.turns_hist.values().sum();
+            let n: u64 = m.turns_hist.iter().map(|x| x.1).sum();
             let mut b = vec![0u64; nb];
             for (v, c) in &m.turns_hist {
                 // Games past the largest 99th percentile are left out of the plot.
@@ -269,9 +269,9 @@ pub fn rules_svg(ms: &[Metrics], labels: &[String]) -> String {
         for (a, m) in ms.iter().enumerate() {
             if let Some(r) = m.rules.iter().find(|r| r.id == *id && r.active) {
                 let tag = if ms.len() > 1 {
-                    format!("{id} [{a}], {:.2}/game", r.per_game)
+                    format!("{id} [{a}], {:.2}/game", r.per_game.unwrap_or(0.0))
                 } else {
-                    format!("{id}, {:.2}/game", r.per_game)
+                    format!("{id}, {:.2}/game", r.per_game.unwrap_or(0.0))
                 };
                 items.push((tag, a, r.games.p, r.games.lo, r.games.hi));
             }
@@ -414,27 +414,46 @@ fn outcome_rows(o: &mut String, ms: &[Metrics]) {
     let col = |f: &dyn Fn(&Metrics) -> String| ms.iter().map(f).collect::<Vec<_>>();
     table_row(o, "completion", &col(&|m| m.completion.pct()));
     table_row(o, "timeouts (turn cap)", &col(&|m| m.timeouts.pct()));
+    table_row(
+        o,
+        "aborted (engine)",
+        &col(&|m| format!("{} of {}", m.aborted, m.completion.n)),
+    );
+    table_row(
+        o,
+        "warning",
+        &col(&|m| m.warning.clone().unwrap_or_else(|| "—".into())),
+    );
     for t in 0..2 {
         let name = ms
             .first()
-            .map(|m| m.study.teams[t].clone())
+            .and_then(|m| m.study.teams.get(t).cloned())
             .unwrap_or_default();
         table_row(
             o,
             &format!("{name} wins (of completed)"),
-            &col(&|m| m.wins[t].of_completed.pct()),
+            &col(&|m| m.wins.get(t).map_or("—".into(), |w| w.of_completed.pct())),
         );
     }
-    table_row(o, "balance", &col(&|m| format!("{:.3}", m.balance)));
+    table_row(
+        o,
+        "balance",
+        &col(&|m| m.balance.map_or("—".into(), |b| format!("{b:.3}"))),
+    );
     table_row(
         o,
         "first-team advantage (points)",
-        &col(&|m| {
-            let (a, lo, hi) = m.first_team_advantage;
-            format!("{:+.1} [{:+.1}, {:+.1}]", 100.0 * a, 100.0 * lo, 100.0 * hi)
+        &col(&|m| match m.first_team_advantage {
+            Some((a, lo, hi)) => {
+                format!("{:+.1} [{:+.1}, {:+.1}]", 100.0 * a, 100.0 * lo, 100.0 * hi)
+            }
+            None => "—".into(),
         }),
     );
     let d = |x: &super::metrics::Dist| {
+        if x.n == 0 {
+            return "—".to_string();
+        }
         format!(
             "{:.1} [{:.1}, {:.1}]; median {:.1}; p90 {:.1}",
             x.mean, x.ci.0, x.ci.1, x.median, x.p90
@@ -445,6 +464,43 @@ fn outcome_rows(o: &mut String, ms: &[Metrics]) {
     table_row(o, "decision moves", &col(&|m| m.decision_moves.pct()));
     table_row(o, "lead changes per game", &col(&|m| d(&m.lead_changes)));
     table_row(o, "captures per game", &col(&|m| d(&m.captures)));
+    table_row(o, "removals per game", &col(&|m| d(&m.removals)));
+    table_row(o, "send-homes per game", &col(&|m| d(&m.send_homes)));
+    for t in 0..2 {
+        let name = ms
+            .first()
+            .and_then(|m| m.study.teams.get(t).cloned())
+            .unwrap_or_default();
+        table_row(
+            o,
+            &format!("pieces {name} lost / sent home per game"),
+            &col(&|m| {
+                let per = |v: Option<&(String, Option<f64>)>| {
+                    v.and_then(|x| x.1)
+                        .map_or("—".to_string(), |x| format!("{x:.2}"))
+                };
+                format!(
+                    "{} / {}",
+                    per(m.lost_per_game.get(t)),
+                    per(m.sent_home_per_game.get(t))
+                )
+            }),
+        );
+    }
+    table_row(
+        o,
+        "ended by (rule @ phase)",
+        &col(&|m| {
+            if m.endings.is_empty() {
+                return "—".into();
+            }
+            m.endings
+                .iter()
+                .map(|e| format!("{}@{} {}", e.rule, e.phase, e.games.pct()))
+                .collect::<Vec<_>>()
+                .join("; ")
+        }),
+    );
 }
 
 /// How soon each team can first move, the luck share, and which rules never acted.
@@ -453,13 +509,18 @@ fn start_and_rule_rows(o: &mut String, ms: &[Metrics]) {
     for t in 0..2 {
         let name = ms
             .first()
-            .map(|m| m.study.teams[t].clone())
+            .and_then(|m| m.study.teams.get(t).cloned())
             .unwrap_or_default();
         table_row(
             o,
             &format!("throws before {name} can first move"),
             &col(&|m| {
-                let f = &m.first_move[t];
+                let Some(f) = m.first_move.get(t) else {
+                    return "—".into();
+                };
+                if f.throws.n == 0 {
+                    return format!("—; never in {}", f.never);
+                }
                 format!(
                     "{:.2} [{:.2}, {:.2}]{}",
                     f.throws.mean,
@@ -479,14 +540,17 @@ fn start_and_rule_rows(o: &mut String, ms: &[Metrics]) {
             o,
             "luck share (strong agent vs random)",
             &col(&|m| match &m.luck {
-                Some(l) => format!(
-                    "{:.2} [{:.2}, {:.2}] ({} wins {})",
-                    l.luck.0,
-                    l.luck.1,
-                    l.luck.2,
-                    l.player,
-                    l.wins.pct()
-                ),
+                Some(l) => match l.luck {
+                    Some(x) => format!(
+                        "{:.2} [{:.2}, {:.2}] ({} wins {})",
+                        x.0,
+                        x.1,
+                        x.2,
+                        l.player,
+                        l.wins.pct()
+                    ),
+                    None => format!("— (no finished game of {})", l.player),
+                },
                 None => "not measured".into(),
             }),
         );
@@ -536,12 +600,225 @@ fn comparison_table(o: &mut String, c: &Comparison, labels: &[String]) {
         o.push_str("</tr>\n");
     }
     o.push_str("</table>\n");
+    for r in c
+        .rows
+        .iter()
+        .filter(|r| !r.metric.starts_with("games where"))
+    {
+        let items: Vec<(String, Option<Diff>)> = labels
+            .iter()
+            .zip(&r.diffs)
+            .skip(1)
+            .map(|(l, d)| (format!("{l} − [0]"), *d))
+            .collect();
+        let _ = write!(o, "<h3>{}: difference from [0]</h3>\n", esc(&r.metric));
+        o.push_str(&diff_svg(&r.metric, &items, r.percent));
+    }
+}
+
+/// A plot of differences with their 95% intervals (a dot and whiskers per item, a line
+/// at 0); an item without data is labelled "no data".
+pub fn diff_svg(what: &str, items: &[(String, Option<Diff>)], points: bool) -> String {
+    let (w, left, right, top, row_h) = (720.0, 260.0, 24.0, 8.0, 20.0);
+    let h = top + row_h * items.len().max(1) as f64 + 30.0;
+    let k = if points { 100.0 } else { 1.0 };
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        r#"<svg class="plot" data-plot="diff" viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img" aria-label="{}">"#,
+        esc(&format!("differences in {what}"))
+    );
+    let span = items
+        .iter()
+        .filter_map(|(_, d)| d.map(|d| (k * d.lo).abs().max((k * d.hi).abs())))
+        .fold(0.0f64, f64::max);
+    let span = nice(span.max(1e-9));
+    let pw = w - left - right;
+    let x = |v: f64| left + pw * (v + span) / (2.0 * span);
+    let bottom = top + row_h * items.len().max(1) as f64;
+    let _ = write!(
+        s,
+        r##"<line x1="{0:.2}" y1="{top}" x2="{0:.2}" y2="{bottom}" stroke="#999" stroke-dasharray="3,3"/>"##,
+        x(0.0)
+    );
+    for t in [-1.0, -0.5, 0.0, 0.5, 1.0] {
+        let _ = write!(
+            s,
+            r##"<text x="{:.2}" y="{}" font-size="10" text-anchor="middle">{}</text>"##,
+            x(t * span),
+            bottom + 14.0,
+            tick(t * span)
+        );
+    }
+    let _ = write!(
+        s,
+        r##"<text x="{:.2}" y="{}" font-size="11" text-anchor="middle">{}</text>"##,
+        left + pw / 2.0,
+        bottom + 27.0,
+        if points {
+            "difference (percentage points), 95% interval"
+        } else {
+            "difference, 95% interval"
+        }
+    );
+    for (i, (label, d)) in items.iter().enumerate() {
+        let y = top + row_h * (i as f64 + 0.5);
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{:.2}" font-size="11" text-anchor="end">{}</text>"##,
+            left - 6.0,
+            y + 4.0,
+            esc(label)
+        );
+        match d {
+            Some(d) => {
+                let c = if d.beyond_noise { "#b00" } else { "#1f77b4" };
+                let _ = write!(
+                    s,
+                    r##"<g class="mark"><line x1="{:.2}" y1="{y:.2}" x2="{:.2}" y2="{y:.2}" stroke="{c}" stroke-width="2"/><circle cx="{:.2}" cy="{y:.2}" r="4" fill="{c}"/><title>{}: {}</title></g>"##,
+                    x(k * d.lo),
+                    x(k * d.hi),
+                    x(k * d.mean),
+                    esc(label),
+                    esc(&fmt_diff(&Some(*d), points))
+                );
+            }
+            None => {
+                let _ = write!(
+                    s,
+                    r##"<text x="{:.2}" y="{:.2}" font-size="10" fill="#777">no data</text>"##,
+                    x(0.0) + 4.0,
+                    y + 4.0
+                );
+            }
+        }
+    }
+    s.push_str("</svg>");
+    s
+}
+
+/// The smallest of 1, 2 or 5 times a power of ten at least `v`: a readable axis end.
+fn nice(v: f64) -> f64 {
+    let p = 10f64.powf(v.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * p)
+        .find(|&x| x >= v)
+        .unwrap_or(10.0 * p)
+}
+
+/// A tick label with no more digits than it needs.
+fn tick(v: f64) -> String {
+    let r = (v * 100.0).round() / 100.0;
+    if (r - r.round()).abs() < 1e-9 {
+        format!("{:+.0}", r)
+    } else {
+        format!("{r:+}")
+    }
+}
+
+/// The report of `compare --each-reading`: the table and a plot per figure of every
+/// option's difference from the defaults, then the defaults' own report.
+pub fn each_reading_report(e: &super::each::EachReading) -> String {
+    use super::each::{FIGURES, in_points};
+    let mut o = String::new();
+    head(
+        &mut o,
+        &format!("{} — every reading", e.defaults.study.game),
+    );
+    let _ = write!(
+        o,
+        "<p>File <code>{}</code> (sha256 <code>{}</code>), seed {}, {} games per arm on paired seeds. Each row changes one reading from the defaults. {} comparisons: about {:.1} would be flagged by chance alone; <span class=\"beyond\">bold</span> = the 95% interval excludes 0, ** = also beyond a Bonferroni correction (z = {:.2}).</p>\n<table><tr><th>arm</th><th>completion</th>",
+        esc(&e.file),
+        esc(&e.hash),
+        e.seed,
+        e.games,
+        e.comparisons,
+        0.05 * e.comparisons as f64,
+        e.corrected_z
+    );
+    for f in FIGURES {
+        let _ = write!(o, "<th>{}</th>", esc(f));
+    }
+    o.push_str("</tr>\n");
+    for r in &e.rows {
+        let _ = write!(o, "<tr><th>{}={}</th>", esc(&r.reading), esc(&r.option));
+        if let Some(err) = &r.error {
+            let _ = write!(
+                o,
+                "<td colspan=\"6\">does not load: {}</td></tr>\n",
+                esc(err)
+            );
+            continue;
+        }
+        let _ = write!(o, "<td>{}</td>", esc(&r.completion));
+        for (i, d) in r.diffs.iter().enumerate() {
+            let cls = if d.is_some_and(|x| x.beyond_noise) {
+                " class=\"beyond\""
+            } else {
+                ""
+            };
+            let star = if r.corrected.get(i).copied().unwrap_or(false) {
+                " **"
+            } else {
+                ""
+            };
+            let _ = write!(o, "<td{cls}>{}{star}</td>", esc(&fmt_diff(d, in_points(i))));
+        }
+        o.push_str("</tr>\n");
+    }
+    o.push_str("</table>\n");
+    for (i, f) in FIGURES.iter().enumerate() {
+        let items: Vec<(String, Option<Diff>)> = e
+            .rows
+            .iter()
+            .map(|r| {
+                (
+                    format!("{}={}", r.reading, r.option),
+                    r.diffs.get(i).copied().flatten(),
+                )
+            })
+            .collect();
+        let _ = write!(o, "<h2>{}: difference from the defaults</h2>\n", esc(f));
+        o.push_str(&diff_svg(f, &items, in_points(i)));
+    }
+    o.push_str("<h2>The defaults</h2>\n");
+    let labels = vec!["defaults".to_string()];
+    metrics_table(&mut o, std::slice::from_ref(&e.defaults), &labels);
+    plots(&mut o, std::slice::from_ref(&e.defaults), &labels);
+    o.push_str("<p><small>Generated by seig. A game stopped by the turn cap is a timeout, never a draw.</small></p>\n</body></html>\n");
+    o
 }
 
 /// The plots: game length, win rates, rule firing and (for arm [0]) the throws.
 fn plots(o: &mut String, ms: &[Metrics], labels: &[String]) {
     o.push_str("<h2>Game length</h2>\n");
     o.push_str(&histogram_svg(ms, labels));
+    // The counts under the histogram: it shows finished games only, and an arm that
+    // finished few of its games must say so.
+    o.push_str(
+        "<p>Completed games only (a game stopped by the turn cap or aborted has no length): ",
+    );
+    let counts: Vec<String> = ms
+        .iter()
+        .zip(labels)
+        .map(|(m, l)| {
+            format!(
+                "{}: {} of {} games ({}){}",
+                esc(l),
+                m.completion.k,
+                m.completion.n,
+                esc(&m.completion.pct()),
+                if m.warning.is_some() {
+                    " — fewer than 90% finished"
+                } else {
+                    ""
+                }
+            )
+        })
+        .collect();
+    o.push_str(&counts.join("; "));
+    o.push_str(".</p>\n");
     o.push_str("<h2>Win rates</h2>\n<p>Share of completed games won, and completion, with 95% Wilson intervals.</p>\n");
     o.push_str(&wins_svg(ms, labels));
     o.push_str("<h2>Rule firing</h2>\n<p>Share of games in which each rule that can produce an event fired, with 95% Wilson intervals; the label gives its events per game.</p>\n");
