@@ -6,7 +6,7 @@
 const $ = (id) => document.getElementById(id);
 const SVGNS = "http://www.w3.org/2000/svg";
 const PLAYERS = ["human", "random", "greedy", "mcts", "expectimax"];
-const st = { files: [], file: 0, game: null, logShown: 0, selPiece: null, selMove: 0, edited: false, checkTimer: 0, lastCheck: null };
+const st = { files: [], file: 0, game: null, log: [], logShown: 0, selPiece: null, selMove: 0, edited: false, checkTimer: 0, lastCheck: null };
 
 function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
@@ -147,14 +147,17 @@ async function act(path, body, raw) {
   if (!st.game) return;
   try {
     notice("");
-    show(await api("POST", "/api/games/" + st.game.id + "/" + path, body, raw));
+    show(await api("POST", "/api/games/" + st.game.id + "/" + path + "?since=" + st.log.length, body, raw));
   } catch (e) { notice(e.message); }
 }
 
 function teamName(v, t) { return v.board.teams[t].name; }
 
 function show(v) {
-  const prevLog = st.game ? st.game.log : null;
+  // The server sends the log from the first line the page lacks (or whole, when rewritten).
+  const fresh = v.log_from === 0;
+  st.log = st.log.slice(0, v.log_from).concat(v.log);
+  v.log = st.log;
   st.game = v;
   st.selPiece = null;
   st.selMove = 0;
@@ -180,7 +183,7 @@ function show(v) {
   drawBoard(v);
   drawSticks(b);
   drawMoves(v);
-  drawLog(v, prevLog);
+  drawLog(v, fresh);
   if (v.refused) showWhy({ message: v.refused.message, rule: v.refused.rule });
 }
 
@@ -240,9 +243,9 @@ function showWhy(x) {
   $("why").classList.remove("dim");
 }
 
-function drawLog(v, prevLog) {
+function drawLog(v, fresh) {
   const ol = $("log");
-  if (!prevLog || v.log.length < st.logShown || (v.log.length && prevLog.length && v.log[0].text !== prevLog[0].text)) {
+  if (fresh || v.log.length < st.logShown) {
     ol.textContent = "";
     st.logShown = 0;
   }
@@ -297,12 +300,18 @@ function drawBoard(v) {
     }
   });
   // Each team's direction along each row it walks: an arrow beside the holes.
+  // The first team's arrows run under each row, the second's over it; a second walk of the
+  // same row (a return) runs further out, dashed.
   b.teams.forEach((t, ti) => {
+    const seen = new Map();
     for (const wk of t.walks) {
-      const y = rowY(b, wk.row) + (ti === 0 ? G.r + 7 : -G.r - 7);
+      const k = seen.get(wk.row) || 0;
+      seen.set(wk.row, k + 1);
+      const off = G.r + 5 + 6 * k;
+      const y = rowY(b, wk.row) + (ti === 0 ? off : -off);
       const a = holeX(wk.from), z = holeX(wk.to);
       if (a === z) continue;
-      svg.append(el("svg:line", { x1: a, y1: y, x2: z, y2: y, class: "walk t" + ti, "marker-end": `url(#arrow${ti})` },
+      svg.append(el("svg:line", { x1: a, y1: y, x2: z, y2: y, class: "walk t" + ti, "stroke-dasharray": k ? "5 4" : null, "marker-end": `url(#arrow${ti})` },
         el("svg:title", { text: `${t.name} walks ${b.rows[wk.row].name} from hole ${wk.from + 1} to ${wk.to + 1}${wk.label ? " (" + wk.label + ")" : ""}` })));
     }
   });

@@ -170,8 +170,17 @@ fn asset(path: &str) -> Option<Reply> {
     })
 }
 
-/// Answers one request (method, path without query, body).
-pub fn route(app: &App, method: &str, path: &str, body: &[u8]) -> Reply {
+/// The number a query gives `key` (`since=40` in `a=1&since=40`), if any.
+fn query_number(query: &str, key: &str) -> Option<usize> {
+    query
+        .split('&')
+        .filter_map(|kv| kv.split_once('='))
+        .find(|(k, _)| *k == key)
+        .and_then(|(_, v)| v.parse().ok())
+}
+
+/// Answers one request (method, path, query, body).
+pub fn route(app: &App, method: &str, path: &str, query: &str, body: &[u8]) -> Reply {
     if method == "GET"
         && let Some(r) = asset(path)
     {
@@ -187,7 +196,8 @@ pub fn route(app: &App, method: &str, path: &str, body: &[u8]) -> Reply {
                 Ok(n) => n,
                 Err(_) => return Reply::error(404, format!("no game `{id}`")),
             };
-            play::game(app, method, id, rest, body)
+            let since = query_number(query, "since").unwrap_or(0);
+            play::game(app, method, id, rest, body, since)
         }
         ("POST", ["api", "studies"]) => study::start(app, body),
         ("GET", ["api", "studies", id]) => study::status(app, id),
@@ -228,10 +238,13 @@ fn serve(app: &App, server: &tiny_http::Server) {
             continue;
         };
         let method = req.method().as_str().to_ascii_uppercase();
-        let path = req.url().split('?').next().unwrap_or("").to_string();
+        let (path, query) = match req.url().split_once('?') {
+            Some((p, q)) => (p.to_string(), q.to_string()),
+            None => (req.url().to_string(), String::new()),
+        };
         let reply = match read_body(&mut req) {
             Ok(body) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                route(app, &method, &path, &body)
+                route(app, &method, &path, &query, &body)
             }))
             .unwrap_or_else(|_| Reply::error(500, "internal error: the request failed")),
             Err(r) => r,

@@ -155,6 +155,10 @@ struct View<'a> {
     capped: bool,
     can_undo: bool,
     board: BoardView,
+    /// Lines in the whole log.
+    log_len: usize,
+    /// The index of the first line sent (the page asks for the lines it lacks).
+    log_from: usize,
     log: &'a [LogLine],
     /// The refusal of the last request, if it was refused.
     refused: Option<RefusedView>,
@@ -166,7 +170,8 @@ struct RefusedView {
     rule: Option<crate::tools::analysis::explain::RuleCite>,
 }
 
-fn view(id: u64, w: &WebGame, refused: Option<Refusal>) -> Reply {
+fn view(id: u64, w: &WebGame, refused: Option<Refusal>, since: usize) -> Reply {
+    let from = since.min(w.log.len());
     let s = &w.session;
     let over = s.is_over();
     Reply::json(&View {
@@ -179,7 +184,9 @@ fn view(id: u64, w: &WebGame, refused: Option<Refusal>) -> Reply {
         capped: s.capped(),
         can_undo: !s.actions().is_empty(),
         board: board_view(&s.game, s.state()),
-        log: &w.log,
+        log_len: w.log.len(),
+        log_from: from,
+        log: w.log.get(from..).unwrap_or_default(),
         refused: refused.map(|r| RefusedView {
             message: r.message.into_owned(),
             rule: r.rule.map(|x| cite(s.game.ir(), x)),
@@ -250,7 +257,7 @@ pub fn new_game(app: &App, body: &[u8]) -> Result<Reply, Fail> {
         };
         games.by_id.remove(&oldest);
     }
-    let reply = view(id, &w, refused);
+    let reply = view(id, &w, refused, 0);
     games.by_id.insert(id, Arc::new(Mutex::new(w)));
     Ok(reply)
 }
@@ -261,8 +268,18 @@ struct Play {
     index: usize,
 }
 
-/// `…/api/games/ID/…`: view, throw, move, undo, record (save and load).
-pub fn game(app: &App, method: &str, id: u64, rest: &[&str], body: &[u8]) -> Result<Reply, Fail> {
+/// `…/api/games/ID/…`: view, throw, move, undo, record (save and load). The answer's log
+/// starts at line `since` (the page has the lines before), but after an undo or a load,
+/// which rewrite it.
+pub fn game(
+    app: &App,
+    method: &str,
+    id: u64,
+    rest: &[&str],
+    body: &[u8],
+    since: usize,
+) -> Result<Reply, Fail> {
+    let mut since = since;
     let cell = lock(&app.games).by_id.get(&id).cloned().ok_or_else(|| {
         (
             404,
@@ -301,6 +318,7 @@ pub fn game(app: &App, method: &str, id: u64, rest: &[&str], body: &[u8]) -> Res
             w.session.undo();
             let n = w.session.actions().len();
             w.log.truncate(n);
+            since = 0;
             None
         }
         ("GET", ["record"]) => {
@@ -317,6 +335,7 @@ pub fn game(app: &App, method: &str, id: u64, rest: &[&str], body: &[u8]) -> Res
                 .adopt(&r)
                 .map_err(|e| bad(format!("cannot continue this record: {e}")))?;
             w.rebuild_log();
+            since = 0;
             w.run_computer().err()
         }
         _ => {
@@ -326,5 +345,5 @@ pub fn game(app: &App, method: &str, id: u64, rest: &[&str], body: &[u8]) -> Res
             ));
         }
     };
-    Ok(view(id, &w, refused))
+    Ok(view(id, &w, refused, since))
 }
