@@ -9,6 +9,14 @@
 //! Rust WebDriver crates bring an async runtime and an HTTP stack, a long compile for
 //! what is a dozen requests to a local driver.
 
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    reason = "a test may panic on a failed check"
+)]
+
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -121,7 +129,10 @@ fn server() -> (Kill, u16) {
         .and_then(|x| x.split('/').next())
         .and_then(|x| x.parse().ok())
         .unwrap_or_else(|| panic!("no port in `{line}`"));
-    assert!(line.starts_with("seig serve: open http://127.0.0.1:"), "{line}");
+    assert!(
+        line.starts_with("seig serve: open http://127.0.0.1:"),
+        "{line}"
+    );
     (Kill(child), port)
 }
 
@@ -132,36 +143,98 @@ fn server_answers_bad_requests_with_json_errors() {
     assert_eq!(s, 200);
     assert_eq!(v.as_array().map(Vec::len), Some(3));
     // Only the built-in assets and the API: no path reaches the disk.
-    for p in ["/../Cargo.toml", "/%2e%2e/Cargo.toml", "/rules/sig-beart.seig", "/web/app.js"] {
+    for p in [
+        "/../Cargo.toml",
+        "/%2e%2e/Cargo.toml",
+        "/rules/sig-beart.seig",
+        "/web/app.js",
+    ] {
         let (s, v) = json_of(port, "GET", p, None);
         assert_eq!(s, 404, "{p}");
-        assert!(v["error"].as_str().is_some_and(|e| e.contains("not found")), "{p}: {v}");
+        assert!(
+            v["error"].as_str().is_some_and(|e| e.contains("not found")),
+            "{p}: {v}"
+        );
     }
     let (s, v) = json_of(port, "POST", "/api/games", Some("{not json"));
     assert_eq!(s, 400);
-    assert!(v["error"].as_str().unwrap().starts_with("bad request body"), "{v}");
+    assert!(
+        v["error"].as_str().unwrap().starts_with("bad request body"),
+        "{v}"
+    );
     let (s, v) = json_of(port, "POST", "/api/games", Some(r#"{"file": 7}"#));
-    assert_eq!((s, v["error"].as_str().unwrap()), (404, "no file 7: the server offers 3 file(s), numbered from 0"));
-    let (s, v) = json_of(port, "POST", "/api/games", Some(r#"{"file": 0, "seats": {"east": "human"}}"#));
+    assert_eq!(
+        (s, v["error"].as_str().unwrap()),
+        (
+            404,
+            "no file 7: the server offers 3 file(s), numbered from 0"
+        )
+    );
+    let (s, v) = json_of(
+        port,
+        "POST",
+        "/api/games",
+        Some(r#"{"file": 0, "seats": {"east": "human"}}"#),
+    );
     assert_eq!(s, 400);
-    assert!(v["error"].as_str().unwrap().contains("unknown team `east`"), "{v}");
-    let (s, v) = json_of(port, "POST", "/api/games", Some(r#"{"file": 0, "seats": {"north": "greedy"}}"#));
+    assert!(
+        v["error"].as_str().unwrap().contains("unknown team `east`"),
+        "{v}"
+    );
+    let (s, v) = json_of(
+        port,
+        "POST",
+        "/api/games",
+        Some(r#"{"file": 0, "seats": {"north": "greedy"}}"#),
+    );
     assert_eq!(s, 200, "{v}");
     let id = v["id"].as_u64().unwrap();
     // A move at a throw: no decision to play.
-    let (s, v) = json_of(port, "POST", &format!("/api/games/{id}/move"), Some(r#"{"index": 0}"#));
-    assert_eq!((s, v["error"].as_str().unwrap()), (400, "no decision 0: there are 0 legal decision(s) now"));
-    let (s, v) = json_of(port, "POST", &format!("/api/games/{id}/record"), Some(r#"{"format": "x"}"#));
+    let (s, v) = json_of(
+        port,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(r#"{"index": 0}"#),
+    );
+    assert_eq!(
+        (s, v["error"].as_str().unwrap()),
+        (400, "no decision 0: there are 0 legal decision(s) now")
+    );
+    let (s, v) = json_of(
+        port,
+        "POST",
+        &format!("/api/games/{id}/record"),
+        Some(r#"{"format": "x"}"#),
+    );
     assert_eq!(s, 400);
     assert!(v["error"].as_str().unwrap().contains("record"), "{v}");
     let (s, _) = json_of(port, "GET", "/api/games/999/", None);
     assert_eq!(s, 404);
-    let big = format!(r#"{{"file": 0, "text": "{}"}}"#, "x".repeat(5 * 1024 * 1024));
+    let big = format!(
+        r#"{{"file": 0, "text": "{}"}}"#,
+        "x".repeat(5 * 1024 * 1024)
+    );
     let (s, v) = json_of(port, "POST", "/api/check", Some(&big));
     assert_eq!(s, 413, "{v}");
-    let (s, v) = json_of(port, "POST", "/api/studies", Some(r#"{"file": 0, "games": 1000000}"#));
-    assert_eq!((s, v["error"].as_str().unwrap()), (400, "games must be 1 to 20000 with these players (got 1000000)"));
-    let (s, v) = json_of(port, "POST", "/api/studies", Some(r#"{"file": 0, "games": 5, "agents": "human"}"#));
+    let (s, v) = json_of(
+        port,
+        "POST",
+        "/api/studies",
+        Some(r#"{"file": 0, "games": 1000000}"#),
+    );
+    assert_eq!(
+        (s, v["error"].as_str().unwrap()),
+        (
+            400,
+            "games must be 1 to 20000 with these players (got 1000000)"
+        )
+    );
+    let (s, v) = json_of(
+        port,
+        "POST",
+        "/api/studies",
+        Some(r#"{"file": 0, "games": 5, "agents": "human"}"#),
+    );
     assert_eq!(s, 400, "{v}");
     // The server is still there after all that.
     let (s, _) = json_of(port, "GET", "/api/files", None);
@@ -203,10 +276,14 @@ impl Browser {
         );
         let t0 = Instant::now();
         while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(t0.elapsed() < Duration::from_secs(20), "chromedriver did not listen");
+            assert!(
+                t0.elapsed() < Duration::from_secs(20),
+                "chromedriver did not listen"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
-        let profile = std::env::temp_dir().join(format!("seig-browser-{}-{port}", std::process::id()));
+        let profile =
+            std::env::temp_dir().join(format!("seig-browser-{}-{port}", std::process::id()));
         let caps = json!({"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
             "binary": CHROMIUM,
             "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -216,7 +293,10 @@ impl Browser {
         }}}});
         let (s, v) = json_of(port, "POST", "/session", Some(&caps.to_string()));
         assert_eq!(s, 200, "new session: {v}");
-        let session = v["value"]["sessionId"].as_str().expect("a session id").to_string();
+        let session = v["value"]["sessionId"]
+            .as_str()
+            .expect("a session id")
+            .to_string();
         Browser {
             port,
             session,
@@ -228,7 +308,12 @@ impl Browser {
     fn cmd(&self, method: &str, path: &str, body: Value) -> Value {
         let p = format!("/session/{}{path}", self.session);
         let b = body.to_string();
-        let (s, v) = json_of(self.port, method, &p, (method == "POST").then_some(b.as_str()));
+        let (s, v) = json_of(
+            self.port,
+            method,
+            &p,
+            (method == "POST").then_some(b.as_str()),
+        );
         assert_eq!(s, 200, "{method} {path} {b}: {v}");
         v["value"].clone()
     }
@@ -238,11 +323,19 @@ impl Browser {
     }
 
     fn js(&self, script: &str) -> Value {
-        self.cmd("POST", "/execute/sync", json!({ "script": script, "args": [] }))
+        self.cmd(
+            "POST",
+            "/execute/sync",
+            json!({ "script": script, "args": [] }),
+        )
     }
 
     fn find(&self, css: &str) -> String {
-        let v = self.cmd("POST", "/element", json!({"using": "css selector", "value": css}));
+        let v = self.cmd(
+            "POST",
+            "/element",
+            json!({"using": "css selector", "value": css}),
+        );
         v.as_object()
             .and_then(|o| o.values().next())
             .and_then(Value::as_str)
@@ -257,14 +350,21 @@ impl Browser {
 
     fn type_into(&self, css: &str, text: &str) {
         let e = self.find(css);
-        self.cmd("POST", &format!("/element/{e}/value"), json!({ "text": text }));
+        self.cmd(
+            "POST",
+            &format!("/element/{e}/value"),
+            json!({ "text": text }),
+        );
     }
 
     /// Waits until `script` returns true.
     fn wait(&self, what: &str, secs: u64, script: &str) {
         let t0 = Instant::now();
         while self.js(script) != Value::Bool(true) {
-            assert!(t0.elapsed() < Duration::from_secs(secs), "timed out waiting for {what}");
+            assert!(
+                t0.elapsed() < Duration::from_secs(secs),
+                "timed out waiting for {what}"
+            );
             std::thread::sleep(Duration::from_millis(5));
         }
     }
@@ -280,7 +380,12 @@ impl Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        let _ = http(self.port, "DELETE", &format!("/session/{}", self.session), None);
+        let _ = http(
+            self.port,
+            "DELETE",
+            &format!("/session/{}", self.session),
+            None,
+        );
     }
 }
 
@@ -312,19 +417,29 @@ const IDLE: &str = "return document.body.dataset.busy === '0'";
 #[test]
 fn the_page_plays_edits_and_studies_in_chromium() {
     if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
-        eprintln!("skipped: {CHROMIUM} or {CHROMEDRIVER} is not installed (apt-get install chromium chromium-driver)");
+        eprintln!(
+            "skipped: {CHROMIUM} or {CHROMEDRIVER} is not installed (apt-get install chromium chromium-driver)"
+        );
         return;
     }
     let (_server, port) = server();
     let b = Browser::start();
     b.goto(&format!("http://127.0.0.1:{port}/#play"));
-    b.wait("the first game", 30, "return document.body.dataset.stage === 'throw'");
+    b.wait(
+        "the first game",
+        30,
+        "return document.body.dataset.stage === 'throw'",
+    );
     b.screenshot("1-open.png");
 
     // A seeded game against the greedy computer: south's tenth throw (a 1) lets piece 1 start.
     b.js("document.getElementById('seat-1').value = 'greedy'; document.getElementById('seed').value = '1';");
     b.click("#new");
-    b.wait("the new game", 30, &format!("{IDLE} && document.body.dataset.actions === '0'"));
+    b.wait(
+        "the new game",
+        30,
+        &format!("{IDLE} && document.body.dataset.actions === '0'"),
+    );
     let mut throws = 0;
     while b.js("return document.querySelectorAll('#moves button.move').length") == json!(0) {
         b.click("#throw");
@@ -333,19 +448,39 @@ fn the_page_plays_edits_and_studies_in_chromium() {
         assert!(throws < 50, "no move after 50 throws");
     }
     assert_eq!(throws, 10);
-    assert_eq!(b.js("return document.getElementById('throw-value').textContent"), json!("worth 1"));
-    assert_eq!(b.js("return document.querySelectorAll('#moves button.move').length"), json!(12));
+    assert_eq!(
+        b.js("return document.getElementById('throw-value').textContent"),
+        json!("worth 1")
+    );
+    assert_eq!(
+        b.js("return document.querySelectorAll('#moves button.move').length"),
+        json!(12)
+    );
     // Piece 1 waits beside the board; clicking it plays its one move.
     b.click("#board g.piece[data-team='0'][data-number='1']");
     b.wait("the move", 30, &format!("{IDLE} && document.querySelector('#board g.piece[data-team=\"0\"][data-number=\"1\"]').dataset.row !== ''"));
     let at = b.js("const p = document.querySelector('#board g.piece[data-team=\"0\"][data-number=\"1\"]'); return [p.dataset.row, p.dataset.hole, p.classList.contains('waiting')]");
-    assert_eq!(at, json!(["0", "11", false]), "south 1 stands on home_south.12, released");
+    assert_eq!(
+        at,
+        json!(["0", "11", false]),
+        "south 1 stands on home_south.12, released"
+    );
     let moved = b.js("return [...document.querySelectorAll('#log li')].map(l => l.textContent).filter(t => t.startsWith('south (human): move'))");
     assert_eq!(moved, json!(["south (human): move 1:e1 off>home_south.12"]));
     assert_eq!(b.js("return document.querySelectorAll('#board g.piece[data-team=\"0\"]:not([data-row=\"\"])').length"), json!(1));
     b.screenshot("2-known-move.png");
 
-    // The rest of the game, by clicking: throw when asked, else the first legal move.
+    // A whole game, by clicking: throw when asked, else the first legal move. Rows of 4
+    // holes (the file's `holes` parameter) keep it to a few hundred clicks.
+    b.js("const h = document.querySelector('#params input[data-param=\"holes\"]'); h.value = '4'; h.dispatchEvent(new Event('change'));");
+    b.click("#new");
+    b.wait(
+        "the short game",
+        30,
+        &format!(
+            "{IDLE} && document.querySelectorAll('#board .hole[data-row=\"0\"]').length === 4"
+        ),
+    );
     let t0 = Instant::now();
     let mut clicks = 0;
     loop {
@@ -361,29 +496,67 @@ fn the_page_plays_edits_and_studies_in_chromium() {
         } else {
             panic!("neither a throw nor a move to click: {s}");
         }
-        b.wait("an answer", 60, &format!("{IDLE} && document.body.dataset.actions !== '{}'", before.as_str().unwrap_or("")));
+        b.wait(
+            "an answer",
+            60,
+            &format!(
+                "{IDLE} && document.body.dataset.actions !== '{}'",
+                before.as_str().unwrap_or("")
+            ),
+        );
         clicks += 1;
+        if clicks == 40 {
+            b.screenshot("3-mid-game.png");
+        }
         assert!(clicks < 20_000, "the game did not end");
     }
     let status = b.js("return document.getElementById('status').textContent");
-    assert!(status.as_str().unwrap().starts_with("Game over: "), "{status}");
-    eprintln!("a whole game in {clicks} clicks, {:.1} s", t0.elapsed().as_secs_f64());
-    b.screenshot("3-game-over.png");
+    assert!(
+        status.as_str().unwrap().starts_with("Game over: "),
+        "{status}"
+    );
+    eprintln!(
+        "a whole game in {clicks} clicks, {:.1} s",
+        t0.elapsed().as_secs_f64()
+    );
+    b.screenshot("4-game-over.png");
 
     // The editor: type a mistake on line 106 and see it there.
     b.click("#tabs button[data-tab='author']");
-    b.wait("the first check", 30, "return document.getElementById('check-status').textContent.endsWith('warning(s)')");
-    assert_eq!(b.js("return document.querySelectorAll('#gutter .ln.error').length"), json!(0));
+    b.wait(
+        "the first check",
+        30,
+        "return document.getElementById('check-status').textContent.endsWith('warning(s)')",
+    );
+    assert_eq!(
+        b.js("return document.querySelectorAll('#gutter .ln.error').length"),
+        json!(0)
+    );
     b.js("const t = document.getElementById('text'); const i = t.value.indexOf('home of south,') + 'home of south'.length; t.focus(); t.setSelectionRange(i, i);");
     b.type_into("#text", "x");
-    b.wait("the diagnostic", 30, "return document.querySelectorAll('#diags li.error').length > 0");
+    b.wait(
+        "the diagnostic",
+        30,
+        "return document.querySelectorAll('#diags li.error').length > 0",
+    );
     let d = b.js("const d = document.querySelector('#diags li.error'); return [d.dataset.line, d.textContent]");
     assert_eq!(d[0], "106");
-    assert!(d[1].as_str().unwrap().starts_with("106:27 error E010: unknown team `southx`"), "{d}");
-    assert_eq!(b.js("return [...document.querySelectorAll('#gutter .ln.error')].map(l => l.dataset.line)"), json!(["106"]));
-    assert_eq!(b.js("return document.querySelector('#marks .error').textContent"), json!("  row home_south: home of southx, holes holes"));
+    assert!(
+        d[1].as_str()
+            .unwrap()
+            .starts_with("106:27 error E010: unknown team `southx`"),
+        "{d}"
+    );
+    assert_eq!(
+        b.js("return [...document.querySelectorAll('#gutter .ln.error')].map(l => l.dataset.line)"),
+        json!(["106"])
+    );
+    assert_eq!(
+        b.js("return document.querySelector('#marks .error').textContent"),
+        json!("  row home_south: home of southx, holes holes")
+    );
     b.js("document.getElementById('text').scrollTop = 90 * 18; document.getElementById('text').dispatchEvent(new Event('scroll'));");
-    b.screenshot("4-editor-mistake.png");
+    b.screenshot("5-editor-mistake.png");
     b.click("#revert");
     b.wait("the clean check", 30, "return document.querySelectorAll('#diags li.error').length === 0 && document.getElementById('rulebook').textContent.length > 1000");
 
@@ -391,14 +564,21 @@ fn the_page_plays_edits_and_studies_in_chromium() {
     b.click("#tabs button[data-tab='study']");
     b.js("document.getElementById('games').value = '40';");
     b.click("#run-study");
-    b.wait("the study", 120, "return document.body.dataset.study === 'done'");
-    assert_eq!(b.js("return document.getElementById('progress-text').textContent"), json!("done: 40 games"));
-    let frame = b.find("#report");
-    b.cmd("POST", "/frame", json!({"id": {"element-6066-11e4-a52e-4f735466ecf3": frame}}));
-    let plots = b.js("return document.querySelectorAll('svg.plot').length");
+    b.wait(
+        "the study",
+        120,
+        "return document.body.dataset.study === 'done'",
+    );
+    assert_eq!(
+        b.js("return document.getElementById('progress-text').textContent"),
+        json!("done: 40 games")
+    );
+    let report = "document.getElementById('report').contentDocument";
+    let plots = b.js(&format!(
+        "return {report}.querySelectorAll('svg.plot').length"
+    ));
     assert!(plots.as_u64().unwrap() >= 3, "plots in the report: {plots}");
-    let title = b.js("return document.querySelector('h1').textContent");
+    let title = b.js(&format!("return {report}.querySelector('h1').textContent"));
     assert_eq!(title, json!("Sig (Mauritania), after Béart 1955"));
-    b.cmd("POST", "/frame", json!({"id": null}));
-    b.screenshot("5-study.png");
+    b.screenshot("6-study.png");
 }

@@ -83,7 +83,7 @@ pub struct SticksView {
     pub value: u8,
     /// The two faces' names.
     pub faces: [String; 2],
-    /// The throw's classes (`sig`, `all alike`…).
+    /// The names of the classes the throw is in.
     pub classes: Vec<String>,
 }
 

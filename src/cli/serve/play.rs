@@ -10,8 +10,9 @@ use crate::tools::play::{Seats, Session, Step};
 use crate::tools::record::{self, Action, Record};
 use crate::tools::view::{BoardView, board_view};
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
+use std::rc::Rc;
 
 /// Games kept at once; a new one past this drops the oldest.
 const MAX_GAMES: usize = 32;
@@ -47,11 +48,11 @@ pub struct WebGame {
     pub log: Vec<LogLine>,
 }
 
-/// Every game, by number.
+/// Every game, by number (one thread answers requests, so a game is an `Rc`).
 #[derive(Default)]
 pub struct Games {
     next: u64,
-    by_id: BTreeMap<u64, Arc<Mutex<WebGame>>>,
+    by_id: BTreeMap<u64, Rc<RefCell<WebGame>>>,
 }
 
 fn log_line(
@@ -258,7 +259,7 @@ pub fn new_game(app: &App, body: &[u8]) -> Result<Reply, Fail> {
         games.by_id.remove(&oldest);
     }
     let reply = view(id, &w, refused, 0);
-    games.by_id.insert(id, Arc::new(Mutex::new(w)));
+    games.by_id.insert(id, Rc::new(RefCell::new(w)));
     Ok(reply)
 }
 
@@ -286,7 +287,9 @@ pub fn game(
             format!("no game {id} (it may have been closed; start a new one)"),
         )
     })?;
-    let mut w = lock(&cell);
+    let mut w = cell
+        .try_borrow_mut()
+        .map_err(|_| (409, format!("game {id} is busy with another request")))?;
     let refused = match (method, rest) {
         ("GET", []) => None,
         ("POST", ["throw"]) => match w.session.throw() {
