@@ -7,7 +7,8 @@
 //! - [`debug`]: `seig perft` and `seig playout`;
 //! - [`study`]: `seig simulate`, `seig merge`, `seig compare`;
 //! - [`analysis`]: `seig coverage`, `seig explain`, `seig rules`;
-//! - [`play`]: `seig play` and `seig replay`, with the line and full-screen front ends.
+//! - [`play`]: `seig play` and `seig replay`, with the line and full-screen front ends;
+//! - [`serve`]: `seig serve`, the same play, authoring and studies in a local web page.
 //!
 //! Every `print!`/`println!`/`eprint!`/`eprintln!` here is [`out`]'s checked one.
 
@@ -20,6 +21,7 @@ pub mod check;
 pub mod debug;
 pub mod fmt;
 pub mod play;
+pub mod serve;
 pub mod study;
 
 use crate::lang::lower::Selection;
@@ -185,6 +187,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Step through a saved game record.
     Replay(play::ReplayArgs),
+    /// Play, edit and study rule files in a local web page (on 127.0.0.1; prints the address).
+    Serve(serve::ServeArgs),
 }
 
 /// Runs the command line; returns the exit code.
@@ -285,6 +289,7 @@ fn run(command: Command) -> i32 {
         Command::Rules(a) => analysis::run_rules(&a),
         Command::Play(a) => play::run(a),
         Command::Replay(a) => play::replay(a),
+        Command::Serve(a) => serve::run(&a),
     }
 }
 

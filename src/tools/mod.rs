@@ -1,5 +1,5 @@
 //! What people do with games: agents, seeded play, game records, the analyses that
-//! validate a reading, and play sessions. Tools return data and typed errors; only the
+//! validate a reading, play sessions, and positions as data for front ends that draw them. Tools return data and typed errors; only the
 //! command line prints.
 
 pub mod agents;
@@ -14,3 +14,4 @@ pub mod sim;
 pub mod stats;
 pub mod streams;
 pub mod trace;
+pub mod view;

@@ -1,0 +1,257 @@
+//! The study requests: a simulation or a comparison of readings runs on a thread of its
+//! own while the page asks how far it has got; when done, the answer holds the same HTML
+//! report as `seig simulate --report` (`tools::analysis::report`). Studies are bounded (games,
+//! turn cap, arms) and one runs at a time.
+
+use super::{App, Choices, Fail, Reply, bad, lock, parse};
+use crate::cli::study::parse_players;
+use crate::engine::Game;
+use crate::tools::agents::AgentKind;
+use crate::tools::analysis::compare::{self, Arm, ArmRequest};
+use crate::tools::analysis::metrics::{self, Progress};
+use crate::tools::analysis::{Loaded, load_text, report};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// Most games a study of random or greedy players may ask for (per arm).
+const MAX_GAMES: u64 = 20_000;
+/// Most games when a searching player (expectimax, MCTS) plays: they think for each move.
+const MAX_SEARCH_GAMES: u64 = 200;
+/// Most arms of a comparison.
+const MAX_ARMS: usize = 8;
+/// Studies kept (the oldest finished ones are dropped).
+const KEPT: usize = 8;
+
+/// A study's progress and, when done, its result.
+#[derive(Default)]
+pub struct Job {
+    done: AtomicU64,
+    total: AtomicU64,
+    arm: Mutex<String>,
+    arms_started: AtomicU64,
+    arms: u64,
+    result: Mutex<Option<Result<Finished, String>>>,
+}
+
+/// A finished study.
+#[derive(Clone, Serialize)]
+struct Finished {
+    /// The HTML report (a whole document).
+    report: String,
+    /// The metrics or the comparison as text, as the terminal prints them.
+    text: String,
+}
+
+impl Progress for Job {
+    fn arm(&self, label: &str) {
+        *lock(&self.arm) = label.to_string();
+        self.arms_started.fetch_add(1, Ordering::Relaxed);
+    }
+    fn tick(&self, done: u64, total: u64, _secs: f64) {
+        self.done.store(done, Ordering::Relaxed);
+        self.total.store(total, Ordering::Relaxed);
+    }
+    fn end(&self) {}
+}
+
+/// Every study, by number.
+#[derive(Default)]
+pub struct Studies {
+    next: u64,
+    by_id: BTreeMap<u64, Arc<Job>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StudyReq {
+    file: usize,
+    /// Edited text to study instead of the file's (the editor's).
+    #[serde(default)]
+    text: Option<String>,
+    #[serde(default)]
+    choices: Choices,
+    games: u64,
+    #[serde(default = "one")]
+    seed: u64,
+    #[serde(default = "random")]
+    agents: String,
+    #[serde(default = "cap")]
+    max_turns: u32,
+    /// Arms to compare, `ID=OPTION[,ID=OPTION…]` each (none: a simulation).
+    #[serde(default)]
+    arms: Vec<String>,
+}
+
+fn one() -> u64 {
+    1
+}
+fn random() -> String {
+    "random".into()
+}
+fn cap() -> u32 {
+    10_000
+}
+
+/// Loads the study's text under a selection; the error is the rendered diagnostics.
+fn load(
+    text: &str,
+    path: &std::path::Path,
+    sel: &crate::lang::lower::Selection,
+) -> Result<Loaded, String> {
+    load_text(text, sel)
+        .map(|mut l| {
+            l.path = path.to_path_buf();
+            l
+        })
+        .map_err(|e| e.render())
+}
+
+/// `POST /api/studies`: starts a study; the answer is its number.
+pub fn start(app: &App, body: &[u8]) -> Result<Reply, Fail> {
+    let req: StudyReq = parse(body)?;
+    let f = app.file(req.file)?;
+    let players = parse_players(&req.agents).map_err(bad)?;
+    let searching = players
+        .kinds
+        .iter()
+        .any(|k| matches!(k, AgentKind::Expectimax | AgentKind::Mcts));
+    let most = if searching {
+        MAX_SEARCH_GAMES
+    } else {
+        MAX_GAMES
+    };
+    if req.games == 0 || req.games > most {
+        return Err(bad(format!(
+            "games must be 1 to {most} with these players (got {})",
+            req.games
+        )));
+    }
+    if req.max_turns == 0 || req.max_turns > cap() {
+        return Err(bad(format!("max_turns must be 1 to {}", cap())));
+    }
+    if req.arms.len() > MAX_ARMS {
+        return Err(bad(format!("at most {MAX_ARMS} arms")));
+    }
+    let text = req.text.clone().unwrap_or_else(|| f.text.clone());
+    let path = f.path.clone();
+    let sel = req.choices.selection();
+    let base = load(&text, &path, &sel).map_err(bad)?;
+    // The arms are made now, so that a bad one is a bad request rather than a failed study.
+    let arms = if req.arms.is_empty() {
+        Vec::new()
+    } else {
+        let params: Vec<String> = base.ir.params.iter().map(|p| p.name.clone()).collect();
+        let areq = ArmRequest {
+            readings: &sel.readings,
+            params: &sel.params,
+            arms: &req.arms,
+            files: 1,
+        };
+        let specs = compare::arm_selections(&areq, &params).map_err(|e| bad(e.to_string()))?;
+        let mut arms = Vec::new();
+        for (label, s) in specs {
+            let loaded = load(&text, &path, &s).map_err(|m| bad(format!("arm {label}: {m}")))?;
+            arms.push(Arm { label, loaded });
+        }
+        arms
+    };
+    let mut studies = lock(&app.studies);
+    if studies.by_id.values().any(|j| lock(&j.result).is_none()) {
+        return Err((409, "a study is running; wait for it to finish".into()));
+    }
+    let job = Arc::new(Job {
+        arms: arms.len().max(1) as u64,
+        total: AtomicU64::new(req.games),
+        ..Job::default()
+    });
+    studies.next += 1;
+    let id = studies.next;
+    while studies.by_id.len() >= KEPT {
+        let Some(&oldest) = studies.by_id.keys().next() else {
+            break;
+        };
+        studies.by_id.remove(&oldest);
+    }
+    studies.by_id.insert(id, Arc::clone(&job));
+    drop(studies);
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::spawn(move || {
+        let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            run(&job, &base, &arms, &req, &players, jobs)
+        }))
+        .unwrap_or_else(|_| Err("the study failed (internal error)".into()));
+        *lock(&job.result) = Some(out);
+    });
+    Ok(Reply::json(&serde_json::json!({ "id": id })))
+}
+
+fn run(
+    job: &Job,
+    base: &Loaded,
+    arms: &[Arm],
+    req: &StudyReq,
+    players: &metrics::Players,
+    jobs: usize,
+) -> Result<Finished, String> {
+    if arms.is_empty() {
+        let g = Game::new(base.ir.clone());
+        let m = metrics::metrics(
+            base,
+            &g,
+            req.games,
+            req.seed,
+            req.max_turns,
+            players,
+            jobs,
+            None,
+            Some(job),
+        )
+        .map_err(|e| e.to_string())?;
+        return Ok(Finished {
+            report: report::study_report(std::slice::from_ref(&m), None),
+            text: metrics::render(&m),
+        });
+    }
+    let c = compare::compare(
+        arms,
+        req.games,
+        req.seed,
+        req.max_turns,
+        players,
+        jobs,
+        Some(job),
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(Finished {
+        report: report::study_report(&c.metrics, Some(&c)),
+        text: compare::render(&c),
+    })
+}
+
+/// `GET /api/studies/ID`: how far it has got, and the report when done.
+pub fn status(app: &App, id: &str) -> Result<Reply, Fail> {
+    let job = id
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| lock(&app.studies).by_id.get(&n).cloned())
+        .ok_or_else(|| (404, format!("no study `{id}`")))?;
+    let result = lock(&job.result).clone();
+    let (state, finished, error) = match result {
+        None => ("running", None, None),
+        Some(Ok(f)) => ("done", Some(f), None),
+        Some(Err(e)) => ("failed", None, Some(e)),
+    };
+    Ok(Reply::json(&serde_json::json!({
+        "state": state,
+        "done": job.done.load(Ordering::Relaxed),
+        "total": job.total.load(Ordering::Relaxed),
+        "arm": *lock(&job.arm),
+        "arm_number": job.arms_started.load(Ordering::Relaxed),
+        "arms": job.arms,
+        "report": finished.as_ref().map(|f| f.report.clone()),
+        "text": finished.map(|f| f.text),
+        "error": error,
+    })))
+}

@@ -1,0 +1,640 @@
+// seig serve: the page. It draws what the server returns and asks the server for
+// everything else (legal moves, refusals, rules, diagnostics, rulebook, studies); it knows
+// no game.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const SVGNS = "http://www.w3.org/2000/svg";
+const PLAYERS = ["human", "random", "greedy", "mcts", "expectimax"];
+const st = { files: [], file: 0, game: null, log: [], logShown: 0, selPiece: null, selMove: 0, edited: false, checkTimer: 0, lastCheck: null };
+
+function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+}
+
+function el(tag, attrs, ...kids) {
+  const e = tag.startsWith("svg:") ? document.createElementNS(SVGNS, tag.slice(4)) : document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v);
+  }
+  for (const k of kids) if (k) e.append(k);
+  return e;
+}
+
+function notice(msg) {
+  const n = $("notice");
+  n.textContent = msg || "";
+  n.hidden = !msg;
+}
+
+let busy = 0;
+async function api(method, path, body, raw) {
+  busy++;
+  document.body.dataset.busy = String(busy);
+  try {
+    const opts = { method, headers: {} };
+    if (body !== undefined) {
+      opts.body = raw ? body : JSON.stringify(body);
+      opts.headers["Content-Type"] = "application/json";
+    }
+    const r = await fetch(path, opts);
+    const text = await r.text();
+    let data;
+    try { data = JSON.parse(text); } catch (_) { data = { error: text }; }
+    if (!r.ok) throw new Error(data.error || r.statusText);
+    return data;
+  } finally {
+    busy--;
+    document.body.dataset.busy = String(busy);
+  }
+}
+
+// ---------- files, readings and parameters ----------
+
+function fileInfo() { return st.files[st.file]; }
+
+function buildChoices(readings, params) {
+  const rs = $("readings");
+  const ps = $("params");
+  const old = choices();
+  rs.textContent = "";
+  ps.textContent = "";
+  for (const r of readings) {
+    const sel = el("select", { "data-reading": r.id, title: r.question });
+    r.options.forEach(([name, doc], i) => {
+      const o = el("option", { value: name, title: doc, text: name + (i === r.default ? " (default)" : "") });
+      if ((old.readings[r.id] || r.options[r.chosen][0]) === name) o.selected = true;
+      sel.append(o);
+    });
+    sel.addEventListener("change", choicesChanged);
+    rs.append(el("label", { title: r.question }, r.id + " ", sel));
+  }
+  for (const p of params) {
+    const v = old.params[p.name] !== undefined ? old.params[p.name] : p.value;
+    const inp = el("input", { type: "number", "data-param": p.name, min: p.range[0], max: p.range[1], value: v, title: p.doc });
+    inp.addEventListener("change", choicesChanged);
+    ps.append(el("label", { title: p.doc }, p.name + " ", inp));
+  }
+}
+
+function choices() {
+  const out = { readings: {}, params: {} };
+  document.querySelectorAll("#readings select").forEach((s) => { out.readings[s.dataset.reading] = s.value; });
+  document.querySelectorAll("#params input").forEach((i) => {
+    const n = parseInt(i.value, 10);
+    if (!Number.isNaN(n)) out.params[i.dataset.param] = n;
+  });
+  return out;
+}
+
+function choicesChanged() { scheduleCheck(0); }
+
+function useEdit() { return $("use-edit").checked ? $("text").value : undefined; }
+
+async function loadFiles() {
+  st.files = await api("GET", "/api/files");
+  const sel = $("file");
+  sel.textContent = "";
+  st.files.forEach((f) => sel.append(el("option", { value: f.index, text: f.path + (f.game ? " — " + f.game : "") })));
+  if (!st.files.length) {
+    notice("The server offers no rule file: start it as `seig serve FILE…`.");
+    return;
+  }
+  selectFile(0);
+}
+
+function selectFile(i) {
+  st.file = i;
+  const f = fileInfo();
+  document.querySelectorAll("#readings, #params").forEach((e) => { e.textContent = ""; });
+  buildChoices(f.readings, f.params);
+  $("text").value = f.text;
+  st.edited = false;
+  $("use-edit").checked = false;
+  buildSeats(f.teams);
+  editorRefresh([]);
+  scheduleCheck(0);
+}
+
+// ---------- play ----------
+
+function buildSeats(teams) {
+  const box = $("seats");
+  box.textContent = "";
+  teams.forEach((t, i) => {
+    const s = el("select", { "data-team": t, id: "seat-" + i });
+    PLAYERS.forEach((p) => s.append(el("option", { value: p, text: p })));
+    s.value = i === 0 ? "human" : "expectimax";
+    box.append(el("label", {}, t + " ", s));
+  });
+}
+
+async function newGame() {
+  const seats = {};
+  document.querySelectorAll("#seats select").forEach((s) => { seats[s.dataset.team] = s.value; });
+  const body = { file: st.file, choices: choices(), seed: parseInt($("seed").value, 10) || 0, seats };
+  const text = useEdit();
+  if (text !== undefined) body.text = text;
+  try {
+    notice("");
+    show(await api("POST", "/api/games", body));
+  } catch (e) { notice(e.message); }
+}
+
+async function act(path, body, raw) {
+  if (!st.game) return;
+  try {
+    notice("");
+    show(await api("POST", "/api/games/" + st.game.id + "/" + path + "?since=" + st.log.length, body, raw));
+  } catch (e) { notice(e.message); }
+}
+
+function teamName(v, t) { return v.board.teams[t].name; }
+
+function show(v) {
+  // The server sends the log from the first line the page lacks (or whole, when rewritten).
+  const fresh = v.log_from === 0;
+  st.log = st.log.slice(0, v.log_from).concat(v.log);
+  v.log = st.log;
+  st.game = v;
+  st.selPiece = null;
+  st.selMove = 0;
+  const b = v.board;
+  document.body.dataset.stage = b.stage;
+  document.body.dataset.actions = String(v.log.length);
+  document.body.dataset.human = v.human_to_act ? "1" : "0";
+  const who = (t) => `<b class="t${t}">${esc(teamName(v, t))}</b>`;
+  let s;
+  if (b.stage === "over") s = `Game over: ${who(b.winner)} won after ${b.turns} turns.`;
+  else {
+    const seat = v.seats.find((x) => x.team === teamName(v, b.team) && x.seat === b.seat);
+    s = `${who(b.team)}${b.seat > 1 || v.seats.length > 2 ? " seat " + b.seat : ""} (${esc(seat ? seat.player : "?")}) ` +
+      `to ${b.stage === "throw" ? (b.again ? "throw again" : "throw") : "move"} · phase ${esc(b.phase)} · turn ${b.turns + 1}`;
+    if (v.capped) s += " · the turn cap stopped the computer";
+  }
+  if (v.refused) s += `<br><span class="err">Refused: ${esc(v.refused.message)}${v.refused.rule ? " (" + esc(v.refused.rule.id) + ")" : ""}</span>`;
+  $("status").innerHTML = s;
+  $("throw").disabled = !(v.human_to_act && b.stage === "throw");
+  $("throw").classList.toggle("primary", !$("throw").disabled);
+  $("undo").disabled = !v.can_undo;
+  $("position").textContent = b.position;
+  drawBoard(v);
+  drawSticks(b);
+  drawMoves(v);
+  drawLog(v, fresh);
+  if (v.refused) showWhy({ message: v.refused.message, rule: v.refused.rule });
+}
+
+function drawMoves(v) {
+  const b = v.board;
+  const ol = $("moves");
+  ol.textContent = "";
+  const mine = v.human_to_act && b.stage === "move";
+  b.moves.forEach((m, i) => {
+    const btn = el("button", { class: "move", "data-index": m.index, "data-piece": m.piece, disabled: !mine,
+      title: "play this move" + (i < 9 ? " (key " + (i + 1) + ")" : ""), text: (i + 1) + ") " + m.notation + (m.capture ? " ×" : "") });
+    btn.addEventListener("click", () => play(m.index));
+    btn.addEventListener("mouseenter", () => { showWhy(m); pathFor(m); });
+    btn.addEventListener("mouseleave", () => pathFor(null));
+    ol.append(el("li", { class: m.capture ? "capture" : "" }, btn));
+  });
+  if (!b.moves.length) ol.append(el("li", { class: "dim", text: b.stage === "throw" ? "(throw first)" : "—" }));
+  const ul = $("refusals");
+  ul.textContent = "";
+  for (const r of b.refusals) {
+    const li = el("li", { text: `${teamName(v, b.team)} ${r.piece}: ${r.message}` + (r.rule ? ` (${r.rule.id})` : "") });
+    li.addEventListener("mouseenter", () => showWhy({ message: "piece " + r.piece + " cannot move: " + r.message, rule: r.rule }));
+    ul.append(li);
+  }
+  if (!b.refusals.length) ul.append(el("li", { class: "dim", text: "—" }));
+  const tb = $("throws");
+  tb.textContent = "";
+  $("throws-box").hidden = !b.throws.length;
+  for (const t of b.throws) {
+    const tr = el("tr", {}, el("td", { text: t.value }), el("td", { text: (100 * t.probability).toFixed(2) + "%" }),
+      el("td", { text: t.rule ? t.rule.id : "—" }), el("td", { text: t.effects }));
+    tr.addEventListener("mouseenter", () => showWhy({ message: `a throw of ${t.value}: ${t.effects}`, rule: t.rule, events: t.events }));
+    tb.append(tr);
+  }
+  markSelected();
+}
+
+function markSelected() {
+  document.querySelectorAll("#moves li").forEach((li, i) => li.classList.toggle("sel", i === st.selMove && !!st.game && st.game.board.moves.length > 0));
+}
+
+function ruleHtml(r) {
+  let h = `<div><span class="rule">${esc(r.id)}</span> (${esc(r.status)})</div>`;
+  if (!r.citations.length) h += `<q>(no source sentence)</q>`;
+  for (const [src, text] of r.citations) h += `<q>${esc(src)}: “${esc(text)}”</q>`;
+  return h;
+}
+
+function showWhy(x) {
+  let h = "";
+  if (x.notation) h += `<div><b>${esc(x.notation)}</b></div>`;
+  if (x.message) h += `<div>${esc(x.message)}</div>`;
+  for (const r of x.rules || []) h += ruleHtml(r);
+  if (x.rule) h += ruleHtml(x.rule);
+  if (x.events && x.events.length) h += `<div class="dim">then: ${x.events.map(esc).join("; ")}</div>`;
+  $("why").innerHTML = h;
+  $("why").classList.remove("dim");
+}
+
+function drawLog(v, fresh) {
+  const ol = $("log");
+  if (fresh || v.log.length < st.logShown) {
+    ol.textContent = "";
+    st.logShown = 0;
+  }
+  const teams = v.board.teams.map((t) => t.name);
+  for (let i = st.logShown; i < v.log.length; i++) {
+    const l = v.log[i];
+    const t = teams.indexOf(l.team);
+    const li = el("li", { class: `t${t} ${l.mark}` });
+    li.append(`${l.team}${l.seat > 1 ? "." + l.seat : ""} (${l.player}): ${l.text}`);
+    if (l.events.length) li.append(el("span", { class: "ev", text: " — " + l.events.join("; ") }));
+    ol.append(li);
+  }
+  st.logShown = v.log.length;
+  ol.scrollTop = ol.scrollHeight;
+  const caps = v.log.filter((l) => l.mark === "capture").length;
+  $("log-count").textContent = `${v.log.length} actions, ${caps} with a capture`;
+}
+
+// Board geometry: rows top to bottom from the last to the first (the first team's home row
+// nearest its player), the first team's tray under the board, the second's above it.
+const G = { left: 150, hole: 40, r: 14, row: 58, tray: 46, top: 22 };
+
+function rowY(b, ri) { return G.top + G.tray + (b.rows.length - 1 - ri) * G.row + G.row / 2; }
+function holeX(h) { return G.left + h * G.hole + G.hole / 2; }
+function trayY(b, t) { return t === 0 ? rowY(b, 0) + G.row / 2 + G.tray / 2 + 4 : G.top + G.tray / 2 - 4; }
+
+function drawBoard(v) {
+  const b = v.board;
+  const svg = $("board");
+  svg.textContent = "";
+  const maxLen = Math.max(...b.rows.map((r) => r.len), 1);
+  const w = G.left + maxLen * G.hole + 70;
+  const h = G.top + 2 * G.tray + b.rows.length * G.row + 16;
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.style.maxWidth = Math.max(w, 600) + "px";
+  const defs = el("svg:defs");
+  [0, 1].forEach((t) => defs.append(el("svg:marker", { id: "arrow" + t, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" },
+    el("svg:path", { d: "M0,0 L10,5 L0,10 z", class: "walk t" + t, style: "fill: currentColor", color: t ? "#2b5f9e" : "#b5651d" }))));
+  svg.append(defs);
+  for (let hN = 0; hN < maxLen; hN++) {
+    svg.append(el("svg:text", { x: holeX(hN), y: G.top - 6, "text-anchor": "middle", class: "holeno", text: hN + 1 }));
+  }
+  const moves = v.human_to_act && b.stage === "move" ? b.moves : [];
+  b.rows.forEach((r, ri) => {
+    const y = rowY(b, ri);
+    const owner = r.owner === null ? "" : ` (${b.teams[r.owner].name})`;
+    svg.append(el("svg:text", { x: 8, y: y + 4, class: "rowname", text: r.name + owner }));
+    for (let hN = 0; hN < r.len; hN++) {
+      const hole = el("svg:circle", { cx: holeX(hN), cy: y, r: G.r, class: "hole", "data-row": ri, "data-hole": hN });
+      hole.addEventListener("click", () => clickHole(ri, hN));
+      svg.append(hole);
+    }
+  });
+  // Each team's direction along each row it walks: an arrow beside the holes.
+  // The first team's arrows run under each row, the second's over it; a second walk of the
+  // same row (a return) runs further out, dashed.
+  b.teams.forEach((t, ti) => {
+    const seen = new Map();
+    for (const wk of t.walks) {
+      const k = seen.get(wk.row) || 0;
+      seen.set(wk.row, k + 1);
+      const off = G.r + 5 + 6 * k;
+      const y = rowY(b, wk.row) + (ti === 0 ? off : -off);
+      const a = holeX(wk.from), z = holeX(wk.to);
+      if (a === z) continue;
+      svg.append(el("svg:line", { x1: a, y1: y, x2: z, y2: y, class: "walk t" + ti, "stroke-dasharray": k ? "5 4" : null, "marker-end": `url(#arrow${ti})` },
+        el("svg:title", { text: `${t.name} walks ${b.rows[wk.row].name} from hole ${wk.from + 1} to ${wk.to + 1}${wk.label ? " (" + wk.label + ")" : ""}` })));
+    }
+  });
+  // Pieces on holes, grouped per hole.
+  const at = new Map();
+  b.teams.forEach((t, ti) => t.pieces.forEach((p) => {
+    if (p.at) {
+      const k = p.at.row + ":" + p.at.hole;
+      if (!at.has(k)) at.set(k, []);
+      at.get(k).push([ti, p]);
+    }
+  }));
+  for (const [k, list] of at) {
+    const [ri, hN] = k.split(":").map(Number);
+    const cx = holeX(hN), cy = rowY(b, ri);
+    const n = list.length;
+    list.forEach(([ti, p], i) => {
+      const off = n === 1 ? [0, 0] : [[-6, -6], [6, -6], [-6, 6], [6, 6]][i % 4];
+      svg.append(piece(v, ti, p, cx + off[0], cy + off[1], n === 1 ? 11 : 8, moves));
+    });
+    if (n > 4) svg.append(el("svg:text", { x: cx + 12, y: cy - 10, class: "holeno", text: "×" + n }));
+  }
+  // Trays: pieces beside the board (waiting, or started but off the track) and out of the game.
+  b.teams.forEach((t, ti) => {
+    const y = trayY(b, ti);
+    const beside = t.pieces.filter((p) => p.alive && !p.at);
+    const out = t.pieces.filter((p) => !p.alive);
+    svg.append(el("svg:text", { x: 8, y: y + 4, class: "tray", text: `${t.name}: ${beside.length} beside` }));
+    beside.forEach((p, i) => svg.append(piece(v, ti, p, G.left + 12 + i * 22, y, 9, moves)));
+    if (out.length) {
+      const x0 = G.left + 12 + Math.max(beside.length, 1) * 22 + 30;
+      svg.append(el("svg:text", { x: x0, y: y + 4, class: "tray", text: `out: ${out.length}` }));
+      out.forEach((p, i) => svg.append(piece(v, ti, p, x0 + 52 + i * 20, y, 8, [])));
+    }
+  });
+  svg.append(el("svg:path", { id: "movepath", class: "movepath", d: "" }));
+  $("legend").textContent = b.teams.map((t, i) => `${["●", "●"][i]} ${t.name}`).join("   ") +
+    " · dashed: not yet released · gold ring: immune · green ring: can move · arrows: each team's direction";
+}
+
+function piecePos(v, ti, number) {
+  const b = v.board;
+  const p = b.teams[ti].pieces[number - 1];
+  if (p && p.at) return [holeX(p.at.hole), rowY(b, p.at.row)];
+  const beside = b.teams[ti].pieces.filter((q) => q.alive && !q.at);
+  const i = beside.findIndex((q) => q.number === number);
+  return [G.left + 12 + Math.max(i, 0) * 22, trayY(b, ti)];
+}
+
+function piece(v, ti, p, x, y, r, moves) {
+  const b = v.board;
+  const mine = ti === b.team && moves.some((m) => m.piece === p.number);
+  const cls = ["piece", "t" + ti, p.released ? "" : "waiting", p.alive ? "" : "out", p.immune ? "immune" : "", mine ? "can" : "",
+    st.selPiece === p.number && ti === b.team ? "sel" : ""].filter(Boolean).join(" ");
+  const where = p.at ? `${b.rows[p.at.row].name}.${p.at.hole + 1}` : p.alive ? "beside the board" : "out of the game";
+  const g = el("svg:g", { class: cls, "data-team": ti, "data-number": p.number, "data-row": p.at ? p.at.row : "", "data-hole": p.at ? p.at.hole : "" },
+    el("svg:title", { text: `${b.teams[ti].name} ${p.number}: ${where}${p.released ? ", released" : ", not released"}${p.immune ? ", immune" : ""}` }),
+    el("svg:circle", { cx: x, cy: y, r }),
+    el("svg:text", { x, y: y + 4, "text-anchor": "middle", text: p.number }));
+  if (ti === b.team) {
+    g.addEventListener("click", () => clickPiece(p.number));
+    g.addEventListener("mouseenter", () => {
+      const m = b.moves.filter((q) => q.piece === p.number);
+      const r2 = b.refusals.find((q) => q.piece === p.number);
+      if (m.length) { showWhy(m[0]); pathFor(m[0]); } else if (r2) showWhy({ message: `piece ${p.number} cannot move: ${r2.message}`, rule: r2.rule });
+    });
+    g.addEventListener("mouseleave", () => pathFor(null));
+  }
+  return g;
+}
+
+function pathFor(m) {
+  const path = $("movepath");
+  document.querySelectorAll(".hole.target, .hole.from").forEach((h) => h.classList.remove("target", "from"));
+  if (!path) return;
+  if (!m || !st.game) { path.setAttribute("d", ""); return; }
+  const b = st.game.board;
+  const [x1, y1] = piecePos(st.game, b.team, m.piece);
+  if (m.to) {
+    const x2 = holeX(m.to.hole), y2 = rowY(b, m.to.row);
+    path.setAttribute("d", `M${x1},${y1} L${x2},${y2}`);
+    const h = document.querySelector(`.hole[data-row="${m.to.row}"][data-hole="${m.to.hole}"]`);
+    if (h) h.classList.add("target");
+  } else path.setAttribute("d", "");
+}
+
+function clickPiece(n) {
+  const v = st.game;
+  if (!v || !v.human_to_act || v.board.stage !== "move") return;
+  const ms = v.board.moves.filter((m) => m.piece === n);
+  if (ms.length === 1) return play(ms[0].index);
+  if (!ms.length) return;
+  st.selPiece = n;
+  st.selMove = v.board.moves.indexOf(ms[0]);
+  markSelected();
+  document.querySelectorAll(".piece").forEach((g) => g.classList.toggle("sel", Number(g.dataset.team) === v.board.team && Number(g.dataset.number) === n));
+  showWhy({ message: `piece ${n} has ${ms.length} moves: click its landing hole or a move in the list` });
+  document.querySelectorAll(".hole").forEach((h) => h.classList.toggle("target",
+    ms.some((m) => m.to && m.to.row === Number(h.dataset.row) && m.to.hole === Number(h.dataset.hole))));
+}
+
+function clickHole(row, hole) {
+  const v = st.game;
+  if (!v || st.selPiece === null) return;
+  const m = v.board.moves.find((q) => q.piece === st.selPiece && q.to && q.to.row === row && q.to.hole === hole);
+  if (m) play(m.index);
+}
+
+function play(index) { return act("move", { index }); }
+
+function drawSticks(b) {
+  const svg = $("sticks");
+  svg.textContent = "";
+  const s = b.sticks;
+  if (!s) { svg.append(el("svg:text", { x: 4, y: 30, class: "tray", text: "no throw yet" })); return; }
+  svg.setAttribute("viewBox", `0 0 ${s.sticks * 26 + 360} 70`);
+  for (let i = 0; i < s.sticks; i++) {
+    const f = i < s.k ? 0 : 1;
+    svg.append(el("svg:rect", { x: 4 + i * 26, y: 6, width: 16, height: 56, rx: 7, class: "stick f" + f },
+      el("svg:title", { text: s.faces[f] })));
+  }
+  const cls = s.classes.length ? " · " + s.classes.join(", ") : "";
+  svg.append(el("svg:text", { x: s.sticks * 26 + 14, y: 30, class: "rowname", id: "throw-value", text: `worth ${s.value}${cls}` }));
+  svg.append(el("svg:text", { x: s.sticks * 26 + 14, y: 50, class: "tray", text: `${s.k} of ${s.sticks} ${s.faces[0]} (light), ${s.sticks - s.k} ${s.faces[1]}` }));
+}
+
+async function save() {
+  if (!st.game) return;
+  const r = await fetch("/api/games/" + st.game.id + "/record");
+  const blob = new Blob([await r.text()], { type: "application/json" });
+  const a = el("a", { href: URL.createObjectURL(blob), download: `seig-game-${st.game.seed}.json` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+async function loadRecord(file) {
+  if (!file) return;
+  if (!st.game) await newGame();
+  const text = await file.text();
+  await act("record", text, true);
+}
+
+function keys(e) {
+  if (!$("play").classList.contains("on")) return;
+  if (["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName)) return;
+  const v = st.game;
+  if (!v) return;
+  const n = v.board.moves.length;
+  if ((e.key === " " || e.key === "t") && !$("throw").disabled) { e.preventDefault(); act("throw"); }
+  else if (e.key === "u" && !$("undo").disabled) act("undo");
+  else if (v.human_to_act && v.board.stage === "move" && n) {
+    if (/^[1-9]$/.test(e.key) && Number(e.key) <= n) play(v.board.moves[Number(e.key) - 1].index);
+    else if (e.key === "ArrowDown" || e.key === "j") { e.preventDefault(); st.selMove = (st.selMove + 1) % n; markSelected(); showWhy(v.board.moves[st.selMove]); pathFor(v.board.moves[st.selMove]); }
+    else if (e.key === "ArrowUp" || e.key === "k") { e.preventDefault(); st.selMove = (st.selMove + n - 1) % n; markSelected(); showWhy(v.board.moves[st.selMove]); pathFor(v.board.moves[st.selMove]); }
+    else if (e.key === "Enter") { e.preventDefault(); play(v.board.moves[st.selMove].index); }
+  }
+}
+
+// ---------- author ----------
+
+function scheduleCheck(ms) {
+  clearTimeout(st.checkTimer);
+  st.checkTimer = setTimeout(check, ms);
+}
+
+async function check() {
+  const text = $("text").value;
+  $("check-status").textContent = "checking…";
+  let r;
+  try {
+    r = await api("POST", "/api/check", { file: st.file, text, choices: choices() });
+  } catch (e) { $("check-status").textContent = e.message; return; }
+  if ($("text").value !== text) return; // a newer check is due
+  st.lastCheck = r;
+  document.body.dataset.checked = String((Number(document.body.dataset.checked) || 0) + 1);
+  $("check-status").textContent = `${r.errors} error(s), ${r.warnings} warning(s)`;
+  $("check-status").className = r.errors ? "err" : "dim";
+  const ul = $("diags");
+  ul.textContent = "";
+  for (const d of r.diagnostics) {
+    const loc = d.line ? `${d.line}:${d.col}` : "choices";
+    const li = el("li", { class: d.severity, "data-line": d.line || "" },
+      el("span", { class: "loc", text: `${loc} ` }), `${d.severity} ${d.code}: ${d.message}` + (d.label ? ` — ${d.label}` : ""));
+    if (d.help) li.append(el("span", { class: "help", text: "help: " + d.help }));
+    for (const n of d.notes) li.append(el("span", { class: "help", text: n }));
+    if (d.line) li.addEventListener("click", () => gotoLine(d.line, d.col));
+    ul.append(li);
+  }
+  if (!r.diagnostics.length) ul.append(el("li", { class: "dim", text: "no diagnostics" }));
+  $("rulebook").textContent = r.rulebook || "(the text does not make a variant: fix the errors to see its rulebook)";
+  const ids = (x) => JSON.stringify([x.readings.map((q) => q.id + q.options.map((o) => o[0]).join()), x.params.map((p) => p.name)]);
+  if (r.readings.length + r.params.length && (!st.shownChoices || st.shownChoices !== ids(r))) {
+    buildChoices(r.readings, r.params);
+    st.shownChoices = ids(r);
+  }
+  editorRefresh(r.diagnostics);
+}
+
+function editorRefresh(diags) {
+  const text = $("text").value;
+  const lines = text.split("\n");
+  const worst = new Map();
+  for (const d of diags) {
+    if (!d.line) continue;
+    for (let l = d.line; l <= Math.max(d.line, d.end_line || d.line); l++) {
+      if (worst.get(l) !== "error") worst.set(l, d.severity);
+    }
+  }
+  $("gutter").innerHTML = lines.map((_, i) => {
+    const c = worst.get(i + 1);
+    const d = c ? diags.find((x) => x.line && x.line <= i + 1 && i + 1 <= (x.end_line || x.line)) : null;
+    return `<span class="ln ${c || ""}"${d ? ` title="${esc(d.message)}"` : ""} data-line="${i + 1}">${i + 1}</span>`;
+  }).join("");
+  $("marks").innerHTML = lines.map((l, i) => {
+    const c = worst.get(i + 1);
+    return c ? `<span class="${c}">${esc(l) || " "}</span>` : esc(l);
+  }).join("\n") + "\n";
+  syncScroll();
+}
+
+function syncScroll() {
+  const t = $("text");
+  $("marks").scrollTop = t.scrollTop;
+  $("marks").scrollLeft = t.scrollLeft;
+  $("gutter").scrollTop = t.scrollTop;
+}
+
+function gotoLine(line, col) {
+  const t = $("text");
+  const lines = t.value.split("\n");
+  let off = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) off += lines[i].length + 1;
+  off += Math.max((col || 1) - 1, 0);
+  t.focus();
+  t.setSelectionRange(off, off);
+  t.scrollTop = Math.max(0, (line - 5) * 18);
+  syncScroll();
+}
+
+function edited() {
+  st.edited = true;
+  // Keep the line numbers in step at once; the marks follow the next check.
+  editorRefresh(st.lastCheck ? st.lastCheck.diagnostics : []);
+  scheduleCheck(300);
+}
+
+function download(name, text) {
+  const a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "text/plain" })), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+// ---------- study ----------
+
+function buildAgents() {
+  for (const id of ["agent-a", "agent-b"]) {
+    const s = $(id);
+    PLAYERS.slice(1).forEach((p) => s.append(el("option", { value: p, text: p })));
+    s.value = "random";
+  }
+}
+
+async function runStudy() {
+  const arms = $("arms").value.split("\n").map((x) => x.trim()).filter(Boolean);
+  const body = { file: st.file, choices: choices(), games: parseInt($("games").value, 10) || 0, seed: parseInt($("study-seed").value, 10) || 0,
+    agents: $("agent-a").value + "," + $("agent-b").value, max_turns: parseInt($("max-turns").value, 10) || 0, arms };
+  const text = useEdit();
+  if (text !== undefined) body.text = text;
+  let started;
+  try { notice(""); started = await api("POST", "/api/studies", body); } catch (e) { notice(e.message); return; }
+  $("run-study").disabled = true;
+  $("progress").hidden = false;
+  $("report").hidden = true;
+  document.body.dataset.study = "running";
+  const poll = async () => {
+    let s;
+    try { s = await api("GET", "/api/studies/" + started.id); } catch (e) { notice(e.message); $("run-study").disabled = false; return; }
+    const frac = s.total ? s.done / s.total : 0;
+    $("progress-fill").style.width = (100 * (s.state === "done" ? 1 : frac)).toFixed(1) + "%";
+    const arm = s.arms > 1 ? ` · arm ${s.arm_number} of ${s.arms}: ${s.arm}` : "";
+    $("progress-text").textContent = s.state === "done" ? `done: ${s.total} games${s.arms > 1 ? " per arm, " + s.arms + " arms" : ""}` : `${s.done}/${s.total} games${arm}`;
+    if (s.state === "running") { setTimeout(poll, 250); return; }
+    $("run-study").disabled = false;
+    document.body.dataset.study = s.state;
+    if (s.state === "failed") { notice(s.error); return; }
+    $("study-text").textContent = s.text;
+    $("study-text-box").hidden = false;
+    const f = $("report");
+    f.hidden = false;
+    f.onload = () => { try { f.style.height = (f.contentDocument.body.scrollHeight + 40) + "px"; } catch (_) { /* keep the default */ } };
+    f.srcdoc = s.report;
+  };
+  poll();
+}
+
+// ---------- wiring ----------
+
+function tab(name) {
+  document.querySelectorAll("#tabs button").forEach((b) => b.classList.toggle("on", b.dataset.tab === name));
+  document.querySelectorAll(".tab").forEach((s) => s.classList.toggle("on", s.id === name));
+  if (location.hash !== "#" + name) history.replaceState(null, "", "#" + name);
+}
+
+function init() {
+  document.querySelectorAll("#tabs button").forEach((b) => b.addEventListener("click", () => tab(b.dataset.tab)));
+  $("file").addEventListener("change", (e) => selectFile(Number(e.target.value)));
+  $("new").addEventListener("click", newGame);
+  $("throw").addEventListener("click", () => act("throw"));
+  $("undo").addEventListener("click", () => act("undo"));
+  $("save").addEventListener("click", save);
+  $("load").addEventListener("change", (e) => { loadRecord(e.target.files[0]); e.target.value = ""; });
+  $("text").addEventListener("input", edited);
+  $("text").addEventListener("scroll", syncScroll);
+  $("revert").addEventListener("click", () => { $("text").value = fileInfo().text; edited(); st.edited = false; });
+  $("download-text").addEventListener("click", () => download(fileInfo().path.split("/").pop(), $("text").value));
+  $("run-study").addEventListener("click", runStudy);
+  document.addEventListener("keydown", keys);
+  buildAgents();
+  const h = location.hash.slice(1);
+  if (["play", "author", "study"].includes(h)) tab(h);
+  loadFiles().then(() => { if (st.files.length) newGame(); }).catch((e) => notice(e.message));
+}
+
+init();
