@@ -4,7 +4,8 @@
 //! `seig rules` prints them, marking "(language default)" those no statement of the file set.
 
 use crate::lang::ir::{
-    Allocation, CaptureKind, Ir, Origin, ReleaseOrder, Requirement, TeamId, ValueRule,
+    Allocation, BlockedRelease, CaptureKind, Ir, Origin, ReleaseOrder, Requirement, TeamId,
+    TrackEnd, ValueRule,
 };
 
 /// One engine choice of a variant.
@@ -158,13 +159,18 @@ impl Ir {
             .iter()
             .map(|&t| {
                 let tr = &self.team_of(t).track;
+                let end = match tr.end {
+                    TrackEnd::Stop => "stops on the last hole",
+                    TrackEnd::Exact => "needs the exact count to reach the last hole",
+                    TrackEnd::Bounce => "walks back from the last hole the places left",
+                };
                 let how = match &tr.looping {
                     Some(lp) if lp.when.is_empty() => format!("loops to hole {}", lp.from + 1),
                     Some(lp) => format!(
-                        "loops to hole {} when its condition holds, else stops on the last hole",
+                        "loops to hole {} when its condition holds, else {end}",
                         lp.from + 1
                     ),
-                    None => "stops on the last hole".into(),
+                    None => end.into(),
                 };
                 format!("{}: {how}", self.team_of(t).name)
             })
@@ -185,18 +191,24 @@ impl Ir {
         vec![
             choice(
                 "release order",
-                "release order: front-most / chosen",
+                "release order: front-most / chosen / first hole / last hole",
                 match self.release_order {
                     ReleaseOrder::FrontMost => "front-most",
                     ReleaseOrder::Chosen => "chosen",
+                    ReleaseOrder::FirstHole => "first hole",
+                    ReleaseOrder::LastHole => "last hole",
                 },
                 self.release_order_origin,
             ),
             choice(
                 "blocked release",
-                "none yet (blocked release)",
-                "a release whose landing is refused is not made; its entry is forfeited if no piece can use it",
-                None,
+                "blocked release: lost / released in place / another piece",
+                match self.movement.blocked_release {
+                    BlockedRelease::Lost => "lost: a release whose landing is refused is not made; its entry is forfeited if no piece can use it",
+                    BlockedRelease::InPlace => "released in place, without the release's places",
+                    BlockedRelease::AnotherPiece => "another piece: the next waiting piece in release order whose move is not refused",
+                },
+                self.movement.blocked_release_origin,
             ),
             choice(
                 "bind after release",
@@ -222,7 +234,7 @@ impl Ir {
             ),
             choice(
                 "gate checking",
-                "none yet (once …)",
+                "once CONDS (in a gate's conditions)",
                 if gate_conds {
                     "a condition gate is checked at every crossing"
                 } else {
@@ -232,21 +244,33 @@ impl Ir {
             ),
             choice(
                 "moves per piece",
-                "none yet (moves per piece)",
-                "a piece may take several groups of a turn, as separate moves",
-                None,
+                "moves per piece per turn: one / several",
+                if self.movement.one_move_per_piece {
+                    "one: a piece moves at most once in a seat's turn"
+                } else {
+                    "several: a piece may take several groups of a turn, as separate moves"
+                },
+                self.movement.one_move_per_piece_origin,
             ),
             choice(
                 "pooled landing",
-                "none yet (pooled landing)",
-                "a group of several throws lands once, at its end",
-                None,
+                "pooled throws land: once / after each throw",
+                if self.movement.land_each_throw {
+                    "after each throw of the group, taking and being blocked at each landing"
+                } else {
+                    "once, at the group's end"
+                },
+                self.movement.land_each_throw_origin,
             ),
             choice(
                 "passing",
-                "none yet (passing)",
-                "a piece may pass own and opposing pieces",
-                None,
+                "passing own pieces: allowed / forbidden; passing opposing pieces: allowed / forbidden",
+                format!(
+                    "own pieces: {}; opposing pieces: {}",
+                    if self.movement.pass_own { "may be passed" } else { "may not be passed" },
+                    if self.movement.pass_opposing { "may be passed" } else { "may not be passed" }
+                ),
+                self.movement.pass_own_origin.or(self.movement.pass_opposing_origin),
             ),
         ]
     }
@@ -258,6 +282,7 @@ impl Ir {
             CaptureKind::Capture {
                 compulsory,
                 send_home,
+                ..
             } if s.region.is_none() => Some((compulsory, send_home, s.origin)),
             _ => None,
         });

@@ -818,6 +818,10 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::Immune => "when pieces become immune",
         StatementKind::SendHomeTo => "where a piece sent home goes",
         StatementKind::Win => "a win",
+        StatementKind::MovesPerPiece => "how many moves a piece makes in a turn",
+        StatementKind::PooledLanding => "where a pooled group of throws lands",
+        StatementKind::Passing => "whether pieces may be passed",
+        StatementKind::BlockedRelease => "what a blocked release does",
     }
 }
 
