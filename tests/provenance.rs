@@ -99,7 +99,8 @@ fn facts_name_their_rule_and_statement() {
         [
             CaptureKind::Capture {
                 compulsory: true,
-                send_home: false
+                send_home: false,
+                home_to: None
             },
             CaptureKind::NoCapture { sharing: false }
         ]

@@ -13,7 +13,7 @@
 
 mod common;
 
-use common::{moves, note, play, pos, throw};
+use common::{TeamId, moves, note, play, pos, throw};
 use seig::engine::Game;
 use seig::lang::lower::Selection;
 
@@ -476,6 +476,10 @@ fn once_is_latched_after_an_action_and_kept_in_the_notation() {
     let g = game("gate a b_home: once all own pieces released, else stop");
     let mut s = at(&g, "2/2#0", "+mid.1 x x x", "b_home.1 x x x");
     play(&g, &mut s, "1:2");
+    assert_eq!(
+        (s.latches(TeamId::FIRST), s.latches(TeamId::SECOND)),
+        (1, 0)
+    );
     let text = note(&g, &s);
     assert!(text.contains(" once a:1"), "{text}");
     assert!(!text.contains(" once b:"), "b has pieces waiting? {text}");

@@ -1220,10 +1220,15 @@ impl Game {
                 let need = &cells[t];
                 (0..4).all(|i| need.0[i] & !occ.0[i] == 0)
             }
-            Cond::Once { latch, when } => {
-                s.latches[t] >> latch & 1 == 1 || when.iter().all(|c| self.cond(s, team, c))
-            }
+            Cond::Once { latch, when } => self.once_holds(s, team, *latch, when),
         }
+    }
+
+    /// `once …`: latched, or holding now. Kept out of [`Game::cond`] so that the common
+    /// conditions stay small enough to inline.
+    #[inline(never)]
+    fn once_holds(&self, s: &State, team: TeamId, latch: u8, when: &[Cond]) -> bool {
+        s.latches[team] >> latch & 1 == 1 || when.iter().all(|c| self.cond(s, team, c))
     }
 
     /// Records, for each team, the `once` conditions that hold now: called at the end of

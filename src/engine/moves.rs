@@ -295,6 +295,7 @@ impl Game {
     /// The checks of a group that do not walk: the piece exists and may move, the entries
     /// are unused and may go to it, and a release has one releasing entry. Writes the
     /// entries into `order` and returns their number and whether the move releases.
+    #[inline(always)]
     fn group_entries(
         &self,
         s: &State,
@@ -415,6 +416,7 @@ impl Game {
 
     /// A release takes the first waiting piece in release order; with `blocked release:
     /// another piece`, the first whose move with these entries is not refused.
+    #[inline(never)]
     fn release_in_order(
         &self,
         s: &State,
@@ -478,6 +480,7 @@ impl Game {
     /// Walks the group's entries (`order`, left in the order walked): shorter throws
     /// first, and when a crossing-throw gate refuses, the other orders. With `pooled throws
     /// land: after each throw`, every landing on the way is also judged.
+    #[inline(always)]
     fn walk_group(
         &self,
         s: &State,
@@ -1041,6 +1044,7 @@ impl Game {
     }
 
     /// The waiting piece the release order takes next (`None`: any, or none waits).
+    #[inline(never)]
     pub(super) fn release_next(&self, s: &State, team: TeamId) -> Option<usize> {
         match self.ir.release_order {
             ReleaseOrder::FrontMost => self.front_most(s, team),

@@ -148,9 +148,16 @@ impl<'a> Gen<'a> {
     pub fn new(game: &'a Game, s: &'a State) -> Gen<'a> {
         let t = s.team;
         let (released, mut releasable) = (s.released[t], s.waiting[t]);
-        let another = game.ir.movement.blocked_release == BlockedRelease::AnotherPiece;
-        if game.ir.release_order != ReleaseOrder::Chosen && !another {
-            releasable = game.release_next(s, s.team).map_or(0, |j| 1 << j);
+        // With `blocked release: another piece`, any waiting piece may turn out to be the
+        // one (the careful path decides).
+        if game.ir.movement.blocked_release != BlockedRelease::AnotherPiece {
+            match game.ir.release_order {
+                ReleaseOrder::FrontMost => {
+                    releasable = game.front_most(s, s.team).map_or(0, |j| 1 << j);
+                }
+                ReleaseOrder::Chosen => {}
+                _ => releasable = game.release_next(s, s.team).map_or(0, |j| 1 << j),
+            }
         }
         let tr = &game.ir.teams[t.index()].track;
         Gen {

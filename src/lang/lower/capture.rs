@@ -203,7 +203,7 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
 /// The holes of a capture statement's region seen from team `t` (`None`: every hole).
 fn holes(s: &CaptureStatement, t: usize, cells: u16) -> CellSet {
     match &s.region {
-        Some(r) => r[t],
+        Some(r) => r.get(t).copied().unwrap_or_default(),
         None => {
             let mut all = CellSet::default();
             (0..cells).for_each(|c| all.insert(Cell::new(c)));
