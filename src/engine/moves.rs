@@ -93,7 +93,7 @@ impl Game {
                 c.stage = Stage::Move;
                 self.has_legal(&c)
             }
-            Stage::Over(_) => false,
+            Stage::Over(_) | Stage::Drawn | Stage::Deadlock => false,
         }
     }
 
@@ -647,6 +647,7 @@ impl Game {
                 rule,
             ));
         }
+        s.quiet = 0;
         let t = team;
         let old = s.pieces[t][d.piece as usize];
         if old.cell != NO_CELL {

@@ -210,6 +210,9 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::Blocked(_) => K::Blocked,
         StmtKind::Immune(_) => K::Immune,
         StmtKind::SendHomeTo(_) => K::SendHomeTo,
-        StmtKind::Win(_) => K::Win,
+        StmtKind::Win(..) => K::Win,
+        StmtKind::SeatOrder(_) => K::SeatOrder,
+        StmtKind::Draw(..) => K::Draw,
+        StmtKind::ScoreEnd { .. } => K::ScoreEnd,
     })
 }

@@ -13,6 +13,7 @@ mod board;
 mod capture;
 mod checks;
 mod cx;
+mod ends;
 mod flatten;
 mod names;
 mod sticks;
@@ -201,6 +202,11 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
         seats: seats.map_or(1, |s| s.value),
         seats_origin: seats.map(|s| s.origin),
         order_origin: rule_names.order_origin,
+        seat_order: turn
+            .seat_order
+            .as_ref()
+            .map_or(SeatOrder::TeamBlocks, |s| s.value),
+        seat_order_origin: turn.seat_order.as_ref().map(|s| s.origin),
         sticks,
         classes: cx.classes.clone(),
         phases: cx.phases.clone(),
@@ -221,5 +227,7 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
         throws,
         capture,
         wins: turn.wins,
+        draws: turn.draws,
+        scores: turn.scores,
     })
 }

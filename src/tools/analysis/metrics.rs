@@ -86,6 +86,12 @@ pub struct Acc {
     pub timeouts: u64,
     /// Games the engine could not finish.
     pub aborted: u64,
+    /// Games drawn (a `draw` statement, or a level end by score).
+    #[serde(default)]
+    pub draws: u64,
+    /// Games ended by the engine's deadlock: nothing could change any more.
+    #[serde(default)]
+    pub deadlocks: u64,
     /// Wins per team.
     pub wins: [u64; 2],
     /// Seat turns of completed games: value → games.
@@ -145,6 +151,8 @@ impl Acc {
         self.completed += o.completed;
         self.timeouts += o.timeouts;
         self.aborted += o.aborted;
+        self.draws += o.draws;
+        self.deadlocks += o.deadlocks;
         for t in 0..2 {
             self.wins[t] += o.wins[t];
             self.lost[t] += o.lost[t];
@@ -187,6 +195,12 @@ pub struct GameBrief {
     pub captures: u32,
     /// Rules that fired (bit i = rule i).
     pub fired: Vec<u64>,
+    /// Ended in a deadlock.
+    #[serde(default)]
+    pub deadlock: bool,
+    /// Drawn.
+    #[serde(default)]
+    pub drawn: bool,
 }
 
 /// Counts what one game does: the driver's hook of a study.
@@ -396,6 +410,8 @@ pub fn play_game(
         }
         End::Aborted(_) => acc.aborted += 1,
         End::TurnCap => acc.timeouts += 1,
+        End::Drawn => acc.draws += 1,
+        End::Deadlock(_) => acc.deadlocks += 1,
     }
     acc.decision_nodes += decision_nodes as u64;
     acc.choice_nodes += choice_nodes as u64;
@@ -426,6 +442,8 @@ pub fn play_game(
         lead_changes,
         captures,
         fired,
+        deadlock: matches!(out.end, End::Deadlock(_)),
+        drawn: out.end == End::Drawn,
     }
 }
 
@@ -694,6 +712,12 @@ pub struct Metrics {
     pub completion: Rate,
     /// Games stopped by the cap.
     pub timeouts: Rate,
+    /// Games drawn.
+    #[serde(default = "Rate::none")]
+    pub draws: Rate,
+    /// Games ended in a deadlock (nothing could change any more).
+    #[serde(default = "Rate::none")]
+    pub deadlocks: Rate,
     /// Games the engine could not finish.
     pub aborted: u64,
     /// Wins per team.
@@ -826,6 +850,8 @@ pub fn derive(info: &StudyInfo, range: (u64, u64), acc: &Acc) -> Metrics {
         range,
         completion: Rate::new(completed, acc.games),
         timeouts: Rate::new(acc.timeouts, acc.games),
+        draws: Rate::new(acc.draws, acc.games),
+        deadlocks: Rate::new(acc.deadlocks, acc.games),
         aborted: acc.aborted,
         balance: if completed > 0 {
             1.0 - (p0 - p1).abs()
@@ -1049,6 +1075,24 @@ fn render_outcomes(o: &mut String, m: &Metrics) {
         m.timeouts.n,
         m.timeouts.pct()
     );
+    if m.deadlocks.k > 0 {
+        let _ = writeln!(
+            o,
+            "deadlocks             {:>7} of {:<7} {}",
+            m.deadlocks.k,
+            m.deadlocks.n,
+            m.deadlocks.pct()
+        );
+    }
+    if m.draws.k > 0 {
+        let _ = writeln!(
+            o,
+            "draws                 {:>7} of {:<7} {}",
+            m.draws.k,
+            m.draws.n,
+            m.draws.pct()
+        );
+    }
     if m.aborted > 0 {
         let _ = writeln!(o, "aborted (engine)      {:>7}", m.aborted);
     }

@@ -414,6 +414,12 @@ fn outcome_rows(o: &mut String, ms: &[Metrics]) {
     let col = |f: &dyn Fn(&Metrics) -> String| ms.iter().map(f).collect::<Vec<_>>();
     table_row(o, "completion", &col(&|m| m.completion.pct()));
     table_row(o, "timeouts (turn cap)", &col(&|m| m.timeouts.pct()));
+    if ms.iter().any(|m| m.deadlocks.k > 0) {
+        table_row(o, "deadlocks", &col(&|m| m.deadlocks.pct()));
+    }
+    if ms.iter().any(|m| m.draws.k > 0) {
+        table_row(o, "draws", &col(&|m| m.draws.pct()));
+    }
     for t in 0..2 {
         let name = ms
             .first()
