@@ -62,6 +62,21 @@ pub enum TraceMode {
     Json,
 }
 
+/// ` (RULE, in PHASE)`: the rule whose statement ended the game and the phase it ended in.
+fn credit(g: &crate::engine::Game, out: &crate::tools::driver::Outcome) -> String {
+    let ir = g.ir();
+    match out.ending_origin {
+        Some(o) => format!(
+            " ({}, in {})",
+            ir.rule(o).id,
+            ir.phases
+                .get(out.phase as usize)
+                .map_or("?", |p| p.as_str())
+        ),
+        None => String::new(),
+    }
+}
+
 /// Runs `seig playout`: one seeded random game (each action with `trace`), its final
 /// position and result; exit 1 when the file does not load or the engine stops.
 pub fn playout(file: &Path, seed: u64, max_turns: u32, trace: TraceMode, choices: &Choices) -> i32 {
@@ -103,15 +118,29 @@ pub fn playout(file: &Path, seed: u64, max_turns: u32, trace: TraceMode, choices
         End::Won(w) => {
             println!("{}", game.to_notation(&s));
             println!(
-                "winner: {} after {} turns",
+                "winner: {} after {} turns{}",
                 game.ir().team_of(w).name,
-                s.turns()
+                s.turns(),
+                credit(&game, &out)
             );
             0
         }
         End::TurnCap => {
             println!("{}", game.to_notation(&s));
             println!("not terminated after {} turns (turn cap)", s.turns());
+            0
+        }
+        End::Drawn => {
+            println!("{}", game.to_notation(&s));
+            println!("drawn after {} turns{}", s.turns(), credit(&game, &out));
+            0
+        }
+        End::Deadlock(position) => {
+            println!("{position}");
+            println!(
+                "deadlock after {} turns: no throw can give a move or change anything any more",
+                s.turns()
+            );
             0
         }
     }

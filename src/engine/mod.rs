@@ -7,6 +7,7 @@
     reason = "every table is sized at `Game::new` from the IR, whose team, piece, hole, rule and phase indices lowering checked; states come only from `Game::initial`, `apply` or `Game::state_from_setup`, which keeps every index in range (a `.get()` would tax the hot path)"
 )]
 
+mod deadlock;
 mod moves;
 pub mod notation;
 mod quick;
@@ -131,6 +132,24 @@ pub enum Stage {
     Move,
     /// Finished; the winner.
     Over(TeamId),
+    /// Finished without a winner: a `draw` statement held, or an end by score found the
+    /// teams level.
+    Drawn,
+    /// Finished without a winner: nothing can change any more (see [`Game::deadlocked`]).
+    Deadlock,
+}
+
+/// The statement that ended a game, found by [`Game::ending`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Ending {
+    /// The `win` statement at this index of [`Ir::wins`].
+    Win(u16),
+    /// The `draw` statement at this index of [`Ir::draws`].
+    Draw(u16),
+    /// The end by score at this index of [`Ir::scores`] (a winner, or a tie: a draw).
+    Score(u16),
+    /// Nothing could change any more.
+    Deadlock,
 }
 
 /// A decision: move `piece` with the pool entries in `mask`, taking or not.
@@ -194,6 +213,9 @@ pub struct State {
     /// Pieces of the team to play that have moved in this seat's turn (kept only when a
     /// piece may move once per turn; else 0).
     moved: u64,
+    /// Seat turns in a row that ended with no decision, no piece taken and no phase
+    /// change: the deadlock test runs only after a whole rotation of them.
+    quiet: u16,
 }
 
 impl State {
@@ -280,6 +302,11 @@ impl State {
     #[inline]
     pub fn last(&self) -> Option<(u8, u8, u8)> {
         self.last
+    }
+    /// Seat turns in a row that ended with no decision, no piece taken and no phase change.
+    #[inline]
+    pub fn quiet_turns(&self) -> u16 {
+        self.quiet
     }
     /// The team's released pieces in the game, a bit per piece.
     #[inline]
@@ -570,6 +597,8 @@ pub struct Game {
     careful_moves: bool,
     /// Both teams may walk every stretch in one jump (no passing restriction).
     pass_free: bool,
+    /// Seat turns in a whole rotation (every seat of both teams once).
+    rotation: u16,
 }
 
 /// Prefix counts of the track indices with a gate and of the holes that make a piece
@@ -659,7 +688,17 @@ impl Game {
         let wins_on_pieces = ir
             .wins
             .iter()
-            .all(|w| w.when.iter().all(Cond::reads_pieces_only));
+            .map(|w| &w.when)
+            .chain(ir.draws.iter().map(|d| &d.when))
+            .chain(ir.scores.iter().map(|d| &d.when))
+            .all(|w| w.iter().all(Cond::reads_pieces_only));
+        // Wins limited to a phase begin to hold when the phase changes, which a throw
+        // or the end of a turn can do.
+        let wins_on_pieces = wins_on_pieces
+            && ir.wins.iter().all(|w| w.phase.is_none())
+            && ir.draws.iter().all(|w| w.phase.is_none())
+            && ir.scores.iter().all(|w| w.phase.is_none());
+        let rotation = 2 * ir.seats.max(1) as u16;
         let goal_cell = [0, 1].map(|t: usize| {
             let tr = &ir.teams[t].track;
             ir.capture
@@ -691,6 +730,7 @@ impl Game {
             latched,
             careful_moves,
             pass_free,
+            rotation,
             fast,
             arrival,
             sticks_always,
@@ -749,6 +789,7 @@ impl Game {
             waiting: [0; 2],
             latches: [0; 2],
             moved: 0,
+            quiet: 0,
         };
         for t in TeamId::BOTH {
             for i in 0..self.n_pieces(t) {
@@ -807,9 +848,9 @@ impl Game {
         s.stage == Stage::Throw
     }
 
-    /// Is the game over?
+    /// Is the game over (won, drawn or deadlocked)?
     pub fn is_over(&self, s: &State) -> bool {
-        matches!(s.stage, Stage::Over(_))
+        matches!(s.stage, Stage::Over(_) | Stage::Drawn | Stage::Deadlock)
     }
 
     /// The winner, once over.
@@ -1040,7 +1081,11 @@ impl Game {
             rule: entry.map(|e| e.rule),
         });
         if let Some(e) = entry {
+            let phase = s.phase;
             took = self.throw_effects(s, e, value, family, bind_to, obs);
+            if took || s.phase != phase {
+                s.quiet = 0;
+            }
         }
         // A position is looked at after every action; the first throw of a game also looks
         // at the starting position.
@@ -1145,9 +1190,14 @@ impl Game {
         s.turn_throws = 0;
         s.moved = 0;
         s.turns += 1;
+        // Counted up to a cap below `QUIET_OFF`, which marks the deadlock test's own states.
+        if s.quiet < deadlock::QUIET_OFF - 1 {
+            s.quiet += 1;
+        }
         for tr in &self.ir.transitions {
             if tr.from == s.phase && tr.when.iter().all(|c| self.cond(s, s.team, c)) {
                 s.phase = tr.to;
+                s.quiet = 0;
                 obs.event(Event::Phase {
                     to: tr.to,
                     rule: tr.rule,
@@ -1155,24 +1205,56 @@ impl Game {
                 break;
             }
         }
-        s.seat += 1;
-        if s.seat >= self.ir.seats {
-            s.seat = 0;
-            s.team = s.team.other();
-            s.team_throws = 0;
-        }
+        self.next_seat(s);
         s.stage = Stage::Throw;
-        if !self.wins_on_pieces {
-            self.check_win(s, obs);
+        if !self.wins_on_pieces && self.check_win(s, obs) {
+            return;
+        }
+        // The deadlock test runs once a whole rotation of turns has changed nothing: the
+        // positions at later turn starts of the same quiet stretch are the same up to the
+        // counters, so a test then would give the same answer.
+        if s.quiet == self.rotation && self.deadlocked(s) {
+            s.stage = Stage::Deadlock;
         }
     }
 
-    /// Sets the stage to over if a team has won; returns whether it did.
+    /// Passes the turn to the next seat, in the variant's seat order.
+    #[inline]
+    fn next_seat(&self, s: &mut State) {
+        match self.ir.seat_order {
+            SeatOrder::TeamBlocks => {
+                s.seat += 1;
+                if s.seat >= self.ir.seats {
+                    s.seat = 0;
+                    s.team = s.team.other();
+                    s.team_throws = 0;
+                }
+            }
+            SeatOrder::Alternating => {
+                // S1 N1 S2 N2: the second team's seat hands on to the first team's next.
+                if s.team == TeamId::SECOND {
+                    s.seat += 1;
+                    if s.seat >= self.ir.seats {
+                        s.seat = 0;
+                    }
+                }
+                s.team = s.team.other();
+                s.team_throws = 0;
+            }
+        }
+    }
+
+    /// Sets the stage to over if a team has won or the game is drawn; returns whether it did.
     fn check_win(&self, s: &mut State, obs: &mut impl Observer) -> bool {
-        match self.winner_now(s) {
-            Some((team, rule)) => {
+        match self.ending_now(s) {
+            Some((Some(team), ending)) => {
                 s.stage = Stage::Over(team);
+                let rule = self.ending_rule(ending);
                 obs.event(Event::Won { team, rule });
+                true
+            }
+            Some((None, _)) => {
+                s.stage = Stage::Drawn;
                 true
             }
             None => false,
@@ -1181,13 +1263,10 @@ impl Game {
 
     /// The first team (in order) for which a win holds, and its rule.
     fn winner_now(&self, s: &State) -> Option<(TeamId, RuleIx)> {
-        TeamId::BOTH.into_iter().find_map(|t| {
-            self.ir
-                .wins
-                .iter()
-                .find(|w| w.when.iter().all(|c| self.cond(s, t, c)))
-                .map(|w| (t, w.rule))
-        })
+        match self.ending_now(s) {
+            Some((Some(t), e)) => Some((t, self.ending_rule(e))),
+            _ => None,
+        }
     }
 
     /// Evaluates a condition seen from `team`.
@@ -1211,6 +1290,17 @@ impl Game {
                 .all(|tt| self.alive(s, tt).all(|p| p.immune() || self.arrived(tt, p))),
             Cond::OpponentHasNoPieces => s.waiting[o] | s.released[o] == 0,
             Cond::Won(cells) => (0..4).all(|i| cells[t].0[i] & !s.won[t].0[i] == 0),
+            Cond::Count(lhs, cmp, rhs) => {
+                let a = self.count_in(s, t, lhs);
+                let b = match rhs {
+                    CountRhs::Num(n) => *n,
+                    CountRhs::Count(c) => self.count_in(s, t, c),
+                };
+                cmp.holds(a, b)
+            }
+            Cond::AllOwnIn(cells) => self
+                .alive(s, t)
+                .all(|p| p.place().is_some_and(|c| cells[t].contains(c))),
             Cond::Full(cells, own) => {
                 let occ = if *own {
                     s.occ[t]
@@ -1360,7 +1450,11 @@ fn binom(n: u64, k: u64) -> f64 {
 fn order_conditions(ir: &mut Ir) {
     let cost = |c: &Cond| match c {
         Cond::NoCapturePossible => 2,
-        Cond::AllOwnArrived | Cond::EveryPieceImmuneOrArrived | Cond::Not(_) => 1,
+        Cond::AllOwnArrived
+        | Cond::EveryPieceImmuneOrArrived
+        | Cond::Not(_)
+        | Cond::Count(..)
+        | Cond::AllOwnIn(_) => 1,
         _ => 0,
     };
     for team in &mut ir.teams {
@@ -1378,6 +1472,12 @@ fn order_conditions(ir: &mut Ir) {
         t.when.sort_by_key(cost);
     }
     for w in &mut ir.wins {
+        w.when.sort_by_key(cost);
+    }
+    for w in &mut ir.draws {
+        w.when.sort_by_key(cost);
+    }
+    for w in &mut ir.scores {
         w.when.sort_by_key(cost);
     }
     for e in &mut ir.throws {

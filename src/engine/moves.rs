@@ -123,7 +123,7 @@ impl Game {
                 c.stage = Stage::Move;
                 self.has_legal(&c)
             }
-            Stage::Over(_) => false,
+            Stage::Over(_) | Stage::Drawn | Stage::Deadlock => false,
         }
     }
 
@@ -879,6 +879,7 @@ impl Game {
                 rule,
             ));
         }
+        s.quiet = 0;
         let t = team;
         let old = s.pieces[t][d.piece as usize];
         if old.cell != NO_CELL {

@@ -5,11 +5,13 @@
 //!   twigs: +twigs_upper.12 twigs_lower.11 … | shells: … x …
 //! ```
 //! Sections, separated by `|`: the phase; the team and seat (1-based) to play and the
-//! stage (`throw`, `move`, or `over` and the winner), `again` if the seat throws again;
-//! counters (throws in the seat's turn / team's turn / game, seat turns played, optional
+//! stage (`throw`, `move`, `over` and the winner, `drawn`, or `deadlock`), `again` if the
+//! seat throws again; counters (throws in the seat's turn / team's turn / game, seat turns
+//! played, optional `quiet N` (seat turns since the last decision, take or phase change),
 //! `bind N`, `last STICKS:COUNT`, `once TEAM:N,N` the `once` conditions (numbered from 1 in
 //! file order) that have held for a team, `moved N,N` the pieces of the team to play that
-//! have moved this turn where a piece moves once, `won TEAM:ROW.N,…`); the pool (`pool -` when empty), each entry
+//! have moved this turn where a piece moves once, `won TEAM:ROW.N,…`); the pool (`pool -`
+//! when empty), each entry
 //! `[r|e]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]` (`r` a release, `e` release-or-move;
 //! `^F` bound to the releases of throw F; `@RULE` the rule that gave it, where the throw
 //! table of the phase would not say);
@@ -73,12 +75,17 @@ impl Game {
                 );
             }
             st => {
+                let word = match st {
+                    Stage::Throw => "throw",
+                    Stage::Move => "move",
+                    Stage::Drawn => "drawn",
+                    _ => "deadlock",
+                };
                 let _ = write!(
                     out,
-                    "{} {} {}",
+                    "{} {} {word}",
                     ir.teams[s.team.index()].name,
                     s.seat + 1,
-                    if st == Stage::Throw { "throw" } else { "move" }
                 );
             }
         }
@@ -90,6 +97,9 @@ impl Game {
             " | throws {}/{}/{} turns {}",
             s.turn_throws, s.team_throws, s.game_throws, s.turns
         );
+        if s.quiet != 0 {
+            let _ = write!(out, " quiet {}", s.quiet);
+        }
         if s.bind != NONE {
             let _ = write!(out, " bind {}", s.bind);
         }
@@ -225,6 +235,7 @@ impl Game {
             team_throws: 0,
             game_throws: 0,
             turns: 0,
+            quiet: 0,
             bind: None,
             last: None,
             landed: [CellSet::default(); 2],
@@ -334,7 +345,14 @@ impl Game {
                 setup.stage = match *stage {
                     "throw" => Stage::Throw,
                     "move" => Stage::Move,
-                    _ => return Err(err("the stage is `throw` or `move`", stage)),
+                    "drawn" => Stage::Drawn,
+                    "deadlock" => Stage::Deadlock,
+                    _ => {
+                        return Err(err(
+                            "the stage is `throw`, `move`, `over TEAM`, `drawn` or `deadlock`",
+                            stage,
+                        ));
+                    }
                 };
                 rest
             }
@@ -382,6 +400,7 @@ impl Game {
                     setup.game_throws = num(c)?;
                 }
                 "turns" => setup.turns = num(val)?,
+                "quiet" => setup.quiet = num(val)?.min(u16::MAX as u32 - 1) as u16,
                 "won" => {
                     let (team, holes) = val
                         .split_once(':')
@@ -438,7 +457,7 @@ impl Game {
                 }
                 _ => {
                     return Err(err(
-                        "unknown counter; expected throws, turns, bind, last, once, moved or won",
+                        "unknown counter; expected throws, turns, quiet, bind, last, once, moved or won",
                         key,
                     ));
                 }

@@ -32,6 +32,8 @@ pub struct Setup {
     pub game_throws: u32,
     /// Seat turns completed.
     pub turns: u32,
+    /// Seat turns ended since the last decision, piece taken or phase change.
+    pub quiet: u16,
     /// The throw of this turn whose releases the next throw's moves are bound to.
     pub bind: Option<u8>,
     /// The last throw.
@@ -314,6 +316,7 @@ impl Game {
         s.team_throws = set.team_throws;
         s.game_throws = set.game_throws;
         s.turns = set.turns;
+        s.quiet = set.quiet.min(deadlock::QUIET_OFF - 1);
         // A throw of the turn (the two top values mark dropped and unused entries).
         s.bind = set.bind.map_or(NONE, |b| b.min(NONE - 2));
         s.won = set.landed;

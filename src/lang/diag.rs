@@ -133,6 +133,8 @@ pub enum Code {
     EndlessTurn,
     /// `E093`: A phase change into the same phase.
     PhaseIntoItself,
+    /// `E100`: A draw and a win that hold at once.
+    DrawAndWinAtOnce,
     /// `W001`: A throw entry that can never apply.
     EntryNeverApplies,
     /// `W002`: Captures are forbidden somewhere but allowed nowhere.
@@ -226,6 +228,7 @@ impl Code {
         Code::UncoveredThrow,
         Code::EndlessTurn,
         Code::PhaseIntoItself,
+        Code::DrawAndWinAtOnce,
         Code::EntryNeverApplies,
         Code::CapturesNowhere,
         Code::UnreachableRow,
@@ -300,6 +303,7 @@ impl Code {
             Code::UncoveredThrow => "E091",
             Code::EndlessTurn => "E092",
             Code::PhaseIntoItself => "E093",
+            Code::DrawAndWinAtOnce => "E100",
             Code::EntryNeverApplies => "W001",
             Code::CapturesNowhere => "W002",
             Code::UnreachableRow => "W003",

@@ -21,9 +21,9 @@
 
 use crate::lang::diag::Diagnostic;
 use crate::lang::syntax::ast::{
-    BlockedReleaseKind, Cond, Effect, Expr, File, Item, Name, Reading, Region, ReleaseOrderKind,
-    Requirement, RowRef, Rule, Segment, Spanned, SticksWhen, Stmt, StmtKind, ThrowMatch,
-    TrackEndKind,
+    BlockedReleaseKind, Cond, CountRhs, Counted, Effect, Expr, File, Item, Name, Reading,
+    Region, ReleaseOrderKind, Requirement, RowRef, Rule, Segment, Spanned, SticksWhen, Stmt,
+    StmtKind, ThrowMatch, TrackEndKind,
 };
 use std::fmt::Write as _;
 
@@ -448,7 +448,27 @@ fn cond(c: &Cond) -> String {
             [one] => format!("once {}", cond(&one.node)),
             _ => format!("once ({})", conds(cs)),
         },
+        Cond::AllOwnIn(r) => format!("all own pieces in {}", region(&r.node)),
+        Cond::Count(lhs, cmp, rhs) => {
+            let rhs = match rhs {
+                CountRhs::Expr(e) => expr(&e.node),
+                CountRhs::Count(c) => counted(c),
+            };
+            format!("{} {} {rhs}", counted(lhs), cmp.as_str())
+        }
     }
+}
+
+/// `own|opposing pieces in REGION`.
+fn counted(c: &Counted) -> String {
+    let whose = if c.opposing { "opposing" } else { "own" };
+    format!("{whose} pieces in {}", region(&c.region.node))
+}
+
+/// `win|draw|end [in PHASE] when CONDS`.
+fn end_head(word: &str, phase: Option<&Name>, cs: &[Spanned<Cond>]) -> String {
+    let phase = phase.map_or(String::new(), |p| format!(" in {}", p.node));
+    format!("{word}{phase} when {}", conds(cs))
 }
 
 fn conds(cs: &[Spanned<Cond>]) -> String {
@@ -515,10 +535,18 @@ fn statement(s: &StmtKind) -> String {
             let holes = expr(&holes.node);
             format!("row {}: {}{of}, {holes} holes", name.node, kind.node)
         }
-        StmtKind::TeamPieces { team, count, start } => {
-            let place = match start {
-                None => "beside the board".to_string(),
-                Some(r) => format!("in {}", row_ref(&r.node)),
+        StmtKind::TeamPieces {
+            team,
+            count,
+            start,
+            from_hole,
+        } => {
+            let place = match (start, from_hole) {
+                (None, _) => "beside the board".to_string(),
+                (Some(r), None) => format!("in {}", row_ref(&r.node)),
+                (Some(r), Some(h)) => {
+                    format!("in {} from hole {}", row_ref(&r.node), expr(&h.node))
+                }
             };
             format!("team {}: {} pieces {place}", team.node, expr(&count.node))
         }
@@ -623,7 +651,19 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::Immune(r) => format!("immune after entering {}", region(&r.node)),
         StmtKind::SendHomeTo(true) => "send home to: first empty hole".into(),
         StmtKind::SendHomeTo(false) => "send home to: start hole".into(),
-        StmtKind::Win(cs) => format!("win when {}", conds(cs)),
+        StmtKind::Win(p, cs) => end_head("win", p.as_ref(), cs),
+        StmtKind::Draw(p, cs) => end_head("draw", p.as_ref(), cs),
+        StmtKind::ScoreEnd {
+            phase,
+            when,
+            region: r,
+        } => format!(
+            "{}: most pieces in {} wins",
+            end_head("end", phase.as_ref(), when),
+            region(&r.node)
+        ),
+        StmtKind::SeatOrder(true) => "seat order: alternating".into(),
+        StmtKind::SeatOrder(false) => "seat order: team blocks".into(),
         StmtKind::MovesPerPiece(one) => format!(
             "moves per piece per turn: {}",
             if *one { "one" } else { "several" }

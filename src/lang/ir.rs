@@ -140,7 +140,7 @@ pub enum StatementKind {
     Immune,
     /// `send home to: …`.
     SendHomeTo,
-    /// `win when …`.
+    /// `win [in PHASE] when …`.
     Win,
     /// `moves per piece per turn: …`.
     MovesPerPiece,
@@ -150,6 +150,12 @@ pub enum StatementKind {
     Passing,
     /// `blocked release: …`.
     BlockedRelease,
+    /// `seat order: …`.
+    SeatOrder,
+    /// `draw [in PHASE] when …`.
+    Draw,
+    /// `end [in PHASE] when …: most pieces in REGION wins`.
+    ScoreEnd,
 }
 
 /// Which throws a `sticks` statement counts the sticks of.
@@ -323,6 +329,12 @@ pub struct Ir {
     pub seats_origin: Option<Origin>,
     /// The statement giving the throwing order of [`Ir::teams`] (`None`: declaration order).
     pub order_origin: Option<Origin>,
+    /// How the seats of the two teams take turns.
+    #[serde(default)]
+    pub seat_order: SeatOrder,
+    /// The statement giving [`Ir::seat_order`] (`None`: language default, team blocks).
+    #[serde(default)]
+    pub seat_order_origin: Option<Origin>,
     /// The sticks.
     pub sticks: Sticks,
     /// Throw classes.
@@ -354,6 +366,22 @@ pub struct Ir {
     pub capture: CapturePolicy,
     /// Win conditions.
     pub wins: Vec<Win>,
+    /// Draw conditions, looked at after the wins.
+    #[serde(default)]
+    pub draws: Vec<Draw>,
+    /// Ends by score, looked at after the draws.
+    #[serde(default)]
+    pub scores: Vec<ScoreEnd>,
+}
+
+/// How the seats of the two teams take turns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum SeatOrder {
+    /// Every seat of a team, then every seat of the other (S1 S2 N1 N2).
+    #[default]
+    TeamBlocks,
+    /// The teams alternate, seat by seat (S1 N1 S2 N2).
+    Alternating,
 }
 
 /// A cited source.
@@ -507,6 +535,10 @@ pub struct Team {
     pub pieces: u8,
     /// Start.
     pub start: Start,
+    /// With [`Start::Row`]: the 0-based hole of the start row the first piece stands on
+    /// (the pieces take the holes from there on, in hole order; language default 0).
+    #[serde(default)]
+    pub first_hole: u16,
     /// The track its pieces run.
     pub track: Track,
     /// The statement giving its pieces and start (`team NAME: N pieces …`).
@@ -797,6 +829,10 @@ pub enum Cond {
         /// The conditions latched.
         when: Vec<Cond>,
     },
+    /// A count of pieces in a region compared with a number or another count.
+    Count(Counted, Cmp, CountRhs),
+    /// Every piece of the team in the game stands in the region (seen from the team).
+    AllOwnIn(TeamCells),
 }
 
 impl Cond {
@@ -815,7 +851,9 @@ impl Cond {
             | Cond::EveryPieceImmuneOrArrived
             | Cond::OpponentHasNoPieces
             | Cond::Won(_)
-            | Cond::Full(..) => true,
+            | Cond::Full(..)
+            | Cond::Count(..)
+            | Cond::AllOwnIn(_) => true,
         }
     }
 }
@@ -919,10 +957,100 @@ pub struct Transition {
 pub struct Win {
     /// When a team has won.
     pub when: Vec<Cond>,
+    /// The phase it is limited to (`None`: language default, every phase).
+    #[serde(default)]
+    pub phase: Option<PhaseId>,
     /// Rule (the same as `origin.rule`, kept flat for the engine).
     pub rule: RuleIx,
     /// The `win` statement.
     pub origin: Origin,
+}
+
+/// A draw condition: when it holds (seen from either team) and no win does, the game
+/// ends without a winner.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Draw {
+    /// When the game is drawn.
+    pub when: Vec<Cond>,
+    /// The phase it is limited to (`None`: every phase).
+    pub phase: Option<PhaseId>,
+    /// Rule (the same as `origin.rule`, kept flat for the engine).
+    pub rule: RuleIx,
+    /// The `draw` statement.
+    pub origin: Origin,
+}
+
+/// An end by score: when it holds (seen from either team), the team with more pieces in
+/// its region wins; level counts are a draw.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ScoreEnd {
+    /// When the game ends.
+    pub when: Vec<Cond>,
+    /// The phase it is limited to (`None`: every phase).
+    pub phase: Option<PhaseId>,
+    /// The region each team's pieces are counted in, seen from that team.
+    pub region: TeamCells,
+    /// Rule (the same as `origin.rule`, kept flat for the engine).
+    pub rule: RuleIx,
+    /// The `end` statement.
+    pub origin: Origin,
+}
+
+/// A count of one team's pieces in a region (seen from the team a condition is read for).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Counted {
+    /// Count the other team's pieces (else the team's own).
+    pub opposing: bool,
+    /// The region.
+    pub cells: TeamCells,
+}
+
+/// What a count is compared with.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum CountRhs {
+    /// A fixed number.
+    Num(i64),
+    /// Another count.
+    Count(Counted),
+}
+
+/// A comparison.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Cmp {
+    /// `<`.
+    Lt,
+    /// `<=`.
+    Le,
+    /// `=`.
+    Eq,
+    /// `>=`.
+    Ge,
+    /// `>`.
+    Gt,
+}
+
+impl Cmp {
+    /// Does `a CMP b` hold?
+    #[inline]
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            Cmp::Lt => a < b,
+            Cmp::Le => a <= b,
+            Cmp::Eq => a == b,
+            Cmp::Ge => a >= b,
+            Cmp::Gt => a > b,
+        }
+    }
+    /// The symbol.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Cmp::Lt => "<",
+            Cmp::Le => "<=",
+            Cmp::Eq => "=",
+            Cmp::Ge => ">=",
+            Cmp::Gt => ">",
+        }
+    }
 }
 
 /// What landing on an opposing piece in a place does.
@@ -1067,6 +1195,8 @@ impl Ir {
             .map(|e| e.conds.as_slice())
             .chain(self.transitions.iter().map(|t| t.when.as_slice()))
             .chain(self.wins.iter().map(|w| w.when.as_slice()))
+            .chain(self.draws.iter().map(|d| d.when.as_slice()))
+            .chain(self.scores.iter().map(|d| d.when.as_slice()))
             .chain(tracks)
             .any(|cs| cs.iter().any(|c| walk(c, f)))
     }
@@ -1123,7 +1253,7 @@ impl Ir {
     )]
     pub fn start_cell(&self, team: TeamId, piece: usize) -> Option<Cell> {
         match self.team_of(team).start {
-            Start::Row(r) => Some(self.rows[r].cell(piece as u16)),
+            Start::Row(r) => Some(self.rows[r].cell(self.team_of(team).first_hole + piece as u16)),
             Start::Beside => None,
         }
     }

@@ -2,8 +2,8 @@
 //! the parallel map that plays many. Its random draws follow the RNG protocol of
 //! [`crate::tools::streams`].
 
-use crate::engine::{Decision, Event, Game, Observer, State};
-use crate::lang::ir::TeamId;
+use crate::engine::{Decision, Ending, Event, Game, Observer, Stage, State};
+use crate::lang::ir::{Origin, PhaseId, TeamId};
 use crate::tools::agents::Agent;
 pub use crate::tools::streams::{Rng, Stream, Streams};
 
@@ -48,6 +48,10 @@ impl<H: Hooks> Observer for Forward<'_, H> {
 pub enum End {
     /// A team won.
     Won(TeamId),
+    /// Drawn: a `draw` statement held, or an end by score found the teams level.
+    Drawn,
+    /// Nothing could change any more (the engine's deadlock): the position, in notation.
+    Deadlock(String),
     /// Stopped by the turn cap: not terminated (never a draw).
     TurnCap,
     /// The engine or a player could not go on, with why.
@@ -65,6 +69,12 @@ pub struct Outcome {
     pub throws: u64,
     /// Decisions made.
     pub decisions: u64,
+    /// The statement that ended the game (`None`: capped, aborted, or no statement holds).
+    pub ending: Option<Ending>,
+    /// That statement's origin (`None` for a deadlock).
+    pub ending_origin: Option<Origin>,
+    /// The phase the game ended in.
+    pub phase: PhaseId,
 }
 
 impl Outcome {
@@ -107,8 +117,11 @@ pub fn play(
     let mut legal: Vec<Decision> = Vec::with_capacity(64);
     g.legal_decisions(s, &mut legal);
     let end = loop {
-        if let Some(w) = g.winner(s) {
-            break End::Won(w);
+        match s.stage() {
+            Stage::Over(w) => break End::Won(w),
+            Stage::Drawn => break End::Drawn,
+            Stage::Deadlock => break End::Deadlock(g.to_notation(s)),
+            Stage::Throw | Stage::Move => {}
         }
         if s.turns() >= max_turns {
             break End::TurnCap;
@@ -149,6 +162,9 @@ pub fn play(
         turns: s.turns(),
         throws,
         decisions,
+        ending: g.ending(s),
+        ending_origin: g.ending_origin(s),
+        phase: s.phase(),
     };
     hooks.end(g, s, &out);
     out

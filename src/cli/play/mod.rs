@@ -291,12 +291,26 @@ pub fn seat_name(g: &Game, team: TeamId, seat: u8) -> String {
     }
 }
 
+/// The end of a finished game in words (`None` while it goes on): who won, a draw, or a
+/// deadlock with its position.
+pub fn end_words(g: &Game, s: &State) -> Option<String> {
+    match s.stage() {
+        Stage::Over(w) => Some(format!("game over: {} won", g.ir().team_of(w).name)),
+        Stage::Drawn => Some("game over: drawn".to_string()),
+        Stage::Deadlock => Some(format!(
+            "game over: deadlock, no throw can give a move or change anything any more ({})",
+            g.to_notation(s)
+        )),
+        Stage::Throw | Stage::Move => None,
+    }
+}
+
 /// The stage in words: `to throw`, `to throw again`, `to move`, `over`.
 pub fn stage_words(s: &State) -> &'static str {
     match s.stage() {
         Stage::Throw if s.again() => "to throw again",
         Stage::Throw => "to throw",
         Stage::Move => "to move",
-        Stage::Over(_) => "over",
+        Stage::Over(_) | Stage::Drawn | Stage::Deadlock => "over",
     }
 }

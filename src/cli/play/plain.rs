@@ -341,16 +341,11 @@ pub fn render_turn(session: &Session) -> String {
         out.push_str(&p);
         out.push('\n');
     }
-    match s.stage() {
-        Stage::Over(w) => {
-            let _ = writeln!(
-                out,
-                "game over: {} won after {} turns",
-                g.ir().team_of(w).name,
-                s.turns()
-            );
+    match super::end_words(g, s) {
+        Some(end) => {
+            let _ = writeln!(out, "{end} after {} turns", s.turns());
         }
-        _ => {
+        None => {
             let _ = writeln!(
                 out,
                 "{} {}",
@@ -853,11 +848,8 @@ fn plural(n: usize) -> &'static str {
 
 fn not_your_turn(session: &Session) -> Option<String> {
     let s = session.state();
-    if let Stage::Over(w) = s.stage() {
-        return Some(format!(
-            "the game is over: {} won (`undo`, `save`, `load` or `quit`)",
-            session.game.ir().team_of(w).name
-        ));
+    if let Some(end) = super::end_words(&session.game, s) {
+        return Some(format!("{end} (`undo`, `save`, `load` or `quit`)"));
     }
     let kind = session.to_play();
     kind.is_computer().then(|| {
@@ -996,11 +988,11 @@ fn replay_inner(
             t.push_str(&x);
             t.push('\n');
         }
-        match s.stage() {
-            Stage::Over(w) => {
-                let _ = writeln!(t, "game over: {} won", g.ir().team_of(w).name);
+        match super::end_words(g, s) {
+            Some(end) => {
+                let _ = writeln!(t, "{end}");
             }
-            _ => {
+            None => {
                 let _ = writeln!(t, "{} {}", seat_name(g, s.team(), s.seat()), stage_words(s));
             }
         }

@@ -229,11 +229,8 @@ impl App {
 
     fn human_to_act(&self) -> Option<String> {
         let s = self.session.state();
-        if let Stage::Over(w) = s.stage() {
-            return Some(format!(
-                "the game is over: {} won",
-                self.session.game.ir().team_of(w).name
-            ));
+        if let Some(end) = super::end_words(&self.session.game, s) {
+            return Some(end);
         }
         let kind = self.session.to_play();
         kind.is_computer().then(|| {
@@ -1014,9 +1011,9 @@ pub fn draw_replay(f: &mut Frame, g: &Game, actions: &[Action], states: &[State]
     if let Some(p) = render_pool(g, s) {
         lines.push(p);
     }
-    lines.push(match s.stage() {
-        Stage::Over(w) => format!("game over: {} won", g.ir().team_of(w).name),
-        _ => format!("{} {}", seat_name(g, s.team(), s.seat()), stage_words(s)),
+    lines.push(match super::end_words(g, s) {
+        Some(end) => end,
+        None => format!("{} {}", seat_name(g, s.team(), s.seat()), stage_words(s)),
     });
     f.render_widget(
         Paragraph::new(lines.join("\n"))

@@ -109,7 +109,7 @@ pub(super) struct TrackDecl {
 /// The statements about teams in force, by team index.
 pub(super) struct TeamStmts<'a> {
     /// Pieces and start.
-    pub pieces: [Option<Setting<(u8, Start)>>; 2],
+    pub pieces: [Option<Setting<(u8, Start, u16)>>; 2],
     /// A pieces statement was written (even with errors): not also reported as missing.
     pub pieces_written: [bool; 2],
     /// Colour (a face index).
@@ -140,9 +140,20 @@ pub(super) fn team_statements<'a>(cx: &mut Cx, flat: &'a [Flat<'a>]) -> TeamStmt
     };
     for f in flat {
         match &f.stmt.node {
-            StmtKind::TeamPieces { team, count, start } => {
-                pieces(cx, &mut ts, f, team, count, start.as_ref())
-            }
+            StmtKind::TeamPieces {
+                team,
+                count,
+                start,
+                from_hole,
+            } => pieces(
+                cx,
+                &mut ts,
+                f,
+                team,
+                count,
+                start.as_ref(),
+                from_hole.as_ref(),
+            ),
             StmtKind::TeamColour { team, face } => {
                 let t = cx.team(team);
                 let fi = face_index(cx, face);
@@ -203,6 +214,7 @@ fn track_end(cx: &mut Cx, ts: &mut TeamStmts, f: &Flat, team: &Name, end: ast::T
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn pieces(
     cx: &mut Cx,
     ts: &mut TeamStmts,
@@ -210,39 +222,73 @@ fn pieces(
     team: &Name,
     count: &ast::Spanned<ast::Expr>,
     start: Option<&ast::Spanned<ast::RowRef>>,
+    from_hole: Option<&ast::Spanned<ast::Expr>>,
 ) {
     let t = cx.team(team);
     if let (Some(t), true) = (t, f.active()) {
         ts.pieces_written[t.index()] = true;
     }
     let n = cx.int(count, "number of pieces", 1, MAX_PIECES);
+    // The 1-based hole of the first piece (language default: the row's first hole).
+    let from = match from_hole {
+        Some(e) => cx.int(e, "first hole", 1, MAX_HOLES),
+        None => Some(1),
+    };
     let st = match start {
         None => Some(Start::Beside),
         Some(r) => {
             let row = cx.one_row(r, t.unwrap_or(TeamId::FIRST));
-            if let (Some(row), Some(n)) = (row, n)
-                && cx.rows[row].len as i64 != n
-            {
-                cx.diags.push(
-                    Diagnostic::error(Code::PiecesDoNotFitRow,
-                        count.span,
-                        format!(
-                            "{n} pieces cannot start one per hole in a row of {} holes",
-                            cx.rows[row].len
-                        ),
-                        "does not match the row",
-                    )
-                    .with_help(
-                        "give as many pieces as the row has holes, or start them `beside the board`",
-                    ),
-                );
+            if let (Some(row), Some(n), Some(from)) = (row, n, from) {
+                pieces_fit(cx, count, from_hole, n, from, cx.rows[row].len as i64);
             }
             row.map(Start::Row)
         }
     };
-    if let (Some(t), Some(n), Some(st)) = (t, n, st) {
-        let v = (n as u8, st);
+    if let (Some(t), Some(n), Some(st), Some(from)) = (t, n, st, from) {
+        let v = (n as u8, st, (from - 1) as u16);
         set_once(cx, &mut ts.pieces[t.index()], v, f, "the team's pieces");
+    }
+}
+
+/// Reports pieces that do not fit their start row one per hole from hole `from` on.
+fn pieces_fit(
+    cx: &mut Cx,
+    count: &ast::Spanned<ast::Expr>,
+    from_hole: Option<&ast::Spanned<ast::Expr>>,
+    n: i64,
+    from: i64,
+    holes: i64,
+) {
+    if from > holes {
+        let span = from_hole.map_or(count.span, |e| e.span);
+        cx.diags.push(
+            Diagnostic::error(
+                Code::PiecesDoNotFitRow,
+                span,
+                format!("the start row has {holes} holes: there is no hole {from}"),
+                "no such hole",
+            )
+            .with_help(format!("start from a hole 1..{holes}")),
+        );
+    } else if n + from - 1 > holes {
+        let free = holes - from + 1;
+        let d = Diagnostic::error(
+            Code::PiecesDoNotFitRow,
+            count.span,
+            format!(
+                "{n} pieces cannot start one per hole in a row of {holes} holes{}",
+                if from > 1 {
+                    format!(" from hole {from}")
+                } else {
+                    String::new()
+                }
+            ),
+            format!("{free} hole(s) for them"),
+        )
+        .with_help(format!(
+            "give at most {free} pieces, start them from an earlier hole, or start them `beside the board`"
+        ));
+        cx.diags.push(d);
     }
 }
 
@@ -318,6 +364,7 @@ pub(super) fn teams(cx: &mut Cx, ts: &TeamStmts, first_span: Span) -> Option<Vec
             colour: ts.colour[t].as_ref().map(|c| c.value),
             pieces: pieces.value.0,
             start: pieces.value.1.clone(),
+            first_hole: pieces.value.2,
             track,
             origin: pieces.origin,
             colour_origin: ts.colour[t].as_ref().map(|c| c.origin),

@@ -264,6 +264,25 @@ impl Cx {
                 span: rr.span,
             })?),
             A::Once(cs) => self.once(cs, c.span)?,
+            A::AllOwnIn(r) => Cond::AllOwnIn(self.region(r)?),
+            A::Count(lhs, cmp, rhs) => {
+                let l = self.counted(lhs);
+                let r = match rhs {
+                    ast::CountRhs::Expr(e) => self
+                        .int(e, "number of pieces", 0, MAX_PIECES)
+                        .map(CountRhs::Num),
+                    ast::CountRhs::Count(c) => self.counted(c).map(CountRhs::Count),
+                };
+                Cond::Count(l?, *cmp, r?)
+            }
+        })
+    }
+
+    /// `own|opposing pieces in REGION`, its region resolved.
+    fn counted(&mut self, c: &ast::Counted) -> Option<Counted> {
+        Some(Counted {
+            opposing: c.opposing,
+            cells: self.region(&c.region)?,
         })
     }
 

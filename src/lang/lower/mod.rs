@@ -14,6 +14,7 @@ mod board;
 mod capture;
 mod checks;
 mod cx;
+mod ends;
 mod flatten;
 mod movement;
 mod names;
@@ -211,6 +212,11 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
         seats: seats.map_or(1, |s| s.value),
         seats_origin: seats.map(|s| s.origin),
         order_origin: rule_names.order_origin,
+        seat_order: turn
+            .seat_order
+            .as_ref()
+            .map_or(SeatOrder::TeamBlocks, |s| s.value),
+        seat_order_origin: turn.seat_order.as_ref().map(|s| s.origin),
         sticks,
         classes: cx.classes.clone(),
         phases: cx.phases.clone(),
@@ -232,5 +238,7 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
         throws,
         capture,
         wins: turn.wins,
+        draws: turn.draws,
+        scores: turn.scores,
     })
 }

@@ -20,6 +20,12 @@ pub(super) struct TurnStmts {
     pub transitions: Vec<Transition>,
     /// Win conditions, in file order.
     pub wins: Vec<Win>,
+    /// How the seats take turns.
+    pub seat_order: Option<Setting<SeatOrder>>,
+    /// Draw conditions, in file order.
+    pub draws: Vec<Draw>,
+    /// Ends by score, in file order.
+    pub scores: Vec<ScoreEnd>,
 }
 
 /// Collects them.
@@ -30,6 +36,9 @@ pub(super) fn turn_statements(cx: &mut Cx, flat: &[Flat]) -> TurnStmts {
         bind: None,
         transitions: Vec::new(),
         wins: Vec::new(),
+        seat_order: None,
+        draws: Vec::new(),
+        scores: Vec::new(),
     };
     for f in flat {
         match &f.stmt.node {
@@ -78,19 +87,21 @@ pub(super) fn turn_statements(cx: &mut Cx, flat: &[Flat]) -> TurnStmts {
                     });
                 }
             }
-            StmtKind::Win(cs) => {
-                let when = cx.conds(cs);
-                if let Some(origin) = f.origin {
-                    ts.wins.push(Win {
-                        when,
-                        rule: f.rule,
-                        origin,
-                    });
-                }
+            StmtKind::Win(..) | StmtKind::Draw(..) | StmtKind::ScoreEnd { .. } => {
+                end_statement(cx, &mut ts, f);
+            }
+            StmtKind::SeatOrder(alternating) => {
+                let o = if *alternating {
+                    SeatOrder::Alternating
+                } else {
+                    SeatOrder::TeamBlocks
+                };
+                set_once(cx, &mut ts.seat_order, o, f, "the seat order");
             }
             _ => {}
         }
     }
+    super::ends::draws_never_reached(cx, &ts.wins, &ts.draws, &ts.scores, flat);
     ts
 }
 
@@ -118,5 +129,53 @@ pub(super) fn check_release_order(
             )
             .with_help("start the pieces in a row, or say `release order: front-most` or `chosen`"),
         );
+    }
+}
+
+/// A `win`, `draw` or `end … most pieces` statement: its phase and conditions.
+fn end_statement(cx: &mut Cx, ts: &mut TurnStmts, f: &Flat) {
+    let (phase, cs) = match &f.stmt.node {
+        StmtKind::Win(p, cs) | StmtKind::Draw(p, cs) => (p, cs),
+        StmtKind::ScoreEnd { phase, when, .. } => (phase, when),
+        _ => return,
+    };
+    let ph = match phase {
+        Some(p) => match cx.phase(p) {
+            Some(i) => Some(i),
+            None => return,
+        },
+        None => None,
+    };
+    let when = cx.conds(cs);
+    let region = match &f.stmt.node {
+        StmtKind::ScoreEnd { region, .. } => cx.region(region),
+        _ => None,
+    };
+    let Some(origin) = f.origin else { return };
+    let rule = f.rule;
+    match &f.stmt.node {
+        StmtKind::Win(..) => ts.wins.push(Win {
+            when,
+            phase: ph,
+            rule,
+            origin,
+        }),
+        StmtKind::Draw(..) => ts.draws.push(Draw {
+            when,
+            phase: ph,
+            rule,
+            origin,
+        }),
+        _ => {
+            if let Some(region) = region {
+                ts.scores.push(ScoreEnd {
+                    when,
+                    phase: ph,
+                    region,
+                    rule,
+                    origin,
+                });
+            }
+        }
     }
 }

@@ -223,7 +223,32 @@ pub enum Cond {
     Won(Spanned<RowRef>),
     /// Has held at some moment of the game so far (`once COND`, `once (COND and …)`).
     Once(Vec<Spanned<Cond>>),
+    /// Every piece of the team in the game stands in the region.
+    AllOwnIn(Spanned<Region>),
+    /// A count of pieces in a region compared with a number or another count.
+    Count(Counted, Cmp, CountRhs),
 }
+
+/// `own|opposing pieces in REGION`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Counted {
+    /// The other team's pieces (else the team's own).
+    pub opposing: bool,
+    /// Where they are counted.
+    pub region: Spanned<Region>,
+}
+
+/// What a count is compared with.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum CountRhs {
+    /// A number or a param.
+    Expr(Spanned<Expr>),
+    /// Another count.
+    Count(Counted),
+}
+
+/// A comparison is the IR's.
+pub use crate::lang::ir::Cmp;
 
 /// What a throw is matched on.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -317,7 +342,7 @@ pub enum StmtKind {
         /// Hole count.
         holes: Spanned<Expr>,
     },
-    /// `team NAME: E pieces in ROW|beside the board`.
+    /// `team NAME: E pieces in ROW [from hole E]|beside the board`.
     TeamPieces {
         /// Team.
         team: Name,
@@ -325,6 +350,8 @@ pub enum StmtKind {
         count: Spanned<Expr>,
         /// Start row; `None` for beside the board.
         start: Option<Spanned<RowRef>>,
+        /// `from hole E`: the 1-based hole of the start row the first piece stands on.
+        from_hole: Option<Spanned<Expr>>,
     },
     /// `team NAME colour FACE`.
     TeamColour {
@@ -452,8 +479,21 @@ pub enum StmtKind {
     Immune(Spanned<Region>),
     /// `send home to: start hole|first empty hole` (`true` = first empty).
     SendHomeTo(bool),
-    /// `win when C`.
-    Win(Vec<Spanned<Cond>>),
+    /// `win [in PHASE] when C`.
+    Win(Option<Name>, Vec<Spanned<Cond>>),
+    /// `seat order: team blocks|alternating` (`true` = alternating).
+    SeatOrder(bool),
+    /// `draw [in PHASE] when C`.
+    Draw(Option<Name>, Vec<Spanned<Cond>>),
+    /// `end [in PHASE] when C: most pieces in REGION wins`.
+    ScoreEnd {
+        /// Phase.
+        phase: Option<Name>,
+        /// When.
+        when: Vec<Spanned<Cond>>,
+        /// Where each team's pieces are counted, seen from the team.
+        region: Spanned<Region>,
+    },
     /// `moves per piece per turn: one|several` (`true` = one).
     MovesPerPiece(bool),
     /// `pooled throws land: once|after each throw` (`true` = after each throw).

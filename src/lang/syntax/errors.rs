@@ -45,7 +45,12 @@ pub fn describe(r: Rule) -> &'static str {
         | transition_stmt | throw_stmt | track_loop_stmt | track_end_stmt | track_stmt
         | gate_stmt | stacking_stmt | no_capture_stmt | capture_only_stmt | capture_stmt
         | blocked_stmt | immune_stmt | send_home_stmt | win_stmt | moves_per_piece_stmt
-        | pooled_landing_stmt | passing_stmt | blocked_release_stmt | stmt => STATEMENT,
+        | pooled_landing_stmt | passing_stmt | blocked_release_stmt | seat_order_stmt
+        | draw_stmt | score_end_stmt | stmt => STATEMENT,
+        team_blocks | alternating => "`team blocks` or `alternating`",
+        from_hole => "`from hole N`",
+        counted | own_kw | opposing_kw => "`own pieces in ROW` or `opposing pieces in ROW`",
+        cmp => "a comparison (`<`, `<=`, `=`, `>=`, `>`)",
         reading_test => "`READING = OPTION`",
         team_colour => "`colour FACE`",
         team_pieces => "`: N pieces in ROW|beside the board`",
@@ -98,7 +103,9 @@ pub fn describe(r: Rule) -> &'static str {
         conds | cond | negated => "a condition",
         c_first_team_turn | c_first_turn | c_first_game | c_all_own_released | c_all_released
         | c_all_own_arrived | c_opp_unreleased | c_no_capture | c_immune_or_arrived
-        | c_opp_none | c_reading | c_full | c_won | of_own | cond_atom => "a condition",
+        | c_opp_none | c_reading | c_full | c_won | of_own | c_all_own_in | c_count | cond_atom => {
+            "a condition"
+        }
         expr | value_plus | value_kw => "a number, a parameter name or `value`",
         keyword => "a keyword",
         ident | ident_char => "a name",

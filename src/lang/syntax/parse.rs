@@ -390,6 +390,26 @@ fn cond_atom(inner: P, sp: Span) -> Result<Spanned<Cond>, Vec<Diagnostic>> {
             }
         }),
         Rule::c_won => Cond::Won(row_ref(inner.into_inner().next().expect("row"))),
+        Rule::c_all_own_in => Cond::AllOwnIn(region(inner.into_inner().next().expect("region"))),
+        Rule::c_count => {
+            let mut ci = inner.into_inner();
+            let lhs = counted(ci.next().expect("count"));
+            let c = ci.next().expect("comparison");
+            let cmp = match c.as_str() {
+                "<" => Cmp::Lt,
+                "<=" => Cmp::Le,
+                "=" => Cmp::Eq,
+                ">=" => Cmp::Ge,
+                _ => Cmp::Gt,
+            };
+            let r = ci.next().expect("right side");
+            let rhs = if r.as_rule() == Rule::counted {
+                CountRhs::Count(counted(r))
+            } else {
+                CountRhs::Expr(expr(r)?)
+            };
+            Cond::Count(lhs, cmp, rhs)
+        }
         Rule::c_full => {
             let mut ci = inner.into_inner();
             let r = row_ref(ci.next().expect("row"));
@@ -398,6 +418,16 @@ fn cond_atom(inner: P, sp: Span) -> Result<Spanned<Cond>, Vec<Diagnostic>> {
         other => unreachable!("not a condition: {other:?}"),
     };
     Ok(Spanned { node, span: sp })
+}
+
+/// `own|opposing pieces in REGION`.
+fn counted(p: P) -> Counted {
+    let mut ci = p.into_inner();
+    let opposing = ci.next().expect("whose").as_rule() == Rule::opposing_kw;
+    Counted {
+        opposing,
+        region: region(ci.next().expect("region")),
+    }
 }
 
 #[expect(
@@ -480,7 +510,30 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         Rule::blocked_stmt => StmtKind::Blocked(next!().as_rule() == Rule::share),
         Rule::immune_stmt => StmtKind::Immune(region(next!())),
         Rule::send_home_stmt => StmtKind::SendHomeTo(next!().as_rule() == Rule::first_empty),
-        Rule::win_stmt => StmtKind::Win(conds(next!())?),
+        Rule::win_stmt | Rule::draw_stmt => {
+            let mut phase = None;
+            if it.peek().map(|x| x.as_rule()) == Some(Rule::in_phase) {
+                phase = Some(name(next!().into_inner().next().expect("phase")));
+            }
+            let when = conds(next!())?;
+            if kind == Rule::win_stmt {
+                StmtKind::Win(phase, when)
+            } else {
+                StmtKind::Draw(phase, when)
+            }
+        }
+        Rule::score_end_stmt => {
+            let mut phase = None;
+            if it.peek().map(|x| x.as_rule()) == Some(Rule::in_phase) {
+                phase = Some(name(next!().into_inner().next().expect("phase")));
+            }
+            StmtKind::ScoreEnd {
+                phase,
+                when: conds(next!())?,
+                region: region(next!()),
+            }
+        }
+        Rule::seat_order_stmt => StmtKind::SeatOrder(next!().as_rule() == Rule::alternating),
         Rule::moves_per_piece_stmt => StmtKind::MovesPerPiece(next!().as_rule() == Rule::one_move),
         Rule::pooled_landing_stmt => StmtKind::PooledLanding(next!().as_rule() == Rule::land_each),
         Rule::passing_stmt => StmtKind::Passing {
@@ -552,7 +605,16 @@ fn team_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
             let count = expr(bi.next().expect("count"))?;
             let where_ = bi.next().expect("start");
             let start = (where_.as_rule() == Rule::row_ref).then(|| row_ref(where_));
-            StmtKind::TeamPieces { team, count, start }
+            let from_hole = match bi.next() {
+                Some(f) => Some(expr(f.into_inner().next().expect("hole"))?),
+                None => None,
+            };
+            StmtKind::TeamPieces {
+                team,
+                count,
+                start,
+                from_hole,
+            }
         }
     })
 }

@@ -213,6 +213,24 @@ fn game_rows(metrics: &[Metrics], briefs: &[Vec<GameBrief>], games: u64) -> Vec<
         per_game(&|b| Some(b.aborted as u8 as f64)),
         true,
     );
+    if metrics.iter().any(|m| m.deadlocks.k > 0) {
+        add_row(
+            &mut rows,
+            "deadlocks".into(),
+            metrics.iter().map(|m| m.deadlocks.pct()).collect(),
+            per_game(&|b| Some(b.deadlock as u8 as f64)),
+            true,
+        );
+    }
+    if metrics.iter().any(|m| m.draws.k > 0) {
+        add_row(
+            &mut rows,
+            "draws".into(),
+            metrics.iter().map(|m| m.draws.pct()).collect(),
+            per_game(&|b| Some(b.drawn as u8 as f64)),
+            true,
+        );
+    }
     for t in 0..2u8 {
         add_row(
             &mut rows,

@@ -247,6 +247,8 @@ pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, Exp
         Stage::Throw => ("throw", s.team()),
         Stage::Move => ("move", s.team()),
         Stage::Over(w) => ("over", w),
+        Stage::Drawn => ("drawn", s.team()),
+        Stage::Deadlock => ("deadlock", s.team()),
     };
     let mut throws = Vec::new();
     let mut decisions = Vec::new();
@@ -310,6 +312,17 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, ExplainError> {
                 rule: None,
                 readings: Vec::new(),
             }],
+            events: Vec::new(),
+        }),
+        Stage::Drawn | Stage::Deadlock => Ok(Verdict {
+            input: m.to_string(),
+            legal: false,
+            message: if s.stage() == Stage::Drawn {
+                "the game is over: drawn".to_string()
+            } else {
+                "the game is over: deadlocked, nothing can change any more".to_string()
+            },
+            rules: Vec::new(),
             events: Vec::new(),
         }),
         Stage::Throw => {

@@ -86,6 +86,12 @@ pub struct Acc {
     pub timeouts: u64,
     /// Games the engine could not finish.
     pub aborted: u64,
+    /// Games drawn (a `draw` statement, or a level end by score).
+    #[serde(default)]
+    pub draws: u64,
+    /// Games ended by the engine's deadlock: nothing could change any more.
+    #[serde(default)]
+    pub deadlocks: u64,
     /// Wins per team.
     pub wins: [u64; 2],
     /// Seat turns of completed games: value → games.
@@ -167,6 +173,8 @@ impl Acc {
         add(&mut self.completed, o.completed)?;
         add(&mut self.timeouts, o.timeouts)?;
         add(&mut self.aborted, o.aborted)?;
+        add(&mut self.draws, o.draws)?;
+        add(&mut self.deadlocks, o.deadlocks)?;
         for t in 0..2 {
             add(&mut self.wins[t], o.wins[t])?;
             add(&mut self.lost[t], o.lost[t])?;
@@ -279,6 +287,12 @@ pub struct GameBrief {
     pub phase: crate::lang::ir::PhaseId,
     /// Rules that fired (bit i = rule i).
     pub fired: Vec<u64>,
+    /// Ended in a deadlock.
+    #[serde(default)]
+    pub deadlock: bool,
+    /// Drawn.
+    #[serde(default)]
+    pub drawn: bool,
 }
 
 /// Counts what one game does: the driver's hook of a study.
@@ -537,6 +551,8 @@ pub fn play_game(
         }
         End::Aborted(_) => acc.aborted += 1,
         End::TurnCap => acc.timeouts += 1,
+        End::Drawn => acc.draws += 1,
+        End::Deadlock(_) => acc.deadlocks += 1,
     }
     acc.decision_nodes += decision_nodes as u64;
     acc.choice_nodes += choice_nodes as u64;
@@ -575,6 +591,8 @@ pub fn play_game(
         aborted: out.aborted().is_some(),
         phase: s.phase(),
         fired,
+        deadlock: matches!(out.end, End::Deadlock(_)),
+        drawn: out.end == End::Drawn,
     }
 }
 
@@ -844,6 +862,12 @@ pub struct Metrics {
     pub completion: Rate,
     /// Games stopped by the cap.
     pub timeouts: Rate,
+    /// Games drawn.
+    #[serde(default = "Rate::none")]
+    pub draws: Rate,
+    /// Games ended in a deadlock (nothing could change any more).
+    #[serde(default = "Rate::none")]
+    pub deadlocks: Rate,
     /// Games the engine could not finish.
     pub aborted: u64,
     /// Wins per team.
@@ -1013,6 +1037,8 @@ pub fn derive(info: &StudyInfo, range: (u64, u64), acc: &Acc) -> Metrics {
         range,
         completion,
         timeouts: Rate::new(acc.timeouts, acc.games),
+        draws: Rate::new(acc.draws, acc.games),
+        deadlocks: Rate::new(acc.deadlocks, acc.games),
         aborted: acc.aborted,
         warning,
         endings,
@@ -1254,6 +1280,24 @@ fn render_outcomes(o: &mut String, m: &Metrics) {
         m.timeouts.n,
         m.timeouts.pct()
     );
+    if m.deadlocks.k > 0 {
+        let _ = writeln!(
+            o,
+            "deadlocks             {:>7} of {:<7} {}",
+            m.deadlocks.k,
+            m.deadlocks.n,
+            m.deadlocks.pct()
+        );
+    }
+    if m.draws.k > 0 {
+        let _ = writeln!(
+            o,
+            "draws                 {:>7} of {:<7} {}",
+            m.draws.k,
+            m.draws.n,
+            m.draws.pct()
+        );
+    }
     let _ = writeln!(
         o,
         "aborted (engine)      {:>7} of {:<7}",

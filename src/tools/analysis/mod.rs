@@ -16,7 +16,7 @@ pub mod report;
 pub mod rulebook;
 
 use crate::lang::diag::{self, Diagnostic};
-use crate::lang::ir::{Cell, CellSet, Cond, Ir, RuleIx, TeamCells, TeamId};
+use crate::lang::ir::{Cell, CellSet, Cond, CountRhs, Counted, Ir, RuleIx, TeamCells, TeamId};
 use crate::lang::lower::Selection;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -129,6 +129,10 @@ pub struct Rate {
 pub use crate::tools::stats::{Z95, wilson, wilson_z};
 
 impl Rate {
+    /// 0 of 0: a rate a report read back from an older version did not hold.
+    pub fn none() -> Rate {
+        Rate::new(0, 0)
+    }
     /// `k` of `n`, with its interval.
     pub fn new(k: u64, n: u64) -> Rate {
         let (lo, hi) = wilson(k, n);
@@ -210,7 +214,8 @@ pub fn describe_cells(ir: &Ir, set: &CellSet) -> String {
     }
 }
 
-fn describe_team_cells(ir: &Ir, cells: &TeamCells) -> String {
+/// A region seen from each team, in words.
+pub fn describe_team_cells(ir: &Ir, cells: &TeamCells) -> String {
     let a = describe_cells(ir, &cells[0]);
     let b = describe_cells(ir, &cells[1]);
     if a == b {
@@ -250,6 +255,23 @@ pub fn describe_cond(ir: &Ir, c: &Cond) -> String {
             describe_team_cells(ir, cells)
         ),
         Cond::Once { when, .. } => format!("once ({})", describe_conds(ir, when)),
+        Cond::Count(lhs, cmp, rhs) => {
+            let count = |c: &Counted| {
+                format!(
+                    "{} pieces in {}",
+                    if c.opposing { "opposing" } else { "own" },
+                    describe_team_cells(ir, &c.cells)
+                )
+            };
+            let rhs = match rhs {
+                CountRhs::Num(n) => n.to_string(),
+                CountRhs::Count(c) => count(c),
+            };
+            format!("{} {} {rhs}", count(lhs), cmp.as_str())
+        }
+        Cond::AllOwnIn(cells) => {
+            format!("all own pieces in {}", describe_team_cells(ir, cells))
+        }
     }
 }
 

@@ -424,6 +424,12 @@ fn outcome_rows(o: &mut String, ms: &[Metrics]) {
         "warning",
         &col(&|m| m.warning.clone().unwrap_or_else(|| "—".into())),
     );
+    if ms.iter().any(|m| m.deadlocks.k > 0) {
+        table_row(o, "deadlocks", &col(&|m| m.deadlocks.pct()));
+    }
+    if ms.iter().any(|m| m.draws.k > 0) {
+        table_row(o, "draws", &col(&|m| m.draws.pct()));
+    }
     for t in 0..2 {
         let name = ms
             .first()

@@ -315,7 +315,14 @@ fn teams(sec: &mut Section) {
     for (t, team) in ir.teams.iter().enumerate() {
         let r = Some(team.origin.rule);
         let start = match team.start {
-            Start::Row(row) => format!("one in each hole of `{}`", ir.rows[row].name),
+            Start::Row(row) if team.first_hole == 0 && team.pieces as u16 == ir.rows[row].len => {
+                format!("one in each hole of `{}`", ir.rows[row].name)
+            }
+            Start::Row(row) => format!(
+                "one in each hole of `{}` from hole {} on",
+                ir.rows[row].name,
+                team.first_hole + 1
+            ),
             Start::Beside => "beside the board".into(),
         };
         let tag = sec.tag(r);
@@ -341,6 +348,14 @@ fn teams(sec: &mut Section) {
         "- {} seat(s) per team; each seat's turn in order{tag}",
         ir.seats
     ));
+    if ir.seat_order_origin.is_some() {
+        let tag = sec.tag(rule(ir.seat_order_origin));
+        let order = match ir.seat_order {
+            SeatOrder::TeamBlocks => "team blocks (every seat of a team, then the other team's)",
+            SeatOrder::Alternating => "alternating (the teams take turns seat by seat)",
+        };
+        sec.line(format!("- seat order: {order}{tag}"));
+    }
     let r = rule(ir.order_origin);
     let tag = sec.tag(r);
     sec.line(format!(
@@ -724,11 +739,34 @@ fn phases(sec: &mut Section) {
 /// The section "Winning".
 fn winning(sec: &mut Section) {
     let ir = sec.ir;
+    let in_phase = |p: Option<PhaseId>| {
+        p.map_or(String::new(), |p| {
+            format!(" (in {})", ir.phases[p as usize])
+        })
+    };
     for w in &ir.wins {
         let tag = sec.tag(Some(w.rule));
         sec.line(format!(
-            "- a team wins when {}{tag}",
+            "- a team wins{} when {}{tag}",
+            in_phase(w.phase),
             describe_conds(ir, &w.when)
+        ));
+    }
+    for d in &ir.draws {
+        let tag = sec.tag(Some(d.rule));
+        sec.line(format!(
+            "- the game is drawn{} when {} and no win holds{tag}",
+            in_phase(d.phase),
+            describe_conds(ir, &d.when)
+        ));
+    }
+    for e in &ir.scores {
+        let tag = sec.tag(Some(e.rule));
+        sec.line(format!(
+            "- the game ends{} when {}: the team with more pieces in {} wins, level is a draw{tag}",
+            in_phase(e.phase),
+            describe_conds(ir, &e.when),
+            super::describe_team_cells(ir, &e.region)
         ));
     }
     sec.line("- a game stopped by a turn cap has no result (it is not a draw)");
