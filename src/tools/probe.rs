@@ -79,7 +79,9 @@ pub fn probe(g: &Game, seed: u64, games: u64, max_turns: u32) -> ProbeReport {
                 aborted += 1;
                 continue;
             }
-            End::TurnCap => capped += 1,
+            End::Drawn => continue,
+            // A deadlock is a game that cannot end, found early.
+            End::TurnCap | End::Deadlock(_) => capped += 1,
         }
         passed.extend(watch.rules);
         still += u64::from(watch.moves == 0);

@@ -293,6 +293,8 @@ pub fn board_view(g: &Game, s: &State) -> BoardView {
         Stage::Throw => ("throw", None),
         Stage::Move => ("move", None),
         Stage::Over(w) => ("over", Some(w.index())),
+        Stage::Drawn => ("drawn", None),
+        Stage::Deadlock => ("deadlock", None),
     };
     BoardView {
         game: ir.game.clone(),

@@ -323,6 +323,16 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, ExplainError> {
                 "the game is over: deadlocked, nothing can change any more".to_string()
             },
             rules: Vec::new(),
+            because: vec![Because {
+                statement: if s.stage() == Stage::Drawn {
+                    "the game is over: drawn".to_string()
+                } else {
+                    "the game is over: deadlocked".to_string()
+                },
+                ground: Ground::Position,
+                rule: None,
+                readings: Vec::new(),
+            }],
             events: Vec::new(),
         }),
         Stage::Throw => {
@@ -652,6 +662,8 @@ pub fn then(g: &Game, s: &State, actions: &[String]) -> Result<Vec<Step>, ThenEr
                     ir.team_of(w).name
                 )));
             }
+            Stage::Drawn => return Err(bad("the game is over: drawn".into())),
+            Stage::Deadlock => return Err(bad("the game is over: deadlocked".into())),
             Stage::Throw => {
                 let k = throw_action(g, &s, a).map_err(bad)?;
                 let n = g.sticks_for(&s);
