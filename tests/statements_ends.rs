@@ -89,7 +89,7 @@ fn a_game_no_throw_can_change_is_a_deadlock() {
     ));
     let (out, s) = play_random(&g, 1, 10_000);
     assert_eq!(s.stage(), Stage::Deadlock);
-    assert_eq!(out.turns, 2, "found after one rotation of the two seats");
+    assert_eq!(out.turns, 64, "found after 32 rotations of the two seats");
     let End::Deadlock(position) = &out.end else {
         panic!("not a deadlock: {:?}", out.end)
     };
@@ -187,13 +187,10 @@ fn seat_order_team_blocks_or_alternating() {
         let mut seen = Vec::new();
         let name =
             |s: &seig::engine::State| format!("{}{}", g.ir().team_of(s.team()).name, s.seat() + 1);
-        for _ in 0..4 {
+        for _ in 0..5 {
             seen.push(name(&s));
             throw(&g, &mut s, 1);
         }
-        // Nothing can ever move here: after the rotation the game is a deadlock.
-        assert_eq!(s.stage(), Stage::Deadlock);
-        seen.push(name(&s));
         (seen.join(" "), g.ir().seat_order_origin.is_some())
     };
     assert_eq!(order(""), ("a1 a2 b1 b2 a1".to_string(), false));

@@ -597,7 +597,8 @@ pub struct Game {
     careful_moves: bool,
     /// Both teams may walk every stretch in one jump (no passing restriction).
     pass_free: bool,
-    /// Seat turns in a whole rotation (every seat of both teams once).
+    /// Quiet seat turns after which the deadlock test runs: [`deadlock::QUIET_ROTATIONS`]
+    /// whole rotations (every seat of both teams once each).
     rotation: u16,
 }
 
@@ -698,7 +699,7 @@ impl Game {
             && ir.wins.iter().all(|w| w.phase.is_none())
             && ir.draws.iter().all(|w| w.phase.is_none())
             && ir.scores.iter().all(|w| w.phase.is_none());
-        let rotation = 2 * ir.seats.max(1) as u16;
+        let rotation = deadlock::QUIET_ROTATIONS * 2 * ir.seats.max(1) as u16;
         let goal_cell = [0, 1].map(|t: usize| {
             let tr = &ir.teams[t].track;
             ir.capture
@@ -1210,9 +1211,9 @@ impl Game {
         if !self.wins_on_pieces && self.check_win(s, obs) {
             return;
         }
-        // The deadlock test runs once a whole rotation of turns has changed nothing: the
-        // positions at later turn starts of the same quiet stretch are the same up to the
-        // counters, so a test then would give the same answer.
+        // The deadlock test runs once a stretch of quiet turns is long enough: the positions
+        // at every turn start of one quiet stretch are the same up to the counters, so one
+        // test answers for the whole stretch, and short stretches are never tested.
         if s.quiet == self.rotation && self.deadlocked(s) {
             s.stage = Stage::Deadlock;
         }
