@@ -157,10 +157,10 @@ proptest! {
     ) {
         let file = VARIANTS[vi];
         let sel = selection(file, &picks);
-        if let Some(g) = load(file, &sel) {
-            if let Err(m) = check_game(&g, seed, 400) {
-                return Err(TestCaseError::fail(format!("{file} {:?} seed {seed}: {m}", sel.readings)));
-            }
+        if let Some(g) = load(file, &sel)
+            && let Err(m) = check_game(&g, seed, 400)
+        {
+            return Err(TestCaseError::fail(format!("{file} {:?} seed {seed}: {m}", sel.readings)));
         }
     }
 }

@@ -26,6 +26,7 @@ fn refused(g: &seig::engine::Game, text: &str) -> String {
 fn positions_are_validated_with_the_field_named() {
     let g = game("sig-beart.seig", &[]);
     assert!(g.from_notation(SIG).is_ok());
+    assert_eq!(g.ir().team_of(TeamId::FIRST).name, "south");
     // A pool entry of 9 with 8 sticks.
     let e = refused(&g, &SIG.replace("pool 2/2#0", "pool 9/9#0"));
     assert!(

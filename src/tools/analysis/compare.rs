@@ -315,10 +315,11 @@ fn game_rows(metrics: &[Metrics], briefs: &[Vec<GameBrief>], games: u64) -> Vec<
         leads,
         false,
     );
-    let taken: [(&str, &dyn Fn(&GameBrief) -> u32); 3] = [
-        ("captures per game", &|b| b.captures),
-        ("removals per game", &|b| b.removals),
-        ("send-homes per game", &|b| b.send_homes),
+    type Count = fn(&GameBrief) -> u32;
+    let taken: [(&str, Count); 3] = [
+        ("captures per game", |b| b.captures),
+        ("removals per game", |b| b.removals),
+        ("send-homes per game", |b| b.send_homes),
     ];
     for (name, f) in taken {
         let xs = per_game(&|b| Some(f(b) as f64));

@@ -324,7 +324,7 @@ pub fn render(e: &EachReading) -> String {
         .unwrap_or(6)
         .max(6);
     let wc = 27;
-    let _ = write!(o, "\n{:<w0$}  {:<18}", "arm", "completion");
+    let _ = write!(o, "\n{:<w0$}  {:<18}", "arm", "its completion");
     for f in FIGURES {
         let _ = write!(o, "  {f:<wc$}");
     }

@@ -1044,8 +1044,11 @@ pub fn derive(info: &StudyInfo, range: (u64, u64), acc: &Acc) -> Metrics {
         endings,
         balance: (completed > 0).then(|| 1.0 - (p0 - p1).abs()),
         first_team: first,
-        first_team_advantage: (completed > 0)
-            .then(|| (first.p - 0.5, first.lo - 0.5, first.hi - 0.5)),
+        first_team_advantage: (completed > 0).then_some((
+            first.p - 0.5,
+            first.lo - 0.5,
+            first.hi - 0.5,
+        )),
         wins,
         turns: dist(&acc.turns),
         throws: dist(&acc.throws),

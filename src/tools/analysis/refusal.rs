@@ -77,8 +77,7 @@ fn stated(ir: &Ir, o: Origin, words: impl Into<String>) -> Because {
     }
 }
 
-/// The reason a rule gives when only the rule is known: the statement of the rule of the
-/// kind `pick` accepts, else the rule alone.
+/// The reason a rule gives: its statement at `origin` when known, else the rule alone.
 fn by_rule(ir: &Ir, r: RuleIx, origin: Option<Origin>, words: impl Into<String>) -> Because {
     match origin {
         Some(o) => stated(ir, o, words),
@@ -333,7 +332,7 @@ pub fn why_refused(g: &Game, s: &State, d: Decision, r: &Refusal) -> Vec<Because
                 },
             }]
         }
-        RefusalKind::Protected => landing_protected(g, s, d, &p, &entries),
+        RefusalKind::Protected => landing_protected(g, s, &p, &entries),
         RefusalKind::NothingToTake => nothing_to_take(g, s, d),
         RefusalKind::MustTake => {
             let words = "capture: compulsory (the move must take)";
@@ -423,15 +422,9 @@ fn track_end(g: &Game, team: TeamId) -> Vec<Because> {
     v
 }
 
-/// Why the landing hole of `d` may not be entered: its opposing pieces may not be taken
+/// Why the landing hole of a move may not be entered: its opposing pieces may not be taken
 /// there, and landing beside them is forbidden.
-fn landing_protected(
-    g: &Game,
-    s: &State,
-    d: Decision,
-    p: &Piece,
-    entries: &[Entry],
-) -> Vec<Because> {
+fn landing_protected(g: &Game, s: &State, p: &Piece, entries: &[Entry]) -> Vec<Because> {
     let ir = g.ir();
     let team = s.team();
     let single = (entries.len() == 1)
@@ -452,7 +445,6 @@ fn landing_protected(
             None => Because::default(words),
         },
     });
-    let _ = d;
     v
 }
 

@@ -617,7 +617,7 @@ fn comparison_table(o: &mut String, c: &Comparison, labels: &[String]) {
             .skip(1)
             .map(|(l, d)| (format!("{l} − [0]"), *d))
             .collect();
-        let _ = write!(o, "<h3>{}: difference from [0]</h3>\n", esc(&r.metric));
+        let _ = writeln!(o, "<h3>{}: difference from [0]</h3>", esc(&r.metric));
         o.push_str(&diff_svg(&r.metric, &items, r.percent));
     }
 }
@@ -750,11 +750,7 @@ pub fn each_reading_report(e: &super::each::EachReading) -> String {
     for r in &e.rows {
         let _ = write!(o, "<tr><th>{}={}</th>", esc(&r.reading), esc(&r.option));
         if let Some(err) = &r.error {
-            let _ = write!(
-                o,
-                "<td colspan=\"6\">does not load: {}</td></tr>\n",
-                esc(err)
-            );
+            let _ = writeln!(o, "<td colspan=\"6\">does not load: {}</td></tr>", esc(err));
             continue;
         }
         let _ = write!(o, "<td>{}</td>", esc(&r.completion));
@@ -785,7 +781,7 @@ pub fn each_reading_report(e: &super::each::EachReading) -> String {
                 )
             })
             .collect();
-        let _ = write!(o, "<h2>{}: difference from the defaults</h2>\n", esc(f));
+        let _ = writeln!(o, "<h2>{}: difference from the defaults</h2>", esc(f));
         o.push_str(&diff_svg(f, &items, in_points(i)));
     }
     o.push_str("<h2>The defaults</h2>\n");
