@@ -211,9 +211,9 @@ fn sig_e4_dlp_pieces_start_one_in_each_home_hole() {
 #[test]
 fn sig_e4_a_one_may_start_any_waiting_piece() {
     // `release order: chosen`: each of the twelve waiting pieces may be the one to start
-    // (off the board under the default A-SIG-8 = beart; `e1`, a start or a move, under
-    // R-SIG-1 = start-or-move; `r1`, a release, under the default start-only).
-    let g = game(FILE, &[("R-SIG-1", "start-or-move")]);
+    // (off the board under the default A-SIG-8 = beart; `e1`, a start or a move, under the
+    // default R-SIG-1 = start-or-move).
+    let g = dflt();
     let (_, m) = after_throw(&g, &g.initial_state(), 1);
     assert_eq!(m, each(1..=12, "e1 off>home_south.12"));
     // Not only the first in order: the 7th starts.
@@ -1371,17 +1371,8 @@ fn a_sig_9_beart_a_kill_in_a_home_row_and_no_immunity() {
     play(&g, &mut s, "1:3x");
     let n = note(&g, &s);
     // The piece that entered the opposing home row is not immune (no `!`).
-    assert!(
-        n.contains(&format!("south: {}", side(&["+home_north.2"], "off"))),
-        "{n}"
-    );
-    assert!(
-        n.contains(&format!(
-            "north: {}",
-            side(&["x", "+central_north.8"], "off")
-        )),
-        "{n}"
-    );
+    assert!(n.contains(&format!("south: {}", side(&["+home_north.2"], "off"))), "{n}");
+    assert!(n.contains(&format!("north: {}", side(&["x", "+central_north.8"], "off"))), "{n}");
 }
 
 #[test]
