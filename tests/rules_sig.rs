@@ -1371,8 +1371,17 @@ fn a_sig_9_beart_a_kill_in_a_home_row_and_no_immunity() {
     play(&g, &mut s, "1:3x");
     let n = note(&g, &s);
     // The piece that entered the opposing home row is not immune (no `!`).
-    assert!(n.contains(&format!("south: {}", side(&["+home_north.2"], "off"))), "{n}");
-    assert!(n.contains(&format!("north: {}", side(&["x", "+central_north.8"], "off"))), "{n}");
+    assert!(
+        n.contains(&format!("south: {}", side(&["+home_north.2"], "off"))),
+        "{n}"
+    );
+    assert!(
+        n.contains(&format!(
+            "north: {}",
+            side(&["x", "+central_north.8"], "off")
+        )),
+        "{n}"
+    );
 }
 
 #[test]

@@ -1032,7 +1032,11 @@ fn tag_f2_when_no_more_taking_is_possible_each_four_takes_an_opposing_piece_out(
     for v in [1, 2, 3, 5, 6, 7, 8, 0] {
         let mut t = s.clone();
         throw(&g, &mut t, v);
-        let next = if matches!(v, 1 | 7) { "shells 1 throw again" } else { "shells 2 throw" };
+        let next = if matches!(v, 1 | 7) {
+            "shells 1 throw again"
+        } else {
+            "shells 2 throw"
+        };
         assert_eq!(
             head(&g, &t).split(" | ").nth(1).unwrap(),
             next,
@@ -1627,13 +1631,21 @@ fn shells_less_one() -> String {
 
 #[test]
 fn a_tag_15_alike_a_seig_and_a_four_both_throw_again_in_the_taking_out_phase() {
-    let again = |v| format!("combat | twigs 1 throw again | throws 1/1/401 turns 260 last 8:{v} | pool -");
+    let again =
+        |v| format!("combat | twigs 1 throw again | throws 1/1/401 turns 260 last 8:{v} | pool -");
     assert_eq!(combat_after("alike", 4), (again(4), shells_less_one()));
     for v in [1, 7] {
-        assert_eq!(combat_after("alike", v), (again(v), SHELLS_ALL.to_string()), "a Seig ({v})");
+        assert_eq!(
+            combat_after("alike", v),
+            (again(v), SHELLS_ALL.to_string()),
+            "a Seig ({v})"
+        );
     }
     let (h, shells) = combat_after("alike", 3);
-    assert_eq!(h, "combat | twigs 2 throw | throws 0/1/401 turns 261 last 8:3 | pool -");
+    assert_eq!(
+        h,
+        "combat | twigs 2 throw | throws 0/1/401 turns 261 last 8:3 | pool -"
+    );
     assert_eq!(shells, SHELLS_ALL);
 }
 

@@ -44,7 +44,7 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::Throw => "`on …:`",
         StatementKind::Track => "`track TEAM:`",
         StatementKind::TrackLoop => "`track TEAM loops from`",
-        StatementKind::TrackEnd => "`track TEAM ends: stop`",
+        StatementKind::TrackEnd => "`track TEAM ends: stop` / `exact` / `bounce`",
         StatementKind::Gate => "`gate TEAM SEG:`",
         StatementKind::Stacking => "`stacking:`",
         StatementKind::Capture => "`capture:`",
@@ -53,7 +53,14 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::Blocked => "`blocked landing:`",
         StatementKind::Immune => "`immune after entering`",
         StatementKind::SendHomeTo => "`send home to:`",
-        StatementKind::Win => "`win when`",
+        StatementKind::Win => "`win [in PHASE] when`",
+        StatementKind::Draw => "`draw [in PHASE] when`",
+        StatementKind::ScoreEnd => "`end [in PHASE] when …: most pieces in REGION wins`",
+        StatementKind::SeatOrder => "`seat order:`",
+        StatementKind::MovesPerPiece => "`moves per piece per turn:`",
+        StatementKind::PooledLanding => "`pooled throws land:`",
+        StatementKind::Passing => "`passing own pieces:` / `passing opposing pieces:`",
+        StatementKind::BlockedRelease => "`blocked release:`",
     }
 }
 

@@ -7,7 +7,7 @@
 //! Sections, separated by `|`: the phase; the team and seat (1-based) to play and the
 //! stage (`throw`, `move`, `over` and the winner, `drawn`, or `deadlock`), `again` if the
 //! seat throws again; counters (throws in the seat's turn / team's turn / game, seat turns
-//! played, optional `quiet N` (seat turns since the last decision, take or phase change),
+//! played, `quiet N` when given (seat turns since the last decision, take or phase change; read, never written),
 //! `bind N`, `last STICKS:COUNT`, `once TEAM:N,N` the `once` conditions (numbered from 1 in
 //! file order) that have held for a team, `moved N,N` the pieces of the team to play that
 //! have moved this turn where a piece moves once, `won TEAM:ROW.N,…`); the pool (`pool -`
@@ -97,9 +97,9 @@ impl Game {
             " | throws {}/{}/{} turns {}",
             s.turn_throws, s.team_throws, s.game_throws, s.turns
         );
-        if s.quiet != 0 {
-            let _ = write!(out, " quiet {}", s.quiet);
-        }
+        // `quiet` (turns since the last change, for the deadlock test) is bookkeeping, not a
+        // fact any rule reads: it is read when given but never written, so that a position
+        // shows only what the rules see.
         if s.bind != NONE {
             let _ = write!(out, " bind {}", s.bind);
         }

@@ -4,8 +4,8 @@
 //! `seig rules` prints them, marking "(language default)" those no statement of the file set.
 
 use crate::lang::ir::{
-    Allocation, BlockedRelease, CaptureKind, Ir, Origin, ReleaseOrder, Requirement, TeamId,
-    TrackEnd, ValueRule,
+    Allocation, BlockedRelease, CaptureKind, Ir, Origin, ReleaseOrder, Requirement, SeatOrder,
+    TeamId, TrackEnd, ValueRule,
 };
 
 /// One engine choice of a variant.
@@ -53,6 +53,7 @@ pub const NAMES: &[&str] = &[
     "win timing and precedence",
     "win phases",
     "turn cap",
+    "deadlock",
 ];
 
 fn choice(
@@ -107,9 +108,14 @@ impl Ir {
             ),
             choice(
                 "seat rotation",
-                "none yet (seat rotation)",
-                "team blocks: every seat of a team, then every seat of the other",
-                None,
+                "seat order: team blocks / alternating",
+                match self.seat_order {
+                    SeatOrder::TeamBlocks => {
+                        "team blocks: every seat of a team, then every seat of the other"
+                    }
+                    SeatOrder::Alternating => "alternating: the teams alternate seat by seat",
+                },
+                self.seat_order_origin,
             ),
             choice(
                 "phases",
@@ -204,9 +210,13 @@ impl Ir {
                 "blocked release",
                 "blocked release: lost / released in place / another piece",
                 match self.movement.blocked_release {
-                    BlockedRelease::Lost => "lost: a release whose landing is refused is not made; its entry is forfeited if no piece can use it",
+                    BlockedRelease::Lost => {
+                        "lost: a release whose landing is refused is not made; its entry is forfeited if no piece can use it"
+                    }
                     BlockedRelease::InPlace => "released in place, without the release's places",
-                    BlockedRelease::AnotherPiece => "another piece: the next waiting piece in release order whose move is not refused",
+                    BlockedRelease::AnotherPiece => {
+                        "another piece: the next waiting piece in release order whose move is not refused"
+                    }
                 },
                 self.movement.blocked_release_origin,
             ),
@@ -267,10 +277,20 @@ impl Ir {
                 "passing own pieces: allowed / forbidden; passing opposing pieces: allowed / forbidden",
                 format!(
                     "own pieces: {}; opposing pieces: {}",
-                    if self.movement.pass_own { "may be passed" } else { "may not be passed" },
-                    if self.movement.pass_opposing { "may be passed" } else { "may not be passed" }
+                    if self.movement.pass_own {
+                        "may be passed"
+                    } else {
+                        "may not be passed"
+                    },
+                    if self.movement.pass_opposing {
+                        "may be passed"
+                    } else {
+                        "may not be passed"
+                    }
                 ),
-                self.movement.pass_own_origin.or(self.movement.pass_opposing_origin),
+                self.movement
+                    .pass_own_origin
+                    .or(self.movement.pass_opposing_origin),
             ),
         ]
     }
@@ -364,9 +384,9 @@ impl Ir {
         vec![
             choice(
                 "pieces and start",
-                "team TEAM: N pieces in ROW / beside the board",
+                "team TEAM: N pieces in ROW [from hole K] / beside the board",
                 format!(
-                    "{} (in a start row: one per hole, so as many as its holes)",
+                    "{} (in a start row: one per hole, in hole order from the first hole given)",
                     pieces.join(", ")
                 ),
                 self.teams.first().map(|t| t.origin),
@@ -379,20 +399,33 @@ impl Ir {
             ),
             choice(
                 "win timing and precedence",
-                "win when …",
-                "after every action; the first team in throwing order for which a win holds",
+                "win / draw / end … most pieces in REGION wins",
+                "after every action; the first team in throwing order for which a win holds, then draws, then ends by score",
                 None,
             ),
             choice(
                 "win phases",
-                "none yet (phase-limited wins)",
-                "every win statement applies in every phase",
-                None,
+                "win in PHASE when …",
+                if self.wins.iter().any(|w| w.phase.is_some()) {
+                    "some win statements apply in one phase only"
+                } else {
+                    "every win statement applies in every phase"
+                },
+                self.wins
+                    .iter()
+                    .find(|w| w.phase.is_some())
+                    .map(|w| w.origin),
             ),
             choice(
                 "turn cap",
                 "none (a tool's option)",
                 "a game stopped by the cap has no result; it is not a draw",
+                None,
+            ),
+            choice(
+                "deadlock",
+                "none (the only reading)",
+                "a game in which no throw can change anything any more ends at once, as a deadlock",
                 None,
             ),
         ]

@@ -21,9 +21,9 @@
 
 use crate::lang::diag::Diagnostic;
 use crate::lang::syntax::ast::{
-    BlockedReleaseKind, Cond, CountRhs, Counted, Effect, Expr, File, Item, Name, Reading,
-    Region, ReleaseOrderKind, Requirement, RowRef, Rule, Segment, Spanned, SticksWhen, Stmt,
-    StmtKind, ThrowMatch, TrackEndKind,
+    BlockedReleaseKind, Cond, CountRhs, Counted, Effect, Expr, File, Item, Name, Reading, Region,
+    ReleaseOrderKind, Requirement, RowRef, Rule, Segment, Spanned, SticksWhen, Stmt, StmtKind,
+    ThrowMatch, TrackEndKind,
 };
 use std::fmt::Write as _;
 
