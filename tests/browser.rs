@@ -521,7 +521,7 @@ fn the_page_plays_edits_and_studies_in_chromium() {
     );
     b.screenshot("4-game-over.png");
 
-    // The editor: type a mistake on line 106 and see it there.
+    // The editor: type a mistake on the line of south's home row and see it there.
     b.click("#tabs button[data-tab='author']");
     b.wait(
         "the first check",
@@ -540,16 +540,25 @@ fn the_page_plays_edits_and_studies_in_chromium() {
         "return document.querySelectorAll('#diags li.error').length > 0",
     );
     let d = b.js("const d = document.querySelector('#diags li.error'); return [d.dataset.line, d.textContent]");
-    assert_eq!(d[0], "106");
+    // The line of the first `home of south,` in the file (the one the cursor went to).
+    let sig = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/sig-beart.seig"))
+        .expect("rule file");
+    let line = (sig
+        .lines()
+        .position(|l| l.contains("home of south,"))
+        .expect("a home row of south")
+        + 1)
+    .to_string();
+    assert_eq!(d[0], line.as_str());
     assert!(
         d[1].as_str()
             .unwrap()
-            .starts_with("106:27 error E010: unknown team `southx`"),
+            .starts_with(&format!("{line}:27 error E010: unknown team `southx`")),
         "{d}"
     );
     assert_eq!(
         b.js("return [...document.querySelectorAll('#gutter .ln.error')].map(l => l.dataset.line)"),
-        json!(["106"])
+        json!([line])
     );
     assert_eq!(
         b.js("return document.querySelector('#marks .error').textContent"),

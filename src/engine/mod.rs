@@ -308,6 +308,14 @@ impl State {
     pub fn quiet_turns(&self) -> u16 {
         self.quiet
     }
+    /// Equal as positions: in everything the notation writes and a rule reads, the deadlock
+    /// test's count of quiet turns (bookkeeping the notation does not write) aside.
+    #[must_use]
+    pub fn same_position(&self, other: &State) -> bool {
+        let mut a = self.clone();
+        a.quiet = other.quiet;
+        a == *other
+    }
     /// The team's released pieces in the game, a bit per piece.
     #[inline]
     pub fn released_pieces(&self, team: TeamId) -> u64 {
