@@ -456,15 +456,13 @@ fn a_draw_that_holds_with_a_win_is_an_error() {
         e,
         ["E100: this draw can never end a game: whenever it holds, a win holds too"]
     );
-    let e = lower(&text(PIECES, &format!("  on any: move value\n  win when all own pieces arrived and opponent has no pieces\n  draw when all own pieces arrived"))).unwrap_err();
+    let e = lower(&text(PIECES, "  on any: move value\n  win when all own pieces arrived and opponent has no pieces\n  draw when all own pieces arrived")).unwrap_err();
     assert_eq!(
         e,
         ["E100: this draw holds whenever a win does: the two hold at once"]
     );
-    let ok = format!(
-        "  phases: one, two\n  on 0 in one: enter two\n  on any: move value\n  win in one when all own pieces arrived\n  draw in two when all own pieces arrived"
-    );
-    assert!(lower(&text(PIECES, &ok)).is_ok());
+    let ok = "  phases: one, two\n  on 0 in one: enter two\n  on any: move value\n  win in one when all own pieces arrived\n  draw in two when all own pieces arrived";
+    assert!(lower(&text(PIECES, ok)).is_ok());
 }
 
 // ---------------------------------------------------------------- formatting
