@@ -1158,3 +1158,32 @@ proptest! {
         prop_assert_eq!(sequence(&again), sequence(&ast));
     }
 }
+
+#[test]
+fn fmt_check_takes_several_files_and_names_each_one_out_of_layout() {
+    let dir = std::env::temp_dir().join(format!("seig-fmt-many-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.seig");
+    let bad = dir.join("bad.seig");
+    let canonical =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/sig-beart.seig"))
+            .unwrap();
+    std::fs::write(&good, &canonical).unwrap();
+    std::fs::write(&bad, canonical.replacen("game ", "game  ", 1)).unwrap();
+    let run = |files: &[&std::path::Path]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_seig"))
+            .arg("fmt")
+            .arg("--check")
+            .args(files)
+            .output()
+            .unwrap()
+    };
+    let o = run(&[&good, &good]);
+    assert_eq!(o.status.code(), Some(0));
+    let o = run(&[&bad, &good]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("bad.seig: not in canonical layout"), "{out}");
+    assert!(!out.contains("good.seig"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

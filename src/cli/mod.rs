@@ -126,9 +126,10 @@ enum Command {
     },
     /// Print a rule file in canonical layout (comments kept).
     Fmt {
-        /// Rule file.
-        file: PathBuf,
-        /// Exit 1 if the file is not in canonical layout.
+        /// Rule file(s); each is printed, checked or rewritten in turn.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Exit 1 if a file is not in canonical layout.
         #[arg(long, conflicts_with = "write")]
         check: bool,
         /// Rewrite the file in place (atomically).
@@ -249,13 +250,18 @@ fn run(command: Command) -> i32 {
             });
             check::check(&files, &choices, deny_warnings, probe)
         }
-        Command::Fmt { file, check, write } => {
+        Command::Fmt {
+            files,
+            check,
+            write,
+        } => {
             let mode = match (check, write) {
                 (true, _) => fmt::Mode::Check,
                 (_, true) => fmt::Mode::Write,
                 _ => fmt::Mode::Print,
             };
-            fmt::main(&file, mode)
+            // Every file is seen to; the exit code is the worst of them.
+            files.iter().map(|f| fmt::main(f, mode)).fold(0, i32::max)
         }
         Command::Perft {
             file,
