@@ -664,6 +664,17 @@ fn statement(s: &StmtKind) -> String {
         ),
         StmtKind::SeatOrder(true) => "seat order: alternating".into(),
         StmtKind::SeatOrder(false) => "seat order: team blocks".into(),
+        StmtKind::MovesPerPiece(_)
+        | StmtKind::PooledLanding(_)
+        | StmtKind::Passing { .. }
+        | StmtKind::BlockedRelease(_) => movement(s),
+    }
+}
+
+/// A movement setting (`moves per piece …`, `pooled throws land …`, `passing …`,
+/// `blocked release …`); empty for any other statement.
+fn movement(s: &StmtKind) -> String {
+    match s {
         StmtKind::MovesPerPiece(one) => format!(
             "moves per piece per turn: {}",
             if *one { "one" } else { "several" }
@@ -685,6 +696,7 @@ fn statement(s: &StmtKind) -> String {
                 BlockedReleaseKind::AnotherPiece => "another piece",
             }
         ),
+        _ => String::new(),
     }
 }
 
