@@ -4,7 +4,8 @@
 //! `/dev/null` (so that `play` reads the end of its input at once) and `-close_fd_mask=3`.
 //!
 //! Inputs that would only be slow, not wrong, are skipped: any number above 50, and a
-//! study, game or search without a small explicit size (`-n`, `--max-turns`).
+//! study, game or search without a small explicit size (`-n`, `--max-turns`), a perft deeper
+//! than 3, and `serve` (it waits for requests until killed).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -55,8 +56,11 @@ fn too_slow(args: &[String]) -> bool {
     });
     let has = |flags: &[&str]| args.iter().any(|a| flags.iter().any(|f| a.starts_with(f)));
     let sized = match args.first().map(String::as_str) {
-        Some("simulate" | "compare") => has(&["-n", "--games"]),
+        Some("simulate" | "compare") => has(&["-n", "--count"]),
         Some("play") => has(&["--max-turns"]),
+        // A server waits for requests until it is killed; a deep perft is only slow.
+        Some("serve") => false,
+        Some("perft") => !args.iter().any(|a| a.parse::<u32>().is_ok_and(|d| d > 3)),
         _ => true,
     };
     big || !sized
