@@ -295,6 +295,7 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("misspelt_statement_keyword", &["E001"]),
     ("nesting_too_deep", &["E003"]),
     ("no_sticks", &["E082"]),
+    ("probability_of_unnamed_face", &["E081"]),
     ("no_title", &["W006"]),
     ("not_utf8", &["E005"]),
     ("only_comments", &["E020"]),

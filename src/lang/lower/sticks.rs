@@ -119,6 +119,19 @@ fn sticks(
             }
         }
     };
+    // Before the early return below: a probability of an unnamed face leaves `p` unset,
+    // and this is then the only diagnostic that explains it.
+    if matches!(when, ast::SticksWhen::Always) && !named_faces {
+        cx.diags.push(
+            Diagnostic::error(
+                Code::FacesNotNamed,
+                f.stmt.span,
+                "the sticks' faces are not named",
+                "no `with faces`",
+            )
+            .with_help("write `sticks: 8 with faces white and black`"),
+        );
+    }
     let phase = match when {
         ast::SticksWhen::InPhase(ph) => cx.phase(ph),
         _ => None,
@@ -135,17 +148,6 @@ fn sticks(
     });
     match when {
         ast::SticksWhen::Always => {
-            if !named_faces {
-                cx.diags.push(
-                    Diagnostic::error(
-                        Code::FacesNotNamed,
-                        span,
-                        "the sticks' faces are not named",
-                        "no `with faces`",
-                    )
-                    .with_help("write `sticks: 8 with faces white and black`"),
-                );
-            }
             set_once(cx, &mut st.base, (n, p), f, "the number of sticks");
         }
         ast::SticksWhen::InPhase(_) => {
