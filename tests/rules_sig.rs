@@ -153,13 +153,19 @@ fn sig_e2_two_teams_south_throws_first_then_north() {
     );
 }
 
-/// The first seven seats to throw, with three players a camp.
+/// The first seven seats to throw, each throwing a 3 (nothing moves).
 fn seat_order(g: &Game) -> Vec<String> {
     let mut s = g.initial_state();
     let mut order = Vec::new();
     for _ in 0..7 {
         let n = note(g, &s);
-        let head: Vec<&str> = n.split(" | ").nth(1).unwrap().split(' ').take(2).collect();
+        let head: Vec<&str> = n
+            .split(" | ")
+            .nth(1)
+            .unwrap_or_default()
+            .split(' ')
+            .take(2)
+            .collect();
         order.push(head.join(" "));
         throw(g, &mut s, 3);
     }
