@@ -1645,3 +1645,36 @@ fn r_sig_6_forbidden_no_move_passes_a_held_hole() {
     assert_eq!(refuse(&g, &s, "1:5"), "SIG-X2");
     assert_eq!(refuse(&g, &s, "2:5"), "SIG-X2");
 }
+
+// ---------------------------------------------------------------------------------------------
+// A-SIG-10 is not yet a reading: the language cannot make the pieces "considérés comme
+// arrivés" (those racing when the other side has all arrived) safe while later ones are not.
+// The file plays the other option: the returning pieces may still kill them.
+
+#[test]
+fn a_sig_10_not_a_reading_yet_a_returning_piece_kills_a_piece_racing_when_all_arrived() {
+    let g = dflt();
+    let arrived = "+!home_north.12";
+    // All of south has arrived but piece 1, on its return; north's piece 2 was racing when
+    // south's last piece arrived, and north's piece 1 is still at the troughs.
+    let s = pos(
+        &g,
+        &race(
+            "south",
+            &side(&["+!central_north.3'"], arrived),
+            &side(&["off", "+central_north.6"], "+!home_south.12"),
+        ),
+    );
+    // The kill is the only move (the arrived pieces' return lands on piece 1's hole).
+    let (mut s, m) = after_throw(&g, &s, 3);
+    assert_eq!(m, vec!["1:3x central_north.3>central_north.6"]);
+    play(&g, &mut s, "1:3x");
+    assert_eq!(
+        note(&g, &s),
+        format!(
+            "race | north 1 throw | throws 0/0/121 turns 81 last 8:3 | pool - | south: {} | north: {}",
+            side(&["+!central_north.6'"], arrived),
+            side(&["off", "x"], "+!home_south.12")
+        )
+    );
+}
