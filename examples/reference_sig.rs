@@ -207,7 +207,10 @@ fn interpreter_game(holes: usize) -> seig::engine::Game {
     let path = format!("{}/rules/sig-beart.seig", env!("CARGO_MANIFEST_DIR"));
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let sel = seig::lang::lower::Selection {
-        readings: Vec::new(),
+        readings: sig::READINGS
+            .iter()
+            .map(|(r, o)| (r.to_string(), o.to_string()))
+            .collect(),
         params: vec![("holes".to_string(), holes as i64)],
     };
     let ir = seig::lang::load(&bytes, &sel)

@@ -466,7 +466,7 @@ fn the_page_plays_edits_and_studies_in_chromium() {
         "south 1 stands on home_south.12, released"
     );
     let moved = b.js("return [...document.querySelectorAll('#log li')].map(l => l.textContent).filter(t => t.startsWith('south (human): move'))");
-    assert_eq!(moved, json!(["south (human): move 1:e1 off>home_south.12"]));
+    assert_eq!(moved, json!(["south (human): move 1:r1 off>home_south.12"]));
     assert_eq!(b.js("return document.querySelectorAll('#board g.piece[data-team=\"0\"]:not([data-row=\"\"])').length"), json!(1));
     b.screenshot("2-known-move.png");
 

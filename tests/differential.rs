@@ -1,4 +1,4 @@
-//! Differential test: seeded random games of Sig (Béart, default readings) played by the
+//! Differential test: seeded random games of Sig (Béart, the readings of `sig::READINGS`) played by the
 //! interpreter on `rules/sig-beart.seig` and by the hand-written reference in
 //! `tests/reference/sig.rs` must give identical records: every throw, every decision (piece,
 //! path position and hole reached, capture), every turn end with the phase, the pieces after
@@ -39,7 +39,10 @@ fn engine(holes: usize) -> Game {
     let path = format!("{}/rules/sig-beart.seig", env!("CARGO_MANIFEST_DIR"));
     let bytes = std::fs::read(&path).expect("rule file");
     let sel = Selection {
-        readings: Vec::new(),
+        readings: sig::READINGS
+            .iter()
+            .map(|(r, o)| (r.to_string(), o.to_string()))
+            .collect(),
         params: vec![("holes".to_string(), holes as i64)],
     };
     let (text, lowered) = seig::lang::load(&bytes, &sel);

@@ -107,7 +107,7 @@ fn sig_e1_param_holes_20_gives_four_rows_of_20_and_20_pieces_a_team() {
     // The track follows: a 1 brings any of the twenty onto hole 20 of the home row.
     assert_eq!(
         after_throw(&g, &g.initial_state(), 1).1,
-        each(1..=20, "e1 off>home_south.20")
+        each(1..=20, "r1 off>home_south.20")
     );
     // In the home rows (A-SIG-8 = dlp) the twenty fill the twenty holes.
     let g = game_with(FILE, &[("A-SIG-8", "dlp")], &[("holes", 20)]);
@@ -128,7 +128,7 @@ fn sig_e1_param_holes_20_gives_four_rows_of_20_and_20_pieces_a_team() {
     );
     // Only the front piece, on hole 1 of the home row, can step on a 1.
     let (_, m) = after_throw(&g, &g.initial_state(), 1);
-    assert_eq!(m, vec!["1:e1 home_south.1>central_south.1"]);
+    assert_eq!(m, vec!["1:r1 home_south.1>central_south.1"]);
 }
 
 #[test]
@@ -153,21 +153,54 @@ fn sig_e2_two_teams_south_throws_first_then_north() {
     );
 }
 
-#[test]
-fn sig_e2_seats_param_all_of_a_team_throw_before_the_other() {
-    // 2 to 12 players: 1 to 6 seats a team.
-    let g = game_with(FILE, &[], &[("seats", 3)]);
-    assert_eq!(g.ir().seats, 3);
+/// The first seven seats to throw, each throwing a 3 (nothing moves).
+fn seat_order(g: &Game) -> Vec<String> {
     let mut s = g.initial_state();
     let mut order = Vec::new();
     for _ in 0..7 {
-        let n = note(&g, &s);
-        let head: Vec<&str> = n.split(" | ").nth(1).unwrap().split(' ').take(2).collect();
+        let n = note(g, &s);
+        let head: Vec<&str> = n
+            .split(" | ")
+            .nth(1)
+            .unwrap_or_default()
+            .split(' ')
+            .take(2)
+            .collect();
         order.push(head.join(" "));
-        throw(&g, &mut s, 3);
+        throw(g, &mut s, 3);
     }
+    order
+}
+
+#[test]
+fn sig_e2_seats_param_three_seats_a_camp_throwing_in_turn() {
+    // 2 to 12 players: 1 to 6 seats a team; the camps alternate (default R-SIG-4).
+    let g = game_with(FILE, &[], &[("seats", 3)]);
+    assert_eq!(g.ir().seats, 3);
     assert_eq!(
-        order,
+        seat_order(&g),
+        vec![
+            "south 1", "north 1", "south 2", "north 2", "south 3", "north 3", "south 1"
+        ]
+    );
+}
+
+#[test]
+fn r_sig_4_alternating_the_camps_throw_seat_by_seat() {
+    let g = game_with(FILE, &[("R-SIG-4", "alternating")], &[("seats", 2)]);
+    assert_eq!(
+        seat_order(&g),
+        vec![
+            "south 1", "north 1", "south 2", "north 2", "south 1", "north 1", "south 2"
+        ]
+    );
+}
+
+#[test]
+fn r_sig_4_team_blocks_all_of_a_camp_throw_before_the_other() {
+    let g = game_with(FILE, &[("R-SIG-4", "team-blocks")], &[("seats", 3)]);
+    assert_eq!(
+        seat_order(&g),
         vec![
             "south 1", "south 2", "south 3", "north 1", "north 2", "north 3", "south 1"
         ]
@@ -211,15 +244,15 @@ fn sig_e4_dlp_pieces_start_one_in_each_home_hole() {
 #[test]
 fn sig_e4_a_one_may_start_any_waiting_piece() {
     // `release order: chosen`: each of the twelve waiting pieces may be the one to start
-    // (off the board under the default A-SIG-8 = beart; `e1`, a start or a move, under the
-    // default R-SIG-1 = start-or-move).
+    // (off the board under the default A-SIG-8 = beart; `r1`, a start only, under the
+    // default R-SIG-1 = start-only).
     let g = dflt();
     let (_, m) = after_throw(&g, &g.initial_state(), 1);
-    assert_eq!(m, each(1..=12, "e1 off>home_south.12"));
+    assert_eq!(m, each(1..=12, "r1 off>home_south.12"));
     // Not only the first in order: the 7th starts.
     let mut s = g.initial_state();
     throw(&g, &mut s, 1);
-    play(&g, &mut s, "7:e1");
+    play(&g, &mut s, "7:r1");
     assert_eq!(
         note(&g, &s),
         format!(
@@ -318,7 +351,7 @@ fn sig_t2_only_a_one_or_an_eight_starts_a_piece() {
     // 1: one piece starts and moves one space, onto the track's first hole.
     assert_eq!(
         after_throw(&g, &s0, 1).1,
-        each(1..=12, "e1 off>home_south.12")
+        each(1..=12, "r1 off>home_south.12")
     );
     // 8 (A-SIG-2 = unstarted, A-SIG-8 = beart): eight waiting pieces start, without a step.
     assert_eq!(after_throw(&g, &s0, 8).1, each(1..=12, "r0 off>off"));
@@ -486,7 +519,7 @@ fn sig_m1_north_mirrors_the_south() {
     let s = pos(&g, &race("north", &side(&[], "off"), &side(&[], "off")));
     assert_eq!(
         after_throw(&g, &s, 1).1,
-        each(1..=12, "e1 off>home_north.12")
+        each(1..=12, "r1 off>home_north.12")
     );
 }
 
@@ -774,13 +807,11 @@ fn sig_f1_a_piece_still_at_the_troughs_holds_the_combat_back() {
         "{}",
         note(&g, &s)
     );
-    // North starts it with a 1: now every piece has started and the combat begins.
+    // North starts it with a 1 (which, R-SIG-1 = start-only, moves no started piece): now
+    // every piece has started and the combat begins.
     let (mut s, m) = after_throw(&g, &s, 1);
-    assert_eq!(
-        m,
-        vec!["1:e1 home_south.5>home_south.6", "2:e1 off>home_north.12"]
-    );
-    play(&g, &mut s, "2:e1");
+    assert_eq!(m, vec!["2:r1 off>home_north.12"]);
+    play(&g, &mut s, "2:r1");
     assert_eq!(
         note(&g, &s),
         format!(
@@ -1175,7 +1206,7 @@ fn a_sig_8_beart_pieces_wait_off_the_board_and_enter_at_the_first_hole() {
     )));
     assert_eq!(
         after_throw(&g, &s, 1).1,
-        each(1..=12, "e1 off>home_south.12")
+        each(1..=12, "r1 off>home_south.12")
     );
     assert_eq!(after_throw(&g, &s, 8).1, each(1..=12, "r0 off>off"));
 }
@@ -1187,7 +1218,7 @@ fn a_sig_8_dlp_pieces_stand_in_the_home_row_and_step_along_it() {
     // Only the front piece can step: the others would land on their own neighbours.
     assert_eq!(
         after_throw(&g, &s, 1).1,
-        vec!["1:e1 home_south.1>central_south.1"]
+        vec!["1:r1 home_south.1>central_south.1"]
     );
     // On an 8 each of eight pieces moves one space; the front one first makes room.
     let (mut s, m) = after_throw(&g, &s, 8);
@@ -1309,7 +1340,7 @@ fn north_moves(g: &Game) -> (Vec<String>, Vec<String>) {
 fn r_sig_3_reflection_north_runs_its_home_row_the_same_compass_way_as_south() {
     let g = game(FILE, &[("R-SIG-3", "reflection")]);
     let (first, two) = north_moves(&g);
-    assert_eq!(first, each(1..=12, "e1 off>home_north.12"));
+    assert_eq!(first, each(1..=12, "r1 off>home_north.12"));
     assert_eq!(
         two,
         vec![
@@ -1323,7 +1354,7 @@ fn r_sig_3_reflection_north_runs_its_home_row_the_same_compass_way_as_south() {
 fn r_sig_3_rotation_north_runs_each_row_the_other_compass_way() {
     let g = game(FILE, &[("R-SIG-3", "rotation")]);
     let (first, two) = north_moves(&g);
-    assert_eq!(first, each(1..=12, "e1 off>home_north.1"));
+    assert_eq!(first, each(1..=12, "r1 off>home_north.1"));
     assert_eq!(
         two,
         vec![
@@ -1399,4 +1430,251 @@ fn a_sig_9_beart_a_piece_on_its_return_can_be_killed() {
     );
     let (_, m) = after_throw(&g, &s, 2);
     assert_eq!(m, vec!["1:2x central_south.3>central_south.5"]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A-SIG-11: what an 8 does with the pieces it starts (B, the track's first hole, is ours)
+
+/// South's piece 1 stands on B (home_south.12); the other eleven wait at the troughs.
+fn b_held() -> String {
+    race(
+        "south",
+        &side(&["+home_south.12"], "off"),
+        &side(&["+central_north.7"], "off"),
+    )
+}
+
+#[test]
+fn a_sig_11_beside_an_eight_starts_eight_beside_the_board() {
+    let g = game(FILE, &[("A-SIG-11", "beside")]);
+    // From the troughs: eight releases without a step (`r0`), each to a different piece.
+    let s = pos(&g, &race("south", &side(&[], "off"), &side(&[], "off")));
+    let (mut s, m) = after_throw(&g, &s, 8);
+    assert_eq!(m, each(1..=12, "r0 off>off"));
+    for p in 1..=8 {
+        play(&g, &mut s, &format!("{p}:r0"));
+    }
+    assert!(
+        note(&g, &s).contains(&format!("south: {} |", side(&["+off"; 8], "off"))),
+        "{}",
+        note(&g, &s)
+    );
+    // With B held, the eight still start beside it; a 1 cannot put a piece on B: lost.
+    let s = pos(&g, &b_held());
+    assert_eq!(after_throw(&g, &s, 8).1, each(2..=12, "r0 off>off"));
+    let (t, m) = after_throw(&g, &s, 1);
+    assert!(m.is_empty(), "{m:?}");
+    assert!(note(&g, &t).starts_with("race | north 1 throw |"));
+}
+
+#[test]
+fn a_sig_11_at_b_each_of_the_eight_steps_onto_b_or_starts_beside_it() {
+    let g = game(FILE, &[("A-SIG-11", "at-b")]);
+    // From the troughs: the first of the eight steps onto B; B then held (one piece to a
+    // hole), the others are started beside the board.
+    let s = pos(&g, &race("south", &side(&[], "off"), &side(&[], "off")));
+    let (mut s, m) = after_throw(&g, &s, 8);
+    assert_eq!(m, each(1..=12, "r1 off>home_south.12"));
+    play(&g, &mut s, "1:r1");
+    assert_eq!(moves(&g, &s), each(2..=12, "r1 off>off"));
+    for p in 2..=8 {
+        play(&g, &mut s, &format!("{p}:r1"));
+    }
+    assert!(
+        note(&g, &s).contains(&format!(
+            "south: {} |",
+            side(
+                &[
+                    "+home_south.12",
+                    "+off",
+                    "+off",
+                    "+off",
+                    "+off",
+                    "+off",
+                    "+off",
+                    "+off"
+                ],
+                "off"
+            )
+        )),
+        "{}",
+        note(&g, &s)
+    );
+    // A 1 with B held starts its piece beside the board.
+    let s = pos(&g, &b_held());
+    assert_eq!(after_throw(&g, &s, 1).1, each(2..=12, "r1 off>off"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// A-SIG-12: where a returning piece ends
+
+/// South's piece 1 is three holes from the end of its return (central_south.1), piece 2 is
+/// `second`, the rest have arrived; north still has a piece at the troughs, so the return is
+/// open.
+fn near_return_end(g: &Game, second: &str) -> State {
+    pos(
+        g,
+        &race(
+            "south",
+            &side(&["+!central_south.3'", second], "+!home_north.12"),
+            &side(&["off", "+central_north.9"], "+!home_south.12"),
+        ),
+    )
+}
+
+#[test]
+fn a_sig_12_stop_a_long_throw_ends_the_return_on_its_last_hole() {
+    let g = game(FILE, &[("A-SIG-12", "stop")]);
+    let s = near_return_end(&g, "+!home_north.12");
+    let mut want = each(2..=12, "5 home_north.12>central_north.5");
+    want.push("1:5 central_south.3>central_south.1".into());
+    assert_eq!(after_throw(&g, &s, 5).1, sorted(want));
+    // A finished piece on the last hole blocks it (one piece to a hole): piece 1 can no
+    // longer end its return, by a long throw or an exact one.
+    let s = near_return_end(&g, "+!central_south.1'");
+    assert_eq!(
+        after_throw(&g, &s, 5).1,
+        each(3..=12, "5 home_north.12>central_north.5")
+    );
+    assert_eq!(
+        after_throw(&g, &s, 2).1,
+        each(3..=12, "2 home_north.12>central_north.2")
+    );
+}
+
+#[test]
+fn a_sig_12_exact_the_return_ends_only_on_an_exact_throw() {
+    let g = game(FILE, &[("A-SIG-12", "exact")]);
+    let s = near_return_end(&g, "+!home_north.12");
+    assert_eq!(
+        after_throw(&g, &s, 5).1,
+        each(2..=12, "5 home_north.12>central_north.5")
+    );
+    let mut want = each(2..=12, "2 home_north.12>central_north.2");
+    want.push("1:2 central_south.3>central_south.1".into());
+    assert_eq!(after_throw(&g, &s, 2).1, sorted(want));
+}
+
+// ---------------------------------------------------------------------------------------------
+// R-SIG-5 and R-SIG-6: moves in a turn, and the holes on the way
+
+/// South moves piece 2 with a 4, then throws a 3: the legal moves for the 3.
+fn after_four_then_three(g: &Game) -> Vec<String> {
+    let s = pos(
+        g,
+        &race(
+            "south",
+            &side(&["+central_south.3", "+home_south.6"], "off"),
+            &side(&[], "off"),
+        ),
+    );
+    let (mut s, m) = after_throw(g, &s, 4);
+    assert_eq!(
+        m,
+        vec![
+            "1:4 central_south.3>central_south.7",
+            "2:4 home_south.6>home_south.2"
+        ]
+    );
+    play(g, &mut s, "2:4");
+    after_throw(g, &s, 3).1
+}
+
+#[test]
+fn r_sig_5_several_the_piece_moved_on_a_four_may_move_again() {
+    let g = game(FILE, &[("R-SIG-5", "several")]);
+    assert_eq!(
+        after_four_then_three(&g),
+        vec![
+            "1:3 central_south.3>central_south.6",
+            "2:3 home_south.2>central_south.2"
+        ]
+    );
+}
+
+#[test]
+fn r_sig_5_one_the_piece_moved_on_a_four_may_not_move_again() {
+    let g = game(FILE, &[("R-SIG-5", "one")]);
+    assert_eq!(
+        after_four_then_three(&g),
+        vec!["1:3 central_south.3>central_south.6"]
+    );
+}
+
+/// South's pieces on central_south.3 and .5, north's on central_south.6.
+fn in_a_row() -> String {
+    race(
+        "south",
+        &side(&["+central_south.3", "+central_south.5"], "off"),
+        &side(&["+central_south.6"], "off"),
+    )
+}
+
+#[test]
+fn r_sig_6_allowed_a_piece_passes_own_and_opposing_pieces() {
+    let g = game(FILE, &[("R-SIG-6", "allowed")]);
+    let s = pos(&g, &in_a_row());
+    assert_eq!(
+        after_throw(&g, &s, 5).1,
+        vec![
+            "1:5 central_south.3>central_south.8",
+            "2:5 central_south.5>central_south.10"
+        ]
+    );
+}
+
+#[test]
+fn r_sig_6_forbidden_no_move_passes_a_held_hole() {
+    let g = game(FILE, &[("R-SIG-6", "forbidden")]);
+    // Piece 1 would pass its own piece and north's, piece 2 north's: no legal move, the
+    // throw is lost.
+    let (t, m) = after_throw(&g, &pos(&g, &in_a_row()), 5);
+    assert!(m.is_empty(), "{m:?}");
+    assert!(note(&g, &t).starts_with("race | north 1 throw |"));
+    // The refusal names the rule (the same position just after the throw).
+    let s = pos(
+        &g,
+        &in_a_row()
+            .replace("south 1 throw |", "south 1 move |")
+            .replace(
+                "throws 0/0/120 turns 80",
+                "throws 1/1/121 turns 80 last 8:5",
+            )
+            .replace("pool -", "pool 5/5#0"),
+    );
+    assert_eq!(refuse(&g, &s, "1:5"), "SIG-X2");
+    assert_eq!(refuse(&g, &s, "2:5"), "SIG-X2");
+}
+
+// ---------------------------------------------------------------------------------------------
+// A-SIG-10 is not yet a reading: the language cannot make the pieces "considérés comme
+// arrivés" (those racing when the other side has all arrived) safe while later ones are not.
+// The file plays the other option: the returning pieces may still kill them.
+
+#[test]
+fn a_sig_10_not_a_reading_yet_a_returning_piece_kills_a_piece_racing_when_all_arrived() {
+    let g = dflt();
+    let arrived = "+!home_north.12";
+    // All of south has arrived but piece 1, on its return; north's piece 2 was racing when
+    // south's last piece arrived, and north's piece 1 is still at the troughs.
+    let s = pos(
+        &g,
+        &race(
+            "south",
+            &side(&["+!central_north.3'"], arrived),
+            &side(&["off", "+central_north.6"], "+!home_south.12"),
+        ),
+    );
+    // The kill is the only move (the arrived pieces' return lands on piece 1's hole).
+    let (mut s, m) = after_throw(&g, &s, 3);
+    assert_eq!(m, vec!["1:3x central_north.3>central_north.6"]);
+    play(&g, &mut s, "1:3x");
+    assert_eq!(
+        note(&g, &s),
+        format!(
+            "race | north 1 throw | throws 0/0/121 turns 81 last 8:3 | pool - | south: {} | north: {}",
+            side(&["+!central_north.6'"], arrived),
+            side(&["off", "x"], "+!home_south.12")
+        )
+    );
 }
