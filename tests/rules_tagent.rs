@@ -5,8 +5,9 @@
 //! Positions are written in position notation; most were taken from `seig playout --trace`
 //! and edited by hand. Unless a test says otherwise, every reading is at its default:
 //! A-TAG-1 player, A-TAG-2 slip, A-TAG-3 none, A-TAG-4 crossing-throw, A-TAG-5 attacker,
-//! A-TAG-6 cohabit, A-TAG-7 foremost, A-TAG-8 chase, A-TAG-9 bound, R-TAG-1 stay,
-//! R-TAG-2 rethrow, A-TAG-15 alike.
+//! A-TAG-6 cohabit, A-TAG-7 foremost, A-TAG-8 chase, A-TAG-9 bound, A-TAG-10 one,
+//! A-TAG-11 in-place, A-TAG-12 stop, A-TAG-13 mark, A-TAG-14 release-left, A-TAG-15 alike,
+//! R-TAG-1 stay, R-TAG-2 rethrow, R-TAG-4 free.
 #![allow(
     clippy::indexing_slicing,
     clippy::unwrap_used,
@@ -50,6 +51,12 @@ fn pieces(g: &Game, s: &State, team: &str) -> String {
 fn binomial(n: u32, k: u32) -> f64 {
     let c = (0..k).fold(1.0, |c, i| c * f64::from(n - i) / f64::from(i + 1));
     c / f64::from(1u32 << n)
+}
+
+/// The ID of the rule whose statement ended the game.
+fn ending_rule(g: &Game, s: &State) -> String {
+    let o = g.ending_origin(s).unwrap();
+    g.ir().rules[o.rule as usize].id.clone()
 }
 
 fn strings(v: &[&str]) -> Vec<String> {
@@ -266,14 +273,16 @@ fn tag_s3_first_seig_releases_the_front_piece_onto_the_upper_field_marked_releas
             "12:r1+5 twigs_lower.12>twigs_upper.7"
         ]
     );
-    play(&g, &mut s, "12:r1");
+    // The throw after the Seig goes on with that piece (A-TAG-9 default: bound), in the same
+    // move (A-TAG-10 default: one; released alone, the piece has had its move).
+    let mut alone = s.clone();
+    play(&g, &mut alone, "12:r1");
     assert_eq!(
-        pieces(&g, &s, "twigs"),
+        pieces(&g, &alone, "twigs"),
         format!("{} +twigs_upper.12", holes("twigs_lower", 1, 11))
     );
-    // The throw after the Seig goes on with that piece (A-TAG-9 default: bound).
-    assert_eq!(moves(&g, &s), ["12:5 twigs_upper.12>twigs_upper.7"]);
-    play(&g, &mut s, "12:5");
+    assert_eq!(moves(&g, &alone), Vec::<String>::new());
+    play(&g, &mut s, "12:r1+5");
     assert_eq!(
         note(&g, &s),
         format!(
@@ -642,14 +651,9 @@ fn tag_p2_the_sum_is_divided_among_pieces_only_along_throws() {
             "12:4+3 twigs_upper.6>shells_upper.2"
         ]
     );
+    // Piece 12 has had its move this turn (A-TAG-10 default: one); the 4 goes to piece 11.
     play(&g, &mut s, "12:3");
-    assert_eq!(
-        moves(&g, &s),
-        [
-            "11:4 twigs_upper.10>twigs_upper.6",
-            "12:4 twigs_upper.3>shells_upper.2"
-        ]
-    );
+    assert_eq!(moves(&g, &s), ["11:4 twigs_upper.10>twigs_upper.6"]);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -998,9 +1002,10 @@ fn tag_f1_taking_the_last_opposing_piece_in_the_race_wins() {
     );
     play(&g, &mut s, "11:3x");
     assert_eq!(g.winner(&s), Some(TeamId::FIRST));
+    assert_eq!(ending_rule(&g, &s), "TAG-F1");
     assert_eq!(
         head(&g, &s),
-        "race | twigs 1 over twigs | throws 1/1/201 turns 150 | pool 3/3#0=11"
+        "race | twigs 1 over twigs | throws 1/1/201 turns 150 moved 11 | pool 3/3#0=11"
     );
     assert_eq!(pieces(&g, &s, "shells"), ["x"; 12].join(" "));
 }
@@ -1072,6 +1077,8 @@ fn tag_f3_the_team_that_takes_all_the_opposing_pieces_wins() {
     let mut s = pos(&g, &combat_twigs_to_throw());
     throw(&g, &mut s, 4);
     assert_eq!(g.winner(&s), Some(TeamId::FIRST));
+    // Credited to the combat's win, not the race's (TAG-F1 is limited to the race).
+    assert_eq!(ending_rule(&g, &s), "TAG-F3");
     assert_eq!(pieces(&g, &s, "shells"), ["x"; 12].join(" "));
     // Any other throw leaves the game going.
     let mut s = pos(&g, &combat_twigs_to_throw());
@@ -1371,13 +1378,20 @@ fn a_tag_7_choice_a_seig_releases_any_piece() {
     throw(&g, &mut s, 1);
     throw(&g, &mut s, 3);
     // Piece 3 can step into the gap, pieces 6-8 jump into the empty holes with the 3; the
-    // others would land on their own neighbours.
+    // others would land on their own neighbours, and are released where they stand
+    // (A-TAG-11 default: in-place).
     assert_eq!(
         moves(&g, &s),
         [
+            "1:r1 twigs_lower.1>twigs_lower.1",
+            "2:r1 twigs_lower.2>twigs_lower.2",
             "3:r1 twigs_lower.3>twigs_lower.4",
+            "5:r1 twigs_lower.5>twigs_lower.5",
+            "6:r1 twigs_lower.6>twigs_lower.6",
             "6:r1+3 twigs_lower.6>twigs_lower.10",
+            "7:r1 twigs_lower.7>twigs_lower.7",
             "7:r1+3 twigs_lower.7>twigs_lower.11",
+            "8:r1 twigs_lower.8>twigs_lower.8",
             "8:r1+3 twigs_lower.8>twigs_lower.12",
             "9:r1 twigs_lower.9>twigs_lower.10",
             "9:r1+3 twigs_lower.9>twigs_upper.12"
@@ -1459,7 +1473,8 @@ fn a_tag_8_head_on_the_teams_meet_on_the_summit() {
 
 #[test]
 fn a_tag_9_bound_the_throw_after_a_seig_moves_the_released_piece() {
-    let g = game(RULES, &[("A-TAG-9", "bound")]);
+    // A-TAG-10 several, so that the released piece may take the 3 in a move of its own.
+    let g = game(RULES, &[("A-TAG-9", "bound"), ("A-TAG-10", "several")]);
     let mut s = pos(&g, &twigs_to_throw());
     throw(&g, &mut s, 1);
     throw(&g, &mut s, 3);
@@ -1477,7 +1492,8 @@ fn a_tag_9_bound_the_throw_after_a_seig_moves_the_released_piece() {
 
 #[test]
 fn a_tag_9_free_the_throw_after_a_seig_joins_the_pool() {
-    let g = game(RULES, &[("A-TAG-9", "free")]);
+    // A-TAG-10 several, so that the released piece may take the 3 in a move of its own.
+    let g = game(RULES, &[("A-TAG-9", "free"), ("A-TAG-10", "several")]);
     let mut s = pos(&g, &twigs_to_throw());
     throw(&g, &mut s, 1);
     throw(&g, &mut s, 3);
@@ -1737,7 +1753,8 @@ fn tag_p2_twenty_pooled_throws_are_still_divided_among_pieces() {
 fn a_tag_9_bound_after_seven_released_the_throw_may_move_any_of_them() {
     // TAG-S5: "to see how far she may move any of the released pieces"; the rule file's
     // A-TAG-9 bound: "after a release of several pieces, one of them".
-    let g = game(RULES, &[("A-TAG-9", "bound")]);
+    // A-TAG-10 several: pieces 11 and 12, released alone, may still take the 3.
+    let g = game(RULES, &[("A-TAG-9", "bound"), ("A-TAG-10", "several")]);
     let mut s = g.initial_state();
     g.apply_throw(&mut s, 7, &mut Vec::new()).unwrap();
     throw(&g, &mut s, 3);
@@ -1751,6 +1768,20 @@ fn a_tag_9_bound_after_seven_released_the_throw_may_move_any_of_them() {
             "10:r0+3 twigs_lower.10>twigs_upper.12",
             "11:3 twigs_lower.11>twigs_upper.11",
             "12:3 twigs_lower.12>twigs_upper.10"
+        ]
+    );
+    // Under A-TAG-10 one they have had their move: only piece 10 may take it.
+    let g = game(RULES, &[("A-TAG-9", "bound"), ("A-TAG-10", "one")]);
+    let mut s = g.initial_state();
+    g.apply_throw(&mut s, 7, &mut Vec::new()).unwrap();
+    throw(&g, &mut s, 3);
+    play(&g, &mut s, "12:r0");
+    play(&g, &mut s, "11:r0");
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "10:r0 twigs_lower.10>twigs_lower.10",
+            "10:r0+3 twigs_lower.10>twigs_upper.12"
         ]
     );
 }
@@ -1767,4 +1798,302 @@ fn tag_t8_four_eights_then_a_three_in_one_turn_are_all_thrown() {
     let k = k_for(&g, &s, 3);
     let thrown = g.apply_throw(&mut s, k, &mut Vec::new());
     assert_eq!(thrown.map_err(|e| e.message), Ok(()));
+}
+
+// ---------------------------------------------------------------------------------------
+// Readings of the second review (issue 13): one test per option, on the same position
+
+#[test]
+fn a_tag_10_one_a_piece_moves_once_a_turn() {
+    let g = game(RULES, &[("A-TAG-10", "one")]);
+    let mut s = pos(&g, &twigs_four_and_three());
+    play(&g, &mut s, "12:3");
+    assert_eq!(moves(&g, &s), ["11:4 twigs_upper.10>twigs_upper.6"]);
+    assert_eq!(refuse(&g, &s, "12:4"), "TAG-P2");
+}
+
+#[test]
+fn a_tag_10_several_a_piece_may_move_again_with_an_unused_throw() {
+    let g = game(RULES, &[("A-TAG-10", "several")]);
+    let mut s = pos(&g, &twigs_four_and_three());
+    play(&g, &mut s, "12:3");
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "11:4 twigs_upper.10>twigs_upper.6",
+            "12:4 twigs_upper.3>shells_upper.2"
+        ]
+    );
+}
+
+/// Twigs to move a Seig's release, the later throw a 2 that cancels the moves: the front
+/// waiting piece (10) cannot step, piece 11 (released by an 8, not moved) stands before it;
+/// piece 8 was taken, so piece 7 could step into its place.
+fn twigs_blocked_release(g: &Game) -> State {
+    let mut s = pos(
+        g,
+        &race(
+            "twigs 1 throw | throws 0/0/80 turns 55",
+            "-",
+            &format!(
+                "{} x twigs_lower.9 twigs_lower.10 +twigs_lower.11 +twigs_upper.5",
+                holes("twigs_lower", 1, 7)
+            ),
+            &format!("+shells_upper.6 {}", holes("shells_lower", 2, 12)),
+        ),
+    );
+    throw(g, &mut s, 1);
+    throw(g, &mut s, 2);
+    s
+}
+
+#[test]
+fn a_tag_11_in_place_a_blocked_seig_releases_its_piece_where_it_stands() {
+    let g = game(RULES, &[("A-TAG-11", "in-place")]);
+    let mut s = twigs_blocked_release(&g);
+    assert_eq!(moves(&g, &s), ["10:r1 twigs_lower.10>twigs_lower.10"]);
+    play(&g, &mut s, "10:r1");
+    assert_eq!(
+        pieces(&g, &s, "twigs"),
+        format!(
+            "{} x twigs_lower.9 +twigs_lower.10 +twigs_lower.11 +twigs_upper.5",
+            holes("twigs_lower", 1, 7)
+        )
+    );
+}
+
+#[test]
+fn a_tag_11_lost_a_blocked_seig_releases_nothing() {
+    let g = game(RULES, &[("A-TAG-11", "lost")]);
+    let s = twigs_blocked_release(&g);
+    assert_eq!(moves(&g, &s), Vec::<String>::new());
+    assert_eq!(
+        pieces(&g, &s, "twigs"),
+        format!(
+            "{} x twigs_lower.9 twigs_lower.10 +twigs_lower.11 +twigs_upper.5",
+            holes("twigs_lower", 1, 7)
+        )
+    );
+}
+
+#[test]
+fn a_tag_11_another_a_blocked_seig_releases_the_next_piece_that_can_step() {
+    let g = game(RULES, &[("A-TAG-11", "another")]);
+    let s = twigs_blocked_release(&g);
+    assert_eq!(moves(&g, &s), ["7:r1 twigs_lower.7>twigs_lower.8"]);
+}
+
+#[test]
+fn a_tag_12_stop_a_throw_past_the_end_stops_on_the_last_place() {
+    let g = game(RULES, &[("A-TAG-12", "stop")]);
+    let s = pos(&g, &twigs_near_the_end("twigs_lower.1", "5/5#0"));
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "11:5 shells_upper.5>shells_upper.10",
+            "12:5 shells_lower.3>shells_lower.1"
+        ]
+    );
+}
+
+#[test]
+fn a_tag_12_exact_the_last_place_needs_the_exact_count() {
+    let g = game(RULES, &[("A-TAG-12", "exact")]);
+    let s = pos(&g, &twigs_near_the_end("twigs_lower.1", "5/5#0"));
+    assert_eq!(moves(&g, &s), ["11:5 shells_upper.5>shells_upper.10"]);
+    assert_eq!(refuse(&g, &s, "12:5"), "TAG-M2");
+    let s = pos(&g, &twigs_near_the_end("twigs_lower.1", "2/2#0"));
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "11:2 shells_upper.5>shells_upper.7",
+            "12:2 shells_lower.3>shells_lower.1"
+        ]
+    );
+}
+
+#[test]
+fn a_tag_13_mark_released_pieces_circle_though_one_still_stands_in_the_lower_field() {
+    let g = game(RULES, &[("A-TAG-13", "mark")]);
+    // Piece 1 is released (by an 8) but still in the twigs' lower field.
+    let s = pos(&g, &twigs_near_the_end("+twigs_lower.5", "5/5#0"));
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "11:5 shells_upper.5>shells_upper.10",
+            "12:5 shells_lower.3>shells_upper.3",
+            "1:5 twigs_lower.5>twigs_lower.10"
+        ]
+    );
+    // A piece parked at the end before circling again.
+    let s = pos(
+        &g,
+        &twigs_near_the_end("+twigs_lower.5", "3/3#0").replace("shells_lower.3", "shells_lower.1"),
+    );
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "11:3 shells_upper.5>shells_upper.8",
+            "12:3 shells_lower.1>shells_upper.3",
+            "1:3 twigs_lower.5>twigs_lower.8"
+        ]
+    );
+}
+
+#[test]
+fn a_tag_13_left_pieces_circle_only_once_none_stands_in_the_lower_field() {
+    let g = game(RULES, &[("A-TAG-13", "left")]);
+    let s = pos(&g, &twigs_near_the_end("+twigs_lower.5", "5/5#0"));
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "11:5 shells_upper.5>shells_upper.10",
+            "12:5 shells_lower.3>shells_lower.1",
+            "1:5 twigs_lower.5>twigs_lower.10"
+        ]
+    );
+    // Once piece 1 has left the lower field, the circle is open, to the parked piece too.
+    let s = pos(
+        &g,
+        &twigs_near_the_end("+twigs_upper.9", "3/3#0").replace("shells_lower.3", "shells_lower.1"),
+    );
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "11:3 shells_upper.5>shells_upper.8",
+            "12:3 shells_lower.1>shells_upper.3",
+            "1:3 twigs_upper.9>twigs_upper.6"
+        ]
+    );
+}
+
+#[test]
+fn a_tag_14_release_left_an_eight_with_none_left_only_throws_again() {
+    let g = game(RULES, &[("A-TAG-14", "release-left")]);
+    let mut s = pos(&g, &all_released_to_throw());
+    throw(&g, &mut s, 8);
+    throw(&g, &mut s, 3);
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "11:3 twigs_upper.5>twigs_upper.2",
+            "12:3 shells_upper.3>shells_upper.6"
+        ]
+    );
+}
+
+#[test]
+fn a_tag_14_move_when_none_an_eight_with_none_left_adds_eight_places() {
+    let g = game(RULES, &[("A-TAG-14", "move-when-none")]);
+    let mut s = pos(&g, &all_released_to_throw());
+    throw(&g, &mut s, 8);
+    assert_eq!(
+        head(&g, &s),
+        "race | twigs 1 throw again | throws 1/1/301 turns 200 last 8:8 | pool 8/8#0"
+    );
+    throw(&g, &mut s, 3);
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "11:3 twigs_upper.5>twigs_upper.2",
+            "11:8 twigs_upper.5>shells_upper.4",
+            "11:8+3 twigs_upper.5>shells_upper.7",
+            "12:3 shells_upper.3>shells_upper.6",
+            "12:8 shells_upper.3>shells_upper.11",
+            "12:8+3 shells_upper.3>shells_lower.11"
+        ]
+    );
+}
+
+#[test]
+fn a_tag_14_both_options_an_eight_releases_the_pieces_left() {
+    // Two pieces wait; either option releases them, and adds no places.
+    for option in ["release-left", "move-when-none"] {
+        let g = game(RULES, &[("A-TAG-14", option)]);
+        let mut s = pos(
+            &g,
+            &all_released_to_throw().replace("twigs: x x ", "twigs: twigs_lower.1 twigs_lower.2 "),
+        );
+        throw(&g, &mut s, 8);
+        assert_eq!(
+            head(&g, &s),
+            format!(
+                "race | twigs 1 throw again | throws 1/1/301 turns 200 bind 0 last 8:8 | pool {}",
+                ["r0/8#0"; 8].join(" ")
+            ),
+            "{option}"
+        );
+    }
+}
+
+/// Twigs to move a 4 and a 3 (as `twigs_four_and_three`), a shells piece on the twigs' upper
+/// field in front of twigs piece 12.
+fn twigs_four_and_three_behind_a_shell() -> String {
+    twigs_four_and_three().replace("+shells_upper.9 ", "+twigs_upper.4 ")
+}
+
+#[test]
+fn r_tag_4_free_a_piece_passes_any_piece() {
+    let g = game(RULES, &[("R-TAG-4", "free")]);
+    let s = pos(&g, &twigs_four_and_three_behind_a_shell());
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "11:3 twigs_upper.10>twigs_upper.7",
+            "11:4+3 twigs_upper.10>twigs_upper.3",
+            "12:3 twigs_upper.6>twigs_upper.3",
+            "12:4 twigs_upper.6>twigs_upper.2",
+            "12:4+3 twigs_upper.6>shells_upper.2"
+        ]
+    );
+}
+
+#[test]
+fn r_tag_4_own_block_a_piece_may_not_pass_its_own() {
+    let g = game(RULES, &[("R-TAG-4", "own-block")]);
+    let s = pos(&g, &twigs_four_and_three_behind_a_shell());
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "11:3 twigs_upper.10>twigs_upper.7",
+            "12:3 twigs_upper.6>twigs_upper.3",
+            "12:4 twigs_upper.6>twigs_upper.2",
+            "12:4+3 twigs_upper.6>shells_upper.2"
+        ]
+    );
+    assert_eq!(refuse(&g, &s, "11:4+3"), "TAG-M1");
+}
+
+#[test]
+fn r_tag_4_all_block_a_piece_may_pass_no_piece() {
+    let g = game(RULES, &[("R-TAG-4", "all-block")]);
+    let s = pos(&g, &twigs_four_and_three_behind_a_shell());
+    assert_eq!(moves(&g, &s), ["11:3 twigs_upper.10>twigs_upper.7"]);
+    assert_eq!(refuse(&g, &s, "12:3"), "TAG-M1");
+}
+
+#[test]
+fn a_tag_16_game_wide_the_first_seig_of_either_team_unlocks_both() {
+    // The twigs' Seig opens the game; the shells, who have thrown none, throw eight sticks and
+    // play the race's table at once (TAG-S1, TAG-S3).
+    let g = game(RULES, &[]);
+    let mut s = g.initial_state();
+    throw(&g, &mut s, 1);
+    throw(&g, &mut s, 3);
+    play(&g, &mut s, "12:r1+3");
+    // The twigs' second seat.
+    throw(&g, &mut s, 3);
+    play(&g, &mut s, "12:3");
+    assert_eq!(
+        head(&g, &s),
+        "race | shells 1 throw | throws 0/0/3 turns 2 last 8:3 | pool -"
+    );
+    // Eight sticks for the shells: seven white is a Seig of the race (one piece), not the
+    // opening's all alike of seven sticks (seven pieces, TAG-S5).
+    assert_eq!(g.sticks_for(&s), 8);
+    g.apply_throw(&mut s, 7, &mut Vec::new()).unwrap();
+    assert_eq!(
+        head(&g, &s),
+        "race | shells 1 throw again | throws 1/1/4 turns 2 bind 0 last 8:7 | pool r1/7#0"
+    );
 }

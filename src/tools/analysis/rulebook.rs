@@ -565,24 +565,36 @@ fn tracks(sec: &mut Section) {
                 }
             ));
         }
-        match &tr.looping {
-            Some(lp) => {
-                let when = if lp.when.is_empty() {
-                    String::new()
-                } else {
-                    format!(" when {}", describe_conds(ir, &lp.when))
-                };
+        // The loop and the end are separate statements, often of separate rules: each has
+        // its own line, so that neither rule disappears behind the other.
+        let end = match tr.end {
+            TrackEnd::Stop => "a piece stops on the last hole",
+            TrackEnd::Exact => "a piece reaches the last hole only with the exact count",
+            TrackEnd::Bounce => "a piece walks back from the last hole the places left",
+        };
+        let when = match &tr.looping {
+            Some(lp) if lp.when.is_empty() => {
                 let tag = sec.tag(Some(lp.rule));
                 sec.line(format!(
-                    "  after the last hole it goes on from {}{when}, else it stops there{tag}",
+                    "  after the last hole it goes on from {}{tag}",
                     segment_name(ir, tr, lp.from)
                 ));
+                None
             }
-            None => {
-                let r = rule(tr.end_origin);
-                let tag = sec.tag(r);
-                sec.line(format!("  a piece stops on the last hole{tag}"));
+            Some(lp) => {
+                let tag = sec.tag(Some(lp.rule));
+                sec.line(format!(
+                    "  after the last hole it goes on from {} when {}{tag}",
+                    segment_name(ir, tr, lp.from),
+                    describe_conds(ir, &lp.when)
+                ));
+                Some("when it does not go on, ")
             }
+            None => Some(""),
+        };
+        if let Some(when) = when {
+            let tag = sec.tag(rule(tr.end_origin));
+            sec.line(format!("  {when}{end}{tag}"));
         }
         for g in &tr.gates {
             let need = match &g.requirement {
