@@ -1251,12 +1251,15 @@ fn a_sgu_8_threshold_once_the_middle_row_has_been_full_the_adversary_row_stays_o
         moves(&g, &s),
         vec!["1:2x middle.22>middle.24", "2:2x middle.23>middle.24"]
     );
-    // Played: the row full at the throw, a straw sent back, then the gap stays open.
+    // Played: the row full at the throw; straw 1 leaves hole 22 and sends black's straw on
+    // the last hole back, so the row is no longer full, and the latch stays.
     let black = p5_black();
     let mut s = at(&g, P5_HEAD, P5_WHITE, &pairs(&black));
-    throw(&g, &mut s, 1);
-    play(&g, &mut s, "3:r2");
-    assert!(note(&g, &s).contains(once.trim()));
+    throw(&g, &mut s, 2);
+    play(&g, &mut s, "1:2x");
+    let after = note(&g, &s);
+    assert!(!after.contains("+middle.22 "), "{after}");
+    assert!(after.contains(once.trim()), "{after}");
 }
 
 #[test]
