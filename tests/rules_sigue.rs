@@ -1215,8 +1215,10 @@ fn latched(g: &Game) -> String {
     let mut out = String::new();
     let words: Vec<&str> = counters.split_whitespace().collect();
     for w in words.windows(2) {
-        if w[0] == "once" {
-            out.push_str(&format!(" once {}", w[1]));
+        if let [key, set] = w
+            && *key == "once"
+        {
+            out.push_str(&format!(" once {set}"));
         }
     }
     out
@@ -1494,17 +1496,16 @@ fn a_sgu_13_alternating_the_parties_players_alternate() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// SGU-X2: moving
+// SGU-X2: moving (R-SGU-2, R-SGU-3)
+
+/// White straws 8 and 9 on middle holes 5 and 7, black straw 3 on hole 6 between them.
+const PX_WHITE: &[(usize, &str)] = &[(8, "+middle.5"), (9, "+middle.7")];
+const PX_BLACK: &[(usize, &str)] = &[(3, "+middle.6")];
 
 #[test]
-fn sgu_x2_a_straw_passes_straws_of_either_party() {
-    let g = game(F, &[]);
-    let mut s = at(
-        &g,
-        P1_HEAD,
-        &[(8, "+middle.5"), (9, "+middle.7")],
-        &[(3, "+middle.6")],
-    );
+fn r_sgu_2_pass_a_straw_passes_straws_of_either_party() {
+    let g = game(F, &[("R-SGU-2", "pass")]);
+    let mut s = at(&g, P1_HEAD, PX_WHITE, PX_BLACK);
     throw(&g, &mut s, 3);
     assert_eq!(
         moves(&g, &s),
@@ -1513,12 +1514,57 @@ fn sgu_x2_a_straw_passes_straws_of_either_party() {
 }
 
 #[test]
-fn sgu_x2_a_straw_put_in_may_move_again_in_the_same_turn() {
-    let g = game(F, &[]);
+fn r_sgu_2_own_block_a_straw_may_not_pass_a_straw_of_its_party() {
+    let g = game(F, &[("R-SGU-2", "own-block")]);
+    let mut s = at(&g, P1_HEAD, PX_WHITE, PX_BLACK);
+    throw(&g, &mut s, 3);
+    assert_eq!(moves(&g, &s), vec!["9:3 middle.7>middle.10"]);
+    assert_eq!(refuse(&g, &s, "8:3"), "SGU-X2");
+    // The adversary's straw alone on the way: straw 8 passes it.
+    let mut s = at(&g, P1_HEAD, &[(8, "+middle.5")], PX_BLACK);
+    throw(&g, &mut s, 3);
+    assert_eq!(moves(&g, &s), vec!["8:3 middle.5>middle.8"]);
+}
+
+#[test]
+fn r_sgu_2_all_block_a_straw_may_not_pass_any_straw() {
+    let g = game(F, &[("R-SGU-2", "all-block")]);
+    let mut s = at(&g, P1_HEAD, &[(8, "+middle.5")], PX_BLACK);
+    throw(&g, &mut s, 3);
+    assert_eq!(moves(&g, &s), Vec::<String>::new());
+    assert_eq!(stage(&g, &s), "black 1 throw");
+    // Landing on it is no passing: the two straws share the hole (A-SGU-6, A-SGU-11).
+    let mut s = at(&g, P1_HEAD, &[(8, "+middle.5")], &[(3, "+middle.8")]);
+    throw(&g, &mut s, 3);
+    assert_eq!(moves(&g, &s), vec!["8:3 middle.5>middle.8"]);
+}
+
+#[test]
+fn r_sgu_3_several_a_straw_put_in_may_move_again_in_the_same_turn() {
+    let g = game(F, &[("R-SGU-3", "several")]);
     let mut s = at(&g, P1_HEAD, &[], &[]);
     // A sigue worth 1: straw 4 goes in to hole 2; the next throw may move it again.
     throw(&g, &mut s, 1);
     play(&g, &mut s, "4:r2");
     throw(&g, &mut s, 3);
     assert_eq!(moves(&g, &s), vec!["4:3 middle.2>middle.5"]);
+}
+
+#[test]
+fn r_sgu_3_one_a_straw_moves_at_most_once_a_turn() {
+    let g = game(F, &[("R-SGU-3", "one")]);
+    let mut s = at(&g, P1_HEAD, &[], &[]);
+    throw(&g, &mut s, 1);
+    play(&g, &mut s, "4:r2");
+    assert!(note(&g, &s).contains("moved 4"), "{}", note(&g, &s));
+    // Straw 4 has moved this turn and no other straw is in play: the 3 is lost.
+    throw(&g, &mut s, 3);
+    assert_eq!(moves(&g, &s), Vec::<String>::new());
+    assert_eq!(stage(&g, &s), "black 1 throw");
+    // A straw that has not moved takes it.
+    let mut s = at(&g, P1_HEAD, &[(8, "+middle.9")], &[]);
+    throw(&g, &mut s, 1);
+    play(&g, &mut s, "4:r2");
+    throw(&g, &mut s, 3);
+    assert_eq!(moves(&g, &s), vec!["8:3 middle.9>middle.12"]);
 }
