@@ -519,7 +519,8 @@ fn sgu_m3_no_straw_enters_the_opposing_row_until_the_middle_row_is_full() {
         moves(&g, &s),
         vec!["1:2x middle.22>middle.24", "2:2x middle.23>black_outer.24"]
     );
-    // Hole 10 empty (its straw sent back): straw 2 stops on the last hole of the middle row.
+    // Hole 10 empty, and the row never full before (no `once` latch; A-SGU-8 = threshold):
+    // straw 2 stops on the last hole of the middle row.
     let mut gap = full.clone();
     gap.retain(|(n, _)| *n != 10);
     let mut s = at(&g, P5_HEAD, P5_WHITE, &gap);
@@ -578,7 +579,10 @@ fn sgu_c2_entering_the_opposing_row_takes_its_straws_out() {
     assert_eq!(
         note(&g, &s),
         text(
-            "race | black 1 throw | throws 0/0/62 turns 41 last 6:2=2 won white:black_outer.24 | pool -",
+            &format!(
+                "race | black 1 throw | throws 0/0/62 turns 41 last 6:2=2{} won white:black_outer.24 | pool -",
+                latched(&g)
+            ),
             &[(1, "+middle.22"), (2, "+black_outer.24")],
             &after
         )
@@ -1196,4 +1200,371 @@ fn a_sgu_11_blocked_a_straw_may_not_land_on_an_opposing_straw_it_cannot_send_bac
         throw(&g, &mut s, 3);
         assert!(moves(&g, &s).is_empty(), "{option}: {:?}", moves(&g, &s));
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A-SGU-8: SGU-M3 a threshold or a state
+
+/// The `once …` counters the engine writes once the middle row of [`p5_black`] has been
+/// full: read from the position after a throw there (empty where no `once` is in force).
+fn latched(g: &Game) -> String {
+    let black = p5_black();
+    let mut s = at(g, P5_HEAD, P5_WHITE, &pairs(&black));
+    throw(g, &mut s, 3);
+    let counters = note(g, &s).split('|').nth(2).unwrap().to_string();
+    let mut out = String::new();
+    let words: Vec<&str> = counters.split_whitespace().collect();
+    for w in words.windows(2) {
+        if let [key, set] = w
+            && *key == "once"
+        {
+            out.push_str(&format!(" once {set}"));
+        }
+    }
+    out
+}
+
+/// [`p5_black`] with hole 10 empty (its straw sent back): the middle row is not full now.
+fn p5_gap() -> Vec<(usize, String)> {
+    let mut b = p5_black();
+    b.retain(|(n, _)| *n != 10);
+    b
+}
+
+#[test]
+fn a_sgu_8_threshold_once_the_middle_row_has_been_full_the_adversary_row_stays_open() {
+    let g = game(F, &[("A-SGU-8", "threshold")]);
+    let once = latched(&g);
+    assert!(once.contains("once white:") && once.contains("once black:"));
+    // The row was full once (the latch), and hole 10 has since been emptied: straw 2 goes
+    // on into the black row all the same.
+    let head = format!("race | white 1 throw again | throws 1/1/61 turns 40{once} | pool -");
+    let gap = p5_gap();
+    let mut s = at(&g, &head, P5_WHITE, &pairs(&gap));
+    throw(&g, &mut s, 2);
+    assert_eq!(
+        moves(&g, &s),
+        vec!["1:2x middle.22>middle.24", "2:2x middle.23>black_outer.24"]
+    );
+    // Never full (no latch): it stops on the last hole of the middle row.
+    let mut s = at(&g, P5_HEAD, P5_WHITE, &pairs(&gap));
+    throw(&g, &mut s, 2);
+    assert_eq!(
+        moves(&g, &s),
+        vec!["1:2x middle.22>middle.24", "2:2x middle.23>middle.24"]
+    );
+    // Played: the row full at the throw; straw 1 leaves hole 22 and sends black's straw on
+    // the last hole back, so the row is no longer full, and the latch stays.
+    let black = p5_black();
+    let mut s = at(&g, P5_HEAD, P5_WHITE, &pairs(&black));
+    throw(&g, &mut s, 2);
+    play(&g, &mut s, "1:2x");
+    let after = note(&g, &s);
+    assert!(!after.contains("+middle.22 "), "{after}");
+    assert!(after.contains(once.trim()), "{after}");
+}
+
+#[test]
+fn a_sgu_8_every_entry_the_middle_row_must_be_full_at_each_entry() {
+    let g = game(F, &[("A-SGU-8", "every-entry")]);
+    // No `once` in force: the state keeps no memory of a full row.
+    assert_eq!(latched(&g), "");
+    let black = p5_black();
+    let mut s = at(&g, P5_HEAD, P5_WHITE, &pairs(&black));
+    throw(&g, &mut s, 2);
+    assert_eq!(
+        moves(&g, &s),
+        vec!["1:2x middle.22>middle.24", "2:2x middle.23>black_outer.24"]
+    );
+    // Hole 10 emptied: the black row is shut again, whatever was full before.
+    let gap = p5_gap();
+    let mut s = at(&g, P5_HEAD, P5_WHITE, &pairs(&gap));
+    throw(&g, &mut s, 2);
+    assert_eq!(
+        moves(&g, &s),
+        vec!["1:2x middle.22>middle.24", "2:2x middle.23>middle.24"]
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// A-SGU-9: a straw past a last hole
+
+/// White straw 8 four holes from the end of the middle row, straw 9 mid-row; the middle
+/// row is not full, so the black row is shut.
+const P9_WHITE: &[(usize, &str)] = &[(8, "+middle.22"), (9, "+middle.10")];
+/// White straw 1 near the end of the black row (hole 1 is its last), straw 3 further back.
+const P9_END_WHITE: &[(usize, &str)] = &[(1, "+black_outer.3"), (3, "+black_outer.6")];
+const P9_END_BLACK: &[(usize, &str)] = &[(1, "x"), (2, "x"), (3, "x"), (6, "x")];
+const P9_END_HEAD: &str = "race | white 1 throw again | throws 1/1/300 turns 200 | pool -";
+
+#[test]
+fn a_sgu_9_stop_a_straw_carried_past_a_last_hole_stops_on_it() {
+    let g = game(F, &[("A-SGU-9", "stop")]);
+    let mut s = at(&g, P1_HEAD, P9_WHITE, &[]);
+    throw(&g, &mut s, 4);
+    assert_eq!(
+        moves(&g, &s),
+        vec!["8:4 middle.22>middle.24", "9:4 middle.10>middle.14"]
+    );
+    // The end of the black row: a 4 from hole 3 stops on hole 1.
+    let mut s = at(&g, P9_END_HEAD, P9_END_WHITE, P9_END_BLACK);
+    throw(&g, &mut s, 4);
+    assert_eq!(
+        moves(&g, &s),
+        vec![
+            "1:4 black_outer.3>black_outer.1",
+            "3:4 black_outer.6>black_outer.2"
+        ]
+    );
+}
+
+#[test]
+fn a_sgu_9_exact_a_last_hole_is_reached_only_with_the_exact_count() {
+    let g = game(F, &[("A-SGU-9", "exact")]);
+    let s0 = at(&g, P1_HEAD, P9_WHITE, &[]);
+    let mut s = s0.clone();
+    throw(&g, &mut s, 4);
+    assert_eq!(moves(&g, &s), vec!["9:4 middle.10>middle.14"]);
+    assert_eq!(refuse(&g, &s, "8:4"), "SGU-M3");
+    // A 2 reaches the last hole exactly.
+    let mut s = s0;
+    throw(&g, &mut s, 2);
+    assert_eq!(
+        moves(&g, &s),
+        vec!["8:2 middle.22>middle.24", "9:2 middle.10>middle.12"]
+    );
+    // The end of the black row: a 4 from hole 3 would pass hole 1.
+    let mut s = at(&g, P9_END_HEAD, P9_END_WHITE, P9_END_BLACK);
+    throw(&g, &mut s, 4);
+    assert_eq!(moves(&g, &s), vec!["3:4 black_outer.6>black_outer.2"]);
+    assert_eq!(refuse(&g, &s, "1:4"), "SGU-M2");
+    let mut s = at(&g, P9_END_HEAD, P9_END_WHITE, P9_END_BLACK);
+    throw(&g, &mut s, 2);
+    assert_eq!(
+        moves(&g, &s),
+        vec![
+            "1:2 black_outer.3>black_outer.1",
+            "3:2x black_outer.6>black_outer.4"
+        ]
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// A-SGU-10: the hole a straw is put into
+
+#[test]
+fn a_sgu_10_a_straw_put_in_enters_the_first_hole_of_the_middle_row_only() {
+    // The one reading the language can say: whatever the count, the release walks from the
+    // first hole; no decision puts a straw into another empty hole.
+    let g = game(F, &[("A-SGU-1", "counts-one")]);
+    let mut s = at(&g, P1_HEAD, P1_WHITE, P1_BLACK);
+    throw(&g, &mut s, 0);
+    assert_eq!(
+        moves(&g, &s),
+        releases(
+            "white_outer",
+            (1..=24).filter(|&n| n != 8),
+            "r1",
+            "middle.1"
+        )
+    );
+    // The first hole held by an own straw: no straw goes in (SGU-X2: the release is lost).
+    let mut s = at(&g, P1_HEAD, &[(8, "+middle.1")], P1_BLACK);
+    throw(&g, &mut s, 0);
+    assert_eq!(moves(&g, &s), Vec::<String>::new());
+    assert_eq!(pool(&g, &s), "pool r1/0#1=drop");
+}
+
+// ---------------------------------------------------------------------------------------------
+// A-SGU-12: new straws once the adversary's row is open
+
+#[test]
+fn a_sgu_12_middle_first_a_new_straw_is_put_into_the_middle_row() {
+    let g = game(F, &[("A-SGU-12", "middle-first")]);
+    let black = p5_black();
+    let mut s = at(&g, P5_HEAD, P5_WHITE, &pairs(&black));
+    // Five white of six: a sigue worth 5; the new straw enters and stops on hole 6, beside
+    // black's straw there (A-SGU-6 = caillie: no sending back before the last hole).
+    throw(&g, &mut s, 5);
+    assert_eq!(
+        moves(&g, &s),
+        releases("white_outer", 3..=24, "r6", "middle.6")
+    );
+}
+
+#[test]
+fn a_sgu_12_straight_a_new_straw_goes_into_the_open_adversary_row() {
+    let g = game(F, &[("A-SGU-12", "straight")]);
+    let black = p5_black();
+    let mut s = at(&g, P5_HEAD, P5_WHITE, &pairs(&black));
+    // 25 steps to the black row's first hole (its hole 24), then 5 on: hole 19, empty (its
+    // straw is in the middle row).
+    throw(&g, &mut s, 5);
+    assert_eq!(
+        moves(&g, &s),
+        releases("white_outer", 3..=24, "r30", "black_outer.19")
+    );
+    // With A-SGU-1 = counts-one it enters the black row's first hole and takes the straw
+    // there out (SGU-C2).
+    let g1 = game(F, &[("A-SGU-12", "straight"), ("A-SGU-1", "counts-one")]);
+    let mut s = at(&g1, P5_HEAD, P5_WHITE, &pairs(&black));
+    throw(&g1, &mut s, 5);
+    assert_eq!(
+        moves(&g1, &s),
+        releases("white_outer", 3..=24, "r25x", "black_outer.24")
+    );
+    // Before the row is open, a new straw goes into the middle row as always.
+    let mut s = at(&g, P1_HEAD, P1_WHITE, P1_BLACK);
+    throw(&g, &mut s, 5);
+    assert_eq!(
+        moves(&g, &s),
+        releases(
+            "white_outer",
+            (1..=24).filter(|&n| n != 8),
+            "r6",
+            "middle.6"
+        )
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// A-SGU-13: seat order with four or six players
+
+/// The seats that throw, one after another, from the start of a game of `seats` a party,
+/// each throw a 2 (not a sigue: the turn passes).
+fn seat_run(g: &Game, throws: usize) -> Vec<String> {
+    let mut s = g.initial_state();
+    let mut v = vec![stage(g, &s)];
+    for _ in 0..throws {
+        throw(g, &mut s, 2);
+        v.push(stage(g, &s));
+    }
+    v
+}
+
+#[test]
+fn a_sgu_13_blocks_each_party_throws_in_a_block() {
+    let g = game_with(F, &[("A-SGU-13", "blocks")], &[("seats", 2)]);
+    assert_eq!(
+        seat_run(&g, 4),
+        vec![
+            "white 1 throw",
+            "white 2 throw",
+            "black 1 throw",
+            "black 2 throw",
+            "white 1 throw"
+        ]
+    );
+    let g = game_with(F, &[("A-SGU-13", "blocks")], &[("seats", 3)]);
+    assert_eq!(
+        seat_run(&g, 3),
+        vec![
+            "white 1 throw",
+            "white 2 throw",
+            "white 3 throw",
+            "black 1 throw"
+        ]
+    );
+}
+
+#[test]
+fn a_sgu_13_alternating_the_parties_players_alternate() {
+    let g = game_with(F, &[("A-SGU-13", "alternating")], &[("seats", 2)]);
+    assert_eq!(
+        seat_run(&g, 4),
+        vec![
+            "white 1 throw",
+            "black 1 throw",
+            "white 2 throw",
+            "black 2 throw",
+            "white 1 throw"
+        ]
+    );
+    let g = game_with(F, &[("A-SGU-13", "alternating")], &[("seats", 3)]);
+    assert_eq!(
+        seat_run(&g, 6),
+        vec![
+            "white 1 throw",
+            "black 1 throw",
+            "white 2 throw",
+            "black 2 throw",
+            "white 3 throw",
+            "black 3 throw",
+            "white 1 throw"
+        ]
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// SGU-X2: moving (R-SGU-2, R-SGU-3)
+
+/// White straws 8 and 9 on middle holes 5 and 7, black straw 3 on hole 6 between them.
+const PX_WHITE: &[(usize, &str)] = &[(8, "+middle.5"), (9, "+middle.7")];
+const PX_BLACK: &[(usize, &str)] = &[(3, "+middle.6")];
+
+#[test]
+fn r_sgu_2_pass_a_straw_passes_straws_of_either_party() {
+    let g = game(F, &[("R-SGU-2", "pass")]);
+    let mut s = at(&g, P1_HEAD, PX_WHITE, PX_BLACK);
+    throw(&g, &mut s, 3);
+    assert_eq!(
+        moves(&g, &s),
+        vec!["8:3 middle.5>middle.8", "9:3 middle.7>middle.10"]
+    );
+}
+
+#[test]
+fn r_sgu_2_own_block_a_straw_may_not_pass_a_straw_of_its_party() {
+    let g = game(F, &[("R-SGU-2", "own-block")]);
+    let mut s = at(&g, P1_HEAD, PX_WHITE, PX_BLACK);
+    throw(&g, &mut s, 3);
+    assert_eq!(moves(&g, &s), vec!["9:3 middle.7>middle.10"]);
+    assert_eq!(refuse(&g, &s, "8:3"), "SGU-X2");
+    // The adversary's straw alone on the way: straw 8 passes it.
+    let mut s = at(&g, P1_HEAD, &[(8, "+middle.5")], PX_BLACK);
+    throw(&g, &mut s, 3);
+    assert_eq!(moves(&g, &s), vec!["8:3 middle.5>middle.8"]);
+}
+
+#[test]
+fn r_sgu_2_all_block_a_straw_may_not_pass_any_straw() {
+    let g = game(F, &[("R-SGU-2", "all-block")]);
+    let mut s = at(&g, P1_HEAD, &[(8, "+middle.5")], PX_BLACK);
+    throw(&g, &mut s, 3);
+    assert_eq!(moves(&g, &s), Vec::<String>::new());
+    assert_eq!(stage(&g, &s), "black 1 throw");
+    // Landing on it is no passing: the two straws share the hole (A-SGU-6, A-SGU-11).
+    let mut s = at(&g, P1_HEAD, &[(8, "+middle.5")], &[(3, "+middle.8")]);
+    throw(&g, &mut s, 3);
+    assert_eq!(moves(&g, &s), vec!["8:3 middle.5>middle.8"]);
+}
+
+#[test]
+fn r_sgu_3_several_a_straw_put_in_may_move_again_in_the_same_turn() {
+    let g = game(F, &[("R-SGU-3", "several")]);
+    let mut s = at(&g, P1_HEAD, &[], &[]);
+    // A sigue worth 1: straw 4 goes in to hole 2; the next throw may move it again.
+    throw(&g, &mut s, 1);
+    play(&g, &mut s, "4:r2");
+    throw(&g, &mut s, 3);
+    assert_eq!(moves(&g, &s), vec!["4:3 middle.2>middle.5"]);
+}
+
+#[test]
+fn r_sgu_3_one_a_straw_moves_at_most_once_a_turn() {
+    let g = game(F, &[("R-SGU-3", "one")]);
+    let mut s = at(&g, P1_HEAD, &[], &[]);
+    throw(&g, &mut s, 1);
+    play(&g, &mut s, "4:r2");
+    assert!(note(&g, &s).contains("moved 4"), "{}", note(&g, &s));
+    // Straw 4 has moved this turn and no other straw is in play: the 3 is lost.
+    throw(&g, &mut s, 3);
+    assert_eq!(moves(&g, &s), Vec::<String>::new());
+    assert_eq!(stage(&g, &s), "black 1 throw");
+    // A straw that has not moved takes it.
+    let mut s = at(&g, P1_HEAD, &[(8, "+middle.9")], &[]);
+    throw(&g, &mut s, 1);
+    play(&g, &mut s, "4:r2");
+    throw(&g, &mut s, 3);
+    assert_eq!(moves(&g, &s), vec!["8:3 middle.9>middle.12"]);
 }
