@@ -4,8 +4,8 @@
 //! `seig rules` prints them, marking "(language default)" those no statement of the file set.
 
 use crate::lang::ir::{
-    Allocation, BlockedRelease, CaptureKind, Ir, Origin, ReleaseOrder, Requirement, SeatOrder,
-    TeamId, TrackEnd, ValueRule,
+    Allocation, BlockedRelease, CaptureKind, Cond, Ir, Origin, ReleaseOrder, Requirement,
+    SeatOrder, TeamId, TrackEnd, ValueRule,
 };
 
 /// One engine choice of a variant.
@@ -188,11 +188,12 @@ impl Ir {
                 .map(|l| l.origin)
                 .or(t.track.end_origin)
         });
-        let gate_conds = self.teams.iter().any(|t| {
-            t.track
-                .gates
-                .iter()
-                .any(|g| matches!(g.requirement, Requirement::Conds(_)))
+        let gates = || self.teams.iter().flat_map(|t| t.track.gates.iter());
+        let gate_conds = gates().any(|g| matches!(g.requirement, Requirement::Conds(_)));
+        // A gate whose condition is a `once` latch is the file's choice of a threshold.
+        let latched_gate = gates().find(|g| {
+            matches!(&g.requirement, Requirement::Conds(cs)
+                if cs.iter().any(|c| matches!(c, Cond::Once { .. })))
         });
         vec![
             choice(
@@ -245,12 +246,14 @@ impl Ir {
             choice(
                 "gate checking",
                 "once CONDS (in a gate's conditions)",
-                if gate_conds {
+                if latched_gate.is_some() {
+                    "a gate's `once` condition opens it for good from the first moment it held; every other gate is checked at every crossing"
+                } else if gate_conds {
                     "a condition gate is checked at every crossing"
                 } else {
                     "every gate is checked at every crossing"
                 },
-                None,
+                latched_gate.map(|g| g.origin),
             ),
             choice(
                 "moves per piece",
