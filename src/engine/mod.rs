@@ -623,6 +623,9 @@ struct FastTrack {
     immune: Vec<u16>,
     /// The track's gates as (index, gate), in the order a walk meets them.
     gates: Vec<(u16, u16)>,
+    /// A walk past the track's end needs [`Game::check_move`] (a loop, an exact count or a
+    /// bounce): the quick verdicts know only `stop`.
+    past_end_unsure: bool,
 }
 
 impl FastTrack {
@@ -644,6 +647,7 @@ impl FastTrack {
             gated,
             immune,
             gates,
+            past_end_unsure: tr.looping.is_some() || tr.end != TrackEnd::Stop,
         }
     }
 
@@ -1259,7 +1263,7 @@ impl Game {
     }
 
     /// Sets the stage to over if a team has won or the game is drawn; returns whether it did.
-    #[inline]
+    #[inline(always)]
     fn check_win(&self, s: &mut State, obs: &mut impl Observer) -> bool {
         if self.wins_only {
             // `ending_now` with no draw, no end by score and no phase to look at: the first

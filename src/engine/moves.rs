@@ -216,13 +216,15 @@ impl Game {
         } else {
             facts.candidates(&group)
         };
+        // Decided once for the group: the quick verdicts, or the definition for every piece.
+        let quick = !definitional && !self.careful_moves;
         while bits != 0 {
             let piece = bits.trailing_zeros() as u8;
             bits &= bits - 1;
-            let verdict = if definitional {
-                Verdict::Unsure
-            } else {
+            let verdict = if quick {
                 facts.verdict(piece, &group)
+            } else {
+                Verdict::Unsure
             };
             let (capture, may_decline) = match verdict {
                 Verdict::Legal {
@@ -858,12 +860,10 @@ impl Game {
         let team = s.team;
         let mut l = Landing::default();
         self.land(s, team, d.piece, d.mask, &mut l)?;
-        let on_the_way = if d.capture && self.ir.movement.land_each_throw && d.mask.count_ones() > 1
-        {
-            self.landings_on_the_way(s, team, d)
-        } else {
-            Vec::new()
-        };
+        let on_the_way = (d.capture
+            && self.ir.movement.land_each_throw
+            && d.mask.count_ones() > 1)
+            .then(|| self.landings_on_the_way(s, team, d));
         if d.capture && l.capture.is_none() {
             return Err(Refusal::new(
                 RefusalKind::NothingToTake,
@@ -943,8 +943,10 @@ impl Game {
                 }
             }
         }
-        for (cell, spec, single) in on_the_way {
-            self.take_at(s, team, cell, spec, single, obs);
+        if let Some(landings) = on_the_way {
+            for (cell, spec, single) in landings {
+                self.take_at(s, team, cell, spec, single, obs);
+            }
         }
         if self.check_win(s, obs) {
             return Ok(());
