@@ -605,6 +605,9 @@ pub struct Game {
     careful_moves: bool,
     /// Both teams may walk every stretch in one jump (no passing restriction).
     pass_free: bool,
+    /// No passing restriction and no `bounce` end: a walk only goes forward, and
+    /// `Game::walk` takes the path without their tests.
+    plain_walk: bool,
     /// The only endings are `win` statements in every phase (no draw, no end by score):
     /// [`Game::check_win`] looks at them inline.
     wins_only: bool,
@@ -738,6 +741,7 @@ impl Game {
         let latched = latched_conditions(&ir);
         let mv = &ir.movement;
         let pass_free = mv.pass_own && mv.pass_opposing;
+        let plain_walk = pass_free && ir.teams.iter().all(|t| t.track.end != TrackEnd::Bounce);
         let careful_moves = !pass_free
             || mv.land_each_throw
             || mv.blocked_release != BlockedRelease::Lost
@@ -749,6 +753,7 @@ impl Game {
             latched,
             careful_moves,
             pass_free,
+            plain_walk,
             wins_only,
             rotation,
             fast,
@@ -1213,7 +1218,7 @@ impl Game {
             s.quiet += 1;
         }
         for tr in &self.ir.transitions {
-            if tr.from == s.phase && tr.when.iter().all(|c| self.cond(s, s.team, c)) {
+            if tr.from == s.phase && self.holds(s, s.team, &tr.when) {
                 s.phase = tr.to;
                 s.quiet = 0;
                 obs.event(Event::Phase {
@@ -1270,7 +1275,7 @@ impl Game {
             // team in order for which a win holds, by the first win that holds.
             for t in TeamId::BOTH {
                 for w in &self.ir.wins {
-                    if w.when.iter().all(|c| self.cond(s, t, c)) {
+                    if self.holds(s, t, &w.when) {
                         s.stage = Stage::Over(t);
                         obs.event(Event::Won {
                             team: t,
@@ -1370,6 +1375,18 @@ impl Game {
             }
             Cond::Once { latch, when } => self.once_holds(s, team, *latch, when),
         }
+    }
+
+    /// Do all of `cs` hold, seen from `team`? (A plain loop: the hot callers, wins, gates
+    /// and transitions, then inline [`Game::cond`]'s quick tests.)
+    #[inline(always)]
+    pub(crate) fn holds(&self, s: &State, team: TeamId, cs: &[Cond]) -> bool {
+        for c in cs {
+            if !self.cond(s, team, c) {
+                return false;
+            }
+        }
+        true
     }
 
     /// `once …`: latched, or holding now. Kept out of [`Game::cond`] so that the common

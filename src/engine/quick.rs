@@ -143,7 +143,7 @@ pub(super) struct Gen<'a> {
 
 impl<'a> Gen<'a> {
     /// The facts of `s`, a decision node.
-    #[inline]
+    #[inline(always)]
     pub fn new(game: &'a Game, s: &'a State) -> Gen<'a> {
         let t = s.team;
         let (released, mut releasable) = (s.released[t], s.waiting[t]);
@@ -264,7 +264,7 @@ impl<'a> Gen<'a> {
         let bit = 1u64 << gi;
         if self.known & bit == 0 {
             self.known |= bit;
-            if cs.iter().all(|c| g.cond(s, s.team, c)) {
+            if g.holds(s, s.team, cs) {
                 self.open |= bit;
             }
         }
