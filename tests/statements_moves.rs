@@ -562,3 +562,26 @@ fn every_movement_statement_round_trips_through_the_formatter() {
         round_trip(stmt);
     }
 }
+
+// ------------------------------------------------------------------- no capture possible
+
+#[test]
+fn no_capture_possible_sees_a_bounce_walk_back() {
+    use seig::lang::ir::Cond;
+    let none =
+        |g: &Game, s: &seig::engine::State| g.cond(s, TeamId::FIRST, &Cond::NoCapturePossible);
+    // a's piece on its last hole (b_home.1), b's on mid.6: only a bounce of 4 brings a back
+    // onto mid.6, and there it takes.
+    let g = game("track a ends: bounce\n capture in mid: compulsory, remove");
+    let s = at(&g, "4/4#0", "+b_home.1 x x x", "+mid.6 x x x");
+    assert!(!none(&g, &s), "a bounce reaches mid.6");
+    assert_eq!(moves(&g, &s), v(&["1:4x b_home.1>mid.6"]));
+    // A bounce of at most 4 does not reach b's piece on mid.1, which walks on out of mid.
+    let s = at(&g, "4/4#0", "+b_home.1 x x x", "+mid.1 x x x");
+    assert!(none(&g, &s), "mid.1 is out of reach");
+    // Stopping on the last hole, a's piece can take nothing any more.
+    let g = game("capture in mid: compulsory, remove");
+    let s = at(&g, "4/4#0", "+b_home.1 x x x", "+mid.6 x x x");
+    assert!(none(&g, &s));
+    assert_eq!(moves(&g, &s), Vec::<String>::new());
+}

@@ -605,6 +605,12 @@ pub struct Game {
     careful_moves: bool,
     /// Both teams may walk every stretch in one jump (no passing restriction).
     pass_free: bool,
+    /// No passing restriction and no `bounce` end: a walk only goes forward, and
+    /// `Game::walk` takes the path without their tests.
+    plain_walk: bool,
+    /// The only endings are `win` statements in every phase (no draw, no end by score):
+    /// [`Game::check_win`] looks at them inline.
+    wins_only: bool,
     /// Quiet seat turns after which the deadlock test runs: [`deadlock::QUIET_ROTATIONS`]
     /// whole rotations (every seat of both teams once each).
     rotation: u16,
@@ -620,6 +626,9 @@ struct FastTrack {
     immune: Vec<u16>,
     /// The track's gates as (index, gate), in the order a walk meets them.
     gates: Vec<(u16, u16)>,
+    /// A walk past the track's end needs [`Game::check_move`] (a loop, an exact count or a
+    /// bounce): the quick verdicts know only `stop`.
+    past_end_unsure: bool,
 }
 
 impl FastTrack {
@@ -641,6 +650,7 @@ impl FastTrack {
             gated,
             immune,
             gates,
+            past_end_unsure: tr.looping.is_some() || tr.end != TrackEnd::Stop,
         }
     }
 
@@ -707,6 +717,9 @@ impl Game {
             && ir.wins.iter().all(|w| w.phase.is_none())
             && ir.draws.iter().all(|w| w.phase.is_none())
             && ir.scores.iter().all(|w| w.phase.is_none());
+        let wins_only = ir.draws.is_empty()
+            && ir.scores.is_empty()
+            && ir.wins.iter().all(|w| w.phase.is_none());
         let rotation = deadlock::QUIET_ROTATIONS * 2 * ir.seats.max(1) as u16;
         let goal_cell = [0, 1].map(|t: usize| {
             let tr = &ir.teams[t].track;
@@ -728,6 +741,7 @@ impl Game {
         let latched = latched_conditions(&ir);
         let mv = &ir.movement;
         let pass_free = mv.pass_own && mv.pass_opposing;
+        let plain_walk = pass_free && ir.teams.iter().all(|t| t.track.end != TrackEnd::Bounce);
         let careful_moves = !pass_free
             || mv.land_each_throw
             || mv.blocked_release != BlockedRelease::Lost
@@ -739,6 +753,8 @@ impl Game {
             latched,
             careful_moves,
             pass_free,
+            plain_walk,
+            wins_only,
             rotation,
             fast,
             arrival,
@@ -1008,6 +1024,7 @@ impl Game {
                     if let Some(i) = (0..self.n_pieces(opp)).find(|&i| s.pieces[opp][i].alive()) {
                         self.take(s, opp, i, false, false);
                         took = true;
+                        s.quiet = 0;
                         obs.event(Event::Captured {
                             team: opp,
                             piece: i as u8,
@@ -1019,6 +1036,7 @@ impl Game {
                 Effect::EnterPhase(p) => {
                     if s.phase != p {
                         s.phase = p;
+                        s.quiet = 0;
                         obs.event(Event::Phase {
                             to: p,
                             rule: e.rule,
@@ -1090,11 +1108,7 @@ impl Game {
             rule: entry.map(|e| e.rule),
         });
         if let Some(e) = entry {
-            let phase = s.phase;
             took = self.throw_effects(s, e, value, family, bind_to, obs);
-            if took || s.phase != phase {
-                s.quiet = 0;
-            }
         }
         // A position is looked at after every action; the first throw of a game also looks
         // at the starting position.
@@ -1204,7 +1218,7 @@ impl Game {
             s.quiet += 1;
         }
         for tr in &self.ir.transitions {
-            if tr.from == s.phase && tr.when.iter().all(|c| self.cond(s, s.team, c)) {
+            if tr.from == s.phase && self.holds(s, s.team, &tr.when) {
                 s.phase = tr.to;
                 s.quiet = 0;
                 obs.event(Event::Phase {
@@ -1254,7 +1268,31 @@ impl Game {
     }
 
     /// Sets the stage to over if a team has won or the game is drawn; returns whether it did.
+    #[inline(always)]
     fn check_win(&self, s: &mut State, obs: &mut impl Observer) -> bool {
+        if self.wins_only {
+            // `ending_now` with no draw, no end by score and no phase to look at: the first
+            // team in order for which a win holds, by the first win that holds.
+            for t in TeamId::BOTH {
+                for w in &self.ir.wins {
+                    if self.holds(s, t, &w.when) {
+                        s.stage = Stage::Over(t);
+                        obs.event(Event::Won {
+                            team: t,
+                            rule: w.rule,
+                        });
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+        self.check_ending(s, obs)
+    }
+
+    /// [`Game::check_win`] with draws, ends by score or wins limited to a phase.
+    #[inline(never)]
+    fn check_ending(&self, s: &mut State, obs: &mut impl Observer) -> bool {
         match self.ending_now(s) {
             Some((Some(team), ending)) => {
                 s.stage = Stage::Over(team);
@@ -1278,9 +1316,25 @@ impl Game {
         }
     }
 
-    /// Evaluates a condition seen from `team`.
-    #[inline]
+    /// Evaluates a condition seen from `team`. The conditions that are one bit-mask test
+    /// are answered inline (gates, transitions and wins ask them on every action); the rest
+    /// in [`Game::cond_full`], out of line.
+    #[inline(always)]
     pub fn cond(&self, s: &State, team: TeamId, c: &Cond) -> bool {
+        let o = team.other();
+        match c {
+            Cond::FirstOfTurn => s.turn_throws == 0,
+            Cond::AllOwnReleased => s.waiting[team] == 0,
+            Cond::AllReleased => s.waiting[team] | s.waiting[o] == 0,
+            Cond::OpponentHasUnreleased => s.waiting[o] != 0,
+            Cond::OpponentHasNoPieces => s.waiting[o] | s.released[o] == 0,
+            _ => self.cond_full(s, team, c),
+        }
+    }
+
+    /// [`Game::cond`] for every kind of condition.
+    #[inline(never)]
+    fn cond_full(&self, s: &State, team: TeamId, c: &Cond) -> bool {
         let t = team;
         let o = team.other();
         match c {
@@ -1321,6 +1375,18 @@ impl Game {
             }
             Cond::Once { latch, when } => self.once_holds(s, team, *latch, when),
         }
+    }
+
+    /// Do all of `cs` hold, seen from `team`? (A plain loop: the hot callers, wins, gates
+    /// and transitions, then inline [`Game::cond`]'s quick tests.)
+    #[inline(always)]
+    pub(crate) fn holds(&self, s: &State, team: TeamId, cs: &[Cond]) -> bool {
+        for c in cs {
+            if !self.cond(s, team, c) {
+                return false;
+            }
+        }
+        true
     }
 
     /// `once …`: latched, or holding now. Kept out of [`Game::cond`] so that the common

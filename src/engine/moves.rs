@@ -216,13 +216,15 @@ impl Game {
         } else {
             facts.candidates(&group)
         };
+        // Decided once for the group: the quick verdicts, or the definition for every piece.
+        let quick = !definitional && !self.careful_moves;
         while bits != 0 {
             let piece = bits.trailing_zeros() as u8;
             bits &= bits - 1;
-            let verdict = if definitional {
-                Verdict::Unsure
-            } else {
+            let verdict = if quick {
                 facts.verdict(piece, &group)
+            } else {
+                Verdict::Unsure
             };
             let (capture, may_decline) = match verdict {
                 Verdict::Legal {
@@ -547,7 +549,26 @@ impl Game {
 
     /// Walks the piece through the entries in `order`; the error's flag says a
     /// crossing-throw gate refused (another order might pass).
+    #[inline(always)]
     fn walk(
+        &self,
+        s: &State,
+        team: TeamId,
+        piece: u8,
+        order: &[u8],
+        release: bool,
+        l: &mut Landing,
+    ) -> Result<(), (Refusal, bool)> {
+        if self.plain_walk {
+            self.walk_as::<true>(s, team, piece, order, release, l)
+        } else {
+            self.walk_as::<false>(s, team, piece, order, release, l)
+        }
+    }
+
+    /// [`Game::walk`]; `PLAIN` when no passing rule and no `bounce` end applies (see
+    /// `Game::plain_walk`), so that their tests cost nothing where they are not used.
+    fn walk_as<const PLAIN: bool>(
         &self,
         s: &State,
         team: TeamId,
@@ -584,8 +605,7 @@ impl Game {
             // Fast path: no track end, gate or passing rule on the way.
             let end = pos + e.steps as i16;
             if (end as usize) < tr.cells.len()
-                && dir > 0
-                && self.pass_free
+                && (PLAIN || (dir > 0 && self.pass_free))
                 && fast.ungated(pos, end)
             {
                 if let Some((_, r)) = immune_set
@@ -599,12 +619,12 @@ impl Game {
                 continue;
             }
             for _ in 0..e.steps {
-                if !self.pass_free && pos != p.tpos && pos >= 0 {
+                if !PLAIN && !self.pass_free && pos != p.tpos && pos >= 0 {
                     self.may_pass(s, t, tr.cells[pos as usize])
                         .map_err(|r| (r, false))?;
                 }
                 let mut next = pos + dir;
-                if next < 0 {
+                if !PLAIN && next < 0 {
                     break 'walk;
                 }
                 if next as usize >= tr.cells.len() {
@@ -614,7 +634,7 @@ impl Game {
                     }
                 }
                 // Gates are entered walking forward.
-                for g in tr.gates.iter().filter(|_| dir > 0) {
+                for g in tr.gates.iter().filter(|_| PLAIN || dir > 0) {
                     if g.at as i16 != next {
                         continue;
                     }
@@ -649,7 +669,7 @@ impl Game {
                 }
             }
         }
-        if dir < 0 && pos == p.tpos && !release {
+        if !PLAIN && dir < 0 && pos == p.tpos && !release {
             return Err((
                 Refusal::new(
                     RefusalKind::TrackEnd,
@@ -858,12 +878,8 @@ impl Game {
         let team = s.team;
         let mut l = Landing::default();
         self.land(s, team, d.piece, d.mask, &mut l)?;
-        let on_the_way = if d.capture && self.ir.movement.land_each_throw && d.mask.count_ones() > 1
-        {
-            self.landings_on_the_way(s, team, d)
-        } else {
-            Vec::new()
-        };
+        let on_the_way = (d.capture && self.ir.movement.land_each_throw && d.mask.count_ones() > 1)
+            .then(|| self.landings_on_the_way(s, team, d));
         if d.capture && l.capture.is_none() {
             return Err(Refusal::new(
                 RefusalKind::NothingToTake,
@@ -943,8 +959,10 @@ impl Game {
                 }
             }
         }
-        for (cell, spec, single) in on_the_way {
-            self.take_at(s, team, cell, spec, single, obs);
+        if let Some(landings) = on_the_way {
+            for (cell, spec, single) in landings {
+                self.take_at(s, team, cell, spec, single, obs);
+            }
         }
         if self.check_win(s, obs) {
             return Ok(());

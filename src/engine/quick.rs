@@ -127,8 +127,6 @@ pub(super) struct Gen<'a> {
     /// A walk past the track's end needs [`Game::check_move`] (a loop, an exact count or a
     /// bounce).
     past_end_unsure: bool,
-    /// Every move needs [`Game::check_move`] (see `Game::careful_moves`).
-    careful: bool,
     /// Pieces that have moved this turn where a piece moves once (bit per piece).
     moved: u64,
     /// Released pieces in the game (bit per piece).
@@ -145,6 +143,7 @@ pub(super) struct Gen<'a> {
 
 impl<'a> Gen<'a> {
     /// The facts of `s`, a decision node.
+    #[inline(always)]
     pub fn new(game: &'a Game, s: &'a State) -> Gen<'a> {
         let t = s.team;
         let (released, mut releasable) = (s.released[t], s.waiting[t]);
@@ -160,14 +159,14 @@ impl<'a> Gen<'a> {
             }
         }
         let tr = &game.ir.teams[t.index()].track;
+        let fast = &game.fast[t];
         Gen {
             game,
             s,
             cells: &tr.cells,
             gates: &tr.gates,
-            gate_order: &game.fast[t].gates,
-            past_end_unsure: tr.looping.is_some() || tr.end != TrackEnd::Stop,
-            careful: game.careful_moves,
+            gate_order: &fast.gates,
+            past_end_unsure: fast.past_end_unsure,
             moved: s.moved,
             released,
             releasable,
@@ -189,15 +188,13 @@ impl<'a> Gen<'a> {
         c & g.allowed & !self.moved
     }
 
-    /// May `piece`, one of the [`Gen::candidates`] of `g`, go with `g`?
+    /// May `piece`, one of the [`Gen::candidates`] of `g`, go with `g`? Not asked where
+    /// every move needs [`Game::check_move`] (`Game::careful_moves`).
     #[inline(always)]
     pub fn verdict(&mut self, piece: u8, g: &Group) -> Verdict {
         let (game, s) = (self.game, self.s);
         let t = s.team;
         let p = &s.pieces[t][piece as usize];
-        if self.careful {
-            return Verdict::Unsure;
-        }
         let release = !p.released();
         if p.tpos == self.parked && !release {
             return Verdict::Illegal;
@@ -267,7 +264,7 @@ impl<'a> Gen<'a> {
         let bit = 1u64 << gi;
         if self.known & bit == 0 {
             self.known |= bit;
-            if cs.iter().all(|c| g.cond(s, s.team, c)) {
+            if g.holds(s, s.team, cs) {
                 self.open |= bit;
             }
         }

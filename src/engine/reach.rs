@@ -1,7 +1,9 @@
 //! "No capture is possible any more", computed from the tracks and the capture table:
 //! some attacking piece can still reach a hole where some opposing piece can still be
 //! while not immune, and taking is allowed there. Timing is ignored, so the answer
-//! errs toward "possible" (the race never ends too early).
+//! errs toward "possible" (the race never ends too early). A piece walks its track forward,
+//! round a loop, and under `ends: bounce` back from the last hole by as many places as one
+//! move can carry it (the whole track when pooled throws walk as one move).
 #![expect(
     clippy::indexing_slicing,
     reason = "per-team tables are sized in `Reach::new` from the track lengths and holes of the checked IR, and are read with track indices and holes of a valid state"
@@ -29,6 +31,7 @@ pub struct Reach {
 impl Reach {
     /// Builds the tables.
     pub fn new(ir: &Ir) -> Reach {
+        let back = bounce_reach(ir);
         let build = |t: usize| {
             let tr = &ir.teams[t].track;
             let len = tr.cells.len();
@@ -38,7 +41,15 @@ impl Reach {
                     loop_cells.insert(c);
                 }
             }
-            // shifted[i]: the holes at indices >= i, and the whole loop.
+            // The holes a bounce off the last hole walks back onto (a loop comes first).
+            let mut bounce_cells = CellSet::default();
+            if tr.end == TrackEnd::Bounce && tr.looping.is_none() {
+                for &c in &tr.cells[len.saturating_sub(back + 1)..] {
+                    bounce_cells.insert(c);
+                }
+            }
+            loop_cells = loop_cells.union(&bounce_cells);
+            // shifted[i]: the holes at indices >= i, the whole loop, and a bounce's holes.
             let mut shifted = vec![loop_cells; len + 1];
             for i in (0..len).rev() {
                 shifted[i] = shifted[i + 1];
@@ -61,7 +72,13 @@ impl Reach {
                         if i == len {
                             match &tr.looping {
                                 Some(l) => i = l.from as usize,
-                                None => break,
+                                None => {
+                                    // Not immune by the last hole: a bounce may bring it back
+                                    // onto the holes before (the immune ones included:
+                                    // conservative).
+                                    set = set.union(&bounce_cells);
+                                    break;
+                                }
                             }
                         }
                     }
@@ -167,4 +184,32 @@ impl Reach {
         }
         false
     }
+}
+
+/// How many places one move can carry a piece: the most any throw entry's move gives (the
+/// whole board when a pooled group of throws walks as one move, or a move counts more than
+/// a throw can show). A bounce walks back at most that far from the last hole.
+fn bounce_reach(ir: &Ir) -> usize {
+    if ir.allocation == Allocation::Pooled {
+        return ir.cells as usize;
+    }
+    // A throw is worth at most the sticks it throws.
+    let st = &ir.sticks;
+    let sticks = [st.first_of_game, st.first_of_turn]
+        .into_iter()
+        .chain(st.by_phase.iter().copied())
+        .flatten()
+        .fold(st.count, u8::max);
+    let most = |a: Amount| (0..=sticks).map(|v| a.eval(v)).max().unwrap_or(0);
+    ir.throws
+        .iter()
+        .flat_map(|e| e.effects.iter())
+        .map(|f| match *f {
+            Effect::Move(a)
+            | Effect::Release { steps: a, .. }
+            | Effect::ReleaseOrMove { steps: a, .. } => most(a) as usize,
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0)
 }

@@ -173,6 +173,8 @@ pub enum Code {
     GateNeverOpens,
     /// `W024`: A capture statement that never applies.
     CaptureNeverApplies,
+    /// `W025`: Holes of a track that no piece of its team can ever reach.
+    UnreachableTrackCell,
 }
 
 impl Code {
@@ -248,6 +250,7 @@ impl Code {
         Code::PhaseNeverEntered,
         Code::GateNeverOpens,
         Code::CaptureNeverApplies,
+        Code::UnreachableTrackCell,
     ];
 
     /// The code as written, e.g. `E010`.
@@ -323,6 +326,7 @@ impl Code {
             Code::PhaseNeverEntered => "W022",
             Code::GateNeverOpens => "W023",
             Code::CaptureNeverApplies => "W024",
+            Code::UnreachableTrackCell => "W025",
         }
     }
 

@@ -1,7 +1,8 @@
 //! Playability: warnings for a file that lowers but cannot be played as meant. Each check is
 //! static and conservative (it warns only when the IR proves the problem): no piece can ever
 //! leave its start, a win that can never hold, a phase that can never be entered, a gate
-//! that can never open, a capture statement that never applies. What the IR cannot prove,
+//! that can never open, a capture statement that never applies, holes of a track that no
+//! piece of its team can reach. What the IR cannot prove,
 //! `seig check --probe N` looks for by playing.
 
 use super::cx::Cx;
@@ -21,6 +22,7 @@ pub(super) fn check(cx: &mut Cx, ir: &Ir, flat: &[Flat]) {
     phases(cx, ir, &span);
     gates(cx, ir, &span);
     captures(cx, ir, &span);
+    unreachable_cells(cx, ir, &span);
 }
 
 /// Pieces start unreleased and move only with a releasing entry: with none, nothing moves.
@@ -277,5 +279,78 @@ fn captures(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
                 .with_help("of overlapping capture statements the later wins: move it, narrow the other, or remove it"),
             );
         }
+    }
+}
+
+/// Holes of a team's track that no piece of the team can ever reach: a piece walks its
+/// track forward from where it starts, so when every piece starts on the track at index `m`
+/// or beyond, the holes before `m` are never reached, unless a loop leads back there, a
+/// bounce might, a piece sent home may land there (a hole of the start row), or the track
+/// passes the hole again further on.
+fn unreachable_cells(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
+    let sends_home = ir
+        .capture
+        .at
+        .iter()
+        .flatten()
+        .any(|c| c.spec.is_some_and(|s| s.send_home));
+    for t in TeamId::BOTH {
+        let team = ir.team_of(t);
+        let tr = &team.track;
+        if tr.end == TrackEnd::Bounce {
+            continue;
+        }
+        // The first track index a piece starts on (0: some piece enters at the first hole,
+        // from beside the board or from a start row off the track).
+        let mut first = usize::MAX;
+        for i in 0..usize::from(team.pieces) {
+            let at = ir
+                .start_cell(t, i)
+                .and_then(|c| tr.cells.iter().position(|&x| x == c));
+            first = first.min(at.unwrap_or(0));
+        }
+        if let Some(l) = &tr.looping {
+            first = first.min(usize::from(l.from));
+        }
+        if first == 0 || first == usize::MAX {
+            continue;
+        }
+        let start_row = match team.start {
+            Start::Row(r) => ir.rows.get(r),
+            Start::Beside => None,
+        };
+        let mut later = CellSet::default();
+        for &c in tr.cells.iter().skip(first) {
+            later.insert(c);
+        }
+        let mut never: Vec<Cell> = Vec::new();
+        for &c in tr.cells.iter().take(first) {
+            let home = sends_home && start_row.is_some_and(|r| r.holds(c));
+            if !later.contains(c) && !home && !never.contains(&c) {
+                never.push(c);
+            }
+        }
+        if never.is_empty() {
+            continue;
+        }
+        let names: Vec<String> = never
+            .iter()
+            .map(|&c| format!("`{}`", ir.cell_name(c)))
+            .collect();
+        cx.diags.push(
+            Diagnostic::warning(
+                Code::UnreachableTrackCell,
+                span(tr.origin),
+                format!(
+                    "no piece of `{}` can ever reach {} on its track",
+                    team.name,
+                    names.join(", ")
+                ),
+                "every piece starts further along the track, and a piece walks it only forward",
+            )
+            .with_help(
+                "start the pieces on the track's first holes (`from hole N`), or begin the track where they stand",
+            ),
+        );
     }
 }
