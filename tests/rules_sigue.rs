@@ -983,6 +983,32 @@ fn a_sgu_4_game_start_only_the_first_throw_of_the_game_is_with_five_sticks() {
 }
 
 #[test]
+fn a_sgu_4_until_first_sigue_five_sticks_until_the_party_has_a_straw_in_the_middle_row() {
+    let g = game(F, &[("A-SGU-4", "until-first-sigue")]);
+    let mut s = g.initial_state();
+    assert_eq!(outcomes(&g, &s), fair(5));
+    // Black has no straw in yet: five sticks, on every throw of its turn.
+    let p = at(&g, P4_HEAD, &[(7, "+middle.9")], &[]);
+    assert_eq!(outcomes(&g, &p), fair(5));
+    // White has one: six, on the first throw of its turn too.
+    let p = at(
+        &g,
+        "race | white 1 throw | throws 0/0/3 turns 2 | pool -",
+        &[(7, "+middle.9")],
+        &[],
+    );
+    assert_eq!(outcomes(&g, &p), fair(6));
+    // Played out: white's first sigue puts a straw in; the throw again is with six sticks.
+    throw(&g, &mut s, 5);
+    assert_eq!(stage(&g, &s), "white 1 move again");
+    let first = moves(&g, &s);
+    let first = first.first().expect("a straw goes in");
+    play(&g, &mut s, first.split(' ').next().unwrap_or(first));
+    assert_eq!(stage(&g, &s), "white 1 throw again");
+    assert_eq!(outcomes(&g, &s), fair(6));
+}
+
+#[test]
 fn a_sgu_5_anyone_a_middle_row_full_of_either_party_opens_the_opposing_row() {
     let g = game(F, &[("A-SGU-5", "anyone")]);
     let black = p5_black();

@@ -732,6 +732,7 @@ impl Game {
         let st = &ir.sticks;
         let sticks_always = (st.first_of_game.is_none()
             && st.first_of_turn.is_none()
+            && st.conditional.is_empty()
             && st.by_phase.iter().all(Option::is_none))
         .then_some(st.count);
         let arrival = [0, 1].map(|t: usize| {
@@ -859,6 +860,13 @@ impl Game {
             return n;
         }
         let st = &self.ir.sticks;
+        if let Some(c) = st
+            .conditional
+            .iter()
+            .find(|c| c.when.iter().all(|w| self.cond(s, s.team, w)))
+        {
+            return c.count;
+        }
         if let (Some(n), 0) = (st.first_of_game, s.game_throws) {
             return n;
         }

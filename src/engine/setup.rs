@@ -435,6 +435,7 @@ impl Game {
         counts.extend(st.by_phase.iter().flatten());
         counts.extend(st.first_of_turn);
         counts.extend(st.first_of_game);
+        counts.extend(st.conditional.iter().map(|c| c.count));
         counts.sort_unstable();
         counts.dedup();
         let colour = self.ir.teams[s.team.index()].colour;

@@ -712,6 +712,7 @@ fn sticks(
         SticksWhen::InPhase(p) => format!(" in {}", p.node),
         SticksWhen::FirstOfTurn => " on first throw of turn".into(),
         SticksWhen::FirstOfGame => " on first throw of game".into(),
+        SticksWhen::If(cs) => format!(" if {}", conds(cs)),
     };
     let mut out = format!("sticks{when}: {}", expr(&count.node));
     if let Some((a, b)) = faces {

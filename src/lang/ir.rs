@@ -169,6 +169,8 @@ pub enum SticksScope {
     FirstOfTurn,
     /// The game's first throw.
     FirstOfGame,
+    /// The throws of a team for which conditions hold.
+    If,
 }
 
 /// One of the two teams, by its place in the throwing order. Only two exist, so
@@ -704,6 +706,9 @@ pub struct Sticks {
     pub first_of_turn: Option<u8>,
     /// Count on the game's first throw.
     pub first_of_game: Option<u8>,
+    /// Counts under conditions of the thrower's team, in the file's order (the first that
+    /// holds wins, before every other count).
+    pub conditional: Vec<ConditionalSticks>,
     /// Face names; face 0 is the one whose probability is `p`.
     pub faces: [String; 2],
     /// Probability of face 0.
@@ -722,6 +727,17 @@ pub struct Sticks {
     pub first_of_game_origin: Option<Origin>,
     /// The statement giving [`Sticks::value`] (`None`: language default, count of face 0).
     pub value_origin: Option<Origin>,
+}
+
+/// A stick count for the throws of a team for which conditions hold (`sticks if CONDS: N`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ConditionalSticks {
+    /// The conditions, seen from the thrower's team.
+    pub when: Vec<Cond>,
+    /// The number of sticks.
+    pub count: u8,
+    /// The statement.
+    pub origin: Origin,
 }
 
 /// What a throw is worth.
@@ -1197,6 +1213,7 @@ impl Ir {
             .chain(self.wins.iter().map(|w| w.when.as_slice()))
             .chain(self.draws.iter().map(|d| d.when.as_slice()))
             .chain(self.scores.iter().map(|d| d.when.as_slice()))
+            .chain(self.sticks.conditional.iter().map(|c| c.when.as_slice()))
             .chain(tracks)
             .any(|cs| cs.iter().any(|c| walk(c, f)))
     }

@@ -54,6 +54,7 @@ fn outcomes(phases: usize, sticks: &Sticks, teams: &[Team]) -> Vec<Outcome> {
         let mut counts = vec![sticks.by_phase[ph as usize].unwrap_or(sticks.count)];
         counts.extend(sticks.first_of_turn);
         counts.extend(sticks.first_of_game);
+        counts.extend(sticks.conditional.iter().map(|c| c.count));
         counts.sort_unstable();
         counts.dedup();
         for n in counts {

@@ -190,6 +190,7 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
             ast::SticksWhen::InPhase(_) => SticksScope::InPhase,
             ast::SticksWhen::FirstOfTurn => SticksScope::FirstOfTurn,
             ast::SticksWhen::FirstOfGame => SticksScope::FirstOfGame,
+            ast::SticksWhen::If(_) => SticksScope::If,
         }),
         StmtKind::Value(_) => K::Value,
         StmtKind::Class { .. } => K::Class,

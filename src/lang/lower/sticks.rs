@@ -46,6 +46,8 @@ pub(super) struct SticksStmts {
     first_of_turn: Option<Setting<u8>>,
     /// The count on the game's first throw (the last statement wins).
     first_of_game: Option<Setting<u8>>,
+    /// `sticks if CONDS: N`, in the file's order.
+    conditional: Vec<ConditionalSticks>,
     /// What a throw is worth.
     value: Option<Setting<ValueRule>>,
 }
@@ -58,6 +60,7 @@ pub(super) fn sticks_statements(cx: &mut Cx, flat: &[Flat]) -> SticksStmts {
         by_phase: vec![None; cx.phases.len()],
         first_of_turn: None,
         first_of_game: None,
+        conditional: Vec::new(),
         value: None,
     };
     for f in flat {
@@ -157,6 +160,14 @@ fn sticks(
         }
         ast::SticksWhen::FirstOfTurn => st.first_of_turn = setting,
         ast::SticksWhen::FirstOfGame => st.first_of_game = setting,
+        ast::SticksWhen::If(cs) => {
+            let when = cx.conds(cs);
+            st.conditional.push(ConditionalSticks {
+                when,
+                count: n,
+                origin,
+            });
+        }
     }
 }
 
@@ -200,6 +211,7 @@ pub(super) fn assemble(
         by_phase: st.by_phase.iter().map(count_of).collect(),
         first_of_turn: count_of(&st.first_of_turn),
         first_of_game: count_of(&st.first_of_game),
+        conditional: st.conditional,
         faces,
         p,
         value: st.value.as_ref().map_or(ValueRule::Face(0), |v| v.value),

@@ -293,6 +293,8 @@ pub enum SticksWhen {
     FirstOfTurn,
     /// First throw of the game.
     FirstOfGame,
+    /// Throws of a team for which the conditions hold (`sticks if CONDS: N`).
+    If(Vec<Spanned<Cond>>),
 }
 
 /// A track segment.

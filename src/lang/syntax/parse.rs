@@ -627,6 +627,7 @@ fn sticks_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
         when = match w.as_rule() {
             Rule::in_phase => SticksWhen::InPhase(name(w.into_inner().next().expect("phase"))),
             Rule::first_of_turn => SticksWhen::FirstOfTurn,
+            Rule::sticks_if => SticksWhen::If(conds(w.into_inner().next().expect("conds"))?),
             _ => SticksWhen::FirstOfGame,
         };
     }
