@@ -1112,21 +1112,9 @@ pub struct Ending {
     pub games: Rate,
 }
 
-/// Derives the metrics from raw counts.
-pub fn derive(info: &StudyInfo, range: (u64, u64), acc: &Acc) -> Metrics {
-    let completed = acc.completed;
-    let wins: Vec<TeamWins> = (0..2)
-        .map(|t| TeamWins {
-            team: info.teams.get(t).cloned().unwrap_or_default(),
-            of_completed: Rate::new(acc.wins[t], completed),
-            of_all: Rate::new(acc.wins[t], acc.games),
-        })
-        .collect();
-    let p0 = wins[0].of_completed.p;
-    let p1 = wins[1].of_completed.p;
-    let first = Rate::new(acc.wins[0], completed);
-    let rules: Vec<RuleFiring> = info
-        .rules
+/// Each rule's firing (and refusals, when counted) from the raw counts.
+fn rule_firings(info: &StudyInfo, acc: &Acc) -> Vec<RuleFiring> {
+    info.rules
         .iter()
         .enumerate()
         .map(|(i, (id, status, firable, active))| {
@@ -1145,7 +1133,23 @@ pub fn derive(info: &StudyInfo, range: (u64, u64), acc: &Acc) -> Metrics {
                     .map(|r| r.per_rule.get(i).copied().unwrap_or(0)),
             }
         })
+        .collect()
+}
+
+/// Derives the metrics from raw counts.
+pub fn derive(info: &StudyInfo, range: (u64, u64), acc: &Acc) -> Metrics {
+    let completed = acc.completed;
+    let wins: Vec<TeamWins> = (0..2)
+        .map(|t| TeamWins {
+            team: info.teams.get(t).cloned().unwrap_or_default(),
+            of_completed: Rate::new(acc.wins[t], completed),
+            of_all: Rate::new(acc.wins[t], acc.games),
+        })
         .collect();
+    let p0 = wins[0].of_completed.p;
+    let p1 = wins[1].of_completed.p;
+    let first = Rate::new(acc.wins[0], completed);
+    let rules = rule_firings(info, acc);
     let never_fired = rules
         .iter()
         .filter(|r| r.firable && r.active && r.fires == 0)

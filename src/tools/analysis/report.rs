@@ -983,6 +983,9 @@ pub fn count_svg(kind: &str, xlabel: &str, series: &[(String, &BTreeMap<u64, u64
     s
 }
 
+/// Named histograms (value → games), one per series of a plot.
+type Series<'a> = Vec<(String, &'a BTreeMap<u64, u64>)>;
+
 /// The games a histogram counts, per series, under it.
 fn counts_line(what: &str, series: &[(String, &BTreeMap<u64, u64>)], extra: &[String]) -> String {
     let parts: Vec<String> = series
@@ -1004,24 +1007,23 @@ fn counts_line(what: &str, series: &[(String, &BTreeMap<u64, u64>)], extra: &[St
 /// lead changes, throws before each team's first move, pieces lost per team; each with the
 /// games it counts and which games those are.
 fn distributions(o: &mut String, ms: &[Metrics], labels: &[String]) {
-    let arm = |i: usize, l: &str| {
+    // Per-team series name their arm only when there are several.
+    let arm = |l: &str| {
         if ms.len() > 1 {
             format!("{l} ")
         } else {
-            let _ = i;
             String::new()
         }
     };
-    let per_arm =
-        |f: &dyn Fn(&Metrics) -> &BTreeMap<u64, u64>| -> Vec<(String, &BTreeMap<u64, u64>)> {
-            ms.iter()
-                .zip(labels)
-                .map(|(m, l)| (l.clone(), f(m)))
-                .collect::<Vec<_>>()
-        };
+    let per_arm = |f: &dyn Fn(&Metrics) -> &BTreeMap<u64, u64>| -> Series {
+        ms.iter()
+            .zip(labels)
+            .map(|(m, l)| (l.clone(), f(m)))
+            .collect::<Vec<_>>()
+    };
     let all = "All games, finished or not";
     o.push_str("<h2>Distributions per game</h2>\n");
-    let mut plots: Vec<(&str, &str, &str, Vec<(String, &BTreeMap<u64, u64>)>)> = vec![(
+    let mut plots: Vec<(&str, &str, &str, Series)> = vec![(
         "captures",
         "Captures per game",
         "landing captures that remove a piece, per game",
@@ -1057,11 +1059,11 @@ fn distributions(o: &mut String, ms: &[Metrics], labels: &[String]) {
     let mut lost = Vec::new();
     let mut first = Vec::new();
     let mut never = Vec::new();
-    for (i, (m, l)) in ms.iter().zip(labels).enumerate() {
+    for (m, l) in ms.iter().zip(labels) {
         for t in 0..2 {
             let team = m.study.teams.get(t).cloned().unwrap_or_default();
-            lost.push((format!("{}{team}", arm(i, l)), &m.acc.lost_hist[t]));
-            first.push((format!("{}{team}", arm(i, l)), &m.acc.first_move[t]));
+            lost.push((format!("{}{team}", arm(l)), &m.acc.lost_hist[t]));
+            first.push((format!("{}{team}", arm(l)), &m.acc.first_move[t]));
             never.push(format!(
                 " (never could move in {} more)",
                 m.acc.never_moved[t]
