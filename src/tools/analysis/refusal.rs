@@ -488,6 +488,27 @@ pub fn why_unlisted(g: &Game, s: &State, d: Decision) -> Vec<Because> {
     }
     let mut legal = Vec::new();
     g.legal_decisions(s, &mut legal);
+    // Throws alike are one choice: the engine offers a group with the first unused entries
+    // of each kind, so the same move with a later entry is not listed again.
+    let want = throw_kinds(s, d.mask);
+    if let Some(same) = legal.iter().find(|x| {
+        x.piece == d.piece && x.capture == d.capture && x.mask != d.mask && {
+            let mut have = throw_kinds(s, x.mask);
+            want.len() == have.len()
+                && want.iter().all(|k| match have.iter().position(|h| h == k) {
+                    Some(i) => {
+                        have.swap_remove(i);
+                        true
+                    }
+                    None => false,
+                })
+        }
+    }) {
+        return vec![Because::fact(format!(
+            "the same move is offered as {}: throws alike in hand are one choice, and the engine offers the first of them",
+            g.describe_decision(s, *same)
+        ))];
+    }
     if legal.len() >= 1 << 16 {
         return vec![Because::default(
             "the engine offers at most 65,536 groups of pool entries at one decision",
@@ -497,6 +518,16 @@ pub fn why_unlisted(g: &Game, s: &State, d: Decision) -> Vec<Because> {
     vec![Because::fact(
         "the engine does not offer this move, and no statement explains why (please report this)",
     )]
+}
+
+/// The kinds (places, value, kind, binding, rule) of the pool entries of `mask`.
+fn throw_kinds(s: &State, mask: u64) -> Vec<(u8, u8, EntryKind, u8, RuleIx)> {
+    s.pool()
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i < 64 && mask >> i & 1 == 1)
+        .map(|(_, e)| (e.steps, e.thrown, e.kind, e.bound, e.rule))
+        .collect()
 }
 
 /// How often the rules refused moves over the decision positions of a study: raw counts,
