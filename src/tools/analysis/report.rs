@@ -1064,10 +1064,10 @@ fn distributions(o: &mut String, ms: &[Metrics], labels: &[String]) {
             let team = m.study.teams.get(t).cloned().unwrap_or_default();
             lost.push((format!("{}{team}", arm(l)), &m.acc.lost_hist[t]));
             first.push((format!("{}{team}", arm(l)), &m.acc.first_move[t]));
-            never.push(format!(
-                " (never could move in {} more)",
-                m.acc.never_moved[t]
-            ));
+            never.push(match m.acc.never_moved[t] {
+                0 => String::new(),
+                k => format!(" (and {k} ended before it could move)"),
+            });
         }
     }
     o.push_str("<h3>Pieces lost per team</h3>\n");
