@@ -511,7 +511,16 @@ fn report_is_self_contained_with_plots() {
     let m = study(&l, 500, 2);
     let html = report::study_report(std::slice::from_ref(&m), None);
     assert!(html.starts_with("<!DOCTYPE html>"));
-    for plot in ["histogram", "wins", "rules", "throws"] {
+    for plot in [
+        "histogram",
+        "wins",
+        "rules",
+        "throws",
+        "captures",
+        "lead-changes",
+        "pieces-lost",
+        "first-move",
+    ] {
         let at = html
             .find(&format!("data-plot=\"{plot}\""))
             .unwrap_or_else(|| panic!("no {plot} plot"));
@@ -529,6 +538,19 @@ fn report_is_self_contained_with_plots() {
     assert!(
         html.contains("Completed games only"),
         "counts under the histogram"
+    );
+    // Each distribution says how many games it counts, and which.
+    assert!(
+        html.contains(&format!(
+            "All games, finished or not: {}: {} games",
+            esc_label(&m),
+            m.completion.n
+        )),
+        "counts under the distributions"
+    );
+    assert!(
+        html.contains("Games in which the team could move at all, finished or not"),
+        "counts under the first-move plot"
     );
     chromium_renders(&html);
     // A comparison draws each difference with its interval.
@@ -552,6 +574,11 @@ fn report_is_self_contained_with_plots() {
         "the difference plot draws nothing"
     );
     chromium_renders(&html);
+}
+
+/// The label of a single study's arm in its report, as HTML.
+fn esc_label(m: &metrics::Metrics) -> String {
+    seig::tools::analysis::html_escape(&format!("[0] {}", m.study.file))
 }
 
 /// Renders the report in headless Chromium, when installed (Debian's `chromium`), and
@@ -593,7 +620,16 @@ fn chromium_renders(html: &str) {
         .nth(1)
         .and_then(|t| t.split("</title>").next())
         .unwrap_or("");
-    for plot in ["histogram", "wins", "rules", "throws"] {
+    for plot in [
+        "histogram",
+        "wins",
+        "rules",
+        "throws",
+        "captures",
+        "lead-changes",
+        "pieces-lost",
+        "first-move",
+    ] {
         let entry = title
             .split(' ')
             .find(|e| e.starts_with(&format!("{plot}:")))

@@ -443,7 +443,7 @@ fn a_failed_write_is_an_error_and_a_closed_pipe_the_usual_status() {
         Failing(std::io::ErrorKind::StorageFull),
         plain::Options::default(),
     );
-    assert_eq!(full, 1);
+    assert_eq!(full, 74, "EX_IOERR, as every command's failed write");
     let pipe = plain::run(
         &mut session(&a),
         Cursor::new("throw\n"),

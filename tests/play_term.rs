@@ -246,15 +246,21 @@ fn play_and_replay_on_a_full_disk_fail_with_a_message() {
         &["play", "--plain", "rules/sig-beart.seig", "--seed", "2"],
         "t\nquit\nquit\n",
     );
-    assert_eq!(code, Some(1), "{err}");
-    assert!(err.contains("error: cannot write the output"), "{err}");
+    assert_eq!(code, Some(74), "{err}");
+    assert!(
+        err.contains("error: cannot write to standard output"),
+        "{err}"
+    );
     let rec = rec.display().to_string();
     for args in [
         vec!["replay", rec.as_str(), "--all"],
         vec!["replay", rec.as_str(), "--plain"],
     ] {
         let (code, err) = on_full_disk(&args, "next\nquit\n");
-        assert_eq!(code, Some(1), "{args:?}: {err}");
-        assert!(err.contains("error: cannot write the output"), "{err}");
+        assert_eq!(code, Some(74), "{args:?}: {err}");
+        assert!(
+            err.contains("error: cannot write to standard output"),
+            "{err}"
+        );
     }
 }

@@ -113,6 +113,11 @@ pub struct SimulateArgs {
     /// CSV for `.csv`.
     #[arg(long = "games", value_name = "FILE")]
     pub games_out: Option<PathBuf>,
+    /// Also count, at every decision position, the moves each rule refuses (a move: a live
+    /// piece with one throw in hand), shown beside the firing counts. Slower: every
+    /// refusal is explained as `explain` does.
+    #[arg(long)]
+    pub refusals: bool,
     #[command(flatten)]
     pub choices: Choices,
 }
@@ -195,6 +200,7 @@ pub fn run_simulate(args: &SimulateArgs) -> i32 {
         range,
         st.bar(),
         games_format.is_some(),
+        args.refusals,
     )
     .and_then(|(mut m, b)| {
         briefs = b;

@@ -11,6 +11,7 @@
 )]
 
 use super::{rule_text, seat_name, stage_words};
+use crate::cli::out::{EXIT_BROKEN_PIPE, EXIT_IO};
 use crate::engine::{EntryKind, Event, Game, NO_CELL, NONE, Refusal, Stage, State};
 use crate::lang::ir::{Cell, TeamId};
 use crate::tools::agents::AgentKind;
@@ -503,26 +504,35 @@ impl Default for Options {
     }
 }
 
-/// Plays until the game ends, the input ends or `quit`; returns the exit code: 0, or, when
-/// the output cannot be written, 1 after saying so on stderr (141, quietly, for a closed
-/// pipe).
+/// Plays until the game ends, the input ends or `quit`; returns the exit code: 0; 1 when
+/// the engine refuses to list a position's decisions (more than its limit; said on
+/// stderr); or, when the output cannot be written, [`EXIT_IO`] after saying so on stderr
+/// ([`EXIT_BROKEN_PIPE`], quietly, for a closed pipe), as every command does.
 pub fn run(session: &mut Session, input: impl BufRead, mut out: impl Write, opts: Options) -> i32 {
-    let r = run_inner(session, input, &mut out, opts).and_then(|()| out.flush());
-    write_failure(r)
+    let mut limit = None;
+    let r = run_inner(session, input, &mut out, opts, &mut limit).and_then(|()| out.flush());
+    match (r, limit) {
+        (Ok(()), Some(m)) => {
+            let _ = writeln!(std::io::stderr().lock(), "error: {m}");
+            1
+        }
+        (r, _) => write_failure(r),
+    }
 }
 
-/// The exit code of a line-mode run: 0, or 1 after saying on stderr that the output could
-/// not be written (141, quietly, for a closed pipe, as a shell expects).
+/// The exit code of a line-mode run: 0, or [`EXIT_IO`] after saying on stderr that the
+/// output could not be written ([`EXIT_BROKEN_PIPE`], quietly, for a closed pipe, as a
+/// shell expects): the codes of every other command's failed writes.
 pub fn write_failure(r: std::io::Result<()>) -> i32 {
     match r {
         Ok(()) => 0,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 141,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => EXIT_BROKEN_PIPE,
         Err(e) => {
             let _ = writeln!(
                 std::io::stderr().lock(),
-                "error: cannot write the output: {e}"
+                "error: cannot write to standard output: {e}"
             );
-            1
+            EXIT_IO
         }
     }
 }
@@ -554,6 +564,7 @@ fn run_inner(
     mut input: impl BufRead,
     out: &mut impl Write,
     opts: Options,
+    limit: &mut Option<String>,
 ) -> std::io::Result<()> {
     let mut view = Shown {
         opts,
@@ -562,6 +573,11 @@ fn run_inner(
     let mut line = String::new();
     loop {
         computer_turns(session, out, &mut view)?;
+        // A position past the engine's listing limit cannot be offered exactly: stop.
+        if let Err(r) = session.legal_checked() {
+            *limit = Some(r.message.into_owned());
+            return Ok(());
+        }
         show_position(session, out, &mut view)?;
         write!(out, "> ")?;
         out.flush()?;

@@ -827,7 +827,7 @@ fn popup(f: &mut Frame, title: &str, body: &str, scroll: usize, closes: bool) {
     );
 }
 
-/// Runs the full-screen game; returns the exit code: 0, 1 when the terminal fails, or
+/// Runs the full-screen game; returns the exit code: 0, 1 when the terminal cannot be entered or a position has more decisions than the engine lists, 74 when the terminal fails, or
 /// `128 + N` when signal N ends it. The terminal is restored on every way out.
 pub fn run(session: Session, auto: bool) -> i32 {
     let mut terminal = match term::enter() {
@@ -848,6 +848,21 @@ pub fn run(session: Session, auto: bool) -> i32 {
     exit_code(result)
 }
 
+/// The engine refused to list a position's decisions (more than its limit): the game
+/// stops with the engine's message, as the line mode does.
+#[derive(Debug)]
+struct DecisionLimit(String);
+
+impl std::fmt::Display for DecisionLimit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for DecisionLimit {}
+
+/// 0; `128 + N` after signal N; 1 for the engine's decision limit; [`EXIT_IO`] when the
+/// terminal cannot be written or read, as every command's failed writes.
 fn exit_code(result: std::io::Result<Option<i32>>) -> i32 {
     match result {
         Ok(None) => 0,
@@ -856,8 +871,12 @@ fn exit_code(result: std::io::Result<Option<i32>>) -> i32 {
             128 + sig
         }
         Err(e) => {
+            if let Some(limit) = e.get_ref().and_then(|x| x.downcast_ref::<DecisionLimit>()) {
+                let _ = writeln!(std::io::stderr().lock(), "error: {limit}");
+                return 1;
+            }
             let _ = writeln!(std::io::stderr().lock(), "error: the terminal failed: {e}");
-            1
+            crate::cli::out::EXIT_IO
         }
     }
 }
@@ -872,6 +891,9 @@ fn game_loop(
     loop {
         if let Some(sig) = term::pending() {
             return Ok(Some(sig));
+        }
+        if let Err(r) = app.session.legal_checked() {
+            return Err(std::io::Error::other(DecisionLimit(r.message.into_owned())));
         }
         terminal.draw(|f| app.draw(f))?;
         if first && term::test_panic_requested() {

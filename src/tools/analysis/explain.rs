@@ -234,6 +234,9 @@ pub enum ExplainError {
     /// At a move, the input is not a move of this position.
     #[error("bad move: {0}")]
     BadMove(crate::engine::notation::NotationError),
+    /// The position has more legal decisions than the engine lists.
+    #[error("{0}")]
+    DecisionLimit(String),
 }
 
 /// Explains a position, and a move or throw there if given.
@@ -259,7 +262,9 @@ pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, Exp
     }
     if s.stage() == Stage::Move {
         let mut buf = Vec::new();
-        g.legal_decisions(s, &mut buf);
+        // Beyond the engine's limit no listing is exact: say so rather than print part.
+        g.legal_decisions_checked(s, &mut buf)
+            .map_err(|r| ExplainError::DecisionLimit(r.message.into_owned()))?;
         for d in &buf {
             let rules = match g.check_move(s, s.team(), d.piece, d.mask) {
                 Ok(l) => l.rules().iter().map(|&r| cite(ir, r)).collect(),

@@ -31,6 +31,7 @@
     reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
 )]
 
+use super::refusal::{RefusalCounts, tally_refusals};
 use super::{Loaded, Rate, Z95};
 use crate::engine::{Decision, Event, Game, Stage, State};
 use crate::lang::ir::{Ir, RuleIx, TeamId, ValueRule};
@@ -73,6 +74,9 @@ pub struct StudyInfo {
     pub value: ValueRule,
     /// Team colours.
     pub colours: Vec<Option<u8>>,
+    /// Were the moves the rules refuse counted (`simulate --refusals`)?
+    #[serde(default)]
+    pub refusals: bool,
 }
 
 /// Raw counts of a run of games: integer sums only, mergeable in any order.
@@ -112,6 +116,8 @@ pub struct Acc {
     pub send_homes: BTreeMap<u64, u64>,
     /// Pieces each team lost out of the game (captured or removed), over all games.
     pub lost: [u64; 2],
+    /// Per team: pieces lost out of the game per game (all games): value → games.
+    pub lost_hist: [BTreeMap<u64, u64>; 2],
     /// Pieces of each team sent home, over all games.
     pub sent_home: [u64; 2],
     /// Finished games by what ended them: `RULE@PHASE` (the win's rule, the phase at the
@@ -128,6 +134,9 @@ pub struct Acc {
     pub first_move: [BTreeMap<u64, u64>; 2],
     /// Per team: games ended before any of its pieces could move.
     pub never_moved: [u64; 2],
+    /// The moves the rules refused at the decision positions visited, when counted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refusals: Option<RefusalCounts>,
 }
 
 /// Counts that overflowed while merging.
@@ -181,6 +190,7 @@ impl Acc {
             add(&mut self.sent_home[t], o.sent_home[t])?;
             add(&mut self.never_moved[t], o.never_moved[t])?;
             add_map(&mut self.first_move[t], &o.first_move[t])?;
+            add_map(&mut self.lost_hist[t], &o.lost_hist[t])?;
         }
         add_map(&mut self.turns, &o.turns)?;
         add_map(&mut self.throws, &o.throws)?;
@@ -198,6 +208,10 @@ impl Acc {
         }
         for (a, b) in self.throw_counts.iter_mut().zip(&o.throw_counts) {
             add_vec(a, b)?;
+        }
+        if let Some(b) = &o.refusals {
+            let a = self.refusals.get_or_insert_with(RefusalCounts::default);
+            *a = a.checked_add(b).ok_or(Overflow)?;
         }
         Ok(())
     }
@@ -230,6 +244,8 @@ impl Acc {
         for (name, m) in [
             ("lead changes", &self.lead_changes),
             ("captures", &self.captures),
+            ("pieces lost", &self.lost_hist[0]),
+            ("pieces lost", &self.lost_hist[1]),
         ] {
             if sum(m) != Some(games) {
                 return Some(format!("its {name} do not count every game"));
@@ -253,6 +269,9 @@ impl Acc {
         }
         if self.rule_games.iter().any(|&g| g > games) {
             return Some("a rule fired in more games than were played".into());
+        }
+        if let Some(why) = self.refusals.as_ref().and_then(|r| r.inconsistency(rules)) {
+            return Some(why.into());
         }
         None
     }
@@ -295,13 +314,21 @@ pub struct GameBrief {
     pub drawn: bool,
 }
 
-/// Counts what one game does: the driver's hook of a study.
+/// Counts what one game does: the driver's hook of a study. It runs on every action of
+/// every study game, so it keeps its work per event constant: rules are counted once per
+/// action by a stamp per rule (no list to search), and the lead is kept as per-piece shares
+/// updated only for the pieces an action moved or took.
 struct Counter<'a> {
     /// Throws seen go straight to the study's counts.
     throw_counts: &'a mut Vec<Vec<u64>>,
+    /// Refused moves go straight to the study's counts, when it counts them.
+    refusals: Option<&'a mut RefusalCounts>,
     fires: Vec<u32>,
-    /// Rules named by the events of the action being applied (each counted once).
-    action_rules: Vec<RuleIx>,
+    /// Per rule, the number of the last action in which it was counted (0: none), so that
+    /// a rule named by several events of one action counts once.
+    counted_in: Vec<u32>,
+    /// The number of the action being applied, from 1.
+    action: u32,
     lost: [u32; 2],
     sent_home: [u32; 2],
     captures: u32,
@@ -318,6 +345,96 @@ struct Counter<'a> {
     lead: Option<u8>,
     last_turns: u32,
     last_changes: (u32, [u32; 2]),
+    /// The lead's bookkeeping.
+    shares: Shares,
+}
+
+/// Each team's way gone, kept piece by piece (see [`progress`]): the pieces an action moved
+/// or took are noted by their events and recounted once it is applied.
+struct Shares {
+    /// Holes a piece counts at most, per team (its goal + 1).
+    goal: [i32; 2],
+    /// Pieces' holes gone, per team.
+    gone: [[i32; crate::engine::MAX_TEAM_PIECES]; 2],
+    /// Their sums and the teams' scales, as [`progress`] gives them.
+    sum: [(u64, u64); 2],
+    /// Pieces the action being applied moved or took, as (team, piece).
+    touched: [(u8, u8); 8],
+    n_touched: usize,
+    /// More pieces than `touched` holds: recount every piece.
+    all: bool,
+}
+
+impl Shares {
+    fn new(g: &Game, s: &State) -> Shares {
+        let mut sh = Shares {
+            goal: [0; 2],
+            gone: [[0; crate::engine::MAX_TEAM_PIECES]; 2],
+            sum: [(0, 0); 2],
+            touched: [(0, 0); 8],
+            n_touched: 0,
+            all: false,
+        };
+        for t in 0..2 {
+            sh.goal[t] = goal_of(g, t);
+        }
+        sh.recount_all(g, s);
+        sh
+    }
+
+    fn recount_all(&mut self, g: &Game, s: &State) {
+        for t in 0..2 {
+            for (i, p) in s.pieces(TeamId::new(t)).iter().enumerate() {
+                if let Some(x) = self.gone[t].get_mut(i) {
+                    *x = piece_gone(p, self.goal[t]);
+                }
+            }
+            self.sum[t] = progress(g, s, t);
+        }
+    }
+
+    fn touch(&mut self, team: TeamId, piece: u8) {
+        match self.touched.get_mut(self.n_touched) {
+            Some(x) => {
+                *x = (team.index() as u8, piece);
+                self.n_touched += 1;
+            }
+            None => self.all = true,
+        }
+    }
+
+    /// Recounts the touched pieces in `s`, the position after the action.
+    fn settle(&mut self, g: &Game, s: &State) {
+        if self.all {
+            self.recount_all(g, s);
+        } else {
+            for &(t, i) in &self.touched[..self.n_touched] {
+                let t = t as usize & 1;
+                let now = s
+                    .pieces(TeamId::new(t))
+                    .get(i as usize)
+                    .map_or(0, |p| piece_gone(p, self.goal[t]));
+                if let Some(x) = self.gone[t].get_mut(i as usize) {
+                    // Shares only grow or shrink by a piece's own holes: the sum stays >= 0.
+                    self.sum[t].0 = (self.sum[t].0 as i64 + (now - *x) as i64) as u64;
+                    *x = now;
+                }
+            }
+        }
+        self.n_touched = 0;
+        self.all = false;
+    }
+
+    /// The team ahead, if one is (shares compared exactly).
+    fn leader(&self) -> Option<u8> {
+        let [(a, sa), (b, sb)] = self.sum;
+        let (x, y) = (a as u128 * sb as u128, b as u128 * sa as u128);
+        match x.cmp(&y) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
 }
 
 impl Hooks for Counter<'_> {
@@ -334,7 +451,10 @@ impl Hooks for Counter<'_> {
         self.thrower = Some(team);
     }
 
-    fn decision(&mut self, _g: &Game, _s: &State, legal: &[Decision], _d: Decision) {
+    fn decision(&mut self, g: &Game, s: &State, legal: &[Decision], _d: Decision) {
+        if let Some(r) = self.refusals.as_deref_mut() {
+            tally_refusals(g, s, r);
+        }
         self.decision_nodes += 1;
         if legal.len() > 1 {
             self.choice_nodes += 1;
@@ -342,9 +462,14 @@ impl Hooks for Counter<'_> {
     }
 
     fn event(&mut self, e: Event) {
+        let action = self.action;
+        let (fires, counted_in) = (&mut self.fires, &mut self.counted_in);
         let mut hit = |r: RuleIx| {
-            if !self.action_rules.contains(&r) {
-                self.action_rules.push(r);
+            if let (Some(c), Some(f)) = (counted_in.get_mut(r as usize), fires.get_mut(r as usize))
+                && *c != action
+            {
+                *c = action;
+                *f += 1;
             }
         };
         match e {
@@ -353,15 +478,22 @@ impl Hooks for Counter<'_> {
                     hit(r);
                 }
             }
-            Event::Moved { rules, .. } => {
+            Event::Moved {
+                team, piece, rules, ..
+            } => {
                 for &r in rules.iter() {
                     hit(r);
                 }
+                self.shares.touch(team, piece);
             }
             Event::Captured {
-                team, rule, home, ..
+                team,
+                piece,
+                rule,
+                home,
             } => {
                 hit(rule);
+                self.shares.touch(team, piece);
                 let t = team.index();
                 if home {
                     self.sent_home[t] += 1;
@@ -386,7 +518,8 @@ impl Hooks for Counter<'_> {
     }
 
     fn applied(&mut self, g: &Game, s: &State) {
-        self.flush_rules();
+        self.action = self.action.wrapping_add(1).max(1);
+        self.shares.settle(g, s);
         if let Some(team) = self.thrower.take()
             && self.first_move[team].is_none()
             && !g.is_over(s)
@@ -401,23 +534,12 @@ impl Hooks for Counter<'_> {
             let changes = (self.decision_nodes, self.lost);
             if changes != self.last_changes {
                 self.last_changes = changes;
-                if let Some(now) = leader(g, s) {
+                if let Some(now) = self.shares.leader() {
                     if self.lead.is_some_and(|l| l != now) {
                         self.lead_changes += 1;
                     }
                     self.lead = Some(now);
                 }
-            }
-        }
-    }
-}
-
-impl Counter<'_> {
-    /// Counts the rules the action just applied named, once each.
-    fn flush_rules(&mut self) {
-        for r in self.action_rules.drain(..) {
-            if let Some(x) = self.fires.get_mut(r as usize) {
-                *x += 1;
             }
         }
     }
@@ -441,30 +563,28 @@ impl Default for Players {
     }
 }
 
+/// The holes a piece of a team counts at most: its goal + 1.
+fn goal_of(g: &Game, t: usize) -> i32 {
+    let tr = &g.ir().teams[t].track;
+    tr.goal.unwrap_or(tr.cells.len().saturating_sub(1) as u16) as i32 + 1
+}
+
+/// The holes piece `p` has gone: min(track index + 1, `goal`); a piece off the track
+/// (beside the board, or removed) stands at index -1: nothing.
+fn piece_gone(p: &crate::engine::Piece, goal: i32) -> i32 {
+    (p.tpos as i32 + 1).clamp(0, goal)
+}
+
 /// Progress of a team towards its goal: (holes gone, scale) so that shares compare exactly.
 fn progress(g: &Game, s: &State, t: usize) -> (u64, u64) {
-    let tr = &g.ir().teams[t].track;
-    let goal = tr.goal.unwrap_or(tr.cells.len().saturating_sub(1) as u16) as i32 + 1;
+    let goal = goal_of(g, t);
     let n = g.ir().teams[t].pieces as usize;
-    // Pieces off the track (beside the board, or removed) stand at index -1: nothing.
     let gone: i32 = s
         .pieces(TeamId::new(t))
         .iter()
-        .map(|p| (p.tpos as i32 + 1).clamp(0, goal))
+        .map(|p| piece_gone(p, goal))
         .sum();
     (gone as u64, (n as u64).max(1) * goal as u64)
-}
-
-/// The team ahead, if one is.
-fn leader(g: &Game, s: &State) -> Option<u8> {
-    let (a, sa) = progress(g, s, 0);
-    let (b, sb) = progress(g, s, 1);
-    let (x, y) = (a as u128 * sb as u128, b as u128 * sa as u128);
-    match x.cmp(&y) {
-        std::cmp::Ordering::Greater => Some(0),
-        std::cmp::Ordering::Less => Some(1),
-        std::cmp::Ordering::Equal => None,
-    }
 }
 
 /// Could some piece of the team to play move with the throws in hand?
@@ -495,8 +615,10 @@ pub fn play_game(
     let mut s = g.initial_state();
     let mut c = Counter {
         throw_counts: &mut acc.throw_counts,
+        refusals: acc.refusals.as_mut(),
         fires: vec![0; n_rules],
-        action_rules: Vec::with_capacity(8),
+        counted_in: vec![0; n_rules],
+        action: 1,
         lost: [0; 2],
         sent_home: [0; 2],
         captures: 0,
@@ -512,6 +634,7 @@ pub fn play_game(
         lead: None,
         last_turns: s.turns(),
         last_changes: (u32::MAX, [0; 2]),
+        shares: Shares::new(g, &s),
     };
     let out: Outcome = driver::play(
         g,
@@ -521,7 +644,6 @@ pub fn play_game(
         max_turns,
         &mut c,
     );
-    c.flush_rules();
     let Counter {
         fires,
         lost,
@@ -571,6 +693,7 @@ pub fn play_game(
     }
     for (t, first) in first_move.iter().enumerate() {
         acc.lost[t] += lost[t] as u64;
+        *acc.lost_hist[t].entry(lost[t] as u64).or_default() += 1;
         acc.sent_home[t] += sent_home[t] as u64;
         match first {
             Some(x) => *acc.first_move[t].entry(*x).or_default() += 1,
@@ -610,8 +733,41 @@ pub fn run_games(
     keep_briefs: bool,
     done: Option<&AtomicU64>,
 ) -> Result<(Acc, Vec<GameBrief>), WorkerPanic> {
+    run_games_counting(
+        g,
+        seed,
+        range,
+        max_turns,
+        players,
+        jobs,
+        keep_briefs,
+        done,
+        false,
+    )
+}
+
+/// [`run_games`], and with `refusals` the moves the rules refuse at every decision
+/// position counted ([`tally_refusals`]; slow, so only when asked for).
+#[allow(clippy::too_many_arguments)]
+pub fn run_games_counting(
+    g: &Game,
+    seed: u64,
+    range: (u64, u64),
+    max_turns: u32,
+    players: &Players,
+    jobs: usize,
+    keep_briefs: bool,
+    done: Option<&AtomicU64>,
+    refusals: bool,
+) -> Result<(Acc, Vec<GameBrief>), WorkerPanic> {
     let parts = driver::par_chunks(range, jobs, |a, b| {
         let mut acc = Acc::new(g.ir().rules.len());
+        if refusals {
+            acc.refusals = Some(RefusalCounts {
+                per_rule: vec![0; g.ir().rules.len()],
+                ..RefusalCounts::default()
+            });
+        }
         let mut briefs = Vec::new();
         for i in a..b {
             let brief = play_game(g, seed, i, max_turns, players, &mut acc);
@@ -722,6 +878,7 @@ pub fn study_info(
         p: ir.sticks.p,
         value: ir.sticks.value,
         colours: ir.teams.iter().map(|t| t.colour).collect(),
+        refusals: false,
     }
 }
 
@@ -810,6 +967,23 @@ pub struct RuleFiring {
     pub per_game: Option<f64>,
     /// Share of games in which it fired.
     pub games: Rate,
+    /// Moves it refused at the decision positions visited (`None`: not counted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refused: Option<u64>,
+}
+
+/// The moves refused at a study's decision positions, when counted: each live piece of the
+/// team to play with each distinct throw in hand is a move.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RefusalSummary {
+    /// Decision positions examined.
+    pub positions: u64,
+    /// Moves looked at.
+    pub moves: u64,
+    /// The share of them refused.
+    pub refused: Rate,
+    /// Refused moves whose reasons name no rule (a language default or the position).
+    pub by_no_rule: u64,
 }
 
 /// Observed frequency of one throw against its exact probability.
@@ -920,6 +1094,9 @@ pub struct Metrics {
     pub turns_hist: Vec<(u64, u64)>,
     /// Luck share, when measured (`--luck-games`).
     pub luck: Option<Luck>,
+    /// The moves the rules refused, when counted (`--refusals`).
+    #[serde(default)]
+    pub refusals: Option<RefusalSummary>,
     /// The raw counts (for merging and comparing).
     pub acc: Acc,
 }
@@ -935,6 +1112,30 @@ pub struct Ending {
     pub games: Rate,
 }
 
+/// Each rule's firing (and refusals, when counted) from the raw counts.
+fn rule_firings(info: &StudyInfo, acc: &Acc) -> Vec<RuleFiring> {
+    info.rules
+        .iter()
+        .enumerate()
+        .map(|(i, (id, status, firable, active))| {
+            let fires = acc.rule_fires.get(i).copied().unwrap_or(0);
+            RuleFiring {
+                id: id.clone(),
+                status: status.clone(),
+                firable: *firable,
+                active: *active,
+                fires,
+                per_game: (acc.games > 0).then(|| fires as f64 / acc.games as f64),
+                games: Rate::new(acc.rule_games.get(i).copied().unwrap_or(0), acc.games),
+                refused: acc
+                    .refusals
+                    .as_ref()
+                    .map(|r| r.per_rule.get(i).copied().unwrap_or(0)),
+            }
+        })
+        .collect()
+}
+
 /// Derives the metrics from raw counts.
 pub fn derive(info: &StudyInfo, range: (u64, u64), acc: &Acc) -> Metrics {
     let completed = acc.completed;
@@ -948,23 +1149,7 @@ pub fn derive(info: &StudyInfo, range: (u64, u64), acc: &Acc) -> Metrics {
     let p0 = wins[0].of_completed.p;
     let p1 = wins[1].of_completed.p;
     let first = Rate::new(acc.wins[0], completed);
-    let rules: Vec<RuleFiring> = info
-        .rules
-        .iter()
-        .enumerate()
-        .map(|(i, (id, status, firable, active))| {
-            let fires = acc.rule_fires.get(i).copied().unwrap_or(0);
-            RuleFiring {
-                id: id.clone(),
-                status: status.clone(),
-                firable: *firable,
-                active: *active,
-                fires,
-                per_game: (acc.games > 0).then(|| fires as f64 / acc.games as f64),
-                games: Rate::new(acc.rule_games.get(i).copied().unwrap_or(0), acc.games),
-            }
-        })
-        .collect();
+    let rules = rule_firings(info, acc);
     let never_fired = rules
         .iter()
         .filter(|r| r.firable && r.active && r.fires == 0)
@@ -1075,6 +1260,12 @@ pub fn derive(info: &StudyInfo, range: (u64, u64), acc: &Acc) -> Metrics {
             .collect(),
         turns_hist: acc.turns.iter().map(|(&k, &v)| (k, v)).collect(),
         luck: None,
+        refusals: acc.refusals.as_ref().map(|r| RefusalSummary {
+            positions: r.positions,
+            moves: r.moves,
+            refused: Rate::new(r.refused, r.moves),
+            by_no_rule: r.by_no_rule,
+        }),
         acc: acc.clone(),
     }
 }
@@ -1148,12 +1339,13 @@ pub fn metrics(
     progress: Option<&dyn Progress>,
 ) -> Result<Metrics, WorkerPanic> {
     metrics_and_games(
-        l, g, games, seed, max_turns, players, jobs, range, progress, false,
+        l, g, games, seed, max_turns, players, jobs, range, progress, false, false,
     )
     .map(|(m, _)| m)
 }
 
-/// [`metrics`], and with `keep` each game in brief, in game order (for `--games`).
+/// [`metrics`], and with `keep` each game in brief, in game order (for `--games`); with
+/// `refusals` the moves the rules refuse counted too (slower).
 #[allow(clippy::too_many_arguments)]
 pub fn metrics_and_games(
     l: &Loaded,
@@ -1166,11 +1358,23 @@ pub fn metrics_and_games(
     range: Option<(u64, u64)>,
     progress: Option<&dyn Progress>,
     keep: bool,
+    refusals: bool,
 ) -> Result<(Metrics, Vec<GameBrief>), WorkerPanic> {
-    let info = study_info(l, seed, games, max_turns, players);
+    let mut info = study_info(l, seed, games, max_turns, players);
+    info.refusals = refusals;
     let range = range.unwrap_or((0, games));
     let (acc, briefs) = with_progress(range.1 - range.0, progress, |done| {
-        run_games(g, seed, range, max_turns, players, jobs, keep, Some(done))
+        run_games_counting(
+            g,
+            seed,
+            range,
+            max_turns,
+            players,
+            jobs,
+            keep,
+            Some(done),
+            refusals,
+        )
     })?;
     Ok((derive(&info, range, &acc), briefs))
 }
@@ -1189,6 +1393,8 @@ pub trait Progress: Sync {
 }
 
 /// Runs `f` while `progress` (if any) is told every 200 ms how many of `total` games are done.
+/// A progress thread the system cannot start is left out: the study runs without it (it
+/// only watches), rather than failing or panicking.
 pub fn with_progress<T: Send>(
     total: u64,
     progress: Option<&dyn Progress>,
@@ -1200,7 +1406,7 @@ pub fn with_progress<T: Send>(
     };
     let finished = std::sync::atomic::AtomicBool::new(false);
     std::thread::scope(|sc| {
-        let bar = sc.spawn(|| {
+        let bar = std::thread::Builder::new().spawn_scoped(sc, || {
             let start = std::time::Instant::now();
             loop {
                 progress.tick(
@@ -1217,7 +1423,9 @@ pub fn with_progress<T: Send>(
         });
         let out = f(&done);
         finished.store(true, Ordering::Relaxed);
-        let _ = bar.join();
+        if let Ok(bar) = bar {
+            let _ = bar.join();
+        }
         out
     })
 }
@@ -1467,18 +1675,37 @@ fn render_rules(o: &mut String, m: &Metrics) {
         } else {
             String::new()
         };
+        let refused = r
+            .refused
+            .map_or(String::new(), |x| format!("  refused {x:>9} moves"));
         if !r.firable || !r.active {
-            let _ = writeln!(o, "  {:<10} {:<13}{note}", r.id, r.status);
+            // No firing to show; a rule that produces no event may still forbid moves.
+            let refused = match r.refused {
+                Some(x) if x > 0 => format!("{:>48}{refused}", ""),
+                _ => String::new(),
+            };
+            let _ = writeln!(o, "  {:<10} {:<13}{refused}{note}", r.id, r.status);
             continue;
         }
         let _ = writeln!(
             o,
-            "  {:<10} {:<13} {:>10} actions  {:>8}/game  {}{note}",
+            "  {:<10} {:<13} {:>10} actions  {:>8}/game  {}{refused}{note}",
             r.id,
             r.status,
             r.fires,
             r.per_game.map_or("—".to_string(), |x| format!("{x:.2}")),
             r.games.pct()
+        );
+    }
+    if let Some(rf) = &m.refusals {
+        let _ = writeln!(
+            o,
+            "refused moves: {} of {} moves ({}) at {} decision positions (a move: a piece with one throw in hand); {} by no rule (a language default or the position)",
+            rf.refused.k,
+            rf.moves,
+            rf.refused.pct(),
+            rf.positions,
+            rf.by_no_rule
         );
     }
     let _ = writeln!(
@@ -1550,7 +1777,9 @@ pub struct ShardFile {
 /// format 1 played other games and does not merge.)
 /// (3: captures, removals and send-homes counted apart, rules once per action, endings
 /// credited; a shard of format 2 counted otherwise and does not merge.)
-pub const SHARD_FORMAT: &str = "seig-study-shard-3";
+/// (4: pieces lost per game kept as a histogram per team, for the report's plot; a shard
+/// of format 3 lacks it and does not merge.)
+pub const SHARD_FORMAT: &str = "seig-study-shard-4";
 
 /// Why shards do not merge into one study.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -1616,6 +1845,11 @@ pub fn merge_shards(shards: &[ShardFile]) -> Result<Metrics, MergeError> {
                 "games {a}..{b} are not games of a study of {}",
                 s.study.games
             )));
+        }
+        if s.study.refusals != s.acc.refusals.is_some() {
+            return Err(damaged(
+                "its refusal counts do not match its study (counted or not)".into(),
+            ));
         }
         if let Some(why) = s.acc.inconsistency(b - a, s.study.rules.len()) {
             return Err(damaged(why));

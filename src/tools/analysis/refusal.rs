@@ -488,6 +488,27 @@ pub fn why_unlisted(g: &Game, s: &State, d: Decision) -> Vec<Because> {
     }
     let mut legal = Vec::new();
     g.legal_decisions(s, &mut legal);
+    // Throws alike are one choice: the engine offers a group with the first unused entries
+    // of each kind, so the same move with a later entry is not listed again.
+    let want = throw_kinds(s, d.mask);
+    if let Some(same) = legal.iter().find(|x| {
+        x.piece == d.piece && x.capture == d.capture && x.mask != d.mask && {
+            let mut have = throw_kinds(s, x.mask);
+            want.len() == have.len()
+                && want.iter().all(|k| match have.iter().position(|h| h == k) {
+                    Some(i) => {
+                        have.swap_remove(i);
+                        true
+                    }
+                    None => false,
+                })
+        }
+    }) {
+        return vec![Because::fact(format!(
+            "the same move is offered as {}: throws alike in hand are one choice, and the engine offers the first of them",
+            g.describe_decision(s, *same)
+        ))];
+    }
     if legal.len() >= 1 << 16 {
         return vec![Because::default(
             "the engine offers at most 65,536 groups of pool entries at one decision",
@@ -497,4 +518,129 @@ pub fn why_unlisted(g: &Game, s: &State, d: Decision) -> Vec<Because> {
     vec![Because::fact(
         "the engine does not offer this move, and no statement explains why (please report this)",
     )]
+}
+
+/// The kinds (places, value, kind, binding, rule) of the pool entries of `mask`.
+fn throw_kinds(s: &State, mask: u64) -> Vec<(u8, u8, EntryKind, u8, RuleIx)> {
+    s.pool()
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i < 64 && mask >> i & 1 == 1)
+        .map(|(_, e)| (e.steps, e.thrown, e.kind, e.bound, e.rule))
+        .collect()
+}
+
+/// How often the rules refused moves over the decision positions of a study: raw counts,
+/// mergeable by sums. A *move* here is a live piece of the team to play with one unused
+/// throw of its pool (throws alike in places, value, kind, binding and rule are one move);
+/// a refused move counts once for each rule its reasons ([`why_refused`]) name.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
+pub struct RefusalCounts {
+    /// Decision positions examined.
+    pub positions: u64,
+    /// Moves looked at there.
+    pub moves: u64,
+    /// Of which the engine refuses.
+    pub refused: u64,
+    /// Refused moves whose reasons name no rule (a language default, or a fact of the
+    /// position alone).
+    pub by_no_rule: u64,
+    /// Per rule (by index), the refused moves whose reasons name it.
+    pub per_rule: Vec<u64>,
+}
+
+impl RefusalCounts {
+    /// Adds another count's figures; `None` when a sum would overflow.
+    pub fn checked_add(&self, o: &RefusalCounts) -> Option<RefusalCounts> {
+        let mut per_rule = self.per_rule.clone();
+        if per_rule.len() < o.per_rule.len() {
+            per_rule.resize(o.per_rule.len(), 0);
+        }
+        for (a, b) in per_rule.iter_mut().zip(&o.per_rule) {
+            *a = a.checked_add(*b)?;
+        }
+        Some(RefusalCounts {
+            positions: self.positions.checked_add(o.positions)?,
+            moves: self.moves.checked_add(o.moves)?,
+            refused: self.refused.checked_add(o.refused)?,
+            by_no_rule: self.by_no_rule.checked_add(o.by_no_rule)?,
+            per_rule,
+        })
+    }
+
+    /// Why these cannot be the counts of a variant with `rules` rules, if they cannot.
+    pub fn inconsistency(&self, rules: usize) -> Option<&'static str> {
+        if self.per_rule.len() != rules {
+            return Some("its refusal counts are not for the study's rules");
+        }
+        if self.refused > self.moves
+            || self.by_no_rule > self.refused
+            || self.per_rule.iter().any(|&r| r > self.refused)
+        {
+            return Some("it counts more refused moves than moves");
+        }
+        None
+    }
+}
+
+/// Adds the refusals of position `s` (a decision position; any other adds nothing) to `c`.
+/// Slow (every refusal is explained): a study asks for it only when told to.
+pub fn tally_refusals(g: &Game, s: &State, c: &mut RefusalCounts) {
+    use crate::engine::{NONE, Stage};
+    if s.stage() != Stage::Move {
+        return;
+    }
+    let ir = g.ir();
+    if c.per_rule.len() < ir.rules.len() {
+        c.per_rule.resize(ir.rules.len(), 0);
+    }
+    c.positions += 1;
+    let team = s.team();
+    // One entry of each kind of unused throw: alike throws make the same move.
+    let mut kinds = Vec::new();
+    let mut throws: Vec<usize> = Vec::new();
+    for (i, e) in s.pool().iter().enumerate().take(64) {
+        let kind = (e.steps, e.thrown, e.kind, e.bound, e.rule);
+        if e.piece == NONE && !kinds.contains(&kind) {
+            kinds.push(kind);
+            throws.push(i);
+        }
+    }
+    let mut named: Vec<usize> = Vec::new();
+    for (p, piece) in s.pieces(team).iter().enumerate() {
+        if !piece.alive() {
+            continue;
+        }
+        for &e in &throws {
+            c.moves += 1;
+            let mask = 1u64 << e;
+            let Err(r) = g.check_move(s, team, p as u8, mask) else {
+                continue;
+            };
+            c.refused += 1;
+            let d = Decision {
+                piece: p as u8,
+                mask,
+                capture: false,
+            };
+            named.clear();
+            for b in why_refused(g, s, d, &r) {
+                if let Some(ix) = b
+                    .rule
+                    .and_then(|cite| ir.rules.iter().position(|x| x.id == cite.id))
+                    && !named.contains(&ix)
+                {
+                    named.push(ix);
+                }
+            }
+            if named.is_empty() {
+                c.by_no_rule += 1;
+            }
+            for &ix in &named {
+                if let Some(x) = c.per_rule.get_mut(ix) {
+                    *x += 1;
+                }
+            }
+        }
+    }
 }

@@ -1,6 +1,8 @@
 //! Self-contained HTML reports (no network, no script): the study's identity, the metrics
-//! table, the comparison of readings, and inline SVG plots — game-length histogram, win
-//! rates with intervals, rule firing, throw frequencies against exact probabilities.
+//! table, each rule's firing (and, when counted, refusals), the comparison of readings, and
+//! inline SVG plots — game-length histogram, win rates with intervals, rule firing,
+//! distributions per game (captures, removals, send-homes, lead changes, pieces lost per
+//! team, throws before the first move), throw frequencies against exact probabilities.
 //! Each plot is an `<svg class="plot" data-plot="…">` whose marks carry `class="mark"`.
 #![expect(
     clippy::indexing_slicing,
@@ -10,6 +12,7 @@
 use super::compare::{Comparison, Diff, fmt_diff};
 use super::html_escape as esc;
 use super::metrics::Metrics;
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 const COLOURS: [&str; 6] = [
@@ -80,36 +83,35 @@ pub fn histogram_svg(ms: &[Metrics], labels: &[String]) -> String {
                 .collect()
         })
         .collect();
-    let ymax = shares
-        .iter()
-        .flatten()
-        .copied()
-        .fold(0.0f64, f64::max)
-        .max(1e-9);
+    let ymax = nice(
+        shares
+            .iter()
+            .flatten()
+            .copied()
+            .fold(0.0f64, f64::max)
+            .max(1e-9),
+    );
     let pw = w - left - right;
     let ph = h - top - bottom;
     let x = |i: f64| left + pw * i / nb as f64;
     let y = |v: f64| top + ph * (1.0 - v / ymax);
     axes(&mut s, left, top, pw, ph);
-    for k in 0..=4 {
-        let v = ymax * k as f64 / 4.0;
+    for v in nice_ticks(0.0, ymax, 1e-9) {
         let _ = write!(
             s,
-            r##"<text x="{}" y="{}" font-size="10" text-anchor="end">{:.1}%</text>"##,
+            r##"<text x="{}" y="{}" font-size="10" text-anchor="end">{}</text>"##,
             left - 4.0,
             y(v) + 3.0,
-            100.0 * v
+            pct_tick(v)
         );
     }
-    for k in 0..=4 {
-        let i = nb as f64 * k as f64 / 4.0;
-        let turns = lo as f64 + i * width as f64;
+    // Round turn counts, placed where they fall along the bins.
+    for turns in nice_ticks(lo as f64, (lo + nb as u64 * width) as f64, 1.0) {
         let _ = write!(
             s,
-            r##"<text x="{}" y="{}" font-size="10" text-anchor="middle">{:.0}</text>"##,
-            x(i),
-            top + ph + 14.0,
-            turns
+            r##"<text x="{:.2}" y="{}" font-size="10" text-anchor="middle">{turns:.0}</text>"##,
+            x((turns - lo as f64) / width as f64),
+            top + ph + 14.0
         );
     }
     let _ = write!(
@@ -337,6 +339,7 @@ pub fn study_report(ms: &[Metrics], cmp: Option<&Comparison>) -> String {
     head(&mut o, &title);
     studies_table(&mut o, ms, &labels);
     metrics_table(&mut o, ms, &labels);
+    rules_table(&mut o, ms, &labels);
     if let Some(c) = cmp {
         comparison_table(&mut o, c, &labels);
     }
@@ -825,8 +828,325 @@ fn plots(o: &mut String, ms: &[Metrics], labels: &[String]) {
     o.push_str(&wins_svg(ms, labels));
     o.push_str("<h2>Rule firing</h2>\n<p>Share of games in which each rule that can produce an event fired, with 95% Wilson intervals; the label gives its events per game.</p>\n");
     o.push_str(&rules_svg(ms, labels));
+    distributions(o, ms, labels);
     if let Some(m) = ms.first() {
         o.push_str("<h2>Throws</h2>\n<p>Observed share of each throw (bars, 95% Wilson intervals) and its exact probability (diamonds), for arm [0].</p>\n");
         o.push_str(&throws_svg(m));
+    }
+}
+
+/// Round tick values covering `lo..=hi`: about five, at steps of 1, 2 or 5 times a power of
+/// ten (never below `min_step`), so that axis labels read as round numbers.
+fn nice_ticks(lo: f64, hi: f64, min_step: f64) -> Vec<f64> {
+    let span = (hi - lo).max(min_step);
+    let step = nice(span / 5.0).max(min_step);
+    let first = (lo / step).ceil() * step;
+    let mut v = Vec::new();
+    let mut t = first;
+    while t <= hi + 1e-9 && v.len() < 12 {
+        v.push(t);
+        t += step;
+    }
+    v
+}
+
+/// A percentage tick label with no more digits than it needs.
+fn pct_tick(v: f64) -> String {
+    let p = 100.0 * v;
+    if (p - p.round()).abs() < 1e-6 {
+        format!("{p:.0}%")
+    } else {
+        format!("{p:.1}%")
+    }
+}
+
+/// A histogram of a count per game (value → games), one colour per series, each as a share
+/// of its own games; values past the largest 99th percentile are left out (and the axis
+/// says so).
+pub fn count_svg(kind: &str, xlabel: &str, series: &[(String, &BTreeMap<u64, u64>)]) -> String {
+    let (w, h, left, bottom, top, right) = (720.0, 260.0, 56.0, 40.0, 16.0, 16.0);
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        r#"<svg class="plot" data-plot="{kind}" viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img" aria-label="{}">"#,
+        esc(xlabel)
+    );
+    let (mut lo, mut hi, mut cut) = (u64::MAX, 0u64, false);
+    for (_, m) in series {
+        let n: u64 = m.values().sum();
+        let mut cum = 0;
+        for (v, c) in m.iter() {
+            lo = lo.min(*v);
+            cum += c;
+            if cum * 100 >= n * 99 {
+                hi = hi.max(*v);
+                cut |= m.keys().next_back().is_some_and(|last| last > v);
+                break;
+            }
+        }
+    }
+    if lo == u64::MAX {
+        let _ = write!(
+            s,
+            r#"<text x="{}" y="{}" text-anchor="middle">no game</text></svg>"#,
+            w / 2.0,
+            h / 2.0
+        );
+        return s;
+    }
+    let span = hi - lo + 1;
+    let width = span.div_ceil(40).max(1);
+    let nb = span.div_ceil(width) as usize;
+    let shares: Vec<Vec<f64>> = series
+        .iter()
+        .map(|(_, m)| {
+            let n: u64 = m.values().sum();
+            let mut b = vec![0u64; nb];
+            for (v, c) in m.iter().filter(|(v, _)| **v >= lo && **v <= hi) {
+                b[(((*v - lo) / width) as usize).min(nb - 1)] += c;
+            }
+            b.iter()
+                .map(|&x| if n > 0 { x as f64 / n as f64 } else { 0.0 })
+                .collect()
+        })
+        .collect();
+    let ymax = shares.iter().flatten().copied().fold(0.0f64, f64::max);
+    let ymax = nice(ymax.max(1e-9));
+    let (pw, ph) = (w - left - right, h - top - bottom);
+    // Value v's bin starts at x(v); a bin of one value is labelled at its middle.
+    let x = |v: f64| left + pw * (v - lo as f64) / (nb as u64 * width) as f64;
+    let y = |v: f64| top + ph * (1.0 - v / ymax);
+    axes(&mut s, left, top, pw, ph);
+    for t in nice_ticks(0.0, ymax, 1e-9) {
+        let _ = write!(
+            s,
+            r##"<line x1="{left}" y1="{0:.2}" x2="{1:.2}" y2="{0:.2}" stroke="#eee"/><text x="{2}" y="{3:.2}" font-size="10" text-anchor="end">{4}</text>"##,
+            y(t),
+            left + pw,
+            left - 4.0,
+            y(t) + 3.0,
+            pct_tick(t)
+        );
+    }
+    let mid = if width == 1 { 0.5 } else { 0.0 };
+    for t in nice_ticks(lo as f64, hi as f64, 1.0) {
+        let _ = write!(
+            s,
+            r##"<text x="{:.2}" y="{}" font-size="10" text-anchor="middle">{t:.0}</text>"##,
+            x(t + mid),
+            top + ph + 14.0
+        );
+    }
+    let bins = if width > 1 {
+        format!("; bins of {width}")
+    } else {
+        String::new()
+    };
+    let tail = if cut {
+        "; the largest 1% not shown"
+    } else {
+        ""
+    };
+    let _ = write!(
+        s,
+        r##"<text x="{}" y="{}" font-size="11" text-anchor="middle">{}{bins}{tail} — share of games</text>"##,
+        left + pw / 2.0,
+        h - 6.0,
+        esc(xlabel)
+    );
+    let bar_w = pw / nb as f64 / series.len().max(1) as f64;
+    for (a, sh) in shares.iter().enumerate() {
+        for (i, v) in sh.iter().enumerate().filter(|(_, v)| **v > 0.0) {
+            let from = lo + i as u64 * width;
+            let to = from + width - 1;
+            let vals = if width > 1 {
+                format!("{from}–{to}")
+            } else {
+                from.to_string()
+            };
+            let _ = write!(
+                s,
+                r#"<rect class="mark" x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" fill="{}" fill-opacity="0.8"><title>{}: {vals}: {:.2}%</title></rect>"#,
+                x(from as f64) + bar_w * a as f64,
+                y(*v),
+                bar_w.max(0.5),
+                (top + ph - y(*v)).max(0.0),
+                colour(a),
+                esc(&series[a].0),
+                100.0 * v
+            );
+        }
+    }
+    let labels: Vec<String> = series.iter().map(|x| x.0.clone()).collect();
+    legend(&mut s, &labels, left + pw - 200.0, top + 4.0);
+    s.push_str("</svg>");
+    s
+}
+
+/// Named histograms (value → games), one per series of a plot.
+type Series<'a> = Vec<(String, &'a BTreeMap<u64, u64>)>;
+
+/// The games a histogram counts, per series, under it.
+fn counts_line(what: &str, series: &[(String, &BTreeMap<u64, u64>)], extra: &[String]) -> String {
+    let parts: Vec<String> = series
+        .iter()
+        .enumerate()
+        .map(|(i, (l, m))| {
+            let n: u64 = m.values().sum();
+            format!(
+                "{}: {n} games{}",
+                esc(l),
+                extra.get(i).map_or(String::new(), |e| esc(e))
+            )
+        })
+        .collect();
+    format!("<p>{what}: {}.</p>\n", parts.join("; "))
+}
+
+/// The distributions per game: captures (and removals and send-homes where there are any),
+/// lead changes, throws before each team's first move, pieces lost per team; each with the
+/// games it counts and which games those are.
+fn distributions(o: &mut String, ms: &[Metrics], labels: &[String]) {
+    // Per-team series name their arm only when there are several.
+    let arm = |l: &str| {
+        if ms.len() > 1 {
+            format!("{l} ")
+        } else {
+            String::new()
+        }
+    };
+    let per_arm = |f: &dyn Fn(&Metrics) -> &BTreeMap<u64, u64>| -> Series {
+        ms.iter()
+            .zip(labels)
+            .map(|(m, l)| (l.clone(), f(m)))
+            .collect::<Vec<_>>()
+    };
+    let all = "All games, finished or not";
+    o.push_str("<h2>Distributions per game</h2>\n");
+    let mut plots: Vec<(&str, &str, &str, Series)> = vec![(
+        "captures",
+        "Captures per game",
+        "landing captures that remove a piece, per game",
+        per_arm(&|m| &m.acc.captures),
+    )];
+    if ms.iter().any(|m| m.removals.max > 0) {
+        plots.push((
+            "removals",
+            "Removals per game",
+            "pieces removed by a throw's effect, per game",
+            per_arm(&|m| &m.acc.removals),
+        ));
+    }
+    if ms.iter().any(|m| m.send_homes.max > 0) {
+        plots.push((
+            "send-homes",
+            "Send-homes per game",
+            "pieces sent home, per game",
+            per_arm(&|m| &m.acc.send_homes),
+        ));
+    }
+    plots.push((
+        "lead-changes",
+        "Lead changes per game",
+        "lead changes per game",
+        per_arm(&|m| &m.acc.lead_changes),
+    ));
+    for (kind, title, xlabel, series) in &plots {
+        let _ = writeln!(o, "<h3>{}</h3>", esc(title));
+        o.push_str(&count_svg(kind, xlabel, series));
+        o.push_str(&counts_line(all, series, &[]));
+    }
+    let mut lost = Vec::new();
+    let mut first = Vec::new();
+    let mut never = Vec::new();
+    for (m, l) in ms.iter().zip(labels) {
+        for t in 0..2 {
+            let team = m.study.teams.get(t).cloned().unwrap_or_default();
+            lost.push((format!("{}{team}", arm(l)), &m.acc.lost_hist[t]));
+            first.push((format!("{}{team}", arm(l)), &m.acc.first_move[t]));
+            never.push(match m.acc.never_moved[t] {
+                0 => String::new(),
+                k => format!(" (and {k} ended before it could move)"),
+            });
+        }
+    }
+    o.push_str("<h3>Pieces lost per team</h3>\n");
+    o.push_str(&count_svg(
+        "pieces-lost",
+        "pieces a team lost out of the game (captured or removed), per game",
+        &lost,
+    ));
+    o.push_str(&counts_line(all, &lost, &[]));
+    o.push_str("<h3>Throws before the first move</h3>\n");
+    o.push_str(&count_svg(
+        "first-move",
+        "a team's throws up to the first after which one of its pieces could move",
+        &first,
+    ));
+    o.push_str(&counts_line(
+        "Games in which the team could move at all, finished or not",
+        &first,
+        &never,
+    ));
+}
+
+/// Each rule's firing, and (when counted) the moves it refused, one column pair per arm.
+fn rules_table(o: &mut String, ms: &[Metrics], labels: &[String]) {
+    let counted = ms.iter().any(|m| m.refusals.is_some());
+    o.push_str("<h2>Rules</h2>\n<p>Actions naming each rule (each counted once per action) and the share of games in which it fired");
+    if counted {
+        o.push_str("; beside them the moves it refused at the decision positions visited (a move: a live piece with one throw in hand; a refused move counts for each rule that forbids it)");
+    }
+    o.push_str(".</p>\n<table><tr><th>rule</th><th>status</th>");
+    for l in labels {
+        let _ = write!(o, "<th>{} fired</th>", esc(l));
+        if counted {
+            let _ = write!(o, "<th>{} refused</th>", esc(l));
+        }
+    }
+    o.push_str("</tr>\n");
+    let Some(first) = ms.first() else {
+        o.push_str("</table>\n");
+        return;
+    };
+    for (i, r) in first.rules.iter().enumerate() {
+        let _ = write!(o, "<tr><th>{}</th><td>{}</td>", esc(&r.id), esc(&r.status));
+        for m in ms {
+            let x = m.rules.get(i).filter(|x| x.id == r.id);
+            let fired = match x {
+                None => "—".to_string(),
+                Some(x) if !x.active => "off under the readings".into(),
+                Some(x) if !x.firable => "silent (no event)".into(),
+                Some(x) => format!(
+                    "{} actions ({}/game), in {}",
+                    x.fires,
+                    x.per_game.map_or("—".into(), |v| format!("{v:.2}")),
+                    x.games.pct()
+                ),
+            };
+            let _ = write!(o, "<td>{}</td>", esc(&fired));
+            if counted {
+                let refused = x
+                    .and_then(|x| x.refused)
+                    .map_or("not counted".to_string(), |v| v.to_string());
+                let _ = write!(o, "<td>{}</td>", esc(&refused));
+            }
+        }
+        o.push_str("</tr>\n");
+    }
+    o.push_str("</table>\n");
+    for (m, l) in ms.iter().zip(labels) {
+        if let Some(rf) = &m.refusals {
+            let _ = writeln!(
+                o,
+                "<p>{}: {} of {} moves refused ({}) at {} decision positions; {} by no rule (a language default or the position).</p>",
+                esc(l),
+                rf.refused.k,
+                rf.moves,
+                esc(&rf.refused.pct()),
+                rf.positions,
+                rf.by_no_rule
+            );
+        }
     }
 }

@@ -304,6 +304,14 @@ impl Session {
         self.state.turns() >= self.max_turns
     }
 
+    /// The legal decisions now, or the engine's refusal of a position with more than
+    /// [`crate::engine::MAX_DECISIONS`] of them (the front ends stop with its message).
+    pub fn legal_checked(&self) -> Result<Vec<Decision>, Refusal> {
+        let mut v = Vec::new();
+        self.game.legal_decisions_checked(&self.state, &mut v)?;
+        Ok(v)
+    }
+
     /// The legal decisions now, in the engine's order (the numbers people choose by).
     pub fn legal(&self) -> Vec<Decision> {
         let mut v = Vec::new();
