@@ -1,6 +1,10 @@
 //! The fixtures the `argv` and `merge` fuzz targets start from (`fuzz/corpus-fixtures/`) must
 //! be accepted by the commands they feed: a stale fixture (an old shard format, a record of
 //! another file) is refused at once, and the fuzzer then never reaches the code behind it.
+#![allow(
+    clippy::expect_used,
+    reason = "tests may panic on a broken fixture or a failed check"
+)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -6,6 +6,10 @@
     reason = "tests may panic on a broken fixture or a failed check"
 )]
 
+#[allow(
+    unused_imports,
+    reason = "the shared helpers re-export more than this file uses"
+)]
 mod common;
 
 use common::pos;
