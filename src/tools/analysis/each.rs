@@ -9,7 +9,7 @@ use super::compare::{Diff, paired, two_proportions};
 use super::metrics::{
     GameBrief, Metrics, Players, Progress, derive, run_games, study_info, with_progress,
 };
-use super::{Loaded, Z95};
+use super::{Loaded, Rate, Z95};
 use crate::engine::Game;
 use crate::lang::lower::Selection;
 use serde::Serialize;
@@ -39,6 +39,10 @@ pub struct EachRow {
     pub corrected: Vec<bool>,
     /// The arm's completion, as text.
     pub completion: String,
+    /// The arm's games stopped at the turn cap (`None`: the arm could not be played).
+    pub timeouts: Option<Rate>,
+    /// The arm's games ended by a deadlock the engine found.
+    pub deadlocks: Option<Rate>,
 }
 
 /// Every reading's options against the defaults.
@@ -228,6 +232,8 @@ pub fn each_reading(
                 diffs: vec![None; FIGURES.len()],
                 corrected: vec![false; FIGURES.len()],
                 completion: "—".into(),
+                timeouts: None,
+                deadlocks: None,
             };
             match load(&sel) {
                 Err(e) => row.error = Some(e),
@@ -237,6 +243,8 @@ pub fn each_reading(
                             .map_err(|e| e.to_string())?;
                     row.diffs = diffs((&m0, &b0), (&m, &b));
                     row.completion = m.completion.pct();
+                    row.timeouts = Some(m.timeouts);
+                    row.deadlocks = Some(m.deadlocks);
                 }
             }
             rows.push(row);
@@ -324,7 +332,11 @@ pub fn render(e: &EachReading) -> String {
         .unwrap_or(6)
         .max(6);
     let wc = 27;
-    let _ = write!(o, "\n{:<w0$}  {:<18}", "arm", "its completion");
+    let _ = write!(
+        o,
+        "\n{:<w0$}  {:<21}  {:<9}  {:<9}",
+        "arm", "its completion", "timeouts", "deadlocks"
+    );
     for f in FIGURES {
         let _ = write!(o, "  {f:<wc$}");
     }
@@ -335,7 +347,13 @@ pub fn render(e: &EachReading) -> String {
             let _ = writeln!(o, "  does not load: {err}");
             continue;
         }
-        let _ = write!(o, "  {:<18}", r.completion);
+        let _ = write!(
+            o,
+            "  {:<21}  {:<9}  {:<9}",
+            r.completion,
+            share(r.timeouts),
+            share(r.deadlocks)
+        );
         for (i, d) in r.diffs.iter().enumerate() {
             let c = r.corrected.get(i).copied().unwrap_or(false);
             let _ = write!(o, "  {:<wc$}", cell(d, c, in_points(i)));
@@ -357,4 +375,12 @@ pub fn render(e: &EachReading) -> String {
         e.comparisons
     );
     o
+}
+
+/// An arm's share of games that ended one way, in percent ("—" without games).
+pub fn share(r: Option<Rate>) -> String {
+    match r {
+        Some(r) if r.n > 0 => format!("{:.1}%", r.p * 100.0),
+        _ => "—".into(),
+    }
 }

@@ -729,7 +729,7 @@ fn tick(v: f64) -> String {
 /// The report of `compare --each-reading`: the table and a plot per figure of every
 /// option's difference from the defaults, then the defaults' own report.
 pub fn each_reading_report(e: &super::each::EachReading) -> String {
-    use super::each::{FIGURES, in_points};
+    use super::each::{FIGURES, in_points, share};
     let mut o = String::new();
     head(
         &mut o,
@@ -737,7 +737,7 @@ pub fn each_reading_report(e: &super::each::EachReading) -> String {
     );
     let _ = write!(
         o,
-        "<p>File <code>{}</code> (sha256 <code>{}</code>), seed {}, {} games per arm on paired seeds. Each row changes one reading from the defaults. {} comparisons: about {:.1} would be flagged by chance alone; <span class=\"beyond\">bold</span> = the 95% interval excludes 0, ** = also beyond a Bonferroni correction (z = {:.2}).</p>\n<table><tr><th>arm</th><th>completion</th>",
+        "<p>File <code>{}</code> (sha256 <code>{}</code>), seed {}, {} games per arm on paired seeds. Each row changes one reading from the defaults. {} comparisons: about {:.1} would be flagged by chance alone; <span class=\"beyond\">bold</span> = the 95% interval excludes 0, ** = also beyond a Bonferroni correction (z = {:.2}).</p>\n<table><tr><th>arm</th><th>completion</th><th>timeouts</th><th>deadlocks</th>",
         esc(&e.file),
         esc(&e.hash),
         e.seed,
@@ -753,10 +753,16 @@ pub fn each_reading_report(e: &super::each::EachReading) -> String {
     for r in &e.rows {
         let _ = write!(o, "<tr><th>{}={}</th>", esc(&r.reading), esc(&r.option));
         if let Some(err) = &r.error {
-            let _ = writeln!(o, "<td colspan=\"6\">does not load: {}</td></tr>", esc(err));
+            let _ = writeln!(o, "<td colspan=\"8\">does not load: {}</td></tr>", esc(err));
             continue;
         }
-        let _ = write!(o, "<td>{}</td>", esc(&r.completion));
+        let _ = write!(
+            o,
+            "<td>{}</td><td>{}</td><td>{}</td>",
+            esc(&r.completion),
+            esc(&share(r.timeouts)),
+            esc(&share(r.deadlocks))
+        );
         for (i, d) in r.diffs.iter().enumerate() {
             let cls = if d.is_some_and(|x| x.beyond_noise) {
                 " class=\"beyond\""
