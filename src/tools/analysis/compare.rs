@@ -200,7 +200,7 @@ fn game_rows(metrics: &[Metrics], briefs: &[Vec<GameBrief>], games: u64) -> Vec<
         &mut rows,
         "timeouts (turn cap)".into(),
         metrics.iter().map(|m| m.timeouts.pct()).collect(),
-        per_game(&|b| Some((b.winner.is_none() && !b.aborted) as u8 as f64)),
+        per_game(&|b| Some(b.timed_out() as u8 as f64)),
         true,
     );
     add_row(

@@ -15,7 +15,8 @@ pub struct GameLine {
     pub index: u64,
     /// The study's seed.
     pub seed: u64,
-    /// `won`, `timeout` (stopped by the turn cap) or `aborted` (the engine could not go on).
+    /// `won`, `drawn`, `deadlock` (nothing could change any more), `timeout` (stopped by the
+    /// turn cap) or `aborted` (the engine could not go on).
     pub outcome: &'static str,
     /// The winning team, if one won.
     pub winner: Option<String>,
@@ -43,11 +44,7 @@ pub fn game_lines(ir: &Ir, seed: u64, first: u64, briefs: &[GameBrief]) -> Vec<G
         .map(|(i, b)| GameLine {
             index: first + i as u64,
             seed,
-            outcome: match (b.winner, b.aborted) {
-                (Some(_), _) => "won",
-                (None, true) => "aborted",
-                (None, false) => "timeout",
-            },
+            outcome: b.outcome(),
             winner: b
                 .winner
                 .map(|t| ir.team_of(TeamId::new(t as usize)).name.clone()),

@@ -314,6 +314,24 @@ pub struct GameBrief {
     pub drawn: bool,
 }
 
+impl GameBrief {
+    /// How it ended: `won`, `drawn`, `deadlock`, `aborted`, or `timeout` (the turn cap).
+    pub fn outcome(&self) -> &'static str {
+        match self.winner {
+            Some(_) => "won",
+            None if self.drawn => "drawn",
+            None if self.deadlock => "deadlock",
+            None if self.aborted => "aborted",
+            None => "timeout",
+        }
+    }
+
+    /// Stopped by the turn cap: not won, drawn, deadlocked or aborted.
+    pub fn timed_out(&self) -> bool {
+        self.outcome() == "timeout"
+    }
+}
+
 /// Counts what one game does: the driver's hook of a study. It runs on every action of
 /// every study game, so it keeps its work per event constant: rules are counted once per
 /// action by a stamp per rule (no list to search), and the lead is kept as per-piece shares
