@@ -177,13 +177,21 @@ pub fn start(app: &App, body: &[u8]) -> Result<Reply, Fail> {
     studies.by_id.insert(id, Arc::clone(&job));
     drop(studies);
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    std::thread::spawn(move || {
-        let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            run(&job, &base, &arms, &req, &players, jobs)
-        }))
-        .unwrap_or_else(|_| Err("the study failed (internal error)".into()));
-        *lock(&job.result) = Some(out);
-    });
+    let worker = Arc::clone(&job);
+    let spawned = std::thread::Builder::new()
+        .name("seig-study".into())
+        .spawn(move || {
+            let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                run(&worker, &base, &arms, &req, &players, jobs)
+            }))
+            .unwrap_or_else(|_| Err("the study failed (internal error)".into()));
+            *lock(&worker.result) = Some(out);
+        });
+    // The system may refuse a thread (limits, memory): the study then reports that, where
+    // `std::thread::spawn` would have panicked.
+    if let Err(e) = spawned {
+        *lock(&job.result) = Some(Err(format!("cannot start the study: {e}")));
+    }
     Ok(Reply::json(&serde_json::json!({ "id": id })))
 }
 
