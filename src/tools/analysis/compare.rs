@@ -112,6 +112,38 @@ pub struct Arm {
     pub loaded: Loaded,
 }
 
+/// Plays one arm: its metrics and its games in brief.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn play_arm(
+    l: &Loaded,
+    label: &str,
+    games: u64,
+    seed: u64,
+    max_turns: u32,
+    players: &Players,
+    jobs: usize,
+    progress: Option<&dyn Progress>,
+) -> Result<(Metrics, Vec<GameBrief>), crate::tools::driver::WorkerPanic> {
+    let g = Game::new(l.ir.clone());
+    let info = study_info(l, seed, games, max_turns, players);
+    if let Some(p) = progress {
+        p.arm(label);
+    }
+    let (acc, briefs) = with_progress(games, progress, |done| {
+        run_games(
+            &g,
+            seed,
+            (0, games),
+            max_turns,
+            players,
+            jobs,
+            true,
+            Some(done),
+        )
+    })?;
+    Ok((derive(&info, (0, games), &acc), briefs))
+}
+
 /// Plays every arm on the same seeds and compares them.
 #[allow(clippy::too_many_arguments)]
 pub fn compare(
@@ -126,24 +158,17 @@ pub fn compare(
     let mut metrics = Vec::new();
     let mut briefs: Vec<Vec<GameBrief>> = Vec::new();
     for arm in arms {
-        let g = Game::new(arm.loaded.ir.clone());
-        let info = study_info(&arm.loaded, seed, games, max_turns, players);
-        if let Some(p) = progress {
-            p.arm(&arm.label);
-        }
-        let (acc, b) = with_progress(games, progress, |done| {
-            run_games(
-                &g,
-                seed,
-                (0, games),
-                max_turns,
-                players,
-                jobs,
-                true,
-                Some(done),
-            )
-        })?;
-        metrics.push(derive(&info, (0, games), &acc));
+        let (m, b) = play_arm(
+            &arm.loaded,
+            &arm.label,
+            games,
+            seed,
+            max_turns,
+            players,
+            jobs,
+            progress,
+        )?;
+        metrics.push(m);
         briefs.push(b);
     }
     let mut rows = game_rows(&metrics, &briefs, games);

@@ -5,12 +5,9 @@
 //! interval, a flag when the interval excludes 0, and a second flag when it still does
 //! after a Bonferroni correction for the number of comparisons made.
 
-use super::compare::{Diff, paired, two_proportions};
-use super::metrics::{
-    GameBrief, Metrics, Players, Progress, derive, run_games, study_info, with_progress,
-};
+use super::compare::{Diff, paired, play_arm, two_proportions};
+use super::metrics::{GameBrief, Metrics, Players, Progress};
 use super::{Loaded, Rate, Z95};
-use crate::engine::Game;
 use crate::lang::lower::Selection;
 use serde::Serialize;
 
@@ -160,38 +157,6 @@ fn diffs(base: (&Metrics, &[GameBrief]), arm: (&Metrics, &[GameBrief])) -> Vec<O
             arm.0.first_team.n,
         ),
     ]
-}
-
-/// Plays one arm: its metrics and its games in brief.
-#[allow(clippy::too_many_arguments)]
-fn play_arm(
-    l: &Loaded,
-    label: &str,
-    games: u64,
-    seed: u64,
-    max_turns: u32,
-    players: &Players,
-    jobs: usize,
-    progress: Option<&dyn Progress>,
-) -> Result<(Metrics, Vec<GameBrief>), crate::tools::driver::WorkerPanic> {
-    let g = Game::new(l.ir.clone());
-    let info = study_info(l, seed, games, max_turns, players);
-    if let Some(p) = progress {
-        p.arm(label);
-    }
-    let (acc, briefs) = with_progress(games, progress, |done| {
-        run_games(
-            &g,
-            seed,
-            (0, games),
-            max_turns,
-            players,
-            jobs,
-            true,
-            Some(done),
-        )
-    })?;
-    Ok((derive(&info, (0, games), &acc), briefs))
 }
 
 /// Plays the defaults (`base`: the parameters and any readings fixed for every arm) and

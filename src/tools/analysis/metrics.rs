@@ -1487,6 +1487,12 @@ fn render_study(o: &mut String, m: &Metrics) {
     }
 }
 
+/// One line of the text table: a rate as `label   k of n   pct [interval]`.
+fn rate_line(o: &mut String, label: &str, r: &Rate) {
+    use std::fmt::Write as _;
+    let _ = writeln!(o, "{label:<20}  {:>7} of {:<7} {}", r.k, r.n, r.pct());
+}
+
 /// How games ended: completion, timeouts, wins, balance and the first team's advantage.
 fn render_outcomes(o: &mut String, m: &Metrics) {
     use std::fmt::Write;
@@ -1495,37 +1501,13 @@ fn render_outcomes(o: &mut String, m: &Metrics) {
         o,
         "\nrates with 95% Wilson intervals; means with 95% normal intervals"
     );
-    let _ = writeln!(
-        o,
-        "completion            {:>7} of {:<7} {}",
-        m.completion.k,
-        m.completion.n,
-        m.completion.pct()
-    );
-    let _ = writeln!(
-        o,
-        "timeouts (turn cap)   {:>7} of {:<7} {}",
-        m.timeouts.k,
-        m.timeouts.n,
-        m.timeouts.pct()
-    );
+    rate_line(o, "completion", &m.completion);
+    rate_line(o, "timeouts (turn cap)", &m.timeouts);
     if m.deadlocks.k > 0 {
-        let _ = writeln!(
-            o,
-            "deadlocks             {:>7} of {:<7} {}",
-            m.deadlocks.k,
-            m.deadlocks.n,
-            m.deadlocks.pct()
-        );
+        rate_line(o, "deadlocks", &m.deadlocks);
     }
     if m.draws.k > 0 {
-        let _ = writeln!(
-            o,
-            "draws                 {:>7} of {:<7} {}",
-            m.draws.k,
-            m.draws.n,
-            m.draws.pct()
-        );
+        rate_line(o, "draws", &m.draws);
     }
     let _ = writeln!(
         o,
