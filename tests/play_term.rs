@@ -121,12 +121,22 @@ fn check_restored(name: &str, d: &Path, status: i32) {
     );
 }
 
+/// Ends the private tmux server (and the windows' `sleep`s) however the test ends.
+struct Server;
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        tmux(&["kill-server"]);
+    }
+}
+
 #[test]
 fn the_terminal_is_restored_on_every_way_out() {
     if !have_tmux() {
         eprintln!("note: tmux is not installed; the terminal test is skipped");
         return;
     }
+    let _server = Server;
     let play = "play rules/sig-beart.seig --seed 1";
     let ready = "to throw";
     // Keys.
@@ -189,7 +199,39 @@ fn the_terminal_is_restored_on_every_way_out() {
     // On a terminal the line mode does not repeat what was typed.
     let screen = tmux(&["capture-pane", "-p", "-t", "seig:dumb"]);
     assert_eq!(screen.matches("quit").count(), 2, "{screen}");
-    tmux(&["kill-server"]);
+    line_mode_asks_before_leaving_unsaved();
+}
+
+/// The line mode at a terminal: with an unsaved action a first Ctrl-C (the key) or Ctrl-D
+/// only warns; the second leaves (130 after the signal, 0 at the end of input). With nothing
+/// to lose, Ctrl-C leaves at once.
+fn line_mode_asks_before_leaving_unsaved() {
+    let play = "play rules/sig-beart.seig --seed 1";
+    for (name, key, status) in [("line-c-c", "C-c", 130), ("line-c-d", "C-d", 0)] {
+        let d = dir(name);
+        // The shell ignores the Ctrl-C that a terminal sends its whole process group.
+        start(name, &d, "trap '' INT; TERM=dumb", play, "to throw");
+        let target = format!("seig:{name}");
+        tmux(&["send-keys", "-t", &target, "throw", "Enter"]);
+        wait_for("the throw", || {
+            tmux(&["capture-pane", "-p", "-t", &target]).contains("to throw again")
+        });
+        tmux(&["send-keys", "-t", &target, key]);
+        wait_for("the warning", || {
+            tmux(&["capture-pane", "-p", "-t", &target])
+                .contains("1 action of this game is not saved")
+        });
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(!d.join("rc").exists(), "{name}: left at the first {key}");
+        tmux(&["send-keys", "-t", &target, key]);
+        check_restored(name, &d, status);
+    }
+    let d = dir("line-saved");
+    start("line-saved", &d, "trap '' INT; TERM=dumb", play, "to throw");
+    tmux(&["send-keys", "-t", "seig:line-saved", "C-c"]);
+    check_restored("line-saved", &d, 130);
+    let screen = tmux(&["capture-pane", "-p", "-t", "seig:line-saved"]);
+    assert!(!screen.contains("not saved"), "{screen}");
 }
 
 /// Runs `seig ARGS` with `input` on stdin and stdout on `/dev/full`: (status, stderr).

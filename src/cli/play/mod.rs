@@ -182,9 +182,14 @@ pub fn run(args: PlayArgs) -> i32 {
                 session.seed, session.seed
             ));
         }
+        let tty = input_is_terminal();
+        if tty {
+            term::guard_line_mode();
+        }
         let opts = plain::Options {
-            echo: !input_is_terminal(),
+            echo: !tty,
             auto: args.auto,
+            tty,
         };
         return plain::run(&mut session, stdin.lock(), stdout.lock(), opts);
     }

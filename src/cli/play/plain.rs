@@ -492,14 +492,18 @@ pub struct Options {
     pub echo: bool,
     /// Play people's throws and single-choice decisions by themselves (`--auto`).
     pub auto: bool,
+    /// The input is a terminal: an end of input (Ctrl-D) with unsaved actions warns once,
+    /// as `quit` does, and the signal guard ([`super::term::set_unsaved`]) is kept informed.
+    pub tty: bool,
 }
 
 impl Default for Options {
-    /// Echo on, auto off (as for a script).
+    /// Echo on, auto off, not a terminal (as for a script).
     fn default() -> Options {
         Options {
             echo: true,
             auto: false,
+            tty: false,
         }
     }
 }
@@ -552,6 +556,20 @@ struct Shown {
     opts: Options,
 }
 
+/// "N actions of this game are not saved: `save FILE` keeps them", for the warnings of a
+/// first `quit`, end of input or Ctrl-C.
+pub fn unsaved_words(actions: usize) -> String {
+    let (are, them) = if actions == 1 {
+        ("is", "it")
+    } else {
+        ("are", "them")
+    };
+    format!(
+        "{actions} action{} of this game {are} not saved: `save FILE` keeps {them}",
+        plural(actions)
+    )
+}
+
 /// Whether the game goes on after a command.
 #[derive(PartialEq, Eq)]
 enum Next {
@@ -582,7 +600,25 @@ fn run_inner(
         write!(out, "> ")?;
         out.flush()?;
         line.clear();
+        if view.opts.tty {
+            super::term::set_unsaved(if session.unsaved() {
+                session.actions().len()
+            } else {
+                0
+            });
+        }
         if !read_line(&mut input, &mut line, out)? {
+            // At a terminal, Ctrl-D can be typed again: warn once about unsaved actions.
+            if view.opts.tty && session.unsaved() && !view.quit_warned {
+                view.quit_warned = true;
+                writeln!(
+                    out,
+                    "{}, end of input again leaves without saving",
+                    unsaved_words(session.actions().len())
+                )?;
+                continue;
+            }
+            writeln!(out, "the game is left here")?;
             return Ok(());
         }
         let text = line.trim();
@@ -657,13 +693,13 @@ fn read_line(
     match input.read_line(line) {
         Ok(0) => {
             writeln!(out)?;
-            writeln!(out, "end of input: the game is left here")?;
+            write!(out, "end of input: ")?;
             Ok(false)
         }
         Ok(_) => Ok(true),
         Err(e) => {
             writeln!(out)?;
-            writeln!(out, "cannot read the input ({e}): the game is left here")?;
+            write!(out, "cannot read the input ({e}): ")?;
             Ok(false)
         }
     }
@@ -682,19 +718,8 @@ fn run_command(
             view.quit_warned = true;
             writeln!(
                 out,
-                "{} action{} of this game {} not saved: `save FILE` keeps {}, `quit` again leaves without saving",
-                session.actions().len(),
-                plural(session.actions().len()),
-                if session.actions().len() == 1 {
-                    "is"
-                } else {
-                    "are"
-                },
-                if session.actions().len() == 1 {
-                    "it"
-                } else {
-                    "them"
-                },
+                "{}, `quit` again leaves without saving",
+                unsaved_words(session.actions().len())
             )?;
         }
         Command::Quit => {

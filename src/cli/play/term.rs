@@ -7,6 +7,10 @@
 //! ends with `128 + signal`; if the loop does not answer within a second (the computer is
 //! thinking), the signal thread leaves the screen and ends the process itself.
 //!
+//! The line mode has a guard of its own ([`guard_line_mode`]): with actions not saved, a
+//! first Ctrl-C only warns (as a first `quit` does) and a second one leaves; any other of the
+//! four signals leaves at once, saying the game was not saved.
+//!
 //! For the terminal tests, `SEIG_TEST_PANIC=1` in the environment makes the full-screen
 //! game panic after its first frame, so that the restore on a panic can be checked from
 //! outside.
@@ -15,7 +19,7 @@ use ratatui::DefaultTerminal;
 use ratatui::crossterm::{cursor, execute, terminal};
 use std::io::Write;
 use std::sync::Once;
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// The signal received and not yet handled, or 0.
@@ -23,6 +27,9 @@ static PENDING: AtomicI32 = AtomicI32::new(0);
 /// The full-screen mode is on (so that a late signal or a panic has something to undo).
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 static HOOKS: Once = Once::new();
+/// The line mode's actions not yet saved (kept by its loop, read by its signal thread).
+static LINE_UNSAVED: AtomicUsize = AtomicUsize::new(0);
+static LINE_GUARD: Once = Once::new();
 
 /// The signals that end the game with the terminal restored.
 const SIGNALS: [i32; 4] = [
@@ -80,6 +87,52 @@ pub fn say_signal(sig: i32) {
 /// Should the game panic now, for the terminal tests (`SEIG_TEST_PANIC=1`)?
 pub fn test_panic_requested() -> bool {
     std::env::var_os("SEIG_TEST_PANIC").is_some_and(|v| v == "1")
+}
+
+/// Tells the line mode's signal guard how many actions are not saved (0: none).
+pub fn set_unsaved(actions: usize) {
+    LINE_UNSAVED.store(actions, Ordering::SeqCst);
+}
+
+/// Installs the line mode's signal guard (once): Ctrl-C with unsaved actions warns first
+/// and leaves on the second; SIGTERM, SIGHUP and SIGQUIT leave at once; every way out by a
+/// signal with unsaved actions says the game was not saved, and exits with `128 + signal`.
+pub fn guard_line_mode() {
+    LINE_GUARD.call_once(|| {
+        let spawned = signal_hook::iterator::Signals::new(SIGNALS).and_then(|mut signals| {
+            std::thread::Builder::new()
+                .name("seig-line-signals".into())
+                .spawn(move || {
+                    // The count of unsaved actions a Ctrl-C has already warned about.
+                    let mut warned = None;
+                    for sig in signals.forever() {
+                        let unsaved = LINE_UNSAVED.load(Ordering::SeqCst);
+                        if sig == signal_hook::consts::SIGINT
+                            && unsaved > 0
+                            && warned != Some(unsaved)
+                        {
+                            warned = Some(unsaved);
+                            let _ = writeln!(
+                                std::io::stderr().lock(),
+                                "\n{}; Ctrl-C again leaves without saving",
+                                super::plain::unsaved_words(unsaved)
+                            );
+                            continue;
+                        }
+                        if unsaved > 0 {
+                            say_signal(sig);
+                        }
+                        std::process::exit(128 + sig);
+                    }
+                })
+        });
+        if let Err(e) = spawned {
+            let _ = writeln!(
+                std::io::stderr().lock(),
+                "warning: Ctrl-C will leave the game without asking: {e}"
+            );
+        }
+    });
 }
 
 fn install_hooks() {
