@@ -460,6 +460,7 @@ fn echo_only_when_asked_and_quit_without_moves_leaves_at_once() {
     let opts = plain::Options {
         echo: false,
         auto: false,
+        tty: false,
     };
     let code = plain::run(
         &mut session(&a),
@@ -479,6 +480,44 @@ fn echo_only_when_asked_and_quit_without_moves_leaves_at_once() {
 }
 
 #[test]
+fn at_a_terminal_an_end_of_input_with_unsaved_actions_warns_once() {
+    let a = args("sig-beart.seig", &[], &[], 1);
+    let run_tty = |input: &str, tty: bool| {
+        let mut out = Vec::new();
+        let opts = plain::Options {
+            echo: false,
+            auto: false,
+            tty,
+        };
+        let code = plain::run(
+            &mut session(&a),
+            Cursor::new(input.to_string()),
+            &mut out,
+            opts,
+        );
+        assert_eq!(code, 0);
+        String::from_utf8(out).unwrap()
+    };
+    let warned = "1 action of this game is not saved: `save FILE` keeps it, end of input again leaves without saving";
+    // At a terminal, the first end of input (Ctrl-D) warns, the second leaves.
+    let out = run_tty("throw\n", true);
+    assert!(out.contains(warned), "{out}");
+    assert!(
+        out.ends_with("end of input: the game is left here\n"),
+        "{out}"
+    );
+    assert_eq!(out.matches("end of input").count(), 3, "{out}");
+    // Nothing to lose, or not a terminal (a script's input ends for good): it leaves at once.
+    for out in [run_tty("", true), run_tty("throw\n", false)] {
+        assert!(!out.contains("not saved"), "{out}");
+        assert!(
+            out.ends_with("end of input: the game is left here\n"),
+            "{out}"
+        );
+    }
+}
+
+#[test]
 fn auto_plays_throws_and_single_choices_until_a_decision() {
     // Sig: every throw before a piece starts is forced, and starting one of twelve equal
     // waiting pieces is a single choice.
@@ -488,6 +527,7 @@ fn auto_plays_throws_and_single_choices_until_a_decision() {
     let opts = plain::Options {
         echo: true,
         auto: true,
+        tty: false,
     };
     let code = plain::run(&mut s, Cursor::new(""), &mut out, opts);
     assert_eq!(code, 0);
