@@ -126,6 +126,56 @@ rule X-E1 stated cites s "board" {
 }
 "#;
 
+/// `play --load` of a record whose next decision has more than the engine lists: the game
+/// stops at once with the engine's message and status 1, in the line mode (the full-screen
+/// game stops the same way, through the same `Session::legal_checked`).
+#[test]
+fn play_stops_at_the_decision_limit_with_a_clear_error() {
+    let dir = scratch("play-limit");
+    let file = dir.join("pool.seig");
+    // Eight sticks: pool entries of seven values (2 to 8).
+    std::fs::write(&file, BIG_POOL.replace("sticks: 4", "sticks: 8")).unwrap();
+    let f = file.display().to_string();
+    let record = dir.join("r.json");
+    let r = record.display().to_string();
+    // A record of this file (its SHA-256, seats and seed) to put the actions in.
+    let o = run(
+        &["play", &f, "--plain", "--seed", "5", "--seat", "b=random"],
+        &format!("throw\nsave {r}\nquit\nquit\n"),
+        Stdio::piped(),
+    );
+    assert!(record.exists(), "{}", String::from_utf8_lossy(&o.stdout));
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let throw = |k: u64| serde_json::json!({"action": "throw", "k": k});
+    // a: six 1s release the six pieces, a 0 ends the throws, each release is played; b
+    // throws 0; a throws 35 times, five of each value from 2 to 8, then 0: a pool of 35
+    // entries, 6^7 - 1 groups of them, each for any of six pieces.
+    let mut actions: Vec<serde_json::Value> = vec![throw(1); 6];
+    actions.push(throw(0));
+    for piece in (0..6u64).rev() {
+        actions.push(serde_json::json!({"action": "move", "piece": piece, "mask": 1u64 << (5 - piece), "capture": false}));
+    }
+    actions.push(throw(0));
+    actions.extend((0..35u64).map(|i| throw(2 + i % 7)));
+    actions.push(throw(0));
+    json["actions"] = serde_json::Value::Array(actions);
+    std::fs::write(&record, json.to_string()).unwrap();
+    let o = run(&["play", &f, "--plain", "--load", &r], "", Stdio::piped());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(&format!(
+            "error: this position has more than {} legal decisions",
+            seig::engine::MAX_DECISIONS
+        )),
+        "{err}"
+    );
+    // The game was not left half-listed: no numbered move was offered.
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(!out.contains("  1) "), "{out}");
+}
+
 #[test]
 fn explain_stops_at_the_decision_limit_with_a_clear_error() {
     let dir = scratch("limit");

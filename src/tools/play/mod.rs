@@ -505,35 +505,42 @@ pub struct Choice {
     pub same: Vec<Decision>,
 }
 
+/// Most decisions [`group_decisions`] groups: a position with more is offered decision by
+/// decision (no person reads such a list; grouping applies every decision, and an applied
+/// decision can cost the engine a search of the pool that is left). The bundled games'
+/// positions have at most a few hundred.
+pub const MAX_GROUPED: usize = 4_096;
+
 /// Groups legal decisions by the position each leads to, compared up to a renumbering of
 /// each team's pieces ([`outcome_key`]); groups keep the engine's order of their first
-/// decisions. A decision the engine refuses stays an entry of its own.
+/// decisions. A decision the engine refuses stays an entry of its own, and so does every
+/// decision of a position with more than [`MAX_GROUPED`].
 pub fn group_decisions(g: &Game, s: &State, legal: &[Decision]) -> Vec<Choice> {
-    let mut keys: Vec<Option<OutcomeKey>> = Vec::with_capacity(legal.len());
+    let single = |d: Decision| Choice {
+        decision: d,
+        same: vec![d],
+    };
+    if legal.len() > MAX_GROUPED {
+        return legal.iter().map(|&d| single(d)).collect();
+    }
+    let mut owner: std::collections::HashMap<OutcomeKey, usize> =
+        std::collections::HashMap::with_capacity(legal.len());
     let mut out: Vec<Choice> = Vec::new();
-    let mut owner: Vec<usize> = Vec::new();
     for &d in legal {
         let mut after = s.clone();
         let key = Action::decision(d)
             .apply(g, &mut after, &mut Quiet)
             .ok()
             .map(|()| outcome_key(g, &after));
-        let found = key.as_ref().and_then(|k| {
-            keys.iter()
-                .zip(&owner)
-                .find(|(other, _)| other.as_ref() == Some(k))
-                .map(|(_, &o)| o)
-        });
-        match found.and_then(|o| out.get_mut(o)) {
-            Some(c) => c.same.push(d),
-            None => {
-                owner.push(out.len());
-                keys.push(key);
-                out.push(Choice {
-                    decision: d,
-                    same: vec![d],
-                });
-            }
+        match key {
+            Some(k) => match owner.get(&k).and_then(|&o| out.get_mut(o)) {
+                Some(c) => c.same.push(d),
+                None => {
+                    owner.insert(k, out.len());
+                    out.push(single(d));
+                }
+            },
+            None => out.push(single(d)),
         }
     }
     out
@@ -542,7 +549,7 @@ pub fn group_decisions(g: &Game, s: &State, legal: &[Decision]) -> Vec<Choice> {
 /// A position with each team's pieces as a sorted list rather than by number: each piece
 /// as (track place, hole, flags, the pool entries it used), the pool without the piece
 /// numbers, and everything else the state holds that a player can see.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct OutcomeKey {
     pieces: [Vec<(i16, u8, u8, u64)>; 2],
     pool: Vec<(u8, u8, u8, u8, u8, u8, RuleIx)>,
