@@ -263,6 +263,8 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("release_order_by_hole_beside", &["E114"]),
     ("stacks_where_stacking_forbidden", &["E115"]),
     ("stacks_without_stacking_statement", &["E115"]),
+    ("stacks_only_at_a_final_goal", &["W026"]),
+    ("stacks_at_goal_without_goal", &["E115"]),
     ("ambiguous_start_row", &["E073"]),
     ("citation_unknown_source", &["E010"]),
     ("color_spelling", &["E001"]),

@@ -59,6 +59,16 @@ fn lowered(extra: &str) -> Result<Game, Vec<String>> {
     }
 }
 
+/// The codes of the warnings the file gives.
+fn warnings(extra: &str) -> Vec<String> {
+    let (_, l) = seig::lang::load(file(extra).as_bytes(), &Selection::default());
+    l.diagnostics
+        .iter()
+        .filter(|d| !d.is_error())
+        .map(|d| d.code.as_str().to_string())
+        .collect()
+}
+
 fn game(extra: &str) -> Game {
     lowered(extra).unwrap_or_else(|d| panic!("{d:?}"))
 }
@@ -328,6 +338,18 @@ fn together_where_stacking_is_forbidden_is_an_error() {
     game("stacking: forbidden\n stacks: move apart");
     let g = game("stacking: forbidden except at goal\n stacks: move together");
     assert!(g.ir().movement.stacks_together);
+    // That hole is the track's last: they never move on (W026, a warning).
+    assert_eq!(
+        warnings("stacking: forbidden except at goal\n stacks: move together"),
+        vec!["W026"]
+    );
+    // With a bounce end they walk back from it: no warning.
+    assert!(
+        warnings(
+            "stacking: forbidden except at goal\n stacks: move together\n track a ends: bounce\n track b ends: bounce"
+        )
+        .is_empty()
+    );
     // Twice is E012.
     let e = lowered("stacking: allowed\n stacks: move together\n stacks: move apart")
         .expect_err("an error");

@@ -177,6 +177,8 @@ pub enum Code {
     CaptureNeverApplies,
     /// `W025`: Holes of a track that no piece of its team can ever reach.
     UnreachableTrackCell,
+    /// `W026`: Stacks move together but can form only where no piece moves on.
+    StacksNeverMove,
 }
 
 impl Code {
@@ -254,6 +256,7 @@ impl Code {
         Code::GateNeverOpens,
         Code::CaptureNeverApplies,
         Code::UnreachableTrackCell,
+        Code::StacksNeverMove,
     ];
 
     /// The code as written, e.g. `E010`.
@@ -331,6 +334,7 @@ impl Code {
             Code::GateNeverOpens => "W023",
             Code::CaptureNeverApplies => "W024",
             Code::UnreachableTrackCell => "W025",
+            Code::StacksNeverMove => "W026",
         }
     }
 

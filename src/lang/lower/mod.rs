@@ -188,7 +188,7 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
     let clean = !cx.has_error();
     board::unreachable_rows(cx, &teams, clean);
     let capture = capture::policy(cx, capture_stmts, cells, clean);
-    stacks::apply(cx, stacks.as_ref(), &capture, &mut movement);
+    stacks::apply(cx, stacks.as_ref(), &capture, &teams, &mut movement);
     let throws = checks::check_throws(cx, throws, &sticks, &teams, clean, first_span);
     if decls.game.is_none() {
         cx.diags.push(
