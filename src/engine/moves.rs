@@ -216,8 +216,9 @@ impl Game {
         } else {
             facts.candidates(&group)
         };
-        if self.ir.movement.stacks_together {
-            // One decision per stack, named by its lowest numbered piece.
+        if self.ir.movement.stacks_together && !definitional {
+            // One decision per stack, named by its lowest numbered piece (the definition
+            // asks every piece: `check_move` refuses the others).
             bits &= self.stack_leads(s);
         }
         // Decided once for the group: the quick verdicts, or the definition for every piece.
