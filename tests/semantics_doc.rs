@@ -61,6 +61,7 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::PooledLanding => "`pooled throws land:`",
         StatementKind::Passing => "`passing own pieces:` / `passing opposing pieces:`",
         StatementKind::BlockedRelease => "`blocked release:`",
+        StatementKind::Stacks => "`stacks:`",
     }
 }
 

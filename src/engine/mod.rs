@@ -13,6 +13,7 @@ pub mod notation;
 mod quick;
 mod reach;
 mod setup;
+mod stacks;
 
 use crate::lang::ir::*;
 pub use moves::{Landing, MAX_DECISIONS};
@@ -441,6 +442,8 @@ pub enum RefusalKind {
     MustTake,
     /// A second move of a piece in a turn where a piece moves once.
     MovedThisTurn,
+    /// A move of a piece alone that moves only with its stack (`stacks: move together`).
+    InStack,
     /// A move past a hole whose pieces may not be passed.
     Passing,
     /// A position with more legal decisions than the engine lists ([`MAX_DECISIONS`]).

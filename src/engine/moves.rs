@@ -216,6 +216,11 @@ impl Game {
         } else {
             facts.candidates(&group)
         };
+        if self.ir.movement.stacks_together && !definitional {
+            // One decision per stack, named by its lowest numbered piece (the definition
+            // asks every piece: `check_move` refuses the others).
+            bits &= self.stack_leads(s);
+        }
         // Decided once for the group: the quick verdicts, or the definition for every piece.
         let quick = !definitional && !self.careful_moves;
         while bits != 0 {
@@ -275,6 +280,9 @@ impl Game {
         mask: u64,
         l: &mut Landing,
     ) -> Result<(), Refusal> {
+        if self.ir.movement.stacks_together {
+            self.stack_refusal(s, team, piece)?;
+        }
         let mut order = [0u8; POOL_MAX];
         let (len, release) = self.group_entries(s, team, piece, mask, &mut order)?;
         if release && self.ir.release_order != ReleaseOrder::Chosen {
@@ -897,6 +905,12 @@ impl Game {
         }
         s.quiet = 0;
         let t = team;
+        // The rest of the piece's stack moves with it (taken before anything moves).
+        let stacked = if self.ir.movement.stacks_together {
+            self.stack_of(s, t, d.piece) & !(1 << d.piece)
+        } else {
+            0
+        };
         let old = s.pieces[t][d.piece as usize];
         if old.cell != NO_CELL {
             self.vacate(s, t, d.piece as usize, old.cell);
@@ -929,6 +943,9 @@ impl Game {
         }
         if self.ir.movement.one_move_per_piece {
             s.moved |= 1 << d.piece;
+        }
+        if stacked != 0 {
+            self.move_stack(s, t, d.piece, stacked, l.immune, obs);
         }
         obs.event(Event::Moved {
             team,

@@ -42,6 +42,7 @@ pub const NAMES: &[&str] = &[
     "pooled landing",
     "passing",
     "stacking",
+    "stacks",
     "capture",
     "capture precedence",
     "blocked landing",
@@ -329,6 +330,16 @@ impl Ir {
                 "stacking: forbidden / allowed / forbidden except at goal",
                 stacking,
                 pol.stacking_origin,
+            ),
+            choice(
+                "stacks",
+                "stacks: move together / move apart",
+                if self.movement.stacks_together {
+                    "move together (own pieces in one place of the track, in one state, move as one)"
+                } else {
+                    "move apart (each piece moves alone)"
+                },
+                self.movement.stacks_together_origin,
             ),
             choice(
                 "capture",

@@ -163,6 +163,8 @@ pub enum Code {
     TooManyOnce,
     /// `E114`: A release order by hole for pieces that start off the board.
     ReleaseOrderByHole,
+    /// `E115`: Pieces move together as stacks where stacking is forbidden.
+    StacksWithoutStacking,
     /// `W020`: No piece can ever leave its start.
     NeverReleased,
     /// `W021`: A win that can never hold.
@@ -175,6 +177,8 @@ pub enum Code {
     CaptureNeverApplies,
     /// `W025`: Holes of a track that no piece of its team can ever reach.
     UnreachableTrackCell,
+    /// `W026`: Stacks move together but can form only where no piece moves on.
+    StacksNeverMove,
 }
 
 impl Code {
@@ -245,12 +249,14 @@ impl Code {
         Code::CaptureOverlap,
         Code::TooManyOnce,
         Code::ReleaseOrderByHole,
+        Code::StacksWithoutStacking,
         Code::NeverReleased,
         Code::WinNeverHolds,
         Code::PhaseNeverEntered,
         Code::GateNeverOpens,
         Code::CaptureNeverApplies,
         Code::UnreachableTrackCell,
+        Code::StacksNeverMove,
     ];
 
     /// The code as written, e.g. `E010`.
@@ -321,12 +327,14 @@ impl Code {
             Code::CaptureOverlap => "E112",
             Code::TooManyOnce => "E113",
             Code::ReleaseOrderByHole => "E114",
+            Code::StacksWithoutStacking => "E115",
             Code::NeverReleased => "W020",
             Code::WinNeverHolds => "W021",
             Code::PhaseNeverEntered => "W022",
             Code::GateNeverOpens => "W023",
             Code::CaptureNeverApplies => "W024",
             Code::UnreachableTrackCell => "W025",
+            Code::StacksNeverMove => "W026",
         }
     }
 

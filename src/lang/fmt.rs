@@ -667,7 +667,8 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::MovesPerPiece(_)
         | StmtKind::PooledLanding(_)
         | StmtKind::Passing { .. }
-        | StmtKind::BlockedRelease(_) => movement(s),
+        | StmtKind::BlockedRelease(_)
+        | StmtKind::Stacks(_) => movement(s),
     }
 }
 
@@ -695,6 +696,10 @@ fn movement(s: &StmtKind) -> String {
                 BlockedReleaseKind::InPlace => "released in place",
                 BlockedReleaseKind::AnotherPiece => "another piece",
             }
+        ),
+        StmtKind::Stacks(together) => format!(
+            "stacks: move {}",
+            if *together { "together" } else { "apart" }
         ),
         _ => String::new(),
     }

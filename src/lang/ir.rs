@@ -150,6 +150,8 @@ pub enum StatementKind {
     Passing,
     /// `blocked release: …`.
     BlockedRelease,
+    /// `stacks: move together|apart`.
+    Stacks,
     /// `seat order: …`.
     SeatOrder,
     /// `draw [in PHASE] when …`.
@@ -590,6 +592,14 @@ pub struct Movement {
     /// The statement giving [`Movement::one_move_per_piece`] (`None`: language default,
     /// several moves).
     pub one_move_per_piece_origin: Option<Origin>,
+    /// The pieces of a stack (own pieces standing in the same place of the track, in the
+    /// same state) move together, as one piece (`stacks: move together`).
+    #[serde(default)]
+    pub stacks_together: bool,
+    /// The statement giving [`Movement::stacks_together`] (`None`: language default, each
+    /// piece moves alone).
+    #[serde(default)]
+    pub stacks_together_origin: Option<Origin>,
     /// A pooled group of several throws lands after each of its throws (taking there, and
     /// refused where a landing is), not only at its end.
     pub land_each_throw: bool,
@@ -616,6 +626,8 @@ impl Default for Movement {
         Movement {
             one_move_per_piece: false,
             one_move_per_piece_origin: None,
+            stacks_together: false,
+            stacks_together_origin: None,
             land_each_throw: false,
             land_each_throw_origin: None,
             pass_own: true,

@@ -219,5 +219,6 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::PooledLanding(_) => K::PooledLanding,
         StmtKind::Passing { .. } => K::Passing,
         StmtKind::BlockedRelease(_) => K::BlockedRelease,
+        StmtKind::Stacks(_) => K::Stacks,
     })
 }

@@ -19,6 +19,7 @@ mod flatten;
 mod movement;
 mod names;
 mod playable;
+mod stacks;
 mod sticks;
 mod turns;
 
@@ -174,7 +175,8 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
     let team_stmts = board::team_statements(cx, flat);
     let sticks_stmts = sticks::sticks_statements(cx, flat);
     let turn = turns::turn_statements(cx, flat);
-    let movement = movement::movement(cx, flat);
+    let mut movement = movement::movement(cx, flat);
+    let stacks = stacks::stacks_statement(cx, flat);
     let throws = sticks::throw_entries(cx, flat);
     let capture_stmts = capture::capture_statements(cx, flat);
 
@@ -186,6 +188,7 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
     let clean = !cx.has_error();
     board::unreachable_rows(cx, &teams, clean);
     let capture = capture::policy(cx, capture_stmts, cells, clean);
+    stacks::apply(cx, stacks.as_ref(), &capture, &teams, &mut movement);
     let throws = checks::check_throws(cx, throws, &sticks, &teams, clean, first_span);
     if decls.game.is_none() {
         cx.diags.push(

@@ -42,6 +42,8 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
     Movement {
         one_move_per_piece: one.as_ref().map_or(d.one_move_per_piece, |s| s.value),
         one_move_per_piece_origin: one.as_ref().map(|s| s.origin),
+        stacks_together: false,
+        stacks_together_origin: None,
         land_each_throw: each.as_ref().map_or(d.land_each_throw, |s| s.value),
         land_each_throw_origin: each.as_ref().map(|s| s.origin),
         pass_own: own.as_ref().map_or(d.pass_own, |s| s.value),

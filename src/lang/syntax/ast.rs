@@ -509,6 +509,8 @@ pub enum StmtKind {
     },
     /// `blocked release: lost|released in place|another piece`.
     BlockedRelease(BlockedReleaseKind),
+    /// `stacks: move together|move apart` (`true` = together).
+    Stacks(bool),
 }
 
 /// Which unreleased piece a release takes, as written.

@@ -498,6 +498,7 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
             allowed: next!().as_rule() == Rule::allowed,
             except_goal: it.next().is_some(),
         },
+        Rule::stacks_stmt => StmtKind::Stacks(next!().as_rule() == Rule::stacks_together),
         Rule::capture_stmt => capture_stmt(it)?,
         Rule::no_capture_stmt => StmtKind::NoCapture {
             region: region(next!()),

@@ -872,6 +872,7 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::PooledLanding => "where a pooled group of throws lands",
         StatementKind::Passing => "whether pieces may be passed",
         StatementKind::BlockedRelease => "what a blocked release does",
+        StatementKind::Stacks => "whether the pieces of a hole move together",
         StatementKind::SeatOrder => "the order in which seats throw",
         StatementKind::Draw => "a draw",
         StatementKind::ScoreEnd => "an end decided by score",
