@@ -163,6 +163,12 @@ pub enum Code {
     TooManyOnce,
     /// `E114`: A release order by hole for pieces that start off the board.
     ReleaseOrderByHole,
+    /// `E125`: A track's entry is said two different ways.
+    TrackEntryTwice,
+    /// `E126`: A chosen entry for pieces that start on their track.
+    EntryOnTrack,
+    /// `E127`: A chosen entry on a track whose first segment has a gate.
+    EntryGated,
     /// `W020`: No piece can ever leave its start.
     NeverReleased,
     /// `W021`: A win that can never hold.
@@ -245,6 +251,9 @@ impl Code {
         Code::CaptureOverlap,
         Code::TooManyOnce,
         Code::ReleaseOrderByHole,
+        Code::TrackEntryTwice,
+        Code::EntryOnTrack,
+        Code::EntryGated,
         Code::NeverReleased,
         Code::WinNeverHolds,
         Code::PhaseNeverEntered,
@@ -321,6 +330,9 @@ impl Code {
             Code::CaptureOverlap => "E112",
             Code::TooManyOnce => "E113",
             Code::ReleaseOrderByHole => "E114",
+            Code::TrackEntryTwice => "E125",
+            Code::EntryOnTrack => "E126",
+            Code::EntryGated => "E127",
             Code::NeverReleased => "W020",
             Code::WinNeverHolds => "W021",
             Code::PhaseNeverEntered => "W022",
