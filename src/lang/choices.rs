@@ -37,6 +37,7 @@ pub const NAMES: &[&str] = &[
     "bind after release",
     "group walking order",
     "track end",
+    "track entry",
     "gate checking",
     "moves per piece",
     "pooled landing",
