@@ -15,7 +15,7 @@
 
 mod common;
 
-use common::{moves, play, pos};
+use common::{TeamId, moves, play, pos};
 use seig::engine::Game;
 use seig::lang::lower::Selection;
 
@@ -259,11 +259,11 @@ fn an_entry_decision_for_the_wrong_hole_is_refused() {
         entry: 1,
     };
     let r = g
-        .check_decision(&s, s.team(), d)
+        .check_decision(&s, TeamId::new(0), d)
         .expect_err("mid.2 is taken");
     assert!(r.message.contains("empty hole"), "{}", r.message);
     let d = seig::engine::Decision { entry: 6, ..d };
-    assert!(g.check_decision(&s, s.team(), d).is_err());
+    assert!(g.check_decision(&s, TeamId::new(0), d).is_err());
 }
 
 #[test]
