@@ -69,6 +69,7 @@ fn candidates(g: &Game, s: &State, rng: &mut Rng) -> Vec<Decision> {
                     piece,
                     mask,
                     capture,
+                    entry: 0,
                 });
             }
         }

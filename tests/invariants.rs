@@ -452,6 +452,7 @@ fn check_chance(g: &Game, s: &State) -> Result<(), String> {
         piece: 0,
         mask: 1,
         capture: false,
+        entry: 0,
     };
     if g.apply_decision(&mut c, d, &mut Quiet).is_ok() || c != *s {
         return Err("a decision was accepted at a chance node".into());
@@ -584,6 +585,7 @@ fn check_decisions(g: &Game, s: &State, legal: &[Decision], probe: &mut Rng) -> 
                     piece,
                     mask: 1 << i,
                     capture,
+                    entry: 0,
                 })?;
             }
         }
@@ -602,6 +604,7 @@ fn check_decisions(g: &Game, s: &State, legal: &[Decision], probe: &mut Rng) -> 
             piece,
             mask,
             capture,
+            entry: 0,
         })?;
     }
     Ok(())
@@ -1057,6 +1060,7 @@ fn play(g: &Game, seed: u64, max: usize, check: Check) -> Result<Run, String> {
             piece: 0,
             mask: 1,
             capture: false,
+            entry: 0,
         };
         if g.apply_throw(&mut c, 0, &mut Quiet).is_ok()
             || g.apply_decision(&mut c, d, &mut Quiet).is_ok()
@@ -1587,6 +1591,7 @@ fn unlisted_singles(g: &Game, s: &State) -> Vec<String> {
             piece: 0,
             mask: 1 << i,
             capture: false,
+            entry: 0,
         };
         let accepted = g.apply_decision(&mut s.clone(), d, &mut Quiet).is_ok();
         let listed = keys.contains(&decision_key(s, &d));

@@ -285,6 +285,7 @@ fn bad_records_are_refused_with_clear_messages() {
         piece: 0,
         mask: 1,
         capture: false,
+        entry: 0,
     };
     rec.actions.push(bad.clone());
     let p = dir.join("illegal.json");

@@ -90,6 +90,7 @@ fn one_refusal_per_refused_move_and_forbidding_rule() {
             piece,
             mask: 1,
             capture: false,
+            entry: 0,
         };
         let v = judge_decision(&g, &s, d, "");
         if !v.legal {

@@ -1379,10 +1379,10 @@ fn a_sgu_9_exact_a_last_hole_is_reached_only_with_the_exact_count() {
 // A-SGU-10: the hole a straw is put into
 
 #[test]
-fn a_sgu_10_a_straw_put_in_enters_the_first_hole_of_the_middle_row_only() {
-    // The one reading the language can say: whatever the count, the release walks from the
-    // first hole; no decision puts a straw into another empty hole.
-    let g = game(F, &[("A-SGU-1", "counts-one")]);
+fn a_sgu_10_first_hole_a_straw_put_in_enters_the_first_hole_of_the_middle_row_only() {
+    // The default: whatever the count, the release walks from the first hole; no decision
+    // puts a straw into another empty hole, nor names one.
+    let g = game(F, &[("A-SGU-1", "counts-one"), ("A-SGU-10", "first-hole")]);
     let mut s = at(&g, P1_HEAD, P1_WHITE, P1_BLACK);
     throw(&g, &mut s, 0);
     assert_eq!(
@@ -1399,6 +1399,44 @@ fn a_sgu_10_a_straw_put_in_enters_the_first_hole_of_the_middle_row_only() {
     throw(&g, &mut s, 0);
     assert_eq!(moves(&g, &s), Vec::<String>::new());
     assert_eq!(pool(&g, &s), "pool r1/0#1=drop");
+    let mut s = at(&g, P1_HEAD, P1_WHITE, P1_BLACK);
+    throw(&g, &mut s, 0);
+    assert!(g.parse_decision(&s, "24:r1@middle.10").is_err());
+}
+
+#[test]
+fn a_sgu_10_chosen_a_straw_is_put_into_any_empty_hole_of_the_middle_row_then_moves() {
+    let g = game(F, &[("A-SGU-10", "chosen")]);
+    let mut s = at(&g, P1_HEAD, P1_WHITE, P1_BLACK);
+    // One white of six: a sigue worth 1 (A-SGU-1 = colour-count): the straw is put into an
+    // empty hole (not 2, black's, nor 5, white's) and moves 1 on. From hole 4 it would land
+    // on white's own straw (SGU-X1); from hole 24 it waits there (SGU-M3's gate is shut);
+    // from hole 1 it shares hole 2 with black's straw (A-SGU-11 = apart-share).
+    throw(&g, &mut s, 1);
+    let mut want = Vec::new();
+    for n in (1..=24).filter(|&n| n != 8) {
+        for h in (1..=24).filter(|&h| ![2, 4, 5].contains(&h)) {
+            let to = (h + 1).min(24);
+            want.push(format!("{n}:r2@middle.{h} white_outer.{n}>middle.{to}"));
+        }
+    }
+    assert_eq!(moves(&g, &s), sorted(want));
+    play(&g, &mut s, "24:r2@middle.10");
+    assert_eq!(
+        note(&g, &s),
+        text(
+            "race | white 1 throw again | throws 2/2/10 turns 6 last 6:1 won white:middle.11 | pool r2/1#1=24",
+            &[(8, "+middle.5"), (24, "+middle.11")],
+            P1_BLACK
+        )
+    );
+    // A hole a straw stands on is no choice.
+    let mut s = at(&g, P1_HEAD, P1_WHITE, P1_BLACK);
+    throw(&g, &mut s, 1);
+    let d = g
+        .parse_decision(&s, "24:r2@middle.2")
+        .expect("a hole of the middle row");
+    assert!(g.check_decision(&s, s.team(), d).is_err());
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -45,6 +45,9 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::Track => "`track TEAM:`",
         StatementKind::TrackLoop => "`track TEAM loops from`",
         StatementKind::TrackEnd => "`track TEAM ends: stop` / `exact` / `bounce`",
+        StatementKind::TrackEntry => {
+            "`track TEAM entry: first hole` / `chosen hole` / `chosen empty hole`"
+        }
         StatementKind::Gate => "`gate TEAM SEG:`",
         StatementKind::Stacking => "`stacking:`",
         StatementKind::Capture => "`capture:`",

@@ -162,6 +162,16 @@ pub struct Decision {
     pub mask: u64,
     /// Takes the opposing piece(s) on the landing hole.
     pub capture: bool,
+    /// Under a chosen entry (`track TEAM entry: chosen hole`), the hole of the track's
+    /// first segment a piece off the track steps onto, counted from 0 along the track (0:
+    /// the first hole, as without the statement). 0 for every other move.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub entry: u8,
+}
+
+/// Serde's test for an unchosen entry (kept out of records and the web page's data).
+fn is_zero(v: &u8) -> bool {
+    *v == 0
 }
 
 /// A whole game position. Its fields are the engine's: several are derived from others
@@ -446,6 +456,9 @@ pub enum RefusalKind {
     InStack,
     /// A move past a hole whose pieces may not be passed.
     Passing,
+    /// An entry hole the piece may not step onto (not on the first segment, taken under
+    /// `chosen empty hole`, or named for a move that enters no hole).
+    EntryHole,
     /// A position with more legal decisions than the engine lists ([`MAX_DECISIONS`]).
     DecisionLimit,
     /// Refused by a tool, not by the engine's rules (such as an action a record names
@@ -614,6 +627,8 @@ pub struct Game {
     /// The only endings are `win` statements in every phase (no draw, no end by score):
     /// [`Game::check_win`] looks at them inline.
     wins_only: bool,
+    /// Some track is entered at a chosen hole: [`Game::group_moves`] lists the holes.
+    entry_choice: bool,
     /// Quiet seat turns after which the deadlock test runs: [`deadlock::QUIET_ROTATIONS`]
     /// whole rotations (every seat of both teams once each).
     rotation: u16,
@@ -753,7 +768,9 @@ impl Game {
                 ir.release_order,
                 ReleaseOrder::FirstHole | ReleaseOrder::LastHole
             );
+        let entry_choice = ir.teams.iter().any(|t| t.track.entry_choices() > 0);
         Game {
+            entry_choice,
             latched,
             careful_moves,
             pass_free,

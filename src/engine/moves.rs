@@ -210,6 +210,9 @@ impl Game {
         definitional: bool,
         f: &mut impl FnMut(Decision) -> bool,
     ) -> bool {
+        if self.entry_choice {
+            return self.group_moves_entering(s, mask, f);
+        }
         let group = Group::new(s, mask);
         let mut bits = if definitional {
             (1u64 << self.n_pieces(s.team)) - 1
@@ -246,6 +249,7 @@ impl Game {
                 piece,
                 mask,
                 capture,
+                entry: 0,
             };
             if capture && !f(decide(true)) {
                 return false;
@@ -885,7 +889,7 @@ impl Game {
         }
         let team = s.team;
         let mut l = Landing::default();
-        self.land(s, team, d.piece, d.mask, &mut l)?;
+        self.land_entering(s, team, d.piece, d.mask, d.entry, &mut l)?;
         let on_the_way = (d.capture && self.ir.movement.land_each_throw && d.mask.count_ones() > 1)
             .then(|| self.landings_on_the_way(s, team, d));
         if d.capture && l.capture.is_none() {
@@ -1000,6 +1004,15 @@ impl Game {
         d: Decision,
     ) -> Vec<(Cell, CaptureSpec, Option<u8>)> {
         let mut out = Vec::new();
+        let entered;
+        let s = match self.entered(s, team, d.piece, d.mask, d.entry) {
+            Ok(Some(e)) => {
+                entered = e;
+                &entered
+            }
+            Ok(None) => s,
+            Err(_) => return out,
+        };
         let mut order = [0u8; POOL_MAX];
         let Ok((len, release)) = self.group_entries(s, team, d.piece, d.mask, &mut order) else {
             return out;
@@ -1202,5 +1215,164 @@ fn permute(a: &mut [u8], f: &mut impl FnMut(&[u8]) -> bool) {
             c[i] = 0;
             i += 1;
         }
+    }
+}
+
+/// Chosen entry holes (`track TEAM entry: chosen hole`): a piece off its track steps onto
+/// the hole of the first segment its decision names, then walks on the places left. The walk
+/// is the ordinary one, from just before that hole.
+impl Game {
+    /// Is decision `d` of team `team` legal, and where does it land (with its entry hole)?
+    pub fn check_decision(&self, s: &State, team: TeamId, d: Decision) -> Result<Landing, Refusal> {
+        let mut l = Landing::default();
+        self.land_entering(s, team, d.piece, d.mask, d.entry, &mut l)?;
+        Ok(l)
+    }
+
+    /// [`Game::land`] entering at hole `entry` of the first segment.
+    fn land_entering(
+        &self,
+        s: &State,
+        team: TeamId,
+        piece: u8,
+        mask: u64,
+        entry: u8,
+        l: &mut Landing,
+    ) -> Result<(), Refusal> {
+        if !self.entry_choice && entry == 0 {
+            return self.land(s, team, piece, mask, l);
+        }
+        match self.entered(s, team, piece, mask, entry)? {
+            None => self.land(s, team, piece, mask, l),
+            Some(e) => {
+                // Which piece a release takes is judged where the pieces wait: in `e` the
+                // entering piece already stands further along than the others.
+                let mut order = [0u8; POOL_MAX];
+                let (len, release) = self.group_entries(s, team, piece, mask, &mut order)?;
+                if release && self.ir.release_order != ReleaseOrder::Chosen {
+                    self.release_in_order(s, team, piece, &order[..len])?;
+                }
+                self.land(&e, team, piece, mask, l)?;
+                // A walk that took no step (a release made in place) enters no hole: that
+                // is the first hole's decision.
+                if l.tpos == e.pieces[team][piece as usize].tpos {
+                    return Err(Refusal::new(
+                        RefusalKind::EntryHole,
+                        "this piece cannot step onto that hole",
+                        None,
+                    ));
+                }
+                if let Some(o) = self.ir.teams[team.index()].track.entry_origin {
+                    l.note(o.rule);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The position as the walk of a piece entering at hole `entry` sees it: the piece
+    /// stands just before that hole (`None`: it enters the first hole, from where it is).
+    /// Refuses a hole the piece may not enter.
+    fn entered(
+        &self,
+        s: &State,
+        team: TeamId,
+        piece: u8,
+        mask: u64,
+        entry: u8,
+    ) -> Result<Option<State>, Refusal> {
+        let tr = &self.ir.teams[team.index()].track;
+        let choices = tr.entry_choices();
+        let p = match s.pieces[team].get(piece as usize) {
+            Some(p) if (piece as usize) < self.n_pieces(team) => *p,
+            _ => return Ok(None),
+        };
+        let enters = choices > 0 && p.alive() && p.tpos < 0 && self.group_places(s, mask) > 0;
+        if !enters {
+            return match entry {
+                0 => Ok(None),
+                _ => Err(Refusal::new(
+                    RefusalKind::EntryHole,
+                    "this move enters no hole: only a piece off its track, stepping onto it, chooses one",
+                    tr.entry_origin.map(|o| o.rule),
+                )),
+            };
+        }
+        if entry as u16 >= choices {
+            return Err(Refusal::new(
+                RefusalKind::EntryHole,
+                format!("a piece enters one of the {choices} holes of its track's first segment"),
+                tr.entry_origin.map(|o| o.rule),
+            ));
+        }
+        let c = tr.cells[entry as usize];
+        if tr.entry == TrackEntry::ChosenEmpty && (s.occ[0].contains(c) || s.occ[1].contains(c)) {
+            return Err(Refusal::new(
+                RefusalKind::EntryHole,
+                "a piece stands on that hole: a piece enters an empty hole",
+                tr.entry_origin.map(|o| o.rule),
+            ));
+        }
+        if entry == 0 {
+            return Ok(None);
+        }
+        let mut e = s.clone();
+        e.pieces[team][piece as usize].tpos = entry as i16 - 1;
+        Ok(Some(e))
+    }
+
+    /// The places the unused entries of `mask` move (a release without places enters no hole).
+    pub(super) fn group_places(&self, s: &State, mask: u64) -> u32 {
+        s.pool[..s.pool_len as usize]
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask >> i & 1 == 1)
+            .map(|(_, e)| e.steps as u32)
+            .sum()
+    }
+
+    /// [`Game::group_moves`] where some track is entered at a chosen hole: every piece is
+    /// asked (no quick verdicts), and a piece stepping onto its track once per hole it may
+    /// enter, in track order.
+    fn group_moves_entering(
+        &self,
+        s: &State,
+        mask: u64,
+        f: &mut impl FnMut(Decision) -> bool,
+    ) -> bool {
+        let team = s.team;
+        let choices = self.ir.teams[team.index()].track.entry_choices();
+        let places = self.group_places(s, mask);
+        for piece in 0..self.n_pieces(team) as u8 {
+            let p = s.pieces[team][piece as usize];
+            let holes = if p.alive() && p.tpos < 0 && places > 0 {
+                choices
+            } else {
+                1
+            };
+            for entry in 0..holes.min(u8::MAX as u16 + 1) {
+                let mut l = Landing::default();
+                if self
+                    .land_entering(s, team, piece, mask, entry as u8, &mut l)
+                    .is_err()
+                {
+                    continue;
+                }
+                let decide = |capture| Decision {
+                    piece,
+                    mask,
+                    capture,
+                    entry: entry as u8,
+                };
+                let capture = l.capture.is_some();
+                if capture && !f(decide(true)) {
+                    return false;
+                }
+                if (!capture || l.may_decline) && !f(decide(false)) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 }

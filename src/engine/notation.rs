@@ -672,9 +672,10 @@ impl Spots<'_> {
 }
 
 impl Game {
-    /// A decision in move notation: `PIECE:ENTRY+ENTRY[x]`, each entry its places with
-    /// `r` for a release and `e` for release-or-move (`12:r1+3x`: piece 12 released with
-    /// the 1 and moved 3 more, taking).
+    /// A decision in move notation: `PIECE:ENTRY+ENTRY[@HOLE][x]`, each entry its places
+    /// with `r` for a release and `e` for release-or-move (`12:r1+3x`: piece 12 released
+    /// with the 1 and moved 3 more, taking); `@HOLE` the hole a piece steps onto its track
+    /// at, where its team chooses it (`5:r4@middle.3`).
     pub fn decision_notation(&self, s: &State, d: Decision) -> String {
         let mut out = format!("{}:", d.piece as usize + 1);
         let mut first = true;
@@ -705,10 +706,56 @@ impl Game {
                 }
             }
         }
+        if let Some(hole) = self.entry_hole_name(s, d) {
+            out.push('@');
+            out.push_str(&hole);
+        }
         if d.capture {
             out.push('x');
         }
         out
+    }
+
+    /// The hole a decision enters its track at, where its team chooses one and the piece
+    /// steps onto the track (`middle.5`); `None` for every other decision.
+    fn entry_hole_name(&self, s: &State, d: Decision) -> Option<String> {
+        let tr = &self.ir.teams[s.team.index()].track;
+        let p = s.pieces[s.team].get(d.piece as usize)?;
+        if tr.entry_choices() == 0 || p.tpos >= 0 || !p.alive() || self.group_places(s, d.mask) == 0
+        {
+            return None;
+        }
+        tr.cells
+            .get(d.entry as usize)
+            .map(|&c| self.ir.cell_name(c))
+    }
+
+    /// Reads `@ROW.N` of move notation: the index of that hole in the first segment of the
+    /// team's track.
+    fn parse_entry_hole(&self, s: &State, hole: &str, text: &str) -> Result<u8, NotationError> {
+        let tr = &self.ir.teams[s.team.index()].track;
+        let n = tr.entry_choices() as usize;
+        let names: Vec<String> = tr
+            .cells
+            .iter()
+            .take(n)
+            .map(|&c| self.ir.cell_name(c))
+            .collect();
+        match names.iter().position(|x| x == hole.trim()) {
+            Some(i) => Ok(i as u8),
+            None if n == 0 => Err(err(
+                "this team's pieces enter their track at its first hole: a move names no entry hole",
+                text,
+            )),
+            None => Err(err(
+                format!(
+                    "`@{}` is not a hole a piece may enter: they are {}",
+                    hole.trim(),
+                    names.join(", ")
+                ),
+                text,
+            )),
+        }
     }
 
     /// A decision with where the piece goes: `12:r1+3 twigs_lower.12>twigs_upper.10`.
@@ -721,7 +768,7 @@ impl Game {
                 self.ir.cell_name(Cell::new(cell as u16))
             }
         };
-        match self.check_move(s, s.team, d.piece, d.mask) {
+        match self.check_decision(s, s.team, d) {
             Ok(l) => format!(
                 "{} {}>{}",
                 self.decision_notation(s, d),
@@ -738,7 +785,7 @@ impl Game {
         let text = text.trim();
         let bad = || {
             err(
-                "a move is PIECE:PLACES[+PLACES…][x], e.g. `3:4+3` or `12:r1x`",
+                "a move is PIECE:PLACES[+PLACES…][@ROW.HOLE][x], e.g. `3:4+3`, `12:r1x` or `5:r4@middle.3`",
                 text,
             )
         };
@@ -753,6 +800,10 @@ impl Game {
         let (rest, capture) = match rest.trim().strip_suffix('x') {
             Some(r) => (r, true),
             None => (rest.trim(), false),
+        };
+        let (rest, entry) = match rest.split_once('@') {
+            Some((r, hole)) => (r, self.parse_entry_hole(s, hole, text)?),
+            None => (rest, 0),
         };
         let mut tokens = Vec::new();
         for tok in rest.split('+') {
@@ -797,7 +848,10 @@ impl Game {
                     })
         };
         if let Some(d) = legal.iter().find(|d| {
-            d.piece as usize == piece - 1 && d.capture == capture && matches_tokens(d.mask)
+            d.piece as usize == piece - 1
+                && d.capture == capture
+                && d.entry == entry
+                && matches_tokens(d.mask)
         }) {
             return Ok(*d);
         }
@@ -812,6 +866,7 @@ impl Game {
             piece: (piece - 1) as u8,
             mask,
             capture,
+            entry,
         })
     }
 }

@@ -5,7 +5,7 @@
 
 use crate::lang::ir::{
     Allocation, BlockedRelease, CaptureKind, Cond, Ir, Origin, ReleaseOrder, Requirement,
-    SeatOrder, TeamId, TrackEnd, ValueRule,
+    SeatOrder, TeamId, TrackEnd, TrackEntry, ValueRule,
 };
 
 /// One engine choice of a variant.
@@ -37,6 +37,7 @@ pub const NAMES: &[&str] = &[
     "bind after release",
     "group walking order",
     "track end",
+    "track entry",
     "gate checking",
     "moves per piece",
     "pooled landing",
@@ -160,6 +161,30 @@ impl Ir {
         ]
     }
 
+    /// Where a piece off its track steps onto it (`track TEAM entry:`).
+    fn entry_choice(&self) -> EngineChoice {
+        let entries: Vec<String> = TeamId::BOTH
+            .iter()
+            .map(|&t| {
+                let tr = &self.team_of(t).track;
+                let how = match tr.entry {
+                    TrackEntry::FirstHole => "the track's first hole",
+                    TrackEntry::Chosen => "a hole of the track's first segment, chosen",
+                    TrackEntry::ChosenEmpty => {
+                        "a hole of the track's first segment where no piece stands, chosen"
+                    }
+                };
+                format!("{}: {how}", self.team_of(t).name)
+            })
+            .collect();
+        choice(
+            "track entry",
+            "track TEAM entry: first hole / chosen hole / chosen empty hole",
+            entries.join("; "),
+            self.teams.iter().find_map(|t| t.track.entry_origin),
+        )
+    }
+
     /// Releases, walking, gates and track ends.
     fn movement_choices(&self) -> Vec<EngineChoice> {
         let ends: Vec<String> = TeamId::BOTH
@@ -244,6 +269,7 @@ impl Ir {
                 ends.join("; "),
                 end_origin,
             ),
+            self.entry_choice(),
             choice(
                 "gate checking",
                 "once CONDS (in a gate's conditions)",

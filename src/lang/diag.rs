@@ -165,6 +165,12 @@ pub enum Code {
     ReleaseOrderByHole,
     /// `E115`: Pieces move together as stacks where stacking is forbidden.
     StacksWithoutStacking,
+    /// `E125`: A track's entry is said two different ways.
+    TrackEntryTwice,
+    /// `E126`: A chosen entry for pieces that start on their track.
+    EntryOnTrack,
+    /// `E127`: A chosen entry on a track whose first segment has a gate.
+    EntryGated,
     /// `W020`: No piece can ever leave its start.
     NeverReleased,
     /// `W021`: A win that can never hold.
@@ -250,6 +256,9 @@ impl Code {
         Code::TooManyOnce,
         Code::ReleaseOrderByHole,
         Code::StacksWithoutStacking,
+        Code::TrackEntryTwice,
+        Code::EntryOnTrack,
+        Code::EntryGated,
         Code::NeverReleased,
         Code::WinNeverHolds,
         Code::PhaseNeverEntered,
@@ -328,6 +337,9 @@ impl Code {
             Code::TooManyOnce => "E113",
             Code::ReleaseOrderByHole => "E114",
             Code::StacksWithoutStacking => "E115",
+            Code::TrackEntryTwice => "E125",
+            Code::EntryOnTrack => "E126",
+            Code::EntryGated => "E127",
             Code::NeverReleased => "W020",
             Code::WinNeverHolds => "W021",
             Code::PhaseNeverEntered => "W022",

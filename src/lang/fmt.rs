@@ -23,7 +23,7 @@ use crate::lang::diag::Diagnostic;
 use crate::lang::syntax::ast::{
     BlockedReleaseKind, Cond, CountRhs, Counted, Effect, Expr, File, Item, Name, Reading, Region,
     ReleaseOrderKind, Requirement, RowRef, Rule, Segment, Spanned, SticksWhen, Stmt, StmtKind,
-    ThrowMatch, TrackEndKind,
+    ThrowMatch, TrackEndKind, TrackEntryKind,
 };
 use std::fmt::Write as _;
 
@@ -612,6 +612,15 @@ fn statement(s: &StmtKind) -> String {
                 TrackEndKind::Stop => "stop",
                 TrackEndKind::Exact => "exact",
                 TrackEndKind::Bounce => "bounce",
+            }
+        ),
+        StmtKind::TrackEntry(team, entry) => format!(
+            "track {} entry: {}",
+            team.node,
+            match entry {
+                TrackEntryKind::FirstHole => "first hole",
+                TrackEntryKind::Chosen => "chosen hole",
+                TrackEntryKind::ChosenEmpty => "chosen empty hole",
             }
         ),
         StmtKind::Gate {

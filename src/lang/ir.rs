@@ -124,6 +124,8 @@ pub enum StatementKind {
     TrackLoop,
     /// `track T ends: stop`.
     TrackEnd,
+    /// `track T entry: …`.
+    TrackEntry,
     /// `gate T S: …`.
     Gate,
     /// `stacking: …`.
@@ -571,6 +573,34 @@ pub struct Track {
     /// The statement saying what a walk past the end does (`None`: not said; stopping is
     /// the language default when no loop applies).
     pub end_origin: Option<Origin>,
+    /// Where a piece off the track steps onto it.
+    pub entry: TrackEntry,
+    /// The statement saying where pieces enter (`None`: not said; the first hole is the
+    /// language default).
+    pub entry_origin: Option<Origin>,
+}
+
+/// Where a piece off its track (beside the board, or in a start row outside the track)
+/// steps onto it with its first step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TrackEntry {
+    /// The track's first hole (the language default).
+    FirstHole,
+    /// A hole of the track's first segment that the player chooses; the decision names it.
+    Chosen,
+    /// [`TrackEntry::Chosen`], among the holes where no piece stands.
+    ChosenEmpty,
+}
+
+impl Track {
+    /// How many holes a piece off the track may choose to enter: the length of the first
+    /// segment under a chosen entry, else 0 (it enters the first hole).
+    pub fn entry_choices(&self) -> u16 {
+        match (self.entry, self.segments.first()) {
+            (TrackEntry::Chosen | TrackEntry::ChosenEmpty, Some(seg)) => seg.len,
+            _ => 0,
+        }
+    }
 }
 
 /// What a walk past a track's last hole does (when no loop continues it).

@@ -61,7 +61,15 @@ pub enum Action {
         mask: u64,
         /// Takes the opposing piece(s) there.
         capture: bool,
+        /// The entry hole chosen ([`Decision::entry`]; absent when 0).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        entry: u8,
     },
+}
+
+/// Serde's test for an unchosen entry hole.
+fn is_zero(v: &u8) -> bool {
+    *v == 0
 }
 
 impl Action {
@@ -71,6 +79,7 @@ impl Action {
             piece: d.piece,
             mask: d.mask,
             capture: d.capture,
+            entry: d.entry,
         }
     }
 
@@ -82,10 +91,12 @@ impl Action {
                 piece,
                 mask,
                 capture,
+                entry,
             } => Some(Decision {
                 piece,
                 mask,
                 capture,
+                entry,
             }),
         }
     }

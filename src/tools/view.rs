@@ -274,7 +274,7 @@ pub fn board_view(g: &Game, s: &State) -> BoardView {
         .map(|(index, (d, dv))| {
             let p = s.piece(s.team(), d.piece as usize);
             let to = g
-                .check_move(s, s.team(), d.piece, d.mask)
+                .check_decision(s, s.team(), *d)
                 .ok()
                 .and_then(|l| hole_of(ir, l.cell));
             MoveView {

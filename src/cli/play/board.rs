@@ -194,7 +194,7 @@ fn chosen_cells(g: &Game, s: &State, chosen: Option<Decision>) -> (u8, u8) {
         Some(d) => {
             let p = s.piece(s.team(), d.piece as usize);
             let to = g
-                .check_move(s, s.team(), d.piece, d.mask)
+                .check_decision(s, s.team(), d)
                 .map(|l| l.cell)
                 .unwrap_or(NO_CELL);
             (p.cell, to)

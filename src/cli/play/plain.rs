@@ -943,7 +943,7 @@ fn why_text(session: &Session, arg: &str) -> String {
     };
     let g = &session.game;
     let mut out = format!("move {}:", g.describe_decision(s, d));
-    if let Err(r) = g.check_move(s, s.team(), d.piece, d.mask) {
+    if let Err(r) = g.check_decision(s, s.team(), d) {
         let _ = write!(out, " not allowed: {}", r.message);
     }
     for r in session.why(d) {

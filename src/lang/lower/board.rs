@@ -124,6 +124,8 @@ pub(super) struct TeamStmts<'a> {
     pub gates: Vec<(&'a Flat<'a>, TeamId)>,
     /// The first `ends:` statement in force per team: what it says, where, and its origin.
     pub ends: [Option<(TrackEnd, Span, Origin)>; 2],
+    /// The first `entry:` statement in force per team: what it says, where, and its origin.
+    pub entries: [Option<(TrackEntry, Span, Origin)>; 2],
 }
 
 /// Collects the team statements; resolves their names (also under readings not in force).
@@ -137,6 +139,7 @@ pub(super) fn team_statements<'a>(cx: &mut Cx, flat: &'a [Flat<'a>]) -> TeamStmt
         loops: Vec::new(),
         gates: Vec::new(),
         ends: [None, None],
+        entries: [None, None],
     };
     for f in flat {
         match &f.stmt.node {
@@ -175,6 +178,7 @@ pub(super) fn team_statements<'a>(cx: &mut Cx, flat: &'a [Flat<'a>]) -> TeamStmt
                 }
             }
             StmtKind::TrackEnd(team, end) => track_end(cx, &mut ts, f, team, *end),
+            StmtKind::TrackEntry(team, entry) => track_entry(cx, &mut ts, f, team, *entry),
             StmtKind::Gate { team, .. } => {
                 if let Some(t) = cx.team(team)
                     && f.active()
@@ -211,6 +215,68 @@ fn track_end(cx: &mut Cx, ts: &mut TeamStmts, f: &Flat, team: &Name, end: ast::T
             .with_secondary(*sp, "first end"),
         ),
         Some(_) => {}
+    }
+}
+
+/// `track T entry: …`: the first one in force; a second that says otherwise is an error.
+fn track_entry(cx: &mut Cx, ts: &mut TeamStmts, f: &Flat, team: &Name, entry: ast::TrackEntryKind) {
+    let entry = match entry {
+        ast::TrackEntryKind::FirstHole => TrackEntry::FirstHole,
+        ast::TrackEntryKind::Chosen => TrackEntry::Chosen,
+        ast::TrackEntryKind::ChosenEmpty => TrackEntry::ChosenEmpty,
+    };
+    let (Some(t), Some(o)) = (cx.team(team), f.origin) else {
+        return;
+    };
+    match &ts.entries[t.index()] {
+        None => ts.entries[t.index()] = Some((entry, f.stmt.span, o)),
+        Some((first, sp, _)) if *first != entry => cx.diags.push(
+            Diagnostic::error(
+                Code::TrackEntryTwice,
+                f.stmt.span,
+                format!("team `{}`'s track is entered two different ways", team.node),
+                "second entry",
+            )
+            .with_help("keep one, or put them in `if READING = OPTION { … } else { … }`")
+            .with_secondary(*sp, "first entry"),
+        ),
+        Some(_) => {}
+    }
+}
+
+/// A chosen entry needs pieces that step onto the track (E126) and a first segment that
+/// no gate guards (E127: entering past its first hole would skip the gate).
+fn check_entry(cx: &mut Cx, name: &str, start: &Start, track: &Track, span: Span) {
+    if track.entry == TrackEntry::FirstHole {
+        return;
+    }
+    if let Start::Row(r) = start
+        && track.segments.iter().any(|s| s.row == *r)
+    {
+        cx.diags.push(
+            Diagnostic::error(
+                Code::EntryOnTrack,
+                span,
+                format!("team `{name}`'s pieces start on their track: they never enter it"),
+                "a chosen entry for pieces already on the track",
+            )
+            .with_help(
+                "start the pieces in a row outside the track or beside the board, or remove this statement",
+            ),
+        );
+    }
+    if track.gates.iter().any(|g| g.at == 0) {
+        cx.diags.push(
+            Diagnostic::error(
+                Code::EntryGated,
+                span,
+                format!(
+                    "team `{name}`'s first segment has a gate: a piece entering past its first hole would not cross it"
+                ),
+                "a chosen entry behind a gate",
+            )
+            .with_help("put the gate on a later segment, or enter at `first hole`"),
+        );
     }
 }
 
@@ -359,6 +425,11 @@ pub(super) fn teams(cx: &mut Cx, ts: &TeamStmts, first_span: Span) -> Option<Vec
             track.end = end;
             track.end_origin = Some(origin);
         }
+        if let Some((entry, span, origin)) = ts.entries[t] {
+            track.entry = entry;
+            track.entry_origin = Some(origin);
+            check_entry(cx, &name, &pieces.value.1, &track, span);
+        }
         teams.push(Team {
             name,
             colour: ts.colour[t].as_ref().map(|c| c.value),
@@ -407,6 +478,8 @@ fn build_track(cx: &mut Cx, team: TeamId, decl: &TrackDecl, stmts: &TeamStmts) -
         origin: decl.origin,
         end: TrackEnd::Stop,
         end_origin: None,
+        entry: TrackEntry::FirstHole,
+        entry_origin: None,
     }
 }
 

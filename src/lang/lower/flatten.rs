@@ -203,6 +203,7 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::Track { .. } => K::Track,
         StmtKind::TrackLoop { .. } => K::TrackLoop,
         StmtKind::TrackEnd(..) => K::TrackEnd,
+        StmtKind::TrackEntry(..) => K::TrackEntry,
         StmtKind::Gate { .. } => K::Gate,
         StmtKind::Stacking { .. } => K::Stacking,
         StmtKind::Capture { .. } => K::Capture,

@@ -432,6 +432,8 @@ pub enum StmtKind {
     },
     /// `track T ends: stop|exact|bounce`.
     TrackEnd(Name, TrackEndKind),
+    /// `track T entry: first hole|chosen hole|chosen empty hole`.
+    TrackEntry(Name, TrackEntryKind),
     /// `gate T S: requirement, else forbid|stop` (`true` = stop).
     Gate {
         /// Team.
@@ -535,6 +537,17 @@ pub enum TrackEndKind {
     Exact,
     /// `bounce`.
     Bounce,
+}
+
+/// Where a piece off its track steps onto it, as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum TrackEntryKind {
+    /// `first hole`.
+    FirstHole,
+    /// `chosen hole`.
+    Chosen,
+    /// `chosen empty hole`.
+    ChosenEmpty,
 }
 
 /// What a blocked release does, as written.

@@ -42,8 +42,8 @@ pub fn describe(r: Rule) -> &'static str {
         block => "`{`",
         if_stmt | row_stmt | team_stmt | seats_stmt | order_stmt | sticks_stmt | value_stmt
         | class_stmt | phases_stmt | allocation_stmt | release_order_stmt | bind_stmt
-        | transition_stmt | throw_stmt | track_loop_stmt | track_end_stmt | track_stmt
-        | gate_stmt | stacks_stmt | stacking_stmt | no_capture_stmt | capture_only_stmt
+        | transition_stmt | throw_stmt | track_loop_stmt | track_end_stmt | track_entry_stmt
+        | track_stmt | gate_stmt | stacks_stmt | stacking_stmt | no_capture_stmt | capture_only_stmt
         | capture_stmt | blocked_stmt | immune_stmt | send_home_stmt | win_stmt
         | moves_per_piece_stmt | pooled_landing_stmt | passing_stmt | blocked_release_stmt
         | seat_order_stmt | draw_stmt | score_end_stmt | stmt => STATEMENT,
@@ -67,6 +67,9 @@ pub fn describe(r: Rule) -> &'static str {
             "`front-most`, `chosen`, `first hole` or `last hole`"
         }
         track_end => "`stop`, `exact` or `bounce`",
+        track_entry | entry_first | entry_chosen_empty | entry_chosen => {
+            "`first hole`, `chosen hole` or `chosen empty hole`"
+        }
         home_target => "`to start hole` or `to first empty hole`",
         one_move | several_moves => "`one` or `several`",
         stacks_together | stacks_apart => "`together` or `apart`",

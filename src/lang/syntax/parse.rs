@@ -493,6 +493,14 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
                 _ => TrackEndKind::Stop,
             },
         ),
+        Rule::track_entry_stmt => StmtKind::TrackEntry(
+            name(next!()),
+            match next!().as_rule() {
+                Rule::entry_chosen_empty => TrackEntryKind::ChosenEmpty,
+                Rule::entry_chosen => TrackEntryKind::Chosen,
+                _ => TrackEntryKind::FirstHole,
+            },
+        ),
         Rule::gate_stmt => gate_stmt(it)?,
         Rule::stacking_stmt => StmtKind::Stacking {
             allowed: next!().as_rule() == Rule::allowed,

@@ -266,7 +266,7 @@ pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, Exp
         g.legal_decisions_checked(s, &mut buf)
             .map_err(|r| ExplainError::DecisionLimit(r.message.into_owned()))?;
         for d in &buf {
-            let rules = match g.check_move(s, s.team(), d.piece, d.mask) {
+            let rules = match g.check_decision(s, s.team(), *d) {
                 Ok(l) => l.rules().iter().map(|&r| cite(ir, r)).collect(),
                 Err(_) => Vec::new(),
             };
@@ -407,7 +407,7 @@ pub fn judge_decision(g: &Game, s: &State, d: Decision, input: &str) -> Verdict 
     };
     match applied {
         Ok(()) if legal.contains(&d) => {
-            let rules = match g.check_move(s, s.team(), d.piece, d.mask) {
+            let rules = match g.check_decision(s, s.team(), d) {
                 Ok(l) => l.rules().iter().map(|&r| cite(ir, r)).collect(),
                 Err(_) => Vec::new(),
             };

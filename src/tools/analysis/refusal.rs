@@ -457,7 +457,7 @@ fn nothing_to_take(g: &Game, s: &State, d: Decision) -> Vec<Because> {
         .then(|| entries.first().map(|e| e.thrown))
         .flatten();
     let hole = g
-        .check_move(s, team, d.piece, d.mask)
+        .check_decision(s, team, d)
         .ok()
         .and_then(|l| (l.cell != crate::engine::NO_CELL).then(|| Cell::new(l.cell as u16)));
     let Some(c) = hole else {
@@ -622,6 +622,7 @@ pub fn tally_refusals(g: &Game, s: &State, c: &mut RefusalCounts) {
                 piece: p as u8,
                 mask,
                 capture: false,
+                entry: 0,
             };
             named.clear();
             for b in why_refused(g, s, d, &r) {

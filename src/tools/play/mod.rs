@@ -455,10 +455,7 @@ impl Session {
 
     /// The rules behind a decision, with their status and quoted sentences.
     pub fn why(&self, d: Decision) -> Vec<RuleIx> {
-        match self
-            .game
-            .check_move(&self.state, self.state.team(), d.piece, d.mask)
-        {
+        match self.game.check_decision(&self.state, self.state.team(), d) {
             Ok(l) => {
                 let mut v: Vec<RuleIx> = l.rules().to_vec();
                 if let Some(r) = l.immune
