@@ -110,6 +110,8 @@ pub struct Entry {
     pub piece: u8,
     /// Rule that gave it.
     pub rule: RuleIx,
+    /// A release's own order (`release 8 rear-most`); `None`: the file's `release order:`.
+    pub order: Option<ReleaseOrder>,
 }
 
 /// An unused pool slot.
@@ -121,6 +123,7 @@ const EMPTY_ENTRY: Entry = Entry {
     bound: NONE,
     piece: NONE,
     rule: 0,
+    order: None,
 };
 
 /// Where the game stands.
@@ -603,6 +606,11 @@ pub struct Game {
     /// A movement statement asks more of a move than the quick verdicts know (passing,
     /// landing after each throw, a release order by hole, a blocked release's fallback).
     careful_moves: bool,
+    /// Any waiting piece may be the one a release takes, as the careful path decides
+    /// (`blocked release: another piece`, or a throw entry's own release order).
+    pub(super) release_any: bool,
+    /// Some throw entry's release has an order of its own (`release 8 rear-most`).
+    pub(super) effect_orders: bool,
     /// Both teams may walk every stretch in one jump (no passing restriction).
     pass_free: bool,
     /// No passing restriction and no `bounce` end: a walk only goes forward, and
@@ -743,16 +751,21 @@ impl Game {
         let mv = &ir.movement;
         let pass_free = mv.pass_own && mv.pass_opposing;
         let plain_walk = pass_free && ir.teams.iter().all(|t| t.track.end != TrackEnd::Bounce);
+        let effect_orders = effect_orders(&ir);
         let careful_moves = !pass_free
             || mv.land_each_throw
             || mv.blocked_release != BlockedRelease::Lost
+            || effect_orders
             || matches!(
                 ir.release_order,
                 ReleaseOrder::FirstHole | ReleaseOrder::LastHole
             );
+        let release_any = effect_orders || mv.blocked_release == BlockedRelease::AnotherPiece;
         Game {
             latched,
             careful_moves,
+            release_any,
+            effect_orders,
             pass_free,
             plain_walk,
             wins_only,
@@ -789,15 +802,7 @@ impl Game {
             pieces: [[Piece::REMOVED; MAX_TEAM_PIECES]; 2],
             occ: [CellSet::default(); 2],
             won: [CellSet::default(); 2],
-            pool: [Entry {
-                steps: 0,
-                thrown: 0,
-                kind: EntryKind::Move,
-                family: 0,
-                bound: NONE,
-                piece: NONE,
-                rule: 0,
-            }; POOL_MAX],
+            pool: [EMPTY_ENTRY; POOL_MAX],
             n: [0, 1].map(|t| self.ir.teams[t].pieces),
             pool_len: 0,
             phase: 0,
@@ -989,7 +994,11 @@ impl Game {
                     bind_to,
                     e.rule,
                 ),
-                Effect::Release { count, steps } => {
+                Effect::Release {
+                    count,
+                    steps,
+                    order,
+                } => {
                     for _ in 0..count {
                         self.push(
                             s,
@@ -1000,6 +1009,9 @@ impl Game {
                             NONE,
                             e.rule,
                         );
+                        if order.is_some() {
+                            self.order_last(s, order);
+                        }
                     }
                     if self.ir.bind_after_release.is_some() {
                         s.bind = family;
@@ -1134,6 +1146,23 @@ impl Game {
         Ok(())
     }
 
+    /// Gives the entry just pushed a release order of its own.
+    #[inline(never)]
+    fn order_last(&self, s: &mut State, order: Option<ReleaseOrder>) {
+        if let Some(e) = s
+            .pool_len
+            .checked_sub(1)
+            .and_then(|i| s.pool.get_mut(i as usize))
+        {
+            e.order = order.and_then(|o| self.own_order(o));
+        }
+    }
+
+    /// An entry's release order as the entry keeps it: `None` where it is the file's.
+    pub(super) fn own_order(&self, o: ReleaseOrder) -> Option<ReleaseOrder> {
+        (o != self.ir.release_order).then_some(o)
+    }
+
     /// Adds an entry to the pool (the caller has checked that it has room).
     #[allow(clippy::too_many_arguments)]
     fn push(
@@ -1155,6 +1184,7 @@ impl Game {
             bound,
             piece: NONE,
             rule,
+            order: None,
         };
         s.pool_len += 1;
     }
@@ -1353,6 +1383,10 @@ impl Game {
             Cond::FirstOfGame => s.game_throws == 0,
             Cond::AllOwnReleased => s.waiting[t] == 0,
             Cond::AllReleased => s.waiting[t] | s.waiting[o] == 0,
+            Cond::ReleasedCount { opposing, cmp, n } => {
+                let who = if *opposing { o } else { t };
+                cmp.holds(self.released_count(s, who), *n)
+            }
             Cond::AllOwnArrived => self.alive(s, t).all(|p| self.arrived(t, p)),
             Cond::OpponentHasUnreleased => s.waiting[o] != 0,
             Cond::NoCapturePossible => !self.reach.capture_possible(self, s),
@@ -1383,6 +1417,21 @@ impl Game {
             }
             Cond::Once { latch, when } => self.once_holds(s, team, *latch, when),
         }
+    }
+
+    /// The team's released pieces in the game, with (for the team to play) those its
+    /// pool's unused `release` entries will release, one per waiting piece at most: a
+    /// pooled turn's releasing throw has released its piece before the piece is chosen.
+    fn released_count(&self, s: &State, team: TeamId) -> i64 {
+        let mut n = s.released[team].count_ones();
+        if team == s.team {
+            let pending = s.pool[..s.pool_len as usize]
+                .iter()
+                .filter(|e| e.kind == EntryKind::Release && e.piece == NONE)
+                .count() as u32;
+            n += pending.min(s.waiting[team].count_ones());
+        }
+        i64::from(n)
     }
 
     /// Do all of `cs` hold, seen from `team`? (A plain loop: the hot callers, wins, gates
@@ -1653,6 +1702,15 @@ fn entry_table(ir: &Ir, values: &Values) -> (Vec<u16>, Vec<(u32, u32)>) {
         }
     }
     (entries, slots)
+}
+
+/// Does some throw entry's release name an order of its own?
+fn effect_orders(ir: &Ir) -> bool {
+    ir.throws.iter().any(|e| {
+        e.effects
+            .iter()
+            .any(|f| matches!(f, Effect::Release { order: Some(o), .. } if *o != ir.release_order))
+    })
 }
 
 #[cfg(test)]

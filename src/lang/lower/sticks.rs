@@ -313,12 +313,19 @@ fn throw_match(cx: &mut Cx, m: &ast::ThrowMatch) -> Option<ThrowMatch> {
 fn effect(cx: &mut Cx, e: &Spanned<ast::Effect>) -> Option<Effect> {
     match &e.node {
         ast::Effect::Move(x) => cx.amount(x).map(Effect::Move),
-        ast::Effect::Release(n, m) => {
+        ast::Effect::Release(n, m, o) => {
+            if matches!(
+                o,
+                Some(ast::ReleaseOrderKind::FirstHole | ast::ReleaseOrderKind::LastHole)
+            ) {
+                cx.hole_orders.push(e.span);
+            }
             let count = cx.int(n, "number of pieces", 1, MAX_PIECES);
             let steps = m.as_ref().map_or(Some(Amount::Const(0)), |m| cx.amount(m));
             count.zip(steps).map(|(c, s)| Effect::Release {
                 count: c as u8,
                 steps: s,
+                order: o.map(super::turns::release_order),
             })
         }
         ast::Effect::ReleaseOrMove(s, n) => {
