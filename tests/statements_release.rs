@@ -15,7 +15,7 @@
 
 mod common;
 
-use common::{moves, note, play, pos, throw};
+use common::{TeamId, moves, note, play, pos, throw};
 use seig::engine::Game;
 use seig::lang::lower::Selection;
 
@@ -83,12 +83,14 @@ fn at(g: &Game, stage: &str, pool: &str, a: &str, b: &str) -> seig::engine::Stat
         })
         .max()
         .map_or(0, |t| t + 1);
-    pos(
+    let s = pos(
         g,
         &format!(
             "play | a 1 {stage} | throws {throws}/{throws}/9 turns 8 | pool {pool} | a: {a} | b: {b}"
         ),
-    )
+    );
+    assert_eq!(s.team(), TeamId::FIRST);
+    s
 }
 
 /// b's pieces waiting in their home row.
