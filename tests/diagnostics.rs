@@ -262,6 +262,7 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("too_many_once", &["E113"]),
     ("release_order_by_hole_beside", &["E114"]),
     ("release_by_hole_in_entry_beside", &["E114"]),
+    ("two_release_orders_in_one_rule", &["E120"]),
     ("ambiguous_start_row", &["E073"]),
     ("citation_unknown_source", &["E010"]),
     ("color_spelling", &["E001"]),

@@ -19,8 +19,9 @@ use common::{TeamId, moves, note, play, pos, throw};
 use seig::engine::Game;
 use seig::lang::lower::Selection;
 
-/// The small variant with `extra` statements (in rule R-X) and `throws` before the file's own
-/// entries (a 0 does nothing, a 1 releases a piece moving 1, any other throw moves its value).
+/// The small variant with `extra` statements (in rule R-X) and `throws` (in rule R-O) before
+/// the file's own entries (rule R-T: a 0 does nothing, a 1 releases a piece moving 1, any
+/// other throw moves its value).
 fn file(extra: &str, throws: &str) -> String {
     format!(
         r#"
@@ -37,8 +38,10 @@ rule R-B stated cites s "board" {{
   sticks: 4 with faces white and black
   allocation: pooled
 }}
-rule R-T stated cites s "throws" {{
+rule R-O stated cites s "orders" {{
 {throws}
+}}
+rule R-T stated cites s "throws" {{
   on 0: nothing
   on 1: release 1 moving 1 and throw again
   on any: move value
@@ -185,28 +188,33 @@ fn a_throw_entrys_own_order_in_each_option() {
 }
 
 #[test]
-fn a_throw_entrys_own_order_is_kept_in_the_pool_and_the_notation() {
+fn a_pool_entry_takes_the_order_of_its_rule() {
     let g = game("", "  on 4: release 2 rear-most");
     let mut s = at(&g, "throw", "-", A_GAP, B_HOME);
     throw(&g, &mut s, 4);
-    // The throw table says the order: the notation does not write it.
+    // The throw table names the rule (R-O), and so the order: the notation writes neither.
     assert!(
         note(&g, &s).contains("| pool r0/4#0 r0/4#0 |"),
         "{}",
         note(&g, &s)
     );
-    // An entry whose order the table would not give keeps it, written back as read.
-    let s = at(&g, "move", "r0/4#0%chosen r0/4#0", A_GAP, B_HOME);
-    assert!(note(&g, &s).contains("| pool r0/4#0%chosen r0/4#0 |"));
+    assert_eq!(moves(&g, &s), v(&["1:r0 a_home.1>a_home.1"]));
+    // An entry of rule R-T, whose release names no order, takes the file's: front-most.
+    let s = at(&g, "move", "r0/4#0@R-T", A_GAP, B_HOME);
+    assert_eq!(moves(&g, &s), v(&["4:r0 a_home.4>a_home.4"]));
+}
+
+#[test]
+fn one_rules_releases_name_one_order() {
     assert_eq!(
-        moves(&g, &s),
-        v(&[
-            "1:r0 a_home.1>a_home.1",
-            "3:r0 a_home.3>a_home.3",
-            "4:r0 a_home.4>a_home.4",
-        ])
+        codes("", "  on 4: release 2 rear-most\n  on 5: release 1 chosen"),
+        ["E120"]
     );
-    assert!(g.from_notation("play | a 1 move | throws 1/1/9 turns 8 | pool r0/4#0%sideways | a: a_home.1 a_home.2 a_home.3 a_home.4 | b: b_home.1 b_home.2 b_home.3 b_home.4").is_err());
+    // The same order twice, or one order under each option of a reading, is one order.
+    game(
+        "",
+        "  on 4: release 2 rear-most\n  on 5: release 1 rear-most",
+    );
 }
 
 #[test]

@@ -110,8 +110,6 @@ pub struct Entry {
     pub piece: u8,
     /// Rule that gave it.
     pub rule: RuleIx,
-    /// A release's own order (`release 8 rear-most`); `None`: the file's `release order:`.
-    pub order: Option<ReleaseOrder>,
 }
 
 /// An unused pool slot.
@@ -123,7 +121,6 @@ const EMPTY_ENTRY: Entry = Entry {
     bound: NONE,
     piece: NONE,
     rule: 0,
-    order: None,
 };
 
 /// Where the game stands.
@@ -611,6 +608,9 @@ pub struct Game {
     pub(super) release_any: bool,
     /// Some throw entry's release has an order of its own (`release 8 rear-most`).
     pub(super) effect_orders: bool,
+    /// Per rule, the order its throw entries' releases take where it is not the file's
+    /// (one per rule, E120): a pool entry names its rule.
+    pub(super) rule_orders: Vec<Option<ReleaseOrder>>,
     /// Both teams may walk every stretch in one jump (no passing restriction).
     pass_free: bool,
     /// No passing restriction and no `bounce` end: a walk only goes forward, and
@@ -751,7 +751,8 @@ impl Game {
         let mv = &ir.movement;
         let pass_free = mv.pass_own && mv.pass_opposing;
         let plain_walk = pass_free && ir.teams.iter().all(|t| t.track.end != TrackEnd::Bounce);
-        let effect_orders = effect_orders(&ir);
+        let rule_orders = rule_orders(&ir);
+        let effect_orders = rule_orders.iter().any(Option::is_some);
         let careful_moves = !pass_free
             || mv.land_each_throw
             || mv.blocked_release != BlockedRelease::Lost
@@ -766,6 +767,7 @@ impl Game {
             careful_moves,
             release_any,
             effect_orders,
+            rule_orders,
             pass_free,
             plain_walk,
             wins_only,
@@ -802,7 +804,15 @@ impl Game {
             pieces: [[Piece::REMOVED; MAX_TEAM_PIECES]; 2],
             occ: [CellSet::default(); 2],
             won: [CellSet::default(); 2],
-            pool: [EMPTY_ENTRY; POOL_MAX],
+            pool: [Entry {
+                steps: 0,
+                thrown: 0,
+                kind: EntryKind::Move,
+                family: 0,
+                bound: NONE,
+                piece: NONE,
+                rule: 0,
+            }; POOL_MAX],
             n: [0, 1].map(|t| self.ir.teams[t].pieces),
             pool_len: 0,
             phase: 0,
@@ -994,11 +1004,7 @@ impl Game {
                     bind_to,
                     e.rule,
                 ),
-                Effect::Release {
-                    count,
-                    steps,
-                    order,
-                } => {
+                Effect::Release { count, steps, .. } => {
                     for _ in 0..count {
                         self.push(
                             s,
@@ -1009,9 +1015,6 @@ impl Game {
                             NONE,
                             e.rule,
                         );
-                        if order.is_some() {
-                            self.order_last(s, order);
-                        }
                     }
                     if self.ir.bind_after_release.is_some() {
                         s.bind = family;
@@ -1146,23 +1149,6 @@ impl Game {
         Ok(())
     }
 
-    /// Gives the entry just pushed a release order of its own.
-    #[inline(never)]
-    fn order_last(&self, s: &mut State, order: Option<ReleaseOrder>) {
-        if let Some(e) = s
-            .pool_len
-            .checked_sub(1)
-            .and_then(|i| s.pool.get_mut(i as usize))
-        {
-            e.order = order.and_then(|o| self.own_order(o));
-        }
-    }
-
-    /// An entry's release order as the entry keeps it: `None` where it is the file's.
-    pub(super) fn own_order(&self, o: ReleaseOrder) -> Option<ReleaseOrder> {
-        (o != self.ir.release_order).then_some(o)
-    }
-
     /// Adds an entry to the pool (the caller has checked that it has room).
     #[allow(clippy::too_many_arguments)]
     fn push(
@@ -1184,7 +1170,6 @@ impl Game {
             bound,
             piece: NONE,
             rule,
-            order: None,
         };
         s.pool_len += 1;
     }
@@ -1704,13 +1689,20 @@ fn entry_table(ir: &Ir, values: &Values) -> (Vec<u16>, Vec<(u32, u32)>) {
     (entries, slots)
 }
 
-/// Does some throw entry's release name an order of its own?
-fn effect_orders(ir: &Ir) -> bool {
-    ir.throws.iter().any(|e| {
-        e.effects
-            .iter()
-            .any(|f| matches!(f, Effect::Release { order: Some(o), .. } if *o != ir.release_order))
-    })
+/// Per rule, the order its releases name where it differs from the file's.
+fn rule_orders(ir: &Ir) -> Vec<Option<ReleaseOrder>> {
+    let mut out = vec![None; ir.rules.len()];
+    for e in &ir.throws {
+        for f in &e.effects {
+            if let Effect::Release { order: Some(o), .. } = f
+                && *o != ir.release_order
+                && let Some(slot) = out.get_mut(e.rule as usize)
+            {
+                *slot = Some(*o);
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

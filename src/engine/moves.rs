@@ -423,15 +423,15 @@ impl Game {
         Ok((len, release))
     }
 
-    /// The release order of a group's releasing entry: its own (`release 8 rear-most`), or
-    /// the file's.
+    /// The release order of a group's releasing entry: its rule's own (`release 8
+    /// rear-most`), or the file's.
     #[inline(never)]
     fn group_release_order(&self, s: &State, order: &[u8]) -> ReleaseOrder {
         order
             .iter()
             .filter_map(|&i| s.pool.get(i as usize))
-            .filter(|e| e.kind != EntryKind::Move)
-            .find_map(|e| e.order)
+            .filter(|e| e.kind == EntryKind::Release)
+            .find_map(|e| self.rule_orders.get(e.rule as usize).copied().flatten())
             .unwrap_or(self.ir.release_order)
     }
 

@@ -12,9 +12,9 @@
 //! file order) that have held for a team, `moved N,N` the pieces of the team to play that
 //! have moved this turn where a piece moves once, `won TEAM:ROW.N,…`); the pool (`pool -`
 //! when empty), each entry
-//! `[r|e]STEPS/THROWN#THROW[^BOUND][%ORDER][@RULE][=PIECE|=drop]` (`r` a release, `e` release-or-move;
-//! `^F` bound to the releases of throw F; `%ORDER` a release's order (`rear-most`, …) and
-//! `@RULE` the rule that gave it, each where the throw table of the phase would not say);
+//! `[r|e]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]` (`r` a release, `e` release-or-move;
+//! `^F` bound to the releases of throw F; `@RULE` the rule that gave it, where the throw
+//! table of the phase would not say);
 //! then one section per team listing its pieces in order: `ROW.N` (1-based hole; a `'`
 //! for each earlier visit of that hole along the track), `off` beside the board, `x`
 //! removed, prefixed by `+` when released and `!` when immune.
@@ -148,13 +148,6 @@ impl Game {
             let _ = write!(out, "{}/{}#{}", e.steps, e.thrown, e.family);
             if e.bound != NONE {
                 let _ = write!(out, "^{}", e.bound);
-            }
-            // A release's own order, where the throw table alone does not tell.
-            if e.kind == EntryKind::Release
-                && self.entry_order(e.kind, e.thrown, s.phase) != e.order
-            {
-                let o = e.order.unwrap_or(ir.release_order);
-                let _ = write!(out, "%{}", order_token(o));
             }
             // The rule that gave it, where the throw table alone does not tell.
             if self.entry_rule(e.kind, e.thrown, s.phase) != e.rule {
@@ -481,7 +474,7 @@ impl Game {
         (h >= 1 && h <= r.len).then(|| r.cell(h - 1))
     }
 
-    /// A pool entry: `[r|e]STEPS/THROWN#THROW[^BOUND][%ORDER][@RULE][=PIECE|=drop]`.
+    /// A pool entry: `[r|e]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]`.
     fn parse_entry(&self, tok: &str) -> Result<EntrySetup, NotationError> {
         let (kind, rest) = match tok.as_bytes().first() {
             Some(b'r') => (EntryKind::Release, &tok[1..]),
@@ -490,7 +483,7 @@ impl Game {
         };
         let bad = || {
             err(
-                "a pool entry is [r|e]STEPS/THROWN#THROW[^BOUND][%ORDER][@RULE][=PIECE|=drop]",
+                "a pool entry is [r|e]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]",
                 tok,
             )
         };
@@ -507,18 +500,6 @@ impl Game {
                     .position(|r| r.id == id)
                     .ok_or_else(|| err("unknown rule ID", tok))?;
                 (b, Some(r as RuleIx))
-            }
-            None => (body, None),
-        };
-        let (body, order) = match body.split_once('%') {
-            Some((b, o)) => {
-                let o = order_from_token(o).ok_or_else(|| {
-                    err(
-                        "a release order is front-most, rear-most, chosen, first-hole or last-hole",
-                        tok,
-                    )
-                })?;
-                (b, Some(o))
             }
             None => (body, None),
         };
@@ -551,7 +532,6 @@ impl Game {
             family: n(fam)?,
             bound: bound.map(n).transpose()?,
             rule,
-            order,
             used,
         })
     }
@@ -560,30 +540,6 @@ impl Game {
     /// that gives this kind of entry and takes its throw's value (else any that gives it).
     /// The notation does not name it; it only shows in citations.
     pub(super) fn entry_rule(&self, kind: EntryKind, thrown: u8, phase: PhaseId) -> RuleIx {
-        self.entry_source(kind, thrown, phase).map_or(0, |e| e.rule)
-    }
-
-    /// The release order an entry most likely has: that of the release of the throw-table
-    /// entry [`Game::entry_rule`] names (`None`: the file's). The notation writes it only
-    /// where it differs.
-    pub(super) fn entry_order(
-        &self,
-        kind: EntryKind,
-        thrown: u8,
-        phase: PhaseId,
-    ) -> Option<ReleaseOrder> {
-        if kind != EntryKind::Release {
-            return None;
-        }
-        let e = self.entry_source(kind, thrown, phase)?;
-        e.effects.iter().find_map(|f| match f {
-            Effect::Release { order: Some(o), .. } => self.own_order(*o),
-            _ => None,
-        })
-    }
-
-    /// The throw-table entry of [`Game::entry_rule`].
-    fn entry_source(&self, kind: EntryKind, thrown: u8, phase: PhaseId) -> Option<&ThrowEntry> {
         let gives = |e: &&ThrowEntry| {
             e.effects.iter().any(|f| {
                 matches!(
@@ -609,6 +565,7 @@ impl Game {
             .filter(gives)
             .find(takes)
             .or_else(|| throws().find(gives))
+            .map_or(0, |e| e.rule)
     }
 
     /// A piece: `ROW.N` (with a `'` per earlier visit), `off` or `x`, prefixed by `+`
@@ -865,28 +822,4 @@ fn bound_families(s: &State) -> u64 {
         .iter()
         .filter(|e| e.piece == NONE && e.bound != NONE)
         .fold(0, |acc, e| acc | 1 << (e.bound & 63))
-}
-
-/// A release order as one token of the notation.
-fn order_token(o: ReleaseOrder) -> &'static str {
-    match o {
-        ReleaseOrder::FrontMost => "front-most",
-        ReleaseOrder::RearMost => "rear-most",
-        ReleaseOrder::Chosen => "chosen",
-        ReleaseOrder::FirstHole => "first-hole",
-        ReleaseOrder::LastHole => "last-hole",
-    }
-}
-
-/// [`order_token`] read back.
-fn order_from_token(t: &str) -> Option<ReleaseOrder> {
-    [
-        ReleaseOrder::FrontMost,
-        ReleaseOrder::RearMost,
-        ReleaseOrder::Chosen,
-        ReleaseOrder::FirstHole,
-        ReleaseOrder::LastHole,
-    ]
-    .into_iter()
-    .find(|&o| order_token(o) == t)
 }

@@ -78,9 +78,6 @@ pub struct EntrySetup {
     /// The rule that gave it; `None`: the rule of the phase's throw table that most likely
     /// did (it only shows in citations).
     pub rule: Option<RuleIx>,
-    /// A release's order as written (`%rear-most`); `None`: that of the throw-table entry
-    /// that most likely gave it.
-    pub order: Option<ReleaseOrder>,
     /// Whether it was used, and by which piece.
     pub used: EntryUse,
 }
@@ -558,10 +555,6 @@ impl Game {
             rule: e
                 .rule
                 .unwrap_or_else(|| self.entry_rule(e.kind, e.thrown, phase)),
-            order: match e.order {
-                Some(o) => self.own_order(o),
-                None => self.entry_order(e.kind, e.thrown, phase),
-            },
         })
     }
 
