@@ -268,6 +268,8 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("track_entry_twice", &["E125"]),
     ("entry_on_track", &["E126"]),
     ("entry_behind_gate", &["E127", "W004"]),
+    ("release_by_hole_in_entry_beside", &["E114"]),
+    ("two_release_orders_in_one_rule", &["E120"]),
     ("ambiguous_start_row", &["E073"]),
     ("citation_unknown_source", &["E010"]),
     ("color_spelling", &["E001"]),

@@ -6,7 +6,8 @@
 //! and edited by hand. Unless a test says otherwise, every reading is at its default:
 //! A-TAG-1 player, A-TAG-2 slip, A-TAG-3 none, A-TAG-4 crossing-throw, A-TAG-5 attacker,
 //! A-TAG-6 cohabit, A-TAG-7 foremost, A-TAG-8 chase, A-TAG-9 bound, A-TAG-10 one,
-//! A-TAG-11 in-place, A-TAG-12 stop, A-TAG-13 mark, A-TAG-14 release-left, A-TAG-15 alike,
+//! A-TAG-11 in-place, A-TAG-12 stop, A-TAG-13 mark, A-TAG-14 release-left, A-TAG-14-which chosen,
+//! A-TAG-15 alike, A-TAG-16 game-wide,
 //! R-TAG-1 stay, R-TAG-2 rethrow, R-TAG-4 free.
 #![allow(
     clippy::indexing_slicing,
@@ -544,13 +545,26 @@ fn tag_t8_an_eight_releases_eight_pieces_and_throws_again() {
         )
     );
     throw(&g, &mut s, 3);
-    assert_eq!(
-        moves(&g, &s),
-        [
-            "11:r0 twigs_lower.11>twigs_lower.11",
-            "11:r0+3 twigs_lower.11>twigs_upper.11"
-        ]
-    );
+    // Any eight of the waiting pieces (A-TAG-14-which default: chosen); the 3 goes with one
+    // of the releases, to a piece whose landing is free (A-TAG-9 bound).
+    let mut want = strings(&[
+        "1:r0 twigs_lower.1>twigs_lower.1",
+        "2:r0 twigs_lower.2>twigs_lower.2",
+        "3:r0 twigs_lower.3>twigs_lower.3",
+        "4:r0 twigs_lower.4>twigs_lower.4",
+        "5:r0 twigs_lower.5>twigs_lower.5",
+        "6:r0 twigs_lower.6>twigs_lower.6",
+        "7:r0 twigs_lower.7>twigs_lower.7",
+        "8:r0 twigs_lower.8>twigs_lower.8",
+        "9:r0 twigs_lower.9>twigs_lower.9",
+        "9:r0+3 twigs_lower.9>twigs_lower.12",
+        "10:r0 twigs_lower.10>twigs_lower.10",
+        "10:r0+3 twigs_lower.10>twigs_upper.12",
+        "11:r0 twigs_lower.11>twigs_lower.11",
+        "11:r0+3 twigs_lower.11>twigs_upper.11",
+    ]);
+    want.sort();
+    assert_eq!(moves(&g, &s), want);
     play(&g, &mut s, "11:r0+3");
     for piece in (4..=10).rev() {
         play(&g, &mut s, &format!("{piece}:r0"));
@@ -1729,8 +1743,12 @@ fn tag_t1_two_seigs_then_a_three_the_front_piece_may_take_the_second_release_and
 
 #[test]
 fn tag_p2_twenty_pooled_throws_are_still_divided_among_pieces() {
-    // Two 8s, three 4s and a 3 give 20 entries; A-TAG-9 free keeps binding out of it.
-    let g = game(RULES, &[("A-TAG-9", "free")]);
+    // Two 8s, three 4s and a 3 give 20 entries; A-TAG-9 free keeps binding out of it, and
+    // A-TAG-14-which front-most the releases to one piece (the list short).
+    let g = game(
+        RULES,
+        &[("A-TAG-9", "free"), ("A-TAG-14-which", "front-most")],
+    );
     let mut s = pos(&g, &twigs_to_throw().replace(" +twigs_upper.5 |", " x |"));
     for v in [8, 8, 4, 4, 4, 3] {
         throw(&g, &mut s, v);
@@ -2096,4 +2114,170 @@ fn a_tag_16_game_wide_the_first_seig_of_either_team_unlocks_both() {
         head(&g, &s),
         "race | shells 1 throw again | throws 1/1/4 turns 2 bind 0 last 8:7 | pool r1/7#0"
     );
+}
+
+#[test]
+fn a_tag_16_per_team_the_other_team_stays_locked_until_its_own_seig() {
+    // The twigs' Seig opens the game as under game-wide; the shells, who have thrown none,
+    // still throw seven sticks and their 3 does nothing (TAG-S1 for the team).
+    let g = game(RULES, &[("A-TAG-16", "per-team")]);
+    let mut s = g.initial_state();
+    throw(&g, &mut s, 1);
+    // The thrower's Seig is its first release: the throw again has eight sticks.
+    assert_eq!(g.sticks_for(&s), 8);
+    throw(&g, &mut s, 3);
+    play(&g, &mut s, "12:r1+3");
+    throw(&g, &mut s, 3);
+    play(&g, &mut s, "12:3");
+    assert_eq!(g.sticks_for(&s), 7);
+    throw(&g, &mut s, 3);
+    assert_eq!(
+        head(&g, &s),
+        "race | shells 2 throw | throws 0/1/4 turns 3 last 7:3 once twigs:1,2,4,5 | pool -"
+    );
+}
+
+/// The shells to throw in the race under A-TAG-16 = per-team, still locked: the twigs have
+/// released piece 12 (their latches set).
+fn shells_locked_to_throw() -> String {
+    race(
+        "shells 1 throw | throws 0/0/3 turns 2 last 8:3 once twigs:1,2,4,5",
+        "-",
+        &format!("{} +twigs_upper.6", holes("twigs_lower", 1, 11)),
+        &holes("shells_lower", 1, 12),
+    )
+}
+
+#[test]
+fn a_tag_16_per_team_a_locked_teams_seig_is_its_first_release() {
+    let g = game(RULES, &[("A-TAG-16", "per-team")]);
+    let mut s = pos(&g, &shells_locked_to_throw());
+    // Six of seven sticks white: a Seig of seven sticks (TAG-S2).
+    throw(&g, &mut s, 6);
+    assert_eq!(
+        head(&g, &s),
+        "race | shells 1 throw again | throws 1/1/4 turns 2 bind 0 last 7:6 once twigs:1,2,4,5 once shells:1,2,4,5 | pool r1/6#0"
+    );
+    assert_eq!(g.sticks_for(&s), 8);
+    throw(&g, &mut s, 3);
+    // The front piece steps onto the upper field (TAG-S3), with the bound 3 or without.
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "1:r1 shells_lower.1>shells_upper.1",
+            "1:r1+3 shells_lower.1>shells_upper.4"
+        ]
+    );
+}
+
+#[test]
+fn a_tag_16_per_team_a_locked_team_all_alike_releases_seven() {
+    let g = game(RULES, &[("A-TAG-16", "per-team")]);
+    let mut s = pos(&g, &shells_locked_to_throw());
+    throw(&g, &mut s, 7);
+    assert_eq!(
+        head(&g, &s),
+        format!(
+            "race | shells 1 throw again | throws 1/1/4 turns 2 bind 0 last 7:7 once twigs:1,2,4,5 once shells:1,2,4,5 | pool {}",
+            ["r0/7#0@TAG-S5"; 7].join(" ")
+        )
+    );
+}
+
+#[test]
+fn a_tag_16_game_wide_the_other_team_plays_the_race_table_at_once() {
+    // The same position (no latches under game-wide): eight sticks, and a 6 is the race's
+    // plain 6, not a Seig; with no shells piece released it moves nothing and the turn
+    // passes (per-team: a Seig of seven sticks, above).
+    let g = game(RULES, &[("A-TAG-16", "game-wide")]);
+    let p = shells_locked_to_throw().replace(" once twigs:1,2,4,5", "");
+    let mut s = pos(&g, &p);
+    assert_eq!(g.sticks_for(&s), 8);
+    throw(&g, &mut s, 6);
+    assert_eq!(
+        head(&g, &s),
+        "race | shells 2 throw | throws 0/1/4 turns 3 last 8:6 | pool -"
+    );
+}
+
+/// Twigs after an 8 and a 0 (nothing): eight releases in the pool, eleven pieces waiting.
+fn twigs_eight_releases(g: &Game) -> State {
+    let mut s = pos(g, &twigs_to_throw());
+    throw(g, &mut s, 8);
+    throw(g, &mut s, 0);
+    assert!(head(g, &s).ends_with(&format!("pool {}", ["r0/8#0"; 8].join(" "))));
+    s
+}
+
+#[test]
+fn a_tag_14_which_chosen_an_eight_releases_any_waiting_pieces() {
+    let g = game(RULES, &[("A-TAG-14-which", "chosen")]);
+    let s = twigs_eight_releases(&g);
+    let mut expected: Vec<String> = (1..=11)
+        .map(|j| format!("{j}:r0 twigs_lower.{j}>twigs_lower.{j}"))
+        .collect();
+    expected.sort();
+    assert_eq!(moves(&g, &s), expected);
+}
+
+#[test]
+fn a_tag_14_which_front_most_an_eight_releases_the_front_pieces() {
+    let g = game(RULES, &[("A-TAG-14-which", "front-most")]);
+    let mut s = twigs_eight_releases(&g);
+    assert_eq!(moves(&g, &s), ["11:r0 twigs_lower.11>twigs_lower.11"]);
+    play(&g, &mut s, "11:r0");
+    assert_eq!(moves(&g, &s), ["10:r0 twigs_lower.10>twigs_lower.10"]);
+}
+
+#[test]
+fn a_tag_14_which_rear_most_an_eight_releases_the_rear_pieces() {
+    let g = game(RULES, &[("A-TAG-14-which", "rear-most")]);
+    let mut s = twigs_eight_releases(&g);
+    assert_eq!(moves(&g, &s), ["1:r0 twigs_lower.1>twigs_lower.1"]);
+    play(&g, &mut s, "1:r0");
+    assert_eq!(moves(&g, &s), ["2:r0 twigs_lower.2>twigs_lower.2"]);
+}
+
+#[test]
+fn a_tag_14_which_chosen_a_seig_still_releases_the_front_piece() {
+    // The 8's order is its own: a Seig's release keeps A-TAG-7's (foremost).
+    let g = game(RULES, &[("A-TAG-14-which", "chosen")]);
+    let mut s = pos(&g, &twigs_to_throw());
+    throw(&g, &mut s, 1);
+    throw(&g, &mut s, 0);
+    assert_eq!(moves(&g, &s), ["11:r1 twigs_lower.11>twigs_lower.12"]);
+}
+
+#[test]
+fn a_tag_14_which_each_option_with_r_tag_1_step() {
+    let cases: [(&str, &[&str]); 3] = [
+        (
+            "chosen",
+            &[
+                "1:r1 twigs_lower.1>twigs_lower.1",
+                "10:r1 twigs_lower.10>twigs_lower.10",
+                "11:r1 twigs_lower.11>twigs_lower.12",
+                "2:r1 twigs_lower.2>twigs_lower.2",
+                "3:r1 twigs_lower.3>twigs_lower.3",
+                "4:r1 twigs_lower.4>twigs_lower.4",
+                "5:r1 twigs_lower.5>twigs_lower.5",
+                "6:r1 twigs_lower.6>twigs_lower.6",
+                "7:r1 twigs_lower.7>twigs_lower.7",
+                "8:r1 twigs_lower.8>twigs_lower.8",
+                "9:r1 twigs_lower.9>twigs_lower.9",
+            ],
+        ),
+        ("front-most", &["11:r1 twigs_lower.11>twigs_lower.12"]),
+        // The rear piece's step is refused (its neighbour): released in place (A-TAG-11).
+        ("rear-most", &["1:r1 twigs_lower.1>twigs_lower.1"]),
+    ];
+    for (option, expected) in cases {
+        let g = game(RULES, &[("A-TAG-14-which", option), ("R-TAG-1", "step")]);
+        let mut s = pos(&g, &twigs_to_throw());
+        throw(&g, &mut s, 8);
+        throw(&g, &mut s, 0);
+        let mut want = strings(expected);
+        want.sort();
+        assert_eq!(moves(&g, &s), want, "{option}");
+    }
 }

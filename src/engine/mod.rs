@@ -619,6 +619,14 @@ pub struct Game {
     /// A movement statement asks more of a move than the quick verdicts know (passing,
     /// landing after each throw, a release order by hole, a blocked release's fallback).
     careful_moves: bool,
+    /// Any waiting piece may be the one a release takes, as the careful path decides
+    /// (`blocked release: another piece`, or a throw entry's own release order).
+    pub(super) release_any: bool,
+    /// Some throw entry's release has an order of its own (`release 8 rear-most`).
+    pub(super) effect_orders: bool,
+    /// Per rule, the order its throw entries' releases take where it is not the file's
+    /// (one per rule, E120): a pool entry names its rule.
+    pub(super) rule_orders: Vec<Option<ReleaseOrder>>,
     /// Both teams may walk every stretch in one jump (no passing restriction).
     pass_free: bool,
     /// No passing restriction and no `bounce` end: a walk only goes forward, and
@@ -761,18 +769,25 @@ impl Game {
         let mv = &ir.movement;
         let pass_free = mv.pass_own && mv.pass_opposing;
         let plain_walk = pass_free && ir.teams.iter().all(|t| t.track.end != TrackEnd::Bounce);
+        let rule_orders = rule_orders(&ir);
+        let effect_orders = rule_orders.iter().any(Option::is_some);
         let careful_moves = !pass_free
             || mv.land_each_throw
             || mv.blocked_release != BlockedRelease::Lost
+            || effect_orders
             || matches!(
                 ir.release_order,
                 ReleaseOrder::FirstHole | ReleaseOrder::LastHole
             );
         let entry_choice = ir.teams.iter().any(|t| t.track.entry_choices() > 0);
+        let release_any = effect_orders || mv.blocked_release == BlockedRelease::AnotherPiece;
         Game {
             entry_choice,
             latched,
             careful_moves,
+            release_any,
+            effect_orders,
+            rule_orders,
             pass_free,
             plain_walk,
             wins_only,
@@ -1009,7 +1024,7 @@ impl Game {
                     bind_to,
                     e.rule,
                 ),
-                Effect::Release { count, steps } => {
+                Effect::Release { count, steps, .. } => {
                     for _ in 0..count {
                         self.push(
                             s,
@@ -1373,6 +1388,10 @@ impl Game {
             Cond::FirstOfGame => s.game_throws == 0,
             Cond::AllOwnReleased => s.waiting[t] == 0,
             Cond::AllReleased => s.waiting[t] | s.waiting[o] == 0,
+            Cond::ReleasedCount { opposing, cmp, n } => {
+                let who = if *opposing { o } else { t };
+                cmp.holds(self.released_count(s, who), *n)
+            }
             Cond::AllOwnArrived => self.alive(s, t).all(|p| self.arrived(t, p)),
             Cond::OpponentHasUnreleased => s.waiting[o] != 0,
             Cond::NoCapturePossible => !self.reach.capture_possible(self, s),
@@ -1403,6 +1422,21 @@ impl Game {
             }
             Cond::Once { latch, when } => self.once_holds(s, team, *latch, when),
         }
+    }
+
+    /// The team's released pieces in the game, with (for the team to play) those its
+    /// pool's unused `release` entries will release, one per waiting piece at most: a
+    /// pooled turn's releasing throw has released its piece before the piece is chosen.
+    fn released_count(&self, s: &State, team: TeamId) -> i64 {
+        let mut n = s.released[team].count_ones();
+        if team == s.team {
+            let pending = s.pool[..s.pool_len as usize]
+                .iter()
+                .filter(|e| e.kind == EntryKind::Release && e.piece == NONE)
+                .count() as u32;
+            n += pending.min(s.waiting[team].count_ones());
+        }
+        i64::from(n)
     }
 
     /// Do all of `cs` hold, seen from `team`? (A plain loop: the hot callers, wins, gates
@@ -1673,6 +1707,22 @@ fn entry_table(ir: &Ir, values: &Values) -> (Vec<u16>, Vec<(u32, u32)>) {
         }
     }
     (entries, slots)
+}
+
+/// Per rule, the order its releases name where it differs from the file's.
+fn rule_orders(ir: &Ir) -> Vec<Option<ReleaseOrder>> {
+    let mut out = vec![None; ir.rules.len()];
+    for e in &ir.throws {
+        for f in &e.effects {
+            if let Effect::Release { order: Some(o), .. } = f
+                && *o != ir.release_order
+                && let Some(slot) = out.get_mut(e.rule as usize)
+            {
+                *slot = Some(*o);
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

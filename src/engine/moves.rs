@@ -289,8 +289,11 @@ impl Game {
         }
         let mut order = [0u8; POOL_MAX];
         let (len, release) = self.group_entries(s, team, piece, mask, &mut order)?;
-        if release && self.ir.release_order != ReleaseOrder::Chosen {
-            self.release_in_order(s, team, piece, &order[..len])?;
+        if release {
+            let ro = self.release_order_of(s, &order[..len]);
+            if ro != ReleaseOrder::Chosen {
+                self.release_in_order(s, team, piece, &order[..len], ro)?;
+            }
         }
         match self.walk_group(s, team, piece, &mut order[..len], release, l) {
             Err(_)
@@ -428,8 +431,30 @@ impl Game {
         Ok((len, release))
     }
 
-    /// A release takes the first waiting piece in release order; with `blocked release:
-    /// another piece`, the first whose move with these entries is not refused.
+    /// The release order of a group: its release entries' own, or the file's.
+    #[inline(always)]
+    fn release_order_of(&self, s: &State, order: &[u8]) -> ReleaseOrder {
+        if self.effect_orders {
+            self.group_release_order(s, order)
+        } else {
+            self.ir.release_order
+        }
+    }
+
+    /// The release order of a group's releasing entry: its rule's own (`release 8
+    /// rear-most`), or the file's.
+    #[inline(never)]
+    fn group_release_order(&self, s: &State, order: &[u8]) -> ReleaseOrder {
+        order
+            .iter()
+            .filter_map(|&i| s.pool.get(i as usize))
+            .filter(|e| e.kind == EntryKind::Release)
+            .find_map(|e| self.rule_orders.get(e.rule as usize).copied().flatten())
+            .unwrap_or(self.ir.release_order)
+    }
+
+    /// A release takes the first waiting piece in release order `ro`; with `blocked
+    /// release: another piece`, the first whose move with these entries is not refused.
     #[inline(never)]
     fn release_in_order(
         &self,
@@ -437,23 +462,24 @@ impl Game {
         team: TeamId,
         piece: u8,
         order: &[u8],
+        ro: ReleaseOrder,
     ) -> Result<(), Refusal> {
         let refuse = || {
             let rule = order.iter().map(|&i| s.pool[i as usize].rule).next();
-            let why = if self.ir.release_order == ReleaseOrder::FrontMost {
-                "a release takes the front-most unreleased piece"
-            } else {
-                "a release takes the next piece in release order"
+            let why = match ro {
+                ReleaseOrder::FrontMost => "a release takes the front-most unreleased piece",
+                ReleaseOrder::RearMost => "a release takes the rear-most unreleased piece",
+                _ => "a release takes the next piece in release order",
             };
             Err(Refusal::new(RefusalKind::NotFrontMost, why, rule))
         };
         if self.ir.movement.blocked_release != BlockedRelease::AnotherPiece {
-            return match self.release_next(s, team) {
+            return match self.release_next_in(s, team, ro) {
                 Some(j) if j != piece as usize => refuse(),
                 _ => Ok(()),
             };
         }
-        for j in self.release_queue(s, team) {
+        for j in self.release_queue_in(s, team, ro) {
             if j == piece as usize {
                 return Ok(());
             }
@@ -1092,29 +1118,45 @@ impl Game {
             .max_by_key(|&j| (pieces[j].tpos, j))
     }
 
+    /// The unreleased piece furthest back along its track (the first in start order among
+    /// those off it): the only one a `rear-most` release may take.
+    pub(super) fn rear_most(&self, s: &State, team: TeamId) -> Option<usize> {
+        let (waiting, pieces) = (s.waiting[team], &s.pieces[team]);
+        (0..self.n_pieces(team))
+            .filter(|&j| waiting >> j & 1 == 1)
+            .min_by_key(|&j| (pieces[j].tpos, j))
+    }
+
     /// The waiting piece the release order takes next (`None`: any, or none waits).
     #[inline(never)]
     pub(super) fn release_next(&self, s: &State, team: TeamId) -> Option<usize> {
-        match self.ir.release_order {
+        self.release_next_in(s, team, self.ir.release_order)
+    }
+
+    /// [`Game::release_next`] in release order `ro`.
+    fn release_next_in(&self, s: &State, team: TeamId, ro: ReleaseOrder) -> Option<usize> {
+        match ro {
             ReleaseOrder::FrontMost => self.front_most(s, team),
+            ReleaseOrder::RearMost => self.rear_most(s, team),
             ReleaseOrder::Chosen => None,
-            _ => self.release_queue(s, team).into_iter().next(),
+            _ => self.release_queue_in(s, team, ro).into_iter().next(),
         }
     }
 
-    /// The waiting pieces in release order (all of them, in start order, when chosen).
+    /// The waiting pieces in release order `ro` (all of them, in start order, when chosen).
     /// By hole: pieces on a hole by its number (lowest first for `first hole`), then those
     /// off the board in start order.
-    pub(super) fn release_queue(&self, s: &State, team: TeamId) -> Vec<usize> {
+    fn release_queue_in(&self, s: &State, team: TeamId, ro: ReleaseOrder) -> Vec<usize> {
         let (waiting, pieces) = (s.waiting[team], &s.pieces[team]);
         let mut q: Vec<usize> = (0..self.n_pieces(team))
             .filter(|&j| waiting >> j & 1 == 1)
             .collect();
         let off = |j: usize| pieces[j].cell == NO_CELL;
-        match self.ir.release_order {
+        match ro {
             ReleaseOrder::FrontMost => {
                 q.sort_by_key(|&j| std::cmp::Reverse((pieces[j].tpos, j)));
             }
+            ReleaseOrder::RearMost => q.sort_by_key(|&j| (pieces[j].tpos, j)),
             ReleaseOrder::Chosen => {}
             ReleaseOrder::FirstHole => q.sort_by_key(|&j| (off(j), pieces[j].cell, j)),
             ReleaseOrder::LastHole => {
@@ -1249,8 +1291,11 @@ impl Game {
                 // entering piece already stands further along than the others.
                 let mut order = [0u8; POOL_MAX];
                 let (len, release) = self.group_entries(s, team, piece, mask, &mut order)?;
-                if release && self.ir.release_order != ReleaseOrder::Chosen {
-                    self.release_in_order(s, team, piece, &order[..len])?;
+                if release {
+                    let ro = self.release_order_of(s, &order[..len]);
+                    if ro != ReleaseOrder::Chosen {
+                        self.release_in_order(s, team, piece, &order[..len], ro)?;
+                    }
                 }
                 self.land(&e, team, piece, mask, l)?;
                 // A walk that took no step (a release made in place) enters no hole: that

@@ -147,9 +147,9 @@ impl<'a> Gen<'a> {
     pub fn new(game: &'a Game, s: &'a State) -> Gen<'a> {
         let t = s.team;
         let (released, mut releasable) = (s.released[t], s.waiting[t]);
-        // With `blocked release: another piece`, any waiting piece may turn out to be the
-        // one (the careful path decides).
-        if game.ir.movement.blocked_release != BlockedRelease::AnotherPiece {
+        // With `blocked release: another piece` or a release with an order of its own, any
+        // waiting piece may turn out to be the one (the careful path decides).
+        if !game.release_any {
             match game.ir.release_order {
                 ReleaseOrder::FrontMost => {
                     releasable = game.front_most(s, s.team).map_or(0, |j| 1 << j);

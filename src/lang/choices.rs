@@ -224,9 +224,10 @@ impl Ir {
         vec![
             choice(
                 "release order",
-                "release order: front-most / chosen / first hole / last hole",
+                "release order: front-most / rear-most / chosen / first hole / last hole",
                 match self.release_order {
                     ReleaseOrder::FrontMost => "front-most",
+                    ReleaseOrder::RearMost => "rear-most",
                     ReleaseOrder::Chosen => "chosen",
                     ReleaseOrder::FirstHole => "first hole",
                     ReleaseOrder::LastHole => "last hole",

@@ -165,6 +165,8 @@ pub enum Code {
     ReleaseOrderByHole,
     /// `E115`: Pieces move together as stacks where stacking is forbidden.
     StacksWithoutStacking,
+    /// `E120`: One rule's releases name different release orders.
+    RuleReleaseOrders,
     /// `E125`: A track's entry is said two different ways.
     TrackEntryTwice,
     /// `E126`: A chosen entry for pieces that start on their track.
@@ -256,6 +258,7 @@ impl Code {
         Code::TooManyOnce,
         Code::ReleaseOrderByHole,
         Code::StacksWithoutStacking,
+        Code::RuleReleaseOrders,
         Code::TrackEntryTwice,
         Code::EntryOnTrack,
         Code::EntryGated,
@@ -337,6 +340,7 @@ impl Code {
             Code::TooManyOnce => "E113",
             Code::ReleaseOrderByHole => "E114",
             Code::StacksWithoutStacking => "E115",
+            Code::RuleReleaseOrders => "E120",
             Code::TrackEntryTwice => "E125",
             Code::EntryOnTrack => "E126",
             Code::EntryGated => "E127",

@@ -433,6 +433,12 @@ fn cond(c: &Cond) -> String {
         Cond::FirstOfGame => "first throw of game".into(),
         Cond::AllOwnReleased => "all own pieces released".into(),
         Cond::AllReleased => "all pieces released".into(),
+        Cond::ReleasedCount(opposing, cmp, n) => format!(
+            "{} pieces released {} {}",
+            if *opposing { "opposing" } else { "own" },
+            cmp.as_str(),
+            expr(&n.node)
+        ),
         Cond::AllOwnArrived => "all own pieces arrived".into(),
         Cond::OpponentHasUnreleased => "opponent has unreleased pieces".into(),
         Cond::NoCapturePossible => "no capture possible".into(),
@@ -478,13 +484,39 @@ fn conds(cs: &[Spanned<Cond>]) -> String {
         .join(" and ")
 }
 
+/// `release N [ORDER] [moving E]`.
+fn release_effect(
+    n: &Spanned<Expr>,
+    m: Option<&Spanned<Expr>>,
+    o: Option<ReleaseOrderKind>,
+) -> String {
+    let mut out = format!("release {}", expr(&n.node));
+    if let Some(o) = o {
+        out.push(' ');
+        out.push_str(release_order_words(o));
+    }
+    if let Some(m) = m {
+        out.push_str(" moving ");
+        out.push_str(&expr(&m.node));
+    }
+    out
+}
+
+/// The words of a release order.
+fn release_order_words(o: ReleaseOrderKind) -> &'static str {
+    match o {
+        ReleaseOrderKind::FrontMost => "front-most",
+        ReleaseOrderKind::RearMost => "rear-most",
+        ReleaseOrderKind::Chosen => "chosen",
+        ReleaseOrderKind::FirstHole => "first hole",
+        ReleaseOrderKind::LastHole => "last hole",
+    }
+}
+
 fn effect(e: &Effect) -> String {
     match e {
         Effect::Move(x) => format!("move {}", expr(&x.node)),
-        Effect::Release(n, None) => format!("release {}", expr(&n.node)),
-        Effect::Release(n, Some(m)) => {
-            format!("release {} moving {}", expr(&n.node), expr(&m.node))
-        }
+        Effect::Release(n, m, o) => release_effect(n, m.as_ref(), *o),
         Effect::ReleaseOrMove(x, None) => format!("release or move {}", expr(&x.node)),
         Effect::ReleaseOrMove(x, Some(n)) => format!(
             "release or move {} for {} pieces",
@@ -575,15 +607,7 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::Phases(ps) => format!("phases: {}", list(ps, |p| p.node.clone())),
         StmtKind::Allocation(true) => "allocation: pooled".into(),
         StmtKind::Allocation(false) => "allocation: per throw".into(),
-        StmtKind::ReleaseOrder(o) => format!(
-            "release order: {}",
-            match o {
-                ReleaseOrderKind::FrontMost => "front-most",
-                ReleaseOrderKind::Chosen => "chosen",
-                ReleaseOrderKind::FirstHole => "first hole",
-                ReleaseOrderKind::LastHole => "last hole",
-            }
-        ),
+        StmtKind::ReleaseOrder(o) => format!("release order: {}", release_order_words(*o)),
         StmtKind::BindAfterRelease => "the throw after a release moves that piece".into(),
         StmtKind::Transition { from, to, when } => {
             format!("from {} enter {} when {}", from.node, to.node, conds(when))

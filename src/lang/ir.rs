@@ -834,12 +834,14 @@ pub enum Allocation {
 }
 
 /// Which unreleased piece a release takes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ReleaseOrder {
     /// The one furthest along its track (last in start order when off the track).
     FrontMost,
     /// Any, the player's choice.
     Chosen,
+    /// The one furthest back along its track (first in start order when off the track).
+    RearMost,
     /// The one on the lowest-numbered hole of its row (pieces off the board after, in
     /// start order).
     FirstHole,
@@ -865,6 +867,16 @@ pub enum Cond {
     AllOwnReleased,
     /// No team has an unreleased piece.
     AllReleased,
+    /// The number of the team's (or, if `opposing`, the other team's) released pieces in
+    /// the game compared with a number.
+    ReleasedCount {
+        /// Count the other team's pieces (else the team's own).
+        opposing: bool,
+        /// The comparison.
+        cmp: Cmp,
+        /// The number.
+        n: i64,
+    },
     /// Every piece of the team is past its goal.
     AllOwnArrived,
     /// The other team has an unreleased piece.
@@ -903,6 +915,7 @@ impl Cond {
             Cond::Once { when, .. } => when.iter().all(Cond::reads_pieces_only),
             Cond::AllOwnReleased
             | Cond::AllReleased
+            | Cond::ReleasedCount { .. }
             | Cond::AllOwnArrived
             | Cond::OpponentHasUnreleased
             | Cond::NoCapturePossible
@@ -958,6 +971,9 @@ pub enum Effect {
         count: u8,
         /// Places each.
         steps: Amount,
+        /// Which pieces it takes, where the effect says (`release 8 rear-most`), over the
+        /// file's `release order:`.
+        order: Option<ReleaseOrder>,
     },
     /// `count` entries, each moving a released piece or releasing one, each a different piece.
     ReleaseOrMove {

@@ -365,7 +365,7 @@ fn pick_best(scores: &[f64], rng: &mut Rng) -> Option<usize> {
 /// evenly over the engine's list (the first always among them). Applying a decision can
 /// cost the engine a search of the pool that is left, so this bounds a choice's time in
 /// positions of hostile files (tens of thousands of decisions); the bundled games' positions
-/// have far fewer (at most 143 in 300 random games of each, the most in Tagent's pools).
+/// have far fewer (at most 143 in 300 random games of each bundled file).
 pub const MAX_SCORED: usize = 256;
 
 /// The greedy choice among `buf`: the decision whose position scores best for the mover,

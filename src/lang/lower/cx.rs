@@ -23,6 +23,8 @@ pub(super) struct Cx {
     pub faces: Option<[String; 2]>,
     /// `once` conditions lowered so far: the next one's latch index.
     pub latches: usize,
+    /// Where a throw entry's release is ordered by hole (`release 8 first hole`), for E114.
+    pub hole_orders: Vec<Span>,
 }
 
 impl Cx {
@@ -246,6 +248,11 @@ impl Cx {
             A::FirstOfGame => Cond::FirstOfGame,
             A::AllOwnReleased => Cond::AllOwnReleased,
             A::AllReleased => Cond::AllReleased,
+            A::ReleasedCount(opposing, cmp, n) => Cond::ReleasedCount {
+                opposing: *opposing,
+                cmp: *cmp,
+                n: self.int(n, "number of pieces", 0, MAX_PIECES)?,
+            },
             A::AllOwnArrived => Cond::AllOwnArrived,
             A::OpponentHasUnreleased => Cond::OpponentHasUnreleased,
             A::NoCapturePossible => Cond::NoCapturePossible,

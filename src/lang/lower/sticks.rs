@@ -258,9 +258,38 @@ fn own_colour_needs_colours(cx: &mut Cx, colours: [bool; 2], faces: &[String; 2]
     );
 }
 
+/// E120: a pool entry knows its release order by its rule, so the releases of one rule
+/// (those in force) name one order. `orders` keeps the first order each rule named.
+fn one_order_per_rule(
+    cx: &mut Cx,
+    orders: &mut Vec<(RuleIx, Option<ast::ReleaseOrderKind>)>,
+    rule: RuleIx,
+    effects: &[Spanned<ast::Effect>],
+) {
+    for e in effects {
+        let ast::Effect::Release(_, _, o) = &e.node else {
+            continue;
+        };
+        match orders.iter().find(|(r, _)| *r == rule) {
+            None => orders.push((rule, *o)),
+            Some((_, first)) if first == o => {}
+            Some(_) => cx.diags.push(
+                Diagnostic::error(
+                    Code::RuleReleaseOrders,
+                    e.span,
+                    "another release of this rule takes its pieces in a different order",
+                    "a second release order in one rule",
+                )
+                .with_help("give this release a rule of its own, or the same order as the rule's other releases"),
+            ),
+        }
+    }
+}
+
 /// The throw table's entries in force, in file order, each with its statement's span.
 pub(super) fn throw_entries(cx: &mut Cx, flat: &[Flat]) -> Vec<(ThrowEntry, Span)> {
     let mut throws = Vec::new();
+    let mut orders = Vec::new();
     for f in flat {
         if let StmtKind::Throw {
             matches,
@@ -274,6 +303,9 @@ pub(super) fn throw_entries(cx: &mut Cx, flat: &[Flat]) -> Vec<(ThrowEntry, Span
                 continue;
             }
             let m = throw_match(cx, matches);
+            if f.origin.is_some() {
+                one_order_per_rule(cx, &mut orders, f.rule, effects);
+            }
             let conds = cx.conds(conds);
             let effects: Vec<Effect> = effects.iter().filter_map(|e| effect(cx, e)).collect();
             if let (Some(matches), Some(origin)) = (m, f.origin) {
@@ -313,12 +345,19 @@ fn throw_match(cx: &mut Cx, m: &ast::ThrowMatch) -> Option<ThrowMatch> {
 fn effect(cx: &mut Cx, e: &Spanned<ast::Effect>) -> Option<Effect> {
     match &e.node {
         ast::Effect::Move(x) => cx.amount(x).map(Effect::Move),
-        ast::Effect::Release(n, m) => {
+        ast::Effect::Release(n, m, o) => {
+            if matches!(
+                o,
+                Some(ast::ReleaseOrderKind::FirstHole | ast::ReleaseOrderKind::LastHole)
+            ) {
+                cx.hole_orders.push(e.span);
+            }
             let count = cx.int(n, "number of pieces", 1, MAX_PIECES);
             let steps = m.as_ref().map_or(Some(Amount::Const(0)), |m| cx.amount(m));
             count.zip(steps).map(|(c, s)| Effect::Release {
                 count: c as u8,
                 steps: s,
+                order: o.map(super::turns::release_order),
             })
         }
         ast::Effect::ReleaseOrMove(s, n) => {

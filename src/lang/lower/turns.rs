@@ -51,12 +51,7 @@ pub(super) fn turn_statements(cx: &mut Cx, flat: &[Flat]) -> TurnStmts {
                 set_once(cx, &mut ts.allocation, a, f, "the allocation of throws");
             }
             StmtKind::ReleaseOrder(kind) => {
-                let o = match kind {
-                    ReleaseOrderKind::FrontMost => ReleaseOrder::FrontMost,
-                    ReleaseOrderKind::Chosen => ReleaseOrder::Chosen,
-                    ReleaseOrderKind::FirstHole => ReleaseOrder::FirstHole,
-                    ReleaseOrderKind::LastHole => ReleaseOrder::LastHole,
-                };
+                let o = release_order(*kind);
                 set_once(cx, &mut ts.release_order, o, f, "the release order");
             }
             StmtKind::BindAfterRelease => {
@@ -105,6 +100,17 @@ pub(super) fn turn_statements(cx: &mut Cx, flat: &[Flat]) -> TurnStmts {
     ts
 }
 
+/// The IR's release order for its words.
+pub(super) fn release_order(kind: ReleaseOrderKind) -> ReleaseOrder {
+    match kind {
+        ReleaseOrderKind::FrontMost => ReleaseOrder::FrontMost,
+        ReleaseOrderKind::RearMost => ReleaseOrder::RearMost,
+        ReleaseOrderKind::Chosen => ReleaseOrder::Chosen,
+        ReleaseOrderKind::FirstHole => ReleaseOrder::FirstHole,
+        ReleaseOrderKind::LastHole => ReleaseOrder::LastHole,
+    }
+}
+
 /// A release order by hole needs pieces that wait on holes: an error when a team starts
 /// beside the board (its waiting pieces have no hole to be ordered by).
 pub(super) fn check_release_order(
@@ -112,6 +118,7 @@ pub(super) fn check_release_order(
     order: Option<&Setting<ReleaseOrder>>,
     teams: &[Team],
 ) {
+    effect_orders_by_hole(cx, teams);
     let Some(o) = order else { return };
     if !matches!(o.value, ReleaseOrder::FirstHole | ReleaseOrder::LastHole) {
         return;
@@ -128,6 +135,28 @@ pub(super) fn check_release_order(
                 "release order by hole",
             )
             .with_help("start the pieces in a row, or say `release order: front-most` or `chosen`"),
+        );
+    }
+}
+
+/// E114 for a throw entry's own release order by hole (`release 8 first hole`) where a
+/// team starts beside the board.
+fn effect_orders_by_hole(cx: &mut Cx, teams: &[Team]) {
+    let Some(t) = teams.iter().find(|t| t.start == Start::Beside) else {
+        return;
+    };
+    for span in std::mem::take(&mut cx.hole_orders) {
+        cx.diags.push(
+            Diagnostic::error(
+                Code::ReleaseOrderByHole,
+                span,
+                format!(
+                    "team `{}` starts beside the board: its pieces have no hole to be released in order of",
+                    t.name
+                ),
+                "release order by hole",
+            )
+            .with_help("start the pieces in a row, or give this release `front-most`, `rear-most` or `chosen`"),
         );
     }
 }

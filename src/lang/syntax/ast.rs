@@ -205,6 +205,9 @@ pub enum Cond {
     AllOwnReleased,
     /// Every piece of both teams released.
     AllReleased,
+    /// `own|opposing pieces released CMP N`: a count of the team's (or the other team's)
+    /// released pieces in the game.
+    ReleasedCount(bool, Cmp, Spanned<Expr>),
     /// Every piece of the team past its goal.
     AllOwnArrived,
     /// The other team has unreleased pieces.
@@ -266,8 +269,12 @@ pub enum ThrowMatch {
 pub enum Effect {
     /// `move E`.
     Move(Spanned<Expr>),
-    /// `release N [moving E]`.
-    Release(Spanned<Expr>, Option<Spanned<Expr>>),
+    /// `release N [ORDER] [moving E]`.
+    Release(
+        Spanned<Expr>,
+        Option<Spanned<Expr>>,
+        Option<ReleaseOrderKind>,
+    ),
     /// `release or move E [for N pieces]`.
     ReleaseOrMove(Spanned<Expr>, Option<Spanned<Expr>>),
     /// `throw again`.
@@ -520,6 +527,8 @@ pub enum StmtKind {
 pub enum ReleaseOrderKind {
     /// `front-most`.
     FrontMost,
+    /// `rear-most`.
+    RearMost,
     /// `chosen`.
     Chosen,
     /// `first hole`.

@@ -63,8 +63,8 @@ pub fn describe(r: Rule) -> &'static str {
         own_colour => "`own colour`",
         shape | all_alike | all_but_one => "`all alike` or `all but one alike`",
         pooled | per_throw => "`pooled` or `per throw`",
-        front_most | chosen | first_hole | last_hole => {
-            "`front-most`, `chosen`, `first hole` or `last hole`"
+        release_order_kind | front_most | rear_most | chosen | first_hole | last_hole => {
+            "`front-most`, `rear-most`, `chosen`, `first hole` or `last hole`"
         }
         track_end => "`stop`, `exact` or `bounce`",
         track_entry | entry_first | entry_chosen_empty | entry_chosen => {
@@ -108,9 +108,8 @@ pub fn describe(r: Rule) -> &'static str {
         conds | cond | negated => "a condition",
         c_first_team_turn | c_first_turn | c_first_game | c_all_own_released | c_all_released
         | c_all_own_arrived | c_opp_unreleased | c_no_capture | c_immune_or_arrived
-        | c_opp_none | c_reading | c_full | c_won | of_own | c_all_own_in | c_count | cond_atom => {
-            "a condition"
-        }
+        | c_opp_none | c_reading | c_full | c_won | of_own | c_all_own_in | c_count | cond_atom
+        | c_released_count => "a condition",
         expr | value_plus | value_kw => "a number, a parameter name or `value`",
         keyword => "a keyword",
         ident | ident_char => "a name",

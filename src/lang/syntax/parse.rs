@@ -391,6 +391,18 @@ fn cond_atom(inner: P, sp: Span) -> Result<Spanned<Cond>, Vec<Diagnostic>> {
         }),
         Rule::c_won => Cond::Won(row_ref(inner.into_inner().next().expect("row"))),
         Rule::c_all_own_in => Cond::AllOwnIn(region(inner.into_inner().next().expect("region"))),
+        Rule::c_released_count => {
+            let mut ci = inner.into_inner();
+            let opposing = ci.next().expect("whose").as_rule() == Rule::opposing_kw;
+            let cmp = match ci.next().expect("comparison").as_str() {
+                "<" => Cmp::Lt,
+                "<=" => Cmp::Le,
+                "=" => Cmp::Eq,
+                ">=" => Cmp::Ge,
+                _ => Cmp::Gt,
+            };
+            Cond::ReleasedCount(opposing, cmp, expr(ci.next().expect("number"))?)
+        }
         Rule::c_count => {
             let mut ci = inner.into_inner();
             let lhs = counted(ci.next().expect("count"));
@@ -418,6 +430,29 @@ fn cond_atom(inner: P, sp: Span) -> Result<Spanned<Cond>, Vec<Diagnostic>> {
         other => unreachable!("not a condition: {other:?}"),
     };
     Ok(Spanned { node, span: sp })
+}
+
+/// A release order's words (`front-most`, `rear-most`, `chosen`, `first hole`, `last hole`).
+fn release_order_kind(p: P) -> ReleaseOrderKind {
+    match p.as_rule() {
+        Rule::rear_most => ReleaseOrderKind::RearMost,
+        Rule::chosen => ReleaseOrderKind::Chosen,
+        Rule::first_hole => ReleaseOrderKind::FirstHole,
+        Rule::last_hole => ReleaseOrderKind::LastHole,
+        _ => ReleaseOrderKind::FrontMost,
+    }
+}
+
+/// `release N [ORDER] [moving E]`.
+fn release_eff(it: pest::iterators::Pairs<'_, Rule>) -> Result<Effect, Vec<Diagnostic>> {
+    let mut it = it.peekable();
+    let count = expr(it.next().expect("count"))?;
+    let mut order = None;
+    if let Some(o) = it.next_if(|o| o.as_rule() != Rule::expr) {
+        order = Some(release_order_kind(o));
+    }
+    let steps = it.next().map(expr).transpose()?;
+    Ok(Effect::Release(count, steps, order))
 }
 
 /// `own|opposing pieces in REGION`.
@@ -466,12 +501,7 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         }
         Rule::phases_stmt => StmtKind::Phases(it.map(name).collect()),
         Rule::allocation_stmt => StmtKind::Allocation(next!().as_rule() == Rule::pooled),
-        Rule::release_order_stmt => StmtKind::ReleaseOrder(match next!().as_rule() {
-            Rule::chosen => ReleaseOrderKind::Chosen,
-            Rule::first_hole => ReleaseOrderKind::FirstHole,
-            Rule::last_hole => ReleaseOrderKind::LastHole,
-            _ => ReleaseOrderKind::FrontMost,
-        }),
+        Rule::release_order_stmt => StmtKind::ReleaseOrder(release_order_kind(next!())),
         Rule::bind_stmt => StmtKind::BindAfterRelease,
         Rule::transition_stmt => StmtKind::Transition {
             from: name(next!()),
@@ -773,10 +803,7 @@ fn effect(p: P) -> Result<Spanned<Effect>, Vec<Diagnostic>> {
     let mut it = p.into_inner();
     let node = match kind {
         Rule::move_eff => Effect::Move(expr(it.next().expect("expr"))?),
-        Rule::release_eff => Effect::Release(
-            expr(it.next().expect("count"))?,
-            it.next().map(expr).transpose()?,
-        ),
+        Rule::release_eff => release_eff(it)?,
         Rule::release_or_move => Effect::ReleaseOrMove(
             expr(it.next().expect("steps"))?,
             it.next().map(expr).transpose()?,

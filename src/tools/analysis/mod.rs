@@ -240,6 +240,11 @@ pub fn describe_cond(ir: &Ir, c: &Cond) -> String {
         Cond::FirstOfGame => "first throw of the game".into(),
         Cond::AllOwnReleased => "all own pieces released".into(),
         Cond::AllReleased => "all pieces released".into(),
+        Cond::ReleasedCount { opposing, cmp, n } => format!(
+            "{} pieces released {} {n}",
+            if *opposing { "opposing" } else { "own" },
+            cmp.as_str()
+        ),
         Cond::AllOwnArrived => "all own pieces arrived".into(),
         Cond::OpponentHasUnreleased => "opponent has unreleased pieces".into(),
         Cond::NoCapturePossible => "no capture possible any more".into(),

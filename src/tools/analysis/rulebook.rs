@@ -21,18 +21,34 @@ fn amount(a: Amount) -> String {
     }
 }
 
+/// A throw entry's own release order in words (after "release N pieces").
+fn release_order_words(o: ReleaseOrder) -> &'static str {
+    match o {
+        ReleaseOrder::FrontMost => " (the front-most unreleased ones)",
+        ReleaseOrder::RearMost => " (the rear-most unreleased ones)",
+        ReleaseOrder::Chosen => " (any unreleased ones, the player's choice)",
+        ReleaseOrder::FirstHole => " (by hole, the lowest first)",
+        ReleaseOrder::LastHole => " (by hole, the highest first)",
+    }
+}
+
 /// One effect in words.
 pub fn describe_effect(ir: &Ir, e: &Effect) -> String {
     match e {
         Effect::Move(a) => format!("move {}", amount(*a)),
-        Effect::Release { count, steps } => {
+        Effect::Release {
+            count,
+            steps,
+            order,
+        } => {
             let mv = match steps {
                 Amount::Const(0) => String::new(),
                 a => format!(" moving {}", amount(*a)),
             };
             format!(
-                "release {count} piece{}{mv}",
-                if *count == 1 { "" } else { "s" }
+                "release {count} piece{}{}{mv}",
+                if *count == 1 { "" } else { "s" },
+                order.map_or("", release_order_words)
             )
         }
         Effect::ReleaseOrMove { steps, count } => {
@@ -367,6 +383,9 @@ fn teams(sec: &mut Section) {
     sec.line(match ir.release_order {
         ReleaseOrder::FrontMost => {
             format!("- a release takes the front-most unreleased piece{tag}")
+        }
+        ReleaseOrder::RearMost => {
+            format!("- a release takes the rear-most unreleased piece{tag}")
         }
         ReleaseOrder::Chosen => {
             format!("- a release takes any unreleased piece, the player's choice{tag}")
