@@ -261,6 +261,7 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("overlapping_captures", &["E112"]),
     ("too_many_once", &["E113"]),
     ("release_order_by_hole_beside", &["E114"]),
+    ("back_walks_row_twice", &["E130"]),
     ("ambiguous_start_row", &["E073"]),
     ("citation_unknown_source", &["E010"]),
     ("color_spelling", &["E001"]),

@@ -556,6 +556,9 @@ fn sig_m2_return_opens_runs_the_central_rows_the_other_way() {
     let (mut s, m) = after_throw(&g, &s, 3);
     assert_eq!(m, each(1..=12, "3 home_north.12>central_north.3"));
     play(&g, &mut s, "4:3");
+    // North's piece on the dune when south's last piece arrived is safe for good (A-SIG-10 =
+    // safe): the latch of that moment is written `once south:1`.
+    let north_after = side(&["+!central_north.6", "off"], "+!home_south.12");
     let south = side(
         &[
             "+!home_north.12",
@@ -567,9 +570,9 @@ fn sig_m2_return_opens_runs_the_central_rows_the_other_way() {
     );
     assert_eq!(
         note(&g, &s),
-        race("north", &south, &north).replace(
+        race("north", &south, &north_after).replace(
             "throws 0/0/120 turns 80",
-            "throws 0/0/121 turns 81 last 8:3"
+            "throws 0/0/121 turns 81 last 8:3 once south:1"
         )
     );
     // On the return the piece runs central_north left to right and on into central_south
@@ -607,10 +610,15 @@ fn sig_m2_no_return_once_the_opponent_has_started_all_its_pieces() {
             note(&g, &t),
             // No capture can ever happen again (south is shut behind its return gate for
             // good, north's pieces cannot take immune ones): the turn's end starts the combat.
+            // North's racing pieces turn safe (A-SIG-10 = safe) as the latch is set.
             text.replace("race | south 1 throw", "combat | north 1 throw")
                 .replace(
                     "throws 0/0/120 turns 80",
-                    &format!("throws 0/0/121 turns 81 last 8:{v}")
+                    &format!("throws 0/0/121 turns 81 last 8:{v} once south:1")
+                )
+                .replace(
+                    "+central_south.9 +central_north.4",
+                    "+!central_south.9 +!central_north.4"
                 )
         );
     }
@@ -815,7 +823,8 @@ fn sig_f1_a_piece_still_at_the_troughs_holds_the_combat_back() {
     assert_eq!(
         note(&g, &s),
         format!(
-            "combat | south 1 throw | throws 0/0/122 turns 82 last 8:1 | pool - | south: {south} | north: {}",
+            "combat | south 1 throw | throws 0/0/122 turns 82 last 8:1 once south:1 | pool - | south: {south} | north: {}",
+            // The piece started after south had all arrived is not safe (A-SIG-10 = safe).
             side(&["+!home_south.5", "+home_north.12"], "+!home_south.12")
         )
     );
@@ -867,7 +876,8 @@ fn sig_f2_in_the_combat_each_four_kills_an_opposing_piece() {
             .replace("south 1 throw |", "south 1 throw again |")
             .replace(
                 "throws 0/0/700 turns 500",
-                "throws 1/1/701 turns 500 last 8:4"
+                // Both teams have all arrived: the latches of A-SIG-10 = safe.
+                "throws 1/1/701 turns 500 last 8:4 once south:1 once north:1"
             )
     );
     // Any other throw does nothing: the turn passes.
@@ -877,7 +887,7 @@ fn sig_f2_in_the_combat_each_four_kills_an_opposing_piece() {
             note(&g, &t),
             combat("north", &south, &north).replace(
                 "throws 0/0/700 turns 500",
-                &format!("throws 0/0/701 turns 501 last 8:{v}")
+                &format!("throws 0/0/701 turns 501 last 8:{v} once south:1")
             ),
             "throw {v}"
         );
@@ -1072,7 +1082,12 @@ fn a_sig_4_no_capture_the_race_ends_when_no_kill_can_happen() {
 
 #[test]
 fn a_sig_4_immune_or_arrived_a_racing_piece_keeps_the_race_on() {
-    let n = race_end_position(&game(FILE, &[("A-SIG-4", "immune-or-arrived")]));
+    // Under A-SIG-10 = safe, south's racing piece would turn safe when north's last piece has
+    // arrived: the option is seen where it may still be killed.
+    let n = race_end_position(&game(
+        FILE,
+        &[("A-SIG-4", "immune-or-arrived"), ("A-SIG-10", "killable")],
+    ));
     assert!(n.starts_with("race | north 1 throw |"), "{n}");
 }
 
@@ -1647,13 +1662,63 @@ fn r_sig_6_forbidden_no_move_passes_a_held_hole() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A-SIG-10 is not yet a reading: the language cannot make the pieces "considérés comme
-// arrivés" (those racing when the other side has all arrived) safe while later ones are not.
-// The file plays the other option: the returning pieces may still kill them.
+// A-SIG-10: the pieces on the dune when the other side has all arrived are safe (safe), or the
+// returning pieces may still kill them (killable).
+
+/// All of south has arrived but piece 1, on its return; north's piece 2 is racing and
+/// north's piece 1 is still at the troughs.
+fn a_sig_10_position(g: &Game) -> State {
+    pos(
+        g,
+        &race(
+            "south",
+            &side(&["+!central_north.3'"], "+!home_north.12"),
+            &side(&["off", "+central_north.6"], "+!home_south.12"),
+        ),
+    )
+}
 
 #[test]
-fn a_sig_10_not_a_reading_yet_a_returning_piece_kills_a_piece_racing_when_all_arrived() {
-    let g = dflt();
+fn a_sig_10_safe_the_pieces_on_the_dune_then_are_safe_and_later_ones_are_not() {
+    let g = game(FILE, &[("A-SIG-10", "safe")]);
+    // South has all arrived: at the end of the throw north's racing piece turns safe, so the
+    // landing on it shares the hole instead of killing.
+    let (mut s, m) = after_throw(&g, &a_sig_10_position(&g), 3);
+    assert_eq!(m, vec!["1:3 central_north.3>central_north.6"]);
+    assert!(note(&g, &s).contains("once south:1"), "{}", note(&g, &s));
+    play(&g, &mut s, "1:3");
+    assert!(
+        note(&g, &s).ends_with(&format!(
+            "| south: {} | north: {}",
+            side(&["+!central_north.6'"], "+!home_north.12"),
+            side(&["off", "+!central_north.6"], "+!home_south.12")
+        )),
+        "{}",
+        note(&g, &s)
+    );
+    // Later (the latch set): north's piece 1, started after that moment, is not safe and a
+    // returning piece kills it; piece 2, on the dune then, is safe and shares its hole.
+    let later = pos(
+        &g,
+        &race(
+            "south",
+            &side(&["+!central_north.3'"], "+!home_north.12"),
+            &side(
+                &["+central_north.6", "+!central_north.9"],
+                "+!home_south.12",
+            ),
+        )
+        .replace("turns 80", "turns 80 once south:1"),
+    );
+    let (_, m) = after_throw(&g, &later, 3);
+    assert_eq!(m, vec!["1:3x central_north.3>central_north.6"]);
+    // (The arrived pieces stay behind SIG-M2's gate: north has no piece left to start.)
+    let (_, m) = after_throw(&g, &later, 6);
+    assert_eq!(m, vec!["1:6 central_north.3>central_north.9"]);
+}
+
+fn a_sig_10_killable_a_returning_piece_kills_a_piece_racing_when_all_arrived() {
+    let g = game(FILE, &[("A-SIG-10", "killable")]);
     let arrived = "+!home_north.12";
     // All of south has arrived but piece 1, on its return; north's piece 2 was racing when
     // south's last piece arrived, and north's piece 1 is still at the troughs.

@@ -600,6 +600,9 @@ pub struct Game {
     fast: [FastTrack; 2],
     /// The `once` conditions, by latch: each evaluated after every action.
     latched: Vec<(u8, Vec<Cond>)>,
+    /// The latches whose first holding makes pieces immune (`immune when … first holds`),
+    /// a bit per latch: tested only when a latch is set.
+    immune_latches: u32,
     /// A movement statement asks more of a move than the quick verdicts know (passing,
     /// landing after each throw, a release order by hole, a blocked release's fallback).
     careful_moves: bool,
@@ -750,8 +753,12 @@ impl Game {
                 ir.release_order,
                 ReleaseOrder::FirstHole | ReleaseOrder::LastHole
             );
+        let immune_latches = ir.capture.immune_when.iter().fold(0u32, |m, w| {
+            m | 1u32.checked_shl(w.latch.into()).unwrap_or(0)
+        });
         Game {
             latched,
+            immune_latches,
             careful_moves,
             pass_free,
             plain_walk,
@@ -1127,6 +1134,9 @@ impl Game {
         if self.ir.allocation == Allocation::PerThrow || !s.again {
             s.stage = Stage::Move;
         }
+        if self.immune_latches != 0 {
+            self.latch_immune(s);
+        }
         self.settle(s, obs, legal);
         if !self.latched.is_empty() {
             self.latch(s);
@@ -1411,6 +1421,37 @@ impl Game {
             for (l, when) in &self.latched {
                 if s.latches[t] >> l & 1 == 0 && when.iter().all(|c| self.cond(s, t, c)) {
                     s.latches[t] |= 1 << l;
+                    if self.immune_latches >> l & 1 == 1 {
+                        self.immunise(s, t, *l);
+                    }
+                }
+            }
+        }
+    }
+
+    /// `immune when … first holds`, before the position's moves are settled (so that the
+    /// moves and the turn's end see the new immunity): sets the statements' latches that
+    /// hold now, and makes their pieces immune.
+    pub(crate) fn latch_immune(&self, s: &mut State) {
+        for t in TeamId::BOTH {
+            for w in &self.ir.capture.immune_when {
+                if s.latches[t] >> w.latch & 1 == 0 && self.cond(s, t, &w.when) {
+                    s.latches[t] |= 1 << w.latch;
+                    self.immunise(s, t, w.latch);
+                }
+            }
+        }
+    }
+
+    /// `immune when … first holds`: the latch `l` has just been set for team `t`; the
+    /// released pieces on the board of the team each such statement names become immune.
+    fn immunise(&self, s: &mut State, t: TeamId, l: u8) {
+        for w in self.ir.capture.immune_when.iter().filter(|w| w.latch == l) {
+            let whose = if w.opposing { t.other() } else { t };
+            let n = self.n_pieces(whose);
+            for p in s.pieces[whose].iter_mut().take(n) {
+                if p.alive() && p.released() && p.cell != NO_CELL {
+                    p.flags |= PieceFlags::IMMUNE;
                 }
             }
         }

@@ -823,7 +823,9 @@ impl Game {
         let pol = &self.ir.capture;
         let victim_team = attacker.other();
         if victim.immune() {
-            return Err(pol.immune[victim_team.index()].map(|(_, r)| r));
+            return Err(pol.immune[victim_team.index()]
+                .map(|(_, r)| r)
+                .or_else(|| pol.immune_when.first().map(|w| w.rule)));
         }
         let at = &pol.at[attacker.index()][cell.index()];
         if let Some(r) = at.forbidden_by {
@@ -966,6 +968,9 @@ impl Game {
         }
         if self.check_win(s, obs) {
             return Ok(());
+        }
+        if self.immune_latches != 0 {
+            self.latch_immune(s);
         }
         self.settle(s, obs, legal);
         if !self.latched.is_empty() {

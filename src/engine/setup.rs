@@ -512,6 +512,11 @@ impl Game {
                 name: name(),
                 why,
             };
+            // A statement that makes pieces immune when a condition first holds may have made
+            // this one immune anywhere.
+            if !self.ir.capture.immune_when.is_empty() {
+                return Ok(());
+            }
             let Some((set, _)) = &self.ir.capture.immune[t.index()] else {
                 return Err(immune_where("no rule of the file makes its pieces immune"));
             };

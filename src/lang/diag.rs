@@ -163,6 +163,8 @@ pub enum Code {
     TooManyOnce,
     /// `E114`: A release order by hole for pieces that start off the board.
     ReleaseOrderByHole,
+    /// `E130`: `back along the track` on a track that walks a row both ways.
+    BackWalksRowTwice,
     /// `W020`: No piece can ever leave its start.
     NeverReleased,
     /// `W021`: A win that can never hold.
@@ -245,6 +247,7 @@ impl Code {
         Code::CaptureOverlap,
         Code::TooManyOnce,
         Code::ReleaseOrderByHole,
+        Code::BackWalksRowTwice,
         Code::NeverReleased,
         Code::WinNeverHolds,
         Code::PhaseNeverEntered,
@@ -321,6 +324,7 @@ impl Code {
             Code::CaptureOverlap => "E112",
             Code::TooManyOnce => "E113",
             Code::ReleaseOrderByHole => "E114",
+            Code::BackWalksRowTwice => "E130",
             Code::NeverReleased => "W020",
             Code::WinNeverHolds => "W021",
             Code::PhaseNeverEntered => "W022",
