@@ -1177,6 +1177,31 @@ fn a_sig_6_circle_the_loop_passes_through_the_return_gate() {
     assert!(m.is_empty(), "{m:?}");
 }
 
+#[test]
+fn a_sig_6_retrace_the_piece_walks_its_whole_track_back_from_the_goal() {
+    // South has all arrived and north has a piece at the troughs: the return is open. The
+    // arrived pieces turn on the goal and walk north's home row back; piece 1 is on its way
+    // back through central_north (hole 1 to 12, its second visit); piece 2 is near the end
+    // of the way back, in its own home row, and stops on the track's first hole, B.
+    let g = game(FILE, &[("A-SIG-6", "retrace")]);
+    let s = pos(
+        &g,
+        &race(
+            "south",
+            &side(
+                &["+!central_north.2'", "+!home_south.11'"],
+                "+!home_north.12",
+            ),
+            &side(&["off", "+central_south.9"], "+!home_south.12"),
+        ),
+    );
+    let (_, m) = after_throw(&g, &s, 3);
+    let mut want = each(3..=12, "3 home_north.12>home_north.9");
+    want.push("1:3 central_north.2>central_north.5".into());
+    want.push("2:3 home_south.11>home_south.12".into());
+    assert_eq!(m, sorted(want));
+}
+
 fn near_goal(g: &Game) -> Vec<String> {
     let s = pos(
         g,
@@ -1717,6 +1742,7 @@ fn a_sig_10_safe_the_pieces_on_the_dune_then_are_safe_and_later_ones_are_not() {
     assert_eq!(m, vec!["1:6 central_north.3>central_north.9"]);
 }
 
+#[test]
 fn a_sig_10_killable_a_returning_piece_kills_a_piece_racing_when_all_arrived() {
     let g = game(FILE, &[("A-SIG-10", "killable")]);
     let arrived = "+!home_north.12";

@@ -87,7 +87,7 @@ fn throw_moves(g: &Game, position: &str, value: u8) -> (seig::engine::State, Vec
 #[test]
 fn back_along_the_track_walks_the_track_in_reverse_from_the_hole_before_the_turn() {
     let g = load(&text(BACK, ""), "yes");
-    let tr = &g.ir().teams[0].track;
+    let tr = &g.ir().teams[TeamId::FIRST.index()].track;
     let holes: Vec<String> = tr
         .cells
         .iter()
@@ -158,7 +158,9 @@ fn back_along_the_track_a_gate_on_its_label_holds_the_piece_at_the_turn() {
 #[test]
 fn back_along_the_track_of_a_row_walked_both_ways_is_e130() {
     let track = "track a: a_home forward, mid forward, mid backward goal, back along the track";
-    let err = lower(&text(track, ""), "yes").err().expect("an error");
+    let Err(err) = lower(&text(track, ""), "yes") else {
+        panic!("the track lowered")
+    };
     assert!(err.iter().any(|e| e.starts_with("E130")), "{err:?}");
 }
 

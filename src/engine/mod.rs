@@ -601,8 +601,11 @@ pub struct Game {
     /// The `once` conditions, by latch: each evaluated after every action.
     latched: Vec<(u8, Vec<Cond>)>,
     /// The latches whose first holding makes pieces immune (`immune when … first holds`),
-    /// a bit per latch: tested only when a latch is set.
+    /// a bit per latch (not in [`Game::latched`]).
     immune_latches: u32,
+    /// Every `immune when` condition reads only the pieces: a throw that moves or removes
+    /// none cannot make one hold.
+    immune_on_pieces: bool,
     /// A movement statement asks more of a move than the quick verdicts know (passing,
     /// landing after each throw, a release order by hole, a blocked release's fallback).
     careful_moves: bool,
@@ -756,9 +759,19 @@ impl Game {
         let immune_latches = ir.capture.immune_when.iter().fold(0u32, |m, w| {
             m | 1u32.checked_shl(w.latch.into()).unwrap_or(0)
         });
+        // The latches of `immune when` are set by `Game::latch_immune` alone, which a throw
+        // that moves no piece skips when their conditions read only the pieces.
+        let mut latched = latched;
+        latched.retain(|(l, _)| immune_latches >> l & 1 == 0);
+        let immune_on_pieces = ir
+            .capture
+            .immune_when
+            .iter()
+            .all(|w| w.when.reads_pieces_only());
         Game {
             latched,
             immune_latches,
+            immune_on_pieces,
             careful_moves,
             pass_free,
             plain_walk,
@@ -1134,7 +1147,7 @@ impl Game {
         if self.ir.allocation == Allocation::PerThrow || !s.again {
             s.stage = Stage::Move;
         }
-        if self.immune_latches != 0 {
+        if self.immune_latches != 0 && (!self.immune_on_pieces || took || s.game_throws == 1) {
             self.latch_immune(s);
         }
         self.settle(s, obs, legal);
@@ -1421,9 +1434,6 @@ impl Game {
             for (l, when) in &self.latched {
                 if s.latches[t] >> l & 1 == 0 && when.iter().all(|c| self.cond(s, t, c)) {
                     s.latches[t] |= 1 << l;
-                    if self.immune_latches >> l & 1 == 1 {
-                        self.immunise(s, t, *l);
-                    }
                 }
             }
         }
@@ -1435,7 +1445,10 @@ impl Game {
     pub(crate) fn latch_immune(&self, s: &mut State) {
         for t in TeamId::BOTH {
             for w in &self.ir.capture.immune_when {
-                if s.latches[t] >> w.latch & 1 == 0 && self.cond(s, t, &w.when) {
+                let Cond::Once { when, .. } = &w.when else {
+                    continue;
+                };
+                if s.latches[t] >> w.latch & 1 == 0 && when.iter().all(|c| self.cond(s, t, c)) {
                     s.latches[t] |= 1 << w.latch;
                     self.immunise(s, t, w.latch);
                 }

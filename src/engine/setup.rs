@@ -321,6 +321,8 @@ impl Game {
         s.bind = set.bind.map_or(NONE, |b| b.min(NONE - 2));
         s.won = set.landed;
         let latches = self.latched.last().map_or(0, |(l, _)| *l as usize + 1);
+        // The latches of `immune when` are kept apart from the `once` conditions.
+        let latches = latches.max(32 - self.immune_latches.leading_zeros() as usize);
         if set
             .latches
             .iter()
