@@ -558,7 +558,7 @@ fn sig_m2_return_opens_runs_the_central_rows_the_other_way() {
     play(&g, &mut s, "4:3");
     // North's piece on the dune when south's last piece arrived is safe for good (A-SIG-10 =
     // safe): the latch of that moment is written `once south:1`.
-    let north_after = side(&["+!central_north.6", "off"], "+!home_south.12");
+    let north_after = north.clone();
     let south = side(
         &[
             "+!home_north.12",
@@ -572,7 +572,7 @@ fn sig_m2_return_opens_runs_the_central_rows_the_other_way() {
         note(&g, &s),
         race("north", &south, &north_after).replace(
             "throws 0/0/120 turns 80",
-            "throws 0/0/121 turns 81 last 8:3 once south:1"
+            "throws 0/0/121 turns 81 last 8:3"
         )
     );
     // On the return the piece runs central_north left to right and on into central_south
@@ -614,11 +614,7 @@ fn sig_m2_no_return_once_the_opponent_has_started_all_its_pieces() {
             text.replace("race | south 1 throw", "combat | north 1 throw")
                 .replace(
                     "throws 0/0/120 turns 80",
-                    &format!("throws 0/0/121 turns 81 last 8:{v} once south:1")
-                )
-                .replace(
-                    "+central_south.9 +central_north.4",
-                    "+!central_south.9 +!central_north.4"
+                    &format!("throws 0/0/121 turns 81 last 8:{v}")
                 )
         );
     }
@@ -823,7 +819,7 @@ fn sig_f1_a_piece_still_at_the_troughs_holds_the_combat_back() {
     assert_eq!(
         note(&g, &s),
         format!(
-            "combat | south 1 throw | throws 0/0/122 turns 82 last 8:1 once south:1 | pool - | south: {south} | north: {}",
+            "combat | south 1 throw | throws 0/0/122 turns 82 last 8:1 | pool - | south: {south} | north: {}",
             // The piece started after south had all arrived is not safe (A-SIG-10 = safe).
             side(&["+!home_south.5", "+home_north.12"], "+!home_south.12")
         )
@@ -877,7 +873,7 @@ fn sig_f2_in_the_combat_each_four_kills_an_opposing_piece() {
             .replace(
                 "throws 0/0/700 turns 500",
                 // Both teams have all arrived: the latches of A-SIG-10 = safe.
-                "throws 1/1/701 turns 500 last 8:4 once south:1 once north:1"
+                "throws 1/1/701 turns 500 last 8:4"
             )
     );
     // Any other throw does nothing: the turn passes.
@@ -887,7 +883,7 @@ fn sig_f2_in_the_combat_each_four_kills_an_opposing_piece() {
             note(&g, &t),
             combat("north", &south, &north).replace(
                 "throws 0/0/700 turns 500",
-                &format!("throws 0/0/701 turns 501 last 8:{v} once south:1")
+                &format!("throws 0/0/701 turns 501 last 8:{v}")
             ),
             "throw {v}"
         );
@@ -1706,20 +1702,28 @@ fn a_sig_10_position(g: &Game) -> State {
 #[test]
 fn a_sig_10_safe_the_pieces_on_the_dune_then_are_safe_and_later_ones_are_not() {
     let g = game(FILE, &[("A-SIG-10", "safe")]);
-    // South has all arrived: at the end of the throw north's racing piece turns safe, so the
-    // landing on it shares the hole instead of killing.
-    let (mut s, m) = after_throw(&g, &a_sig_10_position(&g), 3);
-    assert_eq!(m, vec!["1:3 central_north.3>central_north.6"]);
-    assert!(note(&g, &s).contains("once south:1"), "{}", note(&g, &s));
+    // South's last piece arrives: at the end of that move north's racing piece (on the dune)
+    // turns safe, and the latch of that moment is written `once south:1`; north's piece 1,
+    // still at the troughs, does not.
+    let s = pos(
+        &g,
+        &race(
+            "south",
+            &side(&["+!home_north.9"], "+!home_north.12"),
+            &side(&["off", "+central_north.6"], "+!home_south.12"),
+        ),
+    );
+    let (mut s, m) = after_throw(&g, &s, 3);
+    assert_eq!(m, vec!["1:3 home_north.9>home_north.12"]);
     play(&g, &mut s, "1:3");
+    let n = note(&g, &s);
+    assert!(n.contains("once south:1"), "{n}");
     assert!(
-        note(&g, &s).ends_with(&format!(
-            "| south: {} | north: {}",
-            side(&["+!central_north.6'"], "+!home_north.12"),
+        n.ends_with(&format!(
+            "| north: {}",
             side(&["off", "+!central_north.6"], "+!home_south.12")
         )),
-        "{}",
-        note(&g, &s)
+        "{n}"
     );
     // Later (the latch set): north's piece 1, started after that moment, is not safe and a
     // returning piece kills it; piece 2, on the dune then, is safe and shares its hole.

@@ -1148,7 +1148,7 @@ impl Game {
             s.stage = Stage::Move;
         }
         if self.immune_latches != 0 && (!self.immune_on_pieces || took || s.game_throws == 1) {
-            self.latch_immune(s);
+            self.latch_immune(s, obs);
         }
         self.settle(s, obs, legal);
         if !self.latched.is_empty() {
@@ -1442,7 +1442,7 @@ impl Game {
     /// `immune when … first holds`, before the position's moves are settled (so that the
     /// moves and the turn's end see the new immunity): sets the statements' latches that
     /// hold now, and makes their pieces immune.
-    pub(crate) fn latch_immune(&self, s: &mut State) {
+    pub(crate) fn latch_immune(&self, s: &mut State, obs: &mut impl Observer) {
         for t in TeamId::BOTH {
             for w in &self.ir.capture.immune_when {
                 let Cond::Once { when, .. } = &w.when else {
@@ -1450,7 +1450,7 @@ impl Game {
                 };
                 if s.latches[t] >> w.latch & 1 == 0 && when.iter().all(|c| self.cond(s, t, c)) {
                     s.latches[t] |= 1 << w.latch;
-                    self.immunise(s, t, w.latch);
+                    self.immunise(s, t, w.latch, obs);
                 }
             }
         }
@@ -1458,13 +1458,18 @@ impl Game {
 
     /// `immune when … first holds`: the latch `l` has just been set for team `t`; the
     /// released pieces on the board of the team each such statement names become immune.
-    fn immunise(&self, s: &mut State, t: TeamId, l: u8) {
+    fn immunise(&self, s: &mut State, t: TeamId, l: u8, obs: &mut impl Observer) {
         for w in self.ir.capture.immune_when.iter().filter(|w| w.latch == l) {
             let whose = if w.opposing { t.other() } else { t };
             let n = self.n_pieces(whose);
-            for p in s.pieces[whose].iter_mut().take(n) {
-                if p.alive() && p.released() && p.cell != NO_CELL {
+            for (i, p) in s.pieces[whose].iter_mut().take(n).enumerate() {
+                if p.alive() && p.released() && p.cell != NO_CELL && !p.immune() {
                     p.flags |= PieceFlags::IMMUNE;
+                    obs.event(Event::Immune {
+                        team: whose,
+                        piece: i as u8,
+                        rule: w.rule,
+                    });
                 }
             }
         }

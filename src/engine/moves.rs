@@ -970,7 +970,7 @@ impl Game {
             return Ok(());
         }
         if self.immune_latches != 0 {
-            self.latch_immune(s);
+            self.latch_immune(s, obs);
         }
         self.settle(s, obs, legal);
         if !self.latched.is_empty() {
