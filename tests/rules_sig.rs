@@ -1686,19 +1686,6 @@ fn r_sig_6_forbidden_no_move_passes_a_held_hole() {
 // A-SIG-10: the pieces on the dune when the other side has all arrived are safe (safe), or the
 // returning pieces may still kill them (killable).
 
-/// All of south has arrived but piece 1, on its return; north's piece 2 is racing and
-/// north's piece 1 is still at the troughs.
-fn a_sig_10_position(g: &Game) -> State {
-    pos(
-        g,
-        &race(
-            "south",
-            &side(&["+!central_north.3'"], "+!home_north.12"),
-            &side(&["off", "+central_north.6"], "+!home_south.12"),
-        ),
-    )
-}
-
 #[test]
 fn a_sig_10_safe_the_pieces_on_the_dune_then_are_safe_and_later_ones_are_not() {
     let g = game(FILE, &[("A-SIG-10", "safe")]);
