@@ -806,6 +806,9 @@ fn check_throw(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), Strin
         TeamId::BOTH.map(|t| s.pieces(t).iter().map(|p| p.alive()).collect());
     for e in ev {
         match e {
+            // `immune when … first holds` may make pieces immune after a throw that removes.
+            Event::Immune { rule, .. }
+                if g.ir().capture.immune_when.iter().any(|w| w.rule == *rule) => {}
             Event::Moved { .. } | Event::Immune { .. } => {
                 return Err(format!("a throw gave {e:?}"));
             }
@@ -868,10 +871,12 @@ fn check_decision_events(
     let mut taken = 0;
     for e in ev {
         match e {
-            Event::Immune { team, piece, .. }
-                if (*team).index() != t
-                    || *piece != d.piece
-                    || s.piece(TeamId::new(t), *piece as usize).immune() =>
+            // `immune when … first holds` may make any piece immune, of either team.
+            Event::Immune { team, piece, rule }
+                if !g.ir().capture.immune_when.iter().any(|w| w.rule == *rule)
+                    && ((*team).index() != t
+                        || *piece != d.piece
+                        || s.piece(TeamId::new(t), *piece as usize).immune()) =>
             {
                 return Err(format!("a decision gave {e:?}"));
             }

@@ -556,6 +556,9 @@ fn sig_m2_return_opens_runs_the_central_rows_the_other_way() {
     let (mut s, m) = after_throw(&g, &s, 3);
     assert_eq!(m, each(1..=12, "3 home_north.12>central_north.3"));
     play(&g, &mut s, "4:3");
+    // North's piece on the dune when south's last piece arrived is safe for good (A-SIG-10 =
+    // safe): the latch of that moment is written `once south:1`.
+    let north_after = north.clone();
     let south = side(
         &[
             "+!home_north.12",
@@ -567,7 +570,7 @@ fn sig_m2_return_opens_runs_the_central_rows_the_other_way() {
     );
     assert_eq!(
         note(&g, &s),
-        race("north", &south, &north).replace(
+        race("north", &south, &north_after).replace(
             "throws 0/0/120 turns 80",
             "throws 0/0/121 turns 81 last 8:3"
         )
@@ -607,6 +610,7 @@ fn sig_m2_no_return_once_the_opponent_has_started_all_its_pieces() {
             note(&g, &t),
             // No capture can ever happen again (south is shut behind its return gate for
             // good, north's pieces cannot take immune ones): the turn's end starts the combat.
+            // North's racing pieces turn safe (A-SIG-10 = safe) as the latch is set.
             text.replace("race | south 1 throw", "combat | north 1 throw")
                 .replace(
                     "throws 0/0/120 turns 80",
@@ -816,6 +820,7 @@ fn sig_f1_a_piece_still_at_the_troughs_holds_the_combat_back() {
         note(&g, &s),
         format!(
             "combat | south 1 throw | throws 0/0/122 turns 82 last 8:1 | pool - | south: {south} | north: {}",
+            // The piece started after south had all arrived is not safe (A-SIG-10 = safe).
             side(&["+!home_south.5", "+home_north.12"], "+!home_south.12")
         )
     );
@@ -867,6 +872,7 @@ fn sig_f2_in_the_combat_each_four_kills_an_opposing_piece() {
             .replace("south 1 throw |", "south 1 throw again |")
             .replace(
                 "throws 0/0/700 turns 500",
+                // Both teams have all arrived: the latches of A-SIG-10 = safe.
                 "throws 1/1/701 turns 500 last 8:4"
             )
     );
@@ -1072,7 +1078,12 @@ fn a_sig_4_no_capture_the_race_ends_when_no_kill_can_happen() {
 
 #[test]
 fn a_sig_4_immune_or_arrived_a_racing_piece_keeps_the_race_on() {
-    let n = race_end_position(&game(FILE, &[("A-SIG-4", "immune-or-arrived")]));
+    // Under A-SIG-10 = safe, south's racing piece would turn safe when north's last piece has
+    // arrived: the option is seen where it may still be killed.
+    let n = race_end_position(&game(
+        FILE,
+        &[("A-SIG-4", "immune-or-arrived"), ("A-SIG-10", "killable")],
+    ));
     assert!(n.starts_with("race | north 1 throw |"), "{n}");
 }
 
@@ -1160,6 +1171,31 @@ fn a_sig_6_circle_the_loop_passes_through_the_return_gate() {
     );
     let (_, m) = after_throw(&g, &s, 3);
     assert!(m.is_empty(), "{m:?}");
+}
+
+#[test]
+fn a_sig_6_retrace_the_piece_walks_its_whole_track_back_from_the_goal() {
+    // South has all arrived and north has a piece at the troughs: the return is open. The
+    // arrived pieces turn on the goal and walk north's home row back; piece 1 is on its way
+    // back through central_north (hole 1 to 12, its second visit); piece 2 is near the end
+    // of the way back, in its own home row, and stops on the track's first hole, B.
+    let g = game(FILE, &[("A-SIG-6", "retrace")]);
+    let s = pos(
+        &g,
+        &race(
+            "south",
+            &side(
+                &["+!central_north.2'", "+!home_south.11'"],
+                "+!home_north.12",
+            ),
+            &side(&["off", "+central_south.9"], "+!home_south.12"),
+        ),
+    );
+    let (_, m) = after_throw(&g, &s, 3);
+    let mut want = each(3..=12, "3 home_north.12>home_north.9");
+    want.push("1:3 central_north.2>central_north.5".into());
+    want.push("2:3 home_south.11>home_south.12".into());
+    assert_eq!(m, sorted(want));
 }
 
 fn near_goal(g: &Game) -> Vec<String> {
@@ -1647,13 +1683,59 @@ fn r_sig_6_forbidden_no_move_passes_a_held_hole() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A-SIG-10 is not yet a reading: the language cannot make the pieces "considérés comme
-// arrivés" (those racing when the other side has all arrived) safe while later ones are not.
-// The file plays the other option: the returning pieces may still kill them.
+// A-SIG-10: the pieces on the dune when the other side has all arrived are safe (safe), or the
+// returning pieces may still kill them (killable).
 
 #[test]
-fn a_sig_10_not_a_reading_yet_a_returning_piece_kills_a_piece_racing_when_all_arrived() {
-    let g = dflt();
+fn a_sig_10_safe_the_pieces_on_the_dune_then_are_safe_and_later_ones_are_not() {
+    let g = game(FILE, &[("A-SIG-10", "safe")]);
+    // South's last piece arrives: at the end of that move north's racing piece (on the dune)
+    // turns safe, and the latch of that moment is written `once south:1`; north's piece 1,
+    // still at the troughs, does not.
+    let s = pos(
+        &g,
+        &race(
+            "south",
+            &side(&["+!home_north.9"], "+!home_north.12"),
+            &side(&["off", "+central_north.6"], "+!home_south.12"),
+        ),
+    );
+    let (mut s, m) = after_throw(&g, &s, 3);
+    assert_eq!(m, vec!["1:3 home_north.9>home_north.12"]);
+    play(&g, &mut s, "1:3");
+    let n = note(&g, &s);
+    assert!(n.contains("once south:1"), "{n}");
+    assert!(
+        n.ends_with(&format!(
+            "| north: {}",
+            side(&["off", "+!central_north.6"], "+!home_south.12")
+        )),
+        "{n}"
+    );
+    // Later (the latch set): north's piece 1, started after that moment, is not safe and a
+    // returning piece kills it; piece 2, on the dune then, is safe and shares its hole.
+    let later = pos(
+        &g,
+        &race(
+            "south",
+            &side(&["+!central_north.3'"], "+!home_north.12"),
+            &side(
+                &["+central_north.6", "+!central_north.9"],
+                "+!home_south.12",
+            ),
+        )
+        .replace("turns 80", "turns 80 once south:1"),
+    );
+    let (_, m) = after_throw(&g, &later, 3);
+    assert_eq!(m, vec!["1:3x central_north.3>central_north.6"]);
+    // (The arrived pieces stay behind SIG-M2's gate: north has no piece left to start.)
+    let (_, m) = after_throw(&g, &later, 6);
+    assert_eq!(m, vec!["1:6 central_north.3>central_north.9"]);
+}
+
+#[test]
+fn a_sig_10_killable_a_returning_piece_kills_a_piece_racing_when_all_arrived() {
+    let g = game(FILE, &[("A-SIG-10", "killable")]);
     let arrived = "+!home_north.12";
     // All of south has arrived but piece 1, on its return; north's piece 2 was racing when
     // south's last piece arrived, and north's piece 1 is still at the troughs.

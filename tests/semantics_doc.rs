@@ -55,6 +55,7 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::CaptureOnly => "`capture in REGION only with`",
         StatementKind::Blocked => "`blocked landing:`",
         StatementKind::Immune => "`immune after entering`",
+        StatementKind::ImmuneWhen => "`immune when … first holds`",
         StatementKind::SendHomeTo => "`send home to:`",
         StatementKind::Win => "`win [in PHASE] when`",
         StatementKind::Draw => "`draw [in PHASE] when`",

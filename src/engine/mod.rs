@@ -616,6 +616,12 @@ pub struct Game {
     fast: [FastTrack; 2],
     /// The `once` conditions, by latch: each evaluated after every action.
     latched: Vec<(u8, Vec<Cond>)>,
+    /// The latches whose first holding makes pieces immune (`immune when … first holds`),
+    /// a bit per latch (not in [`Game::latched`]).
+    immune_latches: u32,
+    /// Every `immune when` condition reads only the pieces: a throw that moves or removes
+    /// none cannot make one hold.
+    immune_on_pieces: bool,
     /// A movement statement asks more of a move than the quick verdicts know (passing,
     /// landing after each throw, a release order by hole, a blocked release's fallback).
     careful_moves: bool,
@@ -781,9 +787,23 @@ impl Game {
             );
         let entry_choice = ir.teams.iter().any(|t| t.track.entry_choices() > 0);
         let release_any = effect_orders || mv.blocked_release == BlockedRelease::AnotherPiece;
+        let immune_latches = ir.capture.immune_when.iter().fold(0u32, |m, w| {
+            m | 1u32.checked_shl(w.latch.into()).unwrap_or(0)
+        });
+        // The latches of `immune when` are set by `Game::latch_immune` alone, which a throw
+        // that moves no piece skips when their conditions read only the pieces.
+        let mut latched = latched;
+        latched.retain(|(l, _)| immune_latches >> l & 1 == 0);
+        let immune_on_pieces = ir
+            .capture
+            .immune_when
+            .iter()
+            .all(|w| w.when.reads_pieces_only());
         Game {
             entry_choice,
             latched,
+            immune_latches,
+            immune_on_pieces,
             careful_moves,
             release_any,
             effect_orders,
@@ -1162,6 +1182,9 @@ impl Game {
         if self.ir.allocation == Allocation::PerThrow || !s.again {
             s.stage = Stage::Move;
         }
+        if self.immune_latches != 0 && (!self.immune_on_pieces || took || s.game_throws == 1) {
+            self.latch_immune(s, obs);
+        }
         self.settle(s, obs, legal);
         if !self.latched.is_empty() {
             self.latch(s);
@@ -1465,6 +1488,42 @@ impl Game {
             for (l, when) in &self.latched {
                 if s.latches[t] >> l & 1 == 0 && when.iter().all(|c| self.cond(s, t, c)) {
                     s.latches[t] |= 1 << l;
+                }
+            }
+        }
+    }
+
+    /// `immune when … first holds`, before the position's moves are settled (so that the
+    /// moves and the turn's end see the new immunity): sets the statements' latches that
+    /// hold now, and makes their pieces immune.
+    pub(crate) fn latch_immune(&self, s: &mut State, obs: &mut impl Observer) {
+        for t in TeamId::BOTH {
+            for w in &self.ir.capture.immune_when {
+                let Cond::Once { when, .. } = &w.when else {
+                    continue;
+                };
+                if s.latches[t] >> w.latch & 1 == 0 && when.iter().all(|c| self.cond(s, t, c)) {
+                    s.latches[t] |= 1 << w.latch;
+                    self.immunise(s, t, w.latch, obs);
+                }
+            }
+        }
+    }
+
+    /// `immune when … first holds`: the latch `l` has just been set for team `t`; the
+    /// released pieces on the board of the team each such statement names become immune.
+    fn immunise(&self, s: &mut State, t: TeamId, l: u8, obs: &mut impl Observer) {
+        for w in self.ir.capture.immune_when.iter().filter(|w| w.latch == l) {
+            let whose = if w.opposing { t.other() } else { t };
+            let n = self.n_pieces(whose);
+            for (i, p) in s.pieces[whose].iter_mut().take(n).enumerate() {
+                if p.alive() && p.released() && p.cell != NO_CELL && !p.immune() {
+                    p.flags |= PieceFlags::IMMUNE;
+                    obs.event(Event::Immune {
+                        team: whose,
+                        piece: i as u8,
+                        rule: w.rule,
+                    });
                 }
             }
         }

@@ -861,7 +861,9 @@ impl Game {
         let pol = &self.ir.capture;
         let victim_team = attacker.other();
         if victim.immune() {
-            return Err(pol.immune[victim_team.index()].map(|(_, r)| r));
+            return Err(pol.immune[victim_team.index()]
+                .map(|(_, r)| r)
+                .or_else(|| pol.immune_when.first().map(|w| w.rule)));
         }
         let at = &pol.at[attacker.index()][cell.index()];
         if let Some(r) = at.forbidden_by {
@@ -1013,6 +1015,9 @@ impl Game {
         }
         if self.check_win(s, obs) {
             return Ok(());
+        }
+        if self.immune_latches != 0 {
+            self.latch_immune(s, obs);
         }
         self.settle(s, obs, legal);
         if !self.latched.is_empty() {

@@ -321,6 +321,8 @@ impl Game {
         s.bind = set.bind.map_or(NONE, |b| b.min(NONE - 2));
         s.won = set.landed;
         let latches = self.latched.last().map_or(0, |(l, _)| *l as usize + 1);
+        // The latches of `immune when` are kept apart from the `once` conditions.
+        let latches = latches.max(32 - self.immune_latches.leading_zeros() as usize);
         if set
             .latches
             .iter()
@@ -512,6 +514,11 @@ impl Game {
                 name: name(),
                 why,
             };
+            // A statement that makes pieces immune when a condition first holds may have made
+            // this one immune anywhere.
+            if !self.ir.capture.immune_when.is_empty() {
+                return Ok(());
+            }
             let Some((set, _)) = &self.ir.capture.immune[t.index()] else {
                 return Err(immune_where("no rule of the file makes its pieces immune"));
             };

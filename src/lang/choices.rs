@@ -47,6 +47,7 @@ pub const NAMES: &[&str] = &[
     "capture",
     "capture precedence",
     "blocked landing",
+    "immunity",
     "optional capture",
     "send-home target",
     "remove opposing piece",
@@ -80,6 +81,38 @@ impl Ir {
         out.extend(self.taking_choices());
         out.extend(self.ending_choices());
         out
+    }
+
+    /// Which pieces become immune, and when (`immune after entering`, `immune when … first
+    /// holds`); none when the file says neither.
+    fn immunity_choice(&self) -> EngineChoice {
+        let pol = &self.capture;
+        let entering = pol
+            .stated
+            .iter()
+            .find(|s| s.kind == CaptureKind::Immune)
+            .map(|s| s.origin);
+        let mut ways = Vec::new();
+        if entering.is_some() {
+            ways.push("a piece that has entered the statement's region".to_string());
+        }
+        for w in &pol.immune_when {
+            let whose = if w.opposing { "opposing" } else { "own" };
+            ways.push(format!(
+                "the {whose} released pieces on the board when its condition first holds for a team (pieces released later are not)"
+            ));
+        }
+        let value = if ways.is_empty() {
+            "no piece is ever immune".to_string()
+        } else {
+            ways.join("; ")
+        };
+        choice(
+            "immunity",
+            "immune after entering REGION / immune when CONDS first holds: own|opposing released pieces on the board",
+            value,
+            entering.or(pol.immune_when.first().map(|w| w.origin)),
+        )
     }
 
     /// Who throws, what a throw is worth, which entry applies, how throws become moves.
@@ -390,6 +423,7 @@ impl Ir {
                 },
                 pol.blocked_origin,
             ),
+            self.immunity_choice(),
             choice(
                 "optional capture",
                 "capture …: optional",

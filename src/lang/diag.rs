@@ -173,6 +173,8 @@ pub enum Code {
     EntryOnTrack,
     /// `E127`: A chosen entry on a track whose first segment has a gate.
     EntryGated,
+    /// `E130`: `back along the track` on a track that walks a row both ways.
+    BackWalksRowTwice,
     /// `W020`: No piece can ever leave its start.
     NeverReleased,
     /// `W021`: A win that can never hold.
@@ -262,6 +264,7 @@ impl Code {
         Code::TrackEntryTwice,
         Code::EntryOnTrack,
         Code::EntryGated,
+        Code::BackWalksRowTwice,
         Code::NeverReleased,
         Code::WinNeverHolds,
         Code::PhaseNeverEntered,
@@ -344,6 +347,7 @@ impl Code {
             Code::TrackEntryTwice => "E125",
             Code::EntryOnTrack => "E126",
             Code::EntryGated => "E127",
+            Code::BackWalksRowTwice => "E130",
             Code::NeverReleased => "W020",
             Code::WinNeverHolds => "W021",
             Code::PhaseNeverEntered => "W022",

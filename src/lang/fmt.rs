@@ -531,6 +531,14 @@ fn effect(e: &Effect) -> String {
     }
 }
 
+/// `, back along the track [as LABEL]`, the last segment of a track.
+fn track_back(b: &crate::lang::syntax::ast::TrackBack) -> String {
+    match &b.label {
+        Some(l) => format!(", back along the track as {}", l.node),
+        None => ", back along the track".into(),
+    }
+}
+
 fn segment(s: &Segment) -> String {
     let mut out = format!(
         "{} {}",
@@ -618,8 +626,16 @@ fn statement(s: &StmtKind) -> String {
             conds: cs,
             effects,
         } => throw(matches, phase.as_ref(), cs, effects),
-        StmtKind::Track { team, segments } => {
-            format!("track {}: {}", team.node, list(segments, segment))
+        StmtKind::Track {
+            team,
+            segments,
+            back,
+        } => {
+            let mut out = format!("track {}: {}", team.node, list(segments, segment));
+            if let Some(b) = back {
+                out.push_str(&track_back(b));
+            }
+            out
         }
         StmtKind::TrackLoop { team, from, when } => {
             let mut out = format!("track {} loops from {}", team.node, from.node);
@@ -682,6 +698,11 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::Blocked(true) => "blocked landing: share".into(),
         StmtKind::Blocked(false) => "blocked landing: forbidden".into(),
         StmtKind::Immune(r) => format!("immune after entering {}", region(&r.node)),
+        StmtKind::ImmuneWhen { when, opposing } => format!(
+            "immune when {} first holds: {} released pieces on the board",
+            conds(when),
+            if *opposing { "opposing" } else { "own" }
+        ),
         StmtKind::SendHomeTo(true) => "send home to: first empty hole".into(),
         StmtKind::SendHomeTo(false) => "send home to: start hole".into(),
         StmtKind::Win(p, cs) => end_head("win", p.as_ref(), cs),

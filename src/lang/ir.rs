@@ -140,6 +140,8 @@ pub enum StatementKind {
     Blocked,
     /// `immune after entering R`.
     Immune,
+    /// `immune when C first holds: own|opposing released pieces on the board`.
+    ImmuneWhen,
     /// `send home to: …`.
     SendHomeTo,
     /// `win [in PHASE] when …`.
@@ -1162,6 +1164,9 @@ pub struct CapturePolicy {
     pub blocked_origin: Option<Origin>,
     /// `[team]`: holes where a team's piece becomes immune, with the rule.
     pub immune: Vec<Option<(CellSet, RuleIx)>>,
+    /// `immune when C first holds: …`, in file order.
+    #[serde(default)]
+    pub immune_when: Vec<ImmuneWhen>,
     /// Pieces sent home go to the first empty hole of the start row (else their start hole).
     pub home_first_empty: bool,
     /// The `send home to` statement (`None`: language default, the start hole).
@@ -1170,6 +1175,23 @@ pub struct CapturePolicy {
     /// [`CapturePolicy::immune`] are computed from them (of two `capture` statements on one hole the more specific one, else a later one
     /// overriding an earlier).
     pub stated: Vec<CaptureStatement>,
+}
+
+/// `immune when C first holds: own|opposing released pieces on the board`: at the end of
+/// the action after which C first holds for a team, the released pieces standing on a hole
+/// (of that team, or of its opponent) become immune; pieces released later do not.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ImmuneWhen {
+    /// The condition, as a [`Cond::Once`] with a latch of its own.
+    pub when: Cond,
+    /// The latch of [`ImmuneWhen::when`].
+    pub latch: u8,
+    /// The opposing team's pieces become immune (else the team's own).
+    pub opposing: bool,
+    /// Rule (the same as `origin.rule`, kept flat for the engine).
+    pub rule: RuleIx,
+    /// The statement.
+    pub origin: Origin,
 }
 
 /// One capture statement in force, with the holes it speaks of.
@@ -1272,6 +1294,12 @@ impl Ir {
             .chain(self.draws.iter().map(|d| d.when.as_slice()))
             .chain(self.scores.iter().map(|d| d.when.as_slice()))
             .chain(self.sticks.conditional.iter().map(|c| c.when.as_slice()))
+            .chain(
+                self.capture
+                    .immune_when
+                    .iter()
+                    .map(|w| std::slice::from_ref(&w.when)),
+            )
             .chain(tracks)
             .any(|cs| cs.iter().any(|c| walk(c, f)))
     }

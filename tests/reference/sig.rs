@@ -1,5 +1,5 @@
 //! A native, hand-written Sig (Mauritania) after Béart 1955, under the default readings of
-//! `rules/sig-beart.seig` but R-SIG-1 = start-or-move ([`READINGS`]), with the board length a
+//! `rules/sig-beart.seig` but R-SIG-1 = start-or-move and A-SIG-10 = killable ([`READINGS`]), with the board length a
 //! parameter. It is written from the rules inventory (`../shared/rules-inventory.md`), the source text
 //! (`../shared/sources/sig-mauritania-beart-1955.txt`) and the rule file, and shares nothing
 //! with the interpreter but the RNG protocol of `seig::tools::driver` (so that one seed plays one game
@@ -52,7 +52,7 @@
 /// The readings this reference plays where they differ from the file's defaults: a 1 also
 /// moves a started piece (written when that was the default; kept, since it exercises both
 /// kinds of entry of one throw).
-pub const READINGS: &[(&str, &str)] = &[("R-SIG-1", "start-or-move")];
+pub const READINGS: &[(&str, &str)] = &[("R-SIG-1", "start-or-move"), ("A-SIG-10", "killable")];
 
 use seig::tools::sim::Rng;
 

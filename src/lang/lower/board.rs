@@ -100,6 +100,8 @@ pub(super) fn rows(cx: &mut Cx, flat: &[Flat], first_span: Span) -> Option<()> {
 pub(super) struct TrackDecl {
     /// Its segments with their rows.
     pub segments: Vec<(ast::Segment, usize)>,
+    /// Its last segment, `back along the track`, if it has one.
+    pub back: Option<ast::TrackBack>,
     /// Where it is declared (the team's name).
     pub span: Span,
     /// Its statement.
@@ -169,7 +171,11 @@ pub(super) fn team_statements<'a>(cx: &mut Cx, flat: &'a [Flat<'a>]) -> TeamStmt
                     set_once(cx, &mut ts.seats, v as u8, f, "the seats per team");
                 }
             }
-            StmtKind::Track { team, segments } => track(cx, &mut ts, f, team, segments),
+            StmtKind::Track {
+                team,
+                segments,
+                back,
+            } => track(cx, &mut ts, f, team, segments, back.as_ref()),
             StmtKind::TrackLoop { team, .. } => {
                 if let Some(t) = cx.team(team)
                     && f.active()
@@ -358,7 +364,14 @@ fn pieces_fit(
     }
 }
 
-fn track(cx: &mut Cx, ts: &mut TeamStmts, f: &Flat, team: &Name, segments: &[ast::Segment]) {
+fn track(
+    cx: &mut Cx,
+    ts: &mut TeamStmts,
+    f: &Flat,
+    team: &Name,
+    segments: &[ast::Segment],
+    back: Option<&ast::TrackBack>,
+) {
     let Some(t) = cx.team(team) else { return };
     let mut segs = Vec::new();
     for s in segments {
@@ -381,6 +394,7 @@ fn track(cx: &mut Cx, ts: &mut TeamStmts, f: &Flat, team: &Name, segments: &[ast
     } else {
         ts.tracks[t.index()] = Some(TrackDecl {
             segments: segs,
+            back: back.cloned(),
             span: team.span,
             origin,
         });
@@ -466,7 +480,10 @@ pub(super) fn unreachable_rows(cx: &mut Cx, teams: &[Team], clean: bool) {
 }
 
 fn build_track(cx: &mut Cx, team: TeamId, decl: &TrackDecl, stmts: &TeamStmts) -> Track {
-    let (cells, segments, goal) = walk(cx, &decl.segments);
+    let (mut cells, mut segments, goal) = walk(cx, &decl.segments);
+    if let Some(b) = &decl.back {
+        walk_back(cx, b, &mut cells, &mut segments);
+    }
     let looping = track_loop(cx, team, &segments, &stmts.loops);
     let gates = track_gates(cx, team, &segments, &stmts.gates);
     Track {
@@ -536,6 +553,70 @@ fn walk(
         }
     }
     (cells, segments, goal)
+}
+
+/// `back along the track`: the segments walked so far, in reverse order and each the other
+/// way, from the hole before the track's last (where the piece turns) to its first hole.
+/// Each becomes a segment of its own; the first is one hole shorter than its row (none when
+/// its row has one hole) and carries the label. A track that walks a row both ways would
+/// walk it the same way twice on its way back (E130).
+fn walk_back(
+    cx: &mut Cx,
+    b: &ast::TrackBack,
+    cells: &mut Vec<Cell>,
+    segments: &mut Vec<TrackSegment>,
+) {
+    let both_ways = segments.iter().find(|s| {
+        segments
+            .iter()
+            .any(|o| o.row == s.row && o.backward != s.backward)
+    });
+    if let Some(s) = both_ways {
+        cx.diags.push(
+            Diagnostic::error(
+                Code::BackWalksRowTwice,
+                b.span,
+                format!(
+                    "the way back walks row `{}` the same way as the way out",
+                    cx.rows[s.row].name
+                ),
+                "walks a row both ways",
+            )
+            .with_help(
+                "the track already walks this row both ways; write the way back as segments \
+                 (`ROW forward|backward`)",
+            ),
+        );
+        return;
+    }
+    if let Some(l) = &b.label
+        && segments
+            .iter()
+            .any(|s| s.label.as_deref() == Some(l.node.as_str()))
+    {
+        cx.diags.push(dup("segment label", l, l.span));
+    }
+    let mut label = b.label.as_ref().map(|l| l.node.clone());
+    let out: Vec<TrackSegment> = segments.iter().rev().cloned().collect();
+    for (k, s) in out.iter().enumerate() {
+        let from = s.start as usize;
+        let holes = cells.get(from..from + s.len as usize).unwrap_or_default();
+        // The first reversed hole of the last segment is the track's last: the turn.
+        let skip = usize::from(k == 0);
+        let back: Vec<Cell> = holes.iter().rev().skip(skip).copied().collect();
+        if back.is_empty() {
+            continue;
+        }
+        let start = cells.len() as u16;
+        segments.push(TrackSegment {
+            start,
+            len: back.len() as u16,
+            row: s.row,
+            backward: !s.backward,
+            label: label.take(),
+        });
+        cells.extend(back);
+    }
 }
 
 /// The segment a label or row name names on a team's track.

@@ -194,6 +194,7 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
         blocked_rule: cs.blocked.as_ref().map(|b| b.origin.rule),
         blocked_origin: cs.blocked.as_ref().map(|b| b.origin),
         immune: immune.to_vec(),
+        immune_when: Vec::new(),
         home_first_empty,
         home_first_empty_origin: cs.home_first_empty.as_ref().map(|h| h.origin),
         stated: cs.stated,

@@ -211,6 +211,7 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::CaptureOnly { .. } => K::CaptureOnly,
         StmtKind::Blocked(_) => K::Blocked,
         StmtKind::Immune(_) => K::Immune,
+        StmtKind::ImmuneWhen { .. } => K::ImmuneWhen,
         StmtKind::SendHomeTo(_) => K::SendHomeTo,
         StmtKind::Win(..) => K::Win,
         StmtKind::SeatOrder(_) => K::SeatOrder,

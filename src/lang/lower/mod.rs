@@ -16,6 +16,7 @@ mod checks;
 mod cx;
 mod ends;
 mod flatten;
+mod immunity;
 mod movement;
 mod names;
 mod playable;
@@ -179,6 +180,7 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
     let stacks = stacks::stacks_statement(cx, flat);
     let throws = sticks::throw_entries(cx, flat);
     let capture_stmts = capture::capture_statements(cx, flat);
+    let immune_when = immunity::immune_when(cx, flat);
 
     let colours = team_stmts.colour.each_ref().map(Option::is_some);
     let sticks = sticks::assemble(cx, sticks_stmts, colours, first_span)?;
@@ -187,7 +189,8 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
     // Whole-file checks, once every statement lowered (see `lower_file`).
     let clean = !cx.has_error();
     board::unreachable_rows(cx, &teams, clean);
-    let capture = capture::policy(cx, capture_stmts, cells, clean);
+    let mut capture = capture::policy(cx, capture_stmts, cells, clean);
+    capture.immune_when = immune_when;
     stacks::apply(cx, stacks.as_ref(), &capture, &teams, &mut movement);
     let throws = checks::check_throws(cx, throws, &sticks, &teams, clean, first_span);
     if decls.game.is_none() {

@@ -317,6 +317,15 @@ pub struct Segment {
     pub goal: bool,
 }
 
+/// `back along the track [as LABEL]`: the segments before it, walked in reverse.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TrackBack {
+    /// Where it is written.
+    pub span: Span,
+    /// Optional label.
+    pub label: Option<Name>,
+}
+
 /// What a gate requires.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum Requirement {
@@ -427,6 +436,8 @@ pub enum StmtKind {
         team: Name,
         /// Segments.
         segments: Vec<Segment>,
+        /// A last segment `back along the track [as LABEL]`.
+        back: Option<TrackBack>,
     },
     /// `track T loops from S [when C]`.
     TrackLoop {
@@ -488,6 +499,13 @@ pub enum StmtKind {
     Blocked(bool),
     /// `immune after entering R`.
     Immune(Spanned<Region>),
+    /// `immune when C first holds: own|opposing released pieces on the board`.
+    ImmuneWhen {
+        /// The conditions, seen from each team.
+        when: Vec<Spanned<Cond>>,
+        /// The opposing team's pieces (else the team's own).
+        opposing: bool,
+    },
     /// `send home to: start hole|first empty hole` (`true` = first empty).
     SendHomeTo(bool),
     /// `win [in PHASE] when C`.

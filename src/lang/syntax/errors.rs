@@ -44,7 +44,7 @@ pub fn describe(r: Rule) -> &'static str {
         | class_stmt | phases_stmt | allocation_stmt | release_order_stmt | bind_stmt
         | transition_stmt | throw_stmt | track_loop_stmt | track_end_stmt | track_entry_stmt
         | track_stmt | gate_stmt | stacks_stmt | stacking_stmt | no_capture_stmt | capture_only_stmt
-        | capture_stmt | blocked_stmt | immune_stmt | send_home_stmt | win_stmt
+        | capture_stmt | blocked_stmt | immune_stmt | immune_when_stmt | send_home_stmt | win_stmt
         | moves_per_piece_stmt | pooled_landing_stmt | passing_stmt | blocked_release_stmt
         | seat_order_stmt | draw_stmt | score_end_stmt | stmt => STATEMENT,
         team_blocks | alternating => "`team blocks` or `alternating`",
@@ -89,6 +89,7 @@ pub fn describe(r: Rule) -> &'static str {
         segment => "a track segment (`ROW forward|backward [as LABEL] [goal]`)",
         direction => "`forward` or `backward`",
         goal => "`goal`",
+        track_back => "`back along the track [as LABEL]`",
         requirement | throw_req => {
             "a requirement (`throw in 2, 3 by crossing throw|move total`, or conditions)"
         }

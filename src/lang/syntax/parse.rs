@@ -548,6 +548,10 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         },
         Rule::blocked_stmt => StmtKind::Blocked(next!().as_rule() == Rule::share),
         Rule::immune_stmt => StmtKind::Immune(region(next!())),
+        Rule::immune_when_stmt => StmtKind::ImmuneWhen {
+            when: conds(next!())?,
+            opposing: next!().as_rule() == Rule::opposing_kw,
+        },
         Rule::send_home_stmt => StmtKind::SendHomeTo(next!().as_rule() == Rule::first_empty),
         Rule::win_stmt | Rule::draw_stmt => {
             let mut phase = None;
@@ -723,7 +727,18 @@ fn throw_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
 /// `track T: segments`.
 fn track_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
     let team = name(child(&mut it));
+    let mut back = None;
     let segments = it
+        .filter(|s| {
+            if s.as_rule() != Rule::track_back {
+                return true;
+            }
+            back = Some(TrackBack {
+                span: span(s),
+                label: s.clone().into_inner().next().map(name),
+            });
+            false
+        })
         .map(|s| {
             let mut si = s.into_inner();
             let row = row_ref(si.next().expect("row"));
@@ -743,7 +758,11 @@ fn track_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
             }
         })
         .collect();
-    Ok(StmtKind::Track { team, segments })
+    Ok(StmtKind::Track {
+        team,
+        segments,
+        back,
+    })
 }
 
 /// `gate T S: requirement, else forbid|stop`.

@@ -561,10 +561,12 @@ fn tracks(sec: &mut Section) {
         ));
         for (i, seg) in tr.segments.iter().enumerate() {
             let row = &ir.rows[seg.row];
+            // A segment shorter than its row begins inside it (`back along the track`) and
+            // still ends at the row's end.
             let (a, b) = if seg.backward {
-                (row.len, 1)
+                (seg.len, 1)
             } else {
-                (1, row.len)
+                (row.len + 1 - seg.len, row.len)
             };
             let goal = tr.goal.is_some_and(|g| g + 1 == seg.start + seg.len);
             let label = seg
@@ -886,6 +888,7 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::CaptureOnly => "which throws may take in a place",
         StatementKind::Blocked => "what landing on a protected piece does",
         StatementKind::Immune => "when pieces become immune",
+        StatementKind::ImmuneWhen => "which pieces become immune when a condition first holds",
         StatementKind::SendHomeTo => "where a piece sent home goes",
         StatementKind::Win => "a win",
         StatementKind::MovesPerPiece => "how many moves a piece makes in a turn",
