@@ -177,7 +177,7 @@ fn the_strongest_beats_random_more_often_than_not() {
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     for (name, g, games) in [
         ("seig-tagent", game("seig-tagent.seig", &[]), 24),
-        ("sig-beart", game("sig-beart.seig", &[]), 24),
+        ("sig-beart", game("sig-beart.seig", &[]), 48),
     ] {
         let r = series(
             &g,

@@ -558,7 +558,7 @@ fn sig_m2_return_opens_runs_the_central_rows_the_other_way() {
     play(&g, &mut s, "4:3");
     // North's piece on the dune when south's last piece arrived is safe for good (A-SIG-10 =
     // safe): the latch of that moment is written `once south:1`.
-    let north_after = north.clone();
+    let north_after = north.replace("+central_north.6", "+!central_north.6");
     let south = side(
         &[
             "+!home_north.12",
@@ -572,7 +572,7 @@ fn sig_m2_return_opens_runs_the_central_rows_the_other_way() {
         note(&g, &s),
         race("north", &south, &north_after).replace(
             "throws 0/0/120 turns 80",
-            "throws 0/0/121 turns 81 last 8:3"
+            "throws 0/0/121 turns 81 last 8:3 once south:1"
         )
     );
     // On the return the piece runs central_north left to right and on into central_south
@@ -796,13 +796,15 @@ fn sig_f1_a_piece_still_at_the_troughs_holds_the_combat_back() {
     // the troughs: the race goes on until it starts.
     let g = dflt();
     let south = side(&["+!central_south.1'"], "x");
+    // South had all arrived before this position: the latch of that moment is set.
     let s = pos(
         &g,
         &race(
             "south",
             &south,
             &side(&["+!home_south.5", "off"], "+!home_south.12"),
-        ),
+        )
+        .replace("turns 80 |", "turns 80 once south:1 |"),
     );
     let (s, m) = after_throw(&g, &s, 3);
     assert!(m.is_empty(), "{m:?}");
@@ -819,7 +821,7 @@ fn sig_f1_a_piece_still_at_the_troughs_holds_the_combat_back() {
     assert_eq!(
         note(&g, &s),
         format!(
-            "combat | south 1 throw | throws 0/0/122 turns 82 last 8:1 | pool - | south: {south} | north: {}",
+            "combat | south 1 throw | throws 0/0/122 turns 82 last 8:1 once south:1 | pool - | south: {south} | north: {}",
             // The piece started after south had all arrived is not safe (A-SIG-10 = safe).
             side(&["+!home_south.5", "+home_north.12"], "+!home_south.12")
         )
@@ -873,7 +875,7 @@ fn sig_f2_in_the_combat_each_four_kills_an_opposing_piece() {
             .replace(
                 "throws 0/0/700 turns 500",
                 // Both teams have all arrived: the latches of A-SIG-10 = safe.
-                "throws 1/1/701 turns 500 last 8:4"
+                "throws 1/1/701 turns 500 last 8:4 once south:1 once north:1"
             )
     );
     // Any other throw does nothing: the turn passes.

@@ -412,7 +412,7 @@ impl Game {
         self.check_pool(s)?;
         for t in TeamId::BOTH {
             for (i, p) in s.pieces[t][..self.n_pieces(t)].iter().enumerate() {
-                self.check_piece(t, i, p)?;
+                self.check_piece(s, t, i, p)?;
             }
         }
         if let Stage::Over(w) = s.stage {
@@ -486,7 +486,7 @@ impl Game {
 
     /// An unreleased piece stands where pieces start; an immune one has entered the holes
     /// that make its team's pieces immune.
-    fn check_piece(&self, t: TeamId, i: usize, p: &Piece) -> Result<(), SetupError> {
+    fn check_piece(&self, s: &State, t: TeamId, i: usize, p: &Piece) -> Result<(), SetupError> {
         if !p.alive() {
             return Ok(());
         }
@@ -515,8 +515,13 @@ impl Game {
                 why,
             };
             // A statement that makes pieces immune when a condition first holds may have made
-            // this one immune anywhere.
-            if !self.ir.capture.immune_when.is_empty() {
+            // this one immune anywhere, once its latch is set (for the team whose condition
+            // held: the other one when the statement names opposing pieces).
+            let latched = self.ir.capture.immune_when.iter().any(|w| {
+                let whose = if w.opposing { t.other() } else { t };
+                s.latches[whose] >> w.latch & 1 == 1
+            });
+            if latched {
                 return Ok(());
             }
             let Some((set, _)) = &self.ir.capture.immune[t.index()] else {

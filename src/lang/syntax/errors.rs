@@ -43,10 +43,10 @@ pub fn describe(r: Rule) -> &'static str {
         if_stmt | row_stmt | team_stmt | seats_stmt | order_stmt | sticks_stmt | value_stmt
         | class_stmt | phases_stmt | allocation_stmt | release_order_stmt | bind_stmt
         | transition_stmt | throw_stmt | track_loop_stmt | track_end_stmt | track_entry_stmt
-        | track_stmt | gate_stmt | stacks_stmt | stacking_stmt | no_capture_stmt | capture_only_stmt
-        | capture_stmt | blocked_stmt | immune_stmt | immune_when_stmt | send_home_stmt | win_stmt
-        | moves_per_piece_stmt | pooled_landing_stmt | passing_stmt | blocked_release_stmt
-        | seat_order_stmt | draw_stmt | score_end_stmt | stmt => STATEMENT,
+        | track_stmt | gate_stmt | stacks_stmt | stacking_stmt | no_capture_stmt
+        | capture_only_stmt | capture_stmt | blocked_stmt | immune_stmt | immune_when_stmt
+        | send_home_stmt | win_stmt | moves_per_piece_stmt | pooled_landing_stmt | passing_stmt
+        | blocked_release_stmt | seat_order_stmt | draw_stmt | score_end_stmt | stmt => STATEMENT,
         team_blocks | alternating => "`team blocks` or `alternating`",
         from_hole => "`from hole N`",
         counted | own_kw | opposing_kw => "`own pieces in ROW` or `opposing pieces in ROW`",
