@@ -626,49 +626,11 @@ fn statement(s: &StmtKind) -> String {
             conds: cs,
             effects,
         } => throw(matches, phase.as_ref(), cs, effects),
-        StmtKind::Track {
-            team,
-            segments,
-            back,
-        } => {
-            let mut out = format!("track {}: {}", team.node, list(segments, segment));
-            if let Some(b) = back {
-                out.push_str(&track_back(b));
-            }
-            out
-        }
-        StmtKind::TrackLoop { team, from, when } => {
-            let mut out = format!("track {} loops from {}", team.node, from.node);
-            if !when.is_empty() {
-                out.push_str(" when ");
-                out.push_str(&conds(when));
-            }
-            out
-        }
-        StmtKind::TrackEnd(team, end) => format!(
-            "track {} ends: {}",
-            team.node,
-            match end {
-                TrackEndKind::Stop => "stop",
-                TrackEndKind::Exact => "exact",
-                TrackEndKind::Bounce => "bounce",
-            }
-        ),
-        StmtKind::TrackEntry(team, entry) => format!(
-            "track {} entry: {}",
-            team.node,
-            match entry {
-                TrackEntryKind::FirstHole => "first hole",
-                TrackEntryKind::Chosen => "chosen hole",
-                TrackEntryKind::ChosenEmpty => "chosen empty hole",
-            }
-        ),
-        StmtKind::Gate {
-            team,
-            segment,
-            requirement,
-            stop,
-        } => gate(team, segment, requirement, *stop),
+        StmtKind::Track { .. }
+        | StmtKind::TrackLoop { .. }
+        | StmtKind::TrackEnd(..)
+        | StmtKind::TrackEntry(..)
+        | StmtKind::Gate { .. } => track_statement(s),
         StmtKind::Stacking {
             allowed,
             except_goal,
@@ -723,6 +685,57 @@ fn statement(s: &StmtKind) -> String {
         | StmtKind::Passing { .. }
         | StmtKind::BlockedRelease(_)
         | StmtKind::Stacks(_) => movement(s),
+    }
+}
+
+/// A track statement (`track …`, `track … loops`, `ends`, `entry`, `gate …`); empty for
+/// any other statement.
+fn track_statement(s: &StmtKind) -> String {
+    match s {
+        StmtKind::Track {
+            team,
+            segments,
+            back,
+        } => {
+            let mut out = format!("track {}: {}", team.node, list(segments, segment));
+            if let Some(b) = back {
+                out.push_str(&track_back(b));
+            }
+            out
+        }
+        StmtKind::TrackLoop { team, from, when } => {
+            let mut out = format!("track {} loops from {}", team.node, from.node);
+            if !when.is_empty() {
+                out.push_str(" when ");
+                out.push_str(&conds(when));
+            }
+            out
+        }
+        StmtKind::TrackEnd(team, end) => format!(
+            "track {} ends: {}",
+            team.node,
+            match end {
+                TrackEndKind::Stop => "stop",
+                TrackEndKind::Exact => "exact",
+                TrackEndKind::Bounce => "bounce",
+            }
+        ),
+        StmtKind::TrackEntry(team, entry) => format!(
+            "track {} entry: {}",
+            team.node,
+            match entry {
+                TrackEntryKind::FirstHole => "first hole",
+                TrackEntryKind::Chosen => "chosen hole",
+                TrackEntryKind::ChosenEmpty => "chosen empty hole",
+            }
+        ),
+        StmtKind::Gate {
+            team,
+            segment,
+            requirement,
+            stop,
+        } => gate(team, segment, requirement, *stop),
+        _ => String::new(),
     }
 }
 
