@@ -50,11 +50,7 @@ rule R-X inferred cites s "extra" {{
 }
 
 fn game(extra: &str) -> Game {
-    let (_, l) = seig::lang::load(file(extra).as_bytes(), &Selection::default());
-    match l.ir {
-        Some(ir) => Game::new(ir),
-        None => panic!("{:?}", l.diagnostics),
-    }
+    common::game_of(&file(extra))
 }
 
 /// The codes of the errors the extra statements give, with their help lines.

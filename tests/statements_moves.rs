@@ -45,31 +45,13 @@ rule R-X inferred cites s "extra" {{
     )
 }
 
-fn lowered(extra: &str) -> Result<Game, Vec<String>> {
-    let (_, l) = seig::lang::load(file(extra).as_bytes(), &Selection::default());
-    match l.ir {
-        Some(ir) => Ok(Game::new(ir)),
-        None => Err(l
-            .diagnostics
-            .iter()
-            .map(|d| format!("{}: {}", d.code.as_str(), d.message))
-            .collect()),
-    }
-}
-
 fn game(extra: &str) -> Game {
-    lowered(extra).unwrap_or_else(|d| panic!("{d:?}"))
+    common::game_of(&file(extra))
 }
 
 /// The codes of the errors the extra statements give.
 fn codes(extra: &str) -> Vec<String> {
-    let (_, l) = seig::lang::load(file(extra).as_bytes(), &Selection::default());
-    assert!(l.ir.is_none(), "expected an error");
-    l.diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .map(|d| d.code.as_str().to_string())
-        .collect()
+    common::error_codes(&file(extra))
 }
 
 /// A position with team a to move, the pool and both teams' pieces given.

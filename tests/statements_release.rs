@@ -54,22 +54,12 @@ rule R-X inferred cites s "extra" {{
 }
 
 fn game(extra: &str, throws: &str) -> Game {
-    let (_, l) = seig::lang::load(file(extra, throws).as_bytes(), &Selection::default());
-    match l.ir {
-        Some(ir) => Game::new(ir),
-        None => panic!("{:?}", l.diagnostics),
-    }
+    common::game_of(&file(extra, throws))
 }
 
 /// The codes of the errors the statements give.
 fn codes(extra: &str, throws: &str) -> Vec<String> {
-    let (_, l) = seig::lang::load(file(extra, throws).as_bytes(), &Selection::default());
-    assert!(l.ir.is_none(), "expected an error");
-    l.diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .map(|d| d.code.as_str().to_string())
-        .collect()
+    common::error_codes(&file(extra, throws))
 }
 
 /// A position of team a: `stage` (`move`, `throw`), the pool and both teams' pieces.

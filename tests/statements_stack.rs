@@ -48,15 +48,7 @@ rule R-X inferred cites s "extra" {{
 }
 
 fn lowered(extra: &str) -> Result<Game, Vec<String>> {
-    let (_, l) = seig::lang::load(file(extra).as_bytes(), &Selection::default());
-    match l.ir {
-        Some(ir) => Ok(Game::new(ir)),
-        None => Err(l
-            .diagnostics
-            .iter()
-            .map(|d| format!("{}: {}", d.code.as_str(), d.message))
-            .collect()),
-    }
+    common::lower_text(&file(extra))
 }
 
 /// The codes of the warnings the file gives.
@@ -70,7 +62,7 @@ fn warnings(extra: &str) -> Vec<String> {
 }
 
 fn game(extra: &str) -> Game {
-    lowered(extra).unwrap_or_else(|d| panic!("{d:?}"))
+    common::game_of(&file(extra))
 }
 
 /// A position of team `team` (`a` or `b`) to move, with the pool and both teams' pieces.

@@ -46,9 +46,7 @@ rule R-X inferred cites s "extra" {{
 }
 
 fn game(extra: &str) -> Game {
-    let (_, l) = seig::lang::load(file(extra).as_bytes(), &Selection::default());
-    let ir = l.ir.unwrap_or_else(|| panic!("{:?}", l.diagnostics));
-    Game::new(ir)
+    common::game_of(&file(extra))
 }
 
 /// The stick count of the next throw for `team` to throw, with a's and b's pieces given.

@@ -104,3 +104,31 @@ pub fn refuse(g: &Game, s: &State, mv: &str) -> String {
 pub fn note(g: &Game, s: &State) -> String {
     g.to_notation(s)
 }
+
+/// A rule file given as text, lowered under the default readings: the game, or the
+/// diagnostics as `CODE: message`.
+pub fn lower_text(text: &str) -> Result<Game, Vec<String>> {
+    let (_, l) = seig::lang::load(text.as_bytes(), &Selection::default());
+    l.ir.map(Game::new).ok_or_else(|| {
+        l.diagnostics
+            .iter()
+            .map(|d| format!("{}: {}", d.code.as_str(), d.message))
+            .collect()
+    })
+}
+
+/// A rule file given as text, lowered; panics with its diagnostics.
+pub fn game_of(text: &str) -> Game {
+    lower_text(text).unwrap_or_else(|d| panic!("{d:?}"))
+}
+
+/// The codes of the errors a rule file given as text gives (it must give one).
+pub fn error_codes(text: &str) -> Vec<String> {
+    let (_, l) = seig::lang::load(text.as_bytes(), &Selection::default());
+    assert!(l.ir.is_none(), "expected an error");
+    l.diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.code.as_str().to_string())
+        .collect()
+}
