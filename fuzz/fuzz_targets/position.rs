@@ -2,21 +2,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use seig::engine::Game;
-use std::sync::OnceLock;
 
-fn games() -> &'static [Game] {
-    static GAMES: OnceLock<Vec<Game>> = OnceLock::new();
-    GAMES.get_or_init(|| {
-        ["seig-tagent.seig", "sig-beart.seig", "sigue-caillie.seig"]
-            .iter()
-            .map(|f| {
-                let bytes = std::fs::read(format!("{}/../rules/{f}", env!("CARGO_MANIFEST_DIR"))).expect("rule file");
-                Game::new(seig::lang::load(&bytes, &Default::default()).1.ir.expect("bundled file checks"))
-            })
-            .collect()
-    })
-}
+#[path = "bundled.rs"]
+mod bundled;
+use bundled::games;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
