@@ -11,7 +11,7 @@
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const SEIG: &str = env!("CARGO_BIN_EXE_seig");
 
@@ -110,7 +110,8 @@ fn shard_and_record(dir: &Path) -> ([String; 2], String) {
     {
         use std::io::Write;
         let mut input = child.stdin.take().expect("stdin");
-        writeln!(input, "throw\nsave {record}\nquit").expect("input");
+        // An early exit shows in the status below, not as a broken pipe here.
+        let _ = writeln!(input, "throw\nsave {record}\nquit");
     }
     assert!(child.wait().expect("play ends").success());
     assert!(Path::new(&record).exists());
@@ -225,7 +226,6 @@ fn a_broken_pipe_ends_quietly() {
 
 /// What a special file is called in messages.
 fn refuses(args: &[&str], what: &str) {
-    let start = Instant::now();
     let o = run(args, Stdio::piped(), Stdio::piped());
     let err = text(&o.stderr);
     assert!(
@@ -235,11 +235,6 @@ fn refuses(args: &[&str], what: &str) {
     );
     assert!(err.contains(what), "{args:?}: {err}");
     assert!(err.contains("not a regular file"), "{args:?}: {err}");
-    assert!(
-        start.elapsed() < Duration::from_secs(10),
-        "{args:?} took {:?}",
-        start.elapsed()
-    );
 }
 
 /// Each way seig reads a file, with `p` in the file's place.

@@ -248,12 +248,11 @@ fn on_full_disk(args: &[&str], input: &str) -> (Option<i32>, String) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    // The child leaves at its first failed write, perhaps before it has read all of its
+    // input: a broken pipe here is part of the behaviour under test, not a failure.
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(input.as_bytes());
+    }
     let out = child.wait_with_output().unwrap();
     (
         out.status.code(),
@@ -276,10 +275,10 @@ fn play_and_replay_on_a_full_disk_fail_with_a_message() {
         .spawn()
         .and_then(|mut c| {
             use std::io::Write;
-            c.stdin
-                .take()
-                .unwrap()
-                .write_all(format!("t\nsave {}\nquit\n", rec.display()).as_bytes())?;
+            if let Some(mut stdin) = c.stdin.take() {
+                // Tolerate an early exit: the status below says whether the save worked.
+                let _ = stdin.write_all(format!("t\nsave {}\nquit\n", rec.display()).as_bytes());
+            }
             c.wait()
         })
         .unwrap();
