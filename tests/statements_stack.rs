@@ -17,6 +17,7 @@ mod common;
 
 use common::{TeamId, moves, note, play, pos, refuse};
 use seig::engine::{Event, Game};
+use seig::lang::choices::EngineChoices;
 use seig::lang::lower::Selection;
 
 /// The small variant with `extra` statements (in rule R-X).
