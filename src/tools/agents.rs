@@ -24,8 +24,9 @@ use crate::engine::{Decision, Game, Quiet, Stage, State};
 use crate::lang::ir::{CellSet, Cond, TeamId};
 use crate::tools::streams::Rng;
 
-/// A player that chooses decisions.
-pub trait Agent {
+/// A player that chooses decisions (`Send`, so that a game can move between the web
+/// server's worker threads).
+pub trait Agent: Send {
     /// What kind of player it is.
     fn kind(&self) -> AgentKind;
     /// A legal decision for the seat to move, or `None` when there is nothing to decide
