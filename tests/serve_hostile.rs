@@ -516,3 +516,65 @@ fn records_are_capped_in_actions() {
         a.text()
     );
 }
+
+#[test]
+fn a_stalled_head_or_body_is_dropped_by_the_server() {
+    let s = std::sync::Arc::new(Server::start());
+    // Half a head: the server closes the connection once its head timeout is over.
+    let s1 = std::sync::Arc::clone(&s);
+    let head = std::thread::spawn(move || {
+        let mut c = s1.connect();
+        c.write_all(b"GET /api/files HTTP/1.1\r\nHost: 127")
+            .unwrap();
+        let mut rest = Vec::new();
+        // The test's own watchdog (WATCHDOG) is far longer than the server's timeout.
+        let n = std::io::Read::read_to_end(&mut c, &mut rest);
+        (n.is_ok(), rest)
+    });
+    // A head, then one byte of a body: 408 once the body timeout is over.
+    let mut c = s.connect();
+    c.write_all(
+        format!(
+            "POST /api/check HTTP/1.1\r\nHost: {}\r\nX-Seig-Token: {}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{",
+            s.host(),
+            s.token
+        )
+        .as_bytes(),
+    )
+    .unwrap();
+    let a = read_answer(&mut c);
+    assert_eq!(a.status, 408, "{}", a.text());
+    assert!(error_of(&a).starts_with("the request body did not arrive within"));
+    let (closed, rest) = head.join().unwrap();
+    assert!(
+        closed,
+        "the server never closed a connection with half a head"
+    );
+    assert!(rest.is_empty(), "{}", String::from_utf8_lossy(&rest));
+}
+
+#[test]
+fn the_fuzz_seeds_reach_the_routes_without_a_socket() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let file = root.join("fuzz/corpus-fixtures/a.seig");
+    let app = seig::cli::serve::app(&[file], "fuzz").unwrap();
+    let server = seig::cli::serve::http::Offline::new(app, 8080, "fuzz").unwrap();
+    let dir = root.join("fuzz/seeds/serve");
+    let mut seeds: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    seeds.sort();
+    // `game` first: the others act on the game it makes.
+    seeds.sort_by_key(|p| p.file_name() != Some(std::ffi::OsStr::new("game")));
+    assert!(seeds.len() >= 4);
+    for p in seeds {
+        let answer = server.answer(&std::fs::read(&p).unwrap());
+        let text = String::from_utf8_lossy(&answer);
+        assert!(text.starts_with("HTTP/1.1 200 "), "{}: {text}", p.display());
+    }
+    // The same bytes from another page, or without the token, are refused.
+    let foreign = b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nOrigin: http://evil.example.com\r\nX-Seig-Token: fuzz\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{\"file\":0}";
+    let text = String::from_utf8_lossy(&server.answer(foreign)).into_owned();
+    assert!(text.starts_with("HTTP/1.1 403 "), "{text}");
+}

@@ -179,7 +179,9 @@ where
         async move { Ok::<_, std::convert::Infallible>(response(answer(s, req).await)) }
     });
     let mut b = http1::Builder::new();
-    b.timer(TokioTimer::new())
+    // A client that ends its side once it has sent its requests still gets its answers.
+    b.half_close(true)
+        .timer(TokioTimer::new())
         .header_read_timeout(HEADER_TIMEOUT)
         .max_buf_size(MAX_HEAD_BYTES)
         .max_headers(MAX_HEADERS);
