@@ -17,4 +17,6 @@ mod outcomes;
 mod play_io;
 mod play_term;
 mod probe;
+mod serve_client;
+mod serve_hostile;
 mod why;
