@@ -630,7 +630,8 @@ fn the_page_fits_a_phone_and_a_desktop() {
         eprintln!("skipped: {CHROMIUM} or {CHROMEDRIVER} is not installed");
         return;
     }
-    let (_server, port) = server();
+    let srv = server();
+    let port = srv.port;
     let b = Browser::start();
     for (w, h) in [(390, 844), (1280, 900)] {
         b.size(w, h);
@@ -683,6 +684,7 @@ fn the_page_fits_a_phone_and_a_desktop() {
         &format!("{IDLE} && document.body.dataset.actions !== {before}"),
     );
     b.screenshot("layout-390x844-moved.png");
+}
 
 /// A page of another origin, served by a listener of the test's own: it tries to make a
 /// game on the server the way a hostile site would (a `text/plain` POST, which a browser
