@@ -25,10 +25,14 @@ impl Progress for Bar {
     fn tick(&self, done: u64, total: u64, secs: f64) {
         let width = 30;
         let filled = (done * width / total.max(1)) as usize;
-        eprint!(
-            "\r[{}{}] {done}/{total} games, {secs:.0}s ",
-            "#".repeat(filled),
-            ".".repeat(width as usize - filled.min(width as usize)),
+        // Raw: the carriage return that redraws the line is the bar's own.
+        super::out::write_raw(
+            true,
+            &format!(
+                "\r[{}{}] {done}/{total} games, {secs:.0}s ",
+                "#".repeat(filled),
+                ".".repeat(width as usize - filled.min(width as usize)),
+            ),
         );
     }
     fn end(&self) {
@@ -312,7 +316,7 @@ fn finish(
                 o.insert("jobs".into(), t.jobs.into());
             }
         }
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        super::out::write_json(&serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
         print!("{}", metrics::render(m));
         if let Some(t) = timing {
@@ -456,7 +460,7 @@ fn run_each_reading(args: &CompareArgs, players: &Players) -> i32 {
         if let Some(o) = v.get_mut("defaults").and_then(|m| m.as_object_mut()) {
             o.remove("acc");
         }
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        super::out::write_json(&serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
         print!("{}", crate::tools::analysis::each::render(&e));
     }
@@ -545,7 +549,7 @@ pub fn run_compare(args: &CompareArgs) -> i32 {
                 }
             }
         }
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        super::out::write_json(&serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
         print!("{}", compare::render(&c));
     }

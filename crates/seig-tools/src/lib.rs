@@ -13,5 +13,6 @@ pub mod record;
 pub mod sim;
 pub mod stats;
 pub mod streams;
+pub mod terminal;
 pub mod trace;
 pub mod view;

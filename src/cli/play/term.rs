@@ -113,7 +113,7 @@ pub fn guard_line_mode() {
                         {
                             warned = Some(unsaved);
                             let _ = writeln!(
-                                std::io::stderr().lock(),
+                                crate::cli::out::Escaping(std::io::stderr().lock()),
                                 "\n{}; Ctrl-C again leaves without saving",
                                 super::plain::unsaved_words(unsaved)
                             );
@@ -128,7 +128,7 @@ pub fn guard_line_mode() {
         });
         if let Err(e) = spawned {
             let _ = writeln!(
-                std::io::stderr().lock(),
+                crate::cli::out::Escaping(std::io::stderr().lock()),
                 "warning: Ctrl-C will leave the game without asking: {e}"
             );
         }
@@ -161,14 +161,14 @@ fn install_hooks() {
                 });
             if let Err(e) = spawned {
                 let _ = writeln!(
-                    std::io::stderr().lock(),
+                    crate::cli::out::Escaping(std::io::stderr().lock()),
                     "warning: signals will not restore the terminal: {e}"
                 );
             }
         }
         Err(e) => {
             let _ = writeln!(
-                std::io::stderr().lock(),
+                crate::cli::out::Escaping(std::io::stderr().lock()),
                 "warning: signals will not restore the terminal: {e}"
             );
         }

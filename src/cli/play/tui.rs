@@ -835,7 +835,7 @@ pub fn run(session: Session, auto: bool) -> i32 {
         Err(e) => {
             term::leave();
             let _ = writeln!(
-                std::io::stderr().lock(),
+                crate::cli::out::Escaping(std::io::stderr().lock()),
                 "error: cannot start the full-screen mode: {e} (use --plain)"
             );
             return 1;
@@ -872,10 +872,16 @@ fn exit_code(result: std::io::Result<Option<i32>>) -> i32 {
         }
         Err(e) => {
             if let Some(limit) = e.get_ref().and_then(|x| x.downcast_ref::<DecisionLimit>()) {
-                let _ = writeln!(std::io::stderr().lock(), "error: {limit}");
+                let _ = writeln!(
+                    crate::cli::out::Escaping(std::io::stderr().lock()),
+                    "error: {limit}"
+                );
                 return 1;
             }
-            let _ = writeln!(std::io::stderr().lock(), "error: the terminal failed: {e}");
+            let _ = writeln!(
+                crate::cli::out::Escaping(std::io::stderr().lock()),
+                "error: the terminal failed: {e}"
+            );
             crate::cli::out::EXIT_IO
         }
     }
@@ -933,7 +939,7 @@ pub fn replay(g: &Game, actions: &[Action], states: &[State]) -> i32 {
         Err(e) => {
             term::leave();
             let _ = writeln!(
-                std::io::stderr().lock(),
+                crate::cli::out::Escaping(std::io::stderr().lock()),
                 "error: cannot start the full-screen mode: {e} (use --plain)"
             );
             return 1;

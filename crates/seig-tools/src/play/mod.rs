@@ -478,12 +478,13 @@ pub fn check_belongs(r: &Record, file: &Path, file_bytes: &[u8]) -> Result<(), R
     if sha == r.sha256 {
         return Ok(());
     }
-    let short = |h: &str| h.chars().take(12).collect::<String>();
+    let short =
+        |h: &str| crate::terminal::escape(&h.chars().take(12).collect::<String>()).into_owned();
     Err(RecordError {
         kind: RecordErrorKind::Mismatch,
         message: format!(
             "this record belongs to another rule file: {} (SHA-256 {}…), not {} (SHA-256 {}…)",
-            r.file,
+            crate::terminal::escape(&r.file),
             short(&r.sha256),
             file.display(),
             short(&sha)
