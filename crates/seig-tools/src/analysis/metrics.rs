@@ -1421,14 +1421,28 @@ pub fn metrics(
     range: Option<(u64, u64)>,
     progress: Option<&dyn Progress>,
 ) -> Result<Metrics, WorkerPanic> {
-    metrics_and_games(
-        l, g, games, seed, max_turns, players, jobs, range, progress, false, false,
-    )
-    .map(|(m, _)| m)
+    let m = metrics_and_games(
+        l, g, games, seed, max_turns, players, jobs, range, progress, None, false,
+    )?;
+    // Without a sink the study is never stopped.
+    m.ok_or_else(|| WorkerPanic {
+        games: (0, 0),
+        message: "the study was stopped".into(),
+    })
 }
 
-/// [`metrics`], and with `keep` each game in brief, in game order (for `--games`); with
-/// `refusals` the moves the rules refuse counted too (slower).
+/// Games a study that hands its games on ([`metrics_and_games`]) plays between two hand-overs:
+/// all it holds of them in memory, whatever the study's size.
+pub const GAMES_BLOCK: u64 = 4096;
+
+/// A study's games in brief as they are played: called with the index of the first game and
+/// the briefs of the next games, in game order; `false` stops the study.
+pub type GameSink<'a> = &'a mut dyn FnMut(u64, &[GameBrief]) -> bool;
+
+/// [`metrics`], with `refusals` the moves the rules refuse counted too (slower), and with a
+/// `sink` each game in brief handed to it (for `--games`) in blocks of [`GAMES_BLOCK`]
+/// games, as they are played: memory stays flat in the study's size. `Ok(None)` when the
+/// sink stopped the study. The figures are those of one run, since every count is a sum.
 #[allow(clippy::too_many_arguments)]
 pub fn metrics_and_games(
     l: &Loaded,
@@ -1440,17 +1454,17 @@ pub fn metrics_and_games(
     jobs: usize,
     range: Option<(u64, u64)>,
     progress: Option<&dyn Progress>,
-    keep: bool,
+    sink: Option<GameSink<'_>>,
     refusals: bool,
-) -> Result<(Metrics, Vec<GameBrief>), WorkerPanic> {
+) -> Result<Option<Metrics>, WorkerPanic> {
     let mut info = study_info(l, seed, games, max_turns, players);
     info.refusals = refusals;
     let range = range.unwrap_or((0, games));
-    let (acc, briefs) = with_progress(range.1 - range.0, progress, |done| {
+    let run = |r: (u64, u64), keep: bool, done: &AtomicU64| {
         run_games_counting(
             g,
             seed,
-            range,
+            r,
             max_turns,
             players,
             jobs,
@@ -1458,8 +1472,28 @@ pub fn metrics_and_games(
             Some(done),
             refusals,
         )
+    };
+    let acc = with_progress(range.1 - range.0, progress, |done| {
+        let Some(sink) = sink else {
+            return run(range, false, done).map(|(acc, _)| Some(acc));
+        };
+        let mut acc = Acc::new(g.ir().rules.len());
+        let mut at = range.0;
+        loop {
+            let to = at.saturating_add(GAMES_BLOCK).min(range.1);
+            let (block, briefs) = run((at, to), true, done)?;
+            // Counts of at most 2^64 actions of games cannot overflow a u64 sum.
+            let _ = acc.merge(&block);
+            if !sink(at, &briefs) {
+                return Ok(None);
+            }
+            at = to;
+            if at >= range.1 {
+                return Ok(Some(acc));
+            }
+        }
     })?;
-    Ok((derive(&info, range, &acc), briefs))
+    Ok(acc.map(|acc| derive(&info, range, &acc)))
 }
 
 /// Watches a study as it runs, so that a front end can show how far it has got (the
@@ -1478,10 +1512,10 @@ pub trait Progress: Sync {
 /// Runs `f` while `progress` (if any) is told every 200 ms how many of `total` games are done.
 /// A progress thread the system cannot start is left out: the study runs without it (it
 /// only watches), rather than failing or panicking.
-pub fn with_progress<T: Send>(
+pub fn with_progress<T>(
     total: u64,
     progress: Option<&dyn Progress>,
-    f: impl FnOnce(&AtomicU64) -> T + Send,
+    f: impl FnOnce(&AtomicU64) -> T,
 ) -> T {
     let done = AtomicU64::new(0);
     let Some(progress) = progress.filter(|_| total > 0) else {

@@ -425,7 +425,17 @@ impl Session {
     }
 
     /// Saves the game atomically.
+    /// A path naming the rule file being played is refused (a save never replaces it).
     pub fn save(&mut self, path: &Path) -> Result<(), RecordError> {
+        if crate::files::same_file(path, &self.file) {
+            return Err(RecordError {
+                kind: RecordErrorKind::Io,
+                message: format!(
+                    "cannot save to {}: it is the rule file being played; save the game to another file",
+                    path.display()
+                ),
+            });
+        }
         self.to_record().save(path)?;
         self.unsaved = false;
         Ok(())
