@@ -1,7 +1,6 @@
-//! Shards and positions checked for sense: a shard whose figures cannot be those of the
-//! games it covers (a probability outside [0, 1], a turn cap of 0, counts beyond its games,
-//! sums that overflow, unknown fields) is refused by `merge_shards` with the reason; a
-//! position's counters never wrap.
+//! Shards checked for sense: a shard whose figures cannot be those of the games it covers
+//! (a probability outside [0, 1], a turn cap of 0, counts beyond its games, sums that
+//! overflow, unknown fields) is refused by `merge_shards` with the reason.
 #![allow(
     clippy::expect_used,
     clippy::indexing_slicing,
@@ -9,10 +8,8 @@
     reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
 )]
 
-mod common;
-
 use metrics::{MergeError, SHARD_FORMAT, ShardFile};
-use seig::engine::{Game, Stage};
+use seig::engine::Game;
 use seig::lang::lower::Selection;
 use seig::tools::analysis::{self, metrics};
 use std::path::Path;
@@ -84,7 +81,8 @@ fn a_turn_cap_of_zero_is_refused() {
 
 #[test]
 fn counts_beyond_the_games_covered_are_refused() {
-    let cases: Vec<(&str, Box<dyn Fn(&mut ShardFile)>)> = vec![
+    type Edit = Box<dyn Fn(&mut ShardFile)>;
+    let cases: Vec<(&str, Edit)> = vec![
         ("never moved", Box::new(|s| s.acc.never_moved[0] = u64::MAX)),
         ("never moved", Box::new(|s| s.acc.never_moved[1] += 1)),
         ("pieces lost", Box::new(|s| s.acc.lost[0] += 1)),
@@ -132,34 +130,4 @@ fn unknown_fields_are_refused() {
     }
     // The untouched shard reads back.
     assert!(serde_json::from_value::<ShardFile>(shard).is_ok());
-}
-
-#[test]
-fn a_position_at_the_largest_counts_never_wraps_to_zero() {
-    let g = common::game("sig-beart.seig", &[]);
-    let text = "race | north 1 move | throws 1/1/4294967295 turns 4294967295 last 8:2 | pool 2/2#0 | south: +!home_north.12 off off off off off off off off +!home_north.12 +central_north.5 +home_south.4 | north: x +!home_south.2 x +central_north.8 +!home_south.1 +home_north.7 +central_south.8 +central_north.6 +central_south.10 +home_north.10 +central_north.4 +home_north.6";
-    let mut s = common::pos(&g, text);
-    let team = s.team();
-    // Play until another team is to play: a seat turn has ended and one more throw made.
-    for _ in 0..64 {
-        if s.team() != team || g.is_over(&s) {
-            break;
-        }
-        if s.stage() == Stage::Move {
-            let mut legal = Vec::new();
-            g.legal_decisions(&s, &mut legal);
-            let d = legal[0];
-            g.apply_decision(&mut s, d, &mut Vec::new()).expect("legal");
-        } else {
-            let k = g.chance_outcomes(&s)[0].k;
-            g.apply_throw(&mut s, k, &mut Vec::new()).expect("throw");
-        }
-    }
-    assert_ne!(s.team(), team, "a turn ended");
-    assert_eq!(s.turns(), u32::MAX, "seat turns stay at the largest count");
-    assert_eq!(
-        s.game_throws(),
-        u32::MAX,
-        "game throws stay at the largest count"
-    );
 }

@@ -56,7 +56,11 @@ fn refused(args: &[&str], flag: &str, file: &str) {
         err.contains(flag) && (err.contains("would replace") || err.contains("both name")),
         "seig {args:?}: {err}"
     );
-    assert_eq!(std::fs::read(file).expect("read"), before, "seig {args:?} changed the file");
+    assert_eq!(
+        std::fs::read(file).expect("read"),
+        before,
+        "seig {args:?} changed the file"
+    );
 }
 
 #[test]
@@ -66,7 +70,9 @@ fn simulate_never_writes_over_its_rule_file() {
     let other_path = format!("{}/../outputs-simulate/./sig.seig", dir.display());
     for target in [&file, &link, &hard, &other_path] {
         refused(
-            &["simulate", &file, "-n", "2", "--quiet", "--shard", "1/1", "--out", target],
+            &[
+                "simulate", &file, "-n", "2", "--quiet", "--shard", "1/1", "--out", target,
+            ],
             "--out",
             &file,
         );
@@ -87,7 +93,9 @@ fn simulate_never_writes_over_its_rule_file() {
     // Two outputs, one file.
     let out = dir.join("o.json").display().to_string();
     refused(
-        &["simulate", &file, "-n", "2", "--quiet", "--out", &out, "--report", &out],
+        &[
+            "simulate", &file, "-n", "2", "--quiet", "--out", &out, "--report", &out,
+        ],
         "--out",
         &file,
     );
@@ -99,14 +107,25 @@ fn merge_and_compare_never_write_over_what_they_read() {
     let dir = scratch("merge");
     let (file, _, _) = rule_file(&dir);
     let shard = dir.join("s.json").display().to_string();
-    let o = seig(&["simulate", &file, "-n", "2", "--quiet", "--shard", "1/1", "--out", &shard]);
+    let o = seig(&[
+        "simulate", &file, "-n", "2", "--quiet", "--shard", "1/1", "--out", &shard,
+    ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     refused(&["merge", &shard, "--out", &shard], "--out", &shard);
     refused(&["merge", &shard, "--report", &shard], "--report", &shard);
     refused(
         &[
-            "compare", &file, "--reading", "A-SIG-1=rethrow", "--reading", "A-SIG-1=plain",
-            "-n", "2", "--quiet", "--report", &file,
+            "compare",
+            &file,
+            "--reading",
+            "A-SIG-1=rethrow",
+            "--reading",
+            "A-SIG-1=plain",
+            "-n",
+            "2",
+            "--quiet",
+            "--report",
+            &file,
         ],
         "--report",
         &file,
@@ -124,7 +143,17 @@ fn a_save_in_the_game_never_replaces_the_rule_file() {
     let before = std::fs::read(&file).expect("read");
     for target in [&file, &link] {
         let mut child = Command::new(SEIG)
-            .args(["play", &file, "--plain", "--seed", "3", "--seat", "south=human", "--seat", "north=random"])
+            .args([
+                "play",
+                &file,
+                "--plain",
+                "--seed",
+                "3",
+                "--seat",
+                "south=human",
+                "--seat",
+                "north=random",
+            ])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -154,8 +183,17 @@ fn games_are_all_written_in_order_past_a_block() {
     let (file, _, _) = rule_file(&dir);
     let games = dir.join("g.csv").display().to_string();
     let o = seig(&[
-        "simulate", &file, "-n", "4500", "--quiet", "--jobs", "2", "--max-turns", "1",
-        "--games", &games,
+        "simulate",
+        &file,
+        "-n",
+        "4500",
+        "--quiet",
+        "--jobs",
+        "2",
+        "--max-turns",
+        "1",
+        "--games",
+        &games,
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = std::fs::read_to_string(&games).expect("games");
