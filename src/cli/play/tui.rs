@@ -259,6 +259,10 @@ impl App {
             self.ask_quit();
             return;
         }
+        if k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char('z') {
+            term::suspend();
+            return;
+        }
         match &mut self.overlay {
             Overlay::None => {}
             Overlay::Prompt(..) => return self.prompt_key(k),
@@ -901,6 +905,9 @@ fn game_loop(
         if let Err(r) = app.session.legal_checked() {
             return Err(std::io::Error::other(DecisionLimit(r.message.into_owned())));
         }
+        if term::take_redraw() {
+            terminal.clear()?;
+        }
         terminal.draw(|f| app.draw(f))?;
         if first && term::test_panic_requested() {
             #[expect(
@@ -951,6 +958,9 @@ pub fn replay(g: &Game, actions: &[Action], states: &[State]) -> i32 {
             if let Some(sig) = term::pending() {
                 return Ok(Some(sig));
             }
+            if term::take_redraw() {
+                terminal.clear()?;
+            }
             terminal.draw(|f| draw_replay(f, g, actions, states, at))?;
             if !event::poll(std::time::Duration::from_millis(100))? {
                 continue;
@@ -962,6 +972,9 @@ pub fn replay(g: &Game, actions: &[Action], states: &[State]) -> i32 {
                     KeyCode::Char('q') | KeyCode::Esc => return Ok(None),
                     KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => {
                         return Ok(None);
+                    }
+                    KeyCode::Char('z') if k.modifiers.contains(KeyModifiers::CONTROL) => {
+                        term::suspend();
                     }
                     KeyCode::Right | KeyCode::Char(' ') | KeyCode::Char('n') => {
                         at = (at + 1).min(actions.len())
