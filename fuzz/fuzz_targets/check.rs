@@ -9,7 +9,7 @@ fuzz_target!(|data: &[u8]| {
     let text = text.unwrap_or_default();
     let _ = seig::lang::diag::render("fuzz.seig", &text, &lowered.diagnostics);
     if let Ok(ast) = seig::lang::syntax::parse(&text) {
-        let _ = seig::lang::fmt::format(&ast);
+        let _ = seig::lang::fmt::format(&ast, &text);
     }
     if let Some(ir) = lowered.ir {
         // A file that checks must also start a game.

@@ -41,6 +41,7 @@ fuzz_target!(|data: &[u8]| {
         let seats = Seats { per_team, kinds: vec![AgentKind::Human; 2 * per_team as usize] };
         let mut session = Session::new(g, path.into(), bytes.clone(), 1, seats, Budget::default());
         let mut out = Vec::new();
-        let _ = seig::cli::play::plain::run(&mut session, text.as_bytes(), &mut out);
+        let opts = seig::cli::play::plain::Options { echo: true, auto: false, tty: false };
+        let _ = seig::cli::play::plain::run(&mut session, text.as_bytes(), &mut out, opts);
     }
 });

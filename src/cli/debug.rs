@@ -105,7 +105,7 @@ pub fn playout(file: &Path, seed: u64, max_turns: u32, trace: TraceMode, choices
         }
         TraceMode::Json => {
             let mut t = Tracer::new(|l: &TraceLine| {
-                println!("{}", serde_json::to_string(l).unwrap_or_default())
+                super::out::write_json(&serde_json::to_string(l).unwrap_or_default())
             });
             driver::play(&game, &mut s, &mut agents, &streams, max_turns, &mut t)
         }

@@ -107,7 +107,8 @@ pub fn main(path: &Path, mode: Mode) -> i32 {
     };
     match run(path, text, mode) {
         Ok(o) => {
-            print!("{}", o.stdout);
+            // The file itself, byte for byte (it is meant to be written to a file).
+            super::out::write_raw(false, &o.stdout);
             eprint!("{}", o.stderr);
             o.code
         }

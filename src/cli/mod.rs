@@ -233,7 +233,7 @@ fn clap_error(e: &clap::Error) -> i32 {
     } else {
         styled.to_string()
     };
-    out::write_text(to_err, &text);
+    out::write_raw(to_err, &text);
     if to_err { 2 } else { 0 }
 }
 

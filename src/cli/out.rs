@@ -11,7 +11,15 @@
 //! - any other failure on standard output is reported on standard error and ends with
 //!   [`EXIT_IO`]; a failure on standard error itself ends with [`EXIT_IO`] silently (there is
 //!   nowhere left to say it).
+//!
+//! Everything written through the macros is shown with
+//! [`crate::tools::terminal::escape_lines`]: a control or bidirectional character that came
+//! from a rule file, a record, a shard or the web (or anywhere) reaches the terminal escaped,
+//! whichever message carries it. Text seig means byte for byte (`fmt`'s output, clap's
+//! coloured help, the progress bar's carriage return) goes through [`write_raw`]; JSON
+//! through [`write_json`], which keeps it JSON.
 
+use crate::tools::terminal::{escape_json, escape_lines};
 use std::io::Write;
 
 /// Exit status after a broken pipe: 128 + SIGPIPE, as a shell reports a killed writer.
@@ -20,30 +28,43 @@ pub const EXIT_BROKEN_PIPE: i32 = 141;
 /// `EX_IOERR`).
 pub const EXIT_IO: i32 = 74;
 
-/// Writes to standard output and flushes; ends the process on failure (see the module).
+/// Writes to standard output, escaped for a terminal (see the module), and flushes; ends the
+/// process on failure.
 pub fn write_out(args: std::fmt::Arguments<'_>) {
-    let mut o = std::io::stdout().lock();
-    if let Err(e) = o.write_fmt(args).and_then(|()| o.flush()) {
-        drop(o);
-        fail("standard output", &e);
-    }
+    write_raw(false, &escape_lines(&std::fmt::format(args)));
 }
 
-/// Writes to standard error; ends the process on failure (see the module).
+/// Writes to standard error, escaped for a terminal (see the module); ends the process on
+/// failure.
 pub fn write_err(args: std::fmt::Arguments<'_>) {
-    let mut o = std::io::stderr().lock();
-    if let Err(e) = o.write_fmt(args).and_then(|()| o.flush()) {
-        drop(o);
-        fail("standard error", &e);
-    }
+    write_raw(true, &escape_lines(&std::fmt::format(args)));
 }
 
-/// Writes text to standard output or error (as `to_err` says), checked like the macros.
-pub fn write_text(to_err: bool, text: &str) {
-    if to_err {
-        write_err(format_args!("{text}"));
+/// Writes JSON text and a line feed to standard output, with the characters a terminal
+/// would act on written as JSON escapes (the same JSON); checked like the macros.
+pub fn write_json(json: &str) {
+    write_raw(false, &(escape_json(json).into_owned() + "\n"));
+}
+
+/// Writes text exactly as it is to standard output or error (as `to_err` says), checked like
+/// the macros: for text seig means byte for byte, never for text from outside.
+pub fn write_raw(to_err: bool, text: &str) {
+    let result = if to_err {
+        let mut o = std::io::stderr().lock();
+        o.write_all(text.as_bytes()).and_then(|()| o.flush())
     } else {
-        write_out(format_args!("{text}"));
+        let mut o = std::io::stdout().lock();
+        o.write_all(text.as_bytes()).and_then(|()| o.flush())
+    };
+    if let Err(e) = result {
+        fail(
+            if to_err {
+                "standard error"
+            } else {
+                "standard output"
+            },
+            &e,
+        );
     }
 }
 
@@ -90,4 +111,20 @@ macro_rules! eprintln {
     ($($arg:tt)*) => {
         $crate::cli::out::write_err(format_args!("{}\n", format_args!($($arg)*)))
     };
+}
+
+/// A writer that shows what is written to it escaped for a terminal, as the macros do
+/// ([`escape_lines`]), for the line-mode game and the messages that do not go through the
+/// macros. Callers write whole strings (as `write!` does), so no character is split.
+pub struct Escaping<W: Write>(pub W);
+
+impl<W: Write> Write for Escaping<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let text = String::from_utf8_lossy(buf);
+        self.0.write_all(escape_lines(&text).as_bytes())?;
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
 }

@@ -25,10 +25,14 @@ impl Progress for Bar {
     fn tick(&self, done: u64, total: u64, secs: f64) {
         let width = 30;
         let filled = (done * width / total.max(1)) as usize;
-        eprint!(
-            "\r[{}{}] {done}/{total} games, {secs:.0}s ",
-            "#".repeat(filled),
-            ".".repeat(width as usize - filled.min(width as usize)),
+        // Raw: the carriage return that redraws the line is the bar's own.
+        super::out::write_raw(
+            true,
+            &format!(
+                "\r[{}{}] {done}/{total} games, {secs:.0}s ",
+                "#".repeat(filled),
+                ".".repeat(width as usize - filled.min(width as usize)),
+            ),
         );
     }
     fn end(&self) {
@@ -163,9 +167,33 @@ pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
     Ok((k, n))
 }
 
+/// Refuses outputs that would replace an input or each other
+/// ([`crate::tools::files::refuse_replacing_inputs`]), saying so; `Err` is the exit code (2).
+fn refuse_replacing(outputs: &[(&str, Option<&PathBuf>)], inputs: &[PathBuf]) -> Result<(), i32> {
+    let outputs: Vec<(&str, &std::path::Path)> = outputs
+        .iter()
+        .filter_map(|(flag, p)| p.map(|p| (*flag, p.as_path())))
+        .collect();
+    let inputs: Vec<&std::path::Path> = inputs.iter().map(PathBuf::as_path).collect();
+    crate::tools::files::refuse_replacing_inputs(&outputs, &inputs).map_err(|m| {
+        eprintln!("{m}");
+        2
+    })
+}
+
 /// Runs `seig simulate` with metrics.
 pub fn run_simulate(args: &SimulateArgs) -> i32 {
     let st = &args.study;
+    if let Err(c) = refuse_replacing(
+        &[
+            ("--out", args.out.as_ref()),
+            ("--report", st.report.as_ref()),
+            ("--games", args.games_out.as_ref()),
+        ],
+        std::slice::from_ref(&args.file),
+    ) {
+        return c;
+    }
     let players = match parse_players(&st.agents) {
         Ok(p) => p,
         Err(m) => {
@@ -188,22 +216,23 @@ pub fn run_simulate(args: &SimulateArgs) -> i32 {
     let jobs = st.threads();
     let range = args.shard.map(|(k, n)| shard_range(st.games, k, n));
     let started = std::time::Instant::now();
-    let mut briefs = Vec::new();
-    let studied = metrics::metrics_and_games(
-        &l,
-        &g,
-        st.games,
-        st.seed,
-        st.max_turns,
-        &players,
-        jobs,
-        range,
-        st.bar(),
-        games_format.is_some(),
-        args.refusals,
-    )
-    .and_then(|(mut m, b)| {
-        briefs = b;
+    let study = |sink: Option<metrics::GameSink<'_>>| {
+        let m = metrics::metrics_and_games(
+            &l,
+            &g,
+            st.games,
+            st.seed,
+            st.max_turns,
+            &players,
+            jobs,
+            range,
+            st.bar(),
+            sink,
+            args.refusals,
+        )?;
+        let Some(mut m) = m else {
+            return Ok(None);
+        };
         if args.luck_games > 0 {
             let lk = luck(
                 &g,
@@ -215,23 +244,24 @@ pub fn run_simulate(args: &SimulateArgs) -> i32 {
             )?;
             m.luck = Some(lk);
         }
-        Ok(m)
-    });
-    let m = match studied {
-        Ok(m) => m,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 1;
-        }
+        Ok(Some(m))
     };
-    if let (Some(path), Some(format)) = (&args.games_out, games_format) {
-        let lines = games::game_lines(&l.ir, st.seed, m.range.0, &briefs);
-        if let Err(e) = write_file(path, &games::render(&lines, format)) {
-            eprintln!("{e}");
-            return 1;
+    let m = match (&args.games_out, games_format) {
+        (Some(path), Some(format)) => {
+            match simulate_writing_games(path, format, &l.ir, st.seed, study) {
+                Ok(m) => m,
+                Err(code) => return code,
+            }
         }
-        eprintln!("wrote {} game(s) to {}", lines.len(), path.display());
-    }
+        _ => match study(None) {
+            Ok(Some(m)) => m,
+            Ok(None) => return 1,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 1;
+            }
+        },
+    };
     let timing = args.timing.then(|| {
         let secs = started.elapsed().as_secs_f64().max(1e-9);
         let games = (m.range.1 - m.range.0) as f64;
@@ -245,6 +275,82 @@ pub fn run_simulate(args: &SimulateArgs) -> i32 {
     });
     finish(&m, st.json, args.out.as_ref(), st.report.as_ref(), timing)
 }
+
+/// Runs `study` with a sink that writes each game's line to `path` as it is played (through
+/// the atomic writer: the file is whole or not written); says how many games it wrote, or
+/// why not and gives the exit code.
+fn simulate_writing_games(
+    path: &std::path::Path,
+    format: games::GamesFormat,
+    ir: &crate::lang::ir::Ir,
+    seed: u64,
+    study: impl FnOnce(
+        Option<metrics::GameSink<'_>>,
+    ) -> Result<Option<Metrics>, crate::tools::driver::WorkerPanic>,
+) -> Result<Metrics, i32> {
+    let mut studied = None;
+    let mut lines = 0u64;
+    let written = crate::tools::files::write_atomic_with(path, |w| {
+        games::write_header(format, w)?;
+        let mut failed = None;
+        let mut sink = |first: u64, briefs: &[metrics::GameBrief]| {
+            let block = games::game_lines(ir, seed, first, briefs);
+            lines += block.len() as u64;
+            match games::write_lines(&block, format, w) {
+                Ok(()) => true,
+                Err(e) => {
+                    failed = Some(e);
+                    false
+                }
+            }
+        };
+        let r = study(Some(&mut sink));
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        match r {
+            Ok(m) => {
+                studied = m;
+                Ok(())
+            }
+            // The study's own error is said below; this only stops the write.
+            Err(e) => {
+                studied = None;
+                Err(std::io::Error::other(StudyFailed(e.to_string())))
+            }
+        }
+    });
+    match (written, studied) {
+        (Ok(()), Some(m)) => {
+            eprintln!("wrote {lines} game(s) to {}", path.display());
+            Ok(m)
+        }
+        (Err(e), _) => {
+            match e
+                .error
+                .get_ref()
+                .and_then(|x| x.downcast_ref::<StudyFailed>())
+            {
+                Some(StudyFailed(m)) => eprintln!("error: {m}"),
+                None => eprintln!("error: {e}"),
+            }
+            Err(1)
+        }
+        (Ok(()), None) => Err(1),
+    }
+}
+
+/// A study that failed while its games were being written (the write is abandoned).
+#[derive(Debug)]
+struct StudyFailed(String);
+
+impl std::fmt::Display for StudyFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StudyFailed {}
 
 /// Speed of a study (not part of its results: it varies from run to run).
 #[derive(Debug, Clone, Copy, serde::Serialize)]
@@ -312,7 +418,7 @@ fn finish(
                 o.insert("jobs".into(), t.jobs.into());
             }
         }
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        super::out::write_json(&serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
         print!("{}", metrics::render(m));
         if let Some(t) = timing {
@@ -356,6 +462,15 @@ fn parse_computer(s: &str) -> Result<AgentKind, String> {
 
 /// Runs `seig merge`.
 pub fn run_merge(args: &MergeArgs) -> i32 {
+    if let Err(c) = refuse_replacing(
+        &[
+            ("--out", args.out.as_ref()),
+            ("--report", args.report.as_ref()),
+        ],
+        &args.shards,
+    ) {
+        return c;
+    }
     let mut shards = Vec::new();
     for p in &args.shards {
         let text = match crate::tools::files::read(p) {
@@ -456,7 +571,7 @@ fn run_each_reading(args: &CompareArgs, players: &Players) -> i32 {
         if let Some(o) = v.get_mut("defaults").and_then(|m| m.as_object_mut()) {
             o.remove("acc");
         }
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        super::out::write_json(&serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
         print!("{}", crate::tools::analysis::each::render(&e));
     }
@@ -466,6 +581,9 @@ fn run_each_reading(args: &CompareArgs, players: &Players) -> i32 {
 /// Runs `seig compare`.
 pub fn run_compare(args: &CompareArgs) -> i32 {
     let st = &args.study;
+    if let Err(c) = refuse_replacing(&[("--report", st.report.as_ref())], &args.files) {
+        return c;
+    }
     let players = match parse_players(&st.agents) {
         Ok(p) => p,
         Err(m) => {
@@ -545,7 +663,7 @@ pub fn run_compare(args: &CompareArgs) -> i32 {
                 }
             }
         }
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        super::out::write_json(&serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
         print!("{}", compare::render(&c));
     }

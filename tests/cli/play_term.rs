@@ -1,7 +1,8 @@
 //! The full-screen game under a real pseudo-terminal (a private tmux server): the tty's
 //! modes (`stty -g` before and after), the alternate screen and the cursor are as they
-//! were after every way out — the q key, Ctrl-C as a key, SIGINT, SIGTERM, SIGHUP, SIGQUIT
-//! and a panic; `TERM=dumb` gets the line mode. And `play --plain` and `replay` with their
+//! were after every way out — the q key, Ctrl-C as a key, SIGINT, SIGTERM, SIGHUP, SIGQUIT,
+//! SIGUSR1, SIGUSR2, SIGALRM and a panic — and while the game is suspended (SIGTSTP or
+//! Ctrl-Z), which SIGCONT redraws; `TERM=dumb` gets the line mode. And `play --plain` and `replay` with their
 //! output on a full disk (`/dev/full`) fail with a message, never exit 0.
 //! Skipped (with a note) where tmux is not installed.
 #![allow(
@@ -170,6 +171,9 @@ fn the_terminal_is_restored_on_every_way_out() {
         ("sigterm", "-TERM", 15),
         ("sighup", "-HUP", 1),
         ("sigquit", "-QUIT", 3),
+        ("sigusr1", "-USR1", 10),
+        ("sigusr2", "-USR2", 12),
+        ("sigalrm", "-ALRM", 14),
     ] {
         let d = dir(name);
         start(name, &d, "", play, ready);
@@ -200,6 +204,87 @@ fn the_terminal_is_restored_on_every_way_out() {
     let screen = tmux(&["capture-pane", "-p", "-t", "seig:dumb"]);
     assert_eq!(screen.matches("quit").count(), 2, "{screen}");
     line_mode_asks_before_leaving_unsaved();
+    suspend_and_resume();
+}
+
+/// The state letter of process `pid` (`T` when stopped), from /proc.
+fn proc_state(pid: &str) -> String {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The state follows the command's name, which is in parentheses.
+    stat.rsplit(") ")
+        .next()
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or("")
+        .to_string()
+}
+
+/// A suspend, by SIGTSTP or by Ctrl-Z in the game: the process stops with the terminal as
+/// it was before the game (tty modes, main screen, cursor shown); SIGCONT enters the full
+/// screen again and draws it anew; the game goes on and leaves as usual.
+fn suspend_and_resume() {
+    let play = "play rules/sig-beart.seig --seed 1";
+    for (name, how) in [("sigtstp", "signal"), ("ctrl-z", "key")] {
+        let d = dir(name);
+        start(name, &d, "", play, "to throw");
+        let target = format!("seig:{name}");
+        let pid = child_pid(name);
+        if how == "signal" {
+            assert!(
+                Command::new("kill")
+                    .args(["-TSTP", &pid])
+                    .status()
+                    .unwrap()
+                    .success()
+            );
+        } else {
+            tmux(&["send-keys", "-t", &target, "C-z"]);
+        }
+        wait_for(&format!("{name}: the process to stop"), || {
+            proc_state(&pid) == "T"
+        });
+        let tty = tmux(&["display", "-p", "-t", &target, "#{pane_tty}"]);
+        let modes = Command::new("stty")
+            .args(["-g", "-F", &tty])
+            .output()
+            .unwrap();
+        let before = std::fs::read_to_string(d.join("before")).unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&modes.stdout),
+            before,
+            "{name}: tty modes while stopped"
+        );
+        assert_eq!(
+            tmux(&["display", "-p", "-t", &target, "#{alternate_on}"]),
+            "0",
+            "{name}: main screen while stopped"
+        );
+        assert_eq!(
+            tmux(&["display", "-p", "-t", &target, "#{cursor_flag}"]),
+            "1",
+            "{name}: cursor shown while stopped"
+        );
+        assert!(
+            Command::new("kill")
+                .args(["-CONT", &pid])
+                .status()
+                .unwrap()
+                .success()
+        );
+        wait_for(&format!("{name}: the full screen again"), || {
+            tmux(&["display", "-p", "-t", &target, "#{alternate_on}"]) == "1"
+        });
+        // The alternate screen is blank until the game draws it anew.
+        wait_for(&format!("{name}: the game redrawn"), || {
+            tmux(&["capture-pane", "-p", "-t", &target]).contains("to throw")
+        });
+        assert_eq!(
+            tmux(&["display", "-p", "-t", &target, "#{cursor_flag}"]),
+            "0",
+            "{name}: cursor hidden again"
+        );
+        tmux(&["send-keys", "-t", &target, "q"]);
+        check_restored(name, &d, 0);
+    }
 }
 
 /// The line mode at a terminal: with an unsaved action a first Ctrl-C (the key) or Ctrl-D

@@ -80,3 +80,33 @@ fn a_setup_is_checked_against_the_variant() {
         }
     }
 }
+
+#[test]
+fn a_position_at_the_largest_counts_never_wraps_to_zero() {
+    let g = common::game("sig-beart.seig", &[]);
+    let text = "race | north 1 move | throws 1/1/4294967295 turns 4294967295 last 8:2 | pool 2/2#0 | south: +!home_north.12 off off off off off off off off +!home_north.12 +central_north.5 +home_south.4 | north: x +!home_south.2 x +central_north.8 +!home_south.1 +home_north.7 +central_south.8 +central_north.6 +central_south.10 +home_north.10 +central_north.4 +home_north.6";
+    let mut s = common::pos(&g, text);
+    let team = s.team();
+    // Play until another team is to play: a seat turn has ended and one more throw made.
+    for _ in 0..64 {
+        if s.team() != team || g.is_over(&s) {
+            break;
+        }
+        if s.stage() == Stage::Move {
+            let mut legal = Vec::new();
+            g.legal_decisions(&s, &mut legal);
+            let d = legal[0];
+            g.apply_decision(&mut s, d, &mut Vec::new()).expect("legal");
+        } else {
+            let k = g.chance_outcomes(&s)[0].k;
+            g.apply_throw(&mut s, k, &mut Vec::new()).expect("throw");
+        }
+    }
+    assert_ne!(s.team(), team, "a turn ended");
+    assert_eq!(s.turns(), u32::MAX, "seat turns stay at the largest count");
+    assert_eq!(
+        s.game_throws(),
+        u32::MAX,
+        "game throws stay at the largest count"
+    );
+}

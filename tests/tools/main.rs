@@ -6,3 +6,4 @@ mod explain_exact;
 mod play_plain;
 mod play_tui;
 mod refusals;
+mod shards;

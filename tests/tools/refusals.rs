@@ -133,11 +133,11 @@ fn study(l: &Loaded, g: &Game, refusals: bool) -> metrics::Metrics {
         2,
         None,
         None,
-        false,
+        None,
         refusals,
     )
     .expect("no worker panics")
-    .0
+    .expect("no sink to stop it")
 }
 
 #[test]

@@ -1163,7 +1163,8 @@ impl Game {
         let family = s.turn_throws;
         s.turn_throws = s.turn_throws.saturating_add(1);
         s.team_throws = s.team_throws.saturating_add(1);
-        s.game_throws += 1;
+        // Saturating: a position may start at any count (`throws 0/0/4294967295`).
+        s.game_throws = s.game_throws.saturating_add(1);
         s.again = false;
         let mut took = false;
         obs.event(Event::Throw {
@@ -1278,7 +1279,9 @@ impl Game {
         s.again = false;
         s.turn_throws = 0;
         s.moved = 0;
-        s.turns += 1;
+        // Saturating: a position may start at any count (`turns 4294967295`); it never
+        // wraps to 0.
+        s.turns = s.turns.saturating_add(1);
         // Counted up to a cap below `QUIET_OFF`, which marks the deadlock test's own states.
         if s.quiet < deadlock::QUIET_OFF - 1 {
             s.quiet += 1;

@@ -239,6 +239,16 @@ fn remove_stale_temporaries(dir: &Path, base: &str) {
 /// file is removed and the target left as it was. Temporary files of killed writes to the
 /// same target, older than [`STALE_TEMPORARY`], are removed first.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+    write_atomic_with(path, |w| w.write_all(bytes))
+}
+
+/// [`write_atomic`] of what `fill` writes, as it writes it (buffered): the contents are
+/// never held in memory whole. An error from `fill` is a failed write like any other: the
+/// temporary file is removed and the target left as it was.
+pub fn write_atomic_with(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), WriteError> {
     let err = |error: std::io::Error| WriteError {
         path: path.to_path_buf(),
         error,
@@ -295,7 +305,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
         if let Some(p) = perms {
             file.set_permissions(p)?;
         }
-        file.write_all(bytes)?;
+        let mut buffered = std::io::BufWriter::new(&mut file);
+        fill(&mut buffered)?;
+        buffered.flush()?;
+        drop(buffered);
         file.sync_all()?;
         drop(file);
         std::fs::rename(&tmp, &target)
@@ -314,6 +327,52 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
         )
     {
         return Err(err(e));
+    }
+    Ok(())
+}
+
+/// Does a write to `output` land on the file `input` names? The same path once both are
+/// made canonical (symlinks and `..` resolved), or the same device and inode (a hard link,
+/// or another path to it). An output that does not exist yet is no input.
+pub fn same_file(output: &Path, input: &Path) -> bool {
+    let canonical = |p: &Path| std::fs::canonicalize(p).ok();
+    if let (Some(a), Some(b)) = (canonical(output), canonical(input))
+        && a == b
+    {
+        return true;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(a), Ok(b)) = (std::fs::metadata(output), std::fs::metadata(input)) {
+            return a.dev() == b.dev() && a.ino() == b.ino();
+        }
+    }
+    false
+}
+
+/// Refuses a command whose outputs (each with the flag that names it, such as `--out`)
+/// would replace one of the files it reads, or each other: an output never replaces an
+/// input. The message names the flag, the path and the file it would replace.
+pub fn refuse_replacing_inputs(outputs: &[(&str, &Path)], inputs: &[&Path]) -> Result<(), String> {
+    for (i, (flag, out)) in outputs.iter().enumerate() {
+        if let Some(input) = inputs.iter().find(|input| same_file(out, input)) {
+            return Err(format!(
+                "error: {flag} {} would replace {}, which this command reads; write to another file",
+                out.display(),
+                input.display()
+            ));
+        }
+        if let Some((other, _)) = outputs
+            .iter()
+            .skip(i + 1)
+            .find(|(_, o)| o == out || same_file(o, out))
+        {
+            return Err(format!(
+                "error: {flag} and {other} both name {}; give each its own file",
+                out.display()
+            ));
+        }
     }
     Ok(())
 }

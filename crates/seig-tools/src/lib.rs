@@ -14,5 +14,6 @@ pub mod record;
 pub mod sim;
 pub mod stats;
 pub mod streams;
+pub mod terminal;
 pub mod trace;
 pub mod view;

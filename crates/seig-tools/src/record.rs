@@ -349,7 +349,7 @@ impl Record {
         if format != Some(FORMAT) {
             let what = match &value {
                 serde_json::Value::Object(_) => match format {
-                    Some(f) => format!("its format is `{f}`"),
+                    Some(f) => format!("its format is `{}`", printable(f)),
                     None => "it has no `format` field".to_string(),
                 },
                 other => format!("it is a JSON {}, not an object", json_kind(other)),
@@ -376,7 +376,10 @@ impl Record {
         serde_json::from_value(value).map_err(|e| {
             rerr(
                 RecordErrorKind::Damaged,
-                format!("{name} is a damaged game record: {e}"),
+                format!(
+                    "{name} is a damaged game record: {}",
+                    printable(&e.to_string())
+                ),
             )
         })
     }
@@ -436,6 +439,7 @@ impl Record {
         let mut fix = Vec::new();
         let mut diffs = Vec::new();
         for (id, opt) in &self.readings {
+            let (id, opt) = (&printable(id), &printable(opt));
             match here.get(id) {
                 Some(o) if o == opt => {}
                 Some(o) => {
@@ -457,6 +461,7 @@ impl Record {
         let here = params_of(g);
         let mut diffs = Vec::new();
         for (name, v) in &self.params {
+            let name = &printable(name);
             match here.get(name) {
                 Some(h) if h == v => {}
                 Some(h) => {
@@ -563,21 +568,11 @@ fn io_error(verb: &str, name: &str, e: &std::io::Error) -> RecordError {
     )
 }
 
-/// A string from a record as it may be shown on a terminal: control characters (which could
-/// drive the terminal) escaped, and cut at 200 characters.
+/// A string from a record as it may be shown on a terminal: escaped
+/// ([`crate::terminal::escape`]), and cut at 200 characters.
 fn printable(s: &str) -> String {
-    let mut out: String = s
-        .chars()
-        .take(200)
-        .flat_map(|c| {
-            let esc: Vec<char> = if c.is_control() {
-                c.escape_default().collect()
-            } else {
-                vec![c]
-            };
-            esc
-        })
-        .collect();
+    let cut: String = s.chars().take(200).collect();
+    let mut out = crate::terminal::escape(&cut).into_owned();
     if s.chars().nth(200).is_some() {
         out.push('…');
     }

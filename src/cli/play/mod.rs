@@ -163,12 +163,15 @@ pub fn session_for(args: &PlayArgs, err: &mut dyn std::io::Write) -> Result<Sess
 
 /// Writes a line to stderr; a failure to do so is ignored (there is nowhere left to say it).
 fn say_err(line: &str) {
-    let _ = writeln!(std::io::stderr().lock(), "{line}");
+    let _ = writeln!(
+        crate::cli::out::Escaping(std::io::stderr().lock()),
+        "{line}"
+    );
 }
 
 /// Runs `seig play`; returns the exit code.
 pub fn run(args: PlayArgs) -> i32 {
-    let mut stderr = std::io::stderr();
+    let mut stderr = crate::cli::out::Escaping(std::io::stderr());
     let mut session = match session_for(&args, &mut stderr) {
         Ok(s) => s,
         Err(c) => return c,
@@ -191,7 +194,12 @@ pub fn run(args: PlayArgs) -> i32 {
             auto: args.auto,
             tty,
         };
-        return plain::run(&mut session, stdin.lock(), stdout.lock(), opts);
+        return plain::run(
+            &mut session,
+            stdin.lock(),
+            crate::cli::out::Escaping(stdout.lock()),
+            opts,
+        );
     }
     tui::run(session, args.auto)
 }
@@ -282,7 +290,7 @@ pub fn replay(args: ReplayArgs) -> i32 {
         args.all,
         !input_is_terminal(),
         stdin.lock(),
-        stdout.lock(),
+        crate::cli::out::Escaping(stdout.lock()),
     )
 }
 

@@ -517,7 +517,10 @@ pub fn run(session: &mut Session, input: impl BufRead, mut out: impl Write, opts
     let r = run_inner(session, input, &mut out, opts, &mut limit).and_then(|()| out.flush());
     match (r, limit) {
         (Ok(()), Some(m)) => {
-            let _ = writeln!(std::io::stderr().lock(), "error: {m}");
+            let _ = writeln!(
+                crate::cli::out::Escaping(std::io::stderr().lock()),
+                "error: {m}"
+            );
             1
         }
         (r, _) => write_failure(r),
@@ -533,7 +536,7 @@ pub fn write_failure(r: std::io::Result<()>) -> i32 {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => EXIT_BROKEN_PIPE,
         Err(e) => {
             let _ = writeln!(
-                std::io::stderr().lock(),
+                crate::cli::out::Escaping(std::io::stderr().lock()),
                 "error: cannot write to standard output: {e}"
             );
             EXIT_IO

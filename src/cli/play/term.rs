@@ -1,15 +1,18 @@
 //! Entering and leaving the full-screen terminal, on every way out: the normal end, an
-//! error, a panic (a panic hook), and SIGINT, SIGTERM, SIGHUP and SIGQUIT (a thread that
-//! waits for them with `signal-hook`). Leaving means: raw mode off (the tty's modes as they
-//! were), the alternate screen left, the cursor shown.
+//! error, a panic (a panic hook), and every catchable signal that would end the process
+//! (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM …: a thread that waits for
+//! them with `signal-hook`). Leaving means: raw mode off (the tty's modes as they were),
+//! the alternate screen left, the cursor shown. A suspend (SIGTSTP, or Ctrl-Z in the game)
+//! leaves the screen so before the process stops; on SIGCONT (`fg`) the game enters it
+//! again and draws it anew.
 //!
 //! A signal is first handed to the game's loop ([`pending`]), which leaves the screen and
 //! ends with `128 + signal`; if the loop does not answer within a second (the computer is
 //! thinking), the signal thread leaves the screen and ends the process itself.
 //!
 //! The line mode has a guard of its own ([`guard_line_mode`]): with actions not saved, a
-//! first Ctrl-C only warns (as a first `quit` does) and a second one leaves; any other of the
-//! four signals leaves at once, saying the game was not saved.
+//! first Ctrl-C only warns (as a first `quit` does) and a second one leaves; any other of
+//! those signals leaves at once, saying the game was not saved.
 //!
 //! For the terminal tests, `SEIG_TEST_PANIC=1` in the environment makes the full-screen
 //! game panic after its first frame, so that the restore on a panic can be checked from
@@ -31,13 +34,32 @@ static HOOKS: Once = Once::new();
 static LINE_UNSAVED: AtomicUsize = AtomicUsize::new(0);
 static LINE_GUARD: Once = Once::new();
 
-/// The signals that end the game with the terminal restored.
-const SIGNALS: [i32; 4] = [
-    signal_hook::consts::SIGINT,
-    signal_hook::consts::SIGTERM,
-    signal_hook::consts::SIGHUP,
-    signal_hook::consts::SIGQUIT,
+/// The signals that end the game with the terminal restored: every signal whose default
+/// is to end the process and that a process may catch (SIGPIPE aside: seig ignores it and
+/// sees a failed write; the signals of faults, such as SIGSEGV, cannot be caught safely).
+const SIGNALS: [i32; 12] = [
+    libc::SIGINT,
+    libc::SIGTERM,
+    libc::SIGHUP,
+    libc::SIGQUIT,
+    libc::SIGUSR1,
+    libc::SIGUSR2,
+    libc::SIGALRM,
+    libc::SIGVTALRM,
+    libc::SIGPROF,
+    libc::SIGXCPU,
+    libc::SIGXFSZ,
+    libc::SIGPWR,
 ];
+
+/// The signals of suspending and resuming (Ctrl-Z, `fg`): the full screen is left before
+/// the process stops and entered again, and redrawn, when it goes on.
+const SUSPEND: [i32; 2] = [libc::SIGTSTP, libc::SIGCONT];
+
+/// The screen must be drawn anew (the game was suspended and resumed).
+static REDRAW: AtomicBool = AtomicBool::new(false);
+/// The full-screen mode was left for a suspend, and is to be entered again on SIGCONT.
+static SUSPENDED: AtomicBool = AtomicBool::new(false);
 
 /// Enters the full-screen mode (raw mode, alternate screen), with the panic hook and the
 /// signal thread installed on first use.
@@ -60,6 +82,42 @@ pub fn leave() {
     }
 }
 
+/// Leaves the full screen and stops the process, as Ctrl-Z does to a program that is not
+/// full-screen (in raw mode the key reaches the game as a key, which calls this).
+pub fn suspend() {
+    let _ = signal_hook::low_level::raise(libc::SIGTSTP);
+}
+
+/// Was the game suspended and resumed since the last call (so the screen must be drawn
+/// anew, whatever the terminal shows now)?
+pub fn take_redraw() -> bool {
+    REDRAW.swap(false, Ordering::SeqCst)
+}
+
+/// SIGTSTP: the screen as it was before the game (raw mode off, main screen, cursor
+/// shown), then the stop SIGTSTP's default would make. Execution goes on here on SIGCONT.
+fn stop_for_suspend() {
+    if ACTIVE.load(Ordering::SeqCst) {
+        leave();
+        SUSPENDED.store(true, Ordering::SeqCst);
+    }
+    let _ = signal_hook::low_level::emulate_default_handler(libc::SIGTSTP);
+    resume();
+}
+
+/// SIGCONT (or the return from a stop): enters the full screen again if a suspend left it,
+/// and asks the game's loop to draw it anew.
+fn resume() {
+    if SUSPENDED.swap(false, Ordering::SeqCst) {
+        let _ = terminal::enable_raw_mode();
+        let mut out = std::io::stdout();
+        let _ = execute!(out, terminal::EnterAlternateScreen, cursor::Hide);
+        let _ = out.flush();
+        ACTIVE.store(true, Ordering::SeqCst);
+    }
+    REDRAW.store(true, Ordering::SeqCst);
+}
+
 /// The signal that asks the game to end, if one came (then the caller leaves the screen and
 /// exits with `128 + signal`).
 pub fn pending() -> Option<i32> {
@@ -72,14 +130,22 @@ pub fn pending() -> Option<i32> {
 /// Says which signal ended the game on stderr (if stderr still works).
 pub fn say_signal(sig: i32) {
     let name = match sig {
-        signal_hook::consts::SIGINT => "SIGINT",
-        signal_hook::consts::SIGTERM => "SIGTERM",
-        signal_hook::consts::SIGHUP => "SIGHUP",
-        signal_hook::consts::SIGQUIT => "SIGQUIT",
+        libc::SIGINT => "SIGINT",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGQUIT => "SIGQUIT",
+        libc::SIGUSR1 => "SIGUSR1",
+        libc::SIGUSR2 => "SIGUSR2",
+        libc::SIGALRM => "SIGALRM",
+        libc::SIGVTALRM => "SIGVTALRM",
+        libc::SIGPROF => "SIGPROF",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGPWR => "SIGPWR",
         _ => "a signal",
     };
     let _ = writeln!(
-        std::io::stderr().lock(),
+        crate::cli::out::Escaping(std::io::stderr().lock()),
         "seig: stopped by {name}; the game was not saved"
     );
 }
@@ -113,7 +179,7 @@ pub fn guard_line_mode() {
                         {
                             warned = Some(unsaved);
                             let _ = writeln!(
-                                std::io::stderr().lock(),
+                                crate::cli::out::Escaping(std::io::stderr().lock()),
                                 "\n{}; Ctrl-C again leaves without saving",
                                 super::plain::unsaved_words(unsaved)
                             );
@@ -128,7 +194,7 @@ pub fn guard_line_mode() {
         });
         if let Err(e) = spawned {
             let _ = writeln!(
-                std::io::stderr().lock(),
+                crate::cli::out::Escaping(std::io::stderr().lock()),
                 "warning: Ctrl-C will leave the game without asking: {e}"
             );
         }
@@ -141,12 +207,23 @@ fn install_hooks() {
         leave();
         previous(info);
     }));
-    match signal_hook::iterator::Signals::new(SIGNALS) {
+    match signal_hook::iterator::Signals::new(SIGNALS.iter().chain(&SUSPEND)) {
         Ok(mut signals) => {
             let spawned = std::thread::Builder::new()
                 .name("seig-signals".into())
                 .spawn(move || {
-                    if let Some(sig) = signals.forever().next() {
+                    let ending = signals.forever().find(|&sig| match sig {
+                        libc::SIGTSTP => {
+                            stop_for_suspend();
+                            false
+                        }
+                        libc::SIGCONT => {
+                            resume();
+                            false
+                        }
+                        _ => true,
+                    });
+                    if let Some(sig) = ending {
                         PENDING.store(sig, Ordering::SeqCst);
                         // The game's loop answers within a poll interval when it is
                         // waiting for a key; otherwise end here.
@@ -161,14 +238,14 @@ fn install_hooks() {
                 });
             if let Err(e) = spawned {
                 let _ = writeln!(
-                    std::io::stderr().lock(),
+                    crate::cli::out::Escaping(std::io::stderr().lock()),
                     "warning: signals will not restore the terminal: {e}"
                 );
             }
         }
         Err(e) => {
             let _ = writeln!(
-                std::io::stderr().lock(),
+                crate::cli::out::Escaping(std::io::stderr().lock()),
                 "warning: signals will not restore the terminal: {e}"
             );
         }

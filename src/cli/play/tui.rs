@@ -259,6 +259,10 @@ impl App {
             self.ask_quit();
             return;
         }
+        if k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char('z') {
+            term::suspend();
+            return;
+        }
         match &mut self.overlay {
             Overlay::None => {}
             Overlay::Prompt(..) => return self.prompt_key(k),
@@ -835,7 +839,7 @@ pub fn run(session: Session, auto: bool) -> i32 {
         Err(e) => {
             term::leave();
             let _ = writeln!(
-                std::io::stderr().lock(),
+                crate::cli::out::Escaping(std::io::stderr().lock()),
                 "error: cannot start the full-screen mode: {e} (use --plain)"
             );
             return 1;
@@ -872,10 +876,16 @@ fn exit_code(result: std::io::Result<Option<i32>>) -> i32 {
         }
         Err(e) => {
             if let Some(limit) = e.get_ref().and_then(|x| x.downcast_ref::<DecisionLimit>()) {
-                let _ = writeln!(std::io::stderr().lock(), "error: {limit}");
+                let _ = writeln!(
+                    crate::cli::out::Escaping(std::io::stderr().lock()),
+                    "error: {limit}"
+                );
                 return 1;
             }
-            let _ = writeln!(std::io::stderr().lock(), "error: the terminal failed: {e}");
+            let _ = writeln!(
+                crate::cli::out::Escaping(std::io::stderr().lock()),
+                "error: the terminal failed: {e}"
+            );
             crate::cli::out::EXIT_IO
         }
     }
@@ -894,6 +904,9 @@ fn game_loop(
         }
         if let Err(r) = app.session.legal_checked() {
             return Err(std::io::Error::other(DecisionLimit(r.message.into_owned())));
+        }
+        if term::take_redraw() {
+            terminal.clear()?;
         }
         terminal.draw(|f| app.draw(f))?;
         if first && term::test_panic_requested() {
@@ -933,7 +946,7 @@ pub fn replay(g: &Game, actions: &[Action], states: &[State]) -> i32 {
         Err(e) => {
             term::leave();
             let _ = writeln!(
-                std::io::stderr().lock(),
+                crate::cli::out::Escaping(std::io::stderr().lock()),
                 "error: cannot start the full-screen mode: {e} (use --plain)"
             );
             return 1;
@@ -944,6 +957,9 @@ pub fn replay(g: &Game, actions: &[Action], states: &[State]) -> i32 {
         loop {
             if let Some(sig) = term::pending() {
                 return Ok(Some(sig));
+            }
+            if term::take_redraw() {
+                terminal.clear()?;
             }
             terminal.draw(|f| draw_replay(f, g, actions, states, at))?;
             if !event::poll(std::time::Duration::from_millis(100))? {
@@ -956,6 +972,9 @@ pub fn replay(g: &Game, actions: &[Action], states: &[State]) -> i32 {
                     KeyCode::Char('q') | KeyCode::Esc => return Ok(None),
                     KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => {
                         return Ok(None);
+                    }
+                    KeyCode::Char('z') if k.modifiers.contains(KeyModifiers::CONTROL) => {
+                        term::suspend();
                     }
                     KeyCode::Right | KeyCode::Char(' ') | KeyCode::Char('n') => {
                         at = (at + 1).min(actions.len())

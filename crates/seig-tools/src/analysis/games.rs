@@ -84,38 +84,53 @@ pub fn format_of(path: &Path) -> Result<GamesFormat, String> {
     }
 }
 
-/// The games in the format.
+/// The games in the format (the header too, for CSV).
 pub fn render(lines: &[GameLine], format: GamesFormat) -> String {
-    let mut o = String::new();
+    let mut o = Vec::new();
+    // Writing to memory cannot fail.
+    let _ = write_header(format, &mut o).and_then(|()| write_lines(lines, format, &mut o));
+    String::from_utf8_lossy(&o).into_owned()
+}
+
+/// Writes what comes before the games: CSV's header line (nothing for JSON lines).
+pub fn write_header(format: GamesFormat, w: &mut dyn std::io::Write) -> std::io::Result<()> {
     match format {
-        GamesFormat::JsonLines => {
-            for l in lines {
-                o.push_str(&serde_json::to_string(l).unwrap_or_default());
-                o.push('\n');
-            }
-        }
-        GamesFormat::Csv => {
-            o.push_str("index,seed,outcome,winner,turns,throws,captures,removals,send_homes,ending_rule,ending_phase\n");
-            for l in lines {
-                let cells = [
-                    l.index.to_string(),
-                    l.seed.to_string(),
-                    l.outcome.to_string(),
-                    csv_cell(l.winner.as_deref().unwrap_or("")),
-                    l.turns.to_string(),
-                    l.throws.to_string(),
-                    l.captures.to_string(),
-                    l.removals.to_string(),
-                    l.send_homes.to_string(),
-                    csv_cell(l.ending_rule.as_deref().unwrap_or("")),
-                    csv_cell(&l.ending_phase),
-                ];
-                o.push_str(&cells.join(","));
-                o.push('\n');
-            }
-        }
+        GamesFormat::JsonLines => Ok(()),
+        GamesFormat::Csv => w.write_all(
+            b"index,seed,outcome,winner,turns,throws,captures,removals,send_homes,ending_rule,ending_phase\n",
+        ),
     }
-    o
+}
+
+/// Writes the games' lines in the format, as [`render`] shows them (after the header), so
+/// that a study can write its games as it plays them.
+pub fn write_lines(
+    lines: &[GameLine],
+    format: GamesFormat,
+    w: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    for l in lines {
+        let line = match format {
+            GamesFormat::JsonLines => serde_json::to_string(l).unwrap_or_default(),
+            GamesFormat::Csv => [
+                l.index.to_string(),
+                l.seed.to_string(),
+                l.outcome.to_string(),
+                csv_cell(l.winner.as_deref().unwrap_or("")),
+                l.turns.to_string(),
+                l.throws.to_string(),
+                l.captures.to_string(),
+                l.removals.to_string(),
+                l.send_homes.to_string(),
+                csv_cell(l.ending_rule.as_deref().unwrap_or("")),
+                csv_cell(&l.ending_phase),
+            ]
+            .join(","),
+        };
+        w.write_all(line.as_bytes())?;
+        w.write_all(b"\n")?;
+    }
+    Ok(())
 }
 
 /// A CSV field, quoted when it holds a comma, quote or line break (RFC 4180).

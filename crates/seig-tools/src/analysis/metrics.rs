@@ -43,6 +43,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What identifies a study: shards merge only when these are equal.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StudyInfo {
     /// Title.
     pub game: String,
@@ -81,6 +82,7 @@ pub struct StudyInfo {
 
 /// Raw counts of a run of games: integer sums only, mergeable in any order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
 pub struct Acc {
     /// Games played.
     pub games: u64,
@@ -220,10 +222,10 @@ impl Acc {
     /// and two teams, if they cannot (a tampered or damaged shard).
     pub fn inconsistency(&self, games: u64, rules: usize) -> Option<String> {
         let sum = |m: &BTreeMap<u64, u64>| m.values().try_fold(0u64, |a, &b| a.checked_add(b));
-        let ended = self
-            .completed
-            .checked_add(self.timeouts)
-            .and_then(|x| x.checked_add(self.aborted));
+        // Every game ends one way: won, timed out, aborted, drawn or deadlocked.
+        let ended = [self.timeouts, self.aborted, self.draws, self.deadlocks]
+            .iter()
+            .try_fold(self.completed, |a, &b| a.checked_add(b));
         if self.games != games {
             return Some(format!(
                 "it counts {} games for a range of {games}",
@@ -232,7 +234,8 @@ impl Acc {
         }
         if ended != Some(games) {
             return Some(
-                "its completed, timed-out and aborted games do not add up to its games".into(),
+                "its won, timed-out, aborted, drawn and deadlocked games do not add up to its games"
+                    .into(),
             );
         }
         if self.wins[0].checked_add(self.wins[1]) != Some(self.completed) {
@@ -272,6 +275,68 @@ impl Acc {
         }
         if let Some(why) = self.refusals.as_ref().and_then(|r| r.inconsistency(rules)) {
             return Some(why.into());
+        }
+        self.out_of_bounds(games)
+    }
+
+    /// Why counts that each game adds to cannot be those of `games` games (more first
+    /// moves, pieces lost or throws than the games hold; a sum that overflows), if they
+    /// cannot.
+    fn out_of_bounds(&self, games: u64) -> Option<String> {
+        let sum = |m: &BTreeMap<u64, u64>| m.values().try_fold(0u64, |a, &b| a.checked_add(b));
+        // Σ value × games: the total a histogram stands for.
+        let total = |m: &BTreeMap<u64, u64>| {
+            m.iter().try_fold(0u64, |a, (&k, &v)| {
+                k.checked_mul(v).and_then(|x| a.checked_add(x))
+            })
+        };
+        for (name, m) in [
+            ("removals", &self.removals),
+            ("send-homes", &self.send_homes),
+        ] {
+            if sum(m) != Some(games) {
+                return Some(format!("its {name} do not count every game"));
+            }
+        }
+        for t in 0..2 {
+            let moved = sum(&self.first_move[t]).and_then(|x| x.checked_add(self.never_moved[t]));
+            if moved != Some(games) {
+                return Some(
+                    "its first moves and games never moved do not add up to its games".into(),
+                );
+            }
+            if total(&self.lost_hist[t]) != Some(self.lost[t]) {
+                return Some("its pieces lost do not match their histogram".into());
+            }
+        }
+        let sent = self.sent_home[0].checked_add(self.sent_home[1]);
+        if sent.is_none() || total(&self.send_homes) != sent {
+            return Some("its pieces sent home do not match their histogram".into());
+        }
+        if self
+            .rule_fires
+            .iter()
+            .zip(&self.rule_games)
+            .any(|(&fires, &in_games)| in_games > fires || (fires > 0) != (in_games > 0))
+        {
+            return Some("a rule fired in more games than it fired".into());
+        }
+        if self.throw_counts.len() > seig_lang::ir::MAX_STICKS as usize + 1
+            || self
+                .throw_counts
+                .iter()
+                .enumerate()
+                .any(|(n, row)| row.len() > n + 1)
+        {
+            return Some("it counts throws of more sticks than a throw has".into());
+        }
+        let throws = self
+            .throw_counts
+            .iter()
+            .flatten()
+            .try_fold(0u64, |a, &b| a.checked_add(b));
+        if throws.is_none() {
+            return Some("its throw counts overflow".into());
         }
         None
     }
@@ -1359,14 +1424,28 @@ pub fn metrics(
     range: Option<(u64, u64)>,
     progress: Option<&dyn Progress>,
 ) -> Result<Metrics, WorkerPanic> {
-    metrics_and_games(
-        l, g, games, seed, max_turns, players, jobs, range, progress, false, false,
-    )
-    .map(|(m, _)| m)
+    let m = metrics_and_games(
+        l, g, games, seed, max_turns, players, jobs, range, progress, None, false,
+    )?;
+    // Without a sink the study is never stopped.
+    m.ok_or_else(|| WorkerPanic {
+        games: (0, 0),
+        message: "the study was stopped".into(),
+    })
 }
 
-/// [`metrics`], and with `keep` each game in brief, in game order (for `--games`); with
-/// `refusals` the moves the rules refuse counted too (slower).
+/// Games a study that hands its games on ([`metrics_and_games`]) plays between two hand-overs:
+/// all it holds of them in memory, whatever the study's size.
+pub const GAMES_BLOCK: u64 = 4096;
+
+/// A study's games in brief as they are played: called with the index of the first game and
+/// the briefs of the next games, in game order; `false` stops the study.
+pub type GameSink<'a> = &'a mut dyn FnMut(u64, &[GameBrief]) -> bool;
+
+/// [`metrics`], with `refusals` the moves the rules refuse counted too (slower), and with a
+/// `sink` each game in brief handed to it (for `--games`) in blocks of [`GAMES_BLOCK`]
+/// games, as they are played: memory stays flat in the study's size. `Ok(None)` when the
+/// sink stopped the study. The figures are those of one run, since every count is a sum.
 #[allow(clippy::too_many_arguments)]
 pub fn metrics_and_games(
     l: &Loaded,
@@ -1378,17 +1457,17 @@ pub fn metrics_and_games(
     jobs: usize,
     range: Option<(u64, u64)>,
     progress: Option<&dyn Progress>,
-    keep: bool,
+    sink: Option<GameSink<'_>>,
     refusals: bool,
-) -> Result<(Metrics, Vec<GameBrief>), WorkerPanic> {
+) -> Result<Option<Metrics>, WorkerPanic> {
     let mut info = study_info(l, seed, games, max_turns, players);
     info.refusals = refusals;
     let range = range.unwrap_or((0, games));
-    let (acc, briefs) = with_progress(range.1 - range.0, progress, |done| {
+    let run = |r: (u64, u64), keep: bool, done: &Tally| {
         run_games_counting(
             g,
             seed,
-            range,
+            r,
             max_turns,
             players,
             jobs,
@@ -1396,8 +1475,28 @@ pub fn metrics_and_games(
             Some(done),
             refusals,
         )
+    };
+    let acc = with_progress(range.1 - range.0, progress, |done| {
+        let Some(sink) = sink else {
+            return run(range, false, done).map(|(acc, _)| Some(acc));
+        };
+        let mut acc = Acc::new(g.ir().rules.len());
+        let mut at = range.0;
+        loop {
+            let to = at.saturating_add(GAMES_BLOCK).min(range.1);
+            let (block, briefs) = run((at, to), true, done)?;
+            // Counts of at most 2^64 actions of games cannot overflow a u64 sum.
+            let _ = acc.merge(&block);
+            if !sink(at, &briefs) {
+                return Ok(None);
+            }
+            at = to;
+            if at >= range.1 {
+                return Ok(Some(acc));
+            }
+        }
     })?;
-    Ok((derive(&info, range, &acc), briefs))
+    Ok(acc.map(|acc| derive(&info, range, &acc)))
 }
 
 /// Watches a study as it runs, so that a front end can show how far it has got (the
@@ -1431,10 +1530,10 @@ pub struct Tally {
 /// Runs `f` while `progress` (if any) is told every 200 ms how many of `total` games are done.
 /// A progress thread the system cannot start is left out: the study runs without it (it
 /// only watches), rather than failing or panicking.
-pub fn with_progress<T: Send>(
+pub fn with_progress<T>(
     total: u64,
     progress: Option<&dyn Progress>,
-    f: impl FnOnce(&Tally) -> T + Send,
+    f: impl FnOnce(&Tally) -> T,
 ) -> T {
     let done = Tally::default();
     let Some(progress) = progress.filter(|_| total > 0) else {
@@ -1782,6 +1881,7 @@ pub fn shard_range(games: u64, k: u64, n: u64) -> (u64, u64) {
 
 /// A shard of a study, as written by `--out` and read by `seig merge`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ShardFile {
     /// Format tag.
     pub format: String,
@@ -1847,13 +1947,26 @@ pub fn merge_shards(shards: &[ShardFile]) -> Result<Metrics, MergeError> {
         if s.format != SHARD_FORMAT {
             return Err(MergeError::Format {
                 shard: i + 1,
-                format: s.format.clone(),
+                format: crate::terminal::escape(&s.format.chars().take(80).collect::<String>())
+                    .into_owned(),
             });
+        }
+        let damaged = |why: String| MergeError::Damaged { shard: i + 1, why };
+        // Before the studies are compared: NaN equals nothing, not even itself.
+        let p = s.study.p;
+        if !(0.0..=1.0).contains(&p) {
+            return Err(damaged(format!(
+                "its face probability {p} is not a probability (0 to 1)"
+            )));
+        }
+        if s.study.max_turns == 0 {
+            return Err(damaged(
+                "its turn cap is 0 (a study's is at least 1)".into(),
+            ));
         }
         if s.study != first.study {
             return Err(MergeError::OtherStudy(i + 1));
         }
-        let damaged = |why: String| MergeError::Damaged { shard: i + 1, why };
         if s.study.teams.len() != 2 || s.study.colours.len() != 2 {
             return Err(damaged(format!(
                 "a study has two teams, this one lists {}",

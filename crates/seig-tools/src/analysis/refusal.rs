@@ -535,6 +535,7 @@ fn throw_kinds(s: &State, mask: u64) -> Vec<(u8, u8, EntryKind, u8, RuleIx)> {
 /// throw of its pool (throws alike in places, value, kind, binding and rule are one move);
 /// a refused move counts once for each rule its reasons ([`why_refused`]) name.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RefusalCounts {
     /// Decision positions examined.
     pub positions: u64,

@@ -425,7 +425,17 @@ impl Session {
     }
 
     /// Saves the game atomically.
+    /// A path naming the rule file being played is refused (a save never replaces it).
     pub fn save(&mut self, path: &Path) -> Result<(), RecordError> {
+        if crate::files::same_file(path, &self.file) {
+            return Err(RecordError {
+                kind: RecordErrorKind::Io,
+                message: format!(
+                    "cannot save to {}: it is the rule file being played; save the game to another file",
+                    path.display()
+                ),
+            });
+        }
         self.to_record().save(path)?;
         self.unsaved = false;
         Ok(())
@@ -478,12 +488,13 @@ pub fn check_belongs(r: &Record, file: &Path, file_bytes: &[u8]) -> Result<(), R
     if sha == r.sha256 {
         return Ok(());
     }
-    let short = |h: &str| h.chars().take(12).collect::<String>();
+    let short =
+        |h: &str| crate::terminal::escape(&h.chars().take(12).collect::<String>()).into_owned();
     Err(RecordError {
         kind: RecordErrorKind::Mismatch,
         message: format!(
             "this record belongs to another rule file: {} (SHA-256 {}…), not {} (SHA-256 {}…)",
-            r.file,
+            crate::terminal::escape(&r.file),
             short(&r.sha256),
             file.display(),
             short(&sha)
