@@ -24,6 +24,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::serve_client::Server;
+
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
@@ -103,43 +105,32 @@ impl Drop for Kill {
     }
 }
 
-/// Starts `seig serve` with the three bundled files on a free port; the guard and the port.
-fn server() -> (Kill, u16) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_seig"))
-        .current_dir(root)
-        .args([
-            "serve",
+/// Starts `seig serve` with the three bundled files on a free port.
+fn server() -> Server {
+    Server::start_files(
+        &[],
+        &[
             "rules/sig-beart.seig",
             "rules/seig-tagent.seig",
             "rules/sigue-caillie.seig",
-            "--port",
-            "0",
-        ])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("seig serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("the URL line");
-    let port: u16 = line
-        .rsplit("127.0.0.1:")
-        .next()
-        .and_then(|x| x.split('/').next())
-        .and_then(|x| x.parse().ok())
-        .unwrap_or_else(|| panic!("no port in `{line}`"));
-    assert!(
-        line.starts_with("seig serve: open http://127.0.0.1:"),
-        "{line}"
-    );
-    (Kill(child), port)
+        ],
+        None,
+    )
+}
+
+/// A request to `seig serve` as its page makes it (token, JSON); the status and the JSON.
+fn api(s: &Server, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
+    let a = match (method, body) {
+        ("GET", _) => s.get(path),
+        (_, b) => s.post(path, b.unwrap_or("")),
+    };
+    (a.status, a.json())
 }
 
 #[test]
 fn server_answers_bad_requests_with_json_errors() {
-    let (_guard, port) = server();
-    let (s, v) = json_of(port, "GET", "/api/files", None);
+    let srv = server();
+    let (s, v) = api(&srv, "GET", "/api/files", None);
     assert_eq!(s, 200);
     assert_eq!(v.as_array().map(Vec::len), Some(3));
     // Only the built-in assets and the API: no path reaches the disk.
@@ -149,20 +140,20 @@ fn server_answers_bad_requests_with_json_errors() {
         "/rules/sig-beart.seig",
         "/web/app.js",
     ] {
-        let (s, v) = json_of(port, "GET", p, None);
+        let (s, v) = api(&srv, "GET", p, None);
         assert_eq!(s, 404, "{p}");
         assert!(
             v["error"].as_str().is_some_and(|e| e.contains("not found")),
             "{p}: {v}"
         );
     }
-    let (s, v) = json_of(port, "POST", "/api/games", Some("{not json"));
+    let (s, v) = api(&srv, "POST", "/api/games", Some("{not json"));
     assert_eq!(s, 400);
     assert!(
         v["error"].as_str().unwrap().starts_with("bad request body"),
         "{v}"
     );
-    let (s, v) = json_of(port, "POST", "/api/games", Some(r#"{"file": 7}"#));
+    let (s, v) = api(&srv, "POST", "/api/games", Some(r#"{"file": 7}"#));
     assert_eq!(
         (s, v["error"].as_str().unwrap()),
         (
@@ -170,8 +161,8 @@ fn server_answers_bad_requests_with_json_errors() {
             "no file 7: the server offers 3 file(s), numbered from 0"
         )
     );
-    let (s, v) = json_of(
-        port,
+    let (s, v) = api(
+        &srv,
         "POST",
         "/api/games",
         Some(r#"{"file": 0, "seats": {"east": "human"}}"#),
@@ -181,8 +172,8 @@ fn server_answers_bad_requests_with_json_errors() {
         v["error"].as_str().unwrap().contains("unknown team `east`"),
         "{v}"
     );
-    let (s, v) = json_of(
-        port,
+    let (s, v) = api(
+        &srv,
         "POST",
         "/api/games",
         Some(r#"{"file": 0, "seats": {"north": "greedy"}}"#),
@@ -190,8 +181,8 @@ fn server_answers_bad_requests_with_json_errors() {
     assert_eq!(s, 200, "{v}");
     let id = v["id"].as_u64().unwrap();
     // A move at a throw: no decision to play.
-    let (s, v) = json_of(
-        port,
+    let (s, v) = api(
+        &srv,
         "POST",
         &format!("/api/games/{id}/move"),
         Some(r#"{"index": 0}"#),
@@ -200,24 +191,24 @@ fn server_answers_bad_requests_with_json_errors() {
         (s, v["error"].as_str().unwrap()),
         (400, "no decision 0: there are 0 legal decision(s) now")
     );
-    let (s, v) = json_of(
-        port,
+    let (s, v) = api(
+        &srv,
         "POST",
         &format!("/api/games/{id}/record"),
         Some(r#"{"format": "x"}"#),
     );
     assert_eq!(s, 400);
     assert!(v["error"].as_str().unwrap().contains("record"), "{v}");
-    let (s, _) = json_of(port, "GET", "/api/games/999/", None);
+    let (s, _) = api(&srv, "GET", "/api/games/999/", None);
     assert_eq!(s, 404);
     let big = format!(
         r#"{{"file": 0, "text": "{}"}}"#,
         "x".repeat(5 * 1024 * 1024)
     );
-    let (s, v) = json_of(port, "POST", "/api/check", Some(&big));
+    let (s, v) = api(&srv, "POST", "/api/check", Some(&big));
     assert_eq!(s, 413, "{v}");
-    let (s, v) = json_of(
-        port,
+    let (s, v) = api(
+        &srv,
         "POST",
         "/api/studies",
         Some(r#"{"file": 0, "games": 1000000}"#),
@@ -229,15 +220,15 @@ fn server_answers_bad_requests_with_json_errors() {
             "games must be 1 to 20000 with these players (got 1000000)"
         )
     );
-    let (s, v) = json_of(
-        port,
+    let (s, v) = api(
+        &srv,
         "POST",
         "/api/studies",
         Some(r#"{"file": 0, "games": 5, "agents": "human"}"#),
     );
     assert_eq!(s, 400, "{v}");
     // The server is still there after all that.
-    let (s, _) = json_of(port, "GET", "/api/files", None);
+    let (s, _) = api(&srv, "GET", "/api/files", None);
     assert_eq!(s, 200);
 }
 
@@ -422,7 +413,8 @@ fn the_page_plays_edits_and_studies_in_chromium() {
         );
         return;
     }
-    let (_server, port) = server();
+    let server = server();
+    let port = server.port;
     let b = Browser::start();
     b.goto(&format!("http://127.0.0.1:{port}/#play"));
     b.wait(
@@ -638,7 +630,8 @@ fn the_page_fits_a_phone_and_a_desktop() {
         eprintln!("skipped: {CHROMIUM} or {CHROMEDRIVER} is not installed");
         return;
     }
-    let (_server, port) = server();
+    let srv = server();
+    let port = srv.port;
     let b = Browser::start();
     for (w, h) in [(390, 844), (1280, 900)] {
         b.size(w, h);
@@ -691,4 +684,97 @@ fn the_page_fits_a_phone_and_a_desktop() {
         &format!("{IDLE} && document.body.dataset.actions !== {before}"),
     );
     b.screenshot("layout-390x844-moved.png");
+}
+
+/// A page of another origin, served by a listener of the test's own: it tries to make a
+/// game on the server the way a hostile site would (a `text/plain` POST, which a browser
+/// sends across origins without asking; a JSON one, which it asks for first; a form), and
+/// sets its title when its attempts are over.
+fn foreign_page(target: u16) -> String {
+    format!(
+        r#"<!DOCTYPE html><html><head><title>trying</title></head><body>
+<form id="f" method="POST" action="http://127.0.0.1:{target}/api/games" enctype="text/plain" target="sink">
+<input name='{{"file":0,"x":"' value='"}}'></form><iframe name="sink"></iframe>
+<script>
+const url = "http://127.0.0.1:{target}/api/games";
+const tries = [
+  fetch(url, {{ method: "POST", mode: "no-cors", headers: {{ "Content-Type": "text/plain" }}, body: '{{"file":0}}' }}),
+  fetch(url, {{ method: "POST", headers: {{ "Content-Type": "application/json", "X-Seig-Token": "guess" }}, body: '{{"file":0}}' }}),
+  fetch("http://127.0.0.1:{target}/api/files").then(r => r.text()).then(t => {{ document.body.dataset.read = t; }}),
+];
+document.getElementById("f").submit();
+Promise.allSettled(tries).then(rs => {{
+  document.body.dataset.outcomes = rs.map(r => r.status).join(",");
+  document.title = "done";
+}});
+</script></body></html>"#
+    )
+}
+
+/// Serves `page` to every request on a port of its own, on a thread, until the process ends.
+fn serve_page(page: String) -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a listener");
+    let port = listener.local_addr().expect("its address").port();
+    std::thread::spawn(move || {
+        for mut c in listener.incoming().flatten() {
+            let mut buf = [0u8; 4096];
+            let _ = c.read(&mut buf);
+            let head = format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                page.len()
+            );
+            let _ = c.write_all(head.as_bytes());
+            let _ = c.write_all(page.as_bytes());
+        }
+    });
+    port
+}
+
+#[test]
+fn a_page_of_another_origin_cannot_make_a_game() {
+    if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
+        eprintln!(
+            "skipped: {CHROMIUM} or {CHROMEDRIVER} is not installed (apt-get install chromium chromium-driver)"
+        );
+        return;
+    }
+    let srv = server();
+    let foreign = serve_page(foreign_page(srv.port));
+    let b = Browser::start();
+    b.goto(&format!("http://127.0.0.1:{foreign}/"));
+    b.wait(
+        "the foreign page's attempts",
+        60,
+        "return document.title === 'done'",
+    );
+    // The form's POST has gone out and come back too.
+    b.wait(
+        "the form's answer",
+        60,
+        "try { return frames['sink'].location.href !== 'about:blank'; } catch (e) { return true; }",
+    );
+    // The text/plain POST reached the server and was answered (opaquely, to the page)...
+    let outcomes = b.js("return document.body.dataset.outcomes");
+    assert!(
+        outcomes.as_str().unwrap().starts_with("fulfilled,"),
+        "{outcomes}"
+    );
+    // ...with a refusal: no game was made.
+    let (status, games) = api(&srv, "GET", "/api/games", None);
+    assert_eq!(status, 200);
+    assert_eq!(games, json!([]), "a page of another origin made a game");
+    // Nor could it read the files (the answer is not shared with another origin).
+    assert_eq!(
+        b.js("return document.body.dataset.read === undefined"),
+        json!(true)
+    );
+    // The server's own page, in the same browser, can.
+    b.goto(&format!("http://127.0.0.1:{}/#play", srv.port));
+    b.wait(
+        "the first game",
+        30,
+        "return document.body.dataset.stage === 'throw'",
+    );
+    let (_, games) = api(&srv, "GET", "/api/games", None);
+    assert_eq!(games.as_array().map(Vec::len), Some(1), "{games}");
 }

@@ -458,3 +458,19 @@ fn bundled_files_are_playable() {
         }
     }
 }
+
+/// The web page's one-pass locator agrees with `line_col` at every offset: ASCII and
+/// multi-byte characters, CRLF and LF line ends, an empty last line, offsets inside a
+/// character and past the end.
+#[test]
+fn the_line_index_locates_as_line_col_does() {
+    let text = "ab\r\nçé\n\n  x→y\r\n\nlast";
+    let index = diag::LineIndex::new(text);
+    for offset in 0..=text.len() + 3 {
+        assert_eq!(
+            index.line_col(text, offset),
+            diag::line_col(text, offset),
+            "offset {offset}"
+        );
+    }
+}
