@@ -675,6 +675,8 @@ fn a_page_of_another_origin_cannot_make_a_game() {
     );
     let (_, games) = api(&srv, "GET", "/api/games", None);
     assert_eq!(games.as_array().map(Vec::len), Some(1), "{games}");
+}
+
 impl Browser {
     /// Sets the window (the layout viewport in headless Chromium) to `w`×`h` CSS pixels.
     fn size(&self, w: u32, h: u32) {
