@@ -13,6 +13,7 @@ mod files;
 mod fmt;
 mod fuzz_fixtures;
 mod hostile;
+mod lsp;
 mod outcomes;
 mod play_io;
 mod play_term;
