@@ -11,7 +11,9 @@
 //!   ([`guard::body_cap`]);
 //! - the checks of [`guard`] run before a body is read;
 //! - handlers run on a pool of [`WORKERS`] threads with a queue of [`QUEUE`] requests
-//!   (past that: 503), so a long computer move holds one worker, not the server.
+//!   (past that: 503), so a long computer move holds one worker, not the server; the
+//!   page's assets, progress and cancels ([`super::is_light`]) take no worker, so that they
+//!   are answered while every worker is busy.
 
 use super::guard::{self, Guard};
 use super::{App, Reply, route};
@@ -92,12 +94,15 @@ async fn on_worker(
     // The permit goes with the work: a client that leaves does not free its worker early.
     let work = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            route(&s.app, &method, &path, &query, &body)
-        }))
-        .unwrap_or_else(|_| Reply::error(500, "internal error: the request failed"))
+        guarded(|| route(&s.app, &method, &path, &query, &body))
     });
     work.await
+        .unwrap_or_else(|_| Reply::error(500, "internal error: the request failed"))
+}
+
+/// A handler's reply, or a 500 if it panicked (the server goes on).
+fn guarded(f: impl FnOnce() -> Reply) -> Reply {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
         .unwrap_or_else(|_| Reply::error(500, "internal error: the request failed"))
 }
 
@@ -144,6 +149,9 @@ async fn answer(shared: Arc<Shared>, req: Request<Incoming>) -> Reply {
         return too_long(cap);
     }
     match read_body(body, cap).await {
+        Ok(bytes) if super::is_light(&method, &path) => {
+            guarded(|| route(&shared.app, &method, &path, &query, &bytes))
+        }
         Ok(bytes) => on_worker(&shared, method, path, query, bytes).await,
         Err(r) => r,
     }

@@ -179,6 +179,20 @@ fn query_number(query: &str, key: &str) -> Option<usize> {
         .and_then(|(_, v)| v.parse().ok())
 }
 
+/// Is this request one that only looks at the state or flags a cancel (the page, a game's
+/// progress, a study's state, a cancel)? Such a request takes no worker: it must be
+/// answered while every worker is busy with the work it would cancel.
+pub fn is_light(method: &str, path: &str) -> bool {
+    let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
+    match (method, parts.as_slice()) {
+        ("GET", ["api", "games"]) | ("GET", ["api", "games", _, "progress"]) => true,
+        ("GET", ["api", "studies", _]) => true,
+        ("POST", ["api", "games", _, "cancel"]) | ("POST", ["api", "studies", _, "cancel"]) => true,
+        ("GET", [..]) => !path.starts_with("/api/"),
+        _ => false,
+    }
+}
+
 /// Answers one request (method, path, query, body).
 pub fn route(app: &App, method: &str, path: &str, query: &str, body: &[u8]) -> Reply {
     if method == "GET"

@@ -317,7 +317,13 @@ pub fn new_game(app: &App, body: &[u8]) -> Result<Reply, Fail> {
         games.next += 1;
         let id = games.next;
         while games.by_id.len() >= MAX_GAMES {
-            let Some(&oldest) = games.by_id.keys().next() else {
+            // The oldest game no request holds, else the oldest (its request finishes it).
+            let idle = games
+                .by_id
+                .iter()
+                .find(|(_, g)| g.game.try_lock().is_ok())
+                .map(|(id, _)| *id);
+            let Some(oldest) = idle.or_else(|| games.by_id.keys().next().copied()) else {
                 break;
             };
             games.by_id.remove(&oldest);
