@@ -591,3 +591,104 @@ fn the_page_plays_edits_and_studies_in_chromium() {
     assert_eq!(title, json!("Sig (Mauritania), after Béart 1955"));
     b.screenshot("6-study.png");
 }
+
+impl Browser {
+    /// Sets the window (the layout viewport in headless Chromium) to `w`×`h` CSS pixels.
+    fn size(&self, w: u32, h: u32) {
+        self.cmd("POST", "/window/rect", json!({ "width": w, "height": h }));
+    }
+
+    /// Taps the element as a finger would (a touch pointer, not a mouse click).
+    fn tap(&self, css: &str) {
+        let e = self.find(css);
+        let origin = json!({ "element-6066-11e4-a52e-4f735466cecf": e });
+        self.cmd(
+            "POST",
+            "/actions",
+            json!({"actions": [{"type": "pointer", "id": "finger",
+                "parameters": {"pointerType": "touch"},
+                "actions": [{"type": "pointerMove", "duration": 0, "origin": origin, "x": 0, "y": 0},
+                            {"type": "pointerDown", "button": 0},
+                            {"type": "pointerUp", "button": 0}]}]}),
+        );
+        self.cmd("DELETE", "/actions", Value::Null);
+    }
+
+    /// What the layout checks read: the viewport's width, the page's scroll width, the
+    /// board's size and holes, and the visible buttons of the open tab lower than 44 px.
+    fn layout(&self) -> Value {
+        self.js(
+            "const b = document.getElementById('board').getBoundingClientRect();
+             const small = [...document.querySelectorAll('section.tab.on button, #tabs button')]
+               .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 43.5)
+               .map(e => e.id || e.textContent);
+             return {inner: window.innerWidth, scroll: document.documentElement.scrollWidth,
+                     board: [Math.round(b.width), Math.round(b.height)],
+                     holes: document.querySelectorAll('#board circle.hole').length, small};",
+        )
+    }
+}
+
+/// The page at a phone's 390×844 and at 1280×900: the board drawn as wide as the screen
+/// allows, no sideways scrolling, and on the phone touch targets of at least 44 px and a
+/// game played by taps.
+#[test]
+fn the_page_fits_a_phone_and_a_desktop() {
+    if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
+        eprintln!("skipped: {CHROMIUM} or {CHROMEDRIVER} is not installed");
+        return;
+    }
+    let (_server, port) = server();
+    let b = Browser::start();
+    for (w, h) in [(390, 844), (1280, 900)] {
+        b.size(w, h);
+        b.goto(&format!("http://127.0.0.1:{port}/#play"));
+        b.wait(
+            "the first game",
+            30,
+            "return document.body.dataset.stage === 'throw'",
+        );
+        let l = b.layout();
+        b.screenshot(&format!("layout-{w}x{h}.png"));
+        let inner = l["inner"].as_u64().unwrap();
+        assert!(inner <= u64::from(w), "{l}");
+        assert!(
+            l["scroll"].as_u64().unwrap() <= inner,
+            "sideways scroll: {l}"
+        );
+        assert!(l["holes"].as_u64().unwrap() >= 48, "holes drawn: {l}");
+        // As wide as the screen allows, up to the board's own width (at least 600 px).
+        let bw = l["board"][0].as_u64().unwrap();
+        assert!(
+            bw >= (inner * 8 / 10).min(600),
+            "board too narrow for {inner}: {l}"
+        );
+        assert!(l["board"][1].as_u64().unwrap() >= 100, "board height: {l}");
+        if w < 700 {
+            assert_eq!(l["small"], json!([]), "touch targets under 44 px: {l}");
+        }
+    }
+    // A few throws and a move, by taps, at the phone's size.
+    b.size(390, 844);
+    b.goto(&format!("http://127.0.0.1:{port}/#play"));
+    b.wait(
+        "the game",
+        30,
+        "return document.body.dataset.stage === 'throw'",
+    );
+    let mut throws = 0;
+    while b.js("return document.querySelectorAll('#moves button.move').length") == json!(0) {
+        b.tap("#throw");
+        b.wait("a throw", 30, IDLE);
+        throws += 1;
+        assert!(throws < 60, "no move after 60 throws");
+    }
+    let before = b.js("return document.body.dataset.actions");
+    b.tap("#moves button.move");
+    b.wait(
+        "the move",
+        30,
+        &format!("{IDLE} && document.body.dataset.actions !== {before}"),
+    );
+    b.screenshot("layout-390x844-moved.png");
+}
