@@ -256,6 +256,8 @@ fn exit_codes() {
 /// Each corpus file gives these diagnostic codes, in order. Codes are stable: a change here
 /// is a change of the language's interface.
 const CORPUS_CODES: &[(&str, &[&str])] = &[
+    ("keywords_run_together", &["E001", "E001", "E001", "E001"]),
+    ("keyword_against_a_number", &["E001"]),
     ("track_end_two_ways", &["E110"]),
     ("home_target_on_remove", &["E111"]),
     ("overlapping_captures", &["E112"]),

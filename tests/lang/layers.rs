@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[(&str, u8)] = &[
     ("lang::ir", 0),
     ("lang::diag", 0),
+    ("lang::keywords", 0),
     ("lang::syntax", 1),
     ("lang::lower", 2),
     ("lang::fmt", 2),

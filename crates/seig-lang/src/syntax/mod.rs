@@ -3,5 +3,6 @@
 pub mod ast;
 pub mod errors;
 pub mod parse;
+mod words;
 
 pub use parse::parse;

@@ -24,13 +24,15 @@ pub fn parse(text: &str) -> Result<File, Vec<Diagnostic>> {
     let Some(top) = pairs.next() else {
         return Ok(file);
     };
+    file.comments = comments(text);
+    let comment_spans: Vec<Span> = file.comments.iter().map(|c| c.span).collect();
+    super::words::check(text, &top, &comment_spans)?;
     for p in top.into_inner() {
         if p.as_rule() == Rule::EOI {
             continue;
         }
         file.items.push(item(p)?);
     }
-    file.comments = comments(text);
     Ok(file)
 }
 
