@@ -391,6 +391,7 @@ impl Game {
             }
         }
         self.check_consistent(&s)?;
+        self.mark_immune_when(&mut s);
         // After any action a won game is over: a position that says otherwise could never
         // arise (before the first throw the engine looks itself).
         if s.game_throws > 0
@@ -482,6 +483,27 @@ impl Game {
             return Err(SetupError::MoveWithoutPool);
         }
         Ok(())
+    }
+
+    /// Marks the immune pieces that only an `immune when … first holds` can have made
+    /// immune (they have not entered the holes that make a piece immune), as the engine
+    /// marks them, so that a position read back cites the same statement.
+    fn mark_immune_when(&self, s: &mut State) {
+        for t in TeamId::BOTH {
+            let track = &self.ir.teams[t.index()].track;
+            let set = self.ir.capture.immune[t.index()].map(|(set, _)| set);
+            for p in s.pieces[t][..self.n_pieces(t)].iter_mut() {
+                let entered = set.is_some_and(|set| {
+                    usize::try_from(p.tpos)
+                        .ok()
+                        .and_then(|x| track.cells.get(..=x))
+                        .is_some_and(|cs| cs.iter().any(|&c| set.contains(c)))
+                });
+                if p.alive() && p.immune() && !entered {
+                    p.flags |= PieceFlags::IMMUNE_WHEN;
+                }
+            }
+        }
     }
 
     /// An unreleased piece stands where pieces start; an immune one has entered the holes

@@ -189,8 +189,8 @@ fn view(id: u64, w: &WebGame, refused: Option<Refusal>, since: usize) -> Reply {
         log_from: from,
         log: w.log.get(from..).unwrap_or_default(),
         refused: refused.map(|r| RefusedView {
-            message: r.message.into_owned(),
-            rule: r.rule.map(|x| cite(s.game.ir(), x)),
+            message: crate::tools::words::refusal::line(s.game.ir(), &r),
+            rule: r.rule().map(|x| cite(s.game.ir(), x)),
         }),
     })
 }
