@@ -186,9 +186,8 @@ fn engine_game(g: &Game, seed: u64, index: u64, stop: Option<usize>) -> (EngineR
                 }
             }
             Action::Decide(d) => {
-                g.apply_decision(&mut s, d, &mut ev).unwrap_or_else(|e| {
-                    panic!("interpreter refused its own decision: {e:?}")
-                });
+                g.apply_decision(&mut s, d, &mut ev)
+                    .unwrap_or_else(|e| panic!("interpreter refused its own decision: {e:?}"));
                 let p = s.piece(seig::lang::ir::TeamId::new(team as usize), d.piece as usize);
                 Event::Move {
                     team,

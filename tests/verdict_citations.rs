@@ -121,12 +121,23 @@ fn tag_t8_a_tag_14_which_rear_most_release_cites_the_throw_entry() {
     let Ground::Stated(o) = r.ground else {
         panic!("{r:?}")
     };
-    assert!(["TAG-T8", "TAG-X1"].contains(&rule_id(ir, o)), "{}", rule_id(ir, o));
+    assert!(
+        ["TAG-T8", "TAG-X1"].contains(&rule_id(ir, o)),
+        "{}",
+        rule_id(ir, o)
+    );
     assert_eq!(ir.statement(o).kind, StatementKind::Throw);
-    assert_eq!(readings(ir, o).last().map(String::as_str), Some("A-TAG-14-which = rear-most"));
+    assert_eq!(
+        readings(ir, o).last().map(String::as_str),
+        Some("A-TAG-14-which = rear-most")
+    );
     let e = judge_decision(&g, &s, d.expect("a move"), "");
     assert!(e.rules.iter().all(|c| c.id != "TAG-S6"), "{:?}", e.rules);
-    assert!(e.because[0].statement.contains("rear-most"), "{:?}", e.because);
+    assert!(
+        e.because[0].statement.contains("rear-most"),
+        "{:?}",
+        e.because
+    );
 }
 
 /// Under A-SIG-10 = safe, a piece made immune by SIG-M2's `immune when all own pieces
@@ -140,7 +151,9 @@ fn sig_m2_a_sig_10_safe_immunity_cites_its_statement() {
     let ir = g.ir();
     let protected = |v: &Verdict| -> Option<Ground> {
         match v {
-            Verdict::Refused(r) if matches!(r.kind, RefusalKind::Protected | RefusalKind::CannotTake) => {
+            Verdict::Refused(r)
+                if matches!(r.kind, RefusalKind::Protected | RefusalKind::CannotTake) =>
+            {
                 Some(r.ground)
             }
             Verdict::Legal(cs) => cs.iter().find_map(|c| match c {
@@ -154,8 +167,10 @@ fn sig_m2_a_sig_10_safe_immunity_cites_its_statement() {
         g.origin()
             .is_some_and(|o| ir.statement(o).kind == StatementKind::ImmuneWhen)
     };
-    let (_, _, v) = find(&g, 30, 4000, &mut |_, _, v| protected(v).is_some_and(by_when))
-        .expect("a piece protected by the immunity of arrived pieces");
+    let (_, _, v) = find(&g, 30, 4000, &mut |_, _, v| {
+        protected(v).is_some_and(by_when)
+    })
+    .expect("a piece protected by the immunity of arrived pieces");
     let o = protected(&v).and_then(Ground::origin).expect("a statement");
     assert_eq!(rule_id(ir, o), "SIG-M2");
     assert_eq!(readings(ir, o), ["A-SIG-10 = safe"]);
@@ -170,7 +185,9 @@ fn ends_exact_refusal_cites_the_exact_end() {
         refused(v).is_some_and(|r| r.kind == RefusalKind::ExactEnd)
     })
     .expect("a move past the end");
-    let o = refused(&v).and_then(|r| r.ground.origin()).expect("a statement");
+    let o = refused(&v)
+        .and_then(|r| r.ground.origin())
+        .expect("a statement");
     assert_eq!(rule_id(ir, o), "X-N1");
     assert_eq!(ir.statement(o).kind, StatementKind::TrackEnd);
     let e = judge_decision(&g, &s, d.expect("a move"), "");
@@ -188,7 +205,9 @@ fn passing_refusal_names_its_statement() {
         refused(v).is_some_and(|r| r.kind == RefusalKind::PassOpposing)
     })
     .expect("a move past an opposing piece");
-    let o = refused(&v).and_then(|r| r.ground.origin()).expect("a statement");
+    let o = refused(&v)
+        .and_then(|r| r.ground.origin())
+        .expect("a statement");
     assert_eq!(rule_id(ir, o), "X-P1");
     assert_eq!(readings(ir, o), ["A-1 = blocked"]);
 }
@@ -202,9 +221,15 @@ fn moved_this_turn_refusal_names_its_statement() {
         refused(v).is_some_and(|r| r.kind == RefusalKind::MovedThisTurn)
     })
     .expect("a second move of a piece");
-    let o = refused(&v).and_then(|r| r.ground.origin()).expect("a statement");
+    let o = refused(&v)
+        .and_then(|r| r.ground.origin())
+        .expect("a statement");
     assert_eq!(ir.statement(o).kind, StatementKind::MovesPerPiece);
-    assert!(readings(ir, o).iter().any(|r| r.starts_with("A-TAG-10")), "{:?}", readings(ir, o));
+    assert!(
+        readings(ir, o).iter().any(|r| r.starts_with("A-TAG-10")),
+        "{:?}",
+        readings(ir, o)
+    );
 }
 
 /// Taking a protected piece is refused as protected, by the statement that protects it,
@@ -218,7 +243,9 @@ fn taking_a_protected_piece_cites_the_protection() {
             && refused(v).is_some_and(|r| r.kind == RefusalKind::CannotTake)
     })
     .expect("a capture of a protected piece");
-    let o = refused(&v).and_then(|r| r.ground.origin()).expect("a statement");
+    let o = refused(&v)
+        .and_then(|r| r.ground.origin())
+        .expect("a statement");
     assert_eq!(rule_id(ir, o), "X-C2");
     assert_eq!(ir.statement(o).kind, StatementKind::NoCapture);
 }
@@ -234,9 +261,12 @@ fn sig_forfeits_are_explained() {
             && matches!(v, Verdict::Legal(cs) if cs.iter().any(|c| matches!(c, Consequence::Forfeited { .. })))
     })
     .expect("a forfeited throw");
-    let Verdict::Legal(cs) = &v else { unreachable!() };
-    let Some(Consequence::Forfeited { by, why, .. }) =
-        cs.iter().find(|c| matches!(c, Consequence::Forfeited { .. }))
+    let Verdict::Legal(cs) = &v else {
+        unreachable!()
+    };
+    let Some(Consequence::Forfeited { by, why, .. }) = cs
+        .iter()
+        .find(|c| matches!(c, Consequence::Forfeited { .. }))
     else {
         unreachable!()
     };
@@ -259,7 +289,9 @@ fn tag_c4_a_tag_6_a_shared_landing_cites_both() {
         matches!(v, Verdict::Legal(cs) if cs.iter().any(|c| matches!(c, Consequence::Shared { protected_by: Ground::Stated(o), .. } if ir.rules[o.rule as usize].id == "TAG-C4")))
     })
     .expect("a landing beside a piece TAG-C4 protects");
-    let Verdict::Legal(cs) = &v else { unreachable!() };
+    let Verdict::Legal(cs) = &v else {
+        unreachable!()
+    };
     let Some(Consequence::Shared { shared_by, .. }) =
         cs.iter().find(|c| matches!(c, Consequence::Shared { .. }))
     else {
@@ -269,5 +301,11 @@ fn tag_c4_a_tag_6_a_shared_landing_cites_both() {
     assert_eq!(rule_id(ir, o), "TAG-C1");
     assert_eq!(readings(ir, o), ["A-TAG-6 = cohabit"]);
     let e = explain::judge_decision(&g, &s, d.expect("a move"), "");
-    assert!(e.events.iter().any(|w| w.contains("TAG-C4") && w.contains("TAG-C1 under A-TAG-6 = cohabit")), "{:?}", e.events);
+    assert!(
+        e.events
+            .iter()
+            .any(|w| w.contains("TAG-C4") && w.contains("TAG-C1 under A-TAG-6 = cohabit")),
+        "{:?}",
+        e.events
+    );
 }

@@ -113,10 +113,12 @@ fn in_force(ir: &Ir, g: Ground) -> Result<(), String> {
         .rules
         .get(o.rule as usize)
         .ok_or_else(|| format!("cites rule {} of {}", o.rule, ir.rules.len()))?;
-    let st = rule
-        .statements
-        .get(o.statement as usize)
-        .ok_or_else(|| format!("cites a statement {} {} does not have", o.statement, rule.id))?;
+    let st = rule.statements.get(o.statement as usize).ok_or_else(|| {
+        format!(
+            "cites a statement {} {} does not have",
+            o.statement, rule.id
+        )
+    })?;
     for c in &st.readings {
         if ir.readings[c.reading].chosen != c.option {
             return Err(format!(
@@ -133,7 +135,10 @@ fn check_refusal(ir: &Ir, r: &Refusal) -> Result<(), String> {
         in_force(ir, g)?;
     }
     if r.ground == Ground::Fact && !is_fact_kind(r.kind) {
-        return Err(format!("{:?} is refused as a fact: it names no rule or default", r.kind));
+        return Err(format!(
+            "{:?} is refused as a fact: it names no rule or default",
+            r.kind
+        ));
     }
     Ok(())
 }
@@ -335,7 +340,10 @@ fn check_game(text: &str, sel: &Selection, seed: u64, max_actions: usize) -> Res
                     let mut w = want.clone();
                     w.dedup();
                     if got != w {
-                        return Err(format!("explain cites {got:?}, the verdict {want:?}: {}", at()));
+                        return Err(format!(
+                            "explain cites {got:?}, the verdict {want:?}: {}",
+                            at()
+                        ));
                     }
                     r.grounds().filter_map(|g| g.origin()).collect()
                 }

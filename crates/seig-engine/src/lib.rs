@@ -17,9 +17,9 @@ mod stacks;
 mod verdict;
 
 pub use moves::{Landing, MAX_DECISIONS};
-pub use verdict::{Consequence, Unusable, Verdict};
 use seig_ir::*;
 pub use setup::{EntrySetup, EntryUse, LastThrow, PieceSetup, Place, Setup, SetupError};
+pub use verdict::{Consequence, Unusable, Verdict};
 
 /// Most pieces per team a state holds.
 pub const MAX_TEAM_PIECES: usize = MAX_PIECES as usize;

@@ -668,8 +668,9 @@ impl Game {
                         None => {
                             if let Some(lp) = &tr.looping {
                                 // The loop's condition does not hold now.
-                                halt = Refusal::new(RefusalKind::TrackEnd, Ground::Stated(lp.origin))
-                                    .and(halt.ground);
+                                halt =
+                                    Refusal::new(RefusalKind::TrackEnd, Ground::Stated(lp.origin))
+                                        .and(halt.ground);
                             }
                             break 'walk;
                         }

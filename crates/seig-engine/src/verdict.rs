@@ -203,7 +203,10 @@ impl Game {
             events: Vec::new(),
             forfeit: Vec::new(),
         };
-        let entry = self.throw_allowed(s, k).ok().and_then(|n| self.throw_entry(s, n, k));
+        let entry = self
+            .throw_allowed(s, k)
+            .ok()
+            .and_then(|n| self.throw_entry(s, n, k));
         if let Err(r) = self.apply_throw(&mut c, k, &mut obs) {
             return Verdict::Refused(r);
         }
@@ -300,7 +303,9 @@ impl Game {
             .iter()
             .find(|w| w.rule == rule)
             .map(|w| w.origin)
-            .or(pol.immune[team.index()].map(|(_, o)| o).filter(|o| o.rule == rule))
+            .or(pol.immune[team.index()]
+                .map(|(_, o)| o)
+                .filter(|o| o.rule == rule))
             .map_or(Ground::Fact, Ground::Stated)
     }
 
@@ -316,8 +321,7 @@ impl Game {
                 ir.throws
                     .iter()
                     .find(|e| {
-                        e.rule == rule
-                            && e.effects.iter().any(|f| *f == Effect_::EnterPhase(to))
+                        e.rule == rule && e.effects.iter().any(|f| *f == Effect_::EnterPhase(to))
                     })
                     .map(|e| e.origin)
             })

@@ -145,7 +145,42 @@ pub enum EngineChoiceId {
 
 impl EngineChoiceId {
     /// Every engine choice, in the order of docs/semantics.md.
-    pub const ALL: [EngineChoiceId; 34] = [EngineChoiceId::ThrowingOrder, EngineChoiceId::SeatsPerTeam, EngineChoiceId::SeatRotation, EngineChoiceId::Phases, EngineChoiceId::StickValue, EngineChoiceId::ThrowEntryPrecedence, EngineChoiceId::FirstThrowConditions, EngineChoiceId::Allocation, EngineChoiceId::ForcedMoves, EngineChoiceId::ReleaseOrder, EngineChoiceId::BlockedRelease, EngineChoiceId::BindAfterRelease, EngineChoiceId::GroupWalkingOrder, EngineChoiceId::TrackEnd, EngineChoiceId::TrackEntry, EngineChoiceId::GateChecking, EngineChoiceId::MovesPerPiece, EngineChoiceId::PooledLanding, EngineChoiceId::Passing, EngineChoiceId::Stacking, EngineChoiceId::Stacks, EngineChoiceId::Capture, EngineChoiceId::CapturePrecedence, EngineChoiceId::BlockedLanding, EngineChoiceId::Immunity, EngineChoiceId::OptionalCapture, EngineChoiceId::SendHomeTarget, EngineChoiceId::RemoveOpposingPiece, EngineChoiceId::PiecesAndStart, EngineChoiceId::TransitionTiming, EngineChoiceId::WinTimingAndPrecedence, EngineChoiceId::WinPhases, EngineChoiceId::TurnCap, EngineChoiceId::Deadlock];
+    pub const ALL: [EngineChoiceId; 34] = [
+        EngineChoiceId::ThrowingOrder,
+        EngineChoiceId::SeatsPerTeam,
+        EngineChoiceId::SeatRotation,
+        EngineChoiceId::Phases,
+        EngineChoiceId::StickValue,
+        EngineChoiceId::ThrowEntryPrecedence,
+        EngineChoiceId::FirstThrowConditions,
+        EngineChoiceId::Allocation,
+        EngineChoiceId::ForcedMoves,
+        EngineChoiceId::ReleaseOrder,
+        EngineChoiceId::BlockedRelease,
+        EngineChoiceId::BindAfterRelease,
+        EngineChoiceId::GroupWalkingOrder,
+        EngineChoiceId::TrackEnd,
+        EngineChoiceId::TrackEntry,
+        EngineChoiceId::GateChecking,
+        EngineChoiceId::MovesPerPiece,
+        EngineChoiceId::PooledLanding,
+        EngineChoiceId::Passing,
+        EngineChoiceId::Stacking,
+        EngineChoiceId::Stacks,
+        EngineChoiceId::Capture,
+        EngineChoiceId::CapturePrecedence,
+        EngineChoiceId::BlockedLanding,
+        EngineChoiceId::Immunity,
+        EngineChoiceId::OptionalCapture,
+        EngineChoiceId::SendHomeTarget,
+        EngineChoiceId::RemoveOpposingPiece,
+        EngineChoiceId::PiecesAndStart,
+        EngineChoiceId::TransitionTiming,
+        EngineChoiceId::WinTimingAndPrecedence,
+        EngineChoiceId::WinPhases,
+        EngineChoiceId::TurnCap,
+        EngineChoiceId::Deadlock,
+    ];
 
     /// Its stable name: the heading of its entry in docs/semantics.md.
     pub const fn name(self) -> &'static str {

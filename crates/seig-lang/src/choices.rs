@@ -4,8 +4,8 @@
 //! `seig rules` prints them, marking "(language default)" those no statement of the file set.
 
 use crate::ir::{
-    Allocation, EngineChoiceId, BlockedRelease, CaptureKind, Cond, Ir, Origin, ReleaseOrder, Requirement,
-    SeatOrder, TeamId, TrackEnd, TrackEntry, ValueRule,
+    Allocation, BlockedRelease, CaptureKind, Cond, EngineChoiceId, Ir, Origin, ReleaseOrder,
+    Requirement, SeatOrder, TeamId, TrackEnd, TrackEntry, ValueRule,
 };
 
 /// One engine choice of a variant.

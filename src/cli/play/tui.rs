@@ -900,7 +900,9 @@ fn game_loop(
             return Ok(Some(sig));
         }
         if let Err(r) = app.session.legal_checked() {
-            return Err(std::io::Error::other(DecisionLimit(crate::tools::words::refusal::what(&r))));
+            return Err(std::io::Error::other(DecisionLimit(
+                crate::tools::words::refusal::what(&r),
+            )));
         }
         terminal.draw(|f| app.draw(f))?;
         if first && term::test_panic_requested() {

@@ -3,8 +3,8 @@
 //! At a throw, the possible throws with their exact probabilities and the throw-table rule
 //! each one meets.
 
-pub use crate::words::refusal::{Because, Ground};
 use super::rulebook::describe_effects;
+pub use crate::words::refusal::{Because, Ground};
 use crate::words::{refusal as refusal_words, verdict as verdict_words};
 use seig_engine::{Consequence, Decision, Event, Game, Stage, State, Verdict as Judged};
 use seig_lang::ir::{Ir, RuleIx, TeamId};
@@ -192,7 +192,10 @@ fn throw_view(g: &Game, s: &State, k: u8, p: f64) -> ThrowView {
     };
     let events = match &verdict {
         Judged::Legal(cs) => legal_parts(ir, cs).1,
-        Judged::Refused(r) => vec![format!("the engine refuses: {}", refusal_words::line(ir, r))],
+        Judged::Refused(r) => vec![format!(
+            "the engine refuses: {}",
+            refusal_words::line(ir, r)
+        )],
     };
     let statement = entry.and_then(|o| ir.throws.iter().find(|e| e.origin == o));
     ThrowView {
@@ -262,7 +265,10 @@ pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, Exp
                 Judged::Legal(cs) => legal_parts(ir, &cs),
                 Judged::Refused(r) => (
                     Vec::new(),
-                    vec![format!("the engine refuses: {}", refusal_words::line(ir, &r))],
+                    vec![format!(
+                        "the engine refuses: {}",
+                        refusal_words::line(ir, &r)
+                    )],
                 ),
             };
             decisions.push(DecisionView {

@@ -101,7 +101,11 @@ pub fn tally_refusals(g: &Game, s: &State, c: &mut RefusalCounts) {
             };
             c.refused += 1;
             named.clear();
-            for ix in r.grounds().filter_map(|g| g.origin()).map(|o| o.rule as usize) {
+            for ix in r
+                .grounds()
+                .filter_map(|g| g.origin())
+                .map(|o| o.rule as usize)
+            {
                 if !named.contains(&ix) {
                     named.push(ix);
                 }

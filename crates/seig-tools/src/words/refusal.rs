@@ -114,9 +114,7 @@ pub fn what(r: &Refusal) -> String {
         K::GateStop => "a gate halts the piece before it moves".into(),
         K::NoPlaces => "this throw moves no places".into(),
         K::TrackEnd => "this piece cannot move further along its track".into(),
-        K::ExactEnd => {
-            "this piece reaches the end of its track only with the exact count".into()
-        }
+        K::ExactEnd => "this piece reaches the end of its track only with the exact count".into(),
         K::BouncedBack => "this move bounces back to the hole it left".into(),
         K::BeforeStart => "this move would go back before the track's start".into(),
         K::Stacking => "a team may not have two pieces on one hole".into(),
@@ -139,7 +137,9 @@ pub fn what(r: &Refusal) -> String {
             "throws alike are one choice: the engine offers the same move with the first of them"
                 .into()
         }
-        K::GroupLimit => "the engine offers at most 65,536 groups of pool entries at one decision".into(),
+        K::GroupLimit => {
+            "the engine offers at most 65,536 groups of pool entries at one decision".into()
+        }
         K::DecisionLimit => format!(
             "this position has more than {} legal decisions, the most the engine lists",
             seig_engine::MAX_DECISIONS

@@ -54,9 +54,17 @@ pub fn consequence(ir: &Ir, c: &Consequence) -> String {
         } => format!(
             "{} {} to {} ({})",
             piece(ir, *team, *p),
-            if *release { "is released and moves" } else { "moves" },
+            if *release {
+                "is released and moves"
+            } else {
+                "moves"
+            },
             hole(ir, *to),
-            rules.iter().map(|&r| rule_id(r)).collect::<Vec<_>>().join(", ")
+            rules
+                .iter()
+                .map(|&r| rule_id(r))
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
         Consequence::Taken {
             team,
