@@ -262,13 +262,13 @@ fn sig_forfeits_are_explained() {
     })
     .expect("a forfeited throw");
     let Verdict::Legal(cs) = &v else {
-        unreachable!()
+        panic!("found above")
     };
     let Some(Consequence::Forfeited { by, why, .. }) = cs
         .iter()
         .find(|c| matches!(c, Consequence::Forfeited { .. }))
     else {
-        unreachable!()
+        panic!("found above")
     };
     assert_eq!(*by, Ground::Default(EngineChoiceId::ForcedMoves));
     assert!(!why.is_empty());
@@ -290,12 +290,12 @@ fn tag_c4_a_tag_6_a_shared_landing_cites_both() {
     })
     .expect("a landing beside a piece TAG-C4 protects");
     let Verdict::Legal(cs) = &v else {
-        unreachable!()
+        panic!("found above")
     };
     let Some(Consequence::Shared { shared_by, .. }) =
         cs.iter().find(|c| matches!(c, Consequence::Shared { .. }))
     else {
-        unreachable!()
+        panic!("found above")
     };
     let o = shared_by.origin().expect("a statement");
     assert_eq!(rule_id(ir, o), "TAG-C1");

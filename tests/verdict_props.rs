@@ -358,7 +358,7 @@ fn check_game(text: &str, sel: &Selection, seed: u64, max_actions: usize) -> Res
             // A sample: the first cited statement of a few verdicts per game.
             if let Some(&o) = cited.first()
                 && mutations < 6
-                && rng.next_u64() % 8 == 0
+                && rng.next_u64().is_multiple_of(8)
             {
                 mutations += 1;
                 causal(text, sel, &actions, d, &v, o).map_err(|m| format!("{m}: {}", at()))?;

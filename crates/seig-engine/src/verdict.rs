@@ -320,9 +320,7 @@ impl Game {
             .or_else(|| {
                 ir.throws
                     .iter()
-                    .find(|e| {
-                        e.rule == rule && e.effects.iter().any(|f| *f == Effect_::EnterPhase(to))
-                    })
+                    .find(|e| e.rule == rule && e.effects.contains(&Effect_::EnterPhase(to)))
                     .map(|e| e.origin)
             })
             .map_or(Ground::Fact, Ground::Stated)

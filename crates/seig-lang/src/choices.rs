@@ -24,6 +24,10 @@ pub struct EngineChoice {
 }
 
 /// The names of every engine choice, in the order [`Ir::engine_choices`] gives them.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`i` runs below the length of both arrays, which is the same"
+)]
 pub const NAMES: [&str; EngineChoiceId::ALL.len()] = {
     let mut out = [""; EngineChoiceId::ALL.len()];
     let mut i = 0;
