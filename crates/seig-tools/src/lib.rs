@@ -15,3 +15,4 @@ pub mod stats;
 pub mod streams;
 pub mod trace;
 pub mod view;
+pub mod words;
