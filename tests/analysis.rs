@@ -644,3 +644,36 @@ fn chromium_renders(html: &str) {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A draw is a finished game: a file whose games all end in a draw is complete, with no
+/// warning that the figures describe a selected minority.
+#[test]
+fn a_drawn_game_counts_as_finished() {
+    let text = RACE.replace(
+        "win when all own pieces arrived",
+        "draw when all own pieces arrived",
+    );
+    let l = analysis::load_text(&text, &Selection::default()).unwrap_or_else(|e| panic!("{e}"));
+    let m = study(&l, 200, 1);
+    assert_eq!(m.draws.k, 200);
+    assert_eq!(m.completion.k, 200, "{:?}", m.completion);
+    assert_eq!(m.timeouts.k, 0);
+    assert_eq!(m.warning, None);
+    assert_eq!(m.turns.n, 200, "a draw's length counts");
+    assert_eq!(m.acc.inconsistency(200, l.ir.rules.len()), None);
+}
+
+/// A capture that sends the piece home is a capture (and a send-home); a removal by a
+/// throw is not a capture. Most of Sigue's captures send home.
+#[test]
+fn a_capture_that_sends_home_counts_as_a_capture() {
+    let l = analysis::load(
+        std::path::Path::new("rules/sigue-caillie.seig"),
+        &Selection::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let m = study(&l, 20, 1);
+    assert!(m.send_homes.mean > 0.0, "{:?}", m.send_homes);
+    assert!(m.captures.mean >= m.send_homes.mean, "{:?}", m.captures);
+    assert_eq!(m.removals.mean, 0.0, "no throw of Sigue removes a piece");
+}

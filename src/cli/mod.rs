@@ -121,7 +121,7 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Seat turns after which a probe game counts as never ending.
-        #[arg(long, default_value_t = 5_000)]
+        #[arg(long, default_value_t = crate::tools::driver::MAX_TURNS)]
         max_turns: u32,
     },
     /// Print a rule file in canonical layout (comments kept).
@@ -157,10 +157,11 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Seat turns after which the game is stopped.
-        #[arg(long, default_value_t = 10_000)]
+        #[arg(long, default_value_t = crate::tools::driver::MAX_TURNS)]
         max_turns: u32,
-        /// Print one line per throw and move: move notation, pieces numbered from 1, rule
-        /// IDs, captures and sends in words, with the position after it.
+        /// Print one line per throw and move: move notation, pieces numbered from 1, where
+        /// the piece went, rule IDs, captures, removals and send-homes in words; then the
+        /// final position.
         #[arg(long)]
         trace: bool,
         /// The trace as JSON lines, one object per action (also `--trace --json`).

@@ -46,7 +46,7 @@ pub struct StudyArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Seat turns after which a game is stopped (a timeout, not a draw).
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = crate::tools::driver::MAX_TURNS)]
     pub max_turns: u32,
     /// Worker threads (results do not depend on it), 1 to 256; default: all cores.
     #[arg(long, value_parser = super::parse_jobs)]

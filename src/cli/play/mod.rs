@@ -43,7 +43,7 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 1.0, value_parser = super::parse_budget)]
     pub budget: f64,
     /// Seat turns after which the computer stops playing (a game between computers may not end).
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = crate::tools::driver::MAX_TURNS)]
     pub max_turns: u32,
     /// Play your throws and the moves you have no choice about by themselves (the key `a`
     /// switches this in the full-screen game).

@@ -91,7 +91,7 @@ fn random() -> String {
     "random".into()
 }
 fn cap() -> u32 {
-    10_000
+    crate::tools::driver::MAX_TURNS
 }
 
 /// Loads the study's text under a selection; the error is the rendered diagnostics.

@@ -218,7 +218,7 @@ fn game_rows(metrics: &[Metrics], briefs: &[Vec<GameBrief>], games: u64) -> Vec<
         &mut rows,
         "completion".into(),
         metrics.iter().map(|m| m.completion.pct()).collect(),
-        per_game(&|b| Some(b.winner.is_some() as u8 as f64)),
+        per_game(&|b| Some((b.winner.is_some() || b.drawn) as u8 as f64)),
         true,
     );
     add_row(
@@ -284,7 +284,7 @@ fn game_rows(metrics: &[Metrics], briefs: &[Vec<GameBrief>], games: u64) -> Vec<
         })
         .collect();
     rows.push(Row {
-        metric: format!("{} wins (of completed; unpaired)", teams[0]),
+        metric: format!("{} wins (of finished; unpaired)", teams[0]),
         values: metrics.iter().map(|m| m.first_team.pct()).collect(),
         diffs,
         percent: true,
@@ -293,7 +293,7 @@ fn game_rows(metrics: &[Metrics], briefs: &[Vec<GameBrief>], games: u64) -> Vec<
         .map(|i| {
             briefs
                 .iter()
-                .all(|b| b.get(i).is_some_and(|g| g.winner.is_some()))
+                .all(|b| b.get(i).is_some_and(|g| g.winner.is_some() || g.drawn))
         })
         .collect();
     let turns = per_game(&|b| Some(b.turns as f64));
@@ -309,7 +309,7 @@ fn game_rows(metrics: &[Metrics], briefs: &[Vec<GameBrief>], games: u64) -> Vec<
     };
     add_row(
         &mut rows,
-        "turns (games completed in every arm)".into(),
+        "turns (games finished in every arm)".into(),
         masked(turns.clone()).iter().map(|v| fmt_mean(v)).collect(),
         masked(turns),
         false,
@@ -317,7 +317,7 @@ fn game_rows(metrics: &[Metrics], briefs: &[Vec<GameBrief>], games: u64) -> Vec<
     let throws = per_game(&|b| Some(b.throws as f64));
     add_row(
         &mut rows,
-        "throws (games completed in every arm)".into(),
+        "throws (games finished in every arm)".into(),
         masked(throws.clone()).iter().map(|v| fmt_mean(v)).collect(),
         masked(throws),
         false,

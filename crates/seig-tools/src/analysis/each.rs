@@ -14,7 +14,7 @@ use serde::Serialize;
 /// The figures compared, in table order.
 pub const FIGURES: [&str; 5] = [
     "completion",
-    "turns (both completed)",
+    "turns (both finished)",
     "balance",
     "captures per game",
     "first-team advantage",
@@ -126,7 +126,8 @@ fn diffs(base: (&Metrics, &[GameBrief]), arm: (&Metrics, &[GameBrief])) -> Vec<O
     let col = |b: &[GameBrief], f: &dyn Fn(&GameBrief) -> Option<f64>| -> Vec<Option<f64>> {
         b.iter().map(f).collect()
     };
-    let done = |b: &GameBrief| b.winner.is_some();
+    // Finished: won or drawn, as the completion figure counts.
+    let done = |b: &GameBrief| b.winner.is_some() || b.drawn;
     let both: Vec<bool> = base
         .1
         .iter()
@@ -329,8 +330,8 @@ pub fn render(e: &EachReading) -> String {
         o,
         "\nDifferences from the defaults: mean [95% interval]; completion, balance and first-team\n\
          advantage in points, turns and captures per game in units. Completion, turns and captures\n\
-         are paired per game (turns over games completed in both arms); balance and advantage are\n\
-         over each arm's completed games (unpaired).\n\
+         are paired per game (turns over games finished in both arms); balance and advantage are\n\
+         over each arm's finished games (unpaired).\n\
          * = the 95% interval excludes 0. {} comparisons are made: about {:.1} of them would be\n\
          flagged * by chance alone if no reading changed anything. ** = beyond noise even after a\n\
          Bonferroni correction (z = {:.2} for all {} at once).",

@@ -13,9 +13,12 @@
 //! the study ([`WorkerPanic`]); no game is silently dropped.
 //!
 //! Definitions:
-//! - *completion*: games won before the turn cap; *timeouts*: stopped by the cap.
-//! - *balance*: 1 − |P(first team wins) − P(second team wins)| over completed games.
-//! - *first-team advantage*: P(first team wins | completed) − ½.
+//! - *completion*: games finished before the turn cap, won or drawn (a draw is a finished
+//!   game); *timeouts*: stopped by the cap; deadlocks and aborted games are counted apart.
+//! - *balance*: 1 − |P(first team wins) − P(second team wins)| over finished games.
+//! - *first-team advantage*: P(first team wins | finished) − ½.
+//! - *captures*: landing captures, whatever became of the piece; *send-homes*: those
+//!   that sent it home; *removals*: pieces a throw's effect removed (not captures).
 //! - *decision moves*: share of decision positions visited with more than one legal choice.
 //! - *lead*: at the end of each seat's turn, the team whose pieces have gone further, as a
 //!   share of their way to the goal (a piece counts min(track index + 1, goal + 1) holes,
@@ -35,6 +38,7 @@ use super::refusal::{RefusalCounts, tally_refusals};
 use super::{Loaded, Rate, Z95};
 use crate::agents::{AgentKind, Budget};
 use crate::driver::{self, End, Hooks, Outcome, Streams, WorkerPanic};
+use crate::words::Taking;
 use seig_engine::{Decision, Event, Game, Stage, State};
 use seig_lang::ir::{Ir, RuleIx, TeamId, ValueRule};
 use serde::{Deserialize, Serialize};
@@ -84,7 +88,7 @@ pub struct StudyInfo {
 pub struct Acc {
     /// Games played.
     pub games: u64,
-    /// Games with a winner.
+    /// Games finished by the rules: won or drawn (a draw is a finished game).
     pub completed: u64,
     /// Games stopped by the turn cap.
     pub timeouts: u64,
@@ -108,11 +112,13 @@ pub struct Acc {
     pub choice_nodes: u64,
     /// Lead changes per game (all games): value → games.
     pub lead_changes: BTreeMap<u64, u64>,
-    /// Landing captures that remove the piece, per game (all games): value → games.
+    /// Landing captures, whatever became of the piece (removed or sent home), per game
+    /// (all games): value → games.
     pub captures: BTreeMap<u64, u64>,
     /// Pieces removed by a throw's effect (`remove opposing piece`), per game: value → games.
     pub removals: BTreeMap<u64, u64>,
-    /// Landing captures that send the piece home, per game: value → games.
+    /// Landing captures that send the piece home (counted among the captures too), per
+    /// game: value → games.
     pub send_homes: BTreeMap<u64, u64>,
     /// Pieces each team lost out of the game (captured or removed), over all games.
     pub lost: [u64; 2],
@@ -223,7 +229,8 @@ impl Acc {
         let ended = self
             .completed
             .checked_add(self.timeouts)
-            .and_then(|x| x.checked_add(self.aborted));
+            .and_then(|x| x.checked_add(self.aborted))
+            .and_then(|x| x.checked_add(self.deadlocks));
         if self.games != games {
             return Some(format!(
                 "it counts {} games for a range of {games}",
@@ -232,14 +239,19 @@ impl Acc {
         }
         if ended != Some(games) {
             return Some(
-                "its completed, timed-out and aborted games do not add up to its games".into(),
+                "its finished, timed-out, deadlocked and aborted games do not add up to its games"
+                    .into(),
             );
         }
-        if self.wins[0].checked_add(self.wins[1]) != Some(self.completed) {
-            return Some("its wins do not add up to its completed games".into());
+        if self.wins[0]
+            .checked_add(self.wins[1])
+            .and_then(|x| x.checked_add(self.draws))
+            != Some(self.completed)
+        {
+            return Some("its wins and draws do not add up to its finished games".into());
         }
         if sum(&self.turns) != Some(self.completed) || sum(&self.throws) != Some(self.completed) {
-            return Some("its game lengths do not count its completed games".into());
+            return Some("its game lengths do not count its finished games".into());
         }
         for (name, m) in [
             ("lead changes", &self.lead_changes),
@@ -257,7 +269,7 @@ impl Acc {
             .try_fold(0u64, |a, &b| a.checked_add(b))
             > Some(self.completed)
         {
-            return Some("it credits more endings than completed games".into());
+            return Some("it credits more endings than finished games".into());
         }
         if self.choice_nodes > self.decision_nodes {
             return Some("it has more choice positions than decision positions".into());
@@ -292,11 +304,11 @@ pub struct GameBrief {
     pub choice_nodes: u32,
     /// Lead changes.
     pub lead_changes: u32,
-    /// Landing captures that removed a piece.
+    /// Landing captures (removing the piece or sending it home).
     pub captures: u32,
-    /// Pieces removed by a throw's effect.
+    /// Pieces removed by a throw's effect (not captures).
     pub removals: u32,
-    /// Pieces sent home.
+    /// Landing captures that sent the piece home (among the captures).
     pub send_homes: u32,
     /// The rule of the win that ended it, if one did.
     pub ended_by: Option<RuleIx>,
@@ -517,13 +529,14 @@ impl Hooks for Counter<'_> {
                     self.sent_home[t] += 1;
                 } else {
                     self.lost[t] += 1;
-                    // During a throw (`thrower` is set until it is applied) a piece is
-                    // removed by the throw's effect; during a move it is a landing capture.
-                    if self.thrower.is_some() {
-                        self.removals += 1;
-                    } else {
-                        self.captures += 1;
-                    }
+                }
+                // During a throw (`thrower` is set until it is applied) a piece is removed by
+                // the throw's effect; during a move it is a landing capture (see
+                // `words::Taking`: the trace and every table count them alike).
+                match crate::words::taking(&e, self.thrower.is_some()) {
+                    Some(Taking::Removal) => self.removals += 1,
+                    Some(_) => self.captures += 1,
+                    None => {}
                 }
             }
             Event::Won { rule, .. } => {
@@ -691,7 +704,13 @@ pub fn play_game(
         }
         End::Aborted(_) => acc.aborted += 1,
         End::TurnCap => acc.timeouts += 1,
-        End::Drawn => acc.draws += 1,
+        End::Drawn => {
+            // A draw is a finished game: its length counts with the won games'.
+            acc.completed += 1;
+            acc.draws += 1;
+            *acc.turns.entry(s.turns() as u64).or_default() += 1;
+            *acc.throws.entry(throws).or_default() += 1;
+        }
         End::Deadlock(_) => acc.deadlocks += 1,
     }
     acc.decision_nodes += decision_nodes as u64;
@@ -1050,7 +1069,7 @@ pub struct Metrics {
     pub study: StudyInfo,
     /// Game indices played (the whole study, or one shard).
     pub range: (u64, u64),
-    /// Games completed (a winner before the cap).
+    /// Games finished before the cap: won or drawn.
     pub completion: Rate,
     /// Games stopped by the cap.
     pub timeouts: Rate,
@@ -1216,9 +1235,10 @@ pub fn derive(info: &StudyInfo, range: (u64, u64), acc: &Acc) -> Metrics {
     let completion = Rate::new(completed, acc.games);
     let warning = (acc.games > 0 && completion.p < 0.9).then(|| {
         format!(
-            "only {} of the games finished (timeouts {}, aborted {}): figures over completed games describe a selected minority",
+            "only {} of the games finished (won or drawn; timeouts {}, deadlocks {}, aborted {}): figures over finished games describe a selected minority",
             completion.pct(),
             acc.timeouts,
+            acc.deadlocks,
             acc.aborted
         )
     });
@@ -1520,7 +1540,7 @@ fn render_outcomes(o: &mut String, m: &Metrics) {
     for e in &m.endings {
         let _ = writeln!(
             o,
-            "ended by {:<12} {:>7} of {:<7} {} of completed (phase {})",
+            "ended by {:<12} {:>7} of {:<7} {} of finished (phase {})",
             e.rule,
             e.games.k,
             e.games.n,
@@ -1531,7 +1551,7 @@ fn render_outcomes(o: &mut String, m: &Metrics) {
     for w in &m.wins {
         let _ = writeln!(
             o,
-            "wins {:<16} {:>7} of {:<7} {} of completed",
+            "wins {:<16} {:>7} of {:<7} {} of finished",
             w.team,
             w.of_completed.k,
             w.of_completed.n,
@@ -1555,7 +1575,7 @@ fn render_outcomes(o: &mut String, m: &Metrics) {
             );
         }
         None => {
-            let _ = writeln!(o, "first-team advantage  —  (no completed game)");
+            let _ = writeln!(o, "first-team advantage  —  (no finished game)");
         }
     }
 }
@@ -1584,8 +1604,8 @@ fn dist_line(o: &mut String, name: &str, d: &Dist) {
 /// How games went: lengths, decisions, lead changes, captures, first moves and luck.
 fn render_play(o: &mut String, m: &Metrics) {
     use std::fmt::Write;
-    dist_line(o, "turns (completed)", &m.turns);
-    dist_line(o, "throws (completed)", &m.throws);
+    dist_line(o, "turns (finished)", &m.turns);
+    dist_line(o, "throws (finished)", &m.throws);
     let _ = writeln!(
         o,
         "decision moves        {} of positions have more than one choice ({} of {})",
@@ -1779,7 +1799,9 @@ pub struct ShardFile {
 /// credited; a shard of format 2 counted otherwise and does not merge.)
 /// (4: pieces lost per game kept as a histogram per team, for the report's plot; a shard
 /// of format 3 lacks it and does not merge.)
-pub const SHARD_FORMAT: &str = "seig-study-shard-4";
+/// (5: a draw is a finished game, and a capture that sends home is a capture; a shard of
+/// format 4 counted otherwise and does not merge.)
+pub const SHARD_FORMAT: &str = "seig-study-shard-5";
 
 /// Why shards do not merge into one study.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
