@@ -175,18 +175,12 @@ fn race(readings: &[(&str, &str)]) -> Loaded {
 
 fn study(l: &Loaded, games: u64, jobs: usize) -> metrics::Metrics {
     let g = Game::new(l.ir.clone());
-    metrics::metrics(
-        l,
-        &g,
-        games,
-        7,
-        1_000,
-        &metrics::Players::default(),
-        jobs,
-        None,
-        None,
-    )
-    .expect("no worker panics")
+    metrics::Study::new(games)
+        .seed(7)
+        .max_turns(1_000)
+        .jobs(jobs)
+        .metrics(l, &g, None)
+        .expect("no worker panics")
 }
 
 /// |observed − exact| within four standard errors.
@@ -272,7 +266,13 @@ fn metrics_do_not_depend_on_jobs_and_shards_merge_exactly() {
     let shards: Vec<metrics::ShardFile> = (1..=4)
         .map(|k| {
             let range = metrics::shard_range(3_001, k, 4);
-            let m = metrics::metrics(&l, &g, 3_001, 7, 1_000, &players, 2, Some(range), None)
+            let m = metrics::Study::new(3_001)
+                .seed(7)
+                .max_turns(1_000)
+                .players(players)
+                .jobs(2)
+                .range(Some(range))
+                .metrics(&l, &g, None)
                 .expect("no worker panics");
             metrics::ShardFile {
                 format: metrics::SHARD_FORMAT.into(),
@@ -388,16 +388,8 @@ fn compare_readings_on_paired_seeds() {
             loaded: race(&[("A-R-1", "short")]),
         },
     ];
-    let c = compare::compare(
-        &arms,
-        4_000,
-        11,
-        1_000,
-        &metrics::Players::default(),
-        2,
-        None,
-    )
-    .expect("no worker panics");
+    let spec = metrics::Study::new(4_000).seed(11).max_turns(1_000).jobs(2);
+    let c = compare::compare(&arms, &spec, None).expect("no worker panics");
     let row = |name: &str| c.rows.iter().find(|r| r.metric.starts_with(name)).unwrap();
     // 2/3 against 16/27: the first team's advantage falls by 2/27 ≈ 7.4 points.
     let d = row("a wins (of all games)").diffs[1].expect("a difference");
@@ -564,8 +556,8 @@ fn report_is_self_contained_with_plots() {
             loaded: race(&[("A-R-1", "long")]),
         },
     ];
-    let c = compare::compare(&arms, 400, 3, 1_000, &metrics::Players::default(), 2, None)
-        .expect("compares");
+    let spec = metrics::Study::new(400).seed(3).max_turns(1_000).jobs(2);
+    let c = compare::compare(&arms, &spec, None).expect("compares");
     let html = report::study_report(&c.metrics, Some(&c));
     let at = html.find("data-plot=\"diff\"").expect("a difference plot");
     let end = at + html[at..].find("</svg>").unwrap();

@@ -5,7 +5,7 @@ use super::{Choices, load};
 use crate::engine::Game;
 use crate::lang::lower::Selection;
 use crate::tools::agents::{AgentKind, Budget};
-use crate::tools::analysis::compare::{self, Arm, ArmRequest};
+use crate::tools::analysis::compare::{self, ArmRequest};
 use crate::tools::analysis::metrics::{
     self, Metrics, Players, Progress, SHARD_FORMAT, ShardFile, luck, merge_shards, shard_range,
 };
@@ -81,6 +81,15 @@ impl StudyArgs {
     /// The progress bar, when one is drawn.
     fn bar(&self) -> Option<&'static dyn Progress> {
         self.progress().then_some(&Bar as &dyn Progress)
+    }
+
+    /// The study these options ask for, with these players.
+    fn spec(&self, players: &metrics::Players) -> metrics::Study {
+        metrics::Study::new(self.games)
+            .seed(self.seed)
+            .max_turns(self.max_turns)
+            .players(*players)
+            .jobs(self.threads())
     }
 }
 
@@ -189,34 +198,27 @@ pub fn run_simulate(args: &SimulateArgs) -> i32 {
     let range = args.shard.map(|(k, n)| shard_range(st.games, k, n));
     let started = std::time::Instant::now();
     let mut briefs = Vec::new();
-    let studied = metrics::metrics_and_games(
-        &l,
-        &g,
-        st.games,
-        st.seed,
-        st.max_turns,
-        &players,
-        jobs,
-        range,
-        st.bar(),
-        games_format.is_some(),
-        args.refusals,
-    )
-    .and_then(|(mut m, b)| {
-        briefs = b;
-        if args.luck_games > 0 {
-            let lk = luck(
-                &g,
-                args.luck_agent,
-                args.luck_games,
-                st.seed,
-                st.max_turns,
-                jobs,
-            )?;
-            m.luck = Some(lk);
-        }
-        Ok(m)
-    });
+    let studied = st
+        .spec(&players)
+        .range(range)
+        .keep_games(games_format.is_some())
+        .refusals(args.refusals)
+        .run(&l, &g, st.bar())
+        .and_then(|(mut m, b)| {
+            briefs = b;
+            if args.luck_games > 0 {
+                let lk = luck(
+                    &g,
+                    args.luck_agent,
+                    args.luck_games,
+                    st.seed,
+                    st.max_turns,
+                    jobs,
+                )?;
+                m.luck = Some(lk);
+            }
+            Ok(m)
+        });
     let m = match studied {
         Ok(m) => m,
         Err(e) => {
@@ -430,11 +432,7 @@ fn run_each_reading(args: &CompareArgs, players: &Players) -> i32 {
     let e = crate::tools::analysis::each::each_reading(
         &load,
         &args.choices.selection(),
-        st.games,
-        st.seed,
-        st.max_turns,
-        players,
-        st.threads(),
+        &st.spec(players),
         st.bar(),
     );
     let e = match e {
@@ -493,34 +491,15 @@ pub fn run_compare(args: &CompareArgs) -> i32 {
             return 2;
         }
     };
-    let mut arms = Vec::new();
-    for f in &args.files {
-        for (label, sel) in &specs {
-            let loaded = match load(f, sel) {
-                Ok(l) => l,
-                Err(c) => return c,
-            };
-            let label = match (args.files.len() > 1, label.is_empty()) {
-                (true, true) => f.display().to_string(),
-                (true, false) => format!("{} {label}", f.display()),
-                (false, _) => label.clone(),
-            };
-            arms.push(Arm { label, loaded });
-        }
-    }
+    let arms = match compare::build_arms(&args.files, &specs, |f, sel| load(f, sel)) {
+        Ok(a) => a,
+        Err((_, c)) => return c,
+    };
     if arms.len() < 2 {
         eprintln!("error: a comparison needs at least two arms");
         return 2;
     }
-    let c = compare::compare(
-        &arms,
-        st.games,
-        st.seed,
-        st.max_turns,
-        &players,
-        st.threads(),
-        st.bar(),
-    );
+    let c = compare::compare(&arms, &st.spec(&players), st.bar());
     let c = match c {
         Ok(c) => c,
         Err(e) => {

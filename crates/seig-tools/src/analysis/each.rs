@@ -6,7 +6,7 @@
 //! after a Bonferroni correction for the number of comparisons made.
 
 use super::compare::{Diff, paired, play_arm, two_proportions};
-use super::metrics::{GameBrief, Metrics, Players, Progress};
+use super::metrics::{GameBrief, Metrics, Progress, Study};
 use super::{Loaded, Rate, Z95};
 use seig_lang::lower::Selection;
 use serde::Serialize;
@@ -162,23 +162,16 @@ fn diffs(base: (&Metrics, &[GameBrief]), arm: (&Metrics, &[GameBrief])) -> Vec<O
 
 /// Plays the defaults (`base`: the parameters and any readings fixed for every arm) and
 /// then, for every reading not fixed in `base`, each of its other options; `load` loads the
-/// file under a selection.
-#[allow(clippy::too_many_arguments)]
+/// file under a selection. Every arm plays all of `study`'s games.
 pub fn each_reading(
     load: &dyn Fn(&Selection) -> Result<Loaded, String>,
     base: &Selection,
-    games: u64,
-    seed: u64,
-    max_turns: u32,
-    players: &Players,
-    jobs: usize,
+    study: &Study,
     progress: Option<&dyn Progress>,
 ) -> Result<EachReading, String> {
+    let (games, seed) = (study.games, study.seed);
     let l0 = load(base)?;
-    let (m0, b0) = play_arm(
-        &l0, "defaults", games, seed, max_turns, players, jobs, progress,
-    )
-    .map_err(|e| e.to_string())?;
+    let (m0, b0) = play_arm(&l0, "defaults", study, progress).map_err(|e| e.to_string())?;
     let mut rows = Vec::new();
     for r in &l0.ir.readings {
         if base.readings.iter().any(|(id, _)| *id == r.id) {
@@ -205,8 +198,7 @@ pub fn each_reading(
                 Err(e) => row.error = Some(e),
                 Ok(l) => {
                     let (m, b) =
-                        play_arm(&l, &label, games, seed, max_turns, players, jobs, progress)
-                            .map_err(|e| e.to_string())?;
+                        play_arm(&l, &label, study, progress).map_err(|e| e.to_string())?;
                     row.diffs = diffs((&m0, &b0), (&m, &b));
                     row.completion = m.completion.pct();
                     row.timeouts = Some(m.timeouts);

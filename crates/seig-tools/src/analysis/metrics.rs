@@ -248,7 +248,7 @@ impl Acc {
             .and_then(|x| x.checked_add(self.draws))
             != Some(self.completed)
         {
-            return Some("its wins and draws do not add up to its finished games".into());
+            return Some("its wins do not add up to its finished games (with its draws)".into());
         }
         if sum(&self.turns) != Some(self.completed) || sum(&self.throws) != Some(self.completed) {
             return Some("its game lengths do not count its finished games".into());
@@ -1362,59 +1362,120 @@ pub fn luck(
     })
 }
 
-/// Runs a whole study (or the games `range` of it) and derives its metrics: the function
-/// `simulate` calls. `progress`, if given, is told how far the games have got.
-#[allow(clippy::too_many_arguments)]
-pub fn metrics(
-    l: &Loaded,
-    g: &Game,
-    games: u64,
-    seed: u64,
-    max_turns: u32,
-    players: &Players,
-    jobs: usize,
-    range: Option<(u64, u64)>,
-    progress: Option<&dyn Progress>,
-) -> Result<Metrics, WorkerPanic> {
-    metrics_and_games(
-        l, g, games, seed, max_turns, players, jobs, range, progress, false, false,
-    )
-    .map(|(m, _)| m)
+/// What a study plays: how many games from which seed, with what cap, players and
+/// threads, which of its games (a shard), and what it keeps. Built once by a front end
+/// (the command line, the web page) and handed to [`Study::run`], [`compare::compare`]
+/// and [`each::each_reading`](super::each::each_reading); `Study::new(games)` plays them
+/// from seed 1 under [`driver::MAX_TURNS`], random against random, on one thread.
+///
+/// [`compare::compare`]: super::compare::compare
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Study {
+    /// Games of the whole study.
+    pub games: u64,
+    /// The study's seed (game *i* is seeded from it and *i*).
+    pub seed: u64,
+    /// Seat turns after which a game is stopped.
+    pub max_turns: u32,
+    /// Who plays.
+    pub players: Players,
+    /// Worker threads.
+    pub jobs: usize,
+    /// The games played, `[from, to)` (a shard); `None`: all of them.
+    pub range: Option<(u64, u64)>,
+    /// Keep each game in brief (for `--games`).
+    pub keep_games: bool,
+    /// Count the moves the rules refuse too (slower).
+    pub refusals: bool,
 }
 
-/// [`metrics`], and with `keep` each game in brief, in game order (for `--games`); with
-/// `refusals` the moves the rules refuse counted too (slower).
-#[allow(clippy::too_many_arguments)]
-pub fn metrics_and_games(
-    l: &Loaded,
-    g: &Game,
-    games: u64,
-    seed: u64,
-    max_turns: u32,
-    players: &Players,
-    jobs: usize,
-    range: Option<(u64, u64)>,
-    progress: Option<&dyn Progress>,
-    keep: bool,
-    refusals: bool,
-) -> Result<(Metrics, Vec<GameBrief>), WorkerPanic> {
-    let mut info = study_info(l, seed, games, max_turns, players);
-    info.refusals = refusals;
-    let range = range.unwrap_or((0, games));
-    let (acc, briefs) = with_progress(range.1 - range.0, progress, |done| {
-        run_games_counting(
-            g,
-            seed,
-            range,
-            max_turns,
-            players,
-            jobs,
-            keep,
-            Some(done),
-            refusals,
-        )
-    })?;
-    Ok((derive(&info, range, &acc), briefs))
+impl Study {
+    /// `games` games from seed 1 under the common turn cap, random against random.
+    pub fn new(games: u64) -> Self {
+        Study {
+            games,
+            seed: 1,
+            max_turns: driver::MAX_TURNS,
+            players: Players::default(),
+            jobs: 1,
+            range: None,
+            keep_games: false,
+            refusals: false,
+        }
+    }
+    /// From this seed.
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+    /// Under this turn cap.
+    pub fn max_turns(mut self, max_turns: u32) -> Self {
+        self.max_turns = max_turns;
+        self
+    }
+    /// With these players.
+    pub fn players(mut self, players: Players) -> Self {
+        self.players = players;
+        self
+    }
+    /// On this many threads (at least one).
+    pub fn jobs(mut self, jobs: usize) -> Self {
+        self.jobs = jobs.max(1);
+        self
+    }
+    /// Only the games `range` (a shard).
+    pub fn range(mut self, range: Option<(u64, u64)>) -> Self {
+        self.range = range;
+        self
+    }
+    /// Keeping each game in brief.
+    pub fn keep_games(mut self, keep: bool) -> Self {
+        self.keep_games = keep;
+        self
+    }
+    /// Counting refused moves.
+    pub fn refusals(mut self, refusals: bool) -> Self {
+        self.refusals = refusals;
+        self
+    }
+
+    /// Runs the study (or its range) of the file `l` played as `g`: its metrics, and its
+    /// games in brief when kept (in game order). `progress`, if given, is told how far the
+    /// games have got.
+    pub fn run(
+        &self,
+        l: &Loaded,
+        g: &Game,
+        progress: Option<&dyn Progress>,
+    ) -> Result<(Metrics, Vec<GameBrief>), WorkerPanic> {
+        let mut info = study_info(l, self.seed, self.games, self.max_turns, &self.players);
+        info.refusals = self.refusals;
+        let range = self.range.unwrap_or((0, self.games));
+        let (acc, briefs) = with_progress(range.1 - range.0, progress, |done| {
+            run_games_counting(
+                g,
+                self.seed,
+                range,
+                self.max_turns,
+                &self.players,
+                self.jobs,
+                self.keep_games,
+                Some(done),
+                self.refusals,
+            )
+        })?;
+        Ok((derive(&info, range, &acc), briefs))
+    }
+
+    /// [`Study::run`]'s metrics alone.
+    pub fn metrics(
+        &self,
+        l: &Loaded,
+        g: &Game,
+        progress: Option<&dyn Progress>,
+    ) -> Result<Metrics, WorkerPanic> {
+        self.run(l, g, progress).map(|(m, _)| m)
+    }
 }
 
 /// Watches a study as it runs, so that a front end can show how far it has got (the
