@@ -104,9 +104,8 @@ pub fn playout(file: &Path, seed: u64, max_turns: u32, trace: TraceMode, choices
             driver::play(&game, &mut s, &mut agents, &streams, max_turns, &mut t)
         }
         TraceMode::Json => {
-            let mut t = Tracer::new(|l: &TraceLine| {
-                println!("{}", serde_json::to_string(l).unwrap_or_default())
-            });
+            let mut t =
+                Tracer::new(|l: &TraceLine| println!("{}", crate::cli::out::json(l, false)));
             driver::play(&game, &mut s, &mut agents, &streams, max_turns, &mut t)
         }
     };

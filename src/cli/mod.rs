@@ -300,11 +300,20 @@ fn run(command: Command) -> i32 {
     }
 }
 
+/// Why a rule file did not load, as the command line prints it: the diagnostics, or the
+/// read error after the command line's `error: `.
+pub fn load_error_text(e: &crate::tools::analysis::LoadError) -> String {
+    match e {
+        crate::tools::analysis::LoadError::Read { message, .. } => format!("error: {message}\n"),
+        other => other.render(),
+    }
+}
+
 /// Loads a rule file under a selection, printing why not to standard error; `Err` is the
 /// exit code (1).
 pub fn load(path: &Path, sel: &Selection) -> Result<Loaded, i32> {
     crate::tools::analysis::load(path, sel).map_err(|e| {
-        eprint!("{}", e.render());
+        eprint!("{}", load_error_text(&e));
         1
     })
 }

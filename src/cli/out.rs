@@ -91,3 +91,27 @@ macro_rules! eprintln {
         $crate::cli::out::write_err(format_args!("{}\n", format_args!($($arg)*)))
     };
 }
+
+/// `v` as JSON text (`pretty`: indented). A value that cannot be serialised is reported
+/// on standard error and ends the process with exit 1: a command never prints an empty
+/// or default result in place of the one it could not write.
+pub fn json(v: &impl serde::Serialize, pretty: bool) -> String {
+    let text = if pretty {
+        serde_json::to_string_pretty(v)
+    } else {
+        serde_json::to_string(v)
+    };
+    text.unwrap_or_else(|e| unserialisable(&e))
+}
+
+/// `v` as a JSON value, to be trimmed before it is printed (see [`json`]).
+pub fn json_value(v: &impl serde::Serialize) -> serde_json::Value {
+    serde_json::to_value(v).unwrap_or_else(|e| unserialisable(&e))
+}
+
+fn unserialisable(e: &serde_json::Error) -> ! {
+    write_err(format_args!(
+        "error: cannot write the result as JSON: {e}\n"
+    ));
+    std::process::exit(1)
+}

@@ -228,8 +228,15 @@ pub fn run_simulate(args: &SimulateArgs) -> i32 {
     };
     if let (Some(path), Some(format)) = (&args.games_out, games_format) {
         let lines = games::game_lines(&l.ir, st.seed, m.range.0, &briefs);
-        if let Err(e) = write_file(path, &games::render(&lines, format)) {
-            eprintln!("{e}");
+        let text = match games::render(&lines, format) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: cannot write the games as JSON: {e}");
+                return 1;
+            }
+        };
+        if let Err(e) = write_file(path, &text) {
+            eprintln!("error: {e}");
             return 1;
         }
         eprintln!("wrote {} game(s) to {}", lines.len(), path.display());
@@ -275,22 +282,22 @@ fn finish(
             range: m.range,
             acc: m.acc.clone(),
         };
-        let text = serde_json::to_string(&shard).unwrap_or_default();
+        let text = crate::cli::out::json(&shard, false);
         if let Err(e) = write_file(path, &text) {
-            eprintln!("{e}");
+            eprintln!("error: {e}");
             return 1;
         }
     }
     if let Some(path) = report {
         let html = report::study_report(std::slice::from_ref(m), None);
         if let Err(e) = write_file(path, &html) {
-            eprintln!("{e}");
+            eprintln!("error: {e}");
             return 1;
         }
         eprintln!("wrote the report to {}", path.display());
     }
     if json {
-        let mut v = serde_json::to_value(m).unwrap_or_default();
+        let mut v = crate::cli::out::json_value(m);
         if let Some(o) = v.as_object_mut() {
             o.remove("acc");
             // The summary every study reports, at the top level.
@@ -314,7 +321,7 @@ fn finish(
                 o.insert("jobs".into(), t.jobs.into());
             }
         }
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        println!("{}", crate::cli::out::json(&v, true));
     } else {
         print!("{}", metrics::render(m));
         if let Some(t) = timing {
@@ -363,7 +370,7 @@ pub fn run_merge(args: &MergeArgs) -> i32 {
         let text = match crate::tools::files::read(p) {
             Ok(b) => String::from_utf8_lossy(&b).into_owned(),
             Err(m) => {
-                eprintln!("{m}");
+                eprintln!("error: {m}");
                 return 2;
             }
         };
@@ -427,7 +434,8 @@ fn run_each_reading(args: &CompareArgs, players: &Players) -> i32 {
         return 2;
     };
     let load = |sel: &Selection| {
-        crate::tools::analysis::load(file, sel).map_err(|e| e.render().trim_end().to_string())
+        crate::tools::analysis::load(file, sel)
+            .map_err(|e| crate::cli::load_error_text(&e).trim_end().to_string())
     };
     let e = crate::tools::analysis::each::each_reading(
         &load,
@@ -444,17 +452,17 @@ fn run_each_reading(args: &CompareArgs, players: &Players) -> i32 {
     };
     if let Some(path) = &st.report {
         if let Err(m) = write_file(path, &report::each_reading_report(&e)) {
-            eprintln!("{m}");
+            eprintln!("error: {m}");
             return 1;
         }
         eprintln!("wrote the report to {}", path.display());
     }
     if st.json {
-        let mut v = serde_json::to_value(&e).unwrap_or_default();
+        let mut v = crate::cli::out::json_value(&e);
         if let Some(o) = v.get_mut("defaults").and_then(|m| m.as_object_mut()) {
             o.remove("acc");
         }
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        println!("{}", crate::cli::out::json(&v, true));
     } else {
         print!("{}", crate::tools::analysis::each::render(&e));
     }
@@ -510,13 +518,13 @@ pub fn run_compare(args: &CompareArgs) -> i32 {
     if let Some(path) = &st.report {
         let html = report::study_report(&c.metrics, Some(&c));
         if let Err(e) = write_file(path, &html) {
-            eprintln!("{e}");
+            eprintln!("error: {e}");
             return 1;
         }
         eprintln!("wrote the report to {}", path.display());
     }
     if st.json {
-        let mut v = serde_json::to_value(&c).unwrap_or_default();
+        let mut v = crate::cli::out::json_value(&c);
         if let Some(ms) = v.get_mut("metrics").and_then(|m| m.as_array_mut()) {
             for m in ms {
                 if let Some(o) = m.as_object_mut() {
@@ -524,7 +532,7 @@ pub fn run_compare(args: &CompareArgs) -> i32 {
                 }
             }
         }
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        println!("{}", crate::cli::out::json(&v, true));
     } else {
         print!("{}", compare::render(&c));
     }

@@ -100,7 +100,7 @@ fn load_game(
     match analysis::load(path, sel) {
         Ok(l) => Ok((Game::new(l.ir), l.text.into_bytes())),
         Err(e) => {
-            let _ = write!(err, "{}", e.render());
+            let _ = write!(err, "{}", crate::cli::load_error_text(&e));
             Err(1)
         }
     }
@@ -229,11 +229,11 @@ pub fn replay(args: ReplayArgs) -> i32 {
     let bytes = match crate::tools::files::read(&file) {
         Ok(b) => b,
         Err(e) if args.file.is_none() => {
-            eprintln!("{e} (the rule file the record names; name another with --file)");
+            eprintln!("error: {e} (the rule file the record names; name another with --file)");
             return 1;
         }
         Err(e) => {
-            eprintln!("{e}");
+            eprintln!("error: {e}");
             return 1;
         }
     };
@@ -252,7 +252,7 @@ pub fn replay(args: ReplayArgs) -> i32 {
     let game = match analysis::load_bytes(&file, &bytes, &sel) {
         Ok(l) => Game::new(l.ir),
         Err(e) => {
-            eprint!("{}", e.render());
+            eprint!("{}", crate::cli::load_error_text(&e));
             return 1;
         }
     };

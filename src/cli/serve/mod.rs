@@ -265,7 +265,7 @@ fn serve(app: &App, server: &tiny_http::Server) {
 pub fn app(files: &[PathBuf]) -> Result<App, String> {
     let mut offered = Vec::new();
     for p in files {
-        let bytes = crate::tools::files::read(p)?;
+        let bytes = crate::tools::files::read(p).map_err(|e| format!("error: {e}"))?;
         let text = String::from_utf8(bytes)
             .map_err(|_| format!("error: {} is not UTF-8 text", p.display()))?;
         offered.push(Offered {

@@ -84,13 +84,14 @@ pub fn format_of(path: &Path) -> Result<GamesFormat, String> {
     }
 }
 
-/// The games in the format.
-pub fn render(lines: &[GameLine], format: GamesFormat) -> String {
+/// The games in the format (an error, never an empty line, for a game that cannot be
+/// written as JSON).
+pub fn render(lines: &[GameLine], format: GamesFormat) -> Result<String, serde_json::Error> {
     let mut o = String::new();
     match format {
         GamesFormat::JsonLines => {
             for l in lines {
-                o.push_str(&serde_json::to_string(l).unwrap_or_default());
+                o.push_str(&serde_json::to_string(l)?);
                 o.push('\n');
             }
         }
@@ -115,7 +116,7 @@ pub fn render(lines: &[GameLine], format: GamesFormat) -> String {
             }
         }
     }
-    o
+    Ok(o)
 }
 
 /// A CSV field, quoted when it holds a comma, quote or line break (RFC 4180).
