@@ -19,7 +19,7 @@ mod study;
 
 use crate::lang::lower::Selection;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::json;
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::PathBuf;
@@ -302,14 +302,4 @@ pub fn run(args: &ServeArgs) -> i32 {
     let _ = std::io::stdout().flush();
     serve(&app, &server);
     0
-}
-
-/// A JSON object from pairs (for small answers).
-pub fn obj(pairs: &[(&str, Value)]) -> Value {
-    Value::Object(
-        pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_string(), v.clone()))
-            .collect(),
-    )
 }
