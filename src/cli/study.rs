@@ -499,7 +499,7 @@ pub fn run_compare(args: &CompareArgs) -> i32 {
             return 2;
         }
     };
-    let arms = match compare::build_arms(&args.files, &specs, |f, sel| load(f, sel)) {
+    let arms = match compare::build_arms(&args.files, &specs, load) {
         Ok(a) => a,
         Err((_, c)) => return c,
     };
