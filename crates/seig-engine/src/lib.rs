@@ -1384,7 +1384,7 @@ impl Game {
 
     /// Evaluates a condition seen from `team`. The conditions that are one bit-mask test
     /// are answered inline (gates, transitions and wins ask them on every action); the rest
-    /// in [`Game::cond_full`], out of line.
+    /// in `Game::cond_full`, out of line.
     #[inline(always)]
     pub fn cond(&self, s: &State, team: TeamId, c: &Cond) -> bool {
         let o = team.other();

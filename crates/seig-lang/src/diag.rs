@@ -482,44 +482,74 @@ pub const MAX_SHOWN: usize = 100;
 /// Bytes of a long source line shown around a diagnostic's span (either side).
 const LINE_WINDOW: usize = 120;
 
-/// Renders diagnostics for one file as plain text (no colours), in the order given.
-///
-/// Bounded whatever the file: exact repeats are shown once, at most [`MAX_SHOWN_PER_CODE`]
-/// of one code and [`MAX_SHOWN`] in all, then one line per code saying how many more there
-/// are; a long source line is shown only around the span. The output is linear in the
-/// file's size, not in (diagnostics × line length).
-pub fn render(file_name: &str, text: &str, diags: &[Diagnostic]) -> String {
-    let starts: Vec<usize> = codespan_reporting::files::line_starts(text).collect();
-    let config = Config::default();
-    let mut out = String::new();
+/// The diagnostics a front end shows of one file, in the order given, and how many of
+/// each code it leaves out: exact repeats once, at most [`MAX_SHOWN_PER_CODE`] of one code
+/// and [`MAX_SHOWN`] in all. `seig check` ([`render`]) and the web page both show these.
+pub struct Shown<'a> {
+    /// The diagnostics shown.
+    pub shown: Vec<&'a Diagnostic>,
+    /// Code → how many more of it are left out (codes with none left out are absent).
+    pub more: std::collections::BTreeMap<&'static str, usize>,
+}
+
+/// Picks the diagnostics shown of a file of `text` (see [`Shown`]); linear in their number.
+pub fn shown<'a>(text: &str, diags: &'a [Diagnostic]) -> Shown<'a> {
     let mut seen = std::collections::HashSet::new();
     let mut per_code: std::collections::BTreeMap<&'static str, (usize, usize)> =
         std::collections::BTreeMap::new();
-    let mut shown = 0;
+    let mut out = Vec::new();
     for d in diags {
-        let clamp = |sp: Span| {
-            let start = sp.start.min(text.len());
-            start..sp.end.clamp(start, text.len())
-        };
-        if !seen.insert((d.code.as_str(), d.span.map(clamp), d.message.as_str())) {
+        if !seen.insert((
+            d.code.as_str(),
+            d.span.map(|sp| clamp(text, sp)),
+            d.message.as_str(),
+        )) {
             continue;
         }
         let count = per_code.entry(d.code.as_str()).or_default();
-        if count.0 >= MAX_SHOWN_PER_CODE || shown >= MAX_SHOWN {
+        if count.0 >= MAX_SHOWN_PER_CODE || out.len() >= MAX_SHOWN {
             count.1 += 1;
             continue;
         }
         count.0 += 1;
-        shown += 1;
+        out.push(d);
+    }
+    Shown {
+        shown: out,
+        more: per_code
+            .into_iter()
+            .filter(|(_, (_, more))| *more > 0)
+            .map(|(code, (_, more))| (code, more))
+            .collect(),
+    }
+}
+
+/// A span cut to the text.
+fn clamp(text: &str, sp: Span) -> std::ops::Range<usize> {
+    let start = sp.start.min(text.len());
+    start..sp.end.clamp(start, text.len())
+}
+
+/// Renders diagnostics for one file as plain text (no colours), in the order given.
+///
+/// Bounded whatever the file: the diagnostics [`shown`] picks, then one line per code
+/// saying how many more there are; a long source line is shown only around the span. The
+/// output is linear in the file's size, not in (diagnostics × line length).
+pub fn render(file_name: &str, text: &str, diags: &[Diagnostic]) -> String {
+    let starts: Vec<usize> = codespan_reporting::files::line_starts(text).collect();
+    let config = Config::default();
+    let mut out = String::new();
+    let picked = shown(text, diags);
+    for d in &picked.shown {
         let mut labels = match d.span {
-            Some(sp) => vec![Label::primary((), clamp(sp)).with_message(&d.label)],
+            Some(sp) => vec![Label::primary((), clamp(text, sp)).with_message(&d.label)],
             None => Vec::new(),
         };
         if d.span.is_some() {
             labels.extend(
                 d.secondary
                     .iter()
-                    .map(|(sp, l)| Label::secondary((), clamp(*sp)).with_message(l)),
+                    .map(|(sp, l)| Label::secondary((), clamp(text, *sp)).with_message(l)),
             );
         }
         let base = match d.severity {
@@ -540,14 +570,43 @@ pub fn render(file_name: &str, text: &str, diags: &[Diagnostic]) -> String {
         // Writing to an in-memory buffer cannot fail except on a bad span, which we clamp.
         let _ = term::emit_to_string(&mut out, &config, &file, &cs);
     }
-    for (code, (_, more)) in per_code {
-        if more > 0 {
-            out.push_str(&format!(
-                "note: and {more} more like this ({code}) in {file_name}\n"
-            ));
-        }
+    for (code, more) in picked.more {
+        out.push_str(&format!(
+            "note: and {more} more like this ({code}) in {file_name}\n"
+        ));
     }
     out
+}
+
+/// The starts of a text's lines, to locate many offsets at the cost of one pass over the
+/// text (where [`line_col`] walks the text before each offset).
+pub struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    /// The index of `text`.
+    pub fn new(text: &str) -> LineIndex {
+        LineIndex {
+            starts: codespan_reporting::files::line_starts(text).collect(),
+        }
+    }
+
+    /// Line and column (1-based, the column in characters) of a byte offset of `text`, the
+    /// text the index was made of: as [`line_col`], in the time of the line's length.
+    pub fn line_col(&self, text: &str, offset: usize) -> (usize, usize) {
+        let offset = offset.min(text.len());
+        let line = self
+            .starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1);
+        let start = self.starts.get(line).copied().unwrap_or(0).min(offset);
+        let col = String::from_utf8_lossy(text.as_bytes().get(start..offset).unwrap_or_default())
+            .chars()
+            .count()
+            + 1;
+        (line + 1, col)
+    }
 }
 
 /// The file as one diagnostic shows it: the source line of its labels cut to a window

@@ -4,7 +4,9 @@ pub mod choices;
 pub mod diag;
 pub mod fmt;
 pub use seig_ir as ir;
+pub mod keywords;
 pub mod lower;
+pub mod symbols;
 pub mod syntax;
 
 use diag::{Code, Diagnostic};

@@ -24,8 +24,9 @@ use crate::streams::Rng;
 use seig_engine::{Decision, Game, Quiet, Stage, State};
 use seig_lang::ir::{CellSet, Cond, TeamId};
 
-/// A player that chooses decisions.
-pub trait Agent {
+/// A player that chooses decisions (`Send`, so that a game can move between the web
+/// server's worker threads).
+pub trait Agent: Send {
     /// What kind of player it is.
     fn kind(&self) -> AgentKind;
     /// A legal decision for the seat to move, or `None` when there is nothing to decide

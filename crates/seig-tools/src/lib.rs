@@ -5,6 +5,7 @@
 pub mod agents;
 pub mod analysis;
 pub mod driver;
+pub mod editor;
 pub mod files;
 pub mod matches;
 pub mod play;

@@ -768,7 +768,7 @@ pub fn run_games(
     players: &Players,
     jobs: usize,
     keep_briefs: bool,
-    done: Option<&AtomicU64>,
+    done: Option<&Tally>,
 ) -> Result<(Acc, Vec<GameBrief>), WorkerPanic> {
     run_games_counting(
         g,
@@ -794,7 +794,7 @@ pub fn run_games_counting(
     players: &Players,
     jobs: usize,
     keep_briefs: bool,
-    done: Option<&AtomicU64>,
+    done: Option<&Tally>,
     refusals: bool,
 ) -> Result<(Acc, Vec<GameBrief>), WorkerPanic> {
     let parts = driver::par_chunks(range, jobs, |a, b| {
@@ -807,12 +807,15 @@ pub fn run_games_counting(
         }
         let mut briefs = Vec::new();
         for i in a..b {
+            if done.is_some_and(|d| d.stop.load(Ordering::Relaxed)) {
+                break;
+            }
             let brief = play_game(g, seed, i, max_turns, players, &mut acc);
             if keep_briefs {
                 briefs.push(brief);
             }
             if let Some(d) = done {
-                d.fetch_add(1, Ordering::Relaxed);
+                d.done.fetch_add(1, Ordering::Relaxed);
             }
         }
         (acc, briefs)
@@ -1489,6 +1492,21 @@ pub trait Progress: Sync {
     fn tick(&self, done: u64, total: u64, secs: f64);
     /// The run is over (after a last [`Progress::tick`]).
     fn end(&self);
+    /// Should the run stop now (asked at each tick)? A stopped run's figures cover only
+    /// the games played, so its caller must not report them as the study's.
+    fn cancelled(&self) -> bool {
+        false
+    }
+}
+
+/// How many games of a run are done, and whether its watcher asked it to stop (the
+/// games under way finish; no game starts after).
+#[derive(Debug, Default)]
+pub struct Tally {
+    /// Games done.
+    pub done: AtomicU64,
+    /// Stop before the next game.
+    pub stop: std::sync::atomic::AtomicBool,
 }
 
 /// Runs `f` while `progress` (if any) is told every 200 ms how many of `total` games are done.
@@ -1497,9 +1515,9 @@ pub trait Progress: Sync {
 pub fn with_progress<T: Send>(
     total: u64,
     progress: Option<&dyn Progress>,
-    f: impl FnOnce(&AtomicU64) -> T + Send,
+    f: impl FnOnce(&Tally) -> T + Send,
 ) -> T {
-    let done = AtomicU64::new(0);
+    let done = Tally::default();
     let Some(progress) = progress.filter(|_| total > 0) else {
         return f(&done);
     };
@@ -1508,8 +1526,11 @@ pub fn with_progress<T: Send>(
         let bar = std::thread::Builder::new().spawn_scoped(sc, || {
             let start = std::time::Instant::now();
             loop {
+                if progress.cancelled() {
+                    done.stop.store(true, Ordering::Relaxed);
+                }
                 progress.tick(
-                    done.load(Ordering::Relaxed),
+                    done.done.load(Ordering::Relaxed),
                     total,
                     start.elapsed().as_secs_f64(),
                 );

@@ -504,7 +504,7 @@ pub struct Choice {
 pub const MAX_GROUPED: usize = 4_096;
 
 /// Groups legal decisions by the position each leads to, compared up to a renumbering of
-/// each team's pieces ([`outcome_key`]); groups keep the engine's order of their first
+/// each team's pieces (`outcome_key`); groups keep the engine's order of their first
 /// decisions. A decision the engine refuses stays an entry of its own, and so does every
 /// decision of a position with more than [`MAX_GROUPED`].
 pub fn group_decisions(g: &Game, s: &State, legal: &[Decision]) -> Vec<Choice> {
