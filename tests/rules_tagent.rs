@@ -2281,3 +2281,80 @@ fn a_tag_14_which_each_option_with_r_tag_1_step() {
         assert_eq!(moves(&g, &s), want, "{option}");
     }
 }
+
+/// Shells to throw after the twigs' first Seig of the game: every shells piece waits in its
+/// lower field, the front one on the field's last hole along the track (TAG-S6, A-TAG-16).
+fn shells_first_seig_to_throw() -> String {
+    race(
+        "shells 1 throw | throws 0/0/9 turns 6",
+        "-",
+        &format!("{} +twigs_upper.12", holes("twigs_lower", 1, 11)),
+        &holes("shells_lower", 1, 12),
+    )
+}
+
+#[test]
+fn tag_s6_the_other_teams_first_seig_is_a_later_one_its_step_stays_in_the_lower_field() {
+    // A-TAG-16 = game-wide: the twigs' Seig was the game's first, so the shells' is a
+    // subsequent one ("along the Lower Field only"). Its front piece stands on the lower
+    // field's last hole: the step would leave the field, and A-TAG-11 decides.
+    let cases: [(&[(&str, &str)], &[&str]); 4] = [
+        (&[], &["1:r1 shells_lower.1>shells_lower.1"]),
+        (&[("A-TAG-11", "lost")], &[]),
+        // The next piece's step lands on its own piece's hole, which the bound 3 leaves
+        // (a pooled group lands once); alone, it could not stay there.
+        (
+            &[("A-TAG-11", "another")],
+            &["2:r1+3 shells_lower.2>shells_upper.3"],
+        ),
+        (
+            &[("A-TAG-16", "per-team")],
+            &[
+                "1:r1 shells_lower.1>shells_upper.1",
+                "1:r1+3 shells_lower.1>shells_upper.4",
+            ],
+        ),
+    ];
+    for (readings, expected) in cases {
+        let g = game(RULES, readings);
+        let mut s = pos(&g, &shells_first_seig_to_throw());
+        throw(&g, &mut s, 1);
+        throw(&g, &mut s, 3);
+        assert_eq!(moves(&g, &s), expected, "{readings:?}");
+    }
+    // The refusal of the step names the Seig's rule, which cites TAG-S6's sentence.
+    let g = game(RULES, &[]);
+    let mut s = pos(&g, &shells_first_seig_to_throw());
+    throw(&g, &mut s, 1);
+    throw(&g, &mut s, 3);
+    assert_eq!(refuse(&g, &s, "1:r1+3"), "TAG-T1");
+}
+
+#[test]
+fn tag_s6_another_takes_the_next_piece_whose_step_stays_in_the_lower_field() {
+    // A gap behind the front piece: under A-TAG-11 = another the Seig passes to the piece
+    // whose step lands in the gap; under in-place the front piece is released where it stands.
+    let text = race(
+        "shells 1 throw | throws 0/0/9 turns 6",
+        "-",
+        &format!("{} +twigs_upper.12", holes("twigs_lower", 1, 11)),
+        &format!("shells_lower.1 x {}", holes("shells_lower", 3, 12)),
+    );
+    let cases: [(&str, &[&str]); 2] = [
+        (
+            "another",
+            &[
+                "3:r1 shells_lower.3>shells_lower.2",
+                "3:r1+3 shells_lower.3>shells_upper.2",
+            ],
+        ),
+        ("in-place", &["1:r1 shells_lower.1>shells_lower.1"]),
+    ];
+    for (blocked, expected) in cases {
+        let g = game(RULES, &[("A-TAG-11", blocked)]);
+        let mut s = pos(&g, &text);
+        throw(&g, &mut s, 7);
+        throw(&g, &mut s, 3);
+        assert_eq!(moves(&g, &s), expected, "{blocked}");
+    }
+}

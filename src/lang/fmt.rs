@@ -484,11 +484,12 @@ fn conds(cs: &[Spanned<Cond>]) -> String {
         .join(" and ")
 }
 
-/// `release N [ORDER] [moving E]`.
+/// `release N [ORDER] [moving E [within REGION]]`.
 fn release_effect(
     n: &Spanned<Expr>,
     m: Option<&Spanned<Expr>>,
     o: Option<ReleaseOrderKind>,
+    w: Option<&Spanned<Region>>,
 ) -> String {
     let mut out = format!("release {}", expr(&n.node));
     if let Some(o) = o {
@@ -498,6 +499,10 @@ fn release_effect(
     if let Some(m) = m {
         out.push_str(" moving ");
         out.push_str(&expr(&m.node));
+    }
+    if let Some(w) = w {
+        out.push_str(" within ");
+        out.push_str(&region(&w.node));
     }
     out
 }
@@ -516,7 +521,7 @@ fn release_order_words(o: ReleaseOrderKind) -> &'static str {
 fn effect(e: &Effect) -> String {
     match e {
         Effect::Move(x) => format!("move {}", expr(&x.node)),
-        Effect::Release(n, m, o) => release_effect(n, m.as_ref(), *o),
+        Effect::Release(n, m, o, w) => release_effect(n, m.as_ref(), *o, w.as_ref()),
         Effect::ReleaseOrMove(x, None) => format!("release or move {}", expr(&x.node)),
         Effect::ReleaseOrMove(x, Some(n)) => format!(
             "release or move {} for {} pieces",

@@ -976,6 +976,10 @@ pub enum Effect {
         /// Which pieces it takes, where the effect says (`release 8 rear-most`), over the
         /// file's `release order:`.
         order: Option<ReleaseOrder>,
+        /// `… moving E within REGION`: per team, the holes the release's own places must
+        /// stay within (`None`: anywhere the walk goes).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        within: Option<TeamCells>,
     },
     /// `count` entries, each moving a released piece or releasing one, each a different piece.
     ReleaseOrMove {

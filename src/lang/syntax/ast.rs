@@ -269,11 +269,13 @@ pub enum ThrowMatch {
 pub enum Effect {
     /// `move E`.
     Move(Spanned<Expr>),
-    /// `release N [ORDER] [moving E]`.
+    /// `release N [ORDER] [moving E [within REGION]]`; the region confines the release's
+    /// own places.
     Release(
         Spanned<Expr>,
         Option<Spanned<Expr>>,
         Option<ReleaseOrderKind>,
+        Option<Spanned<Region>>,
     ),
     /// `release or move E [for N pieces]`.
     ReleaseOrMove(Spanned<Expr>, Option<Spanned<Expr>>),

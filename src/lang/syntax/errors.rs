@@ -82,6 +82,7 @@ pub fn describe(r: Rule) -> &'static str {
         throw_match | any_throw => "a throw (`any`, a class name or values like `3, 5`)",
         value_list => "a list of numbers like `2, 3, 4`",
         in_phase => "`in PHASE`",
+        release_within => "`within REGION`",
         effect | move_eff | release_eff | release_or_move | throw_again | cancel_moves
         | remove_opposing | enter_phase | nothing => {
             "an effect (`move N`, `release N`, `release or move N`, `throw again`, `cancel moves`, `remove opposing piece`, `enter PHASE`, `nothing`)"

@@ -443,7 +443,7 @@ fn release_order_kind(p: P) -> ReleaseOrderKind {
     }
 }
 
-/// `release N [ORDER] [moving E]`.
+/// `release N [ORDER] [moving E [within REGION]]`.
 fn release_eff(it: pest::iterators::Pairs<'_, Rule>) -> Result<Effect, Vec<Diagnostic>> {
     let mut it = it.peekable();
     let count = expr(it.next().expect("count"))?;
@@ -452,7 +452,8 @@ fn release_eff(it: pest::iterators::Pairs<'_, Rule>) -> Result<Effect, Vec<Diagn
         order = Some(release_order_kind(o));
     }
     let steps = it.next().map(expr).transpose()?;
-    Ok(Effect::Release(count, steps, order))
+    let within = it.next().and_then(|w| w.into_inner().next()).map(region);
+    Ok(Effect::Release(count, steps, order, within))
 }
 
 /// `own|opposing pieces in REGION`.

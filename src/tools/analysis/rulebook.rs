@@ -40,13 +40,28 @@ pub fn describe_effect(ir: &Ir, e: &Effect) -> String {
             count,
             steps,
             order,
+            within,
         } => {
             let mv = match steps {
                 Amount::Const(0) => String::new(),
                 a => format!(" moving {}", amount(*a)),
             };
+            let inside = within.map_or(String::new(), |[a, b]| {
+                let name = |t: usize| ir.teams.get(t).map_or("", |t| t.name.as_str());
+                if a == b {
+                    format!(", staying within {}", describe_cells(ir, &a))
+                } else {
+                    format!(
+                        ", staying within {} ({}) or {} ({})",
+                        describe_cells(ir, &a),
+                        name(0),
+                        describe_cells(ir, &b),
+                        name(1)
+                    )
+                }
+            });
             format!(
-                "release {count} piece{}{}{mv}",
+                "release {count} piece{}{}{mv}{inside}",
                 if *count == 1 { "" } else { "s" },
                 order.map_or("", release_order_words)
             )
