@@ -789,6 +789,7 @@ impl Game {
         let confined = rule_within.iter().any(Option::is_some);
         let careful_moves = !pass_free
             || confined
+            || mv.walk_in_throw_order
             || mv.land_each_throw
             || mv.blocked_release != BlockedRelease::Lost
             || effect_orders

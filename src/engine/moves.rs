@@ -575,11 +575,12 @@ impl Game {
         if release && self.confined {
             self.release_confined(s, team, piece, order)?;
         }
-        if len > 1 {
+        let any_order = !self.ir.movement.walk_in_throw_order;
+        if len > 1 && any_order {
             order.sort_by_key(|&i| (s.pool[i as usize].steps, i));
         }
         let walked = match self.walk(s, team, piece, order, release, l) {
-            Err((first, true)) if len > 1 && len <= 6 => {
+            Err((first, true)) if len > 1 && len <= 6 && any_order => {
                 let mut perm = [0u8; 6];
                 perm[..len].copy_from_slice(order);
                 let mut found = false;

@@ -603,7 +603,14 @@ fn statement(s: &StmtKind) -> String {
             count,
             faces,
             prob,
-        } => sticks(when, count, faces.as_ref(), prob.as_ref()),
+            prob_percent,
+        } => {
+            let mut out = sticks(when, count, faces.as_ref(), prob.as_ref());
+            if let Some((face, e)) = prob_percent {
+                let _ = write!(out, ", p({}) = {} percent", face.node, expr(&e.node));
+            }
+            out
+        }
         StmtKind::Value(None) => "value: count of own colour".into(),
         StmtKind::Value(Some(face)) => format!("value: count of {}", face.node),
         StmtKind::Class { name, shapes } => {
@@ -665,6 +672,7 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::Blocked(true) => "blocked landing: share".into(),
         StmtKind::Blocked(false) => "blocked landing: forbidden".into(),
         StmtKind::Immune(r) => format!("immune after entering {}", region(&r.node)),
+        StmtKind::ImmuneArrived => "immune after arriving".into(),
         StmtKind::ImmuneWhen { when, opposing } => format!(
             "immune when {} first holds: {} released pieces on the board",
             conds(when),
@@ -687,6 +695,7 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::SeatOrder(false) => "seat order: team blocks".into(),
         StmtKind::MovesPerPiece(_)
         | StmtKind::PooledLanding(_)
+        | StmtKind::PooledWalk(_)
         | StmtKind::Passing { .. }
         | StmtKind::BlockedRelease(_)
         | StmtKind::Stacks(_) => movement(s),
@@ -755,6 +764,14 @@ fn movement(s: &StmtKind) -> String {
         StmtKind::PooledLanding(each) => format!(
             "pooled throws land: {}",
             if *each { "after each throw" } else { "once" }
+        ),
+        StmtKind::PooledWalk(thrown) => format!(
+            "pooled throws walk: {}",
+            if *thrown {
+                "in throw order"
+            } else {
+                "any order"
+            }
         ),
         StmtKind::Passing { own, allowed } => format!(
             "passing {} pieces: {}",

@@ -70,7 +70,23 @@ pub(super) fn sticks_statements(cx: &mut Cx, flat: &[Flat]) -> SticksStmts {
                 count,
                 faces,
                 prob,
-            } => sticks(cx, &mut st, f, when, count, faces.is_some(), prob.as_ref()),
+                prob_percent,
+            } => {
+                let percent = prob_percent.as_ref().map(|(face, e)| {
+                    let v = cx.int(e, "chance of a face in percent", 1, 99);
+                    // Out of range: `int` has said so; 1/2 keeps a second diagnostic away.
+                    let p = v.map_or(0.5, |v| v as f64 / 100.0);
+                    (
+                        face.clone(),
+                        Spanned {
+                            node: p,
+                            span: e.span,
+                        },
+                    )
+                });
+                let prob = prob.as_ref().or(percent.as_ref());
+                sticks(cx, &mut st, f, when, count, faces.is_some(), prob)
+            }
             StmtKind::Value(face) => {
                 let v = match face {
                     None => Some(ValueRule::OwnColour),

@@ -549,6 +549,7 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         },
         Rule::blocked_stmt => StmtKind::Blocked(next!().as_rule() == Rule::share),
         Rule::immune_stmt => StmtKind::Immune(region(next!())),
+        Rule::immune_arrived_stmt => StmtKind::ImmuneArrived,
         Rule::immune_when_stmt => StmtKind::ImmuneWhen {
             when: conds(next!())?,
             opposing: next!().as_rule() == Rule::opposing_kw,
@@ -580,6 +581,7 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         Rule::seat_order_stmt => StmtKind::SeatOrder(next!().as_rule() == Rule::alternating),
         Rule::moves_per_piece_stmt => StmtKind::MovesPerPiece(next!().as_rule() == Rule::one_move),
         Rule::pooled_landing_stmt => StmtKind::PooledLanding(next!().as_rule() == Rule::land_each),
+        Rule::pooled_walk_stmt => StmtKind::PooledWalk(next!().as_rule() == Rule::walk_thrown),
         Rule::passing_stmt => StmtKind::Passing {
             own: next!().as_rule() == Rule::passing_own,
             allowed: next!().as_rule() == Rule::allowed,
@@ -676,7 +678,7 @@ fn sticks_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
         };
     }
     let count = expr(child(&mut it))?;
-    let (mut faces, mut prob) = (None, None);
+    let (mut faces, mut prob, mut prob_percent) = (None, None, None);
     for x in it {
         match x.as_rule() {
             Rule::faces => {
@@ -687,6 +689,11 @@ fn sticks_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
                 let mut fi = x.into_inner();
                 let face = name(fi.next().expect("face"));
                 let n = fi.next().expect("number");
+                if n.as_rule() == Rule::face_percent {
+                    let e = expr(n.into_inner().next().expect("percent"))?;
+                    prob_percent = Some((face, e));
+                    continue;
+                }
                 let nsp = span(&n);
                 let v: f64 = n.as_str().parse().unwrap_or(f64::NAN);
                 prob = Some((face, Spanned { node: v, span: nsp }));
@@ -698,6 +705,7 @@ fn sticks_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
         count,
         faces,
         prob,
+        prob_percent,
     })
 }
 

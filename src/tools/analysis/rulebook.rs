@@ -908,6 +908,7 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::Win => "a win",
         StatementKind::MovesPerPiece => "how many moves a piece makes in a turn",
         StatementKind::PooledLanding => "where a pooled group of throws lands",
+        StatementKind::PooledWalk => "the order a pooled group of throws is walked in",
         StatementKind::Passing => "whether pieces may be passed",
         StatementKind::BlockedRelease => "what a blocked release does",
         StatementKind::Stacks => "whether the pieces of a hole move together",
