@@ -11,6 +11,10 @@
     reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
 )]
 
+#[allow(
+    unused_imports,
+    reason = "the shared helpers re-export more than this file uses"
+)]
 mod common;
 
 use seig::engine::{Decision, EntryKind, Game, State};
