@@ -1,16 +1,18 @@
 //! seig: a rule-specification language and interpreter for the Saharan stick-dice
 //! race-and-war games.
 //!
-//! The crate is four layers, each using only the layers before it (a test,
-//! `tests/layers.rs`, fails on an import that points the other way):
+//! The layers are crates of one workspace, each depending only on the ones before it, so
+//! Cargo itself keeps the direction:
 //!
-//! 1. [`lang`] — the language: syntax tree, lowering, IR, diagnostics, formatter;
-//! 2. [`engine`] — plays what the IR says: states, chance outcomes, legal decisions;
-//! 3. [`tools`] — what people do with games: agents, the game driver, records, analysis,
-//!    play sessions; they return data and typed errors and print nothing;
-//! 4. [`cli`] — the `seig` command: flags, printing and exit codes.
+//! 1. [`lang`] (`seig-lang`) — the language: syntax tree, lowering, IR, diagnostics, formatter;
+//! 2. [`engine`] (`seig-engine`) — plays what the IR says: states, chance outcomes, legal
+//!    decisions;
+//! 3. [`tools`] (`seig-tools`) — what people do with games: agents, the game driver, records,
+//!    analysis, play sessions; they return data and typed errors and print nothing;
+//! 4. [`cli`] (this package) — the `seig` command: flags, printing and exit codes, the
+//!    terminal game and the web server.
 
 pub mod cli;
-pub mod engine;
-pub mod lang;
-pub mod tools;
+pub use seig_engine as engine;
+pub use seig_lang as lang;
+pub use seig_tools as tools;

@@ -29,12 +29,17 @@ function notice(msg) {
   n.hidden = !msg;
 }
 
+// The server's token for this run, in the page it served: every request that changes
+// something carries it (a page of another origin cannot read it).
+const TOKEN = document.querySelector('meta[name="seig-token"]').content;
+
 let busy = 0;
 async function api(method, path, body, raw) {
   busy++;
   document.body.dataset.busy = String(busy);
   try {
     const opts = { method, headers: {} };
+    if (method !== "GET") opts.headers["X-Seig-Token"] = TOKEN;
     if (body !== undefined) {
       opts.body = raw ? body : JSON.stringify(body);
       opts.headers["Content-Type"] = "application/json";

@@ -8,7 +8,8 @@
 //! - [`study`]: `seig simulate`, `seig merge`, `seig compare`;
 //! - [`analysis`]: `seig coverage`, `seig explain`, `seig rules`;
 //! - [`play`]: `seig play` and `seig replay`, with the line and full-screen front ends;
-//! - [`serve`]: `seig serve`, the same play, authoring and studies in a local web page.
+//! - [`serve`]: `seig serve`, the same play, authoring and studies in a local web page;
+//! - [`lsp`]: `seig lsp`, a language server for editors (standard input and output).
 //!
 //! Every `print!`/`println!`/`eprint!`/`eprintln!` here is [`out`]'s checked one.
 
@@ -20,6 +21,7 @@ pub mod analysis;
 pub mod check;
 pub mod debug;
 pub mod fmt;
+pub mod lsp;
 pub mod play;
 pub mod serve;
 pub mod study;
@@ -190,6 +192,8 @@ enum Command {
     Replay(play::ReplayArgs),
     /// Play, edit and study rule files in a local web page (on 127.0.0.1; prints the address).
     Serve(serve::ServeArgs),
+    /// Run a language server on standard input and output (for editors).
+    Lsp,
 }
 
 /// Runs the command line; returns the exit code.
@@ -296,6 +300,7 @@ fn run(command: Command) -> i32 {
         Command::Play(a) => play::run(a),
         Command::Replay(a) => play::replay(a),
         Command::Serve(a) => serve::run(&a),
+        Command::Lsp => lsp::run(),
     }
 }
 

@@ -3,7 +3,7 @@
 //! parameter. It is written from the rules inventory (`../shared/rules-inventory.md`), the source text
 //! (`../shared/sources/sig-mauritania-beart-1955.txt`) and the rule file, and shares nothing
 //! with the interpreter but the RNG protocol of `seig::tools::driver` (so that one seed plays one game
-//! in both; `tests/differential.rs` checks that they do).
+//! in both; `tests/engine/differential.rs` checks that they do).
 //!
 //! The game as played here:
 //! - Four rows of `H` holes (SIG-E1): south's home, the two central rows, north's home;

@@ -1,6 +1,7 @@
 //! The authoring requests: the offered files with their readings and parameters, and the
-//! check of edited text (`seig check`'s diagnostics, located by line and column, and the
-//! generated rulebook when the text makes a variant).
+//! check of edited text (`seig check`'s diagnostics, as many as it shows, located by line
+//! and column in one pass over the text, and the generated rulebook when the text makes a
+//! variant).
 
 use super::{App, Choices, Fail, Reply, parse};
 use crate::lang::diag::{self, Diagnostic, Severity};
@@ -64,9 +65,9 @@ struct Located {
     end_col: Option<usize>,
 }
 
-fn locate(text: &str, d: &Diagnostic) -> Located {
-    let start = d.span.map(|s| diag::line_col(text, s.start));
-    let end = d.span.map(|s| diag::line_col(text, s.end.max(s.start)));
+fn locate(text: &str, lines: &diag::LineIndex, d: &Diagnostic) -> Located {
+    let start = d.span.map(|s| lines.line_col(text, s.start));
+    let end = d.span.map(|s| lines.line_col(text, s.end.max(s.start)));
     Located {
         severity: match d.severity {
             Severity::Error => "error",
@@ -94,9 +95,19 @@ struct CheckReq {
     choices: Choices,
 }
 
+/// Diagnostics of one code left out of the answer.
+#[derive(Serialize)]
+struct More {
+    code: &'static str,
+    count: usize,
+}
+
 #[derive(Serialize)]
 struct CheckReply {
+    /// The diagnostics `seig check` shows (the same caps: [`diag::shown`]).
     diagnostics: Vec<Located>,
+    /// Per code, how many more there are.
+    more: Vec<More>,
     errors: usize,
     warnings: usize,
     /// As `seig check` prints them.
@@ -116,10 +127,17 @@ pub fn check(app: &App, body: &[u8]) -> Result<Reply, Fail> {
     let name = f.path.display().to_string();
     let errors = lowered.diagnostics.iter().filter(|d| d.is_error()).count();
     let rendered = diag::render(&name, &text, &lowered.diagnostics);
-    let diagnostics = lowered
-        .diagnostics
+    let picked = diag::shown(&text, &lowered.diagnostics);
+    let lines = diag::LineIndex::new(&text);
+    let diagnostics = picked
+        .shown
         .iter()
-        .map(|d| locate(&text, d))
+        .map(|d| locate(&text, &lines, d))
+        .collect();
+    let more = picked
+        .more
+        .into_iter()
+        .map(|(code, count)| More { code, count })
         .collect();
     let warnings = lowered.diagnostics.len() - errors;
     let (readings, params) = lowered
@@ -138,6 +156,7 @@ pub fn check(app: &App, body: &[u8]) -> Result<Reply, Fail> {
     };
     Ok(Reply::json(&CheckReply {
         diagnostics,
+        more,
         errors,
         warnings,
         rendered,

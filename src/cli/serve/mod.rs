@@ -8,12 +8,16 @@
 //! answers a bad request with a JSON error: a handler's panic becomes a 500, never the end
 //! of the server.
 //!
-//! The HTTP crate is `tiny_http`: synchronous and small (four dependencies, no async
-//! runtime), which is all a page on loopback needs. One thread answers the requests (a
-//! session's computer players are not `Send`, and one person uses the page); studies run
-//! on threads of their own, so the page stays answered while they run.
+//! The HTTP side ([`http`]) is hyper on tokio: every connection a task, every handler on
+//! a bounded pool of worker threads, timeouts and caps on every part of a request, and an
+//! accept loop that outlives running out of descriptors. Only the server's own page may
+//! use it ([`guard`]): Host, Origin, a per-run token and JSON bodies are checked before
+//! any body is read. A handler is a plain function of the request ([`route`]), so that a
+//! test or a fuzzer can call it without a socket ([`http::Offline`]).
 
 mod author;
+pub mod guard;
+pub mod http;
 mod play;
 mod study;
 
@@ -21,7 +25,6 @@ use crate::lang::lower::Selection;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 
@@ -35,11 +38,6 @@ pub struct ServeArgs {
     pub port: u16,
 }
 
-/// Largest request body, but for records.
-const MAX_BODY: u64 = 4 * 1024 * 1024;
-/// Largest record uploaded (as `seig play` reads them).
-const MAX_RECORD: u64 = crate::tools::record::MAX_RECORD_BYTES;
-
 /// A rule file named on the command line.
 pub struct Offered {
     /// Path as given.
@@ -50,6 +48,8 @@ pub struct Offered {
 
 /// What every handler shares.
 pub struct App {
+    /// The page (`web/index.html`) with this run's token in it.
+    pub page: Vec<u8>,
     /// The files offered, by index.
     pub files: Vec<Offered>,
     /// Games being played.
@@ -145,13 +145,13 @@ pub fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, Fail> {
     serde_json::from_slice(body).map_err(|e| bad(format!("bad request body: {e}")))
 }
 
+/// Where `web/index.html` wants the token.
+const TOKEN_SLOT: &str = "{{seig-token}}";
+
 /// The built-in assets: the page, its script and style. Only these names are served.
-fn asset(path: &str) -> Option<Reply> {
-    let (kind, body): (&'static str, &'static [u8]) = match path {
-        "/" | "/index.html" => (
-            "text/html; charset=utf-8",
-            include_bytes!("../../../web/index.html"),
-        ),
+fn asset(app: &App, path: &str) -> Option<Reply> {
+    let (kind, body): (&'static str, &[u8]) = match path {
+        "/" | "/index.html" => ("text/html; charset=utf-8", &app.page),
         "/app.js" => (
             "text/javascript; charset=utf-8",
             include_bytes!("../../../web/app.js"),
@@ -182,7 +182,7 @@ fn query_number(query: &str, key: &str) -> Option<usize> {
 /// Answers one request (method, path, query, body).
 pub fn route(app: &App, method: &str, path: &str, query: &str, body: &[u8]) -> Reply {
     if method == "GET"
-        && let Some(r) = asset(path)
+        && let Some(r) = asset(app, path)
     {
         return r;
     }
@@ -190,6 +190,7 @@ pub fn route(app: &App, method: &str, path: &str, query: &str, body: &[u8]) -> R
     let out = match (method, parts.as_slice()) {
         ("GET", ["api", "files"]) => Ok(author::files(app)),
         ("POST", ["api", "check"]) => author::check(app, body),
+        ("GET", ["api", "games"]) => Ok(play::list(app)),
         ("POST", ["api", "games"]) => play::new_game(app, body),
         (_, ["api", "games", id, rest @ ..]) => {
             let id: u64 = match id.parse() {
@@ -201,6 +202,7 @@ pub fn route(app: &App, method: &str, path: &str, query: &str, body: &[u8]) -> R
         }
         ("POST", ["api", "studies"]) => study::start(app, body),
         ("GET", ["api", "studies", id]) => study::status(app, id),
+        ("POST", ["api", "studies", id, "cancel"]) => study::cancel(app, id),
         (_, ["api", ..]) => Err((
             404,
             format!("no such request: {method} {path} (see the page for what it asks)"),
@@ -213,56 +215,9 @@ pub fn route(app: &App, method: &str, path: &str, query: &str, body: &[u8]) -> R
     }
 }
 
-/// Reads a request's body up to the cap for its path: `Err` when it is longer.
-fn read_body(req: &mut tiny_http::Request) -> Result<Vec<u8>, Reply> {
-    let cap = if req.url().ends_with("/record") {
-        MAX_RECORD
-    } else {
-        MAX_BODY
-    };
-    let mut body = Vec::new();
-    match req.as_reader().take(cap + 1).read_to_end(&mut body) {
-        Ok(_) if body.len() as u64 > cap => Err(Reply::error(
-            413,
-            format!("the request body is over {cap} bytes"),
-        )),
-        Ok(_) => Ok(body),
-        Err(e) => Err(Reply::error(400, format!("cannot read the request: {e}"))),
-    }
-}
-
-/// Answers requests until the process is stopped.
-fn serve(app: &App, server: &tiny_http::Server) {
-    loop {
-        let Ok(mut req) = server.recv() else {
-            continue;
-        };
-        let method = req.method().as_str().to_ascii_uppercase();
-        let (path, query) = match req.url().split_once('?') {
-            Some((p, q)) => (p.to_string(), q.to_string()),
-            None => (req.url().to_string(), String::new()),
-        };
-        let reply = match read_body(&mut req) {
-            Ok(body) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                route(app, &method, &path, &query, &body)
-            }))
-            .unwrap_or_else(|_| Reply::error(500, "internal error: the request failed")),
-            Err(r) => r,
-        };
-        let header = tiny_http::Header::from_bytes(&b"Content-Type"[..], reply.kind.as_bytes());
-        let mut resp = tiny_http::Response::from_data(reply.body).with_status_code(reply.status);
-        if let Ok(h) = header {
-            resp.add_header(h);
-        }
-        if let Ok(h) = tiny_http::Header::from_bytes(&b"Cache-Control"[..], &b"no-store"[..]) {
-            resp.add_header(h);
-        }
-        let _ = req.respond(resp);
-    }
-}
-
-/// The state of a server offering `files` (read now; an unreadable file is an error).
-pub fn app(files: &[PathBuf]) -> Result<App, String> {
+/// The state of a server offering `files` (read now; an unreadable file is an error) to
+/// a page carrying `token`.
+pub fn app(files: &[PathBuf], token: &str) -> Result<App, String> {
     let mut offered = Vec::new();
     for p in files {
         let bytes = crate::tools::files::read(p)?;
@@ -273,7 +228,9 @@ pub fn app(files: &[PathBuf]) -> Result<App, String> {
             text,
         });
     }
+    let page = include_str!("../../../web/index.html").replace(TOKEN_SLOT, token);
     Ok(App {
+        page: page.into_bytes(),
         files: offered,
         games: Mutex::new(play::Games::default()),
         studies: Mutex::new(study::Studies::default()),
@@ -282,26 +239,31 @@ pub fn app(files: &[PathBuf]) -> Result<App, String> {
 
 /// Runs `seig serve`; returns the exit code (only on a failure to start).
 pub fn run(args: &ServeArgs) -> i32 {
-    let app = match app(&args.files) {
-        Ok(a) => a,
+    let started = guard::fresh_token().and_then(|token| {
+        let app = app(&args.files, &token)?;
+        let listener = std::net::TcpListener::bind(("127.0.0.1", args.port))
+            .map_err(|e| format!("error: cannot listen on 127.0.0.1:{}: {e}", args.port))?;
+        let port = listener.local_addr().map_or(args.port, |a| a.port());
+        Ok((app, listener, port, token))
+    });
+    let (app, listener, port, token) = match started {
+        Ok(s) => s,
         Err(m) => {
             eprintln!("{m}");
             return 1;
         }
     };
-    let server = match tiny_http::Server::http(("127.0.0.1", args.port)) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: cannot listen on 127.0.0.1:{}: {e}", args.port);
-            return 1;
-        }
-    };
-    let port = server.server_addr().to_ip().map_or(args.port, |a| a.port());
     println!("seig serve: open http://127.0.0.1:{port}/ (Ctrl-C stops the server)");
     use std::io::Write;
     let _ = std::io::stdout().flush();
-    serve(&app, &server);
-    0
+    let shared = http::Shared::new(app, guard::Guard::new(port, token));
+    match http::run(listener, shared) {
+        Ok(()) => 0,
+        Err(m) => {
+            eprintln!("{m}");
+            1
+        }
+    }
 }
 
 /// A JSON object from pairs (for small answers).

@@ -1,5 +1,11 @@
 //! The play requests: a game is a [`Session`] (the terminal game's: undo, save and load of
 //! the same records, computer seats) with a log; every answer is the whole view of it.
+//!
+//! Bounded: at most [`MAX_GAMES`] games are kept, each of at most [`MAX_ACTIONS`] actions
+//! (a record with more is refused, and play stops there), since every action keeps the
+//! position before it for undo. The computer's turns run on the request's worker thread;
+//! the page may ask how far they have got (`GET …/progress`, which never waits for the
+//! game) and stop them (`POST …/cancel`: the computer stops before its next action).
 
 use super::{App, Choices, Fail, Reply, bad, lock, parse};
 use crate::engine::{Event, Game, Refusal};
@@ -10,12 +16,14 @@ use crate::tools::play::{Seats, Session, Step};
 use crate::tools::record::{self, Action, Record};
 use crate::tools::view::{BoardView, board_view};
 use serde::{Deserialize, Serialize};
-use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// Games kept at once; a new one past this drops the oldest.
-const MAX_GAMES: usize = 32;
+pub const MAX_GAMES: usize = 8;
+/// Actions a game may hold (each keeps a position, for undo).
+pub const MAX_ACTIONS: usize = 20_000;
 /// Actions the computer may take in one request (a game between computers may not end).
 const MAX_COMPUTER_STEPS: usize = 20_000;
 
@@ -48,11 +56,20 @@ pub struct WebGame {
     pub log: Vec<LogLine>,
 }
 
-/// Every game, by number (one thread answers requests, so a game is an `Rc`).
+/// A game and what may be known of it while a request holds it.
+pub struct Slot {
+    game: Mutex<WebGame>,
+    /// Actions the computer took in the request under way (or the last one).
+    computer_actions: AtomicU64,
+    /// Set by a cancel: the computer stops before its next action.
+    cancel: AtomicBool,
+}
+
+/// Every game, by number.
 #[derive(Default)]
 pub struct Games {
     next: u64,
-    by_id: BTreeMap<u64, Rc<RefCell<WebGame>>>,
+    by_id: BTreeMap<u64, Arc<Slot>>,
 }
 
 fn log_line(
@@ -131,16 +148,27 @@ impl WebGame {
         self.log = log;
     }
 
-    /// Lets the computer seats act until a person is to act, the game ends, or the cap.
-    fn run_computer(&mut self) -> Result<(), Refusal> {
+    /// Lets the computer seats act until a person is to act, the game ends, a cap, or a
+    /// cancel (`Ok(true)`: it was cancelled).
+    fn run_computer(&mut self, slot: &Slot) -> Result<bool, Refusal> {
+        slot.computer_actions.store(0, Ordering::Relaxed);
         for _ in 0..MAX_COMPUTER_STEPS {
+            if slot.cancel.swap(false, Ordering::Relaxed) {
+                return Ok(true);
+            }
+            if self.session.actions().len() >= MAX_ACTIONS {
+                break;
+            }
             match self.session.computer_step() {
                 None => break,
-                Some(Ok(step)) => self.push(&step),
+                Some(Ok(step)) => {
+                    self.push(&step);
+                    slot.computer_actions.fetch_add(1, Ordering::Relaxed);
+                }
                 Some(Err(r)) => return Err(r),
             }
         }
-        Ok(())
+        Ok(false)
     }
 }
 
@@ -163,6 +191,10 @@ struct View<'a> {
     log: &'a [LogLine],
     /// The refusal of the last request, if it was refused.
     refused: Option<RefusedView>,
+    /// The computer's turns were stopped by a cancel.
+    stopped: bool,
+    /// The game holds [`MAX_ACTIONS`] actions: it can be saved, not played on.
+    full: bool,
 }
 
 #[derive(Serialize)]
@@ -171,7 +203,30 @@ struct RefusedView {
     rule: Option<crate::tools::analysis::explain::RuleCite>,
 }
 
-fn view(id: u64, w: &WebGame, refused: Option<Refusal>, since: usize) -> Reply {
+/// What a request did to a game besides its action.
+#[derive(Default)]
+struct Outcome {
+    refused: Option<Refusal>,
+    stopped: bool,
+}
+
+impl Outcome {
+    /// The outcome of the computer's turns.
+    fn of(run: Result<bool, Refusal>) -> Outcome {
+        match run {
+            Ok(stopped) => Outcome {
+                refused: None,
+                stopped,
+            },
+            Err(r) => Outcome {
+                refused: Some(r),
+                stopped: false,
+            },
+        }
+    }
+}
+
+fn view(id: u64, w: &WebGame, out: Outcome, since: usize) -> Reply {
     let from = since.min(w.log.len());
     let s = &w.session;
     let over = s.is_over();
@@ -188,10 +243,12 @@ fn view(id: u64, w: &WebGame, refused: Option<Refusal>, since: usize) -> Reply {
         log_len: w.log.len(),
         log_from: from,
         log: w.log.get(from..).unwrap_or_default(),
-        refused: refused.map(|r| RefusedView {
+        refused: out.refused.map(|r| RefusedView {
             message: r.message.into_owned(),
             rule: r.rule.map(|x| cite(s.game.ir(), x)),
         }),
+        stopped: out.stopped,
+        full: s.actions().len() >= MAX_ACTIONS,
     })
 }
 
@@ -243,24 +300,51 @@ pub fn new_game(app: &App, body: &[u8]) -> Result<Reply, Fail> {
         seats,
         Budget::scaled(req.budget),
     );
-    let mut w = WebGame {
-        file: req.file,
-        session,
-        log: Vec::new(),
+    let slot = Arc::new(Slot {
+        game: Mutex::new(WebGame {
+            file: req.file,
+            session,
+            log: Vec::new(),
+        }),
+        computer_actions: AtomicU64::new(0),
+        cancel: AtomicBool::new(false),
+    });
+    // The game is listed before the computer plays, so that the page can follow and
+    // cancel a game between computers from its start (`GET /api/games`).
+    let mut w = lock(&slot.game);
+    let id = {
+        let mut games = lock(&app.games);
+        games.next += 1;
+        let id = games.next;
+        while games.by_id.len() >= MAX_GAMES {
+            let Some(&oldest) = games.by_id.keys().next() else {
+                break;
+            };
+            games.by_id.remove(&oldest);
+        }
+        games.by_id.insert(id, Arc::clone(&slot));
+        id
     };
-    let refused = w.run_computer().err();
-    let mut games = lock(&app.games);
-    games.next += 1;
-    let id = games.next;
-    while games.by_id.len() >= MAX_GAMES {
-        let Some(&oldest) = games.by_id.keys().next() else {
-            break;
-        };
-        games.by_id.remove(&oldest);
-    }
-    let reply = view(id, &w, refused, 0);
-    games.by_id.insert(id, Rc::new(RefCell::new(w)));
-    Ok(reply)
+    let out = Outcome::of(w.run_computer(&slot));
+    Ok(view(id, &w, out, 0))
+}
+
+/// `GET /api/games`: the games kept, each with whether a request is working on it and
+/// how many actions the computer took in it.
+pub fn list(app: &App) -> Reply {
+    let games = lock(&app.games);
+    let list: Vec<serde_json::Value> = games
+        .by_id
+        .iter()
+        .map(|(id, slot)| {
+            serde_json::json!({
+                "id": id,
+                "busy": slot.game.try_lock().is_err(),
+                "computer_actions": slot.computer_actions.load(Ordering::Relaxed),
+            })
+        })
+        .collect();
+    Reply::json(&list)
 }
 
 #[derive(Deserialize)]
@@ -269,7 +353,21 @@ struct Play {
     index: usize,
 }
 
-/// `…/api/games/ID/…`: view, throw, move, undo, record (save and load). The answer's log
+/// Refuses an action that would take a game past [`MAX_ACTIONS`].
+fn room(w: &WebGame) -> Result<(), Fail> {
+    if w.session.actions().len() >= MAX_ACTIONS {
+        return Err((
+            409,
+            format!(
+                "this game holds {MAX_ACTIONS} actions, the most the page keeps: save it, or start a new one"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// `…/api/games/ID/…`: view, throw, move, undo, record (save and load), and, without
+/// waiting for a request that holds the game, progress and cancel. The answer's log
 /// starts at line `since` (the page has the lines before), but after an undo or a load,
 /// which rewrite it.
 pub fn game(
@@ -281,25 +379,51 @@ pub fn game(
     since: usize,
 ) -> Result<Reply, Fail> {
     let mut since = since;
-    let cell = lock(&app.games).by_id.get(&id).cloned().ok_or_else(|| {
+    let slot = lock(&app.games).by_id.get(&id).cloned().ok_or_else(|| {
         (
             404,
             format!("no game {id} (it may have been closed; start a new one)"),
         )
     })?;
-    let mut w = cell
-        .try_borrow_mut()
-        .map_err(|_| (409, format!("game {id} is busy with another request")))?;
-    let refused = match (method, rest) {
-        ("GET", []) => None,
-        ("POST", ["throw"]) => match w.session.throw() {
-            Ok(step) => {
-                w.push(&step);
-                w.run_computer().err()
+    let busy = || slot.game.try_lock().is_err();
+    match (method, rest) {
+        ("GET", ["progress"]) => {
+            return Ok(Reply::json(&serde_json::json!({
+                "busy": busy(),
+                "computer_actions": slot.computer_actions.load(Ordering::Relaxed),
+            })));
+        }
+        ("POST", ["cancel"]) => {
+            let running = busy();
+            if running {
+                slot.cancel.store(true, Ordering::Relaxed);
             }
-            Err(r) => Some(r),
-        },
+            return Ok(Reply::json(&serde_json::json!({ "cancelled": running })));
+        }
+        _ => {}
+    }
+    let mut w = match slot.game.try_lock() {
+        Ok(w) => w,
+        Err(std::sync::TryLockError::Poisoned(p)) => p.into_inner(),
+        Err(std::sync::TryLockError::WouldBlock) => {
+            return Err((409, format!("game {id} is busy with another request")));
+        }
+    };
+    slot.cancel.store(false, Ordering::Relaxed);
+    let out = match (method, rest) {
+        ("GET", []) => Outcome::default(),
+        ("POST", ["throw"]) => {
+            room(&w)?;
+            match w.session.throw() {
+                Ok(step) => {
+                    w.push(&step);
+                    Outcome::of(w.run_computer(&slot))
+                }
+                Err(r) => Outcome::of(Err(r)),
+            }
+        }
         ("POST", ["move"]) => {
+            room(&w)?;
             let p: Play = parse(body)?;
             let legal = w.session.legal();
             let d = *legal.get(p.index).ok_or_else(|| {
@@ -312,9 +436,9 @@ pub fn game(
             match w.session.play(d) {
                 Ok(step) => {
                     w.push(&step);
-                    w.run_computer().err()
+                    Outcome::of(w.run_computer(&slot))
                 }
-                Err(r) => Some(r),
+                Err(r) => Outcome::of(Err(r)),
             }
         }
         ("POST", ["undo"]) => {
@@ -322,7 +446,7 @@ pub fn game(
             let n = w.session.actions().len();
             w.log.truncate(n);
             since = 0;
-            None
+            Outcome::default()
         }
         ("GET", ["record"]) => {
             return Ok(Reply {
@@ -334,12 +458,21 @@ pub fn game(
         ("POST", ["record"]) => {
             let r =
                 Record::from_json("the uploaded record", body).map_err(|e| bad(e.to_string()))?;
+            if r.actions.len() > MAX_ACTIONS {
+                return Err((
+                    413,
+                    format!(
+                        "the record holds {} actions; the page takes records of at most {MAX_ACTIONS} (replay longer ones with `seig replay`)",
+                        r.actions.len()
+                    ),
+                ));
+            }
             w.session
                 .adopt(&r)
                 .map_err(|e| bad(format!("cannot continue this record: {e}")))?;
             w.rebuild_log();
             since = 0;
-            w.run_computer().err()
+            Outcome::of(w.run_computer(&slot))
         }
         _ => {
             return Err((
@@ -348,5 +481,5 @@ pub fn game(
             ));
         }
     };
-    Ok(view(id, &w, refused, since))
+    Ok(view(id, &w, out, since))
 }

@@ -1,7 +1,8 @@
 //! The study requests: a simulation or a comparison of readings runs on a thread of its
 //! own while the page asks how far it has got; when done, the answer holds the same HTML
 //! report as `seig simulate --report` (`tools::analysis::report`). Studies are bounded (games,
-//! turn cap, arms) and one runs at a time.
+//! turn cap, arms) and one runs at a time; `POST /api/studies/ID/cancel` stops one (the
+//! games under way finish, no other starts, and no figure of the part played is reported).
 
 use super::{App, Choices, Fail, Reply, bad, lock, parse};
 use crate::cli::study::parse_players;
@@ -12,7 +13,7 @@ use crate::tools::analysis::metrics::{self, Progress};
 use crate::tools::analysis::{Loaded, load_text, report};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// Most games a study of random or greedy players may ask for (per arm).
@@ -32,6 +33,7 @@ pub struct Job {
     arm: Mutex<String>,
     arms_started: AtomicU64,
     arms: u64,
+    cancel: AtomicBool,
     result: Mutex<Option<Result<Finished, String>>>,
 }
 
@@ -54,6 +56,9 @@ impl Progress for Job {
         self.total.store(total, Ordering::Relaxed);
     }
     fn end(&self) {}
+    fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
 }
 
 /// Every study, by number.
@@ -185,6 +190,15 @@ pub fn start(app: &App, body: &[u8]) -> Result<Reply, Fail> {
                 run(&worker, &base, &arms, &req, &players, jobs)
             }))
             .unwrap_or_else(|_| Err("the study failed (internal error)".into()));
+            let out = if worker.cancelled() {
+                Err(format!(
+                    "cancelled after {} of {} games",
+                    worker.done.load(Ordering::Relaxed),
+                    worker.total.load(Ordering::Relaxed)
+                ))
+            } else {
+                out
+            };
             *lock(&worker.result) = Some(out);
         });
     // The system may refuse a thread (limits, memory): the study then reports that, where
@@ -238,16 +252,30 @@ fn run(
     })
 }
 
-/// `GET /api/studies/ID`: how far it has got, and the report when done.
-pub fn status(app: &App, id: &str) -> Result<Reply, Fail> {
-    let job = id
-        .parse::<u64>()
+fn job(app: &App, id: &str) -> Result<Arc<Job>, Fail> {
+    id.parse::<u64>()
         .ok()
         .and_then(|n| lock(&app.studies).by_id.get(&n).cloned())
-        .ok_or_else(|| (404, format!("no study `{id}`")))?;
+        .ok_or_else(|| (404, format!("no study `{id}`")))
+}
+
+/// `POST /api/studies/ID/cancel`: stops a running study (its games under way finish).
+pub fn cancel(app: &App, id: &str) -> Result<Reply, Fail> {
+    let job = job(app, id)?;
+    let running = lock(&job.result).is_none();
+    if running {
+        job.cancel.store(true, Ordering::Relaxed);
+    }
+    Ok(Reply::json(&serde_json::json!({ "cancelled": running })))
+}
+
+/// `GET /api/studies/ID`: how far it has got, and the report when done.
+pub fn status(app: &App, id: &str) -> Result<Reply, Fail> {
+    let job = job(app, id)?;
     let result = lock(&job.result).clone();
     let (state, finished, error) = match result {
         None => ("running", None, None),
+        Some(Err(e)) if job.cancelled() => ("cancelled", None, Some(e)),
         Some(Ok(f)) => ("done", Some(f), None),
         Some(Err(e)) => ("failed", None, Some(e)),
     };

@@ -1,0 +1,1826 @@
+//! The engine: plays any IR exactly. Throws are chance nodes with exact probabilities;
+//! moves are decisions. The API follows OpenSpiel: chance outcomes, legal decisions,
+//! apply, returns. A state is a fixed-size value: cloning it is a copy, and no action
+//! allocates.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "every table is sized at `Game::new` from the IR, whose team, piece, hole, rule and phase indices lowering checked; states come only from `Game::initial`, `apply` or `Game::state_from_setup`, which keeps every index in range (a `.get()` would tax the hot path)"
+)]
+
+mod deadlock;
+mod moves;
+pub mod notation;
+mod quick;
+mod reach;
+mod setup;
+mod stacks;
+
+pub use moves::{Landing, MAX_DECISIONS};
+use seig_ir::*;
+pub use setup::{EntrySetup, EntryUse, LastThrow, PieceSetup, Place, Setup, SetupError};
+
+/// Most pieces per team a state holds.
+pub const MAX_TEAM_PIECES: usize = MAX_PIECES as usize;
+/// Most moves pooled in one turn.
+pub const POOL_MAX: usize = 48;
+/// "No hole" for a piece off the board.
+pub const NO_CELL: u8 = u8::MAX;
+/// "None" in small index fields.
+pub const NONE: u8 = u8::MAX;
+/// Marks a pool entry dropped (cancelled or forfeited) rather than used by a piece.
+const DROPPED: u8 = NONE - 1;
+
+bitflags::bitflags! {
+    /// What has happened to a piece.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub struct PieceFlags: u8 {
+        /// Released: may move with ordinary throws.
+        const RELEASED = 1;
+        /// Can never be captured.
+        const IMMUNE = 2;
+        /// Out of the game.
+        const REMOVED = 4;
+    }
+}
+
+/// One piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Index along its team's track; -1 when not on the track.
+    pub tpos: i16,
+    /// Hole it stands on, or [`NO_CELL`].
+    pub cell: u8,
+    /// What has happened to it.
+    pub flags: PieceFlags,
+}
+
+impl Piece {
+    /// A piece out of the game.
+    pub const REMOVED: Piece = Piece {
+        tpos: -1,
+        cell: NO_CELL,
+        flags: PieceFlags::REMOVED,
+    };
+    /// Still in the game?
+    #[inline]
+    pub fn alive(&self) -> bool {
+        !self.flags.contains(PieceFlags::REMOVED)
+    }
+    /// Released?
+    #[inline]
+    pub fn released(&self) -> bool {
+        self.flags.contains(PieceFlags::RELEASED)
+    }
+    /// Immune?
+    #[inline]
+    pub fn immune(&self) -> bool {
+        self.flags.contains(PieceFlags::IMMUNE)
+    }
+    /// The hole it stands on, if on the board.
+    #[inline]
+    pub fn place(&self) -> Option<Cell> {
+        (self.cell != NO_CELL).then_some(Cell::new(self.cell as u16))
+    }
+}
+
+/// What kind of move a pool entry gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EntryKind {
+    /// Moves a released piece.
+    Move,
+    /// Releases an unreleased piece (and moves it `steps`).
+    Release,
+    /// Either; entries of one throw go to different pieces.
+    Either,
+}
+
+/// One move waiting in the pool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Entry {
+    /// Places.
+    pub steps: u8,
+    /// The value of the throw that gave it.
+    pub thrown: u8,
+    /// Kind.
+    pub kind: EntryKind,
+    /// Index of the throw in the turn that gave it.
+    pub family: u8,
+    /// Index of the release entry it is bound to, or [`NONE`].
+    pub bound: u8,
+    /// Piece that used it, or [`NONE`] while unused.
+    pub piece: u8,
+    /// Rule that gave it.
+    pub rule: RuleIx,
+}
+
+/// An unused pool slot.
+const EMPTY_ENTRY: Entry = Entry {
+    steps: 0,
+    thrown: 0,
+    kind: EntryKind::Move,
+    family: 0,
+    bound: NONE,
+    piece: NONE,
+    rule: 0,
+};
+
+/// Where the game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// The seat to play throws (a chance node).
+    Throw,
+    /// The seat to play moves a piece (a decision node).
+    Move,
+    /// Finished; the winner.
+    Over(TeamId),
+    /// Finished without a winner: a `draw` statement held, or an end by score found the
+    /// teams level.
+    Drawn,
+    /// Finished without a winner: nothing can change any more (see [`Game::deadlocked`]).
+    Deadlock,
+}
+
+/// The statement that ended a game, found by [`Game::ending`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Ending {
+    /// The `win` statement at this index of [`Ir::wins`].
+    Win(u16),
+    /// The `draw` statement at this index of [`Ir::draws`].
+    Draw(u16),
+    /// The end by score at this index of [`Ir::scores`] (a winner, or a tie: a draw).
+    Score(u16),
+    /// Nothing could change any more.
+    Deadlock,
+}
+
+/// A decision: move `piece` with the pool entries in `mask`, taking or not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Decision {
+    /// Piece index within the team.
+    pub piece: u8,
+    /// Pool entries used (bit i = entry i).
+    pub mask: u64,
+    /// Takes the opposing piece(s) on the landing hole.
+    pub capture: bool,
+    /// Under a chosen entry (`track TEAM entry: chosen hole`), the hole of the track's
+    /// first segment a piece off the track steps onto, counted from 0 along the track (0:
+    /// the first hole, as without the statement). 0 for every other move.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub entry: u8,
+}
+
+/// Serde's test for an unchosen entry (kept out of records and the web page's data).
+fn is_zero(v: &u8) -> bool {
+    *v == 0
+}
+
+/// A whole game position. Its fields are the engine's: several are derived from others
+/// (which holes a team occupies, which of its pieces are released), so a state changes
+/// only through [`Game`]'s actions, and a position from elsewhere comes in as a [`Setup`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct State {
+    /// Pieces per team (the first `n[t]` are the team's).
+    pieces: [[Piece; MAX_TEAM_PIECES]; 2],
+    /// Pieces each team has.
+    n: [u8; 2],
+    /// Holes each team occupies: derived from `pieces`.
+    occ: [CellSet; 2],
+    /// Holes each team has landed on at some time (kept when the variant asks about it).
+    won: [CellSet; 2],
+    /// Pooled moves of the turn.
+    pool: [Entry; POOL_MAX],
+    /// Entries in the pool.
+    pool_len: u8,
+    /// Phase.
+    phase: PhaseId,
+    /// Team to play.
+    team: TeamId,
+    /// Seat to play (0-based).
+    seat: u8,
+    /// Chance, decision, or over.
+    stage: Stage,
+    /// The seat throws again after its moves.
+    again: bool,
+    /// Release entry the next throw's entries are bound to, or [`NONE`].
+    bind: u8,
+    /// Throws in this seat's turn.
+    turn_throws: u8,
+    /// Throws in this team's turn.
+    team_throws: u8,
+    /// Throws in the game.
+    game_throws: u32,
+    /// Seat turns completed.
+    turns: u32,
+    /// Last throw: (sticks, count of face 0, value), or `None`.
+    last: Option<(u8, u8, u8)>,
+    /// Per team, its pieces in the game and released (bit per piece): derived from
+    /// `pieces` and kept by the engine's one writer of pieces, so that generating moves
+    /// need not look at every piece.
+    released: [u64; 2],
+    /// Per team, its pieces in the game not yet released (bit per piece), likewise.
+    waiting: [u64; 2],
+    /// Per team, the `once` conditions that have held (bit per latch).
+    latches: [u32; 2],
+    /// Pieces of the team to play that have moved in this seat's turn (kept only when a
+    /// piece may move once per turn; else 0).
+    moved: u64,
+    /// Seat turns in a row that ended with no decision, no piece taken and no phase
+    /// change: the deadlock test runs only after a whole rotation of them.
+    quiet: u16,
+}
+
+impl State {
+    /// The team's pieces, in order (removed ones included, see [`Piece::alive`]).
+    #[inline]
+    pub fn pieces(&self, team: TeamId) -> &[Piece] {
+        &self.pieces[team][..self.n[team] as usize]
+    }
+    /// Piece `i` of the team.
+    ///
+    /// # Panics
+    /// When the team has no piece `i`.
+    #[inline]
+    pub fn piece(&self, team: TeamId, i: usize) -> Piece {
+        self.pieces(team)[i]
+    }
+    /// Holes the team's pieces stand on.
+    #[inline]
+    pub fn occupied(&self, team: TeamId) -> CellSet {
+        self.occ[team]
+    }
+    /// Holes the team has landed on at some time (recorded only when a condition of the
+    /// variant asks about them; else empty).
+    #[inline]
+    pub fn landed(&self, team: TeamId) -> CellSet {
+        self.won[team]
+    }
+    /// The moves pooled in this turn, used or not.
+    #[inline]
+    pub fn pool(&self) -> &[Entry] {
+        &self.pool[..self.pool_len as usize]
+    }
+    /// The phase.
+    #[inline]
+    pub fn phase(&self) -> PhaseId {
+        self.phase
+    }
+    /// The team to play.
+    #[inline]
+    pub fn team(&self) -> TeamId {
+        self.team
+    }
+    /// The seat to play (0-based).
+    #[inline]
+    pub fn seat(&self) -> u8 {
+        self.seat
+    }
+    /// Chance, decision, or over.
+    #[inline]
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+    /// Does the seat throw again after its moves?
+    #[inline]
+    pub fn again(&self) -> bool {
+        self.again
+    }
+    /// The throw of this turn whose releases the next throw's moves are bound to.
+    #[inline]
+    pub fn bind(&self) -> Option<u8> {
+        (self.bind != NONE).then_some(self.bind)
+    }
+    /// Throws in this seat's turn.
+    #[inline]
+    pub fn turn_throws(&self) -> u8 {
+        self.turn_throws
+    }
+    /// Throws in this team's turn.
+    #[inline]
+    pub fn team_throws(&self) -> u8 {
+        self.team_throws
+    }
+    /// Throws in the game.
+    #[inline]
+    pub fn game_throws(&self) -> u32 {
+        self.game_throws
+    }
+    /// Seat turns completed.
+    #[inline]
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+    /// The last throw: (sticks, count of face 0, value to its thrower), if any.
+    #[inline]
+    pub fn last(&self) -> Option<(u8, u8, u8)> {
+        self.last
+    }
+    /// Seat turns in a row that ended with no decision, no piece taken and no phase change.
+    #[inline]
+    pub fn quiet_turns(&self) -> u16 {
+        self.quiet
+    }
+    /// Equal as positions: in everything the notation writes and a rule reads, the deadlock
+    /// test's count of quiet turns (bookkeeping the notation does not write) aside.
+    #[must_use]
+    pub fn same_position(&self, other: &State) -> bool {
+        let mut a = self.clone();
+        a.quiet = other.quiet;
+        a == *other
+    }
+    /// The team's released pieces in the game, a bit per piece.
+    #[inline]
+    pub fn released_pieces(&self, team: TeamId) -> u64 {
+        self.released[team]
+    }
+    /// The team's pieces in the game not yet released, a bit per piece.
+    #[inline]
+    pub fn waiting_pieces(&self, team: TeamId) -> u64 {
+        self.waiting[team]
+    }
+    /// The `once` conditions that have held for the team, a bit per latch.
+    #[inline]
+    pub fn latches(&self, team: TeamId) -> u32 {
+        self.latches[team]
+    }
+    /// Pieces of the team to play that have moved in this seat's turn, a bit per piece
+    /// (kept only when a piece may move once per turn).
+    #[inline]
+    pub fn moved_pieces(&self) -> u64 {
+        self.moved
+    }
+    /// Are the slots past each team's pieces and past the pool in their one empty form
+    /// (so that equal positions are equal states)? For tests.
+    #[doc(hidden)]
+    pub fn spare_slots_clear(&self) -> bool {
+        TeamId::BOTH.into_iter().all(|t| {
+            self.pieces[t][self.n[t] as usize..]
+                .iter()
+                .all(|p| *p == Piece::REMOVED)
+        }) && self.pool[self.pool_len as usize..]
+            .iter()
+            .all(|e| *e == EMPTY_ENTRY)
+    }
+    /// Names the rule that gave pool entry `i`, for citations only: no move reads it.
+    /// (A position read from notation guesses it; a tool that knows better says so.)
+    pub fn cite_entry_rule(&mut self, i: usize, rule: RuleIx) {
+        self.pool[..self.pool_len as usize][i].rule = rule;
+    }
+}
+
+/// Why an action was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// What kind of refusal it is.
+    pub kind: RefusalKind,
+    /// What is wrong (borrowed when fixed, so that refusing allocates nothing).
+    pub message: std::borrow::Cow<'static, str>,
+    /// The rule that forbids it, if a rule does.
+    pub rule: Option<RuleIx>,
+}
+
+impl Refusal {
+    /// A refusal of this kind, with its message and the rule responsible.
+    pub fn new(
+        kind: RefusalKind,
+        message: impl Into<std::borrow::Cow<'static, str>>,
+        rule: Option<RuleIx>,
+    ) -> Self {
+        Refusal {
+            kind,
+            message: message.into(),
+            rule,
+        }
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// What kind of action was refused, and why: the refusal's message says it for people.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RefusalKind {
+    /// A throw while a piece must be moved.
+    NotThrowTime,
+    /// A move while the seat must throw.
+    NotMoveTime,
+    /// An action after the end of the game.
+    Over,
+    /// More throws in one turn than the engine counts.
+    ThrowLimit,
+    /// A throw outcome the sticks cannot show.
+    NoSuchThrow,
+    /// More pooled moves than a state holds.
+    PoolLimit,
+    /// A piece the team does not have.
+    NoSuchPiece,
+    /// A piece out of the game.
+    PieceRemoved,
+    /// Pool entries that are not there.
+    NoSuchEntries,
+    /// A pool entry already used.
+    EntryUsed,
+    /// A move bound to the piece its throw's release released, given to another.
+    Bound,
+    /// Two moves of one throw that must go to different pieces, given to one.
+    SamePiece,
+    /// An unreleased piece moved without (one) releasing throw.
+    NotReleased,
+    /// A piece released by more than one throw.
+    ReleasedTwice,
+    /// A release of a piece other than the front-most.
+    NotFrontMost,
+    /// A release for a piece already released.
+    AlreadyReleased,
+    /// A gate that keeps the move out.
+    Gate,
+    /// Moves of no places.
+    NoPlaces,
+    /// A piece at the end of its track.
+    TrackEnd,
+    /// A release whose own places would leave the holes they are confined to (`release N
+    /// moving E within REGION`).
+    Confined,
+    /// Two own pieces on a hole that does not allow it.
+    Stacking,
+    /// An opposing piece on the landing hole that may not be taken there.
+    Protected,
+    /// A capture where there is nothing to take.
+    NothingToTake,
+    /// A move that declines a compulsory capture.
+    MustTake,
+    /// A second move of a piece in a turn where a piece moves once.
+    MovedThisTurn,
+    /// A move of a piece alone that moves only with its stack (`stacks: move together`).
+    InStack,
+    /// A move past a hole whose pieces may not be passed.
+    Passing,
+    /// An entry hole the piece may not step onto (not on the first segment, taken under
+    /// `chosen empty hole`, or named for a move that enters no hole).
+    EntryHole,
+    /// A position with more legal decisions than the engine lists ([`MAX_DECISIONS`]).
+    DecisionLimit,
+    /// Refused by a tool, not by the engine's rules (such as an action a record names
+    /// that does not fit the position).
+    Other,
+}
+
+/// A chance outcome: `k` sticks show face 0, with probability `p`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Outcome {
+    /// Sticks showing face 0.
+    pub k: u8,
+    /// Exact probability.
+    pub p: f64,
+}
+
+/// Something that happened, for logs and rule-firing counts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// A throw matched a table entry.
+    Throw {
+        /// Value.
+        value: u8,
+        /// Rule of the entry (`None`: no entry matched).
+        rule: Option<RuleIx>,
+    },
+    /// A piece moved.
+    Moved {
+        /// Team.
+        team: TeamId,
+        /// Piece.
+        piece: u8,
+        /// Rules that allowed it.
+        rules: RuleList,
+    },
+    /// A piece was taken.
+    Captured {
+        /// Victim's team.
+        team: TeamId,
+        /// Victim.
+        piece: u8,
+        /// Sent home (else removed).
+        home: bool,
+        /// Rule.
+        rule: RuleIx,
+    },
+    /// A piece became immune.
+    Immune {
+        /// Team.
+        team: TeamId,
+        /// Piece.
+        piece: u8,
+        /// Rule.
+        rule: RuleIx,
+    },
+    /// Pool entries could not be used.
+    Forfeit {
+        /// How many.
+        entries: u8,
+    },
+    /// The phase changed.
+    Phase {
+        /// New phase.
+        to: PhaseId,
+        /// Rule.
+        rule: RuleIx,
+    },
+    /// The game ended.
+    Won {
+        /// Winner.
+        team: TeamId,
+        /// Rule.
+        rule: RuleIx,
+    },
+}
+
+/// A short list of rules (no allocation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RuleList {
+    ids: [RuleIx; 8],
+    len: u8,
+}
+
+impl RuleList {
+    /// Adds a rule once; a list is full at 8.
+    pub fn push(&mut self, r: RuleIx) {
+        if (self.len as usize) < self.ids.len() && !self.contains(&r) {
+            self.ids[self.len as usize] = r;
+            self.len += 1;
+        }
+    }
+}
+
+impl std::ops::Deref for RuleList {
+    type Target = [RuleIx];
+    fn deref(&self) -> &[RuleIx] {
+        &self.ids[..self.len as usize]
+    }
+}
+
+/// Something that records events (or ignores them, for speed).
+pub trait Observer {
+    /// Called for each event.
+    fn event(&mut self, e: Event);
+}
+
+/// Ignores events.
+pub struct Quiet;
+impl Observer for Quiet {
+    #[inline]
+    fn event(&mut self, _: Event) {}
+}
+
+impl Observer for Vec<Event> {
+    fn event(&mut self, e: Event) {
+        self.push(e);
+    }
+}
+
+/// A variant ready to play: the IR plus tables computed once.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// The variant (its conditions reordered for evaluation: see [`Game::new`]).
+    ir: Ir,
+    /// `chance[n]`: outcomes for `n` sticks.
+    chance: Vec<Vec<Outcome>>,
+    /// `cum[n][k]`: cumulative probability thresholds on `u64`.
+    cum: [[u64; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1],
+    /// The sticks every throw uses, when no phase or first throw uses another count.
+    sticks_always: Option<u8>,
+    /// `values[team][n][k]`: the value of a throw of `n` sticks with `k` showing face 0.
+    values: [[[u8; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1]; 2],
+    /// Candidate throw entries in order, for each (phase, team, sticks, count of face 0):
+    /// the range `slots[Game::slot(..)]` of `entries`.
+    entries: Vec<u16>,
+    slots: Vec<(u32, u32)>,
+    /// `adds[e]`: pool entries that throw entry `e` adds.
+    adds: Vec<usize>,
+    /// `track_of_cell[team][cell]`: first index of the hole on the team's track, or -1.
+    track_of_cell: [Vec<i16>; 2],
+    /// Reachability tables for "no capture possible".
+    reach: reach::Reach,
+    /// Some condition asks which holes a team has landed on.
+    pub(crate) track_won: bool,
+    /// Every win condition reads only the pieces, so a win can begin only when a piece
+    /// moves or leaves (positions read from notation are refused when already won): throws
+    /// that move none and ends of turns need not look.
+    wins_on_pieces: bool,
+    /// `arrival[t]`: the track index from which a piece has arrived (its goal's last hole,
+    /// or the track's last).
+    arrival: [i16; 2],
+    /// `goal_cell[t]`: the last hole of the team's goal, where own pieces may share.
+    pub(crate) goal_cell: [Option<Cell>; 2],
+    /// Per team: where along the track a walk needs step-by-step care.
+    fast: [FastTrack; 2],
+    /// The `once` conditions, by latch: each evaluated after every action.
+    latched: Vec<(u8, Vec<Cond>)>,
+    /// The latches whose first holding makes pieces immune (`immune when … first holds`),
+    /// a bit per latch (not in [`Game::latched`]).
+    immune_latches: u32,
+    /// Every `immune when` condition reads only the pieces: a throw that moves or removes
+    /// none cannot make one hold.
+    immune_on_pieces: bool,
+    /// A movement statement asks more of a move than the quick verdicts know (passing,
+    /// landing after each throw, a release order by hole, a blocked release's fallback).
+    careful_moves: bool,
+    /// Any waiting piece may be the one a release takes, as the careful path decides
+    /// (`blocked release: another piece`, or a throw entry's own release order).
+    pub(crate) release_any: bool,
+    /// Some throw entry's release has an order of its own (`release 8 rear-most`).
+    pub(crate) effect_orders: bool,
+    /// Per rule, the order its throw entries' releases take where it is not the file's
+    /// (one per rule, E120): a pool entry names its rule.
+    pub(crate) rule_orders: Vec<Option<ReleaseOrder>>,
+    /// Per rule, the holes its releases' own places must stay within (`release 1 moving 1
+    /// within own lower`; one per rule, E131): a pool entry names its rule.
+    pub(crate) rule_within: Vec<Option<TeamCells>>,
+    /// Some release is confined (`within`): a releasing group is checked against it.
+    pub(crate) confined: bool,
+    /// Both teams may walk every stretch in one jump (no passing restriction).
+    pass_free: bool,
+    /// No passing restriction and no `bounce` end: a walk only goes forward, and
+    /// `Game::walk` takes the path without their tests.
+    plain_walk: bool,
+    /// The only endings are `win` statements in every phase (no draw, no end by score):
+    /// [`Game::check_win`] looks at them inline.
+    wins_only: bool,
+    /// Some track is entered at a chosen hole: [`Game::group_moves`] lists the holes.
+    entry_choice: bool,
+    /// Quiet seat turns after which the deadlock test runs: [`deadlock::QUIET_ROTATIONS`]
+    /// whole rotations (every seat of both teams once each).
+    rotation: u16,
+}
+
+/// Prefix counts of the track indices with a gate and of the holes that make a piece
+/// immune, so that a stretch without gates is walked in one jump.
+#[derive(Debug, Clone)]
+struct FastTrack {
+    /// `gated[i + 1]`: indices with a gate among `0..=i`.
+    gated: Vec<u16>,
+    /// `immune[i + 1]`: indices among `0..=i` whose hole makes a piece immune.
+    immune: Vec<u16>,
+    /// The track's gates as (index, gate), in the order a walk meets them.
+    gates: Vec<(u16, u16)>,
+    /// A walk past the track's end needs [`Game::check_move`] (a loop, an exact count or a
+    /// bounce): the quick verdicts know only `stop`.
+    past_end_unsure: bool,
+}
+
+impl FastTrack {
+    fn new(ir: &Ir, t: usize) -> FastTrack {
+        let tr = &ir.teams[t].track;
+        let immune_set = ir.capture.immune[t].map(|(s, _)| s);
+        let mut gated = vec![0u16; tr.cells.len() + 1];
+        let mut immune = vec![0u16; tr.cells.len() + 1];
+        for (i, &c) in tr.cells.iter().enumerate() {
+            let gate = tr.gates.iter().any(|g| g.at as usize == i);
+            gated[i + 1] = gated[i] + gate as u16;
+            immune[i + 1] = immune[i] + immune_set.is_some_and(|s| s.contains(c)) as u16;
+        }
+        let mut gates: Vec<(u16, u16)> = (0..tr.gates.len() as u16)
+            .map(|gi| (tr.gates[gi as usize].at, gi))
+            .collect();
+        gates.sort_unstable();
+        FastTrack {
+            gated,
+            immune,
+            gates,
+            past_end_unsure: tr.looping.is_some() || tr.end != TrackEnd::Stop,
+        }
+    }
+
+    /// No gate in `from+1 ..= to` (both within the track, `from` may be -1).
+    #[inline]
+    fn ungated(&self, from: i16, to: i16) -> bool {
+        self.gated[(to + 1) as usize] == self.gated[(from + 1) as usize]
+    }
+
+    /// Some hole in `from+1 ..= to` makes a piece immune.
+    #[inline]
+    fn immunises(&self, from: i16, to: i16) -> bool {
+        self.immune[(to + 1) as usize] != self.immune[(from + 1) as usize]
+    }
+}
+
+impl Game {
+    /// Compiles the tables of a variant. Each conjunction of conditions is put in the order
+    /// it is cheapest to evaluate in, which changes no outcome ([`Game::ir`] shows it so).
+    pub fn new(mut ir: Ir) -> Game {
+        order_conditions(&mut ir);
+        let (chance, cum) = chance_tables(ir.sticks.p);
+        let values = value_table(&ir);
+        let (entries, slots) = entry_table(&ir, &values);
+        debug_assert_eq!(
+            slots.len(),
+            Game::slot(ir.phases.len() as PhaseId, TeamId::FIRST, 0, 0)
+        );
+        let adds = ir
+            .throws
+            .iter()
+            .map(|e| {
+                e.effects
+                    .iter()
+                    .map(|f| match f {
+                        Effect::Move(_) => 1,
+                        Effect::Release { count, .. } | Effect::ReleaseOrMove { count, .. } => {
+                            *count as usize
+                        }
+                        _ => 0,
+                    })
+                    .sum()
+            })
+            .collect();
+        let track_of_cell = [0, 1].map(|t: usize| {
+            let mut v = vec![-1i16; ir.cells as usize];
+            for (i, &c) in ir.teams[t].track.cells.iter().enumerate().rev() {
+                v[c.index()] = i as i16;
+            }
+            v
+        });
+        let reach = reach::Reach::new(&ir);
+        let track_won = ir.any_cond(&|c| matches!(c, Cond::Won(_)));
+        let wins_on_pieces = ir
+            .wins
+            .iter()
+            .map(|w| &w.when)
+            .chain(ir.draws.iter().map(|d| &d.when))
+            .chain(ir.scores.iter().map(|d| &d.when))
+            .all(|w| w.iter().all(Cond::reads_pieces_only));
+        // Wins limited to a phase begin to hold when the phase changes, which a throw
+        // or the end of a turn can do.
+        let wins_on_pieces = wins_on_pieces
+            && ir.wins.iter().all(|w| w.phase.is_none())
+            && ir.draws.iter().all(|w| w.phase.is_none())
+            && ir.scores.iter().all(|w| w.phase.is_none());
+        let wins_only = ir.draws.is_empty()
+            && ir.scores.is_empty()
+            && ir.wins.iter().all(|w| w.phase.is_none());
+        let rotation = deadlock::QUIET_ROTATIONS * 2 * ir.seats.max(1) as u16;
+        let goal_cell = [0, 1].map(|t: usize| {
+            let tr = &ir.teams[t].track;
+            ir.capture
+                .stacking_at_goal
+                .then(|| tr.goal.map(|g| tr.cells[g as usize]))
+                .flatten()
+        });
+        let fast = [FastTrack::new(&ir, 0), FastTrack::new(&ir, 1)];
+        let st = &ir.sticks;
+        let sticks_always = (st.first_of_game.is_none()
+            && st.first_of_turn.is_none()
+            && st.conditional.is_empty()
+            && st.by_phase.iter().all(Option::is_none))
+        .then_some(st.count);
+        let arrival = [0, 1].map(|t: usize| {
+            let tr = &ir.teams[t].track;
+            tr.goal.unwrap_or(tr.cells.len() as u16 - 1) as i16
+        });
+        let latched = latched_conditions(&ir);
+        let mv = &ir.movement;
+        let pass_free = mv.pass_own && mv.pass_opposing;
+        let plain_walk = pass_free && ir.teams.iter().all(|t| t.track.end != TrackEnd::Bounce);
+        let rule_orders = rule_orders(&ir);
+        let effect_orders = rule_orders.iter().any(Option::is_some);
+        let rule_within = rule_within(&ir);
+        let confined = rule_within.iter().any(Option::is_some);
+        let careful_moves = !pass_free
+            || confined
+            || mv.walk_in_throw_order
+            || mv.land_each_throw
+            || mv.blocked_release != BlockedRelease::Lost
+            || effect_orders
+            || matches!(
+                ir.release_order,
+                ReleaseOrder::FirstHole | ReleaseOrder::LastHole
+            );
+        let entry_choice = ir.teams.iter().any(|t| t.track.entry_choices() > 0);
+        let release_any = effect_orders || mv.blocked_release == BlockedRelease::AnotherPiece;
+        let immune_latches = ir.capture.immune_when.iter().fold(0u32, |m, w| {
+            m | 1u32.checked_shl(w.latch.into()).unwrap_or(0)
+        });
+        // The latches of `immune when` are set by `Game::latch_immune` alone, which a throw
+        // that moves no piece skips when their conditions read only the pieces.
+        let mut latched = latched;
+        latched.retain(|(l, _)| immune_latches >> l & 1 == 0);
+        let immune_on_pieces = ir
+            .capture
+            .immune_when
+            .iter()
+            .all(|w| w.when.reads_pieces_only());
+        Game {
+            entry_choice,
+            latched,
+            immune_latches,
+            immune_on_pieces,
+            careful_moves,
+            release_any,
+            rule_within,
+            confined,
+            effect_orders,
+            rule_orders,
+            pass_free,
+            plain_walk,
+            wins_only,
+            rotation,
+            fast,
+            arrival,
+            sticks_always,
+            track_won,
+            wins_on_pieces,
+            goal_cell,
+            ir,
+            chance,
+            cum,
+            values,
+            entries,
+            slots,
+            adds,
+            track_of_cell,
+            reach,
+        }
+    }
+
+    /// Where the throw entries of (phase, team, sticks, count of face 0) stand in `slots`:
+    /// the order in which [`Game::new`] fills it.
+    #[inline]
+    fn slot(phase: PhaseId, team: TeamId, n: u8, k: u8) -> usize {
+        const W: usize = MAX_STICKS as usize + 1;
+        ((phase as usize * 2 + team.index()) * W + n as usize) * W + k as usize
+    }
+
+    /// The starting position.
+    pub fn initial_state(&self) -> State {
+        let mut s = State {
+            pieces: [[Piece::REMOVED; MAX_TEAM_PIECES]; 2],
+            occ: [CellSet::default(); 2],
+            won: [CellSet::default(); 2],
+            pool: [Entry {
+                steps: 0,
+                thrown: 0,
+                kind: EntryKind::Move,
+                family: 0,
+                bound: NONE,
+                piece: NONE,
+                rule: 0,
+            }; POOL_MAX],
+            n: [0, 1].map(|t| self.ir.teams[t].pieces),
+            pool_len: 0,
+            phase: 0,
+            team: TeamId::FIRST,
+            seat: 0,
+            stage: Stage::Throw,
+            again: false,
+            bind: NONE,
+            turn_throws: 0,
+            team_throws: 0,
+            game_throws: 0,
+            turns: 0,
+            last: None,
+            released: [0; 2],
+            waiting: [0; 2],
+            latches: [0; 2],
+            moved: 0,
+            quiet: 0,
+        };
+        for t in TeamId::BOTH {
+            for i in 0..self.n_pieces(t) {
+                let cell = self.ir.start_cell(t, i);
+                let p = match cell {
+                    Some(c) => {
+                        s.occ[t].insert(c);
+                        Piece {
+                            tpos: self.track_of_cell[t][c.index()],
+                            cell: c.get() as u8,
+                            flags: PieceFlags::empty(),
+                        }
+                    }
+                    None => Piece {
+                        tpos: -1,
+                        cell: NO_CELL,
+                        flags: PieceFlags::empty(),
+                    },
+                };
+                put(&mut s, t, i, p);
+            }
+        }
+        s
+    }
+
+    /// The variant played.
+    #[inline]
+    pub fn ir(&self) -> &Ir {
+        &self.ir
+    }
+
+    /// Pieces of a team.
+    #[inline]
+    pub fn n_pieces(&self, team: TeamId) -> usize {
+        self.ir.teams[team.index()].pieces as usize
+    }
+
+    /// Sticks the next throw uses.
+    #[inline]
+    pub fn sticks_for(&self, s: &State) -> u8 {
+        if let Some(n) = self.sticks_always {
+            return n;
+        }
+        let st = &self.ir.sticks;
+        if let Some(c) = st
+            .conditional
+            .iter()
+            .find(|c| c.when.iter().all(|w| self.cond(s, s.team, w)))
+        {
+            return c.count;
+        }
+        if let (Some(n), 0) = (st.first_of_game, s.game_throws) {
+            return n;
+        }
+        if let (Some(n), 0) = (st.first_of_turn, s.turn_throws) {
+            return n;
+        }
+        st.by_phase[s.phase as usize].unwrap_or(st.count)
+    }
+
+    /// Is it a chance node?
+    pub fn is_chance(&self, s: &State) -> bool {
+        s.stage == Stage::Throw
+    }
+
+    /// Is the game over (won, drawn or deadlocked)?
+    pub fn is_over(&self, s: &State) -> bool {
+        matches!(s.stage, Stage::Over(_) | Stage::Drawn | Stage::Deadlock)
+    }
+
+    /// The winner, once over.
+    pub fn winner(&self, s: &State) -> Option<TeamId> {
+        match s.stage {
+            Stage::Over(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The outcomes of the next throw with their exact probabilities (empty unless a chance node).
+    pub fn chance_outcomes(&self, s: &State) -> &[Outcome] {
+        if s.stage != Stage::Throw {
+            return &[];
+        }
+        &self.chance[self.sticks_for(s) as usize]
+    }
+
+    /// Draws an outcome from a uniform `u64` (the RNG protocol: one `u64` per throw).
+    pub fn sample_outcome(&self, s: &State, u: u64) -> u8 {
+        let n = self.sticks_for(s) as usize;
+        // The first threshold above `u`, counted without branches (thresholds ascend).
+        self.cum[n][..n].iter().map(|&c| (c <= u) as u8).sum()
+    }
+
+    /// Applies a throw of `k` sticks showing face 0.
+    pub fn apply_throw(
+        &self,
+        s: &mut State,
+        k: u8,
+        obs: &mut impl Observer,
+    ) -> Result<(), Refusal> {
+        self.throw_then(s, k, obs, None)
+    }
+
+    /// [`Game::apply_throw`], then the legal decisions of the new position into `legal`
+    /// (empty unless it is a decision node; cleared on a refusal). The same as calling
+    /// [`Game::legal_decisions`] after, with the position's moves generated once.
+    pub fn apply_throw_listing(
+        &self,
+        s: &mut State,
+        k: u8,
+        obs: &mut impl Observer,
+        legal: &mut Vec<Decision>,
+    ) -> Result<(), Refusal> {
+        legal.clear();
+        self.throw_then(s, k, obs, Some(legal))
+    }
+
+    /// Refuses a throw that cannot be made now; otherwise the number of sticks thrown.
+    #[inline]
+    fn throw_allowed(&self, s: &State, k: u8) -> Result<u8, Refusal> {
+        if s.stage != Stage::Throw {
+            return Err(Refusal::new(
+                RefusalKind::NotThrowTime,
+                "it is not time to throw: a piece must be moved first",
+                None,
+            ));
+        }
+        if s.turn_throws == u8::MAX {
+            return Err(Refusal::new(
+                RefusalKind::ThrowLimit,
+                "more than 255 throws in one turn: the engine's limit (does every throw throw again?)",
+                None,
+            ));
+        }
+        let n = self.sticks_for(s);
+        if k > n {
+            return Err(Refusal::new(
+                RefusalKind::NoSuchThrow,
+                format!(
+                    "a throw of {n} sticks cannot show {k} of face `{}`",
+                    self.ir.sticks.faces[0]
+                ),
+                None,
+            ));
+        }
+        Ok(n)
+    }
+
+    /// Carries out the effects of the throw entry `e` (pool entries, throwing again,
+    /// cancelling, removing, changing phase); whether a piece was taken.
+    #[inline(always)]
+    fn throw_effects(
+        &self,
+        s: &mut State,
+        e: &ThrowEntry,
+        value: u8,
+        family: u8,
+        bind_to: u8,
+        obs: &mut impl Observer,
+    ) -> bool {
+        let team = s.team;
+        let mut took = false;
+        for eff in &e.effects {
+            match *eff {
+                Effect::Move(a) => self.push(
+                    s,
+                    a.eval(value),
+                    value,
+                    EntryKind::Move,
+                    family,
+                    bind_to,
+                    e.rule,
+                ),
+                Effect::Release { count, steps, .. } => {
+                    for _ in 0..count {
+                        self.push(
+                            s,
+                            steps.eval(value),
+                            value,
+                            EntryKind::Release,
+                            family,
+                            NONE,
+                            e.rule,
+                        );
+                    }
+                    if self.ir.bind_after_release.is_some() {
+                        s.bind = family;
+                    }
+                }
+                Effect::ReleaseOrMove { steps, count } => {
+                    for _ in 0..count {
+                        self.push(
+                            s,
+                            steps.eval(value),
+                            value,
+                            EntryKind::Either,
+                            family,
+                            bind_to,
+                            e.rule,
+                        );
+                    }
+                }
+                Effect::ThrowAgain => s.again = true,
+                Effect::CancelMoves => {
+                    for i in 0..s.pool_len as usize {
+                        let en = &mut s.pool[i];
+                        if en.kind != EntryKind::Release && en.piece == NONE {
+                            en.piece = DROPPED;
+                        }
+                    }
+                }
+                Effect::RemoveOpposing => {
+                    let opp = team.other();
+                    if let Some(i) = (0..self.n_pieces(opp)).find(|&i| s.pieces[opp][i].alive()) {
+                        self.take(s, opp, i, false, false);
+                        took = true;
+                        s.quiet = 0;
+                        obs.event(Event::Captured {
+                            team: opp,
+                            piece: i as u8,
+                            home: false,
+                            rule: e.rule,
+                        });
+                    }
+                }
+                Effect::EnterPhase(p) => {
+                    if s.phase != p {
+                        s.phase = p;
+                        s.quiet = 0;
+                        obs.event(Event::Phase {
+                            to: p,
+                            rule: e.rule,
+                        });
+                    }
+                }
+                Effect::Nothing => {}
+            }
+        }
+        took
+    }
+
+    /// Applies a throw: the entry of the throw table it matches, its effects, then the end
+    /// of the action (a win, the stage, the next legal decisions).
+    fn throw_then(
+        &self,
+        s: &mut State,
+        k: u8,
+        obs: &mut impl Observer,
+        legal: Option<&mut Vec<Decision>>,
+    ) -> Result<(), Refusal> {
+        let n = self.throw_allowed(s, k)?;
+        let team = s.team;
+        let value = self.values[team][n as usize][k as usize];
+        let (lo, hi) = self.slots[Game::slot(s.phase, team, n, k)];
+        let found = self.entries[lo as usize..hi as usize]
+            .iter()
+            .map(|&i| i as usize)
+            .find(|&i| {
+                self.ir.throws[i]
+                    .conds
+                    .iter()
+                    .all(|c| self.cond(s, s.team, c))
+            });
+        let entry = found.map(|i| &self.ir.throws[i]);
+        // Refuse before changing anything when the pool cannot hold the throw's moves.
+        let per_throw = self.ir.allocation == Allocation::PerThrow;
+        let kept = if per_throw {
+            s.pool[..s.pool_len as usize]
+                .iter()
+                .filter(|e| kept_by_compaction(e, s.bind))
+                .count()
+        } else {
+            s.pool_len as usize
+        };
+        let adds = found.map_or(0, |i| self.adds[i]);
+        if kept + adds > POOL_MAX {
+            return Err(Refusal::new(
+                RefusalKind::PoolLimit,
+                format!(
+                    "more than {POOL_MAX} moves pooled in one turn: the engine's limit (the state is unchanged)"
+                ),
+                entry.map(|e| e.rule),
+            ));
+        }
+        if per_throw {
+            self.compact_pool(s);
+        }
+        s.last = Some((n, k, value));
+        let bind_to = std::mem::replace(&mut s.bind, NONE);
+        let family = s.turn_throws;
+        s.turn_throws = s.turn_throws.saturating_add(1);
+        s.team_throws = s.team_throws.saturating_add(1);
+        s.game_throws += 1;
+        s.again = false;
+        let mut took = false;
+        obs.event(Event::Throw {
+            value,
+            rule: entry.map(|e| e.rule),
+        });
+        if let Some(e) = entry {
+            took = self.throw_effects(s, e, value, family, bind_to, obs);
+        }
+        // A position is looked at after every action; the first throw of a game also looks
+        // at the starting position.
+        let look = !self.wins_on_pieces || took || s.game_throws == 1;
+        if look && self.check_win(s, obs) {
+            return Ok(());
+        }
+        if self.ir.allocation == Allocation::PerThrow || !s.again {
+            s.stage = Stage::Move;
+        }
+        if self.immune_latches != 0 && (!self.immune_on_pieces || took || s.game_throws == 1) {
+            self.latch_immune(s, obs);
+        }
+        self.settle(s, obs, legal);
+        if !self.latched.is_empty() {
+            self.latch(s);
+        }
+        Ok(())
+    }
+
+    /// Adds an entry to the pool (the caller has checked that it has room).
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &self,
+        s: &mut State,
+        steps: u8,
+        thrown: u8,
+        kind: EntryKind,
+        family: u8,
+        bound: u8,
+        rule: RuleIx,
+    ) {
+        debug_assert!((s.pool_len as usize) < POOL_MAX);
+        s.pool[s.pool_len as usize] = Entry {
+            steps,
+            thrown,
+            kind,
+            family,
+            bound,
+            piece: NONE,
+            rule,
+        };
+        s.pool_len += 1;
+    }
+
+    /// Drops spent entries (used or forfeited) before a new throw, keeping the releases
+    /// that the coming throw may be bound to.
+    fn compact_pool(&self, s: &mut State) {
+        let mut w = 0;
+        for r in 0..s.pool_len as usize {
+            let e = s.pool[r];
+            if kept_by_compaction(&e, s.bind) {
+                s.pool[w] = e;
+                w += 1;
+            }
+        }
+        s.pool[w..s.pool_len as usize].fill(EMPTY_ENTRY);
+        s.pool_len = w as u8;
+    }
+
+    /// In the move stage with nothing legal left: forfeit the rest and go on. With `legal`,
+    /// the legal decisions found are left there.
+    fn settle(&self, s: &mut State, obs: &mut impl Observer, legal: Option<&mut Vec<Decision>>) {
+        if s.stage != Stage::Move {
+            return;
+        }
+        let any = match legal {
+            Some(out) => {
+                self.legal_decisions(s, out);
+                !out.is_empty()
+            }
+            None => self.has_legal(s),
+        };
+        if any {
+            return;
+        }
+        let left = s.pool[..s.pool_len as usize]
+            .iter()
+            .filter(|e| e.piece == NONE)
+            .count() as u8;
+        if left > 0 {
+            obs.event(Event::Forfeit { entries: left });
+        }
+        if s.again {
+            if self.ir.allocation == Allocation::PerThrow {
+                // Entries of earlier throws are spent; keep the pool for binding only.
+                for e in s.pool[..s.pool_len as usize].iter_mut() {
+                    if e.piece == NONE {
+                        e.piece = DROPPED;
+                    }
+                }
+            }
+            s.stage = Stage::Throw;
+        } else {
+            self.end_turn(s, obs);
+        }
+    }
+
+    fn end_turn(&self, s: &mut State, obs: &mut impl Observer) {
+        // Spent entries are cleared, so that equal positions are equal states.
+        s.pool[..s.pool_len as usize].fill(EMPTY_ENTRY);
+        s.pool_len = 0;
+        s.bind = NONE;
+        s.again = false;
+        s.turn_throws = 0;
+        s.moved = 0;
+        s.turns += 1;
+        // Counted up to a cap below `QUIET_OFF`, which marks the deadlock test's own states.
+        if s.quiet < deadlock::QUIET_OFF - 1 {
+            s.quiet += 1;
+        }
+        for tr in &self.ir.transitions {
+            if tr.from == s.phase && self.holds(s, s.team, &tr.when) {
+                s.phase = tr.to;
+                s.quiet = 0;
+                obs.event(Event::Phase {
+                    to: tr.to,
+                    rule: tr.rule,
+                });
+                break;
+            }
+        }
+        self.next_seat(s);
+        s.stage = Stage::Throw;
+        if !self.wins_on_pieces && self.check_win(s, obs) {
+            return;
+        }
+        // The deadlock test runs once a stretch of quiet turns is long enough: the positions
+        // at every turn start of one quiet stretch are the same up to the counters, so one
+        // test answers for the whole stretch, and short stretches are never tested.
+        if s.quiet == self.rotation && self.deadlocked(s) {
+            s.stage = Stage::Deadlock;
+        }
+    }
+
+    /// Passes the turn to the next seat, in the variant's seat order.
+    #[inline]
+    fn next_seat(&self, s: &mut State) {
+        match self.ir.seat_order {
+            SeatOrder::TeamBlocks => {
+                s.seat += 1;
+                if s.seat >= self.ir.seats {
+                    s.seat = 0;
+                    s.team = s.team.other();
+                    s.team_throws = 0;
+                }
+            }
+            SeatOrder::Alternating => {
+                // S1 N1 S2 N2: the second team's seat hands on to the first team's next.
+                if s.team == TeamId::SECOND {
+                    s.seat += 1;
+                    if s.seat >= self.ir.seats {
+                        s.seat = 0;
+                    }
+                }
+                s.team = s.team.other();
+                s.team_throws = 0;
+            }
+        }
+    }
+
+    /// Sets the stage to over if a team has won or the game is drawn; returns whether it did.
+    #[inline(always)]
+    fn check_win(&self, s: &mut State, obs: &mut impl Observer) -> bool {
+        if self.wins_only {
+            // `ending_now` with no draw, no end by score and no phase to look at: the first
+            // team in order for which a win holds, by the first win that holds.
+            for t in TeamId::BOTH {
+                for w in &self.ir.wins {
+                    if self.holds(s, t, &w.when) {
+                        s.stage = Stage::Over(t);
+                        obs.event(Event::Won {
+                            team: t,
+                            rule: w.rule,
+                        });
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+        self.check_ending(s, obs)
+    }
+
+    /// [`Game::check_win`] with draws, ends by score or wins limited to a phase.
+    #[inline(never)]
+    fn check_ending(&self, s: &mut State, obs: &mut impl Observer) -> bool {
+        match self.ending_now(s) {
+            Some((Some(team), ending)) => {
+                s.stage = Stage::Over(team);
+                let rule = self.ending_rule(ending);
+                obs.event(Event::Won { team, rule });
+                true
+            }
+            Some((None, _)) => {
+                s.stage = Stage::Drawn;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The first team (in order) for which a win holds, and its rule.
+    fn winner_now(&self, s: &State) -> Option<(TeamId, RuleIx)> {
+        match self.ending_now(s) {
+            Some((Some(t), e)) => Some((t, self.ending_rule(e))),
+            _ => None,
+        }
+    }
+
+    /// Evaluates a condition seen from `team`. The conditions that are one bit-mask test
+    /// are answered inline (gates, transitions and wins ask them on every action); the rest
+    /// in `Game::cond_full`, out of line.
+    #[inline(always)]
+    pub fn cond(&self, s: &State, team: TeamId, c: &Cond) -> bool {
+        let o = team.other();
+        match c {
+            Cond::FirstOfTurn => s.turn_throws == 0,
+            Cond::AllOwnReleased => s.waiting[team] == 0,
+            Cond::AllReleased => s.waiting[team] | s.waiting[o] == 0,
+            Cond::OpponentHasUnreleased => s.waiting[o] != 0,
+            Cond::OpponentHasNoPieces => s.waiting[o] | s.released[o] == 0,
+            _ => self.cond_full(s, team, c),
+        }
+    }
+
+    /// [`Game::cond`] for every kind of condition.
+    #[inline(never)]
+    fn cond_full(&self, s: &State, team: TeamId, c: &Cond) -> bool {
+        let t = team;
+        let o = team.other();
+        match c {
+            Cond::Const(b) => *b,
+            Cond::Not(c) => !self.cond(s, team, c),
+            Cond::FirstOfTurn => s.turn_throws == 0,
+            Cond::FirstOfTeamTurn => s.team_throws == 0,
+            Cond::FirstOfGame => s.game_throws == 0,
+            Cond::AllOwnReleased => s.waiting[t] == 0,
+            Cond::AllReleased => s.waiting[t] | s.waiting[o] == 0,
+            Cond::ReleasedCount { opposing, cmp, n } => {
+                let who = if *opposing { o } else { t };
+                cmp.holds(self.released_count(s, who), *n)
+            }
+            Cond::AllOwnArrived => self.alive(s, t).all(|p| self.arrived(t, p)),
+            Cond::OpponentHasUnreleased => s.waiting[o] != 0,
+            Cond::NoCapturePossible => !self.reach.capture_possible(self, s),
+            Cond::EveryPieceImmuneOrArrived => TeamId::BOTH
+                .into_iter()
+                .all(|tt| self.alive(s, tt).all(|p| p.immune() || self.arrived(tt, p))),
+            Cond::OpponentHasNoPieces => s.waiting[o] | s.released[o] == 0,
+            Cond::Won(cells) => (0..4).all(|i| cells[t].0[i] & !s.won[t].0[i] == 0),
+            Cond::Count(lhs, cmp, rhs) => {
+                let a = self.count_in(s, t, lhs);
+                let b = match rhs {
+                    CountRhs::Num(n) => *n,
+                    CountRhs::Count(c) => self.count_in(s, t, c),
+                };
+                cmp.holds(a, b)
+            }
+            Cond::AllOwnIn(cells) => self
+                .alive(s, t)
+                .all(|p| p.place().is_some_and(|c| cells[t].contains(c))),
+            Cond::Full(cells, own) => {
+                let occ = if *own {
+                    s.occ[t]
+                } else {
+                    s.occ[0].union(&s.occ[1])
+                };
+                let need = &cells[t];
+                (0..4).all(|i| need.0[i] & !occ.0[i] == 0)
+            }
+            Cond::Once { latch, when } => self.once_holds(s, team, *latch, when),
+        }
+    }
+
+    /// The team's released pieces in the game, with (for the team to play) those its
+    /// pool's unused `release` entries will release, one per waiting piece at most: a
+    /// pooled turn's releasing throw has released its piece before the piece is chosen.
+    fn released_count(&self, s: &State, team: TeamId) -> i64 {
+        let mut n = s.released[team].count_ones();
+        if team == s.team {
+            let pending = s.pool[..s.pool_len as usize]
+                .iter()
+                .filter(|e| e.kind == EntryKind::Release && e.piece == NONE)
+                .count() as u32;
+            n += pending.min(s.waiting[team].count_ones());
+        }
+        i64::from(n)
+    }
+
+    /// Do all of `cs` hold, seen from `team`? (A plain loop: the hot callers, wins, gates
+    /// and transitions, then inline [`Game::cond`]'s quick tests.)
+    #[inline(always)]
+    pub(crate) fn holds(&self, s: &State, team: TeamId, cs: &[Cond]) -> bool {
+        for c in cs {
+            if !self.cond(s, team, c) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// `once …`: latched, or holding now. Kept out of [`Game::cond`] so that the common
+    /// conditions stay small enough to inline.
+    #[inline(never)]
+    fn once_holds(&self, s: &State, team: TeamId, latch: u8, when: &[Cond]) -> bool {
+        s.latches[team] >> latch & 1 == 1 || when.iter().all(|c| self.cond(s, team, c))
+    }
+
+    /// Records, for each team, the `once` conditions that hold now: called at the end of
+    /// every action.
+    fn latch(&self, s: &mut State) {
+        for t in TeamId::BOTH {
+            for (l, when) in &self.latched {
+                if s.latches[t] >> l & 1 == 0 && when.iter().all(|c| self.cond(s, t, c)) {
+                    s.latches[t] |= 1 << l;
+                }
+            }
+        }
+    }
+
+    /// `immune when … first holds`, before the position's moves are settled (so that the
+    /// moves and the turn's end see the new immunity): sets the statements' latches that
+    /// hold now, and makes their pieces immune.
+    pub(crate) fn latch_immune(&self, s: &mut State, obs: &mut impl Observer) {
+        for t in TeamId::BOTH {
+            for w in &self.ir.capture.immune_when {
+                let Cond::Once { when, .. } = &w.when else {
+                    continue;
+                };
+                if s.latches[t] >> w.latch & 1 == 0 && when.iter().all(|c| self.cond(s, t, c)) {
+                    s.latches[t] |= 1 << w.latch;
+                    self.immunise(s, t, w.latch, obs);
+                }
+            }
+        }
+    }
+
+    /// `immune when … first holds`: the latch `l` has just been set for team `t`; the
+    /// released pieces on the board of the team each such statement names become immune.
+    fn immunise(&self, s: &mut State, t: TeamId, l: u8, obs: &mut impl Observer) {
+        for w in self.ir.capture.immune_when.iter().filter(|w| w.latch == l) {
+            let whose = if w.opposing { t.other() } else { t };
+            let n = self.n_pieces(whose);
+            for (i, p) in s.pieces[whose].iter_mut().take(n).enumerate() {
+                if p.alive() && p.released() && p.cell != NO_CELL && !p.immune() {
+                    p.flags |= PieceFlags::IMMUNE;
+                    obs.event(Event::Immune {
+                        team: whose,
+                        piece: i as u8,
+                        rule: w.rule,
+                    });
+                }
+            }
+        }
+    }
+
+    fn alive<'a>(&self, s: &'a State, t: TeamId) -> impl Iterator<Item = &'a Piece> + 'a {
+        s.pieces[t][..self.n_pieces(t)].iter().filter(|p| p.alive())
+    }
+
+    /// Has the piece reached its goal (or its track's last hole)?
+    #[inline]
+    pub fn arrived(&self, t: TeamId, p: &Piece) -> bool {
+        p.tpos >= self.arrival[t]
+    }
+
+    /// Takes a piece: removes it, or sends it home (to the first empty hole of its start
+    /// row when `first_empty`, else to its start hole if free).
+    fn take(&self, s: &mut State, team: TeamId, i: usize, home: bool, first_empty: bool) {
+        let t = team;
+        let p = s.pieces[t][i];
+        if p.cell != NO_CELL {
+            self.vacate(s, t, i, p.cell);
+        }
+        if !home {
+            put(s, t, i, Piece::REMOVED);
+            return;
+        }
+        let start = self.ir.start_cell(team, i);
+        let free = |c: Cell| !s.occ[0].contains(c) && !s.occ[1].contains(c);
+        let cell = match (start, &self.ir.teams[t.index()].start) {
+            (Some(c), Start::Row(r)) => {
+                if !first_empty && free(c) {
+                    Some(c)
+                } else {
+                    let row = &self.ir.rows[*r];
+                    row.cells().find(|&c| free(c))
+                }
+            }
+            _ => None,
+        };
+        let back = match (cell, start) {
+            (Some(c), _) => {
+                s.occ[t].insert(c);
+                Piece {
+                    tpos: self.track_of_cell[t][c.index()],
+                    cell: c.get() as u8,
+                    flags: PieceFlags::empty(),
+                }
+            }
+            // Beside the board, or no free hole in the home row: off the board, unreleased.
+            (None, _) => Piece {
+                tpos: -1,
+                cell: NO_CELL,
+                flags: PieceFlags::empty(),
+            },
+        };
+        put(s, t, i, back);
+    }
+
+    /// Clears `cell` from the team's occupancy unless another piece of it stands there
+    /// (which only a hole the team may stack on can hold).
+    fn vacate(&self, s: &mut State, t: TeamId, i: usize, cell: u8) {
+        let may_stack =
+            self.ir.capture.stacking || self.goal_cell[t] == Some(Cell::new(cell as u16));
+        let others = may_stack
+            && (0..self.n_pieces(t))
+                .any(|j| j != i && s.pieces[t][j].cell == cell && s.pieces[t][j].alive());
+        if !others {
+            s.occ[t].0[(cell >> 6) as usize] &= !(1u64 << (cell & 63));
+        }
+    }
+}
+
+/// Every `once` condition of the variant (nested ones too), by latch.
+fn latched_conditions(ir: &Ir) -> Vec<(u8, Vec<Cond>)> {
+    let out = std::cell::RefCell::new(Vec::new());
+    ir.any_cond(&|c| {
+        if let Cond::Once { latch, when } = c {
+            out.borrow_mut().push((*latch, when.clone()));
+        }
+        false
+    });
+    let mut v = out.into_inner();
+    v.sort_by_key(|(l, _)| *l);
+    v.dedup_by_key(|(l, _)| *l);
+    v
+}
+
+/// Does compacting the pool keep this entry: unused, or a release of throw `bind` (which
+/// the coming throw may be bound to)?
+#[inline]
+fn kept_by_compaction(e: &Entry, bind: u8) -> bool {
+    e.piece == NONE || (e.kind == EntryKind::Release && e.family == bind)
+}
+
+/// Writes piece `i` of team `t`, keeping the state's release masks.
+#[inline]
+pub(crate) fn put(s: &mut State, t: TeamId, i: usize, p: Piece) {
+    s.pieces[t][i] = p;
+    let bit = 1u64 << i;
+    let (released, waiting) = match (p.released(), p.alive()) {
+        (true, true) => (bit, 0),
+        (false, true) => (0, bit),
+        _ => (0, 0),
+    };
+    s.released[t] = s.released[t] & !bit | released;
+    s.waiting[t] = s.waiting[t] & !bit | waiting;
+}
+
+fn binom(n: u64, k: u64) -> f64 {
+    let mut r = 1.0;
+    for i in 0..k {
+        r = r * (n - i) as f64 / (i + 1) as f64;
+    }
+    r
+}
+
+/// Puts each conjunction of conditions in the order it is cheapest to evaluate in: bit-mask
+/// tests, then walks over the pieces, the reachability test last (no outcome changes).
+fn order_conditions(ir: &mut Ir) {
+    let cost = |c: &Cond| match c {
+        Cond::NoCapturePossible => 2,
+        Cond::AllOwnArrived
+        | Cond::EveryPieceImmuneOrArrived
+        | Cond::Not(_)
+        | Cond::Count(..)
+        | Cond::AllOwnIn(_) => 1,
+        _ => 0,
+    };
+    for team in &mut ir.teams {
+        let tr = &mut team.track;
+        for g in &mut tr.gates {
+            if let Requirement::Conds(cs) = &mut g.requirement {
+                cs.sort_by_key(cost);
+            }
+        }
+        if let Some(l) = &mut tr.looping {
+            l.when.sort_by_key(cost);
+        }
+    }
+    for t in &mut ir.transitions {
+        t.when.sort_by_key(cost);
+    }
+    for w in &mut ir.wins {
+        w.when.sort_by_key(cost);
+    }
+    for w in &mut ir.draws {
+        w.when.sort_by_key(cost);
+    }
+    for w in &mut ir.scores {
+        w.when.sort_by_key(cost);
+    }
+    for e in &mut ir.throws {
+        e.conds.sort_by_key(cost);
+    }
+}
+
+/// Per count of sticks `n`: the outcomes with their exact probabilities, and their
+/// cumulative thresholds on `u64` (the RNG protocol's draw picks the first above it).
+type ChanceTables = (
+    Vec<Vec<Outcome>>,
+    [[u64; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1],
+);
+
+fn chance_tables(p: f64) -> ChanceTables {
+    let max_n = MAX_STICKS as usize;
+    let mut chance = vec![Vec::new(); max_n + 1];
+    let mut cum = [[u64::MAX; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1];
+    for n in 1..=max_n {
+        let mut outs = Vec::with_capacity(n + 1);
+        for k in 0..=n {
+            let pk = binom(n as u64, k as u64) * p.powi(k as i32) * (1.0 - p).powi((n - k) as i32);
+            outs.push(Outcome { k: k as u8, p: pk });
+        }
+        let mut acc = 0.0;
+        for (i, o) in outs.iter().enumerate() {
+            acc += o.p;
+            cum[n][i] = if i == n {
+                u64::MAX
+            } else {
+                (acc * u64::MAX as f64) as u64
+            };
+        }
+        chance[n] = outs;
+    }
+    (chance, cum)
+}
+
+/// `values[team][n][k]`: what a throw of `n` sticks with `k` showing face 0 is worth.
+type Values = [[[u8; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1]; 2];
+
+fn value_table(ir: &Ir) -> Values {
+    let mut values = [[[0u8; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1]; 2];
+    for (t, per_n) in values.iter_mut().enumerate() {
+        for (n, per_k) in per_n.iter_mut().enumerate().skip(1) {
+            for (k, v) in per_k.iter_mut().enumerate().take(n + 1) {
+                *v = ir
+                    .sticks
+                    .value
+                    .throw_value(ir.teams[t].colour, k as u8, n as u8);
+            }
+        }
+    }
+    values
+}
+
+/// The candidate throw entries of every (phase, team, sticks, count of face 0), in priority
+/// order, flattened into one list, with each slot's range of it (filled in the order
+/// [`Game::slot`] reads).
+fn entry_table(ir: &Ir, values: &Values) -> (Vec<u16>, Vec<(u32, u32)>) {
+    let mut entries = Vec::new();
+    let mut slots = Vec::new();
+    for ph in 0..ir.phases.len() {
+        for per_team in values {
+            for (n, per_n) in per_team.iter().enumerate() {
+                for (k, &v) in per_n.iter().enumerate() {
+                    let k = k as u8;
+                    let start = entries.len() as u32;
+                    if n > 0 && k as usize <= n {
+                        entries.extend(
+                            ir.throws
+                                .iter()
+                                .enumerate()
+                                .filter(|(_, e)| {
+                                    e.phase.is_none_or(|p| p as usize == ph)
+                                        && match &e.matches {
+                                            ThrowMatch::Any => true,
+                                            ThrowMatch::Values(m) => m >> v & 1 == 1,
+                                            ThrowMatch::Class(c) => {
+                                                ir.classes[*c].contains(k, n as u8)
+                                            }
+                                        }
+                                })
+                                .map(|(i, _)| i as u16),
+                        );
+                    }
+                    slots.push((start, entries.len() as u32));
+                }
+            }
+        }
+    }
+    (entries, slots)
+}
+
+/// Per rule, the order its releases name where it differs from the file's.
+fn rule_orders(ir: &Ir) -> Vec<Option<ReleaseOrder>> {
+    let mut out = vec![None; ir.rules.len()];
+    for e in &ir.throws {
+        for f in &e.effects {
+            if let Effect::Release { order: Some(o), .. } = f
+                && *o != ir.release_order
+                && let Some(slot) = out.get_mut(e.rule as usize)
+            {
+                *slot = Some(*o);
+            }
+        }
+    }
+    out
+}
+
+/// Per rule, the holes its releases' places are confined to (`… within REGION`).
+fn rule_within(ir: &Ir) -> Vec<Option<TeamCells>> {
+    let mut out = vec![None; ir.rules.len()];
+    for e in &ir.throws {
+        for f in &e.effects {
+            if let Effect::Release {
+                within: Some(w), ..
+            } = f
+                && let Some(slot) = out.get_mut(e.rule as usize)
+            {
+                *slot = Some(*w);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    /// A running game state is a fixed-size value under 1 KiB (cheap to clone in search).
+    #[test]
+    fn state_is_under_one_kib() {
+        let size = std::mem::size_of::<super::State>();
+        assert!(size < 1024, "State is {size} bytes");
+    }
+}

@@ -1,0 +1,215 @@
+//! "No capture is possible any more", computed from the tracks and the capture table:
+//! some attacking piece can still reach a hole where some opposing piece can still be
+//! while not immune, and taking is allowed there. Timing is ignored, so the answer
+//! errs toward "possible" (the race never ends too early). A piece walks its track forward,
+//! round a loop, and under `ends: bounce` back from the last hole by as many places as one
+//! move can carry it (the whole track when pooled throws walk as one move).
+#![expect(
+    clippy::indexing_slicing,
+    reason = "per-team tables are sized in `Reach::new` from the track lengths and holes of the checked IR, and are read with track indices and holes of a valid state"
+)]
+
+use super::{Game, State};
+use seig_ir::*;
+
+/// Reachability tables per team.
+#[derive(Debug, Clone)]
+pub struct Reach {
+    /// `after[t][i]`: holes a piece at track index `i - 1` can still land on.
+    after: [Vec<CellSet>; 2],
+    /// `vuln[t][i]`: holes a piece at index `i` can still stand on before it turns immune.
+    vuln: [Vec<CellSet>; 2],
+    /// Holes where team `t` may take.
+    capturable: [CellSet; 2],
+    /// Per team, the first `stop` gate that needs the opponent to have unreleased pieces,
+    /// when no capture sends a piece home (so that a barrier can close for good).
+    barrier_gate: [Option<u16>; 2],
+    /// `before_barrier[t][i]`: the holes at track indices `i..` up to the barrier gate.
+    before_barrier: [Vec<CellSet>; 2],
+}
+
+impl Reach {
+    /// Builds the tables.
+    pub fn new(ir: &Ir) -> Reach {
+        let back = bounce_reach(ir);
+        let build = |t: usize| {
+            let tr = &ir.teams[t].track;
+            let len = tr.cells.len();
+            let mut loop_cells = CellSet::default();
+            if let Some(l) = &tr.looping {
+                for &c in &tr.cells[l.from as usize..] {
+                    loop_cells.insert(c);
+                }
+            }
+            // The holes a bounce off the last hole walks back onto (a loop comes first).
+            let mut bounce_cells = CellSet::default();
+            if tr.end == TrackEnd::Bounce && tr.looping.is_none() {
+                for &c in &tr.cells[len.saturating_sub(back + 1)..] {
+                    bounce_cells.insert(c);
+                }
+            }
+            loop_cells = loop_cells.union(&bounce_cells);
+            // shifted[i]: the holes at indices >= i, the whole loop, and a bounce's holes.
+            let mut shifted = vec![loop_cells; len + 1];
+            for i in (0..len).rev() {
+                shifted[i] = shifted[i + 1];
+                shifted[i].insert(tr.cells[i]);
+            }
+            let immune = ir.capture.immune[t].map(|(s, _)| s).unwrap_or_default();
+            let vuln = (0..len)
+                .map(|start| {
+                    let mut set = CellSet::default();
+                    let mut i = start;
+                    let mut steps = 0;
+                    while steps <= 2 * len {
+                        let c = tr.cells[i];
+                        if immune.contains(c) {
+                            break;
+                        }
+                        set.insert(c);
+                        i += 1;
+                        steps += 1;
+                        if i == len {
+                            match &tr.looping {
+                                Some(l) => i = l.from as usize,
+                                None => {
+                                    // Not immune by the last hole: a bounce may bring it back
+                                    // onto the holes before (the immune ones included:
+                                    // conservative).
+                                    set = set.union(&bounce_cells);
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                    set
+                })
+                .collect();
+            (shifted, vuln)
+        };
+        let (a0, v0) = build(0);
+        let (a1, v1) = build(1);
+        let capturable = [0, 1].map(|t: usize| {
+            let mut s = CellSet::default();
+            for (c, cc) in ir.capture.at[t].iter().enumerate() {
+                if cc.spec.is_some() && cc.forbidden_by.is_none() {
+                    s.insert(Cell::new(c as u16));
+                }
+            }
+            s
+        });
+        let nobody_goes_home = ir
+            .capture
+            .at
+            .iter()
+            .flatten()
+            .all(|c| c.spec.is_none_or(|sp| !sp.send_home));
+        let barrier_gate = [0, 1].map(|t: usize| {
+            ir.teams[t]
+                .track
+                .gates
+                .iter()
+                .filter(|gt| {
+                    gt.stop
+                        && matches!(&gt.requirement, Requirement::Conds(cs) if cs.contains(&Cond::OpponentHasUnreleased))
+                })
+                .map(|gt| gt.at)
+                .min()
+                .filter(|_| nobody_goes_home)
+        });
+        let before_barrier = [0, 1].map(|t: usize| {
+            let cells = &ir.teams[t].track.cells;
+            let b = barrier_gate[t].map_or(0, |b| b as usize);
+            let mut v = vec![CellSet::default(); b + 1];
+            for i in (0..b).rev() {
+                v[i] = v[i + 1];
+                v[i].insert(cells[i]);
+            }
+            v
+        });
+        Reach {
+            after: [a0, a1],
+            vuln: [v0, v1],
+            capturable,
+            barrier_gate,
+            before_barrier,
+        }
+    }
+
+    /// The first track index a team's pieces can never walk onto again: a `stop` gate
+    /// whose condition needs the opponent to have unreleased pieces when it has none and
+    /// no capture anywhere sends a piece home (so it never will again).
+    fn barrier(&self, g: &Game, s: &State, t: TeamId) -> Option<u16> {
+        self.barrier_gate[t].filter(|_| !g.cond(s, t, &Cond::OpponentHasUnreleased))
+    }
+
+    /// Holes a piece at `tpos` can still land on, walking no further than `barrier`.
+    fn reach_of(&self, t: TeamId, tpos: i16, barrier: Option<u16>) -> CellSet {
+        match barrier {
+            Some(b) if tpos < b as i16 => self.before_barrier[t][(tpos + 1) as usize],
+            // Already past it, or no barrier.
+            _ => self.after[t][(tpos + 1) as usize],
+        }
+    }
+
+    /// Can any capture still happen?
+    pub fn capture_possible(&self, g: &Game, s: &State) -> bool {
+        for a in TeamId::BOTH {
+            let barrier = self.barrier(g, s, a);
+            let v = a.other();
+            let mut reach = CellSet::default();
+            for p in s.pieces[a][..g.n_pieces(a)].iter().filter(|p| p.alive()) {
+                reach = reach.union(&self.reach_of(a, p.tpos, barrier));
+            }
+            let mut vuln = CellSet::default();
+            for q in s.pieces[v][..g.n_pieces(v)]
+                .iter()
+                .filter(|q| q.alive() && !q.immune())
+            {
+                if q.tpos >= 0 {
+                    vuln = vuln.union(&self.vuln[v][q.tpos as usize]);
+                } else {
+                    if q.cell != super::NO_CELL {
+                        vuln.insert(Cell::new(q.cell as u16));
+                    }
+                    if let Some(first) = self.vuln[v].first() {
+                        vuln = vuln.union(first);
+                    }
+                }
+            }
+            let hit = (0..4).any(|i| reach.0[i] & vuln.0[i] & self.capturable[a].0[i] != 0);
+            if hit {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// How many places one move can carry a piece: the most any throw entry's move gives (the
+/// whole board when a pooled group of throws walks as one move, or a move counts more than
+/// a throw can show). A bounce walks back at most that far from the last hole.
+fn bounce_reach(ir: &Ir) -> usize {
+    if ir.allocation == Allocation::Pooled {
+        return ir.cells as usize;
+    }
+    // A throw is worth at most the sticks it throws.
+    let st = &ir.sticks;
+    let sticks = [st.first_of_game, st.first_of_turn]
+        .into_iter()
+        .chain(st.by_phase.iter().copied())
+        .flatten()
+        .fold(st.count, u8::max);
+    let most = |a: Amount| (0..=sticks).map(|v| a.eval(v)).max().unwrap_or(0);
+    ir.throws
+        .iter()
+        .flat_map(|e| e.effects.iter())
+        .map(|f| match *f {
+            Effect::Move(a)
+            | Effect::Release { steps: a, .. }
+            | Effect::ReleaseOrMove { steps: a, .. } => most(a) as usize,
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0)
+}

@@ -1,0 +1,561 @@
+//! Every decision the engine takes that a source could take otherwise, with the value in
+//! force and the statement that set it ([`Ir::engine_choices`]). `docs/semantics.md`
+//! describes each by its [`EngineChoice::name`] (a test checks the page names them all);
+//! `seig rules` prints them, marking "(language default)" those no statement of the file set.
+
+use crate::ir::{
+    Allocation, BlockedRelease, CaptureKind, Cond, Ir, Origin, ReleaseOrder, Requirement,
+    SeatOrder, TeamId, TrackEnd, TrackEntry, ValueRule,
+};
+
+/// One engine choice of a variant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineChoice {
+    /// Stable name, the heading of its entry in `docs/semantics.md`.
+    pub name: &'static str,
+    /// The statement that sets it (its syntax), or "none yet" where the language has none.
+    pub statement: &'static str,
+    /// The value in force, in words.
+    pub value: String,
+    /// The statement of the file that set it (`None`: the language default).
+    pub origin: Option<Origin>,
+}
+
+/// The names of every engine choice, in the order [`Ir::engine_choices`] gives them.
+pub const NAMES: &[&str] = &[
+    "throwing order",
+    "seats per team",
+    "seat rotation",
+    "phases",
+    "stick value",
+    "throw entry precedence",
+    "first-throw conditions",
+    "allocation",
+    "forced moves",
+    "release order",
+    "blocked release",
+    "release confinement",
+    "bind after release",
+    "group walking order",
+    "track end",
+    "track entry",
+    "gate checking",
+    "moves per piece",
+    "pooled landing",
+    "passing",
+    "stacking",
+    "stacks",
+    "capture",
+    "capture precedence",
+    "blocked landing",
+    "immunity",
+    "optional capture",
+    "send-home target",
+    "remove opposing piece",
+    "pieces and start",
+    "transition timing",
+    "win timing and precedence",
+    "win phases",
+    "turn cap",
+    "deadlock",
+];
+
+fn choice(
+    name: &'static str,
+    statement: &'static str,
+    value: impl Into<String>,
+    origin: Option<Origin>,
+) -> EngineChoice {
+    EngineChoice {
+        name,
+        statement,
+        value: value.into(),
+        origin,
+    }
+}
+
+/// The engine choices of an IR (a trait, since the IR is a crate of its own).
+pub trait EngineChoices {
+    /// Every engine choice with the value in force and its origin, in [`NAMES`] order.
+    fn engine_choices(&self) -> Vec<EngineChoice>;
+}
+
+impl EngineChoices for Ir {
+    fn engine_choices(&self) -> Vec<EngineChoice> {
+        Choices(self).all()
+    }
+}
+
+/// The IR whose engine choices are being listed.
+struct Choices<'a>(&'a Ir);
+
+impl std::ops::Deref for Choices<'_> {
+    type Target = Ir;
+    fn deref(&self) -> &Ir {
+        self.0
+    }
+}
+
+impl Choices<'_> {
+    fn all(&self) -> Vec<EngineChoice> {
+        let mut out = self.turn_choices();
+        out.extend(self.movement_choices());
+        out.extend(self.taking_choices());
+        out.extend(self.ending_choices());
+        out
+    }
+
+    /// Which pieces become immune, and when (`immune after entering`, `immune when … first
+    /// holds`); none when the file says neither.
+    fn immunity_choice(&self) -> EngineChoice {
+        let pol = &self.capture;
+        let entering = pol
+            .stated
+            .iter()
+            .find(|s| s.kind == CaptureKind::Immune)
+            .map(|s| s.origin);
+        let mut ways = Vec::new();
+        if entering.is_some() {
+            ways.push("a piece that has entered the statement's region".to_string());
+        }
+        for w in &pol.immune_when {
+            let whose = if w.opposing { "opposing" } else { "own" };
+            ways.push(format!(
+                "the {whose} released pieces on the board when its condition first holds for a team (pieces released later are not)"
+            ));
+        }
+        let value = if ways.is_empty() {
+            "no piece is ever immune".to_string()
+        } else {
+            ways.join("; ")
+        };
+        choice(
+            "immunity",
+            "immune after entering REGION / immune when CONDS first holds: own|opposing released pieces on the board",
+            value,
+            entering.or(pol.immune_when.first().map(|w| w.origin)),
+        )
+    }
+
+    /// Who throws, what a throw is worth, which entry applies, how throws become moves.
+    fn turn_choices(&self) -> Vec<EngineChoice> {
+        let names: Vec<&str> = self.teams.iter().map(|t| t.name.as_str()).collect();
+        let value = match self.sticks.value {
+            ValueRule::Face(f) => format!(
+                "count of {}",
+                self.sticks
+                    .faces
+                    .get(f as usize)
+                    .map_or("?", |s| s.as_str())
+            ),
+            ValueRule::OwnColour => "count of own colour".into(),
+        };
+        vec![
+            choice(
+                "throwing order",
+                "order: TEAM, TEAM",
+                names.join(", "),
+                self.order_origin,
+            ),
+            choice(
+                "seats per team",
+                "seats per team: N",
+                self.seats.to_string(),
+                self.seats_origin,
+            ),
+            choice(
+                "seat rotation",
+                "seat order: team blocks / alternating",
+                match self.seat_order {
+                    SeatOrder::TeamBlocks => {
+                        "team blocks: every seat of a team, then every seat of the other"
+                    }
+                    SeatOrder::Alternating => "alternating: the teams alternate seat by seat",
+                },
+                self.seat_order_origin,
+            ),
+            choice(
+                "phases",
+                "phases: P, Q, …",
+                self.phases.join(", "),
+                self.phases_origin,
+            ),
+            choice(
+                "stick value",
+                "value: count of FACE / count of own colour",
+                value,
+                self.sticks.value_origin,
+            ),
+            choice(
+                "throw entry precedence",
+                "the order of `on …` entries",
+                "the first entry in file order whose match, phase and conditions hold",
+                None,
+            ),
+            choice(
+                "first-throw conditions",
+                "first throw of turn / of team turn / of game",
+                "`turn` is one seat's turn",
+                None,
+            ),
+            choice(
+                "allocation",
+                "allocation: per throw / pooled",
+                match self.allocation {
+                    Allocation::PerThrow => "per throw",
+                    Allocation::Pooled => "pooled",
+                },
+                self.allocation_origin,
+            ),
+            choice(
+                "forced moves",
+                "none",
+                "a seat must move while some group is legal; entries no piece can use are forfeited",
+                None,
+            ),
+        ]
+    }
+
+    /// Whether some throw entry confines its release's places (`… moving E within REGION`):
+    /// the first such entry's statement.
+    fn confinement_choice(&self) -> EngineChoice {
+        let first = self.throws.iter().find(|e| {
+            e.effects.iter().any(|f| {
+                matches!(
+                    f,
+                    crate::lang::ir::Effect::Release {
+                        within: Some(_),
+                        ..
+                    }
+                )
+            })
+        });
+        choice(
+            "release confinement",
+            "release N moving E within REGION",
+            if first.is_some() {
+                "the releases of the entries that say `within` keep their places in its holes; a step out of them is refused and `blocked release` decides"
+            } else {
+                "a release's places walk the track wherever it goes"
+            },
+            first.map(|e| e.origin),
+        )
+    }
+
+    /// Where a piece off its track steps onto it (`track TEAM entry:`).
+    fn entry_choice(&self) -> EngineChoice {
+        let entries: Vec<String> = TeamId::BOTH
+            .iter()
+            .map(|&t| {
+                let tr = &self.team_of(t).track;
+                let how = match tr.entry {
+                    TrackEntry::FirstHole => "the track's first hole",
+                    TrackEntry::Chosen => "a hole of the track's first segment, chosen",
+                    TrackEntry::ChosenEmpty => {
+                        "a hole of the track's first segment where no piece stands, chosen"
+                    }
+                };
+                format!("{}: {how}", self.team_of(t).name)
+            })
+            .collect();
+        choice(
+            "track entry",
+            "track TEAM entry: first hole / chosen hole / chosen empty hole",
+            entries.join("; "),
+            self.teams.iter().find_map(|t| t.track.entry_origin),
+        )
+    }
+
+    /// Releases, walking, gates and track ends.
+    fn movement_choices(&self) -> Vec<EngineChoice> {
+        let ends: Vec<String> = TeamId::BOTH
+            .iter()
+            .map(|&t| {
+                let tr = &self.team_of(t).track;
+                let end = match tr.end {
+                    TrackEnd::Stop => "stops on the last hole",
+                    TrackEnd::Exact => "needs the exact count to reach the last hole",
+                    TrackEnd::Bounce => "walks back from the last hole the places left",
+                };
+                let how = match &tr.looping {
+                    Some(lp) if lp.when.is_empty() => format!("loops to hole {}", lp.from + 1),
+                    Some(lp) => format!(
+                        "loops to hole {} when its condition holds, else {end}",
+                        lp.from + 1
+                    ),
+                    None => end.into(),
+                };
+                format!("{}: {how}", self.team_of(t).name)
+            })
+            .collect();
+        let end_origin = self.teams.iter().find_map(|t| {
+            t.track
+                .looping
+                .as_ref()
+                .map(|l| l.origin)
+                .or(t.track.end_origin)
+        });
+        let gates = || self.teams.iter().flat_map(|t| t.track.gates.iter());
+        let gate_conds = gates().any(|g| matches!(g.requirement, Requirement::Conds(_)));
+        // A gate whose condition is a `once` latch is the file's choice of a threshold.
+        let latched_gate = gates().find(|g| {
+            matches!(&g.requirement, Requirement::Conds(cs)
+                if cs.iter().any(|c| matches!(c, Cond::Once { .. })))
+        });
+        vec![
+            choice(
+                "release order",
+                "release order: front-most / rear-most / chosen / first hole / last hole",
+                match self.release_order {
+                    ReleaseOrder::FrontMost => "front-most",
+                    ReleaseOrder::RearMost => "rear-most",
+                    ReleaseOrder::Chosen => "chosen",
+                    ReleaseOrder::FirstHole => "first hole",
+                    ReleaseOrder::LastHole => "last hole",
+                },
+                self.release_order_origin,
+            ),
+            choice(
+                "blocked release",
+                "blocked release: lost / released in place / another piece",
+                match self.movement.blocked_release {
+                    BlockedRelease::Lost => {
+                        "lost: a release whose landing is refused is not made; its entry is forfeited if no piece can use it"
+                    }
+                    BlockedRelease::InPlace => "released in place, without the release's places",
+                    BlockedRelease::AnotherPiece => {
+                        "another piece: the next waiting piece in release order whose move is not refused"
+                    }
+                },
+                self.movement.blocked_release_origin,
+            ),
+            self.confinement_choice(),
+            choice(
+                "bind after release",
+                "the throw after a release moves that piece",
+                if self.bind_after_release.is_some() {
+                    "on"
+                } else {
+                    "off"
+                },
+                self.bind_after_release_origin,
+            ),
+            choice(
+                "group walking order",
+                "pooled throws walk: any order / in throw order",
+                if self.movement.walk_in_throw_order {
+                    "in throw order: a group's throws are walked in the order they were thrown"
+                } else {
+                    "any order: a group's throws are walked shortest first; another order is taken where a crossing-throw gate refuses it"
+                },
+                self.movement.walk_in_throw_order_origin,
+            ),
+            choice(
+                "track end",
+                "track TEAM ends: stop / track TEAM loops from SEG",
+                ends.join("; "),
+                end_origin,
+            ),
+            self.entry_choice(),
+            choice(
+                "gate checking",
+                "once CONDS (in a gate's conditions)",
+                if latched_gate.is_some() {
+                    "a gate's `once` condition opens it for good from the first moment it held; every other gate is checked at every crossing"
+                } else if gate_conds {
+                    "a condition gate is checked at every crossing"
+                } else {
+                    "every gate is checked at every crossing"
+                },
+                latched_gate.map(|g| g.origin),
+            ),
+            choice(
+                "moves per piece",
+                "moves per piece per turn: one / several",
+                if self.movement.one_move_per_piece {
+                    "one: a piece moves at most once in a seat's turn"
+                } else {
+                    "several: a piece may take several groups of a turn, as separate moves"
+                },
+                self.movement.one_move_per_piece_origin,
+            ),
+            choice(
+                "pooled landing",
+                "pooled throws land: once / after each throw",
+                if self.movement.land_each_throw {
+                    "after each throw of the group, taking and being blocked at each landing"
+                } else {
+                    "once, at the group's end"
+                },
+                self.movement.land_each_throw_origin,
+            ),
+            choice(
+                "passing",
+                "passing own pieces: allowed / forbidden; passing opposing pieces: allowed / forbidden",
+                format!(
+                    "own pieces: {}; opposing pieces: {}",
+                    if self.movement.pass_own {
+                        "may be passed"
+                    } else {
+                        "may not be passed"
+                    },
+                    if self.movement.pass_opposing {
+                        "may be passed"
+                    } else {
+                        "may not be passed"
+                    }
+                ),
+                self.movement
+                    .pass_own_origin
+                    .or(self.movement.pass_opposing_origin),
+            ),
+        ]
+    }
+
+    /// Landing on pieces and taking them.
+    fn taking_choices(&self) -> Vec<EngineChoice> {
+        let pol = &self.capture;
+        let everywhere = pol.stated.iter().rev().find_map(|s| match s.kind {
+            CaptureKind::Capture {
+                compulsory,
+                send_home,
+                ..
+            } if s.region.is_none() => Some((compulsory, send_home, s.origin)),
+            _ => None,
+        });
+        let capture = match everywhere {
+            Some((c, h, _)) => format!(
+                "{}, {} (everywhere unless narrowed)",
+                if c { "compulsory" } else { "optional" },
+                if h { "send home" } else { "remove" }
+            ),
+            None if pol.stated.is_empty() => "no taking anywhere".into(),
+            None => "no taking except where a `capture in` allows it".into(),
+        };
+        let stacking = match (pol.stacking, pol.stacking_at_goal) {
+            (true, _) => "allowed",
+            (false, true) => "forbidden except at goal",
+            (false, false) => "forbidden",
+        };
+        vec![
+            choice(
+                "stacking",
+                "stacking: forbidden / allowed / forbidden except at goal",
+                stacking,
+                pol.stacking_origin,
+            ),
+            choice(
+                "stacks",
+                "stacks: move together / move apart",
+                if self.movement.stacks_together {
+                    "move together (own pieces in one place of the track, in one state, move as one)"
+                } else {
+                    "move apart (each piece moves alone)"
+                },
+                self.movement.stacks_together_origin,
+            ),
+            choice(
+                "capture",
+                "capture: compulsory|optional, remove|send home",
+                capture,
+                everywhere.map(|e| e.2),
+            ),
+            choice(
+                "capture precedence",
+                "the order of capture statements",
+                "where capture statements overlap, the later in the file wins",
+                None,
+            ),
+            choice(
+                "blocked landing",
+                "blocked landing: share / forbidden",
+                if pol.blocked_share {
+                    "share"
+                } else {
+                    "forbidden"
+                },
+                pol.blocked_origin,
+            ),
+            self.immunity_choice(),
+            choice(
+                "optional capture",
+                "capture …: optional",
+                "an optional capture may be declined only where the hole may be shared",
+                None,
+            ),
+            choice(
+                "send-home target",
+                "send home to: start hole / first empty hole",
+                if pol.home_first_empty {
+                    "first empty hole"
+                } else {
+                    "start hole"
+                },
+                pol.home_first_empty_origin,
+            ),
+            choice(
+                "remove opposing piece",
+                "none",
+                "removes the opposing team's first piece (in start order) still in the game",
+                None,
+            ),
+        ]
+    }
+
+    /// Pieces, phase changes and the end of the game.
+    fn ending_choices(&self) -> Vec<EngineChoice> {
+        let pieces: Vec<String> = self
+            .teams
+            .iter()
+            .map(|t| format!("{}: {}", t.name, t.pieces))
+            .collect();
+        vec![
+            choice(
+                "pieces and start",
+                "team TEAM: N pieces in ROW [from hole K] / beside the board",
+                format!(
+                    "{} (in a start row: one per hole, in hole order from the first hole given)",
+                    pieces.join(", ")
+                ),
+                self.teams.first().map(|t| t.origin),
+            ),
+            choice(
+                "transition timing",
+                "from P enter Q when …",
+                "at the end of each seat's turn; the first transition that holds",
+                None,
+            ),
+            choice(
+                "win timing and precedence",
+                "win / draw / end … most pieces in REGION wins",
+                "after every action; the first team in throwing order for which a win holds, then draws, then ends by score",
+                None,
+            ),
+            choice(
+                "win phases",
+                "win in PHASE when …",
+                if self.wins.iter().any(|w| w.phase.is_some()) {
+                    "some win statements apply in one phase only"
+                } else {
+                    "every win statement applies in every phase"
+                },
+                self.wins
+                    .iter()
+                    .find(|w| w.phase.is_some())
+                    .map(|w| w.origin),
+            ),
+            choice(
+                "turn cap",
+                "none (a tool's option)",
+                "a game stopped by the cap has no result; it is not a draw",
+                None,
+            ),
+            choice(
+                "deadlock",
+                "none (the only reading)",
+                "a game in which no throw can change anything any more ends at once, as a deadlock",
+                None,
+            ),
+        ]
+    }
+}

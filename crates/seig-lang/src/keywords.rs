@@ -1,0 +1,317 @@
+//! The words of the language, each with the statement forms that use it and one line on
+//! what each form says (the statement list of `docs/language.md`, shortened). An editor
+//! shows them on hover and offers the words for completion; a test holds the table to
+//! the grammar, so that every word of `grammar/seig.pest` is documented here.
+
+/// One form of an item or a statement: how it is written (placeholders in capitals) and
+/// what it says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Form {
+    /// How it is written, e.g. `win [in PHASE] when CONDS`.
+    pub form: &'static str,
+    /// What it says, in one line.
+    pub doc: &'static str,
+}
+
+const fn f(form: &'static str, doc: &'static str) -> Form {
+    Form { form, doc }
+}
+
+/// Every form of the language, items first, then statements, conditions and the words
+/// inside them.
+pub const FORMS: &[Form] = &[
+    f("game \"TITLE\"", "Names the variant."),
+    f(
+        "source KEY \"TITLE\" { author \"…\" year N evidence \"…\" note \"…\" title \"…\" published \"…\" original \"…\" pages \"…\" text-begins \"…\" text-ends \"…\" }",
+        "A source the rules cite, with its fields (all but the title optional).",
+    ),
+    f(
+        "param NAME = N in LO..HI \"DOC\"",
+        "A numeric parameter: its default and inclusive range (`--param NAME=V`).",
+    ),
+    f(
+        "reading ID \"QUESTION\" { OPTION (default) \"DOC\" … }",
+        "A named choice where the source is ambiguous, its options and the default.",
+    ),
+    f(
+        "set aside KEY \"SENTENCE\" because \"REASON\"",
+        "A source sentence knowingly left without a rule.",
+    ),
+    f(
+        "rule ID stated|inferred|reconstructed cites KEY \"SENTENCE\" { … }",
+        "A rule: its ID, how sure we are (status), the sentences it formalises, its statements.",
+    ),
+    f(
+        "if READING = OPTION { … } else { … }",
+        "Statements in force only when the reading has that option (else: when it has another).",
+    ),
+    f(
+        "row NAME: KIND of TEAM, EXPR holes",
+        "A row of holes; KIND groups rows; `of TEAM` gives it an owner.",
+    ),
+    f(
+        "team NAME: EXPR pieces in ROW from hole EXPR",
+        "A team's pieces, one per hole of ROW from hole 1 (or the hole given).",
+    ),
+    f(
+        "team NAME: EXPR pieces beside the board",
+        "A team's pieces start off the board and enter their track when released.",
+    ),
+    f(
+        "team NAME colour FACE",
+        "The team's face of the sticks (for `value: count of own colour`).",
+    ),
+    f("seats per team: EXPR", "Players (seats) per team."),
+    f("order: TEAM, TEAM", "The throwing order of the teams."),
+    f(
+        "seat order: team blocks|alternating",
+        "Every seat of a team then the other team's (default), or seat by seat alternating.",
+    ),
+    f(
+        "sticks: EXPR with faces FACE and FACE, p(FACE) = X",
+        "How many sticks, their two faces, and a face's probability (default 1/2).",
+    ),
+    f("sticks in PHASE: EXPR", "The stick count while in a phase."),
+    f(
+        "sticks on first throw of turn|game: EXPR",
+        "The stick count of each turn's (or the game's) first throw.",
+    ),
+    f(
+        "sticks if CONDS: EXPR",
+        "The stick count of a team's throws while CONDS hold (first that holds wins).",
+    ),
+    f(
+        "value: count of FACE|own colour",
+        "A throw's value: how many sticks show that face (or the thrower's colour).",
+    ),
+    f(
+        "class NAME: all alike or all but one alike",
+        "A named class of throws, matched by `on NAME: …`.",
+    ),
+    f(
+        "phases: NAME, NAME",
+        "The phases of the game; the first is the initial one.",
+    ),
+    f(
+        "allocation: pooled|per throw",
+        "Pool a turn's throws and divide them among pieces, or move after each throw.",
+    ),
+    f(
+        "release order: front-most|rear-most|chosen|first hole|last hole",
+        "Which unreleased piece a release takes (default front-most).",
+    ),
+    f(
+        "blocked release: lost|released in place|another piece",
+        "What a release whose move is refused does (default lost).",
+    ),
+    f(
+        "moves per piece per turn: one|several",
+        "Whether a piece may move again in the seat's turn (default several).",
+    ),
+    f(
+        "pooled throws land: once|after each throw",
+        "A pooled group lands at its end only (default), or after each throw.",
+    ),
+    f(
+        "passing own|opposing pieces: allowed|forbidden",
+        "Whether a move may walk past holes where such pieces stand (default allowed).",
+    ),
+    f(
+        "the throw after a release moves that piece",
+        "The throw after a release must go to the released piece.",
+    ),
+    f(
+        "from PHASE enter PHASE when CONDS",
+        "A phase change, checked at the end of each seat's turn.",
+    ),
+    f(
+        "on N, N|CLASS|any in PHASE if CONDS: EFFECT and EFFECT",
+        "A throw table entry: the first whose match, phase and conditions hold applies.",
+    ),
+    f(
+        "move EXPR",
+        "Effect: a move of EXPR places for a released piece.",
+    ),
+    f(
+        "release N ORDER moving EXPR",
+        "Effect: release N unreleased pieces, each moving EXPR places (0 if omitted).",
+    ),
+    f(
+        "release or move EXPR for N pieces",
+        "Effect: move a released piece or release one, by EXPR (N entries with `for`).",
+    ),
+    f("throw again", "Effect: the seat throws again."),
+    f(
+        "cancel moves",
+        "Effect: drop the turn's moves, keep its releases.",
+    ),
+    f(
+        "remove opposing piece",
+        "Effect: take an opposing piece off the board.",
+    ),
+    f("enter PHASE", "Effect: the game enters that phase."),
+    f("nothing", "Effect: the throw does nothing."),
+    f(
+        "track TEAM: ROW forward|backward as LABEL goal, back along the track as LABEL",
+        "A team's track: rows walked in order (`goal` marks the arrival segment).",
+    ),
+    f(
+        "track TEAM loops from SEGMENT when CONDS",
+        "After the last hole, the walk continues from that segment.",
+    ),
+    f(
+        "track TEAM ends: stop|exact|bounce",
+        "A walk past the last hole stops there (default), is illegal, or turns back.",
+    ),
+    f(
+        "track TEAM entry: first hole|chosen hole|chosen empty hole",
+        "Where a piece off its track steps onto it (default the first hole).",
+    ),
+    f(
+        "gate TEAM SEGMENT: throw in N, N by crossing throw|move total, else forbid|stop",
+        "Entering that segment needs a throw in the set (or CONDS); else the move is illegal or stops before.",
+    ),
+    f(
+        "stacking: forbidden|allowed except at goal",
+        "Whether own pieces may share a hole (`except at goal`: on the goal's last hole).",
+    ),
+    f(
+        "stacks: move together|apart",
+        "Own pieces on one hole move alone (default) or as one stack.",
+    ),
+    f(
+        "capture in REGION: compulsory|optional, remove|send home to start hole|first empty hole",
+        "What landing on opposing pieces does (everywhere, or in a region).",
+    ),
+    f(
+        "no capture in REGION, sharing",
+        "No taking there; with `sharing`, both teams may share those holes.",
+    ),
+    f(
+        "capture in REGION only with a single throw of N, N",
+        "Taking there needs a single throw of one of those values.",
+    ),
+    f(
+        "blocked landing: share|forbidden",
+        "Landing on an opposing piece that is not taken: share the hole, or not allowed.",
+    ),
+    f(
+        "immune after entering REGION",
+        "A piece that has entered REGION can never be captured.",
+    ),
+    f(
+        "immune when CONDS first holds: own|opposing released pieces on the board",
+        "When CONDS first hold, the released pieces on the board become immune for good.",
+    ),
+    f(
+        "send home to: start hole|first empty hole",
+        "Where a piece sent home goes.",
+    ),
+    f(
+        "win in PHASE when CONDS",
+        "The team for which CONDS hold wins.",
+    ),
+    f(
+        "draw in PHASE when CONDS",
+        "The game is drawn when CONDS hold.",
+    ),
+    f(
+        "end in PHASE when CONDS: most pieces in REGION wins",
+        "The game ends when CONDS hold; the team with most pieces in REGION wins.",
+    ),
+    f(
+        "ROW|own KIND|opposing KIND|ends of ROW|first hole of ROW|last hole of ROW",
+        "Rows and regions: a row or kind, relative to the team, or some of its holes.",
+    ),
+    f(
+        "EXPR: N|PARAM|value|value + N",
+        "A number, a param, the throw's value, or the value plus a number.",
+    ),
+    f(
+        "first throw of turn|team turn|game",
+        "Condition: the first throw of the seat's turn, the team's turn, or the game.",
+    ),
+    f(
+        "own|opposing pieces in REGION < <= = >= > N",
+        "Condition: a count of pieces in a region, against a number or another count.",
+    ),
+    f(
+        "all own pieces in REGION",
+        "Condition: every piece of the team in the game stands in REGION.",
+    ),
+    f(
+        "all own pieces released|arrived",
+        "Condition: every piece of the team released (or past its goal).",
+    ),
+    f(
+        "all pieces released",
+        "Condition: every piece of both teams released.",
+    ),
+    f(
+        "own|opposing pieces released CMP N",
+        "Condition: how many of the team's pieces have been released in the game.",
+    ),
+    f(
+        "opponent has unreleased pieces",
+        "Condition: the other team has pieces waiting to be released.",
+    ),
+    f(
+        "opponent has no pieces",
+        "Condition: the other team has no piece left.",
+    ),
+    f(
+        "ROW full of own pieces",
+        "Condition: every hole of the rows is occupied (by the team's pieces with `of own pieces`).",
+    ),
+    f(
+        "ROW won",
+        "Condition: every hole of ROW has been landed on by the team at some time.",
+    ),
+    f(
+        "no capture possible",
+        "Condition: no capture can happen any more.",
+    ),
+    f(
+        "every piece immune or arrived",
+        "Condition: every piece is immune or past its goal.",
+    ),
+    f(
+        "reading READING = OPTION",
+        "Condition: the reading has that option.",
+    ),
+    f(
+        "once COND|(CONDS)",
+        "Condition: true from the first moment its conditions held for the team.",
+    ),
+    f("not COND", "Condition: the condition does not hold."),
+    f(
+        "COND and COND",
+        "Conditions: all of them hold (`and` also joins effects).",
+    ),
+    f("then", "A reserved word (not usable as a name)."),
+];
+
+/// The words of a form: its runs of lower-case letters and dashes (capitals are
+/// placeholders).
+pub fn words_of(form: &'static str) -> impl Iterator<Item = &'static str> {
+    form.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_lowercase()))
+}
+
+/// Every word of the language, each once, sorted.
+pub fn words() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = FORMS.iter().flat_map(|f| words_of(f.form)).collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The forms that use `word`, those that begin with it first.
+pub fn forms_with(word: &str) -> Vec<&'static Form> {
+    let mut out: Vec<&'static Form> = FORMS
+        .iter()
+        .filter(|f| words_of(f.form).any(|w| w == word))
+        .collect();
+    out.sort_by_key(|f| words_of(f.form).next() != Some(word));
+    out
+}

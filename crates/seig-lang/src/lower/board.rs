@@ -1,0 +1,759 @@
+//! The board and the teams: rows, each team's pieces, start, colour and seats, and its track
+//! with the loops and gates on it.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "indices are those lowering made from this file: row, reading, phase, class, option and statement indices point into the tables `Cx` built before they are used, per-team pairs are indexed by a `TeamId` (0 or 1), and other positions are bounded by the loop or length check beside them"
+)]
+
+use super::cx::{Cx, dup, face_index};
+use super::flatten::Flat;
+use super::{Setting, set_once};
+use crate::diag::{Code, Diagnostic, Span, suggest};
+use crate::ir::*;
+use crate::syntax::ast::{self, Name, StmtKind};
+
+/// The rows, to `cx.rows`; `None` (after a diagnostic) when there is no board to build on.
+pub(super) fn rows(cx: &mut Cx, flat: &[Flat], first_span: Span) -> Option<()> {
+    for f in flat {
+        if let StmtKind::Row {
+            name,
+            kind,
+            owner,
+            holes,
+        } = &f.stmt.node
+        {
+            let owner_ix = owner.as_ref().and_then(|o| cx.team(o));
+            let len = cx.int(holes, "number of holes", 1, MAX_HOLES);
+            let Some(origin) = f.origin else {
+                continue;
+            };
+            if let Some(i) = cx.rows.iter().position(|r| r.name == name.node) {
+                let prev = cx.row_spans[i];
+                cx.diags.push(dup("row", name, prev));
+                continue;
+            }
+            if cx.team_names.contains(&name.node) || cx.team_names.contains(&kind.node) {
+                cx.diags.push(
+                    Diagnostic::error(
+                        Code::RowNamedLikeTeam,
+                        name.span,
+                        "a row or kind has a team's name",
+                        "clashes with a team",
+                    )
+                    .with_help("rename the row or kind"),
+                );
+            }
+            let first: u16 = cx.rows.iter().map(|r| r.len).sum();
+            let len = len.unwrap_or(1) as u16;
+            if first as usize + len as usize > MAX_CELLS {
+                cx.diags.push(Diagnostic::error(
+                    Code::TooManyHoles,
+                    holes.span,
+                    format!("the board would have more than {MAX_CELLS} holes"),
+                    "too many holes",
+                ));
+                return None;
+            }
+            cx.rows.push(Row {
+                name: name.node.clone(),
+                kind: kind.node.clone(),
+                owner: owner_ix,
+                first: Cell::new(first),
+                len,
+                origin,
+            });
+            cx.row_spans.push(name.span);
+        }
+    }
+    for r in &cx.rows {
+        // A row may share its name with its own kind, when the kind has no other row.
+        if cx.rows.iter().any(|o| o.kind == r.name && o.name != r.name) {
+            let sp = cx.row_spans[cx.rows.iter().position(|x| x.name == r.name).unwrap_or(0)];
+            cx.diags.push(
+                Diagnostic::error(
+                    Code::RowAndKind,
+                    sp,
+                    format!("`{}` is both a row and a kind", r.name),
+                    "ambiguous name",
+                )
+                .with_help("give rows and kinds different names"),
+            );
+            break;
+        }
+    }
+    if cx.rows.is_empty() {
+        cx.diags.push(
+            Diagnostic::error(
+                Code::NoRows,
+                first_span,
+                "the board has no rows",
+                "no `row` statement",
+            )
+            .with_help("add `row NAME: KIND, N holes`"),
+        );
+        return None;
+    }
+    Some(())
+}
+
+/// A team's track as written.
+pub(super) struct TrackDecl {
+    /// Its segments with their rows.
+    pub segments: Vec<(ast::Segment, usize)>,
+    /// Its last segment, `back along the track`, if it has one.
+    pub back: Option<ast::TrackBack>,
+    /// Where it is declared (the team's name).
+    pub span: Span,
+    /// Its statement.
+    pub origin: Origin,
+}
+
+/// The statements about teams in force, by team index.
+pub(super) struct TeamStmts<'a> {
+    /// Pieces and start.
+    pub pieces: [Option<Setting<(u8, Start, u16)>>; 2],
+    /// A pieces statement was written (even with errors): not also reported as missing.
+    pub pieces_written: [bool; 2],
+    /// Colour (a face index).
+    pub colour: [Option<Setting<u8>>; 2],
+    /// Seats per team.
+    pub seats: Option<Setting<u8>>,
+    /// Tracks.
+    pub tracks: [Option<TrackDecl>; 2],
+    /// `loops` statements, with their team.
+    pub loops: Vec<(&'a Flat<'a>, TeamId)>,
+    /// `gate` statements, with their team.
+    pub gates: Vec<(&'a Flat<'a>, TeamId)>,
+    /// The first `ends:` statement in force per team: what it says, where, and its origin.
+    pub ends: [Option<(TrackEnd, Span, Origin)>; 2],
+    /// The first `entry:` statement in force per team: what it says, where, and its origin.
+    pub entries: [Option<(TrackEntry, Span, Origin)>; 2],
+}
+
+/// Collects the team statements; resolves their names (also under readings not in force).
+pub(super) fn team_statements<'a>(cx: &mut Cx, flat: &'a [Flat<'a>]) -> TeamStmts<'a> {
+    let mut ts = TeamStmts {
+        pieces: [None, None],
+        pieces_written: [false; 2],
+        colour: [None, None],
+        seats: None,
+        tracks: [None, None],
+        loops: Vec::new(),
+        gates: Vec::new(),
+        ends: [None, None],
+        entries: [None, None],
+    };
+    for f in flat {
+        match &f.stmt.node {
+            StmtKind::TeamPieces {
+                team,
+                count,
+                start,
+                from_hole,
+            } => pieces(
+                cx,
+                &mut ts,
+                f,
+                team,
+                count,
+                start.as_ref(),
+                from_hole.as_ref(),
+            ),
+            StmtKind::TeamColour { team, face } => {
+                let t = cx.team(team);
+                let fi = face_index(cx, face);
+                if let (Some(t), Some(fi)) = (t, fi) {
+                    set_once(cx, &mut ts.colour[t.index()], fi, f, "the team's colour");
+                }
+            }
+            StmtKind::Seats(e) => {
+                if let Some(v) = cx.int(e, "number of seats", 1, MAX_SEATS) {
+                    set_once(cx, &mut ts.seats, v as u8, f, "the seats per team");
+                }
+            }
+            StmtKind::Track {
+                team,
+                segments,
+                back,
+            } => track(cx, &mut ts, f, team, segments, back.as_ref()),
+            StmtKind::TrackLoop { team, .. } => {
+                if let Some(t) = cx.team(team)
+                    && f.active()
+                {
+                    ts.loops.push((f, t));
+                }
+            }
+            StmtKind::TrackEnd(team, end) => track_end(cx, &mut ts, f, team, *end),
+            StmtKind::TrackEntry(team, entry) => track_entry(cx, &mut ts, f, team, *entry),
+            StmtKind::Gate { team, .. } => {
+                if let Some(t) = cx.team(team)
+                    && f.active()
+                {
+                    ts.gates.push((f, t));
+                }
+            }
+            _ => {}
+        }
+    }
+    ts
+}
+
+/// `track T ends: …`: the first one in force; a second that says otherwise is an error.
+fn track_end(cx: &mut Cx, ts: &mut TeamStmts, f: &Flat, team: &Name, end: ast::TrackEndKind) {
+    let end = match end {
+        ast::TrackEndKind::Stop => TrackEnd::Stop,
+        ast::TrackEndKind::Exact => TrackEnd::Exact,
+        ast::TrackEndKind::Bounce => TrackEnd::Bounce,
+    };
+    let (Some(t), Some(o)) = (cx.team(team), f.origin) else {
+        return;
+    };
+    match &ts.ends[t.index()] {
+        None => ts.ends[t.index()] = Some((end, f.stmt.span, o)),
+        Some((first, sp, _)) if *first != end => cx.diags.push(
+            Diagnostic::error(
+                Code::TrackEndTwice,
+                f.stmt.span,
+                format!("team `{}`'s track ends two different ways", team.node),
+                "second end",
+            )
+            .with_help("keep one, or put them in `if READING = OPTION { … } else { … }`")
+            .with_secondary(*sp, "first end"),
+        ),
+        Some(_) => {}
+    }
+}
+
+/// `track T entry: …`: the first one in force; a second that says otherwise is an error.
+fn track_entry(cx: &mut Cx, ts: &mut TeamStmts, f: &Flat, team: &Name, entry: ast::TrackEntryKind) {
+    let entry = match entry {
+        ast::TrackEntryKind::FirstHole => TrackEntry::FirstHole,
+        ast::TrackEntryKind::Chosen => TrackEntry::Chosen,
+        ast::TrackEntryKind::ChosenEmpty => TrackEntry::ChosenEmpty,
+    };
+    let (Some(t), Some(o)) = (cx.team(team), f.origin) else {
+        return;
+    };
+    match &ts.entries[t.index()] {
+        None => ts.entries[t.index()] = Some((entry, f.stmt.span, o)),
+        Some((first, sp, _)) if *first != entry => cx.diags.push(
+            Diagnostic::error(
+                Code::TrackEntryTwice,
+                f.stmt.span,
+                format!("team `{}`'s track is entered two different ways", team.node),
+                "second entry",
+            )
+            .with_help("keep one, or put them in `if READING = OPTION { … } else { … }`")
+            .with_secondary(*sp, "first entry"),
+        ),
+        Some(_) => {}
+    }
+}
+
+/// A chosen entry needs pieces that step onto the track (E126) and a first segment that
+/// no gate guards (E127: entering past its first hole would skip the gate).
+fn check_entry(cx: &mut Cx, name: &str, start: &Start, track: &Track, span: Span) {
+    if track.entry == TrackEntry::FirstHole {
+        return;
+    }
+    if let Start::Row(r) = start
+        && track.segments.iter().any(|s| s.row == *r)
+    {
+        cx.diags.push(
+            Diagnostic::error(
+                Code::EntryOnTrack,
+                span,
+                format!("team `{name}`'s pieces start on their track: they never enter it"),
+                "a chosen entry for pieces already on the track",
+            )
+            .with_help(
+                "start the pieces in a row outside the track or beside the board, or remove this statement",
+            ),
+        );
+    }
+    if track.gates.iter().any(|g| g.at == 0) {
+        cx.diags.push(
+            Diagnostic::error(
+                Code::EntryGated,
+                span,
+                format!(
+                    "team `{name}`'s first segment has a gate: a piece entering past its first hole would not cross it"
+                ),
+                "a chosen entry behind a gate",
+            )
+            .with_help("put the gate on a later segment, or enter at `first hole`"),
+        );
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn pieces(
+    cx: &mut Cx,
+    ts: &mut TeamStmts,
+    f: &Flat,
+    team: &Name,
+    count: &ast::Spanned<ast::Expr>,
+    start: Option<&ast::Spanned<ast::RowRef>>,
+    from_hole: Option<&ast::Spanned<ast::Expr>>,
+) {
+    let t = cx.team(team);
+    if let (Some(t), true) = (t, f.active()) {
+        ts.pieces_written[t.index()] = true;
+    }
+    let n = cx.int(count, "number of pieces", 1, MAX_PIECES);
+    // The 1-based hole of the first piece (language default: the row's first hole).
+    let from = match from_hole {
+        Some(e) => cx.int(e, "first hole", 1, MAX_HOLES),
+        None => Some(1),
+    };
+    let st = match start {
+        None => Some(Start::Beside),
+        Some(r) => {
+            let row = cx.one_row(r, t.unwrap_or(TeamId::FIRST));
+            if let (Some(row), Some(n), Some(from)) = (row, n, from) {
+                pieces_fit(cx, count, from_hole, n, from, cx.rows[row].len as i64);
+            }
+            row.map(Start::Row)
+        }
+    };
+    if let (Some(t), Some(n), Some(st), Some(from)) = (t, n, st, from) {
+        let v = (n as u8, st, (from - 1) as u16);
+        set_once(cx, &mut ts.pieces[t.index()], v, f, "the team's pieces");
+    }
+}
+
+/// Reports pieces that do not fit their start row one per hole from hole `from` on.
+fn pieces_fit(
+    cx: &mut Cx,
+    count: &ast::Spanned<ast::Expr>,
+    from_hole: Option<&ast::Spanned<ast::Expr>>,
+    n: i64,
+    from: i64,
+    holes: i64,
+) {
+    if from > holes {
+        let span = from_hole.map_or(count.span, |e| e.span);
+        cx.diags.push(
+            Diagnostic::error(
+                Code::PiecesDoNotFitRow,
+                span,
+                format!("the start row has {holes} holes: there is no hole {from}"),
+                "no such hole",
+            )
+            .with_help(format!("start from a hole 1..{holes}")),
+        );
+    } else if n + from - 1 > holes {
+        let free = holes - from + 1;
+        let d = Diagnostic::error(
+            Code::PiecesDoNotFitRow,
+            count.span,
+            format!(
+                "{n} pieces cannot start one per hole in a row of {holes} holes{}",
+                if from > 1 {
+                    format!(" from hole {from}")
+                } else {
+                    String::new()
+                }
+            ),
+            format!("{free} hole(s) for them"),
+        )
+        .with_help(format!(
+            "give at most {free} pieces, start them from an earlier hole, or start them `beside the board`"
+        ));
+        cx.diags.push(d);
+    }
+}
+
+fn track(
+    cx: &mut Cx,
+    ts: &mut TeamStmts,
+    f: &Flat,
+    team: &Name,
+    segments: &[ast::Segment],
+    back: Option<&ast::TrackBack>,
+) {
+    let Some(t) = cx.team(team) else { return };
+    let mut segs = Vec::new();
+    for s in segments {
+        if let Some(r) = cx.one_row(&s.row, t) {
+            segs.push((s.clone(), r));
+        }
+    }
+    let Some(origin) = f.origin else { return };
+    if let Some(first) = &ts.tracks[t.index()] {
+        cx.diags.push(
+            Diagnostic::error(
+                Code::TwoTracks,
+                team.span,
+                format!("team `{}` has two tracks", team.node),
+                "second track",
+            )
+            .with_help("put alternative tracks under `if READING = OPTION { … } else { … }`")
+            .with_secondary(first.span, "first track"),
+        );
+    } else {
+        ts.tracks[t.index()] = Some(TrackDecl {
+            segments: segs,
+            back: back.cloned(),
+            span: team.span,
+            origin,
+        });
+    }
+}
+
+/// The two teams with their tracks; `None` (after diagnostics) when one lacks pieces or a
+/// track.
+pub(super) fn teams(cx: &mut Cx, ts: &TeamStmts, first_span: Span) -> Option<Vec<Team>> {
+    let mut teams = Vec::new();
+    for t in 0..2usize {
+        let name = cx.team_names[t].clone();
+        let Some(pieces) = &ts.pieces[t] else {
+            if ts.pieces_written[t] {
+                continue;
+            }
+            cx.diags.push(
+                Diagnostic::error(
+                    Code::NoPieces,
+                    first_span,
+                    format!("team `{name}` has no pieces"),
+                    "no `team … pieces` statement",
+                )
+                .with_help(format!("add `team {name}: N pieces in ROW`")),
+            );
+            continue;
+        };
+        let Some(decl) = &ts.tracks[t] else {
+            cx.diags.push(
+                Diagnostic::error(
+                    Code::NoTrack,
+                    first_span,
+                    format!("team `{name}` has no track"),
+                    "no `track` statement",
+                )
+                .with_help(format!("add `track {name}: ROW forward, ROW backward, …`")),
+            );
+            continue;
+        };
+        let mut track = build_track(cx, TeamId::new(t), decl, ts);
+        if let Some((end, _, origin)) = ts.ends[t] {
+            track.end = end;
+            track.end_origin = Some(origin);
+        }
+        if let Some((entry, span, origin)) = ts.entries[t] {
+            track.entry = entry;
+            track.entry_origin = Some(origin);
+            check_entry(cx, &name, &pieces.value.1, &track, span);
+        }
+        teams.push(Team {
+            name,
+            colour: ts.colour[t].as_ref().map(|c| c.value),
+            pieces: pieces.value.0,
+            start: pieces.value.1.clone(),
+            first_hole: pieces.value.2,
+            track,
+            origin: pieces.origin,
+            colour_origin: ts.colour[t].as_ref().map(|c| c.origin),
+        });
+    }
+    (teams.len() == 2).then_some(teams)
+}
+
+/// Warns of rows no piece can ever stand on (on a clean file only).
+pub(super) fn unreachable_rows(cx: &mut Cx, teams: &[Team], clean: bool) {
+    for (i, r) in cx.rows.iter().enumerate().filter(|_| clean) {
+        let on_track = teams
+            .iter()
+            .any(|t| t.track.segments.iter().any(|s| s.row == i));
+        let start = teams.iter().any(|t| t.start == Start::Row(i));
+        if !on_track && !start {
+            cx.diags.push(
+                Diagnostic::warning(
+                    Code::UnreachableRow,
+                    cx.row_spans[i],
+                    format!("no piece can reach row `{}`", r.name),
+                    "on no track and no start row",
+                )
+                .with_help("add it to a track, or remove it"),
+            );
+        }
+    }
+}
+
+fn build_track(cx: &mut Cx, team: TeamId, decl: &TrackDecl, stmts: &TeamStmts) -> Track {
+    let (mut cells, mut segments, goal) = walk(cx, &decl.segments);
+    if let Some(b) = &decl.back {
+        walk_back(cx, b, &mut cells, &mut segments);
+    }
+    let looping = track_loop(cx, team, &segments, &stmts.loops);
+    let gates = track_gates(cx, team, &segments, &stmts.gates);
+    Track {
+        cells,
+        segments,
+        looping,
+        goal,
+        gates,
+        origin: decl.origin,
+        end: TrackEnd::Stop,
+        end_origin: None,
+        entry: TrackEntry::FirstHole,
+        entry_origin: None,
+    }
+}
+
+/// The holes of a track in walking order, its segments and the index of its goal's last hole.
+fn walk(
+    cx: &mut Cx,
+    segs: &[(ast::Segment, usize)],
+) -> (Vec<Cell>, Vec<TrackSegment>, Option<u16>) {
+    let mut cells = Vec::new();
+    let mut segments: Vec<TrackSegment> = Vec::new();
+    let mut goal = None;
+    for (s, row) in segs {
+        if let Some((prev, _)) = segs.iter().find(|(p, r)| {
+            r == row && p.backward == s.backward && p.row.span.start < s.row.span.start
+        }) {
+            let way = if s.backward { "backward" } else { "forward" };
+            cx.diags.push(
+                Diagnostic::error(
+                    Code::RowWalkedTwice,
+                    s.row.span,
+                    "this track walks the same row the same way twice",
+                    format!("`{}` {way} again", cx.rows[*row].name),
+                )
+                .with_help("a track may return along a row only in the other direction")
+                .with_secondary(prev.row.span, "first walked here"),
+            );
+            continue;
+        }
+        if let Some(l) = &s.label
+            && let Some(first) = segs
+                .iter()
+                .filter_map(|(p, _)| p.label.as_ref())
+                .find(|x| x.node == l.node && x.span.start < l.span.start)
+        {
+            cx.diags.push(dup("segment label", l, first.span));
+        }
+        let r = &cx.rows[*row];
+        let start = cells.len() as u16;
+        let holes: Vec<Cell> = if s.backward {
+            r.cells().rev().collect()
+        } else {
+            r.cells().collect()
+        };
+        cells.extend(holes);
+        segments.push(TrackSegment {
+            start,
+            len: r.len,
+            row: *row,
+            backward: s.backward,
+            label: s.label.as_ref().map(|l| l.node.clone()),
+        });
+        if s.goal {
+            goal = Some(cells.len() as u16 - 1);
+        }
+    }
+    (cells, segments, goal)
+}
+
+/// `back along the track`: the segments walked so far, in reverse order and each the other
+/// way, from the hole before the track's last (where the piece turns) to its first hole.
+/// Each becomes a segment of its own; the first is one hole shorter than its row (none when
+/// its row has one hole) and carries the label. A track that walks a row both ways would
+/// walk it the same way twice on its way back (E130).
+fn walk_back(
+    cx: &mut Cx,
+    b: &ast::TrackBack,
+    cells: &mut Vec<Cell>,
+    segments: &mut Vec<TrackSegment>,
+) {
+    let both_ways = segments.iter().find(|s| {
+        segments
+            .iter()
+            .any(|o| o.row == s.row && o.backward != s.backward)
+    });
+    if let Some(s) = both_ways {
+        cx.diags.push(
+            Diagnostic::error(
+                Code::BackWalksRowTwice,
+                b.span,
+                format!(
+                    "the way back walks row `{}` the same way as the way out",
+                    cx.rows[s.row].name
+                ),
+                "walks a row both ways",
+            )
+            .with_help(
+                "the track already walks this row both ways; write the way back as segments \
+                 (`ROW forward|backward`)",
+            ),
+        );
+        return;
+    }
+    if let Some(l) = &b.label
+        && segments
+            .iter()
+            .any(|s| s.label.as_deref() == Some(l.node.as_str()))
+    {
+        cx.diags.push(dup("segment label", l, l.span));
+    }
+    let mut label = b.label.as_ref().map(|l| l.node.clone());
+    let out: Vec<TrackSegment> = segments.iter().rev().cloned().collect();
+    for (k, s) in out.iter().enumerate() {
+        let from = s.start as usize;
+        let holes = cells.get(from..from + s.len as usize).unwrap_or_default();
+        // The first reversed hole of the last segment is the track's last: the turn.
+        let skip = usize::from(k == 0);
+        let back: Vec<Cell> = holes.iter().rev().skip(skip).copied().collect();
+        if back.is_empty() {
+            continue;
+        }
+        let start = cells.len() as u16;
+        segments.push(TrackSegment {
+            start,
+            len: back.len() as u16,
+            row: s.row,
+            backward: !s.backward,
+            label: label.take(),
+        });
+        cells.extend(back);
+    }
+}
+
+/// The segment a label or row name names on a team's track.
+fn seg_index(cx: &mut Cx, team: TeamId, segments: &[TrackSegment], n: &Name) -> Option<usize> {
+    if let Some(i) = segments
+        .iter()
+        .position(|s| s.label.as_deref() == Some(n.node.as_str()))
+    {
+        return Some(i);
+    }
+    let by_row: Vec<usize> = segments
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| cx.rows[s.row].name == n.node)
+        .map(|(i, _)| i)
+        .collect();
+    match by_row.as_slice() {
+        [i] => Some(*i),
+        [] => {
+            let mut known: Vec<&str> = segments.iter().filter_map(|s| s.label.as_deref()).collect();
+            known.extend(segments.iter().map(|s| cx.rows[s.row].name.as_str()));
+            let mut d = Diagnostic::error(
+                Code::NoSuchSegment,
+                n.span,
+                format!(
+                    "team `{}`'s track has no segment `{}`",
+                    cx.team_names[team.index()],
+                    n.node
+                ),
+                "not a row or label of this track",
+            );
+            d = match suggest(&n.node, known.iter().copied()) {
+                Some(h) => d.with_help(h),
+                None => d.with_note(format!("its segments: {}", known.join(", "))),
+            };
+            cx.diags.push(d);
+            None
+        }
+        _ => {
+            cx.diags.push(
+                Diagnostic::error(
+                    Code::AmbiguousSegment,
+                    n.span,
+                    format!("the track walks `{}` more than once", n.node),
+                    "ambiguous segment",
+                )
+                .with_help("label the segment (`ROW forward as LABEL`) and name the label"),
+            );
+            None
+        }
+    }
+}
+
+/// The loop of a team's track, if a statement in force gives one.
+fn track_loop(
+    cx: &mut Cx,
+    team: TeamId,
+    segments: &[TrackSegment],
+    loops: &[(&Flat, TeamId)],
+) -> Option<Loop> {
+    let mut looping = None;
+    for (f, t) in loops {
+        if *t != team {
+            continue;
+        }
+        if let StmtKind::TrackLoop { from, when, .. } = &f.stmt.node
+            && let Some(origin) = f.origin
+            && let Some(i) = seg_index(cx, team, segments, from)
+        {
+            let when = cx.conds(when);
+            if looping.is_some() {
+                cx.diags.push(Diagnostic::error(
+                    Code::LoopsTwice,
+                    f.stmt.span,
+                    "this track loops twice",
+                    "second loop",
+                ));
+            }
+            looping = Some(Loop {
+                from: segments[i].start,
+                when,
+                rule: f.rule,
+                origin,
+            });
+        }
+    }
+    looping
+}
+
+/// The gates on a team's track.
+fn track_gates(
+    cx: &mut Cx,
+    team: TeamId,
+    segments: &[TrackSegment],
+    gates: &[(&Flat, TeamId)],
+) -> Vec<Gate> {
+    let mut gs = Vec::new();
+    for (f, t) in gates {
+        if *t != team {
+            continue;
+        }
+        if let StmtKind::Gate {
+            segment,
+            requirement,
+            stop,
+            ..
+        } = &f.stmt.node
+            && let Some(origin) = f.origin
+            && let Some(i) = seg_index(cx, team, segments, segment)
+        {
+            let requirement = match requirement {
+                ast::Requirement::Throw(vs, crossing) => {
+                    let m = cx.values(vs, MAX_STICKS);
+                    if *crossing {
+                        Requirement::CrossingThrow(m)
+                    } else {
+                        Requirement::MoveTotal(m)
+                    }
+                }
+                ast::Requirement::Conds(cs) => Requirement::Conds(cx.conds(cs)),
+            };
+            if i == 0 {
+                cx.diags.push(Diagnostic::warning(
+                    Code::GateOnFirstSegment,
+                    segment.span,
+                    "a gate on the first segment never closes for pieces already on it",
+                    "first segment",
+                ));
+            }
+            gs.push(Gate {
+                at: segments[i].start,
+                requirement,
+                stop: *stop,
+                rule: f.rule,
+                origin,
+            });
+        }
+    }
+    gs
+}

@@ -1,0 +1,62 @@
+//! Movement: how many moves a piece may make in a turn, where a pooled group lands, whether
+//! a move may pass other pieces, and what a blocked release does.
+
+use super::cx::Cx;
+use super::flatten::Flat;
+use super::{Setting, set_once};
+use crate::ir::*;
+use crate::syntax::ast::{BlockedReleaseKind, StmtKind};
+
+/// The movement statements in force, as [`Movement`] (language defaults where none is).
+pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
+    let mut one: Option<Setting<bool>> = None;
+    let mut each: Option<Setting<bool>> = None;
+    let mut thrown: Option<Setting<bool>> = None;
+    let mut own: Option<Setting<bool>> = None;
+    let mut opposing: Option<Setting<bool>> = None;
+    let mut blocked: Option<Setting<BlockedRelease>> = None;
+    for f in flat {
+        match &f.stmt.node {
+            StmtKind::MovesPerPiece(v) => set_once(cx, &mut one, *v, f, "the moves per piece"),
+            StmtKind::PooledLanding(v) => {
+                set_once(cx, &mut each, *v, f, "where a pooled group lands")
+            }
+            StmtKind::PooledWalk(v) => {
+                set_once(cx, &mut thrown, *v, f, "the order a pooled group is walked")
+            }
+            StmtKind::Passing { own: true, allowed } => {
+                set_once(cx, &mut own, *allowed, f, "passing own pieces")
+            }
+            StmtKind::Passing {
+                own: false,
+                allowed,
+            } => set_once(cx, &mut opposing, *allowed, f, "passing opposing pieces"),
+            StmtKind::BlockedRelease(b) => {
+                let v = match b {
+                    BlockedReleaseKind::Lost => BlockedRelease::Lost,
+                    BlockedReleaseKind::InPlace => BlockedRelease::InPlace,
+                    BlockedReleaseKind::AnotherPiece => BlockedRelease::AnotherPiece,
+                };
+                set_once(cx, &mut blocked, v, f, "what a blocked release does")
+            }
+            _ => {}
+        }
+    }
+    let d = Movement::default();
+    Movement {
+        one_move_per_piece: one.as_ref().map_or(d.one_move_per_piece, |s| s.value),
+        one_move_per_piece_origin: one.as_ref().map(|s| s.origin),
+        stacks_together: false,
+        stacks_together_origin: None,
+        land_each_throw: each.as_ref().map_or(d.land_each_throw, |s| s.value),
+        land_each_throw_origin: each.as_ref().map(|s| s.origin),
+        walk_in_throw_order: thrown.as_ref().map_or(d.walk_in_throw_order, |s| s.value),
+        walk_in_throw_order_origin: thrown.as_ref().map(|s| s.origin),
+        pass_own: own.as_ref().map_or(d.pass_own, |s| s.value),
+        pass_own_origin: own.as_ref().map(|s| s.origin),
+        pass_opposing: opposing.as_ref().map_or(d.pass_opposing, |s| s.value),
+        pass_opposing_origin: opposing.as_ref().map(|s| s.origin),
+        blocked_release: blocked.as_ref().map_or(d.blocked_release, |s| s.value),
+        blocked_release_origin: blocked.as_ref().map(|s| s.origin),
+    }
+}

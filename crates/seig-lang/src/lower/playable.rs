@@ -1,0 +1,356 @@
+//! Playability: warnings for a file that lowers but cannot be played as meant. Each check is
+//! static and conservative (it warns only when the IR proves the problem): no piece can ever
+//! leave its start, a win that can never hold, a phase that can never be entered, a gate
+//! that can never open, a capture statement that never applies, holes of a track that no
+//! piece of its team can reach. What the IR cannot prove,
+//! `seig check --probe N` looks for by playing.
+
+use super::cx::Cx;
+use super::flatten::Flat;
+use crate::diag::{Code, Diagnostic, Span};
+use crate::ir::*;
+
+/// Runs every playability check on a lowered file without errors.
+pub(super) fn check(cx: &mut Cx, ir: &Ir, flat: &[Flat]) {
+    let span = |o: Origin| {
+        flat.iter()
+            .find(|f| f.origin == Some(o))
+            .map_or(Span::default(), |f| f.stmt.span)
+    };
+    never_released(cx, ir, &span);
+    wins(cx, ir, &span);
+    phases(cx, ir, &span);
+    gates(cx, ir, &span);
+    captures(cx, ir, &span);
+    unreachable_cells(cx, ir, &span);
+}
+
+/// Pieces start unreleased and move only with a releasing entry: with none, nothing moves.
+fn never_released(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
+    let releases = ir.throws.iter().any(|e| {
+        e.effects
+            .iter()
+            .any(|f| matches!(f, Effect::Release { .. } | Effect::ReleaseOrMove { .. }))
+    });
+    if releases {
+        return;
+    }
+    let mut d = Diagnostic::warning(
+        Code::NeverReleased,
+        span(ir.team_of(TeamId::FIRST).origin),
+        "no piece can ever leave its start",
+        "pieces start unreleased, and no throw entry releases one",
+    )
+    .with_help(
+        "let a throw release pieces, e.g. `on 1: release 1` or `on any: release or move value`",
+    );
+    if let Some(e) = ir
+        .throws
+        .iter()
+        .find(|e| e.effects.iter().any(|f| matches!(f, Effect::Move(_))))
+    {
+        d = d.with_secondary(span(e.origin), "`move` moves only released pieces");
+    }
+    cx.diags.push(d);
+}
+
+/// Why a condition can never hold for team `t`, if the IR proves it.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "per-team pairs are indexed by a `TeamId`, which is 0 or 1"
+)]
+fn never(ir: &Ir, t: TeamId, c: &Cond) -> Option<String> {
+    let pieces = |t: TeamId| usize::from(ir.team_of(t).pieces);
+    let count = |cells: &CellSet| cells.iter().count();
+    match c {
+        Cond::Full(cells, own) => {
+            let need = count(&cells[t]);
+            let can = if *own {
+                pieces(t)
+            } else {
+                pieces(t) + pieces(t.other())
+            };
+            (need > can).then(|| {
+                format!(
+                    "the region has {need} holes but only {can} pieces {}",
+                    if *own {
+                        "of the team exist"
+                    } else {
+                        "exist in all"
+                    }
+                )
+            })
+        }
+        Cond::AllOwnArrived => {
+            let pol = &ir.capture;
+            let tr = &ir.team_of(t).track;
+            let from = tr
+                .goal
+                .map_or(tr.cells.len().saturating_sub(1), usize::from);
+            let mut holes = CellSet::default();
+            for &c in tr.cells.iter().skip(from) {
+                holes.insert(c);
+            }
+            let holes = count(&holes);
+            // Pieces removed from the game do not count: only when none can be is it certain.
+            let removable = ir
+                .throws
+                .iter()
+                .any(|e| e.effects.contains(&Effect::RemoveOpposing))
+                || pol.stated.iter().any(|s| {
+                    matches!(
+                        s.kind,
+                        CaptureKind::Capture {
+                            send_home: false,
+                            ..
+                        }
+                    )
+                });
+            (!pol.stacking && !pol.stacking_at_goal && !removable && pieces(t) > holes).then(|| {
+                format!(
+                    "{} pieces must stand at once on the {holes} hole(s) from the goal on, and stacking is forbidden",
+                    pieces(t)
+                )
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The first reason a conjunction can never hold for team `t`.
+fn never_all(ir: &Ir, t: TeamId, cs: &[Cond]) -> Option<String> {
+    cs.iter().find_map(|c| never(ir, t, c))
+}
+
+/// A win that can hold for neither team.
+fn wins(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
+    for w in &ir.wins {
+        if let (Some(why), Some(_)) = (
+            never_all(ir, TeamId::FIRST, &w.when),
+            never_all(ir, TeamId::SECOND, &w.when),
+        ) {
+            cx.diags.push(
+                Diagnostic::warning(
+                    Code::WinNeverHolds,
+                    span(w.origin),
+                    "this win can never hold",
+                    why,
+                )
+                .with_help("allow stacking at the goal (`stacking: forbidden except at goal`), or state the win otherwise"),
+            );
+        }
+    }
+}
+
+/// A phase other than the first that no transition or `enter` effect can lead to.
+fn phases(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
+    let Some(origin) = ir.phases_origin else {
+        return;
+    };
+    for (ph, name) in ir.phases.iter().enumerate().skip(1) {
+        let ph = ph as PhaseId;
+        let by_throw = ir
+            .throws
+            .iter()
+            .any(|e| e.effects.contains(&Effect::EnterPhase(ph)));
+        let by_transition = ir.transitions.iter().any(|tr| {
+            tr.to == ph
+                && TeamId::BOTH
+                    .iter()
+                    .any(|&t| never_all(ir, t, &tr.when).is_none())
+        });
+        if !by_throw && !by_transition {
+            cx.diags.push(
+                Diagnostic::warning(
+                    Code::PhaseNeverEntered,
+                    span(origin),
+                    format!("the phase `{name}` can never be entered"),
+                    "no transition that can hold, and no `enter` effect, leads to it",
+                )
+                .with_help(format!(
+                    "add `from PHASE enter {name} when …`, or remove the phase"
+                )),
+            );
+        }
+    }
+}
+
+/// A gate whose requirement no throw or position can meet.
+fn gates(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
+    let most = std::iter::once(ir.sticks.count)
+        .chain(ir.sticks.by_phase.iter().flatten().copied())
+        .chain(ir.sticks.first_of_turn)
+        .chain(ir.sticks.first_of_game)
+        .max()
+        .unwrap_or(0);
+    let throwable: u64 = if most >= 63 {
+        u64::MAX
+    } else {
+        (1u64 << (most + 1)) - 1
+    };
+    for t in TeamId::BOTH {
+        for g in &ir.team_of(t).track.gates {
+            let why = match &g.requirement {
+                Requirement::CrossingThrow(m) if m & throwable == 0 => Some(format!(
+                    "no throw is worth one of its values (throws are worth 0 to {most})"
+                )),
+                Requirement::Conds(cs) => never_all(ir, t, cs),
+                _ => None,
+            };
+            if let Some(why) = why {
+                cx.diags.push(
+                    Diagnostic::warning(
+                        Code::GateNeverOpens,
+                        span(g.origin),
+                        format!("this gate can never open for {}", ir.team_of(t).name),
+                        why,
+                    )
+                    .with_help("no piece can pass it: change its requirement, or remove it"),
+                );
+            }
+        }
+    }
+}
+
+/// A `capture in REGION` statement whose holes no landing on an opposing piece can reach,
+/// or whose every hole a later capture statement overrides.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "per-team pairs are indexed by a `TeamId`, which is 0 or 1"
+)]
+fn captures(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
+    let track = |t: TeamId| {
+        let mut s = CellSet::default();
+        for &c in &ir.team_of(t).track.cells {
+            s.insert(c);
+        }
+        s
+    };
+    let tracks = [track(TeamId::FIRST), track(TeamId::SECOND)];
+    // Where a team's pieces can stand: its track and its start row.
+    let stand = TeamId::BOTH.map(|t| {
+        let mut s = tracks[t];
+        for i in 0..usize::from(ir.team_of(t).pieces) {
+            if let Some(c) = ir.start_cell(t, i) {
+                s.insert(c);
+            }
+        }
+        s
+    });
+    let stated = &ir.capture.stated;
+    for (i, st) in stated.iter().enumerate() {
+        let (CaptureKind::Capture { .. }, Some(region)) = (st.kind, st.region) else {
+            continue;
+        };
+        let meet = |t: TeamId| {
+            let mut m = CellSet::default();
+            for c in region[t].iter() {
+                if tracks[t].contains(c) && stand[t.other()].contains(c) {
+                    m.insert(c);
+                }
+            }
+            m
+        };
+        let live = TeamId::BOTH.map(meet);
+        let why = if live.iter().all(CellSet::is_empty) {
+            Some("no piece can land there on an opposing piece".to_string())
+        } else {
+            // Later `capture` / `no capture` statements override it hole by hole.
+            let overridden = TeamId::BOTH.iter().all(|&t| {
+                live[t].iter().all(|c| {
+                    stated.iter().skip(i + 1).any(|later| {
+                        matches!(
+                            later.kind,
+                            CaptureKind::Capture { .. } | CaptureKind::NoCapture { .. }
+                        ) && later.region.is_none_or(|r| r[t].contains(c))
+                    })
+                })
+            });
+            overridden.then(|| "later capture statements override it on every hole".to_string())
+        };
+        if let Some(why) = why {
+            cx.diags.push(
+                Diagnostic::warning(
+                    Code::CaptureNeverApplies,
+                    span(st.origin),
+                    "this capture statement never applies",
+                    why,
+                )
+                .with_help("of overlapping capture statements the later wins: move it, narrow the other, or remove it"),
+            );
+        }
+    }
+}
+
+/// Holes of a team's track that no piece of the team can ever reach: a piece walks its
+/// track forward from where it starts, so when every piece starts on the track at index `m`
+/// or beyond, the holes before `m` are never reached, unless a loop leads back there, a
+/// bounce might, a piece sent home may land there (a hole of the start row), or the track
+/// passes the hole again further on.
+fn unreachable_cells(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
+    let sends_home = ir
+        .capture
+        .at
+        .iter()
+        .flatten()
+        .any(|c| c.spec.is_some_and(|s| s.send_home));
+    for t in TeamId::BOTH {
+        let team = ir.team_of(t);
+        let tr = &team.track;
+        if tr.end == TrackEnd::Bounce {
+            continue;
+        }
+        // The first track index a piece starts on (0: some piece enters at the first hole,
+        // from beside the board or from a start row off the track).
+        let mut first = usize::MAX;
+        for i in 0..usize::from(team.pieces) {
+            let at = ir
+                .start_cell(t, i)
+                .and_then(|c| tr.cells.iter().position(|&x| x == c));
+            first = first.min(at.unwrap_or(0));
+        }
+        if let Some(l) = &tr.looping {
+            first = first.min(usize::from(l.from));
+        }
+        if first == 0 || first == usize::MAX {
+            continue;
+        }
+        let start_row = match team.start {
+            Start::Row(r) => ir.rows.get(r),
+            Start::Beside => None,
+        };
+        let mut later = CellSet::default();
+        for &c in tr.cells.iter().skip(first) {
+            later.insert(c);
+        }
+        let mut never: Vec<Cell> = Vec::new();
+        for &c in tr.cells.iter().take(first) {
+            let home = sends_home && start_row.is_some_and(|r| r.holds(c));
+            if !later.contains(c) && !home && !never.contains(&c) {
+                never.push(c);
+            }
+        }
+        if never.is_empty() {
+            continue;
+        }
+        let names: Vec<String> = never
+            .iter()
+            .map(|&c| format!("`{}`", ir.cell_name(c)))
+            .collect();
+        cx.diags.push(
+            Diagnostic::warning(
+                Code::UnreachableTrackCell,
+                span(tr.origin),
+                format!(
+                    "no piece of `{}` can ever reach {} on its track",
+                    team.name,
+                    names.join(", ")
+                ),
+                "every piece starts further along the track, and a piece walks it only forward",
+            )
+            .with_help(
+                "start the pieces on the track's first holes (`from hole N`), or begin the track where they stand",
+            ),
+        );
+    }
+}

@@ -1,0 +1,597 @@
+//! The typed syntax tree of a rule file. Every name and value keeps its span so that
+//! later passes can point at the text. Nothing here knows pest.
+
+use serde::Serialize;
+
+/// Spans belong to diagnostics, which point at the text; the tree re-exports them.
+pub use crate::diag::Span;
+/// A rule's status is part of the IR too; the tree re-uses it.
+pub use crate::ir::Status;
+
+/// A value with the span of the text it came from.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Spanned<T> {
+    /// The value.
+    pub node: T,
+    /// Where it stands in the file.
+    pub span: Span,
+}
+
+/// A name as written.
+pub type Name = Spanned<String>;
+
+/// A whole rule file.
+#[derive(Debug, Clone, PartialEq, Serialize, Default)]
+pub struct File {
+    /// Top-level items in file order.
+    pub items: Vec<Item>,
+    /// Comments with their spans, kept for the formatter.
+    pub comments: Vec<Spanned<String>>,
+}
+
+/// A top-level item.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Item {
+    /// `game "title"`.
+    Game(Spanned<String>),
+    /// `source key "title" { … }`.
+    Source(Source),
+    /// `param name = d in lo..hi "doc"`.
+    Param(Param),
+    /// `reading ID "question" { options }`.
+    Reading(Reading),
+    /// `set aside key "sentence" because "reason"`.
+    SetAside(SetAside),
+    /// `rule ID status cites … { … }`.
+    Rule(Rule),
+}
+
+impl Item {
+    /// The span of the item's leading keyword or name, used to order and point.
+    pub fn span(&self) -> Span {
+        match self {
+            Item::Game(s) => s.span,
+            Item::Source(s) => s.span,
+            Item::Param(p) => p.span,
+            Item::Reading(r) => r.span,
+            Item::SetAside(s) => s.span,
+            Item::Rule(r) => r.span,
+        }
+    }
+}
+
+/// A source text the file cites.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Source {
+    /// Whole item.
+    pub span: Span,
+    /// Key used by citations.
+    pub key: Name,
+    /// Title.
+    pub title: Spanned<String>,
+    /// `author`, `year`, `evidence`, `note`, `title`, `published`, `original`, `pages`,
+    /// `text-begins`, `text-ends` fields.
+    pub fields: Vec<(Name, Spanned<String>)>,
+}
+
+/// A numeric parameter of the variant.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Param {
+    /// Whole item.
+    pub span: Span,
+    /// Name.
+    pub name: Name,
+    /// Default value.
+    pub default: Spanned<i64>,
+    /// Inclusive lower bound.
+    pub min: Spanned<i64>,
+    /// Inclusive upper bound.
+    pub max: Spanned<i64>,
+    /// What it means.
+    pub doc: Option<Spanned<String>>,
+}
+
+/// A reading: a named choice where the source is ambiguous.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Reading {
+    /// Whole item.
+    pub span: Span,
+    /// ID such as `A-TAG-1`.
+    pub id: Name,
+    /// The question.
+    pub question: Spanned<String>,
+    /// Options in order.
+    pub options: Vec<ReadingOption>,
+}
+
+/// One option of a reading.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ReadingOption {
+    /// Option name.
+    pub name: Name,
+    /// Marked `(default)`.
+    pub default: bool,
+    /// Description.
+    pub doc: Option<Spanned<String>>,
+}
+
+/// A source sentence knowingly left without a rule.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SetAside {
+    /// Whole item.
+    pub span: Span,
+    /// Source key.
+    pub source: Name,
+    /// The sentence.
+    pub sentence: Spanned<String>,
+    /// Why no rule.
+    pub reason: Spanned<String>,
+}
+
+/// A rule: ID, status, citations, statements.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Rule {
+    /// Whole item.
+    pub span: Span,
+    /// ID such as `TAG-C4`.
+    pub id: Name,
+    /// Status.
+    pub status: Spanned<Status>,
+    /// `cites key "sentence"`.
+    pub citations: Vec<Citation>,
+    /// Body.
+    pub body: Vec<Stmt>,
+}
+
+/// A citation of a source sentence.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Citation {
+    /// Source key.
+    pub source: Name,
+    /// Quoted sentence.
+    pub quote: Spanned<String>,
+}
+
+/// An expression giving a number.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Expr {
+    /// A literal.
+    Int(i64),
+    /// A parameter.
+    Param(String),
+    /// The throw's value plus a constant.
+    Value(i64),
+}
+
+/// A statement with its span.
+pub type Stmt = Spanned<StmtKind>;
+
+/// A row reference, relative to a team where it says `own`/`opposing`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum RowRef {
+    /// A row name or a kind (resolved later).
+    Named(Name),
+    /// Rows of this kind owned by the team.
+    Own(Name),
+    /// Rows of this kind owned by the other team.
+    Opposing(Name),
+}
+
+/// A set of holes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Region {
+    /// Every hole of the rows.
+    Rows(RowRef),
+    /// First and last holes of the rows.
+    Ends(RowRef),
+    /// First hole of the rows.
+    First(RowRef),
+    /// Last hole of the rows.
+    Last(RowRef),
+}
+
+/// A condition on the state.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Cond {
+    /// Negation.
+    Not(Box<Spanned<Cond>>),
+    /// First throw of the seat's turn.
+    FirstOfTurn,
+    /// First throw of the team's turn.
+    FirstOfTeamTurn,
+    /// First throw of the game.
+    FirstOfGame,
+    /// Every piece of the team released.
+    AllOwnReleased,
+    /// Every piece of both teams released.
+    AllReleased,
+    /// `own|opposing pieces released CMP N`: a count of the team's (or the other team's)
+    /// released pieces in the game.
+    ReleasedCount(bool, Cmp, Spanned<Expr>),
+    /// Every piece of the team past its goal.
+    AllOwnArrived,
+    /// The other team has unreleased pieces.
+    OpponentHasUnreleased,
+    /// No capture can happen any more.
+    NoCapturePossible,
+    /// Every piece immune or arrived.
+    EveryPieceImmuneOrArrived,
+    /// The other team has no pieces.
+    OpponentHasNoPieces,
+    /// A reading has an option.
+    Reading(Name, Name),
+    /// Every hole of the rows occupied (by the team's pieces when `own`).
+    Full(Spanned<RowRef>, bool),
+    /// Every hole of the rows has been landed on by the team's pieces at some time.
+    Won(Spanned<RowRef>),
+    /// Has held at some moment of the game so far (`once COND`, `once (COND and …)`).
+    Once(Vec<Spanned<Cond>>),
+    /// Every piece of the team in the game stands in the region.
+    AllOwnIn(Spanned<Region>),
+    /// A count of pieces in a region compared with a number or another count.
+    Count(Counted, Cmp, CountRhs),
+}
+
+/// `own|opposing pieces in REGION`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Counted {
+    /// The other team's pieces (else the team's own).
+    pub opposing: bool,
+    /// Where they are counted.
+    pub region: Spanned<Region>,
+}
+
+/// What a count is compared with.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum CountRhs {
+    /// A number or a param.
+    Expr(Spanned<Expr>),
+    /// Another count.
+    Count(Counted),
+}
+
+/// A comparison is the IR's.
+pub use crate::ir::Cmp;
+
+/// What a throw is matched on.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum ThrowMatch {
+    /// Any throw.
+    Any,
+    /// These values.
+    Values(Vec<Spanned<i64>>),
+    /// A class name.
+    Class(Name),
+}
+
+/// One effect of a throw.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Effect {
+    /// `move E`.
+    Move(Spanned<Expr>),
+    /// `release N [ORDER] [moving E [within REGION]]`; the region confines the release's
+    /// own places.
+    Release(
+        Spanned<Expr>,
+        Option<Spanned<Expr>>,
+        Option<ReleaseOrderKind>,
+        Option<Spanned<Region>>,
+    ),
+    /// `release or move E [for N pieces]`.
+    ReleaseOrMove(Spanned<Expr>, Option<Spanned<Expr>>),
+    /// `throw again`.
+    ThrowAgain,
+    /// `cancel moves`.
+    CancelMoves,
+    /// `remove opposing piece`.
+    RemoveOpposing,
+    /// `enter PHASE`.
+    EnterPhase(Name),
+    /// `nothing`.
+    Nothing,
+}
+
+/// Which throws a stick count applies to.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum SticksWhen {
+    /// The base count.
+    Always,
+    /// In a phase.
+    InPhase(Name),
+    /// First throw of each seat's turn.
+    FirstOfTurn,
+    /// First throw of the game.
+    FirstOfGame,
+    /// Throws of a team for which the conditions hold (`sticks if CONDS: N`).
+    If(Vec<Spanned<Cond>>),
+}
+
+/// A track segment.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Segment {
+    /// The row walked.
+    pub row: Spanned<RowRef>,
+    /// `true` for backward (last hole first).
+    pub backward: bool,
+    /// Optional label.
+    pub label: Option<Name>,
+    /// Marked `goal`.
+    pub goal: bool,
+}
+
+/// `back along the track [as LABEL]`: the segments before it, walked in reverse.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TrackBack {
+    /// Where it is written.
+    pub span: Span,
+    /// Optional label.
+    pub label: Option<Name>,
+}
+
+/// What a gate requires.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Requirement {
+    /// A throw value, judged by the crossing throw (`true`) or the move total.
+    Throw(Vec<Spanned<i64>>, bool),
+    /// A condition.
+    Conds(Vec<Spanned<Cond>>),
+}
+
+/// The statements of a rule body.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum StmtKind {
+    /// `if A = o { … } else { … }`.
+    If {
+        /// Reading ID.
+        reading: Name,
+        /// Option name.
+        option: Name,
+        /// Then branch.
+        then: Vec<Stmt>,
+        /// Else branch.
+        otherwise: Option<Vec<Stmt>>,
+    },
+    /// `row NAME: KIND [of TEAM], E holes`.
+    Row {
+        /// Row name.
+        name: Name,
+        /// Kind.
+        kind: Name,
+        /// Owner team.
+        owner: Option<Name>,
+        /// Hole count.
+        holes: Spanned<Expr>,
+    },
+    /// `team NAME: E pieces in ROW [from hole E]|beside the board`.
+    TeamPieces {
+        /// Team.
+        team: Name,
+        /// Count.
+        count: Spanned<Expr>,
+        /// Start row; `None` for beside the board.
+        start: Option<Spanned<RowRef>>,
+        /// `from hole E`: the 1-based hole of the start row the first piece stands on.
+        from_hole: Option<Spanned<Expr>>,
+    },
+    /// `team NAME colour FACE`.
+    TeamColour {
+        /// Team.
+        team: Name,
+        /// Face.
+        face: Name,
+    },
+    /// `seats per team: E`.
+    Seats(Spanned<Expr>),
+    /// `order: T, T`.
+    Order(Vec<Name>),
+    /// `sticks [when]: E [with faces A and B] [, p(A) = x]`.
+    Sticks {
+        /// When this count applies.
+        when: SticksWhen,
+        /// Count.
+        count: Spanned<Expr>,
+        /// Faces.
+        faces: Option<(Name, Name)>,
+        /// Face probability.
+        prob: Option<(Name, Spanned<f64>)>,
+        /// Face probability in percent, a number or a param (`p(marked) = chance percent`).
+        prob_percent: Option<(Name, Spanned<Expr>)>,
+    },
+    /// `value: count of FACE|own colour`.
+    Value(Option<Name>),
+    /// `class NAME: shapes`.
+    Class {
+        /// Name.
+        name: Name,
+        /// `true` for all alike, `false` for all but one alike, in order.
+        shapes: Vec<bool>,
+    },
+    /// `phases: A, B`.
+    Phases(Vec<Name>),
+    /// `allocation: pooled|per throw` (`true` = pooled).
+    Allocation(bool),
+    /// `release order: front-most|chosen|first hole|last hole`.
+    ReleaseOrder(ReleaseOrderKind),
+    /// `the throw after a release moves that piece`.
+    BindAfterRelease,
+    /// `from P enter Q when C`.
+    Transition {
+        /// From.
+        from: Name,
+        /// To.
+        to: Name,
+        /// When.
+        when: Vec<Spanned<Cond>>,
+    },
+    /// `on M [in P] [if C]: effects`.
+    Throw {
+        /// Match.
+        matches: ThrowMatch,
+        /// Phase.
+        phase: Option<Name>,
+        /// Conditions.
+        conds: Vec<Spanned<Cond>>,
+        /// Effects.
+        effects: Vec<Spanned<Effect>>,
+    },
+    /// `track T: segments`.
+    Track {
+        /// Team.
+        team: Name,
+        /// Segments.
+        segments: Vec<Segment>,
+        /// A last segment `back along the track [as LABEL]`.
+        back: Option<TrackBack>,
+    },
+    /// `track T loops from S [when C]`.
+    TrackLoop {
+        /// Team.
+        team: Name,
+        /// Segment label or row.
+        from: Name,
+        /// When.
+        when: Vec<Spanned<Cond>>,
+    },
+    /// `track T ends: stop|exact|bounce`.
+    TrackEnd(Name, TrackEndKind),
+    /// `track T entry: first hole|chosen hole|chosen empty hole`.
+    TrackEntry(Name, TrackEntryKind),
+    /// `gate T S: requirement, else forbid|stop` (`true` = stop).
+    Gate {
+        /// Team.
+        team: Name,
+        /// Segment label or row.
+        segment: Name,
+        /// Requirement.
+        requirement: Requirement,
+        /// Halt before the gate instead of forbidding.
+        stop: bool,
+    },
+    /// `stacking: forbidden|allowed [except at goal]`.
+    Stacking {
+        /// Own pieces may share a hole.
+        allowed: bool,
+        /// Own pieces may share the goal's last hole even when stacking is forbidden.
+        except_goal: bool,
+    },
+    /// `capture [in R]: mode, effect`.
+    Capture {
+        /// Region.
+        region: Option<Spanned<Region>>,
+        /// Compulsory.
+        compulsory: bool,
+        /// Send home instead of remove.
+        send_home: bool,
+        /// `to start hole|first empty hole` after the effect (`true` = first empty).
+        home_to: Option<Spanned<bool>>,
+    },
+    /// `no capture in R[, sharing]`.
+    NoCapture {
+        /// Region.
+        region: Spanned<Region>,
+        /// Both teams may share.
+        sharing: bool,
+    },
+    /// `capture in R only with a single throw of V`.
+    CaptureOnly {
+        /// Region.
+        region: Spanned<Region>,
+        /// Values.
+        values: Vec<Spanned<i64>>,
+    },
+    /// `blocked landing: share|forbidden` (`true` = share).
+    Blocked(bool),
+    /// `immune after entering R`.
+    Immune(Spanned<Region>),
+    /// `immune after arriving`: a piece that has arrived can never be captured.
+    ImmuneArrived,
+    /// `immune when C first holds: own|opposing released pieces on the board`.
+    ImmuneWhen {
+        /// The conditions, seen from each team.
+        when: Vec<Spanned<Cond>>,
+        /// The opposing team's pieces (else the team's own).
+        opposing: bool,
+    },
+    /// `send home to: start hole|first empty hole` (`true` = first empty).
+    SendHomeTo(bool),
+    /// `win [in PHASE] when C`.
+    Win(Option<Name>, Vec<Spanned<Cond>>),
+    /// `seat order: team blocks|alternating` (`true` = alternating).
+    SeatOrder(bool),
+    /// `draw [in PHASE] when C`.
+    Draw(Option<Name>, Vec<Spanned<Cond>>),
+    /// `end [in PHASE] when C: most pieces in REGION wins`.
+    ScoreEnd {
+        /// Phase.
+        phase: Option<Name>,
+        /// When.
+        when: Vec<Spanned<Cond>>,
+        /// Where each team's pieces are counted, seen from the team.
+        region: Spanned<Region>,
+    },
+    /// `moves per piece per turn: one|several` (`true` = one).
+    MovesPerPiece(bool),
+    /// `pooled throws land: once|after each throw` (`true` = after each throw).
+    PooledLanding(bool),
+    /// `pooled throws walk: any order|in throw order` (`true` = in throw order).
+    PooledWalk(bool),
+    /// `passing own|opposing pieces: allowed|forbidden`.
+    Passing {
+        /// `own` (else `opposing`).
+        own: bool,
+        /// `allowed` (else `forbidden`).
+        allowed: bool,
+    },
+    /// `blocked release: lost|released in place|another piece`.
+    BlockedRelease(BlockedReleaseKind),
+    /// `stacks: move together|move apart` (`true` = together).
+    Stacks(bool),
+}
+
+/// Which unreleased piece a release takes, as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum ReleaseOrderKind {
+    /// `front-most`.
+    FrontMost,
+    /// `rear-most`.
+    RearMost,
+    /// `chosen`.
+    Chosen,
+    /// `first hole`.
+    FirstHole,
+    /// `last hole`.
+    LastHole,
+}
+
+/// What a walk past a track's last hole does, as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum TrackEndKind {
+    /// `stop`.
+    Stop,
+    /// `exact`.
+    Exact,
+    /// `bounce`.
+    Bounce,
+}
+
+/// Where a piece off its track steps onto it, as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum TrackEntryKind {
+    /// `first hole`.
+    FirstHole,
+    /// `chosen hole`.
+    Chosen,
+    /// `chosen empty hole`.
+    ChosenEmpty,
+}
+
+/// What a blocked release does, as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum BlockedReleaseKind {
+    /// `lost`.
+    Lost,
+    /// `released in place`.
+    InPlace,
+    /// `another piece`.
+    AnotherPiece,
+}

@@ -1,0 +1,655 @@
+//! pest's errors in words a person knows.
+//!
+//! pest reports the grammar rules it tried where parsing stopped. Rules are only half the
+//! story: the literal words and marks it tried (`:`, `}`, `holes`) are recorded only when
+//! pest's global "error detail" switch is on. When the error at hand lacks them, the text
+//! is parsed once more, with the switch on, by a second parser built from the same grammar.
+
+use super::parse::Rule;
+use crate::diag::{Code, Diagnostic, Span, suggest};
+use pest::Parser;
+use pest::error::{Error, ErrorVariant, InputLocation};
+use std::sync::OnceLock;
+
+/// The same grammar again, used only to re-parse a failing text with error detail on.
+mod detailed {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../../../grammar/seig.pest"]
+    pub struct Detailed;
+}
+
+/// What a grammar rule is called in an error message.
+pub fn describe(r: Rule) -> &'static str {
+    use Rule::*;
+    match r {
+        EOI => "the end of the file",
+        item | file => {
+            "a top-level item (`game`, `source`, `param`, `reading`, `set aside`, `rule`)"
+        }
+        game => "`game \"title\"`",
+        source => "a `source`",
+        source_field | source_key => {
+            "a source field (`author`, `year`, `title`, `evidence`, `note`, `published`, `original`, `pages`, `text-begins`, `text-ends`)"
+        }
+        param => "a `param`",
+        reading => "a `reading`",
+        option => "a reading option (a name, optionally `(default)` and a \"description\")",
+        default_mark => "`(default)`",
+        set_aside => "`set aside`",
+        rule_def => "a `rule`",
+        status => "a status (`stated`, `inferred` or `reconstructed`)",
+        citation => "a citation (`cites SOURCE \"sentence\"`)",
+        block => "`{`",
+        if_stmt | row_stmt | team_stmt | seats_stmt | order_stmt | sticks_stmt | value_stmt
+        | class_stmt | phases_stmt | allocation_stmt | release_order_stmt | bind_stmt
+        | transition_stmt | throw_stmt | track_loop_stmt | track_end_stmt | track_entry_stmt
+        | track_stmt | gate_stmt | stacks_stmt | stacking_stmt | no_capture_stmt
+        | capture_only_stmt | capture_stmt | blocked_stmt | immune_stmt | immune_arrived_stmt
+        | immune_when_stmt | send_home_stmt | win_stmt | moves_per_piece_stmt
+        | pooled_landing_stmt | pooled_walk_stmt | passing_stmt | blocked_release_stmt
+        | seat_order_stmt | draw_stmt | score_end_stmt | stmt => STATEMENT,
+        team_blocks | alternating => "`team blocks` or `alternating`",
+        from_hole => "`from hole N`",
+        counted | own_kw | opposing_kw => "`own pieces in ROW` or `opposing pieces in ROW`",
+        cmp => "a comparison (`<`, `<=`, `=`, `>=`, `>`)",
+        reading_test => "`READING = OPTION`",
+        team_colour => "`colour FACE`",
+        team_pieces => "`: N pieces in ROW|beside the board`",
+        beside => "`beside the board`",
+        sticks_when => "`in PHASE`, `on first throw of turn|game` or `if CONDS`",
+        sticks_if => "`if CONDS`",
+        first_of_turn | first_of_game => "`on first throw of …`",
+        faces => "`with faces A and B`",
+        face_prob => "`, p(FACE) = 0.5`",
+        own_colour => "`own colour`",
+        shape | all_alike | all_but_one => "`all alike` or `all but one alike`",
+        pooled | per_throw => "`pooled` or `per throw`",
+        release_order_kind | front_most | rear_most | chosen | first_hole | last_hole => {
+            "`front-most`, `rear-most`, `chosen`, `first hole` or `last hole`"
+        }
+        track_end => "`stop`, `exact` or `bounce`",
+        track_entry | entry_first | entry_chosen_empty | entry_chosen => {
+            "`first hole`, `chosen hole` or `chosen empty hole`"
+        }
+        home_target => "`to start hole` or `to first empty hole`",
+        one_move | several_moves => "`one` or `several`",
+        stacks_together | stacks_apart => "`together` or `apart`",
+        land_once | land_each => "`once` or `after each throw`",
+        walk_any | walk_thrown => "`any order` or `in throw order`",
+        face_percent => "a chance in percent (`p(marked) = 55 percent`, or a param)",
+        passing_own | passing_opposing => "`own` or `opposing`",
+        release_lost | release_in_place | release_another => {
+            "`lost`, `released in place` or `another piece`"
+        }
+        c_once | once_kw => "`once CONDITION` or `once (CONDITION and …)`",
+        throw_match | any_throw => "a throw (`any`, a class name or values like `3, 5`)",
+        value_list => "a list of numbers like `2, 3, 4`",
+        in_phase => "`in PHASE`",
+        release_within => "`within REGION`",
+        effect | move_eff | release_eff | release_or_move | throw_again | cancel_moves
+        | remove_opposing | enter_phase | nothing => {
+            "an effect (`move N`, `release N`, `release or move N`, `throw again`, `cancel moves`, `remove opposing piece`, `enter PHASE`, `nothing`)"
+        }
+        segment => "a track segment (`ROW forward|backward [as LABEL] [goal]`)",
+        direction => "`forward` or `backward`",
+        goal => "`goal`",
+        track_back => "`back along the track [as LABEL]`",
+        requirement | throw_req => {
+            "a requirement (`throw in 2, 3 by crossing throw|move total`, or conditions)"
+        }
+        crossing | move_total => "`crossing throw` or `move total`",
+        gate_else => "`forbid` or `stop`",
+        forbidden | allowed => "`forbidden` or `allowed`",
+        except_goal => "`except at goal`",
+        capture_mode => "`compulsory` or `optional`",
+        capture_effect | send_home => "`remove` or `send home`",
+        sharing => "`sharing`",
+        share => "`share`",
+        start_hole | first_empty => "`start hole` or `first empty hole`",
+        row_ref | own_rel | opposing_rel => "a row (`NAME`, `own KIND` or `opposing KIND`)",
+        region | ends_of | last_hole_of | first_hole_of => {
+            "a region (a row, `ends of ROW`, `first hole of ROW`, `last hole of ROW`)"
+        }
+        conds | cond | negated => "a condition",
+        c_first_team_turn | c_first_turn | c_first_game | c_all_own_released | c_all_released
+        | c_all_own_arrived | c_opp_unreleased | c_no_capture | c_immune_or_arrived
+        | c_opp_none | c_reading | c_full | c_won | of_own | c_all_own_in | c_count | cond_atom
+        | c_released_count => "a condition",
+        expr | value_plus | value_kw => "a number, a parameter name or `value`",
+        keyword => "a keyword",
+        ident | ident_char => "a name",
+        rule_id => "an ID such as `TAG-C4` or `A-SIG-1`",
+        int => "a whole number",
+        number => "a number",
+        string | string_inner => "a quoted string",
+        WHITESPACE | COMMENT => "white space",
+    }
+}
+
+const STATEMENT: &str = "a statement";
+
+/// Rules that are single words of the text (names, numbers, strings), as opposed to
+/// phrases; pest reports what they start with as character ranges, not words.
+fn is_lexical(r: Rule) -> bool {
+    matches!(
+        r,
+        Rule::ident | Rule::int | Rule::number | Rule::rule_id | Rule::string | Rule::string_inner
+    )
+}
+
+/// What pest tried at the furthest point it reached, in this module's terms.
+struct Attempts {
+    /// Byte offset of the furthest point.
+    pos: usize,
+    /// Literal words and marks expected there (`:`, `holes`, `}`), without white space.
+    tokens: Vec<String>,
+    /// Whether a name, number or other word (not a literal) could also stand there.
+    lexical: Vec<Rule>,
+    /// Whether a statement, or a top-level item, could start there.
+    statement: bool,
+    item: bool,
+}
+
+impl Attempts {
+    fn of<R: pest::RuleType>(err: &Error<R>, rule: impl Fn(R) -> Rule) -> Option<Attempts> {
+        let a = err.parse_attempts()?;
+        let stacks: Vec<Rule> = a
+            .call_stacks()
+            .iter()
+            .filter_map(|s| s.deepest.get_rule().map(|r| rule(*r)))
+            .collect();
+        Some(Attempts {
+            pos: a.max_position,
+            tokens: a
+                .expected_tokens()
+                .iter()
+                .map(|t| t.to_string())
+                .filter(|t| {
+                    !t.trim().is_empty() && t != "#" && t != "BUILTIN_RULE" && !t.contains("..")
+                })
+                .filter(|t| t.chars().any(|c| !matches!(c, '-' | '_')))
+                .collect(),
+            lexical: stacks.iter().copied().filter(|r| is_lexical(*r)).collect(),
+            statement: stacks.contains(&Rule::block),
+            item: stacks.contains(&Rule::file),
+        })
+    }
+}
+
+/// The attempts behind `err`: its own if pest recorded them, else those of a second parse.
+fn attempts(text: &str, err: &Error<Rule>) -> Option<Attempts> {
+    Attempts::of(err, |r| r).or_else(|| {
+        pest::set_error_detail(true);
+        let e = detailed::Detailed::parse(detailed::Rule::file, text).err()?;
+        Attempts::of(&e, same_rule)
+    })
+}
+
+/// The rule of the main parser that has the same place in the grammar.
+fn same_rule(r: detailed::Rule) -> Rule {
+    let i = detailed::Rule::all_rules()
+        .iter()
+        .position(|x| *x == r)
+        .unwrap_or(0);
+    Rule::all_rules().get(i).copied().unwrap_or(Rule::EOI)
+}
+
+/// The words that may start a statement, or a top-level item (found by asking the grammar).
+fn starters(statement: bool) -> &'static [String] {
+    static STMT: OnceLock<Vec<String>> = OnceLock::new();
+    static ITEM: OnceLock<Vec<String>> = OnceLock::new();
+    let probe = |text: &str| {
+        pest::set_error_detail(true);
+        detailed::Detailed::parse(detailed::Rule::file, text)
+            .err()
+            .and_then(|e| Attempts::of(&e, same_rule))
+            .map(|a| a.tokens)
+            .unwrap_or_default()
+    };
+    if statement {
+        STMT.get_or_init(|| probe("rule X stated {"))
+    } else {
+        ITEM.get_or_init(|| probe("{"))
+    }
+}
+
+/// Is `word` one of the grammar's reserved words (which cannot be names)?
+fn is_reserved(word: &str) -> bool {
+    detailed::Detailed::parse(detailed::Rule::keyword, word).is_ok_and(|p| p.as_str() == word)
+}
+
+/// "a, b or c".
+fn one_of(mut words: Vec<String>) -> String {
+    words.dedup();
+    match words.len() {
+        0 => "something else".to_string(),
+        1 => words.remove(0),
+        _ => {
+            let last = words.pop().unwrap_or_default();
+            format!("{} or {}", words.join(", "), last)
+        }
+    }
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '-'
+}
+
+/// The word (or single mark) that starts at `at`.
+fn word_at(text: &str, at: usize) -> Span {
+    let rest = &text[at..];
+    let len = match rest.chars().next() {
+        None => 0,
+        Some(c) if is_word_char(c) => rest.find(|c: char| !is_word_char(c)).unwrap_or(rest.len()),
+        Some(c) => c.len_utf8(),
+    };
+    Span {
+        start: at,
+        end: at + len,
+    }
+}
+
+/// A light scan of the text up to `at`, skipping comments: the `{` still open there
+/// (outermost first), whether a `}` at `at` closes nothing, and the last string that runs
+/// over a line end (its start and end).
+struct Scan {
+    open: Vec<usize>,
+    stray_close: bool,
+    long_string: Option<(usize, usize)>,
+}
+
+fn scan(text: &str, at: usize) -> Scan {
+    let mut s = Scan {
+        open: Vec::new(),
+        stray_close: false,
+        long_string: None,
+    };
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < at {
+        let Some(&c) = b.get(i) else { break };
+        match c {
+            b'#' => {
+                i = text[i..].find('\n').map_or(b.len(), |n| i + n);
+                continue;
+            }
+            b'"' => {
+                let start = i;
+                i += 1;
+                while let Some(&c) = b.get(i).filter(|&&c| c != b'"') {
+                    i += if c == b'\\' { 2 } else { 1 };
+                }
+                if text[start..i.min(b.len())].contains('\n') {
+                    s.long_string = Some((start, i));
+                }
+            }
+            b'{' => s.open.push(i),
+            b'}' => {
+                s.open.pop();
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    s.stray_close = b.get(at) == Some(&b'}') && s.open.is_empty();
+    s
+}
+
+fn line_of(text: &str, at: usize) -> usize {
+    crate::diag::line_col(text, at).0
+}
+
+/// Turns a pest error into one diagnostic.
+pub fn humanise(text: &str, err: Error<Rule>) -> Diagnostic {
+    let loc = match err.location {
+        InputLocation::Pos(p) | InputLocation::Span((p, _)) => p.min(text.len()),
+    };
+    let positives: Vec<Rule> = match &err.variant {
+        ErrorVariant::ParsingError { positives, .. } => positives
+            .iter()
+            .copied()
+            .filter(|r| !matches!(r, Rule::WHITESPACE | Rule::COMMENT))
+            .collect(),
+        ErrorVariant::CustomError { message } => {
+            return Diagnostic::error(
+                Code::Syntax,
+                word_at(text, loc),
+                "syntax error",
+                message.clone(),
+            );
+        }
+    };
+    let att = attempts(text, &err);
+
+    // A string that never closes: pest ran to the end of the file inside it.
+    if let Some(a) = &att
+        && a.pos >= text.len()
+        && a.lexical.contains(&Rule::string_inner)
+        && text[loc..].starts_with('"')
+    {
+        let end = text[loc..].find('\n').map_or(text.len(), |n| loc + n);
+        return Diagnostic::error(
+            Code::UnclosedString,
+            Span { start: loc, end },
+            "syntax error: this string is never closed",
+            "the string starts here",
+        )
+        .with_help("add the closing `\"`");
+    }
+
+    // Where to point: the furthest point pest reached, unless it got there by matching the
+    // start of a longer word as a keyword (`the` in `then`): then the word is the problem.
+    let further = att
+        .as_ref()
+        .filter(|a| a.pos > loc && a.pos <= text.len() && !text[..a.pos].ends_with(is_word_char));
+    let at = further.map_or(loc, |a| a.pos);
+
+    // What was expected there.
+    let (words, tokens) = expected_words(&positives, att.as_ref(), further.is_some(), at);
+    let expected = one_of(words);
+
+    let found_span = word_at(text, at);
+    let found = if at >= text.len() {
+        "the end of the file".to_string()
+    } else {
+        format!("`{}`", &text[found_span.start..found_span.end])
+    };
+    let sc = scan(text, at);
+    let cx = Context {
+        text,
+        at,
+        found: &text[found_span.start..found_span.end],
+        tokens: &tokens,
+        positives: &positives,
+        scan: &sc,
+    };
+
+    // When the line before stopped short of something it needed (not when a new statement
+    // or item was due), point just after its last word: that is where the gap is.
+    let before = strip_trailing_comments(text[..at].trim_end());
+    let starts_new = att
+        .as_ref()
+        .is_some_and(|a| a.pos == at && (a.statement || a.item))
+        || positives
+            .iter()
+            .any(|r| describe(*r) == STATEMENT || *r == Rule::rule_def);
+    let mut d = if at >= text.len() || (text[before.len()..at].contains('\n') && !starts_new) {
+        let message = if at >= text.len() {
+            "syntax error: the file ends too early".to_string()
+        } else {
+            format!(
+                "syntax error: unexpected {found} on line {}",
+                line_of(text, at)
+            )
+        };
+        Diagnostic::error(
+            Code::Syntax,
+            Span {
+                start: before.len(),
+                end: before.len(),
+            },
+            message,
+            format!("expected {expected} after this"),
+        )
+    } else {
+        Diagnostic::error(
+            Code::Syntax,
+            found_span,
+            format!("syntax error: unexpected {found}"),
+            format!("expected {expected}"),
+        )
+    };
+    if let Some((h, sec)) = hint(&cx) {
+        d = d.with_help(h);
+        if let Some((sp, label)) = sec {
+            d = d.with_secondary(sp, label);
+        }
+    }
+    d
+}
+
+/// What was expected at `at`, in words, and the literal tokens pest tried there.
+fn expected_words(
+    positives: &[Rule],
+    att: Option<&Attempts>,
+    further: bool,
+    at: usize,
+) -> (Vec<String>, Vec<String>) {
+    let mut words: Vec<String> = Vec::new();
+    if !further {
+        // The start of any top-level item is one expectation, not six.
+        let item_start = |r: &Rule| {
+            matches!(
+                r,
+                Rule::game
+                    | Rule::source
+                    | Rule::param
+                    | Rule::reading
+                    | Rule::set_aside
+                    | Rule::rule_def
+            )
+        };
+        let mut ds: Vec<&str> = positives
+            .iter()
+            .filter(|r| !matches!(r, Rule::EOI))
+            .map(|r| {
+                if item_start(r) {
+                    describe(Rule::item)
+                } else {
+                    describe(*r)
+                }
+            })
+            .collect();
+        ds.sort_unstable();
+        ds.dedup();
+        words.extend(ds.iter().map(|s| s.to_string()));
+    }
+    let mut tokens: Vec<String> = Vec::new();
+    if let Some(a) = att.filter(|a| a.pos == at) {
+        if a.statement && !words.iter().any(|w| w == STATEMENT) {
+            words.push(STATEMENT.to_string());
+        }
+        if a.item && !words.iter().any(|w| w == describe(Rule::item)) {
+            words.push(describe(Rule::item).to_string());
+        }
+        for r in &a.lexical {
+            let d = describe(*r).to_string();
+            if !words.contains(&d) && *r != Rule::string_inner {
+                words.push(d);
+            }
+        }
+        tokens = a.tokens.clone();
+        let covered = |t: &String| {
+            (words.iter().any(|w| w == STATEMENT) && starters(true).contains(t) && t != "}")
+                || (a.item && starters(false).contains(t))
+                || words.iter().any(|w| w.contains(&format!("`{t}")))
+                || (t == "\"" && a.lexical.contains(&Rule::string))
+        };
+        let extra: Vec<String> = tokens
+            .iter()
+            .filter(|t| !covered(t))
+            .map(|t| format!("`{t}`"))
+            .collect();
+        words.extend(extra);
+    }
+    if words.is_empty() {
+        words.push("something else".to_string());
+    }
+    if positives.contains(&Rule::EOI) && !words.iter().any(|w| w == describe(Rule::EOI)) {
+        words.push(describe(Rule::EOI).to_string());
+    }
+    (words, tokens)
+}
+
+/// `text` without comments at its end (what comes before them is the last word).
+fn strip_trailing_comments(mut text: &str) -> &str {
+    loop {
+        let line_start = text.rfind('\n').map_or(0, |n| n + 1);
+        let line = &text[line_start..];
+        match line.find('#') {
+            // Only a comment that cannot be inside a string (an even number of quotes before it).
+            Some(h) if line[..h].matches('"').count().is_multiple_of(2) => {
+                text = text[..line_start + h].trim_end();
+            }
+            _ => return text,
+        }
+    }
+}
+
+/// What a hint may look at.
+struct Context<'a> {
+    text: &'a str,
+    at: usize,
+    found: &'a str,
+    tokens: &'a [String],
+    positives: &'a [Rule],
+    scan: &'a Scan,
+}
+
+type Hint = (String, Option<(Span, String)>);
+
+/// A targeted help line for common slips, and maybe a second place to point at.
+fn hint(cx: &Context) -> Option<Hint> {
+    let Context {
+        text,
+        at,
+        found,
+        tokens,
+        positives,
+        scan,
+    } = *cx;
+    let rest = &text[at..];
+    let before = strip_trailing_comments(text[..at].trim_end());
+    let expects = |t: &str| tokens.iter().any(|x| x == t);
+    let only = |h: &str| Some((h.to_string(), None));
+
+    // Brace structure first: a missing or extra `}` explains almost any error after it.
+    if let Some(&open) = scan.open.last() {
+        let open_span = Span {
+            start: open,
+            end: open + 1,
+        };
+        if at >= text.len() {
+            return Some((
+                format!(
+                    "the `{{` on line {} is never closed; add `}}` where its block ends",
+                    line_of(text, open)
+                ),
+                Some((open_span, "this `{` is not closed".to_string())),
+            ));
+        }
+        // A line inside the open block that starts a new top-level item.
+        let mut line_start = text[open..at].find('\n').map(|n| open + n + 1);
+        while let Some(ls) = line_start {
+            let line = text[ls..].trim_start();
+            let word = line.split(|c: char| !is_word_char(c)).next().unwrap_or("");
+            let is_item = starters(false).iter().any(|w| w == word) && !word.is_empty();
+            if is_item && ls + (text[ls..].len() - line.len()) <= at {
+                return Some((
+                    format!(
+                        "the `{{` on line {} is not closed before `{word}` on line {}; add `}}` before it",
+                        line_of(text, open),
+                        line_of(text, ls)
+                    ),
+                    Some((open_span, "this `{` is not closed".to_string())),
+                ));
+            }
+            line_start = text[ls..at].find('\n').map(|n| ls + n + 1);
+        }
+    }
+    if scan.stray_close && rest.starts_with('}') {
+        return only("this `}` closes nothing; remove it (or look for a `{` missing above)");
+    }
+    // A string that ran over line ends and closed on the line of the error: its own closing
+    // quote is probably missing, and it ended at the opening quote of the next string.
+    if let Some((s, end)) = scan.long_string
+        && line_of(text, end) == line_of(text, at)
+    {
+        return Some((
+            format!(
+                "the string that starts on line {} runs over the line end: is its closing `\"` missing?",
+                line_of(text, s)
+            ),
+            Some((
+                Span {
+                    start: s,
+                    end: s + 1,
+                },
+                "this string runs on".to_string(),
+            )),
+        ));
+    }
+
+    // Quotes.
+    if rest.starts_with('\'') {
+        return only("strings use double quotes: \"…\"");
+    }
+    if rest.starts_with(['“', '”', '«', '»', '„']) {
+        return only("write straight double quotes `\"`, not typographic quotes");
+    }
+    if rest.starts_with("==") || (rest.starts_with('=') && before.ends_with('=')) {
+        return only("write a single `=`: `if READING = OPTION`");
+    }
+
+    // A name was expected, and a reserved word stands there.
+    if positives.contains(&Rule::ident) && !found.is_empty() && is_reserved(found) {
+        return only(&format!(
+            "`{found}` is a reserved word of the language and cannot be a name; choose another name"
+        ));
+    }
+
+    // A statement where a top-level item was expected.
+    if positives.contains(&Rule::rule_def) && starters(true).iter().any(|w| w == found) {
+        return only(
+            "statements belong inside a rule: `rule ID stated cites SOURCE \"sentence\" { … }`",
+        );
+    }
+
+    // IDs.
+    if positives.contains(&Rule::rule_id)
+        && (before.ends_with("rule") || before.ends_with("reading"))
+    {
+        return only(
+            "an ID starts with a letter and may contain letters, digits and `-`, e.g. `TAG-C4`",
+        );
+    }
+    if positives.contains(&Rule::status) {
+        return only("write the status right after the rule's ID: `rule ID stated cites …`");
+    }
+
+    // A list whose trailing comma swallowed the next line's first word.
+    let taken = &before[before.trim_end_matches(is_word_char).len()..];
+    if !taken.is_empty() {
+        let list = before[..before.len() - taken.len()].trim_end_matches([' ', '\t']);
+        if list.ends_with('\n') && list.trim_end().ends_with(',') {
+            return only(&format!(
+                "the line above ends with `,`, so `{taken}` was read as one more item of its list; remove the trailing comma"
+            ));
+        }
+    }
+
+    match found {
+        "color" => return only("the keyword is spelt `colour`"),
+        "then" => return only("join effects with `and`, e.g. `move 3 and throw again`"),
+        _ => {}
+    }
+    if rest.starts_with('}') && before.ends_with(',') {
+        return only("remove the trailing comma");
+    }
+
+    // A near miss of a word that may stand here.
+    let words: Vec<&str> = tokens
+        .iter()
+        .map(|t| t.as_str())
+        .filter(|t| t.len() >= 3 && *t != "the")
+        .collect();
+    if found.len() >= 2
+        && let Some(h) = suggest(found, words.iter().copied())
+    {
+        return only(&h);
+    }
+    if expects(":") && found.chars().all(is_word_char) && !found.is_empty() {
+        return only(&format!("add `:` before `{found}`"));
+    }
+    None
+}

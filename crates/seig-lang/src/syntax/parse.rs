@@ -1,0 +1,847 @@
+//! pest pairs to the typed AST. The only module that touches pest's parse tree.
+#![expect(
+    clippy::expect_used,
+    reason = "each `expect` takes a child that the pest grammar's rule for the pair always has (a required, non-optional element of the rule), and parsing succeeded before the tree is walked"
+)]
+
+use super::ast::*;
+use super::errors::humanise;
+use crate::diag::{Code, Diagnostic};
+use pest::Parser;
+use pest::iterators::Pair;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../../../grammar/seig.pest"]
+struct SeigParser;
+
+type P<'a> = Pair<'a, Rule>;
+
+/// Parses a rule file into its AST, or returns the syntax diagnostics.
+pub fn parse(text: &str) -> Result<File, Vec<Diagnostic>> {
+    check_nesting(text)?;
+    let mut pairs = SeigParser::parse(Rule::file, text).map_err(|e| vec![humanise(text, e)])?;
+    let mut file = File::default();
+    let Some(top) = pairs.next() else {
+        return Ok(file);
+    };
+    for p in top.into_inner() {
+        if p.as_rule() == Rule::EOI {
+            continue;
+        }
+        file.items.push(item(p)?);
+    }
+    file.comments = comments(text);
+    Ok(file)
+}
+
+/// Deepest `{ … }` nesting a file may have (`if` blocks nest; the parser recurses on them).
+pub const MAX_NESTING: usize = 32;
+
+/// Refuses a file nested deeper than [`MAX_NESTING`] before the parser recurses into it.
+fn check_nesting(text: &str) -> Result<(), Vec<Diagnostic>> {
+    let (mut depth, mut in_str, mut escaped, mut in_comment) = (0usize, false, false, false);
+    for (i, c) in text.char_indices() {
+        match c {
+            '\n' => in_comment = false,
+            _ if in_comment => {}
+            _ if escaped => escaped = false,
+            '\\' if in_str => escaped = true,
+            '"' => in_str = !in_str,
+            '#' if !in_str => in_comment = true,
+            '{' if !in_str => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    let span = Span {
+                        start: i,
+                        end: i + 1,
+                    };
+                    return Err(vec![
+                        Diagnostic::error(Code::NestingTooDeep, span, format!("blocks nest deeper than {MAX_NESTING} levels"), "too deep")
+                            .with_help("flatten the `if` blocks: test several readings in one rule, or split the rule"),
+                    ]);
+                }
+            }
+            '}' if !in_str => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Every `#` comment outside strings, with its span.
+fn comments(text: &str) -> Vec<Spanned<String>> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let (mut i, mut in_str) = (0, false);
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'\\' if in_str => i += 1,
+            b'"' => in_str = !in_str,
+            b'#' if !in_str => {
+                let end = text[i..].find('\n').map_or(text.len(), |n| i + n);
+                out.push(Spanned {
+                    node: text[i..end].trim_end().to_string(),
+                    span: Span { start: i, end },
+                });
+                i = end;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The span of a pair, without the white space and comments pest leaves at its end when
+/// an optional tail is absent.
+fn span(p: &P) -> Span {
+    let s = p.as_span();
+    let mut text = s.as_str();
+    loop {
+        let t = text.trim_end();
+        let line_start = t.rfind('\n').map_or(0, |i| i + 1);
+        match comment_start(&t[line_start..]) {
+            Some(c) => text = &t[..line_start + c],
+            None => {
+                text = t;
+                break;
+            }
+        }
+    }
+    Span {
+        start: s.start(),
+        end: s.start() + text.len(),
+    }
+}
+
+/// Where a `#` comment starts in a line, outside strings.
+fn comment_start(line: &str) -> Option<usize> {
+    let (mut in_str, mut escaped) = (false, false);
+    for (i, c) in line.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if in_str => escaped = true,
+            '"' => in_str = !in_str,
+            '#' if !in_str => return Some(i),
+            _ => {}
+        }
+    }
+    None
+}
+
+fn name(p: P) -> Name {
+    Spanned {
+        span: span(&p),
+        node: p.as_str().to_string(),
+    }
+}
+
+fn string(p: P) -> Spanned<String> {
+    let sp = span(&p);
+    let inner = p.into_inner().next().map(|i| i.as_str()).unwrap_or("");
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => out.push('\n'),
+                Some(other) => out.push(other),
+                None => {}
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Spanned {
+        node: out,
+        span: sp,
+    }
+}
+
+fn int(p: P) -> Result<Spanned<i64>, Vec<Diagnostic>> {
+    let sp = span(&p);
+    p.as_str()
+        .parse::<i64>()
+        .map(|n| Spanned { node: n, span: sp })
+        .map_err(|_| {
+            vec![
+                Diagnostic::error(
+                    Code::NumberTooLarge,
+                    sp,
+                    "number too large",
+                    "this number does not fit",
+                )
+                .with_help("use a number below 9223372036854775808"),
+            ]
+        })
+}
+
+#[expect(
+    clippy::unreachable,
+    reason = "the pest grammar admits only the rules matched above as an item"
+)]
+fn item(p: P) -> Result<Item, Vec<Diagnostic>> {
+    let sp = span(&p);
+    let kind = p.as_rule();
+    let mut it = p.into_inner();
+    let mut next = || it.next().expect("grammar guarantees the child");
+    Ok(match kind {
+        Rule::game => Item::Game(string(next())),
+        Rule::source => {
+            let key = name(next());
+            let title = string(next());
+            let mut fields = Vec::new();
+            for f in it {
+                let mut fi = f.into_inner();
+                let k = name(fi.next().expect("key"));
+                let v = fi.next().expect("value");
+                let v = if v.as_rule() == Rule::string {
+                    string(v)
+                } else {
+                    name(v)
+                };
+                fields.push((k, v));
+            }
+            Item::Source(Source {
+                span: sp,
+                key,
+                title,
+                fields,
+            })
+        }
+        Rule::param => {
+            let pname = name(next());
+            let default = int(next())?;
+            let min = int(next())?;
+            let max = int(next())?;
+            let doc = it.next().map(string);
+            Item::Param(Param {
+                span: sp,
+                name: pname,
+                default,
+                min,
+                max,
+                doc,
+            })
+        }
+        Rule::reading => {
+            let id = name(next());
+            let question = string(next());
+            let options = it
+                .map(|o| {
+                    let mut oi = o.into_inner();
+                    let name = name(oi.next().expect("option name"));
+                    let (mut default, mut doc) = (false, None);
+                    for x in oi {
+                        match x.as_rule() {
+                            Rule::default_mark => default = true,
+                            _ => doc = Some(string(x)),
+                        }
+                    }
+                    ReadingOption { name, default, doc }
+                })
+                .collect();
+            Item::Reading(Reading {
+                span: sp,
+                id,
+                question,
+                options,
+            })
+        }
+        Rule::set_aside => Item::SetAside(SetAside {
+            span: sp,
+            source: name(next()),
+            sentence: string(next()),
+            reason: string(next()),
+        }),
+        Rule::rule_def => {
+            let id = name(next());
+            let st = next();
+            let status = Spanned {
+                span: span(&st),
+                node: match st.as_str() {
+                    "stated" => Status::Stated,
+                    "inferred" => Status::Inferred,
+                    _ => Status::Reconstructed,
+                },
+            };
+            let mut citations = Vec::new();
+            let mut body = Vec::new();
+            for x in it {
+                match x.as_rule() {
+                    Rule::citation => {
+                        let mut ci = x.into_inner();
+                        citations.push(Citation {
+                            source: name(ci.next().expect("source")),
+                            quote: string(ci.next().expect("quote")),
+                        });
+                    }
+                    _ => body = block(x)?,
+                }
+            }
+            Item::Rule(Rule_ {
+                span: sp,
+                id,
+                status,
+                citations,
+                body,
+            })
+        }
+        other => unreachable!("not an item: {other:?}"),
+    })
+}
+
+use super::ast::Rule as Rule_;
+
+fn block(p: P) -> Result<Vec<Stmt>, Vec<Diagnostic>> {
+    p.into_inner().map(stmt).collect()
+}
+
+fn expr(p: P) -> Result<Spanned<Expr>, Vec<Diagnostic>> {
+    let sp = span(&p);
+    let inner = p.into_inner().next().expect("expr child");
+    let node = match inner.as_rule() {
+        Rule::value_plus => Expr::Value(int(inner.into_inner().next().expect("int"))?.node),
+        Rule::value_kw => Expr::Value(0),
+        Rule::int => Expr::Int(int(inner)?.node),
+        _ => Expr::Param(inner.as_str().to_string()),
+    };
+    Ok(Spanned { node, span: sp })
+}
+
+fn row_ref(p: P) -> Spanned<RowRef> {
+    let sp = span(&p);
+    let inner = p.into_inner().next().expect("row_ref child");
+    let node = match inner.as_rule() {
+        Rule::own_rel => RowRef::Own(name(inner.into_inner().next().expect("kind"))),
+        Rule::opposing_rel => RowRef::Opposing(name(inner.into_inner().next().expect("kind"))),
+        _ => RowRef::Named(name(inner)),
+    };
+    Spanned { node, span: sp }
+}
+
+fn region(p: P) -> Spanned<Region> {
+    let sp = span(&p);
+    let inner = p.into_inner().next().expect("region child");
+    let kind = inner.as_rule();
+    let node = match kind {
+        Rule::row_ref => Region::Rows(row_ref(inner).node),
+        _ => {
+            let r = row_ref(inner.into_inner().next().expect("row")).node;
+            match kind {
+                Rule::ends_of => Region::Ends(r),
+                Rule::last_hole_of => Region::Last(r),
+                _ => Region::First(r),
+            }
+        }
+    };
+    Spanned { node, span: sp }
+}
+
+fn values(p: P) -> Result<Vec<Spanned<i64>>, Vec<Diagnostic>> {
+    p.into_inner().map(int).collect()
+}
+
+fn conds(p: P) -> Result<Vec<Spanned<Cond>>, Vec<Diagnostic>> {
+    p.into_inner().map(cond).collect()
+}
+
+fn cond(p: P) -> Result<Spanned<Cond>, Vec<Diagnostic>> {
+    let sp = span(&p);
+    let inner = p.into_inner().next().expect("cond child");
+    cond_atom(inner, sp)
+}
+
+#[expect(
+    clippy::unreachable,
+    reason = "the pest grammar admits only the rules matched above as a condition atom"
+)]
+fn cond_atom(inner: P, sp: Span) -> Result<Spanned<Cond>, Vec<Diagnostic>> {
+    let node = match inner.as_rule() {
+        Rule::negated => {
+            let a = inner.into_inner().next().expect("atom");
+            let asp = span(&a);
+            Cond::Not(Box::new(cond_atom(a, asp)?))
+        }
+        Rule::c_first_team_turn => Cond::FirstOfTeamTurn,
+        Rule::c_first_turn => Cond::FirstOfTurn,
+        Rule::c_first_game => Cond::FirstOfGame,
+        Rule::c_all_own_released => Cond::AllOwnReleased,
+        Rule::c_all_released => Cond::AllReleased,
+        Rule::c_all_own_arrived => Cond::AllOwnArrived,
+        Rule::c_opp_unreleased => Cond::OpponentHasUnreleased,
+        Rule::c_no_capture => Cond::NoCapturePossible,
+        Rule::c_immune_or_arrived => Cond::EveryPieceImmuneOrArrived,
+        Rule::c_opp_none => Cond::OpponentHasNoPieces,
+        Rule::c_reading => {
+            let mut t = inner.into_inner().next().expect("test").into_inner();
+            Cond::Reading(name(t.next().expect("id")), name(t.next().expect("option")))
+        }
+        Rule::c_once => Cond::Once({
+            let body = inner
+                .into_inner()
+                .find(|b| b.as_rule() != Rule::once_kw)
+                .expect("body");
+            if body.as_rule() == Rule::conds {
+                conds(body)?
+            } else {
+                vec![cond(body)?]
+            }
+        }),
+        Rule::c_won => Cond::Won(row_ref(inner.into_inner().next().expect("row"))),
+        Rule::c_all_own_in => Cond::AllOwnIn(region(inner.into_inner().next().expect("region"))),
+        Rule::c_released_count => {
+            let mut ci = inner.into_inner();
+            let opposing = ci.next().expect("whose").as_rule() == Rule::opposing_kw;
+            let cmp = match ci.next().expect("comparison").as_str() {
+                "<" => Cmp::Lt,
+                "<=" => Cmp::Le,
+                "=" => Cmp::Eq,
+                ">=" => Cmp::Ge,
+                _ => Cmp::Gt,
+            };
+            Cond::ReleasedCount(opposing, cmp, expr(ci.next().expect("number"))?)
+        }
+        Rule::c_count => {
+            let mut ci = inner.into_inner();
+            let lhs = counted(ci.next().expect("count"));
+            let c = ci.next().expect("comparison");
+            let cmp = match c.as_str() {
+                "<" => Cmp::Lt,
+                "<=" => Cmp::Le,
+                "=" => Cmp::Eq,
+                ">=" => Cmp::Ge,
+                _ => Cmp::Gt,
+            };
+            let r = ci.next().expect("right side");
+            let rhs = if r.as_rule() == Rule::counted {
+                CountRhs::Count(counted(r))
+            } else {
+                CountRhs::Expr(expr(r)?)
+            };
+            Cond::Count(lhs, cmp, rhs)
+        }
+        Rule::c_full => {
+            let mut ci = inner.into_inner();
+            let r = row_ref(ci.next().expect("row"));
+            Cond::Full(r, ci.next().is_some())
+        }
+        other => unreachable!("not a condition: {other:?}"),
+    };
+    Ok(Spanned { node, span: sp })
+}
+
+/// A release order's words (`front-most`, `rear-most`, `chosen`, `first hole`, `last hole`).
+fn release_order_kind(p: P) -> ReleaseOrderKind {
+    match p.as_rule() {
+        Rule::rear_most => ReleaseOrderKind::RearMost,
+        Rule::chosen => ReleaseOrderKind::Chosen,
+        Rule::first_hole => ReleaseOrderKind::FirstHole,
+        Rule::last_hole => ReleaseOrderKind::LastHole,
+        _ => ReleaseOrderKind::FrontMost,
+    }
+}
+
+/// `release N [ORDER] [moving E [within REGION]]`.
+fn release_eff(it: pest::iterators::Pairs<'_, Rule>) -> Result<Effect, Vec<Diagnostic>> {
+    let mut it = it.peekable();
+    let count = expr(it.next().expect("count"))?;
+    let mut order = None;
+    if let Some(o) = it.next_if(|o| o.as_rule() != Rule::expr) {
+        order = Some(release_order_kind(o));
+    }
+    let steps = it.next().map(expr).transpose()?;
+    let within = it.next().and_then(|w| w.into_inner().next()).map(region);
+    Ok(Effect::Release(count, steps, order, within))
+}
+
+/// `own|opposing pieces in REGION`.
+fn counted(p: P) -> Counted {
+    let mut ci = p.into_inner();
+    let opposing = ci.next().expect("whose").as_rule() == Rule::opposing_kw;
+    Counted {
+        opposing,
+        region: region(ci.next().expect("region")),
+    }
+}
+
+#[expect(
+    clippy::unreachable,
+    reason = "the pest grammar admits only the rules matched above as a statement"
+)]
+fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
+    let sp = span(&p);
+    let kind = p.as_rule();
+    let mut it = p.into_inner().peekable();
+    macro_rules! next {
+        () => {
+            it.next().expect("grammar guarantees the child")
+        };
+    }
+    let node = match kind {
+        Rule::if_stmt => if_stmt(it)?,
+        Rule::row_stmt => row_stmt(it)?,
+        Rule::team_stmt => team_stmt(it)?,
+        Rule::seats_stmt => StmtKind::Seats(expr(next!())?),
+        Rule::order_stmt => StmtKind::Order(it.map(name).collect()),
+        Rule::sticks_stmt => sticks_stmt(it)?,
+        Rule::value_stmt => {
+            let x = next!();
+            StmtKind::Value((x.as_rule() == Rule::ident).then(|| name(x)))
+        }
+        Rule::class_stmt => {
+            let cname = name(next!());
+            let shapes = it
+                .map(|s| s.into_inner().next().expect("shape").as_rule() == Rule::all_alike)
+                .collect();
+            StmtKind::Class {
+                name: cname,
+                shapes,
+            }
+        }
+        Rule::phases_stmt => StmtKind::Phases(it.map(name).collect()),
+        Rule::allocation_stmt => StmtKind::Allocation(next!().as_rule() == Rule::pooled),
+        Rule::release_order_stmt => StmtKind::ReleaseOrder(release_order_kind(next!())),
+        Rule::bind_stmt => StmtKind::BindAfterRelease,
+        Rule::transition_stmt => StmtKind::Transition {
+            from: name(next!()),
+            to: name(next!()),
+            when: conds(next!())?,
+        },
+        Rule::throw_stmt => throw_stmt(it)?,
+        Rule::track_stmt => track_stmt(it)?,
+        Rule::track_loop_stmt => StmtKind::TrackLoop {
+            team: name(next!()),
+            from: name(next!()),
+            when: it.next().map(conds).transpose()?.unwrap_or_default(),
+        },
+        Rule::track_end_stmt => StmtKind::TrackEnd(
+            name(next!()),
+            match next!().as_str() {
+                "exact" => TrackEndKind::Exact,
+                "bounce" => TrackEndKind::Bounce,
+                _ => TrackEndKind::Stop,
+            },
+        ),
+        Rule::track_entry_stmt => StmtKind::TrackEntry(
+            name(next!()),
+            match next!().as_rule() {
+                Rule::entry_chosen_empty => TrackEntryKind::ChosenEmpty,
+                Rule::entry_chosen => TrackEntryKind::Chosen,
+                _ => TrackEntryKind::FirstHole,
+            },
+        ),
+        Rule::gate_stmt => gate_stmt(it)?,
+        Rule::stacking_stmt => StmtKind::Stacking {
+            allowed: next!().as_rule() == Rule::allowed,
+            except_goal: it.next().is_some(),
+        },
+        Rule::stacks_stmt => StmtKind::Stacks(next!().as_rule() == Rule::stacks_together),
+        Rule::capture_stmt => capture_stmt(it)?,
+        Rule::no_capture_stmt => StmtKind::NoCapture {
+            region: region(next!()),
+            sharing: it.next().is_some(),
+        },
+        Rule::capture_only_stmt => StmtKind::CaptureOnly {
+            region: region(next!()),
+            values: values(next!())?,
+        },
+        Rule::blocked_stmt => StmtKind::Blocked(next!().as_rule() == Rule::share),
+        Rule::immune_stmt => StmtKind::Immune(region(next!())),
+        Rule::immune_arrived_stmt => StmtKind::ImmuneArrived,
+        Rule::immune_when_stmt => StmtKind::ImmuneWhen {
+            when: conds(next!())?,
+            opposing: next!().as_rule() == Rule::opposing_kw,
+        },
+        Rule::send_home_stmt => StmtKind::SendHomeTo(next!().as_rule() == Rule::first_empty),
+        Rule::win_stmt | Rule::draw_stmt => {
+            let mut phase = None;
+            if it.peek().map(|x| x.as_rule()) == Some(Rule::in_phase) {
+                phase = Some(name(next!().into_inner().next().expect("phase")));
+            }
+            let when = conds(next!())?;
+            if kind == Rule::win_stmt {
+                StmtKind::Win(phase, when)
+            } else {
+                StmtKind::Draw(phase, when)
+            }
+        }
+        Rule::score_end_stmt => {
+            let mut phase = None;
+            if it.peek().map(|x| x.as_rule()) == Some(Rule::in_phase) {
+                phase = Some(name(next!().into_inner().next().expect("phase")));
+            }
+            StmtKind::ScoreEnd {
+                phase,
+                when: conds(next!())?,
+                region: region(next!()),
+            }
+        }
+        Rule::seat_order_stmt => StmtKind::SeatOrder(next!().as_rule() == Rule::alternating),
+        Rule::moves_per_piece_stmt => StmtKind::MovesPerPiece(next!().as_rule() == Rule::one_move),
+        Rule::pooled_landing_stmt => StmtKind::PooledLanding(next!().as_rule() == Rule::land_each),
+        Rule::pooled_walk_stmt => StmtKind::PooledWalk(next!().as_rule() == Rule::walk_thrown),
+        Rule::passing_stmt => StmtKind::Passing {
+            own: next!().as_rule() == Rule::passing_own,
+            allowed: next!().as_rule() == Rule::allowed,
+        },
+        Rule::blocked_release_stmt => StmtKind::BlockedRelease(match next!().as_rule() {
+            Rule::release_in_place => BlockedReleaseKind::InPlace,
+            Rule::release_another => BlockedReleaseKind::AnotherPiece,
+            _ => BlockedReleaseKind::Lost,
+        }),
+        other => unreachable!("not a statement: {other:?}"),
+    };
+    Ok(Spanned { node, span: sp })
+}
+
+/// The children of a statement, after its keyword.
+type Children<'a> = std::iter::Peekable<pest::iterators::Pairs<'a, Rule>>;
+
+/// The next child, which the grammar guarantees.
+fn child<'a>(it: &mut Children<'a>) -> P<'a> {
+    it.next().expect("grammar guarantees the child")
+}
+
+/// `if READING = OPTION { … } else { … }`.
+fn if_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let mut t = child(&mut it).into_inner();
+    let reading = name(t.next().expect("id"));
+    let option = name(t.next().expect("option"));
+    let then = block(child(&mut it))?;
+    let otherwise = it.next().map(block).transpose()?;
+    Ok(StmtKind::If {
+        reading,
+        option,
+        then,
+        otherwise,
+    })
+}
+
+/// `row NAME: KIND [of TEAM], E holes`.
+fn row_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let rname = name(child(&mut it));
+    let kind = name(child(&mut it));
+    let third = child(&mut it);
+    let (owner, holes) = if third.as_rule() == Rule::ident {
+        (Some(name(third)), expr(child(&mut it))?)
+    } else {
+        (None, expr(third)?)
+    };
+    Ok(StmtKind::Row {
+        name: rname,
+        kind,
+        owner,
+        holes,
+    })
+}
+
+/// `team NAME: …` (pieces or colour).
+fn team_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let team = name(child(&mut it));
+    let body = child(&mut it);
+    Ok(match body.as_rule() {
+        Rule::team_colour => StmtKind::TeamColour {
+            team,
+            face: name(body.into_inner().next().expect("face")),
+        },
+        _ => {
+            let mut bi = body.into_inner();
+            let count = expr(bi.next().expect("count"))?;
+            let where_ = bi.next().expect("start");
+            let start = (where_.as_rule() == Rule::row_ref).then(|| row_ref(where_));
+            let from_hole = match bi.next() {
+                Some(f) => Some(expr(f.into_inner().next().expect("hole"))?),
+                None => None,
+            };
+            StmtKind::TeamPieces {
+                team,
+                count,
+                start,
+                from_hole,
+            }
+        }
+    })
+}
+
+/// `sticks [when]: E [with faces A and B] [, p(A) = x]`.
+fn sticks_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let mut when = SticksWhen::Always;
+    if it.peek().map(|x| x.as_rule()) == Some(Rule::sticks_when) {
+        let w = child(&mut it).into_inner().next().expect("when");
+        when = match w.as_rule() {
+            Rule::in_phase => SticksWhen::InPhase(name(w.into_inner().next().expect("phase"))),
+            Rule::first_of_turn => SticksWhen::FirstOfTurn,
+            Rule::sticks_if => SticksWhen::If(conds(w.into_inner().next().expect("conds"))?),
+            _ => SticksWhen::FirstOfGame,
+        };
+    }
+    let count = expr(child(&mut it))?;
+    let (mut faces, mut prob, mut prob_percent) = (None, None, None);
+    for x in it {
+        match x.as_rule() {
+            Rule::faces => {
+                let mut fi = x.into_inner();
+                faces = Some((name(fi.next().expect("a")), name(fi.next().expect("b"))));
+            }
+            _ => {
+                let mut fi = x.into_inner();
+                let face = name(fi.next().expect("face"));
+                let n = fi.next().expect("number");
+                if n.as_rule() == Rule::face_percent {
+                    let e = expr(n.into_inner().next().expect("percent"))?;
+                    prob_percent = Some((face, e));
+                    continue;
+                }
+                let nsp = span(&n);
+                let v: f64 = n.as_str().parse().unwrap_or(f64::NAN);
+                prob = Some((face, Spanned { node: v, span: nsp }));
+            }
+        }
+    }
+    Ok(StmtKind::Sticks {
+        when,
+        count,
+        faces,
+        prob,
+        prob_percent,
+    })
+}
+
+/// `on M [in P] [if C]: effects`.
+fn throw_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let m = child(&mut it).into_inner().next().expect("match");
+    let matches = match m.as_rule() {
+        Rule::any_throw => ThrowMatch::Any,
+        Rule::value_list => ThrowMatch::Values(values(m)?),
+        _ => ThrowMatch::Class(name(m)),
+    };
+    let (mut phase, mut cs, mut effects) = (None, Vec::new(), Vec::new());
+    for x in it {
+        match x.as_rule() {
+            Rule::in_phase => phase = Some(name(x.into_inner().next().expect("phase"))),
+            Rule::conds => cs = conds(x)?,
+            _ => effects.push(effect(x)?),
+        }
+    }
+    Ok(StmtKind::Throw {
+        matches,
+        phase,
+        conds: cs,
+        effects,
+    })
+}
+
+/// `track T: segments`.
+fn track_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let team = name(child(&mut it));
+    let mut back = None;
+    let segments = it
+        .filter(|s| {
+            if s.as_rule() != Rule::track_back {
+                return true;
+            }
+            back = Some(TrackBack {
+                span: span(s),
+                label: s.clone().into_inner().next().map(name),
+            });
+            false
+        })
+        .map(|s| {
+            let mut si = s.into_inner();
+            let row = row_ref(si.next().expect("row"));
+            let backward = si.next().expect("dir").as_str() == "backward";
+            let (mut label, mut goal) = (None, false);
+            for x in si {
+                match x.as_rule() {
+                    Rule::goal => goal = true,
+                    _ => label = Some(name(x)),
+                }
+            }
+            Segment {
+                row,
+                backward,
+                label,
+                goal,
+            }
+        })
+        .collect();
+    Ok(StmtKind::Track {
+        team,
+        segments,
+        back,
+    })
+}
+
+/// `gate T S: requirement, else forbid|stop`.
+fn gate_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let team = name(child(&mut it));
+    let segment = name(child(&mut it));
+    let req = child(&mut it).into_inner().next().expect("requirement");
+    let requirement = match req.as_rule() {
+        Rule::throw_req => {
+            let mut ri = req.into_inner();
+            let vs = values(ri.next().expect("values"))?;
+            let crossing = ri.next().expect("by").as_rule() == Rule::crossing;
+            Requirement::Throw(vs, crossing)
+        }
+        _ => Requirement::Conds(conds(req)?),
+    };
+    let stop = child(&mut it).as_str() == "stop";
+    Ok(StmtKind::Gate {
+        team,
+        segment,
+        requirement,
+        stop,
+    })
+}
+
+/// `capture [in R]: mode, effect`.
+fn capture_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let mut region_ = None;
+    if it.peek().map(|x| x.as_rule()) == Some(Rule::region) {
+        region_ = Some(region(child(&mut it)));
+    }
+    let compulsory = child(&mut it).as_str() == "compulsory";
+    let send_home = child(&mut it).as_str() != "remove";
+    let home_to = it.next().map(|h| {
+        let sp = span(&h);
+        let first = h.into_inner().next().expect("target").as_rule() == Rule::first_empty;
+        Spanned {
+            node: first,
+            span: sp,
+        }
+    });
+    Ok(StmtKind::Capture {
+        region: region_,
+        compulsory,
+        send_home,
+        home_to,
+    })
+}
+
+#[expect(
+    clippy::unreachable,
+    reason = "the pest grammar admits only the rules matched above as an effect"
+)]
+fn effect(p: P) -> Result<Spanned<Effect>, Vec<Diagnostic>> {
+    let sp = span(&p);
+    let kind = p.as_rule();
+    let mut it = p.into_inner();
+    let node = match kind {
+        Rule::move_eff => Effect::Move(expr(it.next().expect("expr"))?),
+        Rule::release_eff => release_eff(it)?,
+        Rule::release_or_move => Effect::ReleaseOrMove(
+            expr(it.next().expect("steps"))?,
+            it.next().map(expr).transpose()?,
+        ),
+        Rule::throw_again => Effect::ThrowAgain,
+        Rule::cancel_moves => Effect::CancelMoves,
+        Rule::remove_opposing => Effect::RemoveOpposing,
+        Rule::enter_phase => Effect::EnterPhase(name(it.next().expect("phase"))),
+        Rule::nothing => Effect::Nothing,
+        other => unreachable!("not an effect: {other:?}"),
+    };
+    Ok(Spanned { node, span: sp })
+}

@@ -1,0 +1,725 @@
+//! `seig explain`: the legal decisions at a position, each with the rules (and their quoted
+//! sentences) that allow it; for a given move, legal or not, and the rule that refuses it.
+//! At a throw, the possible throws with their exact probabilities and the throw-table rule
+//! each one meets.
+
+pub use super::refusal::{Because, Ground};
+use super::refusal::{why_refused, why_unlisted};
+use super::rulebook::describe_effects;
+use seig_engine::{Decision, Event, Game, Stage, State};
+use seig_lang::ir::{Ir, RuleIx, TeamId, ThrowMatch};
+use serde::Serialize;
+
+/// A rule with its status and quoted sentences.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RuleCite {
+    /// ID.
+    pub id: String,
+    /// Status keyword.
+    pub status: String,
+    /// (source key, sentence).
+    pub citations: Vec<(String, String)>,
+}
+
+/// A rule as cited in explanations.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "a `RuleIx` is a rule index lowering made"
+)]
+pub fn cite(ir: &Ir, r: RuleIx) -> RuleCite {
+    let info = &ir.rules[r as usize];
+    RuleCite {
+        id: info.id.clone(),
+        status: info.status.as_str().to_string(),
+        citations: info.citations.clone(),
+    }
+}
+
+/// One possible throw at a chance node.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ThrowView {
+    /// Sticks thrown.
+    pub sticks: u8,
+    /// Sticks showing the first face.
+    pub k: u8,
+    /// Value.
+    pub value: u8,
+    /// Exact probability.
+    pub probability: f64,
+    /// The throw-table rule it meets, if any.
+    pub rule: Option<RuleCite>,
+    /// What the entry does.
+    pub effects: String,
+    /// What happens when it is applied.
+    pub events: Vec<String>,
+}
+
+/// One legal decision.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DecisionView {
+    /// Move notation with from and to (`12:r1+3 row.1>row.4`).
+    pub notation: String,
+    /// Rules that allow it.
+    pub rules: Vec<RuleCite>,
+    /// What happens when it is played.
+    pub events: Vec<String>,
+}
+
+/// The judgement of one move or throw.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Verdict {
+    /// The move as given.
+    pub input: String,
+    /// Allowed?
+    pub legal: bool,
+    /// Where it goes (legal) or why not (refused).
+    pub message: String,
+    /// The rules that allow it (legal) or those that refuse it.
+    pub rules: Vec<RuleCite>,
+    /// Why it is refused: each statement (with its rule and readings), language default
+    /// or fact of the position that forbids it. Empty when legal.
+    pub because: Vec<Because>,
+    /// What happens when it is played.
+    pub events: Vec<String>,
+}
+
+/// The explanation of a position.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Explanation {
+    /// Position notation.
+    pub position: String,
+    /// Phase.
+    pub phase: String,
+    /// `throw`, `move` or `over`.
+    pub stage: String,
+    /// Team to play (or the winner when over).
+    pub team: String,
+    /// Seat to play (1-based).
+    pub seat: u8,
+    /// Possible throws, at a throw.
+    pub throws: Vec<ThrowView>,
+    /// Legal decisions, at a move.
+    pub decisions: Vec<DecisionView>,
+    /// The move judged, if one was given.
+    pub verdict: Option<Verdict>,
+}
+
+/// Describes an engine event in words.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "events carry the rule and phase indices of the IR the game plays"
+)]
+pub fn describe_event(ir: &Ir, e: &Event) -> String {
+    let team = |t: TeamId| ir.team_of(t).name.clone();
+    let r = |x: RuleIx| ir.rules[x as usize].id.clone();
+    match e {
+        Event::Throw { value, rule } => match rule {
+            Some(x) => format!("throw of {value} meets {}", r(*x)),
+            None => format!("throw of {value} meets no entry of the throw table"),
+        },
+        Event::Moved {
+            team: t,
+            piece,
+            rules,
+        } => format!(
+            "{} piece {} moves ({})",
+            team(*t),
+            *piece as usize + 1,
+            rules.iter().map(|&x| r(x)).collect::<Vec<_>>().join(", ")
+        ),
+        Event::Captured {
+            team: t,
+            piece,
+            home,
+            rule,
+        } => format!(
+            "{} piece {} is taken and {} ({})",
+            team(*t),
+            *piece as usize + 1,
+            if *home { "sent home" } else { "removed" },
+            r(*rule)
+        ),
+        Event::Immune {
+            team: t,
+            piece,
+            rule,
+        } => format!(
+            "{} piece {} becomes immune ({})",
+            team(*t),
+            *piece as usize + 1,
+            r(*rule)
+        ),
+        Event::Forfeit { entries } => format!("{entries} unusable move(s) forfeited"),
+        Event::Phase { to, rule } => format!(
+            "the phase becomes {} ({})",
+            ir.phases[*to as usize],
+            r(*rule)
+        ),
+        Event::Won { team: t, rule } => format!("{} wins ({})", team(*t), r(*rule)),
+    }
+}
+
+/// The throw-table entry a throw of `k` of `n` sticks meets at `s`.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "a class match holds the index of a class lowering declared"
+)]
+pub fn throw_entry(g: &Game, s: &State, k: u8, n: u8) -> Option<usize> {
+    let ir = g.ir();
+    let value = ir
+        .sticks
+        .value
+        .throw_value(ir.team_of(s.team()).colour, k, n);
+    ir.throws.iter().position(|e| {
+        e.phase.is_none_or(|p| p == s.phase())
+            && match &e.matches {
+                ThrowMatch::Any => true,
+                ThrowMatch::Values(m) => value < 64 && m >> value & 1 == 1,
+                ThrowMatch::Class(c) => ir.classes[*c].contains(k, n),
+            }
+            && e.conds.iter().all(|c| g.cond(s, s.team(), c))
+    })
+}
+
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`entry` is a position found in `ir.throws`"
+)]
+fn throw_view(g: &Game, s: &State, k: u8, p: f64) -> ThrowView {
+    let ir = g.ir();
+    let n = g.sticks_for(s);
+    let value = ir
+        .sticks
+        .value
+        .throw_value(ir.team_of(s.team()).colour, k, n);
+    let entry = throw_entry(g, s, k, n);
+    let mut c = s.clone();
+    let mut ev: Vec<Event> = Vec::new();
+    let events = match g.apply_throw(&mut c, k, &mut ev) {
+        Ok(()) => ev
+            .iter()
+            .filter(|e| !matches!(e, Event::Throw { .. }))
+            .map(|e| describe_event(ir, e))
+            .collect(),
+        Err(r) => vec![format!("the engine refuses: {}", r.message)],
+    };
+    ThrowView {
+        sticks: n,
+        k,
+        value,
+        probability: p,
+        rule: entry.map(|i| cite(ir, ir.throws[i].rule)),
+        effects: match entry {
+            Some(i) => describe_effects(ir, &ir.throws[i].effects),
+            None => "nothing (no entry of the throw table)".into(),
+        },
+        events,
+    }
+}
+
+/// A move or throw to judge that does not parse or does not fit the position.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ExplainError {
+    /// At a throw, the input is not a number.
+    #[error("at a throw, give the throw's value (a number), not `{0}`")]
+    NotAThrowValue(String),
+    /// No throw of the sticks in hand has this value.
+    #[error("a throw of {sticks} sticks cannot be worth {value}")]
+    ImpossibleThrow {
+        /// Sticks thrown at this position.
+        sticks: u8,
+        /// The value asked for.
+        value: u8,
+    },
+    /// At a move, the input is not a move of this position.
+    #[error("bad move: {0}")]
+    BadMove(seig_engine::notation::NotationError),
+    /// The position has more legal decisions than the engine lists.
+    #[error("{0}")]
+    DecisionLimit(String),
+}
+
+/// Explains a position, and a move or throw there if given.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "a valid state's phase indexes `ir.phases`"
+)]
+pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, ExplainError> {
+    let ir = g.ir();
+    let (stage, team) = match s.stage() {
+        Stage::Throw => ("throw", s.team()),
+        Stage::Move => ("move", s.team()),
+        Stage::Over(w) => ("over", w),
+        Stage::Drawn => ("drawn", s.team()),
+        Stage::Deadlock => ("deadlock", s.team()),
+    };
+    let mut throws = Vec::new();
+    let mut decisions = Vec::new();
+    if s.stage() == Stage::Throw {
+        for o in g.chance_outcomes(s) {
+            throws.push(throw_view(g, s, o.k, o.p));
+        }
+    }
+    if s.stage() == Stage::Move {
+        let mut buf = Vec::new();
+        // Beyond the engine's limit no listing is exact: say so rather than print part.
+        g.legal_decisions_checked(s, &mut buf)
+            .map_err(|r| ExplainError::DecisionLimit(r.message.into_owned()))?;
+        for d in &buf {
+            let rules = match g.check_decision(s, s.team(), *d) {
+                Ok(l) => l.rules().iter().map(|&r| cite(ir, r)).collect(),
+                Err(_) => Vec::new(),
+            };
+            let mut c = s.clone();
+            let mut ev: Vec<Event> = Vec::new();
+            let events = match g.apply_decision(&mut c, *d, &mut ev) {
+                Ok(()) => ev
+                    .iter()
+                    .filter(|e| !matches!(e, Event::Moved { .. }))
+                    .map(|e| describe_event(ir, e))
+                    .collect(),
+                Err(r) => vec![format!("the engine refuses: {}", r.message)],
+            };
+            decisions.push(DecisionView {
+                notation: g.describe_decision(s, *d),
+                rules,
+                events,
+            });
+        }
+    }
+    let verdict = match mv {
+        None => None,
+        Some(m) => Some(judge(g, s, m)?),
+    };
+    Ok(Explanation {
+        position: g.to_notation(s),
+        phase: ir.phases[s.phase() as usize].clone(),
+        stage: stage.into(),
+        team: ir.team_of(team).name.clone(),
+        seat: s.seat() + 1,
+        throws,
+        decisions,
+        verdict,
+    })
+}
+
+fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, ExplainError> {
+    let ir = g.ir();
+    match s.stage() {
+        Stage::Over(w) => Ok(Verdict {
+            input: m.to_string(),
+            legal: false,
+            message: format!("the game is over: {} has won", ir.team_of(w).name),
+            rules: Vec::new(),
+            because: vec![Because {
+                statement: format!("the game is over: {} has won", ir.team_of(w).name),
+                ground: Ground::Position,
+                rule: None,
+                readings: Vec::new(),
+            }],
+            events: Vec::new(),
+        }),
+        Stage::Drawn | Stage::Deadlock => Ok(Verdict {
+            input: m.to_string(),
+            legal: false,
+            message: if s.stage() == Stage::Drawn {
+                "the game is over: drawn".to_string()
+            } else {
+                "the game is over: deadlocked, nothing can change any more".to_string()
+            },
+            rules: Vec::new(),
+            because: vec![Because {
+                statement: if s.stage() == Stage::Drawn {
+                    "the game is over: drawn".to_string()
+                } else {
+                    "the game is over: deadlocked".to_string()
+                },
+                ground: Ground::Position,
+                rule: None,
+                readings: Vec::new(),
+            }],
+            events: Vec::new(),
+        }),
+        Stage::Throw => {
+            let v: u8 = m
+                .trim()
+                .parse()
+                .map_err(|_| ExplainError::NotAThrowValue(m.to_string()))?;
+            let n = g.sticks_for(s);
+            let colour = ir.team_of(s.team()).colour;
+            let k = (0..=n)
+                .find(|&k| ir.sticks.value.throw_value(colour, k, n) == v)
+                .ok_or(ExplainError::ImpossibleThrow {
+                    sticks: n,
+                    value: v,
+                })?;
+            let p = g
+                .chance_outcomes(s)
+                .iter()
+                .find(|o| o.k == k)
+                .map_or(0.0, |o| o.p);
+            let t = throw_view(g, s, k, p);
+            Ok(Verdict {
+                input: m.to_string(),
+                legal: true,
+                message: format!(
+                    "a throw of {v} ({k} of {n} {}), probability {:.6}: {}",
+                    ir.sticks.faces[0], p, t.effects
+                ),
+                rules: t.rule.into_iter().collect(),
+                because: Vec::new(),
+                events: t.events,
+            })
+        }
+        Stage::Move => {
+            let d = g.parse_decision(s, m).map_err(ExplainError::BadMove)?;
+            Ok(judge_decision(g, s, d, m))
+        }
+    }
+}
+
+/// The verdict on decision `d` at a decision node: legal exactly when the engine lists it;
+/// a refusal says why ([`Verdict::because`]). `input` is how the move was given.
+pub fn judge_decision(g: &Game, s: &State, d: Decision, input: &str) -> Verdict {
+    let ir = g.ir();
+    let mut legal = Vec::new();
+    g.legal_decisions(s, &mut legal);
+    let mut c = s.clone();
+    let mut ev: Vec<Event> = Vec::new();
+    let applied = g.apply_decision(&mut c, d, &mut ev);
+    let refused = |because: Vec<Because>, message: String| {
+        let mut rules: Vec<RuleCite> = Vec::new();
+        for b in &because {
+            if let Some(r) = &b.rule
+                && !rules.contains(r)
+            {
+                rules.push(r.clone());
+            }
+        }
+        Verdict {
+            input: input.to_string(),
+            legal: false,
+            message,
+            rules,
+            because,
+            events: Vec::new(),
+        }
+    };
+    match applied {
+        Ok(()) if legal.contains(&d) => {
+            let rules = match g.check_decision(s, s.team(), d) {
+                Ok(l) => l.rules().iter().map(|&r| cite(ir, r)).collect(),
+                Err(_) => Vec::new(),
+            };
+            Verdict {
+                input: input.to_string(),
+                legal: true,
+                message: format!("legal: {}", g.describe_decision(s, d)),
+                rules,
+                because: Vec::new(),
+                events: ev
+                    .iter()
+                    .filter(|e| !matches!(e, Event::Moved { .. }))
+                    .map(|e| describe_event(ir, e))
+                    .collect(),
+            }
+        }
+        Ok(()) => refused(
+            why_unlisted(g, s, d),
+            "refused: not among the legal decisions".into(),
+        ),
+        Err(r) => refused(why_refused(g, s, d, &r), format!("refused: {}", r.message)),
+    }
+}
+
+fn render_rules(o: &mut String, rules: &[RuleCite], indent: &str) {
+    use std::fmt::Write;
+    for r in rules {
+        let _ = writeln!(o, "{indent}{} ({})", r.id, r.status);
+        for (src, q) in &r.citations {
+            let _ = writeln!(o, "{indent}  {src}: \"{q}\"");
+        }
+        if r.citations.is_empty() {
+            let _ = writeln!(o, "{indent}  (no citation)");
+        }
+    }
+}
+
+fn render_because(o: &mut String, because: &[Because]) {
+    use std::fmt::Write;
+    for b in because {
+        match (&b.ground, &b.rule) {
+            (Ground::Rule, Some(r)) => {
+                let _ = writeln!(o, "  because {} ({}): {}", r.id, r.status, b.statement);
+                for (src, q) in &r.citations {
+                    let _ = writeln!(o, "    {src}: \"{q}\"");
+                }
+            }
+            (Ground::LanguageDefault, _) => {
+                let _ = writeln!(o, "  because (language default): {}", b.statement);
+            }
+            _ => {
+                let _ = writeln!(o, "  because {}", b.statement);
+            }
+        }
+        if !b.readings.is_empty() {
+            let _ = writeln!(o, "    in force under {}", b.readings.join(", "));
+        }
+    }
+}
+
+/// The explanation as text for people.
+pub fn render(e: &Explanation) -> String {
+    use std::fmt::Write;
+    let mut o = String::new();
+    let _ = writeln!(o, "position: {}", e.position);
+    match e.stage.as_str() {
+        "over" => {
+            let _ = writeln!(o, "the game is over: {} has won", e.team);
+        }
+        st => {
+            let _ = writeln!(o, "{} (seat {}) to {st}; phase {}", e.team, e.seat, e.phase);
+        }
+    }
+    if !e.throws.is_empty() {
+        let _ = writeln!(o, "\npossible throws ({}):", e.throws.len());
+        for t in &e.throws {
+            let _ = writeln!(
+                o,
+                "  {:>2}  p = {:.6}  ({} of {})  {}",
+                t.value, t.probability, t.k, t.sticks, t.effects
+            );
+            for ev in &t.events {
+                let _ = writeln!(o, "        then: {ev}");
+            }
+            if let Some(r) = &t.rule {
+                render_rules(&mut o, std::slice::from_ref(r), "      ");
+            }
+        }
+    }
+    if e.stage == "move" {
+        let _ = writeln!(o, "\nlegal decisions ({}):", e.decisions.len());
+        for d in &e.decisions {
+            let _ = writeln!(o, "  {}", d.notation);
+            for ev in &d.events {
+                let _ = writeln!(o, "      then: {ev}");
+            }
+            render_rules(&mut o, &d.rules, "      ");
+        }
+    }
+    if let Some(v) = &e.verdict {
+        let _ = writeln!(o, "\n{}: {}", v.input, v.message);
+        for ev in &v.events {
+            let _ = writeln!(o, "  then: {ev}");
+        }
+        if v.legal {
+            if !v.rules.is_empty() {
+                let _ = writeln!(o, "  allowed by");
+                render_rules(&mut o, &v.rules, "    ");
+            }
+        } else {
+            render_because(&mut o, &v.because);
+        }
+    }
+    o
+}
+
+/// Position notation does not record which rule gave a pool entry. This names, for each
+/// entry, the first throw-table entry of the position's phase that a throw of the entry's
+/// value meets and that gives an entry of its kind and places (conditions at the time of
+/// the throw are unknown, so they are not tested).
+#[expect(
+    clippy::indexing_slicing,
+    reason = "a valid state's phase indexes `by_phase`, `i` runs over the pool, and a class match holds a declared class's index"
+)]
+pub fn infer_pool_rules(g: &Game, s: &mut State) {
+    use seig_engine::EntryKind;
+    use seig_lang::ir::{Effect, ValueRule};
+    let ir = g.ir();
+    let st = &ir.sticks;
+    let mut counts: Vec<u8> = vec![st.by_phase[s.phase() as usize].unwrap_or(st.count)];
+    counts.extend(st.first_of_turn);
+    counts.extend(st.first_of_game);
+    for i in 0..s.pool().len() {
+        let e = s.pool()[i];
+        let found = ir.throws.iter().find(|t| {
+            let phase_ok = t.phase.is_none_or(|p| p == s.phase());
+            let match_ok = match &t.matches {
+                ThrowMatch::Any => true,
+                ThrowMatch::Values(m) => e.thrown < 64 && m >> e.thrown & 1 == 1,
+                ThrowMatch::Class(c) => counts.iter().any(|&n| {
+                    let k = match st.value {
+                        ValueRule::Face(0) => Some(e.thrown),
+                        ValueRule::Face(_) => n.checked_sub(e.thrown),
+                        ValueRule::OwnColour => match ir.team_of(s.team()).colour {
+                            Some(0) | None => Some(e.thrown),
+                            Some(_) => n.checked_sub(e.thrown),
+                        },
+                    };
+                    k.is_some_and(|k| k <= n && ir.classes[*c].contains(k, n))
+                }),
+            };
+            let kind_ok = t.effects.iter().any(|f| match (f, e.kind) {
+                (Effect::Move(a), EntryKind::Move) => a.eval(e.thrown) == e.steps,
+                (Effect::Release { steps, .. }, EntryKind::Release) => {
+                    steps.eval(e.thrown) == e.steps
+                }
+                (Effect::ReleaseOrMove { steps, .. }, EntryKind::Either) => {
+                    steps.eval(e.thrown) == e.steps
+                }
+                _ => false,
+            });
+            phase_ok && match_ok && kind_ok
+        });
+        if let Some(t) = found {
+            s.cite_entry_rule(i, t.rule);
+        }
+    }
+}
+
+/// One action applied by `explain --then`, and what follows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Step {
+    /// The action as given.
+    pub action: String,
+    /// What it was: `throw of 3 (3 of 8 marked)` or the move with where it went.
+    pub done: String,
+    /// The events it caused, with their rules.
+    pub events: Vec<String>,
+    /// The position after it, explained (its throws or legal decisions).
+    pub after: Explanation,
+}
+
+/// An action of `explain --then` that cannot be applied.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ThenError {
+    /// The action does not parse or fit the position.
+    #[error("action {index} (`{action}`): {why}")]
+    Bad {
+        /// Which action, from 1.
+        index: usize,
+        /// The action.
+        action: String,
+        /// Why.
+        why: String,
+    },
+    /// The engine refuses it; the verdict says why.
+    #[error("action {index} (`{action}`) is refused: {}", verdict.message)]
+    Refused {
+        /// Which action, from 1.
+        index: usize,
+        /// The action.
+        action: String,
+        /// The verdict on it.
+        verdict: Box<Verdict>,
+    },
+}
+
+/// The count of first-face sticks of a throw action at `s`: `tV` (a throw worth V) or `kK`
+/// (K sticks showing the first face).
+fn throw_action(g: &Game, s: &State, a: &str) -> Result<u8, String> {
+    let ir = g.ir();
+    let n = g.sticks_for(s);
+    let num = |t: &str| {
+        t.parse::<u8>()
+            .map_err(|_| format!("`{a}` is not tV or kK"))
+    };
+    if let Some(v) = a.strip_prefix('t') {
+        let v = num(v)?;
+        let colour = ir.team_of(s.team()).colour;
+        (0..=n)
+            .find(|&k| ir.sticks.value.throw_value(colour, k, n) == v)
+            .ok_or_else(|| format!("a throw of {n} sticks cannot be worth {v}"))
+    } else if let Some(k) = a.strip_prefix('k') {
+        let k = num(k)?;
+        if k > n {
+            return Err(format!("only {n} sticks are thrown"));
+        }
+        Ok(k)
+    } else {
+        Err(format!(
+            "at a throw, give `tV` (a throw worth V) or `kK` (K sticks showing {}), not `{a}`",
+            ir.sticks
+                .faces
+                .first()
+                .map_or("the first face", String::as_str)
+        ))
+    }
+}
+
+/// Applies `actions` in order from `s` (throws at a throw, moves in move notation at a
+/// move) and explains the position after each.
+pub fn then(g: &Game, s: &State, actions: &[String]) -> Result<Vec<Step>, ThenError> {
+    let ir = g.ir();
+    let mut s = s.clone();
+    let mut steps = Vec::new();
+    for (i, a) in actions.iter().enumerate() {
+        let bad = |why: String| ThenError::Bad {
+            index: i + 1,
+            action: a.clone(),
+            why,
+        };
+        let mut ev: Vec<Event> = Vec::new();
+        let done = match s.stage() {
+            Stage::Over(w) => {
+                return Err(bad(format!(
+                    "the game is over: {} has won",
+                    ir.team_of(w).name
+                )));
+            }
+            Stage::Drawn => return Err(bad("the game is over: drawn".into())),
+            Stage::Deadlock => return Err(bad("the game is over: deadlocked".into())),
+            Stage::Throw => {
+                let k = throw_action(g, &s, a).map_err(bad)?;
+                let n = g.sticks_for(&s);
+                let v = ir
+                    .sticks
+                    .value
+                    .throw_value(ir.team_of(s.team()).colour, k, n);
+                g.apply_throw(&mut s, k, &mut ev)
+                    .map_err(|r| bad(r.message.into_owned()))?;
+                format!(
+                    "throw of {v} ({k} of {n} {})",
+                    ir.sticks.faces.first().map_or("", String::as_str)
+                )
+            }
+            Stage::Move => {
+                let d = g.parse_decision(&s, a).map_err(|e| bad(e.to_string()))?;
+                let v = judge_decision(g, &s, d, a);
+                if !v.legal {
+                    return Err(ThenError::Refused {
+                        index: i + 1,
+                        action: a.clone(),
+                        verdict: Box::new(v),
+                    });
+                }
+                let done = g.describe_decision(&s, d);
+                g.apply_decision(&mut s, d, &mut ev)
+                    .map_err(|r| bad(r.message.into_owned()))?;
+                done
+            }
+        };
+        let after = explain(g, &s, None).map_err(|e| bad(e.to_string()))?;
+        steps.push(Step {
+            action: a.clone(),
+            done,
+            events: ev.iter().map(|e| describe_event(ir, e)).collect(),
+            after,
+        });
+    }
+    Ok(steps)
+}
+
+/// The steps of `explain --then` as text for people.
+pub fn render_steps(steps: &[Step]) -> String {
+    use std::fmt::Write;
+    let mut o = String::new();
+    for (i, st) in steps.iter().enumerate() {
+        let _ = writeln!(o, "\n=== {}. {}: {}", i + 1, st.action, st.done);
+        for e in &st.events {
+            let _ = writeln!(o, "  {e}");
+        }
+        o.push_str(&render(&st.after));
+    }
+    o
+}

@@ -1,0 +1,128 @@
+//! `simulate --games FILE`: one line per game of a study, for analysis elsewhere (R,
+//! pandas): its index, the study seed it was played from, how it ended (winner, timeout,
+//! aborted), its length, what it took, and the rule and phase that ended it. JSON lines
+//! (`.jsonl`) or CSV (`.csv`), chosen by the file's extension.
+
+use super::metrics::GameBrief;
+use seig_lang::ir::{Ir, TeamId};
+use serde::Serialize;
+use std::path::Path;
+
+/// One game of a study.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameLine {
+    /// Game index in the study (game `i` is played from `Streams::for_game(seed, i)`).
+    pub index: u64,
+    /// The study's seed.
+    pub seed: u64,
+    /// `won`, `drawn`, `deadlock` (nothing could change any more), `timeout` (stopped by the
+    /// turn cap) or `aborted` (the engine could not go on).
+    pub outcome: &'static str,
+    /// The winning team, if one won.
+    pub winner: Option<String>,
+    /// Seat turns played.
+    pub turns: u32,
+    /// Throws made.
+    pub throws: u64,
+    /// Landing captures that removed a piece.
+    pub captures: u32,
+    /// Pieces removed by a throw's effect.
+    pub removals: u32,
+    /// Pieces sent home.
+    pub send_homes: u32,
+    /// The rule that ended it (a win's), by ID.
+    pub ending_rule: Option<String>,
+    /// The phase it ended in.
+    pub ending_phase: String,
+}
+
+/// The lines of games `first..` of a study with seed `seed`, from their briefs.
+pub fn game_lines(ir: &Ir, seed: u64, first: u64, briefs: &[GameBrief]) -> Vec<GameLine> {
+    briefs
+        .iter()
+        .enumerate()
+        .map(|(i, b)| GameLine {
+            index: first + i as u64,
+            seed,
+            outcome: b.outcome(),
+            winner: b
+                .winner
+                .map(|t| ir.team_of(TeamId::new(t as usize)).name.clone()),
+            turns: b.turns,
+            throws: b.throws,
+            captures: b.captures,
+            removals: b.removals,
+            send_homes: b.send_homes,
+            ending_rule: b
+                .ended_by
+                .filter(|_| b.winner.is_some())
+                .and_then(|r| ir.rules.get(r as usize))
+                .map(|r| r.id.clone()),
+            ending_phase: ir.phases.get(b.phase as usize).cloned().unwrap_or_default(),
+        })
+        .collect()
+}
+
+/// How the games are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GamesFormat {
+    /// One JSON object per line.
+    JsonLines,
+    /// A header line, then one comma-separated line per game.
+    Csv,
+}
+
+/// The format a file's extension asks for: `.jsonl` (or `.json`, `.ndjson`) or `.csv`.
+pub fn format_of(path: &Path) -> Result<GamesFormat, String> {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("jsonl" | "ndjson" | "json") => Ok(GamesFormat::JsonLines),
+        Some("csv") => Ok(GamesFormat::Csv),
+        _ => Err(format!(
+            "--games {}: name a .jsonl or a .csv file (the extension chooses the format)",
+            path.display()
+        )),
+    }
+}
+
+/// The games in the format.
+pub fn render(lines: &[GameLine], format: GamesFormat) -> String {
+    let mut o = String::new();
+    match format {
+        GamesFormat::JsonLines => {
+            for l in lines {
+                o.push_str(&serde_json::to_string(l).unwrap_or_default());
+                o.push('\n');
+            }
+        }
+        GamesFormat::Csv => {
+            o.push_str("index,seed,outcome,winner,turns,throws,captures,removals,send_homes,ending_rule,ending_phase\n");
+            for l in lines {
+                let cells = [
+                    l.index.to_string(),
+                    l.seed.to_string(),
+                    l.outcome.to_string(),
+                    csv_cell(l.winner.as_deref().unwrap_or("")),
+                    l.turns.to_string(),
+                    l.throws.to_string(),
+                    l.captures.to_string(),
+                    l.removals.to_string(),
+                    l.send_homes.to_string(),
+                    csv_cell(l.ending_rule.as_deref().unwrap_or("")),
+                    csv_cell(&l.ending_phase),
+                ];
+                o.push_str(&cells.join(","));
+                o.push('\n');
+            }
+        }
+    }
+    o
+}
+
+/// A CSV field, quoted when it holds a comma, quote or line break (RFC 4180).
+fn csv_cell(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}

@@ -1,0 +1,18 @@
+//! What people do with games: agents, seeded play, game records, the analyses that
+//! validate a reading, play sessions, and positions as data for front ends that draw them. Tools return data and typed errors; only the
+//! command line prints.
+
+pub mod agents;
+pub mod analysis;
+pub mod driver;
+pub mod editor;
+pub mod files;
+pub mod matches;
+pub mod play;
+pub mod probe;
+pub mod record;
+pub mod sim;
+pub mod stats;
+pub mod streams;
+pub mod trace;
+pub mod view;

@@ -1,0 +1,351 @@
+//! A position as plain data for a front end that draws it itself (the web page of
+//! `seig serve`): the rows of holes, each team's pieces and track directions, the sticks as
+//! thrown, the pool, and the legal decisions with where they go and the rules behind them,
+//! and, for each piece that cannot move, the engine's refusal. Everything here is asked of
+//! the engine; nothing is decided.
+
+use crate::analysis::explain::{self, RuleCite, ThrowView};
+use seig_engine::{Decision, Game, NO_CELL, NONE, Stage, State};
+use seig_lang::ir::{Ir, TeamId};
+use serde::Serialize;
+
+/// A hole: its row (index into [`BoardView::rows`]) and its place in the row (0-based).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Hole {
+    /// Row index.
+    pub row: usize,
+    /// Hole within the row, 0-based.
+    pub hole: u16,
+}
+
+/// A row of holes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RowView {
+    /// Name.
+    pub name: String,
+    /// Kind word (`home`, `central`…).
+    pub kind: String,
+    /// Owning team's index, if any.
+    pub owner: Option<usize>,
+    /// Holes.
+    pub len: u16,
+}
+
+/// A team's walk along one row: which holes, in which direction.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Walk {
+    /// Row index.
+    pub row: usize,
+    /// Walked from the last hole to the first.
+    pub backward: bool,
+    /// First hole walked (0-based within the row).
+    pub from: u16,
+    /// Last hole walked.
+    pub to: u16,
+    /// The segment's label, if the file gives one.
+    pub label: Option<String>,
+}
+
+/// One piece.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PieceView {
+    /// Number as people name it (1-based).
+    pub number: usize,
+    /// Where it stands; `None` beside the board (waiting) or out of the game.
+    pub at: Option<Hole>,
+    /// Released.
+    pub released: bool,
+    /// Immune.
+    pub immune: bool,
+    /// Still in the game.
+    pub alive: bool,
+}
+
+/// A team.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TeamView {
+    /// Name.
+    pub name: String,
+    /// Its pieces.
+    pub pieces: Vec<PieceView>,
+    /// Its track, segment by segment.
+    pub walks: Vec<Walk>,
+}
+
+/// The last throw.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SticksView {
+    /// Sticks thrown.
+    pub sticks: u8,
+    /// Sticks showing face 0.
+    pub k: u8,
+    /// Value to its thrower.
+    pub value: u8,
+    /// The two faces' names.
+    pub faces: [String; 2],
+    /// The names of the classes the throw is in.
+    pub classes: Vec<String>,
+}
+
+/// A move waiting in the pool.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PoolView {
+    /// Places.
+    pub steps: u8,
+    /// Value of the throw that gave it.
+    pub thrown: u8,
+    /// Used (or dropped) already.
+    pub used: bool,
+}
+
+/// A legal decision, drawn as a move from one place to another.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MoveView {
+    /// Its index in the engine's order (what the server is asked to play).
+    pub index: usize,
+    /// Notation (`3:4 a.1>a.5`).
+    pub notation: String,
+    /// The piece (1-based).
+    pub piece: usize,
+    /// Where it stands now (`None`: beside the board).
+    pub from: Option<Hole>,
+    /// Where it lands (`None`: off the track).
+    pub to: Option<Hole>,
+    /// Takes opposing pieces there.
+    pub capture: bool,
+    /// The rules that allow it.
+    pub rules: Vec<RuleCite>,
+    /// What happens when it is played.
+    pub events: Vec<String>,
+}
+
+/// Why a piece cannot move now.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RefusalView {
+    /// The piece (1-based).
+    pub piece: usize,
+    /// Where it stands.
+    pub at: Option<Hole>,
+    /// The engine's message.
+    pub message: String,
+    /// The rule that refuses it, if one does.
+    pub rule: Option<RuleCite>,
+}
+
+/// A whole position as a front end draws it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BoardView {
+    /// The game's title.
+    pub game: String,
+    /// Phase.
+    pub phase: String,
+    /// `throw`, `move` or `over`.
+    pub stage: String,
+    /// The seat throws again.
+    pub again: bool,
+    /// Team to play (index).
+    pub team: usize,
+    /// Seat to play (1-based).
+    pub seat: u8,
+    /// The winner's index, when over.
+    pub winner: Option<usize>,
+    /// Seat turns so far.
+    pub turns: u32,
+    /// Position notation (the whole line).
+    pub position: String,
+    /// Rows, first row first.
+    pub rows: Vec<RowView>,
+    /// The two teams.
+    pub teams: Vec<TeamView>,
+    /// The last throw.
+    pub sticks: Option<SticksView>,
+    /// The turn's pool.
+    pub pool: Vec<PoolView>,
+    /// At a move: the legal decisions.
+    pub moves: Vec<MoveView>,
+    /// At a move: the pieces that cannot move, and why.
+    pub refusals: Vec<RefusalView>,
+    /// At a throw: the possible throws, with probabilities and the rule each meets.
+    pub throws: Vec<ThrowView>,
+}
+
+/// The row and hole of a cell.
+pub fn hole_of(ir: &Ir, cell: u8) -> Option<Hole> {
+    if cell == NO_CELL {
+        return None;
+    }
+    let c = cell as u16;
+    ir.rows.iter().enumerate().find_map(|(row, r)| {
+        let first = r.first.get();
+        (c >= first && c < first + r.len).then_some(Hole {
+            row,
+            hole: c - first,
+        })
+    })
+}
+
+fn team_view(ir: &Ir, s: &State, t: TeamId) -> TeamView {
+    let team = ir.team_of(t);
+    let walks = team
+        .track
+        .segments
+        .iter()
+        .filter_map(|seg| {
+            let first = team.track.cells.get(seg.start as usize)?;
+            let last = team
+                .track
+                .cells
+                .get((seg.start + seg.len.max(1) - 1) as usize)?;
+            let a = hole_of(ir, first.get() as u8)?;
+            let b = hole_of(ir, last.get() as u8)?;
+            Some(Walk {
+                row: seg.row,
+                backward: seg.backward,
+                from: a.hole,
+                to: b.hole,
+                label: seg.label.clone(),
+            })
+        })
+        .collect();
+    TeamView {
+        name: team.name.clone(),
+        pieces: s
+            .pieces(t)
+            .iter()
+            .enumerate()
+            .map(|(i, p)| PieceView {
+                number: i + 1,
+                at: hole_of(ir, p.cell),
+                released: p.released(),
+                immune: p.immune(),
+                alive: p.alive(),
+            })
+            .collect(),
+        walks,
+    }
+}
+
+/// The pieces of the team to play that no legal decision moves, each with the first
+/// refusal the engine gives for an unused pool entry.
+fn refusals(g: &Game, s: &State, legal: &[Decision]) -> Vec<RefusalView> {
+    let ir = g.ir();
+    let t = s.team();
+    let unused: Vec<usize> = s
+        .pool()
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.piece == NONE)
+        .map(|(i, _)| i)
+        .collect();
+    let mut out = Vec::new();
+    for (i, p) in s.pieces(t).iter().enumerate() {
+        if !p.alive() || legal.iter().any(|d| d.piece as usize == i) {
+            continue;
+        }
+        let refusal = unused
+            .iter()
+            .find_map(|&e| g.check_move(s, t, i as u8, 1u64 << e).err());
+        if let Some(r) = refusal {
+            out.push(RefusalView {
+                piece: i + 1,
+                at: hole_of(ir, p.cell),
+                message: r.message.into_owned(),
+                rule: r.rule.map(|x| explain::cite(ir, x)),
+            });
+        }
+    }
+    out
+}
+
+/// The position `s` as data, with its legal decisions (in the engine's order) and refusals.
+pub fn board_view(g: &Game, s: &State) -> BoardView {
+    let ir = g.ir();
+    let mut legal = Vec::new();
+    g.legal_decisions(s, &mut legal);
+    let ex = explain::explain(g, s, None).ok();
+    let (throws, decisions) = match ex {
+        Some(e) => (e.throws, e.decisions),
+        None => (Vec::new(), Vec::new()),
+    };
+    let moves = legal
+        .iter()
+        .zip(decisions)
+        .enumerate()
+        .map(|(index, (d, dv))| {
+            let p = s.piece(s.team(), d.piece as usize);
+            let to = g
+                .check_decision(s, s.team(), *d)
+                .ok()
+                .and_then(|l| hole_of(ir, l.cell));
+            MoveView {
+                index,
+                notation: dv.notation,
+                piece: d.piece as usize + 1,
+                from: hole_of(ir, p.cell),
+                to,
+                capture: d.capture,
+                rules: dv.rules,
+                events: dv.events,
+            }
+        })
+        .collect();
+    let (stage, winner) = match s.stage() {
+        Stage::Throw => ("throw", None),
+        Stage::Move => ("move", None),
+        Stage::Over(w) => ("over", Some(w.index())),
+        Stage::Drawn => ("drawn", None),
+        Stage::Deadlock => ("deadlock", None),
+    };
+    BoardView {
+        game: ir.game.clone(),
+        phase: ir
+            .phases
+            .get(s.phase() as usize)
+            .cloned()
+            .unwrap_or_default(),
+        stage: stage.into(),
+        again: s.again(),
+        team: s.team().index(),
+        seat: s.seat() + 1,
+        winner,
+        turns: s.turns(),
+        position: g.to_notation(s),
+        rows: ir
+            .rows
+            .iter()
+            .map(|r| RowView {
+                name: r.name.clone(),
+                kind: r.kind.clone(),
+                owner: r.owner.map(|t| t.index()),
+                len: r.len,
+            })
+            .collect(),
+        teams: TeamId::BOTH
+            .into_iter()
+            .map(|t| team_view(ir, s, t))
+            .collect(),
+        sticks: s.last().map(|(n, k, value)| SticksView {
+            sticks: n,
+            k,
+            value,
+            faces: ir.sticks.faces.clone(),
+            classes: ir.classes_of(k, n).into_iter().map(String::from).collect(),
+        }),
+        pool: s
+            .pool()
+            .iter()
+            .map(|e| PoolView {
+                steps: e.steps,
+                thrown: e.thrown,
+                used: e.piece != NONE,
+            })
+            .collect(),
+        refusals: if s.stage() == Stage::Move {
+            refusals(g, s, &legal)
+        } else {
+            Vec::new()
+        },
+        moves,
+        throws,
+    }
+}

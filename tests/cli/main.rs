@@ -1,0 +1,23 @@
+//! The `seig` command run as a process: flags, output, exit codes, files, the terminal and web front ends. These tests spawn the binary; CI runs this test binary twice so that a racy one shows.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod browser;
+mod cli_engine;
+mod coverage_sources;
+mod diagnostics;
+mod driver;
+mod each_reading;
+mod files;
+mod fmt;
+mod fuzz_fixtures;
+mod hostile;
+mod lsp;
+mod outcomes;
+mod play_io;
+mod play_term;
+mod probe;
+mod serve_client;
+mod serve_hostile;
+mod why;

@@ -1,0 +1,19 @@
+//! The engine on the bundled rule files and on small statement files: rule tests named after the inventory IDs, statement tests, invariants, perft and the differential test against the native reference.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod differential;
+mod invariants;
+mod perft;
+mod rules_sig;
+mod rules_sigue;
+mod rules_tagent;
+mod setup;
+mod statements_ends;
+mod statements_entry;
+mod statements_moves;
+mod statements_release;
+mod statements_return;
+mod statements_stack;
+mod statements_sticks;

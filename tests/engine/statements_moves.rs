@@ -1,0 +1,641 @@
+//! The movement statements, each in each of its options: a small rule file, a position in
+//! notation, the exact legal decisions; and a parse → format → parse round trip of each.
+//!
+//! The variant (`file`): rows a_home (4), mid (6), b_home (4). Team a walks a_home.1→4
+//! (track indices 0..3), mid.1→6 (4..9), b_home.4→1 (10..13, goal); team b walks b_home.1→4,
+//! mid.6→1, a_home.4→1. A 1 releases a piece moving 1; any other throw moves its value.
+#![allow(
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    reason = "tests may panic on a broken fixture or a failed check"
+)]
+
+use crate::common;
+
+use common::{TeamId, moves, note, play, pos, throw};
+use seig::engine::Game;
+use seig::lang::lower::Selection;
+
+/// The small variant with `extra` statements (in rule R-X).
+fn file(extra: &str) -> String {
+    format!(
+        r#"
+game "Moves"
+source s "Test" {{ author "me" }}
+rule R-B stated cites s "board" {{
+  row a_home: home of a, 4 holes
+  row mid: middle, 6 holes
+  row b_home: home of b, 4 holes
+  team a: 4 pieces in a_home
+  team b: 4 pieces in b_home
+  track a: a_home forward, mid forward, b_home backward goal
+  track b: b_home forward, mid backward, a_home backward goal
+  sticks: 4 with faces white and black
+}}
+rule R-T stated cites s "throws" {{
+  on 0: nothing
+  on 1: release 1 moving 1
+  on any: move value
+}}
+rule R-X inferred cites s "extra" {{
+{extra}
+}}
+"#
+    )
+}
+
+fn game(extra: &str) -> Game {
+    common::game_of(&file(extra))
+}
+
+/// The codes of the errors the extra statements give.
+fn codes(extra: &str) -> Vec<String> {
+    common::error_codes(&file(extra))
+}
+
+/// A position with team a to move, the pool and both teams' pieces given.
+fn at(g: &Game, pool: &str, a: &str, b: &str) -> seig::engine::State {
+    at_with(g, "", pool, a, b)
+}
+
+fn at_with(g: &Game, counters: &str, pool: &str, a: &str, b: &str) -> seig::engine::State {
+    // As many throws this turn as the pool's entries name (the notation checks it).
+    let throws = pool
+        .split_whitespace()
+        .filter_map(|e| e.split('#').nth(1))
+        .filter_map(|t| {
+            t.chars()
+                .take_while(char::is_ascii_digit)
+                .collect::<String>()
+                .parse::<u32>()
+                .ok()
+        })
+        .max()
+        .map_or(1, |t| t + 1);
+    pos(
+        g,
+        &format!(
+            "play | a 1 move | throws {throws}/{throws}/9 turns 8{counters} | pool {pool} | a: {a} | b: {b}"
+        ),
+    )
+}
+
+/// b's pieces out of the way (removed) unless a test needs them.
+const NO_B: &str = "x x x x";
+
+fn v(xs: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = xs.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// Parses, formats and parses again: the same tree, and the statement printed as given.
+fn round_trip(stmt: &str) {
+    let text = file(stmt);
+    let formatted = seig::lang::fmt::format_text(&text).expect("formats and reads back");
+    assert!(
+        formatted.contains(stmt.trim()),
+        "{stmt} not kept:\n{formatted}"
+    );
+    let again = seig::lang::fmt::format_text(&formatted).expect("formats again");
+    assert_eq!(again, formatted);
+}
+
+// ------------------------------------------------------------------- track ends
+
+#[test]
+fn track_end_stop_is_the_default_and_stops_on_the_last_hole() {
+    for extra in ["", "track a ends: stop"] {
+        let g = game(extra);
+        let s = at(&g, "3/3#0", "+b_home.2 x x x", NO_B);
+        assert_eq!(moves(&g, &s), v(&["1:3 b_home.2>b_home.1"]), "{extra:?}");
+    }
+    assert!(game("").ir().teams[0].track.end_origin.is_none());
+}
+
+#[test]
+fn track_end_exact_needs_the_exact_count() {
+    let g = game("track a ends: exact");
+    let s = at(&g, "3/3#0", "+b_home.2 x x x", NO_B);
+    assert_eq!(moves(&g, &s), Vec::<String>::new());
+    let s = at(&g, "2/2#0", "+b_home.3 x x x", NO_B);
+    assert_eq!(moves(&g, &s), v(&["1:2 b_home.3>b_home.1"]));
+}
+
+#[test]
+fn track_end_bounce_walks_back_the_places_left() {
+    let g = game("track a ends: bounce");
+    let s = at(&g, "3/3#0", "+b_home.2 x x x", NO_B);
+    assert_eq!(moves(&g, &s), v(&["1:3 b_home.2>b_home.3"]));
+    // Back to the hole it left: no move.
+    let s = at(&g, "2/2#0", "+b_home.2 x x x", NO_B);
+    assert_eq!(moves(&g, &s), Vec::<String>::new());
+    // The other team's track still stops.
+    let s = pos(
+        &g,
+        "play | b 1 move | throws 1/1/9 turns 8 | pool 3/3#0 | a: x x x x | b: +a_home.2 x x x",
+    );
+    assert_eq!(moves(&g, &s), v(&["1:3 a_home.2>a_home.1"]));
+}
+
+#[test]
+fn track_end_said_two_ways_is_an_error() {
+    assert_eq!(
+        codes("track a ends: stop\n track a ends: bounce"),
+        vec!["E110"]
+    );
+    // The same twice is no contradiction.
+    game("track a ends: exact\n track a ends: exact");
+}
+
+// ------------------------------------------------------------------- moves per piece
+
+#[test]
+fn moves_per_piece_several_lets_a_piece_take_each_group() {
+    for extra in [
+        "allocation: pooled",
+        "allocation: pooled\n moves per piece per turn: several",
+    ] {
+        let g = game(extra);
+        let mut s = at(&g, "2/2#0 3/3#1", "+mid.1 +mid.5 x x", NO_B);
+        play(&g, &mut s, "1:2");
+        assert_eq!(
+            moves(&g, &s),
+            v(&["1:3 mid.3>mid.6", "2:3 mid.5>b_home.3"]),
+            "{extra}"
+        );
+    }
+}
+
+#[test]
+fn moves_per_piece_one_keeps_a_moved_piece_still() {
+    let g = game("allocation: pooled\n moves per piece per turn: one");
+    let mut s = at(&g, "2/2#0 3/3#1", "+mid.1 +mid.5 x x", NO_B);
+    play(&g, &mut s, "1:2");
+    assert_eq!(moves(&g, &s), v(&["2:3 mid.5>b_home.3"]));
+    // The notation keeps it, and reads it back.
+    let text = note(&g, &s);
+    assert!(text.contains(" moved 1 "), "{text}");
+    // The position reads back as written (the state's bookkeeping `quiet` is not written).
+    assert_eq!(
+        g.from_notation(&text).map(|t| note(&g, &t)),
+        Ok(text.clone())
+    );
+    // A group of both throws is still one move.
+    let s = at(&g, "2/2#0 3/3#1", "+mid.1 x x x", NO_B);
+    assert_eq!(
+        moves(&g, &s),
+        v(&["1:2 mid.1>mid.3", "1:3 mid.1>mid.4", "1:2+3 mid.1>mid.6"])
+    );
+}
+
+#[test]
+fn moves_per_piece_one_lasts_the_turn_under_per_throw() {
+    let g = game("moves per piece per turn: one");
+    // The seat throws again after this move.
+    let mut s = pos(
+        &g,
+        "play | a 1 move again | throws 1/1/9 turns 8 | pool 4/4#0 | a: +mid.1 +a_home.2 x x | b: x x x x",
+    );
+    play(&g, &mut s, "1:4");
+    throw(&g, &mut s, 2);
+    assert_eq!(moves(&g, &s), v(&["2:2 a_home.2>a_home.4"]));
+}
+
+// ------------------------------------------------------------------- pooled landing
+
+#[test]
+fn pooled_landing_once_passes_over_the_first_landing() {
+    for extra in [
+        "allocation: pooled",
+        "allocation: pooled\n pooled throws land: once",
+    ] {
+        let g = game(extra);
+        // 1 then 2 (shorter first): the 1 alone would land on the own piece on mid.2.
+        let s = at(&g, "1/1#0 2/2#1", "+mid.1 +mid.2 x x", NO_B);
+        let m = moves(&g, &s);
+        assert!(
+            m.contains(&"1:1+2 mid.1>mid.4".to_string()),
+            "{extra}: {m:?}"
+        );
+    }
+}
+
+// ------------------------------------------------------------------- pooled walk
+
+#[test]
+fn pooled_walk_any_order_walks_the_shorter_throw_first_in_throw_order_as_thrown() {
+    // A 2 then a 1, landing after each throw: piece 1 on mid.1, an own piece on mid.3. Any
+    // order (the default) walks the 1 first (mid.2, then mid.4); in throw order the 2 comes
+    // first and lands on the own piece, so the pair is refused.
+    let base = "allocation: pooled\n pooled throws land: after each throw";
+    let all = v(&[
+        "1:1 mid.1>mid.2",
+        "1:2+1 mid.1>mid.4",
+        "2:1 mid.3>mid.4",
+        "2:2 mid.3>mid.5",
+        "2:2+1 mid.3>mid.6",
+    ]);
+    for extra in [
+        base.to_string(),
+        format!("{base}\n pooled throws walk: any order"),
+    ] {
+        let g = game(&extra);
+        let s = at(&g, "2/2#0 1/1#1", "+mid.1 +mid.3 x x", NO_B);
+        assert_eq!(moves(&g, &s), all, "{extra}");
+    }
+    let g = game(&format!("{base}\n pooled throws walk: in throw order"));
+    let s = at(&g, "2/2#0 1/1#1", "+mid.1 +mid.3 x x", NO_B);
+    let thrown: Vec<String> = all
+        .iter()
+        .filter(|m| !m.starts_with("1:2+1"))
+        .cloned()
+        .collect();
+    assert_eq!(moves(&g, &s), thrown);
+    // The 2 lands first, on the own piece (stacking forbidden by the language default).
+    assert_eq!(
+        common::refuse(&g, &s, "1:2+1"),
+        "a team may not have two pieces on one hole"
+    );
+    round_trip("pooled throws walk: in throw order");
+    round_trip("pooled throws walk: any order");
+    assert_eq!(
+        codes("pooled throws walk: any order\n pooled throws walk: in throw order"),
+        ["E012"]
+    );
+}
+
+#[test]
+fn pooled_landing_after_each_throw_is_blocked_at_each_landing() {
+    let g = game("allocation: pooled\n pooled throws land: after each throw");
+    let s = at(&g, "1/1#0 2/2#1", "+mid.1 +mid.2 x x", NO_B);
+    assert_eq!(
+        moves(&g, &s),
+        v(&[
+            "1:2 mid.1>mid.3",
+            "2:1 mid.2>mid.3",
+            "2:2 mid.2>mid.4",
+            "2:1+2 mid.2>mid.5",
+        ])
+    );
+}
+
+#[test]
+fn pooled_landing_after_each_throw_takes_at_each_landing() {
+    let extra =
+        "allocation: pooled\n pooled throws land: after each throw\n capture: compulsory, remove";
+    let g = game(extra);
+    let mut s = at(&g, "1/1#0 2/2#1", "+mid.1 x x x", "+mid.2 +mid.4 x x");
+    let m = moves(&g, &s);
+    assert!(m.contains(&"1:1+2x mid.1>mid.4".to_string()), "{m:?}");
+    assert!(
+        !m.iter().any(|d| d.starts_with("1:1+2 ")),
+        "compulsory: {m:?}"
+    );
+    play(&g, &mut s, "1:1+2x");
+    let text = note(&g, &s);
+    assert!(text.ends_with("b: x x x x"), "both taken: {text}");
+    // Landing once takes only at the end.
+    let g = game("allocation: pooled\n capture: compulsory, remove");
+    let mut s = at(&g, "1/1#0 2/2#1", "+mid.1 x x x", "+mid.2 +mid.4 x x");
+    play(&g, &mut s, "1:1+2x");
+    assert!(
+        note(&g, &s).ends_with("b: +mid.2 x x x"),
+        "{}",
+        note(&g, &s)
+    );
+}
+
+// ------------------------------------------------------------------- passing
+
+#[test]
+fn passing_own_pieces_allowed_by_default() {
+    for extra in ["", "passing own pieces: allowed"] {
+        let g = game(extra);
+        let s = at(&g, "3/3#0", "+mid.1 +mid.2 x x", NO_B);
+        assert_eq!(
+            moves(&g, &s),
+            v(&["1:3 mid.1>mid.4", "2:3 mid.2>mid.5"]),
+            "{extra:?}"
+        );
+    }
+}
+
+#[test]
+fn passing_own_pieces_forbidden_stops_a_piece_behind_its_own() {
+    let g = game("passing own pieces: forbidden");
+    let s = at(&g, "3/3#0", "+mid.1 +mid.2 x x", "+mid.6 x x x");
+    assert_eq!(moves(&g, &s), v(&["2:3 mid.2>mid.5"]));
+    // Opposing pieces may still be passed.
+    let s = at(&g, "3/3#0", "+mid.1 x x x", "+mid.2 x x x");
+    assert_eq!(moves(&g, &s), v(&["1:3 mid.1>mid.4"]));
+}
+
+#[test]
+fn passing_opposing_pieces_forbidden_stops_a_piece_behind_the_enemy() {
+    let g = game("passing opposing pieces: forbidden");
+    let s = at(&g, "3/3#0", "+mid.1 +mid.4 x x", "+mid.2 x x x");
+    // Piece 1 would pass the enemy on mid.2.
+    assert_eq!(moves(&g, &s), v(&["2:3 mid.4>b_home.4"]));
+    // Landing on it is no passing.
+    let s = at(&g, "1/1#0", "+mid.2 x x x", "+mid.3 x x x");
+    assert_eq!(moves(&g, &s), v(&["1:1 mid.2>mid.3"]));
+}
+
+// ------------------------------------------------------------------- blocked release
+
+/// Piece 1 on mid.1 blocks the release of the front-most waiting piece (a_home.4 + 1).
+const BLOCKED: &str = "+mid.1 a_home.1 a_home.2 a_home.4";
+
+#[test]
+fn blocked_release_lost_by_default() {
+    for extra in ["", "blocked release: lost"] {
+        let g = game(extra);
+        let s = at(&g, "r1/1#0", BLOCKED, NO_B);
+        assert_eq!(moves(&g, &s), Vec::<String>::new(), "{extra:?}");
+    }
+}
+
+#[test]
+fn blocked_release_released_in_place_keeps_the_piece_where_it_stands() {
+    let g = game("blocked release: released in place");
+    let s = at(&g, "r1/1#0", BLOCKED, NO_B);
+    assert_eq!(moves(&g, &s), v(&["4:r1 a_home.4>a_home.4"]));
+    let mut s = s;
+    play(&g, &mut s, "4:r1");
+    assert!(note(&g, &s).contains("+a_home.4"), "{}", note(&g, &s));
+}
+
+#[test]
+fn blocked_release_another_piece_takes_the_next_in_order() {
+    let g = game("blocked release: another piece");
+    let s = at(&g, "r1/1#0", BLOCKED, NO_B);
+    assert_eq!(moves(&g, &s), v(&["3:r1 a_home.2>a_home.3"]));
+    // Not blocked: the front-most as always.
+    let s = at(&g, "r1/1#0", "+mid.3 a_home.1 a_home.2 a_home.4", NO_B);
+    assert_eq!(moves(&g, &s), v(&["4:r1 a_home.4>mid.1"]));
+}
+
+// ------------------------------------------------------------------- release order
+
+/// Waiting pieces on a_home.1 and a_home.3, two released ones out of the way.
+const WAITING: &str = "a_home.1 +mid.6 a_home.3 +mid.4";
+
+#[test]
+fn release_order_front_most_by_default() {
+    let g = game("");
+    let s = at(&g, "r1/1#0", WAITING, NO_B);
+    assert_eq!(moves(&g, &s), v(&["3:r1 a_home.3>a_home.4"]));
+}
+
+#[test]
+fn release_order_first_hole_takes_the_lowest_hole() {
+    let g = game("release order: first hole");
+    let s = at(&g, "r1/1#0", WAITING, NO_B);
+    assert_eq!(moves(&g, &s), v(&["1:r1 a_home.1>a_home.2"]));
+}
+
+#[test]
+fn release_order_last_hole_takes_the_highest_hole() {
+    let g = game("release order: last hole");
+    let s = at(&g, "r1/1#0", WAITING, NO_B);
+    assert_eq!(moves(&g, &s), v(&["3:r1 a_home.3>a_home.4"]));
+}
+
+#[test]
+fn release_order_by_hole_needs_pieces_on_holes() {
+    let text = file("release order: first hole").replace(
+        "team b: 4 pieces in b_home",
+        "team b: 4 pieces beside the board",
+    );
+    let (_, l) = seig::lang::load(text.as_bytes(), &Selection::default());
+    let codes: Vec<&str> = l.diagnostics.iter().map(|d| d.code.as_str()).collect();
+    assert!(codes.contains(&"E114"), "{codes:?}");
+}
+
+// ------------------------------------------------------------------- send home per capture
+
+#[test]
+fn send_home_to_the_game_wide_target_by_default() {
+    let g = game("capture: compulsory, send home\n send home to: start hole");
+    let mut s = at(&g, "3/3#0", "+mid.1 x x x", "x x x +mid.4");
+    play(&g, &mut s, "1:3x");
+    assert!(
+        note(&g, &s).ends_with("b: x x x b_home.4"),
+        "{}",
+        note(&g, &s)
+    );
+}
+
+#[test]
+fn send_home_per_capture_statement_overrides_the_game_wide_target() {
+    let g = game(
+        "capture: compulsory, send home\n capture in mid: compulsory, send home to first empty hole\n send home to: start hole",
+    );
+    let mut s = at(&g, "3/3#0", "+mid.1 x x x", "x x x +mid.4");
+    play(&g, &mut s, "1:3x");
+    assert!(
+        note(&g, &s).ends_with("b: x x x b_home.1"),
+        "{}",
+        note(&g, &s)
+    );
+    // Elsewhere the game-wide target.
+    let mut s = at(&g, "3/3#0", "+mid.5 x x x", "x x x +b_home.3");
+    play(&g, &mut s, "1:3x");
+    assert!(
+        note(&g, &s).ends_with("b: x x x b_home.4"),
+        "{}",
+        note(&g, &s)
+    );
+}
+
+#[test]
+fn send_home_target_on_a_remove_capture_is_an_error() {
+    assert_eq!(
+        codes("capture: compulsory, remove to start hole"),
+        vec!["E111"]
+    );
+}
+
+// ------------------------------------------------------------------- overlapping captures
+
+#[test]
+fn capture_overlap_without_a_more_specific_one_is_an_error() {
+    assert_eq!(
+        codes("capture in mid: compulsory, remove\n capture in mid: optional, remove"),
+        vec!["E112"]
+    );
+    assert_eq!(
+        codes("capture: compulsory, remove\n capture: optional, remove"),
+        vec!["E112"]
+    );
+    assert_eq!(
+        codes(
+            "capture in ends of home: compulsory, remove\n capture in own home: optional, remove"
+        ),
+        vec!["E112"]
+    );
+}
+
+#[test]
+fn capture_overlap_the_more_specific_wins_in_any_order() {
+    for extra in [
+        "capture in last hole of mid: optional, remove\n capture in mid: compulsory, remove",
+        "capture in mid: compulsory, remove\n capture in last hole of mid: optional, remove",
+    ] {
+        let g = game(extra);
+        // Optional on mid.6, the more specific statement.
+        let s = at(&g, "3/3#0", "+mid.3 x x x", "+mid.6 x x x");
+        assert_eq!(
+            moves(&g, &s),
+            v(&["1:3 mid.3>mid.6", "1:3x mid.3>mid.6"]),
+            "{extra}"
+        );
+        // Compulsory elsewhere in mid.
+        let s = at(&g, "2/2#0", "+mid.3 x x x", "+mid.5 x x x");
+        assert_eq!(moves(&g, &s), v(&["1:2x mid.3>mid.5"]), "{extra}");
+    }
+}
+
+// ------------------------------------------------------------------- once
+
+#[test]
+fn once_holds_from_the_first_moment_its_condition_held() {
+    let g = game("gate a b_home: once all own pieces released, else stop");
+    // Not all released, never were: the gate stops piece 1 before b_home.
+    let s = at(&g, "2/2#0", "+mid.6 a_home.1 x x", NO_B);
+    assert_eq!(moves(&g, &s), Vec::<String>::new());
+    // The latch says they once were: open.
+    let s = at_with(&g, " once a:1", "2/2#0", "+mid.6 a_home.1 x x", NO_B);
+    assert_eq!(moves(&g, &s), v(&["1:2 mid.6>b_home.3"]));
+    // Holding now opens it too, without the latch.
+    let s = at(&g, "2/2#0", "+mid.6 x x x", NO_B);
+    assert_eq!(moves(&g, &s), v(&["1:2 mid.6>b_home.3"]));
+}
+
+#[test]
+fn once_is_latched_after_an_action_and_kept_in_the_notation() {
+    let g = game("gate a b_home: once all own pieces released, else stop");
+    let mut s = at(&g, "2/2#0", "+mid.1 x x x", "b_home.1 x x x");
+    play(&g, &mut s, "1:2");
+    assert_eq!(
+        (s.latches(TeamId::FIRST), s.latches(TeamId::SECOND)),
+        (1, 0)
+    );
+    let text = note(&g, &s);
+    assert!(text.contains(" once a:1"), "{text}");
+    assert!(!text.contains(" once b:"), "b has pieces waiting? {text}");
+    // The position reads back as written (the state's bookkeeping `quiet` is not written).
+    assert_eq!(
+        g.from_notation(&text).map(|t| note(&g, &t)),
+        Ok(text.clone())
+    );
+    // A latch the variant does not have is refused.
+    let e = g
+        .from_notation(&text.replace("once a:1", "once a:2"))
+        .expect_err("no second once");
+    assert!(e.to_string().contains("once"), "{e}");
+}
+
+#[test]
+fn once_in_a_win_a_transition_and_a_throw_entry() {
+    let g = game(
+        "phases: early, late\n from early enter late when once mid full of own pieces\n on 4 if once first throw of game: nothing\n win when once opponent has no pieces",
+    );
+    let ir = g.ir();
+    let latches: Vec<u8> = ir
+        .transitions
+        .iter()
+        .flat_map(|t| &t.when)
+        .chain(ir.wins.iter().flat_map(|w| &w.when))
+        .chain(ir.throws.iter().flat_map(|e| &e.conds))
+        .filter_map(|c| match c {
+            seig::lang::ir::Cond::Once { latch, .. } => Some(*latch),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(latches.len(), 3, "{latches:?}");
+}
+
+// ------------------------------------------------------------------- round trips
+
+#[test]
+fn every_movement_statement_round_trips_through_the_formatter() {
+    for stmt in [
+        "track a ends: stop",
+        "track a ends: exact",
+        "track a ends: bounce",
+        "moves per piece per turn: one",
+        "moves per piece per turn: several",
+        "pooled throws land: once",
+        "pooled throws land: after each throw",
+        "passing own pieces: allowed",
+        "passing own pieces: forbidden",
+        "passing opposing pieces: allowed",
+        "passing opposing pieces: forbidden",
+        "blocked release: lost",
+        "blocked release: released in place",
+        "blocked release: another piece",
+        "release order: first hole",
+        "release order: last hole",
+        "capture in mid: compulsory, send home to first empty hole",
+        "capture in mid: optional, send home to start hole",
+        "gate a b_home: once all own pieces released, else stop",
+        "win when once (mid full and not first throw of turn)",
+        "win when once not opponent has unreleased pieces",
+    ] {
+        round_trip(stmt);
+    }
+}
+
+// ------------------------------------------------------------------- no capture possible
+
+#[test]
+fn no_capture_possible_sees_a_bounce_walk_back() {
+    use seig::lang::ir::Cond;
+    let none =
+        |g: &Game, s: &seig::engine::State| g.cond(s, TeamId::FIRST, &Cond::NoCapturePossible);
+    // a's piece on its last hole (b_home.1), b's on mid.6: only a bounce of 4 brings a back
+    // onto mid.6, and there it takes.
+    let g = game("track a ends: bounce\n capture in mid: compulsory, remove");
+    let s = at(&g, "4/4#0", "+b_home.1 x x x", "+mid.6 x x x");
+    assert!(!none(&g, &s), "a bounce reaches mid.6");
+    assert_eq!(moves(&g, &s), v(&["1:4x b_home.1>mid.6"]));
+    // A bounce of at most 4 does not reach b's piece on mid.1, which walks on out of mid.
+    let s = at(&g, "4/4#0", "+b_home.1 x x x", "+mid.1 x x x");
+    assert!(none(&g, &s), "mid.1 is out of reach");
+    // Stopping on the last hole, a's piece can take nothing any more.
+    let g = game("capture in mid: compulsory, remove");
+    let s = at(&g, "4/4#0", "+b_home.1 x x x", "+mid.6 x x x");
+    assert!(none(&g, &s));
+    assert_eq!(moves(&g, &s), Vec::<String>::new());
+}
+
+// ------------------------------------------------------------------- immune after arriving
+
+#[test]
+fn immune_after_arriving_protects_a_piece_from_its_arrival_on() {
+    // Team a arrives on b_home.1, its goal's last hole. A piece that enters the goal row is
+    // not yet immune; one that arrives is (the notation's `!`).
+    let g = game("capture: compulsory, remove\n immune after arriving");
+    let mut s = at(&g, "2/2#0", "+mid.5 +b_home.3 x x", NO_B);
+    assert_eq!(
+        moves(&g, &s),
+        v(&["1:2 mid.5>b_home.4", "2:2 b_home.3>b_home.1"])
+    );
+    play(&g, &mut s, "1:2");
+    assert!(
+        note(&g, &s).contains("a: +b_home.4 +b_home.3 x x"),
+        "{}",
+        note(&g, &s)
+    );
+    let mut s = at(&g, "2/2#0", "+mid.5 +b_home.3 x x", NO_B);
+    play(&g, &mut s, "2:2");
+    assert!(
+        note(&g, &s).contains("a: +mid.5 +!b_home.1 x x"),
+        "{}",
+        note(&g, &s)
+    );
+    round_trip("immune after arriving");
+}

@@ -1,0 +1,171 @@
+//! `sticks if CONDS: N`: a stick count for the throws of a team for which conditions hold
+//! (seen from the thrower), before every other count; a parse → format → parse round trip.
+#![allow(
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests may panic on a broken fixture or a failed check"
+)]
+
+#[allow(
+    unused_imports,
+    reason = "the shared helpers re-export more than this file uses"
+)]
+use crate::common;
+
+use common::pos;
+use seig::engine::Game;
+use seig::lang::lower::Selection;
+
+/// A small race: rows a_home (4), mid (6), b_home (4); `extra` statements in rule R-X.
+fn file(extra: &str) -> String {
+    format!(
+        r#"
+game "Sticks"
+source s "Test" {{ author "me" }}
+rule R-B stated cites s "board" {{
+  row a_home: home of a, 4 holes
+  row mid: middle, 6 holes
+  row b_home: home of b, 4 holes
+  team a: 4 pieces in a_home
+  team b: 4 pieces in b_home
+  track a: a_home forward, mid forward, b_home backward goal
+  track b: b_home forward, mid backward, a_home backward goal
+  sticks: 6 with faces white and black
+  sticks on first throw of turn: 5
+}}
+rule R-T stated cites s "throws" {{
+  on 0: nothing
+  on 1: release 1 moving 1
+  on any: move value
+}}
+rule R-X inferred cites s "extra" {{
+{extra}
+}}
+"#
+    )
+}
+
+fn game(extra: &str) -> Game {
+    common::game_of(&file(extra))
+}
+
+/// The stick count of the next throw for `team` to throw, with a's and b's pieces given.
+fn sticks(g: &Game, team: &str, turn_throws: u32, a: &str, b: &str) -> u8 {
+    let s = pos(
+        g,
+        &format!(
+            "play | {team} 1 throw | throws {turn_throws}/{turn_throws}/9 turns 8 | pool - | a: {a} | b: {b}"
+        ),
+    );
+    g.sticks_for(&s)
+}
+
+const HOME_A: &str = "a_home.1 a_home.2 a_home.3 a_home.4";
+const HOME_B: &str = "b_home.1 b_home.2 b_home.3 b_home.4";
+const ONE_OUT_A: &str = "+mid.2 a_home.2 a_home.3 a_home.4";
+
+#[test]
+fn without_the_statement_the_other_counts_apply() {
+    let g = game("");
+    assert_eq!(sticks(&g, "a", 0, HOME_A, HOME_B), 5);
+    assert_eq!(sticks(&g, "a", 1, HOME_A, HOME_B), 6);
+}
+
+#[test]
+fn sticks_if_counts_for_the_thrower_whose_conditions_hold_before_every_other_count() {
+    let g = game("sticks if own pieces in mid = 0: 4");
+    // a has no piece in mid: 4 sticks, on the first throw of the turn too.
+    assert_eq!(sticks(&g, "a", 0, HOME_A, HOME_B), 4);
+    assert_eq!(sticks(&g, "a", 1, HOME_A, HOME_B), 4);
+    // a has one in mid: the other counts again.
+    assert_eq!(sticks(&g, "a", 0, ONE_OUT_A, HOME_B), 5);
+    assert_eq!(sticks(&g, "a", 1, ONE_OUT_A, HOME_B), 6);
+    // Seen from the thrower: b has none in mid even when a has one.
+    assert_eq!(sticks(&g, "b", 1, ONE_OUT_A, HOME_B), 4);
+}
+
+#[test]
+fn the_first_conditional_count_that_holds_wins() {
+    let g = game("sticks if own pieces in mid = 0: 4\nsticks if own pieces in mid <= 1: 3");
+    assert_eq!(sticks(&g, "a", 1, HOME_A, HOME_B), 4);
+    assert_eq!(sticks(&g, "a", 1, ONE_OUT_A, HOME_B), 3);
+    let two_out = "+mid.2 +mid.3 a_home.3 a_home.4";
+    assert_eq!(sticks(&g, "a", 1, two_out, HOME_B), 6);
+}
+
+#[test]
+fn sticks_if_round_trips_through_the_formatter() {
+    let stmt = "sticks if not once own pieces in mid >= 1: 4";
+    let text = file(stmt);
+    let formatted = seig::lang::fmt::format_text(&text).expect("formats and reads back");
+    assert!(formatted.contains(stmt), "{stmt} not kept:\n{formatted}");
+    assert_eq!(
+        seig::lang::fmt::format_text(&formatted).expect("formats again"),
+        formatted
+    );
+    let g = game(stmt);
+    assert_eq!(g.ir().sticks.conditional.len(), 1);
+}
+
+#[test]
+fn sticks_if_over_an_unknown_row_is_a_located_error() {
+    let (_, l) = seig::lang::load(
+        file("sticks if own pieces in nowhere = 0: 4").as_bytes(),
+        &Selection::default(),
+    );
+    assert!(l.ir.is_none());
+    let d = l
+        .diagnostics
+        .iter()
+        .find(|d| d.is_error())
+        .expect("an error");
+    assert!(d.message.contains("nowhere"), "{}", d.message);
+}
+
+/// A file whose face chance is a param in percent: `p(white) = chance percent`.
+fn percent_file(prob: &str) -> String {
+    file("").replace(
+        "  sticks: 6 with faces white and black\n",
+        &format!("  sticks: 6 with faces white and black, p(white) = {prob}\n"),
+    )
+}
+
+#[test]
+fn a_face_chance_in_percent_takes_a_number_or_a_param() {
+    let with_param = |text: &str, params: &[(&str, i64)]| {
+        let sel = Selection {
+            readings: Default::default(),
+            params: params.iter().map(|(a, b)| (a.to_string(), *b)).collect(),
+        };
+        let (_, l) = seig::lang::load(text.as_bytes(), &sel);
+        l.ir.map(|ir| ir.sticks.p)
+    };
+    let param = format!(
+        "param chance = 50 in 1..99 \"chance of white\"\n{}",
+        percent_file("chance percent")
+    );
+    assert_eq!(with_param(&param, &[]), Some(0.5));
+    assert_eq!(with_param(&param, &[("chance", 30)]), Some(0.3));
+    assert_eq!(with_param(&percent_file("55 percent"), &[]), Some(0.55));
+    // The count of white sticks follows: six whites with p = 0.3.
+    let g = Game::new(
+        seig::lang::load(
+            param.as_bytes(),
+            &Selection {
+                readings: Default::default(),
+                params: [("chance".to_string(), 30)].into_iter().collect(),
+            },
+        )
+        .1
+        .ir
+        .expect("lowers"),
+    );
+    assert!((g.ir().sticks.p - 0.3).abs() < 1e-12);
+    // Out of 1..99 percent: a located error, alone.
+    assert_eq!(common::error_codes(&percent_file("100 percent")), ["E071"]);
+    let formatted = seig::lang::fmt::format_text(&param).expect("formats");
+    assert!(
+        formatted.contains("p(white) = chance percent"),
+        "{formatted}"
+    );
+}

@@ -1,0 +1,10 @@
+//! The language: parsing, lowering, provenance, the documented semantics, and the layout of the code.
+
+mod editors;
+mod layers;
+mod lower_passes;
+mod no_variant_names;
+mod parser_props;
+mod provenance;
+mod semantics_doc;
+mod symbols;

@@ -1,0 +1,8 @@
+//! The tools layer: agents, analyses, explanations, refusals, and the play session front ends rendered in memory.
+
+mod agents;
+mod analysis;
+mod explain_exact;
+mod play_plain;
+mod play_tui;
+mod refusals;
