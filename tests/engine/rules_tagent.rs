@@ -1772,7 +1772,14 @@ fn a_tag_9_bound_after_seven_released_the_throw_may_move_any_of_them() {
     // TAG-S5: "to see how far she may move any of the released pieces"; the rule file's
     // A-TAG-9 bound: "after a release of several pieces, one of them".
     // A-TAG-10 several: pieces 11 and 12, released alone, may still take the 3.
-    let g = game(RULES, &[("A-TAG-23", "front-most"), ("A-TAG-9", "bound"), ("A-TAG-10", "several")]);
+    let g = game(
+        RULES,
+        &[
+            ("A-TAG-23", "front-most"),
+            ("A-TAG-9", "bound"),
+            ("A-TAG-10", "several"),
+        ],
+    );
     let mut s = g.initial_state();
     g.apply_throw(&mut s, 7, &mut Vec::new()).unwrap();
     throw(&g, &mut s, 3);
@@ -1789,7 +1796,14 @@ fn a_tag_9_bound_after_seven_released_the_throw_may_move_any_of_them() {
         ]
     );
     // Under A-TAG-10 one they have had their move: only piece 10 may take it.
-    let g = game(RULES, &[("A-TAG-23", "front-most"), ("A-TAG-9", "bound"), ("A-TAG-10", "one")]);
+    let g = game(
+        RULES,
+        &[
+            ("A-TAG-23", "front-most"),
+            ("A-TAG-9", "bound"),
+            ("A-TAG-10", "one"),
+        ],
+    );
     let mut s = g.initial_state();
     g.apply_throw(&mut s, 7, &mut Vec::new()).unwrap();
     throw(&g, &mut s, 3);
@@ -2120,7 +2134,10 @@ fn a_tag_16_game_wide_the_first_seig_of_either_team_unlocks_both() {
 fn a_tag_16_per_team_the_other_team_stays_locked_until_its_own_seig() {
     // The twigs' Seig opens the game as under game-wide; the shells, who have thrown none,
     // still throw seven sticks and their 3 does nothing (TAG-S1 for the team).
-    let g = game(RULES, &[("A-TAG-23", "front-most"), ("A-TAG-16", "per-team")]);
+    let g = game(
+        RULES,
+        &[("A-TAG-23", "front-most"), ("A-TAG-16", "per-team")],
+    );
     let mut s = g.initial_state();
     throw(&g, &mut s, 1);
     // The thrower's Seig is its first release: the throw again has eight sticks.
@@ -2150,7 +2167,10 @@ fn shells_locked_to_throw() -> String {
 
 #[test]
 fn a_tag_16_per_team_a_locked_teams_seig_is_its_first_release() {
-    let g = game(RULES, &[("A-TAG-23", "front-most"), ("A-TAG-16", "per-team")]);
+    let g = game(
+        RULES,
+        &[("A-TAG-23", "front-most"), ("A-TAG-16", "per-team")],
+    );
     let mut s = pos(&g, &shells_locked_to_throw());
     // Six of seven sticks white: a Seig of seven sticks (TAG-S2).
     throw(&g, &mut s, 6);
@@ -2172,7 +2192,10 @@ fn a_tag_16_per_team_a_locked_teams_seig_is_its_first_release() {
 
 #[test]
 fn a_tag_16_per_team_a_locked_team_all_alike_releases_seven() {
-    let g = game(RULES, &[("A-TAG-23", "front-most"), ("A-TAG-16", "per-team")]);
+    let g = game(
+        RULES,
+        &[("A-TAG-23", "front-most"), ("A-TAG-16", "per-team")],
+    );
     let mut s = pos(&g, &shells_locked_to_throw());
     throw(&g, &mut s, 7);
     assert_eq!(
@@ -2293,12 +2316,15 @@ fn shells_first_seig_to_throw() -> String {
     )
 }
 
+/// Readings, and the legal decisions they give.
+type Case<'a> = (&'a [(&'a str, &'a str)], &'a [&'a str]);
+
 #[test]
 fn tag_s6_the_other_teams_first_seig_is_a_later_one_its_step_stays_in_the_lower_field() {
     // A-TAG-16 = game-wide: the twigs' Seig was the game's first, so the shells' is a
     // subsequent one ("along the Lower Field only"). Its front piece stands on the lower
     // field's last hole: the step would leave the field, and A-TAG-11 decides.
-    let cases: [(&[(&str, &str)], &[&str]); 4] = [
+    let cases: [Case; 4] = [
         (&[], &["1:r1 shells_lower.1>shells_lower.1"]),
         (&[("A-TAG-11", "lost")], &[]),
         // The next piece's step lands on its own piece's hole, which the bound 3 leaves
