@@ -223,7 +223,7 @@ impl Choices<'_> {
             e.effects.iter().any(|f| {
                 matches!(
                     f,
-                    crate::lang::ir::Effect::Release {
+                    crate::ir::Effect::Release {
                         within: Some(_),
                         ..
                     }
