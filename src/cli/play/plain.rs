@@ -306,17 +306,6 @@ fn player_words(session: &Session, team: TeamId, seat: u8) -> String {
     }
 }
 
-/// Everything a player needs before acting: the board, the last throw, the pool, who is to
-/// play and the numbered legal moves.
-pub fn render_status(session: &Session) -> String {
-    let g = &session.game;
-    let s = session.state();
-    let mut out = render_heading(session);
-    out.push_str(&render_board(g, s));
-    out.push_str(&render_turn(session));
-    out
-}
-
 /// The heading line: the game, the phase and the turn.
 pub fn render_heading(session: &Session) -> String {
     let g = &session.game;

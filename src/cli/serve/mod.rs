@@ -23,7 +23,7 @@ mod study;
 
 use crate::lang::lower::Selection;
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::json;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
@@ -278,14 +278,4 @@ pub fn run(args: &ServeArgs) -> i32 {
             1
         }
     }
-}
-
-/// A JSON object from pairs (for small answers).
-pub fn obj(pairs: &[(&str, Value)]) -> Value {
-    Value::Object(
-        pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_string(), v.clone()))
-            .collect(),
-    )
 }

@@ -158,16 +158,6 @@ impl Rate {
     }
 }
 
-/// A citation line: `SIG-C1 (stated)`.
-#[expect(
-    clippy::indexing_slicing,
-    reason = "a `RuleIx` is a rule index lowering made"
-)]
-pub fn rule_label(ir: &Ir, r: RuleIx) -> String {
-    let info = &ir.rules[r as usize];
-    format!("{} ({})", info.id, info.status.as_str())
-}
-
 /// The quoted sentences of a rule, one per line: `smith: "…"`.
 #[expect(
     clippy::indexing_slicing,

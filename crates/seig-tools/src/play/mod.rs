@@ -163,11 +163,6 @@ impl Seats {
         }
         seats
     }
-
-    /// Is any seat a person?
-    pub fn any_human(&self) -> bool {
-        self.kinds.iter().any(|k| !k.is_computer())
-    }
 }
 
 /// A game being played: the variant, the seats, every action so far, undo, save and load.
