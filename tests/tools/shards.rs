@@ -27,7 +27,7 @@ fn two_shards() -> Vec<ShardFile> {
                 .max_turns(1_000)
                 .range(Some(range))
                 .metrics(&l, &g, None)
-            .expect("no worker panics");
+                .expect("no worker panics");
             ShardFile {
                 format: SHARD_FORMAT.into(),
                 study: m.study.clone(),

@@ -27,7 +27,7 @@ pub struct TraceEvent {
     /// The rule, by ID.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
-    /// In words ([`crate::words::event`]).
+    /// In words ([`crate::words::event()`]).
     #[serde(skip)]
     pub words: String,
 }

@@ -24,11 +24,11 @@ pub struct GameLine {
     pub turns: u32,
     /// Throws made.
     pub throws: u64,
-    /// Landing captures that removed a piece.
+    /// Landing captures (removing the piece or sending it home).
     pub captures: u32,
-    /// Pieces removed by a throw's effect.
+    /// Pieces removed by a throw's effect (not captures).
     pub removals: u32,
-    /// Pieces sent home.
+    /// Pieces sent home (a landing capture that sends home counts among the captures too).
     pub send_homes: u32,
     /// The rule that ended it (a win's), by ID.
     pub ending_rule: Option<String>,

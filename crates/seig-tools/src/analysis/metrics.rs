@@ -373,7 +373,7 @@ pub struct GameBrief {
     pub captures: u32,
     /// Pieces removed by a throw's effect (not captures).
     pub removals: u32,
-    /// Landing captures that sent the piece home (among the captures).
+    /// Pieces sent home (a landing capture that sends home counts among the captures too).
     pub send_homes: u32,
     /// The rule of the win that ended it, if one did.
     pub ended_by: Option<RuleIx>,
@@ -1171,11 +1171,12 @@ pub struct Metrics {
     pub decision_moves: Rate,
     /// Lead changes per game.
     pub lead_changes: Dist,
-    /// Landing captures that remove the piece, per game.
+    /// Landing captures (removing the piece or sending it home), per game.
     pub captures: Dist,
     /// Pieces removed by a throw's effect (`remove opposing piece`), per game.
     pub removals: Dist,
-    /// Landing captures that send the piece home, per game.
+    /// Pieces sent home per game (a landing capture that sends home counts among the
+    /// captures too).
     pub send_homes: Dist,
     /// Pieces lost out of the game per game by each team (captured or removed; `None`:
     /// no game).
@@ -1524,23 +1525,11 @@ impl Study {
         g: &Game,
         progress: Option<&dyn Progress>,
     ) -> Result<(Metrics, Vec<GameBrief>), WorkerPanic> {
-        let mut info = study_info(l, self.seed, self.games, self.max_turns, &self.players);
-        info.refusals = self.refusals;
         let range = self.range.unwrap_or((0, self.games));
         let (acc, briefs) = with_progress(range.1 - range.0, progress, |done| {
-            run_games_counting(
-                g,
-                self.seed,
-                range,
-                self.max_turns,
-                &self.players,
-                self.jobs,
-                self.keep_games,
-                Some(done),
-                self.refusals,
-            )
+            self.play(g, range, self.keep_games, done)
         })?;
-        Ok((derive(&info, range, &acc), briefs))
+        Ok((derive(&self.info(l), range, &acc), briefs))
     }
 
     /// [`Study::run`]'s metrics alone.
@@ -1565,25 +1554,13 @@ impl Study {
         progress: Option<&dyn Progress>,
         sink: GameSink<'_>,
     ) -> Result<Option<Metrics>, WorkerPanic> {
-        let mut info = study_info(l, self.seed, self.games, self.max_turns, &self.players);
-        info.refusals = self.refusals;
         let range = self.range.unwrap_or((0, self.games));
         let acc = with_progress(range.1 - range.0, progress, |done| {
             let mut acc = Acc::new(g.ir().rules.len());
             let mut at = range.0;
             while at < range.1 {
                 let to = at.saturating_add(GAMES_BLOCK).min(range.1);
-                let (block, briefs) = run_games_counting(
-                    g,
-                    self.seed,
-                    (at, to),
-                    self.max_turns,
-                    &self.players,
-                    self.jobs,
-                    true,
-                    Some(done),
-                    self.refusals,
-                )?;
+                let (block, briefs) = self.play(g, (at, to), true, done)?;
                 // Counts of at most 2^64 actions of games cannot overflow a u64 sum.
                 let _ = acc.merge(&block);
                 if !sink(at, &briefs) {
@@ -1593,7 +1570,35 @@ impl Study {
             }
             Ok(Some(acc))
         })?;
-        Ok(acc.map(|acc| derive(&info, range, &acc)))
+        Ok(acc.map(|acc| derive(&self.info(l), range, &acc)))
+    }
+
+    /// What the study's metrics say of it.
+    fn info(&self, l: &Loaded) -> StudyInfo {
+        let mut info = study_info(l, self.seed, self.games, self.max_turns, &self.players);
+        info.refusals = self.refusals;
+        info
+    }
+
+    /// Plays the games `range`, counting, keeping them in brief if `keep`.
+    fn play(
+        &self,
+        g: &Game,
+        range: (u64, u64),
+        keep: bool,
+        done: &Tally,
+    ) -> Result<(Acc, Vec<GameBrief>), WorkerPanic> {
+        run_games_counting(
+            g,
+            self.seed,
+            range,
+            self.max_turns,
+            &self.players,
+            self.jobs,
+            keep,
+            Some(done),
+            self.refusals,
+        )
     }
 }
 
