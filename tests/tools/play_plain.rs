@@ -34,10 +34,9 @@ fn args(file: &str, params: &[(&str, i64)], seats: &[&str], seed: u64) -> PlayAr
 }
 
 fn session(a: &PlayArgs) -> Session {
-    let mut err = Vec::new();
-    match session_for(a, &mut err) {
+    match session_for(a) {
         Ok(s) => s,
-        Err(c) => panic!("exit {c}: {}", String::from_utf8_lossy(&err)),
+        Err(e) => panic!("exit {}: {}", e.code(), e.text()),
     }
 }
 
@@ -316,13 +315,12 @@ fn bad_seats_are_refused() {
     let mut report = String::new();
     for seats in cases {
         let a = args("sig-beart.seig", &[], &seats, 1);
-        let mut err = Vec::new();
-        let code = match session_for(&a, &mut err) {
+        let e = match session_for(&a) {
             Ok(_) => panic!("{seats:?} accepted"),
-            Err(c) => c,
+            Err(e) => e,
         };
-        assert_eq!(code, 2);
-        report.push_str(&format!("{seats:?}: {}", String::from_utf8_lossy(&err)));
+        assert_eq!(e.code(), 2);
+        report.push_str(&format!("{seats:?}: {}", e.text()));
     }
     insta::assert_snapshot!(report);
 }
@@ -331,9 +329,7 @@ fn bad_seats_are_refused() {
 fn a_missing_record_for_load_is_an_error() {
     let mut a = args("sig-beart.seig", &[], &[], 1);
     a.load = Some(PathBuf::from("no/such/record.json"));
-    let mut err = Vec::new();
-    assert!(session_for(&a, &mut err).is_err());
-    let msg = String::from_utf8_lossy(&err);
+    let msg = session_for(&a).err().map(|e| e.text()).unwrap_or_default();
     assert!(
         msg.contains("cannot read record no/such/record.json: no such file"),
         "{msg}"
@@ -547,10 +543,9 @@ fn a_record_of_another_file_is_refused_in_one_sentence() {
     run(&a, &format!("throw\nsave {}\nquit\n", file.display()));
     let mut b = args("seig-tagent.seig", &[], &[], 5);
     b.load = Some(file.clone());
-    let mut err = Vec::new();
-    let code = session_for(&b, &mut err).err();
-    assert_eq!(code, Some(1));
-    let err = String::from_utf8(err).unwrap();
+    let e = session_for(&b).err();
+    assert_eq!(e.as_ref().map(|e| e.code()), Some(1));
+    let err = e.map(|e| e.text()).unwrap_or_default();
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
         err.contains("this record belongs to another rule file: rules/sig-beart.seig"),

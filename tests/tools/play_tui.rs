@@ -28,10 +28,9 @@ fn app(file: &str, params: &[(&str, i64)], seats: &[&str], seed: u64) -> App {
         max_turns: 10_000,
         auto: false,
     };
-    let mut err = Vec::new();
-    match session_for(&a, &mut err) {
+    match session_for(&a) {
         Ok(s) => App::new(s),
-        Err(c) => panic!("exit {c}: {}", String::from_utf8_lossy(&err)),
+        Err(e) => panic!("exit {}: {}", e.code(), e.text()),
     }
 }
 

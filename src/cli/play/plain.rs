@@ -459,7 +459,8 @@ pub fn run(session: &mut Session, input: impl BufRead, mut out: impl Write, opts
         (Ok(()), Some(m)) => {
             let _ = writeln!(
                 crate::cli::out::Escaping(std::io::stderr().lock()),
-                "error: {m}"
+                "{}",
+                crate::cli::error::line(&m)
             );
             1
         }
@@ -477,7 +478,8 @@ pub fn write_failure(r: std::io::Result<()>) -> i32 {
         Err(e) => {
             let _ = writeln!(
                 crate::cli::out::Escaping(std::io::stderr().lock()),
-                "error: cannot write to standard output: {e}"
+                "{}",
+                crate::cli::error::line(format_args!("cannot write to standard output: {e}"))
             );
             EXIT_IO
         }

@@ -842,7 +842,10 @@ pub fn run(session: Session, auto: bool) -> i32 {
             term::leave();
             let _ = writeln!(
                 crate::cli::out::Escaping(std::io::stderr().lock()),
-                "error: cannot start the full-screen mode: {e} (use --plain)"
+                "{}",
+                crate::cli::error::line(format_args!(
+                    "cannot start the full-screen mode: {e} (use --plain)"
+                ))
             );
             return 1;
         }
@@ -880,13 +883,15 @@ fn exit_code(result: std::io::Result<Option<i32>>) -> i32 {
             if let Some(limit) = e.get_ref().and_then(|x| x.downcast_ref::<DecisionLimit>()) {
                 let _ = writeln!(
                     crate::cli::out::Escaping(std::io::stderr().lock()),
-                    "error: {limit}"
+                    "{}",
+                    crate::cli::error::line(limit)
                 );
                 return 1;
             }
             let _ = writeln!(
                 crate::cli::out::Escaping(std::io::stderr().lock()),
-                "error: the terminal failed: {e}"
+                "{}",
+                crate::cli::error::line(format_args!("the terminal failed: {e}"))
             );
             crate::cli::out::EXIT_IO
         }
@@ -949,7 +954,10 @@ pub fn replay(g: &Game, actions: &[Action], states: &[State]) -> i32 {
             term::leave();
             let _ = writeln!(
                 crate::cli::out::Escaping(std::io::stderr().lock()),
-                "error: cannot start the full-screen mode: {e} (use --plain)"
+                "{}",
+                crate::cli::error::line(format_args!(
+                    "cannot start the full-screen mode: {e} (use --plain)"
+                ))
             );
             return 1;
         }

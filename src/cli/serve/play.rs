@@ -460,7 +460,12 @@ pub fn game(
             return Ok(Reply {
                 status: 200,
                 kind: "application/json",
-                body: w.session.to_record().to_json().into_bytes(),
+                body: w
+                    .session
+                    .to_record()
+                    .to_json()
+                    .map_err(|e| (500, format!("cannot write the record: {e}")))?
+                    .into_bytes(),
             });
         }
         ("POST", ["record"]) => {
