@@ -144,13 +144,15 @@ fn a_phase_change_still_to_come_is_no_deadlock() {
     assert!(g.deadlocked(&s));
 }
 
-/// Sig under `A-SIG-7=dlp`: returned, immune pieces park at the end of the return and the
-/// pieces behind them can never pass. Those games end as deadlocks, not timeouts.
+/// Sig under `A-SIG-7=dlp` and `A-SIG-6=once`: returned, immune pieces park at the end of the
+/// return, the far end of the central rows, and the pieces behind them can never pass. Those
+/// games end as deadlocks, not timeouts. (Under the default `A-SIG-6=retrace` the return runs
+/// back to the start of the track and most of those games end: the file's A-SIG-7 note.)
 #[test]
 fn sig_dlp_games_end_in_deadlocks() {
-    let g = game("sig-beart.seig", &[("A-SIG-7", "dlp")]);
+    let g = game("sig-beart.seig", &[("A-SIG-7", "dlp"), ("A-SIG-6", "once")]);
     let (mut dead, mut won, mut capped) = (0, 0, 0);
-    for seed in 0..20 {
+    for seed in 0..40 {
         let (out, s) = play_random(&g, seed, 10_000);
         match out.end {
             End::Deadlock(p) => {
@@ -164,7 +166,9 @@ fn sig_dlp_games_end_in_deadlocks() {
         }
     }
     assert_eq!(capped, 0, "no game reaches the turn cap");
-    assert!(dead >= 12, "{dead} deadlocks, {won} wins");
+    // Most of them deadlock (about 70% of 1000 seeded games: seig simulate --reading
+    // A-SIG-7=dlp --reading A-SIG-6=once -n 1000).
+    assert!(dead > won, "{dead} deadlocks, {won} wins");
     // Under Béart's reading no game deadlocks.
     let g = game("sig-beart.seig", &[]);
     for seed in 0..5 {
