@@ -284,6 +284,36 @@ fn pieces_that_do_not_fit_their_row_are_an_error() {
     assert_eq!(e, ["E054: the start row has 4 holes: there is no hole 5"]);
 }
 
+/// Only the pieces statement in force must fit: a reading's other option, which puts the
+/// pieces in a row too short for them at these params, is no error until it is chosen.
+#[test]
+fn pieces_that_do_not_fit_under_an_option_not_chosen_are_no_error() {
+    let src = format!(
+        "reading A-X \"Where do a's pieces wait?\" {{\n  beside (default) \"off the board\"\n  row \"in their home row\"\n}}\n{}",
+        text(
+            "if A-X = row {\n    team a: 5 pieces in a_home\n  } else {\n    team a: 5 pieces beside the board\n  }\n  team b: 2 pieces in b_home",
+            "  on any: move value\n  win when all own pieces arrived",
+        )
+    );
+    let g = lower(&src).expect("the default puts a's five pieces beside the board");
+    assert_eq!(g.n_pieces(seig::lang::ir::TeamId::new(0)), 5);
+    let sel = Selection {
+        readings: vec![("A-X".into(), "row".into())],
+        params: Vec::new(),
+    };
+    let (_, l) = seig::lang::load(src.as_bytes(), &sel);
+    let e: Vec<String> = l
+        .diagnostics
+        .iter()
+        .map(|d| format!("{}: {}", d.code.as_str(), d.message))
+        .collect();
+    assert!(l.ir.is_none());
+    assert_eq!(
+        e,
+        ["E054: 5 pieces cannot start one per hole in a row of 4 holes"]
+    );
+}
+
 // ---------------------------------------------------------------- wins in a phase, credit
 
 /// A win limited to a phase holds only there; the finished game names the statement and
