@@ -134,7 +134,12 @@ fn save_and_load_round_trip() {
     let dir = temp_dir("round-trip");
     let file = dir.join("game.json");
     let f = file.display().to_string();
-    let a = args("sig-beart.seig", &[("holes", 4), ("counters", 4)], &["north=greedy"], 5);
+    let a = args(
+        "sig-beart.seig",
+        &[("holes", 4), ("counters", 4)],
+        &["north=greedy"],
+        5,
+    );
     let n = throws_until_move(&a);
     let prefix = format!("{}1\n", "throw\n".repeat(n));
 
