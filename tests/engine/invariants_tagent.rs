@@ -4,6 +4,12 @@
 //! independent checker — knowing no rule ID of the file, only the sticks, the pool and the
 //! pieces — holds that no release by a Seig after the first carries its piece out of the
 //! thrower's lower field, and that a release without its step happens only as A-TAG-11 says.
+#![allow(
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
+)]
 
 use crate::common;
 
