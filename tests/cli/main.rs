@@ -9,6 +9,7 @@ mod coverage_sources;
 mod diagnostics;
 mod driver;
 mod each_reading;
+mod errors;
 mod escapes;
 mod files;
 mod fmt;
