@@ -25,8 +25,7 @@ fn each_error_has_its_documented_status_and_one_prefix() {
         (
             CliError::Load(
                 seig::tools::analysis::load(Path::new("no/such/file.seig"), &Selection::default())
-                    .err()
-                    .expect("no such file"),
+                    .expect_err("no such file"),
             ),
             1,
         ),
@@ -45,9 +44,7 @@ fn a_file_that_does_not_load_is_shown_by_its_diagnostics_alone() {
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/diagnostics/track_loops_twice.seig");
     let e = CliError::Load(
-        seig::tools::analysis::load(&path, &Selection::default())
-            .err()
-            .expect("E061"),
+        seig::tools::analysis::load(&path, &Selection::default()).expect_err("E061"),
     );
     assert_eq!(e.code(), 1);
     let text = e.text();
