@@ -6,7 +6,11 @@
 const $ = (id) => document.getElementById(id);
 const SVGNS = "http://www.w3.org/2000/svg";
 const PLAYERS = ["human", "random", "greedy", "mcts", "expectimax"];
-const st = { files: [], file: 0, game: null, log: [], logShown: 0, selPiece: null, selMove: 0, edited: false, checkTimer: 0, lastCheck: null };
+const st = { files: [], file: 0, game: null, log: [], logShown: 0, selPiece: null, selMove: 0, edited: false, checkTimer: 0, lastCheck: null,
+  // Unsaved work: actions when the game was last started, saved or loaded, and the fewest it
+  // has had since (undo takes saved actions back); the editor's text of each file not yet
+  // saved or reverted.
+  savedLen: 0, kept: 0, texts: {} };
 
 function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
@@ -21,6 +25,46 @@ function el(tag, attrs, ...kids) {
   }
   for (const k of kids) if (k) e.append(k);
   return e;
+}
+
+// A question in the page (no browser dialog: it works the same on a phone and in tests):
+// resolves to the chosen answer's key; Escape or a click beside it cancels.
+function ask(question, answers) {
+  return new Promise((resolve) => {
+    const box = $("ask");
+    $("ask-text").textContent = question;
+    const bar = $("ask-buttons");
+    bar.textContent = "";
+    const done = (key) => { box.hidden = true; document.removeEventListener("keydown", esc2, true); resolve(key); };
+    const esc2 = (e) => { if (e.key === "Escape") { e.stopPropagation(); done("cancel"); } };
+    for (const [key, label, primary] of answers) {
+      bar.append(el("button", { "data-answer": key, class: primary ? "primary" : "", text: label, onclick: () => done(key) }));
+    }
+    bar.append(el("button", { "data-answer": "cancel", text: "Cancel", onclick: () => done("cancel") }));
+    document.addEventListener("keydown", esc2, true);
+    box.hidden = false;
+    bar.querySelector("button").focus();
+  });
+}
+
+// Actions taken (or saved ones taken back) since the game was started, saved or loaded.
+function unsaved() {
+  if (!st.game) return 0;
+  const n = st.game.log.length;
+  return (n - Math.min(st.kept, n)) + (st.savedLen - Math.min(st.kept, st.savedLen));
+}
+
+function markSaved() { st.savedLen = st.kept = st.game ? st.game.log.length : 0; }
+
+// Before the game is replaced: true when there is nothing to lose, or the person chose to
+// save it first or to let it go.
+async function mayReplaceGame(what) {
+  const n = unsaved();
+  if (!n) return true;
+  const a = await ask(`${n} action${n === 1 ? "" : "s"} of this game ${n === 1 ? "is" : "are"} not saved: ${what} replaces the game.`,
+    [["save", "Save first", true], ["discard", "Discard the game"]]);
+  if (a === "save") { await save(); return true; }
+  return a === "discard";
 }
 
 function notice(msg) {
@@ -110,17 +154,31 @@ async function loadFiles() {
   selectFile(0);
 }
 
+// Shows file i: its readings, parameters and seats, and its text in the editor (the edited
+// text when it was edited and neither saved nor reverted).
 function selectFile(i) {
+  if (st.edited) st.texts[st.file] = { text: $("text").value, use: $("use-edit").checked };
   st.file = i;
+  $("file").value = String(i);
   const f = fileInfo();
   document.querySelectorAll("#readings, #params").forEach((e) => { e.textContent = ""; });
   buildChoices(f.readings, f.params);
-  $("text").value = f.text;
-  st.edited = false;
-  $("use-edit").checked = false;
+  const kept = st.texts[i];
+  $("text").value = kept ? kept.text : f.text;
+  st.edited = !!kept;
+  $("use-edit").checked = kept ? kept.use : false;
+  document.body.dataset.edited = st.edited ? "1" : "0";
   buildSeats(f.teams);
   editorRefresh([]);
   scheduleCheck(0);
+}
+
+// The file selector: the game of the old file is replaced (asked first when unsaved), and a
+// game of the new one starts.
+async function switchFile(i) {
+  if (!(await mayReplaceGame("switching the file"))) { $("file").value = String(st.file); return; }
+  selectFile(i);
+  await startGame();
 }
 
 // ---------- play ----------
@@ -137,6 +195,11 @@ function buildSeats(teams) {
 }
 
 async function newGame() {
+  if (!(await mayReplaceGame("a new game"))) return;
+  await startGame();
+}
+
+async function startGame() {
   const seats = {};
   document.querySelectorAll("#seats select").forEach((s) => { seats[s.dataset.team] = s.value; });
   const body = { file: st.file, choices: choices(), seed: parseInt($("seed").value, 10) || 0, seats };
@@ -144,7 +207,10 @@ async function newGame() {
   if (text !== undefined) body.text = text;
   try {
     notice("");
-    show(await api("POST", "/api/games", body));
+    const v = await api("POST", "/api/games", body);
+    st.game = null;
+    show(v);
+    markSaved();
   } catch (e) { notice(e.message); }
 }
 
@@ -164,6 +230,8 @@ function show(v) {
   st.log = st.log.slice(0, v.log_from).concat(v.log);
   v.log = st.log;
   st.game = v;
+  st.kept = Math.min(st.kept, v.log.length);
+  document.body.dataset.unsaved = String(unsaved());
   st.selPiece = null;
   st.selMove = 0;
   const b = v.board;
@@ -184,6 +252,8 @@ function show(v) {
   $("throw").disabled = !(v.human_to_act && b.stage === "throw");
   $("throw").classList.toggle("primary", !$("throw").disabled);
   $("undo").disabled = !v.can_undo;
+  $("new").classList.toggle("primary", b.stage !== "throw" && b.stage !== "move");
+  $("save").classList.toggle("primary", b.stage !== "throw" && b.stage !== "move");
   $("position").textContent = b.position;
   drawBoard(v);
   drawSticks(b);
@@ -427,20 +497,27 @@ function clickHole(row, hole) {
 
 function play(index) { return act("move", { index }); }
 
+// The last throw as its thrower reads it: the sticks of the face its value counts for the
+// thrower (its own colour, in games that count one) drawn first and in its team's colour,
+// then the server's words ("north threw 3 (3 black, 2 white)") and the moves in hand.
 function drawSticks(b) {
   const svg = $("sticks");
   svg.textContent = "";
   const s = b.sticks;
-  if (!s) { svg.append(el("svg:text", { x: 4, y: 30, class: "tray", text: "no throw yet" })); return; }
-  svg.setAttribute("viewBox", `0 0 ${s.sticks * 26 + 360} 70`);
+  const hand = b.hand || "";
+  $("hand").textContent = hand;
+  if (!s) { svg.setAttribute("viewBox", "0 0 400 70"); svg.append(el("svg:text", { x: 4, y: 30, class: "tray", id: "throw-value", text: "no throw yet" })); return; }
+  svg.setAttribute("viewBox", `0 0 ${s.sticks * 26 + 380} 70`);
+  const counted = s.counted === 0 ? s.k : s.sticks - s.k;
+  const team = s.team === null ? "" : " t" + s.team;
   for (let i = 0; i < s.sticks; i++) {
-    const f = i < s.k ? 0 : 1;
-    svg.append(el("svg:rect", { x: 4 + i * 26, y: 6, width: 16, height: 56, rx: 7, class: "stick f" + f },
-      el("svg:title", { text: s.faces[f] })));
+    const mine = i < counted;
+    const f = mine ? s.counted : 1 - s.counted;
+    svg.append(el("svg:rect", { x: 4 + i * 26, y: 6, width: 16, height: 56, rx: 7, class: "stick " + (mine ? "counted" + team : "other") },
+      el("svg:title", { text: s.faces[f] + (mine ? " (counted)" : "") })));
   }
-  const cls = s.classes.length ? " · " + s.classes.join(", ") : "";
-  svg.append(el("svg:text", { x: s.sticks * 26 + 14, y: 30, class: "rowname", id: "throw-value", text: `worth ${s.value}${cls}` }));
-  svg.append(el("svg:text", { x: s.sticks * 26 + 14, y: 50, class: "tray", text: `${s.k} of ${s.sticks} ${s.faces[0]} (light), ${s.sticks - s.k} ${s.faces[1]}` }));
+  svg.append(el("svg:text", { x: s.sticks * 26 + 14, y: 30, class: "rowname" + team, id: "throw-value", text: s.words }));
+  svg.append(el("svg:text", { x: s.sticks * 26 + 14, y: 50, class: "tray", text: s.current ? "this turn's throw" : "an earlier turn's throw" }));
 }
 
 async function save() {
@@ -451,17 +528,21 @@ async function save() {
   document.body.append(a);
   a.click();
   a.remove();
+  markSaved();
+  document.body.dataset.unsaved = "0";
 }
 
 async function loadRecord(file) {
   if (!file) return;
-  if (!st.game) await newGame();
+  if (!(await mayReplaceGame("loading a record"))) return;
+  if (!st.game) await startGame();
   const text = await file.text();
   await act("record", text, true);
+  markSaved();
 }
 
 function keys(e) {
-  if (!$("play").classList.contains("on")) return;
+  if (!$("play").classList.contains("on") || !$("ask").hidden) return;
   if (["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName)) return;
   const v = st.game;
   if (!v) return;
@@ -559,9 +640,22 @@ function gotoLine(line, col) {
 
 function edited() {
   st.edited = true;
+  document.body.dataset.edited = "1";
   // Keep the line numbers in step at once; the marks follow the next check.
   editorRefresh(st.lastCheck ? st.lastCheck.diagnostics : []);
   scheduleCheck(300);
+}
+
+// Back to the file's text; edits not saved are asked about first.
+async function revert() {
+  const kept = st.texts[st.file];
+  const dirty = st.edited && $("text").value !== fileInfo().text && !(kept && kept.saved && kept.text === $("text").value);
+  if (dirty && (await ask(`Revert drops your edits of ${fileInfo().path}.`, [["revert", "Revert", true]])) !== "revert") return;
+  delete st.texts[st.file];
+  $("text").value = fileInfo().text;
+  edited();
+  st.edited = false;
+  document.body.dataset.edited = "0";
 }
 
 function download(name, text) {
@@ -624,7 +718,7 @@ function tab(name) {
 
 function init() {
   document.querySelectorAll("#tabs button").forEach((b) => b.addEventListener("click", () => tab(b.dataset.tab)));
-  $("file").addEventListener("change", (e) => selectFile(Number(e.target.value)));
+  $("file").addEventListener("change", (e) => switchFile(Number(e.target.value)));
   $("new").addEventListener("click", newGame);
   $("throw").addEventListener("click", () => act("throw"));
   $("undo").addEventListener("click", () => act("undo"));
@@ -632,14 +726,20 @@ function init() {
   $("load").addEventListener("change", (e) => { loadRecord(e.target.files[0]); e.target.value = ""; });
   $("text").addEventListener("input", edited);
   $("text").addEventListener("scroll", syncScroll);
-  $("revert").addEventListener("click", () => { $("text").value = fileInfo().text; edited(); st.edited = false; });
-  $("download-text").addEventListener("click", () => download(fileInfo().path.split("/").pop(), $("text").value));
+  $("revert").addEventListener("click", revert);
+  $("download-text").addEventListener("click", () => {
+    download(fileInfo().path.split("/").pop(), $("text").value);
+    // Saved: the text stays in the editor, and no longer needs asking about.
+    st.texts[st.file] = { text: $("text").value, use: $("use-edit").checked, saved: true };
+    document.body.dataset.edited = "0";
+  });
   $("run-study").addEventListener("click", runStudy);
   document.addEventListener("keydown", keys);
   buildAgents();
   const h = location.hash.slice(1);
   if (["play", "author", "study"].includes(h)) tab(h);
-  loadFiles().then(() => { if (st.files.length) newGame(); }).catch((e) => notice(e.message));
+  $("ask").addEventListener("click", (e) => { if (e.target === $("ask")) $("ask").querySelector('[data-answer="cancel"]').click(); });
+  loadFiles().then(() => { if (st.files.length) startGame(); }).catch((e) => notice(e.message));
 }
 
 init();

@@ -131,6 +131,27 @@ pub fn board_lines(
     chosen: Option<Decision>,
     width: usize,
 ) -> Vec<Line<'static>> {
+    let marks = match chosen {
+        Some(d) => chosen_cells(g, s, d),
+        None => (NO_CELL, NO_CELL),
+    };
+    board_lines_marked(g, s, marks, width)
+}
+
+/// The cells an action leaves and reaches, played from `s` (`NO_CELL` for neither: a throw).
+pub fn move_cells(g: &Game, s: &State, a: crate::tools::record::Action) -> (u8, u8) {
+    a.as_decision()
+        .map_or((NO_CELL, NO_CELL), |d| chosen_cells(g, s, d))
+}
+
+/// The board as styled lines fitting `width`, the holes `marks` names marked (the first
+/// reversed, the second green; `NO_CELL` marks none).
+pub fn board_lines_marked(
+    g: &Game,
+    s: &State,
+    marks: (u8, u8),
+    width: usize,
+) -> Vec<Line<'static>> {
     let ir = g.ir();
     let letters = team_letters(g);
     let name_w = ir
@@ -158,7 +179,7 @@ pub fn board_lines(
         cw,
         name_w,
         longest: holes,
-        marks: chosen_cells(g, s, chosen),
+        marks,
     };
     let mut lines = vec![grid.numbers(holes)];
     let mid = ir.rows.len() / 2;
@@ -188,19 +209,14 @@ pub fn board_lines(
     lines
 }
 
-/// The cells the chosen move leaves and reaches (`NO_CELL` when none is chosen).
-fn chosen_cells(g: &Game, s: &State, chosen: Option<Decision>) -> (u8, u8) {
-    match chosen {
-        Some(d) => {
-            let p = s.piece(s.team(), d.piece as usize);
-            let to = g
-                .check_decision(s, s.team(), d)
-                .map(|l| l.cell)
-                .unwrap_or(NO_CELL);
-            (p.cell, to)
-        }
-        None => (NO_CELL, NO_CELL),
-    }
+/// The cells the chosen move leaves and reaches.
+fn chosen_cells(g: &Game, s: &State, d: Decision) -> (u8, u8) {
+    let p = s.piece(s.team(), d.piece as usize);
+    let to = g
+        .check_decision(s, s.team(), d)
+        .map(|l| l.cell)
+        .unwrap_or(NO_CELL);
+    (p.cell, to)
 }
 
 /// A team's pieces not on a hole: waiting (not released), started but off the board, and

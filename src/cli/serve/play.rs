@@ -239,7 +239,7 @@ fn view(id: u64, w: &WebGame, out: Outcome, since: usize) -> Reply {
         human_to_act: !over && !s.to_play().is_computer(),
         capped: s.capped(),
         can_undo: !s.actions().is_empty(),
-        board: board_view(&s.game, s.state()),
+        board: board_view(&s.game, s.state(), s.last_thrower()),
         log_len: w.log.len(),
         log_from: from,
         log: w.log.get(from..).unwrap_or_default(),
