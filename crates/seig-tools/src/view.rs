@@ -191,7 +191,7 @@ pub fn hand_words(s: &State) -> Option<String> {
         .iter()
         .filter(|e| e.piece == NONE)
         .map(|e| match e.kind {
-            seig_engine::EntryKind::Release => format!("{} (to release)", e.steps),
+            seig_engine::EntryKind::Release => format!("{} (release)", e.steps),
             _ => e.steps.to_string(),
         })
         .collect();

@@ -905,7 +905,7 @@ impl App {
                 if self.session.to_play().is_computer() {
                     ""
                 } else {
-                    ": press t"
+                    " (t)"
                 }
             ))),
             None => {}
