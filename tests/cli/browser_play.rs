@@ -80,7 +80,7 @@ fn the_throw_is_named_and_a_new_game_asks_first() {
     );
     assert_eq!(
         b.js("return document.getElementById('hand').textContent"),
-        json!("in hand: 1")
+        json!("in hand: 1 (release)")
     );
     b.screenshot("play-throw-named.png");
     let n = actions(&b);

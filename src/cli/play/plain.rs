@@ -29,7 +29,7 @@ commands:
   PIECE:PLACES   play a move in notation, e.g. 3:4 or 3:r1+4x (x takes)
   why N          the rules behind move N, with their source sentences
   undo           take back your last move (repeat to go back to the start)
-  save FILE      save the game as a JSON record
+  save [FILE]    save the game as a JSON record (no FILE: the last one)
   load FILE      continue a saved game
   position       the position in notation
   board          show the board again
@@ -833,9 +833,14 @@ fn undo_command(
 
 /// `save FILE`.
 fn save_command(session: &mut Session, path: &str, out: &mut impl Write) -> std::io::Result<()> {
-    if path.is_empty() {
-        return writeln!(out, "save needs a file name: `save FILE`");
-    }
+    // `save` alone saves to the file last saved to or loaded from.
+    let last = session.last_file().map(|p| p.display().to_string());
+    let path = match (path.is_empty(), last) {
+        (false, _) => path.to_string(),
+        (true, Some(l)) => l,
+        (true, None) => return writeln!(out, "save needs a file name: `save FILE`"),
+    };
+    let path = path.as_str();
     match session.save(Path::new(path)) {
         Ok(()) => writeln!(
             out,
