@@ -235,6 +235,7 @@ function show(v) {
   st.selPiece = null;
   st.selMove = 0;
   const b = v.board;
+  if (b.colours) b.colours.forEach((c, i) => document.documentElement.style.setProperty(i ? "--b" : "--a", c));
   document.body.dataset.stage = b.stage;
   document.body.dataset.actions = String(v.log.length);
   document.body.dataset.human = v.human_to_act ? "1" : "0";
@@ -358,7 +359,7 @@ function drawBoard(v) {
   svg.style.maxWidth = Math.max(w, 600) + "px";
   const defs = el("svg:defs");
   [0, 1].forEach((t) => defs.append(el("svg:marker", { id: "arrow" + t, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" },
-    el("svg:path", { d: "M0,0 L10,5 L0,10 z", class: "walk t" + t, style: "fill: currentColor", color: t ? "#2b5f9e" : "#b5651d" }))));
+    el("svg:path", { d: "M0,0 L10,5 L0,10 z", class: "walk t" + t, style: "fill: currentColor", color: `var(--${t ? "b" : "a"})` }))));
   svg.append(defs);
   for (let hN = 0; hN < maxLen; hN++) {
     svg.append(el("svg:text", { x: holeX(hN), y: G.top - 6, "text-anchor": "middle", class: "holeno", text: hN + 1 }));
@@ -390,24 +391,23 @@ function drawBoard(v) {
         el("svg:title", { text: `${t.name} walks ${b.rows[wk.row].name} from hole ${wk.from + 1} to ${wk.to + 1}${wk.label ? " (" + wk.label + ")" : ""}` })));
     }
   });
-  // Pieces on holes, grouped per hole.
+  // Pieces on holes: a team's pieces on one hole are one piece with their count (×N); a hole
+  // both teams share is split in two halves, the first team's on the left.
   const at = new Map();
   b.teams.forEach((t, ti) => t.pieces.forEach((p) => {
     if (p.at) {
       const k = p.at.row + ":" + p.at.hole;
-      if (!at.has(k)) at.set(k, []);
-      at.get(k).push([ti, p]);
+      if (!at.has(k)) at.set(k, [[], []]);
+      at.get(k)[ti].push(p);
     }
   }));
-  for (const [k, list] of at) {
+  for (const [k, byTeam] of at) {
     const [ri, hN] = k.split(":").map(Number);
     const cx = holeX(hN), cy = rowY(b, ri);
-    const n = list.length;
-    list.forEach(([ti, p], i) => {
-      const off = n === 1 ? [0, 0] : [[-6, -6], [6, -6], [-6, 6], [6, 6]][i % 4];
-      svg.append(piece(v, ti, p, cx + off[0], cy + off[1], n === 1 ? 11 : 8, moves));
+    const shared = byTeam[0].length > 0 && byTeam[1].length > 0;
+    byTeam.forEach((list, ti) => {
+      if (list.length) svg.append(stack(v, ti, list, cx, cy, shared ? (ti === 0 ? "left" : "right") : null, moves));
     });
-    if (n > 4) svg.append(el("svg:text", { x: cx + 12, y: cy - 10, class: "holeno", text: "×" + n }));
   }
   // Trays: pieces beside the board (waiting, or started but off the track) and out of the game.
   b.teams.forEach((t, ti) => {
@@ -424,7 +424,7 @@ function drawBoard(v) {
   });
   svg.append(el("svg:path", { id: "movepath", class: "movepath", d: "" }));
   $("legend").textContent = b.teams.map((t, i) => `${["●", "●"][i]} ${t.name}`).join("   ") +
-    " · dashed: not yet released · gold ring: immune · green ring: can move · arrows: each team's direction";
+    " · ×N: N pieces on one hole · half discs: both teams share the hole · dashed: not yet released · gold ring: immune · green ring: can move · arrows: each team's direction";
 }
 
 function piecePos(v, ti, number) {
@@ -436,7 +436,27 @@ function piecePos(v, ti, number) {
   return [G.left + 12 + Math.max(i, 0) * 22, trayY(b, ti)];
 }
 
-function piece(v, ti, p, x, y, r, moves) {
+// A team's pieces on one hole, drawn as one: the number of the piece (or ×N for a stack),
+// the whole circle or, on a shared hole, its team's half. It acts as the stack's first
+// piece that can move.
+function stack(v, ti, list, x, y, half, moves) {
+  const b = v.board;
+  const movable = list.find((p) => ti === b.team && moves.some((m) => m.piece === p.number));
+  const p = movable || list[0];
+  const g = piece(v, ti, p, x, y, 13, moves, half);
+  if (list.length > 1) {
+    g.classList.add("stack");
+    g.dataset.count = String(list.length);
+    g.querySelector("text").textContent = "×" + list.length;
+    const where = `${b.rows[p.at.row].name}.${p.at.hole + 1}`;
+    g.querySelector("title").textContent = `${b.teams[ti].name} ${list.map((q) => q.number).join(", ")}: ${list.length} pieces on ${where}` +
+      (list.some((q) => q.immune) ? ", immune" : "");
+    if (list.some((q) => q.immune)) g.classList.add("immune");
+  }
+  return g;
+}
+
+function piece(v, ti, p, x, y, r, moves, half) {
   const b = v.board;
   const mine = ti === b.team && moves.some((m) => m.piece === p.number);
   const cls = ["piece", "t" + ti, p.released ? "" : "waiting", p.alive ? "" : "out", p.immune ? "immune" : "", mine ? "can" : "",
@@ -444,8 +464,9 @@ function piece(v, ti, p, x, y, r, moves) {
   const where = p.at ? `${b.rows[p.at.row].name}.${p.at.hole + 1}` : p.alive ? "beside the board" : "out of the game";
   const g = el("svg:g", { class: cls, "data-team": ti, "data-number": p.number, "data-row": p.at ? p.at.row : "", "data-hole": p.at ? p.at.hole : "" },
     el("svg:title", { text: `${b.teams[ti].name} ${p.number}: ${where}${p.released ? ", released" : ", not released"}${p.immune ? ", immune" : ""}` }),
-    el("svg:circle", { cx: x, cy: y, r }),
-    el("svg:text", { x, y: y + 4, "text-anchor": "middle", text: p.number }));
+    half ? el("svg:path", { d: `M${x},${y - r} A${r},${r} 0 0 ${half === "left" ? 0 : 1} ${x},${y + r} Z`, class: "disc" }) : el("svg:circle", { cx: x, cy: y, r, class: "disc" }),
+    el("svg:text", { x: half ? x + (half === "left" ? -r / 2 : r / 2) : x, y: y + 4, "text-anchor": "middle", text: p.number }));
+  if (half) g.dataset.half = half;
   if (ti === b.team) {
     g.addEventListener("click", () => clickPiece(p.number));
     g.addEventListener("mouseenter", () => {
@@ -466,8 +487,9 @@ function pathFor(m) {
   const b = st.game.board;
   const [x1, y1] = piecePos(st.game, b.team, m.piece);
   if (m.to) {
-    const x2 = holeX(m.to.hole), y2 = rowY(b, m.to.row);
-    path.setAttribute("d", `M${x1},${y1} L${x2},${y2}`);
+    // Along the track, hole by hole, where the server gives the way; else straight.
+    const way = m.path && m.path.length ? m.path : [m.to];
+    path.setAttribute("d", `M${x1},${y1} ` + way.map((h) => `L${holeX(h.hole)},${rowY(b, h.row)}`).join(" "));
     const h = document.querySelector(`.hole[data-row="${m.to.row}"][data-hole="${m.to.hole}"]`);
     if (h) h.classList.add("target");
   } else path.setAttribute("d", "");

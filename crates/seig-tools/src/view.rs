@@ -9,6 +9,17 @@ use seig_engine::{Decision, Game, NO_CELL, NONE, Stage, State};
 use seig_lang::ir::{Ir, TeamId, ValueRule};
 use serde::Serialize;
 
+/// Each team's colour (red, green, blue), the same in the terminal, the web page and the
+/// report: chosen to stand apart from each other, from the page's sand-coloured holes and
+/// from a dark terminal's background.
+pub const TEAM_RGB: [(u8, u8, u8); 2] = [(0xd2, 0x69, 0x1e), (0x2f, 0x7f, 0xd0)];
+
+/// A team's colour as CSS writes it (`#d2691e`).
+pub fn team_colour_hex(team: usize) -> String {
+    let (r, g, b) = TEAM_RGB.get(team).copied().unwrap_or((0x80, 0x80, 0x80));
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
 /// A hole: its row (index into [`BoardView::rows`]) and its place in the row (0-based).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Hole {
@@ -222,6 +233,9 @@ pub struct MoveView {
     pub from: Option<Hole>,
     /// Where it lands (`None`: off the track).
     pub to: Option<Hole>,
+    /// The holes it passes along its team's track, the landing hole last (empty when the
+    /// track cannot say: a move that loops or leaves the track).
+    pub path: Vec<Hole>,
     /// Takes opposing pieces there.
     pub capture: bool,
     /// The rules that allow it.
@@ -280,6 +294,8 @@ pub struct BoardView {
     pub throws: Vec<ThrowView>,
     /// The pool's moves not used yet, in words (`in hand: 4, 4, 3`).
     pub hand: Option<String>,
+    /// Each team's colour, as CSS writes it ([`TEAM_RGB`]).
+    pub colours: Vec<String>,
 }
 
 /// The row and hole of a cell.
@@ -381,6 +397,25 @@ pub fn refusals_now(g: &Game, s: &State) -> Vec<RefusalView> {
     refusals(g, s, &legal)
 }
 
+/// The holes from track place `from` (exclusive; before the track when negative) to `to`
+/// (inclusive) along the team's track; empty unless `to` is on the track and ahead.
+fn track_path(ir: &Ir, team: TeamId, from: i16, to: i16) -> Vec<Hole> {
+    let cells = &ir.team_of(team).track.cells;
+    let start = usize::try_from(from.saturating_add(1).max(0)).unwrap_or(0);
+    let Ok(end) = usize::try_from(to) else {
+        return Vec::new();
+    };
+    if end < start {
+        return Vec::new();
+    }
+    cells
+        .get(start..=end)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|c| hole_of(ir, c.get() as u8))
+        .collect()
+}
+
 /// The position `s` as data, with its legal decisions (in the engine's order) and refusals;
 /// `thrower` is who made the last throw, when the front end knows it from the game's actions.
 pub fn board_view(g: &Game, s: &State, thrower: Option<(TeamId, u8)>) -> BoardView {
@@ -398,16 +433,18 @@ pub fn board_view(g: &Game, s: &State, thrower: Option<(TeamId, u8)>) -> BoardVi
         .enumerate()
         .map(|(index, (d, dv))| {
             let p = s.piece(s.team(), d.piece as usize);
-            let to = g
-                .check_decision(s, s.team(), *d)
-                .ok()
-                .and_then(|l| hole_of(ir, l.cell));
+            let landing = g.check_decision(s, s.team(), *d).ok();
+            let to = landing.as_ref().and_then(|l| hole_of(ir, l.cell));
+            let path = landing
+                .map(|l| track_path(ir, s.team(), p.tpos, l.tpos))
+                .unwrap_or_default();
             MoveView {
                 index,
                 notation: dv.notation,
                 piece: d.piece as usize + 1,
                 from: hole_of(ir, p.cell),
                 to,
+                path,
                 capture: d.capture,
                 rules: dv.rules,
                 events: dv.events,
@@ -464,6 +501,7 @@ pub fn board_view(g: &Game, s: &State, thrower: Option<(TeamId, u8)>) -> BoardVi
                 classes: t.classes,
             }),
         hand: hand_words(s),
+        colours: (0..2).map(team_colour_hex).collect(),
         pool: s
             .pool()
             .iter()
