@@ -14,10 +14,23 @@ use seig::cli::play::{PlayArgs, session_for};
 use seig::engine::Stage;
 
 fn app(file: &str, params: &[(&str, i64)], seats: &[&str], seed: u64) -> App {
+    app_reading(file, None, params, seats, seed)
+}
+
+fn app_reading(
+    file: &str,
+    reading: Option<(&str, &str)>,
+    params: &[(&str, i64)],
+    seats: &[&str],
+    seed: u64,
+) -> App {
     let a = PlayArgs {
         file: format!("rules/{file}").into(),
         choices: Choices {
-            readings: Vec::new(),
+            readings: reading
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .into_iter()
+                .collect(),
             params: params.iter().map(|(a, b)| (a.to_string(), *b)).collect(),
         },
         seats: seats.iter().map(|s| s.to_string()).collect(),
@@ -585,4 +598,76 @@ fn game_over_offers_new_game_save_and_replay_and_the_replay_jumps() {
     key(&mut a, KeyCode::Char('n'));
     assert_eq!(a.session.seed, seed + 1);
     assert!(a.session.actions().is_empty());
+}
+
+/// The board's text and, per span, whether it is underlined (immune).
+fn board_text(a: &App, s: &seig::engine::State, width: usize) -> Vec<(String, Vec<(String, bool)>)> {
+    seig::cli::play::board::board_lines(&a.session.game, s, None, width)
+        .into_iter()
+        .map(|l| {
+            let spans: Vec<(String, bool)> = l
+                .spans
+                .iter()
+                .map(|sp| {
+                    (
+                        sp.content.to_string(),
+                        sp.style.add_modifier.contains(ratatui::style::Modifier::UNDERLINED),
+                    )
+                })
+                .collect();
+            (spans.iter().map(|(x, _)| x.as_str()).collect(), spans)
+        })
+        .collect()
+}
+
+/// Piece numbers where the holes are wide, a stack's size, both teams on a hole, and the
+/// immune mark (underlined at every width, `!` where there is room) with a legend that says
+/// what the width shows.
+#[test]
+fn the_board_shows_numbers_stacks_and_immunity_at_every_width() {
+    // Pieces of a team may gather on a hole under A-SIG-3 = stacked.
+    let a = app_reading("sig-beart.seig", Some(("A-SIG-3", "stacked")), &[("holes", 4)], &[], 1);
+    let g = &a.session.game;
+    let s = g
+        .from_notation("race | south 1 throw | throws 0/0/0 turns 3 | pool - | south: +central_south.2 !+home_north.3 off off | north: +central_south.2 +home_north.1 +home_north.1 off")
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let row = |lines: &[(String, Vec<(String, bool)>)], name: &str| {
+        lines
+            .iter()
+            .find(|(t, _)| t.starts_with(name))
+            .cloned()
+            .unwrap_or_else(|| panic!("no row {name}: {lines:?}"))
+    };
+    // Wide: numbers, `!`.
+    let wide = board_text(&a, &s, 118);
+    let (home_n, spans) = row(&wide, "home_north");
+    // North's pieces 2 and 3 share a hole: one token with their count.
+    assert!(home_n.contains("N×2") && home_n.contains("S2!"), "{home_n}");
+    let one = g
+        .from_notation("race | south 1 throw | throws 0/0/0 turns 3 | pool - | south: off off off off | north: off off +home_north.4 off")
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(row(&board_text(&a, &one, 118), "home_north").0.contains("N3"));
+    assert!(spans.iter().any(|(x, u)| x == "S2!" && *u), "{spans:?}");
+    let (central, _) = row(&wide, "central_south");
+    assert!(central.contains("SN"), "{central}");
+    let legend: String = wide.iter().map(|(t, _)| t.clone()).collect();
+    assert!(legend.contains("S7: piece 7") && legend.contains("S×3: 3 pieces"), "{legend}");
+    // Narrowest: one character a hole; the immune piece still underlined, both teams `*`.
+    let narrow = board_text(&a, &s, 12);
+    let all: Vec<(String, bool)> = narrow.iter().flat_map(|(_, s)| s.clone()).collect();
+    assert!(all.iter().any(|(x, u)| x == "S" && *u), "{all:?}");
+    let text: String = narrow.iter().map(|(t, _)| format!("{t}\n")).collect();
+    assert!(text.contains('*') && text.contains("* both teams"), "{text}");
+    assert!(text.contains("underlined: immune"), "{text}");
+}
+
+/// At 60 columns Sigue's 24-hole rows are drawn whole: the row names give way, not the holes.
+#[test]
+fn sigues_last_hole_shows_at_60_columns() {
+    let a = app("sigue-caillie.seig", &[], &[], 3);
+    let f = frame(&a, 60, 20);
+    let outer = f.lines().find(|l| l.contains("white_")).unwrap_or_default();
+    // 24 holes, each a token and a separator, after the name: the last token inside the box.
+    let holes = outer.chars().filter(|c| *c == 'w' || *c == '·' || *c == 'W').count();
+    assert!(holes >= 24, "{outer}\n{f}");
 }
