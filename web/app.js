@@ -423,7 +423,7 @@ function drawBoard(v) {
     }
   });
   svg.append(el("svg:path", { id: "movepath", class: "movepath", d: "" }));
-  $("legend").textContent = b.teams.map((t, i) => `${["●", "●"][i]} ${t.name}`).join("   ") +
+  $("legend").innerHTML = b.teams.map((t, i) => `<span class="t${i}">●</span> ${esc(t.name)}`).join("   ") +
     " · ×N: N pieces on one hole · half discs: both teams share the hole · dashed: not yet released · gold ring: immune · green ring: can move · arrows: each team's direction";
 }
 

@@ -232,3 +232,62 @@ fn a_file_switch_asks_plays_the_new_file_and_keeps_the_edited_text() {
         json!(false)
     );
 }
+
+/// A hole both teams share is drawn as two halves, the first team's on the left, each
+/// labelled with its piece (or ×N); a move's path follows the track hole by hole.
+#[test]
+fn shared_holes_are_halves_and_a_path_follows_the_track() {
+    if !have_chromium() {
+        return;
+    }
+    let srv = server();
+    let b = Browser::start();
+    b.goto(&format!("http://127.0.0.1:{}/#play", srv.port));
+    b.wait("the first game", 30, "return document.body.dataset.stage === 'throw'");
+    b.js("const f = document.getElementById('file'); f.value = '2'; f.dispatchEvent(new Event('change'));");
+    b.wait(
+        "Sigue's game",
+        30,
+        &format!("{IDLE} && document.querySelectorAll('#board circle.hole').length === 72"),
+    );
+    b.js("document.getElementById('seat-1').value = 'greedy'; document.getElementById('seed').value = '3';");
+    b.click("#new");
+    b.wait("the new game", 30, &format!("{IDLE} && document.body.dataset.actions === '0'"));
+    let shared = "return document.querySelectorAll('#board g.piece[data-half]').length";
+    let mut paths_seen = 0;
+    for _ in 0..400 {
+        if b.js(shared) != json!(0) && paths_seen > 0 {
+            break;
+        }
+        if b.js("return document.getElementById('throw').disabled") == json!(false) {
+            b.click("#throw");
+        } else {
+            // A move's path: as many segments as the holes the server lists for it.
+            let p = b.js("const m = st.game.board.moves[0]; if (!m) return null; pathFor(m); return [m.path.length, (document.getElementById('movepath').getAttribute('d').match(/L/g) || []).length]");
+            if !p.is_null() {
+                let n = p[0].as_u64().unwrap();
+                assert_eq!(p[1], json!(n.max(1)), "{p}");
+                if n > 1 {
+                    paths_seen += 1;
+                }
+            }
+            b.click("#moves button.move");
+        }
+        b.wait("an answer", 60, IDLE);
+        assert_ne!(b.js("return document.body.dataset.stage"), json!("over"));
+    }
+    assert!(paths_seen > 0, "no move of more than one hole");
+    let halves = b.js("return [...document.querySelectorAll('#board g.piece[data-half]')].map(g => [g.dataset.row, g.dataset.hole, g.dataset.team, g.dataset.half, g.querySelector('text').textContent])");
+    let halves = halves.as_array().unwrap();
+    assert!(!halves.is_empty(), "no shared hole in 400 actions");
+    for h in halves {
+        // Each shared hole has both halves: the first team's left, the second's right.
+        let other = if h[2] == "0" { "1" } else { "0" };
+        let side = if h[2] == "0" { "left" } else { "right" };
+        assert_eq!(h[3], side, "{h}");
+        assert!(halves.iter().any(|o| o[0] == h[0] && o[1] == h[1] && o[2] == other), "{halves:?}");
+        let label = h[4].as_str().unwrap();
+        assert!(label.parse::<u32>().is_ok() || label.starts_with('×'), "{h}");
+    }
+    b.screenshot("play-shared-holes.png");
+}
