@@ -587,7 +587,7 @@ fn unsaved_counts_the_actions_since_the_last_save() {
     let file = dir.join("game.json");
     let a = args("sig-beart.seig", &[("holes", 4)], &["north=human"], 5);
     let mut s = session(&a);
-    let mut act = |s: &mut Session, n: usize| {
+    let act = |s: &mut Session, n: usize| {
         for _ in 0..n {
             let r = match s.forced_step() {
                 Some(r) => r,
