@@ -230,6 +230,10 @@ function show(v) {
   st.log = st.log.slice(0, v.log_from).concat(v.log);
   v.log = st.log;
   st.game = v;
+  st.shown = null;
+  $("replay-bar").hidden = true;
+  $("replay").disabled = !v.log.length;
+  $("replay").classList.toggle("primary", v.board.stage !== "throw" && v.board.stage !== "move");
   st.kept = Math.min(st.kept, v.log.length);
   document.body.dataset.unsaved = String(unsaved());
   st.selPiece = null;
@@ -483,15 +487,20 @@ function pathFor(m) {
   const path = $("movepath");
   document.querySelectorAll(".hole.target, .hole.from").forEach((h) => h.classList.remove("target", "from"));
   if (!path) return;
-  if (!m || !st.game) { path.setAttribute("d", ""); return; }
-  const b = st.game.board;
-  const [x1, y1] = piecePos(st.game, b.team, m.piece);
+  const v = st.shown || st.game;
+  if (!m || !v) { path.setAttribute("d", ""); return; }
+  const b = v.board;
+  // From the hole it leaves (a replay draws the position after the move), else its tray.
+  const ti = st.shown ? st.shown.team : b.team;
+  const [x1, y1] = m.from ? [holeX(m.from.hole), rowY(b, m.from.row)] : st.shown ? [G.left + 12, trayY(b, ti)] : piecePos(v, ti, m.piece);
   if (m.to) {
     // Along the track, hole by hole, where the server gives the way; else straight.
     const way = m.path && m.path.length ? m.path : [m.to];
     path.setAttribute("d", `M${x1},${y1} ` + way.map((h) => `L${holeX(h.hole)},${rowY(b, h.row)}`).join(" "));
     const h = document.querySelector(`.hole[data-row="${m.to.row}"][data-hole="${m.to.hole}"]`);
     if (h) h.classList.add("target");
+    const f = m.from && document.querySelector(`.hole[data-row="${m.from.row}"][data-hole="${m.from.hole}"]`);
+    if (f) f.classList.add("from");
   } else path.setAttribute("d", "");
 }
 
@@ -542,6 +551,71 @@ function drawSticks(b) {
   svg.append(el("svg:text", { x: s.sticks * 26 + 14, y: 50, class: "tray", text: s.current ? "this turn's throw" : "an earlier turn's throw" }));
 }
 
+// ---------- replay ----------
+
+const REPLAY_HELP = "← → one action · Home End the start, the end · c / C next / previous capture · f / F next / previous phase change · g go to the action typed · ? this help · Esc back to the game";
+
+// Shows the game after `n` actions: its board, its throw, and the move that led there
+// marked (the hole it left, its path, the hole it reached).
+async function replayTo(n) {
+  if (!st.game) return;
+  const total = st.game.log.length;
+  n = Math.max(0, Math.min(total, n));
+  let r;
+  try { r = await api("GET", "/api/games/" + st.game.id + "/at/" + n); } catch (e) { notice(e.message); return; }
+  const mover = r.at > 0 ? r.board.teams.findIndex((t) => t.name === st.game.log[r.at - 1].team) : 0;
+  st.shown = { board: r.board, human_to_act: false, log: st.game.log, seats: st.game.seats, team: Math.max(mover, 0) };
+  st.replayAt = r.at;
+  st.played = r.played;
+  $("replay-bar").hidden = false;
+  $("replay-at").value = String(r.at);
+  $("replay-at").max = String(r.total);
+  const line = r.at > 0 ? st.game.log[r.at - 1] : null;
+  $("replay-text").textContent = `action ${r.at} of ${r.total}` + (line ? ` · ${line.team}: ${line.text}` + (line.events.length ? " — " + line.events.join("; ") : "") : " · the start");
+  document.body.dataset.replay = String(r.at);
+  drawBoard(st.shown);
+  drawSticks(r.board);
+  drawMoves({ board: Object.assign({}, r.board, { moves: [], refusals: [], throws: [] }), human_to_act: false });
+  if (r.played) { pathFor(r.played); showWhy(r.played); }
+  document.querySelectorAll("#log li").forEach((li, i) => li.classList.toggle("now", i === r.at - 1));
+}
+
+// The next (or previous) action whose log line has one of the marks, from the one shown.
+function replaySeek(marks, back) {
+  const log = st.game ? st.game.log : [];
+  const at = st.replayAt || 0;
+  const hit = (i) => log[i] && marks.includes(log[i].mark);
+  if (back) { for (let i = at - 2; i >= 0; i--) if (hit(i)) return replayTo(i + 1); }
+  else { for (let i = at; i < log.length; i++) if (hit(i)) return replayTo(i + 1); }
+  $("replay-text").textContent += back ? " · none earlier" : " · none later";
+}
+
+// Back to the game as it stands (asked of the server, as any view of it).
+async function leaveReplay() {
+  if (!st.game) return;
+  try { show(await api("GET", "/api/games/" + st.game.id + "?since=" + st.log.length)); } catch (e) { notice(e.message); }
+  document.body.dataset.replay = "";
+  document.querySelectorAll("#log li.now").forEach((li) => li.classList.remove("now"));
+}
+
+function replayKeys(e) {
+  const at = st.replayAt || 0;
+  const k = e.key;
+  if (k === "ArrowRight" || k === " ") replayTo(at + 1);
+  else if (k === "ArrowLeft") replayTo(at - 1);
+  else if (k === "Home") replayTo(0);
+  else if (k === "End") replayTo(st.game.log.length);
+  else if (k === "c") replaySeek(["capture", "won"], false);
+  else if (k === "C") replaySeek(["capture", "won"], true);
+  else if (k === "f") replaySeek(["phase"], false);
+  else if (k === "F") replaySeek(["phase"], true);
+  else if (k === "g") { $("replay-at").focus(); $("replay-at").select(); }
+  else if (k === "?") $("replay-help").hidden = !$("replay-help").hidden;
+  else if (k === "Escape") leaveReplay();
+  else return;
+  e.preventDefault();
+}
+
 async function save() {
   if (!st.game) return;
   const r = await fetch("/api/games/" + st.game.id + "/record");
@@ -568,6 +642,7 @@ function keys(e) {
   if (["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName)) return;
   const v = st.game;
   if (!v) return;
+  if (st.shown) return replayKeys(e);
   const n = v.board.moves.length;
   if ((e.key === " " || e.key === "t") && !$("throw").disabled) { e.preventDefault(); act("throw"); }
   else if (e.key === "u" && !$("undo").disabled) act("undo");
@@ -745,6 +820,18 @@ function init() {
   $("throw").addEventListener("click", () => act("throw"));
   $("undo").addEventListener("click", () => act("undo"));
   $("save").addEventListener("click", save);
+  $("replay").addEventListener("click", () => replayTo(st.game ? st.game.log.length : 0));
+  document.querySelectorAll("#replay-bar button[data-go]").forEach((bt) => bt.addEventListener("click", () => {
+    const at = st.replayAt || 0, go = bt.dataset.go;
+    if (go === "start") replayTo(0); else if (go === "end") replayTo(st.game.log.length);
+    else if (go === "prev") replayTo(at - 1); else if (go === "next") replayTo(at + 1);
+    else if (go === "cap-") replaySeek(["capture", "won"], true); else if (go === "cap+") replaySeek(["capture", "won"], false);
+    else if (go === "phase-") replaySeek(["phase"], true); else if (go === "phase+") replaySeek(["phase"], false);
+    else if (go === "help") $("replay-help").hidden = !$("replay-help").hidden;
+    else if (go === "leave") leaveReplay();
+  }));
+  $("replay-at").addEventListener("change", (e) => replayTo(parseInt(e.target.value, 10) || 0));
+  $("replay-help").textContent = REPLAY_HELP;
   $("load").addEventListener("change", (e) => { loadRecord(e.target.files[0]); e.target.value = ""; });
   $("text").addEventListener("input", edited);
   $("text").addEventListener("scroll", syncScroll);

@@ -291,3 +291,71 @@ fn shared_holes_are_halves_and_a_path_follows_the_track() {
     }
     b.screenshot("play-shared-holes.png");
 }
+
+fn key(b: &Browser, k: &str) {
+    b.js(&format!(
+        "document.activeElement.blur(); document.dispatchEvent(new KeyboardEvent('keydown', {{ key: '{k}' }}));"
+    ));
+    b.wait("the replay", 30, IDLE);
+}
+
+/// At the game's end New game, Save and Replay stand out and Throw is off; the replay
+/// steps and jumps to the first capture with the move marked, shows its keys on `?`, and
+/// Escape goes back to the game.
+#[test]
+fn game_over_offers_a_replay_that_jumps_to_captures() {
+    if !have_chromium() {
+        return;
+    }
+    let srv = server();
+    let b = Browser::start();
+    b.goto(&format!("http://127.0.0.1:{}/#play", srv.port));
+    b.wait("the first game", 30, "return document.body.dataset.stage === 'throw'");
+    // Two computers on rows of 4 holes: the server plays the game to its end.
+    b.js("const h = document.querySelector('#params input[data-param=\"holes\"]'); h.value = '4'; h.dispatchEvent(new Event('change'));");
+    b.js("document.getElementById('seat-0').value = 'greedy'; document.getElementById('seat-1').value = 'greedy'; document.getElementById('seed').value = '3';");
+    b.click("#new");
+    b.wait("the game's end", 120, &format!("{IDLE} && document.body.dataset.stage === 'over'"));
+    let bar = b.js("return ['throw', 'new', 'save', 'replay'].map(id => [document.getElementById(id).disabled, document.getElementById(id).classList.contains('primary')])");
+    assert_eq!(bar, json!([[true, false], [false, true], [false, true], [false, true]]));
+    let total: u64 = actions(&b).as_str().unwrap().parse().unwrap();
+    b.click("#replay");
+    b.wait("the replay", 30, &format!("{IDLE} && document.body.dataset.replay === '{total}'"));
+    key(&b, "Home");
+    assert_eq!(b.js("return document.body.dataset.replay"), json!("0"));
+    key(&b, "ArrowRight");
+    assert_eq!(b.js("return document.body.dataset.replay"), json!("1"));
+    // The first capture: the log line of the action before the position is marked.
+    let first = b.js("return st.game.log.findIndex(l => l.mark === 'capture') + 1");
+    assert!(first.as_u64().unwrap() > 1, "{first}");
+    key(&b, "c");
+    assert_eq!(b.js("return Number(document.body.dataset.replay)"), first);
+    // The first move onto a hole: marked, its path, the hole it reached and its log line.
+    key(&b, "Home");
+    for _ in 0..total {
+        if b.js("return !!(st.played && st.played.to)") == json!(true) {
+            break;
+        }
+        key(&b, "ArrowRight");
+    }
+    let marked = b.js("return [document.getElementById('movepath').getAttribute('d').length > 0, document.querySelectorAll('#board .hole.target').length, document.querySelectorAll('#log li.now').length]");
+    assert_eq!(marked, json!([true, 1, 1]));
+    b.screenshot("replay-capture.png");
+    key(&b, "Home");
+    key(&b, "c");
+    assert!(
+        b.js("return document.getElementById('replay-text').textContent")
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("action {first} of {total}")),
+    );
+    key(&b, "C");
+    assert_eq!(b.js("return Number(document.body.dataset.replay)"), first);
+    assert!(b.js("return document.getElementById('replay-text').textContent").as_str().unwrap().ends_with("none earlier"));
+    key(&b, "?");
+    assert_eq!(b.js("return document.getElementById('replay-help').hidden"), json!(false));
+    key(&b, "Escape");
+    b.wait("the game again", 30, "return document.getElementById('replay-bar').hidden");
+    assert_eq!(b.js("return document.body.dataset.stage"), json!("over"));
+    assert_eq!(actions(&b), json!(total.to_string()));
+}
