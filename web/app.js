@@ -340,8 +340,10 @@ function drawLog(v, fresh) {
   }
   st.logShown = v.log.length;
   ol.scrollTop = ol.scrollHeight;
-  const caps = v.log.filter((l) => l.mark === "capture").length;
-  $("log-count").textContent = `${v.log.length} actions, ${caps} with a capture`;
+  // A capture that sends home is a capture; a throw's removal is not (as in every table).
+  const caps = v.log.filter((l) => l.mark === "capture" || l.mark === "send-home").length;
+  const rems = v.log.filter((l) => l.mark === "removal").length;
+  $("log-count").textContent = `${v.log.length} actions, ${caps} with a capture` + (rems ? `, ${rems} with a removal` : "");
 }
 
 // Board geometry: rows top to bottom from the last to the first (the first team's home row
@@ -553,7 +555,7 @@ function drawSticks(b) {
 
 // ---------- replay ----------
 
-const REPLAY_HELP = "← → one action · Home End the start, the end · c / C next / previous capture · f / F next / previous phase change · g go to the action typed · ? this help · Esc back to the game";
+const REPLAY_HELP = "← → one action · Home End the start, the end · c / C next / previous capture or removal · h / H next / previous send-home · f / F next / previous phase change · g go to the action typed · ? this help · Esc back to the game";
 
 // Shows the game after `n` actions: its board, its throw, and the move that led there
 // marked (the hole it left, its path, the hole it reached).
@@ -605,8 +607,10 @@ function replayKeys(e) {
   else if (k === "ArrowLeft") replayTo(at - 1);
   else if (k === "Home") replayTo(0);
   else if (k === "End") replayTo(st.game.log.length);
-  else if (k === "c") replaySeek(["capture", "won"], false);
-  else if (k === "C") replaySeek(["capture", "won"], true);
+  else if (k === "c") replaySeek(["capture", "removal"], false);
+  else if (k === "C") replaySeek(["capture", "removal"], true);
+  else if (k === "h") replaySeek(["send-home"], false);
+  else if (k === "H") replaySeek(["send-home"], true);
   else if (k === "f") replaySeek(["phase"], false);
   else if (k === "F") replaySeek(["phase"], true);
   else if (k === "g") { $("replay-at").focus(); $("replay-at").select(); }
@@ -825,7 +829,8 @@ function init() {
     const at = st.replayAt || 0, go = bt.dataset.go;
     if (go === "start") replayTo(0); else if (go === "end") replayTo(st.game.log.length);
     else if (go === "prev") replayTo(at - 1); else if (go === "next") replayTo(at + 1);
-    else if (go === "cap-") replaySeek(["capture", "won"], true); else if (go === "cap+") replaySeek(["capture", "won"], false);
+    else if (go === "cap-") replaySeek(["capture", "removal"], true); else if (go === "cap+") replaySeek(["capture", "removal"], false);
+    else if (go === "home-") replaySeek(["send-home"], true); else if (go === "home+") replaySeek(["send-home"], false);
     else if (go === "phase-") replaySeek(["phase"], true); else if (go === "phase+") replaySeek(["phase"], false);
     else if (go === "help") $("replay-help").hidden = !$("replay-help").hidden;
     else if (go === "leave") leaveReplay();

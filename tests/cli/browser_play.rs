@@ -243,7 +243,11 @@ fn shared_holes_are_halves_and_a_path_follows_the_track() {
     let srv = server();
     let b = Browser::start();
     b.goto(&format!("http://127.0.0.1:{}/#play", srv.port));
-    b.wait("the first game", 30, "return document.body.dataset.stage === 'throw'");
+    b.wait(
+        "the first game",
+        30,
+        "return document.body.dataset.stage === 'throw'",
+    );
     b.js("const f = document.getElementById('file'); f.value = '2'; f.dispatchEvent(new Event('change'));");
     b.wait(
         "Sigue's game",
@@ -252,7 +256,11 @@ fn shared_holes_are_halves_and_a_path_follows_the_track() {
     );
     b.js("document.getElementById('seat-1').value = 'greedy'; document.getElementById('seed').value = '3';");
     b.click("#new");
-    b.wait("the new game", 30, &format!("{IDLE} && document.body.dataset.actions === '0'"));
+    b.wait(
+        "the new game",
+        30,
+        &format!("{IDLE} && document.body.dataset.actions === '0'"),
+    );
     let shared = "return document.querySelectorAll('#board g.piece[data-half]').length";
     let mut paths_seen = 0;
     for _ in 0..400 {
@@ -285,9 +293,17 @@ fn shared_holes_are_halves_and_a_path_follows_the_track() {
         let other = if h[2] == "0" { "1" } else { "0" };
         let side = if h[2] == "0" { "left" } else { "right" };
         assert_eq!(h[3], side, "{h}");
-        assert!(halves.iter().any(|o| o[0] == h[0] && o[1] == h[1] && o[2] == other), "{halves:?}");
+        assert!(
+            halves
+                .iter()
+                .any(|o| o[0] == h[0] && o[1] == h[1] && o[2] == other),
+            "{halves:?}"
+        );
         let label = h[4].as_str().unwrap();
-        assert!(label.parse::<u32>().is_ok() || label.starts_with('×'), "{h}");
+        assert!(
+            label.parse::<u32>().is_ok() || label.starts_with('×'),
+            "{h}"
+        );
     }
     b.screenshot("play-shared-holes.png");
 }
@@ -310,23 +326,39 @@ fn game_over_offers_a_replay_that_jumps_to_captures() {
     let srv = server();
     let b = Browser::start();
     b.goto(&format!("http://127.0.0.1:{}/#play", srv.port));
-    b.wait("the first game", 30, "return document.body.dataset.stage === 'throw'");
+    b.wait(
+        "the first game",
+        30,
+        "return document.body.dataset.stage === 'throw'",
+    );
     // Two computers on rows of 4 holes: the server plays the game to its end.
     b.js("const h = document.querySelector('#params input[data-param=\"holes\"]'); h.value = '4'; h.dispatchEvent(new Event('change'));");
     b.js("document.getElementById('seat-0').value = 'greedy'; document.getElementById('seat-1').value = 'greedy'; document.getElementById('seed').value = '3';");
     b.click("#new");
-    b.wait("the game's end", 120, &format!("{IDLE} && document.body.dataset.stage === 'over'"));
+    b.wait(
+        "the game's end",
+        120,
+        &format!("{IDLE} && document.body.dataset.stage === 'over'"),
+    );
     let bar = b.js("return ['throw', 'new', 'save', 'replay'].map(id => [document.getElementById(id).disabled, document.getElementById(id).classList.contains('primary')])");
-    assert_eq!(bar, json!([[true, false], [false, true], [false, true], [false, true]]));
+    assert_eq!(
+        bar,
+        json!([[true, false], [false, true], [false, true], [false, true]])
+    );
     let total: u64 = actions(&b).as_str().unwrap().parse().unwrap();
     b.click("#replay");
-    b.wait("the replay", 30, &format!("{IDLE} && document.body.dataset.replay === '{total}'"));
+    b.wait(
+        "the replay",
+        30,
+        &format!("{IDLE} && document.body.dataset.replay === '{total}'"),
+    );
     key(&b, "Home");
     assert_eq!(b.js("return document.body.dataset.replay"), json!("0"));
     key(&b, "ArrowRight");
     assert_eq!(b.js("return document.body.dataset.replay"), json!("1"));
     // The first capture: the log line of the action before the position is marked.
-    let first = b.js("return st.game.log.findIndex(l => l.mark === 'capture') + 1");
+    let first =
+        b.js("return st.game.log.findIndex(l => l.mark === 'capture' || l.mark === 'removal') + 1");
     assert!(first.as_u64().unwrap() > 1, "{first}");
     key(&b, "c");
     assert_eq!(b.js("return Number(document.body.dataset.replay)"), first);
@@ -351,11 +383,23 @@ fn game_over_offers_a_replay_that_jumps_to_captures() {
     );
     key(&b, "C");
     assert_eq!(b.js("return Number(document.body.dataset.replay)"), first);
-    assert!(b.js("return document.getElementById('replay-text').textContent").as_str().unwrap().ends_with("none earlier"));
+    assert!(
+        b.js("return document.getElementById('replay-text').textContent")
+            .as_str()
+            .unwrap()
+            .ends_with("none earlier")
+    );
     key(&b, "?");
-    assert_eq!(b.js("return document.getElementById('replay-help').hidden"), json!(false));
+    assert_eq!(
+        b.js("return document.getElementById('replay-help').hidden"),
+        json!(false)
+    );
     key(&b, "Escape");
-    b.wait("the game again", 30, "return document.getElementById('replay-bar').hidden");
+    b.wait(
+        "the game again",
+        30,
+        "return document.getElementById('replay-bar').hidden",
+    );
     assert_eq!(b.js("return document.body.dataset.stage"), json!("over"));
     assert_eq!(actions(&b), json!(total.to_string()));
 }

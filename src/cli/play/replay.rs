@@ -8,12 +8,13 @@
 )]
 
 use super::board::{board_lines_marked, move_cells};
-use super::plain::{event_text, render_pool};
+use super::plain::render_pool;
 use super::tui::{MIN_SIZE, popup};
 use super::{seat_name, stage_words, term};
 use crate::engine::{Event as GameEvent, Game, NO_CELL, State};
 use crate::tools::record::Action;
 use crate::tools::view::{hand_words, throw_seen};
+use crate::tools::words::{self, Taking};
 use ratatui::Frame;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout};
@@ -30,7 +31,7 @@ const HELP: &str = "\
 → Space n    next action
 ← b          previous action
 Home End     the start, the end
-c / C        next / previous capture (a piece out of the game)
+c / C        next / previous capture or removal (a piece out of the game)
 h / H        next / previous piece sent home
 f / F        next / previous phase change
 g NUMBER ⏎   go to action NUMBER (0: the start)
@@ -69,11 +70,12 @@ impl Replay {
             .map(|(a, s)| {
                 let mut ev = Vec::new();
                 let _ = a.apply(g, &mut s.clone(), &mut ev);
+                let by_throw = matches!(a, Action::Throw { .. });
                 ev.iter().fold(0u8, |m, e| {
-                    m | match e {
-                        GameEvent::Captured { home: true, .. } => SEND,
-                        GameEvent::Captured { .. } => CAPTURE,
-                        GameEvent::Phase { .. } => PHASE,
+                    m | match (e, words::taking(e, by_throw)) {
+                        (_, Some(Taking::SendHome)) => SEND,
+                        (_, Some(_)) => CAPTURE,
+                        (GameEvent::Phase { .. }, None) => PHASE,
                         _ => 0,
                     }
                 })
@@ -257,9 +259,10 @@ impl Replay {
             ));
             let mut ev = Vec::new();
             let _ = self.actions[i].apply(g, &mut before.clone(), &mut ev);
+            let by_throw = matches!(self.actions[i], Action::Throw { .. });
             lines.extend(
                 ev.iter()
-                    .filter_map(|e| event_text(g, e))
+                    .filter_map(|e| words::effect(g.ir(), e, by_throw))
                     .map(|t| format!("  {t}")),
             );
         }

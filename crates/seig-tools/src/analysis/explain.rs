@@ -6,8 +6,9 @@
 pub use super::refusal::{Because, Ground};
 use super::refusal::{why_refused, why_unlisted};
 use super::rulebook::describe_effects;
+use crate::words;
 use seig_engine::{Decision, Event, Game, Stage, State};
-use seig_lang::ir::{Ir, RuleIx, TeamId, ThrowMatch};
+use seig_lang::ir::{Ir, RuleIx, ThrowMatch};
 use serde::Serialize;
 
 /// A rule with its status and quoted sentences.
@@ -104,61 +105,6 @@ pub struct Explanation {
     pub verdict: Option<Verdict>,
 }
 
-/// Describes an engine event in words.
-#[expect(
-    clippy::indexing_slicing,
-    reason = "events carry the rule and phase indices of the IR the game plays"
-)]
-pub fn describe_event(ir: &Ir, e: &Event) -> String {
-    let team = |t: TeamId| ir.team_of(t).name.clone();
-    let r = |x: RuleIx| ir.rules[x as usize].id.clone();
-    match e {
-        Event::Throw { value, rule } => match rule {
-            Some(x) => format!("throw of {value} meets {}", r(*x)),
-            None => format!("throw of {value} meets no entry of the throw table"),
-        },
-        Event::Moved {
-            team: t,
-            piece,
-            rules,
-        } => format!(
-            "{} piece {} moves ({})",
-            team(*t),
-            *piece as usize + 1,
-            rules.iter().map(|&x| r(x)).collect::<Vec<_>>().join(", ")
-        ),
-        Event::Captured {
-            team: t,
-            piece,
-            home,
-            rule,
-        } => format!(
-            "{} piece {} is taken and {} ({})",
-            team(*t),
-            *piece as usize + 1,
-            if *home { "sent home" } else { "removed" },
-            r(*rule)
-        ),
-        Event::Immune {
-            team: t,
-            piece,
-            rule,
-        } => format!(
-            "{} piece {} becomes immune ({})",
-            team(*t),
-            *piece as usize + 1,
-            r(*rule)
-        ),
-        Event::Forfeit { entries } => format!("{entries} unusable move(s) forfeited"),
-        Event::Phase { to, rule } => format!(
-            "the phase becomes {} ({})",
-            ir.phases[*to as usize],
-            r(*rule)
-        ),
-        Event::Won { team: t, rule } => format!("{} wins ({})", team(*t), r(*rule)),
-    }
-}
-
 /// The throw-table entry a throw of `k` of `n` sticks meets at `s`.
 #[expect(
     clippy::indexing_slicing,
@@ -198,8 +144,9 @@ fn throw_view(g: &Game, s: &State, k: u8, p: f64) -> ThrowView {
     let events = match g.apply_throw(&mut c, k, &mut ev) {
         Ok(()) => ev
             .iter()
+            // The throw's own entry is the view's `rule`.
             .filter(|e| !matches!(e, Event::Throw { .. }))
-            .map(|e| describe_event(ir, e))
+            .map(|e| words::event(ir, e, true))
             .collect(),
         Err(r) => vec![format!("the engine refuses: {}", r.message)],
     };
@@ -275,8 +222,7 @@ pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, Exp
             let events = match g.apply_decision(&mut c, *d, &mut ev) {
                 Ok(()) => ev
                     .iter()
-                    .filter(|e| !matches!(e, Event::Moved { .. }))
-                    .map(|e| describe_event(ir, e))
+                    .filter_map(|e| words::effect(ir, e, false))
                     .collect(),
                 Err(r) => vec![format!("the engine refuses: {}", r.message)],
             };
@@ -419,8 +365,7 @@ pub fn judge_decision(g: &Game, s: &State, d: Decision, input: &str) -> Verdict 
                 because: Vec::new(),
                 events: ev
                     .iter()
-                    .filter(|e| !matches!(e, Event::Moved { .. }))
-                    .map(|e| describe_event(ir, e))
+                    .filter_map(|e| words::effect(ir, e, false))
                     .collect(),
             }
         }
@@ -660,6 +605,7 @@ pub fn then(g: &Game, s: &State, actions: &[String]) -> Result<Vec<Step>, ThenEr
             why,
         };
         let mut ev: Vec<Event> = Vec::new();
+        let by_throw = s.stage() == Stage::Throw;
         let done = match s.stage() {
             Stage::Over(w) => {
                 return Err(bad(format!(
@@ -671,17 +617,10 @@ pub fn then(g: &Game, s: &State, actions: &[String]) -> Result<Vec<Step>, ThenEr
             Stage::Deadlock => return Err(bad("the game is over: deadlocked".into())),
             Stage::Throw => {
                 let k = throw_action(g, &s, a).map_err(bad)?;
-                let n = g.sticks_for(&s);
-                let v = ir
-                    .sticks
-                    .value
-                    .throw_value(ir.team_of(s.team()).colour, k, n);
+                let done = words::throw(g, &s, k);
                 g.apply_throw(&mut s, k, &mut ev)
                     .map_err(|r| bad(r.message.into_owned()))?;
-                format!(
-                    "throw of {v} ({k} of {n} {})",
-                    ir.sticks.faces.first().map_or("", String::as_str)
-                )
+                done
             }
             Stage::Move => {
                 let d = g.parse_decision(&s, a).map_err(|e| bad(e.to_string()))?;
@@ -703,7 +642,7 @@ pub fn then(g: &Game, s: &State, actions: &[String]) -> Result<Vec<Step>, ThenEr
         steps.push(Step {
             action: a.clone(),
             done,
-            events: ev.iter().map(|e| describe_event(ir, e)).collect(),
+            events: ev.iter().map(|e| words::event(ir, e, by_throw)).collect(),
             after,
         });
     }
