@@ -183,7 +183,7 @@ impl ThrowSeen {
         )
     }
 
-    /// The whole throw in a line: `north threw 3 (3 black, 2 white; sigue)`.
+    /// The whole throw in a line: `north threw 3 (3 black, 2 white; all alike)`.
     pub fn words(&self, ir: &Ir) -> String {
         let classes = if self.classes.is_empty() {
             String::new()
