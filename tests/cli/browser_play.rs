@@ -332,7 +332,7 @@ fn game_over_offers_a_replay_that_jumps_to_captures() {
         "return document.body.dataset.stage === 'throw'",
     );
     // Two computers on rows of 4 holes: the server plays the game to its end.
-    b.js("const h = document.querySelector('#params input[data-param=\"holes\"]'); h.value = '4'; h.dispatchEvent(new Event('change'));");
+    b.js("for (const p of ['holes', 'counters']) { const h = document.querySelector(`#params input[data-param=\"${p}\"]`); h.value = '4'; h.dispatchEvent(new Event('change')); }");
     b.js("document.getElementById('seat-0').value = 'greedy'; document.getElementById('seat-1').value = 'greedy'; document.getElementById('seed').value = '3';");
     b.click("#new");
     b.wait(

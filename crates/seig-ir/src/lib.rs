@@ -150,6 +150,8 @@ pub enum StatementKind {
     MovesPerPiece,
     /// `pooled throws land: …`.
     PooledLanding,
+    /// `pooled throws walk: …`.
+    PooledWalk,
     /// `passing own|opposing pieces: …`.
     Passing,
     /// `blocked release: …`.
@@ -637,6 +639,14 @@ pub struct Movement {
     pub land_each_throw: bool,
     /// The statement giving [`Movement::land_each_throw`] (`None`: language default, once).
     pub land_each_throw_origin: Option<Origin>,
+    /// A pooled group of several throws is walked in the order they were thrown (else in
+    /// any order that passes, shortest first).
+    #[serde(default)]
+    pub walk_in_throw_order: bool,
+    /// The statement giving [`Movement::walk_in_throw_order`] (`None`: language default,
+    /// any order).
+    #[serde(default)]
+    pub walk_in_throw_order_origin: Option<Origin>,
     /// A move may pass holes where the team's own pieces stand.
     pub pass_own: bool,
     /// The statement giving [`Movement::pass_own`] (`None`: language default, allowed).
@@ -662,6 +672,8 @@ impl Default for Movement {
             stacks_together_origin: None,
             land_each_throw: false,
             land_each_throw_origin: None,
+            walk_in_throw_order: false,
+            walk_in_throw_order_origin: None,
             pass_own: true,
             pass_own_origin: None,
             pass_opposing: true,
@@ -976,6 +988,10 @@ pub enum Effect {
         /// Which pieces it takes, where the effect says (`release 8 rear-most`), over the
         /// file's `release order:`.
         order: Option<ReleaseOrder>,
+        /// `… moving E within REGION`: per team, the holes the release's own places must
+        /// stay within (`None`: anywhere the walk goes).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        within: Option<TeamCells>,
     },
     /// `count` entries, each moving a released piece or releasing one, each a different piece.
     ReleaseOrMove {
