@@ -4,6 +4,7 @@
 mod common;
 
 mod browser;
+mod browser_play;
 mod cli_engine;
 mod coverage_sources;
 mod diagnostics;

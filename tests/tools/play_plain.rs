@@ -558,3 +558,61 @@ fn a_record_of_another_file_is_refused_in_one_sentence() {
     );
     assert!(!err.contains("reading"), "{err}");
 }
+
+/// `save` alone saves to the file last saved to; with none yet, it asks for a name.
+#[test]
+fn save_alone_saves_to_the_last_file() {
+    let dir = temp_dir("save-again");
+    let file = dir.join("game.json");
+    let f = file.display().to_string();
+    let a = args(
+        "sig-beart.seig",
+        &[("holes", 4), ("counters", 4)],
+        &["north=greedy"],
+        5,
+    );
+    let mut s = session(&a);
+    let out = run_session(&mut s, &format!("save\nthrow\nsave {f}\nthrow\nsave\n"));
+    assert!(out.contains("save needs a file name: `save FILE`"), "{out}");
+    let saved: Vec<&str> = out.lines().filter(|l| l.contains("saved ")).collect();
+    assert_eq!(saved.len(), 2, "{out}");
+    assert!(
+        saved.iter().all(|l| l.ends_with(&format!(" to {f}"))),
+        "{out}"
+    );
+    let rec = Record::load(&file).expect("record loads");
+    assert_eq!(rec.actions.len(), s.actions().len());
+    assert!(!s.unsaved());
+}
+
+/// The unsaved count is of the actions since the last save, not of the whole game.
+#[test]
+fn unsaved_counts_the_actions_since_the_last_save() {
+    let dir = temp_dir("unsaved-count");
+    let file = dir.join("game.json");
+    let a = args(
+        "sig-beart.seig",
+        &[("holes", 4), ("counters", 4)],
+        &["north=human"],
+        5,
+    );
+    let mut s = session(&a);
+    let act = |s: &mut Session, n: usize| {
+        for _ in 0..n {
+            let r = match s.forced_step() {
+                Some(r) => r,
+                None => s.play(s.choices()[0].decision),
+            };
+            r.expect("an action");
+        }
+    };
+    act(&mut s, 3);
+    assert_eq!(s.unsaved_actions(), 3);
+    s.save(&file).expect("saved");
+    assert_eq!(s.unsaved_actions(), 0);
+    assert_eq!(s.last_file(), Some(file.as_path()));
+    act(&mut s, 2);
+    assert_eq!(s.unsaved_actions(), 2);
+    s.load(&file).expect("loaded");
+    assert_eq!(s.unsaved_actions(), 0);
+}

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod plain;
+pub mod replay;
 pub mod term;
 pub mod tui;
 
@@ -228,7 +229,7 @@ pub fn replay(args: ReplayArgs) -> Result<Status, CliError> {
     let states = record::replay_all(&game, &actions).map_err(|e| in_record(&e))?;
     let seats = Seats::from_records(&game, &r.seats);
     if !args.plain && !args.all && interactive() {
-        return Ok(Status::from_code(tui::replay(&game, &actions, &states)));
+        return Ok(Status::from_code(replay::run(&game, &actions, &states)));
     }
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
@@ -246,12 +247,7 @@ pub fn replay(args: ReplayArgs) -> Result<Status, CliError> {
 
 /// Names a team and seat for messages: `south`, or `twigs seat 2` when teams have seats.
 pub fn seat_name(g: &Game, team: TeamId, seat: u8) -> String {
-    let name = &g.ir().team_of(team).name;
-    if g.ir().seats > 1 {
-        format!("{name} seat {}", seat + 1)
-    } else {
-        name.clone()
-    }
+    crate::tools::view::seat_words(g.ir(), team, seat)
 }
 
 /// The end of a finished game in words (`None` while it goes on): who won, a draw, or a
