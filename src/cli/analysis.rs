@@ -100,10 +100,7 @@ pub fn run_explain(args: &ExplainArgs) -> i32 {
     let s = match &args.position {
         None => g.initial_state(),
         Some(p) => match g.from_notation(p) {
-            Ok(mut s) => {
-                explain::infer_pool_rules(&g, &mut s);
-                s
-            }
+            Ok(s) => s,
             Err(e) => {
                 eprintln!("error: bad --position: {e}");
                 return 2;

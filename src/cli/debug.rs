@@ -45,7 +45,7 @@ pub fn perft(file: &Path, depth: u32, position: Option<&str>, choices: &Choices)
             0
         }
         Err(e) => {
-            eprintln!("error: {}", e.message);
+            eprintln!("error: {}", crate::tools::words::refusal::what(&e));
             1
         }
     }

@@ -1815,7 +1815,7 @@ fn tag_t8_four_eights_then_a_three_in_one_turn_are_all_thrown() {
     }
     let k = k_for(&g, &s, 3);
     let thrown = g.apply_throw(&mut s, k, &mut Vec::new());
-    assert_eq!(thrown.map_err(|e| e.message), Ok(()));
+    assert_eq!(thrown.map_err(|e| e.kind), Ok(()));
 }
 
 // ---------------------------------------------------------------------------------------

@@ -655,7 +655,12 @@ impl Spots<'_> {
             | SetupError::EntryNoSuchThrow { entry: i, .. }
             | SetupError::EntryThrowCount { entry: i, .. }
             | SetupError::EntryRule { entry: i }
-            | SetupError::EntryPieceRange { entry: i } => entry(*i),
+            | SetupError::EntryPieceRange { entry: i }
+            | SetupError::EntryNotGiven { entry: i, .. }
+            | SetupError::EntryNotCancelled { entry: i, .. } => entry(*i),
+            SetupError::ThrowSticks { which, .. } if which.starts_with("the last") => self.last,
+            SetupError::ThrowSticks { .. } => self.pool,
+            SetupError::LatchUnset { .. } => self.counters,
             SetupError::EntryPiece | SetupError::MoveWithoutPool => self.pool,
             SetupError::Counters { .. } => self.counters,
             SetupError::NotWon { .. } => self.head,

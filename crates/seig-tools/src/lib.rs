@@ -17,3 +17,4 @@ pub mod streams;
 pub mod terminal;
 pub mod trace;
 pub mod view;
+pub mod words;
