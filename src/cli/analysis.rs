@@ -99,7 +99,7 @@ pub fn run_explain(args: &ExplainArgs) -> i32 {
     let g = Game::new(l.ir);
     let s = match &args.position {
         None => g.initial_state(),
-        Some(p) => match g.from_notation(p) {
+        Some(p) => match g.from_notation_reachable(p) {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("error: bad --position: {e}");

@@ -15,7 +15,7 @@ fn game_and_state(
     let game = Game::new(load(file, &choices.selection())?.ir);
     let state = match position {
         None => game.initial_state(),
-        Some(p) => game.from_notation(p).map_err(|e| {
+        Some(p) => game.from_notation_reachable(p).map_err(|e| {
             eprintln!("error: bad --position: {e}");
             1
         })?,

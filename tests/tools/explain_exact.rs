@@ -252,7 +252,7 @@ fn positions_read_back_exactly() {
             let (g, states) = positions(file, &sel, 3, 300);
             for s in states {
                 let text = g.to_notation(&s);
-                let back = g.from_notation(&text).unwrap_or_else(|e| {
+                let back = g.from_notation_reachable(&text).unwrap_or_else(|e| {
                     panic!("{file} {:?}: `{text}` is refused: {e}", sel.readings)
                 });
                 assert_eq!(g.to_notation(&back), text, "{file}");
@@ -284,8 +284,12 @@ fn impossible(file: &str, pick: &dyn Fn(&str) -> Option<String>) -> (String, Str
     for s in states {
         let text = g.to_notation(&s);
         if let Some(bad) = pick(&text) {
+            // Well-formed (the engine's own reading takes it), but not reachable.
+            if let Err(e) = g.from_notation(&bad) {
+                panic!("`{bad}` is not even well-formed: {e}");
+            }
             let e = g
-                .from_notation(&bad)
+                .from_notation_reachable(&bad)
                 .map(|_| ())
                 .expect_err(&format!("`{bad}` (from `{text}`) is accepted"));
             return (bad, e.to_string());
@@ -345,4 +349,43 @@ fn a_first_throw_of_a_turn_with_the_wrong_stick_count_is_refused() {
         Some(format!("{a} last 6:{b}"))
     });
     assert!(e.contains("the last throw"), "{bad}: {e}");
+}
+
+/// A `once` condition that holds but whose latch the notation leaves out: the end of the
+/// last action would have set it. The engine's own reading takes the position (it is
+/// well-formed); the reading of a person's position refuses it, at the counters.
+#[test]
+fn a_latch_that_must_be_set_but_is_not_is_refused() {
+    let (g, states) = positions("seig-tagent.seig", &Selection::default(), 5, 300);
+    let mut refused = 0;
+    for s in states {
+        let text = g.to_notation(&s);
+        let Some((head, rest)) = text.split_once(" | pool ") else {
+            continue;
+        };
+        if !head.contains(" once ") {
+            continue;
+        }
+        // Every `once TEAM:N,…` left out, the rest of the counters kept.
+        let toks: Vec<&str> = head.split(' ').collect();
+        let mut kept = Vec::new();
+        let mut i = 0;
+        while i < toks.len() {
+            if toks[i] == "once" {
+                i += 2;
+                continue;
+            }
+            kept.push(toks[i]);
+            i += 1;
+        }
+        let bad = format!("{} | pool {rest}", kept.join(" "));
+        assert!(g.from_notation(&bad).is_ok(), "`{bad}` is not well-formed");
+        if let Err(e) = g.from_notation_reachable(&bad) {
+            let e = e.to_string();
+            assert!(e.contains("its latch (`latches`) is not set"), "{bad}: {e}");
+            assert!(e.contains("(at `throws "), "{bad}: {e}");
+            refused += 1;
+        }
+    }
+    assert!(refused > 0, "no position whose latch could be left out");
 }

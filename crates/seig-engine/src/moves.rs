@@ -309,6 +309,46 @@ impl Game {
         }
     }
 
+    /// An unreleased piece given moves that release nothing: the throw entry that made the
+    /// (first) move a move and not a release says so (the entry of its rule that gives
+    /// that kind of move for its value); a fact only if no entry of the rule does.
+    #[cold]
+    fn not_released(&self, team: TeamId, e: &Entry) -> Refusal {
+        let colour = self.ir.teams[team.index()].colour;
+        let kind_given = |f: &Effect| {
+            matches!(
+                (f, e.kind),
+                (Effect::Move(_), EntryKind::Move)
+                    | (Effect::Release { .. }, EntryKind::Release)
+                    | (Effect::ReleaseOrMove { .. }, EntryKind::Either)
+            )
+        };
+        let takes = |m: &ThrowMatch| match m {
+            ThrowMatch::Any => true,
+            ThrowMatch::Values(m) => e.thrown < 64 && m >> e.thrown & 1 == 1,
+            ThrowMatch::Class(c) => self.ir.classes.get(*c).is_some_and(|c| {
+                (1..=MAX_STICKS as u8).any(|n| {
+                    (0..=n).any(|k| {
+                        c.contains(k, n) && self.ir.sticks.value.throw_value(colour, k, n) == e.thrown
+                    })
+                })
+            }),
+        };
+        let entry = self.ir.throws.iter().find(|t| {
+            t.rule == e.rule && takes(&t.matches) && t.effects.iter().any(kind_given)
+        });
+        let entry = entry.or_else(|| {
+            self.ir
+                .throws
+                .iter()
+                .find(|t| t.rule == e.rule && t.effects.iter().any(kind_given))
+        });
+        match entry {
+            Some(t) => Refusal::new(RefusalKind::NotReleased, Ground::Stated(t.origin)),
+            None => Refusal::fact(RefusalKind::NotReleased),
+        }
+    }
+
     /// The checks of a group that do not walk: the piece exists and may move, the entries
     /// are unused and may go to it, and a release has one releasing entry. Writes the
     /// entries into `order` and returns their number and whether the move releases.
@@ -385,13 +425,11 @@ impl Game {
         }
         let release = !p.released();
         if release {
+            if releases + releasers == 0 {
+                return Err(self.not_released(team, &s.pool[order[0] as usize]));
+            }
             if releases + releasers != 1 {
-                let kind = if releases + releasers == 0 {
-                    RefusalKind::NotReleased
-                } else {
-                    RefusalKind::ReleasedTwice
-                };
-                return Err(Refusal::fact(kind));
+                return Err(Refusal::fact(RefusalKind::ReleasedTwice));
             }
         } else if releases > 0 {
             return Err(Refusal::fact(RefusalKind::AlreadyReleased));
@@ -667,10 +705,10 @@ impl Game {
                         Some((n, d)) => (next, dir) = (n, d),
                         None => {
                             if let Some(lp) = &tr.looping {
-                                // The loop's condition does not hold now.
-                                halt =
-                                    Refusal::new(RefusalKind::TrackEnd, Ground::Stated(lp.origin))
-                                        .and(halt.ground);
+                                // The loop's condition does not hold now: the end
+                                // stops the piece (the ground whose switching off the
+                                // property test checks), the loop would have gone on.
+                                halt = halt.and(Ground::Stated(lp.origin));
                             }
                             break 'walk;
                         }
@@ -969,6 +1007,10 @@ impl Game {
                 piece: d.piece,
                 rule: r.rule,
             });
+        } else if flags.contains(PieceFlags::IMMUNE_WHEN) && self.entered_immune(t, l.tpos) {
+            // Immune already, it now has entered the holes that make it so as well: the
+            // flag says what the position says (`Game::entered_immune`).
+            flags.remove(PieceFlags::IMMUNE_WHEN);
         }
         let moved = Piece {
             tpos: l.tpos,

@@ -527,6 +527,17 @@ impl Game {
         if s.stage == Stage::Move && !pool.iter().any(|e| e.piece == NONE) {
             return Err(SetupError::MoveWithoutPool);
         }
+        Ok(())
+    }
+
+    /// Checks that play could have reached a well-formed position (one
+    /// [`Game::state_from_setup`] accepts): every pool entry is one a throw entry of its
+    /// rule gives with the sticks its throw used, none that a later throw cancelled waits
+    /// unused, the last throw used the sticks the file gives it, and every `once` condition
+    /// that holds has its latch set. Tools call it on a position a person gives; the
+    /// engine's own checks need only a well-formed one (tests build positions no play
+    /// reaches, such as pools of any entries).
+    pub fn check_reachable(&self, s: &State) -> Result<(), SetupError> {
         self.check_entries_given(s)?;
         self.check_latches(s)
     }
@@ -702,20 +713,28 @@ impl Game {
     /// marks them, so that a position read back cites the same statement.
     fn mark_immune_when(&self, s: &mut State) {
         for t in TeamId::BOTH {
-            let track = &self.ir.teams[t.index()].track;
-            let set = self.ir.capture.immune[t.index()].map(|(set, _)| set);
-            for p in s.pieces[t][..self.n_pieces(t)].iter_mut() {
-                let entered = set.is_some_and(|set| {
-                    usize::try_from(p.tpos)
-                        .ok()
-                        .and_then(|x| track.cells.get(..=x))
-                        .is_some_and(|cs| cs.iter().any(|&c| set.contains(c)))
-                });
-                if p.alive() && p.immune() && !entered {
-                    p.flags |= PieceFlags::IMMUNE_WHEN;
+            let n = self.n_pieces(t);
+            for i in 0..n {
+                let p = s.pieces[t][i];
+                if p.alive() && p.immune() && !self.entered_immune(t, p.tpos) {
+                    s.pieces[t][i].flags |= PieceFlags::IMMUNE_WHEN;
                 }
             }
         }
+    }
+
+    /// Whether a piece of team `t` at track index `tpos` has walked through the holes that
+    /// make its team's pieces immune (`immune after entering`). A piece made immune by an
+    /// `immune when` keeps [`PieceFlags::IMMUNE_WHEN`] exactly while this is false, so that
+    /// the flag follows from the position and the notation need not write it.
+    pub(crate) fn entered_immune(&self, t: TeamId, tpos: i16) -> bool {
+        let Some((set, _)) = self.ir.capture.immune[t.index()] else {
+            return false;
+        };
+        usize::try_from(tpos)
+            .ok()
+            .and_then(|x| self.ir.teams[t.index()].track.cells.get(..=x))
+            .is_some_and(|cs| cs.iter().any(|&c| set.contains(c)))
     }
 
     /// An unreleased piece stands where pieces start; an immune one has entered the holes

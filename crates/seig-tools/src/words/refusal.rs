@@ -141,7 +141,7 @@ pub fn what(r: &Refusal) -> String {
             "the engine offers at most 65,536 groups of pool entries at one decision".into()
         }
         K::DecisionLimit => format!(
-            "this position has more than {} legal decisions, the most the engine lists",
+            "this position has more than {} legal decisions, the most the engine lists (MAX_DECISIONS)",
             seig_engine::MAX_DECISIONS
         ),
         K::Other => "refused".into(),
@@ -271,8 +271,11 @@ fn also_words(ir: &Ir, r: &Refusal, g: Decided) -> String {
                 .into()
         }
         RefusalKind::TrackEnd => match g {
+            Decided::Stated(o) if ir.statement(o).kind == StatementKind::TrackLoop => {
+                "the track loops on only while its condition holds, and it does not now".into()
+            }
             Decided::Default(EngineChoiceId::TrackEnd) | Decided::Stated(_) => {
-                "track end: stop (else a piece stops at the end of its track)".into()
+                "track end: stop (a piece stops at the end of its track)".into()
             }
             _ => what(r),
         },
