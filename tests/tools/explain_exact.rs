@@ -356,7 +356,8 @@ fn a_first_throw_of_a_turn_with_the_wrong_stick_count_is_refused() {
 /// well-formed); the reading of a person's position refuses it, at the counters.
 #[test]
 fn a_latch_that_must_be_set_but_is_not_is_refused() {
-    let (g, states) = positions("seig-tagent.seig", &Selection::default(), 5, 300);
+    // Sigue's `once middle full` (A-SGU-8 = threshold) latches late in a game.
+    let (g, states) = positions("sigue-caillie.seig", &Selection::default(), 3, 3000);
     let mut refused = 0;
     for s in states {
         let text = g.to_notation(&s);

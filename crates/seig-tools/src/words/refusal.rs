@@ -258,6 +258,9 @@ fn ground_words(ir: &Ir, r: &Refusal) -> String {
             _ => "track entry: chosen hole (a piece off its track steps onto a hole of the first segment)".into(),
         },
         K::Bound => "the throw after a release moves that piece".into(),
+        K::NotReleased => {
+            "the throw gives a move, which only a released piece makes: it releases none".into()
+        }
         K::GroupPerThrow => "allocation: per throw (each throw moves one piece by itself)".into(),
         _ => what(r),
     }
