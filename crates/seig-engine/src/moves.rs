@@ -329,14 +329,16 @@ impl Game {
             ThrowMatch::Class(c) => self.ir.classes.get(*c).is_some_and(|c| {
                 (1..=MAX_STICKS as u8).any(|n| {
                     (0..=n).any(|k| {
-                        c.contains(k, n) && self.ir.sticks.value.throw_value(colour, k, n) == e.thrown
+                        c.contains(k, n)
+                            && self.ir.sticks.value.throw_value(colour, k, n) == e.thrown
                     })
                 })
             }),
         };
-        let entry = self.ir.throws.iter().find(|t| {
-            t.rule == e.rule && takes(&t.matches) && t.effects.iter().any(kind_given)
-        });
+        let entry =
+            self.ir.throws.iter().find(|t| {
+                t.rule == e.rule && takes(&t.matches) && t.effects.iter().any(kind_given)
+            });
         let entry = entry.or_else(|| {
             self.ir
                 .throws
@@ -650,13 +652,8 @@ impl Game {
             tpos: p.tpos,
             cell: p.cell,
             release,
-            capture: None,
-            shares: false,
             may_decline: true,
-            immune: None,
-            rules: RuleList::default(),
-            protected_by: None,
-            shared_by: None,
+            ..Landing::default()
         };
         for &i in order {
             l.note(s.pool[i as usize].rule);
@@ -705,9 +702,7 @@ impl Game {
                         Some((n, d)) => (next, dir) = (n, d),
                         None => {
                             if let Some(lp) = &tr.looping {
-                                // The loop's condition does not hold now: the end
-                                // stops the piece (the ground whose switching off the
-                                // property test checks), the loop would have gone on.
+                                // The loop's condition fails: the end stops it.
                                 halt = halt.and(Ground::Stated(lp.origin));
                             }
                             break 'walk;
