@@ -7,7 +7,7 @@ use super::rulebook::describe_effects;
 pub use crate::words::refusal::{Because, Ground};
 use crate::words::{refusal as refusal_words, verdict as verdict_words};
 use seig_engine::{Consequence, Decision, Event, Game, Stage, State, Verdict as Judged};
-use seig_lang::ir::{Ir, RuleIx, TeamId};
+use seig_lang::ir::{Ir, RuleIx};
 use serde::Serialize;
 
 /// A rule with its status and quoted sentences.
@@ -102,61 +102,6 @@ pub struct Explanation {
     pub decisions: Vec<DecisionView>,
     /// The move judged, if one was given.
     pub verdict: Option<Verdict>,
-}
-
-/// Describes an engine event in words.
-#[expect(
-    clippy::indexing_slicing,
-    reason = "events carry the rule and phase indices of the IR the game plays"
-)]
-pub fn describe_event(ir: &Ir, e: &Event) -> String {
-    let team = |t: TeamId| ir.team_of(t).name.clone();
-    let r = |x: RuleIx| ir.rules[x as usize].id.clone();
-    match e {
-        Event::Throw { value, rule } => match rule {
-            Some(x) => format!("throw of {value} meets {}", r(*x)),
-            None => format!("throw of {value} meets no entry of the throw table"),
-        },
-        Event::Moved {
-            team: t,
-            piece,
-            rules,
-        } => format!(
-            "{} piece {} moves ({})",
-            team(*t),
-            *piece as usize + 1,
-            rules.iter().map(|&x| r(x)).collect::<Vec<_>>().join(", ")
-        ),
-        Event::Captured {
-            team: t,
-            piece,
-            home,
-            rule,
-        } => format!(
-            "{} piece {} is taken and {} ({})",
-            team(*t),
-            *piece as usize + 1,
-            if *home { "sent home" } else { "removed" },
-            r(*rule)
-        ),
-        Event::Immune {
-            team: t,
-            piece,
-            rule,
-        } => format!(
-            "{} piece {} becomes immune ({})",
-            team(*t),
-            *piece as usize + 1,
-            r(*rule)
-        ),
-        Event::Forfeit { entries } => format!("{entries} unusable move(s) forfeited"),
-        Event::Phase { to, rule } => format!(
-            "the phase becomes {} ({})",
-            ir.phases[*to as usize],
-            r(*rule)
-        ),
-        Event::Won { team: t, rule } => format!("{} wins ({})", team(*t), r(*rule)),
-    }
 }
 
 /// The rules a legal verdict's move names, and the words of its other consequences.
@@ -601,11 +546,7 @@ pub fn then(g: &Game, s: &State, actions: &[String]) -> Result<Vec<Step>, ThenEr
             Stage::Deadlock => return Err(bad("the game is over: deadlocked".into())),
             Stage::Throw => {
                 let k = throw_action(g, &s, a).map_err(bad)?;
-                let n = g.sticks_for(&s);
-                let v = ir
-                    .sticks
-                    .value
-                    .throw_value(ir.team_of(s.team()).colour, k, n);
+                let done = crate::words::throw(g, &s, k);
                 let events = match g.throw_verdict(&s, k) {
                     Judged::Legal(cs) => cs
                         .iter()
@@ -615,10 +556,6 @@ pub fn then(g: &Game, s: &State, actions: &[String]) -> Result<Vec<Step>, ThenEr
                 };
                 g.apply_throw(&mut s, k, &mut ev)
                     .map_err(|r| bad(refusal_words::line(ir, &r)))?;
-                let done = format!(
-                    "throw of {v} ({k} of {n} {})",
-                    ir.sticks.faces.first().map_or("", String::as_str)
-                );
                 (done, events)
             }
             Stage::Move => {

@@ -688,10 +688,13 @@ fn taking(sec: &mut Section) {
                     } else {
                         "optional"
                     },
-                    if spec.send_home {
-                        "is sent home"
-                    } else {
-                        "is removed"
+                    // The statement's own target, which may differ from the game's.
+                    match (spec.send_home, spec.home_first_empty) {
+                        (true, true) => "is sent home to the first empty hole of its start row",
+                        (true, false) => {
+                            "is sent home to its start hole (the first empty one if taken)"
+                        }
+                        (false, _) => "is removed",
                     }
                 ));
             } else {

@@ -42,8 +42,8 @@ pub fn consequence(ir: &Ir, c: &Consequence) -> String {
     let rule_id = |r: u16| ir.rules.get(r as usize).map_or("?", |x| x.id.as_str());
     match c {
         Consequence::Thrown { value, entry } => match entry {
-            Some(o) => format!("throw of {value} meets {}", rule_id(o.rule)),
-            None => format!("throw of {value} meets no entry of the throw table: nothing happens"),
+            Some(o) => format!("the throw of {value} meets {}", rule_id(o.rule)),
+            None => format!("the throw of {value} meets no entry of the throw table"),
         },
         Consequence::Moved {
             team,
@@ -72,9 +72,13 @@ pub fn consequence(ir: &Ir, c: &Consequence) -> String {
             home,
             by,
         } => format!(
-            "{} is taken and {}{}",
+            "{} {}{}",
             piece(ir, *team, *p),
-            if *home { "sent home" } else { "removed" },
+            if *home {
+                "is captured and sent home"
+            } else {
+                "is captured and out of the game"
+            },
             paren(ir, *by)
         ),
         Consequence::Shared {
@@ -98,7 +102,12 @@ pub fn consequence(ir: &Ir, c: &Consequence) -> String {
             format!("{} becomes immune{}", piece(ir, *team, *p), paren(ir, *by))
         }
         Consequence::Forfeited { entries, by, why } => {
-            let mut out = format!("{entries} unusable move(s) forfeited{}", paren(ir, *by));
+            let mut out = format!(
+                "{} of the pool cannot be used and {} forfeited{}",
+                super::count((*entries).into(), "move", "moves"),
+                if *entries == 1 { "is" } else { "are" },
+                paren(ir, *by)
+            );
             for line in forfeit_reasons(ir, why) {
                 out.push_str("; ");
                 out.push_str(&line);
@@ -106,7 +115,7 @@ pub fn consequence(ir: &Ir, c: &Consequence) -> String {
             out
         }
         Consequence::Phase { to, by } => format!(
-            "the phase becomes {}{}",
+            "the game enters the {} phase{}",
             ir.phases.get(*to as usize).map_or("?", String::as_str),
             paren(ir, *by)
         ),
