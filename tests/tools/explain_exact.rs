@@ -390,3 +390,36 @@ fn a_latch_that_must_be_set_but_is_not_is_refused() {
     }
     assert!(refused > 0, "no position whose latch could be left out");
 }
+
+/// A move of the turn that a later 2 cancelled (Tagent's race: `on 2 in race: cancel
+/// moves`): a pool that still holds it unused after a last throw of 2 is impossible.
+#[test]
+fn a_move_a_later_two_cancelled_is_refused() {
+    let (bad, e) = impossible("seig-tagent.seig", &|t| {
+        let (head, rest) = t.split_once(" | pool ")?;
+        let (pool, _) = rest.split_once(" | ")?;
+        let waiting = pool.split(' ').count() == 1
+            && !pool.starts_with('r')
+            && !pool.contains('=')
+            && pool.contains("#0");
+        // Twigs count their own colour, the notation's face: `last 8:2` is their 2.
+        if !head.starts_with("race | twigs ") || !waiting {
+            return None;
+        }
+        // One more throw in the turn: the last one a 2 of the race's 8 sticks.
+        let mut toks: Vec<String> = head.split(' ').map(str::to_string).collect();
+        let at = |w: &str| toks.iter().position(|t| t == w);
+        let (th, la) = (at("throws")?, at("last")?);
+        let c: Vec<u32> = toks[th + 1]
+            .split('/')
+            .map(|n| n.parse().ok())
+            .collect::<Option<_>>()?;
+        if c[..2] != [1, 1] {
+            return None;
+        }
+        toks[th + 1] = format!("2/2/{}", c[2] + 1);
+        toks[la + 1] = "8:2".into();
+        Some(format!("{} | pool {rest}", toks.join(" ")))
+    });
+    assert!(e.contains("cancels the turn's moves"), "{bad}: {e}");
+}

@@ -657,12 +657,21 @@ impl Game {
         {
             let (lo, hi) = self.slots[Game::slot(s.phase, s.team, n, k)];
             let met = &self.entries[lo as usize..hi as usize];
-            // The entries it may meet, in order, up to the first that always applies.
+            // The counters when it was thrown: a condition on them alone is known.
+            let mut at_throw = s.clone();
+            at_throw.turn_throws -= 1;
+            at_throw.team_throws = at_throw.team_throws.saturating_sub(1);
+            at_throw.game_throws = at_throw.game_throws.saturating_sub(1);
+            // The entries it may meet, in order, up to the first that surely applies.
             let mut cancels = false;
             for &t in met {
                 let t = &ir.throws[t as usize];
+                let known = t.conds.iter().all(on_counters);
+                if known && !t.conds.iter().all(|c| self.cond(&at_throw, s.team, c)) {
+                    continue;
+                }
                 cancels = t.effects.contains(&Effect::CancelMoves);
-                if !cancels || t.conds.is_empty() {
+                if !cancels || known {
                     break;
                 }
             }
@@ -870,5 +879,15 @@ impl Game {
             cell: cell.get() as u8,
             flags: p.flags,
         })
+    }
+}
+
+/// A condition on the throw counters alone (and constants): known for a past throw from
+/// the counters at that throw.
+fn on_counters(c: &Cond) -> bool {
+    match c {
+        Cond::Const(_) | Cond::FirstOfTurn | Cond::FirstOfTeamTurn | Cond::FirstOfGame => true,
+        Cond::Not(c) => on_counters(c),
+        _ => false,
     }
 }
