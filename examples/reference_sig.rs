@@ -211,7 +211,7 @@ fn interpreter_game(holes: usize) -> seig::engine::Game {
             .iter()
             .map(|(r, o)| (r.to_string(), o.to_string()))
             .collect(),
-        params: vec![("holes".to_string(), holes as i64)],
+        params: sig::params(holes),
     };
     let ir = seig::lang::load(&bytes, &sel)
         .1

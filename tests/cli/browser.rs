@@ -463,8 +463,9 @@ fn the_page_plays_edits_and_studies_in_chromium() {
     b.screenshot("2-known-move.png");
 
     // A whole game, by clicking: throw when asked, else the first legal move. Rows of 4
-    // holes (the file's `holes` parameter) keep it to a few hundred clicks.
-    b.js("const h = document.querySelector('#params input[data-param=\"holes\"]'); h.value = '4'; h.dispatchEvent(new Event('change'));");
+    // holes and 4 pieces a team (the file's `holes` and `counters` parameters) keep it to a
+    // few hundred clicks.
+    b.js("for (const p of ['holes', 'counters']) { const h = document.querySelector(`#params input[data-param=\"${p}\"]`); h.value = '4'; h.dispatchEvent(new Event('change')); }");
     b.click("#new");
     b.wait(
         "the short game",

@@ -272,6 +272,7 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("entry_behind_gate", &["E127", "W004"]),
     ("release_by_hole_in_entry_beside", &["E114"]),
     ("two_release_orders_in_one_rule", &["E120"]),
+    ("two_release_regions_in_one_rule", &["E131"]),
     ("back_walks_row_twice", &["E130"]),
     ("ambiguous_start_row", &["E073"]),
     ("citation_unknown_source", &["E010"]),

@@ -281,7 +281,7 @@ fn studies_do_not_depend_on_jobs_with_searching_agents() {
         .expect("rule file"),
         &seig::lang::lower::Selection {
             readings: Vec::new(),
-            params: vec![("holes".into(), 5)],
+            params: vec![("holes".into(), 5), ("counters".into(), 5)],
         },
     )
     .expect("loads");

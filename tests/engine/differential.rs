@@ -43,7 +43,7 @@ fn engine(holes: usize) -> Game {
             .iter()
             .map(|(r, o)| (r.to_string(), o.to_string()))
             .collect(),
-        params: vec![("holes".to_string(), holes as i64)],
+        params: sig::params(holes),
     };
     let (text, lowered) = seig::lang::load(&bytes, &sel);
     match lowered.ir {

@@ -5,6 +5,7 @@ mod common;
 
 mod differential;
 mod invariants;
+mod invariants_tagent;
 mod perft;
 mod rules_sig;
 mod rules_sigue;

@@ -46,6 +46,13 @@ fn dflt() -> Game {
     game(FILE, &[])
 }
 
+/// The defaults, with the return that runs the central rows once (A-SIG-6 = once) and an 8
+/// whose pieces stay beside the board (A-SIG-11 = beside): the positions of the tests that
+/// use it are set up on that track.
+fn once_beside() -> Game {
+    game(FILE, &[("A-SIG-6", "once"), ("A-SIG-11", "beside")])
+}
+
 /// Throws `value` and lists the legal moves.
 fn after_throw(g: &Game, s: &State, value: u8) -> (State, Vec<String>) {
     let mut s = s.clone();
@@ -91,8 +98,11 @@ fn sig_e1_four_rows_of_twelve_holes_by_default() {
 }
 
 #[test]
-fn sig_e1_param_holes_20_gives_four_rows_of_20_and_20_pieces_a_team() {
+fn sig_e1_param_holes_20_gives_four_rows_of_20_and_counters_20_pieces_a_team() {
+    // The pieces are "en nombre convenu à l'avance" (Béart): a param of their own.
     let g = game_with(FILE, &[], &[("holes", 20)]);
+    assert_eq!(g.n_pieces(TeamId::FIRST), 12);
+    let g = game_with(FILE, &[], &[("holes", 20), ("counters", 20)]);
     let lens: Vec<u16> = g.ir().rows.iter().map(|r| r.len).collect();
     assert_eq!(lens, vec![20, 20, 20, 20]);
     assert_eq!(g.n_pieces(TeamId::FIRST), 20);
@@ -110,7 +120,11 @@ fn sig_e1_param_holes_20_gives_four_rows_of_20_and_20_pieces_a_team() {
         each(1..=20, "r1 off>home_south.20")
     );
     // In the home rows (A-SIG-8 = dlp) the twenty fill the twenty holes.
-    let g = game_with(FILE, &[("A-SIG-8", "dlp")], &[("holes", 20)]);
+    let g = game_with(
+        FILE,
+        &[("A-SIG-8", "dlp")],
+        &[("holes", 20), ("counters", 20)],
+    );
     let s = g.initial_state();
     let row = |r: &str| {
         (1..=20)
@@ -346,7 +360,7 @@ fn sig_t1_a_four_with_nothing_started_still_throws_again() {
 
 #[test]
 fn sig_t2_only_a_one_or_an_eight_starts_a_piece() {
-    let g = dflt();
+    let g = once_beside();
     let s0 = g.initial_state();
     // 1: one piece starts and moves one space, onto the track's first hole.
     assert_eq!(
@@ -372,7 +386,7 @@ fn sig_t2_only_a_one_or_an_eight_starts_a_piece() {
 
 #[test]
 fn sig_t2_an_eight_starts_eight_pieces_and_no_more() {
-    let g = dflt();
+    let g = once_beside();
     let mut s = g.initial_state();
     throw(&g, &mut s, 8);
     for p in [1, 3, 4, 5, 7, 9, 10, 12] {
@@ -550,7 +564,7 @@ fn sig_m2_return_closed_stops_at_the_end_of_the_opponents_home() {
 fn sig_m2_return_opens_runs_the_central_rows_the_other_way() {
     // All of south arrived, north still has a piece at the troughs (Béart): south takes the
     // track in reverse, central_north from hole 1 to 12, then central_south from 12 to 1.
-    let g = dflt();
+    let g = once_beside();
     let north = side(&["+central_north.6", "off"], "+!home_south.12");
     let s = pos(&g, &race("south", &side(&[], "+!home_north.12"), &north));
     let (mut s, m) = after_throw(&g, &s, 3);
@@ -794,7 +808,7 @@ fn sig_f1_a_piece_still_at_the_troughs_holds_the_combat_back() {
     // South's last piece has run its whole return (A-SIG-6 = once) and can reach nothing;
     // every south piece is immune, so no kill is possible, but north's piece 2 is still at
     // the troughs: the race goes on until it starts.
-    let g = dflt();
+    let g = once_beside();
     let south = side(&["+!central_south.1'"], "x");
     // South had all arrived before this position: the latch of that moment is set.
     let s = pos(
@@ -988,7 +1002,14 @@ fn eight_with_one_started(g: &Game) -> Vec<String> {
 
 #[test]
 fn a_sig_2_unstarted_an_eight_starts_waiting_pieces_only() {
-    let g = game(FILE, &[("A-SIG-2", "unstarted")]);
+    let g = game(
+        FILE,
+        &[
+            ("A-SIG-6", "once"),
+            ("A-SIG-11", "beside"),
+            ("A-SIG-2", "unstarted"),
+        ],
+    );
     assert_eq!(eight_with_one_started(&g), each(2..=12, "r0 off>off"));
 }
 
@@ -1226,7 +1247,14 @@ fn a_sig_7_beart_no_return_while_the_team_is_still_racing() {
 
 #[test]
 fn a_sig_7_dlp_a_piece_returns_as_soon_as_it_has_run_the_home_row() {
-    let g = game(FILE, &[("A-SIG-7", "dlp")]);
+    let g = game(
+        FILE,
+        &[
+            ("A-SIG-6", "once"),
+            ("A-SIG-11", "beside"),
+            ("A-SIG-7", "dlp"),
+        ],
+    );
     let mut want = each(3..=12, "5 home_north.12>central_north.5");
     want.push("1:5 home_north.10>central_north.3".into());
     want.push("2:5 central_south.5>central_south.10".into());
@@ -1235,7 +1263,14 @@ fn a_sig_7_dlp_a_piece_returns_as_soon_as_it_has_run_the_home_row() {
 
 #[test]
 fn a_sig_8_beart_pieces_wait_off_the_board_and_enter_at_the_first_hole() {
-    let g = game(FILE, &[("A-SIG-8", "beart")]);
+    let g = game(
+        FILE,
+        &[
+            ("A-SIG-6", "once"),
+            ("A-SIG-11", "beside"),
+            ("A-SIG-8", "beart"),
+        ],
+    );
     let s = g.initial_state();
     assert!(note(&g, &s).ends_with(&format!(
         "south: {} | north: {}",
@@ -1251,7 +1286,14 @@ fn a_sig_8_beart_pieces_wait_off_the_board_and_enter_at_the_first_hole() {
 
 #[test]
 fn a_sig_8_dlp_pieces_stand_in_the_home_row_and_step_along_it() {
-    let g = game(FILE, &[("A-SIG-8", "dlp")]);
+    let g = game(
+        FILE,
+        &[
+            ("A-SIG-6", "once"),
+            ("A-SIG-11", "beside"),
+            ("A-SIG-8", "dlp"),
+        ],
+    );
     let s = g.initial_state();
     // Only the front piece can step: the others would land on their own neighbours.
     assert_eq!(
@@ -1562,7 +1604,14 @@ fn near_return_end(g: &Game, second: &str) -> State {
 
 #[test]
 fn a_sig_12_stop_a_long_throw_ends_the_return_on_its_last_hole() {
-    let g = game(FILE, &[("A-SIG-12", "stop")]);
+    let g = game(
+        FILE,
+        &[
+            ("A-SIG-6", "once"),
+            ("A-SIG-11", "beside"),
+            ("A-SIG-12", "stop"),
+        ],
+    );
     let s = near_return_end(&g, "+!home_north.12");
     let mut want = each(2..=12, "5 home_north.12>central_north.5");
     want.push("1:5 central_south.3>central_south.1".into());
@@ -1582,7 +1631,14 @@ fn a_sig_12_stop_a_long_throw_ends_the_return_on_its_last_hole() {
 
 #[test]
 fn a_sig_12_exact_the_return_ends_only_on_an_exact_throw() {
-    let g = game(FILE, &[("A-SIG-12", "exact")]);
+    let g = game(
+        FILE,
+        &[
+            ("A-SIG-6", "once"),
+            ("A-SIG-11", "beside"),
+            ("A-SIG-12", "exact"),
+        ],
+    );
     let s = near_return_end(&g, "+!home_north.12");
     assert_eq!(
         after_throw(&g, &s, 5).1,
@@ -1737,7 +1793,14 @@ fn a_sig_10_safe_the_pieces_on_the_dune_then_are_safe_and_later_ones_are_not() {
 
 #[test]
 fn a_sig_10_killable_a_returning_piece_kills_a_piece_racing_when_all_arrived() {
-    let g = game(FILE, &[("A-SIG-10", "killable")]);
+    let g = game(
+        FILE,
+        &[
+            ("A-SIG-6", "once"),
+            ("A-SIG-11", "beside"),
+            ("A-SIG-10", "killable"),
+        ],
+    );
     let arrived = "+!home_north.12";
     // All of south has arrived but piece 1, on its return; north's piece 2 was racing when
     // south's last piece arrived, and north's piece 1 is still at the troughs.
@@ -1761,4 +1824,53 @@ fn a_sig_10_killable_a_returning_piece_kills_a_piece_racing_when_all_arrived() {
             side(&["off", "x"], "+!home_south.12")
         )
     );
+}
+
+#[test]
+fn a_sig_9_arrived_a_sig_15_a_kill_anywhere_except_an_arrived_piece() {
+    // Béart's narrow reading: "ces pions sont considérés comme arrivés, puis-que les pions de
+    // N. ne peuvent plus les tuer". North's piece 2 has arrived on home_south.12, south's
+    // first hole: a south piece started by a 1 lands there and cannot kill it; under Béart's
+    // sentence alone (A-SIG-9 = beart) it must.
+    let south = side(&["+central_north.2"], "off");
+    let cases: [(&str, &str, &str); 2] = [
+        ("arrived", "+!home_south.12", "r1 off>home_south.12"),
+        ("beart", "+home_south.12", "r1x off>home_south.12"),
+    ];
+    for (option, arrived, start) in cases {
+        let g = game(FILE, &[("A-SIG-9", option)]);
+        let north = side(&["+home_north.2", arrived, "+central_north.8"], "off");
+        let s = pos(&g, &race("south", &south, &north));
+        let (_, m) = after_throw(&g, &s, 1);
+        assert_eq!(m, each(2..=12, start), "{option}");
+        // In the opposing home row, where the summary keeps pieces safe, the kill is made.
+        let (mut s, m) = after_throw(&g, &s, 3);
+        assert_eq!(m, vec!["1:3x central_north.2>home_north.2"], "{option}");
+        play(&g, &mut s, "1:3x");
+        // Entering the opposing home row makes no piece immune, arriving does.
+        assert!(
+            note(&g, &s).contains(&format!("south: {}", side(&["+home_north.2"], "off"))),
+            "{}",
+            note(&g, &s)
+        );
+    }
+}
+
+#[test]
+fn a_sig_14_threshold_the_return_stays_open_once_it_has_opened() {
+    // All of south has arrived and north's last piece has started since: under the state
+    // reading (the default) the gate is shut again, and south's piece stops on its goal; as a
+    // threshold, once open for good (the latch of `once (…)` set), it walks back.
+    let north = side(&["+central_north.6"], "+!home_south.12");
+    let text = race("south", &side(&[], "+!home_north.12"), &north);
+    let g = game(FILE, &[]);
+    let s = pos(&g, &text);
+    let (_, m) = after_throw(&g, &s, 3);
+    assert_eq!(m, Vec::<String>::new());
+    let g = game(FILE, &[("A-SIG-14", "threshold")]);
+    // Latch 1 is A-SIG-10's `immune when`, latch 2 the gate's `once (…)`.
+    let opened = text.replace("turns 80 |", "turns 80 once south:2 |");
+    let s = pos(&g, &opened);
+    let (_, m) = after_throw(&g, &s, 3);
+    assert_eq!(m, each(1..=12, "3 home_north.12>home_north.9"));
 }

@@ -1346,7 +1346,7 @@ fn a_sgu_9_stop_a_straw_carried_past_a_last_hole_stops_on_it() {
 
 #[test]
 fn a_sgu_9_exact_a_last_hole_is_reached_only_with_the_exact_count() {
-    let g = game(F, &[("A-SGU-9", "exact")]);
+    let g = game(F, &[("A-SGU-9", "exact"), ("A-SGU-16", "exact")]);
     let s0 = at(&g, P1_HEAD, P9_WHITE, &[]);
     let mut s = s0.clone();
     throw(&g, &mut s, 4);
@@ -1631,4 +1631,36 @@ fn r_sgu_3_one_a_straw_moves_at_most_once_a_turn() {
     play(&g, &mut s, "4:r2");
     throw(&g, &mut s, 3);
     assert_eq!(moves(&g, &s), vec!["8:3 middle.9>middle.12"]);
+}
+
+#[test]
+fn a_sgu_16_and_a_sgu_14_are_readings_of_their_own() {
+    // A-SGU-16 (the end of the adversary's row) and A-SGU-14 (where that row is entered)
+    // change the tracks' end and shape, each alone.
+    use seig::lang::ir::TrackEnd;
+    for (option, end) in [
+        ("stop", TrackEnd::Stop),
+        ("exact", TrackEnd::Exact),
+        ("bounce", TrackEnd::Bounce),
+    ] {
+        let g = game(F, &[("A-SGU-16", option)]);
+        assert_eq!(g.ir().teams[0].track.end, end, "{option}");
+    }
+    let last = |g: &seig::engine::Game| g.ir().teams[0].track.cells.last().copied();
+    let s_shape = game(F, &[]);
+    let z_shape = game(F, &[("A-SGU-14", "first-hole")]);
+    assert_ne!(last(&s_shape), last(&z_shape));
+}
+
+#[test]
+fn a_sgu_3_removed_a_straw_thrown_out_leaves_the_game() {
+    let g = game(F, &[("A-SGU-3", "removed")]);
+    let spec = g.ir().capture.at[0]
+        .iter()
+        .find_map(|c| c.spec)
+        .expect("a capture somewhere");
+    assert!(!spec.send_home);
+    let g = game(F, &[]);
+    let spec = g.ir().capture.at[0].iter().find_map(|c| c.spec).unwrap();
+    assert!(spec.send_home);
 }

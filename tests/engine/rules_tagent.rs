@@ -316,7 +316,7 @@ fn tag_s4_after_a_seig_the_player_throws_again_for_more_places() {
 
 #[test]
 fn tag_s5_all_white_or_all_black_opens_the_game_releasing_seven() {
-    let g = game(RULES, &[]);
+    let g = game(RULES, &[("A-TAG-23", "front-most")]);
     for k in [0u8, 7] {
         let mut s = g.initial_state();
         g.apply_throw(&mut s, k, &mut Vec::new()).unwrap();
@@ -1532,7 +1532,7 @@ fn a_tag_9_free_the_throw_after_a_seig_joins_the_pool() {
 
 #[test]
 fn r_tag_1_stay_pieces_released_together_stay_in_place() {
-    let g = game(RULES, &[("R-TAG-1", "stay")]);
+    let g = game(RULES, &[("A-TAG-23", "front-most"), ("R-TAG-1", "stay")]);
     let mut s = g.initial_state();
     g.apply_throw(&mut s, 7, &mut Vec::new()).unwrap();
     throw(&g, &mut s, 3);
@@ -1556,7 +1556,7 @@ fn r_tag_1_stay_pieces_released_together_stay_in_place() {
 
 #[test]
 fn r_tag_1_step_pieces_released_together_each_move_one_place() {
-    let g = game(RULES, &[("R-TAG-1", "step")]);
+    let g = game(RULES, &[("A-TAG-23", "front-most"), ("R-TAG-1", "step")]);
     let mut s = g.initial_state();
     g.apply_throw(&mut s, 7, &mut Vec::new()).unwrap();
     throw(&g, &mut s, 3);
@@ -1773,7 +1773,14 @@ fn a_tag_9_bound_after_seven_released_the_throw_may_move_any_of_them() {
     // TAG-S5: "to see how far she may move any of the released pieces"; the rule file's
     // A-TAG-9 bound: "after a release of several pieces, one of them".
     // A-TAG-10 several: pieces 11 and 12, released alone, may still take the 3.
-    let g = game(RULES, &[("A-TAG-9", "bound"), ("A-TAG-10", "several")]);
+    let g = game(
+        RULES,
+        &[
+            ("A-TAG-23", "front-most"),
+            ("A-TAG-9", "bound"),
+            ("A-TAG-10", "several"),
+        ],
+    );
     let mut s = g.initial_state();
     g.apply_throw(&mut s, 7, &mut Vec::new()).unwrap();
     throw(&g, &mut s, 3);
@@ -1790,7 +1797,14 @@ fn a_tag_9_bound_after_seven_released_the_throw_may_move_any_of_them() {
         ]
     );
     // Under A-TAG-10 one they have had their move: only piece 10 may take it.
-    let g = game(RULES, &[("A-TAG-9", "bound"), ("A-TAG-10", "one")]);
+    let g = game(
+        RULES,
+        &[
+            ("A-TAG-23", "front-most"),
+            ("A-TAG-9", "bound"),
+            ("A-TAG-10", "one"),
+        ],
+    );
     let mut s = g.initial_state();
     g.apply_throw(&mut s, 7, &mut Vec::new()).unwrap();
     throw(&g, &mut s, 3);
@@ -2121,7 +2135,10 @@ fn a_tag_16_game_wide_the_first_seig_of_either_team_unlocks_both() {
 fn a_tag_16_per_team_the_other_team_stays_locked_until_its_own_seig() {
     // The twigs' Seig opens the game as under game-wide; the shells, who have thrown none,
     // still throw seven sticks and their 3 does nothing (TAG-S1 for the team).
-    let g = game(RULES, &[("A-TAG-16", "per-team")]);
+    let g = game(
+        RULES,
+        &[("A-TAG-23", "front-most"), ("A-TAG-16", "per-team")],
+    );
     let mut s = g.initial_state();
     throw(&g, &mut s, 1);
     // The thrower's Seig is its first release: the throw again has eight sticks.
@@ -2134,7 +2151,7 @@ fn a_tag_16_per_team_the_other_team_stays_locked_until_its_own_seig() {
     throw(&g, &mut s, 3);
     assert_eq!(
         head(&g, &s),
-        "race | shells 2 throw | throws 0/1/4 turns 3 last 7:3 once twigs:1,2,4,5 | pool -"
+        "race | shells 2 throw | throws 0/1/4 turns 3 last 7:3 once twigs:1,2,4,7 | pool -"
     );
 }
 
@@ -2151,13 +2168,16 @@ fn shells_locked_to_throw() -> String {
 
 #[test]
 fn a_tag_16_per_team_a_locked_teams_seig_is_its_first_release() {
-    let g = game(RULES, &[("A-TAG-16", "per-team")]);
+    let g = game(
+        RULES,
+        &[("A-TAG-23", "front-most"), ("A-TAG-16", "per-team")],
+    );
     let mut s = pos(&g, &shells_locked_to_throw());
     // Six of seven sticks white: a Seig of seven sticks (TAG-S2).
     throw(&g, &mut s, 6);
     assert_eq!(
         head(&g, &s),
-        "race | shells 1 throw again | throws 1/1/4 turns 2 bind 0 last 7:6 once twigs:1,2,4,5 once shells:1,2,4,5 | pool r1/6#0"
+        "race | shells 1 throw again | throws 1/1/4 turns 2 bind 0 last 7:6 once twigs:1,2,4,5,7 once shells:1,2,4,7 | pool r1/6#0"
     );
     assert_eq!(g.sticks_for(&s), 8);
     throw(&g, &mut s, 3);
@@ -2173,13 +2193,16 @@ fn a_tag_16_per_team_a_locked_teams_seig_is_its_first_release() {
 
 #[test]
 fn a_tag_16_per_team_a_locked_team_all_alike_releases_seven() {
-    let g = game(RULES, &[("A-TAG-16", "per-team")]);
+    let g = game(
+        RULES,
+        &[("A-TAG-23", "front-most"), ("A-TAG-16", "per-team")],
+    );
     let mut s = pos(&g, &shells_locked_to_throw());
     throw(&g, &mut s, 7);
     assert_eq!(
         head(&g, &s),
         format!(
-            "race | shells 1 throw again | throws 1/1/4 turns 2 bind 0 last 7:7 once twigs:1,2,4,5 once shells:1,2,4,5 | pool {}",
+            "race | shells 1 throw again | throws 1/1/4 turns 2 bind 0 last 7:7 once twigs:1,2,4,5,7 once shells:1,2,4,7 | pool {}",
             ["r0/7#0@TAG-S5"; 7].join(" ")
         )
     );
@@ -2278,6 +2301,125 @@ fn a_tag_14_which_each_option_with_r_tag_1_step() {
         throw(&g, &mut s, 8);
         throw(&g, &mut s, 0);
         let mut want = strings(expected);
+        want.sort();
+        assert_eq!(moves(&g, &s), want, "{option}");
+    }
+}
+
+/// Shells to throw after the twigs' first Seig of the game: every shells piece waits in its
+/// lower field, the front one on the field's last hole along the track (TAG-S6, A-TAG-16).
+fn shells_first_seig_to_throw() -> String {
+    race(
+        "shells 1 throw | throws 0/0/9 turns 6",
+        "-",
+        &format!("{} +twigs_upper.12", holes("twigs_lower", 1, 11)),
+        &holes("shells_lower", 1, 12),
+    )
+}
+
+/// Readings, and the legal decisions they give.
+type Case<'a> = (&'a [(&'a str, &'a str)], &'a [&'a str]);
+
+#[test]
+fn tag_s6_the_other_teams_first_seig_is_a_later_one_its_step_stays_in_the_lower_field() {
+    // A-TAG-16 = game-wide: the twigs' Seig was the game's first, so the shells' is a
+    // subsequent one ("along the Lower Field only"). Its front piece stands on the lower
+    // field's last hole: the step would leave the field, and A-TAG-11 decides.
+    let cases: [Case; 4] = [
+        (&[], &["1:r1 shells_lower.1>shells_lower.1"]),
+        (&[("A-TAG-11", "lost")], &[]),
+        // The next piece's step lands on its own piece's hole, which the bound 3 leaves
+        // (a pooled group lands once); alone, it could not stay there.
+        (
+            &[("A-TAG-11", "another")],
+            &["2:r1+3 shells_lower.2>shells_upper.3"],
+        ),
+        (
+            &[("A-TAG-16", "per-team")],
+            &[
+                "1:r1 shells_lower.1>shells_upper.1",
+                "1:r1+3 shells_lower.1>shells_upper.4",
+            ],
+        ),
+    ];
+    for (readings, expected) in cases {
+        let g = game(RULES, readings);
+        let mut s = pos(&g, &shells_first_seig_to_throw());
+        throw(&g, &mut s, 1);
+        throw(&g, &mut s, 3);
+        assert_eq!(moves(&g, &s), expected, "{readings:?}");
+    }
+    // The refusal of the step names the Seig's rule, which cites TAG-S6's sentence.
+    let g = game(RULES, &[]);
+    let mut s = pos(&g, &shells_first_seig_to_throw());
+    throw(&g, &mut s, 1);
+    throw(&g, &mut s, 3);
+    assert_eq!(refuse(&g, &s, "1:r1+3"), "TAG-T1");
+}
+
+#[test]
+fn tag_s6_another_takes_the_next_piece_whose_step_stays_in_the_lower_field() {
+    // A gap behind the front piece: under A-TAG-11 = another the Seig passes to the piece
+    // whose step lands in the gap; under in-place the front piece is released where it stands.
+    let text = race(
+        "shells 1 throw | throws 0/0/9 turns 6",
+        "-",
+        &format!("{} +twigs_upper.12", holes("twigs_lower", 1, 11)),
+        &format!("shells_lower.1 x {}", holes("shells_lower", 3, 12)),
+    );
+    let cases: [(&str, &[&str]); 2] = [
+        (
+            "another",
+            &[
+                "3:r1 shells_lower.3>shells_lower.2",
+                "3:r1+3 shells_lower.3>shells_upper.2",
+            ],
+        ),
+        ("in-place", &["1:r1 shells_lower.1>shells_lower.1"]),
+    ];
+    for (blocked, expected) in cases {
+        let g = game(RULES, &[("A-TAG-11", blocked)]);
+        let mut s = pos(&g, &text);
+        throw(&g, &mut s, 7);
+        throw(&g, &mut s, 3);
+        assert_eq!(moves(&g, &s), expected, "{blocked}");
+    }
+}
+
+#[test]
+fn a_tag_23_chosen_an_all_alike_opening_releases_any_seven_front_most_the_front_seven() {
+    // Seven white, then a 3: the first release (and the 3 bound to it) may go to any waiting
+    // piece under chosen (the default), to the front piece only under front-most.
+    let cases: [(&str, Vec<String>); 2] = [
+        (
+            "chosen",
+            (1..=12)
+                .flat_map(|i| {
+                    // The 3 moves a piece from hole 10 on: from further back it would land
+                    // on a waiting own piece (TAG-M5).
+                    let hole = format!("twigs_lower.{i}");
+                    let mut v = vec![format!("{i}:r0 {hole}>{hole}")];
+                    if i >= 10 {
+                        v.push(format!("{i}:r0+3 {hole}>twigs_upper.{}", 22 - i));
+                    }
+                    v
+                })
+                .collect(),
+        ),
+        (
+            "front-most",
+            strings(&[
+                "12:r0 twigs_lower.12>twigs_lower.12",
+                "12:r0+3 twigs_lower.12>twigs_upper.10",
+            ]),
+        ),
+    ];
+    for (option, expected) in cases {
+        let g = game(RULES, &[("A-TAG-23", option)]);
+        let mut s = g.initial_state();
+        g.apply_throw(&mut s, 7, &mut Vec::new()).unwrap();
+        throw(&g, &mut s, 3);
+        let mut want = expected.clone();
         want.sort();
         assert_eq!(moves(&g, &s), want, "{option}");
     }

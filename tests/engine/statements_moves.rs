@@ -222,6 +222,50 @@ fn pooled_landing_once_passes_over_the_first_landing() {
     }
 }
 
+// ------------------------------------------------------------------- pooled walk
+
+#[test]
+fn pooled_walk_any_order_walks_the_shorter_throw_first_in_throw_order_as_thrown() {
+    // A 2 then a 1, landing after each throw: piece 1 on mid.1, an own piece on mid.3. Any
+    // order (the default) walks the 1 first (mid.2, then mid.4); in throw order the 2 comes
+    // first and lands on the own piece, so the pair is refused.
+    let base = "allocation: pooled\n pooled throws land: after each throw";
+    let all = v(&[
+        "1:1 mid.1>mid.2",
+        "1:2+1 mid.1>mid.4",
+        "2:1 mid.3>mid.4",
+        "2:2 mid.3>mid.5",
+        "2:2+1 mid.3>mid.6",
+    ]);
+    for extra in [
+        base.to_string(),
+        format!("{base}\n pooled throws walk: any order"),
+    ] {
+        let g = game(&extra);
+        let s = at(&g, "2/2#0 1/1#1", "+mid.1 +mid.3 x x", NO_B);
+        assert_eq!(moves(&g, &s), all, "{extra}");
+    }
+    let g = game(&format!("{base}\n pooled throws walk: in throw order"));
+    let s = at(&g, "2/2#0 1/1#1", "+mid.1 +mid.3 x x", NO_B);
+    let thrown: Vec<String> = all
+        .iter()
+        .filter(|m| !m.starts_with("1:2+1"))
+        .cloned()
+        .collect();
+    assert_eq!(moves(&g, &s), thrown);
+    // The 2 lands first, on the own piece (stacking forbidden by the language default).
+    assert_eq!(
+        common::refuse(&g, &s, "1:2+1"),
+        "a team may not have two pieces on one hole"
+    );
+    round_trip("pooled throws walk: in throw order");
+    round_trip("pooled throws walk: any order");
+    assert_eq!(
+        codes("pooled throws walk: any order\n pooled throws walk: in throw order"),
+        ["E012"]
+    );
+}
+
 #[test]
 fn pooled_landing_after_each_throw_is_blocked_at_each_landing() {
     let g = game("allocation: pooled\n pooled throws land: after each throw");
@@ -566,4 +610,32 @@ fn no_capture_possible_sees_a_bounce_walk_back() {
     let s = at(&g, "4/4#0", "+b_home.1 x x x", "+mid.6 x x x");
     assert!(none(&g, &s));
     assert_eq!(moves(&g, &s), Vec::<String>::new());
+}
+
+// ------------------------------------------------------------------- immune after arriving
+
+#[test]
+fn immune_after_arriving_protects_a_piece_from_its_arrival_on() {
+    // Team a arrives on b_home.1, its goal's last hole. A piece that enters the goal row is
+    // not yet immune; one that arrives is (the notation's `!`).
+    let g = game("capture: compulsory, remove\n immune after arriving");
+    let mut s = at(&g, "2/2#0", "+mid.5 +b_home.3 x x", NO_B);
+    assert_eq!(
+        moves(&g, &s),
+        v(&["1:2 mid.5>b_home.4", "2:2 b_home.3>b_home.1"])
+    );
+    play(&g, &mut s, "1:2");
+    assert!(
+        note(&g, &s).contains("a: +b_home.4 +b_home.3 x x"),
+        "{}",
+        note(&g, &s)
+    );
+    let mut s = at(&g, "2/2#0", "+mid.5 +b_home.3 x x", NO_B);
+    play(&g, &mut s, "2:2");
+    assert!(
+        note(&g, &s).contains("a: +mid.5 +!b_home.1 x x"),
+        "{}",
+        note(&g, &s)
+    );
+    round_trip("immune after arriving");
 }

@@ -322,8 +322,80 @@ fn a_released_count_past_the_pieces_a_team_can_have_is_an_error() {
     );
 }
 
+/// A 2 releases one piece moving 1, confined to the mover's home row.
+const WITHIN: &str = "  on 2: release 1 moving 1 within own home";
+
+#[test]
+fn a_release_within_a_region_refuses_a_step_out_of_it() {
+    // The front-most waiting piece stands on a_home.4: its step would enter mid.1.
+    let cases: [(&str, &[&str]); 4] = [
+        // The language default, `blocked release: lost`: no piece may take the release.
+        ("", &[]),
+        (
+            "blocked release: released in place",
+            &["4:r1 a_home.4>a_home.4"],
+        ),
+        // Piece 3's step lands on piece 4; piece 1's, on the empty a_home.2.
+        (
+            "blocked release: another piece",
+            &["1:r1 a_home.1>a_home.2"],
+        ),
+        ("release order: rear-most", &["1:r1 a_home.1>a_home.2"]),
+    ];
+    for (stmt, expected) in cases {
+        let g = game(stmt, WITHIN);
+        let mut s = at(&g, "throw", "-", A_GAP, B_HOME);
+        throw(&g, &mut s, 2);
+        assert_eq!(moves(&g, &s), v(expected), "{stmt}");
+    }
+    // The refusal names the release's rule.
+    let g = game("blocked release: another piece", WITHIN);
+    let s = at(&g, "move", "r1/2#0", A_GAP, B_HOME);
+    assert_eq!(common::refuse(&g, &s, "4:r1"), "R-O");
+}
+
+#[test]
+fn a_release_within_a_region_confines_only_its_own_places() {
+    // A 1 (rule R-T, unconfined) still steps the front piece out of its home row; the
+    // confined 2's release, moved on by a later throw, leaves the row with that throw.
+    let g = game("", WITHIN);
+    let s = at(&g, "move", "r1/1#0", A_GAP, B_HOME);
+    assert_eq!(moves(&g, &s), v(&["4:r1 a_home.4>mid.1"]));
+    let g = game("release order: rear-most", WITHIN);
+    let s = at(&g, "move", "r1/2#0 3/3#1", A_GAP, B_HOME);
+    assert_eq!(
+        moves(&g, &s),
+        v(&[
+            "1:r1 a_home.1>a_home.2",
+            "1:r1+3 a_home.1>mid.1",
+            "2:3 mid.3>mid.6"
+        ])
+    );
+}
+
+#[test]
+fn one_rules_releases_are_confined_alike() {
+    assert_eq!(
+        codes("", &format!("{WITHIN}\n  on 3: release 1 moving 1")),
+        ["E131"]
+    );
+    // The same region twice is one confinement.
+    game(
+        "",
+        &format!("{WITHIN}\n  on 3: release 1 moving 2 within own home"),
+    );
+    // `within` belongs to a release's places: without `moving` it does not parse.
+    assert_eq!(codes("", "  on 2: release 1 within own home"), ["E001"]);
+}
+
 #[test]
 fn the_release_statements_round_trip() {
+    round_trip("", WITHIN, WITHIN.trim());
+    round_trip(
+        "",
+        "  on 2: release 2 chosen moving 1 within last hole of own home",
+        "on 2: release 2 chosen moving 1 within last hole of own home",
+    );
     round_trip("release order: rear-most", "", "release order: rear-most");
     for order in [
         "front-most",

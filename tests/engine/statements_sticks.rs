@@ -121,3 +121,51 @@ fn sticks_if_over_an_unknown_row_is_a_located_error() {
         .expect("an error");
     assert!(d.message.contains("nowhere"), "{}", d.message);
 }
+
+/// A file whose face chance is a param in percent: `p(white) = chance percent`.
+fn percent_file(prob: &str) -> String {
+    file("").replace(
+        "  sticks: 6 with faces white and black\n",
+        &format!("  sticks: 6 with faces white and black, p(white) = {prob}\n"),
+    )
+}
+
+#[test]
+fn a_face_chance_in_percent_takes_a_number_or_a_param() {
+    let with_param = |text: &str, params: &[(&str, i64)]| {
+        let sel = Selection {
+            readings: Default::default(),
+            params: params.iter().map(|(a, b)| (a.to_string(), *b)).collect(),
+        };
+        let (_, l) = seig::lang::load(text.as_bytes(), &sel);
+        l.ir.map(|ir| ir.sticks.p)
+    };
+    let param = format!(
+        "param chance = 50 in 1..99 \"chance of white\"\n{}",
+        percent_file("chance percent")
+    );
+    assert_eq!(with_param(&param, &[]), Some(0.5));
+    assert_eq!(with_param(&param, &[("chance", 30)]), Some(0.3));
+    assert_eq!(with_param(&percent_file("55 percent"), &[]), Some(0.55));
+    // The count of white sticks follows: six whites with p = 0.3.
+    let g = Game::new(
+        seig::lang::load(
+            param.as_bytes(),
+            &Selection {
+                readings: Default::default(),
+                params: [("chance".to_string(), 30)].into_iter().collect(),
+            },
+        )
+        .1
+        .ir
+        .expect("lowers"),
+    );
+    assert!((g.ir().sticks.p - 0.3).abs() < 1e-12);
+    // Out of 1..99 percent: a located error, alone.
+    assert_eq!(common::error_codes(&percent_file("100 percent")), ["E071"]);
+    let formatted = seig::lang::fmt::format_text(&param).expect("formats");
+    assert!(
+        formatted.contains("p(white) = chance percent"),
+        "{formatted}"
+    );
+}

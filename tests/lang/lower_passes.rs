@@ -213,7 +213,8 @@ fn sticks_throw_entries_in_file_order() {
             Effect::Release {
                 count: 1,
                 steps: Amount::Const(1),
-                order: None
+                order: None,
+                within: None
             },
             Effect::ThrowAgain
         ]

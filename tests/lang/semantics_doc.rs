@@ -63,6 +63,7 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::SeatOrder => "`seat order:`",
         StatementKind::MovesPerPiece => "`moves per piece per turn:`",
         StatementKind::PooledLanding => "`pooled throws land:`",
+        StatementKind::PooledWalk => "`pooled throws walk:`",
         StatementKind::Passing => "`passing own pieces:` / `passing opposing pieces:`",
         StatementKind::BlockedRelease => "`blocked release:`",
         StatementKind::Stacks => "`stacks:`",

@@ -1,6 +1,7 @@
 //! A native, hand-written Sig (Mauritania) after Béart 1955, under the default readings of
-//! `rules/sig-beart.seig` but R-SIG-1 = start-or-move and A-SIG-10 = killable ([`READINGS`]), with the board length a
-//! parameter. It is written from the rules inventory (`../shared/rules-inventory.md`), the source text
+//! `rules/sig-beart.seig` but R-SIG-1 = start-or-move, A-SIG-10 = killable, A-SIG-6 = once and
+//! A-SIG-11 = beside ([`READINGS`]), with the board length a parameter and as many pieces a team
+//! as a row has holes ([`params`]). It is written from the rules inventory (`../shared/rules-inventory.md`), the source text
 //! (`../shared/sources/sig-mauritania-beart-1955.txt`) and the rule file, and shares nothing
 //! with the interpreter but the RNG protocol of `seig::tools::driver` (so that one seed plays one game
 //! in both; `tests/engine/differential.rs` checks that they do).
@@ -49,10 +50,25 @@
 )]
 #![allow(dead_code)]
 
-/// The readings this reference plays where they differ from the file's defaults: a 1 also
-/// moves a started piece (written when that was the default; kept, since it exercises both
-/// kinds of entry of one throw).
-pub const READINGS: &[(&str, &str)] = &[("R-SIG-1", "start-or-move"), ("A-SIG-10", "killable")];
+/// The readings this reference plays where they differ from the file's defaults, each written
+/// when it was the default and kept: a 1 also moves a started piece (it exercises both kinds of
+/// entry of one throw), the return runs the central rows once, and an 8's pieces wait beside
+/// the board.
+pub const READINGS: &[(&str, &str)] = &[
+    ("R-SIG-1", "start-or-move"),
+    ("A-SIG-10", "killable"),
+    ("A-SIG-6", "once"),
+    ("A-SIG-11", "beside"),
+];
+
+/// The rule file's params for a board of `holes` holes a row: the reference gives a team as
+/// many pieces as a row has holes (the file's `counters`, a param of its own).
+pub fn params(holes: usize) -> Vec<(String, i64)> {
+    vec![
+        ("holes".to_string(), holes as i64),
+        ("counters".to_string(), holes as i64),
+    ]
+}
 
 use seig::tools::sim::Rng;
 

@@ -134,7 +134,12 @@ fn save_and_load_round_trip() {
     let dir = temp_dir("round-trip");
     let file = dir.join("game.json");
     let f = file.display().to_string();
-    let a = args("sig-beart.seig", &[("holes", 4)], &["north=greedy"], 5);
+    let a = args(
+        "sig-beart.seig",
+        &[("holes", 4), ("counters", 4)],
+        &["north=greedy"],
+        5,
+    );
     let n = throws_until_move(&a);
     let prefix = format!("{}1\n", "throw\n".repeat(n));
 
@@ -194,7 +199,7 @@ fn save_and_load_round_trip() {
 fn bad_records_are_refused_with_clear_messages() {
     let dir = temp_dir("bad-records");
     let good = dir.join("good.json");
-    let a = args("sig-beart.seig", &[("holes", 4)], &[], 2);
+    let a = args("sig-beart.seig", &[("holes", 4), ("counters", 4)], &[], 2);
     let mut s = session(&a);
     run_session(&mut s, &format!("throw\nthrow\nsave {}\n", good.display()));
     let text = std::fs::read_to_string(&good).unwrap();
@@ -252,7 +257,7 @@ fn bad_records_are_refused_with_clear_messages() {
     }
 
     // Different readings or parameters, or another rule file: refused by `load` in the game.
-    let mut other = args("sig-beart.seig", &[("holes", 5)], &[], 2);
+    let mut other = args("sig-beart.seig", &[("holes", 5), ("counters", 5)], &[], 2);
     other.choices.readings = vec![("A-SIG-1".into(), "plain".into())];
     let mut s2 = session(&other);
     let out = run_session(&mut s2, &format!("load {}\n", good.display()));
@@ -344,7 +349,7 @@ fn a_missing_record_for_load_is_an_error() {
 fn computer_against_computer_is_the_same_for_the_same_seed() {
     let a = args(
         "sig-beart.seig",
-        &[("holes", 4)],
+        &[("holes", 4), ("counters", 4)],
         &["south=mcts", "north=expectimax"],
         21,
     );
@@ -355,7 +360,7 @@ fn computer_against_computer_is_the_same_for_the_same_seed() {
     let other = run(
         &args(
             "sig-beart.seig",
-            &[("holes", 4)],
+            &[("holes", 4), ("counters", 4)],
             &["south=mcts", "north=expectimax"],
             22,
         ),
@@ -369,7 +374,7 @@ fn computer_against_computer_is_the_same_for_the_same_seed() {
 fn every_variant_plays_to_the_end_between_computers() {
     for (file, params) in [
         ("seig-tagent.seig", vec![]),
-        ("sig-beart.seig", vec![("holes", 4)]),
+        ("sig-beart.seig", vec![("holes", 4), ("counters", 4)]),
         ("sigue-caillie.seig", vec![]),
     ] {
         for kinds in [["greedy", "random"], ["expectimax", "mcts"]] {
@@ -396,7 +401,7 @@ fn replay_prints_a_whole_record() {
     let file = dir.join("g.json");
     let a = args(
         "sig-beart.seig",
-        &[("holes", 4)],
+        &[("holes", 4), ("counters", 4)],
         &["south=greedy", "north=random"],
         8,
     );

@@ -118,7 +118,7 @@ fn the_long_board_fits_80_columns() {
 
 #[test]
 fn help_overlay_and_too_small() {
-    let mut a = app("sig-beart.seig", &[("holes", 4)], &[], 1);
+    let mut a = app("sig-beart.seig", &[("holes", 4), ("counters", 4)], &[], 1);
     key(&mut a, KeyCode::Char('?'));
     assert!(matches!(&a.overlay, Overlay::Text { title, .. } if title == "keys"));
     insta::assert_snapshot!("help", frame(&a, 80, 24));
@@ -162,7 +162,7 @@ fn save_and_load_through_the_prompt() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("g.json");
-    let mut a = app("sig-beart.seig", &[("holes", 4)], &[], 2);
+    let mut a = app("sig-beart.seig", &[("holes", 4), ("counters", 4)], &[], 2);
     for _ in 0..3 {
         key(&mut a, KeyCode::Char('t'));
         settle(&mut a);
@@ -220,7 +220,7 @@ fn frames_at_the_minimum_the_usual_and_a_large_size() {
 fn a_game_between_computers_is_logged_whole_with_its_captures_marked() {
     let mut a = app(
         "sig-beart.seig",
-        &[("holes", 4)],
+        &[("holes", 4), ("counters", 4)],
         &["south=greedy", "north=greedy"],
         3,
     );

@@ -501,6 +501,9 @@ pub enum RefusalKind {
     BouncedBack,
     /// A walk that would go back before the track's start.
     BeforeStart,
+    /// A release whose own places would leave the holes they are confined to (`release N
+    /// moving E within REGION`).
+    Confined,
     /// Two own pieces on a hole that does not allow it.
     Stacking,
     /// An opposing piece on the landing hole that may not be taken there, where landing
@@ -713,6 +716,12 @@ pub struct Game {
     /// Per rule, the order its throw entries' releases name, with the statement (one per
     /// rule, E120): a pool entry names its rule.
     pub(crate) rule_orders: Vec<Option<(ReleaseOrder, Origin)>>,
+    /// Per rule, the holes its releases' own places must stay within, with the statement
+    /// (`release 1 moving 1 within own lower`; one per rule, E131): a pool entry names its
+    /// rule.
+    pub(crate) rule_within: Vec<Option<(TeamCells, Origin)>>,
+    /// Some release is confined (`within`): a releasing group is checked against it.
+    pub(crate) confined: bool,
     /// Both teams may walk every stretch in one jump (no passing restriction).
     pass_free: bool,
     /// No passing restriction and no `bounce` end: a walk only goes forward, and
@@ -859,7 +868,11 @@ impl Game {
         let effect_orders = rule_orders
             .iter()
             .any(|r| r.is_some_and(|(o, _)| o != ir.release_order));
+        let rule_within = rule_within(&ir);
+        let confined = rule_within.iter().any(Option::is_some);
         let careful_moves = !pass_free
+            || confined
+            || mv.walk_in_throw_order
             || mv.land_each_throw
             || mv.blocked_release != BlockedRelease::Lost
             || effect_orders
@@ -888,6 +901,8 @@ impl Game {
             immune_on_pieces,
             careful_moves,
             release_any,
+            rule_within,
+            confined,
             effect_orders,
             rule_orders,
             pass_free,
@@ -1842,6 +1857,23 @@ fn rule_orders(ir: &Ir) -> Vec<Option<(ReleaseOrder, Origin)>> {
                 && slot.is_none()
             {
                 *slot = Some((*o, e.origin));
+            }
+        }
+    }
+    out
+}
+
+/// Per rule, the holes its releases' places are confined to (`… within REGION`).
+fn rule_within(ir: &Ir) -> Vec<Option<(TeamCells, Origin)>> {
+    let mut out = vec![None; ir.rules.len()];
+    for e in &ir.throws {
+        for f in &e.effects {
+            if let Effect::Release {
+                within: Some(w), ..
+            } = f
+                && let Some(slot) = out.get_mut(e.rule as usize)
+            {
+                *slot = Some((*w, e.origin));
             }
         }
     }

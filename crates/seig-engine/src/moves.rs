@@ -546,6 +546,43 @@ impl Game {
         }
     }
 
+    /// A release confined to a region (`release N moving E within REGION`): the holes its
+    /// own places walk, counted from where the piece stands along its track (off the
+    /// track, from the track's first hole), all lie in the region.
+    #[inline(never)]
+    fn release_confined(
+        &self,
+        s: &State,
+        team: TeamId,
+        piece: u8,
+        order: &[u8],
+    ) -> Result<(), Refusal> {
+        let Some(e) = order
+            .iter()
+            .filter_map(|&i| s.pool.get(i as usize))
+            .find(|e| e.kind == EntryKind::Release)
+        else {
+            return Ok(());
+        };
+        let Some(Some((cells, origin))) = self.rule_within.get(e.rule as usize) else {
+            return Ok(());
+        };
+        let cells = &cells[team.index()];
+        let track = &self.ir.teams[team.index()].track.cells;
+        let from = s.pieces[team][piece as usize].tpos;
+        let inside = (1..=e.steps as i16).all(|k| {
+            usize::try_from(from + k)
+                .ok()
+                .and_then(|i| track.get(i))
+                .is_some_and(|&c| cells.contains(c))
+        });
+        if inside {
+            Ok(())
+        } else {
+            Err(Refusal::new(RefusalKind::Confined, Ground::Stated(*origin)))
+        }
+    }
+
     /// Walks the group's entries (`order`, left in the order walked): shorter throws
     /// first, and when a crossing-throw gate refuses, the other orders. With `pooled throws
     /// land: after each throw`, every landing on the way is also judged.
@@ -560,11 +597,15 @@ impl Game {
         l: &mut Landing,
     ) -> Result<(), Refusal> {
         let len = order.len();
-        if len > 1 {
+        if release && self.confined {
+            self.release_confined(s, team, piece, order)?;
+        }
+        let any_order = !self.ir.movement.walk_in_throw_order;
+        if len > 1 && any_order {
             order.sort_by_key(|&i| (s.pool[i as usize].steps, i));
         }
         let walked = match self.walk(s, team, piece, order, release, l) {
-            Err((first, true)) if len > 1 && len <= 6 => {
+            Err((first, true)) if len > 1 && len <= 6 && any_order => {
                 let mut perm = [0u8; 6];
                 perm[..len].copy_from_slice(order);
                 let mut found = false;

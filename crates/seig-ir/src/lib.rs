@@ -95,6 +95,8 @@ pub enum EngineChoiceId {
     ReleaseOrder,
     /// `blocked release`.
     BlockedRelease,
+    /// `release confinement`.
+    ReleaseConfinement,
     /// `bind after release`.
     BindAfterRelease,
     /// `group walking order`.
@@ -145,7 +147,7 @@ pub enum EngineChoiceId {
 
 impl EngineChoiceId {
     /// Every engine choice, in the order of docs/semantics.md.
-    pub const ALL: [EngineChoiceId; 34] = [
+    pub const ALL: [EngineChoiceId; 35] = [
         EngineChoiceId::ThrowingOrder,
         EngineChoiceId::SeatsPerTeam,
         EngineChoiceId::SeatRotation,
@@ -157,6 +159,7 @@ impl EngineChoiceId {
         EngineChoiceId::ForcedMoves,
         EngineChoiceId::ReleaseOrder,
         EngineChoiceId::BlockedRelease,
+        EngineChoiceId::ReleaseConfinement,
         EngineChoiceId::BindAfterRelease,
         EngineChoiceId::GroupWalkingOrder,
         EngineChoiceId::TrackEnd,
@@ -196,6 +199,7 @@ impl EngineChoiceId {
             EngineChoiceId::ForcedMoves => "forced moves",
             EngineChoiceId::ReleaseOrder => "release order",
             EngineChoiceId::BlockedRelease => "blocked release",
+            EngineChoiceId::ReleaseConfinement => "release confinement",
             EngineChoiceId::BindAfterRelease => "bind after release",
             EngineChoiceId::GroupWalkingOrder => "group walking order",
             EngineChoiceId::TrackEnd => "track end",
@@ -306,6 +310,8 @@ pub enum StatementKind {
     MovesPerPiece,
     /// `pooled throws land: …`.
     PooledLanding,
+    /// `pooled throws walk: …`.
+    PooledWalk,
     /// `passing own|opposing pieces: …`.
     Passing,
     /// `blocked release: …`.
@@ -793,6 +799,14 @@ pub struct Movement {
     pub land_each_throw: bool,
     /// The statement giving [`Movement::land_each_throw`] (`None`: language default, once).
     pub land_each_throw_origin: Option<Origin>,
+    /// A pooled group of several throws is walked in the order they were thrown (else in
+    /// any order that passes, shortest first).
+    #[serde(default)]
+    pub walk_in_throw_order: bool,
+    /// The statement giving [`Movement::walk_in_throw_order`] (`None`: language default,
+    /// any order).
+    #[serde(default)]
+    pub walk_in_throw_order_origin: Option<Origin>,
     /// A move may pass holes where the team's own pieces stand.
     pub pass_own: bool,
     /// The statement giving [`Movement::pass_own`] (`None`: language default, allowed).
@@ -818,6 +832,8 @@ impl Default for Movement {
             stacks_together_origin: None,
             land_each_throw: false,
             land_each_throw_origin: None,
+            walk_in_throw_order: false,
+            walk_in_throw_order_origin: None,
             pass_own: true,
             pass_own_origin: None,
             pass_opposing: true,
@@ -1132,6 +1148,10 @@ pub enum Effect {
         /// Which pieces it takes, where the effect says (`release 8 rear-most`), over the
         /// file's `release order:`.
         order: Option<ReleaseOrder>,
+        /// `… moving E within REGION`: per team, the holes the release's own places must
+        /// stay within (`None`: anywhere the walk goes).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        within: Option<TeamCells>,
     },
     /// `count` entries, each moving a released piece or releasing one, each a different piece.
     ReleaseOrMove {

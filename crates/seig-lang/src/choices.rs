@@ -195,6 +195,32 @@ impl Choices<'_> {
         ]
     }
 
+    /// Whether some throw entry confines its release's places (`… moving E within REGION`):
+    /// the first such entry's statement.
+    fn confinement_choice(&self) -> EngineChoice {
+        let first = self.throws.iter().find(|e| {
+            e.effects.iter().any(|f| {
+                matches!(
+                    f,
+                    crate::ir::Effect::Release {
+                        within: Some(_),
+                        ..
+                    }
+                )
+            })
+        });
+        choice(
+            EngineChoiceId::ReleaseConfinement,
+            "release N moving E within REGION",
+            if first.is_some() {
+                "the releases of the entries that say `within` keep their places in its holes; a step out of them is refused and `blocked release` decides"
+            } else {
+                "a release's places walk the track wherever it goes"
+            },
+            first.map(|e| e.origin),
+        )
+    }
+
     /// Where a piece off its track steps onto it (`track TEAM entry:`).
     fn entry_choice(&self) -> EngineChoice {
         let entries: Vec<String> = TeamId::BOTH
@@ -282,6 +308,7 @@ impl Choices<'_> {
                 },
                 self.movement.blocked_release_origin,
             ),
+            self.confinement_choice(),
             choice(
                 EngineChoiceId::BindAfterRelease,
                 "the throw after a release moves that piece",
@@ -294,9 +321,13 @@ impl Choices<'_> {
             ),
             choice(
                 EngineChoiceId::GroupWalkingOrder,
-                "none",
-                "a group's throws are walked shortest first; another order is taken where a crossing-throw gate refuses it",
-                None,
+                "pooled throws walk: any order / in throw order",
+                if self.movement.walk_in_throw_order {
+                    "in throw order: a group's throws are walked in the order they were thrown"
+                } else {
+                    "any order: a group's throws are walked shortest first; another order is taken where a crossing-throw gate refuses it"
+                },
+                self.movement.walk_in_throw_order_origin,
             ),
             choice(
                 EngineChoiceId::TrackEnd,

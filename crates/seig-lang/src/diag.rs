@@ -175,6 +175,8 @@ pub enum Code {
     EntryGated,
     /// `E130`: `back along the track` on a track that walks a row both ways.
     BackWalksRowTwice,
+    /// `E131`: One rule's releases confine their places to different regions.
+    RuleReleaseRegions,
     /// `W020`: No piece can ever leave its start.
     NeverReleased,
     /// `W021`: A win that can never hold.
@@ -265,6 +267,7 @@ impl Code {
         Code::EntryOnTrack,
         Code::EntryGated,
         Code::BackWalksRowTwice,
+        Code::RuleReleaseRegions,
         Code::NeverReleased,
         Code::WinNeverHolds,
         Code::PhaseNeverEntered,
@@ -344,6 +347,7 @@ impl Code {
             Code::ReleaseOrderByHole => "E114",
             Code::StacksWithoutStacking => "E115",
             Code::RuleReleaseOrders => "E120",
+            Code::RuleReleaseRegions => "E131",
             Code::TrackEntryTwice => "E125",
             Code::EntryOnTrack => "E126",
             Code::EntryGated => "E127",

@@ -484,11 +484,12 @@ fn conds(cs: &[Spanned<Cond>]) -> String {
         .join(" and ")
 }
 
-/// `release N [ORDER] [moving E]`.
+/// `release N [ORDER] [moving E [within REGION]]`.
 fn release_effect(
     n: &Spanned<Expr>,
     m: Option<&Spanned<Expr>>,
     o: Option<ReleaseOrderKind>,
+    w: Option<&Spanned<Region>>,
 ) -> String {
     let mut out = format!("release {}", expr(&n.node));
     if let Some(o) = o {
@@ -498,6 +499,10 @@ fn release_effect(
     if let Some(m) = m {
         out.push_str(" moving ");
         out.push_str(&expr(&m.node));
+    }
+    if let Some(w) = w {
+        out.push_str(" within ");
+        out.push_str(&region(&w.node));
     }
     out
 }
@@ -516,7 +521,7 @@ fn release_order_words(o: ReleaseOrderKind) -> &'static str {
 fn effect(e: &Effect) -> String {
     match e {
         Effect::Move(x) => format!("move {}", expr(&x.node)),
-        Effect::Release(n, m, o) => release_effect(n, m.as_ref(), *o),
+        Effect::Release(n, m, o, w) => release_effect(n, m.as_ref(), *o, w.as_ref()),
         Effect::ReleaseOrMove(x, None) => format!("release or move {}", expr(&x.node)),
         Effect::ReleaseOrMove(x, Some(n)) => format!(
             "release or move {} for {} pieces",
@@ -598,7 +603,14 @@ fn statement(s: &StmtKind) -> String {
             count,
             faces,
             prob,
-        } => sticks(when, count, faces.as_ref(), prob.as_ref()),
+            prob_percent,
+        } => {
+            let mut out = sticks(when, count, faces.as_ref(), prob.as_ref());
+            if let Some((face, e)) = prob_percent {
+                let _ = write!(out, ", p({}) = {} percent", face.node, expr(&e.node));
+            }
+            out
+        }
         StmtKind::Value(None) => "value: count of own colour".into(),
         StmtKind::Value(Some(face)) => format!("value: count of {}", face.node),
         StmtKind::Class { name, shapes } => {
@@ -660,6 +672,7 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::Blocked(true) => "blocked landing: share".into(),
         StmtKind::Blocked(false) => "blocked landing: forbidden".into(),
         StmtKind::Immune(r) => format!("immune after entering {}", region(&r.node)),
+        StmtKind::ImmuneArrived => "immune after arriving".into(),
         StmtKind::ImmuneWhen { when, opposing } => format!(
             "immune when {} first holds: {} released pieces on the board",
             conds(when),
@@ -682,6 +695,7 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::SeatOrder(false) => "seat order: team blocks".into(),
         StmtKind::MovesPerPiece(_)
         | StmtKind::PooledLanding(_)
+        | StmtKind::PooledWalk(_)
         | StmtKind::Passing { .. }
         | StmtKind::BlockedRelease(_)
         | StmtKind::Stacks(_) => movement(s),
@@ -750,6 +764,14 @@ fn movement(s: &StmtKind) -> String {
         StmtKind::PooledLanding(each) => format!(
             "pooled throws land: {}",
             if *each { "after each throw" } else { "once" }
+        ),
+        StmtKind::PooledWalk(thrown) => format!(
+            "pooled throws walk: {}",
+            if *thrown {
+                "in throw order"
+            } else {
+                "any order"
+            }
         ),
         StmtKind::Passing { own, allowed } => format!(
             "passing {} pieces: {}",

@@ -71,6 +71,10 @@ pub const FORMS: &[Form] = &[
         "sticks: EXPR with faces FACE and FACE, p(FACE) = X",
         "How many sticks, their two faces, and a face's probability (default 1/2).",
     ),
+    f(
+        "sticks: EXPR with faces FACE and FACE, p(FACE) = EXPR percent",
+        "A face's probability in percent, a number or a param from 1 to 99.",
+    ),
     f("sticks in PHASE: EXPR", "The stick count while in a phase."),
     f(
         "sticks on first throw of turn|game: EXPR",
@@ -113,6 +117,10 @@ pub const FORMS: &[Form] = &[
         "A pooled group lands at its end only (default), or after each throw.",
     ),
     f(
+        "pooled throws walk: any order|in throw order",
+        "A piece's group of throws is walked in any order that passes (default), or as thrown.",
+    ),
+    f(
         "passing own|opposing pieces: allowed|forbidden",
         "Whether a move may walk past holes where such pieces stand (default allowed).",
     ),
@@ -135,6 +143,10 @@ pub const FORMS: &[Form] = &[
     f(
         "release N ORDER moving EXPR",
         "Effect: release N unreleased pieces, each moving EXPR places (0 if omitted).",
+    ),
+    f(
+        "release N ORDER moving EXPR within REGION",
+        "Effect: a release whose own places must all lie in REGION, else `blocked release:` decides.",
     ),
     f(
         "release or move EXPR for N pieces",
@@ -198,6 +210,10 @@ pub const FORMS: &[Form] = &[
     f(
         "immune after entering REGION",
         "A piece that has entered REGION can never be captured.",
+    ),
+    f(
+        "immune after arriving",
+        "A piece that has arrived (entered its goal's last hole) can never be captured.",
     ),
     f(
         "immune when CONDS first holds: own|opposing released pieces on the board",

@@ -323,10 +323,13 @@ impl Walk {
     fn effect(&mut self, e: &Effect) {
         match e {
             Effect::Move(x) => self.expr(x),
-            Effect::Release(n, moving, _) => {
+            Effect::Release(n, moving, _, within) => {
                 self.expr(n);
                 if let Some(m) = moving {
                     self.expr(m);
+                }
+                if let Some(w) = within {
+                    self.region(&w.node);
                 }
             }
             Effect::ReleaseOrMove(x, n) => {
@@ -422,6 +425,8 @@ impl Walk {
             | StmtKind::SeatOrder(_)
             | StmtKind::MovesPerPiece(_)
             | StmtKind::PooledLanding(_)
+            | StmtKind::PooledWalk(_)
+            | StmtKind::ImmuneArrived
             | StmtKind::Passing { .. }
             | StmtKind::BlockedRelease(_)
             | StmtKind::Stacks(_) => {}
@@ -437,7 +442,12 @@ impl Walk {
                 count,
                 faces,
                 prob,
+                prob_percent,
             } => {
+                if let Some((f, e)) = prob_percent {
+                    self.uses(SymbolKind::Face, f);
+                    self.expr(e);
+                }
                 match when {
                     SticksWhen::InPhase(p) => self.uses(SymbolKind::Phase, p),
                     SticksWhen::If(cs) => self.conds(cs),

@@ -310,7 +310,9 @@ fn pieces(
         None => Some(Start::Beside),
         Some(r) => {
             let row = cx.one_row(r, t.unwrap_or(TeamId::FIRST));
-            if let (Some(row), Some(n), Some(from)) = (row, n, from) {
+            // Only the statement in force must fit: whether pieces fit a row depends on the
+            // params, and a reading's other option is not the game these params play.
+            if let (Some(row), Some(n), Some(from), true) = (row, n, from, f.active()) {
                 pieces_fit(cx, count, from_hole, n, from, cx.rows[row].len as i64);
             }
             row.map(Start::Row)

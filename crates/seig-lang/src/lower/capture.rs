@@ -106,6 +106,35 @@ pub(super) fn capture_statements(cx: &mut Cx, flat: &[Flat]) -> CaptureStmts {
     cs
 }
 
+/// `immune after arriving`: each team's pieces become immune as they enter the hole on
+/// which they arrive (the last hole of the track's goal segment, else of the track), as an
+/// `immune after entering` of that hole would make them.
+pub(super) fn immune_on_arrival(flat: &[Flat], teams: &[Team], capture: &mut CapturePolicy) {
+    for f in flat {
+        let (StmtKind::ImmuneArrived, Some(origin)) = (&f.stmt.node, f.origin) else {
+            continue;
+        };
+        let mut region = [CellSet::default(); 2];
+        for ((set, team), im) in region.iter_mut().zip(teams).zip(capture.immune.iter_mut()) {
+            let tr = &team.track;
+            let at = tr
+                .goal
+                .map_or(tr.cells.len().saturating_sub(1), usize::from);
+            if let Some(&c) = tr.cells.get(at) {
+                set.insert(c);
+            }
+            let (s, r) = im.get_or_insert((CellSet::default(), origin));
+            *s = s.union(set);
+            *r = origin;
+        }
+        capture.stated.push(CaptureStatement {
+            kind: CaptureKind::Immune,
+            region: Some(region),
+            origin,
+        });
+    }
+}
+
 /// The capture table for a board of `cells` holes; warns (on a clean file) when captures are
 /// forbidden somewhere but allowed nowhere.
 #[expect(

@@ -11,6 +11,7 @@ use crate::syntax::ast::{BlockedReleaseKind, StmtKind};
 pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
     let mut one: Option<Setting<bool>> = None;
     let mut each: Option<Setting<bool>> = None;
+    let mut thrown: Option<Setting<bool>> = None;
     let mut own: Option<Setting<bool>> = None;
     let mut opposing: Option<Setting<bool>> = None;
     let mut blocked: Option<Setting<BlockedRelease>> = None;
@@ -19,6 +20,9 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
             StmtKind::MovesPerPiece(v) => set_once(cx, &mut one, *v, f, "the moves per piece"),
             StmtKind::PooledLanding(v) => {
                 set_once(cx, &mut each, *v, f, "where a pooled group lands")
+            }
+            StmtKind::PooledWalk(v) => {
+                set_once(cx, &mut thrown, *v, f, "the order a pooled group is walked")
             }
             StmtKind::Passing { own: true, allowed } => {
                 set_once(cx, &mut own, *allowed, f, "passing own pieces")
@@ -46,6 +50,8 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
         stacks_together_origin: None,
         land_each_throw: each.as_ref().map_or(d.land_each_throw, |s| s.value),
         land_each_throw_origin: each.as_ref().map(|s| s.origin),
+        walk_in_throw_order: thrown.as_ref().map_or(d.walk_in_throw_order, |s| s.value),
+        walk_in_throw_order_origin: thrown.as_ref().map(|s| s.origin),
         pass_own: own.as_ref().map_or(d.pass_own, |s| s.value),
         pass_own_origin: own.as_ref().map(|s| s.origin),
         pass_opposing: opposing.as_ref().map_or(d.pass_opposing, |s| s.value),

@@ -70,7 +70,23 @@ pub(super) fn sticks_statements(cx: &mut Cx, flat: &[Flat]) -> SticksStmts {
                 count,
                 faces,
                 prob,
-            } => sticks(cx, &mut st, f, when, count, faces.is_some(), prob.as_ref()),
+                prob_percent,
+            } => {
+                let percent = prob_percent.as_ref().map(|(face, e)| {
+                    let v = cx.int(e, "chance of a face in percent", 1, 99);
+                    // Out of range: `int` has said so; 1/2 keeps a second diagnostic away.
+                    let p = v.map_or(0.5, |v| v as f64 / 100.0);
+                    (
+                        face.clone(),
+                        Spanned {
+                            node: p,
+                            span: e.span,
+                        },
+                    )
+                });
+                let prob = prob.as_ref().or(percent.as_ref());
+                sticks(cx, &mut st, f, when, count, faces.is_some(), prob)
+            }
             StmtKind::Value(face) => {
                 let v = match face {
                     None => Some(ValueRule::OwnColour),
@@ -259,20 +275,31 @@ fn own_colour_needs_colours(cx: &mut Cx, colours: [bool; 2], faces: &[String; 2]
 }
 
 /// E120: a pool entry knows its release order by its rule, so the releases of one rule
-/// (those in force) name one order. `orders` keeps the first order each rule named.
+/// (those in force) name one order. `orders` keeps the first order each rule named, and
+/// the region its places are confined to (E131: one per rule too).
 fn one_order_per_rule(
     cx: &mut Cx,
-    orders: &mut Vec<(RuleIx, Option<ast::ReleaseOrderKind>)>,
+    orders: &mut Vec<ReleaseKey>,
     rule: RuleIx,
     effects: &[Spanned<ast::Effect>],
 ) {
     for e in effects {
-        let ast::Effect::Release(_, _, o) = &e.node else {
+        let ast::Effect::Release(_, _, o, w) = &e.node else {
             continue;
         };
-        match orders.iter().find(|(r, _)| *r == rule) {
-            None => orders.push((rule, *o)),
-            Some((_, first)) if first == o => {}
+        let w = w.as_ref().map(|w| region_key(&w.node));
+        match orders.iter().find(|(r, _, _)| *r == rule) {
+            None => orders.push((rule, *o, w)),
+            Some((_, first, fw)) if first == o && *fw == w => {}
+            Some((_, first, _)) if first == o => cx.diags.push(
+                Diagnostic::error(
+                    Code::RuleReleaseRegions,
+                    e.span,
+                    "another release of this rule confines its places differently",
+                    "a second confinement of a release in one rule",
+                )
+                .with_help("give this release a rule of its own, or the same `within` as the rule's other releases"),
+            ),
             Some(_) => cx.diags.push(
                 Diagnostic::error(
                     Code::RuleReleaseOrders,
@@ -284,6 +311,27 @@ fn one_order_per_rule(
             ),
         }
     }
+}
+
+/// A rule's release order and confinement, as its first release names them.
+type ReleaseKey = (RuleIx, Option<ast::ReleaseOrderKind>, Option<RegionKey>);
+
+/// A region as written, without its spans: (which holes, whose rows, the row or kind).
+type RegionKey = (u8, u8, String);
+
+fn region_key(r: &ast::Region) -> RegionKey {
+    let (shape, rows) = match r {
+        ast::Region::Rows(x) => (0, x),
+        ast::Region::Ends(x) => (1, x),
+        ast::Region::First(x) => (2, x),
+        ast::Region::Last(x) => (3, x),
+    };
+    let (whose, name) = match rows {
+        ast::RowRef::Named(n) => (0, n),
+        ast::RowRef::Own(n) => (1, n),
+        ast::RowRef::Opposing(n) => (2, n),
+    };
+    (shape, whose, name.node.clone())
 }
 
 /// The throw table's entries in force, in file order, each with its statement's span.
@@ -345,7 +393,7 @@ fn throw_match(cx: &mut Cx, m: &ast::ThrowMatch) -> Option<ThrowMatch> {
 fn effect(cx: &mut Cx, e: &Spanned<ast::Effect>) -> Option<Effect> {
     match &e.node {
         ast::Effect::Move(x) => cx.amount(x).map(Effect::Move),
-        ast::Effect::Release(n, m, o) => {
+        ast::Effect::Release(n, m, o, w) => {
             if matches!(
                 o,
                 Some(ast::ReleaseOrderKind::FirstHole | ast::ReleaseOrderKind::LastHole)
@@ -354,10 +402,15 @@ fn effect(cx: &mut Cx, e: &Spanned<ast::Effect>) -> Option<Effect> {
             }
             let count = cx.int(n, "number of pieces", 1, MAX_PIECES);
             let steps = m.as_ref().map_or(Some(Amount::Const(0)), |m| cx.amount(m));
+            let within = match w {
+                Some(w) => Some(cx.region(w)?),
+                None => None,
+            };
             count.zip(steps).map(|(c, s)| Effect::Release {
                 count: c as u8,
                 steps: s,
                 order: o.map(super::turns::release_order),
+                within,
             })
         }
         ast::Effect::ReleaseOrMove(s, n) => {

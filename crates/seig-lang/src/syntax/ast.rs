@@ -269,11 +269,13 @@ pub enum ThrowMatch {
 pub enum Effect {
     /// `move E`.
     Move(Spanned<Expr>),
-    /// `release N [ORDER] [moving E]`.
+    /// `release N [ORDER] [moving E [within REGION]]`; the region confines the release's
+    /// own places.
     Release(
         Spanned<Expr>,
         Option<Spanned<Expr>>,
         Option<ReleaseOrderKind>,
+        Option<Spanned<Region>>,
     ),
     /// `release or move E [for N pieces]`.
     ReleaseOrMove(Spanned<Expr>, Option<Spanned<Expr>>),
@@ -392,6 +394,8 @@ pub enum StmtKind {
         faces: Option<(Name, Name)>,
         /// Face probability.
         prob: Option<(Name, Spanned<f64>)>,
+        /// Face probability in percent, a number or a param (`p(marked) = chance percent`).
+        prob_percent: Option<(Name, Spanned<Expr>)>,
     },
     /// `value: count of FACE|own colour`.
     Value(Option<Name>),
@@ -499,6 +503,8 @@ pub enum StmtKind {
     Blocked(bool),
     /// `immune after entering R`.
     Immune(Spanned<Region>),
+    /// `immune after arriving`: a piece that has arrived can never be captured.
+    ImmuneArrived,
     /// `immune when C first holds: own|opposing released pieces on the board`.
     ImmuneWhen {
         /// The conditions, seen from each team.
@@ -527,6 +533,8 @@ pub enum StmtKind {
     MovesPerPiece(bool),
     /// `pooled throws land: once|after each throw` (`true` = after each throw).
     PooledLanding(bool),
+    /// `pooled throws walk: any order|in throw order` (`true` = in throw order).
+    PooledWalk(bool),
     /// `passing own|opposing pieces: allowed|forbidden`.
     Passing {
         /// `own` (else `opposing`).

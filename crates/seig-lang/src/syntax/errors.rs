@@ -44,9 +44,10 @@ pub fn describe(r: Rule) -> &'static str {
         | class_stmt | phases_stmt | allocation_stmt | release_order_stmt | bind_stmt
         | transition_stmt | throw_stmt | track_loop_stmt | track_end_stmt | track_entry_stmt
         | track_stmt | gate_stmt | stacks_stmt | stacking_stmt | no_capture_stmt
-        | capture_only_stmt | capture_stmt | blocked_stmt | immune_stmt | immune_when_stmt
-        | send_home_stmt | win_stmt | moves_per_piece_stmt | pooled_landing_stmt | passing_stmt
-        | blocked_release_stmt | seat_order_stmt | draw_stmt | score_end_stmt | stmt => STATEMENT,
+        | capture_only_stmt | capture_stmt | blocked_stmt | immune_stmt | immune_arrived_stmt
+        | immune_when_stmt | send_home_stmt | win_stmt | moves_per_piece_stmt
+        | pooled_landing_stmt | pooled_walk_stmt | passing_stmt | blocked_release_stmt
+        | seat_order_stmt | draw_stmt | score_end_stmt | stmt => STATEMENT,
         team_blocks | alternating => "`team blocks` or `alternating`",
         from_hole => "`from hole N`",
         counted | own_kw | opposing_kw => "`own pieces in ROW` or `opposing pieces in ROW`",
@@ -74,6 +75,8 @@ pub fn describe(r: Rule) -> &'static str {
         one_move | several_moves => "`one` or `several`",
         stacks_together | stacks_apart => "`together` or `apart`",
         land_once | land_each => "`once` or `after each throw`",
+        walk_any | walk_thrown => "`any order` or `in throw order`",
+        face_percent => "a chance in percent (`p(marked) = 55 percent`, or a param)",
         passing_own | passing_opposing => "`own` or `opposing`",
         release_lost | release_in_place | release_another => {
             "`lost`, `released in place` or `another piece`"
@@ -82,6 +85,7 @@ pub fn describe(r: Rule) -> &'static str {
         throw_match | any_throw => "a throw (`any`, a class name or values like `3, 5`)",
         value_list => "a list of numbers like `2, 3, 4`",
         in_phase => "`in PHASE`",
+        release_within => "`within REGION`",
         effect | move_eff | release_eff | release_or_move | throw_again | cancel_moves
         | remove_opposing | enter_phase | nothing => {
             "an effect (`move N`, `release N`, `release or move N`, `throw again`, `cancel moves`, `remove opposing piece`, `enter PHASE`, `nothing`)"

@@ -445,7 +445,7 @@ fn release_order_kind(p: P) -> ReleaseOrderKind {
     }
 }
 
-/// `release N [ORDER] [moving E]`.
+/// `release N [ORDER] [moving E [within REGION]]`.
 fn release_eff(it: pest::iterators::Pairs<'_, Rule>) -> Result<Effect, Vec<Diagnostic>> {
     let mut it = it.peekable();
     let count = expr(it.next().expect("count"))?;
@@ -454,7 +454,8 @@ fn release_eff(it: pest::iterators::Pairs<'_, Rule>) -> Result<Effect, Vec<Diagn
         order = Some(release_order_kind(o));
     }
     let steps = it.next().map(expr).transpose()?;
-    Ok(Effect::Release(count, steps, order))
+    let within = it.next().and_then(|w| w.into_inner().next()).map(region);
+    Ok(Effect::Release(count, steps, order, within))
 }
 
 /// `own|opposing pieces in REGION`.
@@ -550,6 +551,7 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         },
         Rule::blocked_stmt => StmtKind::Blocked(next!().as_rule() == Rule::share),
         Rule::immune_stmt => StmtKind::Immune(region(next!())),
+        Rule::immune_arrived_stmt => StmtKind::ImmuneArrived,
         Rule::immune_when_stmt => StmtKind::ImmuneWhen {
             when: conds(next!())?,
             opposing: next!().as_rule() == Rule::opposing_kw,
@@ -581,6 +583,7 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         Rule::seat_order_stmt => StmtKind::SeatOrder(next!().as_rule() == Rule::alternating),
         Rule::moves_per_piece_stmt => StmtKind::MovesPerPiece(next!().as_rule() == Rule::one_move),
         Rule::pooled_landing_stmt => StmtKind::PooledLanding(next!().as_rule() == Rule::land_each),
+        Rule::pooled_walk_stmt => StmtKind::PooledWalk(next!().as_rule() == Rule::walk_thrown),
         Rule::passing_stmt => StmtKind::Passing {
             own: next!().as_rule() == Rule::passing_own,
             allowed: next!().as_rule() == Rule::allowed,
@@ -677,7 +680,7 @@ fn sticks_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
         };
     }
     let count = expr(child(&mut it))?;
-    let (mut faces, mut prob) = (None, None);
+    let (mut faces, mut prob, mut prob_percent) = (None, None, None);
     for x in it {
         match x.as_rule() {
             Rule::faces => {
@@ -688,6 +691,11 @@ fn sticks_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
                 let mut fi = x.into_inner();
                 let face = name(fi.next().expect("face"));
                 let n = fi.next().expect("number");
+                if n.as_rule() == Rule::face_percent {
+                    let e = expr(n.into_inner().next().expect("percent"))?;
+                    prob_percent = Some((face, e));
+                    continue;
+                }
                 let nsp = span(&n);
                 let v: f64 = n.as_str().parse().unwrap_or(f64::NAN);
                 prob = Some((face, Spanned { node: v, span: nsp }));
@@ -699,6 +707,7 @@ fn sticks_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
         count,
         faces,
         prob,
+        prob_percent,
     })
 }
 

@@ -41,13 +41,28 @@ pub fn describe_effect(ir: &Ir, e: &Effect) -> String {
             count,
             steps,
             order,
+            within,
         } => {
             let mv = match steps {
                 Amount::Const(0) => String::new(),
                 a => format!(" moving {}", amount(*a)),
             };
+            let inside = within.map_or(String::new(), |[a, b]| {
+                let name = |t: usize| ir.teams.get(t).map_or("", |t| t.name.as_str());
+                if a == b {
+                    format!(", staying within {}", describe_cells(ir, &a))
+                } else {
+                    format!(
+                        ", staying within {} ({}) or {} ({})",
+                        describe_cells(ir, &a),
+                        name(0),
+                        describe_cells(ir, &b),
+                        name(1)
+                    )
+                }
+            });
             format!(
-                "release {count} piece{}{}{mv}",
+                "release {count} piece{}{}{mv}{inside}",
                 if *count == 1 { "" } else { "s" },
                 order.map_or("", release_order_words)
             )
@@ -897,6 +912,7 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::Win => "a win",
         StatementKind::MovesPerPiece => "how many moves a piece makes in a turn",
         StatementKind::PooledLanding => "where a pooled group of throws lands",
+        StatementKind::PooledWalk => "the order a pooled group of throws is walked in",
         StatementKind::Passing => "whether pieces may be passed",
         StatementKind::BlockedRelease => "what a blocked release does",
         StatementKind::Stacks => "whether the pieces of a hole move together",

@@ -111,6 +111,7 @@ pub fn what(r: &Refusal) -> String {
         K::NotNextReleased(o) => format!("a release takes {}", next_released(o)),
         K::AlreadyReleased => "this piece is already released".into(),
         K::Gate => "a gate keeps this move out of that part of the track".into(),
+        K::Confined => "this release's places must stay within the holes its rule names".into(),
         K::GateStop => "a gate halts the piece before it moves".into(),
         K::NoPlaces => "this throw moves no places".into(),
         K::TrackEnd => "this piece cannot move further along its track".into(),
@@ -258,6 +259,7 @@ fn ground_words(ir: &Ir, r: &Refusal) -> String {
             _ => "track entry: chosen hole (a piece off its track steps onto a hole of the first segment)".into(),
         },
         K::Bound => "the throw after a release moves that piece".into(),
+        K::Confined => "release N moving E within REGION (its places stay in REGION)".into(),
         K::NotReleased => {
             "the throw gives a move, which only a released piece makes: it releases none".into()
         }
