@@ -96,7 +96,7 @@ pub fn refuse(g: &Game, s: &State, mv: &str) -> String {
         Err(r) => r
             .rule()
             .map(|r| g.ir().rules[r as usize].id.clone())
-            .unwrap_or(format!("{:?}", r.kind)),
+            .unwrap_or_else(|| seig::tools::words::refusal::what(&r)),
     }
 }
 
