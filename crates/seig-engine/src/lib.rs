@@ -702,9 +702,16 @@ pub struct Game {
     /// Every `immune when` condition reads only the pieces: a throw that moves or removes
     /// none cannot make one hold.
     immune_on_pieces: bool,
-    /// A movement statement asks more of a move than the quick verdicts know (passing,
-    /// landing after each throw, a release order by hole, a blocked release's fallback).
+    /// A movement statement asks more of every move than the quick verdicts know (passing,
+    /// landing after each throw).
     careful_moves: bool,
+    /// A release statement asks more of a release than the quick verdicts know (a release
+    /// order by hole or a throw entry's own, a blocked release's fallback): the moves of
+    /// unreleased pieces go to [`Game::check_move`], those of released pieces do not.
+    careful_releases: bool,
+    /// Every `once` condition reads only where the pieces stand: an action that moves,
+    /// takes and immunises none cannot make one hold, and [`Game::latch`] is skipped.
+    latch_on_pieces: bool,
     /// Any waiting piece may be the one a release takes, as the careful path decides
     /// (`blocked release: another piece`, or a throw entry's own release order).
     pub(crate) release_any: bool,
@@ -859,9 +866,8 @@ impl Game {
         let effect_orders = rule_orders
             .iter()
             .any(|r| r.is_some_and(|(o, _)| o != ir.release_order));
-        let careful_moves = !pass_free
-            || mv.land_each_throw
-            || mv.blocked_release != BlockedRelease::Lost
+        let careful_moves = !pass_free || mv.land_each_throw;
+        let careful_releases = mv.blocked_release != BlockedRelease::Lost
             || effect_orders
             || matches!(
                 ir.release_order,
@@ -876,6 +882,7 @@ impl Game {
         // that moves no piece skips when their conditions read only the pieces.
         let mut latched = latched;
         latched.retain(|(l, _)| immune_latches >> l & 1 == 0);
+        let latch_on_pieces = latched.iter().all(|(_, w)| w.iter().all(on_pieces));
         let immune_on_pieces = ir
             .capture
             .immune_when
@@ -887,6 +894,8 @@ impl Game {
             immune_latches,
             immune_on_pieces,
             careful_moves,
+            careful_releases,
+            latch_on_pieces,
             release_any,
             effect_orders,
             rule_orders,
@@ -1246,7 +1255,14 @@ impl Game {
             self.latch_immune(s, obs);
         }
         self.settle(s, obs, legal);
-        if !self.latched.is_empty() {
+        // A throw that moved, took and immunised nothing leaves the pieces as the last
+        // action's latch saw them (a set-up position has its latches set: `Setup`).
+        if !self.latched.is_empty()
+            && !(self.latch_on_pieces
+                && !took
+                && s.game_throws != 1
+                && (self.immune_latches == 0 || self.immune_on_pieces))
+        {
             self.latch(s);
         }
         Ok(())
@@ -1673,6 +1689,28 @@ fn latched_conditions(ir: &Ir) -> Vec<(u8, Vec<Cond>)> {
     v.sort_by_key(|(l, _)| *l);
     v.dedup_by_key(|(l, _)| *l);
     v
+}
+
+/// Does `c` read only where the pieces stand and what they are (not the pool, the throws,
+/// the phase or the team to play)?
+fn on_pieces(c: &Cond) -> bool {
+    match c {
+        Cond::Not(c) => on_pieces(c),
+        Cond::Once { when, .. } => when.iter().all(on_pieces),
+        Cond::AllOwnReleased
+        | Cond::AllReleased
+        | Cond::AllOwnArrived
+        | Cond::OpponentHasUnreleased
+        | Cond::EveryPieceImmuneOrArrived
+        | Cond::OpponentHasNoPieces
+        | Cond::Won(_)
+        | Cond::Full(..)
+        | Cond::Count(..)
+        | Cond::AllOwnIn(_) => true,
+        // `ReleasedCount` counts the pool's pending releases; `NoCapturePossible` the
+        // capture rules of the phase.
+        _ => false,
+    }
 }
 
 /// Does compacting the pool keep this entry: unused, or a release of throw `bind` (which
