@@ -745,8 +745,8 @@ struct FastTrack {
     immune: Vec<u16>,
     /// The track's gates as (index, gate), in the order a walk meets them.
     gates: Vec<(u16, u16)>,
-    /// A walk past the track's end needs [`Game::check_move`] (a loop, an exact count or a
-    /// bounce): the quick verdicts know only `stop`.
+    /// A walk past the track's end needs [`Game::check_move`] (an exact count or a bounce):
+    /// the quick verdicts know only `stop` (a loop is asked per position, `Gen::new`).
     past_end_unsure: bool,
 }
 
@@ -769,7 +769,7 @@ impl FastTrack {
             gated,
             immune,
             gates,
-            past_end_unsure: tr.looping.is_some() || tr.end != TrackEnd::Stop,
+            past_end_unsure: tr.end != TrackEnd::Stop,
         }
     }
 
