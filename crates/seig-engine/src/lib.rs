@@ -705,9 +705,13 @@ pub struct Game {
     /// Every `immune when` condition reads only the pieces: a throw that moves or removes
     /// none cannot make one hold.
     immune_on_pieces: bool,
-    /// A movement statement asks more of a move than the quick verdicts know (passing,
-    /// landing after each throw, a release order by hole, a blocked release's fallback).
+    /// A movement statement asks more of every move than the quick verdicts know (passing,
+    /// landing after each throw).
     careful_moves: bool,
+    /// A release statement asks more of a release than the quick verdicts know (a release
+    /// order by hole or a throw entry's own, a blocked release's fallback): the moves of
+    /// unreleased pieces go to [`Game::check_move`], those of released pieces do not.
+    careful_releases: bool,
     /// Any waiting piece may be the one a release takes, as the careful path decides
     /// (`blocked release: another piece`, or a throw entry's own release order).
     pub(crate) release_any: bool,
@@ -747,8 +751,8 @@ struct FastTrack {
     immune: Vec<u16>,
     /// The track's gates as (index, gate), in the order a walk meets them.
     gates: Vec<(u16, u16)>,
-    /// A walk past the track's end needs [`Game::check_move`] (a loop, an exact count or a
-    /// bounce): the quick verdicts know only `stop`.
+    /// A walk past the track's end needs [`Game::check_move`] (an exact count or a bounce):
+    /// the quick verdicts know only `stop` (a loop is asked per position, `Gen::new`).
     past_end_unsure: bool,
 }
 
@@ -771,7 +775,7 @@ impl FastTrack {
             gated,
             immune,
             gates,
-            past_end_unsure: tr.looping.is_some() || tr.end != TrackEnd::Stop,
+            past_end_unsure: tr.end != TrackEnd::Stop,
         }
     }
 
@@ -870,11 +874,8 @@ impl Game {
             .any(|r| r.is_some_and(|(o, _)| o != ir.release_order));
         let rule_within = rule_within(&ir);
         let confined = rule_within.iter().any(Option::is_some);
-        let careful_moves = !pass_free
-            || confined
-            || mv.walk_in_throw_order
-            || mv.land_each_throw
-            || mv.blocked_release != BlockedRelease::Lost
+        let careful_moves = !pass_free || confined || mv.walk_in_throw_order || mv.land_each_throw;
+        let careful_releases = mv.blocked_release != BlockedRelease::Lost
             || effect_orders
             || matches!(
                 ir.release_order,
@@ -900,6 +901,7 @@ impl Game {
             immune_latches,
             immune_on_pieces,
             careful_moves,
+            careful_releases,
             release_any,
             rule_within,
             confined,
@@ -1261,6 +1263,8 @@ impl Game {
             self.latch_immune(s, obs);
         }
         self.settle(s, obs, legal);
+        // Not skipped after a throw that moved nothing: a position read from notation may
+        // hold a `once` condition whose latch is not set yet, and this throw sets it.
         if !self.latched.is_empty() {
             self.latch(s);
         }

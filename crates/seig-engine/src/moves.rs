@@ -224,12 +224,27 @@ impl Game {
             // asks every piece: `check_move` refuses the others).
             bits &= self.stack_leads(s);
         }
-        // Decided once for the group: the quick verdicts, or the definition for every piece.
-        let quick = !definitional && !self.careful_moves;
+        // The pieces the quick verdicts judge: none when every move is careful; not the
+        // waiting ones when their releases are (those ask `check_move`, after the pieces
+        // the release order refuses are left out).
+        let mut quick = if definitional || self.careful_moves {
+            0
+        } else {
+            !0
+        };
+        if self.careful_releases && !definitional {
+            let careful = s.waiting[s.team];
+            quick &= !careful;
+            if bits & careful != 0 {
+                bits &= !careful | self.may_release(s, mask);
+            }
+        }
+        // Hoisted so that the common case (every piece quick) tests nothing per piece.
+        let all_quick = quick == !0;
         while bits != 0 {
             let piece = bits.trailing_zeros() as u8;
             bits &= bits - 1;
-            let verdict = if quick {
+            let verdict = if all_quick || quick >> piece & 1 == 1 {
                 facts.verdict(piece, &group)
             } else {
                 Quick::Unsure
@@ -259,6 +274,27 @@ impl Game {
             }
         }
         true
+    }
+
+    /// The waiting pieces a release with the entries of `mask` may take, as far as the
+    /// release order says ([`Game::release_in_order`] refuses the others): the next in
+    /// order, or any when the order is chosen or a blocked release passes to another.
+    fn may_release(&self, s: &State, mask: u64) -> u64 {
+        if self.ir.movement.blocked_release == BlockedRelease::AnotherPiece {
+            return !0;
+        }
+        let mut order = [0u8; POOL_MAX];
+        let mut len = 0;
+        let mut bits = mask;
+        while bits != 0 && len < POOL_MAX {
+            order[len] = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            len += 1;
+        }
+        match self.release_order_of(s, &order[..len]) {
+            ReleaseOrder::Chosen => !0,
+            ro => self.release_next_in(s, s.team, ro).map_or(!0, |j| 1 << j),
+        }
     }
 
     /// Is moving `piece` with the entries of `mask` legal, and where does it land?
@@ -895,10 +931,17 @@ impl Game {
         let cell = &pol.at[t.index()][c.index()];
         let share_ok = cell.sharing || pol.blocked_share;
         let mut protected_by = None;
-        for q in s.pieces[o][..self.n_pieces(o)]
-            .iter()
-            .filter(|q| q.alive() && q.cell == c.get() as u8)
-        {
+        // The opposing pieces on the hole, found without a branch per piece (a removed piece
+        // stands on no hole, and the masks of the state hold the live ones).
+        let hole = c.get() as u8;
+        let mut here = 0u64;
+        for (j, q) in s.pieces[o][..self.n_pieces(o)].iter().enumerate() {
+            here |= u64::from(q.cell == hole) << j;
+        }
+        here &= s.released[o] | s.waiting[o];
+        while here != 0 {
+            let q = &s.pieces[o][here.trailing_zeros() as usize];
+            here &= here - 1;
             match self.capture_verdict(t, q, c, single) {
                 Ok(spec) => a.capture = Some(spec),
                 Err(g) => {

@@ -124,8 +124,8 @@ pub(super) struct Gen<'a> {
     cells: &'a [Cell],
     gates: &'a [Gate],
     gate_order: &'a [(u16, u16)],
-    /// A walk past the track's end needs [`Game::check_move`] (a loop, an exact count or a
-    /// bounce).
+    /// A walk past the track's end needs [`Game::check_move`] (a loop whose condition holds
+    /// now, an exact count or a bounce).
     past_end_unsure: bool,
     /// Pieces that have moved this turn where a piece moves once (bit per piece).
     moved: u64,
@@ -160,13 +160,19 @@ impl<'a> Gen<'a> {
         }
         let tr = &game.ir.teams[t.index()].track;
         let fast = &game.fast[t];
+        // A loop whose condition does not hold in this position leaves the end as it is.
+        let past_end_unsure = fast.past_end_unsure
+            || tr
+                .looping
+                .as_ref()
+                .is_some_and(|lp| game.holds(s, t, &lp.when));
         Gen {
             game,
             s,
             cells: &tr.cells,
             gates: &tr.gates,
             gate_order: &fast.gates,
-            past_end_unsure: fast.past_end_unsure,
+            past_end_unsure,
             moved: s.moved,
             released,
             releasable,
