@@ -326,6 +326,8 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("own_kind_without_owner", &["E072"]),
     ("param_default_out_of_range", &["E023"]),
     ("param_empty_range", &["E022"]),
+    ("param_default_cycle", &["E027", "E027"]),
+    ("param_default_unknown", &["E010"]),
     ("phase_into_itself", &["E093"]),
     ("reading_missing_brace", &["E001"]),
     ("reading_single_option", &["W008", "W005"]),
