@@ -35,7 +35,8 @@ rule R-B stated cites s "board" {{
     )
 }
 
-const FOLLOWS: &str = "param holes = 4 in 2..8 \"holes\"\nparam counters = holes in 1..8 \"as many as holes\"";
+const FOLLOWS: &str =
+    "param holes = 4 in 2..8 \"holes\"\nparam counters = holes in 1..8 \"as many as holes\"";
 
 fn sel(params: &[(&str, i64)]) -> Selection {
     Selection {
@@ -64,7 +65,11 @@ fn a_follower_takes_the_default_of_the_param_it_names() {
     let ir = lower(FOLLOWS, &Selection::default()).expect("lowers");
     assert_eq!(value(&ir, "counters"), (4, 4));
     assert_eq!(ir.teams[0].pieces, 4);
-    let p = ir.params.iter().find(|p| p.name == "counters").expect("declared");
+    let p = ir
+        .params
+        .iter()
+        .find(|p| p.name == "counters")
+        .expect("declared");
     assert_eq!(p.follows.as_deref(), Some("holes"));
 }
 
@@ -97,7 +102,10 @@ fn a_circle_of_defaults_is_e027_and_a_missing_name_is_e010() {
     let ps = "param holes = counters in 2..8 \"h\"\nparam counters = holes in 1..8 \"p\"";
     let e = lower(ps, &Selection::default()).expect_err("a circle");
     assert_eq!(e.len(), 2, "{e:?}");
-    assert!(e[0].starts_with("E027") && e[0].contains("holes = counters = holes"), "{e:?}");
+    assert!(
+        e[0].starts_with("E027") && e[0].contains("holes = counters = holes"),
+        "{e:?}"
+    );
     let ps = "param holes = 4 in 2..8 \"h\"\nparam counters = hole in 1..8 \"p\"";
     let e = lower(ps, &Selection::default()).expect_err("no such param");
     assert_eq!(e, ["E010 unknown param `hole`"]);
@@ -117,7 +125,10 @@ fn a_followed_value_outside_the_followers_range_is_e034() {
 fn the_formatter_keeps_a_default_that_names_a_param() {
     let text = file(FOLLOWS);
     let out = seig::lang::fmt::format_text(&text).expect("formats");
-    assert!(out.contains("param counters = holes in 1..8 \"as many as holes\""), "{out}");
+    assert!(
+        out.contains("param counters = holes in 1..8 \"as many as holes\""),
+        "{out}"
+    );
     assert_eq!(seig::lang::fmt::format_text(&out).expect("formats"), out);
 }
 
@@ -125,9 +136,15 @@ fn the_formatter_keeps_a_default_that_names_a_param() {
 fn seig_rules_says_which_param_a_default_follows() {
     let l = analysis::load_text(&file(FOLLOWS), &sel(&[("holes", 6)])).expect("loads");
     let book = rulebook::rulebook(&l);
-    assert!(book.contains("- counters = 6 (default: as holes) (range 1..8)"), "{book}");
-    let l = analysis::load_text(&file(FOLLOWS), &sel(&[("holes", 6), ("counters", 2)]))
-        .expect("loads");
+    assert!(
+        book.contains("- counters = 6 (default: as holes) (range 1..8)"),
+        "{book}"
+    );
+    let l =
+        analysis::load_text(&file(FOLLOWS), &sel(&[("holes", 6), ("counters", 2)])).expect("loads");
     let book = rulebook::rulebook(&l);
-    assert!(book.contains("- counters = 2 (default: as holes, 6) (range 1..8)"), "{book}");
+    assert!(
+        book.contains("- counters = 2 (default: as holes, 6) (range 1..8)"),
+        "{book}"
+    );
 }
