@@ -6,7 +6,11 @@
 const $ = (id) => document.getElementById(id);
 const SVGNS = "http://www.w3.org/2000/svg";
 const PLAYERS = ["human", "random", "greedy", "mcts", "expectimax"];
-const st = { files: [], file: 0, game: null, log: [], logShown: 0, selPiece: null, selMove: 0, edited: false, checkTimer: 0, lastCheck: null };
+const st = { files: [], file: 0, game: null, log: [], logShown: 0, selPiece: null, selMove: 0, edited: false, checkTimer: 0, lastCheck: null,
+  // Unsaved work: actions when the game was last started, saved or loaded, and the fewest it
+  // has had since (undo takes saved actions back); the editor's text of each file not yet
+  // saved or reverted.
+  savedLen: 0, kept: 0, texts: {} };
 
 function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
@@ -21,6 +25,46 @@ function el(tag, attrs, ...kids) {
   }
   for (const k of kids) if (k) e.append(k);
   return e;
+}
+
+// A question in the page (no browser dialog: it works the same on a phone and in tests):
+// resolves to the chosen answer's key; Escape or a click beside it cancels.
+function ask(question, answers) {
+  return new Promise((resolve) => {
+    const box = $("ask");
+    $("ask-text").textContent = question;
+    const bar = $("ask-buttons");
+    bar.textContent = "";
+    const done = (key) => { box.hidden = true; document.removeEventListener("keydown", esc2, true); resolve(key); };
+    const esc2 = (e) => { if (e.key === "Escape") { e.stopPropagation(); done("cancel"); } };
+    for (const [key, label, primary] of answers) {
+      bar.append(el("button", { "data-answer": key, class: primary ? "primary" : "", text: label, onclick: () => done(key) }));
+    }
+    bar.append(el("button", { "data-answer": "cancel", text: "Cancel", onclick: () => done("cancel") }));
+    document.addEventListener("keydown", esc2, true);
+    box.hidden = false;
+    bar.querySelector("button").focus();
+  });
+}
+
+// Actions taken (or saved ones taken back) since the game was started, saved or loaded.
+function unsaved() {
+  if (!st.game) return 0;
+  const n = st.game.log.length;
+  return (n - Math.min(st.kept, n)) + (st.savedLen - Math.min(st.kept, st.savedLen));
+}
+
+function markSaved() { st.savedLen = st.kept = st.game ? st.game.log.length : 0; }
+
+// Before the game is replaced: true when there is nothing to lose, or the person chose to
+// save it first or to let it go.
+async function mayReplaceGame(what) {
+  const n = unsaved();
+  if (!n) return true;
+  const a = await ask(`${n} action${n === 1 ? "" : "s"} of this game ${n === 1 ? "is" : "are"} not saved: ${what} replaces the game.`,
+    [["save", "Save first", true], ["discard", "Discard the game"]]);
+  if (a === "save") { await save(); return true; }
+  return a === "discard";
 }
 
 function notice(msg) {
@@ -117,17 +161,31 @@ async function loadFiles() {
   selectFile(0);
 }
 
+// Shows file i: its readings, parameters and seats, and its text in the editor (the edited
+// text when it was edited and neither saved nor reverted).
 function selectFile(i) {
+  if (st.edited) st.texts[st.file] = { text: $("text").value, use: $("use-edit").checked };
   st.file = i;
+  $("file").value = String(i);
   const f = fileInfo();
   document.querySelectorAll("#readings, #params").forEach((e) => { e.textContent = ""; });
   buildChoices(f.readings, f.params);
-  $("text").value = f.text;
-  st.edited = false;
-  $("use-edit").checked = false;
+  const kept = st.texts[i];
+  $("text").value = kept ? kept.text : f.text;
+  st.edited = !!kept;
+  $("use-edit").checked = kept ? kept.use : false;
+  document.body.dataset.edited = st.edited ? "1" : "0";
   buildSeats(f.teams);
   editorRefresh([]);
   scheduleCheck(0);
+}
+
+// The file selector: the game of the old file is replaced (asked first when unsaved), and a
+// game of the new one starts.
+async function switchFile(i) {
+  if (!(await mayReplaceGame("switching the file"))) { $("file").value = String(st.file); return; }
+  selectFile(i);
+  await startGame();
 }
 
 // ---------- play ----------
@@ -144,6 +202,11 @@ function buildSeats(teams) {
 }
 
 async function newGame() {
+  if (!(await mayReplaceGame("a new game"))) return;
+  await startGame();
+}
+
+async function startGame() {
   const seats = {};
   document.querySelectorAll("#seats select").forEach((s) => { seats[s.dataset.team] = s.value; });
   const body = { file: st.file, choices: choices(), seed: parseInt($("seed").value, 10) || 0, seats };
@@ -151,7 +214,10 @@ async function newGame() {
   if (text !== undefined) body.text = text;
   try {
     notice("");
-    show(await api("POST", "/api/games", body));
+    const v = await api("POST", "/api/games", body);
+    st.game = null;
+    show(v);
+    markSaved();
   } catch (e) { notice(e.message); }
 }
 
@@ -171,9 +237,16 @@ function show(v) {
   st.log = st.log.slice(0, v.log_from).concat(v.log);
   v.log = st.log;
   st.game = v;
+  st.shown = null;
+  $("replay-bar").hidden = true;
+  $("replay").disabled = !v.log.length;
+  $("replay").classList.toggle("primary", v.board.stage !== "throw" && v.board.stage !== "move");
+  st.kept = Math.min(st.kept, v.log.length);
+  document.body.dataset.unsaved = String(unsaved());
   st.selPiece = null;
   st.selMove = 0;
   const b = v.board;
+  if (b.colours) b.colours.forEach((c, i) => document.documentElement.style.setProperty(i ? "--b" : "--a", c));
   document.body.dataset.stage = b.stage;
   document.body.dataset.actions = String(v.log.length);
   document.body.dataset.human = v.human_to_act ? "1" : "0";
@@ -191,6 +264,8 @@ function show(v) {
   $("throw").disabled = !(v.human_to_act && b.stage === "throw");
   $("throw").classList.toggle("primary", !$("throw").disabled);
   $("undo").disabled = !v.can_undo;
+  $("new").classList.toggle("primary", b.stage !== "throw" && b.stage !== "move");
+  $("save").classList.toggle("primary", b.stage !== "throw" && b.stage !== "move");
   $("position").textContent = b.position;
   drawBoard(v);
   drawSticks(b);
@@ -297,7 +372,7 @@ function drawBoard(v) {
   svg.style.maxWidth = Math.max(w, 600) + "px";
   const defs = el("svg:defs");
   [0, 1].forEach((t) => defs.append(el("svg:marker", { id: "arrow" + t, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" },
-    el("svg:path", { d: "M0,0 L10,5 L0,10 z", class: "walk t" + t, style: "fill: currentColor", color: t ? "#2b5f9e" : "#b5651d" }))));
+    el("svg:path", { d: "M0,0 L10,5 L0,10 z", class: "walk t" + t, style: "fill: currentColor", color: `var(--${t ? "b" : "a"})` }))));
   svg.append(defs);
   for (let hN = 0; hN < maxLen; hN++) {
     svg.append(el("svg:text", { x: holeX(hN), y: G.top - 6, "text-anchor": "middle", class: "holeno", text: hN + 1 }));
@@ -329,24 +404,23 @@ function drawBoard(v) {
         el("svg:title", { text: `${t.name} walks ${b.rows[wk.row].name} from hole ${wk.from + 1} to ${wk.to + 1}${wk.label ? " (" + wk.label + ")" : ""}` })));
     }
   });
-  // Pieces on holes, grouped per hole.
+  // Pieces on holes: a team's pieces on one hole are one piece with their count (×N); a hole
+  // both teams share is split in two halves, the first team's on the left.
   const at = new Map();
   b.teams.forEach((t, ti) => t.pieces.forEach((p) => {
     if (p.at) {
       const k = p.at.row + ":" + p.at.hole;
-      if (!at.has(k)) at.set(k, []);
-      at.get(k).push([ti, p]);
+      if (!at.has(k)) at.set(k, [[], []]);
+      at.get(k)[ti].push(p);
     }
   }));
-  for (const [k, list] of at) {
+  for (const [k, byTeam] of at) {
     const [ri, hN] = k.split(":").map(Number);
     const cx = holeX(hN), cy = rowY(b, ri);
-    const n = list.length;
-    list.forEach(([ti, p], i) => {
-      const off = n === 1 ? [0, 0] : [[-6, -6], [6, -6], [-6, 6], [6, 6]][i % 4];
-      svg.append(piece(v, ti, p, cx + off[0], cy + off[1], n === 1 ? 11 : 8, moves));
+    const shared = byTeam[0].length > 0 && byTeam[1].length > 0;
+    byTeam.forEach((list, ti) => {
+      if (list.length) svg.append(stack(v, ti, list, cx, cy, shared ? (ti === 0 ? "left" : "right") : null, moves));
     });
-    if (n > 4) svg.append(el("svg:text", { x: cx + 12, y: cy - 10, class: "holeno", text: "×" + n }));
   }
   // Trays: pieces beside the board (waiting, or started but off the track) and out of the game.
   b.teams.forEach((t, ti) => {
@@ -362,8 +436,8 @@ function drawBoard(v) {
     }
   });
   svg.append(el("svg:path", { id: "movepath", class: "movepath", d: "" }));
-  $("legend").textContent = b.teams.map((t, i) => `${["●", "●"][i]} ${t.name}`).join("   ") +
-    " · dashed: not yet released · gold ring: immune · green ring: can move · arrows: each team's direction";
+  $("legend").innerHTML = b.teams.map((t, i) => `<span class="t${i}">●</span> ${esc(t.name)}`).join("   ") +
+    " · ×N: N pieces on one hole · half discs: both teams share the hole · dashed: not yet released · gold ring: immune · green ring: can move · arrows: each team's direction";
 }
 
 function piecePos(v, ti, number) {
@@ -375,7 +449,27 @@ function piecePos(v, ti, number) {
   return [G.left + 12 + Math.max(i, 0) * 22, trayY(b, ti)];
 }
 
-function piece(v, ti, p, x, y, r, moves) {
+// A team's pieces on one hole, drawn as one: the number of the piece (or ×N for a stack),
+// the whole circle or, on a shared hole, its team's half. It acts as the stack's first
+// piece that can move.
+function stack(v, ti, list, x, y, half, moves) {
+  const b = v.board;
+  const movable = list.find((p) => ti === b.team && moves.some((m) => m.piece === p.number));
+  const p = movable || list[0];
+  const g = piece(v, ti, p, x, y, 13, moves, half);
+  if (list.length > 1) {
+    g.classList.add("stack");
+    g.dataset.count = String(list.length);
+    g.querySelector("text").textContent = "×" + list.length;
+    const where = `${b.rows[p.at.row].name}.${p.at.hole + 1}`;
+    g.querySelector("title").textContent = `${b.teams[ti].name} ${list.map((q) => q.number).join(", ")}: ${list.length} pieces on ${where}` +
+      (list.some((q) => q.immune) ? ", immune" : "");
+    if (list.some((q) => q.immune)) g.classList.add("immune");
+  }
+  return g;
+}
+
+function piece(v, ti, p, x, y, r, moves, half) {
   const b = v.board;
   const mine = ti === b.team && moves.some((m) => m.piece === p.number);
   const cls = ["piece", "t" + ti, p.released ? "" : "waiting", p.alive ? "" : "out", p.immune ? "immune" : "", mine ? "can" : "",
@@ -383,8 +477,9 @@ function piece(v, ti, p, x, y, r, moves) {
   const where = p.at ? `${b.rows[p.at.row].name}.${p.at.hole + 1}` : p.alive ? "beside the board" : "out of the game";
   const g = el("svg:g", { class: cls, "data-team": ti, "data-number": p.number, "data-row": p.at ? p.at.row : "", "data-hole": p.at ? p.at.hole : "" },
     el("svg:title", { text: `${b.teams[ti].name} ${p.number}: ${where}${p.released ? ", released" : ", not released"}${p.immune ? ", immune" : ""}` }),
-    el("svg:circle", { cx: x, cy: y, r }),
-    el("svg:text", { x, y: y + 4, "text-anchor": "middle", text: p.number }));
+    half ? el("svg:path", { d: `M${x},${y - r} A${r},${r} 0 0 ${half === "left" ? 0 : 1} ${x},${y + r} Z`, class: "disc" }) : el("svg:circle", { cx: x, cy: y, r, class: "disc" }),
+    el("svg:text", { x: half ? x + (half === "left" ? -r / 2 : r / 2) : x, y: y + 4, "text-anchor": "middle", text: p.number }));
+  if (half) g.dataset.half = half;
   if (ti === b.team) {
     g.addEventListener("click", () => clickPiece(p.number));
     g.addEventListener("mouseenter", () => {
@@ -401,14 +496,20 @@ function pathFor(m) {
   const path = $("movepath");
   document.querySelectorAll(".hole.target, .hole.from").forEach((h) => h.classList.remove("target", "from"));
   if (!path) return;
-  if (!m || !st.game) { path.setAttribute("d", ""); return; }
-  const b = st.game.board;
-  const [x1, y1] = piecePos(st.game, b.team, m.piece);
+  const v = st.shown || st.game;
+  if (!m || !v) { path.setAttribute("d", ""); return; }
+  const b = v.board;
+  // From the hole it leaves (a replay draws the position after the move), else its tray.
+  const ti = st.shown ? st.shown.team : b.team;
+  const [x1, y1] = m.from ? [holeX(m.from.hole), rowY(b, m.from.row)] : st.shown ? [G.left + 12, trayY(b, ti)] : piecePos(v, ti, m.piece);
   if (m.to) {
-    const x2 = holeX(m.to.hole), y2 = rowY(b, m.to.row);
-    path.setAttribute("d", `M${x1},${y1} L${x2},${y2}`);
+    // Along the track, hole by hole, where the server gives the way; else straight.
+    const way = m.path && m.path.length ? m.path : [m.to];
+    path.setAttribute("d", `M${x1},${y1} ` + way.map((h) => `L${holeX(h.hole)},${rowY(b, h.row)}`).join(" "));
     const h = document.querySelector(`.hole[data-row="${m.to.row}"][data-hole="${m.to.hole}"]`);
     if (h) h.classList.add("target");
+    const f = m.from && document.querySelector(`.hole[data-row="${m.from.row}"][data-hole="${m.from.hole}"]`);
+    if (f) f.classList.add("from");
   } else path.setAttribute("d", "");
 }
 
@@ -436,20 +537,94 @@ function clickHole(row, hole) {
 
 function play(index) { return act("move", { index }); }
 
+// The last throw as its thrower reads it: the sticks of the face its value counts for the
+// thrower (its own colour, in games that count one) drawn first and in its team's colour,
+// then the server's words ("north threw 3 (3 black, 2 white)") and the moves in hand.
 function drawSticks(b) {
   const svg = $("sticks");
   svg.textContent = "";
   const s = b.sticks;
-  if (!s) { svg.append(el("svg:text", { x: 4, y: 30, class: "tray", text: "no throw yet" })); return; }
-  svg.setAttribute("viewBox", `0 0 ${s.sticks * 26 + 360} 70`);
+  const hand = b.hand || "";
+  $("hand").textContent = hand;
+  if (!s) { svg.setAttribute("viewBox", "0 0 400 70"); svg.append(el("svg:text", { x: 4, y: 30, class: "tray", id: "throw-value", text: "no throw yet" })); return; }
+  svg.setAttribute("viewBox", `0 0 ${s.sticks * 26 + 380} 70`);
+  const counted = s.counted === 0 ? s.k : s.sticks - s.k;
+  const team = s.team === null ? "" : " t" + s.team;
   for (let i = 0; i < s.sticks; i++) {
-    const f = i < s.k ? 0 : 1;
-    svg.append(el("svg:rect", { x: 4 + i * 26, y: 6, width: 16, height: 56, rx: 7, class: "stick f" + f },
-      el("svg:title", { text: s.faces[f] })));
+    const mine = i < counted;
+    const f = mine ? s.counted : 1 - s.counted;
+    svg.append(el("svg:rect", { x: 4 + i * 26, y: 6, width: 16, height: 56, rx: 7, class: "stick " + (mine ? "counted" + team : "other") },
+      el("svg:title", { text: s.faces[f] + (mine ? " (counted)" : "") })));
   }
-  const cls = s.classes.length ? " · " + s.classes.join(", ") : "";
-  svg.append(el("svg:text", { x: s.sticks * 26 + 14, y: 30, class: "rowname", id: "throw-value", text: `worth ${s.value}${cls}` }));
-  svg.append(el("svg:text", { x: s.sticks * 26 + 14, y: 50, class: "tray", text: `${s.k} of ${s.sticks} ${s.faces[0]} (light), ${s.sticks - s.k} ${s.faces[1]}` }));
+  svg.append(el("svg:text", { x: s.sticks * 26 + 14, y: 30, class: "rowname" + team, id: "throw-value", text: s.words }));
+  svg.append(el("svg:text", { x: s.sticks * 26 + 14, y: 50, class: "tray", text: s.current ? "this turn's throw" : "an earlier turn's throw" }));
+}
+
+// ---------- replay ----------
+
+const REPLAY_HELP = "← → one action · Home End the start, the end · c / C next / previous capture or removal · h / H next / previous send-home · f / F next / previous phase change · g go to the action typed · ? this help · Esc back to the game";
+
+// Shows the game after `n` actions: its board, its throw, and the move that led there
+// marked (the hole it left, its path, the hole it reached).
+async function replayTo(n) {
+  if (!st.game) return;
+  const total = st.game.log.length;
+  n = Math.max(0, Math.min(total, n));
+  let r;
+  try { r = await api("GET", "/api/games/" + st.game.id + "/at/" + n); } catch (e) { notice(e.message); return; }
+  const mover = r.at > 0 ? r.board.teams.findIndex((t) => t.name === st.game.log[r.at - 1].team) : 0;
+  st.shown = { board: r.board, human_to_act: false, log: st.game.log, seats: st.game.seats, team: Math.max(mover, 0) };
+  st.replayAt = r.at;
+  st.played = r.played;
+  $("replay-bar").hidden = false;
+  $("replay-at").value = String(r.at);
+  $("replay-at").max = String(r.total);
+  const line = r.at > 0 ? st.game.log[r.at - 1] : null;
+  $("replay-text").textContent = `action ${r.at} of ${r.total}` + (line ? ` · ${line.team}: ${line.text}` + (line.events.length ? " — " + line.events.join("; ") : "") : " · the start");
+  document.body.dataset.replay = String(r.at);
+  drawBoard(st.shown);
+  drawSticks(r.board);
+  drawMoves({ board: Object.assign({}, r.board, { moves: [], refusals: [], throws: [] }), human_to_act: false });
+  if (r.played) { pathFor(r.played); showWhy(r.played); }
+  document.querySelectorAll("#log li").forEach((li, i) => li.classList.toggle("now", i === r.at - 1));
+}
+
+// The next (or previous) action whose log line has one of the marks, from the one shown.
+function replaySeek(marks, back) {
+  const log = st.game ? st.game.log : [];
+  const at = st.replayAt || 0;
+  const hit = (i) => log[i] && marks.includes(log[i].mark);
+  if (back) { for (let i = at - 2; i >= 0; i--) if (hit(i)) return replayTo(i + 1); }
+  else { for (let i = at; i < log.length; i++) if (hit(i)) return replayTo(i + 1); }
+  $("replay-text").textContent += back ? " · none earlier" : " · none later";
+}
+
+// Back to the game as it stands (asked of the server, as any view of it).
+async function leaveReplay() {
+  if (!st.game) return;
+  try { show(await api("GET", "/api/games/" + st.game.id + "?since=" + st.log.length)); } catch (e) { notice(e.message); }
+  document.body.dataset.replay = "";
+  document.querySelectorAll("#log li.now").forEach((li) => li.classList.remove("now"));
+}
+
+function replayKeys(e) {
+  const at = st.replayAt || 0;
+  const k = e.key;
+  if (k === "ArrowRight" || k === " ") replayTo(at + 1);
+  else if (k === "ArrowLeft") replayTo(at - 1);
+  else if (k === "Home") replayTo(0);
+  else if (k === "End") replayTo(st.game.log.length);
+  else if (k === "c") replaySeek(["capture", "removal"], false);
+  else if (k === "C") replaySeek(["capture", "removal"], true);
+  else if (k === "h") replaySeek(["send-home"], false);
+  else if (k === "H") replaySeek(["send-home"], true);
+  else if (k === "f") replaySeek(["phase"], false);
+  else if (k === "F") replaySeek(["phase"], true);
+  else if (k === "g") { $("replay-at").focus(); $("replay-at").select(); }
+  else if (k === "?") $("replay-help").hidden = !$("replay-help").hidden;
+  else if (k === "Escape") leaveReplay();
+  else return;
+  e.preventDefault();
 }
 
 async function save() {
@@ -460,20 +635,25 @@ async function save() {
   document.body.append(a);
   a.click();
   a.remove();
+  markSaved();
+  document.body.dataset.unsaved = "0";
 }
 
 async function loadRecord(file) {
   if (!file) return;
-  if (!st.game) await newGame();
+  if (!(await mayReplaceGame("loading a record"))) return;
+  if (!st.game) await startGame();
   const text = await file.text();
   await act("record", text, true);
+  markSaved();
 }
 
 function keys(e) {
-  if (!$("play").classList.contains("on")) return;
+  if (!$("play").classList.contains("on") || !$("ask").hidden) return;
   if (["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName)) return;
   const v = st.game;
   if (!v) return;
+  if (st.shown) return replayKeys(e);
   const n = v.board.moves.length;
   if ((e.key === " " || e.key === "t") && !$("throw").disabled) { e.preventDefault(); act("throw"); }
   else if (e.key === "u" && !$("undo").disabled) act("undo");
@@ -568,9 +748,22 @@ function gotoLine(line, col) {
 
 function edited() {
   st.edited = true;
+  document.body.dataset.edited = "1";
   // Keep the line numbers in step at once; the marks follow the next check.
   editorRefresh(st.lastCheck ? st.lastCheck.diagnostics : []);
   scheduleCheck(300);
+}
+
+// Back to the file's text; edits not saved are asked about first.
+async function revert() {
+  const kept = st.texts[st.file];
+  const dirty = st.edited && $("text").value !== fileInfo().text && !(kept && kept.saved && kept.text === $("text").value);
+  if (dirty && (await ask(`Revert drops your edits of ${fileInfo().path}.`, [["revert", "Revert", true]])) !== "revert") return;
+  delete st.texts[st.file];
+  $("text").value = fileInfo().text;
+  edited();
+  st.edited = false;
+  document.body.dataset.edited = "0";
 }
 
 function download(name, text) {
@@ -633,22 +826,41 @@ function tab(name) {
 
 function init() {
   document.querySelectorAll("#tabs button").forEach((b) => b.addEventListener("click", () => tab(b.dataset.tab)));
-  $("file").addEventListener("change", (e) => selectFile(Number(e.target.value)));
+  $("file").addEventListener("change", (e) => switchFile(Number(e.target.value)));
   $("new").addEventListener("click", newGame);
   $("throw").addEventListener("click", () => act("throw"));
   $("undo").addEventListener("click", () => act("undo"));
   $("save").addEventListener("click", save);
+  $("replay").addEventListener("click", () => replayTo(st.game ? st.game.log.length : 0));
+  document.querySelectorAll("#replay-bar button[data-go]").forEach((bt) => bt.addEventListener("click", () => {
+    const at = st.replayAt || 0, go = bt.dataset.go;
+    if (go === "start") replayTo(0); else if (go === "end") replayTo(st.game.log.length);
+    else if (go === "prev") replayTo(at - 1); else if (go === "next") replayTo(at + 1);
+    else if (go === "cap-") replaySeek(["capture", "removal"], true); else if (go === "cap+") replaySeek(["capture", "removal"], false);
+    else if (go === "home-") replaySeek(["send-home"], true); else if (go === "home+") replaySeek(["send-home"], false);
+    else if (go === "phase-") replaySeek(["phase"], true); else if (go === "phase+") replaySeek(["phase"], false);
+    else if (go === "help") $("replay-help").hidden = !$("replay-help").hidden;
+    else if (go === "leave") leaveReplay();
+  }));
+  $("replay-at").addEventListener("change", (e) => replayTo(parseInt(e.target.value, 10) || 0));
+  $("replay-help").textContent = REPLAY_HELP;
   $("load").addEventListener("change", (e) => { loadRecord(e.target.files[0]); e.target.value = ""; });
   $("text").addEventListener("input", edited);
   $("text").addEventListener("scroll", syncScroll);
-  $("revert").addEventListener("click", () => { $("text").value = fileInfo().text; edited(); st.edited = false; });
-  $("download-text").addEventListener("click", () => download(fileInfo().path.split("/").pop(), $("text").value));
+  $("revert").addEventListener("click", revert);
+  $("download-text").addEventListener("click", () => {
+    download(fileInfo().path.split("/").pop(), $("text").value);
+    // Saved: the text stays in the editor, and no longer needs asking about.
+    st.texts[st.file] = { text: $("text").value, use: $("use-edit").checked, saved: true };
+    document.body.dataset.edited = "0";
+  });
   $("run-study").addEventListener("click", runStudy);
   document.addEventListener("keydown", keys);
   buildAgents();
   const h = location.hash.slice(1);
   if (["play", "author", "study"].includes(h)) tab(h);
-  loadFiles().then(() => { if (st.files.length) newGame(); }).catch((e) => notice(e.message));
+  $("ask").addEventListener("click", (e) => { if (e.target === $("ask")) $("ask").querySelector('[data-answer="cancel"]').click(); });
+  loadFiles().then(() => { if (st.files.length) startGame(); }).catch((e) => notice(e.message));
 }
 
 init();

@@ -1,6 +1,7 @@
 //! `seig coverage`, `seig explain` and `seig rules`: their flags, and the printing and exit
 //! codes around the analysis tools.
 
+use super::error::{CliError, Status};
 use super::{Choices, load};
 use crate::engine::Game;
 use crate::tools::analysis::{coverage, explain, rulebook};
@@ -36,26 +37,14 @@ fn parse_text_arg(s: &str) -> Result<(String, PathBuf), String> {
 
 /// Runs `seig coverage`; exit 1 when a sentence is neither cited nor set aside (or a
 /// quote is not in its text), 0 otherwise.
-pub fn run_coverage(args: &CoverageArgs) -> i32 {
-    let l = match load(&args.file, &args.choices.selection()) {
-        Ok(l) => l,
-        Err(c) => return c,
-    };
+pub fn run_coverage(args: &CoverageArgs) -> Result<Status, CliError> {
+    let l = load(&args.file, &args.choices.selection())?;
     let mut texts = Vec::new();
     for (key, path) in &args.texts {
-        match crate::tools::files::read(path) {
-            Ok(b) => match String::from_utf8(b) {
-                Ok(t) => texts.push((key.clone(), path.display().to_string(), t)),
-                Err(_) => {
-                    eprintln!("error: {} is not UTF-8 text", path.display());
-                    return 2;
-                }
-            },
-            Err(m) => {
-                eprintln!("error: {m}");
-                return 2;
-            }
-        }
+        let bytes = crate::tools::files::read(path).map_err(CliError::ReadArgument)?;
+        let t = String::from_utf8(bytes)
+            .map_err(|_| CliError::usage(format!("{} is not UTF-8 text", path.display())))?;
+        texts.push((key.clone(), path.display().to_string(), t));
     }
     let c = coverage::coverage(&l, &texts);
     if args.json {
@@ -63,7 +52,11 @@ pub fn run_coverage(args: &CoverageArgs) -> i32 {
     } else {
         print!("{}", coverage::render(&c));
     }
-    if c.problems.is_empty() { 0 } else { 1 }
+    Ok(if c.problems.is_empty() {
+        Status::Success
+    } else {
+        Status::Failure
+    })
 }
 
 /// Arguments of `seig explain`.
@@ -91,11 +84,8 @@ pub struct ExplainArgs {
 
 /// Runs `seig explain`: exit 0 (and for a legal move), 1 when the move is refused, 2 when
 /// the position or move does not parse or fit the variant.
-pub fn run_explain(args: &ExplainArgs) -> i32 {
-    let l = match load(&args.file, &args.choices.selection()) {
-        Ok(l) => l,
-        Err(c) => return c,
-    };
+pub fn run_explain(args: &ExplainArgs) -> Result<Status, CliError> {
+    let l = load(&args.file, &args.choices.selection())?;
     let g = Game::new(l.ir);
     let s = match &args.position {
         None => g.initial_state(),
@@ -104,37 +94,32 @@ pub fn run_explain(args: &ExplainArgs) -> i32 {
                 explain::infer_pool_rules(&g, &mut s);
                 s
             }
-            Err(e) => {
-                eprintln!("error: bad --position: {e}");
-                return 2;
-            }
+            Err(e) => return Err(CliError::usage(format!("bad --position: {e}"))),
         },
     };
     if !args.then.is_empty() {
         return run_then(&g, &s, &args.then, args.json);
     }
-    match explain::explain(&g, &s, args.mv.as_deref()) {
-        Ok(e) => {
-            if args.json {
-                super::out::print_json(&e, true);
-            } else {
-                print!("{}", explain::render(&e));
-            }
-            match &e.verdict {
-                Some(v) if !v.legal => 1,
-                _ => 0,
-            }
-        }
-        Err(m) => {
-            eprintln!("error: {m}");
-            2
-        }
+    let e = explain::explain(&g, &s, args.mv.as_deref()).map_err(CliError::usage)?;
+    if args.json {
+        super::out::print_json(&e, true);
+    } else {
+        print!("{}", explain::render(&e));
     }
+    Ok(match &e.verdict {
+        Some(v) if !v.legal => Status::Failure,
+        _ => Status::Success,
+    })
 }
 
 /// `seig explain --then`: exit 0 when every action applies, 1 when one is refused (with
 /// why), 2 when one does not parse or fit.
-fn run_then(g: &Game, s: &crate::engine::State, actions: &[String], json: bool) -> i32 {
+fn run_then(
+    g: &Game,
+    s: &crate::engine::State,
+    actions: &[String],
+    json: bool,
+) -> Result<Status, CliError> {
     match explain::then(g, s, actions) {
         Ok(steps) => {
             if json {
@@ -142,34 +127,29 @@ fn run_then(g: &Game, s: &crate::engine::State, actions: &[String], json: bool) 
             } else {
                 print!("{}", explain::render_steps(&steps));
             }
-            0
+            Ok(Status::Success)
         }
         Err(explain::ThenError::Refused {
             index,
             action,
             verdict,
         }) => {
-            eprintln!(
-                "error: action {index} (`{action}`) is refused: {}",
+            let mut why = format!(
+                "action {index} (`{action}`) is refused: {}",
                 verdict.message
             );
-            let mut why = String::new();
             for b in &verdict.because {
                 why.push_str(&format!(
-                    "  because {}{}\n",
+                    "\n  because {}{}",
                     b.rule
                         .as_ref()
                         .map_or(String::new(), |r| format!("{}: ", r.id)),
                     b.statement
                 ));
             }
-            eprint!("{why}");
-            1
+            Err(CliError::Failed(why))
         }
-        Err(e) => {
-            eprintln!("error: {e}");
-            2
-        }
+        Err(e) => Err(CliError::usage(e)),
     }
 }
 
@@ -183,12 +163,8 @@ pub struct RulesArgs {
 }
 
 /// Runs `seig rules`.
-pub fn run_rules(args: &RulesArgs) -> i32 {
-    match load(&args.file, &args.choices.selection()) {
-        Ok(l) => {
-            print!("{}", rulebook::rulebook(&l));
-            0
-        }
-        Err(c) => c,
-    }
+pub fn run_rules(args: &RulesArgs) -> Result<Status, CliError> {
+    let l = load(&args.file, &args.choices.selection())?;
+    print!("{}", rulebook::rulebook(&l));
+    Ok(Status::Success)
 }

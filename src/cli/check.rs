@@ -2,6 +2,7 @@
 //! `--probe N`, also N seeded random games and the share of those that never end.
 
 use super::Choices;
+use super::error::{CliError, Status, report};
 use crate::lang::diag;
 use crate::lang::ir::Ir;
 use crate::tools::probe::{ProbeReport, probe};
@@ -25,14 +26,14 @@ pub fn check(
     choices: &Choices,
     deny_warnings: bool,
     probing: Option<Probe>,
-) -> i32 {
-    let mut worst = 0;
+) -> Result<Status, CliError> {
+    let mut worst = Status::Success;
     for path in files {
         let bytes = match crate::tools::files::read(path) {
             Ok(b) => b,
-            Err(m) => {
-                eprintln!("error: {m}");
-                worst = 1;
+            // Said now: the other files are still checked.
+            Err(e) => {
+                worst = worst.max(report(&CliError::Read(e)));
                 continue;
             }
         };
@@ -56,11 +57,11 @@ pub fn check(
             }
         }
         if errors > 0 || (deny_warnings && warnings > 0) {
-            worst = 1;
+            worst = Status::Failure;
         }
         println!("{name}: {errors} error(s), {warnings} warning(s)");
     }
-    worst
+    Ok(worst)
 }
 
 /// The probe's warning: the share of games that never ended, then each suspect at the

@@ -1,6 +1,7 @@
 //! `seig perft` and `seig playout`: counting the game tree and playing one seeded random
 //! game, for regression and debugging.
 
+use super::error::{CliError, Status};
 use super::{Choices, load};
 use crate::engine::{Game, State};
 use crate::tools::trace::{TraceLine, Tracer};
@@ -11,44 +12,39 @@ fn game_and_state(
     file: &Path,
     position: Option<&str>,
     choices: &Choices,
-) -> Result<(Game, State), i32> {
+) -> Result<(Game, State), CliError> {
     let game = Game::new(load(file, &choices.selection())?.ir);
     let state = match position {
         None => game.initial_state(),
-        Some(p) => game.from_notation(p).map_err(|e| {
-            eprintln!("error: bad --position: {e}");
-            1
-        })?,
+        Some(p) => game
+            .from_notation(p)
+            .map_err(|e| CliError::failed(format!("bad --position: {e}")))?,
     };
     Ok((game, state))
 }
 
 /// Runs `seig perft`: the node counts by depth as a table; exit 1 when the file or the
 /// position does not load or the engine stops.
-pub fn perft(file: &Path, depth: u32, position: Option<&str>, choices: &Choices) -> i32 {
-    let (game, state) = match game_and_state(file, position, choices) {
-        Ok(x) => x,
-        Err(c) => return c,
-    };
-    match crate::tools::sim::perft(&game, &state, depth) {
-        Ok(rows) => {
-            println!(
-                "{:>5} {:>14} {:>14} {:>14} {:>10}",
-                "depth", "nodes", "chance", "decisions", "terminal"
-            );
-            for r in rows {
-                println!(
-                    "{:>5} {:>14} {:>14} {:>14} {:>10}",
-                    r.depth, r.nodes, r.chance, r.decisions, r.terminal
-                );
-            }
-            0
-        }
-        Err(e) => {
-            eprintln!("error: {}", e.message);
-            1
-        }
+pub fn perft(
+    file: &Path,
+    depth: u32,
+    position: Option<&str>,
+    choices: &Choices,
+) -> Result<Status, CliError> {
+    let (game, state) = game_and_state(file, position, choices)?;
+    let rows =
+        crate::tools::sim::perft(&game, &state, depth).map_err(|e| CliError::failed(e.message))?;
+    println!(
+        "{:>5} {:>14} {:>14} {:>14} {:>10}",
+        "depth", "nodes", "chance", "decisions", "terminal"
+    );
+    for r in rows {
+        println!(
+            "{:>5} {:>14} {:>14} {:>14} {:>10}",
+            r.depth, r.nodes, r.chance, r.decisions, r.terminal
+        );
     }
+    Ok(Status::Success)
 }
 
 /// How `seig playout` shows the game's actions.
@@ -79,13 +75,16 @@ fn credit(g: &crate::engine::Game, out: &crate::tools::driver::Outcome) -> Strin
 
 /// Runs `seig playout`: one seeded random game (each action with `trace`), its final
 /// position and result; exit 1 when the file does not load or the engine stops.
-pub fn playout(file: &Path, seed: u64, max_turns: u32, trace: TraceMode, choices: &Choices) -> i32 {
+pub fn playout(
+    file: &Path,
+    seed: u64,
+    max_turns: u32,
+    trace: TraceMode,
+    choices: &Choices,
+) -> Result<Status, CliError> {
     use crate::tools::agents::RandomAgent;
     use crate::tools::driver::{self, End, NoHooks, Streams};
-    let (game, mut s) = match game_and_state(file, None, choices) {
-        Ok(x) => x,
-        Err(c) => return c,
-    };
+    let (game, mut s) = game_and_state(file, None, choices)?;
     // `seig playout --seed S` is game 0 of a random study with seed S.
     let streams = Streams::for_game(seed, 0);
     let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
@@ -109,10 +108,7 @@ pub fn playout(file: &Path, seed: u64, max_turns: u32, trace: TraceMode, choices
         }
     };
     match out.end {
-        End::Aborted(m) => {
-            eprintln!("error: the engine stopped: {m}");
-            1
-        }
+        End::Aborted(m) => return Err(CliError::failed(format!("the engine stopped: {m}"))),
         End::Won(w) => {
             println!("{}", game.to_notation(&s));
             println!(
@@ -121,17 +117,14 @@ pub fn playout(file: &Path, seed: u64, max_turns: u32, trace: TraceMode, choices
                 s.turns(),
                 credit(&game, &out)
             );
-            0
         }
         End::TurnCap => {
             println!("{}", game.to_notation(&s));
             println!("not terminated after {} turns (turn cap)", s.turns());
-            0
         }
         End::Drawn => {
             println!("{}", game.to_notation(&s));
             println!("drawn after {} turns{}", s.turns(), credit(&game, &out));
-            0
         }
         End::Deadlock(position) => {
             println!("{position}");
@@ -139,7 +132,7 @@ pub fn playout(file: &Path, seed: u64, max_turns: u32, trace: TraceMode, choices
                 "deadlock after {} turns: no throw can give a move or change anything any more",
                 s.turns()
             );
-            0
         }
     }
+    Ok(Status::Success)
 }

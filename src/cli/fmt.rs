@@ -1,6 +1,7 @@
 //! `seig fmt`: reads a rule file, formats it with [`crate::lang::fmt::format_text`], and
 //! prints it, checks it or rewrites it in place.
 
+use super::error::{CliError, Status};
 use crate::lang::diag;
 use crate::lang::fmt::{FmtError, format_text};
 use std::path::Path;
@@ -42,12 +43,12 @@ pub struct Outcome {
 /// In every mode a file that does not parse gives code 1, its diagnostics (rendered with
 /// [`crate::lang::diag::render`]) in `stderr`, and the file is left alone.
 ///
-/// `Err` (print it, exit 1) means the file could not be written, or the formatter failed
+/// `Err` (reported, exit 1) means the file could not be written, or the formatter failed
 /// its own check that the printed text parses back to the same tree; the file is then
 /// untouched (a failed write removes its temporary file).
 ///
 /// [`main`] reads the file, calls this, prints `stdout`/`stderr` and exits with `code`.
-pub fn run(path: &Path, text: &str, mode: Mode) -> Result<Outcome, String> {
+pub fn run(path: &Path, text: &str, mode: Mode) -> Result<Outcome, CliError> {
     let name = path.display().to_string();
     let formatted = match format_text(text) {
         Ok(f) => f,
@@ -59,10 +60,10 @@ pub fn run(path: &Path, text: &str, mode: Mode) -> Result<Outcome, String> {
             });
         }
         Err(FmtError::NotSameTree) => {
-            return Err(format!(
-                "error: internal formatter error: the formatted text of {name} does not read back \
+            return Err(CliError::failed(format!(
+                "internal formatter error: the formatted text of {name} does not read back \
                  the same; {name} was not changed (please report this)"
-            ));
+            )));
         }
     };
     let canonical = formatted == text;
@@ -81,40 +82,26 @@ pub fn run(path: &Path, text: &str, mode: Mode) -> Result<Outcome, String> {
         Mode::Write => {
             if !canonical {
                 crate::tools::files::write_atomic(path, formatted.as_bytes())
-                    .map_err(|e| format!("error: {e}; the file was not changed"))?;
+                    .map_err(|e| CliError::failed(format!("{e}; the file was not changed")))?;
             }
             Outcome::default()
         }
     })
 }
 
-/// Reads `path`, runs [`run`], prints its output, and returns the exit code (0 or 1).
+/// Reads `path`, runs [`run`], prints its output, and gives the status (0 or 1).
 /// Unreadable, oversized (see [`crate::tools::files::MAX_FILE_BYTES`]) or non-UTF-8 files give 1.
-pub fn main(path: &Path, mode: Mode) -> i32 {
-    let bytes = match crate::tools::files::read(path) {
-        Ok(b) => b,
-        Err(m) => {
-            eprintln!("error: {m}");
-            return 1;
-        }
-    };
+pub fn main(path: &Path, mode: Mode) -> Result<Status, CliError> {
+    let bytes = crate::tools::files::read(path)?;
     let Ok(text) = std::str::from_utf8(&bytes) else {
-        eprintln!(
-            "error: {} is not UTF-8; save the file as UTF-8",
+        return Err(CliError::failed(format!(
+            "{} is not UTF-8; save the file as UTF-8",
             path.display()
-        );
-        return 1;
+        )));
     };
-    match run(path, text, mode) {
-        Ok(o) => {
-            // The file itself, byte for byte (it is meant to be written to a file).
-            super::out::write_raw(false, &o.stdout);
-            eprint!("{}", o.stderr);
-            o.code
-        }
-        Err(m) => {
-            eprintln!("{m}");
-            1
-        }
-    }
+    let o = run(path, text, mode)?;
+    // The file itself, byte for byte (it is meant to be written to a file).
+    super::out::write_raw(false, &o.stdout);
+    eprint!("{}", o.stderr);
+    Ok(Status::from_code(o.code))
 }

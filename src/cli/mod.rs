@@ -20,6 +20,7 @@ pub mod out;
 pub mod analysis;
 pub mod check;
 pub mod debug;
+pub mod error;
 pub mod fmt;
 pub mod lsp;
 pub mod play;
@@ -29,6 +30,7 @@ pub mod study;
 use crate::lang::lower::Selection;
 use crate::tools::analysis::Loaded;
 use clap::{Args, Parser, Subcommand};
+use error::{CliError, Status};
 use std::path::{Path, PathBuf};
 
 /// seig: write down, check and play the Saharan stick-dice games.
@@ -197,30 +199,29 @@ enum Command {
     Lsp,
 }
 
-/// Runs the command line; returns the exit code.
-pub fn main() -> i32 {
+/// Runs the command line; returns the exit status.
+pub fn main() -> std::process::ExitCode {
     main_from(std::env::args_os())
 }
 
 /// Runs the command line on these arguments (the first is the program's name); returns the
-/// exit code.
-pub fn main_from<I, T>(args: I) -> i32
+/// exit status. A command's error is printed here, through [`error::report`].
+pub fn main_from<I, T>(args: I) -> std::process::ExitCode
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
-        Ok(c) => c,
-        Err(e) => return clap_error(&e),
+    let status = match Cli::try_parse_from(args) {
+        Ok(c) => error::status(run(c.command)),
+        Err(e) => clap_error(&e),
     };
-    let code = run(cli.command);
     out::flush_out();
-    code
+    std::process::ExitCode::from(status.code())
 }
 
 /// Prints clap's help, version or usage error through the checked writers (clap's own
-/// `print` ignores a failed write); the exit code is 0 for help and version, 2 for errors.
-fn clap_error(e: &clap::Error) -> i32 {
+/// `print` ignores a failed write); the status is 0 for help and version, 2 for errors.
+fn clap_error(e: &clap::Error) -> Status {
     use std::io::IsTerminal;
     let to_err = e.use_stderr();
     let styled = e.render();
@@ -235,10 +236,14 @@ fn clap_error(e: &clap::Error) -> i32 {
         styled.to_string()
     };
     out::write_raw(to_err, &text);
-    if to_err { 2 } else { 0 }
+    if to_err {
+        Status::Code(2)
+    } else {
+        Status::Success
+    }
 }
 
-fn run(command: Command) -> i32 {
+fn run(command: Command) -> Result<Status, CliError> {
     match command {
         Command::Check {
             files,
@@ -265,8 +270,11 @@ fn run(command: Command) -> i32 {
                 (_, true) => fmt::Mode::Write,
                 _ => fmt::Mode::Print,
             };
-            // Every file is seen to; the exit code is the worst of them.
-            files.iter().map(|f| fmt::main(f, mode)).fold(0, i32::max)
+            // Every file is seen to; the status is the worst of them.
+            Ok(files
+                .iter()
+                .map(|f| error::status(fmt::main(f, mode)))
+                .fold(Status::Success, Status::max))
         }
         Command::Perft {
             file,
@@ -305,20 +313,7 @@ fn run(command: Command) -> i32 {
     }
 }
 
-/// Why a rule file did not load, as the command line prints it: the diagnostics, or the
-/// read error after the command line's `error: `.
-pub fn load_error_text(e: &crate::tools::analysis::LoadError) -> String {
-    match e {
-        crate::tools::analysis::LoadError::Read { message, .. } => format!("error: {message}\n"),
-        other => other.render(),
-    }
-}
-
-/// Loads a rule file under a selection, printing why not to standard error; `Err` is the
-/// exit code (1).
-pub fn load(path: &Path, sel: &Selection) -> Result<Loaded, i32> {
-    crate::tools::analysis::load(path, sel).map_err(|e| {
-        eprint!("{}", load_error_text(&e));
-        1
-    })
+/// Loads a rule file under a selection; the error says why not.
+pub fn load(path: &Path, sel: &Selection) -> Result<Loaded, CliError> {
+    Ok(crate::tools::analysis::load(path, sel)?)
 }

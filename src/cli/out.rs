@@ -82,7 +82,8 @@ fn fail(what: &str, e: &std::io::Error) -> ! {
     }
     if what != "standard error" {
         // Best effort: standard error may have failed too, and then there is no one to tell.
-        let _ = writeln!(std::io::stderr(), "error: cannot write to {what}: {e}");
+        let e = super::error::CliError::failed(format!("cannot write to {what}: {e}"));
+        let _ = write!(std::io::stderr(), "{}", e.text());
     }
     std::process::exit(EXIT_IO);
 }
@@ -153,8 +154,7 @@ pub fn json_value(v: &impl serde::Serialize) -> serde_json::Value {
 }
 
 fn unserialisable(e: &serde_json::Error) -> ! {
-    write_err(format_args!(
-        "error: cannot write the result as JSON: {e}\n"
-    ));
-    std::process::exit(1)
+    let e = super::error::CliError::failed(format!("cannot write the result as JSON: {e}"));
+    write_err(format_args!("{}", e.text()));
+    std::process::exit(i32::from(e.code()))
 }

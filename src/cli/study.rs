@@ -1,6 +1,7 @@
 //! `seig simulate`, `seig merge` and `seig compare`: the study flags, the progress bar, and
 //! the printing, files and exit codes around the study tools.
 
+use super::error::{CliError, Status};
 use super::{Choices, load};
 use crate::engine::Game;
 use crate::lang::lower::Selection;
@@ -177,50 +178,38 @@ pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
 }
 
 /// Refuses outputs that would replace an input or each other
-/// ([`crate::tools::files::refuse_replacing_inputs`]), saying so; `Err` is the exit code (2).
-fn refuse_replacing(outputs: &[(&str, Option<&PathBuf>)], inputs: &[PathBuf]) -> Result<(), i32> {
+/// ([`crate::tools::files::refuse_replacing_inputs`]): a usage error.
+fn refuse_replacing(
+    outputs: &[(&str, Option<&PathBuf>)],
+    inputs: &[PathBuf],
+) -> Result<(), CliError> {
     let outputs: Vec<(&str, &std::path::Path)> = outputs
         .iter()
         .filter_map(|(flag, p)| p.map(|p| (*flag, p.as_path())))
         .collect();
     let inputs: Vec<&std::path::Path> = inputs.iter().map(PathBuf::as_path).collect();
-    crate::tools::files::refuse_replacing_inputs(&outputs, &inputs).map_err(|m| {
-        eprintln!("{m}");
-        2
-    })
+    crate::tools::files::refuse_replacing_inputs(&outputs, &inputs).map_err(CliError::Usage)
 }
 
 /// Runs `seig simulate` with metrics.
-pub fn run_simulate(args: &SimulateArgs) -> i32 {
+pub fn run_simulate(args: &SimulateArgs) -> Result<Status, CliError> {
     let st = &args.study;
-    if let Err(c) = refuse_replacing(
+    refuse_replacing(
         &[
             ("--out", args.out.as_ref()),
             ("--report", st.report.as_ref()),
             ("--games", args.games_out.as_ref()),
         ],
         std::slice::from_ref(&args.file),
-    ) {
-        return c;
-    }
-    let players = match parse_players(&st.agents) {
-        Ok(p) => p,
-        Err(m) => {
-            eprintln!("error: {m}");
-            return 2;
-        }
-    };
-    let games_format = match args.games_out.as_deref().map(games::format_of).transpose() {
-        Ok(f) => f,
-        Err(m) => {
-            eprintln!("error: {m}");
-            return 2;
-        }
-    };
-    let l = match load(&args.file, &args.choices.selection()) {
-        Ok(l) => l,
-        Err(c) => return c,
-    };
+    )?;
+    let players = parse_players(&st.agents).map_err(CliError::Usage)?;
+    let games_format = args
+        .games_out
+        .as_deref()
+        .map(games::format_of)
+        .transpose()
+        .map_err(CliError::usage)?;
+    let l = load(&args.file, &args.choices.selection())?;
     let g = Game::new(l.ir.clone());
     let jobs = st.threads();
     let range = args.shard.map(|(k, n)| shard_range(st.games, k, n));
@@ -249,18 +238,14 @@ pub fn run_simulate(args: &SimulateArgs) -> i32 {
     };
     let m = match (&args.games_out, games_format) {
         (Some(path), Some(format)) => {
-            match simulate_writing_games(path, format, &l.ir, st.seed, study) {
-                Ok(m) => m,
-                Err(code) => return code,
+            match simulate_writing_games(path, format, &l.ir, st.seed, study)? {
+                Some(m) => m,
+                None => return Ok(Status::Failure),
             }
         }
-        _ => match study(None) {
-            Ok(Some(m)) => m,
-            Ok(None) => return 1,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return 1;
-            }
+        _ => match study(None).map_err(CliError::failed)? {
+            Some(m) => m,
+            None => return Ok(Status::Failure),
         },
     };
     let timing = args.timing.then(|| {
@@ -279,7 +264,7 @@ pub fn run_simulate(args: &SimulateArgs) -> i32 {
 
 /// Runs `study` with a sink that writes each game's line to `path` as it is played (through
 /// the atomic writer: the file is whole or not written); says how many games it wrote, or
-/// why not and gives the exit code.
+/// gives why not (`None`: the study stopped and said why).
 fn simulate_writing_games(
     path: &std::path::Path,
     format: games::GamesFormat,
@@ -288,7 +273,7 @@ fn simulate_writing_games(
     study: impl FnOnce(
         Option<metrics::GameSink<'_>>,
     ) -> Result<Option<Metrics>, crate::tools::driver::WorkerPanic>,
-) -> Result<Metrics, i32> {
+) -> Result<Option<Metrics>, CliError> {
     let mut studied = None;
     let mut lines = 0u64;
     let written = crate::tools::files::write_atomic_with(path, |w| {
@@ -324,20 +309,19 @@ fn simulate_writing_games(
     match (written, studied) {
         (Ok(()), Some(m)) => {
             eprintln!("wrote {lines} game(s) to {}", path.display());
-            Ok(m)
+            Ok(Some(m))
         }
-        (Err(e), _) => {
+        (Err(e), _) => Err(
             match e
                 .error
                 .get_ref()
                 .and_then(|x| x.downcast_ref::<StudyFailed>())
             {
-                Some(StudyFailed(m)) => eprintln!("error: {m}"),
-                None => eprintln!("error: {e}"),
-            }
-            Err(1)
-        }
-        (Ok(()), None) => Err(1),
+                Some(StudyFailed(m)) => CliError::Failed(m.clone()),
+                None => CliError::Write(e),
+            },
+        ),
+        (Ok(()), None) => Ok(None),
     }
 }
 
@@ -372,7 +356,7 @@ fn finish(
     out: Option<&PathBuf>,
     report: Option<&PathBuf>,
     timing: Option<Timing>,
-) -> i32 {
+) -> Result<Status, CliError> {
     if let Some(path) = out {
         let shard = ShardFile {
             format: SHARD_FORMAT.into(),
@@ -381,17 +365,11 @@ fn finish(
             acc: m.acc.clone(),
         };
         let text = crate::cli::out::json(&shard, false);
-        if let Err(e) = write_file(path, &text) {
-            eprintln!("error: {e}");
-            return 1;
-        }
+        write_file(path, &text)?;
     }
     if let Some(path) = report {
         let html = report::study_report(std::slice::from_ref(m), None);
-        if let Err(e) = write_file(path, &html) {
-            eprintln!("error: {e}");
-            return 1;
-        }
+        write_file(path, &html)?;
         eprintln!("wrote the report to {}", path.display());
     }
     if json {
@@ -429,7 +407,7 @@ fn finish(
             );
         }
     }
-    0
+    Ok(Status::Success)
 }
 
 /// Arguments of `seig merge`.
@@ -462,40 +440,24 @@ fn parse_computer(s: &str) -> Result<AgentKind, String> {
 }
 
 /// Runs `seig merge`.
-pub fn run_merge(args: &MergeArgs) -> i32 {
-    if let Err(c) = refuse_replacing(
+pub fn run_merge(args: &MergeArgs) -> Result<Status, CliError> {
+    refuse_replacing(
         &[
             ("--out", args.out.as_ref()),
             ("--report", args.report.as_ref()),
         ],
         &args.shards,
-    ) {
-        return c;
-    }
+    )?;
     let mut shards = Vec::new();
     for p in &args.shards {
-        let text = match crate::tools::files::read(p) {
-            Ok(b) => String::from_utf8_lossy(&b).into_owned(),
-            Err(m) => {
-                eprintln!("error: {m}");
-                return 2;
-            }
-        };
-        match serde_json::from_str::<ShardFile>(&text) {
-            Ok(s) => shards.push(s),
-            Err(e) => {
-                eprintln!("error: {} is not a study shard: {e}", p.display());
-                return 2;
-            }
-        }
+        let bytes = crate::tools::files::read(p).map_err(CliError::ReadArgument)?;
+        let text = String::from_utf8_lossy(&bytes);
+        let shard = serde_json::from_str::<ShardFile>(&text)
+            .map_err(|e| CliError::usage(format!("{} is not a study shard: {e}", p.display())))?;
+        shards.push(shard);
     }
-    match merge_shards(&shards) {
-        Ok(m) => finish(&m, args.json, args.out.as_ref(), args.report.as_ref(), None),
-        Err(e) => {
-            eprintln!("error: {e}");
-            2
-        }
-    }
+    let m = merge_shards(&shards).map_err(CliError::usage)?;
+    finish(&m, args.json, args.out.as_ref(), args.report.as_ref(), None)
 }
 
 /// Arguments of `seig compare`.
@@ -534,15 +496,19 @@ pub fn arm_choices(
 }
 
 /// Runs `seig compare --each-reading`.
-fn run_each_reading(args: &CompareArgs, players: &Players) -> i32 {
+fn run_each_reading(args: &CompareArgs, players: &Players) -> Result<Status, CliError> {
     let st = &args.study;
     let [file] = args.files.as_slice() else {
-        eprintln!("error: --each-reading studies one rule file");
-        return 2;
+        return Err(CliError::usage("--each-reading studies one rule file"));
     };
+    // The library takes words; the load error itself is kept to be reported as such.
+    let unloaded = std::cell::RefCell::new(None);
     let load = |sel: &Selection| {
-        crate::tools::analysis::load(file, sel)
-            .map_err(|e| crate::cli::load_error_text(&e).trim_end().to_string())
+        crate::tools::analysis::load(file, sel).map_err(|e| {
+            let m = e.to_string();
+            *unloaded.borrow_mut() = Some(e);
+            m
+        })
     };
     let e = crate::tools::analysis::each::each_reading(
         &load,
@@ -550,18 +516,12 @@ fn run_each_reading(args: &CompareArgs, players: &Players) -> i32 {
         &st.spec(players),
         st.bar(),
     );
-    let e = match e {
-        Ok(e) => e,
-        Err(m) => {
-            eprintln!("{m}");
-            return 1;
-        }
-    };
+    let e = e.map_err(|m| match unloaded.take() {
+        Some(l) => CliError::Load(l),
+        None => CliError::Failed(m),
+    })?;
     if let Some(path) = &st.report {
-        if let Err(m) = write_file(path, &report::each_reading_report(&e)) {
-            eprintln!("error: {m}");
-            return 1;
-        }
+        write_file(path, &report::each_reading_report(&e))?;
         eprintln!("wrote the report to {}", path.display());
     }
     if st.json {
@@ -573,64 +533,32 @@ fn run_each_reading(args: &CompareArgs, players: &Players) -> i32 {
     } else {
         print!("{}", crate::tools::analysis::each::render(&e));
     }
-    0
+    Ok(Status::Success)
 }
 
 /// Runs `seig compare`.
-pub fn run_compare(args: &CompareArgs) -> i32 {
+pub fn run_compare(args: &CompareArgs) -> Result<Status, CliError> {
     let st = &args.study;
-    if let Err(c) = refuse_replacing(&[("--report", st.report.as_ref())], &args.files) {
-        return c;
-    }
-    let players = match parse_players(&st.agents) {
-        Ok(p) => p,
-        Err(m) => {
-            eprintln!("error: {m}");
-            return 2;
-        }
-    };
+    refuse_replacing(&[("--report", st.report.as_ref())], &args.files)?;
+    let players = parse_players(&st.agents).map_err(CliError::Usage)?;
     if args.each_reading {
         return run_each_reading(args, &players);
     }
     // The first file under no choice tells which names are parameters.
     let Some(first) = args.files.first() else {
-        eprintln!("error: no rule file given");
-        return 2;
+        return Err(CliError::usage("no rule file given"));
     };
-    let probe = match load(first, &Selection::default()) {
-        Ok(l) => l,
-        Err(c) => return c,
-    };
+    let probe = load(first, &Selection::default())?;
     let params: Vec<String> = probe.ir.params.iter().map(|p| p.name.clone()).collect();
-    let specs = match arm_choices(args, &params) {
-        Ok(s) => s,
-        Err(m) => {
-            eprintln!("error: {m}");
-            return 2;
-        }
-    };
-    let arms = match compare::build_arms(&args.files, &specs, load) {
-        Ok(a) => a,
-        Err((_, c)) => return c,
-    };
+    let specs = arm_choices(args, &params).map_err(CliError::usage)?;
+    let arms = compare::build_arms(&args.files, &specs, load).map_err(|(_, e)| e)?;
     if arms.len() < 2 {
-        eprintln!("error: a comparison needs at least two arms");
-        return 2;
+        return Err(CliError::usage("a comparison needs at least two arms"));
     }
-    let c = compare::compare(&arms, &st.spec(&players), st.bar());
-    let c = match c {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 1;
-        }
-    };
+    let c = compare::compare(&arms, &st.spec(&players), st.bar()).map_err(CliError::failed)?;
     if let Some(path) = &st.report {
         let html = report::study_report(&c.metrics, Some(&c));
-        if let Err(e) = write_file(path, &html) {
-            eprintln!("error: {e}");
-            return 1;
-        }
+        write_file(path, &html)?;
         eprintln!("wrote the report to {}", path.display());
     }
     if st.json {
@@ -646,5 +574,5 @@ pub fn run_compare(args: &CompareArgs) -> i32 {
     } else {
         print!("{}", compare::render(&c));
     }
-    0
+    Ok(Status::Success)
 }

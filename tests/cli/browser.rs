@@ -26,8 +26,8 @@ use std::time::{Duration, Instant};
 
 use crate::serve_client::Server;
 
-const CHROMIUM: &str = "/usr/bin/chromium";
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+pub(super) const CHROMIUM: &str = "/usr/bin/chromium";
+pub(super) const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
 /// One HTTP/1.1 request to `127.0.0.1:port`; the status and the body (read by its
 /// `Content-Length`, or its chunks: chromedriver keeps the connection open).
@@ -106,7 +106,7 @@ impl Drop for Kill {
 }
 
 /// Starts `seig serve` with the three bundled files on a free port.
-fn server() -> Server {
+pub(super) fn server() -> Server {
     Server::start_files(
         &[],
         &[
@@ -233,7 +233,7 @@ fn server_answers_bad_requests_with_json_errors() {
 }
 
 /// A WebDriver session on a chromedriver child.
-struct Browser {
+pub(super) struct Browser {
     port: u16,
     session: String,
     _driver: Kill,
@@ -255,7 +255,7 @@ fn free_port() -> u16 {
 }
 
 impl Browser {
-    fn start() -> Browser {
+    pub(super) fn start() -> Browser {
         let port = free_port();
         let driver = Kill(
             Command::new(CHROMEDRIVER)
@@ -296,7 +296,7 @@ impl Browser {
         }
     }
 
-    fn cmd(&self, method: &str, path: &str, body: Value) -> Value {
+    pub(super) fn cmd(&self, method: &str, path: &str, body: Value) -> Value {
         let p = format!("/session/{}{path}", self.session);
         let b = body.to_string();
         let (s, v) = json_of(
@@ -309,11 +309,11 @@ impl Browser {
         v["value"].clone()
     }
 
-    fn goto(&self, url: &str) {
+    pub(super) fn goto(&self, url: &str) {
         self.cmd("POST", "/url", json!({ "url": url }));
     }
 
-    fn js(&self, script: &str) -> Value {
+    pub(super) fn js(&self, script: &str) -> Value {
         self.cmd(
             "POST",
             "/execute/sync",
@@ -321,7 +321,7 @@ impl Browser {
         )
     }
 
-    fn find(&self, css: &str) -> String {
+    pub(super) fn find(&self, css: &str) -> String {
         let v = self.cmd(
             "POST",
             "/element",
@@ -334,12 +334,12 @@ impl Browser {
             .to_string()
     }
 
-    fn click(&self, css: &str) {
+    pub(super) fn click(&self, css: &str) {
         let e = self.find(css);
         self.cmd("POST", &format!("/element/{e}/click"), json!({}));
     }
 
-    fn type_into(&self, css: &str, text: &str) {
+    pub(super) fn type_into(&self, css: &str, text: &str) {
         let e = self.find(css);
         self.cmd(
             "POST",
@@ -349,7 +349,7 @@ impl Browser {
     }
 
     /// Waits until `script` returns true.
-    fn wait(&self, what: &str, secs: u64, script: &str) {
+    pub(super) fn wait(&self, what: &str, secs: u64, script: &str) {
         let t0 = Instant::now();
         while self.js(script) != Value::Bool(true) {
             assert!(
@@ -360,7 +360,7 @@ impl Browser {
         }
     }
 
-    fn screenshot(&self, name: &str) {
+    pub(super) fn screenshot(&self, name: &str) {
         let v = self.cmd("GET", "/screenshot", Value::Null);
         let png = base64(v.as_str().expect("base64"));
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/browser-shots");
@@ -403,7 +403,7 @@ fn base64(s: &str) -> Vec<u8> {
 }
 
 /// The page is idle (no request under way).
-const IDLE: &str = "return document.body.dataset.busy === '0'";
+pub(super) const IDLE: &str = "return document.body.dataset.busy === '0'";
 
 #[test]
 fn the_page_plays_edits_and_studies_in_chromium() {
@@ -442,7 +442,7 @@ fn the_page_plays_edits_and_studies_in_chromium() {
     assert_eq!(throws, 10);
     assert_eq!(
         b.js("return document.getElementById('throw-value').textContent"),
-        json!("worth 1")
+        json!("south threw 1 (1 marked, 7 blank)")
     );
     assert_eq!(
         b.js("return document.querySelectorAll('#moves button.move').length"),
@@ -467,6 +467,13 @@ fn the_page_plays_edits_and_studies_in_chromium() {
     // few hundred clicks.
     b.js("for (const p of ['holes', 'counters']) { const h = document.querySelector(`#params input[data-param=\"${p}\"]`); h.value = '4'; h.dispatchEvent(new Event('change')); }");
     b.click("#new");
+    // The game so far is not saved: the page asks first.
+    b.wait(
+        "the question",
+        30,
+        "return !document.getElementById('ask').hidden",
+    );
+    b.click("#ask button[data-answer='discard']");
     b.wait(
         "the short game",
         30,
@@ -560,6 +567,13 @@ fn the_page_plays_edits_and_studies_in_chromium() {
     b.js("document.getElementById('text').scrollTop = 90 * 18; document.getElementById('text').dispatchEvent(new Event('scroll'));");
     b.screenshot("5-editor-mistake.png");
     b.click("#revert");
+    // The edit is not saved: Revert asks first.
+    b.wait(
+        "the question",
+        30,
+        "return !document.getElementById('ask').hidden",
+    );
+    b.click("#ask button[data-answer='revert']");
     b.wait("the clean check", 30, "return document.querySelectorAll('#diags li.error').length === 0 && document.getElementById('rulebook').textContent.length > 1000");
 
     // A small study, its progress and its plots.
@@ -587,12 +601,12 @@ fn the_page_plays_edits_and_studies_in_chromium() {
 
 impl Browser {
     /// Sets the window (the layout viewport in headless Chromium) to `w`×`h` CSS pixels.
-    fn size(&self, w: u32, h: u32) {
+    pub(super) fn size(&self, w: u32, h: u32) {
         self.cmd("POST", "/window/rect", json!({ "width": w, "height": h }));
     }
 
     /// Taps the element as a finger would (a touch pointer, not a mouse click).
-    fn tap(&self, css: &str) {
+    pub(super) fn tap(&self, css: &str) {
         let e = self.find(css);
         let origin = json!({ "element-6066-11e4-a52e-4f735466cecf": e });
         self.cmd(
@@ -609,7 +623,7 @@ impl Browser {
 
     /// What the layout checks read: the viewport's width, the page's scroll width, the
     /// board's size and holes, and the visible buttons of the open tab lower than 44 px.
-    fn layout(&self) -> Value {
+    pub(super) fn layout(&self) -> Value {
         self.js(
             "const b = document.getElementById('board').getBoundingClientRect();
              const small = [...document.querySelectorAll('section.tab.on button, #tabs button')]

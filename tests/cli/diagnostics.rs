@@ -367,7 +367,76 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("unterminated_string", &["E002"]),
     ("unused_reading", &["W005"]),
     ("value_as_row_size", &["E070"]),
+    ("too_many_holes", &["E051"]),
+    ("row_named_like_a_kind", &["E052"]),
+    ("team_without_pieces", &["E056"]),
+    ("track_loops_twice", &["E061"]),
+    ("throw_value_out_of_range", &["E074"]),
+    ("captures_forbidden_but_never_allowed", &["W002"]),
 ];
+
+/// The codes no corpus file gives, each with why and the test that gives it instead.
+const NOT_IN_CORPUS: &[(&str, &str)] = &[
+    (
+        "E006",
+        "a file over the item limit would be a corpus file of 80 KB: \
+         `a_file_over_the_item_limit_is_e006` writes one",
+    ),
+    (
+        "E030",
+        "the command line's choice, not the file: `selection_of_an_unknown_reading`",
+    ),
+    (
+        "E031",
+        "the command line's choice, not the file: `selection_of_an_unknown_option`",
+    ),
+    (
+        "E032",
+        "the command line's choice, not the file: `selection_of_an_unknown_param`",
+    ),
+    (
+        "E033",
+        "the command line's choice, not the file: `selection_of_a_param_out_of_range`",
+    ),
+];
+
+/// Every code in `diag::Code::ALL` has a case: a corpus file that gives it, or an entry of
+/// `NOT_IN_CORPUS` (and none there that a corpus file gives).
+#[test]
+fn every_code_has_a_corpus_case() {
+    for c in diag::Code::ALL {
+        let code = c.as_str();
+        let in_corpus = CORPUS_CODES.iter().any(|(_, cs)| cs.contains(&code));
+        let excused = NOT_IN_CORPUS.iter().any(|(x, _)| *x == code);
+        assert!(
+            in_corpus != excused,
+            "{code}: {}",
+            if in_corpus {
+                "has a corpus case: remove it from NOT_IN_CORPUS"
+            } else {
+                "no corpus file gives it: add one (or say why in NOT_IN_CORPUS)"
+            }
+        );
+    }
+}
+
+/// E006: a file with more statements than the limit gets one located error, and nothing
+/// else is checked.
+#[test]
+fn a_file_over_the_item_limit_is_e006() {
+    let body = "  on 0: nothing\n".repeat(seig::lang::lower::MAX_ITEMS + 1);
+    let text = MINI.replacen("{\n", &format!("{{\n{body}"), 1);
+    let (_, diags, out) = check("big.seig", text.as_bytes(), &Selection::default());
+    let codes: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
+    assert_eq!(codes, ["E006"], "{out}");
+    assert!(
+        out.contains(&format!(
+            "statements; the limit is {} of each",
+            seig::lang::lower::MAX_ITEMS
+        )),
+        "{out}"
+    );
+}
 
 #[test]
 fn corpus_codes() {

@@ -361,6 +361,7 @@ fn a_recorded_driven_game_replays_to_its_end() {
     assert_eq!(rec.actions.len() as u64, out.throws + out.decisions);
     let mut r = Record::new(&g, std::path::Path::new(&path), &bytes, 8, Vec::new());
     r.set_actions(&g, &rec.actions);
-    let back = Record::from_json("<record>", r.to_json().as_bytes()).expect("reads back");
+    let back = Record::from_json("<record>", r.to_json().expect("serialises").as_bytes())
+        .expect("reads back");
     assert_eq!(back.replay(&g).expect("replays"), s);
 }

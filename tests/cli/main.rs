@@ -4,11 +4,13 @@
 mod common;
 
 mod browser;
+mod browser_play;
 mod cli_engine;
 mod coverage_sources;
 mod diagnostics;
 mod driver;
 mod each_reading;
+mod errors;
 mod escapes;
 mod files;
 mod fmt;

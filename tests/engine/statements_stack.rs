@@ -17,8 +17,8 @@ use crate::common;
 
 use common::{TeamId, moves, note, play, pos, refuse};
 use seig::engine::{Event, Game};
-use seig::lang::choices::EngineChoices;
 use seig::lang::lower::Selection;
+use seig::tools::words::choice::EngineChoices;
 
 /// The small variant with `extra` statements (in rule R-X).
 fn file(extra: &str) -> String {

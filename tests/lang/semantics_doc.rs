@@ -7,10 +7,10 @@
     reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
 )]
 
-use seig::lang::choices::{EngineChoices, NAMES};
 use seig::lang::ir::StatementKind;
 use seig::lang::lower::Selection;
 use seig::tools::analysis::{self, rulebook};
+use seig::tools::words::choice::{EngineChoices, NAMES};
 use std::path::Path;
 
 const BUNDLED: [&str; 3] = [

@@ -34,10 +34,9 @@ fn args(file: &str, params: &[(&str, i64)], seats: &[&str], seed: u64) -> PlayAr
 }
 
 fn session(a: &PlayArgs) -> Session {
-    let mut err = Vec::new();
-    match session_for(a, &mut err) {
+    match session_for(a) {
         Ok(s) => s,
-        Err(c) => panic!("exit {c}: {}", String::from_utf8_lossy(&err)),
+        Err(e) => panic!("exit {}: {}", e.code(), e.text()),
     }
 }
 
@@ -321,13 +320,12 @@ fn bad_seats_are_refused() {
     let mut report = String::new();
     for seats in cases {
         let a = args("sig-beart.seig", &[], &seats, 1);
-        let mut err = Vec::new();
-        let code = match session_for(&a, &mut err) {
+        let e = match session_for(&a) {
             Ok(_) => panic!("{seats:?} accepted"),
-            Err(c) => c,
+            Err(e) => e,
         };
-        assert_eq!(code, 2);
-        report.push_str(&format!("{seats:?}: {}", String::from_utf8_lossy(&err)));
+        assert_eq!(e.code(), 2);
+        report.push_str(&format!("{seats:?}: {}", e.text()));
     }
     insta::assert_snapshot!(report);
 }
@@ -336,9 +334,7 @@ fn bad_seats_are_refused() {
 fn a_missing_record_for_load_is_an_error() {
     let mut a = args("sig-beart.seig", &[], &[], 1);
     a.load = Some(PathBuf::from("no/such/record.json"));
-    let mut err = Vec::new();
-    assert!(session_for(&a, &mut err).is_err());
-    let msg = String::from_utf8_lossy(&err);
+    let msg = session_for(&a).err().map(|e| e.text()).unwrap_or_default();
     assert!(
         msg.contains("cannot read record no/such/record.json: no such file"),
         "{msg}"
@@ -552,14 +548,71 @@ fn a_record_of_another_file_is_refused_in_one_sentence() {
     run(&a, &format!("throw\nsave {}\nquit\n", file.display()));
     let mut b = args("seig-tagent.seig", &[], &[], 5);
     b.load = Some(file.clone());
-    let mut err = Vec::new();
-    let code = session_for(&b, &mut err).err();
-    assert_eq!(code, Some(1));
-    let err = String::from_utf8(err).unwrap();
+    let e = session_for(&b).err();
+    assert_eq!(e.as_ref().map(|e| e.code()), Some(1));
+    let err = e.map(|e| e.text()).unwrap_or_default();
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
         err.contains("this record belongs to another rule file: rules/sig-beart.seig"),
         "{err}"
     );
     assert!(!err.contains("reading"), "{err}");
+}
+
+/// `save` alone saves to the file last saved to; with none yet, it asks for a name.
+#[test]
+fn save_alone_saves_to_the_last_file() {
+    let dir = temp_dir("save-again");
+    let file = dir.join("game.json");
+    let f = file.display().to_string();
+    let a = args(
+        "sig-beart.seig",
+        &[("holes", 4), ("counters", 4)],
+        &["north=greedy"],
+        5,
+    );
+    let mut s = session(&a);
+    let out = run_session(&mut s, &format!("save\nthrow\nsave {f}\nthrow\nsave\n"));
+    assert!(out.contains("save needs a file name: `save FILE`"), "{out}");
+    let saved: Vec<&str> = out.lines().filter(|l| l.contains("saved ")).collect();
+    assert_eq!(saved.len(), 2, "{out}");
+    assert!(
+        saved.iter().all(|l| l.ends_with(&format!(" to {f}"))),
+        "{out}"
+    );
+    let rec = Record::load(&file).expect("record loads");
+    assert_eq!(rec.actions.len(), s.actions().len());
+    assert!(!s.unsaved());
+}
+
+/// The unsaved count is of the actions since the last save, not of the whole game.
+#[test]
+fn unsaved_counts_the_actions_since_the_last_save() {
+    let dir = temp_dir("unsaved-count");
+    let file = dir.join("game.json");
+    let a = args(
+        "sig-beart.seig",
+        &[("holes", 4), ("counters", 4)],
+        &["north=human"],
+        5,
+    );
+    let mut s = session(&a);
+    let act = |s: &mut Session, n: usize| {
+        for _ in 0..n {
+            let r = match s.forced_step() {
+                Some(r) => r,
+                None => s.play(s.choices()[0].decision),
+            };
+            r.expect("an action");
+        }
+    };
+    act(&mut s, 3);
+    assert_eq!(s.unsaved_actions(), 3);
+    s.save(&file).expect("saved");
+    assert_eq!(s.unsaved_actions(), 0);
+    assert_eq!(s.last_file(), Some(file.as_path()));
+    act(&mut s, 2);
+    assert_eq!(s.unsaved_actions(), 2);
+    s.load(&file).expect("loaded");
+    assert_eq!(s.unsaved_actions(), 0);
 }

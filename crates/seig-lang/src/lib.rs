@@ -1,6 +1,5 @@
 //! The language: text → syntax tree → IR, with diagnostics and the formatter.
 
-pub mod choices;
 pub mod diag;
 pub mod fmt;
 pub use seig_ir as ir;

@@ -359,7 +359,7 @@ pub fn refuse_replacing_inputs(outputs: &[(&str, &Path)], inputs: &[&Path]) -> R
     for (i, (flag, out)) in outputs.iter().enumerate() {
         if let Some(input) = inputs.iter().find(|input| same_file(out, input)) {
             return Err(format!(
-                "error: {flag} {} would replace {}, which this command reads; write to another file",
+                "{flag} {} would replace {}, which this command reads; write to another file",
                 out.display(),
                 input.display()
             ));
@@ -370,7 +370,7 @@ pub fn refuse_replacing_inputs(outputs: &[(&str, &Path)], inputs: &[&Path]) -> R
             .find(|(_, o)| o == out || same_file(o, out))
         {
             return Err(format!(
-                "error: {flag} and {other} both name {}; give each its own file",
+                "{flag} and {other} both name {}; give each its own file",
                 out.display()
             ));
         }

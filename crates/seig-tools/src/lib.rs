@@ -18,3 +18,6 @@ pub mod terminal;
 pub mod trace;
 pub mod view;
 pub mod words;
+
+// `crate::ir` as in the language crate, so that code moved here from it reads the same.
+pub(crate) use seig_lang::ir;

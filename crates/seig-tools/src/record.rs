@@ -301,10 +301,9 @@ impl Record {
         self.actions.iter().map(|a| a.action).collect()
     }
 
-    /// The record as pretty JSON.
-    pub fn to_json(&self) -> String {
-        // A record holds only strings, numbers and maps with string keys: it always serialises.
-        serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
+    /// The record as pretty JSON, or why it cannot be written (never an empty text).
+    pub fn to_json(&self) -> Result<String, serde_json::Error> {
+        Ok(serde_json::to_string_pretty(self)? + "\n")
     }
 
     /// Parses a record; `name` names it in messages.
@@ -399,8 +398,12 @@ impl Record {
     /// Writes the record atomically ([`crate::files::write_atomic`]): on failure
     /// nothing is left half-written.
     pub fn save(&self, path: &Path) -> Result<(), RecordError> {
-        crate::files::write_atomic(path, self.to_json().as_bytes())
-            .map_err(|e| io_error("write", &path.display().to_string(), &e.error))
+        let name = path.display().to_string();
+        let text = self
+            .to_json()
+            .map_err(|e| io_error("write", &name, &std::io::Error::from(e)))?;
+        crate::files::write_atomic(path, text.as_bytes())
+            .map_err(|e| io_error("write", &name, &e.error))
     }
 
     /// Refuses a rule file whose bytes are not the ones the record was made with; `name`

@@ -6,8 +6,19 @@
 
 use crate::analysis::explain::{self, RuleCite, ThrowView};
 use seig_engine::{Decision, Game, NO_CELL, NONE, Stage, State};
-use seig_lang::ir::{Ir, TeamId};
+use seig_lang::ir::{Ir, TeamId, ValueRule};
 use serde::Serialize;
+
+/// Each team's colour (red, green, blue), the same in the terminal, the web page and the
+/// report: chosen to stand apart from each other, from the page's sand-coloured holes and
+/// from a dark terminal's background.
+pub const TEAM_RGB: [(u8, u8, u8); 2] = [(0xd2, 0x69, 0x1e), (0x2f, 0x7f, 0xd0)];
+
+/// A team's colour as CSS writes it (`#d2691e`).
+pub fn team_colour_hex(team: usize) -> String {
+    let (r, g, b) = TEAM_RGB.get(team).copied().unwrap_or((0x80, 0x80, 0x80));
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
 
 /// A hole: its row (index into [`BoardView::rows`]) and its place in the row (0-based).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -85,6 +96,117 @@ pub struct SticksView {
     pub faces: [String; 2],
     /// The names of the classes the throw is in.
     pub classes: Vec<String>,
+    /// The thrower's team (index), when known.
+    pub team: Option<usize>,
+    /// The face whose sticks the value counts for the thrower (0 or 1).
+    pub counted: u8,
+    /// The throw in words, from its thrower: `north threw 3 (3 black, 2 white)`.
+    pub words: String,
+    /// The throw belongs to the seat to play now (it threw it in this turn).
+    pub current: bool,
+}
+
+/// The last throw as its thrower reads it: who threw, its value, and the sticks of the face
+/// the value counts for them (a team's own colour, or the file's counted face) first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ThrowSeen {
+    /// The thrower: team and seat (0-based), when known.
+    pub thrower: Option<(TeamId, u8)>,
+    /// Sticks thrown.
+    pub sticks: u8,
+    /// Its value to the thrower.
+    pub value: u8,
+    /// The face the value counts (0 or 1) and how many sticks show it.
+    pub counted: (u8, u8),
+    /// The other face and how many sticks show it.
+    pub other: (u8, u8),
+    /// The classes the throw is in.
+    pub classes: Vec<String>,
+    /// The throw is the seat to play's own, of this turn.
+    pub current: bool,
+}
+
+/// Who made the last throw of `s`: `known` (from the game's actions, see
+/// [`crate::play::last_thrower`]), else the seat to play when the throw is of its turn.
+pub fn throw_seen(g: &Game, s: &State, known: Option<(TeamId, u8)>) -> Option<ThrowSeen> {
+    let (n, k, value) = s.last()?;
+    let own_turn = s.stage() == Stage::Move || s.turn_throws() > 0;
+    let thrower = known.or(own_turn.then(|| (s.team(), s.seat())));
+    let ir = g.ir();
+    let face = match ir.sticks.value {
+        ValueRule::Face(f) => f.min(1),
+        ValueRule::OwnColour => thrower
+            .and_then(|(t, _)| ir.team_of(t).colour)
+            .unwrap_or(0)
+            .min(1),
+    };
+    let count = |f: u8| if f == 0 { k } else { n.saturating_sub(k) };
+    Some(ThrowSeen {
+        thrower,
+        sticks: n,
+        value,
+        counted: (face, count(face)),
+        other: (1 - face, count(1 - face)),
+        classes: ir.classes_of(k, n).into_iter().map(String::from).collect(),
+        current: own_turn && thrower.is_none_or(|(t, seat)| t == s.team() && seat == s.seat()),
+    })
+}
+
+/// A seat as people name it: the team, and the seat's number when teams have several.
+pub fn seat_words(ir: &Ir, team: TeamId, seat: u8) -> String {
+    let name = &ir.team_of(team).name;
+    if ir.seats > 1 {
+        format!("{name} seat {}", seat + 1)
+    } else {
+        name.clone()
+    }
+}
+
+impl ThrowSeen {
+    /// `north threw 3` (`the last throw was 3` when the thrower is not known).
+    pub fn headline(&self, ir: &Ir) -> String {
+        match self.thrower {
+            Some((t, seat)) => format!("{} threw {}", seat_words(ir, t, seat), self.value),
+            None => format!("the last throw was {}", self.value),
+        }
+    }
+
+    /// The sticks of the counted face, then the other's: `3 black, 2 white`.
+    pub fn faces_words(&self, ir: &Ir) -> String {
+        let face = |f: u8| ir.sticks.faces.get(f as usize).map_or("?", |x| x.as_str());
+        format!(
+            "{} {}, {} {}",
+            self.counted.1,
+            face(self.counted.0),
+            self.other.1,
+            face(self.other.0)
+        )
+    }
+
+    /// The whole throw in a line: `north threw 3 (3 black, 2 white; all alike)`.
+    pub fn words(&self, ir: &Ir) -> String {
+        let classes = if self.classes.is_empty() {
+            String::new()
+        } else {
+            format!("; {}", self.classes.join(", "))
+        };
+        format!("{} ({}{classes})", self.headline(ir), self.faces_words(ir))
+    }
+}
+
+/// The moves of the turn's pool not used yet, as people count them: `in hand: 4, 4, 3`
+/// (`None` when none is left). A move that can only release says so.
+pub fn hand_words(s: &State) -> Option<String> {
+    let open: Vec<String> = s
+        .pool()
+        .iter()
+        .filter(|e| e.piece == NONE)
+        .map(|e| match e.kind {
+            seig_engine::EntryKind::Release => format!("{} (release)", e.steps),
+            _ => e.steps.to_string(),
+        })
+        .collect();
+    (!open.is_empty()).then(|| format!("in hand: {}", open.join(", ")))
 }
 
 /// A move waiting in the pool.
@@ -111,6 +233,9 @@ pub struct MoveView {
     pub from: Option<Hole>,
     /// Where it lands (`None`: off the track).
     pub to: Option<Hole>,
+    /// The holes it passes along its team's track, the landing hole last (empty when the
+    /// track cannot say: a move that loops or leaves the track).
+    pub path: Vec<Hole>,
     /// Takes opposing pieces there.
     pub capture: bool,
     /// The rules that allow it.
@@ -167,6 +292,10 @@ pub struct BoardView {
     pub refusals: Vec<RefusalView>,
     /// At a throw: the possible throws, with probabilities and the rule each meets.
     pub throws: Vec<ThrowView>,
+    /// The pool's moves not used yet, in words (`in hand: 4, 4, 3`).
+    pub hand: Option<String>,
+    /// Each team's colour, as CSS writes it ([`TEAM_RGB`]).
+    pub colours: Vec<String>,
 }
 
 /// The row and hole of a cell.
@@ -257,8 +386,39 @@ fn refusals(g: &Game, s: &State, legal: &[Decision]) -> Vec<RefusalView> {
     out
 }
 
-/// The position `s` as data, with its legal decisions (in the engine's order) and refusals.
-pub fn board_view(g: &Game, s: &State) -> BoardView {
+/// The pieces of the team to play that cannot move now, each with the engine's refusal
+/// (none but at a move).
+pub fn refusals_now(g: &Game, s: &State) -> Vec<RefusalView> {
+    if s.stage() != Stage::Move {
+        return Vec::new();
+    }
+    let mut legal = Vec::new();
+    g.legal_decisions(s, &mut legal);
+    refusals(g, s, &legal)
+}
+
+/// The holes from track place `from` (exclusive; before the track when negative) to `to`
+/// (inclusive) along the team's track; empty unless `to` is on the track and ahead.
+fn track_path(ir: &Ir, team: TeamId, from: i16, to: i16) -> Vec<Hole> {
+    let cells = &ir.team_of(team).track.cells;
+    let start = usize::try_from(from.saturating_add(1).max(0)).unwrap_or(0);
+    let Ok(end) = usize::try_from(to) else {
+        return Vec::new();
+    };
+    if end < start {
+        return Vec::new();
+    }
+    cells
+        .get(start..=end)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|c| hole_of(ir, c.get() as u8))
+        .collect()
+}
+
+/// The position `s` as data, with its legal decisions (in the engine's order) and refusals;
+/// `thrower` is who made the last throw, when the front end knows it from the game's actions.
+pub fn board_view(g: &Game, s: &State, thrower: Option<(TeamId, u8)>) -> BoardView {
     let ir = g.ir();
     let mut legal = Vec::new();
     g.legal_decisions(s, &mut legal);
@@ -273,16 +433,18 @@ pub fn board_view(g: &Game, s: &State) -> BoardView {
         .enumerate()
         .map(|(index, (d, dv))| {
             let p = s.piece(s.team(), d.piece as usize);
-            let to = g
-                .check_decision(s, s.team(), *d)
-                .ok()
-                .and_then(|l| hole_of(ir, l.cell));
+            let landing = g.check_decision(s, s.team(), *d).ok();
+            let to = landing.as_ref().and_then(|l| hole_of(ir, l.cell));
+            let path = landing
+                .map(|l| track_path(ir, s.team(), p.tpos, l.tpos))
+                .unwrap_or_default();
             MoveView {
                 index,
                 notation: dv.notation,
                 piece: d.piece as usize + 1,
                 from: hole_of(ir, p.cell),
                 to,
+                path,
                 capture: d.capture,
                 rules: dv.rules,
                 events: dv.events,
@@ -324,13 +486,22 @@ pub fn board_view(g: &Game, s: &State) -> BoardView {
             .into_iter()
             .map(|t| team_view(ir, s, t))
             .collect(),
-        sticks: s.last().map(|(n, k, value)| SticksView {
-            sticks: n,
-            k,
-            value,
-            faces: ir.sticks.faces.clone(),
-            classes: ir.classes_of(k, n).into_iter().map(String::from).collect(),
-        }),
+        sticks: s
+            .last()
+            .zip(throw_seen(g, s, thrower))
+            .map(|((n, k, value), t)| SticksView {
+                sticks: n,
+                k,
+                value,
+                faces: ir.sticks.faces.clone(),
+                team: t.thrower.map(|(x, _)| x.index()),
+                counted: t.counted.0,
+                words: t.words(ir),
+                current: t.current,
+                classes: t.classes,
+            }),
+        hand: hand_words(s),
+        colours: (0..2).map(team_colour_hex).collect(),
         pool: s
             .pool()
             .iter()

@@ -6,6 +6,7 @@
 mod convert;
 mod transport;
 
+use crate::cli::error::{CliError, Status};
 use crate::tools::editor::Document;
 use convert::Lines;
 use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response};
@@ -34,12 +35,12 @@ struct Server {
 /// What the loop does after a message.
 enum Flow {
     Go,
-    Exit(i32),
+    Exit(Status),
 }
 
 /// Runs the server until `exit`: 0 after `shutdown`, 1 otherwise (the protocol's rule), 1
 /// when the input ends or breaks off without `exit` or cannot be read.
-pub fn run() -> i32 {
+pub fn run() -> Result<Status, CliError> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
@@ -50,7 +51,7 @@ pub fn run() -> i32 {
             Ok(Some(m)) => m,
             Ok(None) => {
                 eprintln!("seig lsp: the input ended without an `exit` notification");
-                return 1;
+                return Ok(Status::Failure);
             }
             Err(e) if e.recoverable() => {
                 eprintln!("seig lsp: {e} (message ignored)");
@@ -58,18 +59,18 @@ pub fn run() -> i32 {
             }
             Err(e) => {
                 eprintln!("seig lsp: {e}; stopping");
-                return 1;
+                return Ok(Status::Failure);
             }
         };
         let (replies, flow) = server.handle(msg);
         for r in replies {
             if let Err(e) = r.write(&mut output).and_then(|()| output.flush()) {
                 eprintln!("seig lsp: cannot write to the client: {e}");
-                return 1;
+                return Ok(Status::Failure);
             }
         }
         if let Flow::Exit(code) = flow {
-            return code;
+            return Ok(code);
         }
     }
 }
@@ -117,9 +118,14 @@ impl Server {
     fn handle(&mut self, msg: Message) -> (Vec<Message>, Flow) {
         match msg {
             Message::Request(req) => (vec![self.request(req)], Flow::Go),
-            Message::Notification(n) if n.method == lt::notification::Exit::METHOD => {
-                (Vec::new(), Flow::Exit(if self.shut_down { 0 } else { 1 }))
-            }
+            Message::Notification(n) if n.method == lt::notification::Exit::METHOD => (
+                Vec::new(),
+                Flow::Exit(if self.shut_down {
+                    Status::Success
+                } else {
+                    Status::Failure
+                }),
+            ),
             Message::Notification(n) => (self.notification(n), Flow::Go),
             // The server sends no requests, so a response answers nothing.
             Message::Response(_) => (Vec::new(), Flow::Go),
@@ -234,7 +240,7 @@ impl Server {
             nt::DidCloseTextDocument::METHOD => match parsed(&n.params) {
                 Ok(lt::DidCloseTextDocumentParams { text_document }) => {
                     self.docs.remove(text_document.uri.as_str());
-                    vec![publish(text_document.uri, Vec::new(), None)]
+                    publish(text_document.uri, Vec::new(), None)
                 }
                 Err(e) => bad_notification(&n, &e),
             },
@@ -267,7 +273,7 @@ impl Server {
             },
         );
         let version = self.docs.get(uri.as_str()).and_then(|o| o.version);
-        vec![publish(uri, diags, version)]
+        publish(uri, diags, version)
     }
 
     fn open(&self, uri: &lt::Uri) -> Option<&Open> {
@@ -341,16 +347,25 @@ impl Server {
     }
 }
 
-fn publish(uri: lt::Uri, diagnostics: Vec<lt::Diagnostic>, version: Option<i32>) -> Message {
+/// The notification publishing a document's diagnostics; parameters that cannot be
+/// serialised are said on standard error and nothing is sent (never an empty
+/// notification, which would clear the editor's diagnostics).
+fn publish(uri: lt::Uri, diagnostics: Vec<lt::Diagnostic>, version: Option<i32>) -> Vec<Message> {
     let params = lt::PublishDiagnosticsParams {
         uri,
         diagnostics,
         version,
     };
-    Message::Notification(Notification {
-        method: lt::notification::PublishDiagnostics::METHOD.to_string(),
-        params: serde_json::to_value(params).unwrap_or_default(),
-    })
+    match serde_json::to_value(params) {
+        Ok(params) => vec![Message::Notification(Notification {
+            method: lt::notification::PublishDiagnostics::METHOD.to_string(),
+            params,
+        })],
+        Err(e) => {
+            eprintln!("seig lsp: cannot write the diagnostics as JSON: {e} (not sent)");
+            Vec::new()
+        }
+    }
 }
 
 /// A notification whose params do not fit: said on standard error (a notification has no

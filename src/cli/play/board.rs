@@ -15,13 +15,18 @@ use crate::lang::ir::{Ir, Row, TeamId};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
-/// Team colours.
-pub const COLOURS: [Color; 2] = [Color::Yellow, Color::Cyan];
+/// Team colours: the page's and the report's ([`crate::tools::view::TEAM_RGB`]).
+pub const COLOURS: [Color; 2] = {
+    let [a, b] = crate::tools::view::TEAM_RGB;
+    [Color::Rgb(a.0, a.1, a.2), Color::Rgb(b.0, b.1, b.2)]
+};
 
-/// What stands on one hole: per team, the pieces there and whether any is released or immune.
+/// What stands on one hole: per team, the pieces there, the first one's number (1-based) and
+/// whether any is released or immune.
 #[derive(Default, Clone, Copy)]
 struct Hole {
     count: [usize; 2],
+    first: [usize; 2],
     released: [bool; 2],
     immune: [bool; 2],
 }
@@ -29,21 +34,30 @@ struct Hole {
 fn hole(s: &State, cell: u8) -> Hole {
     let mut h = Hole::default();
     for t in TeamId::BOTH {
-        for p in s.pieces(t) {
+        for (i, p) in s.pieces(t).iter().enumerate() {
             if p.alive() && p.cell == cell {
-                h.count[t.index()] += 1;
-                h.released[t.index()] |= p.released();
-                h.immune[t.index()] |= p.immune();
+                let x = t.index();
+                if h.count[x] == 0 {
+                    h.first[x] = i + 1;
+                }
+                h.count[x] += 1;
+                h.released[x] |= p.released();
+                h.immune[x] |= p.immune();
             }
         }
     }
     h
 }
 
-/// A hole's token, `tw` characters wide, as styled parts: a team's letter (capital when
-/// released), then its count when more than one piece stands there and `!` when immune;
-/// both teams' letters when both are there; `·` for an empty hole.
-fn token(h: &Hole, letters: [char; 2], tw: usize) -> Vec<(String, Option<usize>)> {
+/// One part of a hole's token: its text, the team it shows (for the colour), and whether
+/// that team's pieces there are immune (underlined, at every width).
+type Part = (String, Option<usize>, bool);
+
+/// A hole's token, at most `tw` characters wide: a team's letter (small when not released)
+/// with, as room allows, the piece's number (`S7`) or the stack's size (`S×3`; `S3` two
+/// wide; the digit alone one wide) and `!` when immune; both teams' letters when both are
+/// there (`*` one wide); `·` for an empty hole.
+fn token(h: &Hole, letters: [char; 2], tw: usize) -> Vec<Part> {
     let teams: Vec<usize> = (0..2).filter(|&t| h.count[t] > 0).collect();
     let letter = |t: usize| {
         if h.released[t] {
@@ -53,37 +67,45 @@ fn token(h: &Hole, letters: [char; 2], tw: usize) -> Vec<(String, Option<usize>)
         }
     };
     let count = |n: usize| match n {
-        0 | 1 => String::new(),
         2..=9 => n.to_string(),
         _ => "+".to_string(),
     };
-    let parts: Vec<(String, Option<usize>)> = match teams.as_slice() {
-        [] => vec![("·".to_string(), None)],
-        [t] if tw == 1 => {
-            let c = count(h.count[*t]);
-            vec![(
-                if c.is_empty() {
-                    letter(*t).to_string()
-                } else {
-                    c
-                },
-                Some(*t),
-            )]
-        }
+    match teams.as_slice() {
+        [] => vec![("·".to_string(), None, false)],
         [t] => {
-            let mut x = format!("{}{}", letter(*t), count(h.count[*t]));
-            if h.immune[*t] {
-                x.push('!');
-            }
-            vec![(x.chars().take(tw).collect(), Some(*t))]
+            let (n, l, imm) = (h.count[*t], letter(*t), h.immune[*t]);
+            let bang = if imm { "!" } else { "" };
+            let x = match (tw, n) {
+                (1, 1) => l.to_string(),
+                (1, _) => count(n),
+                (2, 1) => format!("{l}{bang}"),
+                (2, _) => format!("{l}{}", count(n)),
+                (_, 1) => {
+                    let with = format!("{l}{}{bang}", h.first[*t]);
+                    if with.chars().count() <= tw {
+                        with
+                    } else {
+                        format!("{l}{}", h.first[*t])
+                    }
+                }
+                (_, n) => format!(
+                    "{l}×{}{}",
+                    if n > 9 && tw < 4 {
+                        "+".to_string()
+                    } else {
+                        n.to_string()
+                    },
+                    bang
+                ),
+            };
+            vec![(x.chars().take(tw).collect(), Some(*t), imm)]
         }
-        _ if tw == 1 => vec![("*".to_string(), None)],
+        _ if tw == 1 => vec![("*".to_string(), None, false)],
         _ => vec![
-            (letter(0).to_string(), Some(0)),
-            (letter(1).to_string(), Some(1)),
+            (letter(0).to_string(), Some(0), h.immune[0]),
+            (letter(1).to_string(), Some(1), h.immune[1]),
         ],
-    };
-    parts
+    }
 }
 
 /// Per row, the ways the teams walk it in their track's order: `(team, backward)`.
@@ -131,6 +153,27 @@ pub fn board_lines(
     chosen: Option<Decision>,
     width: usize,
 ) -> Vec<Line<'static>> {
+    let marks = match chosen {
+        Some(d) => chosen_cells(g, s, d),
+        None => (NO_CELL, NO_CELL),
+    };
+    board_lines_marked(g, s, marks, width)
+}
+
+/// The cells an action leaves and reaches, played from `s` (`NO_CELL` for neither: a throw).
+pub fn move_cells(g: &Game, s: &State, a: crate::tools::record::Action) -> (u8, u8) {
+    a.as_decision()
+        .map_or((NO_CELL, NO_CELL), |d| chosen_cells(g, s, d))
+}
+
+/// The board as styled lines fitting `width`, the holes `marks` names marked (the first
+/// reversed, the second green; `NO_CELL` marks none).
+pub fn board_lines_marked(
+    g: &Game,
+    s: &State,
+    marks: (u8, u8),
+    width: usize,
+) -> Vec<Line<'static>> {
     let ir = g.ir();
     let letters = team_letters(g);
     let name_w = ir
@@ -152,13 +195,15 @@ pub fn board_lines(
         .max()
         .unwrap_or(0);
     let cw = hole_width(name_w, holes, label_w, width);
+    // Too narrow even at the smallest holes: the row names are cut, never the last holes.
+    let name_w = name_w.min(width.saturating_sub(holes * cw)).max(3);
     let grid = Grid {
         s,
         letters,
         cw,
         name_w,
         longest: holes,
-        marks: chosen_cells(g, s, chosen),
+        marks,
     };
     let mut lines = vec![grid.numbers(holes)];
     let mid = ir.rows.len() / 2;
@@ -178,29 +223,56 @@ pub fn board_lines(
             .iter()
             .filter_map(|&t| off_board_line(g, s, t, letters)),
     );
-    lines.push(Line::styled(
-        format!(
-            "{} {}, {} {} · small: not released · 2-9 pieces · ! immune · ›→ the way",
-            letters[0], ir.teams[0].name, letters[1], ir.teams[1].name
-        ),
-        Style::new().add_modifier(Modifier::DIM),
-    ));
+    lines.extend(legend(ir, letters, cw - 1, width));
     lines
 }
 
-/// The cells the chosen move leaves and reaches (`NO_CELL` when none is chosen).
-fn chosen_cells(g: &Game, s: &State, chosen: Option<Decision>) -> (u8, u8) {
-    match chosen {
-        Some(d) => {
-            let p = s.piece(s.team(), d.piece as usize);
-            let to = g
-                .check_decision(s, s.team(), d)
-                .map(|l| l.cell)
-                .unwrap_or(NO_CELL);
-            (p.cell, to)
-        }
-        None => (NO_CELL, NO_CELL),
+/// What the tokens mean at this hole width, in as many lines as `width` needs.
+fn legend(ir: &Ir, letters: [char; 2], tw: usize, width: usize) -> Vec<Line<'static>> {
+    let (a, b) = (letters[0], letters[1]);
+    let mut items = vec![
+        format!("{a} {}, {b} {}", ir.teams[0].name, ir.teams[1].name),
+        "small: not released".to_string(),
+    ];
+    match tw {
+        1 => items.extend([
+            "2-9: pieces of a stack".to_string(),
+            "* both teams".to_string(),
+        ]),
+        2 => items.extend([format!("{a}3: 3 pieces"), format!("{a}{b}: both teams")]),
+        _ => items.extend([format!("{a}7: piece 7"), format!("{a}×3: 3 pieces")]),
     }
+    items.push(if tw == 1 {
+        "underlined: immune".to_string()
+    } else {
+        "! or underlined: immune".to_string()
+    });
+    items.push("›→ the way".to_string());
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for it in items {
+        if !cur.is_empty() && cur.chars().count() + 3 + it.chars().count() > width {
+            out.push(std::mem::take(&mut cur));
+        }
+        if !cur.is_empty() {
+            cur.push_str(" · ");
+        }
+        cur.push_str(&it);
+    }
+    out.push(cur);
+    out.into_iter()
+        .map(|l| Line::styled(l, Style::new().add_modifier(Modifier::DIM)))
+        .collect()
+}
+
+/// The cells the chosen move leaves and reaches.
+fn chosen_cells(g: &Game, s: &State, d: Decision) -> (u8, u8) {
+    let p = s.piece(s.team(), d.piece as usize);
+    let to = g
+        .check_decision(s, s.team(), d)
+        .map(|l| l.cell)
+        .unwrap_or(NO_CELL);
+    (p.cell, to)
 }
 
 /// A team's pieces not on a hole: waiting (not released), started but off the board, and
@@ -308,7 +380,8 @@ impl Grid<'_> {
             )),
             _ => None,
         };
-        let mut spans = vec![Span::raw(format!("{:w$}", r.name, w = self.name_w))];
+        let name: String = r.name.chars().take(self.name_w).collect();
+        let mut spans = vec![Span::raw(format!("{name:w$}", w = self.name_w))];
         for h in 0..r.len {
             let c = r.cell(h).get() as u8;
             match one_way {
@@ -330,12 +403,17 @@ impl Grid<'_> {
                 Style::new()
             };
             let parts = token(&hole(self.s, c), self.letters, tw);
-            let used: usize = parts.iter().map(|(x, _)| x.chars().count()).sum();
-            for (x, t) in parts {
+            let used: usize = parts.iter().map(|(x, _, _)| x.chars().count()).sum();
+            for (x, t, immune) in parts {
                 let st = match t {
                     _ if c == to && to != NO_CELL => mark,
                     Some(t) => mark.fg(COLOURS[t]).add_modifier(Modifier::BOLD),
                     None => mark.add_modifier(Modifier::DIM),
+                };
+                let st = if immune {
+                    st.add_modifier(Modifier::UNDERLINED)
+                } else {
+                    st
                 };
                 spans.push(Span::styled(x, st));
             }

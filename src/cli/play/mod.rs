@@ -3,10 +3,12 @@
 
 pub mod board;
 pub mod plain;
+pub mod replay;
 pub mod term;
 pub mod tui;
 
 use super::Choices;
+use super::error::{CliError, Status};
 use crate::engine::{Game, Stage, State};
 use crate::lang::ir::{RuleIx, TeamId};
 use crate::lang::lower::Selection;
@@ -90,41 +92,18 @@ fn clock_seed() -> u64 {
         % 1_000_000
 }
 
-/// Loads a rule file: the game and the file's bytes (which a record's hash checks), or
-/// writes the diagnostics to `err` and gives the exit code.
-fn load_game(
-    path: &Path,
-    sel: &Selection,
-    err: &mut dyn std::io::Write,
-) -> Result<(Game, Vec<u8>), i32> {
-    match analysis::load(path, sel) {
-        Ok(l) => Ok((Game::new(l.ir), l.text.into_bytes())),
-        Err(e) => {
-            let _ = write!(err, "{}", crate::cli::load_error_text(&e));
-            Err(1)
-        }
-    }
+/// Loads a rule file: the game and the file's bytes (which a record's hash checks).
+fn load_game(path: &Path, sel: &Selection) -> Result<(Game, Vec<u8>), CliError> {
+    let l = analysis::load(path, sel)?;
+    Ok((Game::new(l.ir), l.text.into_bytes()))
 }
 
-/// Builds the session a `play` command asks for, or writes why not to `err` and gives the
-/// exit code.
-pub fn session_for(args: &PlayArgs, err: &mut dyn std::io::Write) -> Result<Session, i32> {
-    let (game, bytes) = load_game(&args.file, &args.choices.selection(), err)?;
-    let mut seats = match Seats::parse(&game, &args.seats) {
-        Ok(s) => s,
-        Err(m) => {
-            let _ = writeln!(err, "error: {m}");
-            return Err(2);
-        }
-    };
+/// Builds the session a `play` command asks for, or says why not.
+pub fn session_for(args: &PlayArgs) -> Result<Session, CliError> {
+    let (game, bytes) = load_game(&args.file, &args.choices.selection())?;
+    let mut seats = Seats::parse(&game, &args.seats).map_err(CliError::usage)?;
     let loaded = match &args.load {
-        Some(p) => match Record::load(p) {
-            Ok(r) => Some(r),
-            Err(e) => {
-                let _ = writeln!(err, "error: {e}");
-                return Err(1);
-            }
-        },
+        Some(p) => Some(Record::load(p).map_err(CliError::failed)?),
         None => None,
     };
     if let Some(r) = &loaded
@@ -149,14 +128,12 @@ pub fn session_for(args: &PlayArgs, err: &mut dyn std::io::Write) -> Result<Sess
     if let Some(r) = &loaded
         && let Err(e) = session.adopt(r)
     {
-        let _ = writeln!(
-            err,
-            "error: cannot continue {}: {e}",
+        return Err(CliError::failed(format!(
+            "cannot continue {}: {e}",
             args.load
                 .as_ref()
                 .map_or(String::new(), |p| p.display().to_string())
-        );
-        return Err(1);
+        )));
     }
     Ok(session)
 }
@@ -169,13 +146,9 @@ fn say_err(line: &str) {
     );
 }
 
-/// Runs `seig play`; returns the exit code.
-pub fn run(args: PlayArgs) -> i32 {
-    let mut stderr = crate::cli::out::Escaping(std::io::stderr());
-    let mut session = match session_for(&args, &mut stderr) {
-        Ok(s) => s,
-        Err(c) => return c,
-    };
+/// Runs `seig play`; the status is the front end's.
+pub fn run(args: PlayArgs) -> Result<Status, CliError> {
+    let mut session = session_for(&args)?;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     if args.plain || !interactive() {
@@ -194,14 +167,14 @@ pub fn run(args: PlayArgs) -> i32 {
             auto: args.auto,
             tty,
         };
-        return plain::run(
+        return Ok(Status::from_code(plain::run(
             &mut session,
             stdin.lock(),
             crate::cli::out::Escaping(stdout.lock()),
             opts,
-        );
+        )));
     }
-    tui::run(session, args.auto)
+    Ok(Status::from_code(tui::run(session, args.auto)))
 }
 
 /// Are standard input and output a terminal that can draw the full screen (else the line
@@ -222,32 +195,23 @@ fn input_is_terminal() -> bool {
     std::io::stdin().is_terminal()
 }
 
-/// Runs `seig replay`; returns the exit code.
-pub fn replay(args: ReplayArgs) -> i32 {
-    let r = match Record::load(&args.record) {
-        Ok(r) => r,
-        Err(e) => {
-            say_err(&format!("error: {e}"));
-            return 1;
-        }
-    };
+/// Runs `seig replay`; the status is the front end's.
+pub fn replay(args: ReplayArgs) -> Result<Status, CliError> {
+    let r = Record::load(&args.record).map_err(CliError::failed)?;
     let file = args.file.clone().unwrap_or_else(|| PathBuf::from(&r.file));
     // The rule file's bytes are checked against the record's hash before anything of them
     // is parsed or shown: a record may name any file.
     let bytes = match crate::tools::files::read(&file) {
         Ok(b) => b,
         Err(e) if args.file.is_none() => {
-            eprintln!("error: {e} (the rule file the record names; name another with --file)");
-            return 1;
+            return Err(CliError::failed(format!(
+                "{e} (the rule file the record names; name another with --file)"
+            )));
         }
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 1;
-        }
+        Err(e) => return Err(CliError::Read(e)),
     };
     if let Err(e) = r.check_file(&file.display().to_string(), &bytes) {
-        eprintln!("error: {}: {e}", args.record.display());
-        return 1;
+        return Err(CliError::failed(format!("{}: {e}", args.record.display())));
     }
     let sel = Selection {
         readings: r
@@ -257,32 +221,19 @@ pub fn replay(args: ReplayArgs) -> i32 {
             .collect(),
         params: r.params.iter().map(|(a, b)| (a.clone(), *b)).collect(),
     };
-    let game = match analysis::load_bytes(&file, &bytes, &sel) {
-        Ok(l) => Game::new(l.ir),
-        Err(e) => {
-            eprint!("{}", crate::cli::load_error_text(&e));
-            return 1;
-        }
-    };
-    if let Err(e) = r.check_matches(&game, &bytes) {
-        say_err(&format!("error: {}: {e}", args.record.display()));
-        return 1;
-    }
+    let game = Game::new(analysis::load_bytes(&file, &bytes, &sel)?.ir);
+    let in_record =
+        |e: &dyn std::fmt::Display| CliError::failed(format!("{}: {e}", args.record.display()));
+    r.check_matches(&game, &bytes).map_err(|e| in_record(&e))?;
     let actions = r.plain_actions();
-    let states = match record::replay_all(&game, &actions) {
-        Ok(s) => s,
-        Err(e) => {
-            say_err(&format!("error: {}: {e}", args.record.display()));
-            return 1;
-        }
-    };
+    let states = record::replay_all(&game, &actions).map_err(|e| in_record(&e))?;
     let seats = Seats::from_records(&game, &r.seats);
     if !args.plain && !args.all && interactive() {
-        return tui::replay(&game, &actions, &states);
+        return Ok(Status::from_code(replay::run(&game, &actions, &states)));
     }
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    plain::replay(
+    Ok(Status::from_code(plain::replay(
         &game,
         &seats,
         &actions,
@@ -291,17 +242,12 @@ pub fn replay(args: ReplayArgs) -> i32 {
         !input_is_terminal(),
         stdin.lock(),
         crate::cli::out::Escaping(stdout.lock()),
-    )
+    )))
 }
 
 /// Names a team and seat for messages: `south`, or `twigs seat 2` when teams have seats.
 pub fn seat_name(g: &Game, team: TeamId, seat: u8) -> String {
-    let name = &g.ir().team_of(team).name;
-    if g.ir().seats > 1 {
-        format!("{name} seat {}", seat + 1)
-    } else {
-        name.clone()
-    }
+    crate::tools::view::seat_words(g.ir(), team, seat)
 }
 
 /// The end of a finished game in words (`None` while it goes on): who won, a draw, or a

@@ -30,7 +30,7 @@ commands:
   PIECE:PLACES   play a move in notation, e.g. 3:4 or 3:r1+4x (x takes)
   why N          the rules behind move N, with their source sentences
   undo           take back your last move (repeat to go back to the start)
-  save FILE      save the game as a JSON record
+  save [FILE]    save the game as a JSON record (no FILE: the last one)
   load FILE      continue a saved game
   position       the position in notation
   board          show the board again
@@ -226,36 +226,40 @@ pub fn render_board(g: &Game, s: &State) -> String {
     out
 }
 
-/// The last throw: the sticks' faces, the value and the classes it belongs to.
-pub fn render_throw(g: &Game, s: &State) -> Option<String> {
-    let (n, k, v) = s.last()?;
+/// The last throw: who threw it and its value, the sticks (the face the value counts for
+/// the thrower first, in capitals), and the classes it belongs to.
+pub fn render_throw(g: &Game, s: &State, thrower: Option<(TeamId, u8)>) -> Option<String> {
+    let t = crate::tools::view::throw_seen(g, s, thrower)?;
     let faces = &g.ir().sticks.faces;
-    let glyph = |f: usize| {
-        let c = faces[f].chars().next().unwrap_or('?');
-        if f == 0 {
-            c.to_ascii_uppercase()
-        } else {
-            c.to_ascii_lowercase()
-        }
+    let first = |f: u8| {
+        faces
+            .get(f as usize)
+            .and_then(|x| x.chars().next())
+            .unwrap_or('?')
     };
-    let (a, b) = if glyph(0).eq_ignore_ascii_case(&glyph(1)) {
+    let (a, b) = (
+        first(t.counted.0).to_ascii_uppercase(),
+        first(t.other.0).to_ascii_lowercase(),
+    );
+    let (a, b) = if a.eq_ignore_ascii_case(&b) {
         ('#', '.')
     } else {
-        (glyph(0), glyph(1))
+        (a, b)
     };
-    let sticks: Vec<String> = (0..n)
-        .map(|i| if i < k { a } else { b }.to_string())
+    let sticks: Vec<String> = (0..t.sticks)
+        .map(|i| if i < t.counted.1 { a } else { b }.to_string())
         .collect();
-    let classes = g.ir().classes_of(k, n);
     let mut out = format!(
-        "last throw: [{}] {k} {}, {} {} — value {v}",
+        "{}: [{}] {}",
+        t.headline(g.ir()),
         sticks.join(" "),
-        faces[0],
-        n - k,
-        faces[1]
+        t.faces_words(g.ir())
     );
-    if !classes.is_empty() {
-        let _ = write!(out, " ({})", classes.join(", "));
+    if !t.classes.is_empty() {
+        let _ = write!(out, " ({})", t.classes.join(", "));
+    }
+    if let Some(h) = crate::tools::view::hand_words(s) {
+        let _ = write!(out, "; {h}");
     }
     Some(out)
 }
@@ -324,7 +328,7 @@ pub fn render_turn(session: &Session) -> String {
     let g = &session.game;
     let s = session.state();
     let mut out = String::new();
-    if let Some(t) = render_throw(g, s) {
+    if let Some(t) = render_throw(g, s, session.last_thrower()) {
         out.push_str(&t);
         out.push('\n');
     }
@@ -459,7 +463,8 @@ pub fn run(session: &mut Session, input: impl BufRead, mut out: impl Write, opts
         (Ok(()), Some(m)) => {
             let _ = writeln!(
                 crate::cli::out::Escaping(std::io::stderr().lock()),
-                "error: {m}"
+                "{}",
+                crate::cli::error::line(&m)
             );
             1
         }
@@ -477,7 +482,8 @@ pub fn write_failure(r: std::io::Result<()>) -> i32 {
         Err(e) => {
             let _ = writeln!(
                 crate::cli::out::Escaping(std::io::stderr().lock()),
-                "error: cannot write to standard output: {e}"
+                "{}",
+                crate::cli::error::line(format_args!("cannot write to standard output: {e}"))
             );
             EXIT_IO
         }
@@ -544,11 +550,7 @@ fn run_inner(
         out.flush()?;
         line.clear();
         if view.opts.tty {
-            super::term::set_unsaved(if session.unsaved() {
-                session.actions().len()
-            } else {
-                0
-            });
+            super::term::set_unsaved(session.unsaved_actions());
         }
         if !read_line(&mut input, &mut line, out)? {
             // At a terminal, Ctrl-D can be typed again: warn once about unsaved actions.
@@ -557,7 +559,7 @@ fn run_inner(
                 writeln!(
                     out,
                     "{}, end of input again leaves without saving",
-                    unsaved_words(session.actions().len())
+                    unsaved_words(session.unsaved_actions())
                 )?;
                 continue;
             }
@@ -662,7 +664,7 @@ fn run_command(
             writeln!(
                 out,
                 "{}, `quit` again leaves without saving",
-                unsaved_words(session.actions().len())
+                unsaved_words(session.unsaved_actions())
             )?;
         }
         Command::Quit => {
@@ -784,9 +786,14 @@ fn undo_command(
 
 /// `save FILE`.
 fn save_command(session: &mut Session, path: &str, out: &mut impl Write) -> std::io::Result<()> {
-    if path.is_empty() {
-        return writeln!(out, "save needs a file name: `save FILE`");
-    }
+    // `save` alone saves to the file last saved to or loaded from.
+    let last = session.last_file().map(|p| p.display().to_string());
+    let path = match (path.is_empty(), last) {
+        (false, _) => path.to_string(),
+        (true, Some(l)) => l,
+        (true, None) => return writeln!(out, "save needs a file name: `save FILE`"),
+    };
+    let path = path.as_str();
     match session.save(Path::new(path)) {
         Ok(()) => writeln!(
             out,
@@ -965,7 +972,7 @@ fn replay_inner(
             s.turns() + 1,
             render_board(g, s)
         );
-        if let Some(x) = render_throw(g, s) {
+        if let Some(x) = render_throw(g, s, None) {
             t.push_str(&x);
             t.push('\n');
         }

@@ -15,19 +15,20 @@
 )]
 
 use super::board::{COLOURS, board_lines};
-use super::plain::{render_pool, render_throw};
+use super::replay::Replay;
 use super::{rule_text, seat_name, stage_words, term};
-use crate::engine::{Decision, Event as GameEvent, Game, Stage, State};
+use crate::engine::{Decision, Event as GameEvent, Stage};
 use crate::tools::agents::AgentKind;
 use crate::tools::play::{Choice, Session, Step};
 use crate::tools::record::Action;
+use crate::tools::view::{RefusalView, hand_words, refusals_now, throw_seen};
 use crate::tools::words::{self, Taking};
 use ratatui::Frame;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, List, ListItem, ListState, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use std::cell::Cell;
 use std::io::Write;
 use std::path::Path;
@@ -53,6 +54,10 @@ pub enum Overlay {
     Prompt(PromptKind, String),
     /// Quitting with unsaved moves: asked once.
     ConfirmQuit,
+    /// Loading a saved game over unsaved moves: asked first.
+    ConfirmLoad,
+    /// Starting a new game over unsaved moves: asked first.
+    ConfirmNew,
 }
 
 /// What a file name is typed for.
@@ -112,6 +117,8 @@ pub struct App {
     pub quit: bool,
     /// The log's height and its wrapped length at the last frame (for paging).
     log_view: Cell<(usize, usize)>,
+    /// The replay of this game, when it is being watched (`r`).
+    pub replay: Option<Replay>,
 }
 
 const HELP_TEXT: &str = "\
@@ -120,11 +127,15 @@ t or space   throw the sticks
 Enter        play the chosen move
 1-9          choose move 1 to 9
 w            why: the rules behind the chosen move
+c            cannot move: the pieces the rules hold back, and why
 a            auto: play throws and single-choice moves by
              themselves (again: stop); --auto starts with it on
 PgUp PgDn    scroll the log; Home its start, End the latest
 u            undo your last move (again: back to the start)
-s / l        save the game / load a saved game
+s / l        save the game / load a saved game (asks first when
+             moves are unsaved); the last file name is suggested
+n            a new game (the next seed; asks first when moves are unsaved)
+r            replay this game (? there lists its keys)
 p            the position in notation
 ?            this help
 q, Esc       quit (also Ctrl-C); asks once when moves are unsaved
@@ -147,6 +158,7 @@ impl App {
             auto: false,
             quit: false,
             log_view: Cell::new((0, 0)),
+            replay: None,
         };
         app.say(format!(
             "{} — seed {}; press ? for the keys",
@@ -265,14 +277,21 @@ impl App {
             term::suspend();
             return;
         }
+        if let Some(r) = &mut self.replay {
+            if r.key(k) {
+                self.replay = None;
+            }
+            return;
+        }
         match &mut self.overlay {
             Overlay::None => {}
             Overlay::Prompt(..) => return self.prompt_key(k),
+            Overlay::ConfirmLoad | Overlay::ConfirmNew => return self.confirm_key(k),
             Overlay::ConfirmQuit => {
                 match k.code {
                     KeyCode::Char('q') | KeyCode::Char('y') => self.quit = true,
                     KeyCode::Char('s') => {
-                        self.overlay = Overlay::Prompt(PromptKind::SaveAndQuit, String::new());
+                        self.overlay = self.file_prompt(PromptKind::SaveAndQuit);
                         return;
                     }
                     _ => {}
@@ -294,6 +313,55 @@ impl App {
             }
         }
         self.game_key(k);
+    }
+
+    /// The answer to "load (or start a new game) over unsaved moves?".
+    fn confirm_key(&mut self, k: KeyEvent) {
+        let load = self.overlay == Overlay::ConfirmLoad;
+        self.overlay = Overlay::None;
+        match k.code {
+            KeyCode::Char('s') => self.overlay = self.file_prompt(PromptKind::Save),
+            KeyCode::Char('l') if load => {
+                self.overlay = Overlay::Prompt(PromptKind::Load, String::new())
+            }
+            KeyCode::Char('n') if !load => self.new_game(),
+            _ => self.say(if load {
+                "not loaded: the game goes on"
+            } else {
+                "no new game: this one goes on"
+            }),
+        }
+    }
+
+    /// A file-name prompt, filled with the file last saved to or loaded from.
+    fn file_prompt(&self, kind: PromptKind) -> Overlay {
+        let last = self
+            .session
+            .last_file()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default();
+        Overlay::Prompt(kind, last)
+    }
+
+    /// A new game of the same variant and seats, with the next seed.
+    fn new_game(&mut self) {
+        let seed = self.session.seed.wrapping_add(1);
+        self.session.restart(seed);
+        self.selected = 0;
+        self.log_back = 0;
+        self.say(format!(
+            "new game: {} — seed {seed}",
+            self.session.game.ir().game
+        ));
+    }
+
+    /// The replay of this game so far, from its start.
+    fn start_replay(&mut self) {
+        let mut states = self.session.history().to_vec();
+        states.push(self.session.state().clone());
+        let mut r = Replay::new(&self.session.game, self.session.actions().to_vec(), states);
+        r.at = self.session.actions().len();
+        self.replay = Some(r);
     }
 
     fn prompt_key(&mut self, k: KeyEvent) {
@@ -324,20 +392,20 @@ impl App {
         let (page, total) = self.log_view.get();
         let page = page.saturating_sub(1).max(1);
         let top = total.saturating_sub(self.log_view.get().0);
+        let over = self.session.is_over();
         match k.code {
             KeyCode::Char('q') | KeyCode::Esc => self.ask_quit(),
             KeyCode::Char('?') | KeyCode::Char('h') => self.text_overlay("keys", HELP_TEXT),
             KeyCode::Char('t') | KeyCode::Char(' ') => self.throw(),
             KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
             KeyCode::Down | KeyCode::Char('j') if self.selected + 1 < n => self.selected += 1,
-            KeyCode::Char(c @ '1'..='9') => {
-                let i = c as usize - '1' as usize;
-                if i < n {
-                    self.selected = i;
-                }
+            KeyCode::Down | KeyCode::Char('j') if n > 0 => {
+                self.say(format!("move {n} is the last"))
             }
+            KeyCode::Char(c @ '1'..='9') => self.choose_number(c as usize - '0' as usize, n),
             KeyCode::Enter => self.play(),
             KeyCode::Char('w') => self.why(),
+            KeyCode::Char('c') => self.cannot_move(),
             KeyCode::Char('a') => {
                 self.auto = !self.auto;
                 self.say(if self.auto {
@@ -351,14 +419,63 @@ impl App {
             KeyCode::Home => self.log_back = top,
             KeyCode::End => self.log_back = 0,
             KeyCode::Char('u') => self.undo(),
-            KeyCode::Char('s') => self.overlay = Overlay::Prompt(PromptKind::Save, String::new()),
+            KeyCode::Char('s') => self.overlay = self.file_prompt(PromptKind::Save),
+            KeyCode::Char('l') if self.session.unsaved() => self.overlay = Overlay::ConfirmLoad,
             KeyCode::Char('l') => self.overlay = Overlay::Prompt(PromptKind::Load, String::new()),
+            KeyCode::Char('n') if self.session.unsaved() && !over => {
+                self.overlay = Overlay::ConfirmNew
+            }
+            KeyCode::Char('n') => self.new_game(),
+            KeyCode::Char('r') => self.start_replay(),
             KeyCode::Char('p') => {
                 let text = self.session.game.to_notation(self.session.state());
                 self.text_overlay("position", &text);
             }
+            KeyCode::Char(c) => self.say(format!("the key {c} does nothing; ? lists the keys")),
             _ => {}
         }
+    }
+
+    /// `1`-`9`: chooses that move, or says why there is none.
+    fn choose_number(&mut self, number: usize, n: usize) {
+        if number >= 1 && number <= n {
+            self.selected = number - 1;
+            return;
+        }
+        let why = match (n, self.session.state().stage()) {
+            (0, Stage::Throw) => "no move to choose: it is time to throw (t)".to_string(),
+            (0, _) => "no move to choose now".to_string(),
+            (1, _) => format!("no move {number}: there is 1 move"),
+            (n, _) => format!("no move {number}: the moves are 1 to {n}"),
+        };
+        self.say(why);
+    }
+
+    /// The pieces that cannot move now, and the engine's reason for each.
+    fn refusals(&self) -> Vec<RefusalView> {
+        refusals_now(&self.session.game, self.session.state())
+    }
+
+    /// `c`: the "cannot move" list as a pop-up, with the rules.
+    fn cannot_move(&mut self) {
+        let list = self.refusals();
+        if list.is_empty() {
+            self.say("no piece is refused now (c lists the pieces that cannot move at a move)");
+            return;
+        }
+        let team = self.session.state().team();
+        let name = &self.session.game.ir().team_of(team).name;
+        let mut text = String::new();
+        for r in &list {
+            text.push_str(&format!("{name} {}: {}\n", r.piece, r.message));
+            if let Some(c) = &r.rule {
+                text.push_str(&format!("  {} ({})\n", c.id, c.status));
+                for (src, q) in &c.citations {
+                    text.push_str(&format!("  {src}: “{q}”\n"));
+                }
+            }
+        }
+        self.text_overlay("cannot move", &text);
     }
 
     fn text_overlay(&mut self, title: &str, body: &str) {
@@ -469,6 +586,9 @@ impl App {
 
     /// Draws the whole screen.
     pub fn draw(&self, f: &mut Frame) {
+        if let Some(r) = &self.replay {
+            return r.draw(f, &self.session.game);
+        }
         let area = f.area();
         if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
             let msg = format!(
@@ -504,18 +624,29 @@ impl App {
             board_a,
         );
         let left_w = (area.width * 2 / 5).min(36);
-        let [left, right] =
-            Layout::horizontal([Constraint::Length(left_w), Constraint::Min(20)]).areas(mid);
+        // A wide screen gives the pieces that cannot move a pane of their own.
+        let refused = area.width >= 100 && !self.refusals().is_empty();
+        let [left, right, third] = Layout::horizontal([
+            Constraint::Length(left_w),
+            Constraint::Min(20),
+            Constraint::Percentage(if refused { 40 } else { 0 }),
+        ])
+        .areas(mid);
         f.render_widget(
             Paragraph::new(self.status_lines())
                 .wrap(Wrap { trim: false })
                 .block(Block::new().borders(Borders::ALL).title(" throw ")),
             left,
         );
-        self.draw_choices(f, right, &choices);
+        self.draw_choices(f, right, &choices, refused);
+        if refused {
+            let lines: Vec<Line> = self.refusal_lines().into_iter().skip(1).collect();
+            let title = format!(" cannot move ({}; c: the rules) ", lines.len());
+            scrolled_box(f, third, lines, 0, &title);
+        }
         self.draw_log(f, log_a);
         f.render_widget(
-            Paragraph::new(footer(area.width, self.auto))
+            Paragraph::new(footer(area.width, self.auto, self.session.is_over()))
                 .style(Style::new().add_modifier(Modifier::DIM)),
             keys,
         );
@@ -565,15 +696,19 @@ impl App {
         Line::from(spans)
     }
 
-    fn draw_choices(&self, f: &mut Frame, area: Rect, choices: &[Choice]) {
+    /// The moves, numbered, the chosen one marked; then (dim, not chosen) the pieces that
+    /// cannot move and why, unless `refused` has a pane of its own. Lines past the box are
+    /// counted in its borders ("↑ 2 above", "↓ 5 more").
+    fn draw_choices(&self, f: &mut Frame, area: Rect, choices: &[Choice], refused: bool) {
         let g = &self.session.game;
         let s = self.session.state();
-        let items: Vec<ListItem> = choices
+        let mut lines: Vec<Line> = choices
             .iter()
             .enumerate()
             .map(|(i, c)| {
+                let mark = if i == self.selected { "▶" } else { " " };
                 let mut line = vec![Span::raw(format!(
-                    "{:>2}) {}",
+                    "{mark}{:>2}) {}",
                     i + 1,
                     g.describe_decision(s, c.decision)
                 ))];
@@ -583,9 +718,16 @@ impl App {
                         Style::new().add_modifier(Modifier::DIM),
                     ));
                 }
-                ListItem::new(Line::from(line))
+                let mut l = Line::from(line);
+                if i == self.selected {
+                    l = l.style(Style::new().add_modifier(Modifier::REVERSED));
+                }
+                l
             })
             .collect();
+        if !refused {
+            lines.extend(self.refusal_lines());
+        }
         let title = match (choices.len(), s.stage()) {
             (0, Stage::Throw) if !self.session.to_play().is_computer() => {
                 " moves: none yet (t throws) ".to_string()
@@ -593,18 +735,29 @@ impl App {
             (0, _) => " moves: none now ".to_string(),
             (n, _) => format!(" moves ({n}) "),
         };
-        let mut st = ListState::default();
-        if !choices.is_empty() {
-            st.select(Some(self.selected.min(choices.len() - 1)));
+        scrolled_box(f, area, lines, self.selected, &title);
+    }
+
+    /// The pieces that cannot move, dim, each with the engine's reason and rule.
+    fn refusal_lines(&self) -> Vec<Line<'static>> {
+        let list = self.refusals();
+        if list.is_empty() {
+            return Vec::new();
         }
-        f.render_stateful_widget(
-            List::new(items)
-                .block(Block::new().borders(Borders::ALL).title(title))
-                .highlight_style(Style::new().add_modifier(Modifier::REVERSED))
-                .highlight_symbol("▶"),
-            area,
-            &mut st,
-        );
+        let dim = Style::new().add_modifier(Modifier::DIM);
+        let mut out = vec![Line::styled(
+            format!("cannot move ({}; c: the rules):", list.len()),
+            dim,
+        )];
+        out.extend(list.iter().map(|r| {
+            let rule = r
+                .rule
+                .as_ref()
+                .map(|c| format!(" ({})", c.id))
+                .unwrap_or_default();
+            Line::styled(format!("  piece {}: {}{rule}", r.piece, r.message), dim)
+        }));
+        out
     }
 
     /// The log: the latest lines (or, scrolled back, earlier ones), wrapped to the pane.
@@ -673,10 +826,27 @@ impl App {
                 "quit?",
                 &format!(
                     "{} not saved.\n\ns  save first, then quit\nq  quit without saving\nany other key: back to the game",
-                    match self.session.actions().len() {
-                        1 => "1 action of this game is".to_string(),
-                        n => format!("{n} actions of this game are"),
-                    }
+                    self.unsaved_words()
+                ),
+                0,
+                false,
+            ),
+            Overlay::ConfirmLoad => popup(
+                f,
+                "load?",
+                &format!(
+                    "{} not saved: loading replaces this game.\n\ns  save first\nl  load without saving\nany other key: back to the game",
+                    self.unsaved_words()
+                ),
+                0,
+                false,
+            ),
+            Overlay::ConfirmNew => popup(
+                f,
+                "new game?",
+                &format!(
+                    "{} not saved: a new game replaces this one.\n\ns  save first\nn  new game without saving\nany other key: back to the game",
+                    self.unsaved_words()
                 ),
                 0,
                 false,
@@ -684,43 +854,80 @@ impl App {
         }
     }
 
+    /// `3 actions since the last save are` (or since the start).
+    fn unsaved_words(&self) -> String {
+        let since = if self.session.last_file().is_some() {
+            "since the last save"
+        } else {
+            "of this game"
+        };
+        match self.session.unsaved_actions() {
+            1 => format!("1 action {since} is"),
+            n => format!("{n} actions {since} are"),
+        }
+    }
+
+    /// The throw panel: the throw of the seat to play in its own colour and counted face
+    /// (another seat's throw of an earlier turn is the log's), then the moves in hand.
     fn status_lines(&self) -> Vec<Line<'static>> {
         let g = &self.session.game;
         let s = self.session.state();
         let mut out = Vec::new();
-        if let Some((n, k, v)) = s.last() {
-            let sticks: String = (0..n).map(|i| if i < k { '▮' } else { '▯' }).collect();
-            let classes = g.ir().classes_of(k, n);
-            let mut l = vec![
-                Span::styled(sticks, Style::new().add_modifier(Modifier::BOLD)),
-                Span::raw(format!(" = {v}")),
-            ];
-            if !classes.is_empty() {
-                l.push(Span::styled(
-                    format!(" {}", classes.join(", ")),
-                    Style::new().fg(Color::Green),
-                ));
+        let seen = throw_seen(g, s, self.session.last_thrower()).filter(|t| t.current);
+        match seen {
+            Some(t) => {
+                let colour = t.thrower.map_or(Color::Reset, |(x, _)| COLOURS[x.index()]);
+                let sticks: String = (0..t.sticks)
+                    .map(|i| if i < t.counted.1 { '▮' } else { '▯' })
+                    .collect();
+                let mut l = vec![
+                    Span::styled(sticks, Style::new().fg(colour).add_modifier(Modifier::BOLD)),
+                    Span::styled(format!(" {}", t.headline(g.ir())), Style::new().fg(colour)),
+                ];
+                if !t.classes.is_empty() {
+                    l.push(Span::styled(
+                        format!(" · {}", t.classes.join(", ")),
+                        Style::new().fg(Color::Green),
+                    ));
+                }
+                out.push(Line::from(l));
+                let faces = &g.ir().sticks.faces;
+                let face = |f: u8| faces.get(f as usize).map_or("", |x| x.as_str()).to_string();
+                out.push(Line::raw(format!(
+                    "▮ {} {}, ▯ {} {}",
+                    face(t.counted.0),
+                    t.counted.1,
+                    face(t.other.0),
+                    t.other.1
+                )));
             }
-            out.push(Line::from(l));
-            let faces = &g.ir().sticks.faces;
-            out.push(Line::raw(format!(
-                "▮ {} {k}, ▯ {} {}",
-                faces.first().map_or("", |x| x.as_str()),
-                faces.get(1).map_or("", |x| x.as_str()),
-                n - k
-            )));
-        } else {
-            out.push(Line::raw("no throw yet"));
+            None if s.stage() == Stage::Throw => out.push(Line::raw(format!(
+                "{} to throw{}",
+                seat_name(g, s.team(), s.seat()),
+                if self.session.to_play().is_computer() {
+                    ""
+                } else {
+                    " (t)"
+                }
+            ))),
+            None => {}
         }
-        if let Some(p) = render_pool(g, s) {
-            out.push(Line::raw(p));
+        if let Some(h) = hand_words(s) {
+            out.push(Line::raw(h));
         }
         out
     }
 }
 
-/// The keys line, as long as the width allows.
-fn footer(width: u16, auto: bool) -> String {
+/// The keys line, as long as the width allows; at the game's end, what can follow it.
+fn footer(width: u16, auto: bool, over: bool) -> String {
+    if over {
+        return if width >= 80 {
+            "game over: n new game  s save  r replay  u undo  p position  ? help  q quit".into()
+        } else {
+            "n new game  s save  r replay  ? keys  q quit".into()
+        };
+    }
     let a = if auto { "a auto:on" } else { "a auto" };
     if width >= 110 {
         format!(
@@ -731,6 +938,26 @@ fn footer(width: u16, auto: bool) -> String {
     } else {
         format!("t throw ↑↓ Enter w why {a} PgUp/Dn log ? keys q quit")
     }
+}
+
+/// Lines in a bordered box, scrolled so that line `keep` shows; the lines above and below
+/// the box are counted in its top and bottom borders.
+fn scrolled_box(f: &mut Frame, area: Rect, lines: Vec<Line<'static>>, keep: usize, title: &str) {
+    let inner = area.height.saturating_sub(2).max(1) as usize;
+    let total = lines.len();
+    let start = keep
+        .saturating_sub(inner - 1)
+        .min(total.saturating_sub(inner));
+    let end = (start + inner).min(total);
+    let mut block = Block::new().borders(Borders::ALL).title(title.to_string());
+    if start > 0 {
+        block = block.title_top(Line::from(format!(" ↑ {start} above ")).right_aligned());
+    }
+    if end < total {
+        block = block.title_bottom(Line::from(format!(" ↓ {} more ", total - end)).right_aligned());
+    }
+    let shown: Vec<Line> = lines.into_iter().skip(start).take(inner).collect();
+    f.render_widget(Paragraph::new(shown).block(block), area);
 }
 
 /// A log line's mark and style.
@@ -795,7 +1022,7 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 /// A pop-up over the middle of the screen, as high as its text needs (at most the screen):
 /// the text wrapped and scrolled by `scroll` lines, the title saying how to scroll when it
 /// does not all fit (and, when `closes`, that any key closes it).
-fn popup(f: &mut Frame, title: &str, body: &str, scroll: usize, closes: bool) {
+pub(super) fn popup(f: &mut Frame, title: &str, body: &str, scroll: usize, closes: bool) {
     let area = f.area();
     let w = (area.width * 9 / 10).max(40).min(area.width);
     let lines = wrap(body, w.saturating_sub(2) as usize);
@@ -842,7 +1069,10 @@ pub fn run(session: Session, auto: bool) -> i32 {
             term::leave();
             let _ = writeln!(
                 crate::cli::out::Escaping(std::io::stderr().lock()),
-                "error: cannot start the full-screen mode: {e} (use --plain)"
+                "{}",
+                crate::cli::error::line(format_args!(
+                    "cannot start the full-screen mode: {e} (use --plain)"
+                ))
             );
             return 1;
         }
@@ -869,7 +1099,7 @@ impl std::error::Error for DecisionLimit {}
 
 /// 0; `128 + N` after signal N; 1 for the engine's decision limit; [`EXIT_IO`] when the
 /// terminal cannot be written or read, as every command's failed writes.
-fn exit_code(result: std::io::Result<Option<i32>>) -> i32 {
+pub(super) fn exit_code(result: std::io::Result<Option<i32>>) -> i32 {
     match result {
         Ok(None) => 0,
         Ok(Some(sig)) => {
@@ -880,13 +1110,15 @@ fn exit_code(result: std::io::Result<Option<i32>>) -> i32 {
             if let Some(limit) = e.get_ref().and_then(|x| x.downcast_ref::<DecisionLimit>()) {
                 let _ = writeln!(
                     crate::cli::out::Escaping(std::io::stderr().lock()),
-                    "error: {limit}"
+                    "{}",
+                    crate::cli::error::line(limit)
                 );
                 return 1;
             }
             let _ = writeln!(
                 crate::cli::out::Escaping(std::io::stderr().lock()),
-                "error: the terminal failed: {e}"
+                "{}",
+                crate::cli::error::line(format_args!("the terminal failed: {e}"))
             );
             crate::cli::out::EXIT_IO
         }
@@ -939,135 +1171,4 @@ fn game_loop(
             app.tick();
         }
     }
-}
-
-/// Steps through a record full-screen: → or Space next, ← back, Home, End, q quit.
-pub fn replay(g: &Game, actions: &[Action], states: &[State]) -> i32 {
-    let mut terminal = match term::enter() {
-        Ok(t) => t,
-        Err(e) => {
-            term::leave();
-            let _ = writeln!(
-                crate::cli::out::Escaping(std::io::stderr().lock()),
-                "error: cannot start the full-screen mode: {e} (use --plain)"
-            );
-            return 1;
-        }
-    };
-    let mut at = 0usize;
-    let result = (|| -> std::io::Result<Option<i32>> {
-        loop {
-            if let Some(sig) = term::pending() {
-                return Ok(Some(sig));
-            }
-            if term::take_redraw() {
-                terminal.clear()?;
-            }
-            terminal.draw(|f| draw_replay(f, g, actions, states, at))?;
-            if !event::poll(std::time::Duration::from_millis(100))? {
-                continue;
-            }
-            if let Event::Key(k) = event::read()?
-                && k.kind == KeyEventKind::Press
-            {
-                match k.code {
-                    KeyCode::Char('q') | KeyCode::Esc => return Ok(None),
-                    KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => {
-                        return Ok(None);
-                    }
-                    KeyCode::Char('z') if k.modifiers.contains(KeyModifiers::CONTROL) => {
-                        term::suspend();
-                    }
-                    KeyCode::Right | KeyCode::Char(' ') | KeyCode::Char('n') => {
-                        at = (at + 1).min(actions.len())
-                    }
-                    KeyCode::Left | KeyCode::Char('b') => at = at.saturating_sub(1),
-                    KeyCode::Home => at = 0,
-                    KeyCode::End => at = actions.len(),
-                    _ => {}
-                }
-            }
-        }
-    })();
-    term::leave();
-    exit_code(result)
-}
-
-/// Draws one position of a replay.
-pub fn draw_replay(f: &mut Frame, g: &Game, actions: &[Action], states: &[State], at: usize) {
-    let area = f.area();
-    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
-        f.render_widget(
-            Paragraph::new(format!(
-                "The terminal is too small: {}x{}; the replay needs {}x{}.",
-                area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
-            ))
-            .wrap(Wrap { trim: true }),
-            area,
-        );
-        return;
-    }
-    let s = &states[at];
-    let board = board_lines(g, s, None, area.width.saturating_sub(2) as usize);
-    let board_h = (board.len() as u16 + 2).min(area.height.saturating_sub(6));
-    let [title, board_a, rest, keys] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Length(board_h),
-        Constraint::Min(3),
-        Constraint::Length(1),
-    ])
-    .areas(area);
-    f.render_widget(
-        Paragraph::new(format!(
-            "{} · replay {at}/{} · phase {} · turn {}",
-            g.ir().game,
-            actions.len(),
-            g.ir().phases[s.phase() as usize],
-            s.turns() + 1
-        )),
-        title,
-    );
-    f.render_widget(
-        Paragraph::new(board).block(Block::new().borders(Borders::ALL).title(" board ")),
-        board_a,
-    );
-    let mut lines = Vec::new();
-    if at > 0 {
-        let before = &states[at - 1];
-        lines.push(format!(
-            "{}: {}",
-            seat_name(g, before.team(), before.seat()),
-            actions[at - 1].describe(g, before)
-        ));
-        let mut ev = Vec::new();
-        let mut c = before.clone();
-        let _ = actions[at - 1].apply(g, &mut c, &mut ev);
-        let by_throw = matches!(actions[at - 1], Action::Throw { .. });
-        lines.extend(
-            ev.iter()
-                .filter_map(|e| words::effect(g.ir(), e, by_throw))
-                .map(|t| format!("  {t}")),
-        );
-    }
-    if let Some(t) = render_throw(g, s) {
-        lines.push(t);
-    }
-    if let Some(p) = render_pool(g, s) {
-        lines.push(p);
-    }
-    lines.push(match super::end_words(g, s) {
-        Some(end) => end,
-        None => format!("{} {}", seat_name(g, s.team(), s.seat()), stage_words(s)),
-    });
-    f.render_widget(
-        Paragraph::new(lines.join("\n"))
-            .wrap(Wrap { trim: false })
-            .block(Block::new().borders(Borders::ALL)),
-        rest,
-    );
-    f.render_widget(
-        Paragraph::new("→ next  ← back  Home start  End end  q quit")
-            .style(Style::new().add_modifier(Modifier::DIM)),
-        keys,
-    );
 }

@@ -138,11 +138,15 @@ fn printable(s: &str) -> String {
 }
 
 /// A fresh token: 128 bits from the system's random source, in hex.
-pub fn fresh_token() -> Result<String, String> {
+pub fn fresh_token() -> Result<String, crate::cli::error::CliError> {
     use std::io::Read;
     let mut bytes = [0u8; 16];
     std::fs::File::open("/dev/urandom")
         .and_then(|mut f| f.read_exact(&mut bytes))
-        .map_err(|e| format!("error: cannot read /dev/urandom for the page's token: {e}"))?;
+        .map_err(|e| {
+            crate::cli::error::CliError::failed(format!(
+                "cannot read /dev/urandom for the page's token: {e}"
+            ))
+        })?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }

@@ -17,6 +17,7 @@
 
 use super::guard::{self, Guard};
 use super::{App, Reply, route};
+use crate::cli::error::CliError;
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::Incoming;
@@ -242,12 +243,12 @@ pub struct Offline {
 
 impl Offline {
     /// A server for `app` that answers as if on `port` with the page token `token`.
-    pub fn new(app: App, port: u16, token: &str) -> Result<Offline, String> {
+    pub fn new(app: App, port: u16, token: &str) -> Result<Offline, CliError> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .max_blocking_threads(WORKERS)
             .build()
-            .map_err(|e| format!("error: cannot start the server's runtime: {e}"))?;
+            .map_err(|e| CliError::failed(format!("cannot start the server's runtime: {e}")))?;
         Ok(Offline {
             runtime,
             shared: Shared::new(app, Guard::new(port, token.to_string())),
@@ -277,19 +278,19 @@ impl Offline {
 }
 
 /// Runs the server on `listener` (bound already) until the process is stopped.
-pub fn run(listener: std::net::TcpListener, shared: Arc<Shared>) -> Result<(), String> {
+pub fn run(listener: std::net::TcpListener, shared: Arc<Shared>) -> Result<(), CliError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .max_blocking_threads(WORKERS + 1)
         .enable_all()
         .build()
-        .map_err(|e| format!("error: cannot start the server's runtime: {e}"))?;
+        .map_err(|e| CliError::failed(format!("cannot start the server's runtime: {e}")))?;
     runtime.block_on(async move {
         listener
             .set_nonblocking(true)
-            .map_err(|e| format!("error: cannot set up the listening socket: {e}"))?;
+            .map_err(|e| CliError::failed(format!("cannot set up the listening socket: {e}")))?;
         let listener = tokio::net::TcpListener::from_std(listener)
-            .map_err(|e| format!("error: cannot set up the listening socket: {e}"))?;
+            .map_err(|e| CliError::failed(format!("cannot set up the listening socket: {e}")))?;
         accept_loop(listener, shared).await;
         Ok(())
     })

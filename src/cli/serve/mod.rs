@@ -21,6 +21,7 @@ pub mod http;
 mod play;
 mod study;
 
+use crate::cli::error::{CliError, Status};
 use crate::lang::lower::Selection;
 use serde::Deserialize;
 use serde_json::json;
@@ -69,12 +70,16 @@ pub struct Reply {
 }
 
 impl Reply {
-    /// A JSON value.
+    /// A JSON value; one that cannot be serialised is a server error (500) saying so,
+    /// never an empty answer.
     pub fn json(v: &impl serde::Serialize) -> Reply {
-        Reply {
-            status: 200,
-            kind: "application/json",
-            body: serde_json::to_vec(v).unwrap_or_default(),
+        match serde_json::to_vec(v) {
+            Ok(body) => Reply {
+                status: 200,
+                kind: "application/json",
+                body,
+            },
+            Err(e) => Reply::error(500, format!("cannot write the answer as JSON: {e}")),
         }
     }
     /// A JSON error: `{"error": message}`.
@@ -82,7 +87,8 @@ impl Reply {
         Reply {
             status,
             kind: "application/json",
-            body: serde_json::to_vec(&json!({ "error": message.into() })).unwrap_or_default(),
+            // A `Value`'s text cannot fail.
+            body: json!({ "error": message.into() }).to_string().into_bytes(),
         }
     }
 }
@@ -231,12 +237,12 @@ pub fn route(app: &App, method: &str, path: &str, query: &str, body: &[u8]) -> R
 
 /// The state of a server offering `files` (read now; an unreadable file is an error) to
 /// a page carrying `token`.
-pub fn app(files: &[PathBuf], token: &str) -> Result<App, String> {
+pub fn app(files: &[PathBuf], token: &str) -> Result<App, CliError> {
     let mut offered = Vec::new();
     for p in files {
-        let bytes = crate::tools::files::read(p).map_err(|e| format!("error: {e}"))?;
+        let bytes = crate::tools::files::read(p)?;
         let text = String::from_utf8(bytes)
-            .map_err(|_| format!("error: {} is not UTF-8 text", p.display()))?;
+            .map_err(|_| CliError::failed(format!("{} is not UTF-8 text", p.display())))?;
         offered.push(Offered {
             path: p.clone(),
             text,
@@ -251,31 +257,21 @@ pub fn app(files: &[PathBuf], token: &str) -> Result<App, String> {
     })
 }
 
-/// Runs `seig serve`; returns the exit code (only on a failure to start).
-pub fn run(args: &ServeArgs) -> i32 {
+/// Runs `seig serve` until the process is stopped; returns only on a failure.
+pub fn run(args: &ServeArgs) -> Result<Status, CliError> {
     let started = guard::fresh_token().and_then(|token| {
         let app = app(&args.files, &token)?;
-        let listener = std::net::TcpListener::bind(("127.0.0.1", args.port))
-            .map_err(|e| format!("error: cannot listen on 127.0.0.1:{}: {e}", args.port))?;
+        let listener = std::net::TcpListener::bind(("127.0.0.1", args.port)).map_err(|e| {
+            CliError::failed(format!("cannot listen on 127.0.0.1:{}: {e}", args.port))
+        })?;
         let port = listener.local_addr().map_or(args.port, |a| a.port());
         Ok((app, listener, port, token))
     });
-    let (app, listener, port, token) = match started {
-        Ok(s) => s,
-        Err(m) => {
-            eprintln!("{m}");
-            return 1;
-        }
-    };
+    let (app, listener, port, token) = started?;
     println!("seig serve: open http://127.0.0.1:{port}/ (Ctrl-C stops the server)");
     use std::io::Write;
     let _ = std::io::stdout().flush();
     let shared = http::Shared::new(app, guard::Guard::new(port, token));
-    match http::run(listener, shared) {
-        Ok(()) => 0,
-        Err(m) => {
-            eprintln!("{m}");
-            1
-        }
-    }
+    http::run(listener, shared)?;
+    Ok(Status::Success)
 }

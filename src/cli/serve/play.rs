@@ -241,7 +241,7 @@ fn view(id: u64, w: &WebGame, out: Outcome, since: usize) -> Reply {
         human_to_act: !over && !s.to_play().is_computer(),
         capped: s.capped(),
         can_undo: !s.actions().is_empty(),
-        board: board_view(&s.game, s.state()),
+        board: board_view(&s.game, s.state(), s.last_thrower()),
         log_len: w.log.len(),
         log_from: from,
         log: w.log.get(from..).unwrap_or_default(),
@@ -252,6 +252,44 @@ fn view(id: u64, w: &WebGame, out: Outcome, since: usize) -> Reply {
         stopped: out.stopped,
         full: s.actions().len() >= MAX_ACTIONS,
     })
+}
+
+/// A position of the game's replay: after `n` actions, with the move that led there (its
+/// holes and path, from the legal moves of the position before), for the page's replay.
+fn at_view(session: &Session, n: &str) -> Result<Reply, Fail> {
+    let total = session.actions().len();
+    let n: usize = n.parse().ok().filter(|&n| n <= total).ok_or_else(|| {
+        bad(format!(
+            "no position {n}: the game has positions 0 to {total}"
+        ))
+    })?;
+    let history = session.history();
+    let state = history.get(n).unwrap_or(session.state());
+    let actions = session.actions().get(..n).unwrap_or_default();
+    let board = board_view(
+        &session.game,
+        state,
+        crate::tools::play::last_thrower(actions, history),
+    );
+    // The move played into this position, as the position before listed it.
+    let played = n
+        .checked_sub(1)
+        .and_then(|i| Some((history.get(i)?, session.actions().get(i)?.as_decision()?)))
+        .and_then(|(before, d)| {
+            let mut legal = Vec::new();
+            session.game.legal_decisions(before, &mut legal);
+            let ix = legal.iter().position(|x| *x == d)?;
+            board_view(&session.game, before, None)
+                .moves
+                .into_iter()
+                .nth(ix)
+        });
+    Ok(Reply::json(&serde_json::json!({
+        "at": n,
+        "total": total,
+        "board": board,
+        "played": played,
+    })))
 }
 
 /// What a new game asks for.
@@ -456,11 +494,17 @@ pub fn game(
             since = 0;
             Outcome::default()
         }
+        ("GET", ["at", n]) => return at_view(&w.session, n),
         ("GET", ["record"]) => {
             return Ok(Reply {
                 status: 200,
                 kind: "application/json",
-                body: w.session.to_record().to_json().into_bytes(),
+                body: w
+                    .session
+                    .to_record()
+                    .to_json()
+                    .map_err(|e| (500, format!("cannot write the record: {e}")))?
+                    .into_bytes(),
             });
         }
         ("POST", ["record"]) => {

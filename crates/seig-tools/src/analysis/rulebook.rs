@@ -7,7 +7,7 @@
 )]
 
 use super::{Loaded, describe_cells, describe_conds};
-use seig_lang::choices::EngineChoices;
+use crate::words::choice::EngineChoices;
 use seig_lang::ir::*;
 use std::collections::BTreeSet;
 use std::fmt::Write;

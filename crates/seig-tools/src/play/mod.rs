@@ -188,8 +188,12 @@ pub struct Session {
     /// The position now.
     state: State,
     agents: Vec<Option<Box<dyn Agent>>>,
-    /// Actions were taken or taken back since the game was last saved or loaded.
-    unsaved: bool,
+    /// Actions when the game was last started, saved or loaded.
+    saved_len: usize,
+    /// Fewest actions the game has had since then (undo takes saved ones back).
+    kept: usize,
+    /// The file last saved to or loaded from.
+    last_file: Option<PathBuf>,
 }
 
 /// What a step of the game did.
@@ -237,13 +241,15 @@ impl Session {
             history: Vec::new(),
             state,
             agents,
-            unsaved: false,
+            saved_len: 0,
+            kept: 0,
+            last_file: None,
         }
     }
 
     /// Have actions been taken or taken back since the game was started, saved or loaded?
     pub fn unsaved(&self) -> bool {
-        self.unsaved
+        self.unsaved_actions() > 0
     }
 
     /// The legal decisions now, grouped into the entries people choose from
@@ -321,7 +327,6 @@ impl Session {
         action.apply(&self.game, &mut self.state, &mut events)?;
         self.history.push(before.clone());
         self.actions.push(action);
-        self.unsaved = true;
         Ok(Step {
             action,
             team: before.team(),
@@ -401,7 +406,7 @@ impl Session {
             }
             self.actions.truncate(to);
             self.history.truncate(to);
-            self.unsaved = true;
+            self.kept = self.kept.min(to);
         }
         n
     }
@@ -432,7 +437,7 @@ impl Session {
             });
         }
         self.to_record().save(path)?;
-        self.unsaved = false;
+        self.mark_saved(Some(path));
         Ok(())
     }
 
@@ -440,7 +445,9 @@ impl Session {
     /// parameters (the seats stay as they are; the seed is the record's).
     pub fn load(&mut self, path: &Path) -> Result<(), RecordError> {
         let r = Record::load(path)?;
-        self.adopt(&r)
+        self.adopt(&r)?;
+        self.last_file = Some(path.to_path_buf());
+        Ok(())
     }
 
     /// Replaces the game by a record's (checked against this game).
@@ -454,8 +461,51 @@ impl Session {
         self.state = last;
         self.actions = actions;
         self.seed = r.seed;
-        self.unsaved = false;
+        self.mark_saved(None);
         Ok(())
+    }
+
+    /// The game as it stands is the saved one; `file`, when given, is the one to suggest
+    /// for the next save.
+    fn mark_saved(&mut self, file: Option<&Path>) {
+        self.saved_len = self.actions.len();
+        self.kept = self.saved_len;
+        if let Some(f) = file {
+            self.last_file = Some(f.to_path_buf());
+        }
+    }
+
+    /// The positions before each action (`history()[i]` is before `actions()[i]`).
+    pub fn history(&self) -> &[State] {
+        &self.history
+    }
+
+    /// Starts the game again with another seed (seats, budget and file stay; the file last
+    /// saved to is forgotten, so that a save does not replace the old game unasked).
+    pub fn restart(&mut self, seed: u64) {
+        self.seed = seed;
+        self.state = self.game.initial_state();
+        self.actions.clear();
+        self.history.clear();
+        self.saved_len = 0;
+        self.kept = 0;
+        self.last_file = None;
+    }
+
+    /// Who made the last throw: team and seat (0-based).
+    pub fn last_thrower(&self) -> Option<(TeamId, u8)> {
+        last_thrower(&self.actions, &self.history)
+    }
+
+    /// Actions taken since the game was started, saved or loaded (0 when nothing is unsaved).
+    /// Saved actions taken back count too: the saved game differs from this one by those.
+    pub fn unsaved_actions(&self) -> usize {
+        (self.actions.len() - self.kept.min(self.actions.len())) + (self.saved_len - self.kept)
+    }
+
+    /// The file the game was last saved to or loaded from, if any.
+    pub fn last_file(&self) -> Option<&Path> {
+        self.last_file.as_deref()
     }
 
     /// The rules behind a decision, with their status and quoted sentences.
@@ -473,6 +523,17 @@ impl Session {
             Err(r) => r.rule.into_iter().collect(),
         }
     }
+}
+
+/// Who made the last throw among `actions`, `before[i]` being the state before `actions[i]`:
+/// the seat to play before it.
+pub fn last_thrower(actions: &[Action], before: &[State]) -> Option<(TeamId, u8)> {
+    actions
+        .iter()
+        .zip(before)
+        .rev()
+        .find(|(a, _)| matches!(a, Action::Throw { .. }))
+        .map(|(_, s)| (s.team(), s.seat()))
 }
 
 /// Refuses, in one sentence, a record made with another rule file (its SHA-256 differs from

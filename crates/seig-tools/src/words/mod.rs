@@ -1,9 +1,10 @@
-//! Words for people, written once: what happened (events), what a throw showed and what
-//! a piece is taken by. The line mode, the terminal game, the web page, `explain`,
+//! Words for people, written once: what happened (events), what a throw showed, what
+//! a piece is taken by, and the engine's choices in force ([`choice`]). The line mode, the terminal game, the web page, `explain`,
 //! traces and the study tables all word these facts through this module, so that one
 //! fact reads the same everywhere. The engine and the IR hold data; this is where it
 //! becomes English.
 
+pub mod choice;
 pub mod event;
 pub mod throw;
 
