@@ -398,6 +398,11 @@ const NOT_IN_CORPUS: &[(&str, &str)] = &[
         "E033",
         "the command line's choice, not the file: `selection_of_a_param_out_of_range`",
     ),
+    (
+        "E034",
+        "the command line's value of a followed param, not the file: \
+         `a_followed_value_outside_the_followers_range_is_e034` (tests/lang/param_defaults.rs)",
+    ),
 ];
 
 /// Every code in `diag::Code::ALL` has a case: a corpus file that gives it, or an entry of
