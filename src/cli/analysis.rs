@@ -89,11 +89,8 @@ pub fn run_explain(args: &ExplainArgs) -> Result<Status, CliError> {
     let g = Game::new(l.ir);
     let s = match &args.position {
         None => g.initial_state(),
-        Some(p) => match g.from_notation(p) {
-            Ok(mut s) => {
-                explain::infer_pool_rules(&g, &mut s);
-                s
-            }
+        Some(p) => match g.from_notation_reachable(p) {
+            Ok(s) => s,
             Err(e) => return Err(CliError::usage(format!("bad --position: {e}"))),
         },
     };

@@ -17,7 +17,7 @@ fn game_and_state(
     let state = match position {
         None => game.initial_state(),
         Some(p) => game
-            .from_notation(p)
+            .from_notation_reachable(p)
             .map_err(|e| CliError::failed(format!("bad --position: {e}")))?,
     };
     Ok((game, state))
@@ -32,8 +32,8 @@ pub fn perft(
     choices: &Choices,
 ) -> Result<Status, CliError> {
     let (game, state) = game_and_state(file, position, choices)?;
-    let rows =
-        crate::tools::sim::perft(&game, &state, depth).map_err(|e| CliError::failed(e.message))?;
+    let rows = crate::tools::sim::perft(&game, &state, depth)
+        .map_err(|e| CliError::failed(crate::tools::words::refusal::what(&e)))?;
     println!(
         "{:>5} {:>14} {:>14} {:>14} {:>10}",
         "depth", "nodes", "chance", "decisions", "terminal"

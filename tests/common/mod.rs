@@ -74,7 +74,7 @@ pub fn throw(g: &Game, s: &mut State, value: u8) -> Vec<Event> {
     let k = k_for(g, s, value);
     let mut ev = Vec::new();
     g.apply_throw(s, k, &mut ev)
-        .unwrap_or_else(|e| panic!("throw refused: {}", e.message));
+        .unwrap_or_else(|e| panic!("throw refused: {e:?}"));
     ev
 }
 
@@ -83,7 +83,7 @@ pub fn play(g: &Game, s: &mut State, mv: &str) -> Vec<Event> {
     let d = g.parse_decision(s, mv).unwrap_or_else(|e| panic!("{e}"));
     let mut ev = Vec::new();
     g.apply_decision(s, d, &mut ev)
-        .unwrap_or_else(|e| panic!("move {mv} refused: {}", e.message));
+        .unwrap_or_else(|e| panic!("move {mv} refused: {e:?}"));
     ev
 }
 
@@ -94,9 +94,9 @@ pub fn refuse(g: &Game, s: &State, mv: &str) -> String {
     match g.apply_decision(&mut c, d, &mut Vec::new()) {
         Ok(()) => panic!("move {mv} was accepted"),
         Err(r) => r
-            .rule
+            .rule()
             .map(|r| g.ir().rules[r as usize].id.clone())
-            .unwrap_or(r.message.into_owned()),
+            .unwrap_or_else(|| seig::tools::words::refusal::what(&r)),
     }
 }
 

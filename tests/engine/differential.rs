@@ -173,7 +173,7 @@ fn engine_game(g: &Game, seed: u64, index: u64, stop: Option<usize>) -> (EngineR
         let event = match act {
             Action::Throw(k) => {
                 g.apply_throw(&mut s, k, &mut ev)
-                    .unwrap_or_else(|e| panic!("interpreter refused a throw: {}", e.message));
+                    .unwrap_or_else(|e| panic!("interpreter refused a throw: {e:?}"));
                 let (_, _, value) = s.last().expect("a throw was made");
                 let removed = ev.iter().find_map(|e| match e {
                     EngineEvent::Captured { piece, .. } => Some(*piece),
@@ -186,9 +186,8 @@ fn engine_game(g: &Game, seed: u64, index: u64, stop: Option<usize>) -> (EngineR
                 }
             }
             Action::Decide(d) => {
-                g.apply_decision(&mut s, d, &mut ev).unwrap_or_else(|e| {
-                    panic!("interpreter refused its own decision: {}", e.message)
-                });
+                g.apply_decision(&mut s, d, &mut ev)
+                    .unwrap_or_else(|e| panic!("interpreter refused its own decision: {e:?}"));
                 let p = s.piece(seig::lang::ir::TeamId::new(team as usize), d.piece as usize);
                 Event::Move {
                     team,

@@ -568,7 +568,7 @@ fn check_decisions(g: &Game, s: &State, legal: &[Decision], probe: &mut Rng) -> 
             return Err(format!(
                 "listed decision {} refused: {}",
                 show_decision(g, s, d),
-                r.message
+                seig::tools::words::refusal::line(g.ir(), &r)
             ));
         }
     }
@@ -948,7 +948,7 @@ fn check_decision_events(
                 {
                     return Err(format!("{who} taken where the capture table forbids it"));
                 }
-                if *home != spec.send_home || *rule != spec.rule {
+                if *home != spec.send_home || *rule != spec.origin.rule {
                     return Err(format!("{who} taken as {e:?}, the table says {spec:?}"));
                 }
                 let after = n.piece(TeamId::new(o), *piece as usize);
@@ -1054,7 +1054,7 @@ fn play(g: &Game, seed: u64, max: usize, check: Check) -> Result<Run, String> {
             }
             let k = g.sample_outcome(&s, rng.next_u64());
             g.apply_throw(&mut s, k, &mut ev)
-                .map_err(|r| at(&s, actions, format!("throw k={k} refused: {}", r.message)))?;
+                .map_err(|r| at(&s, actions, format!("throw k={k} refused: {r:?}")))?;
             if let Some(b) = &before {
                 check_throw(g, b, &s, &ev)
                     .and_then(|()| check_transition(g, b, &s, &ev))
@@ -1074,7 +1074,7 @@ fn play(g: &Game, seed: u64, max: usize, check: Check) -> Result<Run, String> {
                 ));
             };
             g.apply_decision(&mut s, d, &mut ev)
-                .map_err(|r| at(&s, actions, format!("{d:?} refused: {}", r.message)))?;
+                .map_err(|r| at(&s, actions, format!("{d:?} refused: {r:?}")))?;
             if let Some(b) = &before {
                 check_decision_events(g, b, d, &s, &ev)
                     .and_then(|()| check_transition(g, b, &s, &ev))

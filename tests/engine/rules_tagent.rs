@@ -762,10 +762,11 @@ fn tag_m2_a_piece_at_the_end_of_the_opposing_lower_field_stays_and_no_longer_mov
         pieces(&g, &s, "twigs"),
         "twigs_lower.1 x x x x x x x x x +shells_upper.5 +shells_lower.1"
     );
-    // Next seat: piece 12 cannot move any more.
+    // Next seat: piece 12 cannot move any more, by TAG-M2's end (TAG-M3's circling, which
+    // would carry it on, does not hold: the refusal's second ground).
     throw(&g, &mut s, 3);
     assert_eq!(moves(&g, &s), ["11:3 shells_upper.5>shells_upper.8"]);
-    assert_eq!(refuse(&g, &s, "12:3"), "this piece cannot move further");
+    assert_eq!(refuse(&g, &s, "12:3"), "TAG-M2");
 }
 
 #[test]
@@ -1829,7 +1830,7 @@ fn tag_t8_four_eights_then_a_three_in_one_turn_are_all_thrown() {
     }
     let k = k_for(&g, &s, 3);
     let thrown = g.apply_throw(&mut s, k, &mut Vec::new());
-    assert_eq!(thrown.map_err(|e| e.message), Ok(()));
+    assert_eq!(thrown.map_err(|e| e.kind), Ok(()));
 }
 
 // ---------------------------------------------------------------------------------------

@@ -130,9 +130,9 @@ fn release_order_each_option_takes_its_piece() {
 fn release_order_rear_most_refuses_the_front_piece() {
     let g = game("release order: rear-most", "");
     let s = at(&g, "move", "r1/1#0", A_GAP, B_HOME);
-    // Refused by the release's rule (its message: "a release takes the rear-most
-    // unreleased piece").
-    assert_eq!(common::refuse(&g, &s, "4:r1"), "R-T");
+    // Refused by the statement that sets the order, `release order: rear-most` (R-X): the
+    // release's own rule (R-T) names no order.
+    assert_eq!(common::refuse(&g, &s, "4:r1"), "R-X");
 }
 
 #[test]

@@ -231,12 +231,15 @@ fn capture_table_per_team_and_hole() {
     );
     let pol = &ir.capture;
     // Team a's own home is a_home (holes 0..3): no taking there, sharing.
-    assert_eq!(pol.at[0][0].forbidden_by, Some(3));
+    assert_eq!(pol.at[0][0].forbidden_by.map(|o| o.rule), Some(3));
     assert!(pol.at[0][0].sharing);
     assert_eq!(pol.at[0][6].forbidden_by, None);
     let spec = pol.at[0][6].spec.unwrap();
     assert!(spec.compulsory && spec.send_home);
-    assert_eq!(pol.at[1][4].only_with, Some((1 << 1, 3)));
+    assert_eq!(
+        pol.at[1][4].only_with.map(|(m, o)| (m, o.rule)),
+        Some((1 << 1, 3))
+    );
     assert_eq!(pol.at[1][0].only_with, None);
     let (set, _) = pol.immune[0].unwrap();
     assert_eq!(set.iter().collect::<Vec<_>>(), [6, 7, 8].map(Cell::new));

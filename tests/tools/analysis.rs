@@ -82,8 +82,7 @@ const SIG_POSITION: &str = "race | north 1 move | throws 1/1/146 turns 113 last 
 fn explain_sig_move_snapshot_and_verdicts() {
     let l = bundled("sig-beart.seig");
     let g = Game::new(l.ir.clone());
-    let mut s = g.from_notation(SIG_POSITION).expect("position");
-    explain::infer_pool_rules(&g, &mut s);
+    let s = g.from_notation(SIG_POSITION).expect("position");
     let e = explain::explain(&g, &s, Some("11:2")).expect("explains");
     assert_eq!(e.decisions.len(), 7);
     // Every legal decision names the throw's rule, SIG-T3 (a 2 moves two places).

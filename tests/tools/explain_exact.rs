@@ -209,3 +209,217 @@ fn two_entries_of_a_per_throw_file_are_refused_by_the_allocation() {
         "{b:?}"
     );
 }
+
+/// Positions of seeded random play, every file under the default readings (with the reading
+/// options sampled by `picks` when given).
+fn positions(file: &str, sel: &Selection, seeds: u64, actions: usize) -> (Game, Vec<State>) {
+    let g = load(file, sel).expect("loads");
+    let mut out = Vec::new();
+    let mut legal = Vec::new();
+    for seed in 0..seeds {
+        let mut rng = Rng::for_game(seed, 3);
+        let mut s = g.initial_state();
+        for _ in 0..actions {
+            out.push(s.clone());
+            if g.is_over(&s) {
+                break;
+            }
+            if g.is_chance(&s) {
+                let k = g.sample_outcome(&s, rng.next_u64());
+                g.apply_throw(&mut s, k, &mut Quiet).expect("throws");
+                continue;
+            }
+            g.legal_decisions(&s, &mut legal);
+            let d = legal[(rng.next_u64() % legal.len() as u64) as usize];
+            g.apply_decision(&mut s, d, &mut Quiet).expect("plays");
+        }
+    }
+    (g, out)
+}
+
+/// `explain --position` of what `explain` printed gives the same pool (with each entry's
+/// rule), the same decisions and the same explanation: nothing is re-derived.
+#[test]
+fn positions_read_back_exactly() {
+    use seig::tools::analysis::explain::{explain, render};
+    let mut checked = 0;
+    for file in VARIANTS {
+        for picks in [[0u64; 12], [1; 12]] {
+            let sel = selection(file, &picks);
+            if load(file, &sel).is_none() {
+                continue;
+            }
+            let (g, states) = positions(file, &sel, 3, 300);
+            for s in states {
+                let text = g.to_notation(&s);
+                let back = g.from_notation_reachable(&text).unwrap_or_else(|e| {
+                    panic!("{file} {:?}: `{text}` is refused: {e}", sel.readings)
+                });
+                assert_eq!(g.to_notation(&back), text, "{file}");
+                assert_eq!(back.pool(), s.pool(), "{file}: {text}");
+                assert!(back.same_position(&s), "{file}: {text}");
+                // The notation leaves out the count of quiet turns (no rule reads it), which
+                // only times the deadlock test: a deadlock found a throw later is no change.
+                let shown = |s: &State| {
+                    explain(&g, s, None).map(|e| {
+                        render(&e)
+                            .lines()
+                            .filter(|l| !l.contains("language default: deadlock"))
+                            .collect::<Vec<_>>()
+                            .join("\n")
+                    })
+                };
+                assert_eq!(shown(&s).ok(), shown(&back).ok(), "{file}: {text}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}
+
+/// The first position of `file` (default readings) whose notation `pick` can turn into an
+/// impossible one, and the error reading that gives.
+fn impossible(file: &str, pick: &dyn Fn(&str) -> Option<String>) -> (String, String) {
+    let (g, states) = positions(file, &Selection::default(), 20, 400);
+    for s in states {
+        let text = g.to_notation(&s);
+        if let Some(bad) = pick(&text) {
+            // Well-formed (the engine's own reading takes it), but not reachable.
+            if let Err(e) = g.from_notation(&bad) {
+                panic!("`{bad}` is not even well-formed: {e}");
+            }
+            let e = g
+                .from_notation_reachable(&bad)
+                .map(|_| ())
+                .expect_err(&format!("`{bad}` (from `{text}`) is accepted"));
+            return (bad, e.to_string());
+        }
+    }
+    panic!("{file}: no position to alter");
+}
+
+/// The tokens of a notation's pool, and the notation with token `i` replaced.
+fn with_pool_token(text: &str, f: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+    let (head, rest) = text.split_once(" | pool ")?;
+    let (pool, tail) = rest.split_once(" | ")?;
+    let toks: Vec<&str> = pool.split(' ').collect();
+    for (i, t) in toks.iter().enumerate() {
+        if let Some(new) = f(t) {
+            let mut v: Vec<String> = toks.iter().map(|t| t.to_string()).collect();
+            v[i] = new;
+            return Some(format!("{head} | pool {} | {tail}", v.join(" ")));
+        }
+    }
+    None
+}
+
+/// A pool move of 5 places from a throw of 4: no throw entry gives it.
+#[test]
+fn a_pool_entry_no_throw_gives_is_refused() {
+    let (bad, e) = impossible("sig-beart.seig", &|t| {
+        with_pool_token(t, &|p| p.strip_prefix("4/4#").map(|r| format!("5/4#{r}")))
+    });
+    assert!(
+        e.contains("gives no move of 5 place(s) for a throw of 4"),
+        "{bad}: {e}"
+    );
+    assert!(e.contains("(at `5/4#"), "{bad}: {e}");
+}
+
+/// A release from a 3, where only other throws release.
+#[test]
+fn a_release_from_a_throw_that_releases_nothing_is_refused() {
+    let (bad, e) = impossible("seig-tagent.seig", &|t| {
+        with_pool_token(t, &|p| p.strip_prefix("3/3#").map(|r| format!("r3/3#{r}")))
+    });
+    assert!(
+        e.contains("pool entry") && e.contains("release"),
+        "{bad}: {e}"
+    );
+}
+
+/// Sigue's first throw of a turn is made with 5 sticks: a `last` of 6 sticks there is
+/// impossible.
+#[test]
+fn a_first_throw_of_a_turn_with_the_wrong_stick_count_is_refused() {
+    let (bad, e) = impossible("sigue-caillie.seig", &|t| {
+        let (_, after) = t.split_once(" throws 1/")?;
+        let _ = after;
+        let (a, b) = t.split_once(" last 5:")?;
+        Some(format!("{a} last 6:{b}"))
+    });
+    assert!(e.contains("the last throw"), "{bad}: {e}");
+}
+
+/// A `once` condition that holds but whose latch the notation leaves out: the end of the
+/// last action would have set it. The engine's own reading takes the position (it is
+/// well-formed); the reading of a person's position refuses it, at the counters.
+#[test]
+fn a_latch_that_must_be_set_but_is_not_is_refused() {
+    // Sigue's `once middle full` (A-SGU-8 = threshold) latches late in a game.
+    let (g, states) = positions("sigue-caillie.seig", &Selection::default(), 3, 3000);
+    let mut refused = 0;
+    for s in states {
+        let text = g.to_notation(&s);
+        let Some((head, rest)) = text.split_once(" | pool ") else {
+            continue;
+        };
+        if !head.contains(" once ") {
+            continue;
+        }
+        // Every `once TEAM:N,…` left out, the rest of the counters kept.
+        let toks: Vec<&str> = head.split(' ').collect();
+        let mut kept = Vec::new();
+        let mut i = 0;
+        while i < toks.len() {
+            if toks[i] == "once" {
+                i += 2;
+                continue;
+            }
+            kept.push(toks[i]);
+            i += 1;
+        }
+        let bad = format!("{} | pool {rest}", kept.join(" "));
+        assert!(g.from_notation(&bad).is_ok(), "`{bad}` is not well-formed");
+        if let Err(e) = g.from_notation_reachable(&bad) {
+            let e = e.to_string();
+            assert!(e.contains("its latch (`latches`) is not set"), "{bad}: {e}");
+            assert!(e.contains("(at `throws "), "{bad}: {e}");
+            refused += 1;
+        }
+    }
+    assert!(refused > 0, "no position whose latch could be left out");
+}
+
+/// A move of the turn that a later 2 cancelled (Tagent's race: `on 2 in race: cancel
+/// moves`): a pool that still holds it unused after a last throw of 2 is impossible.
+#[test]
+fn a_move_a_later_two_cancelled_is_refused() {
+    let (bad, e) = impossible("seig-tagent.seig", &|t| {
+        let (head, rest) = t.split_once(" | pool ")?;
+        let (pool, _) = rest.split_once(" | ")?;
+        let waiting = pool.split(' ').count() == 1
+            && !pool.starts_with('r')
+            && !pool.contains('=')
+            && pool.contains("#0");
+        // Twigs count their own colour, the notation's face: `last 8:2` is their 2.
+        if !head.starts_with("race | twigs ") || !waiting {
+            return None;
+        }
+        // One more throw in the turn: the last one a 2 of the race's 8 sticks.
+        let mut toks: Vec<String> = head.split(' ').map(str::to_string).collect();
+        let at = |w: &str| toks.iter().position(|t| t == w);
+        let (th, la) = (at("throws")?, at("last")?);
+        let c: Vec<u32> = toks[th + 1]
+            .split('/')
+            .map(|n| n.parse().ok())
+            .collect::<Option<_>>()?;
+        if c[..2] != [1, 1] {
+            return None;
+        }
+        toks[th + 1] = format!("2/2/{}", c[2] + 1);
+        toks[la + 1] = "8:2".into();
+        Some(format!("{} | pool {rest}", toks.join(" ")))
+    });
+    assert!(e.contains("cancels the turn's moves"), "{bad}: {e}");
+}

@@ -7,3 +7,5 @@ mod play_plain;
 mod play_tui;
 mod refusals;
 mod shards;
+mod verdict_citations;
+mod verdict_props;

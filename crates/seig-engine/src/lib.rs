@@ -14,10 +14,12 @@ mod quick;
 mod reach;
 mod setup;
 mod stacks;
+mod verdict;
 
 pub use moves::{Landing, MAX_DECISIONS};
 use seig_ir::*;
 pub use setup::{EntrySetup, EntryUse, LastThrow, PieceSetup, Place, Setup, SetupError};
+pub use verdict::{Consequence, Unusable, Verdict};
 
 /// Most pieces per team a state holds.
 pub const MAX_TEAM_PIECES: usize = MAX_PIECES as usize;
@@ -40,6 +42,9 @@ bitflags::bitflags! {
         const IMMUNE = 2;
         /// Out of the game.
         const REMOVED = 4;
+        /// Made immune by an `immune when … first holds` statement (with [`PieceFlags::IMMUNE`];
+        /// without it, by entering an `immune after entering` region): for citing only.
+        const IMMUNE_WHEN = 8;
     }
 }
 
@@ -367,41 +372,87 @@ impl State {
     }
 }
 
-/// Why an action was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refusal {
-    /// What kind of refusal it is.
-    pub kind: RefusalKind,
-    /// What is wrong (borrowed when fixed, so that refusing allocates nothing).
-    pub message: std::borrow::Cow<'static, str>,
-    /// The rule that forbids it, if a rule does.
-    pub rule: Option<RuleIx>,
+/// What decided a verdict: a statement of the file, the language's default for one of the
+/// engine's choices (no statement of the file sets it), or a plain fact of the position or
+/// of the action (no such piece, not the time to throw). The words for it are the tools'.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ground {
+    /// A statement of a rule: the rule, the statement, and through [`Ir::readings_of`] the
+    /// reading options that put it in force.
+    Stated(Origin),
+    /// The documented language default of this engine choice (docs/semantics.md).
+    Default(EngineChoiceId),
+    /// A fact of the position or of the action, which no statement could change.
+    Fact,
 }
 
-impl Refusal {
-    /// A refusal of this kind, with its message and the rule responsible.
-    pub fn new(
-        kind: RefusalKind,
-        message: impl Into<std::borrow::Cow<'static, str>>,
-        rule: Option<RuleIx>,
-    ) -> Self {
-        Refusal {
-            kind,
-            message: message.into(),
-            rule,
+impl Ground {
+    /// The statement when one is given, else the language default of `choice`.
+    #[inline]
+    pub fn of(origin: Option<Origin>, choice: EngineChoiceId) -> Ground {
+        match origin {
+            Some(o) => Ground::Stated(o),
+            None => Ground::Default(choice),
+        }
+    }
+    /// The statement, if a statement decided.
+    pub fn origin(self) -> Option<Origin> {
+        match self {
+            Ground::Stated(o) => Some(o),
+            _ => None,
         }
     }
 }
 
-impl std::fmt::Display for Refusal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
+/// Why an action was refused: its kind and what decided it. Data only: the words are the
+/// tools' (`seig_tools::words::refusal`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Refusal {
+    /// What kind of refusal it is.
+    pub kind: RefusalKind,
+    /// The statement, language default or fact that refuses it.
+    pub ground: Ground,
+    /// A second statement or default the refusal rests on as much as the first: what
+    /// forbids landing beside a protected piece, the end of a track whose loop does not
+    /// apply now, the `blocked release` that lets the release take another piece.
+    pub also: Option<Ground>,
+}
+
+impl Refusal {
+    /// A refusal of this kind, on this ground.
+    #[inline]
+    pub fn new(kind: RefusalKind, ground: Ground) -> Self {
+        Refusal {
+            kind,
+            ground,
+            also: None,
+        }
+    }
+    /// The same refusal resting on `also` too.
+    #[inline]
+    pub fn and(self, also: Ground) -> Self {
+        Refusal {
+            also: Some(also),
+            ..self
+        }
+    }
+    /// A refusal that a fact of the position or action decides.
+    #[inline]
+    pub fn fact(kind: RefusalKind) -> Self {
+        Refusal::new(kind, Ground::Fact)
+    }
+    /// The rule of the statement that refuses it, if a statement does.
+    pub fn rule(&self) -> Option<RuleIx> {
+        self.ground.origin().map(|o| o.rule)
+    }
+    /// Every ground it rests on (one or two).
+    pub fn grounds(&self) -> impl Iterator<Item = Ground> + use<> {
+        std::iter::once(self.ground).chain(self.also)
     }
 }
 
-impl std::error::Error for Refusal {}
-
-/// What kind of action was refused, and why: the refusal's message says it for people.
+/// What kind of action was refused. With the refusal's [`Ground`] it is all a tool needs to
+/// say why (the words are the tools').
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RefusalKind {
     /// A throw while a piece must be moved.
@@ -426,42 +477,67 @@ pub enum RefusalKind {
     EntryUsed,
     /// A move bound to the piece its throw's release released, given to another.
     Bound,
-    /// Two moves of one throw that must go to different pieces, given to one.
+    /// Two moves of one `release or move` throw, which go to different pieces, given to one.
     SamePiece,
-    /// An unreleased piece moved without (one) releasing throw.
+    /// An unreleased piece moved without a releasing throw.
     NotReleased,
     /// A piece released by more than one throw.
     ReleasedTwice,
-    /// A release of a piece other than the front-most.
-    NotFrontMost,
+    /// A release of a piece other than the one the release order takes next.
+    NotNextReleased(ReleaseOrder),
     /// A release for a piece already released.
     AlreadyReleased,
     /// A gate that keeps the move out.
     Gate,
+    /// A gate that halts the piece before it (`… else stop`), before it took a step.
+    GateStop,
     /// Moves of no places.
     NoPlaces,
-    /// A piece at the end of its track.
+    /// A piece at the end of its track (`ends: stop`, or a loop whose condition fails).
     TrackEnd,
+    /// A move past the end of a track that needs the exact count (`ends: exact`).
+    ExactEnd,
+    /// A move that bounces back to the hole it left (`ends: bounce`).
+    BouncedBack,
+    /// A walk that would go back before the track's start.
+    BeforeStart,
     /// A release whose own places would leave the holes they are confined to (`release N
     /// moving E within REGION`).
     Confined,
     /// Two own pieces on a hole that does not allow it.
     Stacking,
-    /// An opposing piece on the landing hole that may not be taken there.
+    /// An opposing piece on the landing hole that may not be taken there, where landing
+    /// beside it is forbidden (the refusal's `also` is the statement that forbids it).
     Protected,
-    /// A capture where there is nothing to take.
+    /// A capture where no opposing piece stands.
     NothingToTake,
+    /// A capture of pieces that may not be taken there (the ground protects them).
+    CannotTake,
     /// A move that declines a compulsory capture.
     MustTake,
     /// A second move of a piece in a turn where a piece moves once.
     MovedThisTurn,
     /// A move of a piece alone that moves only with its stack (`stacks: move together`).
     InStack,
-    /// A move past a hole whose pieces may not be passed.
-    Passing,
-    /// An entry hole the piece may not step onto (not on the first segment, taken under
-    /// `chosen empty hole`, or named for a move that enters no hole).
-    EntryHole,
+    /// A move past a hole holding own pieces, which may not be passed.
+    PassOwn,
+    /// A move past a hole holding opposing pieces, which may not be passed.
+    PassOpposing,
+    /// A chosen entry hole named for a move that enters no hole.
+    NoEntryHere,
+    /// A chosen entry hole outside the track's first segment.
+    EntryOffSegment,
+    /// A chosen entry hole where a piece stands, under `chosen empty hole`.
+    EntryOccupied,
+    /// A chosen entry hole for a move that takes no step (a release made in place).
+    EntryNoStep,
+    /// A group of several throws where each throw moves one piece by itself
+    /// (`allocation: per throw`).
+    GroupPerThrow,
+    /// A group the engine offers with other, alike, throws of the pool (the first of them).
+    NotOffered,
+    /// A group past the most the engine offers at one decision.
+    GroupLimit,
     /// A position with more legal decisions than the engine lists ([`MAX_DECISIONS`]).
     DecisionLimit,
     /// Refused by a tool, not by the engine's rules (such as an action a record names
@@ -566,6 +642,10 @@ impl std::ops::Deref for RuleList {
 pub trait Observer {
     /// Called for each event.
     fn event(&mut self, e: Event);
+    /// Called with a position whose unused pool entries are about to be forfeited (no
+    /// decision is legal), before the [`Event::Forfeit`]: an explanation asks why there.
+    #[inline]
+    fn forfeiting(&mut self, _s: &State) {}
 }
 
 /// Ignores events.
@@ -633,12 +713,13 @@ pub struct Game {
     pub(crate) release_any: bool,
     /// Some throw entry's release has an order of its own (`release 8 rear-most`).
     pub(crate) effect_orders: bool,
-    /// Per rule, the order its throw entries' releases take where it is not the file's
-    /// (one per rule, E120): a pool entry names its rule.
-    pub(crate) rule_orders: Vec<Option<ReleaseOrder>>,
-    /// Per rule, the holes its releases' own places must stay within (`release 1 moving 1
-    /// within own lower`; one per rule, E131): a pool entry names its rule.
-    pub(crate) rule_within: Vec<Option<TeamCells>>,
+    /// Per rule, the order its throw entries' releases name, with the statement (one per
+    /// rule, E120): a pool entry names its rule.
+    pub(crate) rule_orders: Vec<Option<(ReleaseOrder, Origin)>>,
+    /// Per rule, the holes its releases' own places must stay within, with the statement
+    /// (`release 1 moving 1 within own lower`; one per rule, E131): a pool entry names its
+    /// rule.
+    pub(crate) rule_within: Vec<Option<(TeamCells, Origin)>>,
     /// Some release is confined (`within`): a releasing group is checked against it.
     pub(crate) confined: bool,
     /// Both teams may walk every stretch in one jump (no passing restriction).
@@ -784,7 +865,9 @@ impl Game {
         let pass_free = mv.pass_own && mv.pass_opposing;
         let plain_walk = pass_free && ir.teams.iter().all(|t| t.track.end != TrackEnd::Bounce);
         let rule_orders = rule_orders(&ir);
-        let effect_orders = rule_orders.iter().any(Option::is_some);
+        let effect_orders = rule_orders
+            .iter()
+            .any(|r| r.is_some_and(|(o, _)| o != ir.release_order));
         let rule_within = rule_within(&ir);
         let confined = rule_within.iter().any(Option::is_some);
         let careful_moves = !pass_free
@@ -1006,29 +1089,20 @@ impl Game {
     #[inline]
     fn throw_allowed(&self, s: &State, k: u8) -> Result<u8, Refusal> {
         if s.stage != Stage::Throw {
-            return Err(Refusal::new(
-                RefusalKind::NotThrowTime,
-                "it is not time to throw: a piece must be moved first",
-                None,
-            ));
+            let kind = if self.is_over(s) {
+                RefusalKind::Over
+            } else {
+                RefusalKind::NotThrowTime
+            };
+            return Err(Refusal::fact(kind));
         }
         if s.turn_throws == u8::MAX {
-            return Err(Refusal::new(
-                RefusalKind::ThrowLimit,
-                "more than 255 throws in one turn: the engine's limit (does every throw throw again?)",
-                None,
-            ));
+            // More than 255 throws in one turn: the engine's limit.
+            return Err(Refusal::fact(RefusalKind::ThrowLimit));
         }
         let n = self.sticks_for(s);
         if k > n {
-            return Err(Refusal::new(
-                RefusalKind::NoSuchThrow,
-                format!(
-                    "a throw of {n} sticks cannot show {k} of face `{}`",
-                    self.ir.sticks.faces[0]
-                ),
-                None,
-            ));
+            return Err(Refusal::fact(RefusalKind::NoSuchThrow));
         }
         Ok(n)
     }
@@ -1138,16 +1212,7 @@ impl Game {
         let n = self.throw_allowed(s, k)?;
         let team = s.team;
         let value = self.values[team][n as usize][k as usize];
-        let (lo, hi) = self.slots[Game::slot(s.phase, team, n, k)];
-        let found = self.entries[lo as usize..hi as usize]
-            .iter()
-            .map(|&i| i as usize)
-            .find(|&i| {
-                self.ir.throws[i]
-                    .conds
-                    .iter()
-                    .all(|c| self.cond(s, s.team, c))
-            });
+        let found = self.throw_entry(s, n, k);
         let entry = found.map(|i| &self.ir.throws[i]);
         // Refuse before changing anything when the pool cannot hold the throw's moves.
         let per_throw = self.ir.allocation == Allocation::PerThrow;
@@ -1161,13 +1226,8 @@ impl Game {
         };
         let adds = found.map_or(0, |i| self.adds[i]);
         if kept + adds > POOL_MAX {
-            return Err(Refusal::new(
-                RefusalKind::PoolLimit,
-                format!(
-                    "more than {POOL_MAX} moves pooled in one turn: the engine's limit (the state is unchanged)"
-                ),
-                entry.map(|e| e.rule),
-            ));
+            // More than POOL_MAX moves pooled in one turn: the engine's limit.
+            return Err(Refusal::fact(RefusalKind::PoolLimit));
         }
         if per_throw {
             self.compact_pool(s);
@@ -1268,6 +1328,7 @@ impl Game {
             .filter(|e| e.piece == NONE)
             .count() as u8;
         if left > 0 {
+            obs.forfeiting(s);
             obs.event(Event::Forfeit { entries: left });
         }
         if s.again {
@@ -1535,7 +1596,7 @@ impl Game {
             let n = self.n_pieces(whose);
             for (i, p) in s.pieces[whose].iter_mut().take(n).enumerate() {
                 if p.alive() && p.released() && p.cell != NO_CELL && !p.immune() {
-                    p.flags |= PieceFlags::IMMUNE;
+                    p.flags |= PieceFlags::IMMUNE | PieceFlags::IMMUNE_WHEN;
                     obs.event(Event::Immune {
                         team: whose,
                         piece: i as u8,
@@ -1785,16 +1846,17 @@ fn entry_table(ir: &Ir, values: &Values) -> (Vec<u16>, Vec<(u32, u32)>) {
     (entries, slots)
 }
 
-/// Per rule, the order its releases name where it differs from the file's.
-fn rule_orders(ir: &Ir) -> Vec<Option<ReleaseOrder>> {
+/// Per rule, the release order its releases name, with the throw entry that names it
+/// (E120: one rule's releases name one order).
+fn rule_orders(ir: &Ir) -> Vec<Option<(ReleaseOrder, Origin)>> {
     let mut out = vec![None; ir.rules.len()];
     for e in &ir.throws {
         for f in &e.effects {
             if let Effect::Release { order: Some(o), .. } = f
-                && *o != ir.release_order
                 && let Some(slot) = out.get_mut(e.rule as usize)
+                && slot.is_none()
             {
-                *slot = Some(*o);
+                *slot = Some((*o, e.origin));
             }
         }
     }
@@ -1802,7 +1864,7 @@ fn rule_orders(ir: &Ir) -> Vec<Option<ReleaseOrder>> {
 }
 
 /// Per rule, the holes its releases' places are confined to (`… within REGION`).
-fn rule_within(ir: &Ir) -> Vec<Option<TeamCells>> {
+fn rule_within(ir: &Ir) -> Vec<Option<(TeamCells, Origin)>> {
     let mut out = vec![None; ir.rules.len()];
     for e in &ir.throws {
         for f in &e.effects {
@@ -1811,7 +1873,7 @@ fn rule_within(ir: &Ir) -> Vec<Option<TeamCells>> {
             } = f
                 && let Some(slot) = out.get_mut(e.rule as usize)
             {
-                *slot = Some(*w);
+                *slot = Some((*w, e.origin));
             }
         }
     }

@@ -6,7 +6,7 @@
     reason = "pieces, pool entries, holes and rules index tables sized at `Game::new` from the checked IR; a state's indices are kept in range by `apply` and `Game::state_from_setup` (a `.get()` would tax move generation)"
 )]
 
-use super::quick::{Gen, Group, Verdict};
+use super::quick::{Gen, Group, Quick};
 use super::*;
 
 /// What landing on a hole does to the opposing pieces there.
@@ -17,8 +17,10 @@ pub(super) struct Arrival {
     pub shares: bool,
     /// The move may leave them untaken.
     pub may_decline: bool,
-    /// The rule that forbids taking those that share, if one does.
-    pub share_rule: Option<RuleIx>,
+    /// What protects those that share (the first such piece's protection).
+    pub protected_by: Option<Ground>,
+    /// What lets the mover share the hole with them.
+    pub shared_by: Option<Ground>,
 }
 
 /// Where a move ends and what it does there.
@@ -36,10 +38,14 @@ pub struct Landing {
     pub shares: bool,
     /// The move may leave opposing pieces untaken (sharing allowed there).
     pub may_decline: bool,
-    /// The piece becomes immune, by this rule.
-    pub immune: Option<RuleIx>,
+    /// The piece becomes immune, by this statement.
+    pub immune: Option<Origin>,
     /// The rules that allow this move.
     pub rules: RuleList,
+    /// With [`Landing::shares`]: what protects the opposing pieces left on the hole.
+    pub protected_by: Option<Ground>,
+    /// With [`Landing::shares`]: what lets the mover share the hole with them.
+    pub shared_by: Option<Ground>,
 }
 
 impl Landing {
@@ -83,13 +89,7 @@ impl Game {
             return Ok(());
         }
         out.truncate(MAX_DECISIONS);
-        Err(Refusal::new(
-            RefusalKind::DecisionLimit,
-            format!(
-                "this position has more than {MAX_DECISIONS} legal decisions, the most the engine lists (MAX_DECISIONS)"
-            ),
-            None,
-        ))
+        Err(Refusal::fact(RefusalKind::DecisionLimit))
     }
 
     /// [`Game::legal_decisions`] by asking [`Game::check_move`] of every piece and group,
@@ -232,15 +232,15 @@ impl Game {
             let verdict = if quick {
                 facts.verdict(piece, &group)
             } else {
-                Verdict::Unsure
+                Quick::Unsure
             };
             let (capture, may_decline) = match verdict {
-                Verdict::Legal {
+                Quick::Legal {
                     capture,
                     may_decline,
                 } => (capture, may_decline),
-                Verdict::Illegal => continue,
-                Verdict::Unsure => match self.check_move(s, s.team, piece, mask) {
+                Quick::Illegal => continue,
+                Quick::Unsure => match self.check_move(s, s.team, piece, mask) {
                     Ok(l) => (l.capture.is_some(), l.may_decline),
                     Err(_) => continue,
                 },
@@ -309,6 +309,48 @@ impl Game {
         }
     }
 
+    /// An unreleased piece given moves that release nothing: the throw entry that made the
+    /// (first) move a move and not a release says so (the entry of its rule that gives
+    /// that kind of move for its value); a fact only if no entry of the rule does.
+    #[cold]
+    fn not_released(&self, team: TeamId, e: &Entry) -> Refusal {
+        let colour = self.ir.teams[team.index()].colour;
+        let kind_given = |f: &Effect| {
+            matches!(
+                (f, e.kind),
+                (Effect::Move(_), EntryKind::Move)
+                    | (Effect::Release { .. }, EntryKind::Release)
+                    | (Effect::ReleaseOrMove { .. }, EntryKind::Either)
+            )
+        };
+        let takes = |m: &ThrowMatch| match m {
+            ThrowMatch::Any => true,
+            ThrowMatch::Values(m) => e.thrown < 64 && m >> e.thrown & 1 == 1,
+            ThrowMatch::Class(c) => self.ir.classes.get(*c).is_some_and(|c| {
+                (1..=MAX_STICKS as u8).any(|n| {
+                    (0..=n).any(|k| {
+                        c.contains(k, n)
+                            && self.ir.sticks.value.throw_value(colour, k, n) == e.thrown
+                    })
+                })
+            }),
+        };
+        let entry =
+            self.ir.throws.iter().find(|t| {
+                t.rule == e.rule && takes(&t.matches) && t.effects.iter().any(kind_given)
+            });
+        let entry = entry.or_else(|| {
+            self.ir
+                .throws
+                .iter()
+                .find(|t| t.rule == e.rule && t.effects.iter().any(kind_given))
+        });
+        match entry {
+            Some(t) => Refusal::new(RefusalKind::NotReleased, Ground::Stated(t.origin)),
+            None => Refusal::fact(RefusalKind::NotReleased),
+        }
+    }
+
     /// The checks of a group that do not walk: the piece exists and may move, the entries
     /// are unused and may go to it, and a release has one releasing entry. Writes the
     /// entries into `order` and returns their number and whether the move releases.
@@ -323,36 +365,22 @@ impl Game {
     ) -> Result<(usize, bool), Refusal> {
         let t = team;
         if piece as usize >= self.n_pieces(team) {
-            return Err(Refusal::new(
-                RefusalKind::NoSuchPiece,
-                format!(
-                    "team `{}` has no piece {}",
-                    self.ir.teams[t.index()].name,
-                    piece as usize + 1
-                ),
-                None,
-            ));
+            return Err(Refusal::fact(RefusalKind::NoSuchPiece));
         }
         let p = s.pieces[t][piece as usize];
         if !p.alive() {
-            return Err(Refusal::new(
-                RefusalKind::PieceRemoved,
-                "that piece is out of the game",
-                None,
-            ));
+            return Err(Refusal::fact(RefusalKind::PieceRemoved));
         }
         if mask == 0 || mask >> s.pool_len != 0 {
-            return Err(Refusal::new(
-                RefusalKind::NoSuchEntries,
-                "no such throws in the pool",
-                None,
-            ));
+            return Err(Refusal::fact(RefusalKind::NoSuchEntries));
         }
         if s.moved >> piece & 1 == 1 {
             return Err(Refusal::new(
                 RefusalKind::MovedThisTurn,
-                "this piece has already moved in this turn",
-                self.ir.movement.one_move_per_piece_origin.map(|o| o.rule),
+                Ground::of(
+                    self.ir.movement.one_move_per_piece_origin,
+                    EngineChoiceId::MovesPerPiece,
+                ),
             ));
         }
         let mut len = 0;
@@ -363,11 +391,7 @@ impl Game {
             }
             let e = &s.pool[i];
             if e.piece != NONE {
-                return Err(Refusal::new(
-                    RefusalKind::EntryUsed,
-                    "that throw is already used",
-                    None,
-                ));
+                return Err(Refusal::fact(RefusalKind::EntryUsed));
             }
             match e.kind {
                 EntryKind::Release => releases += 1,
@@ -377,8 +401,10 @@ impl Game {
             if e.bound != NONE && !self.binding_kept(s, e.bound, piece, mask) {
                 return Err(Refusal::new(
                     RefusalKind::Bound,
-                    "this throw must move a piece its throw's release just released",
-                    self.ir.bind_after_release,
+                    Ground::of(
+                        self.ir.bind_after_release_origin,
+                        EngineChoiceId::BindAfterRelease,
+                    ),
                 ));
             }
             if e.kind == EntryKind::Either {
@@ -392,11 +418,8 @@ impl Game {
                             && (o.piece == piece || (mask >> j & 1 == 1))
                     });
                 if clash {
-                    return Err(Refusal::new(
-                        RefusalKind::SamePiece,
-                        "the moves of this throw go to different pieces",
-                        Some(e.rule),
-                    ));
+                    // What `release or move` means, and the entries are the position's.
+                    return Err(Refusal::fact(RefusalKind::SamePiece));
                 }
             }
             order[len] = i as u8;
@@ -404,29 +427,14 @@ impl Game {
         }
         let release = !p.released();
         if release {
+            if releases + releasers == 0 {
+                return Err(self.not_released(team, &s.pool[order[0] as usize]));
+            }
             if releases + releasers != 1 {
-                let (kind, why) = if releases + releasers == 0 {
-                    (
-                        RefusalKind::NotReleased,
-                        "this piece is not released yet: it needs a releasing throw",
-                    )
-                } else {
-                    (
-                        RefusalKind::ReleasedTwice,
-                        "a piece is released by one throw only",
-                    )
-                };
-                return Err(Refusal::new(kind, why, None));
+                return Err(Refusal::fact(RefusalKind::ReleasedTwice));
             }
         } else if releases > 0 {
-            return Err(Refusal::new(
-                RefusalKind::AlreadyReleased,
-                "this piece is already released",
-                order[..len]
-                    .iter()
-                    .map(|&i| s.pool[i as usize].rule)
-                    .find(|_| true),
-            ));
+            return Err(Refusal::fact(RefusalKind::AlreadyReleased));
         }
         Ok((len, release))
     }
@@ -450,7 +458,21 @@ impl Game {
             .filter_map(|&i| s.pool.get(i as usize))
             .filter(|e| e.kind == EntryKind::Release)
             .find_map(|e| self.rule_orders.get(e.rule as usize).copied().flatten())
-            .unwrap_or(self.ir.release_order)
+            .map_or(self.ir.release_order, |(o, _)| o)
+    }
+
+    /// What sets the release order of a group's releasing entry: the throw entry that names
+    /// one (`release 8 rear-most`), else the file's `release order`, else the default.
+    pub(super) fn release_order_ground(&self, s: &State, order: &[u8]) -> Ground {
+        order
+            .iter()
+            .filter_map(|&i| s.pool.get(i as usize))
+            .filter(|e| e.kind == EntryKind::Release)
+            .find_map(|e| self.rule_orders.get(e.rule as usize).copied().flatten())
+            .map_or(
+                Ground::of(self.ir.release_order_origin, EngineChoiceId::ReleaseOrder),
+                |(_, o)| Ground::Stated(o),
+            )
     }
 
     /// A release takes the first waiting piece in release order `ro`; with `blocked
@@ -464,21 +486,26 @@ impl Game {
         order: &[u8],
         ro: ReleaseOrder,
     ) -> Result<(), Refusal> {
-        let refuse = || {
-            let rule = order.iter().map(|&i| s.pool[i as usize].rule).next();
-            let why = match ro {
-                ReleaseOrder::FrontMost => "a release takes the front-most unreleased piece",
-                ReleaseOrder::RearMost => "a release takes the rear-most unreleased piece",
-                _ => "a release takes the next piece in release order",
-            };
-            Err(Refusal::new(RefusalKind::NotFrontMost, why, rule))
+        let refusal = || {
+            Refusal::new(
+                RefusalKind::NotNextReleased(ro),
+                self.release_order_ground(s, order),
+            )
         };
         if self.ir.movement.blocked_release != BlockedRelease::AnotherPiece {
             return match self.release_next_in(s, team, ro) {
-                Some(j) if j != piece as usize => refuse(),
+                Some(j) if j != piece as usize => Err(refusal()),
                 _ => Ok(()),
             };
         }
+        // The earlier pieces in order could take the release: `another piece` passes over
+        // only those whose move is refused.
+        let refuse = || {
+            Err(refusal().and(Ground::of(
+                self.ir.movement.blocked_release_origin,
+                EngineChoiceId::BlockedRelease,
+            )))
+        };
         for j in self.release_queue_in(s, team, ro) {
             if j == piece as usize {
                 return Ok(());
@@ -508,6 +535,8 @@ impl Game {
             may_decline: true,
             immune: None,
             rules: RuleList::default(),
+            protected_by: None,
+            shared_by: None,
         };
         for &i in order {
             l.note(s.pool[i as usize].rule);
@@ -535,7 +564,7 @@ impl Game {
         else {
             return Ok(());
         };
-        let Some(Some(cells)) = self.rule_within.get(e.rule as usize) else {
+        let Some(Some((cells, origin))) = self.rule_within.get(e.rule as usize) else {
             return Ok(());
         };
         let cells = &cells[team.index()];
@@ -550,11 +579,7 @@ impl Game {
         if inside {
             Ok(())
         } else {
-            Err(Refusal::new(
-                RefusalKind::Confined,
-                "this release's places must stay within the holes its rule names",
-                Some(e.rule),
-            ))
+            Err(Refusal::new(RefusalKind::Confined, Ground::Stated(*origin)))
         }
     }
 
@@ -623,7 +648,7 @@ impl Game {
             if let Some(spec) = li.capture {
                 l.may_decline &= li.may_decline;
                 l.capture = l.capture.or(Some(spec));
-                l.note(spec.rule);
+                l.note(spec.origin.rule);
             }
             at(&li);
         }
@@ -668,17 +693,19 @@ impl Game {
             tpos: p.tpos,
             cell: p.cell,
             release,
-            capture: None,
-            shares: false,
             may_decline: true,
-            immune: None,
-            rules: RuleList::default(),
+            ..Landing::default()
         };
         for &i in order {
             l.note(s.pool[i as usize].rule);
         }
         let mut pos = p.tpos;
         let mut moved = false;
+        // Why the walk stopped short, for a move that took no step.
+        let mut halt = Refusal::new(
+            RefusalKind::TrackEnd,
+            Ground::of(tr.end_origin, EngineChoiceId::TrackEnd),
+        );
         // -1 once a `bounce` end has turned the piece back.
         let mut dir: i16 = 1;
         let immune_set = self.ir.capture.immune[t.index()];
@@ -708,12 +735,19 @@ impl Game {
                 }
                 let mut next = pos + dir;
                 if !PLAIN && next < 0 {
+                    halt = Refusal::fact(RefusalKind::BeforeStart);
                     break 'walk;
                 }
                 if next as usize >= tr.cells.len() {
                     match self.past_end(s, team, tr, pos, l).map_err(|r| (r, false))? {
                         Some((n, d)) => (next, dir) = (n, d),
-                        None => break 'walk,
+                        None => {
+                            if let Some(lp) = &tr.looping {
+                                // The loop's condition fails: the end stops it.
+                                halt = halt.and(Ground::Stated(lp.origin));
+                            }
+                            break 'walk;
+                        }
                     }
                 }
                 // Gates are entered walking forward.
@@ -728,14 +762,11 @@ impl Game {
                     };
                     if !ok {
                         if g.stop {
+                            halt = Refusal::new(RefusalKind::GateStop, Ground::Stated(g.origin));
                             break 'walk;
                         }
                         return Err((
-                            Refusal::new(
-                                RefusalKind::Gate,
-                                "this move may not enter that part of the track",
-                                Some(g.rule),
-                            ),
+                            Refusal::new(RefusalKind::Gate, Ground::Stated(g.origin)),
                             crossing,
                         ));
                     }
@@ -755,20 +786,19 @@ impl Game {
         if !PLAIN && dir < 0 && pos == p.tpos && !release {
             return Err((
                 Refusal::new(
-                    RefusalKind::TrackEnd,
-                    "this move bounces back to the hole it left",
-                    tr.end_origin.map(|o| o.rule),
+                    RefusalKind::BouncedBack,
+                    Ground::of(tr.end_origin, EngineChoiceId::TrackEnd),
                 ),
                 false,
             ));
         }
         if !moved && !release {
-            let (kind, why) = if total == 0 {
-                (RefusalKind::NoPlaces, "this throw moves no places")
+            let r = if total == 0 {
+                Refusal::fact(RefusalKind::NoPlaces)
             } else {
-                (RefusalKind::TrackEnd, "this piece cannot move further")
+                halt
             };
-            return Err((Refusal::new(kind, why, None), false));
+            return Err((r, false));
         }
         l.tpos = pos;
         l.cell = if pos >= 0 {
@@ -786,11 +816,13 @@ impl Game {
         l.capture = a.capture;
         l.shares = a.shares;
         l.may_decline = a.may_decline;
+        l.protected_by = a.protected_by;
+        l.shared_by = a.shared_by;
         if let Some(spec) = a.capture {
-            l.note(spec.rule);
+            l.note(spec.origin.rule);
         }
-        if let Some(r) = a.share_rule {
-            l.note(r);
+        if let Some(o) = a.protected_by.and_then(Ground::origin) {
+            l.note(o.rule);
         }
         Ok(())
     }
@@ -815,9 +847,8 @@ impl Game {
         match tr.end {
             TrackEnd::Stop => Ok(None),
             TrackEnd::Exact => Err(Refusal::new(
-                RefusalKind::TrackEnd,
-                "this piece reaches the end of its track only with the exact count",
-                tr.end_origin.map(|o| o.rule),
+                RefusalKind::ExactEnd,
+                Ground::of(tr.end_origin, EngineChoiceId::TrackEnd),
             )),
             TrackEnd::Bounce => {
                 if let Some(o) = tr.end_origin {
@@ -844,7 +875,8 @@ impl Game {
             capture: None,
             shares: false,
             may_decline: true,
-            share_rule: None,
+            protected_by: None,
+            shared_by: None,
         };
         if s.occ[t].contains(c)
             && !pol.stacking
@@ -853,8 +885,7 @@ impl Game {
         {
             return Err(Refusal::new(
                 RefusalKind::Stacking,
-                "a team may not have two pieces on one hole",
-                pol.stacking_rule,
+                Ground::of(pol.stacking_origin, EngineChoiceId::Stacking),
             ));
         }
         let o = t.other();
@@ -870,25 +901,30 @@ impl Game {
         {
             match self.capture_verdict(t, q, c, single) {
                 Ok(spec) => a.capture = Some(spec),
-                Err(r) => {
+                Err(g) => {
                     a.shares = true;
-                    protected_by = protected_by.or(r);
+                    protected_by = protected_by.or(Some(g));
                 }
             }
         }
+        let blocked = Ground::of(pol.blocked_origin, EngineChoiceId::BlockedLanding);
         if a.shares && !share_ok {
-            let rule = protected_by.or(pol.blocked_rule);
-            return Err(Refusal::new(
-                RefusalKind::Protected,
-                "that hole holds an opposing piece that may not be taken there",
-                rule,
-            ));
+            return Err(
+                Refusal::new(RefusalKind::Protected, protected_by.unwrap_or(Ground::Fact))
+                    .and(blocked),
+            );
         }
         if let Some(spec) = a.capture {
             a.may_decline = !spec.compulsory && share_ok;
         }
         if a.shares {
-            a.share_rule = cell.forbidden_by;
+            a.protected_by = protected_by;
+            // A `no capture … sharing` hole is shared by its statement; any other by the
+            // file's `blocked landing` (or its default, share).
+            a.shared_by = Some(match cell.forbidden_by {
+                Some(o) if cell.sharing => Ground::Stated(o),
+                _ => blocked,
+            });
         }
         Ok(a)
     }
@@ -902,24 +938,31 @@ impl Game {
         victim: &Piece,
         cell: Cell,
         single: Option<u8>,
-    ) -> Result<CaptureSpec, Option<RuleIx>> {
+    ) -> Result<CaptureSpec, Ground> {
         let pol = &self.ir.capture;
         let victim_team = attacker.other();
         if victim.immune() {
-            return Err(pol.immune[victim_team.index()]
-                .map(|(_, r)| r)
-                .or_else(|| pol.immune_when.first().map(|w| w.rule)));
+            // Made immune by an `immune when … first holds` (the first such statement: a
+            // file has one), or by entering an `immune after entering` region.
+            let when = pol.immune_when.first().map(|w| w.origin);
+            let entered = pol.immune[victim_team.index()].map(|(_, o)| o);
+            let by = if victim.flags.contains(PieceFlags::IMMUNE_WHEN) {
+                when.or(entered)
+            } else {
+                entered.or(when)
+            };
+            return Err(by.map_or(Ground::Fact, Ground::Stated));
         }
         let at = &pol.at[attacker.index()][cell.index()];
-        if let Some(r) = at.forbidden_by {
-            return Err(Some(r));
+        if let Some(o) = at.forbidden_by {
+            return Err(Ground::Stated(o));
         }
-        if let Some((m, r)) = at.only_with
+        if let Some((m, o)) = at.only_with
             && single.is_none_or(|v| m >> v & 1 == 0)
         {
-            return Err(Some(r));
+            return Err(Ground::Stated(o));
         }
-        at.spec.ok_or(None)
+        at.spec.ok_or(Ground::Default(EngineChoiceId::Capture))
     }
 
     /// Applies a decision, or says which rule forbids it.
@@ -953,12 +996,12 @@ impl Game {
         legal: Option<&mut Vec<Decision>>,
     ) -> Result<(), Refusal> {
         if s.stage != Stage::Move {
-            let (kind, why) = if self.is_over(s) {
-                (RefusalKind::Over, "the game is over")
+            let kind = if self.is_over(s) {
+                RefusalKind::Over
             } else {
-                (RefusalKind::NotMoveTime, "it is time to throw, not to move")
+                RefusalKind::NotMoveTime
             };
-            return Err(Refusal::new(kind, why, None));
+            return Err(Refusal::fact(kind));
         }
         let team = s.team;
         let mut l = Landing::default();
@@ -966,18 +1009,18 @@ impl Game {
         let on_the_way = (d.capture && self.ir.movement.land_each_throw && d.mask.count_ones() > 1)
             .then(|| self.landings_on_the_way(s, team, d));
         if d.capture && l.capture.is_none() {
-            return Err(Refusal::new(
-                RefusalKind::NothingToTake,
-                "there is nothing to take there",
-                None,
-            ));
+            return Err(match l.protected_by {
+                Some(g) => Refusal::new(RefusalKind::CannotTake, g),
+                None => Refusal::fact(RefusalKind::NothingToTake),
+            });
         }
-        if !d.capture && l.capture.is_some() && !l.may_decline {
-            let rule = l.capture.map(|c| c.rule);
+        if !d.capture
+            && let Some(spec) = l.capture
+            && !l.may_decline
+        {
             return Err(Refusal::new(
                 RefusalKind::MustTake,
-                "taking is compulsory here",
-                rule,
+                Ground::Stated(spec.origin),
             ));
         }
         s.quiet = 0;
@@ -998,8 +1041,12 @@ impl Game {
             obs.event(Event::Immune {
                 team,
                 piece: d.piece,
-                rule: r,
+                rule: r.rule,
             });
+        } else if flags.contains(PieceFlags::IMMUNE_WHEN) && self.entered_immune(t, l.tpos) {
+            // Immune already, it now has entered the holes that make it so as well: the
+            // flag says what the position says (`Game::entered_immune`).
+            flags.remove(PieceFlags::IMMUNE_WHEN);
         }
         let moved = Piece {
             tpos: l.tpos,
@@ -1022,7 +1069,7 @@ impl Game {
             s.moved |= 1 << d.piece;
         }
         if stacked != 0 {
-            self.move_stack(s, t, d.piece, stacked, l.immune, obs);
+            self.move_stack(s, t, d.piece, stacked, l.immune.map(|o| o.rule), obs);
         }
         obs.event(Event::Moved {
             team,
@@ -1048,7 +1095,7 @@ impl Game {
                         team: o,
                         piece: j as u8,
                         home: spec.send_home,
-                        rule: spec.rule,
+                        rule: spec.origin.rule,
                     });
                 }
             }
@@ -1141,7 +1188,7 @@ impl Game {
                     team: o,
                     piece: j as u8,
                     home: spec.send_home,
-                    rule: spec.rule,
+                    rule: spec.origin.rule,
                 });
             }
         }
@@ -1223,16 +1270,14 @@ impl Game {
         let (own, opp) = (s.occ[t].contains(c), s.occ[t.other()].contains(c));
         if own && !mv.pass_own {
             return Err(Refusal::new(
-                RefusalKind::Passing,
-                "a piece may not pass its own pieces",
-                mv.pass_own_origin.map(|o| o.rule),
+                RefusalKind::PassOwn,
+                Ground::of(mv.pass_own_origin, EngineChoiceId::Passing),
             ));
         }
         if opp && !mv.pass_opposing {
             return Err(Refusal::new(
-                RefusalKind::Passing,
-                "a piece may not pass opposing pieces",
-                mv.pass_opposing_origin.map(|o| o.rule),
+                RefusalKind::PassOpposing,
+                Ground::of(mv.pass_opposing_origin, EngineChoiceId::Passing),
             ));
         }
         Ok(())
@@ -1347,14 +1392,14 @@ impl Game {
                         self.release_in_order(s, team, piece, &order[..len], ro)?;
                     }
                 }
+                let tr_entry = self.ir.teams[team.index()].track.entry_origin;
                 self.land(&e, team, piece, mask, l)?;
                 // A walk that took no step (a release made in place) enters no hole: that
                 // is the first hole's decision.
                 if l.tpos == e.pieces[team][piece as usize].tpos {
                     return Err(Refusal::new(
-                        RefusalKind::EntryHole,
-                        "this piece cannot step onto that hole",
-                        None,
+                        RefusalKind::EntryNoStep,
+                        Ground::of(tr_entry, EngineChoiceId::TrackEntry),
                     ));
                 }
                 if let Some(o) = self.ir.teams[team.index()].track.entry_origin {
@@ -1387,25 +1432,22 @@ impl Game {
             return match entry {
                 0 => Ok(None),
                 _ => Err(Refusal::new(
-                    RefusalKind::EntryHole,
-                    "this move enters no hole: only a piece off its track, stepping onto it, chooses one",
-                    tr.entry_origin.map(|o| o.rule),
+                    RefusalKind::NoEntryHere,
+                    Ground::of(tr.entry_origin, EngineChoiceId::TrackEntry),
                 )),
             };
         }
         if entry as u16 >= choices {
             return Err(Refusal::new(
-                RefusalKind::EntryHole,
-                format!("a piece enters one of the {choices} holes of its track's first segment"),
-                tr.entry_origin.map(|o| o.rule),
+                RefusalKind::EntryOffSegment,
+                Ground::of(tr.entry_origin, EngineChoiceId::TrackEntry),
             ));
         }
         let c = tr.cells[entry as usize];
         if tr.entry == TrackEntry::ChosenEmpty && (s.occ[0].contains(c) || s.occ[1].contains(c)) {
             return Err(Refusal::new(
-                RefusalKind::EntryHole,
-                "a piece stands on that hole: a piece enters an empty hole",
-                tr.entry_origin.map(|o| o.rule),
+                RefusalKind::EntryOccupied,
+                Ground::of(tr.entry_origin, EngineChoiceId::TrackEntry),
             ));
         }
         if entry == 0 {

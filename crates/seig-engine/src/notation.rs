@@ -201,6 +201,16 @@ impl Game {
         self.state_from_setup(&setup).map_err(|e| at.locate(e))
     }
 
+    /// Parses position notation as [`Game::from_notation`] does, and refuses a position
+    /// that play could not have reached ([`Game::check_reachable`]): the reading of a
+    /// position a person gives.
+    pub fn from_notation_reachable(&self, text: &str) -> Result<State, NotationError> {
+        let (setup, at) = self.read_setup(text)?;
+        let s = self.state_from_setup(&setup).map_err(|e| at.locate(e))?;
+        self.check_reachable(&s).map_err(|e| at.locate(e))?;
+        Ok(s)
+    }
+
     /// Reads position notation as a [`Setup`]: names resolved against the variant, the
     /// position not yet checked.
     pub fn parse_setup(&self, text: &str) -> Result<Setup, NotationError> {
@@ -655,7 +665,12 @@ impl Spots<'_> {
             | SetupError::EntryNoSuchThrow { entry: i, .. }
             | SetupError::EntryThrowCount { entry: i, .. }
             | SetupError::EntryRule { entry: i }
-            | SetupError::EntryPieceRange { entry: i } => entry(*i),
+            | SetupError::EntryPieceRange { entry: i }
+            | SetupError::EntryNotGiven { entry: i, .. }
+            | SetupError::EntryNotCancelled { entry: i, .. } => entry(*i),
+            SetupError::ThrowSticks { which, .. } if which.starts_with("the last") => self.last,
+            SetupError::ThrowSticks { .. } => self.pool,
+            SetupError::LatchUnset { .. } => self.counters,
             SetupError::EntryPiece | SetupError::MoveWithoutPool => self.pool,
             SetupError::Counters { .. } => self.counters,
             SetupError::NotWon { .. } => self.head,

@@ -15,7 +15,7 @@ use super::*;
 
 /// What the quick path says of one piece with one group.
 #[derive(Debug, Clone, Copy)]
-pub(super) enum Verdict {
+pub(super) enum Quick {
     /// Legal; it may take (and may decline to).
     Legal {
         /// Opposing pieces on the landing hole may be taken.
@@ -191,19 +191,19 @@ impl<'a> Gen<'a> {
     /// May `piece`, one of the [`Gen::candidates`] of `g`, go with `g`? Not asked where
     /// every move needs [`Game::check_move`] (`Game::careful_moves`).
     #[inline(always)]
-    pub fn verdict(&mut self, piece: u8, g: &Group) -> Verdict {
+    pub fn verdict(&mut self, piece: u8, g: &Group) -> Quick {
         let (game, s) = (self.game, self.s);
         let t = s.team;
         let p = &s.pieces[t][piece as usize];
         let release = !p.released();
         if p.tpos == self.parked && !release {
-            return Verdict::Illegal;
+            return Quick::Illegal;
         }
         let last = self.cells.len() as i16 - 1;
         let mut end = p.tpos + g.total;
         if end > last {
             if self.past_end_unsure {
-                return Verdict::Unsure;
+                return Quick::Unsure;
             }
             end = last;
         }
@@ -219,14 +219,14 @@ impl<'a> Gen<'a> {
             let (ok, by_position) = match &gate.requirement {
                 Requirement::CrossingThrow(m) => match g.single {
                     Some(v) => (m >> v & 1 == 1, false),
-                    None => return Verdict::Unsure,
+                    None => return Quick::Unsure,
                 },
                 Requirement::MoveTotal(m) => (g.total < 64 && m >> g.total & 1 == 1, false),
                 Requirement::Conds(cs) => (self.open(gi, cs), true),
             };
             if !ok {
                 if !gate.stop {
-                    return Verdict::Illegal;
+                    return Quick::Illegal;
                 }
                 end = at - 1;
                 if by_position {
@@ -238,20 +238,20 @@ impl<'a> Gen<'a> {
         if end <= p.tpos {
             // Not moved: only a release without places is a move.
             return if release {
-                Verdict::Legal {
+                Quick::Legal {
                     capture: false,
                     may_decline: true,
                 }
             } else {
-                Verdict::Illegal
+                Quick::Illegal
             };
         }
         match game.arrive(s, t, p, self.cells[end as usize], g.single) {
-            Ok(a) => Verdict::Legal {
+            Ok(a) => Quick::Legal {
                 capture: a.capture.is_some(),
                 may_decline: a.may_decline,
             },
-            Err(_) => Verdict::Illegal,
+            Err(_) => Quick::Illegal,
         }
     }
 

@@ -241,6 +241,51 @@ pub enum SetupError {
         /// Throws of the turn, as given.
         turn: u8,
     },
+    /// A pool entry that no throw entry of its rule gives (kind, places, value, phase).
+    #[error(
+        "pool entry {}: {rule} gives no {what} for a throw of {value} in this phase", entry + 1
+    )]
+    EntryNotGiven {
+        /// Which entry (from 0).
+        entry: usize,
+        /// The rule named (`@RULE`, or the one the notation takes).
+        rule: String,
+        /// The entry's kind and places, in words.
+        what: String,
+        /// Its throw's value.
+        value: u8,
+    },
+    /// A pool entry that a later throw of the turn cancelled is still unused.
+    #[error(
+        "pool entry {}: throw #{later} of the turn cancels the turn's moves, so this earlier move cannot still wait to be used", entry + 1
+    )]
+    EntryNotCancelled {
+        /// Which entry (from 0).
+        entry: usize,
+        /// The cancelling throw, in the turn.
+        later: u8,
+    },
+    /// A throw made with a number of sticks the file does not use for it.
+    #[error(
+        "{which}: a throw of {value} cannot be made with the {sticks} stick(s) that throw uses"
+    )]
+    ThrowSticks {
+        /// Which throw, in words (`pool entry 2's throw`, `the last throw`).
+        which: String,
+        /// The stick count that throw uses.
+        sticks: u8,
+        /// The value given.
+        value: u8,
+    },
+    /// A `once` condition that holds but whose latch is not set: the end of the last action
+    /// would have set it.
+    #[error(
+        "a `once` condition holds for `{name}` but its latch (`latches`) is not set: the last action would have set it"
+    )]
+    LatchUnset {
+        /// The team's name.
+        name: String,
+    },
     /// The throw counters contradict each other or the pool.
     #[error("counters `throws {turn}/{team}/{game}`: {why}")]
     Counters {
@@ -391,6 +436,7 @@ impl Game {
             }
         }
         self.check_consistent(&s)?;
+        self.mark_immune_when(&mut s);
         // After any action a won game is over: a position that says otherwise could never
         // arise (before the first throw the engine looks itself).
         if s.game_throws > 0
@@ -482,6 +528,222 @@ impl Game {
             return Err(SetupError::MoveWithoutPool);
         }
         Ok(())
+    }
+
+    /// Checks that play could have reached a well-formed position (one
+    /// [`Game::state_from_setup`] accepts): every pool entry is one a throw entry of its
+    /// rule gives with the sticks its throw used, none that a later throw cancelled waits
+    /// unused, the last throw used the sticks the file gives it, and every `once` condition
+    /// that holds has its latch set. Tools call it on a position a person gives; the
+    /// engine's own checks need only a well-formed one (tests build positions no play
+    /// reaches, such as pools of any entries).
+    pub fn check_reachable(&self, s: &State) -> Result<(), SetupError> {
+        self.check_entries_given(s)?;
+        self.check_latches(s)
+    }
+
+    /// The sticks the throw of a turn's throw `family` used, when the file says for sure
+    /// (`None` where a conditional stick count may apply). As `Game::sticks_for`.
+    fn sticks_of_throw(&self, s: &State, family: u8) -> Option<u8> {
+        let st = &self.ir.sticks;
+        if !st.conditional.is_empty() {
+            return None;
+        }
+        let of_game = s.game_throws.checked_sub(s.turn_throws as u32)? + family as u32;
+        if let (Some(n), 0) = (st.first_of_game, of_game) {
+            return Some(n);
+        }
+        if let (Some(n), 0) = (st.first_of_turn, family) {
+            return Some(n);
+        }
+        // A throw entry may have changed the phase since (a Seig that starts the race was
+        // thrown with the opening's sticks): then the phase now does not tell.
+        let phase_moves = st.by_phase.iter().any(Option::is_some)
+            && self
+                .ir
+                .throws
+                .iter()
+                .any(|t| t.effects.iter().any(|f| matches!(f, Effect::EnterPhase(_))));
+        if phase_moves {
+            return None;
+        }
+        Some(st.by_phase[s.phase as usize].unwrap_or(st.count))
+    }
+
+    /// Every pool entry is one a throw entry of its rule gives, with the sticks its throw
+    /// used; none that a later throw cancelled waits unused; the last throw used the
+    /// sticks the file gives it.
+    fn check_entries_given(&self, s: &State) -> Result<(), SetupError> {
+        let ir = &self.ir;
+        let colour = ir.teams[s.team.index()].colour;
+        let can_show =
+            |n: u8, v: u8| (0..=n).any(|k| ir.sticks.value.throw_value(colour, k, n) == v);
+        // A throw entry may change the phase within the turn: then any phase's entries.
+        let phase_moves = ir
+            .throws
+            .iter()
+            .any(|t| t.effects.iter().any(|f| matches!(f, Effect::EnterPhase(_))));
+        let pool = &s.pool[..s.pool_len as usize];
+        for (i, e) in pool.iter().enumerate() {
+            let sticks = self.sticks_of_throw(s, e.family);
+            if let Some(n) = sticks
+                && !can_show(n, e.thrown)
+            {
+                return Err(SetupError::ThrowSticks {
+                    which: format!("pool entry {}'s throw", i + 1),
+                    sticks: n,
+                    value: e.thrown,
+                });
+            }
+            let gives = |t: &ThrowEntry| {
+                t.rule == e.rule
+                    && (phase_moves || t.phase.is_none_or(|p| p == s.phase))
+                    && match &t.matches {
+                        ThrowMatch::Any => true,
+                        ThrowMatch::Values(m) => e.thrown < 64 && m >> e.thrown & 1 == 1,
+                        ThrowMatch::Class(c) => ir.classes.get(*c).is_some_and(|c| {
+                            (1..=MAX_STICKS as u8)
+                                .filter(|&n| sticks.is_none_or(|m| m == n))
+                                .any(|n| {
+                                    (0..=n).any(|k| {
+                                        ir.sticks.value.throw_value(colour, k, n) == e.thrown
+                                            && c.contains(k, n)
+                                    })
+                                })
+                        }),
+                    }
+                    && t.effects.iter().any(|f| match (f, e.kind) {
+                        (Effect::Move(a), EntryKind::Move) => a.eval(e.thrown) == e.steps,
+                        (Effect::Release { steps, .. }, EntryKind::Release) => {
+                            steps.eval(e.thrown) == e.steps
+                        }
+                        (Effect::ReleaseOrMove { steps, .. }, EntryKind::Either) => {
+                            steps.eval(e.thrown) == e.steps
+                        }
+                        _ => false,
+                    })
+            };
+            let Some(given) = ir.throws.iter().find(|t| gives(t)) else {
+                let kind = match e.kind {
+                    EntryKind::Move => "move",
+                    EntryKind::Release => "release",
+                    EntryKind::Either => "release or move",
+                };
+                return Err(SetupError::EntryNotGiven {
+                    entry: i,
+                    rule: ir.rules[e.rule as usize].id.clone(),
+                    what: format!("{kind} of {} place(s)", e.steps),
+                    value: e.thrown,
+                });
+            };
+            // A later throw whose entry cancels the turn's moves dropped this one.
+            if given.effects.contains(&Effect::CancelMoves) {
+                let waiting = pool.iter().enumerate().find(|(_, o)| {
+                    o.family < e.family && o.kind != EntryKind::Release && o.piece == NONE
+                });
+                if let Some((j, _)) = waiting {
+                    return Err(SetupError::EntryNotCancelled {
+                        entry: j,
+                        later: e.family + 1,
+                    });
+                }
+            }
+        }
+        // The turn's last throw, when every entry it can meet cancels the turn's moves,
+        // left no earlier move waiting (a cancelling throw gives no entry to check above).
+        if let Some((n, k, _)) = s.last
+            && s.turn_throws > 0
+            && (n as i64) <= MAX_STICKS
+        {
+            let (lo, hi) = self.slots[Game::slot(s.phase, s.team, n, k)];
+            let met = &self.entries[lo as usize..hi as usize];
+            // The counters when it was thrown: a condition on them alone is known.
+            let mut at_throw = s.clone();
+            at_throw.turn_throws -= 1;
+            at_throw.team_throws = at_throw.team_throws.saturating_sub(1);
+            at_throw.game_throws = at_throw.game_throws.saturating_sub(1);
+            // The entries it may meet, in order, up to the first that surely applies.
+            let mut cancels = false;
+            for &t in met {
+                let t = &ir.throws[t as usize];
+                let known = t.conds.iter().all(on_counters);
+                if known && !t.conds.iter().all(|c| self.cond(&at_throw, s.team, c)) {
+                    continue;
+                }
+                cancels = t.effects.contains(&Effect::CancelMoves);
+                if !cancels || known {
+                    break;
+                }
+            }
+            let waiting = pool.iter().position(|o| {
+                o.family + 1 < s.turn_throws && o.kind != EntryKind::Release && o.piece == NONE
+            });
+            if let (true, Some(j)) = (cancels, waiting) {
+                return Err(SetupError::EntryNotCancelled {
+                    entry: j,
+                    later: s.turn_throws,
+                });
+            }
+        }
+        if let Some((n, _, v)) = s.last
+            && s.turn_throws > 0
+            && let Some(want) = self.sticks_of_throw(s, s.turn_throws - 1)
+            && n != want
+        {
+            return Err(SetupError::ThrowSticks {
+                which: "the last throw (`last`)".into(),
+                sticks: want,
+                value: v,
+            });
+        }
+        Ok(())
+    }
+
+    /// A `once` condition that holds now has its latch set (the end of every action sets
+    /// it), except before the first action.
+    fn check_latches(&self, s: &State) -> Result<(), SetupError> {
+        if s.game_throws == 0 {
+            return Ok(());
+        }
+        for t in TeamId::BOTH {
+            for (l, when) in &self.latched {
+                if s.latches[t] >> l & 1 == 0 && when.iter().all(|c| self.cond(s, t, c)) {
+                    return Err(SetupError::LatchUnset {
+                        name: self.ir.teams[t.index()].name.clone(),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Marks the immune pieces that only an `immune when … first holds` can have made
+    /// immune (they have not entered the holes that make a piece immune), as the engine
+    /// marks them, so that a position read back cites the same statement.
+    fn mark_immune_when(&self, s: &mut State) {
+        for t in TeamId::BOTH {
+            let n = self.n_pieces(t);
+            for i in 0..n {
+                let p = s.pieces[t][i];
+                if p.alive() && p.immune() && !self.entered_immune(t, p.tpos) {
+                    s.pieces[t][i].flags |= PieceFlags::IMMUNE_WHEN;
+                }
+            }
+        }
+    }
+
+    /// Whether a piece of team `t` at track index `tpos` has walked through the holes that
+    /// make its team's pieces immune (`immune after entering`). A piece made immune by an
+    /// `immune when` keeps [`PieceFlags::IMMUNE_WHEN`] exactly while this is false, so that
+    /// the flag follows from the position and the notation need not write it.
+    pub(crate) fn entered_immune(&self, t: TeamId, tpos: i16) -> bool {
+        let Some((set, _)) = self.ir.capture.immune[t.index()] else {
+            return false;
+        };
+        usize::try_from(tpos)
+            .ok()
+            .and_then(|x| self.ir.teams[t.index()].track.cells.get(..=x))
+            .is_some_and(|cs| cs.iter().any(|&c| set.contains(c)))
     }
 
     /// An unreleased piece stands where pieces start; an immune one has entered the holes
@@ -617,5 +879,15 @@ impl Game {
             cell: cell.get() as u8,
             flags: p.flags,
         })
+    }
+}
+
+/// A condition on the throw counters alone (and constants): known for a past throw from
+/// the counters at that throw.
+fn on_counters(c: &Cond) -> bool {
+    match c {
+        Cond::Const(_) | Cond::FirstOfTurn | Cond::FirstOfTeamTurn | Cond::FirstOfGame => true,
+        Cond::Not(c) => on_counters(c),
+        _ => false,
     }
 }

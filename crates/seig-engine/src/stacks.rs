@@ -53,22 +53,22 @@ impl Game {
         }
         let stack = self.stack_of(s, team, piece);
         let lead = stack.trailing_zeros();
-        let rule = self.ir.movement.stacks_together_origin.map(|o| o.rule);
         if lead != piece as u32 {
             return Err(Refusal::new(
                 RefusalKind::InStack,
-                format!(
-                    "this piece moves only with its stack, which piece {} stands for",
-                    lead + 1
+                Ground::of(
+                    self.ir.movement.stacks_together_origin,
+                    EngineChoiceId::Stacks,
                 ),
-                rule,
             ));
         }
         if team == s.team && stack & s.moved & !(1 << piece) != 0 {
             return Err(Refusal::new(
                 RefusalKind::MovedThisTurn,
-                "a piece of this stack has already moved in this turn",
-                self.ir.movement.one_move_per_piece_origin.map(|o| o.rule),
+                Ground::of(
+                    self.ir.movement.one_move_per_piece_origin,
+                    EngineChoiceId::MovesPerPiece,
+                ),
             ));
         }
         Ok(())

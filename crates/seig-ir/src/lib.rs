@@ -67,6 +67,166 @@ pub struct Origin {
     pub statement: u16,
 }
 
+/// A choice the engine makes that a source could make otherwise (docs/semantics.md names
+/// each by [`EngineChoiceId::name`]): what a verdict cites when no statement of the file
+/// decided, "language default: track end".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EngineChoiceId {
+    /// `throwing order`.
+    ThrowingOrder,
+    /// `seats per team`.
+    SeatsPerTeam,
+    /// `seat rotation`.
+    SeatRotation,
+    /// `phases`.
+    Phases,
+    /// `stick value`.
+    StickValue,
+    /// `throw entry precedence`.
+    ThrowEntryPrecedence,
+    /// `first-throw conditions`.
+    FirstThrowConditions,
+    /// `allocation`.
+    Allocation,
+    /// `forced moves`.
+    ForcedMoves,
+    /// `release order`.
+    ReleaseOrder,
+    /// `blocked release`.
+    BlockedRelease,
+    /// `release confinement`.
+    ReleaseConfinement,
+    /// `bind after release`.
+    BindAfterRelease,
+    /// `group walking order`.
+    GroupWalkingOrder,
+    /// `track end`.
+    TrackEnd,
+    /// `track entry`.
+    TrackEntry,
+    /// `gate checking`.
+    GateChecking,
+    /// `moves per piece`.
+    MovesPerPiece,
+    /// `pooled landing`.
+    PooledLanding,
+    /// `passing`.
+    Passing,
+    /// `stacking`.
+    Stacking,
+    /// `stacks`.
+    Stacks,
+    /// `capture`.
+    Capture,
+    /// `capture precedence`.
+    CapturePrecedence,
+    /// `blocked landing`.
+    BlockedLanding,
+    /// `immunity`.
+    Immunity,
+    /// `optional capture`.
+    OptionalCapture,
+    /// `send-home target`.
+    SendHomeTarget,
+    /// `remove opposing piece`.
+    RemoveOpposingPiece,
+    /// `pieces and start`.
+    PiecesAndStart,
+    /// `transition timing`.
+    TransitionTiming,
+    /// `win timing and precedence`.
+    WinTimingAndPrecedence,
+    /// `win phases`.
+    WinPhases,
+    /// `turn cap`.
+    TurnCap,
+    /// `deadlock`.
+    Deadlock,
+}
+
+impl EngineChoiceId {
+    /// Every engine choice, in the order of docs/semantics.md.
+    pub const ALL: [EngineChoiceId; 35] = [
+        EngineChoiceId::ThrowingOrder,
+        EngineChoiceId::SeatsPerTeam,
+        EngineChoiceId::SeatRotation,
+        EngineChoiceId::Phases,
+        EngineChoiceId::StickValue,
+        EngineChoiceId::ThrowEntryPrecedence,
+        EngineChoiceId::FirstThrowConditions,
+        EngineChoiceId::Allocation,
+        EngineChoiceId::ForcedMoves,
+        EngineChoiceId::ReleaseOrder,
+        EngineChoiceId::BlockedRelease,
+        EngineChoiceId::ReleaseConfinement,
+        EngineChoiceId::BindAfterRelease,
+        EngineChoiceId::GroupWalkingOrder,
+        EngineChoiceId::TrackEnd,
+        EngineChoiceId::TrackEntry,
+        EngineChoiceId::GateChecking,
+        EngineChoiceId::MovesPerPiece,
+        EngineChoiceId::PooledLanding,
+        EngineChoiceId::Passing,
+        EngineChoiceId::Stacking,
+        EngineChoiceId::Stacks,
+        EngineChoiceId::Capture,
+        EngineChoiceId::CapturePrecedence,
+        EngineChoiceId::BlockedLanding,
+        EngineChoiceId::Immunity,
+        EngineChoiceId::OptionalCapture,
+        EngineChoiceId::SendHomeTarget,
+        EngineChoiceId::RemoveOpposingPiece,
+        EngineChoiceId::PiecesAndStart,
+        EngineChoiceId::TransitionTiming,
+        EngineChoiceId::WinTimingAndPrecedence,
+        EngineChoiceId::WinPhases,
+        EngineChoiceId::TurnCap,
+        EngineChoiceId::Deadlock,
+    ];
+
+    /// Its stable name: the heading of its entry in docs/semantics.md.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EngineChoiceId::ThrowingOrder => "throwing order",
+            EngineChoiceId::SeatsPerTeam => "seats per team",
+            EngineChoiceId::SeatRotation => "seat rotation",
+            EngineChoiceId::Phases => "phases",
+            EngineChoiceId::StickValue => "stick value",
+            EngineChoiceId::ThrowEntryPrecedence => "throw entry precedence",
+            EngineChoiceId::FirstThrowConditions => "first-throw conditions",
+            EngineChoiceId::Allocation => "allocation",
+            EngineChoiceId::ForcedMoves => "forced moves",
+            EngineChoiceId::ReleaseOrder => "release order",
+            EngineChoiceId::BlockedRelease => "blocked release",
+            EngineChoiceId::ReleaseConfinement => "release confinement",
+            EngineChoiceId::BindAfterRelease => "bind after release",
+            EngineChoiceId::GroupWalkingOrder => "group walking order",
+            EngineChoiceId::TrackEnd => "track end",
+            EngineChoiceId::TrackEntry => "track entry",
+            EngineChoiceId::GateChecking => "gate checking",
+            EngineChoiceId::MovesPerPiece => "moves per piece",
+            EngineChoiceId::PooledLanding => "pooled landing",
+            EngineChoiceId::Passing => "passing",
+            EngineChoiceId::Stacking => "stacking",
+            EngineChoiceId::Stacks => "stacks",
+            EngineChoiceId::Capture => "capture",
+            EngineChoiceId::CapturePrecedence => "capture precedence",
+            EngineChoiceId::BlockedLanding => "blocked landing",
+            EngineChoiceId::Immunity => "immunity",
+            EngineChoiceId::OptionalCapture => "optional capture",
+            EngineChoiceId::SendHomeTarget => "send-home target",
+            EngineChoiceId::RemoveOpposingPiece => "remove opposing piece",
+            EngineChoiceId::PiecesAndStart => "pieces and start",
+            EngineChoiceId::TransitionTiming => "transition timing",
+            EngineChoiceId::WinTimingAndPrecedence => "win timing and precedence",
+            EngineChoiceId::WinPhases => "win phases",
+            EngineChoiceId::TurnCap => "turn cap",
+            EngineChoiceId::Deadlock => "deadlock",
+        }
+    }
+}
+
 /// A reading with one of its options: an `if READING = OPTION` (or its `else`) that holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Choice {
@@ -1158,8 +1318,8 @@ pub struct CaptureSpec {
     /// A piece sent home goes to the first empty hole of its start row (else its start
     /// hole): the capture statement's own target, or the game's `send home to`.
     pub home_first_empty: bool,
-    /// Rule.
-    pub rule: RuleIx,
+    /// The `capture` statement.
+    pub origin: Origin,
 }
 
 /// Landing and taking, precomputed per attacking team and hole.
@@ -1169,20 +1329,17 @@ pub struct CapturePolicy {
     pub stacking: bool,
     /// Own pieces may share the last hole of their goal segment.
     pub stacking_at_goal: bool,
-    /// Rule about stacking.
-    pub stacking_rule: Option<RuleIx>,
     /// The `stacking` statement (`None`: language default, forbidden).
     pub stacking_origin: Option<Origin>,
     /// `[team][cell]`: what landing there on an opposing piece does.
     pub at: Vec<Vec<CellCapture>>,
     /// Landing on an opposing piece that is not taken shares the hole (else forbidden).
     pub blocked_share: bool,
-    /// Rule about blocked landings.
-    pub blocked_rule: Option<RuleIx>,
     /// The `blocked landing` statement (`None`: language default, share).
     pub blocked_origin: Option<Origin>,
-    /// `[team]`: holes where a team's piece becomes immune, with the rule.
-    pub immune: Vec<Option<(CellSet, RuleIx)>>,
+    /// `[team]`: holes where a team's piece becomes immune, with the statement (the last
+    /// `immune after entering` of the file, when several add holes).
+    pub immune: Vec<Option<(CellSet, Origin)>>,
     /// `immune when C first holds: …`, in file order.
     #[serde(default)]
     pub immune_when: Vec<ImmuneWhen>,
@@ -1253,12 +1410,12 @@ pub enum CaptureKind {
 pub struct CellCapture {
     /// How it is taken, if it may be.
     pub spec: Option<CaptureSpec>,
-    /// The rule that forbids taking there, if one does.
-    pub forbidden_by: Option<RuleIx>,
+    /// The `no capture` statement that forbids taking there, if one does.
+    pub forbidden_by: Option<Origin>,
     /// Both teams may share the hole.
     pub sharing: bool,
-    /// Taking needs a single throw of one of these values (bit mask), with its rule.
-    pub only_with: Option<(u64, RuleIx)>,
+    /// Taking needs a single throw of one of these values (bit mask), with its statement.
+    pub only_with: Option<(u64, Origin)>,
 }
 
 impl Ir {

@@ -158,7 +158,7 @@ pub fn play(
             g.apply_decision_listing(s, d, &mut Forward(hooks), &mut legal)
         };
         if let Err(e) = r {
-            break End::Aborted(e.message.into_owned());
+            break End::Aborted(crate::words::refusal::line(g.ir(), &e));
         }
         hooks.applied(g, s);
     };

@@ -107,11 +107,7 @@ impl Action {
             Action::Throw { k } => g.apply_throw(s, k, obs),
             Action::Move { .. } => match self.as_decision() {
                 Some(d) => g.apply_decision(s, d, obs),
-                None => Err(Refusal {
-                    kind: RefusalKind::NoSuchEntries,
-                    message: "no such throws in the pool".into(),
-                    rule: None,
-                }),
+                None => Err(Refusal::fact(RefusalKind::NoSuchEntries)),
             },
         }
     }
@@ -533,17 +529,12 @@ fn illegal(g: &Game, before: &State, i: usize, a: &Action, r: &Refusal) -> Recor
             ),
         },
     };
-    let rule = r
-        .rule
-        .and_then(|ix| g.ir().rules.get(ix as usize))
-        .map(|info| format!(" ({})", info.id))
-        .unwrap_or_default();
     rerr(
         RecordErrorKind::Illegal,
         format!(
-            "action {} of the record, {what}, is not legal there: {}{rule}",
+            "action {} of the record, {what}, is not legal there: {}",
             i + 1,
-            r.message
+            crate::words::refusal::line(g.ir(), r)
         ),
     )
 }

@@ -65,7 +65,7 @@ pub fn random_playout(
             g.apply_decision_listing(&mut s, d, &mut Quiet, buf)
         };
         if let Err(e) = r {
-            aborted = Some(e.message.into_owned());
+            aborted = Some(crate::words::refusal::line(g.ir(), &e));
             break;
         }
     }

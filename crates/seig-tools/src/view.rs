@@ -251,10 +251,12 @@ pub struct RefusalView {
     pub piece: usize,
     /// Where it stands.
     pub at: Option<Hole>,
-    /// The engine's message.
+    /// The engine's refusal in words, with what decided it.
     pub message: String,
     /// The rule that refuses it, if one does.
     pub rule: Option<RuleCite>,
+    /// Each statement, language default or fact the refusal rests on.
+    pub because: Vec<crate::words::refusal::Because>,
 }
 
 /// A whole position as a front end draws it.
@@ -378,8 +380,9 @@ fn refusals(g: &Game, s: &State, legal: &[Decision]) -> Vec<RefusalView> {
             out.push(RefusalView {
                 piece: i + 1,
                 at: hole_of(ir, p.cell),
-                message: r.message.into_owned(),
-                rule: r.rule.map(|x| explain::cite(ir, x)),
+                message: crate::words::refusal::line(ir, &r),
+                rule: r.rule().map(|x| explain::cite(ir, x)),
+                because: crate::words::refusal::because(ir, &r),
             });
         }
     }

@@ -379,8 +379,8 @@ pub fn step_text(session: &Session, step: &Step) -> String {
 }
 
 fn refusal_text(g: &Game, what: &str, r: &Refusal) -> String {
-    let mut out = format!("{what}: {}", r.message);
-    if let Some(rule) = r.rule {
+    let mut out = format!("{what}: {}", crate::tools::words::refusal::line(g.ir(), r));
+    for rule in r.grounds().filter_map(|x| x.origin()).map(|o| o.rule) {
         let _ = write!(out, "\n{}", rule_text(g, rule, "  "));
     }
     out
@@ -542,7 +542,7 @@ fn run_inner(
         computer_turns(session, out, &mut view)?;
         // A position past the engine's listing limit cannot be offered exactly: stop.
         if let Err(r) = session.legal_checked() {
-            *limit = Some(r.message.into_owned());
+            *limit = Some(crate::tools::words::refusal::what(&r));
             return Ok(());
         }
         show_position(session, out, &mut view)?;
@@ -892,11 +892,13 @@ fn why_text(session: &Session, arg: &str) -> String {
         Err(_) => return "why needs a move number: `why N`".into(),
     };
     let g = &session.game;
-    let mut out = format!("move {}:", g.describe_decision(s, d));
-    if let Err(r) = g.check_decision(s, s.team(), d) {
-        let _ = write!(out, " not allowed: {}", r.message);
-    }
-    for r in session.why(d) {
+    let v = session.why(d);
+    let mut out = format!(
+        "move {}: {}",
+        g.describe_decision(s, d),
+        crate::tools::words::verdict::line(g.ir(), &v)
+    );
+    for r in crate::tools::words::verdict::rules(&v) {
         let _ = write!(out, "\n{}", rule_text(g, r, "  "));
     }
     out

@@ -233,7 +233,10 @@ impl App {
                 true
             }
             Some(Err(e)) => {
-                self.say(format!("the engine stopped: {}", e.message));
+                self.say(format!(
+                    "the engine stopped: {}",
+                    crate::tools::words::refusal::line(self.session.game.ir(), &e)
+                ));
                 self.auto = false;
                 false
             }
@@ -509,7 +512,10 @@ impl App {
         }
         match self.session.throw() {
             Ok(step) => self.log_step(&step),
-            Err(e) => self.say(format!("cannot throw: {}", e.message)),
+            Err(e) => self.say(format!(
+                "cannot throw: {}",
+                crate::tools::words::refusal::what(&e)
+            )),
         }
     }
 
@@ -532,12 +538,8 @@ impl App {
         match self.session.play(d) {
             Ok(step) => self.log_step(&step),
             Err(e) => {
-                let rule = e
-                    .rule
-                    .and_then(|r| self.session.game.ir().rules.get(r as usize))
-                    .map(|r| format!(" ({})", r.id))
-                    .unwrap_or_default();
-                self.say(format!("not allowed: {}{rule}", e.message));
+                let why = crate::tools::words::refusal::line(self.session.game.ir(), &e);
+                self.say(format!("not allowed: {why}"));
             }
         }
     }
@@ -549,8 +551,13 @@ impl App {
         };
         let g = &self.session.game;
         let s = self.session.state();
-        let mut text = format!("move {}\n", g.describe_decision(s, d));
-        for r in self.session.why(d) {
+        let v = self.session.why(d);
+        let mut text = format!(
+            "move {}: {}\n",
+            g.describe_decision(s, d),
+            crate::tools::words::verdict::line(g.ir(), &v)
+        );
+        for r in crate::tools::words::verdict::rules(&v) {
             text.push('\n');
             text.push_str(&rule_text(g, r, ""));
         }
@@ -1137,7 +1144,9 @@ fn game_loop(
             return Ok(Some(sig));
         }
         if let Err(r) = app.session.legal_checked() {
-            return Err(std::io::Error::other(DecisionLimit(r.message.into_owned())));
+            return Err(std::io::Error::other(DecisionLimit(
+                crate::tools::words::refusal::what(&r),
+            )));
         }
         if term::take_redraw() {
             terminal.clear()?;

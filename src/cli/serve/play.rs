@@ -246,8 +246,8 @@ fn view(id: u64, w: &WebGame, out: Outcome, since: usize) -> Reply {
         log_from: from,
         log: w.log.get(from..).unwrap_or_default(),
         refused: out.refused.map(|r| RefusedView {
-            message: r.message.into_owned(),
-            rule: r.rule.map(|x| cite(s.game.ir(), x)),
+            message: crate::tools::words::refusal::line(s.game.ir(), &r),
+            rule: r.rule().map(|x| cite(s.game.ir(), x)),
         }),
         stopped: out.stopped,
         full: s.actions().len() >= MAX_ACTIONS,

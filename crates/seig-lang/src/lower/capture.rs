@@ -123,9 +123,9 @@ pub(super) fn immune_on_arrival(flat: &[Flat], teams: &[Team], capture: &mut Cap
             if let Some(&c) = tr.cells.get(at) {
                 set.insert(c);
             }
-            let (s, r) = im.get_or_insert((CellSet::default(), origin.rule));
+            let (s, r) = im.get_or_insert((CellSet::default(), origin));
             *s = s.union(set);
-            *r = origin.rule;
+            *r = origin;
         }
         capture.stated.push(CaptureStatement {
             kind: CaptureKind::Immune,
@@ -143,7 +143,7 @@ pub(super) fn immune_on_arrival(flat: &[Flat], teams: &[Team], capture: &mut Cap
 )]
 pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> CapturePolicy {
     let mut at = vec![vec![CellCapture::default(); cells as usize]; 2];
-    let mut immune: [Option<(CellSet, RuleIx)>; 2] = [None, None];
+    let mut immune: [Option<(CellSet, Origin)>; 2] = [None, None];
     let mut any_capture = false;
     let home_first_empty = cs.home_first_empty.as_ref().is_some_and(|h| h.value);
     overlapping_captures(cx, &cs, cells);
@@ -161,7 +161,7 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
                 compulsory,
                 send_home,
                 home_first_empty: home_to.unwrap_or(home_first_empty),
-                rule: s.origin.rule,
+                origin: s.origin,
             };
             for (c, cc) in (0..cells).zip(at[t].iter_mut()) {
                 if s.region.is_none_or(|r| r[t].contains(Cell::new(c))) {
@@ -171,7 +171,7 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
         }
     }
     for s in &cs.stated {
-        let rule = s.origin.rule;
+        let rule = s.origin;
         for (t, cells_t) in at.iter_mut().enumerate() {
             let here = |c: u16| s.region.is_none_or(|r| r[t].contains(Cell::new(c)));
             for (c, cc) in (0..cells).zip(cells_t.iter_mut()) {
@@ -216,11 +216,9 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
     CapturePolicy {
         stacking: stacking.is_some_and(|(a, _)| a),
         stacking_at_goal: stacking.is_some_and(|(a, g)| a || g),
-        stacking_rule: cs.stacking.as_ref().map(|s| s.origin.rule),
         stacking_origin: cs.stacking.as_ref().map(|s| s.origin),
         at,
         blocked_share: cs.blocked.as_ref().is_none_or(|b| b.value),
-        blocked_rule: cs.blocked.as_ref().map(|b| b.origin.rule),
         blocked_origin: cs.blocked.as_ref().map(|b| b.origin),
         immune: immune.to_vec(),
         immune_when: Vec::new(),

@@ -25,6 +25,8 @@ pub(super) struct Cx {
     pub latches: usize,
     /// Where a throw entry's release is ordered by hole (`release 8 first hole`), for E114.
     pub hole_orders: Vec<Span>,
+    /// A statement to lower as if the readings switched it off ([`super::lower_disabling`]).
+    pub disabled: Option<Origin>,
 }
 
 impl Cx {

@@ -49,7 +49,26 @@ pub struct Lowered {
 
 /// Lowers a parsed file under a selection of readings and parameters.
 pub fn lower(file: &ast::File, sel: &Selection) -> Lowered {
-    let mut cx = Cx::default();
+    lower_with(Cx::default(), file, sel)
+}
+
+/// [`lower`] with the statement at `off` (an [`Origin`] of the IR [`lower`] gives for the
+/// same file and selection) switched off, as a reading switches a statement off: for the
+/// tests that hold a citation causal (switch off the cited statement, and the verdict
+/// changes). Its IR's origins are those of the full file (the statement keeps its place).
+#[doc(hidden)]
+pub fn lower_disabling(file: &ast::File, sel: &Selection, off: Origin) -> Lowered {
+    lower_with(
+        Cx {
+            disabled: Some(off),
+            ..Cx::default()
+        },
+        file,
+        sel,
+    )
+}
+
+fn lower_with(mut cx: Cx, file: &ast::File, sel: &Selection) -> Lowered {
     let ir = lower_file(&mut cx, file, sel);
     let mut diagnostics = cx.diags;
     diagnostics.sort_by_key(|d| d.span.map_or(0, |s| s.start));
@@ -112,7 +131,12 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
     }
     let mut decls = names::declarations(cx, file);
     names::choose(cx, &mut decls, sel);
-    let flat = flatten::flatten_rules(cx, &decls.rule_asts, &mut decls.rules);
+    let mut flat = flatten::flatten_rules(cx, &decls.rule_asts, &mut decls.rules);
+    if let Some(off) = cx.disabled {
+        flat.iter_mut()
+            .filter(|f| f.origin == Some(off))
+            .for_each(|f| f.origin = None);
+    }
     let ir = build(cx, &flat, decls);
     if let Some(ir) = &ir
         && !cx.has_error()

@@ -213,7 +213,7 @@ fn gates(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
 }
 
 /// A `capture in REGION` statement whose holes no landing on an opposing piece can reach,
-/// or whose every hole a later capture statement overrides.
+/// or whose every hole a `no capture` or a more specific capture statement overrides.
 #[expect(
     clippy::indexing_slicing,
     reason = "per-team pairs are indexed by a `TeamId`, which is 0 or 1"
@@ -255,18 +255,27 @@ fn captures(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
         let why = if live.iter().all(CellSet::is_empty) {
             Some("no piece can land there on an opposing piece".to_string())
         } else {
-            // Later `capture` / `no capture` statements override it hole by hole.
+            // As the capture table is built (lower/capture.rs): a `no capture` on a hole
+            // forbids the taking there whatever the order, and of two `capture` statements
+            // the more specific (fewer holes, the one inside the other) applies.
+            let size = |r: &TeamCells, t: TeamId| r[t].iter().count();
             let overridden = TeamId::BOTH.iter().all(|&t| {
                 live[t].iter().all(|c| {
-                    stated.iter().skip(i + 1).any(|later| {
-                        matches!(
-                            later.kind,
-                            CaptureKind::Capture { .. } | CaptureKind::NoCapture { .. }
-                        ) && later.region.is_none_or(|r| r[t].contains(c))
+                    stated.iter().enumerate().any(|(j, other)| {
+                        j != i
+                            && match (other.kind, other.region) {
+                                (CaptureKind::NoCapture { .. }, r) => {
+                                    r.is_none_or(|r| r[t].contains(c))
+                                }
+                                (CaptureKind::Capture { .. }, Some(r)) => {
+                                    r[t].contains(c) && size(&r, t) < size(&region, t)
+                                }
+                                _ => false,
+                            }
                     })
                 })
             });
-            overridden.then(|| "later capture statements override it on every hole".to_string())
+            overridden.then(|| "on every hole a `no capture` or a more specific capture statement applies instead".to_string())
         };
         if let Some(why) = why {
             cx.diags.push(
@@ -276,7 +285,7 @@ fn captures(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
                     "this capture statement never applies",
                     why,
                 )
-                .with_help("of overlapping capture statements the later wins: move it, narrow the other, or remove it"),
+                .with_help("where capture statements overlap, the more specific one wins and `no capture` forbids taking: widen it, narrow the other, or remove it"),
             );
         }
     }

@@ -3,12 +3,11 @@
 //! At a throw, the possible throws with their exact probabilities and the throw-table rule
 //! each one meets.
 
-pub use super::refusal::{Because, Ground};
-use super::refusal::{why_refused, why_unlisted};
 use super::rulebook::describe_effects;
-use crate::words;
-use seig_engine::{Decision, Event, Game, Stage, State};
-use seig_lang::ir::{Ir, RuleIx, ThrowMatch};
+pub use crate::words::refusal::{Because, Ground};
+use crate::words::{refusal as refusal_words, verdict as verdict_words};
+use seig_engine::{Consequence, Decision, Event, Game, Stage, State, Verdict as Judged};
+use seig_lang::ir::{Ir, RuleIx};
 use serde::Serialize;
 
 /// A rule with its status and quoted sentences.
@@ -105,32 +104,22 @@ pub struct Explanation {
     pub verdict: Option<Verdict>,
 }
 
-/// The throw-table entry a throw of `k` of `n` sticks meets at `s`.
-#[expect(
-    clippy::indexing_slicing,
-    reason = "a class match holds the index of a class lowering declared"
-)]
-pub fn throw_entry(g: &Game, s: &State, k: u8, n: u8) -> Option<usize> {
-    let ir = g.ir();
-    let value = ir
-        .sticks
-        .value
-        .throw_value(ir.team_of(s.team()).colour, k, n);
-    ir.throws.iter().position(|e| {
-        e.phase.is_none_or(|p| p == s.phase())
-            && match &e.matches {
-                ThrowMatch::Any => true,
-                ThrowMatch::Values(m) => value < 64 && m >> value & 1 == 1,
-                ThrowMatch::Class(c) => ir.classes[*c].contains(k, n),
+/// The rules a legal verdict's move names, and the words of its other consequences.
+fn legal_parts(ir: &Ir, cs: &[Consequence]) -> (Vec<RuleCite>, Vec<String>) {
+    let mut rules = Vec::new();
+    let mut words = Vec::new();
+    for c in cs {
+        match c {
+            Consequence::Moved { rules: rs, .. } => {
+                rules.extend(rs.iter().map(|&r| cite(ir, r)));
             }
-            && e.conds.iter().all(|c| g.cond(s, s.team(), c))
-    })
+            Consequence::Thrown { .. } => {}
+            other => words.push(verdict_words::consequence(ir, other)),
+        }
+    }
+    (rules, words)
 }
 
-#[expect(
-    clippy::indexing_slicing,
-    reason = "`entry` is a position found in `ir.throws`"
-)]
 fn throw_view(g: &Game, s: &State, k: u8, p: f64) -> ThrowView {
     let ir = g.ir();
     let n = g.sticks_for(s);
@@ -138,26 +127,30 @@ fn throw_view(g: &Game, s: &State, k: u8, p: f64) -> ThrowView {
         .sticks
         .value
         .throw_value(ir.team_of(s.team()).colour, k, n);
-    let entry = throw_entry(g, s, k, n);
-    let mut c = s.clone();
-    let mut ev: Vec<Event> = Vec::new();
-    let events = match g.apply_throw(&mut c, k, &mut ev) {
-        Ok(()) => ev
-            .iter()
-            // The throw's own entry is the view's `rule`.
-            .filter(|e| !matches!(e, Event::Throw { .. }))
-            .map(|e| words::event(ir, e, true))
-            .collect(),
-        Err(r) => vec![format!("the engine refuses: {}", r.message)],
+    let verdict = g.throw_verdict(s, k);
+    let entry = match &verdict {
+        Judged::Legal(cs) => cs.iter().find_map(|c| match c {
+            Consequence::Thrown { entry, .. } => *entry,
+            _ => None,
+        }),
+        Judged::Refused(_) => None,
     };
+    let events = match &verdict {
+        Judged::Legal(cs) => legal_parts(ir, cs).1,
+        Judged::Refused(r) => vec![format!(
+            "the engine refuses: {}",
+            refusal_words::line(ir, r)
+        )],
+    };
+    let statement = entry.and_then(|o| ir.throws.iter().find(|e| e.origin == o));
     ThrowView {
         sticks: n,
         k,
         value,
         probability: p,
-        rule: entry.map(|i| cite(ir, ir.throws[i].rule)),
-        effects: match entry {
-            Some(i) => describe_effects(ir, &ir.throws[i].effects),
+        rule: entry.map(|o| cite(ir, o.rule)),
+        effects: match statement {
+            Some(e) => describe_effects(ir, &e.effects),
             None => "nothing (no entry of the throw table)".into(),
         },
         events,
@@ -211,20 +204,17 @@ pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, Exp
         let mut buf = Vec::new();
         // Beyond the engine's limit no listing is exact: say so rather than print part.
         g.legal_decisions_checked(s, &mut buf)
-            .map_err(|r| ExplainError::DecisionLimit(r.message.into_owned()))?;
+            .map_err(|r| ExplainError::DecisionLimit(refusal_words::what(&r)))?;
         for d in &buf {
-            let rules = match g.check_decision(s, s.team(), *d) {
-                Ok(l) => l.rules().iter().map(|&r| cite(ir, r)).collect(),
-                Err(_) => Vec::new(),
-            };
-            let mut c = s.clone();
-            let mut ev: Vec<Event> = Vec::new();
-            let events = match g.apply_decision(&mut c, *d, &mut ev) {
-                Ok(()) => ev
-                    .iter()
-                    .filter_map(|e| words::effect(ir, e, false))
-                    .collect(),
-                Err(r) => vec![format!("the engine refuses: {}", r.message)],
+            let (rules, events) = match g.verdict(s, *d) {
+                Judged::Legal(cs) => legal_parts(ir, &cs),
+                Judged::Refused(r) => (
+                    Vec::new(),
+                    vec![format!(
+                        "the engine refuses: {}",
+                        refusal_words::line(ir, &r)
+                    )],
+                ),
             };
             decisions.push(DecisionView {
                 notation: g.describe_decision(s, *d),
@@ -262,6 +252,7 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, ExplainError> {
                 ground: Ground::Position,
                 rule: None,
                 readings: Vec::new(),
+                default: None,
             }],
             events: Vec::new(),
         }),
@@ -283,6 +274,7 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, ExplainError> {
                 ground: Ground::Position,
                 rule: None,
                 readings: Vec::new(),
+                default: None,
             }],
             events: Vec::new(),
         }),
@@ -324,56 +316,42 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, ExplainError> {
     }
 }
 
-/// The verdict on decision `d` at a decision node: legal exactly when the engine lists it;
-/// a refusal says why ([`Verdict::because`]). `input` is how the move was given.
+/// The verdict on decision `d` at a decision node, as the engine gives it: legal exactly
+/// when the engine lists it; a refusal says why ([`Verdict::because`]), naming only what
+/// the engine's refusal names. `input` is how the move was given.
 pub fn judge_decision(g: &Game, s: &State, d: Decision, input: &str) -> Verdict {
     let ir = g.ir();
-    let mut legal = Vec::new();
-    g.legal_decisions(s, &mut legal);
-    let mut c = s.clone();
-    let mut ev: Vec<Event> = Vec::new();
-    let applied = g.apply_decision(&mut c, d, &mut ev);
-    let refused = |because: Vec<Because>, message: String| {
-        let mut rules: Vec<RuleCite> = Vec::new();
-        for b in &because {
-            if let Some(r) = &b.rule
-                && !rules.contains(r)
-            {
-                rules.push(r.clone());
-            }
-        }
-        Verdict {
-            input: input.to_string(),
-            legal: false,
-            message,
-            rules,
-            because,
-            events: Vec::new(),
-        }
-    };
-    match applied {
-        Ok(()) if legal.contains(&d) => {
-            let rules = match g.check_decision(s, s.team(), d) {
-                Ok(l) => l.rules().iter().map(|&r| cite(ir, r)).collect(),
-                Err(_) => Vec::new(),
-            };
+    match g.verdict(s, d) {
+        Judged::Legal(cs) => {
+            let (rules, events) = legal_parts(ir, &cs);
             Verdict {
                 input: input.to_string(),
                 legal: true,
                 message: format!("legal: {}", g.describe_decision(s, d)),
                 rules,
                 because: Vec::new(),
-                events: ev
-                    .iter()
-                    .filter_map(|e| words::effect(ir, e, false))
-                    .collect(),
+                events,
             }
         }
-        Ok(()) => refused(
-            why_unlisted(g, s, d),
-            "refused: not among the legal decisions".into(),
-        ),
-        Err(r) => refused(why_refused(g, s, d, &r), format!("refused: {}", r.message)),
+        Judged::Refused(r) => {
+            let because = refusal_words::because(ir, &r);
+            let mut rules: Vec<RuleCite> = Vec::new();
+            for b in &because {
+                if let Some(r) = &b.rule
+                    && !rules.contains(r)
+                {
+                    rules.push(r.clone());
+                }
+            }
+            Verdict {
+                input: input.to_string(),
+                legal: false,
+                message: format!("refused: {}", refusal_words::what(&r)),
+                rules,
+                because,
+                events: Vec::new(),
+            }
+        }
     }
 }
 
@@ -401,7 +379,12 @@ fn render_because(o: &mut String, because: &[Because]) {
                 }
             }
             (Ground::LanguageDefault, _) => {
-                let _ = writeln!(o, "  because (language default): {}", b.statement);
+                let _ = writeln!(
+                    o,
+                    "  because language default: {} ({})",
+                    b.default.unwrap_or("?"),
+                    b.statement
+                );
             }
             _ => {
                 let _ = writeln!(o, "  because {}", b.statement);
@@ -467,59 +450,6 @@ pub fn render(e: &Explanation) -> String {
         }
     }
     o
-}
-
-/// Position notation does not record which rule gave a pool entry. This names, for each
-/// entry, the first throw-table entry of the position's phase that a throw of the entry's
-/// value meets and that gives an entry of its kind and places (conditions at the time of
-/// the throw are unknown, so they are not tested).
-#[expect(
-    clippy::indexing_slicing,
-    reason = "a valid state's phase indexes `by_phase`, `i` runs over the pool, and a class match holds a declared class's index"
-)]
-pub fn infer_pool_rules(g: &Game, s: &mut State) {
-    use seig_engine::EntryKind;
-    use seig_lang::ir::{Effect, ValueRule};
-    let ir = g.ir();
-    let st = &ir.sticks;
-    let mut counts: Vec<u8> = vec![st.by_phase[s.phase() as usize].unwrap_or(st.count)];
-    counts.extend(st.first_of_turn);
-    counts.extend(st.first_of_game);
-    for i in 0..s.pool().len() {
-        let e = s.pool()[i];
-        let found = ir.throws.iter().find(|t| {
-            let phase_ok = t.phase.is_none_or(|p| p == s.phase());
-            let match_ok = match &t.matches {
-                ThrowMatch::Any => true,
-                ThrowMatch::Values(m) => e.thrown < 64 && m >> e.thrown & 1 == 1,
-                ThrowMatch::Class(c) => counts.iter().any(|&n| {
-                    let k = match st.value {
-                        ValueRule::Face(0) => Some(e.thrown),
-                        ValueRule::Face(_) => n.checked_sub(e.thrown),
-                        ValueRule::OwnColour => match ir.team_of(s.team()).colour {
-                            Some(0) | None => Some(e.thrown),
-                            Some(_) => n.checked_sub(e.thrown),
-                        },
-                    };
-                    k.is_some_and(|k| k <= n && ir.classes[*c].contains(k, n))
-                }),
-            };
-            let kind_ok = t.effects.iter().any(|f| match (f, e.kind) {
-                (Effect::Move(a), EntryKind::Move) => a.eval(e.thrown) == e.steps,
-                (Effect::Release { steps, .. }, EntryKind::Release) => {
-                    steps.eval(e.thrown) == e.steps
-                }
-                (Effect::ReleaseOrMove { steps, .. }, EntryKind::Either) => {
-                    steps.eval(e.thrown) == e.steps
-                }
-                _ => false,
-            });
-            phase_ok && match_ok && kind_ok
-        });
-        if let Some(t) = found {
-            s.cite_entry_rule(i, t.rule);
-        }
-    }
 }
 
 /// One action applied by `explain --then`, and what follows it.
@@ -605,8 +535,7 @@ pub fn then(g: &Game, s: &State, actions: &[String]) -> Result<Vec<Step>, ThenEr
             why,
         };
         let mut ev: Vec<Event> = Vec::new();
-        let by_throw = s.stage() == Stage::Throw;
-        let done = match s.stage() {
+        let (done, events) = match s.stage() {
             Stage::Over(w) => {
                 return Err(bad(format!(
                     "the game is over: {} has won",
@@ -617,32 +546,44 @@ pub fn then(g: &Game, s: &State, actions: &[String]) -> Result<Vec<Step>, ThenEr
             Stage::Deadlock => return Err(bad("the game is over: deadlocked".into())),
             Stage::Throw => {
                 let k = throw_action(g, &s, a).map_err(bad)?;
-                let done = words::throw(g, &s, k);
+                let done = crate::words::throw(g, &s, k);
+                let events = match g.throw_verdict(&s, k) {
+                    Judged::Legal(cs) => cs
+                        .iter()
+                        .map(|c| verdict_words::consequence(ir, c))
+                        .collect(),
+                    Judged::Refused(r) => return Err(bad(refusal_words::line(ir, &r))),
+                };
                 g.apply_throw(&mut s, k, &mut ev)
-                    .map_err(|r| bad(r.message.into_owned()))?;
-                done
+                    .map_err(|r| bad(refusal_words::line(ir, &r)))?;
+                (done, events)
             }
             Stage::Move => {
                 let d = g.parse_decision(&s, a).map_err(|e| bad(e.to_string()))?;
-                let v = judge_decision(g, &s, d, a);
-                if !v.legal {
-                    return Err(ThenError::Refused {
-                        index: i + 1,
-                        action: a.clone(),
-                        verdict: Box::new(v),
-                    });
-                }
+                let events = match g.verdict(&s, d) {
+                    Judged::Legal(cs) => cs
+                        .iter()
+                        .map(|c| verdict_words::consequence(ir, c))
+                        .collect(),
+                    Judged::Refused(_) => {
+                        return Err(ThenError::Refused {
+                            index: i + 1,
+                            action: a.clone(),
+                            verdict: Box::new(judge_decision(g, &s, d, a)),
+                        });
+                    }
+                };
                 let done = g.describe_decision(&s, d);
                 g.apply_decision(&mut s, d, &mut ev)
-                    .map_err(|r| bad(r.message.into_owned()))?;
-                done
+                    .map_err(|r| bad(refusal_words::line(ir, &r)))?;
+                (done, events)
             }
         };
         let after = explain(g, &s, None).map_err(|e| bad(e.to_string()))?;
         steps.push(Step {
             action: a.clone(),
             done,
-            events: ev.iter().map(|e| words::event(ir, e, by_throw)).collect(),
+            events,
             after,
         });
     }

@@ -918,15 +918,15 @@ pub fn firable(ir: &Ir) -> Vec<bool> {
     for per_team in &ir.capture.at {
         for c in per_team {
             if let Some(s) = c.spec {
-                set(s.rule);
+                set(s.origin.rule);
             }
             if let Some(r) = c.forbidden_by {
-                set(r);
+                set(r.rule);
             }
         }
     }
     for (_, r) in ir.capture.immune.iter().flatten() {
-        set(*r);
+        set(r.rule);
     }
     for t in &ir.transitions {
         set(t.rule);

@@ -671,9 +671,9 @@ fn taking(sec: &mut Section) {
         (false, true) => "own pieces may not share a hole, except the goal's last hole",
         (false, false) => "own pieces may not share a hole",
     };
-    let tag = sec.tag(pol.stacking_rule);
+    let tag = sec.tag(pol.stacking_origin.map(|o| o.rule));
     sec.line(format!("- {stacking}{tag}"));
-    let tag = sec.tag(pol.blocked_rule);
+    let tag = sec.tag(pol.blocked_origin.map(|o| o.rule));
     sec.line(format!(
         "- landing on an opposing piece that is not taken: {}{tag}",
         if pol.blocked_share {
@@ -699,10 +699,10 @@ fn taking(sec: &mut Section) {
         for (key, set) in groups {
             let mut what = Vec::new();
             if let Some(r) = key.forbidden_by {
-                let tag = sec.tag(Some(r));
+                let tag = sec.tag(Some(r.rule));
                 what.push(format!("no taking{tag}"));
             } else if let Some(spec) = key.spec {
-                let tag = sec.tag(Some(spec.rule));
+                let tag = sec.tag(Some(spec.origin.rule));
                 what.push(format!(
                     "{} taking, the piece {}{tag}",
                     if spec.compulsory {
@@ -723,7 +723,7 @@ fn taking(sec: &mut Section) {
                 what.push("no taking (no rule allows it)".into());
             }
             if let Some((m, r)) = key.only_with {
-                let tag = sec.tag(Some(r));
+                let tag = sec.tag(Some(r.rule));
                 what.push(format!(
                     "only with a single throw of {}{tag}",
                     mask_values(m)
@@ -741,7 +741,7 @@ fn taking(sec: &mut Section) {
     }
     for (t, team) in ir.teams.iter().enumerate() {
         if let Some((set, r)) = pol.immune[t] {
-            let tag = sec.tag(Some(r));
+            let tag = sec.tag(Some(r.rule));
             sec.line(format!(
                 "- a {} piece that has entered {} can never be taken{tag}",
                 team.name,

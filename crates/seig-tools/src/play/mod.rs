@@ -340,19 +340,11 @@ impl Session {
     /// Throws for the seat to play (the outcome is fixed by the seed and the throw's number).
     pub fn throw(&mut self) -> Result<Step, Refusal> {
         if !self.game.is_chance(&self.state) {
-            return Err(Refusal {
-                kind: if self.is_over() {
-                    RefusalKind::Over
-                } else {
-                    RefusalKind::NotThrowTime
-                },
-                message: if self.is_over() {
-                    "the game is over".into()
-                } else {
-                    "it is not time to throw: a piece must be moved first".into()
-                },
-                rule: None,
-            });
+            return Err(Refusal::fact(if self.is_over() {
+                RefusalKind::Over
+            } else {
+                RefusalKind::NotThrowTime
+            }));
         }
         let mut dice = Streams::for_game(self.seed, 0).game();
         dice.skip(self.state.game_throws() as u64);
@@ -384,11 +376,8 @@ impl Session {
         };
         match d {
             Some(d) => Some(self.play(d)),
-            None => Some(Err(Refusal {
-                kind: RefusalKind::Other,
-                message: "the computer player found no legal move".into(),
-                rule: None,
-            })),
+            // The computer player found no legal move.
+            None => Some(Err(Refusal::fact(RefusalKind::Other))),
         }
     }
 
@@ -508,20 +497,10 @@ impl Session {
         self.last_file.as_deref()
     }
 
-    /// The rules behind a decision, with their status and quoted sentences.
-    pub fn why(&self, d: Decision) -> Vec<RuleIx> {
-        match self.game.check_decision(&self.state, self.state.team(), d) {
-            Ok(l) => {
-                let mut v: Vec<RuleIx> = l.rules().to_vec();
-                if let Some(r) = l.immune
-                    && !v.contains(&r)
-                {
-                    v.push(r);
-                }
-                v
-            }
-            Err(r) => r.rule.into_iter().collect(),
-        }
+    /// The engine's verdict on a decision: what it does and the statement behind each
+    /// consequence, or the refusal and what decided it (the terminal's `w`).
+    pub fn why(&self, d: Decision) -> seig_engine::Verdict {
+        self.game.verdict(&self.state, d)
     }
 }
 

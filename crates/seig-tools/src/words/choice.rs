@@ -4,13 +4,15 @@
 //! `seig rules` prints them, marking "(language default)" those no statement of the file set.
 
 use crate::ir::{
-    Allocation, BlockedRelease, CaptureKind, Cond, Ir, Origin, ReleaseOrder, Requirement,
-    SeatOrder, TeamId, TrackEnd, TrackEntry, ValueRule,
+    Allocation, BlockedRelease, CaptureKind, Cond, EngineChoiceId, Ir, Origin, ReleaseOrder,
+    Requirement, SeatOrder, TeamId, TrackEnd, TrackEntry, ValueRule,
 };
 
 /// One engine choice of a variant.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EngineChoice {
+    /// Which choice it is (what a verdict cites as a language default).
+    pub id: EngineChoiceId,
     /// Stable name, the heading of its entry in `docs/semantics.md`.
     pub name: &'static str,
     /// The statement that sets it (its syntax), or "none yet" where the language has none.
@@ -22,52 +24,29 @@ pub struct EngineChoice {
 }
 
 /// The names of every engine choice, in the order [`Ir::engine_choices`] gives them.
-pub const NAMES: &[&str] = &[
-    "throwing order",
-    "seats per team",
-    "seat rotation",
-    "phases",
-    "stick value",
-    "throw entry precedence",
-    "first-throw conditions",
-    "allocation",
-    "forced moves",
-    "release order",
-    "blocked release",
-    "release confinement",
-    "bind after release",
-    "group walking order",
-    "track end",
-    "track entry",
-    "gate checking",
-    "moves per piece",
-    "pooled landing",
-    "passing",
-    "stacking",
-    "stacks",
-    "capture",
-    "capture precedence",
-    "blocked landing",
-    "immunity",
-    "optional capture",
-    "send-home target",
-    "remove opposing piece",
-    "pieces and start",
-    "transition timing",
-    "win timing and precedence",
-    "win phases",
-    "turn cap",
-    "deadlock",
-];
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`i` runs below the length of both arrays, which is the same"
+)]
+pub const NAMES: [&str; EngineChoiceId::ALL.len()] = {
+    let mut out = [""; EngineChoiceId::ALL.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = EngineChoiceId::ALL[i].name();
+        i += 1;
+    }
+    out
+};
 
 fn choice(
-    name: &'static str,
+    id: EngineChoiceId,
     statement: &'static str,
     value: impl Into<String>,
     origin: Option<Origin>,
 ) -> EngineChoice {
     EngineChoice {
-        name,
+        id,
+        name: id.name(),
         statement,
         value: value.into(),
         origin,
@@ -130,7 +109,7 @@ impl Choices<'_> {
             ways.join("; ")
         };
         choice(
-            "immunity",
+            EngineChoiceId::Immunity,
             "immune after entering REGION / immune when CONDS first holds: own|opposing released pieces on the board",
             value,
             entering.or(pol.immune_when.first().map(|w| w.origin)),
@@ -152,19 +131,19 @@ impl Choices<'_> {
         };
         vec![
             choice(
-                "throwing order",
+                EngineChoiceId::ThrowingOrder,
                 "order: TEAM, TEAM",
                 names.join(", "),
                 self.order_origin,
             ),
             choice(
-                "seats per team",
+                EngineChoiceId::SeatsPerTeam,
                 "seats per team: N",
                 self.seats.to_string(),
                 self.seats_origin,
             ),
             choice(
-                "seat rotation",
+                EngineChoiceId::SeatRotation,
                 "seat order: team blocks / alternating",
                 match self.seat_order {
                     SeatOrder::TeamBlocks => {
@@ -175,31 +154,31 @@ impl Choices<'_> {
                 self.seat_order_origin,
             ),
             choice(
-                "phases",
+                EngineChoiceId::Phases,
                 "phases: P, Q, …",
                 self.phases.join(", "),
                 self.phases_origin,
             ),
             choice(
-                "stick value",
+                EngineChoiceId::StickValue,
                 "value: count of FACE / count of own colour",
                 value,
                 self.sticks.value_origin,
             ),
             choice(
-                "throw entry precedence",
+                EngineChoiceId::ThrowEntryPrecedence,
                 "the order of `on …` entries",
                 "the first entry in file order whose match, phase and conditions hold",
                 None,
             ),
             choice(
-                "first-throw conditions",
+                EngineChoiceId::FirstThrowConditions,
                 "first throw of turn / of team turn / of game",
                 "`turn` is one seat's turn",
                 None,
             ),
             choice(
-                "allocation",
+                EngineChoiceId::Allocation,
                 "allocation: per throw / pooled",
                 match self.allocation {
                     Allocation::PerThrow => "per throw",
@@ -208,7 +187,7 @@ impl Choices<'_> {
                 self.allocation_origin,
             ),
             choice(
-                "forced moves",
+                EngineChoiceId::ForcedMoves,
                 "none",
                 "a seat must move while some group is legal; entries no piece can use are forfeited",
                 None,
@@ -231,7 +210,7 @@ impl Choices<'_> {
             })
         });
         choice(
-            "release confinement",
+            EngineChoiceId::ReleaseConfinement,
             "release N moving E within REGION",
             if first.is_some() {
                 "the releases of the entries that say `within` keep their places in its holes; a step out of them is refused and `blocked release` decides"
@@ -259,7 +238,7 @@ impl Choices<'_> {
             })
             .collect();
         choice(
-            "track entry",
+            EngineChoiceId::TrackEntry,
             "track TEAM entry: first hole / chosen hole / chosen empty hole",
             entries.join("; "),
             self.teams.iter().find_map(|t| t.track.entry_origin),
@@ -304,7 +283,7 @@ impl Choices<'_> {
         });
         vec![
             choice(
-                "release order",
+                EngineChoiceId::ReleaseOrder,
                 "release order: front-most / rear-most / chosen / first hole / last hole",
                 match self.release_order {
                     ReleaseOrder::FrontMost => "front-most",
@@ -316,7 +295,7 @@ impl Choices<'_> {
                 self.release_order_origin,
             ),
             choice(
-                "blocked release",
+                EngineChoiceId::BlockedRelease,
                 "blocked release: lost / released in place / another piece",
                 match self.movement.blocked_release {
                     BlockedRelease::Lost => {
@@ -331,7 +310,7 @@ impl Choices<'_> {
             ),
             self.confinement_choice(),
             choice(
-                "bind after release",
+                EngineChoiceId::BindAfterRelease,
                 "the throw after a release moves that piece",
                 if self.bind_after_release.is_some() {
                     "on"
@@ -341,7 +320,7 @@ impl Choices<'_> {
                 self.bind_after_release_origin,
             ),
             choice(
-                "group walking order",
+                EngineChoiceId::GroupWalkingOrder,
                 "pooled throws walk: any order / in throw order",
                 if self.movement.walk_in_throw_order {
                     "in throw order: a group's throws are walked in the order they were thrown"
@@ -351,14 +330,14 @@ impl Choices<'_> {
                 self.movement.walk_in_throw_order_origin,
             ),
             choice(
-                "track end",
+                EngineChoiceId::TrackEnd,
                 "track TEAM ends: stop / track TEAM loops from SEG",
                 ends.join("; "),
                 end_origin,
             ),
             self.entry_choice(),
             choice(
-                "gate checking",
+                EngineChoiceId::GateChecking,
                 "once CONDS (in a gate's conditions)",
                 if latched_gate.is_some() {
                     "a gate's `once` condition opens it for good from the first moment it held; every other gate is checked at every crossing"
@@ -370,7 +349,7 @@ impl Choices<'_> {
                 latched_gate.map(|g| g.origin),
             ),
             choice(
-                "moves per piece",
+                EngineChoiceId::MovesPerPiece,
                 "moves per piece per turn: one / several",
                 if self.movement.one_move_per_piece {
                     "one: a piece moves at most once in a seat's turn"
@@ -380,7 +359,7 @@ impl Choices<'_> {
                 self.movement.one_move_per_piece_origin,
             ),
             choice(
-                "pooled landing",
+                EngineChoiceId::PooledLanding,
                 "pooled throws land: once / after each throw",
                 if self.movement.land_each_throw {
                     "after each throw of the group, taking and being blocked at each landing"
@@ -390,7 +369,7 @@ impl Choices<'_> {
                 self.movement.land_each_throw_origin,
             ),
             choice(
-                "passing",
+                EngineChoiceId::Passing,
                 "passing own pieces: allowed / forbidden; passing opposing pieces: allowed / forbidden",
                 format!(
                     "own pieces: {}; opposing pieces: {}",
@@ -439,13 +418,13 @@ impl Choices<'_> {
         };
         vec![
             choice(
-                "stacking",
+                EngineChoiceId::Stacking,
                 "stacking: forbidden / allowed / forbidden except at goal",
                 stacking,
                 pol.stacking_origin,
             ),
             choice(
-                "stacks",
+                EngineChoiceId::Stacks,
                 "stacks: move together / move apart",
                 if self.movement.stacks_together {
                     "move together (own pieces in one place of the track, in one state, move as one)"
@@ -455,19 +434,19 @@ impl Choices<'_> {
                 self.movement.stacks_together_origin,
             ),
             choice(
-                "capture",
+                EngineChoiceId::Capture,
                 "capture: compulsory|optional, remove|send home",
                 capture,
                 everywhere.map(|e| e.2),
             ),
             choice(
-                "capture precedence",
+                EngineChoiceId::CapturePrecedence,
                 "the order of capture statements",
-                "where capture statements overlap, the later in the file wins",
+                "where capture statements overlap, the more specific one wins (whatever their order); a `no capture` forbids taking on its holes",
                 None,
             ),
             choice(
-                "blocked landing",
+                EngineChoiceId::BlockedLanding,
                 "blocked landing: share / forbidden",
                 if pol.blocked_share {
                     "share"
@@ -478,13 +457,13 @@ impl Choices<'_> {
             ),
             self.immunity_choice(),
             choice(
-                "optional capture",
+                EngineChoiceId::OptionalCapture,
                 "capture …: optional",
                 "an optional capture may be declined only where the hole may be shared",
                 None,
             ),
             choice(
-                "send-home target",
+                EngineChoiceId::SendHomeTarget,
                 "send home to: start hole / first empty hole",
                 if pol.home_first_empty {
                     "first empty hole"
@@ -494,7 +473,7 @@ impl Choices<'_> {
                 pol.home_first_empty_origin,
             ),
             choice(
-                "remove opposing piece",
+                EngineChoiceId::RemoveOpposingPiece,
                 "none",
                 "removes the opposing team's first piece (in start order) still in the game",
                 None,
@@ -511,7 +490,7 @@ impl Choices<'_> {
             .collect();
         vec![
             choice(
-                "pieces and start",
+                EngineChoiceId::PiecesAndStart,
                 "team TEAM: N pieces in ROW [from hole K] / beside the board",
                 format!(
                     "{} (in a start row: one per hole, in hole order from the first hole given)",
@@ -520,19 +499,19 @@ impl Choices<'_> {
                 self.teams.first().map(|t| t.origin),
             ),
             choice(
-                "transition timing",
+                EngineChoiceId::TransitionTiming,
                 "from P enter Q when …",
                 "at the end of each seat's turn; the first transition that holds",
                 None,
             ),
             choice(
-                "win timing and precedence",
+                EngineChoiceId::WinTimingAndPrecedence,
                 "win / draw / end … most pieces in REGION wins",
                 "after every action; the first team in throwing order for which a win holds, then draws, then ends by score",
                 None,
             ),
             choice(
-                "win phases",
+                EngineChoiceId::WinPhases,
                 "win in PHASE when …",
                 if self.wins.iter().any(|w| w.phase.is_some()) {
                     "some win statements apply in one phase only"
@@ -545,13 +524,13 @@ impl Choices<'_> {
                     .map(|w| w.origin),
             ),
             choice(
-                "turn cap",
+                EngineChoiceId::TurnCap,
                 "none (a tool's option)",
                 "a game stopped by the cap has no result; it is not a draw",
                 None,
             ),
             choice(
-                "deadlock",
+                EngineChoiceId::Deadlock,
                 "none (the only reading)",
                 "a game in which no throw can change anything any more ends at once, as a deadlock",
                 None,

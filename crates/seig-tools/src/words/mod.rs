@@ -1,12 +1,15 @@
 //! Words for people, written once: what happened (events), what a throw showed, what
-//! a piece is taken by, and the engine's choices in force ([`choice`]). The line mode, the terminal game, the web page, `explain`,
+//! a piece is taken by, why an action is refused, what the engine's verdict says, and the
+//! engine's choices in force ([`choice`]). The line mode, the terminal game, the web page, `explain`,
 //! traces and the study tables all word these facts through this module, so that one
 //! fact reads the same everywhere. The engine and the IR hold data; this is where it
 //! becomes English.
 
 pub mod choice;
 pub mod event;
+pub mod refusal;
 pub mod throw;
+pub mod verdict;
 
 pub use event::{Taking, effect, event, taking};
 pub use throw::throw;

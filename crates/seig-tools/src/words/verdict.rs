@@ -1,0 +1,215 @@
+//! The words for the engine's verdicts: each consequence of a legal action with the
+//! statement (or language default) that produced it, and a refusal in one line. Explain,
+//! traces, the terminal and the web page say what an action did with these words.
+
+use super::refusal::{self, readings};
+use seig_engine::{Consequence, Ground, Unusable, Verdict};
+use seig_lang::ir::{Cell, Ir, TeamId};
+
+/// A ground as a citation: `TAG-C1 under A-TAG-6 = cohabit`, `language default: passing`,
+/// or nothing for a fact.
+pub fn cite(ir: &Ir, g: Ground) -> Option<String> {
+    match g {
+        Ground::Stated(o) => {
+            let id = ir.rules.get(o.rule as usize).map_or("?", |r| r.id.as_str());
+            let rs = readings(ir, o);
+            Some(if rs.is_empty() {
+                id.to_string()
+            } else {
+                format!("{id} under {}", rs.join(", "))
+            })
+        }
+        Ground::Default(c) => Some(format!("language default: {}", c.name())),
+        Ground::Fact => None,
+    }
+}
+
+/// ` (CITATION)`, or nothing.
+fn paren(ir: &Ir, g: Ground) -> String {
+    cite(ir, g).map_or_else(String::new, |c| format!(" ({c})"))
+}
+
+fn piece(ir: &Ir, t: TeamId, p: u8) -> String {
+    format!("{} piece {}", ir.team_of(t).name, p as usize + 1)
+}
+
+fn hole(ir: &Ir, c: Option<Cell>) -> String {
+    c.map_or_else(|| "off the board".to_string(), |c| ir.cell_name(c))
+}
+
+/// One consequence in words, with what produced it.
+pub fn consequence(ir: &Ir, c: &Consequence) -> String {
+    let rule_id = |r: u16| ir.rules.get(r as usize).map_or("?", |x| x.id.as_str());
+    match c {
+        Consequence::Thrown { value, entry } => match entry {
+            Some(o) => format!("the throw of {value} meets {}", rule_id(o.rule)),
+            None => format!("the throw of {value} meets no entry of the throw table"),
+        },
+        Consequence::Moved {
+            team,
+            piece: p,
+            release,
+            to,
+            rules,
+        } => format!(
+            "{} {} to {} ({})",
+            piece(ir, *team, *p),
+            if *release {
+                "is released and moves"
+            } else {
+                "moves"
+            },
+            hole(ir, *to),
+            rules
+                .iter()
+                .map(|&r| rule_id(r))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Consequence::Taken {
+            team,
+            piece: p,
+            home,
+            by,
+        } => format!(
+            "{} {}{}",
+            piece(ir, *team, *p),
+            if *home {
+                "is captured and sent home"
+            } else {
+                "is captured and out of the game"
+            },
+            paren(ir, *by)
+        ),
+        Consequence::Shared {
+            cell,
+            protected_by,
+            shared_by,
+        } => format!(
+            "shares {} with opposing pieces it may not take: {}{}; {}{}",
+            ir.cell_name(*cell),
+            refusal::protection(ir, *protected_by),
+            paren(ir, *protected_by),
+            "blocked landing: share (a piece lands beside a piece it may not take)",
+            paren(ir, *shared_by)
+        ),
+        Consequence::Declined { cell, by } => format!(
+            "declines the optional capture on {}{}",
+            ir.cell_name(*cell),
+            paren(ir, *by)
+        ),
+        Consequence::Immune { team, piece: p, by } => {
+            format!("{} becomes immune{}", piece(ir, *team, *p), paren(ir, *by))
+        }
+        Consequence::Forfeited { entries, by, why } => {
+            let mut out = format!(
+                "{} of the pool cannot be used and {} forfeited{}",
+                super::count((*entries).into(), "move", "moves"),
+                if *entries == 1 { "is" } else { "are" },
+                paren(ir, *by)
+            );
+            for line in forfeit_reasons(ir, why) {
+                out.push_str("; ");
+                out.push_str(&line);
+            }
+            out
+        }
+        Consequence::Phase { to, by } => format!(
+            "the game enters the {} phase{}",
+            ir.phases.get(*to as usize).map_or("?", String::as_str),
+            paren(ir, *by)
+        ),
+        Consequence::Won { team, by } => {
+            format!("{} wins{}", ir.team_of(*team).name, paren(ir, *by))
+        }
+        Consequence::Ended { by } => format!("the game ends without a winner{}", paren(ir, *by)),
+    }
+}
+
+/// Why no piece could use the forfeited entries: the pieces refused alike grouped in one
+/// line each (`pieces 1, 2: a piece may not pass opposing pieces; …`).
+pub fn forfeit_reasons(ir: &Ir, why: &[Unusable]) -> Vec<String> {
+    let mut groups: Vec<(u8, seig_engine::Refusal, Vec<u8>)> = Vec::new();
+    for u in why {
+        match groups
+            .iter_mut()
+            .find(|(e, r, _)| *e == u.entry && *r == u.refusal)
+        {
+            Some((_, _, ps)) => ps.push(u.piece),
+            None => groups.push((u.entry, u.refusal, vec![u.piece])),
+        }
+    }
+    groups
+        .iter()
+        .map(|(e, r, ps)| {
+            let ps: Vec<String> = ps.iter().map(|p| (p + 1).to_string()).collect();
+            let who = if ps.len() == 1 { "piece" } else { "pieces" };
+            format!(
+                "entry {} for {who} {}: {}",
+                *e as usize + 1,
+                ps.join(", "),
+                refusal::line(ir, r)
+            )
+        })
+        .collect()
+}
+
+/// A verdict in one line: `legal` with its consequences, or the refusal.
+pub fn line(ir: &Ir, v: &Verdict) -> String {
+    match v {
+        Verdict::Legal(cs) => {
+            let mut out = "legal".to_string();
+            for c in cs {
+                out.push_str("; ");
+                out.push_str(&consequence(ir, c));
+            }
+            out
+        }
+        Verdict::Refused(r) => format!("refused: {}", refusal::line(ir, r)),
+    }
+}
+
+/// The rules a verdict names, in order and once each (to print their sentences): a legal
+/// action's rules and each consequence's statement; a refusal's grounds.
+pub fn rules(v: &Verdict) -> Vec<u16> {
+    let mut out: Vec<u16> = Vec::new();
+    let mut add = |r: u16| {
+        if !out.contains(&r) {
+            out.push(r);
+        }
+    };
+    let ground = |g: Ground, add: &mut dyn FnMut(u16)| {
+        if let Some(o) = g.origin() {
+            add(o.rule);
+        }
+    };
+    match v {
+        Verdict::Refused(r) => r.grounds().for_each(|g| ground(g, &mut add)),
+        Verdict::Legal(cs) => {
+            for c in cs {
+                match c {
+                    Consequence::Thrown { entry, .. } => {
+                        entry.iter().for_each(|o| add(o.rule));
+                    }
+                    Consequence::Moved { rules, .. } => rules.iter().for_each(|&r| add(r)),
+                    Consequence::Taken { by, .. }
+                    | Consequence::Declined { by, .. }
+                    | Consequence::Immune { by, .. }
+                    | Consequence::Forfeited { by, .. }
+                    | Consequence::Phase { by, .. }
+                    | Consequence::Won { by, .. }
+                    | Consequence::Ended { by } => ground(*by, &mut add),
+                    Consequence::Shared {
+                        protected_by,
+                        shared_by,
+                        ..
+                    } => {
+                        ground(*protected_by, &mut add);
+                        ground(*shared_by, &mut add);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
