@@ -104,6 +104,9 @@ async function api(method, path, body, raw) {
 
 function fileInfo() { return st.files[st.file]; }
 
+/** The params the user set in this page (a follower not in it takes its param's value). */
+const setParams = new Set();
+
 function buildChoices(readings, params) {
   const rs = $("readings");
   const ps = $("params");
@@ -122,8 +125,10 @@ function buildChoices(readings, params) {
   }
   for (const p of params) {
     const v = old.params[p.name] !== undefined ? old.params[p.name] : p.value;
-    const inp = el("input", { type: "number", "data-param": p.name, min: p.range[0], max: p.range[1], value: v, title: p.doc });
-    inp.addEventListener("change", choicesChanged);
+    const title = p.follows ? p.doc + " (default: as " + p.follows + ")" : p.doc;
+    const inp = el("input", { type: "number", "data-param": p.name, min: p.range[0], max: p.range[1], value: v, title });
+    if (p.follows) inp.dataset.follows = p.follows;
+    inp.addEventListener("change", () => { setParams.add(p.name); choicesChanged(); });
     ps.append(el("label", { title: p.doc }, p.name + " ", inp));
   }
 }
@@ -133,6 +138,8 @@ function choices() {
   document.querySelectorAll("#readings select").forEach((s) => { out.readings[s.dataset.reading] = s.value; });
   document.querySelectorAll("#params input").forEach((i) => {
     const n = parseInt(i.value, 10);
+    // A param whose default follows another is sent only once the user set it.
+    if (i.dataset.follows && !setParams.has(i.dataset.param)) return;
     if (!Number.isNaN(n)) out.params[i.dataset.param] = n;
   });
   return out;

@@ -326,6 +326,8 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("own_kind_without_owner", &["E072"]),
     ("param_default_out_of_range", &["E023"]),
     ("param_empty_range", &["E022"]),
+    ("param_default_cycle", &["E027", "E027"]),
+    ("param_default_unknown", &["E010"]),
     ("phase_into_itself", &["E093"]),
     ("reading_missing_brace", &["E001"]),
     ("reading_single_option", &["W008", "W005"]),
@@ -395,6 +397,11 @@ const NOT_IN_CORPUS: &[(&str, &str)] = &[
     (
         "E033",
         "the command line's choice, not the file: `selection_of_a_param_out_of_range`",
+    ),
+    (
+        "E034",
+        "the command line's value of a followed param, not the file: \
+         `a_followed_value_outside_the_followers_range_is_e034` (tests/lang/param_defaults.rs)",
     ),
 ];
 

@@ -99,10 +99,11 @@ fn sig_e1_four_rows_of_twelve_holes_by_default() {
 
 #[test]
 fn sig_e1_param_holes_20_gives_four_rows_of_20_and_counters_20_pieces_a_team() {
-    // The pieces are "en nombre convenu à l'avance" (Béart): a param of their own.
-    let g = game_with(FILE, &[], &[("holes", 20)]);
+    // The pieces are "en nombre convenu à l'avance" (Béart): a param of their own, whose
+    // default follows `holes` (the summary: as many as a row has holes); set apart, it stays.
+    let g = game_with(FILE, &[], &[("holes", 20), ("counters", 12)]);
     assert_eq!(g.n_pieces(TeamId::FIRST), 12);
-    let g = game_with(FILE, &[], &[("holes", 20), ("counters", 20)]);
+    let g = game_with(FILE, &[], &[("holes", 20)]);
     let lens: Vec<u16> = g.ir().rows.iter().map(|r| r.len).collect();
     assert_eq!(lens, vec![20, 20, 20, 20]);
     assert_eq!(g.n_pieces(TeamId::FIRST), 20);

@@ -4,6 +4,7 @@ mod editors;
 mod layers;
 mod lower_passes;
 mod no_variant_names;
+mod param_defaults;
 mod parser_props;
 mod provenance;
 mod semantics_doc;

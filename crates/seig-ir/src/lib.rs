@@ -572,8 +572,11 @@ pub struct ParamInfo {
     pub name: String,
     /// Value in force.
     pub value: i64,
-    /// Default.
+    /// Default: the number written, or the value in force of the param it follows.
     pub default: i64,
+    /// The param whose value in force is this one's default (`param counters = holes`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follows: Option<String>,
     /// Inclusive range.
     pub range: (i64, i64),
     /// Meaning.

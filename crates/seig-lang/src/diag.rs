@@ -63,6 +63,8 @@ pub enum Code {
     DefaultOutOfRange,
     /// `E024`: A reading lists an option twice.
     RepeatedOption,
+    /// `E027`: Params' defaults name each other in a circle.
+    ParamDefaultCycle,
     /// `E025`: A reading has no default option.
     NoDefaultOption,
     /// `E026`: A reading has more than one default.
@@ -75,6 +77,8 @@ pub enum Code {
     UnknownParamChosen,
     /// `E033`: The command line sets a param outside its range.
     ParamChosenOutOfRange,
+    /// `E034`: A param follows another whose value in force is outside its own range.
+    FollowedValueOutOfRange,
     /// `E040`: The faces are named twice.
     FacesNamedTwice,
     /// `E041`: Both faces have the same name.
@@ -211,12 +215,14 @@ impl Code {
         Code::EmptyRange,
         Code::DefaultOutOfRange,
         Code::RepeatedOption,
+        Code::ParamDefaultCycle,
         Code::NoDefaultOption,
         Code::TwoDefaults,
         Code::UnknownReadingChosen,
         Code::UnknownOptionChosen,
         Code::UnknownParamChosen,
         Code::ParamChosenOutOfRange,
+        Code::FollowedValueOutOfRange,
         Code::FacesNamedTwice,
         Code::SameFaceTwice,
         Code::IncompleteOrder,
@@ -295,12 +301,14 @@ impl Code {
             Code::EmptyRange => "E022",
             Code::DefaultOutOfRange => "E023",
             Code::RepeatedOption => "E024",
+            Code::ParamDefaultCycle => "E027",
             Code::NoDefaultOption => "E025",
             Code::TwoDefaults => "E026",
             Code::UnknownReadingChosen => "E030",
             Code::UnknownOptionChosen => "E031",
             Code::UnknownParamChosen => "E032",
             Code::ParamChosenOutOfRange => "E033",
+            Code::FollowedValueOutOfRange => "E034",
             Code::FacesNamedTwice => "E040",
             Code::SameFaceTwice => "E041",
             Code::IncompleteOrder => "E042",

@@ -219,6 +219,13 @@ impl Walk {
             }
             Item::Param(p) => {
                 self.def(SymbolKind::Param, &p.name);
+                if let ast::ParamDefault::Param(other) = &p.default.node {
+                    let n = Name {
+                        node: other.clone(),
+                        span: p.default.span,
+                    };
+                    self.uses(SymbolKind::Param, &n);
+                }
                 p.doc.iter().for_each(|d| self.prose(d));
             }
             Item::Reading(r) => {

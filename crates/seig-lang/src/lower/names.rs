@@ -10,7 +10,7 @@ use super::flatten::Flat;
 use super::{Selection, Setting, set_once};
 use crate::diag::{Code, Diagnostic, Span, suggest};
 use crate::ir::*;
-use crate::syntax::ast::{self, Name, StmtKind};
+use crate::syntax::ast::{self, Name, Spanned, StmtKind};
 
 /// The top-level items, checked and resolved.
 pub(super) struct Declarations<'a> {
@@ -22,6 +22,8 @@ pub(super) struct Declarations<'a> {
     /// Params, with the values in force once [`choose`] ran.
     pub params: Vec<ParamInfo>,
     param_spans: Vec<Span>,
+    /// Where each param's default is written (for a default naming another param).
+    default_spans: Vec<Span>,
     /// Sentences set aside.
     pub set_asides: Vec<SetAsideInfo>,
     /// Rules (without statements yet).
@@ -39,6 +41,7 @@ pub(super) fn declarations<'a>(cx: &mut Cx, file: &'a ast::File) -> Declarations
         source_spans: Vec::new(),
         params: Vec::new(),
         param_spans: Vec::new(),
+        default_spans: Vec::new(),
         set_asides: Vec::new(),
         rules: Vec::new(),
         rule_asts: Vec::new(),
@@ -124,6 +127,11 @@ fn param(cx: &mut Cx, d: &mut Declarations, p: &ast::Param) {
         cx.diags.push(dup("param", &p.name, param_spans[i]));
         return;
     }
+    let (default, follows) = match &p.default.node {
+        ast::ParamDefault::Number(n) => (*n, None),
+        // The value comes once the command line's values are known (`follow`).
+        ast::ParamDefault::Param(other) => (p.min.node, Some(other.clone())),
+    };
     if p.min.node > p.max.node {
         cx.diags.push(
             Diagnostic::error(
@@ -137,14 +145,14 @@ fn param(cx: &mut Cx, d: &mut Declarations, p: &ast::Param) {
                 p.max.node, p.min.node
             )),
         );
-    } else if p.default.node < p.min.node || p.default.node > p.max.node {
+    } else if follows.is_none() && (default < p.min.node || default > p.max.node) {
         cx.diags.push(
             Diagnostic::error(
                 Code::DefaultOutOfRange,
                 p.default.span,
                 format!(
                     "default {} of `{}` is outside its range {}..{}",
-                    p.default.node, p.name.node, p.min.node, p.max.node
+                    default, p.name.node, p.min.node, p.max.node
                 ),
                 "out of range",
             )
@@ -153,12 +161,99 @@ fn param(cx: &mut Cx, d: &mut Declarations, p: &ast::Param) {
     }
     params.push(ParamInfo {
         name: p.name.node.clone(),
-        value: p.default.node,
-        default: p.default.node,
+        value: default,
+        default,
+        follows,
         range: (p.min.node, p.max.node),
         doc: p.doc.as_ref().map(|d| d.node.clone()).unwrap_or_default(),
     });
     param_spans.push(p.name.span);
+    d.default_spans.push(p.default.span);
+}
+
+/// Gives each param whose default names another param that one's value in force, unless
+/// the command line set it; reports a name no param has and a chain that comes back to
+/// where it began.
+fn follow(cx: &mut Cx, params: &mut [ParamInfo], set: &[bool], spans: &[Span]) {
+    let names: Vec<String> = params.iter().map(|p| p.name.clone()).collect();
+    for i in 0..params.len() {
+        let (mut cur, mut seen) = (i, vec![i]);
+        let value = loop {
+            let Some(next) = params.get(cur).and_then(|p| p.follows.as_deref()) else {
+                break None;
+            };
+            let Some(j) = names.iter().position(|n| n == next) else {
+                if cur == i {
+                    let n = Spanned {
+                        node: next.to_string(),
+                        span: spans.get(i).copied().unwrap_or_default(),
+                    };
+                    let known: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+                    cx.diags.push(unknown("param", &n, &known));
+                }
+                break None;
+            };
+            if j == i {
+                cx.diags.push(cycle(&names, &seen, spans.get(i).copied()));
+                break None;
+            }
+            if seen.contains(&j) {
+                break None; // a cycle further on: its own params report it
+            }
+            let q = params.get(j);
+            if q.is_some_and(|q| q.follows.is_none() || set.get(j) == Some(&true)) {
+                break q.map(|q| q.value);
+            }
+            seen.push(j);
+            cur = j;
+        };
+        let (Some(v), Some(p)) = (value, params.get_mut(i)) else {
+            continue;
+        };
+        p.default = v;
+        if set.get(i) == Some(&true) {
+            continue;
+        }
+        p.value = v;
+        if v < p.range.0 || v > p.range.1 {
+            let from = p.follows.clone().unwrap_or_default();
+            cx.diags.push(
+                Diagnostic::global(
+                    Code::FollowedValueOutOfRange,
+                    format!(
+                        "`{}` follows `{from}`, whose value {v} is outside the range {}..{} of `{}`",
+                        p.name, p.range.0, p.range.1, p.name
+                    ),
+                )
+                .with_help(format!(
+                    "set `{}` too (`--param {}=N`, N in {}..{})",
+                    p.name, p.name, p.range.0, p.range.1
+                )),
+            );
+        }
+    }
+}
+
+/// A chain of defaults that comes back to where it began.
+fn cycle(names: &[String], chain: &[usize], span: Option<Span>) -> Diagnostic {
+    let mut path: Vec<&str> = chain
+        .iter()
+        .filter_map(|&k| names.get(k).map(|s| s.as_str()))
+        .collect();
+    if let Some(first) = path.first().copied() {
+        path.push(first);
+    }
+    Diagnostic::error(
+        Code::ParamDefaultCycle,
+        span.unwrap_or_default(),
+        format!(
+            "the default of `{}` comes back to itself: {}",
+            path.first().copied().unwrap_or_default(),
+            path.join(" = ")
+        ),
+        "this default leads back here",
+    )
+    .with_help("give one of these params a number as its default")
 }
 
 fn reading(cx: &mut Cx, r: &ast::Reading) {
@@ -346,6 +441,11 @@ pub(super) fn choose(cx: &mut Cx, d: &mut Declarations, sel: &Selection) {
             Some(p) => p.value = *value,
         }
     }
+    let set: Vec<bool> = params
+        .iter()
+        .map(|p| sel.params.iter().any(|(n, _)| n == &p.name))
+        .collect();
+    follow(cx, params, &set, &d.default_spans);
     for p in params.iter() {
         cx.params.insert(p.name.clone(), p.value);
     }

@@ -81,14 +81,33 @@ pub struct Param {
     pub span: Span,
     /// Name.
     pub name: Name,
-    /// Default value.
-    pub default: Spanned<i64>,
+    /// Default value: a number, or another param whose value it takes.
+    pub default: Spanned<ParamDefault>,
     /// Inclusive lower bound.
     pub min: Spanned<i64>,
     /// Inclusive upper bound.
     pub max: Spanned<i64>,
     /// What it means.
     pub doc: Option<Spanned<String>>,
+}
+
+/// A param's default: a number, or the name of another param whose value in force it takes
+/// (`param counters = holes in 1..40`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum ParamDefault {
+    /// A number.
+    Number(i64),
+    /// Another param's name.
+    Param(String),
+}
+
+impl std::fmt::Display for ParamDefault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParamDefault::Number(n) => write!(f, "{n}"),
+            ParamDefault::Param(p) => write!(f, "{p}"),
+        }
+    }
 }
 
 /// A reading: a named choice where the source is ambiguous.

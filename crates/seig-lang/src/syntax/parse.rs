@@ -214,7 +214,20 @@ fn item(p: P) -> Result<Item, Vec<Diagnostic>> {
         }
         Rule::param => {
             let pname = name(next());
-            let default = int(next())?;
+            let d = next();
+            let default = if d.as_rule() == Rule::int {
+                let n = int(d)?;
+                Spanned {
+                    span: n.span,
+                    node: ParamDefault::Number(n.node),
+                }
+            } else {
+                let n = name(d);
+                Spanned {
+                    span: n.span,
+                    node: ParamDefault::Param(n.node),
+                }
+            };
             let min = int(next())?;
             let max = int(next())?;
             let doc = it.next().map(string);

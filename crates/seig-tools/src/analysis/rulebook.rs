@@ -229,11 +229,7 @@ fn preamble(o: &mut String, l: &Loaded) {
                 "- {} = {}{} (range {}..{}): {}",
                 p.name,
                 p.value,
-                if p.value == p.default {
-                    " (default)".to_string()
-                } else {
-                    format!(" (default {})", p.default)
-                },
+                param_default(p),
                 p.range.0,
                 p.range.1,
                 p.doc
@@ -241,6 +237,17 @@ fn preamble(o: &mut String, l: &Loaded) {
         }
     }
     readings(o, ir);
+}
+
+/// How a param's value stands to its default: `(default)`, `(default 12)`, and for a
+/// default that follows another param `(default: as holes)` or `(default: as holes, 20)`.
+fn param_default(p: &ParamInfo) -> String {
+    match (&p.follows, p.value == p.default) {
+        (None, true) => " (default)".to_string(),
+        (None, false) => format!(" (default {})", p.default),
+        (Some(f), true) => format!(" (default: as {f})"),
+        (Some(f), false) => format!(" (default: as {f}, {})", p.default),
+    }
 }
 
 /// Every source with all its fields, one a line, as a scholar would cite it.
