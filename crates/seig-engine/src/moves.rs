@@ -1012,11 +1012,12 @@ impl Game {
                         .capture_verdict(team, &q, Cell::new(l.cell as u16), single)
                         .is_ok()
                 {
-                    self.take(s, o, j, spec.send_home, spec.home_first_empty);
+                    let swapped = self.take_by(s, o, j, spec, old.cell);
                     obs.event(Event::Captured {
                         team: o,
                         piece: j as u8,
-                        home: spec.send_home,
+                        home: spec.send_home || swapped,
+                        swapped,
                         rule: spec.origin.rule,
                     });
                 }
@@ -1024,7 +1025,7 @@ impl Game {
         }
         if let Some(landings) = on_the_way {
             for (cell, spec, single) in landings {
-                self.take_at(s, team, cell, spec, single, obs);
+                self.take_at(s, team, cell, (spec, old.cell), single, obs);
             }
         }
         if self.check_win(s, obs) {
@@ -1088,13 +1089,14 @@ impl Game {
         out
     }
 
-    /// Takes every opposing piece on `cell` that team `team` may take there.
+    /// Takes every opposing piece on `cell` that team `team` may take there, as `spec` says,
+    /// the taker having left hole `left` at the start of its move.
     fn take_at(
         &self,
         s: &mut State,
         team: TeamId,
         cell: Cell,
-        spec: CaptureSpec,
+        (spec, left): (CaptureSpec, u8),
         single: Option<u8>,
         obs: &mut impl Observer,
     ) {
@@ -1105,11 +1107,12 @@ impl Game {
                 && q.cell == cell.get() as u8
                 && self.capture_verdict(team, &q, cell, single).is_ok()
             {
-                self.take(s, o, j, spec.send_home, spec.home_first_empty);
+                let swapped = self.take_by(s, o, j, spec, left);
                 obs.event(Event::Captured {
                     team: o,
                     piece: j as u8,
-                    home: spec.send_home,
+                    home: spec.send_home || swapped,
+                    swapped,
                     rule: spec.origin.rule,
                 });
             }

@@ -127,6 +127,8 @@ pub enum EngineChoiceId {
     OptionalCapture,
     /// `send-home target`.
     SendHomeTarget,
+    /// `swap fallback`.
+    SwapFallback,
     /// `remove opposing piece`.
     RemoveOpposingPiece,
     /// `pieces and start`.
@@ -145,7 +147,7 @@ pub enum EngineChoiceId {
 
 impl EngineChoiceId {
     /// Every engine choice, in the order of docs/semantics.md.
-    pub const ALL: [EngineChoiceId; 34] = [
+    pub const ALL: [EngineChoiceId; 35] = [
         EngineChoiceId::ThrowingOrder,
         EngineChoiceId::SeatsPerTeam,
         EngineChoiceId::SeatRotation,
@@ -173,6 +175,7 @@ impl EngineChoiceId {
         EngineChoiceId::Immunity,
         EngineChoiceId::OptionalCapture,
         EngineChoiceId::SendHomeTarget,
+        EngineChoiceId::SwapFallback,
         EngineChoiceId::RemoveOpposingPiece,
         EngineChoiceId::PiecesAndStart,
         EngineChoiceId::TransitionTiming,
@@ -212,6 +215,7 @@ impl EngineChoiceId {
             EngineChoiceId::Immunity => "immunity",
             EngineChoiceId::OptionalCapture => "optional capture",
             EngineChoiceId::SendHomeTarget => "send-home target",
+            EngineChoiceId::SwapFallback => "swap fallback",
             EngineChoiceId::RemoveOpposingPiece => "remove opposing piece",
             EngineChoiceId::PiecesAndStart => "pieces and start",
             EngineChoiceId::TransitionTiming => "transition timing",
@@ -1290,8 +1294,14 @@ impl Cmp {
 pub struct CaptureSpec {
     /// Must take.
     pub compulsory: bool,
-    /// Send the piece home instead of removing it.
+    /// Send the piece home instead of removing it (under [`CaptureSpec::swap`]: where the
+    /// swap cannot be made).
     pub send_home: bool,
+    /// `swap`: the taken piece goes to the hole the taker left, where it can (that hole is
+    /// on its track and holds none of its team's pieces it may not stack with); elsewhere
+    /// [`CaptureSpec::send_home`] says what happens to it.
+    #[serde(default)]
+    pub swap: bool,
     /// A piece sent home goes to the first empty hole of its start row (else its start
     /// hole): the capture statement's own target, or the game's `send home to`.
     pub home_first_empty: bool,
@@ -1365,8 +1375,15 @@ pub enum CaptureKind {
     Capture {
         /// Must take.
         compulsory: bool,
-        /// Send home instead of remove.
+        /// Send home instead of remove (with `swap`: where the swap cannot be made).
         send_home: bool,
+        /// `swap`: the taken piece goes to the hole the taker left.
+        #[serde(default)]
+        swap: bool,
+        /// `swap, else remove|send home` said what a swap that cannot be made does
+        /// (`false`: the language default, send home).
+        #[serde(default)]
+        swap_else_said: bool,
         /// Its own target for a piece sent home (`true`: first empty hole); `None`: the
         /// game's `send home to`.
         home_to: Option<bool>,

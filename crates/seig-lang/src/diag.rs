@@ -189,6 +189,8 @@ pub enum Code {
     UnreachableTrackCell,
     /// `W026`: Stacks move together but can form only where no piece moves on.
     StacksNeverMove,
+    /// `W027`: A swap capture that can never swap.
+    SwapNever,
 }
 
 impl Code {
@@ -272,6 +274,7 @@ impl Code {
         Code::CaptureNeverApplies,
         Code::UnreachableTrackCell,
         Code::StacksNeverMove,
+        Code::SwapNever,
     ];
 
     /// The code as written, e.g. `E010`.
@@ -355,6 +358,7 @@ impl Code {
             Code::CaptureNeverApplies => "W024",
             Code::UnreachableTrackCell => "W025",
             Code::StacksNeverMove => "W026",
+            Code::SwapNever => "W027",
         }
     }
 

@@ -276,9 +276,14 @@ fn describe(ir: &Ir, e: &Event) -> TraceEvent {
             team,
             piece,
             home,
+            swapped,
             rule,
         } => ev(
-            if home { "send-home" } else { "capture" },
+            match (swapped, home) {
+                (true, _) => "swap",
+                (false, true) => "send-home",
+                (false, false) => "capture",
+            },
             t(team),
             Some(piece),
             None,

@@ -367,16 +367,17 @@ pub fn event_text(g: &Game, e: &Event) -> Option<String> {
             team: t,
             piece,
             home,
+            swapped,
             rule,
         } => format!(
             "{}: {} piece {} is taken{}",
             rid(*rule),
             team(*t),
             piece + 1,
-            if *home {
-                " and sent home"
-            } else {
-                " out of the game"
+            match (*swapped, *home) {
+                (true, _) => " and put on the hole its taker left",
+                (false, true) => " and sent home",
+                (false, false) => " out of the game",
             }
         ),
         Event::Immune {

@@ -22,6 +22,7 @@ pub(super) fn check(cx: &mut Cx, ir: &Ir, flat: &[Flat]) {
     phases(cx, ir, &span);
     gates(cx, ir, &span);
     captures(cx, ir, &span);
+    swaps(cx, ir, &span);
     unreachable_cells(cx, ir, &span);
 }
 
@@ -288,6 +289,54 @@ fn captures(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
                 .with_help("where capture statements overlap, the more specific one wins and `no capture` forbids taking: widen it, narrow the other, or remove it"),
             );
         }
+    }
+}
+
+/// A `swap` capture statement that can never swap: on each of its holes where a piece of one
+/// team could land on the other's, no other hole of the taker's track lies on the taken
+/// piece's track, so the hole the taker left never is (the taken piece always goes home, or
+/// is removed).
+fn swaps(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
+    let track = |t: TeamId| {
+        let mut s = CellSet::default();
+        for &c in &ir.team_of(t).track.cells {
+            s.insert(c);
+        }
+        s
+    };
+    let tracks = TeamId::BOTH.map(track);
+    for st in &ir.capture.stated {
+        let CaptureKind::Capture {
+            swap: true,
+            send_home,
+            ..
+        } = st.kind
+        else {
+            continue;
+        };
+        let may_swap = |t: TeamId| {
+            let (own, other) = (&tracks[t], &tracks[t.other()]);
+            own.iter().any(|c| {
+                st.region.is_none_or(|r| r[t].contains(c))
+                    && other.contains(c)
+                    && own.iter().any(|d| d != c && other.contains(d))
+            })
+        };
+        if TeamId::BOTH.into_iter().any(may_swap) {
+            continue;
+        }
+        cx.diags.push(
+            Diagnostic::warning(
+                Code::SwapNever,
+                span(st.origin),
+                "this swap can never be made",
+                format!(
+                    "no taker can have left a hole of the taken piece's track: every piece taken here is {}",
+                    if send_home { "sent home" } else { "removed" }
+                ),
+            )
+            .with_help("say what happens as `send home` or `remove`, or let the tracks share the holes before the capture"),
+        );
     }
 }
 

@@ -797,7 +797,17 @@ fn capture_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
         region_ = Some(region(child(&mut it)));
     }
     let compulsory = child(&mut it).as_str() == "compulsory";
-    let send_home = child(&mut it).as_str() != "remove";
+    let effect = child(&mut it);
+    let (mut send_home, mut swap, mut swap_else) = (effect.as_str() != "remove", false, None);
+    if let Some(sw) = effect
+        .into_inner()
+        .next()
+        .filter(|x| x.as_rule() == Rule::swap)
+    {
+        swap = true;
+        swap_else = sw.into_inner().next().map(|e| e.as_str() != "remove");
+        send_home = swap_else.unwrap_or(true);
+    }
     let home_to = it.next().map(|h| {
         let sp = span(&h);
         let first = h.into_inner().next().expect("target").as_rule() == Rule::first_empty;
@@ -810,6 +820,8 @@ fn capture_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
         region: region_,
         compulsory,
         send_home,
+        swap,
+        swap_else,
         home_to,
     })
 }

@@ -131,12 +131,17 @@ pub fn describe_event(ir: &Ir, e: &Event) -> String {
             team: t,
             piece,
             home,
+            swapped,
             rule,
         } => format!(
             "{} piece {} is taken and {} ({})",
             team(*t),
             *piece as usize + 1,
-            if *home { "sent home" } else { "removed" },
+            match (*swapped, *home) {
+                (true, _) => "swapped to the hole its taker left",
+                (false, true) => "sent home",
+                (false, false) => "removed",
+            },
             r(*rule)
         ),
         Event::Immune {

@@ -574,6 +574,7 @@ impl Hooks for Counter<'_> {
                 piece,
                 rule,
                 home,
+                ..
             } => {
                 hit(rule);
                 self.shares.touch(team, piece);

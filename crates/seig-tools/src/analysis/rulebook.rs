@@ -688,10 +688,11 @@ fn taking(sec: &mut Section) {
                     } else {
                         "optional"
                     },
-                    if spec.send_home {
-                        "is sent home"
-                    } else {
-                        "is removed"
+                    match (spec.swap, spec.send_home) {
+                        (true, true) => "goes to the hole its taker left (else it is sent home)",
+                        (true, false) => "goes to the hole its taker left (else it is removed)",
+                        (false, true) => "is sent home",
+                        (false, false) => "is removed",
                     }
                 ));
             } else {

@@ -70,11 +70,16 @@ pub fn consequence(ir: &Ir, c: &Consequence) -> String {
             team,
             piece: p,
             home,
+            swapped,
             by,
         } => format!(
             "{} is taken and {}{}",
             piece(ir, *team, *p),
-            if *home { "sent home" } else { "removed" },
+            match swapped {
+                Some(c) => format!("swapped to {}", ir.cell_name(*c)),
+                None if *home => "sent home".into(),
+                None => "removed".into(),
+            },
             paren(ir, *by)
         ),
         Consequence::Shared {
