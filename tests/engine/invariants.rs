@@ -1155,11 +1155,17 @@ fn check_variant(
     Ok(())
 }
 
-/// The swap fixture (`tests/fixtures/swaps.seig`, a capture that swaps) under reading
+/// The swap fixture (`tests/fixtures/swaps.seig`: a capture that swaps, holes that must be
+/// landed on) under reading
 /// combination `combo` (one bit per reading, its second option when set): the invariants,
 /// and the same game twice.
 fn check_swaps(seed: u64, combo: usize) -> Result<(), TestCaseError> {
-    let readings = [("A-SW-1", "gone"), ("A-SW-2", "yes"), ("A-SW-3", "pooled")];
+    let readings = [
+        ("A-SW-1", "gone"),
+        ("A-SW-2", "yes"),
+        ("A-SW-3", "pooled"),
+        ("A-SW-4", "exact"),
+    ];
     let sel = Selection {
         readings: readings
             .iter()
@@ -1215,7 +1221,7 @@ proptest! {
     }
 
     #[test]
-    fn random_play_keeps_the_invariants_swap(seed in any::<u64>(), combo in 0usize..8) {
+    fn random_play_keeps_the_invariants_swap(seed in any::<u64>(), combo in 0usize..16) {
         check_swaps(seed, combo)?;
     }
 

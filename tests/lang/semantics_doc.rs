@@ -64,6 +64,7 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::MovesPerPiece => "`moves per piece per turn:`",
         StatementKind::PooledLanding => "`pooled throws land:`",
         StatementKind::Passing => "`passing own pieces:` / `passing opposing pieces:`",
+        StatementKind::MustLand => "`must land on`",
         StatementKind::BlockedRelease => "`blocked release:`",
         StatementKind::Stacks => "`stacks:`",
     }

@@ -520,6 +520,8 @@ pub enum RefusalKind {
     PassOwn,
     /// A move past a hole holding opposing pieces, which may not be passed.
     PassOpposing,
+    /// A move past a hole a piece must land on (`must land on`).
+    MustLand,
     /// A chosen entry hole named for a move that enters no hole.
     NoEntryHere,
     /// A chosen entry hole outside the track's first segment.
@@ -855,7 +857,8 @@ impl Game {
         });
         let latched = latched_conditions(&ir);
         let mv = &ir.movement;
-        let pass_free = mv.pass_own && mv.pass_opposing;
+        let pass_free =
+            mv.pass_own && mv.pass_opposing && mv.must_land.iter().all(CellSet::is_empty);
         let plain_walk = pass_free && ir.teams.iter().all(|t| t.track.end != TrackEnd::Bounce);
         let rule_orders = rule_orders(&ir);
         let effect_orders = rule_orders

@@ -1189,9 +1189,14 @@ impl Game {
     }
 
     /// May a piece of team `t` walk on past hole `c`? Refused when pieces there may not be
-    /// passed.
+    /// passed, or the hole must be landed on.
     fn may_pass(&self, s: &State, t: TeamId, c: Cell) -> Result<(), Refusal> {
         let mv = &self.ir.movement;
+        if let Some(o) = mv.must_land_origin
+            && mv.must_land[t].contains(c)
+        {
+            return Err(Refusal::new(RefusalKind::MustLand, Ground::Stated(o)));
+        }
         let (own, opp) = (s.occ[t].contains(c), s.occ[t.other()].contains(c));
         if own && !mv.pass_own {
             return Err(Refusal::new(

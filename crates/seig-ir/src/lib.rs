@@ -312,6 +312,8 @@ pub enum StatementKind {
     PooledLanding,
     /// `passing own|opposing pieces: …`.
     Passing,
+    /// `must land on REGION`.
+    MustLand,
     /// `blocked release: …`.
     BlockedRelease,
     /// `stacks: move together|apart`.
@@ -805,6 +807,13 @@ pub struct Movement {
     pub pass_opposing: bool,
     /// The statement giving [`Movement::pass_opposing`] (`None`: language default, allowed).
     pub pass_opposing_origin: Option<Origin>,
+    /// `[team]`: holes a move of the team may not walk past (`must land on`): a piece
+    /// reaches them by the exact count, then goes on from there.
+    #[serde(default)]
+    pub must_land: [CellSet; 2],
+    /// The last `must land on` statement (`None`: none, every hole may be passed).
+    #[serde(default)]
+    pub must_land_origin: Option<Origin>,
     /// What a release does when the released piece's move is refused.
     pub blocked_release: BlockedRelease,
     /// The statement giving [`Movement::blocked_release`] (`None`: language default, lost).
@@ -826,6 +835,8 @@ impl Default for Movement {
             pass_own_origin: None,
             pass_opposing: true,
             pass_opposing_origin: None,
+            must_land: [CellSet::default(); 2],
+            must_land_origin: None,
             blocked_release: BlockedRelease::Lost,
             blocked_release_origin: None,
         }

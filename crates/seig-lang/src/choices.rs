@@ -339,9 +339,9 @@ impl Choices<'_> {
             ),
             choice(
                 EngineChoiceId::Passing,
-                "passing own pieces: allowed / forbidden; passing opposing pieces: allowed / forbidden",
+                "passing own pieces: allowed / forbidden; passing opposing pieces: allowed / forbidden; must land on REGION",
                 format!(
-                    "own pieces: {}; opposing pieces: {}",
+                    "own pieces: {}; opposing pieces: {}; {}",
                     if self.movement.pass_own {
                         "may be passed"
                     } else {
@@ -351,11 +351,17 @@ impl Choices<'_> {
                         "may be passed"
                     } else {
                         "may not be passed"
+                    },
+                    if self.movement.must_land_origin.is_some() {
+                        "some holes must be landed on before going on"
+                    } else {
+                        "every hole may be passed"
                     }
                 ),
                 self.movement
                     .pass_own_origin
-                    .or(self.movement.pass_opposing_origin),
+                    .or(self.movement.pass_opposing_origin)
+                    .or(self.movement.must_land_origin),
             ),
         ]
     }

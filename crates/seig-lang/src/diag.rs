@@ -191,6 +191,8 @@ pub enum Code {
     StacksNeverMove,
     /// `W027`: A swap capture that can never swap.
     SwapNever,
+    /// `W028`: Holes that must be landed on, which no move can walk past.
+    MustLandNever,
 }
 
 impl Code {
@@ -275,6 +277,7 @@ impl Code {
         Code::UnreachableTrackCell,
         Code::StacksNeverMove,
         Code::SwapNever,
+        Code::MustLandNever,
     ];
 
     /// The code as written, e.g. `E010`.
@@ -359,6 +362,7 @@ impl Code {
             Code::UnreachableTrackCell => "W025",
             Code::StacksNeverMove => "W026",
             Code::SwapNever => "W027",
+            Code::MustLandNever => "W028",
         }
     }
 

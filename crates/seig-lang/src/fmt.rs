@@ -671,6 +671,7 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::Blocked(true) => "blocked landing: share".into(),
         StmtKind::Blocked(false) => "blocked landing: forbidden".into(),
         StmtKind::Immune(r) => format!("immune after entering {}", region(&r.node)),
+        StmtKind::MustLand(r) => format!("must land on {}", region(&r.node)),
         StmtKind::ImmuneWhen { when, opposing } => format!(
             "immune when {} first holds: {} released pieces on the board",
             conds(when),

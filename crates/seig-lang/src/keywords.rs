@@ -184,6 +184,10 @@ pub const FORMS: &[Form] = &[
         "What landing on opposing pieces does (everywhere, or in a region); `swap`: the taken piece goes to the hole the taker left.",
     ),
     f(
+        "must land on REGION",
+        "A move may not walk past those holes: a piece reaches them by the exact count, then goes on.",
+    ),
+    f(
         "no capture in REGION, sharing",
         "No taking there; with `sharing`, both teams may share those holes.",
     ),

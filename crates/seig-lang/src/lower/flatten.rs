@@ -220,6 +220,7 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::MovesPerPiece(_) => K::MovesPerPiece,
         StmtKind::PooledLanding(_) => K::PooledLanding,
         StmtKind::Passing { .. } => K::Passing,
+        StmtKind::MustLand(_) => K::MustLand,
         StmtKind::BlockedRelease(_) => K::BlockedRelease,
         StmtKind::Stacks(_) => K::Stacks,
     })

@@ -23,6 +23,7 @@ pub(super) fn check(cx: &mut Cx, ir: &Ir, flat: &[Flat]) {
     gates(cx, ir, &span);
     captures(cx, ir, &span);
     swaps(cx, ir, &span);
+    must_land(cx, ir, &span);
     unreachable_cells(cx, ir, &span);
 }
 
@@ -338,6 +339,37 @@ fn swaps(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
             .with_help("say what happens as `send home` or `remove`, or let the tracks share the holes before the capture"),
         );
     }
+}
+
+/// `must land on` holes that no move can walk past: for each team, none is a hole of its
+/// track that a piece leaves again (the track's last hole, with no loop or `bounce` end, is
+/// never left).
+fn must_land(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
+    let mv = &ir.movement;
+    let Some(origin) = mv.must_land_origin else {
+        return;
+    };
+    let passable = TeamId::BOTH.into_iter().any(|t| {
+        let tr = &ir.team_of(t).track;
+        let goes_on = tr.looping.is_some() || tr.end == TrackEnd::Bounce;
+        let last = tr.cells.len().saturating_sub(1);
+        tr.cells
+            .iter()
+            .enumerate()
+            .any(|(i, &c)| mv.must_land[t].contains(c) && (i < last || goes_on))
+    });
+    if passable {
+        return;
+    }
+    cx.diags.push(
+        Diagnostic::warning(
+            Code::MustLandNever,
+            span(origin),
+            "no move can walk past these holes",
+            "none is a hole of a track that a piece leaves again",
+        )
+        .with_help("name holes the tracks walk through, e.g. `must land on last hole of middle`"),
+    );
 }
 
 /// Holes of a team's track that no piece of the team can ever reach: a piece walks its

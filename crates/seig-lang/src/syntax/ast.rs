@@ -538,6 +538,8 @@ pub enum StmtKind {
         /// `allowed` (else `forbidden`).
         allowed: bool,
     },
+    /// `must land on REGION`: a move may not walk past those holes.
+    MustLand(Spanned<Region>),
     /// `blocked release: lost|released in place|another piece`.
     BlockedRelease(BlockedReleaseKind),
     /// `stacks: move together|move apart` (`true` = together).

@@ -585,6 +585,7 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
             own: next!().as_rule() == Rule::passing_own,
             allowed: next!().as_rule() == Rule::allowed,
         },
+        Rule::must_land_stmt => StmtKind::MustLand(region(next!())),
         Rule::blocked_release_stmt => StmtKind::BlockedRelease(match next!().as_rule() {
             Rule::release_in_place => BlockedReleaseKind::InPlace,
             Rule::release_another => BlockedReleaseKind::AnotherPiece,

@@ -896,6 +896,7 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::MovesPerPiece => "how many moves a piece makes in a turn",
         StatementKind::PooledLanding => "where a pooled group of throws lands",
         StatementKind::Passing => "whether pieces may be passed",
+        StatementKind::MustLand => "holes a piece must land on before going on",
         StatementKind::BlockedRelease => "what a blocked release does",
         StatementKind::Stacks => "whether the pieces of a hole move together",
         StatementKind::SeatOrder => "the order in which seats throw",
