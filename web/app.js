@@ -265,8 +265,10 @@ function drawLog(v, fresh) {
   }
   st.logShown = v.log.length;
   ol.scrollTop = ol.scrollHeight;
-  const caps = v.log.filter((l) => l.mark === "capture").length;
-  $("log-count").textContent = `${v.log.length} actions, ${caps} with a capture`;
+  // A capture that sends home is a capture; a throw's removal is not (as in every table).
+  const caps = v.log.filter((l) => l.mark === "capture" || l.mark === "send-home" || l.mark === "swap").length;
+  const rems = v.log.filter((l) => l.mark === "removal").length;
+  $("log-count").textContent = `${v.log.length} actions, ${caps} with a capture` + (rems ? `, ${rems} with a removal` : "");
 }
 
 // Board geometry: rows top to bottom from the last to the first (the first team's home row

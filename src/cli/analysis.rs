@@ -52,14 +52,14 @@ pub fn run_coverage(args: &CoverageArgs) -> i32 {
                 }
             },
             Err(m) => {
-                eprintln!("{m}");
+                eprintln!("error: {m}");
                 return 2;
             }
         }
     }
     let c = coverage::coverage(&l, &texts);
     if args.json {
-        super::out::write_json(&serde_json::to_string_pretty(&c).unwrap_or_default());
+        super::out::print_json(&c, true);
     } else {
         print!("{}", coverage::render(&c));
     }
@@ -113,7 +113,7 @@ pub fn run_explain(args: &ExplainArgs) -> i32 {
     match explain::explain(&g, &s, args.mv.as_deref()) {
         Ok(e) => {
             if args.json {
-                super::out::write_json(&serde_json::to_string_pretty(&e).unwrap_or_default());
+                super::out::print_json(&e, true);
             } else {
                 print!("{}", explain::render(&e));
             }
@@ -135,7 +135,7 @@ fn run_then(g: &Game, s: &crate::engine::State, actions: &[String], json: bool) 
     match explain::then(g, s, actions) {
         Ok(steps) => {
             if json {
-                super::out::write_json(&serde_json::to_string_pretty(&steps).unwrap_or_default());
+                super::out::print_json(&steps, true);
             } else {
                 print!("{}", explain::render_steps(&steps));
             }

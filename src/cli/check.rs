@@ -31,7 +31,7 @@ pub fn check(
         let bytes = match crate::tools::files::read(path) {
             Ok(b) => b,
             Err(m) => {
-                eprintln!("{m}");
+                eprintln!("error: {m}");
                 worst = 1;
                 continue;
             }

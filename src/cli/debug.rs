@@ -104,9 +104,7 @@ pub fn playout(file: &Path, seed: u64, max_turns: u32, trace: TraceMode, choices
             driver::play(&game, &mut s, &mut agents, &streams, max_turns, &mut t)
         }
         TraceMode::Json => {
-            let mut t = Tracer::new(|l: &TraceLine| {
-                super::out::write_json(&serde_json::to_string(l).unwrap_or_default())
-            });
+            let mut t = Tracer::new(|l: &TraceLine| super::out::print_json(l, false));
             driver::play(&game, &mut s, &mut agents, &streams, max_turns, &mut t)
         }
     };

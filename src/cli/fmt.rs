@@ -94,7 +94,7 @@ pub fn main(path: &Path, mode: Mode) -> i32 {
     let bytes = match crate::tools::files::read(path) {
         Ok(b) => b,
         Err(m) => {
-            eprintln!("{m}");
+            eprintln!("error: {m}");
             return 1;
         }
     };

@@ -123,7 +123,7 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Seat turns after which a probe game counts as never ending.
-        #[arg(long, default_value_t = 5_000)]
+        #[arg(long, default_value_t = crate::tools::driver::MAX_TURNS)]
         max_turns: u32,
     },
     /// Print a rule file in canonical layout (comments kept).
@@ -159,10 +159,11 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Seat turns after which the game is stopped.
-        #[arg(long, default_value_t = 10_000)]
+        #[arg(long, default_value_t = crate::tools::driver::MAX_TURNS)]
         max_turns: u32,
-        /// Print one line per throw and move: move notation, pieces numbered from 1, rule
-        /// IDs, captures and sends in words, with the position after it.
+        /// Print one line per throw and move: move notation, pieces numbered from 1, where
+        /// the piece went, rule IDs, captures, removals and send-homes in words; then the
+        /// final position.
         #[arg(long)]
         trace: bool,
         /// The trace as JSON lines, one object per action (also `--trace --json`).
@@ -304,11 +305,20 @@ fn run(command: Command) -> i32 {
     }
 }
 
+/// Why a rule file did not load, as the command line prints it: the diagnostics, or the
+/// read error after the command line's `error: `.
+pub fn load_error_text(e: &crate::tools::analysis::LoadError) -> String {
+    match e {
+        crate::tools::analysis::LoadError::Read { message, .. } => format!("error: {message}\n"),
+        other => other.render(),
+    }
+}
+
 /// Loads a rule file under a selection, printing why not to standard error; `Err` is the
 /// exit code (1).
 pub fn load(path: &Path, sel: &Selection) -> Result<Loaded, i32> {
     crate::tools::analysis::load(path, sel).map_err(|e| {
-        eprint!("{}", e.render());
+        eprint!("{}", load_error_text(&e));
         1
     })
 }

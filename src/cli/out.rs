@@ -128,3 +128,33 @@ impl<W: Write> Write for Escaping<W> {
         self.0.flush()
     }
 }
+
+/// `v` as JSON text (`pretty`: indented). A value that cannot be serialised is reported
+/// on standard error and ends the process with exit 1: a command never prints an empty
+/// or default result in place of the one it could not write.
+pub fn json(v: &impl serde::Serialize, pretty: bool) -> String {
+    let text = if pretty {
+        serde_json::to_string_pretty(v)
+    } else {
+        serde_json::to_string(v)
+    };
+    text.unwrap_or_else(|e| unserialisable(&e))
+}
+
+/// Prints `v` as JSON ([`json`]) through [`write_json`]: the characters a terminal would act
+/// on are written as JSON escapes, and a value that cannot be serialised ends the process.
+pub fn print_json(v: &impl serde::Serialize, pretty: bool) {
+    write_json(&json(v, pretty));
+}
+
+/// `v` as a JSON value, to be trimmed before it is printed (see [`json`]).
+pub fn json_value(v: &impl serde::Serialize) -> serde_json::Value {
+    serde_json::to_value(v).unwrap_or_else(|e| unserialisable(&e))
+}
+
+fn unserialisable(e: &serde_json::Error) -> ! {
+    write_err(format_args!(
+        "error: cannot write the result as JSON: {e}\n"
+    ));
+    std::process::exit(1)
+}

@@ -5,7 +5,7 @@ use super::{Choices, load};
 use crate::engine::Game;
 use crate::lang::lower::Selection;
 use crate::tools::agents::{AgentKind, Budget};
-use crate::tools::analysis::compare::{self, Arm, ArmRequest};
+use crate::tools::analysis::compare::{self, ArmRequest};
 use crate::tools::analysis::metrics::{
     self, Metrics, Players, Progress, SHARD_FORMAT, ShardFile, luck, merge_shards, shard_range,
 };
@@ -50,7 +50,7 @@ pub struct StudyArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Seat turns after which a game is stopped (a timeout, not a draw).
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = crate::tools::driver::MAX_TURNS)]
     pub max_turns: u32,
     /// Worker threads (results do not depend on it), 1 to 256; default: all cores.
     #[arg(long, value_parser = super::parse_jobs)]
@@ -85,6 +85,15 @@ impl StudyArgs {
     /// The progress bar, when one is drawn.
     fn bar(&self) -> Option<&'static dyn Progress> {
         self.progress().then_some(&Bar as &dyn Progress)
+    }
+
+    /// The study these options ask for, with these players.
+    fn spec(&self, players: &metrics::Players) -> metrics::Study {
+        metrics::Study::new(self.games)
+            .seed(self.seed)
+            .max_turns(self.max_turns)
+            .players(*players)
+            .jobs(self.threads())
     }
 }
 
@@ -216,20 +225,12 @@ pub fn run_simulate(args: &SimulateArgs) -> i32 {
     let jobs = st.threads();
     let range = args.shard.map(|(k, n)| shard_range(st.games, k, n));
     let started = std::time::Instant::now();
+    let spec = st.spec(&players).range(range).refusals(args.refusals);
     let study = |sink: Option<metrics::GameSink<'_>>| {
-        let m = metrics::metrics_and_games(
-            &l,
-            &g,
-            st.games,
-            st.seed,
-            st.max_turns,
-            &players,
-            jobs,
-            range,
-            st.bar(),
-            sink,
-            args.refusals,
-        )?;
+        let m = match sink {
+            Some(sink) => spec.run_streaming(&l, &g, st.bar(), sink)?,
+            None => Some(spec.metrics(&l, &g, st.bar())?),
+        };
         let Some(mut m) = m else {
             return Ok(None);
         };
@@ -379,22 +380,22 @@ fn finish(
             range: m.range,
             acc: m.acc.clone(),
         };
-        let text = serde_json::to_string(&shard).unwrap_or_default();
+        let text = crate::cli::out::json(&shard, false);
         if let Err(e) = write_file(path, &text) {
-            eprintln!("{e}");
+            eprintln!("error: {e}");
             return 1;
         }
     }
     if let Some(path) = report {
         let html = report::study_report(std::slice::from_ref(m), None);
         if let Err(e) = write_file(path, &html) {
-            eprintln!("{e}");
+            eprintln!("error: {e}");
             return 1;
         }
         eprintln!("wrote the report to {}", path.display());
     }
     if json {
-        let mut v = serde_json::to_value(m).unwrap_or_default();
+        let mut v = crate::cli::out::json_value(m);
         if let Some(o) = v.as_object_mut() {
             o.remove("acc");
             // The summary every study reports, at the top level.
@@ -418,7 +419,7 @@ fn finish(
                 o.insert("jobs".into(), t.jobs.into());
             }
         }
-        super::out::write_json(&serde_json::to_string_pretty(&v).unwrap_or_default());
+        super::out::print_json(&v, true);
     } else {
         print!("{}", metrics::render(m));
         if let Some(t) = timing {
@@ -476,7 +477,7 @@ pub fn run_merge(args: &MergeArgs) -> i32 {
         let text = match crate::tools::files::read(p) {
             Ok(b) => String::from_utf8_lossy(&b).into_owned(),
             Err(m) => {
-                eprintln!("{m}");
+                eprintln!("error: {m}");
                 return 2;
             }
         };
@@ -540,16 +541,13 @@ fn run_each_reading(args: &CompareArgs, players: &Players) -> i32 {
         return 2;
     };
     let load = |sel: &Selection| {
-        crate::tools::analysis::load(file, sel).map_err(|e| e.render().trim_end().to_string())
+        crate::tools::analysis::load(file, sel)
+            .map_err(|e| crate::cli::load_error_text(&e).trim_end().to_string())
     };
     let e = crate::tools::analysis::each::each_reading(
         &load,
         &args.choices.selection(),
-        st.games,
-        st.seed,
-        st.max_turns,
-        players,
-        st.threads(),
+        &st.spec(players),
         st.bar(),
     );
     let e = match e {
@@ -561,17 +559,17 @@ fn run_each_reading(args: &CompareArgs, players: &Players) -> i32 {
     };
     if let Some(path) = &st.report {
         if let Err(m) = write_file(path, &report::each_reading_report(&e)) {
-            eprintln!("{m}");
+            eprintln!("error: {m}");
             return 1;
         }
         eprintln!("wrote the report to {}", path.display());
     }
     if st.json {
-        let mut v = serde_json::to_value(&e).unwrap_or_default();
+        let mut v = crate::cli::out::json_value(&e);
         if let Some(o) = v.get_mut("defaults").and_then(|m| m.as_object_mut()) {
             o.remove("acc");
         }
-        super::out::write_json(&serde_json::to_string_pretty(&v).unwrap_or_default());
+        super::out::print_json(&v, true);
     } else {
         print!("{}", crate::tools::analysis::each::render(&e));
     }
@@ -611,34 +609,15 @@ pub fn run_compare(args: &CompareArgs) -> i32 {
             return 2;
         }
     };
-    let mut arms = Vec::new();
-    for f in &args.files {
-        for (label, sel) in &specs {
-            let loaded = match load(f, sel) {
-                Ok(l) => l,
-                Err(c) => return c,
-            };
-            let label = match (args.files.len() > 1, label.is_empty()) {
-                (true, true) => f.display().to_string(),
-                (true, false) => format!("{} {label}", f.display()),
-                (false, _) => label.clone(),
-            };
-            arms.push(Arm { label, loaded });
-        }
-    }
+    let arms = match compare::build_arms(&args.files, &specs, load) {
+        Ok(a) => a,
+        Err((_, c)) => return c,
+    };
     if arms.len() < 2 {
         eprintln!("error: a comparison needs at least two arms");
         return 2;
     }
-    let c = compare::compare(
-        &arms,
-        st.games,
-        st.seed,
-        st.max_turns,
-        &players,
-        st.threads(),
-        st.bar(),
-    );
+    let c = compare::compare(&arms, &st.spec(&players), st.bar());
     let c = match c {
         Ok(c) => c,
         Err(e) => {
@@ -649,13 +628,13 @@ pub fn run_compare(args: &CompareArgs) -> i32 {
     if let Some(path) = &st.report {
         let html = report::study_report(&c.metrics, Some(&c));
         if let Err(e) = write_file(path, &html) {
-            eprintln!("{e}");
+            eprintln!("error: {e}");
             return 1;
         }
         eprintln!("wrote the report to {}", path.display());
     }
     if st.json {
-        let mut v = serde_json::to_value(&c).unwrap_or_default();
+        let mut v = crate::cli::out::json_value(&c);
         if let Some(ms) = v.get_mut("metrics").and_then(|m| m.as_array_mut()) {
             for m in ms {
                 if let Some(o) = m.as_object_mut() {
@@ -663,7 +642,7 @@ pub fn run_compare(args: &CompareArgs) -> i32 {
                 }
             }
         }
-        super::out::write_json(&serde_json::to_string_pretty(&v).unwrap_or_default());
+        super::out::print_json(&v, true);
     } else {
         print!("{}", compare::render(&c));
     }

@@ -104,8 +104,11 @@ fn child_pid(name: &str) -> String {
 /// and the cursor.
 fn check_restored(name: &str, d: &Path, status: i32) {
     let rc = d.join("after");
-    wait_for(&format!("{name} to end"), || rc.exists());
-    std::thread::sleep(Duration::from_millis(100));
+    // `stty -g` writes one whole line: the file exists before it is written, so wait for
+    // the line (under load, a fixed pause after the file appeared was not enough).
+    wait_for(&format!("{name} to end"), || {
+        std::fs::read_to_string(&rc).is_ok_and(|s| s.ends_with('\n'))
+    });
     let read = |f: &str| std::fs::read_to_string(d.join(f)).unwrap();
     assert_eq!(read("rc").trim(), status.to_string(), "{name}: exit status");
     assert_eq!(read("before"), read("after"), "{name}: tty modes");

@@ -96,18 +96,12 @@ fn shards() -> Vec<ShardFile> {
     (1..=2)
         .map(|k| {
             let range = metrics::shard_range(6, k, 2);
-            let m = metrics::metrics(
-                &l,
-                &g,
-                6,
-                3,
-                10_000,
-                &Default::default(),
-                1,
-                Some(range),
-                None,
-            )
-            .expect("plays");
+            let m = metrics::Study::new(6)
+                .seed(3)
+                .max_turns(10_000)
+                .range(Some(range))
+                .metrics(&l, &g, None)
+                .expect("plays");
             ShardFile {
                 format: metrics::SHARD_FORMAT.into(),
                 study: m.study.clone(),

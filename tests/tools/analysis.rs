@@ -174,18 +174,12 @@ fn race(readings: &[(&str, &str)]) -> Loaded {
 
 fn study(l: &Loaded, games: u64, jobs: usize) -> metrics::Metrics {
     let g = Game::new(l.ir.clone());
-    metrics::metrics(
-        l,
-        &g,
-        games,
-        7,
-        1_000,
-        &metrics::Players::default(),
-        jobs,
-        None,
-        None,
-    )
-    .expect("no worker panics")
+    metrics::Study::new(games)
+        .seed(7)
+        .max_turns(1_000)
+        .jobs(jobs)
+        .metrics(l, &g, None)
+        .expect("no worker panics")
 }
 
 /// |observed − exact| within four standard errors.
@@ -271,7 +265,13 @@ fn metrics_do_not_depend_on_jobs_and_shards_merge_exactly() {
     let shards: Vec<metrics::ShardFile> = (1..=4)
         .map(|k| {
             let range = metrics::shard_range(3_001, k, 4);
-            let m = metrics::metrics(&l, &g, 3_001, 7, 1_000, &players, 2, Some(range), None)
+            let m = metrics::Study::new(3_001)
+                .seed(7)
+                .max_turns(1_000)
+                .players(players)
+                .jobs(2)
+                .range(Some(range))
+                .metrics(&l, &g, None)
                 .expect("no worker panics");
             metrics::ShardFile {
                 format: metrics::SHARD_FORMAT.into(),
@@ -387,16 +387,8 @@ fn compare_readings_on_paired_seeds() {
             loaded: race(&[("A-R-1", "short")]),
         },
     ];
-    let c = compare::compare(
-        &arms,
-        4_000,
-        11,
-        1_000,
-        &metrics::Players::default(),
-        2,
-        None,
-    )
-    .expect("no worker panics");
+    let spec = metrics::Study::new(4_000).seed(11).max_turns(1_000).jobs(2);
+    let c = compare::compare(&arms, &spec, None).expect("no worker panics");
     let row = |name: &str| c.rows.iter().find(|r| r.metric.starts_with(name)).unwrap();
     // 2/3 against 16/27: the first team's advantage falls by 2/27 ≈ 7.4 points.
     let d = row("a wins (of all games)").diffs[1].expect("a difference");
@@ -563,8 +555,8 @@ fn report_is_self_contained_with_plots() {
             loaded: race(&[("A-R-1", "long")]),
         },
     ];
-    let c = compare::compare(&arms, 400, 3, 1_000, &metrics::Players::default(), 2, None)
-        .expect("compares");
+    let spec = metrics::Study::new(400).seed(3).max_turns(1_000).jobs(2);
+    let c = compare::compare(&arms, &spec, None).expect("compares");
     let html = report::study_report(&c.metrics, Some(&c));
     let at = html.find("data-plot=\"diff\"").expect("a difference plot");
     let end = at + html[at..].find("</svg>").unwrap();
@@ -642,4 +634,37 @@ fn chromium_renders(html: &str) {
         assert!(parts[2].parse::<u32>().unwrap() > 0, "{entry}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A draw is a finished game: a file whose games all end in a draw is complete, with no
+/// warning that the figures describe a selected minority.
+#[test]
+fn a_drawn_game_counts_as_finished() {
+    let text = RACE.replace(
+        "win when all own pieces arrived",
+        "draw when all own pieces arrived",
+    );
+    let l = analysis::load_text(&text, &Selection::default()).unwrap_or_else(|e| panic!("{e}"));
+    let m = study(&l, 200, 1);
+    assert_eq!(m.draws.k, 200);
+    assert_eq!(m.completion.k, 200, "{:?}", m.completion);
+    assert_eq!(m.timeouts.k, 0);
+    assert_eq!(m.warning, None);
+    assert_eq!(m.turns.n, 200, "a draw's length counts");
+    assert_eq!(m.acc.inconsistency(200, l.ir.rules.len()), None);
+}
+
+/// A capture that sends the piece home is a capture (and a send-home); a removal by a
+/// throw is not a capture. Most of Sigue's captures send home.
+#[test]
+fn a_capture_that_sends_home_counts_as_a_capture() {
+    let l = analysis::load(
+        std::path::Path::new("rules/sigue-caillie.seig"),
+        &Selection::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let m = study(&l, 20, 1);
+    assert!(m.send_homes.mean > 0.0, "{:?}", m.send_homes);
+    assert!(m.captures.mean >= m.send_homes.mean, "{:?}", m.captures);
+    assert_eq!(m.removals.mean, 0.0, "no throw of Sigue removes a piece");
 }

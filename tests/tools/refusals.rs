@@ -123,21 +123,13 @@ fn one_refusal_per_refused_move_and_forbidding_rule() {
 }
 
 fn study(l: &Loaded, g: &Game, refusals: bool) -> metrics::Metrics {
-    metrics::metrics_and_games(
-        l,
-        g,
-        300,
-        5,
-        1_000,
-        &Players::default(),
-        2,
-        None,
-        None,
-        None,
-        refusals,
-    )
-    .expect("no worker panics")
-    .expect("no sink to stop it")
+    metrics::Study::new(300)
+        .seed(5)
+        .max_turns(1_000)
+        .jobs(2)
+        .refusals(refusals)
+        .metrics(l, g, None)
+        .expect("no worker panics")
 }
 
 #[test]

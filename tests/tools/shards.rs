@@ -22,18 +22,12 @@ fn two_shards() -> Vec<ShardFile> {
     [(0, 3), (3, 6)]
         .into_iter()
         .map(|range| {
-            let m = metrics::metrics(
-                &l,
-                &g,
-                6,
-                5,
-                1_000,
-                &metrics::Players::default(),
-                1,
-                Some(range),
-                None,
-            )
-            .expect("no worker panics");
+            let m = metrics::Study::new(6)
+                .seed(5)
+                .max_turns(1_000)
+                .range(Some(range))
+                .metrics(&l, &g, None)
+                .expect("no worker panics");
             ShardFile {
                 format: SHARD_FORMAT.into(),
                 study: m.study.clone(),

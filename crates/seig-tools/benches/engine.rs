@@ -52,7 +52,7 @@ fn playouts(c: &mut Criterion) {
             &game,
             game.initial_state(),
             &mut Rng::for_game(1, 0),
-            10_000,
+            seig_tools::driver::MAX_TURNS,
             &mut buf,
         );
         g.throughput(Throughput::Elements(p.throws + p.decisions));
@@ -64,7 +64,7 @@ fn playouts(c: &mut Criterion) {
                     &game,
                     game.initial_state(),
                     &mut rng,
-                    10_000,
+                    seig_tools::driver::MAX_TURNS,
                     &mut buf,
                 ))
             })

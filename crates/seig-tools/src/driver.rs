@@ -94,6 +94,11 @@ impl Outcome {
     }
 }
 
+/// Seat turns after which every tool stops a game by default (simulate, compare, playout,
+/// play, `check --probe`, the web page's studies): one cap, so that "never ends" means the
+/// same everywhere. A game stopped by it is not finished (design: endings are honest).
+pub const MAX_TURNS: u32 = 10_000;
+
 /// Plays the game from `s` (left at the final position) until it is over or `max_turns`
 /// seat turns have passed: throws from the game stream, each team's decisions by
 /// `agents[team]` (a random agent draws from the game stream, any other from its team's

@@ -47,9 +47,10 @@ impl std::fmt::Display for ReadError {
 
 impl std::error::Error for ReadError {}
 
-/// Reads a file whole, refusing one over [`MAX_FILE_BYTES`]; the message names the file.
-pub fn read(path: &Path) -> Result<Vec<u8>, String> {
-    read_limited(path, MAX_FILE_BYTES).map_err(|e| format!("error: {e}"))
+/// Reads a file whole, refusing one over [`MAX_FILE_BYTES`]; the error names the file
+/// (the command line adds its `error: `).
+pub fn read(path: &Path) -> Result<Vec<u8>, ReadError> {
+    read_limited(path, MAX_FILE_BYTES)
 }
 
 /// Reads a regular file of at most `limit` bytes.

@@ -115,15 +115,7 @@ impl Action {
     /// A short description against the state before the action (`throw 3`, `move 3:4 a.1>a.5`).
     pub fn describe(&self, g: &Game, before: &State) -> String {
         match *self {
-            Action::Throw { k } => {
-                let n = g.sticks_for(before);
-                let v = g.ir().sticks.value.throw_value(
-                    g.ir().team_of(before.team()).colour,
-                    k.min(n),
-                    n,
-                );
-                format!("throw {v} ({k} of {n} {})", g.ir().sticks.faces[0])
-            }
+            Action::Throw { k } => crate::words::throw(g, before, k),
             Action::Move { .. } => match self.as_decision() {
                 Some(d) => format!("move {}", g.describe_decision(before, d)),
                 None => "move (a mask no decision holds)".to_string(),

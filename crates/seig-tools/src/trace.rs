@@ -12,7 +12,8 @@ use serde::Serialize;
 /// Something that happened in an action, in words a program can match on.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TraceEvent {
-    /// `capture`, `send-home`, `immune`, `forfeit`, `phase` or `win`.
+    /// `capture`, `send-home` (a capture too), `removal` (by a throw's effect), `immune`,
+    /// `forfeit`, `phase` or `win`.
     pub kind: &'static str,
     /// The team concerned (the victim's for a capture or send-home).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -26,6 +27,9 @@ pub struct TraceEvent {
     /// The rule, by ID.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
+    /// In words ([`crate::words::event()`]).
+    #[serde(skip)]
+    pub words: String,
 }
 
 /// One action of a traced game.
@@ -62,14 +66,10 @@ pub struct TraceLine {
     pub refused: Option<String>,
 }
 
-fn rule_id(ir: &Ir, r: RuleIx) -> String {
-    ir.rules
-        .get(r as usize)
-        .map_or_else(|| format!("#{r}"), |x| x.id.clone())
-}
+use crate::words::{self, Taking, rule_id};
 
 fn team_name(ir: &Ir, t: TeamId) -> String {
-    ir.team_of(t).name.clone()
+    words::team(ir, t).to_string()
 }
 
 /// The place of a piece as the position notation names it.
@@ -123,29 +123,9 @@ impl TraceLine {
 }
 
 impl TraceEvent {
-    /// In words: `takes south 7 (removed, SIG-C1)`.
-    pub fn text(&self) -> String {
-        let who = match (&self.team, self.piece) {
-            (Some(t), Some(p)) => format!("{t} {p}"),
-            (Some(t), None) => t.clone(),
-            _ => String::new(),
-        };
-        let rule = self.rule.clone().unwrap_or_default();
-        match self.kind {
-            "capture" => format!("takes {who} (removed, {rule})"),
-            "send-home" => format!("takes {who} (sent home, {rule})"),
-            "immune" => format!("{who} becomes immune ({rule})"),
-            "forfeit" => format!(
-                "{} unusable move(s) forfeited",
-                self.detail.clone().unwrap_or_default()
-            ),
-            "phase" => format!(
-                "phase becomes {} ({rule})",
-                self.detail.clone().unwrap_or_default()
-            ),
-            "win" => format!("{who} wins ({rule})"),
-            k => k.to_string(),
-        }
+    /// In words, as every tool words it: `south piece 7 is captured and sent home (SIG-C2)`.
+    pub fn text(&self) -> &str {
+        &self.words
     }
 }
 
@@ -194,10 +174,7 @@ impl<F: FnMut(&TraceLine)> Hooks for Tracer<F> {
             .value
             .throw_value(ir.team_of(s.team()).colour, k, n);
         let mut l = Self::start(g, s, "throw", value.to_string());
-        l.sticks = Some(format!(
-            "{k} of {n} {}",
-            ir.sticks.faces.first().map_or("", String::as_str)
-        ));
+        l.sticks = Some(words::throw::sticks(g, k, n));
         self.pending = Some((l, None));
     }
 
@@ -244,7 +221,7 @@ impl<F: FnMut(&TraceLine)> Tracer<F> {
                 Event::Moved { rules, .. } => {
                     l.rules.extend(rules.iter().map(|&r| rule_id(ir, r)));
                 }
-                other => l.events.push(describe(ir, &other)),
+                other => l.events.push(describe(ir, &other, l.action == "throw")),
             }
         }
         if let Some((team, piece)) = mover
@@ -260,8 +237,8 @@ impl<F: FnMut(&TraceLine)> Tracer<F> {
     }
 }
 
-/// An engine event as a trace event.
-fn describe(ir: &Ir, e: &Event) -> TraceEvent {
+/// An engine event as a trace event (`by_throw`: it happened while a throw was applied).
+fn describe(ir: &Ir, e: &Event, by_throw: bool) -> TraceEvent {
     let t = |x: TeamId| Some(team_name(ir, x));
     let r = |x: RuleIx| Some(rule_id(ir, x));
     let ev = |kind, team, piece: Option<u8>, detail, rule| TraceEvent {
@@ -270,20 +247,13 @@ fn describe(ir: &Ir, e: &Event) -> TraceEvent {
         piece: piece.map(|p| p as usize + 1),
         detail,
         rule,
+        words: words::event(ir, e, by_throw),
     };
     match *e {
         Event::Captured {
-            team,
-            piece,
-            home,
-            swapped,
-            rule,
+            team, piece, rule, ..
         } => ev(
-            match (swapped, home) {
-                (true, _) => "swap",
-                (false, true) => "send-home",
-                (false, false) => "capture",
-            },
+            words::taking(e, by_throw).map_or("capture", Taking::tag),
             t(team),
             Some(piece),
             None,

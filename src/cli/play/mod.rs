@@ -43,7 +43,7 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 1.0, value_parser = super::parse_budget)]
     pub budget: f64,
     /// Seat turns after which the computer stops playing (a game between computers may not end).
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = crate::tools::driver::MAX_TURNS)]
     pub max_turns: u32,
     /// Play your throws and the moves you have no choice about by themselves (the key `a`
     /// switches this in the full-screen game).
@@ -100,7 +100,7 @@ fn load_game(
     match analysis::load(path, sel) {
         Ok(l) => Ok((Game::new(l.ir), l.text.into_bytes())),
         Err(e) => {
-            let _ = write!(err, "{}", e.render());
+            let _ = write!(err, "{}", crate::cli::load_error_text(&e));
             Err(1)
         }
     }
@@ -237,11 +237,11 @@ pub fn replay(args: ReplayArgs) -> i32 {
     let bytes = match crate::tools::files::read(&file) {
         Ok(b) => b,
         Err(e) if args.file.is_none() => {
-            eprintln!("{e} (the rule file the record names; name another with --file)");
+            eprintln!("error: {e} (the rule file the record names; name another with --file)");
             return 1;
         }
         Err(e) => {
-            eprintln!("{e}");
+            eprintln!("error: {e}");
             return 1;
         }
     };
@@ -260,7 +260,7 @@ pub fn replay(args: ReplayArgs) -> i32 {
     let game = match analysis::load_bytes(&file, &bytes, &sel) {
         Ok(l) => Game::new(l.ir),
         Err(e) => {
-            eprint!("{}", e.render());
+            eprint!("{}", crate::cli::load_error_text(&e));
             return 1;
         }
     };

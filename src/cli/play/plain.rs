@@ -12,11 +12,12 @@
 
 use super::{rule_text, seat_name, stage_words};
 use crate::cli::out::{EXIT_BROKEN_PIPE, EXIT_IO};
-use crate::engine::{EntryKind, Event, Game, NO_CELL, NONE, Refusal, Stage, State};
+use crate::engine::{EntryKind, Game, NO_CELL, NONE, Refusal, Stage, State};
 use crate::lang::ir::{Cell, TeamId};
 use crate::tools::agents::AgentKind;
 use crate::tools::play::{Session, Step};
 use crate::tools::record::Action;
+use crate::tools::words;
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -352,58 +353,6 @@ pub fn render_turn(session: &Session) -> String {
     out
 }
 
-/// One event as a line naming the rule behind it.
-pub fn event_text(g: &Game, e: &Event) -> Option<String> {
-    let ir = g.ir();
-    let rid = |r: u16| ir.rules.get(r as usize).map_or("?", |x| x.id.as_str());
-    let team = |t: TeamId| ir.team_of(t).name.as_str();
-    Some(match e {
-        Event::Throw { value, rule } => match rule {
-            Some(r) => format!("{}: the throw of {value} applies", rid(*r)),
-            None => format!("no rule gives a throw of {value} anything"),
-        },
-        Event::Moved { .. } => return None,
-        Event::Captured {
-            team: t,
-            piece,
-            home,
-            swapped,
-            rule,
-        } => format!(
-            "{}: {} piece {} is taken{}",
-            rid(*rule),
-            team(*t),
-            piece + 1,
-            match (*swapped, *home) {
-                (true, _) => " and put on the hole its taker left",
-                (false, true) => " and sent home",
-                (false, false) => " out of the game",
-            }
-        ),
-        Event::Immune {
-            team: t,
-            piece,
-            rule,
-        } => format!(
-            "{}: {} piece {} is now immune",
-            rid(*rule),
-            team(*t),
-            piece + 1
-        ),
-        Event::Forfeit { entries } => format!(
-            "{entries} move{} of the pool cannot be used and {} forfeited",
-            if *entries == 1 { "" } else { "s" },
-            if *entries == 1 { "is" } else { "are" }
-        ),
-        Event::Phase { to, rule } => format!(
-            "{}: the game enters the {} phase",
-            rid(*rule),
-            ir.phases[*to as usize]
-        ),
-        Event::Won { team: t, rule } => format!("{}: {} wins", rid(*rule), team(*t)),
-    })
-}
-
 /// A step as lines: who did what, then the events.
 pub fn step_text(session: &Session, step: &Step) -> String {
     let who = player_words(session, step.team, step.seat);
@@ -416,8 +365,9 @@ pub fn step_text(session: &Session, step: &Step) -> String {
         .split_once(' ')
         .map_or(step.text.as_str(), |(_, rest)| rest);
     let mut out = format!("{who} {verb} {what}\n");
+    let by_throw = matches!(step.action, Action::Throw { .. });
     for e in &step.events {
-        if let Some(t) = event_text(&session.game, e) {
+        if let Some(t) = words::effect(session.game.ir(), e, by_throw) {
             let _ = writeln!(out, "  {t}");
         }
     }
@@ -990,8 +940,9 @@ fn replay_action_text(
         seat_name(g, before.team(), before.seat()),
         actions[i].describe(g, before)
     );
+    let by_throw = matches!(actions[i], Action::Throw { .. });
     for e in &ev {
-        if let Some(t) = event_text(g, e) {
+        if let Some(t) = words::effect(g.ir(), e, by_throw) {
             let _ = writeln!(out, "  {t}");
         }
     }

@@ -15,12 +15,13 @@
 )]
 
 use super::board::{COLOURS, board_lines};
-use super::plain::{event_text, render_pool, render_throw};
+use super::plain::{render_pool, render_throw};
 use super::{rule_text, seat_name, stage_words, term};
 use crate::engine::{Decision, Event as GameEvent, Game, Stage, State};
 use crate::tools::agents::AgentKind;
 use crate::tools::play::{Choice, Session, Step};
 use crate::tools::record::Action;
+use crate::tools::words::{self, Taking};
 use ratatui::Frame;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -169,15 +170,16 @@ impl App {
             kind: LogKind::Step(step.team.index()),
             text: head,
         });
+        let by_throw = matches!(step.action, Action::Throw { .. });
         for e in &step.events {
-            let Some(text) = event_text(&self.session.game, e) else {
+            let Some(text) = words::effect(self.session.game.ir(), e, by_throw) else {
                 continue;
             };
-            let kind = match e {
-                GameEvent::Captured { home: true, .. } => LogKind::Send,
-                GameEvent::Captured { .. } => LogKind::Capture,
-                GameEvent::Phase { .. } => LogKind::Phase,
-                GameEvent::Won { .. } => LogKind::Win,
+            let kind = match (e, words::taking(e, by_throw)) {
+                (_, Some(Taking::SendHome | Taking::Swap)) => LogKind::Send,
+                (_, Some(_)) => LogKind::Capture,
+                (GameEvent::Phase { .. }, _) => LogKind::Phase,
+                (GameEvent::Won { .. }, _) => LogKind::Win,
                 _ => LogKind::Event,
             };
             self.log.push(LogLine { kind, text });
@@ -1049,9 +1051,10 @@ pub fn draw_replay(f: &mut Frame, g: &Game, actions: &[Action], states: &[State]
         let mut ev = Vec::new();
         let mut c = before.clone();
         let _ = actions[at - 1].apply(g, &mut c, &mut ev);
+        let by_throw = matches!(actions[at - 1], Action::Throw { .. });
         lines.extend(
             ev.iter()
-                .filter_map(|e| event_text(g, e))
+                .filter_map(|e| words::effect(g.ir(), e, by_throw))
                 .map(|t| format!("  {t}")),
         );
     }

@@ -234,7 +234,7 @@ pub fn route(app: &App, method: &str, path: &str, query: &str, body: &[u8]) -> R
 pub fn app(files: &[PathBuf], token: &str) -> Result<App, String> {
     let mut offered = Vec::new();
     for p in files {
-        let bytes = crate::tools::files::read(p)?;
+        let bytes = crate::tools::files::read(p).map_err(|e| format!("error: {e}"))?;
         let text = String::from_utf8(bytes)
             .map_err(|_| format!("error: {} is not UTF-8 text", p.display()))?;
         offered.push(Offered {

@@ -11,10 +11,11 @@ use super::{App, Choices, Fail, Reply, bad, lock, parse};
 use crate::engine::{Event, Game, Refusal};
 use crate::lang::ir::TeamId;
 use crate::tools::agents::Budget;
-use crate::tools::analysis::explain::{cite, describe_event};
+use crate::tools::analysis::explain::cite;
 use crate::tools::play::{Seats, Session, Step};
 use crate::tools::record::{self, Action, Record};
 use crate::tools::view::{BoardView, board_view};
+use crate::tools::words;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -42,7 +43,8 @@ pub struct LogLine {
     pub text: String,
     /// What followed.
     pub events: Vec<String>,
-    /// `capture`, `phase`, `won` or empty: what the page marks.
+    /// `capture`, `send-home`, `swap`, `removal` ([`words::Taking::tag`]), `phase`, `won` or empty: what
+    /// the page marks.
     pub mark: &'static str,
 }
 
@@ -82,10 +84,11 @@ fn log_line(
     action: &Action,
 ) -> LogLine {
     let ir = g.ir();
+    let by_throw = matches!(action, Action::Throw { .. });
     let mark = if events.iter().any(|e| matches!(e, Event::Won { .. })) {
         "won"
-    } else if events.iter().any(|e| matches!(e, Event::Captured { .. })) {
-        "capture"
+    } else if let Some(t) = events.iter().find_map(|e| words::taking(e, by_throw)) {
+        t.tag()
     } else if events.iter().any(|e| matches!(e, Event::Phase { .. })) {
         "phase"
     } else {
@@ -102,8 +105,7 @@ fn log_line(
         text,
         events: events
             .iter()
-            .filter(|e| !matches!(e, Event::Throw { .. } | Event::Moved { .. }))
-            .map(|e| describe_event(ir, e))
+            .filter_map(|e| words::effect(ir, e, by_throw))
             .collect(),
         mark,
     }

@@ -96,7 +96,7 @@ fn random() -> String {
     "random".into()
 }
 fn cap() -> u32 {
-    10_000
+    crate::tools::driver::MAX_TURNS
 }
 
 /// Loads the study's text under a selection; the error is the rendered diagnostics.
@@ -155,12 +155,8 @@ pub fn start(app: &App, body: &[u8]) -> Result<Reply, Fail> {
             files: 1,
         };
         let specs = compare::arm_selections(&areq, &params).map_err(|e| bad(e.to_string()))?;
-        let mut arms = Vec::new();
-        for (label, s) in specs {
-            let loaded = load(&text, &path, &s).map_err(|m| bad(format!("arm {label}: {m}")))?;
-            arms.push(Arm { label, loaded });
-        }
-        arms
+        compare::build_arms(&[&path], &specs, |_, s| load(&text, &path, s))
+            .map_err(|(label, m)| bad(format!("arm {label}: {m}")))?
     };
     let mut studies = lock(&app.studies);
     if studies.by_id.values().any(|j| lock(&j.result).is_none()) {
@@ -217,35 +213,22 @@ fn run(
     players: &metrics::Players,
     jobs: usize,
 ) -> Result<Finished, String> {
+    let study = metrics::Study::new(req.games)
+        .seed(req.seed)
+        .max_turns(req.max_turns)
+        .players(*players)
+        .jobs(jobs);
     if arms.is_empty() {
         let g = Game::new(base.ir.clone());
-        let m = metrics::metrics(
-            base,
-            &g,
-            req.games,
-            req.seed,
-            req.max_turns,
-            players,
-            jobs,
-            None,
-            Some(job),
-        )
-        .map_err(|e| e.to_string())?;
+        let m = study
+            .metrics(base, &g, Some(job))
+            .map_err(|e| e.to_string())?;
         return Ok(Finished {
             report: report::study_report(std::slice::from_ref(&m), None),
             text: metrics::render(&m),
         });
     }
-    let c = compare::compare(
-        arms,
-        req.games,
-        req.seed,
-        req.max_turns,
-        players,
-        jobs,
-        Some(job),
-    )
-    .map_err(|e| e.to_string())?;
+    let c = compare::compare(arms, &study, Some(job)).map_err(|e| e.to_string())?;
     Ok(Finished {
         report: report::study_report(&c.metrics, Some(&c)),
         text: compare::render(&c),

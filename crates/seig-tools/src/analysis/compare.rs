@@ -10,9 +10,7 @@
     reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
 )]
 
-use super::metrics::{
-    GameBrief, Metrics, Players, Progress, derive, run_games, study_info, with_progress,
-};
+use super::metrics::{GameBrief, Metrics, Progress, Study};
 use super::{Loaded, Z95};
 use seig_engine::Game;
 use seig_lang::lower::Selection;
@@ -112,62 +110,63 @@ pub struct Arm {
     pub loaded: Loaded,
 }
 
-/// Plays one arm: its metrics and its games in brief.
-#[allow(clippy::too_many_arguments)]
+/// Plays one arm, all of `study`'s games, kept in brief: its metrics and its games.
 pub(super) fn play_arm(
     l: &Loaded,
     label: &str,
-    games: u64,
-    seed: u64,
-    max_turns: u32,
-    players: &Players,
-    jobs: usize,
+    study: &Study,
     progress: Option<&dyn Progress>,
 ) -> Result<(Metrics, Vec<GameBrief>), crate::driver::WorkerPanic> {
     let g = Game::new(l.ir.clone());
-    let info = study_info(l, seed, games, max_turns, players);
     if let Some(p) = progress {
         p.arm(label);
     }
-    let (acc, briefs) = with_progress(games, progress, |done| {
-        run_games(
-            &g,
-            seed,
-            (0, games),
-            max_turns,
-            players,
-            jobs,
-            true,
-            Some(done),
-        )
-    })?;
-    Ok((derive(&info, (0, games), &acc), briefs))
+    study
+        .clone()
+        .range(None)
+        .keep_games(true)
+        .run(l, &g, progress)
 }
 
-/// Plays every arm on the same seeds and compares them.
-#[allow(clippy::too_many_arguments)]
+/// The arms of a comparison, made once for every front end: each file under each arm's
+/// selection (from [`arm_selections`]), labelled by the selection, and by the file too
+/// when there are several. `load` reads a file under a selection; the error is the
+/// failing arm's label with `load`'s error.
+pub fn build_arms<P: AsRef<std::path::Path>, E>(
+    files: &[P],
+    selections: &[(String, Selection)],
+    mut load: impl FnMut(&std::path::Path, &Selection) -> Result<Loaded, E>,
+) -> Result<Vec<Arm>, (String, E)> {
+    let mut arms = Vec::new();
+    for f in files {
+        let f = f.as_ref();
+        for (label, sel) in selections {
+            let label = match (files.len() > 1, label.is_empty()) {
+                (true, true) => f.display().to_string(),
+                (true, false) => format!("{} {label}", f.display()),
+                (false, _) => label.clone(),
+            };
+            match load(f, sel) {
+                Ok(loaded) => arms.push(Arm { label, loaded }),
+                Err(e) => return Err((label, e)),
+            }
+        }
+    }
+    Ok(arms)
+}
+
+/// Plays every arm on the same seeds (`study`'s games, seed, cap, players and threads)
+/// and compares them.
 pub fn compare(
     arms: &[Arm],
-    games: u64,
-    seed: u64,
-    max_turns: u32,
-    players: &Players,
-    jobs: usize,
+    study: &Study,
     progress: Option<&dyn Progress>,
 ) -> Result<Comparison, crate::driver::WorkerPanic> {
+    let (games, seed) = (study.games, study.seed);
     let mut metrics = Vec::new();
     let mut briefs: Vec<Vec<GameBrief>> = Vec::new();
     for arm in arms {
-        let (m, b) = play_arm(
-            &arm.loaded,
-            &arm.label,
-            games,
-            seed,
-            max_turns,
-            players,
-            jobs,
-            progress,
-        )?;
+        let (m, b) = play_arm(&arm.loaded, &arm.label, study, progress)?;
         metrics.push(m);
         briefs.push(b);
     }
@@ -218,7 +217,7 @@ fn game_rows(metrics: &[Metrics], briefs: &[Vec<GameBrief>], games: u64) -> Vec<
         &mut rows,
         "completion".into(),
         metrics.iter().map(|m| m.completion.pct()).collect(),
-        per_game(&|b| Some(b.winner.is_some() as u8 as f64)),
+        per_game(&|b| Some((b.winner.is_some() || b.drawn) as u8 as f64)),
         true,
     );
     add_row(
@@ -284,7 +283,7 @@ fn game_rows(metrics: &[Metrics], briefs: &[Vec<GameBrief>], games: u64) -> Vec<
         })
         .collect();
     rows.push(Row {
-        metric: format!("{} wins (of completed; unpaired)", teams[0]),
+        metric: format!("{} wins (of finished; unpaired)", teams[0]),
         values: metrics.iter().map(|m| m.first_team.pct()).collect(),
         diffs,
         percent: true,
@@ -293,7 +292,7 @@ fn game_rows(metrics: &[Metrics], briefs: &[Vec<GameBrief>], games: u64) -> Vec<
         .map(|i| {
             briefs
                 .iter()
-                .all(|b| b.get(i).is_some_and(|g| g.winner.is_some()))
+                .all(|b| b.get(i).is_some_and(|g| g.winner.is_some() || g.drawn))
         })
         .collect();
     let turns = per_game(&|b| Some(b.turns as f64));
@@ -309,7 +308,7 @@ fn game_rows(metrics: &[Metrics], briefs: &[Vec<GameBrief>], games: u64) -> Vec<
     };
     add_row(
         &mut rows,
-        "turns (games completed in every arm)".into(),
+        "turns (games finished in every arm)".into(),
         masked(turns.clone()).iter().map(|v| fmt_mean(v)).collect(),
         masked(turns),
         false,
@@ -317,7 +316,7 @@ fn game_rows(metrics: &[Metrics], briefs: &[Vec<GameBrief>], games: u64) -> Vec<
     let throws = per_game(&|b| Some(b.throws as f64));
     add_row(
         &mut rows,
-        "throws (games completed in every arm)".into(),
+        "throws (games finished in every arm)".into(),
         masked(throws.clone()).iter().map(|v| fmt_mean(v)).collect(),
         masked(throws),
         false,

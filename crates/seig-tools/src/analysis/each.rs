@@ -6,7 +6,7 @@
 //! after a Bonferroni correction for the number of comparisons made.
 
 use super::compare::{Diff, paired, play_arm, two_proportions};
-use super::metrics::{GameBrief, Metrics, Players, Progress};
+use super::metrics::{GameBrief, Metrics, Progress, Study};
 use super::{Loaded, Rate, Z95};
 use seig_lang::lower::Selection;
 use serde::Serialize;
@@ -14,7 +14,7 @@ use serde::Serialize;
 /// The figures compared, in table order.
 pub const FIGURES: [&str; 5] = [
     "completion",
-    "turns (both completed)",
+    "turns (both finished)",
     "balance",
     "captures per game",
     "first-team advantage",
@@ -126,7 +126,8 @@ fn diffs(base: (&Metrics, &[GameBrief]), arm: (&Metrics, &[GameBrief])) -> Vec<O
     let col = |b: &[GameBrief], f: &dyn Fn(&GameBrief) -> Option<f64>| -> Vec<Option<f64>> {
         b.iter().map(f).collect()
     };
-    let done = |b: &GameBrief| b.winner.is_some();
+    // Finished: won or drawn, as the completion figure counts.
+    let done = |b: &GameBrief| b.winner.is_some() || b.drawn;
     let both: Vec<bool> = base
         .1
         .iter()
@@ -161,23 +162,16 @@ fn diffs(base: (&Metrics, &[GameBrief]), arm: (&Metrics, &[GameBrief])) -> Vec<O
 
 /// Plays the defaults (`base`: the parameters and any readings fixed for every arm) and
 /// then, for every reading not fixed in `base`, each of its other options; `load` loads the
-/// file under a selection.
-#[allow(clippy::too_many_arguments)]
+/// file under a selection. Every arm plays all of `study`'s games.
 pub fn each_reading(
     load: &dyn Fn(&Selection) -> Result<Loaded, String>,
     base: &Selection,
-    games: u64,
-    seed: u64,
-    max_turns: u32,
-    players: &Players,
-    jobs: usize,
+    study: &Study,
     progress: Option<&dyn Progress>,
 ) -> Result<EachReading, String> {
+    let (games, seed) = (study.games, study.seed);
     let l0 = load(base)?;
-    let (m0, b0) = play_arm(
-        &l0, "defaults", games, seed, max_turns, players, jobs, progress,
-    )
-    .map_err(|e| e.to_string())?;
+    let (m0, b0) = play_arm(&l0, "defaults", study, progress).map_err(|e| e.to_string())?;
     let mut rows = Vec::new();
     for r in &l0.ir.readings {
         if base.readings.iter().any(|(id, _)| *id == r.id) {
@@ -204,8 +198,7 @@ pub fn each_reading(
                 Err(e) => row.error = Some(e),
                 Ok(l) => {
                     let (m, b) =
-                        play_arm(&l, &label, games, seed, max_turns, players, jobs, progress)
-                            .map_err(|e| e.to_string())?;
+                        play_arm(&l, &label, study, progress).map_err(|e| e.to_string())?;
                     row.diffs = diffs((&m0, &b0), (&m, &b));
                     row.completion = m.completion.pct();
                     row.timeouts = Some(m.timeouts);
@@ -329,8 +322,8 @@ pub fn render(e: &EachReading) -> String {
         o,
         "\nDifferences from the defaults: mean [95% interval]; completion, balance and first-team\n\
          advantage in points, turns and captures per game in units. Completion, turns and captures\n\
-         are paired per game (turns over games completed in both arms); balance and advantage are\n\
-         over each arm's completed games (unpaired).\n\
+         are paired per game (turns over games finished in both arms); balance and advantage are\n\
+         over each arm's finished games (unpaired).\n\
          * = the 95% interval excludes 0. {} comparisons are made: about {:.1} of them would be\n\
          flagged * by chance alone if no reading changed anything. ** = beyond noise even after a\n\
          Bonferroni correction (z = {:.2} for all {} at once).",

@@ -24,11 +24,11 @@ pub struct GameLine {
     pub turns: u32,
     /// Throws made.
     pub throws: u64,
-    /// Landing captures that removed a piece.
+    /// Landing captures (removing the piece or sending it home).
     pub captures: u32,
-    /// Pieces removed by a throw's effect.
+    /// Pieces removed by a throw's effect (not captures).
     pub removals: u32,
-    /// Pieces sent home.
+    /// Pieces sent home (a landing capture that sends home counts among the captures too).
     pub send_homes: u32,
     /// The rule that ended it (a win's), by ID.
     pub ending_rule: Option<String>,
@@ -84,12 +84,14 @@ pub fn format_of(path: &Path) -> Result<GamesFormat, String> {
     }
 }
 
-/// The games in the format (the header too, for CSV).
-pub fn render(lines: &[GameLine], format: GamesFormat) -> String {
+/// The games in the format (the header too, for CSV): an error, never an empty line, for a
+/// game that cannot be written as JSON.
+pub fn render(lines: &[GameLine], format: GamesFormat) -> std::io::Result<String> {
     let mut o = Vec::new();
-    // Writing to memory cannot fail.
-    let _ = write_header(format, &mut o).and_then(|()| write_lines(lines, format, &mut o));
-    String::from_utf8_lossy(&o).into_owned()
+    write_header(format, &mut o)?;
+    write_lines(lines, format, &mut o)?;
+    // Every cell is built from Rust strings: the bytes are UTF-8.
+    Ok(String::from_utf8_lossy(&o).into_owned())
 }
 
 /// Writes what comes before the games: CSV's header line (nothing for JSON lines).
@@ -103,7 +105,8 @@ pub fn write_header(format: GamesFormat, w: &mut dyn std::io::Write) -> std::io:
 }
 
 /// Writes the games' lines in the format, as [`render`] shows them (after the header), so
-/// that a study can write its games as it plays them.
+/// that a study can write its games as it plays them. A game that cannot be written as JSON
+/// is an error (of kind `InvalidData`), never an empty line.
 pub fn write_lines(
     lines: &[GameLine],
     format: GamesFormat,
@@ -111,7 +114,8 @@ pub fn write_lines(
 ) -> std::io::Result<()> {
     for l in lines {
         let line = match format {
-            GamesFormat::JsonLines => serde_json::to_string(l).unwrap_or_default(),
+            GamesFormat::JsonLines => serde_json::to_string(l)
+                .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?,
             GamesFormat::Csv => [
                 l.index.to_string(),
                 l.seed.to_string(),

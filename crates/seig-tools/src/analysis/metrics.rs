@@ -13,9 +13,12 @@
 //! the study ([`WorkerPanic`]); no game is silently dropped.
 //!
 //! Definitions:
-//! - *completion*: games won before the turn cap; *timeouts*: stopped by the cap.
-//! - *balance*: 1 − |P(first team wins) − P(second team wins)| over completed games.
-//! - *first-team advantage*: P(first team wins | completed) − ½.
+//! - *completion*: games finished before the turn cap, won or drawn (a draw is a finished
+//!   game); *timeouts*: stopped by the cap; deadlocks and aborted games are counted apart.
+//! - *balance*: 1 − |P(first team wins) − P(second team wins)| over finished games.
+//! - *first-team advantage*: P(first team wins | finished) − ½.
+//! - *captures*: landing captures, whatever became of the piece; *send-homes*: those
+//!   that sent it home; *removals*: pieces a throw's effect removed (not captures).
 //! - *decision moves*: share of decision positions visited with more than one legal choice.
 //! - *lead*: at the end of each seat's turn, the team whose pieces have gone further, as a
 //!   share of their way to the goal (a piece counts min(track index + 1, goal + 1) holes,
@@ -35,6 +38,7 @@ use super::refusal::{RefusalCounts, tally_refusals};
 use super::{Loaded, Rate, Z95};
 use crate::agents::{AgentKind, Budget};
 use crate::driver::{self, End, Hooks, Outcome, Streams, WorkerPanic};
+use crate::words::Taking;
 use seig_engine::{Decision, Event, Game, Stage, State};
 use seig_lang::ir::{Ir, RuleIx, TeamId, ValueRule};
 use serde::{Deserialize, Serialize};
@@ -86,7 +90,7 @@ pub struct StudyInfo {
 pub struct Acc {
     /// Games played.
     pub games: u64,
-    /// Games with a winner.
+    /// Games finished by the rules: won or drawn (a draw is a finished game).
     pub completed: u64,
     /// Games stopped by the turn cap.
     pub timeouts: u64,
@@ -110,11 +114,13 @@ pub struct Acc {
     pub choice_nodes: u64,
     /// Lead changes per game (all games): value → games.
     pub lead_changes: BTreeMap<u64, u64>,
-    /// Landing captures that remove the piece, per game (all games): value → games.
+    /// Landing captures, whatever became of the piece (removed or sent home), per game
+    /// (all games): value → games.
     pub captures: BTreeMap<u64, u64>,
     /// Pieces removed by a throw's effect (`remove opposing piece`), per game: value → games.
     pub removals: BTreeMap<u64, u64>,
-    /// Landing captures that send the piece home, per game: value → games.
+    /// Landing captures that send the piece home (counted among the captures too), per
+    /// game: value → games.
     pub send_homes: BTreeMap<u64, u64>,
     /// Pieces each team lost out of the game (captured or removed), over all games.
     pub lost: [u64; 2],
@@ -222,10 +228,12 @@ impl Acc {
     /// and two teams, if they cannot (a tampered or damaged shard).
     pub fn inconsistency(&self, games: u64, rules: usize) -> Option<String> {
         let sum = |m: &BTreeMap<u64, u64>| m.values().try_fold(0u64, |a, &b| a.checked_add(b));
-        // Every game ends one way: won, timed out, aborted, drawn or deadlocked.
-        let ended = [self.timeouts, self.aborted, self.draws, self.deadlocks]
-            .iter()
-            .try_fold(self.completed, |a, &b| a.checked_add(b));
+        // Every game ends one way: finished (won or drawn), timed out, aborted or deadlocked.
+        let ended = self
+            .completed
+            .checked_add(self.timeouts)
+            .and_then(|x| x.checked_add(self.aborted))
+            .and_then(|x| x.checked_add(self.deadlocks));
         if self.games != games {
             return Some(format!(
                 "it counts {} games for a range of {games}",
@@ -234,15 +242,19 @@ impl Acc {
         }
         if ended != Some(games) {
             return Some(
-                "its won, timed-out, aborted, drawn and deadlocked games do not add up to its games"
+                "its finished, timed-out, deadlocked and aborted games do not add up to its games"
                     .into(),
             );
         }
-        if self.wins[0].checked_add(self.wins[1]) != Some(self.completed) {
-            return Some("its wins do not add up to its completed games".into());
+        if self.wins[0]
+            .checked_add(self.wins[1])
+            .and_then(|x| x.checked_add(self.draws))
+            != Some(self.completed)
+        {
+            return Some("its wins do not add up to its finished games (with its draws)".into());
         }
         if sum(&self.turns) != Some(self.completed) || sum(&self.throws) != Some(self.completed) {
-            return Some("its game lengths do not count its completed games".into());
+            return Some("its game lengths do not count its finished games".into());
         }
         for (name, m) in [
             ("lead changes", &self.lead_changes),
@@ -260,7 +272,7 @@ impl Acc {
             .try_fold(0u64, |a, &b| a.checked_add(b))
             > Some(self.completed)
         {
-            return Some("it credits more endings than completed games".into());
+            return Some("it credits more endings than finished games".into());
         }
         if self.choice_nodes > self.decision_nodes {
             return Some("it has more choice positions than decision positions".into());
@@ -357,11 +369,11 @@ pub struct GameBrief {
     pub choice_nodes: u32,
     /// Lead changes.
     pub lead_changes: u32,
-    /// Landing captures that removed a piece.
+    /// Landing captures (removing the piece or sending it home).
     pub captures: u32,
-    /// Pieces removed by a throw's effect.
+    /// Pieces removed by a throw's effect (not captures).
     pub removals: u32,
-    /// Pieces sent home.
+    /// Pieces sent home (a landing capture that sends home counts among the captures too).
     pub send_homes: u32,
     /// The rule of the win that ended it, if one did.
     pub ended_by: Option<RuleIx>,
@@ -583,13 +595,14 @@ impl Hooks for Counter<'_> {
                     self.sent_home[t] += 1;
                 } else {
                     self.lost[t] += 1;
-                    // During a throw (`thrower` is set until it is applied) a piece is
-                    // removed by the throw's effect; during a move it is a landing capture.
-                    if self.thrower.is_some() {
-                        self.removals += 1;
-                    } else {
-                        self.captures += 1;
-                    }
+                }
+                // During a throw (`thrower` is set until it is applied) a piece is removed by
+                // the throw's effect; during a move it is a landing capture (see
+                // `words::Taking`: the trace and every table count them alike).
+                match crate::words::taking(&e, self.thrower.is_some()) {
+                    Some(Taking::Removal) => self.removals += 1,
+                    Some(_) => self.captures += 1,
+                    None => {}
                 }
             }
             Event::Won { rule, .. } => {
@@ -757,7 +770,13 @@ pub fn play_game(
         }
         End::Aborted(_) => acc.aborted += 1,
         End::TurnCap => acc.timeouts += 1,
-        End::Drawn => acc.draws += 1,
+        End::Drawn => {
+            // A draw is a finished game: its length counts with the won games'.
+            acc.completed += 1;
+            acc.draws += 1;
+            *acc.turns.entry(s.turns() as u64).or_default() += 1;
+            *acc.throws.entry(throws).or_default() += 1;
+        }
         End::Deadlock(_) => acc.deadlocks += 1,
     }
     acc.decision_nodes += decision_nodes as u64;
@@ -1119,7 +1138,7 @@ pub struct Metrics {
     pub study: StudyInfo,
     /// Game indices played (the whole study, or one shard).
     pub range: (u64, u64),
-    /// Games completed (a winner before the cap).
+    /// Games finished before the cap: won or drawn.
     pub completion: Rate,
     /// Games stopped by the cap.
     pub timeouts: Rate,
@@ -1153,11 +1172,12 @@ pub struct Metrics {
     pub decision_moves: Rate,
     /// Lead changes per game.
     pub lead_changes: Dist,
-    /// Landing captures that remove the piece, per game.
+    /// Landing captures (removing the piece or sending it home), per game.
     pub captures: Dist,
     /// Pieces removed by a throw's effect (`remove opposing piece`), per game.
     pub removals: Dist,
-    /// Landing captures that send the piece home, per game.
+    /// Pieces sent home per game (a landing capture that sends home counts among the
+    /// captures too).
     pub send_homes: Dist,
     /// Pieces lost out of the game per game by each team (captured or removed; `None`:
     /// no game).
@@ -1285,9 +1305,10 @@ pub fn derive(info: &StudyInfo, range: (u64, u64), acc: &Acc) -> Metrics {
     let completion = Rate::new(completed, acc.games);
     let warning = (acc.games > 0 && completion.p < 0.9).then(|| {
         format!(
-            "only {} of the games finished (timeouts {}, aborted {}): figures over completed games describe a selected minority",
+            "only {} of the games finished (won or drawn; timeouts {}, deadlocks {}, aborted {}): figures over finished games describe a selected minority",
             completion.pct(),
             acc.timeouts,
+            acc.deadlocks,
             acc.aborted
         )
     });
@@ -1411,93 +1432,175 @@ pub fn luck(
     })
 }
 
-/// Runs a whole study (or the games `range` of it) and derives its metrics: the function
-/// `simulate` calls. `progress`, if given, is told how far the games have got.
-#[allow(clippy::too_many_arguments)]
-pub fn metrics(
-    l: &Loaded,
-    g: &Game,
-    games: u64,
-    seed: u64,
-    max_turns: u32,
-    players: &Players,
-    jobs: usize,
-    range: Option<(u64, u64)>,
-    progress: Option<&dyn Progress>,
-) -> Result<Metrics, WorkerPanic> {
-    let m = metrics_and_games(
-        l, g, games, seed, max_turns, players, jobs, range, progress, None, false,
-    )?;
-    // Without a sink the study is never stopped.
-    m.ok_or_else(|| WorkerPanic {
-        games: (0, 0),
-        message: "the study was stopped".into(),
-    })
-}
-
-/// Games a study that hands its games on ([`metrics_and_games`]) plays between two hand-overs:
-/// all it holds of them in memory, whatever the study's size.
+/// Games a study that hands its games on ([`Study::run_streaming`]) plays between two
+/// hand-overs: all it holds of them in memory, whatever the study's size.
 pub const GAMES_BLOCK: u64 = 4096;
 
 /// A study's games in brief as they are played: called with the index of the first game and
 /// the briefs of the next games, in game order; `false` stops the study.
 pub type GameSink<'a> = &'a mut dyn FnMut(u64, &[GameBrief]) -> bool;
 
-/// [`metrics`], with `refusals` the moves the rules refuse counted too (slower), and with a
-/// `sink` each game in brief handed to it (for `--games`) in blocks of [`GAMES_BLOCK`]
-/// games, as they are played: memory stays flat in the study's size. `Ok(None)` when the
-/// sink stopped the study. The figures are those of one run, since every count is a sum.
-#[allow(clippy::too_many_arguments)]
-pub fn metrics_and_games(
-    l: &Loaded,
-    g: &Game,
-    games: u64,
-    seed: u64,
-    max_turns: u32,
-    players: &Players,
-    jobs: usize,
-    range: Option<(u64, u64)>,
-    progress: Option<&dyn Progress>,
-    sink: Option<GameSink<'_>>,
-    refusals: bool,
-) -> Result<Option<Metrics>, WorkerPanic> {
-    let mut info = study_info(l, seed, games, max_turns, players);
-    info.refusals = refusals;
-    let range = range.unwrap_or((0, games));
-    let run = |r: (u64, u64), keep: bool, done: &Tally| {
+/// What a study plays: how many games from which seed, with what cap, players and
+/// threads, which of its games (a shard), and what it keeps. Built once by a front end
+/// (the command line, the web page) and handed to [`Study::run`], [`compare::compare`]
+/// and [`each::each_reading`](super::each::each_reading); `Study::new(games)` plays them
+/// from seed 1 under [`driver::MAX_TURNS`], random against random, on one thread.
+///
+/// [`compare::compare`]: super::compare::compare
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Study {
+    /// Games of the whole study.
+    pub games: u64,
+    /// The study's seed (game *i* is seeded from it and *i*).
+    pub seed: u64,
+    /// Seat turns after which a game is stopped.
+    pub max_turns: u32,
+    /// Who plays.
+    pub players: Players,
+    /// Worker threads.
+    pub jobs: usize,
+    /// The games played, `[from, to)` (a shard); `None`: all of them.
+    pub range: Option<(u64, u64)>,
+    /// Keep each game in brief (for `--games`).
+    pub keep_games: bool,
+    /// Count the moves the rules refuse too (slower).
+    pub refusals: bool,
+}
+
+impl Study {
+    /// `games` games from seed 1 under the common turn cap, random against random.
+    pub fn new(games: u64) -> Self {
+        Study {
+            games,
+            seed: 1,
+            max_turns: driver::MAX_TURNS,
+            players: Players::default(),
+            jobs: 1,
+            range: None,
+            keep_games: false,
+            refusals: false,
+        }
+    }
+    /// From this seed.
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+    /// Under this turn cap.
+    pub fn max_turns(mut self, max_turns: u32) -> Self {
+        self.max_turns = max_turns;
+        self
+    }
+    /// With these players.
+    pub fn players(mut self, players: Players) -> Self {
+        self.players = players;
+        self
+    }
+    /// On this many threads (at least one).
+    pub fn jobs(mut self, jobs: usize) -> Self {
+        self.jobs = jobs.max(1);
+        self
+    }
+    /// Only the games `range` (a shard).
+    pub fn range(mut self, range: Option<(u64, u64)>) -> Self {
+        self.range = range;
+        self
+    }
+    /// Keeping each game in brief.
+    pub fn keep_games(mut self, keep: bool) -> Self {
+        self.keep_games = keep;
+        self
+    }
+    /// Counting refused moves.
+    pub fn refusals(mut self, refusals: bool) -> Self {
+        self.refusals = refusals;
+        self
+    }
+
+    /// Runs the study (or its range) of the file `l` played as `g`: its metrics, and its
+    /// games in brief when kept (in game order). `progress`, if given, is told how far the
+    /// games have got.
+    pub fn run(
+        &self,
+        l: &Loaded,
+        g: &Game,
+        progress: Option<&dyn Progress>,
+    ) -> Result<(Metrics, Vec<GameBrief>), WorkerPanic> {
+        let range = self.range.unwrap_or((0, self.games));
+        let (acc, briefs) = with_progress(range.1 - range.0, progress, |done| {
+            self.play(g, range, self.keep_games, done)
+        })?;
+        Ok((derive(&self.info(l), range, &acc), briefs))
+    }
+
+    /// [`Study::run`]'s metrics alone.
+    pub fn metrics(
+        &self,
+        l: &Loaded,
+        g: &Game,
+        progress: Option<&dyn Progress>,
+    ) -> Result<Metrics, WorkerPanic> {
+        self.run(l, g, progress).map(|(m, _)| m)
+    }
+
+    /// Runs the study (or its range) handing each game in brief to `sink` as it is played,
+    /// in game order, in blocks of [`GAMES_BLOCK`] games (for `--games`): memory stays flat
+    /// in the study's size, whatever [`Study::keep_games`] says. `Ok(None)` when the sink
+    /// stopped the study. The figures are those of [`Study::run`], since every count is a
+    /// sum.
+    pub fn run_streaming(
+        &self,
+        l: &Loaded,
+        g: &Game,
+        progress: Option<&dyn Progress>,
+        sink: GameSink<'_>,
+    ) -> Result<Option<Metrics>, WorkerPanic> {
+        let range = self.range.unwrap_or((0, self.games));
+        let acc = with_progress(range.1 - range.0, progress, |done| {
+            let mut acc = Acc::new(g.ir().rules.len());
+            let mut at = range.0;
+            while at < range.1 {
+                let to = at.saturating_add(GAMES_BLOCK).min(range.1);
+                let (block, briefs) = self.play(g, (at, to), true, done)?;
+                // Counts of at most 2^64 actions of games cannot overflow a u64 sum.
+                let _ = acc.merge(&block);
+                if !sink(at, &briefs) {
+                    return Ok(None);
+                }
+                at = to;
+            }
+            Ok(Some(acc))
+        })?;
+        Ok(acc.map(|acc| derive(&self.info(l), range, &acc)))
+    }
+
+    /// What the study's metrics say of it.
+    fn info(&self, l: &Loaded) -> StudyInfo {
+        let mut info = study_info(l, self.seed, self.games, self.max_turns, &self.players);
+        info.refusals = self.refusals;
+        info
+    }
+
+    /// Plays the games `range`, counting, keeping them in brief if `keep`.
+    fn play(
+        &self,
+        g: &Game,
+        range: (u64, u64),
+        keep: bool,
+        done: &Tally,
+    ) -> Result<(Acc, Vec<GameBrief>), WorkerPanic> {
         run_games_counting(
             g,
-            seed,
-            r,
-            max_turns,
-            players,
-            jobs,
+            self.seed,
+            range,
+            self.max_turns,
+            &self.players,
+            self.jobs,
             keep,
             Some(done),
-            refusals,
+            self.refusals,
         )
-    };
-    let acc = with_progress(range.1 - range.0, progress, |done| {
-        let Some(sink) = sink else {
-            return run(range, false, done).map(|(acc, _)| Some(acc));
-        };
-        let mut acc = Acc::new(g.ir().rules.len());
-        let mut at = range.0;
-        loop {
-            let to = at.saturating_add(GAMES_BLOCK).min(range.1);
-            let (block, briefs) = run((at, to), true, done)?;
-            // Counts of at most 2^64 actions of games cannot overflow a u64 sum.
-            let _ = acc.merge(&block);
-            if !sink(at, &briefs) {
-                return Ok(None);
-            }
-            at = to;
-            if at >= range.1 {
-                return Ok(Some(acc));
-            }
-        }
-    })?;
-    Ok(acc.map(|acc| derive(&info, range, &acc)))
+    }
 }
 
 /// Watches a study as it runs, so that a front end can show how far it has got (the
@@ -1641,7 +1744,7 @@ fn render_outcomes(o: &mut String, m: &Metrics) {
     for e in &m.endings {
         let _ = writeln!(
             o,
-            "ended by {:<12} {:>7} of {:<7} {} of completed (phase {})",
+            "ended by {:<12} {:>7} of {:<7} {} of finished (phase {})",
             e.rule,
             e.games.k,
             e.games.n,
@@ -1652,7 +1755,7 @@ fn render_outcomes(o: &mut String, m: &Metrics) {
     for w in &m.wins {
         let _ = writeln!(
             o,
-            "wins {:<16} {:>7} of {:<7} {} of completed",
+            "wins {:<16} {:>7} of {:<7} {} of finished",
             w.team,
             w.of_completed.k,
             w.of_completed.n,
@@ -1676,7 +1779,7 @@ fn render_outcomes(o: &mut String, m: &Metrics) {
             );
         }
         None => {
-            let _ = writeln!(o, "first-team advantage  —  (no completed game)");
+            let _ = writeln!(o, "first-team advantage  —  (no finished game)");
         }
     }
 }
@@ -1705,8 +1808,8 @@ fn dist_line(o: &mut String, name: &str, d: &Dist) {
 /// How games went: lengths, decisions, lead changes, captures, first moves and luck.
 fn render_play(o: &mut String, m: &Metrics) {
     use std::fmt::Write;
-    dist_line(o, "turns (completed)", &m.turns);
-    dist_line(o, "throws (completed)", &m.throws);
+    dist_line(o, "turns (finished)", &m.turns);
+    dist_line(o, "throws (finished)", &m.throws);
     let _ = writeln!(
         o,
         "decision moves        {} of positions have more than one choice ({} of {})",
@@ -1901,7 +2004,9 @@ pub struct ShardFile {
 /// credited; a shard of format 2 counted otherwise and does not merge.)
 /// (4: pieces lost per game kept as a histogram per team, for the report's plot; a shard
 /// of format 3 lacks it and does not merge.)
-pub const SHARD_FORMAT: &str = "seig-study-shard-4";
+/// (5: a draw is a finished game, and a capture that sends home is a capture; a shard of
+/// format 4 counted otherwise and does not merge.)
+pub const SHARD_FORMAT: &str = "seig-study-shard-5";
 
 /// Why shards do not merge into one study.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

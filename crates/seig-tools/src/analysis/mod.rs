@@ -74,9 +74,9 @@ impl LoadError {
 
 /// Loads a rule file under a selection of readings and parameters: read, parse, lower.
 pub fn load(path: &Path, sel: &Selection) -> Result<Loaded, LoadError> {
-    let bytes = crate::files::read(path).map_err(|message| LoadError::Read {
+    let bytes = crate::files::read(path).map_err(|e| LoadError::Read {
         path: path.to_path_buf(),
-        message,
+        message: e.to_string(),
     })?;
     from_bytes(path, &bytes, sel)
 }
@@ -294,8 +294,7 @@ pub fn html_escape(s: &str) -> String {
     out
 }
 
-/// Writes a study output (shard, report) with [`crate::files::write_atomic`]; the
-/// error is the line the command line prints.
-pub fn write_file(path: &Path, contents: &str) -> Result<(), String> {
-    crate::files::write_atomic(path, contents.as_bytes()).map_err(|e| format!("error: {e}"))
+/// Writes a study output (shard, report) with [`crate::files::write_atomic`].
+pub fn write_file(path: &Path, contents: &str) -> Result<(), crate::files::WriteError> {
+    crate::files::write_atomic(path, contents.as_bytes())
 }

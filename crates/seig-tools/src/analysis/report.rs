@@ -56,7 +56,7 @@ pub fn histogram_svg(ms: &[Metrics], labels: &[String]) -> String {
     if lo == u64::MAX {
         let _ = write!(
             s,
-            r#"<text x="{}" y="{}" text-anchor="middle">no completed game</text></svg>"#,
+            r#"<text x="{}" y="{}" text-anchor="middle">no finished game</text></svg>"#,
             w / 2.0,
             h / 2.0
         );
@@ -116,7 +116,7 @@ pub fn histogram_svg(ms: &[Metrics], labels: &[String]) -> String {
     }
     let _ = write!(
         s,
-        r##"<text x="{}" y="{}" font-size="11" text-anchor="middle">seat turns (completed games; bins of {width}; the longest 1% not shown)</text>"##,
+        r##"<text x="{}" y="{}" font-size="11" text-anchor="middle">seat turns (finished games; bins of {width}; the longest 1% not shown)</text>"##,
         left + pw / 2.0,
         h - 6.0
     );
@@ -440,7 +440,7 @@ fn outcome_rows(o: &mut String, ms: &[Metrics]) {
             .unwrap_or_default();
         table_row(
             o,
-            &format!("{name} wins (of completed)"),
+            &format!("{name} wins (of finished)"),
             &col(&|m| m.wins.get(t).map_or("—".into(), |w| w.of_completed.pct())),
         );
     }
@@ -468,8 +468,8 @@ fn outcome_rows(o: &mut String, ms: &[Metrics]) {
             x.mean, x.ci.0, x.ci.1, x.median, x.p90
         )
     };
-    table_row(o, "turns (completed)", &col(&|m| d(&m.turns)));
-    table_row(o, "throws (completed)", &col(&|m| d(&m.throws)));
+    table_row(o, "turns (finished)", &col(&|m| d(&m.turns)));
+    table_row(o, "throws (finished)", &col(&|m| d(&m.throws)));
     table_row(o, "decision moves", &col(&|m| m.decision_moves.pct()));
     table_row(o, "lead changes per game", &col(&|m| d(&m.lead_changes)));
     table_row(o, "captures per game", &col(&|m| d(&m.captures)));
@@ -830,7 +830,7 @@ fn plots(o: &mut String, ms: &[Metrics], labels: &[String]) {
         .collect();
     o.push_str(&counts.join("; "));
     o.push_str(".</p>\n");
-    o.push_str("<h2>Win rates</h2>\n<p>Share of completed games won, and completion, with 95% Wilson intervals.</p>\n");
+    o.push_str("<h2>Win rates</h2>\n<p>Share of finished games won, and completion, with 95% Wilson intervals.</p>\n");
     o.push_str(&wins_svg(ms, labels));
     o.push_str("<h2>Rule firing</h2>\n<p>Share of games in which each rule that can produce an event fired, with 95% Wilson intervals; the label gives its events per game.</p>\n");
     o.push_str(&rules_svg(ms, labels));
@@ -1032,7 +1032,7 @@ fn distributions(o: &mut String, ms: &[Metrics], labels: &[String]) {
     let mut plots: Vec<(&str, &str, &str, Series)> = vec![(
         "captures",
         "Captures per game",
-        "landing captures that remove a piece, per game",
+        "landing captures (the piece removed or sent home), per game",
         per_arm(&|m| &m.acc.captures),
     )];
     if ms.iter().any(|m| m.removals.max > 0) {
@@ -1047,7 +1047,7 @@ fn distributions(o: &mut String, ms: &[Metrics], labels: &[String]) {
         plots.push((
             "send-homes",
             "Send-homes per game",
-            "pieces sent home, per game",
+            "landing captures that sent the piece home, per game",
             per_arm(&|m| &m.acc.send_homes),
         ));
     }

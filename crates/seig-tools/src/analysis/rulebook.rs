@@ -688,11 +688,19 @@ fn taking(sec: &mut Section) {
                     } else {
                         "optional"
                     },
-                    match (spec.swap, spec.send_home) {
-                        (true, true) => "goes to the hole its taker left (else it is sent home)",
-                        (true, false) => "goes to the hole its taker left (else it is removed)",
-                        (false, true) => "is sent home",
-                        (false, false) => "is removed",
+                    // The statement's own target, which may differ from the game's.
+                    match (spec.swap, spec.send_home, spec.home_first_empty) {
+                        (true, true, _) => {
+                            "goes to the hole its taker left (else it is sent home)"
+                        }
+                        (true, false, _) => "goes to the hole its taker left (else it is removed)",
+                        (false, true, true) => {
+                            "is sent home to the first empty hole of its start row"
+                        }
+                        (false, true, false) => {
+                            "is sent home to its start hole (the first empty one if taken)"
+                        }
+                        (false, false, _) => "is removed",
                     }
                 ));
             } else {

@@ -232,7 +232,7 @@ impl Session {
             seed,
             seats,
             budget,
-            max_turns: 10_000,
+            max_turns: crate::driver::MAX_TURNS,
             actions: Vec::new(),
             history: Vec::new(),
             state,
