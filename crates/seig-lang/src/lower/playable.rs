@@ -297,6 +297,10 @@ fn captures(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
 /// team could land on the other's, no other hole of the taker's track lies on the taken
 /// piece's track, so the hole the taker left never is (the taken piece always goes home, or
 /// is removed).
+#[expect(
+    clippy::indexing_slicing,
+    reason = "per-team pairs are indexed by a `TeamId`, which is 0 or 1"
+)]
 fn swaps(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
     let track = |t: TeamId| {
         let mut s = CellSet::default();
@@ -344,6 +348,10 @@ fn swaps(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
 /// `must land on` holes that no move can walk past: for each team, none is a hole of its
 /// track that a piece leaves again (the track's last hole, with no loop or `bounce` end, is
 /// never left).
+#[expect(
+    clippy::indexing_slicing,
+    reason = "per-team pairs are indexed by a `TeamId`, which is 0 or 1"
+)]
 fn must_land(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
     let mv = &ir.movement;
     let Some(origin) = mv.must_land_origin else {
