@@ -348,7 +348,7 @@ function drawLog(v, fresh) {
   st.logShown = v.log.length;
   ol.scrollTop = ol.scrollHeight;
   // A capture that sends home is a capture; a throw's removal is not (as in every table).
-  const caps = v.log.filter((l) => l.mark === "capture" || l.mark === "send-home").length;
+  const caps = v.log.filter((l) => l.mark === "capture" || l.mark === "send-home" || l.mark === "swap").length;
   const rems = v.log.filter((l) => l.mark === "removal").length;
   $("log-count").textContent = `${v.log.length} actions, ${caps} with a capture` + (rems ? `, ${rems} with a removal` : "");
 }

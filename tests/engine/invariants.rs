@@ -843,6 +843,7 @@ fn check_throw(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), Strin
                 piece,
                 home,
                 rule,
+                ..
             } => {
                 let o = (*team).index();
                 let removes = g.ir().throws.iter().any(|t| {
@@ -910,6 +911,7 @@ fn check_decision_events(
                 team,
                 piece,
                 home,
+                swapped,
                 rule,
             } => {
                 taken += 1;
@@ -926,7 +928,11 @@ fn check_decision_events(
                         "{who} taken by a decision that does not take: {e:?}"
                     ));
                 }
-                if !victim.alive() || victim.cell != cell || cell == NO_CELL {
+                // A group that lands after each throw may take on the holes before its last.
+                let on_the_way = g.ir().movement.land_each_throw
+                    && d.mask.count_ones() > 1
+                    && victim.cell != cell;
+                if !victim.alive() || (victim.cell != cell && !on_the_way) || cell == NO_CELL {
                     return Err(format!(
                         "{who} taken, but the mover landed on {}",
                         place(g, &n.piece(TeamId::new(t), d.piece as usize))
@@ -935,7 +941,17 @@ fn check_decision_events(
                 if victim.immune() {
                     return Err(format!("{who} taken although immune"));
                 }
-                let c = Cell::new(cell as u16);
+                let c = Cell::new(victim.cell as u16);
+                // On the way, the first landing is one throw's (`only with` may see it).
+                let first = d.mask.trailing_zeros() as usize;
+                let single = if on_the_way {
+                    g.capture_verdict(TeamId::new(t), &victim, c, None)
+                        .is_err()
+                        .then(|| s.pool().get(first).map(|e| e.thrown))
+                        .flatten()
+                } else {
+                    single
+                };
                 let spec = g
                     .capture_verdict(TeamId::new(t), &victim, c, single)
                     .map_err(|r| format!("{who} taken where capture_verdict forbids it ({r:?})"))?;
@@ -948,11 +964,24 @@ fn check_decision_events(
                 {
                     return Err(format!("{who} taken where the capture table forbids it"));
                 }
-                if *home != spec.send_home || *rule != spec.origin.rule {
+                if *home != (spec.send_home || *swapped)
+                    || (*swapped && !spec.swap)
+                    || *rule != spec.origin.rule
+                {
                     return Err(format!("{who} taken as {e:?}, the table says {spec:?}"));
                 }
                 let after = n.piece(TeamId::new(o), *piece as usize);
+                // A swap puts the victim, as it was, on the hole its taker left.
+                let left = s.piece(TeamId::new(t), d.piece as usize).cell;
+                if *swapped
+                    && (left == NO_CELL || after.cell != left || after.flags != victim.flags)
+                {
+                    return Err(format!(
+                        "{who} swapped but is now {after:?} (the taker left {left})"
+                    ));
+                }
                 if *home
+                    && !*swapped
                     && (!after.alive()
                         || after
                             .flags
@@ -1154,6 +1183,41 @@ fn check_variant(
     Ok(())
 }
 
+/// The swap fixture (`tests/fixtures/swaps.seig`: a capture that swaps, holes that must be
+/// landed on) under reading
+/// combination `combo` (one bit per reading, its second option when set): the invariants,
+/// and the same game twice.
+fn check_swaps(seed: u64, combo: usize) -> Result<(), TestCaseError> {
+    let readings = [
+        ("A-SW-1", "gone"),
+        ("A-SW-2", "yes"),
+        ("A-SW-3", "pooled"),
+        ("A-SW-4", "exact"),
+    ];
+    let sel = Selection {
+        readings: readings
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| combo >> i & 1 == 1)
+            .map(|(_, (r, o))| (r.to_string(), o.to_string()))
+            .collect(),
+        params: Vec::new(),
+    };
+    let path = format!("{}/tests/fixtures/swaps.seig", env!("CARGO_MANIFEST_DIR"));
+    let bytes = std::fs::read(&path).expect("the swap fixture");
+    let g = Game::new(
+        seig::lang::load(&bytes, &sel)
+            .1
+            .ir
+            .expect("the swap fixture lowers"),
+    );
+    let first = play(&g, seed, MAX_ACTIONS, Check::Invariants)
+        .map_err(|m| TestCaseError::fail(format!("{m}\n  readings: {:?}", sel.readings)))?;
+    let second = play(&g, seed, MAX_ACTIONS, Check::Nothing).map_err(TestCaseError::fail)?;
+    prop_assert_eq!(first.notation, second.notation);
+    Ok(())
+}
+
 fn picks() -> impl Strategy<Value = Vec<Index>> {
     prop::collection::vec(any::<Index>(), 32)
 }
@@ -1182,6 +1246,11 @@ proptest! {
     #[test]
     fn random_play_keeps_the_invariants_sigue(seed in any::<u64>(), p in picks(), q in param_picks()) {
         check_variant(2, seed, &p, &q, Check::Invariants)?;
+    }
+
+    #[test]
+    fn random_play_keeps_the_invariants_swap(seed in any::<u64>(), combo in 0usize..16) {
+        check_swaps(seed, combo)?;
     }
 
 }

@@ -11,6 +11,7 @@ mod rules_sig;
 mod rules_sigue;
 mod rules_tagent;
 mod setup;
+mod statements_capture;
 mod statements_ends;
 mod statements_entry;
 mod statements_moves;

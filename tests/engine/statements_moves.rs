@@ -13,7 +13,7 @@
 
 use crate::common;
 
-use common::{TeamId, moves, note, play, pos, throw};
+use common::{TeamId, moves, note, play, pos, refuse, throw};
 use seig::engine::Game;
 use seig::lang::lower::Selection;
 
@@ -341,6 +341,70 @@ fn passing_opposing_pieces_forbidden_stops_a_piece_behind_the_enemy() {
     // Landing on it is no passing.
     let s = at(&g, "1/1#0", "+mid.2 x x x", "+mid.3 x x x");
     assert_eq!(moves(&g, &s), v(&["1:1 mid.2>mid.3"]));
+}
+
+// ------------------------------------------------------------------- must land on
+
+#[test]
+fn must_land_on_a_hole_needs_the_exact_count_then_goes_on() {
+    let g = game("must land on first hole of mid");
+    // Piece 1 on a_home.3: a 3 would walk past mid.1, a 2 lands on it. Piece 2 starts from
+    // mid.1 and goes on freely.
+    let s = at(&g, "3/3#0", "+a_home.3 +mid.1 x x", NO_B);
+    assert_eq!(moves(&g, &s), v(&["2:3 mid.1>mid.4"]));
+    assert_eq!(refuse(&g, &s, "1:3"), "R-X");
+    let s = at(&g, "2/2#0", "+a_home.3 +mid.2 x x", NO_B);
+    assert_eq!(moves(&g, &s), v(&["1:2 a_home.3>mid.1", "2:2 mid.2>mid.4"]));
+    // Without the statement the 3 walks past.
+    let g = game("");
+    let s = at(&g, "3/3#0", "+a_home.3 +mid.1 x x", NO_B);
+    assert_eq!(moves(&g, &s), v(&["1:3 a_home.3>mid.2", "2:3 mid.1>mid.4"]));
+}
+
+#[test]
+fn must_land_on_binds_whoever_stands_there_and_each_team_on_its_own_track() {
+    let g = game("must land on first hole of mid");
+    // b walks mid.6→1 then a_home.4→1: it must land on mid.1 too.
+    let s = pos(
+        &g,
+        "play | b 1 move | throws 1/1/9 turns 8 | pool 3/3#0 | a: +mid.2 x x x | b: +mid.3 +mid.4 x x",
+    );
+    // b's piece 1 would walk past mid.1 (where a stands); piece 2 lands on it and takes
+    // nothing (no capture statement: the hole is shared).
+    assert_eq!(moves(&g, &s), v(&["2:3 mid.4>mid.1"]));
+    assert_eq!(refuse(&g, &s, "1:3"), "R-X");
+}
+
+#[test]
+fn must_land_on_with_a_pooled_group_passes_the_holes_between_its_throws() {
+    let g = game("allocation: pooled\n must land on first hole of mid");
+    let s = at(&g, "1/1#0 2/2#1", "+a_home.3 x x x", NO_B);
+    // The 2 alone lands on mid.1; the 1 and the 2 together would walk past it.
+    assert_eq!(
+        moves(&g, &s),
+        v(&["1:1 a_home.3>a_home.4", "1:2 a_home.3>mid.1"])
+    );
+    assert_eq!(refuse(&g, &s, "1:1+2"), "R-X");
+}
+
+#[test]
+fn must_land_on_that_no_move_walks_past_is_w028() {
+    let warnings = |extra: &str| {
+        let (_, l) = seig::lang::load(file(extra).as_bytes(), &Selection::default());
+        l.diagnostics
+            .iter()
+            .map(|d| d.code.as_str().to_string())
+            .collect::<Vec<_>>()
+    };
+    // The goal's last hole ends both tracks (b_home.1 for a, a_home.1 for b).
+    assert!(warnings("must land on first hole of opposing home").contains(&"W028".to_string()));
+    assert!(!warnings("must land on first hole of mid").contains(&"W028".to_string()));
+}
+
+#[test]
+fn must_land_on_round_trips_through_the_formatter() {
+    round_trip("must land on first hole of mid");
+    round_trip("must land on ends of own home");
 }
 
 // ------------------------------------------------------------------- blocked release

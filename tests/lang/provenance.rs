@@ -100,6 +100,8 @@ fn facts_name_their_rule_and_statement() {
             CaptureKind::Capture {
                 compulsory: true,
                 send_home: false,
+                swap: false,
+                swap_else_said: false,
                 home_to: None
             },
             CaptureKind::NoCapture { sharing: false }

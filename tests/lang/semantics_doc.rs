@@ -65,6 +65,7 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::PooledLanding => "`pooled throws land:`",
         StatementKind::PooledWalk => "`pooled throws walk:`",
         StatementKind::Passing => "`passing own pieces:` / `passing opposing pieces:`",
+        StatementKind::MustLand => "`must land on`",
         StatementKind::BlockedRelease => "`blocked release:`",
         StatementKind::Stacks => "`stacks:`",
     }

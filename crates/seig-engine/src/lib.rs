@@ -523,6 +523,8 @@ pub enum RefusalKind {
     PassOwn,
     /// A move past a hole holding opposing pieces, which may not be passed.
     PassOpposing,
+    /// A move past a hole a piece must land on (`must land on`).
+    MustLand,
     /// A chosen entry hole named for a move that enters no hole.
     NoEntryHere,
     /// A chosen entry hole outside the track's first segment.
@@ -579,8 +581,10 @@ pub enum Event {
         team: TeamId,
         /// Victim.
         piece: u8,
-        /// Sent home (else removed).
+        /// Still in the game: sent home, or swapped (else removed).
         home: bool,
+        /// Swapped: put on the hole its taker left (`capture …: swap`).
+        swapped: bool,
         /// Rule.
         rule: RuleIx,
     },
@@ -866,7 +870,8 @@ impl Game {
         });
         let latched = latched_conditions(&ir);
         let mv = &ir.movement;
-        let pass_free = mv.pass_own && mv.pass_opposing;
+        let pass_free =
+            mv.pass_own && mv.pass_opposing && mv.must_land.iter().all(CellSet::is_empty);
         let plain_walk = pass_free && ir.teams.iter().all(|t| t.track.end != TrackEnd::Bounce);
         let rule_orders = rule_orders(&ir);
         let effect_orders = rule_orders
@@ -1182,6 +1187,7 @@ impl Game {
                             team: opp,
                             piece: i as u8,
                             home: false,
+                            swapped: false,
                             rule: e.rule,
                         });
                     }
@@ -1663,6 +1669,50 @@ impl Game {
             },
         };
         put(s, t, i, back);
+    }
+
+    /// Takes piece `i` of `team` as `spec` says, its taker having left hole `left`
+    /// (`NO_CELL`: it came from off the board); says whether the piece was swapped onto
+    /// `left`.
+    pub(crate) fn take_by(
+        &self,
+        s: &mut State,
+        team: TeamId,
+        i: usize,
+        spec: CaptureSpec,
+        left: u8,
+    ) -> bool {
+        let Some(c) = spec.swap.then(|| self.swap_hole(s, team, left)).flatten() else {
+            self.take(s, team, i, spec.send_home, spec.home_first_empty);
+            return false;
+        };
+        let p = s.pieces[team][i];
+        if p.cell != NO_CELL {
+            self.vacate(s, team, i, p.cell);
+        }
+        s.occ[team].insert(c);
+        let swapped = Piece {
+            tpos: self.track_of_cell[team][c.index()],
+            cell: c.get() as u8,
+            flags: p.flags,
+        };
+        put(s, team, i, swapped);
+        true
+    }
+
+    /// The hole a taken piece of `team` is swapped onto when its taker left hole `left`:
+    /// none when the taker came from off the board, or the hole is not on the piece's track,
+    /// or a piece of its team stands there that it may not stack with.
+    fn swap_hole(&self, s: &State, team: TeamId, left: u8) -> Option<Cell> {
+        if left == NO_CELL {
+            return None;
+        }
+        let c = Cell::new(u16::from(left));
+        let on_track = self.track_of_cell[team]
+            .get(c.index())
+            .is_some_and(|&x| x >= 0);
+        let may_stack = self.ir.capture.stacking || self.goal_cell[team] == Some(c);
+        (on_track && (may_stack || !s.occ[team].contains(c))).then_some(c)
     }
 
     /// Clears `cell` from the team's occupancy unless another piece of it stands there

@@ -1133,11 +1133,12 @@ impl Game {
                         .capture_verdict(team, &q, Cell::new(l.cell as u16), single)
                         .is_ok()
                 {
-                    self.take(s, o, j, spec.send_home, spec.home_first_empty);
+                    let swapped = self.take_by(s, o, j, spec, old.cell);
                     obs.event(Event::Captured {
                         team: o,
                         piece: j as u8,
-                        home: spec.send_home,
+                        home: spec.send_home || swapped,
+                        swapped,
                         rule: spec.origin.rule,
                     });
                 }
@@ -1145,7 +1146,7 @@ impl Game {
         }
         if let Some(landings) = on_the_way {
             for (cell, spec, single) in landings {
-                self.take_at(s, team, cell, spec, single, obs);
+                self.take_at(s, team, cell, (spec, old.cell), single, obs);
             }
         }
         if self.check_win(s, obs) {
@@ -1209,13 +1210,14 @@ impl Game {
         out
     }
 
-    /// Takes every opposing piece on `cell` that team `team` may take there.
+    /// Takes every opposing piece on `cell` that team `team` may take there, as `spec` says,
+    /// the taker having left hole `left` at the start of its move.
     fn take_at(
         &self,
         s: &mut State,
         team: TeamId,
         cell: Cell,
-        spec: CaptureSpec,
+        (spec, left): (CaptureSpec, u8),
         single: Option<u8>,
         obs: &mut impl Observer,
     ) {
@@ -1226,11 +1228,12 @@ impl Game {
                 && q.cell == cell.get() as u8
                 && self.capture_verdict(team, &q, cell, single).is_ok()
             {
-                self.take(s, o, j, spec.send_home, spec.home_first_empty);
+                let swapped = self.take_by(s, o, j, spec, left);
                 obs.event(Event::Captured {
                     team: o,
                     piece: j as u8,
-                    home: spec.send_home,
+                    home: spec.send_home || swapped,
+                    swapped,
                     rule: spec.origin.rule,
                 });
             }
@@ -1307,9 +1310,14 @@ impl Game {
     }
 
     /// May a piece of team `t` walk on past hole `c`? Refused when pieces there may not be
-    /// passed.
+    /// passed, or the hole must be landed on.
     fn may_pass(&self, s: &State, t: TeamId, c: Cell) -> Result<(), Refusal> {
         let mv = &self.ir.movement;
+        if let Some(o) = mv.must_land_origin
+            && mv.must_land[t].contains(c)
+        {
+            return Err(Refusal::new(RefusalKind::MustLand, Ground::Stated(o)));
+        }
         let (own, opp) = (s.occ[t].contains(c), s.occ[t.other()].contains(c));
         if own && !mv.pass_own {
             return Err(Refusal::new(

@@ -48,14 +48,16 @@ pub enum Consequence {
         /// The rules that allow the move (the throws', gates', loops').
         rules: RuleList,
     },
-    /// A piece was taken: sent home, or removed.
+    /// A piece was taken: sent home, swapped, or removed.
     Taken {
         /// Victim's team.
         team: TeamId,
         /// Victim.
         piece: u8,
-        /// Sent home (else removed).
+        /// Still in the game: sent home, or swapped (else removed).
         home: bool,
+        /// Put on the hole its taker left (`capture …: swap`), at `to`.
+        swapped: Option<Cell>,
         /// The statement that takes it.
         by: Ground,
     },
@@ -247,11 +249,18 @@ impl Game {
                     });
                 }
                 Event::Captured {
-                    team, piece, home, ..
+                    team,
+                    piece,
+                    home,
+                    swapped,
+                    ..
                 } => out.push(Consequence::Taken {
                     team,
                     piece,
                     home,
+                    swapped: swapped
+                        .then(|| after.pieces[team][piece as usize].place())
+                        .flatten(),
                     by: self.taken_by(landing, entry),
                 }),
                 Event::Immune { team, piece, rule } => out.push(Consequence::Immune {

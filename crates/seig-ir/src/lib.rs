@@ -129,6 +129,8 @@ pub enum EngineChoiceId {
     OptionalCapture,
     /// `send-home target`.
     SendHomeTarget,
+    /// `swap fallback`.
+    SwapFallback,
     /// `remove opposing piece`.
     RemoveOpposingPiece,
     /// `pieces and start`.
@@ -147,7 +149,7 @@ pub enum EngineChoiceId {
 
 impl EngineChoiceId {
     /// Every engine choice, in the order of docs/semantics.md.
-    pub const ALL: [EngineChoiceId; 35] = [
+    pub const ALL: [EngineChoiceId; 36] = [
         EngineChoiceId::ThrowingOrder,
         EngineChoiceId::SeatsPerTeam,
         EngineChoiceId::SeatRotation,
@@ -176,6 +178,7 @@ impl EngineChoiceId {
         EngineChoiceId::Immunity,
         EngineChoiceId::OptionalCapture,
         EngineChoiceId::SendHomeTarget,
+        EngineChoiceId::SwapFallback,
         EngineChoiceId::RemoveOpposingPiece,
         EngineChoiceId::PiecesAndStart,
         EngineChoiceId::TransitionTiming,
@@ -216,6 +219,7 @@ impl EngineChoiceId {
             EngineChoiceId::Immunity => "immunity",
             EngineChoiceId::OptionalCapture => "optional capture",
             EngineChoiceId::SendHomeTarget => "send-home target",
+            EngineChoiceId::SwapFallback => "swap fallback",
             EngineChoiceId::RemoveOpposingPiece => "remove opposing piece",
             EngineChoiceId::PiecesAndStart => "pieces and start",
             EngineChoiceId::TransitionTiming => "transition timing",
@@ -314,6 +318,8 @@ pub enum StatementKind {
     PooledWalk,
     /// `passing own|opposing pieces: …`.
     Passing,
+    /// `must land on REGION`.
+    MustLand,
     /// `blocked release: …`.
     BlockedRelease,
     /// `stacks: move together|apart`.
@@ -818,6 +824,13 @@ pub struct Movement {
     pub pass_opposing: bool,
     /// The statement giving [`Movement::pass_opposing`] (`None`: language default, allowed).
     pub pass_opposing_origin: Option<Origin>,
+    /// `[team]`: holes a move of the team may not walk past (`must land on`): a piece
+    /// reaches them by the exact count, then goes on from there.
+    #[serde(default)]
+    pub must_land: [CellSet; 2],
+    /// The last `must land on` statement (`None`: none, every hole may be passed).
+    #[serde(default)]
+    pub must_land_origin: Option<Origin>,
     /// What a release does when the released piece's move is refused.
     pub blocked_release: BlockedRelease,
     /// The statement giving [`Movement::blocked_release`] (`None`: language default, lost).
@@ -841,6 +854,8 @@ impl Default for Movement {
             pass_own_origin: None,
             pass_opposing: true,
             pass_opposing_origin: None,
+            must_land: [CellSet::default(); 2],
+            must_land_origin: None,
             blocked_release: BlockedRelease::Lost,
             blocked_release_origin: None,
         }
@@ -1313,8 +1328,14 @@ impl Cmp {
 pub struct CaptureSpec {
     /// Must take.
     pub compulsory: bool,
-    /// Send the piece home instead of removing it.
+    /// Send the piece home instead of removing it (under [`CaptureSpec::swap`]: where the
+    /// swap cannot be made).
     pub send_home: bool,
+    /// `swap`: the taken piece goes to the hole the taker left, where it can (that hole is
+    /// on its track and holds none of its team's pieces it may not stack with); elsewhere
+    /// [`CaptureSpec::send_home`] says what happens to it.
+    #[serde(default)]
+    pub swap: bool,
     /// A piece sent home goes to the first empty hole of its start row (else its start
     /// hole): the capture statement's own target, or the game's `send home to`.
     pub home_first_empty: bool,
@@ -1388,8 +1409,15 @@ pub enum CaptureKind {
     Capture {
         /// Must take.
         compulsory: bool,
-        /// Send home instead of remove.
+        /// Send home instead of remove (with `swap`: where the swap cannot be made).
         send_home: bool,
+        /// `swap`: the taken piece goes to the hole the taker left.
+        #[serde(default)]
+        swap: bool,
+        /// `swap, else remove|send home` said what a swap that cannot be made does
+        /// (`false`: the language default, send home).
+        #[serde(default)]
+        swap_else_said: bool,
         /// Its own target for a piece sent home (`true`: first empty hole); `None`: the
         /// game's `send home to`.
         home_to: Option<bool>,

@@ -195,6 +195,10 @@ pub enum Code {
     UnreachableTrackCell,
     /// `W026`: Stacks move together but can form only where no piece moves on.
     StacksNeverMove,
+    /// `W027`: A swap capture that can never swap.
+    SwapNever,
+    /// `W028`: Holes that must be landed on, which no move can walk past.
+    MustLandNever,
 }
 
 impl Code {
@@ -281,6 +285,8 @@ impl Code {
         Code::CaptureNeverApplies,
         Code::UnreachableTrackCell,
         Code::StacksNeverMove,
+        Code::SwapNever,
+        Code::MustLandNever,
     ];
 
     /// The code as written, e.g. `E010`.
@@ -367,6 +373,8 @@ impl Code {
             Code::CaptureNeverApplies => "W024",
             Code::UnreachableTrackCell => "W025",
             Code::StacksNeverMove => "W026",
+            Code::SwapNever => "W027",
+            Code::MustLandNever => "W028",
         }
     }
 

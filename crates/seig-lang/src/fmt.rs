@@ -655,8 +655,19 @@ fn statement(s: &StmtKind) -> String {
             region: r,
             compulsory,
             send_home,
+            swap,
+            swap_else,
             home_to,
-        } => capture(r.as_ref(), *compulsory, *send_home, home_to.as_ref()),
+        } => {
+            let effect = match (*swap, *swap_else, *send_home) {
+                (true, None, _) => "swap",
+                (true, Some(true), _) => "swap, else send home",
+                (true, Some(false), _) => "swap, else remove",
+                (false, _, true) => "send home",
+                (false, _, false) => "remove",
+            };
+            capture(r.as_ref(), *compulsory, effect, home_to.as_ref())
+        }
         StmtKind::NoCapture { region: r, sharing } => {
             let sharing = if *sharing { ", sharing" } else { "" };
             format!("no capture in {}{sharing}", region(&r.node))
@@ -673,6 +684,7 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::Blocked(false) => "blocked landing: forbidden".into(),
         StmtKind::Immune(r) => format!("immune after entering {}", region(&r.node)),
         StmtKind::ImmuneArrived => "immune after arriving".into(),
+        StmtKind::MustLand(r) => format!("must land on {}", region(&r.node)),
         StmtKind::ImmuneWhen { when, opposing } => format!(
             "immune when {} first holds: {} released pieces on the board",
             conds(when),
@@ -873,7 +885,7 @@ fn gate(team: &Name, segment: &Name, requirement: &Requirement, stop: bool) -> S
 fn capture(
     r: Option<&Spanned<Region>>,
     compulsory: bool,
-    send_home: bool,
+    effect: &str,
     home_to: Option<&Spanned<bool>>,
 ) -> String {
     let within = r.map_or(String::new(), |r| format!(" in {}", region(&r.node)));
@@ -883,9 +895,8 @@ fn capture(
         Some(false) => " to start hole",
     };
     format!(
-        "capture{within}: {}, {}{to}",
+        "capture{within}: {}, {effect}{to}",
         if compulsory { "compulsory" } else { "optional" },
-        if send_home { "send home" } else { "remove" }
     )
 }
 

@@ -192,8 +192,12 @@ pub const FORMS: &[Form] = &[
         "Own pieces on one hole move alone (default) or as one stack.",
     ),
     f(
-        "capture in REGION: compulsory|optional, remove|send home to start hole|first empty hole",
-        "What landing on opposing pieces does (everywhere, or in a region).",
+        "capture in REGION: compulsory|optional, remove|send home|swap to start hole|first empty hole",
+        "What landing on opposing pieces does (everywhere, or in a region); `swap`: the taken piece goes to the hole the taker left.",
+    ),
+    f(
+        "must land on REGION",
+        "A move may not walk past those holes: a piece reaches them by the exact count, then goes on.",
     ),
     f(
         "no capture in REGION, sharing",

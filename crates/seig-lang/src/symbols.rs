@@ -418,6 +418,7 @@ impl Walk {
             | StmtKind::NoCapture { .. }
             | StmtKind::CaptureOnly { .. }
             | StmtKind::Immune(_)
+            | StmtKind::MustLand(_)
             | StmtKind::ImmuneWhen { .. }
             | StmtKind::Win(..)
             | StmtKind::Draw(..)
@@ -535,7 +536,8 @@ impl Walk {
             } => self.region(&r.node),
             StmtKind::NoCapture { region, .. }
             | StmtKind::CaptureOnly { region, .. }
-            | StmtKind::Immune(region) => self.region(&region.node),
+            | StmtKind::Immune(region)
+            | StmtKind::MustLand(region) => self.region(&region.node),
             StmtKind::ImmuneWhen { when, .. } => self.conds(when),
             StmtKind::Win(phase, when) | StmtKind::Draw(phase, when) => {
                 self.phase(phase);

@@ -188,7 +188,7 @@ impl App {
                 continue;
             };
             let kind = match (e, words::taking(e, by_throw)) {
-                (_, Some(Taking::SendHome)) => LogKind::Send,
+                (_, Some(Taking::SendHome | Taking::Swap)) => LogKind::Send,
                 (_, Some(_)) => LogKind::Capture,
                 (GameEvent::Phase { .. }, _) => LogKind::Phase,
                 (GameEvent::Won { .. }, _) => LogKind::Win,

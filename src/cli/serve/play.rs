@@ -43,7 +43,7 @@ pub struct LogLine {
     pub text: String,
     /// What followed.
     pub events: Vec<String>,
-    /// `capture`, `send-home`, `removal` ([`words::Taking::tag`]), `phase`, `won` or empty: what
+    /// `capture`, `send-home`, `swap`, `removal` ([`words::Taking::tag`]), `phase`, `won` or empty: what
     /// the page marks.
     pub mark: &'static str,
 }

@@ -57,6 +57,8 @@ pub(super) fn capture_statements(cx: &mut Cx, flat: &[Flat]) -> CaptureStmts {
                 region,
                 compulsory,
                 send_home,
+                swap,
+                swap_else,
                 home_to,
             } => {
                 if let (false, Some(h)) = (*send_home, home_to) {
@@ -73,6 +75,8 @@ pub(super) fn capture_statements(cx: &mut Cx, flat: &[Flat]) -> CaptureStmts {
                 let kind = CaptureKind::Capture {
                     compulsory: *compulsory,
                     send_home: *send_home,
+                    swap: *swap,
+                    swap_else_said: swap_else.is_some(),
                     home_to: home_to.as_ref().map(|h| h.node),
                 };
                 match region {
@@ -152,7 +156,9 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
             let CaptureKind::Capture {
                 compulsory,
                 send_home,
+                swap,
                 home_to,
+                ..
             } = s.kind
             else {
                 continue;
@@ -160,6 +166,7 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
             let spec = CaptureSpec {
                 compulsory,
                 send_home,
+                swap,
                 home_first_empty: home_to.unwrap_or(home_first_empty),
                 origin: s.origin,
             };

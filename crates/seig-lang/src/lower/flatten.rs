@@ -221,6 +221,7 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::PooledLanding(_) => K::PooledLanding,
         StmtKind::PooledWalk(_) => K::PooledWalk,
         StmtKind::Passing { .. } => K::Passing,
+        StmtKind::MustLand(_) => K::MustLand,
         StmtKind::BlockedRelease(_) => K::BlockedRelease,
         StmtKind::Stacks(_) => K::Stacks,
     })

@@ -15,6 +15,8 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
     let mut own: Option<Setting<bool>> = None;
     let mut opposing: Option<Setting<bool>> = None;
     let mut blocked: Option<Setting<BlockedRelease>> = None;
+    let mut must_land = [CellSet::default(); 2];
+    let mut must_land_origin = None;
     for f in flat {
         match &f.stmt.node {
             StmtKind::MovesPerPiece(v) => set_once(cx, &mut one, *v, f, "the moves per piece"),
@@ -31,6 +33,15 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
                 own: false,
                 allowed,
             } => set_once(cx, &mut opposing, *allowed, f, "passing opposing pieces"),
+            StmtKind::MustLand(region) => {
+                // Several statements add their holes; the last names them all.
+                if let (Some(cells), Some(o)) = (cx.region(region), f.origin) {
+                    for (m, c) in must_land.iter_mut().zip(cells) {
+                        *m = m.union(&c);
+                    }
+                    must_land_origin = Some(o);
+                }
+            }
             StmtKind::BlockedRelease(b) => {
                 let v = match b {
                     BlockedReleaseKind::Lost => BlockedRelease::Lost,
@@ -56,6 +67,8 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
         pass_own_origin: own.as_ref().map(|s| s.origin),
         pass_opposing: opposing.as_ref().map_or(d.pass_opposing, |s| s.value),
         pass_opposing_origin: opposing.as_ref().map(|s| s.origin),
+        must_land,
+        must_land_origin,
         blocked_release: blocked.as_ref().map_or(d.blocked_release, |s| s.value),
         blocked_release_origin: blocked.as_ref().map(|s| s.origin),
     }

@@ -22,6 +22,8 @@ pub(super) fn check(cx: &mut Cx, ir: &Ir, flat: &[Flat]) {
     phases(cx, ir, &span);
     gates(cx, ir, &span);
     captures(cx, ir, &span);
+    swaps(cx, ir, &span);
+    must_land(cx, ir, &span);
     unreachable_cells(cx, ir, &span);
 }
 
@@ -289,6 +291,93 @@ fn captures(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
             );
         }
     }
+}
+
+/// A `swap` capture statement that can never swap: on each of its holes where a piece of one
+/// team could land on the other's, no other hole of the taker's track lies on the taken
+/// piece's track, so the hole the taker left never is (the taken piece always goes home, or
+/// is removed).
+#[expect(
+    clippy::indexing_slicing,
+    reason = "per-team pairs are indexed by a `TeamId`, which is 0 or 1"
+)]
+fn swaps(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
+    let track = |t: TeamId| {
+        let mut s = CellSet::default();
+        for &c in &ir.team_of(t).track.cells {
+            s.insert(c);
+        }
+        s
+    };
+    let tracks = TeamId::BOTH.map(track);
+    for st in &ir.capture.stated {
+        let CaptureKind::Capture {
+            swap: true,
+            send_home,
+            ..
+        } = st.kind
+        else {
+            continue;
+        };
+        let may_swap = |t: TeamId| {
+            let (own, other) = (&tracks[t], &tracks[t.other()]);
+            own.iter().any(|c| {
+                st.region.is_none_or(|r| r[t].contains(c))
+                    && other.contains(c)
+                    && own.iter().any(|d| d != c && other.contains(d))
+            })
+        };
+        if TeamId::BOTH.into_iter().any(may_swap) {
+            continue;
+        }
+        cx.diags.push(
+            Diagnostic::warning(
+                Code::SwapNever,
+                span(st.origin),
+                "this swap can never be made",
+                format!(
+                    "no taker can have left a hole of the taken piece's track: every piece taken here is {}",
+                    if send_home { "sent home" } else { "removed" }
+                ),
+            )
+            .with_help("say what happens as `send home` or `remove`, or let the tracks share the holes before the capture"),
+        );
+    }
+}
+
+/// `must land on` holes that no move can walk past: for each team, none is a hole of its
+/// track that a piece leaves again (the track's last hole, with no loop or `bounce` end, is
+/// never left).
+#[expect(
+    clippy::indexing_slicing,
+    reason = "per-team pairs are indexed by a `TeamId`, which is 0 or 1"
+)]
+fn must_land(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
+    let mv = &ir.movement;
+    let Some(origin) = mv.must_land_origin else {
+        return;
+    };
+    let passable = TeamId::BOTH.into_iter().any(|t| {
+        let tr = &ir.team_of(t).track;
+        let goes_on = tr.looping.is_some() || tr.end == TrackEnd::Bounce;
+        let last = tr.cells.len().saturating_sub(1);
+        tr.cells
+            .iter()
+            .enumerate()
+            .any(|(i, &c)| mv.must_land[t].contains(c) && (i < last || goes_on))
+    });
+    if passable {
+        return;
+    }
+    cx.diags.push(
+        Diagnostic::warning(
+            Code::MustLandNever,
+            span(origin),
+            "no move can walk past these holes",
+            "none is a hole of a track that a piece leaves again",
+        )
+        .with_help("name holes the tracks walk through, e.g. `must land on last hole of middle`"),
+    );
 }
 
 /// Holes of a team's track that no piece of the team can ever reach: a piece walks its

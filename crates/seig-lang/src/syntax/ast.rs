@@ -499,8 +499,12 @@ pub enum StmtKind {
         region: Option<Spanned<Region>>,
         /// Compulsory.
         compulsory: bool,
-        /// Send home instead of remove.
+        /// Send home instead of remove (also under `swap`: where no swap can be made).
         send_home: bool,
+        /// `swap`: the taken piece goes to the hole the taker left.
+        swap: bool,
+        /// `swap, else remove|send home` (`true`: send home), where the swap cannot be made.
+        swap_else: Option<bool>,
         /// `to start hole|first empty hole` after the effect (`true` = first empty).
         home_to: Option<Spanned<bool>>,
     },
@@ -561,6 +565,8 @@ pub enum StmtKind {
         /// `allowed` (else `forbidden`).
         allowed: bool,
     },
+    /// `must land on REGION`: a move may not walk past those holes.
+    MustLand(Spanned<Region>),
     /// `blocked release: lost|released in place|another piece`.
     BlockedRelease(BlockedReleaseKind),
     /// `stacks: move together|move apart` (`true` = together).

@@ -46,8 +46,8 @@ pub fn describe(r: Rule) -> &'static str {
         | track_stmt | gate_stmt | stacks_stmt | stacking_stmt | no_capture_stmt
         | capture_only_stmt | capture_stmt | blocked_stmt | immune_stmt | immune_arrived_stmt
         | immune_when_stmt | send_home_stmt | win_stmt | moves_per_piece_stmt
-        | pooled_landing_stmt | pooled_walk_stmt | passing_stmt | blocked_release_stmt
-        | seat_order_stmt | draw_stmt | score_end_stmt | stmt => STATEMENT,
+        | pooled_landing_stmt | pooled_walk_stmt | passing_stmt | must_land_stmt
+        | blocked_release_stmt | seat_order_stmt | draw_stmt | score_end_stmt | stmt => STATEMENT,
         team_blocks | alternating => "`team blocks` or `alternating`",
         from_hole => "`from hole N`",
         counted | own_kw | opposing_kw => "`own pieces in ROW` or `opposing pieces in ROW`",
@@ -102,7 +102,8 @@ pub fn describe(r: Rule) -> &'static str {
         forbidden | allowed => "`forbidden` or `allowed`",
         except_goal => "`except at goal`",
         capture_mode => "`compulsory` or `optional`",
-        capture_effect | send_home => "`remove` or `send home`",
+        capture_effect | send_home | swap => "`remove`, `send home` or `swap`",
+        swap_else => "`remove` or `send home`",
         sharing => "`sharing`",
         share => "`share`",
         start_hole | first_empty => "`start hole` or `first empty hole`",

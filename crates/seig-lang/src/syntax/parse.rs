@@ -601,6 +601,7 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
             own: next!().as_rule() == Rule::passing_own,
             allowed: next!().as_rule() == Rule::allowed,
         },
+        Rule::must_land_stmt => StmtKind::MustLand(region(next!())),
         Rule::blocked_release_stmt => StmtKind::BlockedRelease(match next!().as_rule() {
             Rule::release_in_place => BlockedReleaseKind::InPlace,
             Rule::release_another => BlockedReleaseKind::AnotherPiece,
@@ -819,7 +820,17 @@ fn capture_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
         region_ = Some(region(child(&mut it)));
     }
     let compulsory = child(&mut it).as_str() == "compulsory";
-    let send_home = child(&mut it).as_str() != "remove";
+    let effect = child(&mut it);
+    let (mut send_home, mut swap, mut swap_else) = (effect.as_str() != "remove", false, None);
+    if let Some(sw) = effect
+        .into_inner()
+        .next()
+        .filter(|x| x.as_rule() == Rule::swap)
+    {
+        swap = true;
+        swap_else = sw.into_inner().next().map(|e| e.as_str() != "remove");
+        send_home = swap_else.unwrap_or(true);
+    }
     let home_to = it.next().map(|h| {
         let sp = span(&h);
         let first = h.into_inner().next().expect("target").as_rule() == Rule::first_empty;
@@ -832,6 +843,8 @@ fn capture_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
         region: region_,
         compulsory,
         send_home,
+        swap,
+        swap_else,
         home_to,
     })
 }

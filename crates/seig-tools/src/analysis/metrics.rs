@@ -586,6 +586,7 @@ impl Hooks for Counter<'_> {
                 piece,
                 rule,
                 home,
+                ..
             } => {
                 hit(rule);
                 self.shares.touch(team, piece);

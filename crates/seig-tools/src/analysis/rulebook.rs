@@ -711,12 +711,18 @@ fn taking(sec: &mut Section) {
                         "optional"
                     },
                     // The statement's own target, which may differ from the game's.
-                    match (spec.send_home, spec.home_first_empty) {
-                        (true, true) => "is sent home to the first empty hole of its start row",
-                        (true, false) => {
+                    match (spec.swap, spec.send_home, spec.home_first_empty) {
+                        (true, true, _) => {
+                            "goes to the hole its taker left (else it is sent home)"
+                        }
+                        (true, false, _) => "goes to the hole its taker left (else it is removed)",
+                        (false, true, true) => {
+                            "is sent home to the first empty hole of its start row"
+                        }
+                        (false, true, false) => {
                             "is sent home to its start hole (the first empty one if taken)"
                         }
-                        (false, _) => "is removed",
+                        (false, false, _) => "is removed",
                     }
                 ));
             } else {
@@ -921,6 +927,7 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::PooledLanding => "where a pooled group of throws lands",
         StatementKind::PooledWalk => "the order a pooled group of throws is walked in",
         StatementKind::Passing => "whether pieces may be passed",
+        StatementKind::MustLand => "holes a piece must land on before going on",
         StatementKind::BlockedRelease => "what a blocked release does",
         StatementKind::Stacks => "whether the pieces of a hole move together",
         StatementKind::SeatOrder => "the order in which seats throw",

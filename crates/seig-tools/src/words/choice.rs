@@ -370,9 +370,9 @@ impl Choices<'_> {
             ),
             choice(
                 EngineChoiceId::Passing,
-                "passing own pieces: allowed / forbidden; passing opposing pieces: allowed / forbidden",
+                "passing own pieces: allowed / forbidden; passing opposing pieces: allowed / forbidden; must land on REGION",
                 format!(
-                    "own pieces: {}; opposing pieces: {}",
+                    "own pieces: {}; opposing pieces: {}; {}",
                     if self.movement.pass_own {
                         "may be passed"
                     } else {
@@ -382,13 +382,44 @@ impl Choices<'_> {
                         "may be passed"
                     } else {
                         "may not be passed"
+                    },
+                    if self.movement.must_land_origin.is_some() {
+                        "some holes must be landed on before going on"
+                    } else {
+                        "every hole may be passed"
                     }
                 ),
                 self.movement
                     .pass_own_origin
-                    .or(self.movement.pass_opposing_origin),
+                    .or(self.movement.pass_opposing_origin)
+                    .or(self.movement.must_land_origin),
             ),
         ]
+    }
+
+    /// What a `swap` capture does with the taken piece where the swap cannot be made: the
+    /// first swap statement that says it.
+    fn swap_fallback_choice(&self) -> EngineChoice {
+        let said = self.capture.stated.iter().find_map(|s| match s.kind {
+            CaptureKind::Capture {
+                swap: true,
+                swap_else_said: true,
+                send_home,
+                ..
+            } => Some((send_home, s.origin)),
+            _ => None,
+        });
+        choice(
+            EngineChoiceId::SwapFallback,
+            "capture …: swap, else remove / else send home",
+            match said {
+                Some((false, _)) => "the taken piece is removed where no swap can be made",
+                _ => {
+                    "the taken piece is sent home where no swap can be made (the taker came from off the board, or the hole it left is not on the taken piece's track or holds a piece of that team)"
+                }
+            },
+            said.map(|s| s.1),
+        )
     }
 
     /// Landing on pieces and taking them.
@@ -398,15 +429,20 @@ impl Choices<'_> {
             CaptureKind::Capture {
                 compulsory,
                 send_home,
+                swap,
                 ..
-            } if s.region.is_none() => Some((compulsory, send_home, s.origin)),
+            } if s.region.is_none() => Some((compulsory, (send_home, swap), s.origin)),
             _ => None,
         });
         let capture = match everywhere {
             Some((c, h, _)) => format!(
                 "{}, {} (everywhere unless narrowed)",
                 if c { "compulsory" } else { "optional" },
-                if h { "send home" } else { "remove" }
+                match h {
+                    (_, true) => "swap",
+                    (true, false) => "send home",
+                    (false, false) => "remove",
+                }
             ),
             None if pol.stated.is_empty() => "no taking anywhere".into(),
             None => "no taking except where a `capture in` allows it".into(),
@@ -435,7 +471,7 @@ impl Choices<'_> {
             ),
             choice(
                 EngineChoiceId::Capture,
-                "capture: compulsory|optional, remove|send home",
+                "capture: compulsory|optional, remove|send home|swap",
                 capture,
                 everywhere.map(|e| e.2),
             ),
@@ -472,6 +508,7 @@ impl Choices<'_> {
                 },
                 pol.home_first_empty_origin,
             ),
+            self.swap_fallback_choice(),
             choice(
                 EngineChoiceId::RemoveOpposingPiece,
                 "none",

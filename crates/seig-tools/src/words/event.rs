@@ -11,16 +11,20 @@ pub enum Taking {
     Capture,
     /// A landing capture that sent the piece home (a capture too).
     SendHome,
+    /// A landing capture that put the piece on the hole its taker left (`swap`; a capture
+    /// too).
+    Swap,
     /// A piece removed by a throw's effect (`remove opposing piece`): not a capture.
     Removal,
 }
 
 impl Taking {
-    /// The trace's and the web page's tag: `capture`, `send-home` or `removal`.
+    /// The trace's and the web page's tag: `capture`, `send-home`, `swap` or `removal`.
     pub fn tag(self) -> &'static str {
         match self {
             Taking::Capture => "capture",
             Taking::SendHome => "send-home",
+            Taking::Swap => "swap",
             Taking::Removal => "removal",
         }
     }
@@ -35,6 +39,7 @@ impl Taking {
 /// effect removes; a move's landing captures). `None` for every other event.
 pub fn taking(e: &Event, by_throw: bool) -> Option<Taking> {
     match *e {
+        Event::Captured { swapped: true, .. } => Some(Taking::Swap),
         Event::Captured { home: true, .. } => Some(Taking::SendHome),
         Event::Captured { .. } if by_throw => Some(Taking::Removal),
         Event::Captured { .. } => Some(Taking::Capture),
@@ -72,6 +77,7 @@ pub fn event(ir: &Ir, e: &Event, by_throw: bool) -> String {
         } => {
             let how = match taking(e, by_throw) {
                 Some(Taking::SendHome) => "is captured and sent home",
+                Some(Taking::Swap) => "is captured and put on the hole its taker left",
                 Some(Taking::Removal) => "is removed by the throw",
                 _ => "is captured and out of the game",
             };
@@ -116,14 +122,25 @@ mod tests {
             team: TeamId::FIRST,
             piece: 0,
             home: true,
+            swapped: false,
             rule: 0,
         };
         assert_eq!(taking(&e, false), Some(Taking::SendHome));
         assert!(Taking::SendHome.is_capture());
+        let w = Event::Captured {
+            team: TeamId::FIRST,
+            piece: 0,
+            home: true,
+            swapped: true,
+            rule: 0,
+        };
+        assert_eq!(taking(&w, false), Some(Taking::Swap));
+        assert!(Taking::Swap.is_capture());
         let r = Event::Captured {
             team: TeamId::FIRST,
             piece: 0,
             home: false,
+            swapped: false,
             rule: 0,
         };
         assert_eq!(taking(&r, true), Some(Taking::Removal));

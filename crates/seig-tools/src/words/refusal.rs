@@ -129,6 +129,7 @@ pub fn what(r: &Refusal) -> String {
         K::InStack => "this piece moves only with its stack".into(),
         K::PassOwn => "a piece may not pass its own pieces".into(),
         K::PassOpposing => "a piece may not pass opposing pieces".into(),
+        K::MustLand => "a piece may not walk past a hole it must land on".into(),
         K::NoEntryHere => "this move enters no hole, so it names none".into(),
         K::EntryOffSegment => "a piece enters a hole of its track's first segment".into(),
         K::EntryOccupied => "a piece stands on that hole: a piece enters an empty hole".into(),
@@ -254,6 +255,7 @@ fn ground_words(ir: &Ir, r: &Refusal) -> String {
         K::InStack => "stacks: move together (a stack moves as one, by its first piece)".into(),
         K::PassOwn => "passing own pieces: forbidden".into(),
         K::PassOpposing => "passing opposing pieces: forbidden".into(),
+        K::MustLand => "must land on (a piece reaches that hole by the exact count before going on)".into(),
         K::NoEntryHere | K::EntryOffSegment | K::EntryOccupied | K::EntryNoStep => match g {
             Decided::Default(_) => "track entry: first hole (a piece steps onto its track's first hole)".into(),
             _ => "track entry: chosen hole (a piece off its track steps onto a hole of the first segment)".into(),

@@ -70,14 +70,15 @@ pub fn consequence(ir: &Ir, c: &Consequence) -> String {
             team,
             piece: p,
             home,
+            swapped,
             by,
         } => format!(
             "{} {}{}",
             piece(ir, *team, *p),
-            if *home {
-                "is captured and sent home"
-            } else {
-                "is captured and out of the game"
+            match swapped {
+                Some(c) => format!("is captured and swapped to {}", ir.cell_name(*c)),
+                None if *home => "is captured and sent home".into(),
+                None => "is captured and out of the game".into(),
             },
             paren(ir, *by)
         ),
