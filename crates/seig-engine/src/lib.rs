@@ -879,8 +879,10 @@ impl Game {
             .any(|r| r.is_some_and(|(o, _)| o != ir.release_order));
         let rule_within = rule_within(&ir);
         let confined = rule_within.iter().any(Option::is_some);
-        let careful_moves = !pass_free || confined || mv.walk_in_throw_order || mv.land_each_throw;
-        let careful_releases = mv.blocked_release != BlockedRelease::Lost
+        let careful_moves = !pass_free || mv.walk_in_throw_order || mv.land_each_throw;
+        // A confinement (`within`) binds releasing groups only: waiting pieces.
+        let careful_releases = confined
+            || mv.blocked_release != BlockedRelease::Lost
             || effect_orders
             || matches!(
                 ir.release_order,
