@@ -28,20 +28,7 @@ fn load(file: &str, sel: &Selection) -> Option<Game> {
 /// combinations: those are skipped).
 fn selection(file: &str, picks: &[u64]) -> Selection {
     let g = load(file, &Selection::default()).expect("default readings load");
-    let readings = g
-        .ir()
-        .readings
-        .iter()
-        .zip(picks.iter().cycle())
-        .map(|(r, &p)| {
-            let k = (p % r.options.len() as u64) as usize;
-            (r.id.clone(), r.options[k].0.clone())
-        })
-        .collect();
-    Selection {
-        readings,
-        params: Vec::new(),
-    }
+    crate::support::picked_readings(&g, picks)
 }
 
 /// The candidate decisions judged at a decision node: every piece with every single

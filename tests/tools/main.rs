@@ -7,5 +7,6 @@ mod play_plain;
 mod play_tui;
 mod refusals;
 mod shards;
+mod support;
 mod verdict_citations;
 mod verdict_props;

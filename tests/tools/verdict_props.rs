@@ -57,20 +57,7 @@ fn game(text: &str, sel: &Selection, off: Option<Origin>) -> Option<Game> {
 /// Each reading's option picked from `picks`.
 fn selection(text: &str, picks: &[u64]) -> Selection {
     let g = game(text, &Selection::default(), None).expect("default readings load");
-    let readings = g
-        .ir()
-        .readings
-        .iter()
-        .zip(picks.iter().cycle())
-        .map(|(r, &p)| {
-            let k = (p % r.options.len() as u64) as usize;
-            (r.id.clone(), r.options[k].0.clone())
-        })
-        .collect();
-    Selection {
-        readings,
-        params: Vec::new(),
-    }
+    crate::support::picked_readings(&g, picks)
 }
 
 #[derive(Clone, Copy, Debug)]
