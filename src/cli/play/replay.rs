@@ -20,7 +20,6 @@ use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, Ke
 use ratatui::layout::{Constraint, Layout};
 use ratatui::style::{Modifier, Style};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
-use std::io::Write;
 
 /// An action's notable events, for the jumps.
 const CAPTURE: u8 = 1;
@@ -291,19 +290,8 @@ impl Replay {
 
 /// Runs `seig replay` full-screen: the [`Replay`] of a record until it is left.
 pub fn run(g: &Game, actions: &[Action], states: &[State]) -> i32 {
-    let mut terminal = match term::enter() {
-        Ok(t) => t,
-        Err(e) => {
-            term::leave();
-            let _ = writeln!(
-                crate::cli::out::Escaping(std::io::stderr().lock()),
-                "{}",
-                crate::cli::error::line(format_args!(
-                    "cannot start the full-screen mode: {e} (use --plain)"
-                ))
-            );
-            return 1;
-        }
+    let Some(mut terminal) = term::enter_or_say() else {
+        return 1;
     };
     let mut r = Replay::new(g, actions.to_vec(), states.to_vec());
     let result = (|| -> std::io::Result<Option<i32>> {

@@ -72,6 +72,24 @@ pub fn enter() -> std::io::Result<DefaultTerminal> {
     t
 }
 
+/// [`enter`], or `None` once the failure has been said on standard error (the caller exits 1).
+pub fn enter_or_say() -> Option<DefaultTerminal> {
+    match enter() {
+        Ok(t) => Some(t),
+        Err(e) => {
+            leave();
+            let _ = writeln!(
+                crate::cli::out::Escaping(std::io::stderr().lock()),
+                "{}",
+                crate::cli::error::line(format_args!(
+                    "cannot start the full-screen mode: {e} (use --plain)"
+                ))
+            );
+            None
+        }
+    }
+}
+
 /// Leaves the full-screen mode (idempotent; errors are ignored, as the terminal may be gone).
 pub fn leave() {
     if ACTIVE.swap(false, Ordering::SeqCst) {

@@ -1070,19 +1070,8 @@ pub(super) fn popup(f: &mut Frame, title: &str, body: &str, scroll: usize, close
 /// Runs the full-screen game; returns the exit code: 0, 1 when the terminal cannot be entered or a position has more decisions than the engine lists, 74 when the terminal fails, or
 /// `128 + N` when signal N ends it. The terminal is restored on every way out.
 pub fn run(session: Session, auto: bool) -> i32 {
-    let mut terminal = match term::enter() {
-        Ok(t) => t,
-        Err(e) => {
-            term::leave();
-            let _ = writeln!(
-                crate::cli::out::Escaping(std::io::stderr().lock()),
-                "{}",
-                crate::cli::error::line(format_args!(
-                    "cannot start the full-screen mode: {e} (use --plain)"
-                ))
-            );
-            return 1;
-        }
+    let Some(mut terminal) = term::enter_or_say() else {
+        return 1;
     };
     let mut app = App::new(session);
     app.auto = auto;
