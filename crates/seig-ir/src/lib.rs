@@ -67,6 +67,38 @@ pub struct Origin {
     pub statement: u16,
 }
 
+/// A value of the IR with the statement that gave it: `origin` is `None` where no statement
+/// did and the value is the language default (docs/semantics.md names each default).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct Sourced<T> {
+    /// The value in force.
+    pub value: T,
+    /// The statement that gave it (`None`: the language default).
+    #[serde(default)]
+    pub origin: Option<Origin>,
+}
+
+impl<T> Sourced<T> {
+    /// The language default `value`, given by no statement.
+    pub const fn default_value(value: T) -> Sourced<T> {
+        Sourced {
+            value,
+            origin: None,
+        }
+    }
+    /// `value`, as the statement at `origin` states it.
+    pub const fn stated(value: T, origin: Origin) -> Sourced<T> {
+        Sourced {
+            value,
+            origin: Some(origin),
+        }
+    }
+    /// Whether no statement gave the value (the language default is in force).
+    pub const fn is_default(&self) -> bool {
+        self.origin.is_none()
+    }
+}
+
 /// A choice the engine makes that a source could make otherwise (docs/semantics.md names
 /// each by [`EngineChoiceId::name`]): what a verdict cites when no statement of the file
 /// decided, "language default: track end".
