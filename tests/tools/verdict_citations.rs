@@ -458,3 +458,46 @@ fn an_immunity_two_statements_give_cites_both() {
     let line = seig::tools::words::verdict::line(ir, &Verdict::Legal(cs));
     assert!(line.contains("becomes immune (R-E; R-A)"), "{line}");
 }
+
+/// TAG-S6 under A-TAG-11 = another: a refused release rests on TAG-S6's release order and
+/// on its blocked release. The rule's sentences are quoted once, and what the order takes
+/// is said once (the refusal's words), not again in its first reason.
+#[test]
+fn tag_s6_a_tag_11_another_refused_release_says_each_thing_once() {
+    let g = load("rules/seig-tagent.seig", &[("A-TAG-11", "another")]);
+    let lower = |team: &str, released: &str| {
+        (1..=11)
+            .map(|i| format!("{team}_lower.{i}"))
+            .chain([released.to_string()])
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let s = g
+        .from_notation(&format!(
+            "race | twigs 2 move | throws 2/4/4 turns 1 last 8:0 | pool r1/1#0 | twigs: {} | shells: {}",
+            lower("twigs", "+twigs_upper.5"),
+            lower("shells", "shells_lower.12")
+        ))
+        .expect("a position");
+    let e = explain::explain(&g, &s, Some("5:r1")).expect("explains");
+    let text = explain::render(&e);
+    let v = e.verdict.as_ref().expect("a verdict");
+    assert_eq!(v.because.len(), 2, "{text}");
+    assert!(
+        v.because
+            .iter()
+            .all(|b| b.rule.as_ref().is_some_and(|r| r.id == "TAG-S6")),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("When the first \"Seig\" has been thrown")
+            .count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("front-most unreleased piece").count(),
+        1,
+        "{text}"
+    );
+}
