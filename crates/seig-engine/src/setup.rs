@@ -648,7 +648,7 @@ impl Game {
         let st = &self.ir.sticks;
         // A throw entry may have changed the phase since (a Seig that starts the race was
         // thrown with the opening's sticks): then the phase now does not tell, unless
-        // nothing enters it (play starts in it, as in Tagent's opening), so every throw
+        // nothing enters it (play starts in it, as in an opening phase), so every throw
         // of the game so far was made in it.
         let p = s.phase;
         let entered = p != 0

@@ -62,7 +62,7 @@ pub enum Consequence {
         by: Ground,
     },
     /// A piece was taken out of the game by a throw's effect (`remove opposing piece`, as
-    /// in Tagent's combat), not by a piece landing on it: a removal, not a capture.
+    /// in a combat phase), not by a piece landing on it: a removal, not a capture.
     Removed {
         /// Victim's team.
         team: TeamId,
