@@ -195,6 +195,36 @@ impl Choices<'_> {
         ]
     }
 
+    /// Whether pieces may be passed, and where a move must land before going on.
+    fn passing_choice(&self) -> EngineChoice {
+        let mv = &self.movement;
+        let may = |allowed: bool| {
+            if allowed {
+                "may be passed"
+            } else {
+                "may not be passed"
+            }
+        };
+        choice(
+            EngineChoiceId::Passing,
+            "passing own pieces: allowed / forbidden; passing opposing pieces: allowed / forbidden; must land on REGION",
+            format!(
+                "own pieces: {}; opposing pieces: {}; {}",
+                may(mv.pass_own.value),
+                may(mv.pass_opposing.value),
+                if mv.must_land.is_default() {
+                    "every hole may be passed"
+                } else {
+                    "some holes must be landed on before going on"
+                }
+            ),
+            mv.pass_own
+                .origin
+                .or(mv.pass_opposing.origin)
+                .or(mv.must_land.origin),
+        )
+    }
+
     /// Whether some throw entry confines its release's places (`… moving E within REGION`):
     /// the first such entry's statement.
     fn confinement_choice(&self) -> EngineChoice {
@@ -368,33 +398,7 @@ impl Choices<'_> {
                 },
                 self.movement.land_each_throw.origin,
             ),
-            choice(
-                EngineChoiceId::Passing,
-                "passing own pieces: allowed / forbidden; passing opposing pieces: allowed / forbidden; must land on REGION",
-                format!(
-                    "own pieces: {}; opposing pieces: {}; {}",
-                    if self.movement.pass_own.value {
-                        "may be passed"
-                    } else {
-                        "may not be passed"
-                    },
-                    if self.movement.pass_opposing.value {
-                        "may be passed"
-                    } else {
-                        "may not be passed"
-                    },
-                    if self.movement.must_land.origin.is_some() {
-                        "some holes must be landed on before going on"
-                    } else {
-                        "every hole may be passed"
-                    }
-                ),
-                self.movement
-                    .pass_own
-                    .origin
-                    .or(self.movement.pass_opposing.origin)
-                    .or(self.movement.must_land.origin),
-            ),
+            self.passing_choice(),
         ]
     }
 
