@@ -319,6 +319,7 @@ fn tag_f2_a_throw_of_4_removes_and_does_not_capture() {
     let ir = g.ir();
     let combat = ir
         .phases
+        .value
         .iter()
         .position(|p| p == "combat")
         .expect("a combat phase");

@@ -132,8 +132,8 @@ impl ThrowSeen {
     /// Every throw shown anywhere (the last throw here, a throw in a trace or a record's
     /// words) is read through this one.
     pub fn new(ir: &Ir, n: u8, k: u8, thrower: Option<(TeamId, u8)>, current: bool) -> ThrowSeen {
-        let colour = thrower.and_then(|(t, _)| ir.team_of(t).colour);
-        let face = match ir.sticks.value {
+        let colour = thrower.and_then(|(t, _)| ir.team_of(t).colour_face());
+        let face = match ir.sticks.value.value {
             ValueRule::Face(f) => f.min(1),
             ValueRule::OwnColour => colour.unwrap_or(0).min(1),
         };
@@ -141,7 +141,7 @@ impl ThrowSeen {
         ThrowSeen {
             thrower,
             sticks: n,
-            value: ir.sticks.value.throw_value(colour, k.min(n), n),
+            value: ir.sticks.value.value.throw_value(colour, k.min(n), n),
             counted: (face, count(face)),
             other: (1 - face, count(1 - face)),
             classes: ir.classes_of(k, n).into_iter().map(String::from).collect(),
@@ -167,7 +167,7 @@ pub fn throw_seen(g: &Game, s: &State, known: Option<(TeamId, u8)>) -> Option<Th
 /// A seat as people name it: the team, and the seat's number when teams have several.
 pub fn seat_words(ir: &Ir, team: TeamId, seat: u8) -> String {
     let name = &ir.team_of(team).name;
-    if ir.seats > 1 {
+    if ir.seats.value > 1 {
         format!("{name} seat {}", seat + 1)
     } else {
         name.clone()
@@ -464,6 +464,7 @@ pub fn board_view(g: &Game, s: &State, thrower: Option<(TeamId, u8)>) -> BoardVi
         game: ir.game.clone(),
         phase: ir
             .phases
+            .value
             .get(s.phase() as usize)
             .cloned()
             .unwrap_or_default(),
