@@ -709,21 +709,17 @@ impl App {
     fn draw_choices(&self, f: &mut Frame, area: Rect, choices: &[Choice], refused: bool) {
         let g = &self.session.game;
         let s = self.session.state();
+        let inner = usize::from(area.width.saturating_sub(2));
         let mut lines: Vec<Line> = choices
             .iter()
             .enumerate()
             .map(|(i, c)| {
                 let mark = if i == self.selected { "▶" } else { " " };
-                let mut line = vec![Span::raw(format!(
-                    "{mark}{:>2}) {}",
-                    i + 1,
-                    g.describe_decision(s, c.decision)
-                ))];
-                if c.same.len() > 1 {
-                    line.push(Span::styled(
-                        format!(" (any of {} alike)", c.same.len()),
-                        Style::new().add_modifier(Modifier::DIM),
-                    ));
+                let text = format!("{mark}{:>2}) {}", i + 1, g.describe_decision(s, c.decision));
+                let alike = (c.same.len() > 1).then(|| alike_note(&text, c.same.len(), inner));
+                let mut line = vec![Span::raw(alike.as_ref().map_or(text, |a| a.0.clone()))];
+                if let Some((_, note)) = alike {
+                    line.push(Span::styled(note, Style::new().add_modifier(Modifier::DIM)));
                 }
                 let mut l = Line::from(line);
                 if i == self.selected {
@@ -965,6 +961,24 @@ fn scrolled_box(f: &mut Frame, area: Rect, lines: Vec<Line<'static>>, keep: usiz
     }
     let shown: Vec<Line> = lines.into_iter().skip(start).take(inner).collect();
     f.render_widget(Paragraph::new(shown).block(block), area);
+}
+
+/// A move's line and its note of the `n` moves alike, fitted to `width` columns so that
+/// the note is never cut: in full when it fits, else short (`×12 alike`), the move's
+/// words then shortened with `…` where even that does not fit.
+fn alike_note(text: &str, n: usize, width: usize) -> (String, String) {
+    let long = format!(" (any of {n} alike)");
+    let len = |s: &str| s.chars().count();
+    if len(text) + len(&long) <= width {
+        return (text.to_string(), long);
+    }
+    let short = format!(" (×{n} alike)");
+    let room = width.saturating_sub(len(&short));
+    if len(text) <= room {
+        return (text.to_string(), short);
+    }
+    let cut: String = text.chars().take(room.saturating_sub(1)).collect();
+    (format!("{cut}…"), short)
 }
 
 /// A log line's mark and style.
