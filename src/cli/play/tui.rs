@@ -710,24 +710,34 @@ impl App {
         let g = &self.session.game;
         let s = self.session.state();
         let inner = usize::from(area.width.saturating_sub(2));
-        let mut lines: Vec<Line> = choices
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let mark = if i == self.selected { "▶" } else { " " };
-                let text = format!("{mark}{:>2}) {}", i + 1, g.describe_decision(s, c.decision));
-                let alike = (c.same.len() > 1).then(|| alike_note(&text, c.same.len(), inner));
-                let mut line = vec![Span::raw(alike.as_ref().map_or(text, |a| a.0.clone()))];
-                if let Some((_, note)) = alike {
-                    line.push(Span::styled(note, Style::new().add_modifier(Modifier::DIM)));
+        // A move whose note of moves alike does not fit its line has the note on a line
+        // of its own, so that neither is cut; `keep` is the chosen move's first line.
+        let (mut lines, mut keep) = (Vec::new(), 0);
+        for (i, c) in choices.iter().enumerate() {
+            let mark = if i == self.selected { "▶" } else { " " };
+            let text = format!("{mark}{:>2}) {}", i + 1, g.describe_decision(s, c.decision));
+            let style = if i == self.selected {
+                keep = lines.len();
+                Style::new().add_modifier(Modifier::REVERSED)
+            } else {
+                Style::new()
+            };
+            let note = (c.same.len() > 1).then(|| format!(" (any of {} alike)", c.same.len()));
+            let dim = Style::new().add_modifier(Modifier::DIM);
+            match note {
+                Some(n) if text.chars().count() + n.chars().count() > inner => {
+                    lines.push(Line::from(text).style(style));
+                    lines.push(
+                        Line::from(Span::styled(format!("    {}", n.trim_start()), dim))
+                            .style(style),
+                    );
                 }
-                let mut l = Line::from(line);
-                if i == self.selected {
-                    l = l.style(Style::new().add_modifier(Modifier::REVERSED));
+                Some(n) => {
+                    lines.push(Line::from(vec![Span::raw(text), Span::styled(n, dim)]).style(style))
                 }
-                l
-            })
-            .collect();
+                None => lines.push(Line::from(text).style(style)),
+            }
+        }
         if !refused {
             lines.extend(self.refusal_lines());
         }
@@ -738,7 +748,7 @@ impl App {
             (0, _) => " moves: none now ".to_string(),
             (n, _) => format!(" moves ({n}) "),
         };
-        scrolled_box(f, area, lines, self.selected, &title);
+        scrolled_box(f, area, lines, keep, &title);
     }
 
     /// The pieces that cannot move, dim, each with the engine's reason and rule.
@@ -961,24 +971,6 @@ fn scrolled_box(f: &mut Frame, area: Rect, lines: Vec<Line<'static>>, keep: usiz
     }
     let shown: Vec<Line> = lines.into_iter().skip(start).take(inner).collect();
     f.render_widget(Paragraph::new(shown).block(block), area);
-}
-
-/// A move's line and its note of the `n` moves alike, fitted to `width` columns so that
-/// the note is never cut: in full when it fits, else short (`×12 alike`), the move's
-/// words then shortened with `…` where even that does not fit.
-fn alike_note(text: &str, n: usize, width: usize) -> (String, String) {
-    let long = format!(" (any of {n} alike)");
-    let len = |s: &str| s.chars().count();
-    if len(text) + len(&long) <= width {
-        return (text.to_string(), long);
-    }
-    let short = format!(" (×{n} alike)");
-    let room = width.saturating_sub(len(&short));
-    if len(text) <= room {
-        return (text.to_string(), short);
-    }
-    let cut: String = text.chars().take(room.saturating_sub(1)).collect();
-    (format!("{cut}…"), short)
 }
 
 /// A log line's mark and style.
