@@ -121,7 +121,9 @@ fn each_reading_is_a_question_with_its_default_marked() {
     assert!(l["w"].as_u64().unwrap() >= 300, "{l}");
     assert_eq!(l["small"], json!(0), "{l}");
     // A choice by touch.
-    b.js("document.querySelector(\"#readings fieldset[data-reading='A-SIG-5']\").scrollIntoView();");
+    b.js(
+        "document.querySelector(\"#readings fieldset[data-reading='A-SIG-5']\").scrollIntoView();",
+    );
     b.tap("#readings fieldset[data-reading='A-SIG-5'] .opt[data-option='may'] .pick");
     assert_eq!(
         b.js("return [...document.querySelectorAll('#readings fieldset.changed')].map(f => f.dataset.reading)"),
@@ -129,7 +131,10 @@ fn each_reading_is_a_question_with_its_default_marked() {
     );
     b.screenshot("variants-panel-390x844.png");
     let wide = b.js("const c = document.documentElement.clientWidth; return [c, document.documentElement.scrollWidth, [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > c + 0.5).slice(0, 8).map(e => e.tagName + '#' + e.id + '.' + e.className.baseVal + e.className)]");
-    assert!(wide[1].as_u64() <= wide[0].as_u64(), "wider than the screen: {wide}");
+    assert!(
+        wide[1].as_u64() <= wide[0].as_u64(),
+        "wider than the screen: {wide}"
+    );
 }
 
 /// The page's study shown as its progress text reads.
