@@ -923,7 +923,12 @@ fn check_decision_events(
                     if victim.immune() { "immune on " } else { "" },
                     place(g, &victim)
                 );
-                if (*team).index() != o || !d.capture {
+                // `holes passed in REGION are won`: a hole of REGION walked past takes too,
+                // whether or not the decision takes at its landing.
+                let passed = victim.cell != NO_CELL
+                    && victim.cell != cell
+                    && g.ir().movement.passed_won.value[t].contains(Cell::new(victim.cell as u16));
+                if (*team).index() != o || (!d.capture && !passed) {
                     return Err(format!(
                         "{who} taken by a decision that does not take: {e:?}"
                     ));
@@ -932,7 +937,10 @@ fn check_decision_events(
                 let on_the_way = g.ir().movement.land_each_throw
                     && d.mask.count_ones() > 1
                     && victim.cell != cell;
-                if !victim.alive() || (victim.cell != cell && !on_the_way) || cell == NO_CELL {
+                if !victim.alive()
+                    || (victim.cell != cell && !on_the_way && !passed)
+                    || cell == NO_CELL
+                {
                     return Err(format!(
                         "{who} taken, but the mover landed on {}",
                         place(g, &n.piece(TeamId::new(t), d.piece as usize))

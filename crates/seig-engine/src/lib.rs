@@ -1171,11 +1171,17 @@ impl Game {
                     }
                 }
                 Effect::ThrowAgain => s.again = true,
-                Effect::CancelMoves => {
+                Effect::CancelMoves { releases_in_place } => {
                     for i in 0..s.pool_len as usize {
                         let en = &mut s.pool[i];
-                        if en.kind != EntryKind::Release && en.piece == NONE {
+                        if en.piece != NONE {
+                            continue;
+                        }
+                        if en.kind != EntryKind::Release {
                             en.piece = DROPPED;
+                        } else if releases_in_place {
+                            // The release stays, its places go with the turn's moves.
+                            en.steps = 0;
                         }
                     }
                 }

@@ -131,6 +131,8 @@ pub enum EngineChoiceId {
     ReleaseConfinement,
     /// `bind after release`.
     BindAfterRelease,
+    /// `cancelled releases`.
+    CancelledReleases,
     /// `group walking order`.
     GroupWalkingOrder,
     /// `track end`.
@@ -181,7 +183,7 @@ pub enum EngineChoiceId {
 
 impl EngineChoiceId {
     /// Every engine choice, in the order of docs/semantics.md.
-    pub const ALL: [EngineChoiceId; 36] = [
+    pub const ALL: [EngineChoiceId; 37] = [
         EngineChoiceId::ThrowingOrder,
         EngineChoiceId::SeatsPerTeam,
         EngineChoiceId::SeatRotation,
@@ -195,6 +197,7 @@ impl EngineChoiceId {
         EngineChoiceId::BlockedRelease,
         EngineChoiceId::ReleaseConfinement,
         EngineChoiceId::BindAfterRelease,
+        EngineChoiceId::CancelledReleases,
         EngineChoiceId::GroupWalkingOrder,
         EngineChoiceId::TrackEnd,
         EngineChoiceId::TrackEntry,
@@ -236,6 +239,7 @@ impl EngineChoiceId {
             EngineChoiceId::BlockedRelease => "blocked release",
             EngineChoiceId::ReleaseConfinement => "release confinement",
             EngineChoiceId::BindAfterRelease => "bind after release",
+            EngineChoiceId::CancelledReleases => "cancelled releases",
             EngineChoiceId::GroupWalkingOrder => "group walking order",
             EngineChoiceId::TrackEnd => "track end",
             EngineChoiceId::TrackEntry => "track entry",
@@ -352,6 +356,8 @@ pub enum StatementKind {
     Passing,
     /// `must land on REGION`.
     MustLand,
+    /// `holes passed in REGION are won`.
+    PassedWon,
     /// `blocked release: …`.
     BlockedRelease,
     /// `stacks: move together|apart`.
@@ -863,6 +869,11 @@ pub struct Movement {
     /// The last `must land on` statement (`None`: none, every hole may be passed).
     #[serde(default)]
     pub must_land_origin: Option<Origin>,
+    /// `[team]`: holes a move of the team wins by walking past them (`holes passed in REGION
+    /// are won`): taken there as a landing would take, and won (`ROW won`). Language
+    /// default: none, a hole walked past is neither taken on nor won.
+    #[serde(default)]
+    pub passed_won: Sourced<[CellSet; 2]>,
     /// What a release does when the released piece's move is refused.
     pub blocked_release: BlockedRelease,
     /// The statement giving [`Movement::blocked_release`] (`None`: language default, lost).
@@ -888,6 +899,7 @@ impl Default for Movement {
             pass_opposing_origin: None,
             must_land: [CellSet::default(); 2],
             must_land_origin: None,
+            passed_won: Sourced::default(),
             blocked_release: BlockedRelease::Lost,
             blocked_release_origin: None,
         }
@@ -1213,7 +1225,12 @@ pub enum Effect {
     /// Throw again.
     ThrowAgain,
     /// Drop the turn's moves, keeping releases.
-    CancelMoves,
+    CancelMoves {
+        /// `cancel moves, releases in place`: the releases kept lose their places (each piece
+        /// is released where it stands); else (the language default) they keep them.
+        #[serde(default)]
+        releases_in_place: bool,
+    },
     /// Remove one opposing piece.
     RemoveOpposing,
     /// Change phase.
@@ -1396,6 +1413,10 @@ pub struct CapturePolicy {
     /// `immune when C first holds: …`, in file order.
     #[serde(default)]
     pub immune_when: Vec<ImmuneWhen>,
+    /// `immune until released`: a piece still waiting for its release cannot be taken
+    /// (language default: `false`, a waiting piece on a hole may be taken like any other).
+    #[serde(default)]
+    pub waiting_immune: Sourced<bool>,
     /// Pieces sent home go to the first empty hole of the start row (else their start hole).
     pub home_first_empty: bool,
     /// The `send home to` statement (`None`: language default, the start hole).

@@ -529,7 +529,8 @@ fn effect(e: &Effect) -> String {
             expr(&n.node)
         ),
         Effect::ThrowAgain => "throw again".into(),
-        Effect::CancelMoves => "cancel moves".into(),
+        Effect::CancelMoves(false) => "cancel moves".into(),
+        Effect::CancelMoves(true) => "cancel moves, releases in place".into(),
         Effect::RemoveOpposing => "remove opposing piece".into(),
         Effect::EnterPhase(p) => format!("enter {}", p.node),
         Effect::Nothing => "nothing".into(),
@@ -684,7 +685,9 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::Blocked(false) => "blocked landing: forbidden".into(),
         StmtKind::Immune(r) => format!("immune after entering {}", region(&r.node)),
         StmtKind::ImmuneArrived => "immune after arriving".into(),
+        StmtKind::ImmuneUntilReleased => "immune until released".into(),
         StmtKind::MustLand(r) => format!("must land on {}", region(&r.node)),
+        StmtKind::PassedWon(r) => format!("holes passed in {} are won", region(&r.node)),
         StmtKind::ImmuneWhen { when, opposing } => format!(
             "immune when {} first holds: {} released pieces on the board",
             conds(when),

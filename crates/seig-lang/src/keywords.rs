@@ -155,7 +155,11 @@ pub const FORMS: &[Form] = &[
     f("throw again", "Effect: the seat throws again."),
     f(
         "cancel moves",
-        "Effect: drop the turn's moves, keep its releases.",
+        "Effect: drop the turn's moves, keep its releases (each with its places).",
+    ),
+    f(
+        "cancel moves, releases in place",
+        "Effect: drop the turn's moves, keep its releases without their places.",
     ),
     f(
         "remove opposing piece",
@@ -212,12 +216,20 @@ pub const FORMS: &[Form] = &[
         "Landing on an opposing piece that is not taken: share the hole, or not allowed.",
     ),
     f(
+        "holes passed in REGION are won",
+        "A move takes on and wins the holes of REGION it walks past, as a landing would.",
+    ),
+    f(
         "immune after entering REGION",
         "A piece that has entered REGION can never be captured.",
     ),
     f(
         "immune after arriving",
         "A piece that has arrived (entered its goal's last hole) can never be captured.",
+    ),
+    f(
+        "immune until released",
+        "A piece still waiting for its release can never be captured.",
     ),
     f(
         "immune when CONDS first holds: own|opposing released pieces on the board",

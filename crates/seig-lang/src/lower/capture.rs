@@ -139,6 +139,16 @@ pub(super) fn immune_on_arrival(flat: &[Flat], teams: &[Team], capture: &mut Cap
     }
 }
 
+/// `immune until released`: pieces still waiting for their release cannot be taken (the
+/// last such statement is the one cited).
+pub(super) fn immune_until_released(flat: &[Flat], capture: &mut CapturePolicy) {
+    for f in flat {
+        if let (StmtKind::ImmuneUntilReleased, Some(origin)) = (&f.stmt.node, f.origin) {
+            capture.waiting_immune = Sourced::stated(true, origin);
+        }
+    }
+}
+
 /// The capture table for a board of `cells` holes; warns (on a clean file) when captures are
 /// forbidden somewhere but allowed nowhere.
 #[expect(
@@ -229,6 +239,7 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
         blocked_origin: cs.blocked.as_ref().map(|b| b.origin),
         immune: immune.to_vec(),
         immune_when: Vec::new(),
+        waiting_immune: Sourced::default(),
         home_first_empty,
         home_first_empty_origin: cs.home_first_empty.as_ref().map(|h| h.origin),
         stated: cs.stated,

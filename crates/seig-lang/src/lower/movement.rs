@@ -17,6 +17,7 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
     let mut blocked: Option<Setting<BlockedRelease>> = None;
     let mut must_land = [CellSet::default(); 2];
     let mut must_land_origin = None;
+    let mut passed_won: Sourced<[CellSet; 2]> = Sourced::default();
     for f in flat {
         match &f.stmt.node {
             StmtKind::MovesPerPiece(v) => set_once(cx, &mut one, *v, f, "the moves per piece"),
@@ -40,6 +41,15 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
                         *m = m.union(&c);
                     }
                     must_land_origin = Some(o);
+                }
+            }
+            StmtKind::PassedWon(region) => {
+                // Several statements add their holes; the last names them all.
+                if let (Some(cells), Some(o)) = (cx.region(region), f.origin) {
+                    for (m, c) in passed_won.value.iter_mut().zip(cells) {
+                        *m = m.union(&c);
+                    }
+                    passed_won.origin = Some(o);
                 }
             }
             StmtKind::BlockedRelease(b) => {
@@ -69,6 +79,7 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
         pass_opposing_origin: opposing.as_ref().map(|s| s.origin),
         must_land,
         must_land_origin,
+        passed_won,
         blocked_release: blocked.as_ref().map_or(d.blocked_release, |s| s.value),
         blocked_release_origin: blocked.as_ref().map(|s| s.origin),
     }

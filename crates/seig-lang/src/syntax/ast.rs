@@ -300,8 +300,8 @@ pub enum Effect {
     ReleaseOrMove(Spanned<Expr>, Option<Spanned<Expr>>),
     /// `throw again`.
     ThrowAgain,
-    /// `cancel moves`.
-    CancelMoves,
+    /// `cancel moves [, releases in place]` (`true`: the releases kept lose their places).
+    CancelMoves(bool),
     /// `remove opposing piece`.
     RemoveOpposing,
     /// `enter PHASE`.
@@ -528,6 +528,8 @@ pub enum StmtKind {
     Immune(Spanned<Region>),
     /// `immune after arriving`: a piece that has arrived can never be captured.
     ImmuneArrived,
+    /// `immune until released`: a piece still waiting for its release can never be captured.
+    ImmuneUntilReleased,
     /// `immune when C first holds: own|opposing released pieces on the board`.
     ImmuneWhen {
         /// The conditions, seen from each team.
@@ -567,6 +569,9 @@ pub enum StmtKind {
     },
     /// `must land on REGION`: a move may not walk past those holes.
     MustLand(Spanned<Region>),
+    /// `holes passed in REGION are won`: a move wins the holes of REGION it walks past, as
+    /// a landing there would (taking there, and the hole won).
+    PassedWon(Spanned<Region>),
     /// `blocked release: lost|released in place|another piece`.
     BlockedRelease(BlockedReleaseKind),
     /// `stacks: move together|move apart` (`true` = together).

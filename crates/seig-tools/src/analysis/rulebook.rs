@@ -78,7 +78,12 @@ pub fn describe_effect(ir: &Ir, e: &Effect) -> String {
             }
         }
         Effect::ThrowAgain => "throw again".into(),
-        Effect::CancelMoves => "cancel the turn's moves (releases kept)".into(),
+        Effect::CancelMoves {
+            releases_in_place: false,
+        } => "cancel the turn's moves (releases kept, with their places)".into(),
+        Effect::CancelMoves {
+            releases_in_place: true,
+        } => "cancel the turn's moves (releases kept, made in place)".into(),
         Effect::RemoveOpposing => "remove an opposing piece".into(),
         Effect::EnterPhase(p) => format!("enter the phase {}", ir.phases[*p as usize]),
         Effect::Nothing => "nothing".into(),
@@ -928,6 +933,7 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::PooledWalk => "the order a pooled group of throws is walked in",
         StatementKind::Passing => "whether pieces may be passed",
         StatementKind::MustLand => "holes a piece must land on before going on",
+        StatementKind::PassedWon => "holes a move wins by walking past them",
         StatementKind::BlockedRelease => "what a blocked release does",
         StatementKind::Stacks => "whether the pieces of a hole move together",
         StatementKind::SeatOrder => "the order in which seats throw",

@@ -4,8 +4,8 @@
 //! `seig rules` prints them, marking "(language default)" those no statement of the file set.
 
 use crate::ir::{
-    Allocation, BlockedRelease, CaptureKind, Cond, EngineChoiceId, Ir, Origin, ReleaseOrder,
-    Requirement, SeatOrder, TeamId, TrackEnd, TrackEntry, ValueRule,
+    Allocation, BlockedRelease, CaptureKind, Cond, Effect, EngineChoiceId, Ir, Origin,
+    ReleaseOrder, Requirement, SeatOrder, TeamId, TrackEnd, TrackEntry, ValueRule,
 };
 
 /// One engine choice of a variant.
@@ -103,16 +103,47 @@ impl Choices<'_> {
                 "the {whose} released pieces on the board when its condition first holds for a team (pieces released later are not)"
             ));
         }
+        let waiting = pol.waiting_immune.origin;
+        if waiting.is_some() {
+            ways.push("a piece still waiting for its release".to_string());
+        }
         let value = if ways.is_empty() {
-            "no piece is ever immune".to_string()
+            "no piece is ever immune (a piece waiting for its release may be taken)".to_string()
         } else {
             ways.join("; ")
         };
         choice(
             EngineChoiceId::Immunity,
-            "immune after entering REGION / immune when CONDS first holds: own|opposing released pieces on the board",
+            "immune after entering REGION / immune after arriving / immune until released / immune when CONDS first holds: own|opposing released pieces on the board",
             value,
-            entering.or(pol.immune_when.first().map(|w| w.origin)),
+            entering
+                .or(pol.immune_when.first().map(|w| w.origin))
+                .or(waiting),
+        )
+    }
+
+    /// What `cancel moves` does to the releases it keeps: the first cancelling entry that
+    /// makes them in place, else the language default (they keep their places).
+    fn cancelled_releases_choice(&self) -> EngineChoice {
+        let in_place = self.throws.iter().find(|t| {
+            t.effects.iter().any(|f| {
+                matches!(
+                    f,
+                    Effect::CancelMoves {
+                        releases_in_place: true
+                    }
+                )
+            })
+        });
+        choice(
+            EngineChoiceId::CancelledReleases,
+            "cancel moves / cancel moves, releases in place",
+            if in_place.is_some() {
+                "the releases a cancel keeps are made in place, without their places"
+            } else {
+                "the releases a cancel keeps keep their places"
+            },
+            in_place.map(|t| t.origin),
         )
     }
 
@@ -319,6 +350,7 @@ impl Choices<'_> {
                 },
                 self.bind_after_release_origin,
             ),
+            self.cancelled_releases_choice(),
             choice(
                 EngineChoiceId::GroupWalkingOrder,
                 "pooled throws walk: any order / in throw order",
@@ -370,9 +402,9 @@ impl Choices<'_> {
             ),
             choice(
                 EngineChoiceId::Passing,
-                "passing own pieces: allowed / forbidden; passing opposing pieces: allowed / forbidden; must land on REGION",
+                "passing own pieces: allowed / forbidden; passing opposing pieces: allowed / forbidden; must land on REGION; holes passed in REGION are won",
                 format!(
-                    "own pieces: {}; opposing pieces: {}; {}",
+                    "own pieces: {}; opposing pieces: {}; {}; {}",
                     if self.movement.pass_own {
                         "may be passed"
                     } else {
@@ -387,12 +419,18 @@ impl Choices<'_> {
                         "some holes must be landed on before going on"
                     } else {
                         "every hole may be passed"
+                    },
+                    if self.movement.passed_won.origin.is_some() {
+                        "some holes are won by walking past them, as by a landing"
+                    } else {
+                        "a hole walked past is neither taken on nor won"
                     }
                 ),
                 self.movement
                     .pass_own_origin
                     .or(self.movement.pass_opposing_origin)
-                    .or(self.movement.must_land_origin),
+                    .or(self.movement.must_land_origin)
+                    .or(self.movement.passed_won.origin),
             ),
         ]
     }
