@@ -228,14 +228,13 @@ fn place(g: &Game, p: &Piece) -> String {
     }
 }
 
-/// The last hole of a team's goal, where its pieces may gather (`stacking_at_goal`).
-fn goal_stack_cell(g: &Game, t: usize) -> Option<Cell> {
+/// Whether a team's pieces may gather on `c`: the last hole of its goal
+/// (`stacking_at_goal`), the last hole of its track (`stacking_at_end`).
+fn gathers_on(g: &Game, t: usize, c: Cell) -> bool {
     let pol = &g.ir().capture;
     let tr = &g.ir().teams[t].track;
-    if !pol.stacking_at_goal {
-        return None;
-    }
-    tr.goal.map(|i| tr.cells[i as usize])
+    (pol.stacking_at_goal && tr.goal.is_some_and(|i| tr.cells[i as usize] == c))
+        || (pol.stacking_at_end && tr.cells.last() == Some(&c))
 }
 
 fn removed_count(s: &State, t: usize) -> usize {
@@ -306,7 +305,7 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
                 let c = Cell::new(p.cell as u16);
                 occ.insert(c);
                 let j = holder[p.cell as usize];
-                if j != usize::MAX && !pol.stacking && goal_stack_cell(g, t) != Some(c) {
+                if j != usize::MAX && !pol.stacking && !gathers_on(g, t, c) {
                     return Err(format!(
                         "pieces {} and {} of `{name}` share {} where stacking is forbidden",
                         j + 1,

@@ -917,7 +917,7 @@ impl Game {
         if s.occ[t].contains(c)
             && !pol.stacking
             && p.cell != c.get() as u8
-            && self.goal_cell[t] != Some(c)
+            && !self.gather[t].contains(c)
         {
             return Err(Refusal::new(
                 RefusalKind::Stacking,

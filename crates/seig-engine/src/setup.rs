@@ -417,7 +417,7 @@ impl Game {
                 if p.cell != NO_CELL {
                     if s.occ[t].contains(Cell::new(p.cell as u16))
                         && !ir.capture.stacking
-                        && self.goal_cell[t] != Some(Cell::new(p.cell as u16))
+                        && !self.gather[t].contains(Cell::new(p.cell as u16))
                     {
                         return Err(SetupError::Stacked {
                             team: t,

@@ -1399,6 +1399,10 @@ pub struct CapturePolicy {
     pub stacking: bool,
     /// Own pieces may share the last hole of their goal segment.
     pub stacking_at_goal: bool,
+    /// Own pieces may share the last hole of their track (`stacking: forbidden except at goal
+    /// and end`).
+    #[serde(default)]
+    pub stacking_at_end: bool,
     /// The `stacking` statement (`None`: language default, forbidden).
     pub stacking_origin: Option<Origin>,
     /// `[team][cell]`: what landing there on an opposing piece does.

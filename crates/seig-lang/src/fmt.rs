@@ -647,10 +647,12 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::Stacking {
             allowed,
             except_goal,
+            except_end,
         } => format!(
-            "stacking: {}{}",
+            "stacking: {}{}{}",
             if *allowed { "allowed" } else { "forbidden" },
-            if *except_goal { " except at goal" } else { "" }
+            if *except_goal { " except at goal" } else { "" },
+            if *except_end { " and end" } else { "" }
         ),
         StmtKind::Capture {
             region: r,

@@ -188,8 +188,8 @@ pub const FORMS: &[Form] = &[
         "Entering that segment needs a throw in the set (or CONDS); else the move is illegal or stops before.",
     ),
     f(
-        "stacking: forbidden|allowed except at goal",
-        "Whether own pieces may share a hole (`except at goal`: on the goal's last hole).",
+        "stacking: forbidden|allowed except at goal and end",
+        "Whether own pieces may share a hole (`except at goal`: on the goal's last hole; `and end`: and the track's last hole).",
     ),
     f(
         "stacks: move together|apart",

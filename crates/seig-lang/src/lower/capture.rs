@@ -10,8 +10,8 @@ use crate::syntax::ast::StmtKind;
 
 /// The statements about landing and taking in force.
 pub(super) struct CaptureStmts {
-    /// Stacking allowed, and allowed at the goal.
-    stacking: Option<Setting<(bool, bool)>>,
+    /// Stacking allowed, allowed at the goal, allowed at the track's end.
+    stacking: Option<Setting<(bool, bool, bool)>>,
     /// A blocked landing shares the hole.
     blocked: Option<Setting<bool>>,
     /// Pieces sent home go to the first empty hole.
@@ -39,8 +39,9 @@ pub(super) fn capture_statements(cx: &mut Cx, flat: &[Flat]) -> CaptureStmts {
             StmtKind::Stacking {
                 allowed,
                 except_goal,
+                except_end,
             } => {
-                let v = (*allowed, *except_goal);
+                let v = (*allowed, *except_goal, *except_end);
                 set_once(cx, &mut cs.stacking, v, f, "stacking");
                 continue;
             }
@@ -231,8 +232,9 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
     }
     let stacking = cs.stacking.as_ref().map(|s| s.value);
     CapturePolicy {
-        stacking: stacking.is_some_and(|(a, _)| a),
-        stacking_at_goal: stacking.is_some_and(|(a, g)| a || g),
+        stacking: stacking.is_some_and(|(a, _, _)| a),
+        stacking_at_goal: stacking.is_some_and(|(a, g, _)| a || g),
+        stacking_at_end: stacking.is_some_and(|(a, _, e)| a || e),
         stacking_origin: cs.stacking.as_ref().map(|s| s.origin),
         at,
         blocked_share: cs.blocked.as_ref().is_none_or(|b| b.value),

@@ -486,12 +486,14 @@ pub enum StmtKind {
         /// Halt before the gate instead of forbidding.
         stop: bool,
     },
-    /// `stacking: forbidden|allowed [except at goal]`.
+    /// `stacking: forbidden|allowed [except at goal [and end]]`.
     Stacking {
         /// Own pieces may share a hole.
         allowed: bool,
         /// Own pieces may share the goal's last hole even when stacking is forbidden.
         except_goal: bool,
+        /// `… and end`: and the track's last hole.
+        except_end: bool,
     },
     /// `capture [in R]: mode, effect`.
     Capture {

@@ -102,6 +102,7 @@ pub fn describe(r: Rule) -> &'static str {
         gate_else => "`forbid` or `stop`",
         forbidden | allowed => "`forbidden` or `allowed`",
         except_goal => "`except at goal`",
+        and_end => "`and end`",
         capture_mode => "`compulsory` or `optional`",
         capture_effect | send_home | swap => "`remove`, `send home` or `swap`",
         swap_else => "`remove` or `send home`",

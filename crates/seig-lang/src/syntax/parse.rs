@@ -548,10 +548,15 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
             },
         ),
         Rule::gate_stmt => gate_stmt(it)?,
-        Rule::stacking_stmt => StmtKind::Stacking {
-            allowed: next!().as_rule() == Rule::allowed,
-            except_goal: it.next().is_some(),
-        },
+        Rule::stacking_stmt => {
+            let allowed = next!().as_rule() == Rule::allowed;
+            let except = it.next();
+            StmtKind::Stacking {
+                allowed,
+                except_goal: except.is_some(),
+                except_end: except.is_some_and(|e| e.into_inner().next().is_some()),
+            }
+        }
         Rule::stacks_stmt => StmtKind::Stacks(next!().as_rule() == Rule::stacks_together),
         Rule::capture_stmt => capture_stmt(it)?,
         Rule::no_capture_stmt => StmtKind::NoCapture {

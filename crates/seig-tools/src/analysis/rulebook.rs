@@ -671,10 +671,13 @@ fn tracks(sec: &mut Section) {
 fn taking(sec: &mut Section) {
     let ir = sec.ir;
     let pol = &ir.capture;
-    let stacking = match (pol.stacking, pol.stacking_at_goal) {
-        (true, _) => "own pieces may share a hole",
-        (false, true) => "own pieces may not share a hole, except the goal's last hole",
-        (false, false) => "own pieces may not share a hole",
+    let stacking = match (pol.stacking, pol.stacking_at_goal, pol.stacking_at_end) {
+        (true, _, _) => "own pieces may share a hole",
+        (false, true, true) => {
+            "own pieces may not share a hole, except the goal's last hole and the track's last hole"
+        }
+        (false, true, false) => "own pieces may not share a hole, except the goal's last hole",
+        (false, false, _) => "own pieces may not share a hole",
     };
     let tag = sec.tag(pol.stacking_origin.map(|o| o.rule));
     sec.line(format!("- {stacking}{tag}"));

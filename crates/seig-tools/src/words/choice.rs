@@ -485,15 +485,16 @@ impl Choices<'_> {
             None if pol.stated.is_empty() => "no taking anywhere".into(),
             None => "no taking except where a `capture in` allows it".into(),
         };
-        let stacking = match (pol.stacking, pol.stacking_at_goal) {
-            (true, _) => "allowed",
-            (false, true) => "forbidden except at goal",
-            (false, false) => "forbidden",
+        let stacking = match (pol.stacking, pol.stacking_at_goal, pol.stacking_at_end) {
+            (true, _, _) => "allowed",
+            (false, true, true) => "forbidden except at goal and end",
+            (false, true, false) => "forbidden except at goal",
+            (false, false, _) => "forbidden",
         };
         vec![
             choice(
                 EngineChoiceId::Stacking,
-                "stacking: forbidden / allowed / forbidden except at goal",
+                "stacking: forbidden / allowed / forbidden except at goal [and end]",
                 stacking,
                 pol.stacking_origin,
             ),
