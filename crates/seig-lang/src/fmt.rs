@@ -537,6 +537,16 @@ fn effect(e: &Effect) -> String {
     }
 }
 
+/// `stacking: forbidden|allowed [except at goal [and end]]`.
+fn stacking(allowed: bool, except_goal: bool, except_end: bool) -> String {
+    format!(
+        "stacking: {}{}{}",
+        if allowed { "allowed" } else { "forbidden" },
+        if except_goal { " except at goal" } else { "" },
+        if except_end { " and end" } else { "" }
+    )
+}
+
 /// `, back along the track [as LABEL]`, the last segment of a track.
 fn track_back(b: &crate::syntax::ast::TrackBack) -> String {
     match &b.label {
@@ -648,12 +658,7 @@ fn statement(s: &StmtKind) -> String {
             allowed,
             except_goal,
             except_end,
-        } => format!(
-            "stacking: {}{}{}",
-            if *allowed { "allowed" } else { "forbidden" },
-            if *except_goal { " except at goal" } else { "" },
-            if *except_end { " and end" } else { "" }
-        ),
+        } => stacking(*allowed, *except_goal, *except_end),
         StmtKind::Capture {
             region: r,
             compulsory,

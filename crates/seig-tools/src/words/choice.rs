@@ -400,39 +400,45 @@ impl Choices<'_> {
                 },
                 self.movement.land_each_throw_origin,
             ),
-            choice(
-                EngineChoiceId::Passing,
-                "passing own pieces: allowed / forbidden; passing opposing pieces: allowed / forbidden; must land on REGION; holes passed in REGION are won",
-                format!(
-                    "own pieces: {}; opposing pieces: {}; {}; {}",
-                    if self.movement.pass_own {
-                        "may be passed"
-                    } else {
-                        "may not be passed"
-                    },
-                    if self.movement.pass_opposing {
-                        "may be passed"
-                    } else {
-                        "may not be passed"
-                    },
-                    if self.movement.must_land_origin.is_some() {
-                        "some holes must be landed on before going on"
-                    } else {
-                        "every hole may be passed"
-                    },
-                    if self.movement.passed_won.origin.is_some() {
-                        "some holes are won by walking past them, as by a landing"
-                    } else {
-                        "a hole walked past is neither taken on nor won"
-                    }
-                ),
-                self.movement
-                    .pass_own_origin
-                    .or(self.movement.pass_opposing_origin)
-                    .or(self.movement.must_land_origin)
-                    .or(self.movement.passed_won.origin),
-            ),
+            self.passing_choice(),
         ]
+    }
+
+    /// Which pieces a move may walk past, the holes it must land on, and the holes it wins
+    /// by walking past them.
+    fn passing_choice(&self) -> EngineChoice {
+        choice(
+            EngineChoiceId::Passing,
+            "passing own pieces: allowed / forbidden; passing opposing pieces: allowed / forbidden; must land on REGION; holes passed in REGION are won",
+            format!(
+                "own pieces: {}; opposing pieces: {}; {}; {}",
+                if self.movement.pass_own {
+                    "may be passed"
+                } else {
+                    "may not be passed"
+                },
+                if self.movement.pass_opposing {
+                    "may be passed"
+                } else {
+                    "may not be passed"
+                },
+                if self.movement.must_land_origin.is_some() {
+                    "some holes must be landed on before going on"
+                } else {
+                    "every hole may be passed"
+                },
+                if self.movement.passed_won.origin.is_some() {
+                    "some holes are won by walking past them, as by a landing"
+                } else {
+                    "a hole walked past is neither taken on nor won"
+                }
+            ),
+            self.movement
+                .pass_own_origin
+                .or(self.movement.pass_opposing_origin)
+                .or(self.movement.must_land_origin)
+                .or(self.movement.passed_won.origin),
+        )
     }
 
     /// What a `swap` capture does with the taken piece where the swap cannot be made: the
