@@ -228,14 +228,13 @@ fn place(g: &Game, p: &Piece) -> String {
     }
 }
 
-/// The last hole of a team's goal, where its pieces may gather (`stacking_at_goal`).
-fn goal_stack_cell(g: &Game, t: usize) -> Option<Cell> {
+/// Whether a team's pieces may gather on `c`: the last hole of its goal
+/// (`stacking_at_goal`), the last hole of its track (`stacking_at_end`).
+fn gathers_on(g: &Game, t: usize, c: Cell) -> bool {
     let pol = &g.ir().capture;
     let tr = &g.ir().teams[t].track;
-    if !pol.stacking_at_goal {
-        return None;
-    }
-    tr.goal.map(|i| tr.cells[i as usize])
+    (pol.stacking_at_goal && tr.goal.is_some_and(|i| tr.cells[i as usize] == c))
+        || (pol.stacking_at_end && tr.cells.last() == Some(&c))
 }
 
 fn removed_count(s: &State, t: usize) -> usize {
@@ -306,7 +305,7 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
                 let c = Cell::new(p.cell as u16);
                 occ.insert(c);
                 let j = holder[p.cell as usize];
-                if j != usize::MAX && !pol.stacking.value && goal_stack_cell(g, t) != Some(c) {
+                if j != usize::MAX && !pol.stacking.value && !gathers_on(g, t, c) {
                     return Err(format!(
                         "pieces {} and {} of `{name}` share {} where stacking is forbidden",
                         j + 1,
@@ -934,7 +933,12 @@ fn check_decision_events(
                     if victim.immune() { "immune on " } else { "" },
                     place(g, &victim)
                 );
-                if (*team).index() != o || !d.capture {
+                // `holes passed in REGION are won`: a hole of REGION walked past takes too,
+                // whether or not the decision takes at its landing.
+                let passed = victim.cell != NO_CELL
+                    && victim.cell != cell
+                    && g.ir().movement.passed_won.value[t].contains(Cell::new(victim.cell as u16));
+                if (*team).index() != o || (!d.capture && !passed) {
                     return Err(format!(
                         "{who} taken by a decision that does not take: {e:?}"
                     ));
@@ -943,7 +947,10 @@ fn check_decision_events(
                 let on_the_way = g.ir().movement.land_each_throw.value
                     && d.mask.count_ones() > 1
                     && victim.cell != cell;
-                if !victim.alive() || (victim.cell != cell && !on_the_way) || cell == NO_CELL {
+                if !victim.alive()
+                    || (victim.cell != cell && !on_the_way && !passed)
+                    || cell == NO_CELL
+                {
                     return Err(format!(
                         "{who} taken, but the mover landed on {}",
                         place(g, &n.piece(TeamId::new(t), d.piece as usize))

@@ -1650,6 +1650,41 @@ fn a_sig_12_exact_the_return_ends_only_on_an_exact_throw() {
     assert_eq!(after_throw(&g, &s, 2).1, sorted(want));
 }
 
+#[test]
+fn a_sig_12_gather_apart_a_finished_piece_keeps_the_returns_last_hole() {
+    // The default: one piece to a hole on the return's last hole too (as in a_sig_12_stop_…).
+    let g = game(
+        FILE,
+        &[
+            ("A-SIG-6", "once"),
+            ("A-SIG-11", "beside"),
+            ("A-SIG-12-gather", "apart"),
+        ],
+    );
+    let s = near_return_end(&g, "+!central_south.1'");
+    assert_eq!(
+        after_throw(&g, &s, 5).1,
+        each(3..=12, "5 home_north.12>central_north.5")
+    );
+}
+
+#[test]
+fn a_sig_12_gather_gather_finished_pieces_share_the_returns_last_hole() {
+    let g = game(
+        FILE,
+        &[
+            ("A-SIG-6", "once"),
+            ("A-SIG-11", "beside"),
+            ("A-SIG-12-gather", "gather"),
+        ],
+    );
+    // Piece 2 has ended its return on central_south.1: piece 1 ends there too.
+    let s = near_return_end(&g, "+!central_south.1'");
+    let mut want = each(3..=12, "5 home_north.12>central_north.5");
+    want.push("1:5 central_south.3>central_south.1".into());
+    assert_eq!(after_throw(&g, &s, 5).1, sorted(want));
+}
+
 // ---------------------------------------------------------------------------------------------
 // R-SIG-5 and R-SIG-6: moves in a turn, and the holes on the way
 

@@ -676,6 +676,67 @@ fn no_capture_possible_sees_a_bounce_walk_back() {
     assert_eq!(moves(&g, &s), Vec::<String>::new());
 }
 
+// ------------------------------------------------------------------- holes passed are won
+
+#[test]
+fn holes_passed_in_a_region_are_won_as_by_a_landing() {
+    // a's piece on a_home.4 walks 3 to mid.3, past mid.1 and mid.2 where b's pieces stand.
+    let b = "+mid.1 +mid.2 x x";
+    let base = "capture: compulsory, remove";
+    // The language default: only the landing hole takes.
+    let g = game(base);
+    let mut s = at(&g, "3/3#0", "+a_home.4 x x x", b);
+    assert_eq!(moves(&g, &s), v(&["1:3 a_home.4>mid.3"]));
+    play(&g, &mut s, "1:3");
+    assert!(
+        note(&g, &s).ends_with("b: +mid.1 +mid.2 x x"),
+        "{}",
+        note(&g, &s)
+    );
+    let g = game(&format!("{base}\n holes passed in mid are won"));
+    let mut s = at(&g, "3/3#0", "+a_home.4 x x x", b);
+    // The same decisions; the move takes both pieces it walks past.
+    assert_eq!(moves(&g, &s), v(&["1:3 a_home.4>mid.3"]));
+    play(&g, &mut s, "1:3");
+    assert!(note(&g, &s).ends_with("b: x x x x"), "{}", note(&g, &s));
+    // Outside the region a hole walked past is not won: b's piece on a_home.3 stays.
+    let mut s = at(&g, "3/3#0", "+a_home.2 x x x", "+a_home.3 x x x");
+    play(&g, &mut s, "1:3");
+    assert!(
+        note(&g, &s).ends_with("b: +a_home.3 x x x"),
+        "{}",
+        note(&g, &s)
+    );
+    round_trip("holes passed in mid are won");
+}
+
+// ------------------------------------------------------------------- immune until released
+
+#[test]
+fn immune_until_released_protects_waiting_pieces_only() {
+    // Team b's piece on b_home.4 still waits for its release (no `+`), the one on b_home.2
+    // is released. a's piece on mid.5 reaches b_home.4 with a 2, b_home.2 with a 4.
+    let b = "b_home.4 +b_home.2 x x";
+    // The language default: a waiting piece is taken like any other.
+    let g = game("capture: compulsory, remove");
+    let s = at(&g, "2/2#0", "+mid.5 x x x", b);
+    assert_eq!(moves(&g, &s), v(&["1:2x mid.5>b_home.4"]));
+    let g = game("capture: compulsory, remove\n immune until released");
+    assert!(g.ir().capture.waiting_immune.value);
+    // Waiting: not taken, the hole shared (`blocked landing` default, share).
+    let s = at(&g, "2/2#0", "+mid.5 x x x", b);
+    assert_eq!(moves(&g, &s), v(&["1:2 mid.5>b_home.4"]));
+    // Released: taken as before.
+    let s = at(&g, "4/4#0", "+mid.5 x x x", b);
+    assert_eq!(moves(&g, &s), v(&["1:4x mid.5>b_home.2"]));
+    // Under `blocked landing: forbidden` the waiting piece's hole may not be landed on.
+    let g =
+        game("capture: compulsory, remove\n immune until released\n blocked landing: forbidden");
+    let s = at(&g, "2/2#0", "+mid.5 x x x", b);
+    assert_eq!(moves(&g, &s), Vec::<String>::new());
+    round_trip("immune until released");
+}
+
 // ------------------------------------------------------------------- immune after arriving
 
 #[test]

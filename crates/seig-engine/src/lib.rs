@@ -697,8 +697,9 @@ pub struct Game {
     /// `arrival[t]`: the track index from which a piece has arrived (its goal's last hole,
     /// or the track's last).
     arrival: [i16; 2],
-    /// `goal_cell[t]`: the last hole of the team's goal, where own pieces may share.
-    pub(crate) goal_cell: [Option<Cell>; 2],
+    /// `gather[t]`: the holes where own pieces may share under `stacking: forbidden except
+    /// at goal [and end]` (the goal's last hole, the track's last hole).
+    pub(crate) gather: [CellSet; 2],
     /// Per team: where along the track a walk needs step-by-step care.
     fast: [FastTrack; 2],
     /// The `once` conditions, by latch: each evaluated after every action.
@@ -850,12 +851,20 @@ impl Game {
             && ir.scores.is_empty()
             && ir.wins.iter().all(|w| w.phase.is_none());
         let rotation = deadlock::QUIET_ROTATIONS * 2 * ir.seats.value.max(1) as u16;
-        let goal_cell = [0, 1].map(|t: usize| {
+        let gather = [0, 1].map(|t: usize| {
             let tr = &ir.teams[t].track;
-            ir.capture
-                .stacking_at_goal
-                .then(|| tr.goal.map(|g| tr.cells[g as usize]))
-                .flatten()
+            let mut set = CellSet::default();
+            if ir.capture.stacking_at_goal
+                && let Some(g) = tr.goal
+            {
+                set.insert(tr.cells[g as usize]);
+            }
+            if ir.capture.stacking_at_end
+                && let Some(&c) = tr.cells.last()
+            {
+                set.insert(c);
+            }
+            set
         });
         let fast = [FastTrack::new(&ir, 0), FastTrack::new(&ir, 1)];
         let st = &ir.sticks;
@@ -928,7 +937,7 @@ impl Game {
             sticks_always,
             track_won,
             wins_on_pieces,
-            goal_cell,
+            gather,
             ir,
             chance,
             cum,
@@ -1176,11 +1185,17 @@ impl Game {
                     }
                 }
                 Effect::ThrowAgain => s.again = true,
-                Effect::CancelMoves => {
+                Effect::CancelMoves { releases_in_place } => {
                     for i in 0..s.pool_len as usize {
                         let en = &mut s.pool[i];
-                        if en.kind != EntryKind::Release && en.piece == NONE {
+                        if en.piece != NONE {
+                            continue;
+                        }
+                        if en.kind != EntryKind::Release {
                             en.piece = DROPPED;
+                        } else if releases_in_place {
+                            // The release stays, its places go with the turn's moves.
+                            en.steps = 0;
                         }
                     }
                 }
@@ -1718,7 +1733,7 @@ impl Game {
         let on_track = self.track_of_cell[team]
             .get(c.index())
             .is_some_and(|&x| x >= 0);
-        let may_stack = self.ir.capture.stacking.value || self.goal_cell[team] == Some(c);
+        let may_stack = self.ir.capture.stacking.value || self.gather[team].contains(c);
         (on_track && (may_stack || !s.occ[team].contains(c))).then_some(c)
     }
 
@@ -1726,7 +1741,7 @@ impl Game {
     /// (which only a hole the team may stack on can hold).
     fn vacate(&self, s: &mut State, t: TeamId, i: usize, cell: u8) {
         let may_stack =
-            self.ir.capture.stacking.value || self.goal_cell[t] == Some(Cell::new(cell as u16));
+            self.ir.capture.stacking.value || self.gather[t].contains(Cell::new(cell as u16));
         let others = may_stack
             && (0..self.n_pieces(t))
                 .any(|j| j != i && s.pieces[t][j].cell == cell && s.pieces[t][j].alive());

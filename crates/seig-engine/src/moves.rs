@@ -913,7 +913,7 @@ impl Game {
         if s.occ[t].contains(c)
             && !pol.stacking.value
             && p.cell != c.get() as u8
-            && self.goal_cell[t] != Some(c)
+            && !self.gather[t].contains(c)
         {
             return Err(Refusal::new(
                 RefusalKind::Stacking,
@@ -991,6 +991,12 @@ impl Game {
                 entered.or(when)
             };
             return Err(by.map_or(Ground::Fact, Ground::Stated));
+        }
+        if !victim.released()
+            && let Some(o) = pol.waiting_immune.origin
+        {
+            // `immune until released`: a piece still waiting for its release.
+            return Err(Ground::Stated(o));
         }
         let at = &pol.at[attacker.index()][cell.index()];
         if let Some(o) = at.forbidden_by {
@@ -1146,6 +1152,14 @@ impl Game {
                 self.take_at(s, team, cell, (spec, old.cell), single, obs);
             }
         }
+        if self.ir.movement.passed_won.origin.is_some() {
+            let from = if old.tpos >= 0 {
+                old.tpos
+            } else {
+                d.entry as i16 - 1
+            };
+            self.win_passed(s, team, (from, l.tpos), d.mask, old.cell, obs);
+        }
         if self.check_win(s, obs) {
             return Ok(());
         }
@@ -1205,6 +1219,57 @@ impl Game {
             },
         );
         out
+    }
+
+    /// `holes passed in REGION are won`: the holes of REGION that the move of team `t` with
+    /// the entries `mask` walked past, between track index `from` (the hole it left; one
+    /// before its entry hole for a piece entering) and `to` (where it landed), are won as a
+    /// landing there would win them: what a capture statement of that hole takes is taken
+    /// (an optional one too: a hole walked past offers no choice), and the hole is won.
+    /// The walk is retraced from the places of the group: up to the track's last hole and
+    /// back under `bounce`, round from the loop's first hole under a loop.
+    fn win_passed(
+        &self,
+        s: &mut State,
+        t: TeamId,
+        (from, to): (i16, i16),
+        mask: u64,
+        left: u8,
+        obs: &mut impl Observer,
+    ) {
+        let region = self.ir.movement.passed_won.value[t.index()];
+        let tr = &self.ir.teams[t.index()].track;
+        let last = tr.cells.len() as i16 - 1;
+        let total: i16 = (0..s.pool_len as usize)
+            .filter(|&i| mask >> i & 1 == 1)
+            .map(|i| i16::from(s.pool[i].steps))
+            .sum();
+        let mut walked: Vec<i16> = Vec::new();
+        if tr.end.value == TrackEnd::Bounce && from + total > last {
+            walked.extend(from + 1..=last);
+            walked.extend((to + 1..last).rev());
+        } else if to > from {
+            walked.extend(from + 1..to);
+        } else if let Some(lp) = &tr.looping {
+            walked.extend(from + 1..=last);
+            walked.extend(lp.from as i16..to);
+        }
+        let single =
+            (mask.count_ones() == 1).then(|| s.pool[mask.trailing_zeros() as usize].thrown);
+        for i in walked {
+            let Some(&cell) = tr.cells.get(i as usize) else {
+                continue;
+            };
+            if !region.contains(cell) {
+                continue;
+            }
+            if let Some(spec) = self.ir.capture.at[t.index()][cell.index()].spec {
+                self.take_at(s, t, cell, (spec, left), single, obs);
+            }
+            if self.track_won {
+                s.won[t].insert(cell);
+            }
+        }
     }
 
     /// Takes every opposing piece on `cell` that team `team` may take there, as `spec` says,

@@ -131,6 +131,8 @@ pub enum EngineChoiceId {
     ReleaseConfinement,
     /// `bind after release`.
     BindAfterRelease,
+    /// `cancelled releases`.
+    CancelledReleases,
     /// `group walking order`.
     GroupWalkingOrder,
     /// `track end`.
@@ -181,7 +183,7 @@ pub enum EngineChoiceId {
 
 impl EngineChoiceId {
     /// Every engine choice, in the order of docs/semantics.md.
-    pub const ALL: [EngineChoiceId; 36] = [
+    pub const ALL: [EngineChoiceId; 37] = [
         EngineChoiceId::ThrowingOrder,
         EngineChoiceId::SeatsPerTeam,
         EngineChoiceId::SeatRotation,
@@ -195,6 +197,7 @@ impl EngineChoiceId {
         EngineChoiceId::BlockedRelease,
         EngineChoiceId::ReleaseConfinement,
         EngineChoiceId::BindAfterRelease,
+        EngineChoiceId::CancelledReleases,
         EngineChoiceId::GroupWalkingOrder,
         EngineChoiceId::TrackEnd,
         EngineChoiceId::TrackEntry,
@@ -236,6 +239,7 @@ impl EngineChoiceId {
             EngineChoiceId::BlockedRelease => "blocked release",
             EngineChoiceId::ReleaseConfinement => "release confinement",
             EngineChoiceId::BindAfterRelease => "bind after release",
+            EngineChoiceId::CancelledReleases => "cancelled releases",
             EngineChoiceId::GroupWalkingOrder => "group walking order",
             EngineChoiceId::TrackEnd => "track end",
             EngineChoiceId::TrackEntry => "track entry",
@@ -352,6 +356,8 @@ pub enum StatementKind {
     Passing,
     /// `must land on REGION`.
     MustLand,
+    /// `holes passed in REGION are won`.
+    PassedWon,
     /// `blocked release: …`.
     BlockedRelease,
     /// `stacks: move together|apart`.
@@ -837,6 +843,11 @@ pub struct Movement {
     /// `must land on` statement (`None`: none, every hole may be passed).
     #[serde(default)]
     pub must_land: Sourced<TeamCells>,
+    /// `[team]`: holes a move of the team wins by walking past them (`holes passed in REGION
+    /// are won`): taken there as a landing would take, and won (`ROW won`). Language
+    /// default: none, a hole walked past is neither taken on nor won.
+    #[serde(default)]
+    pub passed_won: Sourced<TeamCells>,
     /// What a release does when the released piece's move is refused (language default:
     /// lost).
     pub blocked_release: Sourced<BlockedRelease>,
@@ -854,6 +865,7 @@ impl Default for Movement {
             pass_own: Sourced::default_value(true),
             pass_opposing: Sourced::default_value(true),
             must_land: Sourced::default_value([CellSet::default(); 2]),
+            passed_won: Sourced::default_value([CellSet::default(); 2]),
             blocked_release: Sourced::default_value(BlockedRelease::Lost),
         }
     }
@@ -1165,7 +1177,12 @@ pub enum Effect {
     /// Throw again.
     ThrowAgain,
     /// Drop the turn's moves, keeping releases.
-    CancelMoves,
+    CancelMoves {
+        /// `cancel moves, releases in place`: the releases kept lose their places (each piece
+        /// is released where it stands); else (the language default) they keep them.
+        #[serde(default)]
+        releases_in_place: bool,
+    },
     /// Remove one opposing piece.
     RemoveOpposing,
     /// Change phase.
@@ -1325,6 +1342,10 @@ pub struct CapturePolicy {
     /// Own pieces may share the last hole of their goal segment (said by the statement of
     /// [`CapturePolicy::stacking`]).
     pub stacking_at_goal: bool,
+    /// Own pieces may share the last hole of their track (`stacking: forbidden except at goal
+    /// and end`; said by the statement of [`CapturePolicy::stacking`]).
+    #[serde(default)]
+    pub stacking_at_end: bool,
     /// `[team][cell]`: what landing there on an opposing piece does.
     pub at: Vec<Vec<CellCapture>>,
     /// Landing on an opposing piece that is not taken shares the hole (else forbidden;
@@ -1336,6 +1357,10 @@ pub struct CapturePolicy {
     /// `immune when C first holds: …`, in file order.
     #[serde(default)]
     pub immune_when: Vec<ImmuneWhen>,
+    /// `immune until released`: a piece still waiting for its release cannot be taken
+    /// (language default: `false`, a waiting piece on a hole may be taken like any other).
+    #[serde(default)]
+    pub waiting_immune: Sourced<bool>,
     /// Pieces sent home go to the first empty hole of the start row (else, the language
     /// default, their start hole).
     pub home_first_empty: Sourced<bool>,

@@ -529,11 +529,22 @@ fn effect(e: &Effect) -> String {
             expr(&n.node)
         ),
         Effect::ThrowAgain => "throw again".into(),
-        Effect::CancelMoves => "cancel moves".into(),
+        Effect::CancelMoves(false) => "cancel moves".into(),
+        Effect::CancelMoves(true) => "cancel moves, releases in place".into(),
         Effect::RemoveOpposing => "remove opposing piece".into(),
         Effect::EnterPhase(p) => format!("enter {}", p.node),
         Effect::Nothing => "nothing".into(),
     }
+}
+
+/// `stacking: forbidden|allowed [except at goal [and end]]`.
+fn stacking(allowed: bool, except_goal: bool, except_end: bool) -> String {
+    format!(
+        "stacking: {}{}{}",
+        if allowed { "allowed" } else { "forbidden" },
+        if except_goal { " except at goal" } else { "" },
+        if except_end { " and end" } else { "" }
+    )
 }
 
 /// `, back along the track [as LABEL]`, the last segment of a track.
@@ -646,11 +657,8 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::Stacking {
             allowed,
             except_goal,
-        } => format!(
-            "stacking: {}{}",
-            if *allowed { "allowed" } else { "forbidden" },
-            if *except_goal { " except at goal" } else { "" }
-        ),
+            except_end,
+        } => stacking(*allowed, *except_goal, *except_end),
         StmtKind::Capture {
             region: r,
             compulsory,
@@ -684,7 +692,9 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::Blocked(false) => "blocked landing: forbidden".into(),
         StmtKind::Immune(r) => format!("immune after entering {}", region(&r.node)),
         StmtKind::ImmuneArrived => "immune after arriving".into(),
+        StmtKind::ImmuneUntilReleased => "immune until released".into(),
         StmtKind::MustLand(r) => format!("must land on {}", region(&r.node)),
+        StmtKind::PassedWon(r) => format!("holes passed in {} are won", region(&r.node)),
         StmtKind::ImmuneWhen { when, opposing } => format!(
             "immune when {} first holds: {} released pieces on the board",
             conds(when),

@@ -155,7 +155,11 @@ pub const FORMS: &[Form] = &[
     f("throw again", "Effect: the seat throws again."),
     f(
         "cancel moves",
-        "Effect: drop the turn's moves, keep its releases.",
+        "Effect: drop the turn's moves, keep its releases (each with its places).",
+    ),
+    f(
+        "cancel moves, releases in place",
+        "Effect: drop the turn's moves, keep its releases without their places.",
     ),
     f(
         "remove opposing piece",
@@ -184,8 +188,8 @@ pub const FORMS: &[Form] = &[
         "Entering that segment needs a throw in the set (or CONDS); else the move is illegal or stops before.",
     ),
     f(
-        "stacking: forbidden|allowed except at goal",
-        "Whether own pieces may share a hole (`except at goal`: on the goal's last hole).",
+        "stacking: forbidden|allowed except at goal and end",
+        "Whether own pieces may share a hole (`except at goal`: on the goal's last hole; `and end`: and the track's last hole).",
     ),
     f(
         "stacks: move together|apart",
@@ -212,12 +216,20 @@ pub const FORMS: &[Form] = &[
         "Landing on an opposing piece that is not taken: share the hole, or not allowed.",
     ),
     f(
+        "holes passed in REGION are won",
+        "A move takes on and wins the holes of REGION it walks past, as a landing would.",
+    ),
+    f(
         "immune after entering REGION",
         "A piece that has entered REGION can never be captured.",
     ),
     f(
         "immune after arriving",
         "A piece that has arrived (entered its goal's last hole) can never be captured.",
+    ),
+    f(
+        "immune until released",
+        "A piece still waiting for its release can never be captured.",
     ),
     f(
         "immune when CONDS first holds: own|opposing released pieces on the board",

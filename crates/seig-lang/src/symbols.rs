@@ -346,8 +346,10 @@ impl Walk {
                 }
             }
             Effect::EnterPhase(p) => self.uses(SymbolKind::Phase, p),
-            Effect::ThrowAgain | Effect::CancelMoves | Effect::RemoveOpposing | Effect::Nothing => {
-            }
+            Effect::ThrowAgain
+            | Effect::CancelMoves(_)
+            | Effect::RemoveOpposing
+            | Effect::Nothing => {}
         }
     }
 
@@ -419,6 +421,7 @@ impl Walk {
             | StmtKind::CaptureOnly { .. }
             | StmtKind::Immune(_)
             | StmtKind::MustLand(_)
+            | StmtKind::PassedWon(_)
             | StmtKind::ImmuneWhen { .. }
             | StmtKind::Win(..)
             | StmtKind::Draw(..)
@@ -435,6 +438,7 @@ impl Walk {
             | StmtKind::PooledLanding(_)
             | StmtKind::PooledWalk(_)
             | StmtKind::ImmuneArrived
+            | StmtKind::ImmuneUntilReleased
             | StmtKind::Passing { .. }
             | StmtKind::BlockedRelease(_)
             | StmtKind::Stacks(_) => {}
@@ -537,7 +541,8 @@ impl Walk {
             StmtKind::NoCapture { region, .. }
             | StmtKind::CaptureOnly { region, .. }
             | StmtKind::Immune(region)
-            | StmtKind::MustLand(region) => self.region(&region.node),
+            | StmtKind::MustLand(region)
+            | StmtKind::PassedWon(region) => self.region(&region.node),
             StmtKind::ImmuneWhen { when, .. } => self.conds(when),
             StmtKind::Win(phase, when) | StmtKind::Draw(phase, when) => {
                 self.phase(phase);

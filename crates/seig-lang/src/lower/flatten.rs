@@ -210,7 +210,7 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::NoCapture { .. } => K::NoCapture,
         StmtKind::CaptureOnly { .. } => K::CaptureOnly,
         StmtKind::Blocked(_) => K::Blocked,
-        StmtKind::Immune(_) | StmtKind::ImmuneArrived => K::Immune,
+        StmtKind::Immune(_) | StmtKind::ImmuneArrived | StmtKind::ImmuneUntilReleased => K::Immune,
         StmtKind::ImmuneWhen { .. } => K::ImmuneWhen,
         StmtKind::SendHomeTo(_) => K::SendHomeTo,
         StmtKind::Win(..) => K::Win,
@@ -222,6 +222,7 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::PooledWalk(_) => K::PooledWalk,
         StmtKind::Passing { .. } => K::Passing,
         StmtKind::MustLand(_) => K::MustLand,
+        StmtKind::PassedWon(_) => K::PassedWon,
         StmtKind::BlockedRelease(_) => K::BlockedRelease,
         StmtKind::Stacks(_) => K::Stacks,
     })

@@ -17,6 +17,7 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
     let mut blocked: Option<Setting<BlockedRelease>> = None;
     let mut must_land = [CellSet::default(); 2];
     let mut must_land_origin = None;
+    let mut passed_won: Sourced<[CellSet; 2]> = Sourced::default();
     for f in flat {
         match &f.stmt.node {
             StmtKind::MovesPerPiece(v) => set_once(cx, &mut one, *v, f, "the moves per piece"),
@@ -40,6 +41,15 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
                         *m = m.union(&c);
                     }
                     must_land_origin = Some(o);
+                }
+            }
+            StmtKind::PassedWon(region) => {
+                // Several statements add their holes; the last names them all.
+                if let (Some(cells), Some(o)) = (cx.region(region), f.origin) {
+                    for (m, c) in passed_won.value.iter_mut().zip(cells) {
+                        *m = m.union(&c);
+                    }
+                    passed_won.origin = Some(o);
                 }
             }
             StmtKind::BlockedRelease(b) => {
@@ -66,5 +76,6 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
             origin: must_land_origin,
         },
         blocked_release: sourced(&blocked, d.blocked_release.value),
+        passed_won,
     }
 }

@@ -416,7 +416,9 @@ fn effect(cx: &mut Cx, e: &Spanned<ast::Effect>) -> Option<Effect> {
             })
         }
         ast::Effect::ThrowAgain => Some(Effect::ThrowAgain),
-        ast::Effect::CancelMoves => Some(Effect::CancelMoves),
+        ast::Effect::CancelMoves(in_place) => Some(Effect::CancelMoves {
+            releases_in_place: *in_place,
+        }),
         ast::Effect::RemoveOpposing => Some(Effect::RemoveOpposing),
         ast::Effect::EnterPhase(p) => cx.phase(p).map(Effect::EnterPhase),
         ast::Effect::Nothing => Some(Effect::Nothing),

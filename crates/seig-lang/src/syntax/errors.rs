@@ -45,9 +45,10 @@ pub fn describe(r: Rule) -> &'static str {
         | transition_stmt | throw_stmt | track_loop_stmt | track_end_stmt | track_entry_stmt
         | track_stmt | gate_stmt | stacks_stmt | stacking_stmt | no_capture_stmt
         | capture_only_stmt | capture_stmt | blocked_stmt | immune_stmt | immune_arrived_stmt
-        | immune_when_stmt | send_home_stmt | win_stmt | moves_per_piece_stmt
-        | pooled_landing_stmt | pooled_walk_stmt | passing_stmt | must_land_stmt
-        | blocked_release_stmt | seat_order_stmt | draw_stmt | score_end_stmt | stmt => STATEMENT,
+        | immune_waiting_stmt | immune_when_stmt | send_home_stmt | win_stmt
+        | moves_per_piece_stmt | pooled_landing_stmt | pooled_walk_stmt | passing_stmt
+        | must_land_stmt | passed_won_stmt | blocked_release_stmt | seat_order_stmt | draw_stmt
+        | score_end_stmt | stmt => STATEMENT,
         team_blocks | alternating => "`team blocks` or `alternating`",
         from_hole => "`from hole N`",
         counted | own_kw | opposing_kw => "`own pieces in ROW` or `opposing pieces in ROW`",
@@ -87,7 +88,7 @@ pub fn describe(r: Rule) -> &'static str {
         in_phase => "`in PHASE`",
         release_within => "`within REGION`",
         effect | move_eff | release_eff | release_or_move | throw_again | cancel_moves
-        | remove_opposing | enter_phase | nothing => {
+        | releases_in_place | remove_opposing | enter_phase | nothing => {
             "an effect (`move N`, `release N`, `release or move N`, `throw again`, `cancel moves`, `remove opposing piece`, `enter PHASE`, `nothing`)"
         }
         segment => "a track segment (`ROW forward|backward [as LABEL] [goal]`)",
@@ -101,6 +102,7 @@ pub fn describe(r: Rule) -> &'static str {
         gate_else => "`forbid` or `stop`",
         forbidden | allowed => "`forbidden` or `allowed`",
         except_goal => "`except at goal`",
+        and_end => "`and end`",
         capture_mode => "`compulsory` or `optional`",
         capture_effect | send_home | swap => "`remove`, `send home` or `swap`",
         swap_else => "`remove` or `send home`",

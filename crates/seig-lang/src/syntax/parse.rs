@@ -548,10 +548,15 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
             },
         ),
         Rule::gate_stmt => gate_stmt(it)?,
-        Rule::stacking_stmt => StmtKind::Stacking {
-            allowed: next!().as_rule() == Rule::allowed,
-            except_goal: it.next().is_some(),
-        },
+        Rule::stacking_stmt => {
+            let allowed = next!().as_rule() == Rule::allowed;
+            let except = it.next();
+            StmtKind::Stacking {
+                allowed,
+                except_goal: except.is_some(),
+                except_end: except.is_some_and(|e| e.into_inner().next().is_some()),
+            }
+        }
         Rule::stacks_stmt => StmtKind::Stacks(next!().as_rule() == Rule::stacks_together),
         Rule::capture_stmt => capture_stmt(it)?,
         Rule::no_capture_stmt => StmtKind::NoCapture {
@@ -565,6 +570,7 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         Rule::blocked_stmt => StmtKind::Blocked(next!().as_rule() == Rule::share),
         Rule::immune_stmt => StmtKind::Immune(region(next!())),
         Rule::immune_arrived_stmt => StmtKind::ImmuneArrived,
+        Rule::immune_waiting_stmt => StmtKind::ImmuneUntilReleased,
         Rule::immune_when_stmt => StmtKind::ImmuneWhen {
             when: conds(next!())?,
             opposing: next!().as_rule() == Rule::opposing_kw,
@@ -602,6 +608,7 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
             allowed: next!().as_rule() == Rule::allowed,
         },
         Rule::must_land_stmt => StmtKind::MustLand(region(next!())),
+        Rule::passed_won_stmt => StmtKind::PassedWon(region(next!())),
         Rule::blocked_release_stmt => StmtKind::BlockedRelease(match next!().as_rule() {
             Rule::release_in_place => BlockedReleaseKind::InPlace,
             Rule::release_another => BlockedReleaseKind::AnotherPiece,
@@ -865,7 +872,7 @@ fn effect(p: P) -> Result<Spanned<Effect>, Vec<Diagnostic>> {
             it.next().map(expr).transpose()?,
         ),
         Rule::throw_again => Effect::ThrowAgain,
-        Rule::cancel_moves => Effect::CancelMoves,
+        Rule::cancel_moves => Effect::CancelMoves(it.next().is_some()),
         Rule::remove_opposing => Effect::RemoveOpposing,
         Rule::enter_phase => Effect::EnterPhase(name(it.next().expect("phase"))),
         Rule::nothing => Effect::Nothing,

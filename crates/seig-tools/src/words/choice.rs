@@ -4,8 +4,8 @@
 //! `seig rules` prints them, marking "(language default)" those no statement of the file set.
 
 use crate::ir::{
-    Allocation, BlockedRelease, CaptureKind, Cond, EngineChoiceId, Ir, Origin, ReleaseOrder,
-    Requirement, SeatOrder, TeamId, TrackEnd, TrackEntry, ValueRule,
+    Allocation, BlockedRelease, CaptureKind, Cond, Effect, EngineChoiceId, Ir, Origin,
+    ReleaseOrder, Requirement, SeatOrder, TeamId, TrackEnd, TrackEntry, ValueRule,
 };
 
 /// One engine choice of a variant.
@@ -103,16 +103,47 @@ impl Choices<'_> {
                 "the {whose} released pieces on the board when its condition first holds for a team (pieces released later are not)"
             ));
         }
+        let waiting = pol.waiting_immune.origin;
+        if waiting.is_some() {
+            ways.push("a piece still waiting for its release".to_string());
+        }
         let value = if ways.is_empty() {
-            "no piece is ever immune".to_string()
+            "no piece is ever immune (a piece waiting for its release may be taken)".to_string()
         } else {
             ways.join("; ")
         };
         choice(
             EngineChoiceId::Immunity,
-            "immune after entering REGION / immune when CONDS first holds: own|opposing released pieces on the board",
+            "immune after entering REGION / immune after arriving / immune until released / immune when CONDS first holds: own|opposing released pieces on the board",
             value,
-            entering.or(pol.immune_when.first().map(|w| w.origin)),
+            entering
+                .or(pol.immune_when.first().map(|w| w.origin))
+                .or(waiting),
+        )
+    }
+
+    /// What `cancel moves` does to the releases it keeps: the first cancelling entry that
+    /// makes them in place, else the language default (they keep their places).
+    fn cancelled_releases_choice(&self) -> EngineChoice {
+        let in_place = self.throws.iter().find(|t| {
+            t.effects.iter().any(|f| {
+                matches!(
+                    f,
+                    Effect::CancelMoves {
+                        releases_in_place: true
+                    }
+                )
+            })
+        });
+        choice(
+            EngineChoiceId::CancelledReleases,
+            "cancel moves / cancel moves, releases in place",
+            if in_place.is_some() {
+                "the releases a cancel keeps are made in place, without their places"
+            } else {
+                "the releases a cancel keeps keep their places"
+            },
+            in_place.map(|t| t.origin),
         )
     }
 
@@ -195,7 +226,8 @@ impl Choices<'_> {
         ]
     }
 
-    /// Whether pieces may be passed, and where a move must land before going on.
+    /// Whether pieces may be passed, where a move must land before going on, and which holes
+    /// it wins by walking past them.
     fn passing_choice(&self) -> EngineChoice {
         let mv = &self.movement;
         let may = |allowed: bool| {
@@ -207,21 +239,27 @@ impl Choices<'_> {
         };
         choice(
             EngineChoiceId::Passing,
-            "passing own pieces: allowed / forbidden; passing opposing pieces: allowed / forbidden; must land on REGION",
+            "passing own pieces: allowed / forbidden; passing opposing pieces: allowed / forbidden; must land on REGION; holes passed in REGION are won",
             format!(
-                "own pieces: {}; opposing pieces: {}; {}",
+                "own pieces: {}; opposing pieces: {}; {}; {}",
                 may(mv.pass_own.value),
                 may(mv.pass_opposing.value),
                 if mv.must_land.is_default() {
                     "every hole may be passed"
                 } else {
                     "some holes must be landed on before going on"
+                },
+                if mv.passed_won.is_default() {
+                    "a hole walked past is neither taken on nor won"
+                } else {
+                    "some holes are won by walking past them, as by a landing"
                 }
             ),
             mv.pass_own
                 .origin
                 .or(mv.pass_opposing.origin)
-                .or(mv.must_land.origin),
+                .or(mv.must_land.origin)
+                .or(mv.passed_won.origin),
         )
     }
 
@@ -349,6 +387,7 @@ impl Choices<'_> {
                 },
                 self.bind_after_release,
             ),
+            self.cancelled_releases_choice(),
             choice(
                 EngineChoiceId::GroupWalkingOrder,
                 "pooled throws walk: any order / in throw order",
@@ -452,15 +491,20 @@ impl Choices<'_> {
             None if pol.stated.is_empty() => "no taking anywhere".into(),
             None => "no taking except where a `capture in` allows it".into(),
         };
-        let stacking = match (pol.stacking.value, pol.stacking_at_goal) {
-            (true, _) => "allowed",
-            (false, true) => "forbidden except at goal",
-            (false, false) => "forbidden",
+        let stacking = match (
+            pol.stacking.value,
+            pol.stacking_at_goal,
+            pol.stacking_at_end,
+        ) {
+            (true, _, _) => "allowed",
+            (false, true, true) => "forbidden except at goal and end",
+            (false, true, false) => "forbidden except at goal",
+            (false, false, _) => "forbidden",
         };
         vec![
             choice(
                 EngineChoiceId::Stacking,
-                "stacking: forbidden / allowed / forbidden except at goal",
+                "stacking: forbidden / allowed / forbidden except at goal [and end]",
                 stacking,
                 pol.stacking.origin,
             ),
