@@ -375,6 +375,19 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("track_loops_twice", &["E061"]),
     ("throw_value_out_of_range", &["E074"]),
     ("captures_forbidden_but_never_allowed", &["W002"]),
+    ("typo_after_a_region", &["E001"]),
+    ("or_between_conditions", &["E001"]),
+    ("hole_by_number_as_region", &["E001"]),
+    ("no_move_possible", &["E001"]),
+    (
+        "several_syntax_errors",
+        &["E001", "E001", "E001", "E001", "E001"],
+    ),
+    ("errors_in_several_items", &["E001", "E001", "E001"]),
+    ("glued_and_broken", &["E001", "E001"]),
+    ("rejected_segment_no_cascade", &["E058"]),
+    ("impossible_throw_value", &["W010"]),
+    ("empty_rule", &["W011"]),
 ];
 
 /// Every code in `diag::Code::ALL` has a case (`Code::case`, in the one table of codes): a
