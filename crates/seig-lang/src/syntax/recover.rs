@@ -143,12 +143,12 @@ fn item(text: &str, toks: &[Token], out: &mut Vec<Diagnostic>) {
     };
     let is_rule = toks.first().is_some_and(|t| t.text(text) == "rule");
     let open = toks.iter().position(|t| t.is_mark(text, '{'));
-    let (Some(open), true) = (open, is_rule) else {
+    let (Some(open), Some(open_tok), true) = (open, open.and_then(|o| toks.get(o)), is_rule) else {
         out.push(humanise(text, p, e));
         return;
     };
     // The head `rule ID STATUS cites …` must parse with an empty body.
-    let head = format!("{}}}", &text[p.start..toks[open].span.end]);
+    let head = format!("{}}}", &text[p.start..open_tok.span.end]);
     if SeigParser::parse(Rule::item_alone, &head).is_err() {
         out.push(humanise(text, p, e));
         return;
@@ -161,9 +161,9 @@ fn item(text: &str, toks: &[Token], out: &mut Vec<Diagnostic>) {
     statements(text, body, out);
     let found = out.len() > before;
     match close {
-        None if found => out.push(unclosed(text, toks[open].span, p.end)),
+        None if found => out.push(unclosed(text, open_tok.span, p.end)),
         Some(c) if c + 1 < toks.len() => {
-            let rest = &toks[c + 1..];
+            let rest = toks.get(c + 1..).unwrap_or_default();
             if let Some(rp) = piece(text, rest, Rule::item_alone)
                 && let Err(e) = SeigParser::parse(Rule::item_alone, &text[rp.start..rp.end])
             {
