@@ -560,6 +560,60 @@ fn code_before<'t>(text: &'t str, tokens: &[Token], at: usize) -> &'t str {
     &text[..lex::code_end(tokens, 0, at)]
 }
 
+/// Help for a word where a phrase of the language went astray: `or` between conditions, a
+/// hole by its number as a region, a near miss of a word that may stand here, a phrase that
+/// starts as one of the language's (`no move possible`).
+fn phrase_hint(found: &str, before: &str, tokens: &[String]) -> Option<String> {
+    let expects = |t: &str| tokens.iter().any(|x| x == t);
+    // A word of the language where it cannot stand (`or` between conditions): name where it
+    // can, rather than a near miss of another word.
+    if found == "or" && !expects("or") {
+        return Some(
+            "conditions and effects are joined with `and`; `or` only joins a class's shapes (`class NAME: SHAPE or SHAPE`): write one statement for each case"
+                .to_string(),
+        );
+    }
+    // A hole by its number where a region stands (`no capture in hole 26 of row3`).
+    let last_word = &before[before.trim_end_matches(is_word_char).len()..];
+    if last_word == "hole" && found.bytes().all(|b| b.is_ascii_digit()) && !found.is_empty() {
+        return Some(
+            "a region is a row, `ends of ROW`, `first hole of ROW` or `last hole of ROW`; one hole by its number is not a region"
+                .to_string(),
+        );
+    }
+    // A near miss of a word that may stand here.
+    let words: Vec<&str> = tokens
+        .iter()
+        .map(|t| t.as_str())
+        .filter(|t| t.len() >= 3 && *t != "the")
+        .collect();
+    if found.len() >= 2
+        && let Some(h) = suggest(found, words.iter().copied())
+    {
+        return Some(h);
+    }
+    // A phrase that starts as one of the language's and goes astray (`no move possible`):
+    // the forms that start with the word before.
+    if !expects(found)
+        && found.starts_with(|c: char| c.is_ascii_alphabetic())
+        && crate::keywords::words().binary_search(&last_word).is_ok()
+    {
+        let forms: Vec<String> = crate::keywords::FORMS
+            .iter()
+            .filter(|f| f.form.starts_with(&format!("{last_word} ")))
+            .map(|f| format!("`{}`", f.form))
+            .take(4)
+            .collect();
+        if !forms.is_empty() {
+            return Some(format!(
+                "after `{last_word}`, `{found}` cannot follow: the forms that start with `{last_word}` are {}",
+                forms.join(", ")
+            ));
+        }
+    }
+    None
+}
+
 /// What a hint may look at.
 struct Context<'a> {
     text: &'a str,
@@ -704,49 +758,8 @@ fn hint(cx: &Context) -> Option<Hint> {
         return only("remove the trailing comma");
     }
 
-    // A word of the language where it cannot stand (`or` between conditions): name where it
-    // can, rather than a near miss of another word.
-    if found == "or" && !expects("or") {
-        return only(
-            "conditions and effects are joined with `and`; `or` only joins a class's shapes (`class NAME: SHAPE or SHAPE`): write one statement for each case",
-        );
-    }
-    // A hole by its number where a region stands (`no capture in hole 26 of row3`).
-    let last_word = &before[before.trim_end_matches(is_word_char).len()..];
-    if last_word == "hole" && found.bytes().all(|b| b.is_ascii_digit()) && !found.is_empty() {
-        return only(
-            "a region is a row, `ends of ROW`, `first hole of ROW` or `last hole of ROW`; one hole by its number is not a region",
-        );
-    }
-    // A near miss of a word that may stand here.
-    let words: Vec<&str> = tokens
-        .iter()
-        .map(|t| t.as_str())
-        .filter(|t| t.len() >= 3 && *t != "the")
-        .collect();
-    if found.len() >= 2
-        && let Some(h) = suggest(found, words.iter().copied())
-    {
+    if let Some(h) = phrase_hint(found, before, tokens) {
         return only(&h);
-    }
-    // A phrase that starts as one of the language's and goes astray (`no move possible`):
-    // the forms that start with the word before.
-    if !expects(found)
-        && found.starts_with(|c: char| c.is_ascii_alphabetic())
-        && crate::keywords::words().binary_search(&last_word).is_ok()
-    {
-        let forms: Vec<String> = crate::keywords::FORMS
-            .iter()
-            .filter(|f| f.form.starts_with(&format!("{last_word} ")))
-            .map(|f| format!("`{}`", f.form))
-            .take(4)
-            .collect();
-        if !forms.is_empty() {
-            return only(&format!(
-                "after `{last_word}`, `{found}` cannot follow: the forms that start with `{last_word}` are {}",
-                forms.join(", ")
-            ));
-        }
     }
     if expects(":") && found.chars().all(is_word_char) && !found.is_empty() {
         return only(&format!("add `:` before `{found}`"));
