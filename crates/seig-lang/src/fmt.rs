@@ -25,6 +25,7 @@ use crate::syntax::ast::{
     ReleaseOrderKind, Requirement, RowRef, Rule, Segment, Spanned, SticksWhen, Stmt, StmtKind,
     ThrowMatch, TrackEndKind, TrackEntryKind,
 };
+use crate::syntax::lex;
 use std::fmt::Write as _;
 
 /// Spaces per block level.
@@ -40,6 +41,7 @@ pub fn format(file: &File, text: &str) -> String {
         out: String::new(),
         text,
         comments,
+        tokens: lex::lex(text),
         next: 0,
         last_end: 0,
     };
@@ -60,6 +62,8 @@ struct Printer<'a> {
     text: &'a str,
     /// Comments in text order.
     comments: Vec<&'a Spanned<String>>,
+    /// The tokens of `text` (the lexical layer): where code ends, where a brace is.
+    tokens: Vec<lex::Token>,
     /// First comment not yet printed.
     next: usize,
     /// Where, in `text`, the last thing printed ends.
@@ -124,14 +128,19 @@ impl Printer<'_> {
         }
     }
 
-    /// The end of the code in `text[start..end]`.
+    /// The end of the code in `text[start..end]` (comments and white space after it aside).
     fn code_end(&self, start: usize, end: usize) -> usize {
-        code_end(self.text, start, end)
+        lex::code_end(&self.tokens, start, end)
     }
 
-    /// Just after the first `ch` at or after `from` (outside strings and comments).
-    fn after(&self, from: usize, ch: u8) -> usize {
-        find_code(self.text, from, ch).map_or(from, |i| i + 1)
+    /// The first mark `ch` at or after `from` (outside strings and comments).
+    fn find(&self, from: usize, ch: char) -> Option<usize> {
+        lex::find_mark(self.text, &self.tokens, from, ch)
+    }
+
+    /// Just after the first mark `ch` at or after `from`.
+    fn after(&self, from: usize, ch: char) -> usize {
+        self.find(from, ch).map_or(from, |i| i + 1)
     }
 
     fn item(&mut self, item: &Item) {
@@ -141,7 +150,7 @@ impl Printer<'_> {
                 self.line(0, &format!("game {}", string(&title.node)), end);
             }
             Item::Source(s) => {
-                let open = self.after(s.title.span.end, b'{');
+                let open = self.after(s.title.span.end, '{');
                 self.line(
                     0,
                     &format!("source {} {} {{", s.key.node, string(&s.title.node)),
@@ -196,7 +205,7 @@ impl Printer<'_> {
     }
 
     fn reading(&mut self, r: &Reading) {
-        let open = self.after(r.question.span.end, b'{');
+        let open = self.after(r.question.span.end, '{');
         self.line(
             0,
             &format!("reading {} {} {{", r.id.node, string(&r.question.node)),
@@ -208,7 +217,7 @@ impl Printer<'_> {
             let mut end = o.name.span.end;
             if o.default {
                 text.push_str(" (default)");
-                end = self.after(end, b')');
+                end = self.after(end, ')');
             }
             if let Some(doc) = &o.doc {
                 text.push(' ');
@@ -236,7 +245,7 @@ impl Printer<'_> {
                 head_end,
             );
         }
-        let open = self.after(head_end, b'{');
+        let open = self.after(head_end, '{');
         self.comments_before(open, INDENT);
         self.line(0, "{", open);
         self.block(&r.body, INDENT);
@@ -262,21 +271,21 @@ impl Printer<'_> {
         {
             // The tree has no span for a branch's braces: they are found in the text,
             // after the code before them (only white space and comments lie between).
-            let open = self.after(option.span.end, b'{');
+            let open = self.after(option.span.end, '{');
             self.line(
                 indent,
                 &format!("if {} = {} {{", reading.node, option.node),
                 open,
             );
             self.block(then, indent + INDENT);
-            let then_close = find_code(self.text, self.body_end(then, open), b'}');
+            let then_close = self.find(self.body_end(then, open), '}');
             let then_close = then_close.unwrap_or(open);
             self.comments_before(then_close, indent + INDENT);
             if let Some(other) = otherwise {
-                let open = self.after(then_close + 1, b'{');
+                let open = self.after(then_close + 1, '{');
                 self.line(indent, "} else {", open);
                 self.block(other, indent + INDENT);
-                let close = find_code(self.text, self.body_end(other, open), b'}');
+                let close = self.find(self.body_end(other, open), '}');
                 let close = close.unwrap_or(open);
                 self.comments_before(close, indent + INDENT);
                 self.line(indent, "}", close + 1);
@@ -294,65 +303,6 @@ impl Printer<'_> {
         body.last()
             .map_or(open, |s| self.code_end(s.span.start, s.span.end))
     }
-}
-
-/// Just after the last byte of code in `text[start..end]`, `start` if there is none:
-/// white space and comments do not count (a span may run on over them).
-fn code_end(text: &str, start: usize, end: usize) -> usize {
-    let bytes = text.as_bytes();
-    let end = end.min(bytes.len());
-    let (mut i, mut last) = (start, start);
-    while i < end {
-        match bytes.get(i).copied().unwrap_or(b' ') {
-            b'#' => {
-                while i < end && bytes.get(i) != Some(&b'\n') {
-                    i += 1;
-                }
-            }
-            b'"' => {
-                i = string_end(bytes, i);
-                last = i.min(end);
-            }
-            b if b.is_ascii_whitespace() => i += 1,
-            _ => {
-                i += 1;
-                last = i;
-            }
-        }
-    }
-    last
-}
-
-/// The first `ch` at or after `from` that lies outside strings and comments.
-fn find_code(text: &str, from: usize, ch: u8) -> Option<usize> {
-    let bytes = text.as_bytes();
-    let mut i = from;
-    while let Some(&b) = bytes.get(i) {
-        match b {
-            _ if b == ch => return Some(i),
-            b'#' => {
-                while i < bytes.len() && bytes.get(i) != Some(&b'\n') {
-                    i += 1;
-                }
-            }
-            b'"' => i = string_end(bytes, i),
-            _ => i += 1,
-        }
-    }
-    None
-}
-
-/// Just after the string literal that opens at `start`.
-fn string_end(bytes: &[u8], start: usize) -> usize {
-    let mut i = start + 1;
-    while let Some(&b) = bytes.get(i) {
-        match b {
-            b'\\' => i += 2,
-            b'"' => return i + 1,
-            _ => i += 1,
-        }
-    }
-    bytes.len()
 }
 
 /// A string literal: `"` and `\` escaped, newlines written `\n`.

@@ -27,6 +27,9 @@ pub(super) struct Cx {
     pub hole_orders: Vec<Span>,
     /// A statement to lower as if the readings switched it off ([`super::lower_disabling`]).
     pub disabled: Option<Origin>,
+    /// The names (label, row) of track segments an error rejected (E058), by team: a later
+    /// reference to one is not reported again as an unknown segment.
+    pub rejected_segments: Vec<(TeamId, String)>,
 }
 
 impl Cx {

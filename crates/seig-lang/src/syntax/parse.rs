@@ -5,28 +5,36 @@
 )]
 
 use super::ast::*;
-use super::errors::humanise;
+use super::errors::{Piece, humanise};
+use super::lex;
 use crate::diag::{Code, Diagnostic};
 use pest::Parser;
 use pest::iterators::Pair;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../../../grammar/seig.pest"]
-struct SeigParser;
+pub(super) struct SeigParser;
 
 type P<'a> = Pair<'a, Rule>;
 
 /// Parses a rule file into its AST, or returns the syntax diagnostics.
 pub fn parse(text: &str) -> Result<File, Vec<Diagnostic>> {
-    check_nesting(text)?;
-    let mut pairs = SeigParser::parse(Rule::file, text).map_err(|e| vec![humanise(text, e)])?;
+    let tokens = lex::lex(text);
+    check_nesting(text, &tokens)?;
+    let mut pairs = SeigParser::parse(Rule::file, text).map_err(|e| {
+        let found = super::recover::errors(text, &tokens);
+        if found.is_empty() {
+            vec![humanise(text, Piece::whole(text), e)]
+        } else {
+            found
+        }
+    })?;
     let mut file = File::default();
     let Some(top) = pairs.next() else {
         return Ok(file);
     };
-    file.comments = comments(text);
-    let comment_spans: Vec<Span> = file.comments.iter().map(|c| c.span).collect();
-    super::words::check(text, &top, &comment_spans)?;
+    file.comments = comments(text, &tokens);
+    super::words::check(text, &top, &tokens)?;
     for p in top.into_inner() {
         if p.as_rule() == Rule::EOI {
             continue;
@@ -40,96 +48,50 @@ pub fn parse(text: &str) -> Result<File, Vec<Diagnostic>> {
 pub const MAX_NESTING: usize = 32;
 
 /// Refuses a file nested deeper than [`MAX_NESTING`] before the parser recurses into it.
-fn check_nesting(text: &str) -> Result<(), Vec<Diagnostic>> {
-    let (mut depth, mut in_str, mut escaped, mut in_comment) = (0usize, false, false, false);
-    for (i, c) in text.char_indices() {
-        match c {
-            '\n' => in_comment = false,
-            _ if in_comment => {}
-            _ if escaped => escaped = false,
-            '\\' if in_str => escaped = true,
-            '"' => in_str = !in_str,
-            '#' if !in_str => in_comment = true,
-            '{' if !in_str => {
-                depth += 1;
-                if depth > MAX_NESTING {
-                    let span = Span {
-                        start: i,
-                        end: i + 1,
-                    };
-                    return Err(vec![
-                        Diagnostic::error(Code::NestingTooDeep, span, format!("blocks nest deeper than {MAX_NESTING} levels"), "too deep")
-                            .with_help("flatten the `if` blocks: test several readings in one rule, or split the rule"),
-                    ]);
-                }
-            }
-            '}' if !in_str => depth = depth.saturating_sub(1),
-            _ => {}
-        }
+fn check_nesting(text: &str, tokens: &[lex::Token]) -> Result<(), Vec<Diagnostic>> {
+    match lex::too_deep(text, tokens, MAX_NESTING) {
+        None => Ok(()),
+        Some(span) => Err(vec![
+            Diagnostic::error(
+                Code::NestingTooDeep,
+                span,
+                format!("blocks nest deeper than {MAX_NESTING} levels"),
+                "too deep",
+            )
+            .with_help(
+                "flatten the `if` blocks: test several readings in one rule, or split the rule",
+            ),
+        ]),
     }
-    Ok(())
 }
 
-/// Every `#` comment outside strings, with its span.
-fn comments(text: &str) -> Vec<Spanned<String>> {
-    let mut out = Vec::new();
-    let bytes = text.as_bytes();
-    let (mut i, mut in_str) = (0, false);
-    while let Some(&b) = bytes.get(i) {
-        match b {
-            b'\\' if in_str => i += 1,
-            b'"' => in_str = !in_str,
-            b'#' if !in_str => {
-                let end = text[i..].find('\n').map_or(text.len(), |n| i + n);
-                out.push(Spanned {
-                    node: text[i..end].trim_end().to_string(),
-                    span: Span { start: i, end },
-                });
-                i = end;
-                continue;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    out
+/// Every `#` comment, with its span (its text without white space at the end).
+fn comments(text: &str, tokens: &[lex::Token]) -> Vec<Spanned<String>> {
+    tokens
+        .iter()
+        .filter(|t| t.kind == lex::Kind::Comment)
+        .map(|t| Spanned {
+            node: t.text(text).trim_end().to_string(),
+            span: t.span,
+        })
+        .collect()
 }
 
 /// The span of a pair, without the white space and comments pest leaves at its end when
 /// an optional tail is absent.
 fn span(p: &P) -> Span {
     let s = p.as_span();
-    let mut text = s.as_str();
-    loop {
-        let t = text.trim_end();
-        let line_start = t.rfind('\n').map_or(0, |i| i + 1);
-        match comment_start(&t[line_start..]) {
-            Some(c) => text = &t[..line_start + c],
-            None => {
-                text = t;
-                break;
-            }
-        }
-    }
+    let text = s.as_str().trim_end();
+    let len = if text.contains('#') {
+        // A pair starts on a token, so its own text lexes as the file does there.
+        lex::code_end(&lex::lex(text), 0, text.len())
+    } else {
+        text.len()
+    };
     Span {
         start: s.start(),
-        end: s.start() + text.len(),
+        end: s.start() + len,
     }
-}
-
-/// Where a `#` comment starts in a line, outside strings.
-fn comment_start(line: &str) -> Option<usize> {
-    let (mut in_str, mut escaped) = (false, false);
-    for (i, c) in line.char_indices() {
-        match c {
-            _ if escaped => escaped = false,
-            '\\' if in_str => escaped = true,
-            '"' => in_str = !in_str,
-            '#' if !in_str => return Some(i),
-            _ => {}
-        }
-    }
-    None
 }
 
 fn name(p: P) -> Name {
