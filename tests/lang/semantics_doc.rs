@@ -66,6 +66,7 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::PooledWalk => "`pooled throws walk:`",
         StatementKind::Passing => "`passing own pieces:` / `passing opposing pieces:`",
         StatementKind::MustLand => "`must land on`",
+        StatementKind::SendOn => "`landing on … goes to`",
         StatementKind::BlockedRelease => "`blocked release:`",
         StatementKind::Stacks => "`stacks:`",
     }

@@ -136,6 +136,7 @@ fn consequence_grounds(cs: &[Consequence]) -> Vec<Ground> {
     for c in cs {
         match c {
             Consequence::Taken { by, .. }
+            | Consequence::SentOn { by, .. }
             | Consequence::Declined { by, .. }
             | Consequence::Immune { by, .. }
             | Consequence::Phase { by, .. }
@@ -167,7 +168,9 @@ fn check_consequences(ir: &Ir, cs: &[Consequence]) -> Result<(), String> {
                     check_refusal(ir, &u.refusal)?;
                 }
             }
-            Consequence::Taken { by, .. } | Consequence::Immune { by, .. }
+            Consequence::Taken { by, .. }
+            | Consequence::Immune { by, .. }
+            | Consequence::SentOn { by, .. }
                 if *by == Ground::Fact =>
             {
                 return Err(format!("{c:?} names no statement"));

@@ -181,6 +181,8 @@ pub enum Code {
     BackWalksRowTwice,
     /// `E131`: One rule's releases confine their places to different regions.
     RuleReleaseRegions,
+    /// `E140`: `landing on … goes to` names no single hole of the team's track to go to.
+    SendOnTarget,
     /// `W020`: No piece can ever leave its start.
     NeverReleased,
     /// `W021`: A win that can never hold.
@@ -199,6 +201,8 @@ pub enum Code {
     SwapNever,
     /// `W028`: Holes that must be landed on, which no move can walk past.
     MustLandNever,
+    /// `W040`: A special hole (`landing on … goes to`) that no track reaches.
+    SpecialHoleUnreached,
 }
 
 impl Code {
@@ -278,6 +282,7 @@ impl Code {
         Code::EntryGated,
         Code::BackWalksRowTwice,
         Code::RuleReleaseRegions,
+        Code::SendOnTarget,
         Code::NeverReleased,
         Code::WinNeverHolds,
         Code::PhaseNeverEntered,
@@ -287,6 +292,7 @@ impl Code {
         Code::StacksNeverMove,
         Code::SwapNever,
         Code::MustLandNever,
+        Code::SpecialHoleUnreached,
     ];
 
     /// The code as written, e.g. `E010`.
@@ -362,6 +368,7 @@ impl Code {
             Code::StacksWithoutStacking => "E115",
             Code::RuleReleaseOrders => "E120",
             Code::RuleReleaseRegions => "E131",
+            Code::SendOnTarget => "E140",
             Code::TrackEntryTwice => "E125",
             Code::EntryOnTrack => "E126",
             Code::EntryGated => "E127",
@@ -375,6 +382,7 @@ impl Code {
             Code::StacksNeverMove => "W026",
             Code::SwapNever => "W027",
             Code::MustLandNever => "W028",
+            Code::SpecialHoleUnreached => "W040",
         }
     }
 

@@ -222,6 +222,7 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::PooledWalk(_) => K::PooledWalk,
         StmtKind::Passing { .. } => K::Passing,
         StmtKind::MustLand(_) => K::MustLand,
+        StmtKind::SendOn { .. } => K::SendOn,
         StmtKind::BlockedRelease(_) => K::BlockedRelease,
         StmtKind::Stacks(_) => K::Stacks,
     })

@@ -928,6 +928,7 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::PooledWalk => "the order a pooled group of throws is walked in",
         StatementKind::Passing => "whether pieces may be passed",
         StatementKind::MustLand => "holes a piece must land on before going on",
+        StatementKind::SendOn => "holes that send a piece landing there to another hole",
         StatementKind::BlockedRelease => "what a blocked release does",
         StatementKind::Stacks => "whether the pieces of a hole move together",
         StatementKind::SeatOrder => "the order in which seats throw",

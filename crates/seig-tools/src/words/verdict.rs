@@ -82,6 +82,12 @@ pub fn consequence(ir: &Ir, c: &Consequence) -> String {
             },
             paren(ir, *by)
         ),
+        Consequence::SentOn { from, to, by } => format!(
+            "lands on {}, which sends it on to {}{}",
+            ir.cell_name(*from),
+            ir.cell_name(*to),
+            paren(ir, *by)
+        ),
         Consequence::Shared {
             cell,
             protected_by,
@@ -194,6 +200,7 @@ pub fn rules(v: &Verdict) -> Vec<u16> {
                     }
                     Consequence::Moved { rules, .. } => rules.iter().for_each(|&r| add(r)),
                     Consequence::Taken { by, .. }
+                    | Consequence::SentOn { by, .. }
                     | Consequence::Declined { by, .. }
                     | Consequence::Immune { by, .. }
                     | Consequence::Forfeited { by, .. }
