@@ -344,15 +344,17 @@ impl Game {
     pub fn state_from_setup(&self, set: &Setup) -> Result<State, SetupError> {
         let ir = &self.ir;
         let mut s = self.initial_state();
-        if set.phase as usize >= ir.phases.len() {
+        if set.phase as usize >= ir.phases.value.len() {
             return Err(SetupError::Phase {
-                phases: ir.phases.join(", "),
+                phases: ir.phases.value.join(", "),
             });
         }
         s.phase = set.phase;
         s.team = set.team;
-        if set.seat >= ir.seats {
-            return Err(SetupError::Seat { seats: ir.seats });
+        if set.seat >= ir.seats.value {
+            return Err(SetupError::Seat {
+                seats: ir.seats.value,
+            });
         }
         s.seat = set.seat;
         s.stage = set.stage;
@@ -377,7 +379,7 @@ impl Game {
         }
         s.latches = set.latches;
         let n = self.n_pieces(s.team);
-        if set.moved != 0 && (!ir.movement.one_move_per_piece || set.moved >> n != 0) {
+        if set.moved != 0 && (!ir.movement.one_move_per_piece.value || set.moved >> n != 0) {
             return Err(SetupError::Moved);
         }
         s.moved = set.moved;
@@ -387,9 +389,11 @@ impl Game {
             }
             // The value is the thrower's; without it, the team to play's.
             let value = l.value.unwrap_or_else(|| {
-                ir.sticks
-                    .value
-                    .throw_value(ir.teams[s.team.index()].colour, l.count, l.sticks)
+                ir.sticks.value.value.throw_value(
+                    ir.teams[s.team.index()].colour_face(),
+                    l.count,
+                    l.sticks,
+                )
             });
             s.last = Some((l.sticks, l.count, value));
         }
@@ -416,7 +420,7 @@ impl Game {
                 let p = self.piece_from_setup(t, i, p)?;
                 if p.cell != NO_CELL {
                     if s.occ[t].contains(Cell::new(p.cell as u16))
-                        && !ir.capture.stacking
+                        && !ir.capture.stacking.value
                         && self.goal_cell[t] != Some(Cell::new(p.cell as u16))
                     {
                         return Err(SetupError::Stacked {
@@ -480,13 +484,13 @@ impl Game {
     fn check_pool(&self, s: &State) -> Result<(), SetupError> {
         let st = &self.ir.sticks;
         let mut counts: Vec<u8> = vec![st.count];
-        counts.extend(st.by_phase.iter().flatten());
-        counts.extend(st.first_of_turn);
-        counts.extend(st.first_of_game);
+        counts.extend(st.by_phase.iter().flatten().map(|c| c.value));
+        counts.extend(st.first_of_turn.map(|c| c.value));
+        counts.extend(st.first_of_game.map(|c| c.value));
         counts.extend(st.conditional.iter().map(|c| c.count));
         counts.sort_unstable();
         counts.dedup();
-        let colour = self.ir.teams[s.team.index()].colour;
+        let colour = self.ir.teams[s.team.index()].colour_face();
         let counters = |why| SetupError::Counters {
             turn: s.turn_throws,
             team: s.team_throws,
@@ -507,7 +511,7 @@ impl Game {
         for (i, e) in pool.iter().enumerate() {
             let possible = counts
                 .iter()
-                .any(|&n| (0..=n).any(|k| st.value.throw_value(colour, k, n) == e.thrown));
+                .any(|&n| (0..=n).any(|k| st.value.value.throw_value(colour, k, n) == e.thrown));
             if !possible {
                 let sticks: Vec<String> = counts.iter().map(u8::to_string).collect();
                 return Err(SetupError::EntryNoSuchThrow {
@@ -551,10 +555,10 @@ impl Game {
         }
         let of_game = s.game_throws.checked_sub(s.turn_throws as u32)? + family as u32;
         if let (Some(n), 0) = (st.first_of_game, of_game) {
-            return Some(n);
+            return Some(n.value);
         }
         if let (Some(n), 0) = (st.first_of_turn, family) {
-            return Some(n);
+            return Some(n.value);
         }
         // A throw entry may have changed the phase since (a Seig that starts the race was
         // thrown with the opening's sticks): then the phase now does not tell.
@@ -567,7 +571,7 @@ impl Game {
         if phase_moves {
             return None;
         }
-        Some(st.by_phase[s.phase as usize].unwrap_or(st.count))
+        Some(st.by_phase[s.phase as usize].map_or(st.count, |c| c.value))
     }
 
     /// Every pool entry is one a throw entry of its rule gives, with the sticks its throw
@@ -575,9 +579,9 @@ impl Game {
     /// sticks the file gives it.
     fn check_entries_given(&self, s: &State) -> Result<(), SetupError> {
         let ir = &self.ir;
-        let colour = ir.teams[s.team.index()].colour;
+        let colour = ir.teams[s.team.index()].colour_face();
         let can_show =
-            |n: u8, v: u8| (0..=n).any(|k| ir.sticks.value.throw_value(colour, k, n) == v);
+            |n: u8, v: u8| (0..=n).any(|k| ir.sticks.value.value.throw_value(colour, k, n) == v);
         // A throw entry may change the phase within the turn: then any phase's entries.
         let phase_moves = ir
             .throws
@@ -596,7 +600,7 @@ impl Game {
                 });
             }
             let gives = |t: &ThrowEntry| {
-                t.rule == e.rule
+                t.origin.rule == e.rule
                     && (phase_moves || t.phase.is_none_or(|p| p == s.phase))
                     && match &t.matches {
                         ThrowMatch::Any => true,
@@ -606,7 +610,7 @@ impl Game {
                                 .filter(|&n| sticks.is_none_or(|m| m == n))
                                 .any(|n| {
                                     (0..=n).any(|k| {
-                                        ir.sticks.value.throw_value(colour, k, n) == e.thrown
+                                        ir.sticks.value.value.throw_value(colour, k, n) == e.thrown
                                             && c.contains(k, n)
                                     })
                                 })

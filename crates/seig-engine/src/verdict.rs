@@ -326,7 +326,7 @@ impl Game {
         let pol = &self.ir.capture;
         pol.immune_when
             .iter()
-            .find(|w| w.rule == rule)
+            .find(|w| w.origin.rule == rule)
             .map(|w| w.origin)
             .or(pol.immune[team.index()]
                 .map(|(_, o)| o)
@@ -340,12 +340,12 @@ impl Game {
         let ir = &self.ir;
         ir.transitions
             .iter()
-            .find(|t| t.rule == rule && t.from == from && t.to == to)
+            .find(|t| t.origin.rule == rule && t.from == from && t.to == to)
             .map(|t| t.origin)
             .or_else(|| {
                 ir.throws
                     .iter()
-                    .find(|e| e.rule == rule && e.effects.contains(&Effect_::EnterPhase(to)))
+                    .find(|e| e.origin.rule == rule && e.effects.contains(&Effect_::EnterPhase(to)))
                     .map(|e| e.origin)
             })
             .map_or(Ground::Fact, Ground::Stated)
@@ -382,10 +382,10 @@ impl Game {
     /// Why decision `d`, which the engine would apply, is not among the legal decisions it
     /// lists (`legal`).
     fn unlisted(&self, s: &State, d: Decision, legal: &[Decision]) -> Refusal {
-        if self.ir.allocation == Allocation::PerThrow && d.mask.count_ones() > 1 {
+        if self.ir.allocation.value == Allocation::PerThrow && d.mask.count_ones() > 1 {
             return Refusal::new(
                 RefusalKind::GroupPerThrow,
-                Ground::of(self.ir.allocation_origin, EngineChoiceId::Allocation),
+                Ground::of(self.ir.allocation.origin, EngineChoiceId::Allocation),
             );
         }
         if legal.len() >= MAX_DECISIONS {

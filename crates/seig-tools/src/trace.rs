@@ -172,7 +172,8 @@ impl<F: FnMut(&TraceLine)> Hooks for Tracer<F> {
         let value = ir
             .sticks
             .value
-            .throw_value(ir.team_of(s.team()).colour, k, n);
+            .value
+            .throw_value(ir.team_of(s.team()).colour_face(), k, n);
         let mut l = Self::start(g, s, "throw", value.to_string());
         l.sticks = Some(words::throw::sticks(g, k, n));
         self.pending = Some((l, None));
@@ -265,7 +266,7 @@ fn describe(ir: &Ir, e: &Event, by_throw: bool) -> TraceEvent {
             "phase",
             None,
             None,
-            ir.phases.get(to as usize).cloned(),
+            ir.phases.value.get(to as usize).cloned(),
             r(rule),
         ),
         Event::Won { team, rule } => ev("win", t(team), None, None, r(rule)),

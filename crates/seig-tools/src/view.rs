@@ -133,10 +133,10 @@ pub fn throw_seen(g: &Game, s: &State, known: Option<(TeamId, u8)>) -> Option<Th
     let own_turn = s.stage() == Stage::Move || s.turn_throws() > 0;
     let thrower = known.or(own_turn.then(|| (s.team(), s.seat())));
     let ir = g.ir();
-    let face = match ir.sticks.value {
+    let face = match ir.sticks.value.value {
         ValueRule::Face(f) => f.min(1),
         ValueRule::OwnColour => thrower
-            .and_then(|(t, _)| ir.team_of(t).colour)
+            .and_then(|(t, _)| ir.team_of(t).colour_face())
             .unwrap_or(0)
             .min(1),
     };
@@ -155,7 +155,7 @@ pub fn throw_seen(g: &Game, s: &State, known: Option<(TeamId, u8)>) -> Option<Th
 /// A seat as people name it: the team, and the seat's number when teams have several.
 pub fn seat_words(ir: &Ir, team: TeamId, seat: u8) -> String {
     let name = &ir.team_of(team).name;
-    if ir.seats > 1 {
+    if ir.seats.value > 1 {
         format!("{name} seat {}", seat + 1)
     } else {
         name.clone()
@@ -465,6 +465,7 @@ pub fn board_view(g: &Game, s: &State, thrower: Option<(TeamId, u8)>) -> BoardVi
         game: ir.game.clone(),
         phase: ir
             .phases
+            .value
             .get(s.phase() as usize)
             .cloned()
             .unwrap_or_default(),

@@ -318,7 +318,7 @@ pub fn render_heading(session: &Session) -> String {
     format!(
         "── {} · phase {} · turn {} ──\n",
         g.ir().game,
-        g.ir().phases[s.phase() as usize],
+        g.ir().phases.value[s.phase() as usize],
         s.turns() + 1
     )
 }
@@ -970,7 +970,7 @@ fn replay_inner(
         let mut t = format!(
             "── {} · phase {} · turn {} ──\n{}",
             g.ir().game,
-            g.ir().phases[s.phase() as usize],
+            g.ir().phases.value[s.phase() as usize],
             s.turns() + 1,
             render_board(g, s)
         );

@@ -216,7 +216,7 @@ impl Replay {
                 "replay: action {at} of {} · {} · phase {} · turn {}",
                 self.actions.len(),
                 g.ir().game,
-                g.ir().phases[s.phase() as usize],
+                g.ir().phases.value[s.phase() as usize],
                 s.turns() + 1
             )),
             title,

@@ -287,7 +287,7 @@ fn also_words(ir: &Ir, r: &Refusal, g: Decided) -> String {
             _ => what(r),
         },
         RefusalKind::NotNextReleased(_) => {
-            let how = match ir.movement.blocked_release {
+            let how = match ir.movement.blocked_release.value {
                 BlockedRelease::AnotherPiece => "another piece",
                 BlockedRelease::InPlace => "released in place",
                 BlockedRelease::Lost => "lost",

@@ -10,7 +10,8 @@ pub fn throw(g: &Game, before: &State, k: u8) -> String {
     let v = ir
         .sticks
         .value
-        .throw_value(ir.team_of(before.team()).colour, k.min(n), n);
+        .value
+        .throw_value(ir.team_of(before.team()).colour_face(), k.min(n), n);
     format!("throw {v} ({})", sticks(g, k, n))
 }
 

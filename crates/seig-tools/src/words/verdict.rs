@@ -123,7 +123,10 @@ pub fn consequence(ir: &Ir, c: &Consequence) -> String {
         }
         Consequence::Phase { to, by } => format!(
             "the game enters the {} phase{}",
-            ir.phases.get(*to as usize).map_or("?", String::as_str),
+            ir.phases
+                .value
+                .get(*to as usize)
+                .map_or("?", String::as_str),
             paren(ir, *by)
         ),
         Consequence::Won { team, by } => {
