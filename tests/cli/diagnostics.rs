@@ -268,6 +268,8 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("stacks_only_at_a_final_goal", &["W026"]),
     ("swap_never_made", &["W027"]),
     ("must_land_never_passed", &["W028"]),
+    ("send_on_two_holes", &["E140"]),
+    ("send_on_unreached", &["W040"]),
     ("stacks_at_goal_without_goal", &["E115"]),
     ("track_entry_twice", &["E125"]),
     ("entry_on_track", &["E126"]),

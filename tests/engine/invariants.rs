@@ -1202,7 +1202,7 @@ fn check_variant(
 }
 
 /// The swap fixture (`tests/fixtures/swaps.seig`: a capture that swaps, holes that must be
-/// landed on) under reading
+/// landed on, holes that send a piece on) under reading
 /// combination `combo` (one bit per reading, its second option when set): the invariants,
 /// and the same game twice.
 fn check_swaps(seed: u64, combo: usize) -> Result<(), TestCaseError> {
@@ -1211,6 +1211,7 @@ fn check_swaps(seed: u64, combo: usize) -> Result<(), TestCaseError> {
         ("A-SW-2", "yes"),
         ("A-SW-3", "pooled"),
         ("A-SW-4", "exact"),
+        ("A-SW-5", "ladders"),
     ];
     let sel = Selection {
         readings: readings
@@ -1267,7 +1268,7 @@ proptest! {
     }
 
     #[test]
-    fn random_play_keeps_the_invariants_swap(seed in any::<u64>(), combo in 0usize..16) {
+    fn random_play_keeps_the_invariants_swap(seed in any::<u64>(), combo in 0usize..32) {
         check_swaps(seed, combo)?;
     }
 

@@ -14,6 +14,7 @@ mod setup;
 mod statements_capture;
 mod statements_ends;
 mod statements_entry;
+mod statements_family;
 mod statements_moves;
 mod statements_release;
 mod statements_return;

@@ -18,7 +18,7 @@ use seig::engine::Game;
 use seig::lang::lower::Selection;
 
 /// The small variant with `extra` statements (in rule R-X).
-fn file(extra: &str) -> String {
+pub(crate) fn file(extra: &str) -> String {
     format!(
         r#"
 game "Moves"
@@ -45,17 +45,17 @@ rule R-X inferred cites s "extra" {{
     )
 }
 
-fn game(extra: &str) -> Game {
+pub(crate) fn game(extra: &str) -> Game {
     common::game_of(&file(extra))
 }
 
 /// The codes of the errors the extra statements give.
-fn codes(extra: &str) -> Vec<String> {
+pub(crate) fn codes(extra: &str) -> Vec<String> {
     common::error_codes(&file(extra))
 }
 
 /// A position with team a to move, the pool and both teams' pieces given.
-fn at(g: &Game, pool: &str, a: &str, b: &str) -> seig::engine::State {
+pub(crate) fn at(g: &Game, pool: &str, a: &str, b: &str) -> seig::engine::State {
     at_with(g, "", pool, a, b)
 }
 
@@ -82,16 +82,16 @@ fn at_with(g: &Game, counters: &str, pool: &str, a: &str, b: &str) -> seig::engi
 }
 
 /// b's pieces out of the way (removed) unless a test needs them.
-const NO_B: &str = "x x x x";
+pub(crate) const NO_B: &str = "x x x x";
 
-fn v(xs: &[&str]) -> Vec<String> {
+pub(crate) fn v(xs: &[&str]) -> Vec<String> {
     let mut v: Vec<String> = xs.iter().map(|s| s.to_string()).collect();
     v.sort();
     v
 }
 
 /// Parses, formats and parses again: the same tree, and the statement printed as given.
-fn round_trip(stmt: &str) {
+pub(crate) fn round_trip(stmt: &str) {
     let text = file(stmt);
     let formatted = seig::lang::fmt::format_text(&text).expect("formats and reads back");
     assert!(

@@ -67,6 +67,7 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::Passing => "`passing own pieces:` / `passing opposing pieces:`",
         StatementKind::MustLand => "`must land on`",
         StatementKind::PassedWon => "`holes passed in REGION are won`",
+        StatementKind::SendOn => "`landing on … goes to`",
         StatementKind::BlockedRelease => "`blocked release:`",
         StatementKind::Stacks => "`stacks:`",
     }

@@ -137,6 +137,7 @@ fn consequence_grounds(cs: &[Consequence]) -> Vec<Ground> {
         match c {
             Consequence::Taken { by, .. }
             | Consequence::Removed { by, .. }
+            | Consequence::SentOn { by, .. }
             | Consequence::Declined { by, .. }
             | Consequence::Phase { by, .. }
             | Consequence::Won { by, .. }
@@ -174,6 +175,7 @@ fn check_consequences(ir: &Ir, cs: &[Consequence]) -> Result<(), String> {
             Consequence::Taken { by, .. }
             | Consequence::Removed { by, .. }
             | Consequence::Immune { by, .. }
+            | Consequence::SentOn { by, .. }
                 if *by == Ground::Fact =>
             {
                 return Err(format!("{c:?} names no statement"));

@@ -686,6 +686,9 @@ pub struct Game {
     adds: Vec<usize>,
     /// `track_of_cell[team][cell]`: first index of the hole on the team's track, or -1.
     track_of_cell: [Vec<i16>; 2],
+    /// `send_on[team][cell]`: where a move of the team ending there sends the piece (track
+    /// index) and the `landing on … goes to` statement; empty when the file has none.
+    send_on: [Vec<Option<(i16, Origin)>>; 2],
     /// Reachability tables for "no capture possible".
     reach: reach::Reach,
     /// Some condition asks which holes a team has landed on.
@@ -797,6 +800,22 @@ impl FastTrack {
     }
 }
 
+/// `[team][cell]`: where a move of the team ending on the hole sends the piece (track
+/// index) and the `landing on … goes to` statement; empty for a team with none.
+fn send_on_table(ir: &Ir, track_of_cell: &[Vec<i16>; 2]) -> [Vec<Option<(i16, Origin)>>; 2] {
+    [0, 1].map(|t: usize| {
+        let mut v = Vec::new();
+        for so in &ir.send_on {
+            let Some(to) = so.to[t] else { continue };
+            v.resize(ir.cells as usize, None);
+            for c in so.from[t].iter() {
+                v[c.index()] = Some((track_of_cell[t][to.index()], so.origin));
+            }
+        }
+        v
+    })
+}
+
 impl Game {
     /// Compiles the tables of a variant. Each conjunction of conditions is put in the order
     /// it is cheapest to evaluate in, which changes no outcome ([`Game::ir`] shows it so).
@@ -882,7 +901,11 @@ impl Game {
         let pass_free = mv.pass_own.value
             && mv.pass_opposing.value
             && mv.must_land.value.iter().all(CellSet::is_empty);
+        let send_on = send_on_table(&ir, &track_of_cell);
+        // Sending holes are judged on the careful walk: a file without them pays nothing.
+        let sends = send_on.iter().any(|v| !v.is_empty());
         let plain_walk = pass_free
+            && !sends
             && ir
                 .teams
                 .iter()
@@ -893,7 +916,8 @@ impl Game {
             .any(|r| r.is_some_and(|(o, _)| o != ir.release_order.value));
         let rule_within = rule_within(&ir);
         let confined = rule_within.iter().any(Option::is_some);
-        let careful_moves = !pass_free || mv.walk_in_throw_order.value || mv.land_each_throw.value;
+        let careful_moves =
+            !pass_free || sends || mv.walk_in_throw_order.value || mv.land_each_throw.value;
         // A confinement (`within`) binds releasing groups only: waiting pieces.
         let careful_releases = confined
             || mv.blocked_release.value != BlockedRelease::Lost
@@ -946,6 +970,7 @@ impl Game {
             slots,
             adds,
             track_of_cell,
+            send_on,
             reach,
         }
     }

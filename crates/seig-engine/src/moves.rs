@@ -46,11 +46,29 @@ pub struct Landing {
     pub protected_by: Option<Ground>,
     /// With [`Landing::shares`]: what lets the mover share the hole with them.
     pub shared_by: Option<Ground>,
+    /// The hole the move ended on, which sent the piece on to [`Landing::cell`], and the
+    /// `landing on … goes to` statement.
+    pub sent_from: Option<(u8, Origin)>,
 }
 
 impl Landing {
     fn note(&mut self, r: RuleIx) {
         self.rules.push(r);
+    }
+    /// Takes what landing does from `a`, noting the rules that decide it.
+    #[inline(always)]
+    fn arrived(&mut self, a: Arrival) {
+        self.capture = a.capture;
+        self.shares = a.shares;
+        self.may_decline = a.may_decline;
+        self.protected_by = a.protected_by;
+        self.shared_by = a.shared_by;
+        if let Some(spec) = a.capture {
+            self.note(spec.origin.rule);
+        }
+        if let Some(o) = a.protected_by.and_then(Ground::origin) {
+            self.note(o.rule);
+        }
     }
     /// The rules that allow this move.
     pub fn rules(&self) -> &[RuleIx] {
@@ -569,6 +587,7 @@ impl Game {
             rules: RuleList::default(),
             protected_by: None,
             shared_by: None,
+            sent_from: None,
         };
         for &i in order {
             l.note(s.pool[i as usize].rule);
@@ -675,8 +694,12 @@ impl Game {
     ) -> Result<(), Refusal> {
         for k in 1..order.len() {
             let mut li = Landing::default();
-            self.walk(s, team, piece, &order[..k], release, &mut li)
-                .map_err(|(r, _)| r)?;
+            let walked = if self.plain_walk {
+                self.walk_as::<true, false>(s, team, piece, &order[..k], release, &mut li)
+            } else {
+                self.walk_as::<false, false>(s, team, piece, &order[..k], release, &mut li)
+            };
+            walked.map_err(|(r, _)| r)?;
             if let Some(spec) = li.capture {
                 l.may_decline &= li.may_decline;
                 l.capture = l.capture.or(Some(spec));
@@ -700,15 +723,17 @@ impl Game {
         l: &mut Landing,
     ) -> Result<(), (Refusal, bool)> {
         if self.plain_walk {
-            self.walk_as::<true>(s, team, piece, order, release, l)
+            self.walk_as::<true, false>(s, team, piece, order, release, l)
         } else {
-            self.walk_as::<false>(s, team, piece, order, release, l)
+            self.walk_as::<false, true>(s, team, piece, order, release, l)
         }
     }
 
-    /// [`Game::walk`]; `PLAIN` when no passing rule and no `bounce` end applies (see
-    /// `Game::plain_walk`), so that their tests cost nothing where they are not used.
-    fn walk_as<const PLAIN: bool>(
+    /// [`Game::walk`]; `PLAIN` when no passing rule, `bounce` end or sending hole applies
+    /// (see `Game::plain_walk`), so that their tests cost nothing where they are not used.
+    /// `SEND`: a hole where the walk ends may send the piece on (`landing on … goes to`);
+    /// the landings on the way of a group that lands after each throw are not sent on.
+    fn walk_as<const PLAIN: bool, const SEND: bool>(
         &self,
         s: &State,
         team: TeamId,
@@ -832,6 +857,11 @@ impl Game {
             };
             return Err((r, false));
         }
+        if !PLAIN && SEND && moved && pos >= 0 {
+            pos = self
+                .send_on_from(t, tr.cells[pos as usize], l)
+                .unwrap_or(pos);
+        }
         l.tpos = pos;
         l.cell = if pos >= 0 {
             tr.cells[pos as usize].get() as u8
@@ -845,17 +875,7 @@ impl Game {
         let a = self
             .arrive(s, t, &p, Cell::new(l.cell as u16), single)
             .map_err(|r| (r, false))?;
-        l.capture = a.capture;
-        l.shares = a.shares;
-        l.may_decline = a.may_decline;
-        l.protected_by = a.protected_by;
-        l.shared_by = a.shared_by;
-        if let Some(spec) = a.capture {
-            l.note(spec.origin.rule);
-        }
-        if let Some(o) = a.protected_by.and_then(Ground::origin) {
-            l.note(o.rule);
-        }
+        l.arrived(a);
         Ok(())
     }
 
@@ -1136,7 +1156,13 @@ impl Game {
                         .capture_verdict(team, &q, Cell::new(l.cell as u16), single)
                         .is_ok()
                 {
-                    let swapped = self.take_by(s, o, j, spec, old.cell);
+                    // A piece sent back to the hole it left has left none to swap onto.
+                    let left = if old.cell == l.cell {
+                        NO_CELL
+                    } else {
+                        old.cell
+                    };
+                    let swapped = self.take_by(s, o, j, spec, left);
                     obs.event(Event::Captured {
                         team: o,
                         piece: j as u8,
@@ -1369,6 +1395,16 @@ impl Game {
             }
         }
         q
+    }
+
+    /// Where a move of team `t` ending on hole `c` sends the piece (`landing on … goes
+    /// to`): the track index, noted in `l` with the statement (`None`: it stays).
+    #[inline]
+    fn send_on_from(&self, t: TeamId, c: Cell, l: &mut Landing) -> Option<i16> {
+        let (to, o) = self.send_on[t.index()].get(c.index()).copied().flatten()?;
+        l.sent_from = Some((c.get() as u8, o));
+        l.note(o.rule);
+        Some(to)
     }
 
     /// May a piece of team `t` walk on past hole `c`? Refused when pieces there may not be

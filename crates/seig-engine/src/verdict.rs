@@ -71,6 +71,15 @@ pub enum Consequence {
         /// The throw entry that removes it.
         by: Ground,
     },
+    /// The move ended on `from`, which sent the piece on to `to` (`landing on … goes to`).
+    SentOn {
+        /// The hole the move ended on.
+        from: Cell,
+        /// The hole the piece went to.
+        to: Cell,
+        /// The statement.
+        by: Ground,
+    },
     /// The mover shares `cell` with opposing pieces it does not take.
     Shared {
         /// The hole.
@@ -192,6 +201,13 @@ impl Game {
         if let Some(l) = landing
             && let Some(cell) = (l.cell != NO_CELL).then(|| Cell::new(l.cell as u16))
         {
+            if let Some((from, o)) = l.sent_from {
+                out.push(Consequence::SentOn {
+                    from: Cell::new(from.into()),
+                    to: cell,
+                    by: Ground::Stated(o),
+                });
+            }
             if let (true, Some(p), Some(sh)) = (l.shares, l.protected_by, l.shared_by) {
                 out.push(Consequence::Shared {
                     cell,

@@ -147,6 +147,8 @@ pub enum EngineChoiceId {
     PooledLanding,
     /// `passing`.
     Passing,
+    /// `sending holes`.
+    SendingHoles,
     /// `stacking`.
     Stacking,
     /// `stacks`.
@@ -183,7 +185,7 @@ pub enum EngineChoiceId {
 
 impl EngineChoiceId {
     /// Every engine choice, in the order of docs/semantics.md.
-    pub const ALL: [EngineChoiceId; 37] = [
+    pub const ALL: [EngineChoiceId; 38] = [
         EngineChoiceId::ThrowingOrder,
         EngineChoiceId::SeatsPerTeam,
         EngineChoiceId::SeatRotation,
@@ -205,6 +207,7 @@ impl EngineChoiceId {
         EngineChoiceId::MovesPerPiece,
         EngineChoiceId::PooledLanding,
         EngineChoiceId::Passing,
+        EngineChoiceId::SendingHoles,
         EngineChoiceId::Stacking,
         EngineChoiceId::Stacks,
         EngineChoiceId::Capture,
@@ -247,6 +250,7 @@ impl EngineChoiceId {
             EngineChoiceId::MovesPerPiece => "moves per piece",
             EngineChoiceId::PooledLanding => "pooled landing",
             EngineChoiceId::Passing => "passing",
+            EngineChoiceId::SendingHoles => "sending holes",
             EngineChoiceId::Stacking => "stacking",
             EngineChoiceId::Stacks => "stacks",
             EngineChoiceId::Capture => "capture",
@@ -358,6 +362,8 @@ pub enum StatementKind {
     MustLand,
     /// `holes passed in REGION are won`.
     PassedWon,
+    /// `landing on REGION goes to REGION`.
+    SendOn,
     /// `blocked release: …`.
     BlockedRelease,
     /// `stacks: move together|apart`.
@@ -575,6 +581,24 @@ pub struct Ir {
     /// Ends by score, looked at after the draws.
     #[serde(default)]
     pub scores: Vec<ScoreEnd>,
+    /// Holes that send a piece landing there on to another hole (`landing on … goes to`),
+    /// in file order.
+    #[serde(default)]
+    pub send_on: Vec<SendOn>,
+}
+
+/// `landing on REGION goes to REGION`: a move that ends on one of the holes puts the
+/// piece on the team's target hole instead (a snake, a ladder); what the piece does there
+/// (taking, sharing, stacking) is judged at the target.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SendOn {
+    /// `[team]`: the holes that send a piece of the team on.
+    pub from: TeamCells,
+    /// `[team]`: the hole a piece of the team goes to (`None` where the team has no holes
+    /// in [`SendOn::from`]); a hole of the team's track.
+    pub to: [Option<Cell>; 2],
+    /// The statement.
+    pub origin: Origin,
 }
 
 /// How the seats of the two teams take turns.

@@ -156,6 +156,7 @@ codes! {
     EntryGated = "E127", Error, "A chosen entry on a track whose first segment has a gate", Corpus("entry_behind_gate");
     BackWalksRowTwice = "E130", Error, "`back along the track` on a track that walks a row both ways", Corpus("back_walks_row_twice");
     RuleReleaseRegions = "E131", Error, "One rule's releases confine their places to different regions", Corpus("two_release_regions_in_one_rule");
+    SendOnTarget = "E140", Error, "`landing on … goes to` names no single hole of the team's track to go to", Corpus("send_on_two_holes");
     EntryNeverApplies = "W001", Warning, "A throw entry that can never apply", Corpus("entry_never_applies");
     CapturesNowhere = "W002", Warning, "Captures are forbidden somewhere but allowed nowhere", Corpus("captures_forbidden_but_never_allowed");
     UnreachableRow = "W003", Warning, "A row no piece can reach", Corpus("row_on_no_track");
@@ -176,6 +177,7 @@ codes! {
     StacksNeverMove = "W026", Warning, "Stacks move together but form only on a goal's last hole, which no piece leaves", Corpus("stacks_only_at_a_final_goal");
     SwapNever = "W027", Warning, "A swap capture that can never swap (no taker can leave a hole of the taken piece's track)", Corpus("swap_never_made");
     MustLandNever = "W028", Warning, "Holes that must be landed on, which no move can walk past", Corpus("must_land_never_passed");
+    SpecialHoleUnreached = "W040", Warning, "A special hole (`landing on … goes to`) that no track reaches", Corpus("send_on_unreached");
 
 }
 

@@ -372,6 +372,7 @@ fn region(r: &Region) -> String {
         Region::Ends(x) => format!("ends of {}", row_ref(x)),
         Region::First(x) => format!("first hole of {}", row_ref(x)),
         Region::Last(x) => format!("last hole of {}", row_ref(x)),
+        Region::Hole(n, x) => format!("hole {} of {}", expr(&n.node), row_ref(x)),
     }
 }
 
@@ -669,6 +670,7 @@ fn statement(s: &StmtKind) -> String {
         | StmtKind::PooledLanding(_)
         | StmtKind::PooledWalk(_)
         | StmtKind::Passing { .. }
+        | StmtKind::SendOn { .. }
         | StmtKind::BlockedRelease(_)
         | StmtKind::Stacks(_) => movement(s),
     }
@@ -749,6 +751,11 @@ fn movement(s: &StmtKind) -> String {
             "passing {} pieces: {}",
             if *own { "own" } else { "opposing" },
             if *allowed { "allowed" } else { "forbidden" }
+        ),
+        StmtKind::SendOn { from, to } => format!(
+            "landing on {} goes to {}",
+            region(&from.node),
+            region(&to.node)
         ),
         StmtKind::BlockedRelease(b) => format!(
             "blocked release: {}",

@@ -200,6 +200,10 @@ pub const FORMS: &[Form] = &[
         "What landing on opposing pieces does (everywhere, or in a region); `swap`: the taken piece goes to the hole the taker left.",
     ),
     f(
+        "landing on REGION goes to REGION",
+        "A move ending on a hole of the first region puts the piece on the hole the second names (a snake, a ladder).",
+    ),
+    f(
         "must land on REGION",
         "A move may not walk past those holes: a piece reaches them by the exact count, then goes on.",
     ),
@@ -252,7 +256,7 @@ pub const FORMS: &[Form] = &[
         "The game ends when CONDS hold; the team with most pieces in REGION wins.",
     ),
     f(
-        "ROW|own KIND|opposing KIND|ends of ROW|first hole of ROW|last hole of ROW",
+        "ROW|own KIND|opposing KIND|ends of ROW|first hole of ROW|last hole of ROW|hole EXPR of ROW",
         "Rows and regions: a row or kind, relative to the team, or some of its holes.",
     ),
     f(

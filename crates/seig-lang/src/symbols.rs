@@ -280,6 +280,10 @@ impl Walk {
     fn region(&mut self, r: &Region) {
         match r {
             Region::Rows(x) | Region::Ends(x) | Region::First(x) | Region::Last(x) => self.row(x),
+            Region::Hole(n, x) => {
+                self.expr(n);
+                self.row(x);
+            }
         }
     }
 
@@ -422,6 +426,7 @@ impl Walk {
             | StmtKind::Immune(_)
             | StmtKind::MustLand(_)
             | StmtKind::PassedWon(_)
+            | StmtKind::SendOn { .. }
             | StmtKind::ImmuneWhen { .. }
             | StmtKind::Win(..)
             | StmtKind::Draw(..)
@@ -543,6 +548,10 @@ impl Walk {
             | StmtKind::Immune(region)
             | StmtKind::MustLand(region)
             | StmtKind::PassedWon(region) => self.region(&region.node),
+            StmtKind::SendOn { from, to } => {
+                self.region(&from.node);
+                self.region(&to.node);
+            }
             StmtKind::ImmuneWhen { when, .. } => self.conds(when),
             StmtKind::Win(phase, when) | StmtKind::Draw(phase, when) => {
                 self.phase(phase);

@@ -223,6 +223,7 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::Passing { .. } => K::Passing,
         StmtKind::MustLand(_) => K::MustLand,
         StmtKind::PassedWon(_) => K::PassedWon,
+        StmtKind::SendOn { .. } => K::SendOn,
         StmtKind::BlockedRelease(_) => K::BlockedRelease,
         StmtKind::Stacks(_) => K::Stacks,
     })

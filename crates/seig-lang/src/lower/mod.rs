@@ -223,6 +223,7 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
     let sticks = sticks::assemble(cx, sticks_stmts, colours, first_span)?;
     let teams = board::teams(cx, &team_stmts, first_span)?;
     turns::check_release_order(cx, turn.release_order.as_ref(), &teams);
+    let send_on = movement::send_on(cx, flat, &teams);
     // Whole-file checks, once every statement lowered (see `lower_file`).
     let clean = !cx.has_error();
     board::unreachable_rows(cx, &teams, clean);
@@ -272,5 +273,6 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
         wins: turn.wins,
         draws: turn.draws,
         scores: turn.scores,
+        send_on,
     })
 }

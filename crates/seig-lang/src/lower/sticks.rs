@@ -319,13 +319,19 @@ fn region_key(r: &ast::Region) -> RegionKey {
         ast::Region::Ends(x) => (1, x),
         ast::Region::First(x) => (2, x),
         ast::Region::Last(x) => (3, x),
+        ast::Region::Hole(_, x) => (4, x),
     };
     let (whose, name) = match rows {
         ast::RowRef::Named(n) => (0, n),
         ast::RowRef::Own(n) => (1, n),
         ast::RowRef::Opposing(n) => (2, n),
     };
-    (shape, whose, name.node.clone())
+    let mut name = name.node.clone();
+    if let ast::Region::Hole(n, _) = r {
+        // The hole's number as written tells `hole 2 of x` from `hole 3 of x`.
+        name = format!("{name} {:?}", n.node);
+    }
+    (shape, whose, name)
 }
 
 /// The throw table's entries in force, in file order, each with its statement's span.

@@ -207,6 +207,8 @@ pub enum Region {
     First(RowRef),
     /// Last hole of the rows.
     Last(RowRef),
+    /// `hole N of ROW`: the N-th hole of the rows (1-based, in the row's hole order).
+    Hole(Box<Spanned<Expr>>, RowRef),
 }
 
 /// A condition on the state.
@@ -574,6 +576,14 @@ pub enum StmtKind {
     /// `holes passed in REGION are won`: a move wins the holes of REGION it walks past, as
     /// a landing there would (taking there, and the hole won).
     PassedWon(Spanned<Region>),
+    /// `landing on REGION goes to REGION`: a move ending on a hole of the first region
+    /// puts the piece on the hole the second names.
+    SendOn {
+        /// The holes that send a piece on.
+        from: Spanned<Region>,
+        /// The hole it goes to (one per team).
+        to: Spanned<Region>,
+    },
     /// `blocked release: lost|released in place|another piece`.
     BlockedRelease(BlockedReleaseKind),
     /// `stacks: move together|move apart` (`true` = together).

@@ -48,8 +48,8 @@ pub fn describe(r: Rule) -> &'static str {
         | capture_only_stmt | capture_stmt | blocked_stmt | immune_stmt | immune_arrived_stmt
         | immune_waiting_stmt | immune_when_stmt | send_home_stmt | win_stmt
         | moves_per_piece_stmt | pooled_landing_stmt | pooled_walk_stmt | passing_stmt
-        | must_land_stmt | passed_won_stmt | blocked_release_stmt | seat_order_stmt | draw_stmt
-        | score_end_stmt | stmt | stmt_alone => STATEMENT,
+        | must_land_stmt | passed_won_stmt | send_on_stmt | blocked_release_stmt
+        | seat_order_stmt | draw_stmt | score_end_stmt | stmt | stmt_alone => STATEMENT,
         team_blocks | alternating => "`team blocks` or `alternating`",
         from_hole => "`from hole N`",
         counted | own_kw | opposing_kw => "`own pieces in ROW` or `opposing pieces in ROW`",
@@ -111,8 +111,8 @@ pub fn describe(r: Rule) -> &'static str {
         share => "`share`",
         start_hole | first_empty => "`start hole` or `first empty hole`",
         row_ref | own_rel | opposing_rel => "a row (`NAME`, `own KIND` or `opposing KIND`)",
-        region | ends_of | last_hole_of | first_hole_of => {
-            "a region (a row, `ends of ROW`, `first hole of ROW`, `last hole of ROW`)"
+        region | ends_of | last_hole_of | first_hole_of | hole_of => {
+            "a region (a row, `ends of ROW`, `first hole of ROW`, `last hole of ROW`, `hole N of ROW`)"
         }
         conds | cond | negated => "a condition",
         c_first_team_turn | c_first_turn | c_first_game | c_all_own_released | c_all_released

@@ -298,12 +298,17 @@ fn row_ref(p: P) -> Spanned<RowRef> {
     Spanned { node, span: sp }
 }
 
-fn region(p: P) -> Spanned<Region> {
+fn region(p: P) -> Result<Spanned<Region>, Vec<Diagnostic>> {
     let sp = span(&p);
     let inner = p.into_inner().next().expect("region child");
     let kind = inner.as_rule();
     let node = match kind {
         Rule::row_ref => Region::Rows(row_ref(inner).node),
+        Rule::hole_of => {
+            let mut it = inner.into_inner();
+            let n = expr(it.next().expect("hole number"))?;
+            Region::Hole(Box::new(n), row_ref(it.next().expect("row")).node)
+        }
         _ => {
             let r = row_ref(inner.into_inner().next().expect("row")).node;
             match kind {
@@ -313,7 +318,7 @@ fn region(p: P) -> Spanned<Region> {
             }
         }
     };
-    Spanned { node, span: sp }
+    Ok(Spanned { node, span: sp })
 }
 
 fn values(p: P) -> Result<Vec<Spanned<i64>>, Vec<Diagnostic>> {
@@ -367,7 +372,7 @@ fn cond_atom(inner: P, sp: Span) -> Result<Spanned<Cond>, Vec<Diagnostic>> {
             }
         }),
         Rule::c_won => Cond::Won(row_ref(inner.into_inner().next().expect("row"))),
-        Rule::c_all_own_in => Cond::AllOwnIn(region(inner.into_inner().next().expect("region"))),
+        Rule::c_all_own_in => Cond::AllOwnIn(region(inner.into_inner().next().expect("region"))?),
         Rule::c_released_count => {
             let mut ci = inner.into_inner();
             let opposing = ci.next().expect("whose").as_rule() == Rule::opposing_kw;
@@ -382,7 +387,7 @@ fn cond_atom(inner: P, sp: Span) -> Result<Spanned<Cond>, Vec<Diagnostic>> {
         }
         Rule::c_count => {
             let mut ci = inner.into_inner();
-            let lhs = counted(ci.next().expect("count"));
+            let lhs = counted(ci.next().expect("count"))?;
             let c = ci.next().expect("comparison");
             let cmp = match c.as_str() {
                 "<" => Cmp::Lt,
@@ -393,7 +398,7 @@ fn cond_atom(inner: P, sp: Span) -> Result<Spanned<Cond>, Vec<Diagnostic>> {
             };
             let r = ci.next().expect("right side");
             let rhs = if r.as_rule() == Rule::counted {
-                CountRhs::Count(counted(r))
+                CountRhs::Count(counted(r)?)
             } else {
                 CountRhs::Expr(expr(r)?)
             };
@@ -429,18 +434,22 @@ fn release_eff(it: pest::iterators::Pairs<'_, Rule>) -> Result<Effect, Vec<Diagn
         order = Some(release_order_kind(o));
     }
     let steps = it.next().map(expr).transpose()?;
-    let within = it.next().and_then(|w| w.into_inner().next()).map(region);
+    let within = it
+        .next()
+        .and_then(|w| w.into_inner().next())
+        .map(region)
+        .transpose()?;
     Ok(Effect::Release(count, steps, order, within))
 }
 
 /// `own|opposing pieces in REGION`.
-fn counted(p: P) -> Counted {
+fn counted(p: P) -> Result<Counted, Vec<Diagnostic>> {
     let mut ci = p.into_inner();
     let opposing = ci.next().expect("whose").as_rule() == Rule::opposing_kw;
-    Counted {
+    Ok(Counted {
         opposing,
-        region: region(ci.next().expect("region")),
-    }
+        region: region(ci.next().expect("region"))?,
+    })
 }
 
 #[expect(
@@ -522,15 +531,15 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         Rule::stacks_stmt => StmtKind::Stacks(next!().as_rule() == Rule::stacks_together),
         Rule::capture_stmt => capture_stmt(it)?,
         Rule::no_capture_stmt => StmtKind::NoCapture {
-            region: region(next!()),
+            region: region(next!())?,
             sharing: it.next().is_some(),
         },
         Rule::capture_only_stmt => StmtKind::CaptureOnly {
-            region: region(next!()),
+            region: region(next!())?,
             values: values(next!())?,
         },
         Rule::blocked_stmt => StmtKind::Blocked(next!().as_rule() == Rule::share),
-        Rule::immune_stmt => StmtKind::Immune(region(next!())),
+        Rule::immune_stmt => StmtKind::Immune(region(next!())?),
         Rule::immune_arrived_stmt => StmtKind::ImmuneArrived,
         Rule::immune_waiting_stmt => StmtKind::ImmuneUntilReleased,
         Rule::immune_when_stmt => StmtKind::ImmuneWhen {
@@ -558,7 +567,7 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
             StmtKind::ScoreEnd {
                 phase,
                 when: conds(next!())?,
-                region: region(next!()),
+                region: region(next!())?,
             }
         }
         Rule::seat_order_stmt => StmtKind::SeatOrder(next!().as_rule() == Rule::alternating),
@@ -569,8 +578,12 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
             own: next!().as_rule() == Rule::passing_own,
             allowed: next!().as_rule() == Rule::allowed,
         },
-        Rule::must_land_stmt => StmtKind::MustLand(region(next!())),
-        Rule::passed_won_stmt => StmtKind::PassedWon(region(next!())),
+        Rule::must_land_stmt => StmtKind::MustLand(region(next!())?),
+        Rule::passed_won_stmt => StmtKind::PassedWon(region(next!())?),
+        Rule::send_on_stmt => StmtKind::SendOn {
+            from: region(next!())?,
+            to: region(next!())?,
+        },
         Rule::blocked_release_stmt => StmtKind::BlockedRelease(match next!().as_rule() {
             Rule::release_in_place => BlockedReleaseKind::InPlace,
             Rule::release_another => BlockedReleaseKind::AnotherPiece,
@@ -786,7 +799,7 @@ fn gate_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
 fn capture_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
     let mut region_ = None;
     if it.peek().map(|x| x.as_rule()) == Some(Rule::region) {
-        region_ = Some(region(child(&mut it)));
+        region_ = Some(region(child(&mut it))?);
     }
     let compulsory = child(&mut it).as_str() == "compulsory";
     let effect = child(&mut it);

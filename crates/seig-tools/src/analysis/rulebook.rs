@@ -949,6 +949,7 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::Passing => "whether pieces may be passed",
         StatementKind::MustLand => "holes a piece must land on before going on",
         StatementKind::PassedWon => "holes a move wins by walking past them",
+        StatementKind::SendOn => "holes that send a piece landing there to another hole",
         StatementKind::BlockedRelease => "what a blocked release does",
         StatementKind::Stacks => "whether the pieces of a hole move together",
         StatementKind::SeatOrder => "the order in which seats throw",

@@ -79,6 +79,7 @@ impl Choices<'_> {
     fn all(&self) -> Vec<EngineChoice> {
         let mut out = self.turn_choices();
         out.extend(self.movement_choices());
+        out.push(self.sending_choice());
         out.extend(self.taking_choices());
         out.extend(self.ending_choices());
         out
@@ -439,6 +440,21 @@ impl Choices<'_> {
             ),
             self.passing_choice(),
         ]
+    }
+
+    /// Holes that send a piece landing there on to another (`landing on … goes to`): the
+    /// first statement, when the file has some.
+    fn sending_choice(&self) -> EngineChoice {
+        choice(
+            EngineChoiceId::SendingHoles,
+            "landing on REGION goes to REGION",
+            if self.send_on.is_empty() {
+                "none: a piece stays on the hole its move ends on"
+            } else {
+                "a move ending on a sending hole puts the piece on its target, and is judged there; the target does not send it on again; a group that lands after each throw is sent on only from where it ends"
+            },
+            self.send_on.first().map(|s| s.origin),
+        )
     }
 
     /// What a `swap` capture does with the taken piece where the swap cannot be made: the

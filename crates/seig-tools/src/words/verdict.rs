@@ -87,6 +87,12 @@ pub fn consequence(ir: &Ir, c: &Consequence) -> String {
             piece(ir, *team, *p),
             paren(ir, *by)
         ),
+        Consequence::SentOn { from, to, by } => format!(
+            "lands on {}, which sends it on to {}{}",
+            ir.cell_name(*from),
+            ir.cell_name(*to),
+            paren(ir, *by)
+        ),
         Consequence::Shared {
             cell,
             protected_by,
@@ -215,6 +221,7 @@ pub fn rules(v: &Verdict) -> Vec<u16> {
                     Consequence::Moved { rules, .. } => rules.iter().for_each(|&r| add(r)),
                     Consequence::Taken { by, .. }
                     | Consequence::Removed { by, .. }
+                    | Consequence::SentOn { by, .. }
                     | Consequence::Declined { by, .. }
                     | Consequence::Forfeited { by, .. }
                     | Consequence::Phase { by, .. }
