@@ -708,6 +708,8 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::MovesPerPiece(_)
         | StmtKind::PooledLanding(_)
         | StmtKind::PooledWalk(_)
+        | StmtKind::Moves(_)
+        | StmtKind::ThrowingOn(_)
         | StmtKind::Passing { .. }
         | StmtKind::BlockedRelease(_)
         | StmtKind::Stacks(_) => movement(s),
@@ -776,6 +778,14 @@ fn movement(s: &StmtKind) -> String {
         StmtKind::PooledLanding(each) => format!(
             "pooled throws land: {}",
             if *each { "after each throw" } else { "once" }
+        ),
+        StmtKind::Moves(optional) => format!(
+            "moves: {}",
+            if *optional { "optional" } else { "forced" }
+        ),
+        StmtKind::ThrowingOn(at_will) => format!(
+            "throwing on: {}",
+            if *at_will { "at will" } else { "as thrown" }
         ),
         StmtKind::PooledWalk(thrown) => format!(
             "pooled throws walk: {}",

@@ -434,6 +434,8 @@ impl Walk {
             | StmtKind::MovesPerPiece(_)
             | StmtKind::PooledLanding(_)
             | StmtKind::PooledWalk(_)
+            | StmtKind::Moves(_)
+            | StmtKind::ThrowingOn(_)
             | StmtKind::ImmuneArrived
             | StmtKind::Passing { .. }
             | StmtKind::BlockedRelease(_)

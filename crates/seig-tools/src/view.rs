@@ -227,7 +227,7 @@ pub struct MoveView {
     pub index: usize,
     /// Notation (`3:4 a.1>a.5`).
     pub notation: String,
-    /// The piece (1-based).
+    /// The piece (1-based; 0 for a pass or a throw on, which move no piece).
     pub piece: usize,
     /// Where it stands now (`None`: beside the board).
     pub from: Option<Hole>,
@@ -435,6 +435,20 @@ pub fn board_view(g: &Game, s: &State, thrower: Option<(TeamId, u8)>) -> BoardVi
         .zip(decisions)
         .enumerate()
         .map(|(index, (d, dv))| {
+            if !d.moves_piece() {
+                // A pass or a throw on: no piece, nowhere to go.
+                return MoveView {
+                    index,
+                    notation: dv.notation,
+                    piece: 0,
+                    from: None,
+                    to: None,
+                    path: Vec::new(),
+                    capture: false,
+                    rules: dv.rules,
+                    events: dv.events,
+                };
+            }
             let p = s.piece(s.team(), d.piece as usize);
             let landing = g.check_decision(s, s.team(), *d).ok();
             let to = landing.as_ref().and_then(|l| hole_of(ir, l.cell));

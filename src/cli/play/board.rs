@@ -267,6 +267,9 @@ fn legend(ir: &Ir, letters: [char; 2], tw: usize, width: usize) -> Vec<Line<'sta
 
 /// The cells the chosen move leaves and reaches.
 fn chosen_cells(g: &Game, s: &State, d: Decision) -> (u8, u8) {
+    if !d.moves_piece() {
+        return (NO_CELL, NO_CELL);
+    }
     let p = s.piece(s.team(), d.piece as usize);
     let to = g
         .check_decision(s, s.team(), d)

@@ -182,6 +182,13 @@ fn set_once<T>(cx: &mut Cx, slot: &mut Option<Setting<T>>, value: T, f: &Flat, w
     }
 }
 
+/// A setting as the IR keeps it: its value and statement, or the language default.
+fn sourced<T: Copy>(s: Option<&Setting<T>>, default: T) -> Sourced<T> {
+    s.map_or(Sourced::default_value(default), |s| {
+        Sourced::stated(s.value, s.origin)
+    })
+}
+
 /// Runs the passes over the flattened rules and puts the IR together.
 fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
     let Some(first_rule) = decls.rule_asts.first() else {
@@ -271,5 +278,7 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
         wins: turn.wins,
         draws: turn.draws,
         scores: turn.scores,
+        moves_optional: sourced(turn.moves_optional.as_ref(), false),
+        throw_on_at_will: sourced(turn.throw_on_at_will.as_ref(), false),
     })
 }
