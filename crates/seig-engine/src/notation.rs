@@ -816,7 +816,7 @@ impl Game {
         }
         let bad = || {
             err(
-                "a move is PIECE:PLACES[+PLACES…][@ROW.HOLE][x], e.g. `3:4+3`, `12:r1x` or `5:r4@middle.3`",
+                "a move is PIECE:PLACES[+PLACES…][@ROW.HOLE][x], e.g. `3:4+3`, `12:r1x` or `5:r4@middle.3`, or `pass` or `throw on`",
                 text,
             )
         };
