@@ -895,7 +895,12 @@ fn check_decline_events(
     let same_seat = n.team() == s.team() && n.seat() == s.seat();
     let kinds: Vec<&Event> = ev
         .iter()
-        .filter(|e| !matches!(e, Event::Forfeit { .. } | Event::Phase { .. } | Event::Won { .. }))
+        .filter(|e| {
+            !matches!(
+                e,
+                Event::Forfeit { .. } | Event::Phase { .. } | Event::Won { .. }
+            )
+        })
         .collect();
     if d.is_throw_on() {
         if !g.ir().throw_on_at_will.value || kinds != [&Event::ThrewOn] {

@@ -1897,7 +1897,10 @@ fn a_sig_13_forced_the_throw_must_be_played() {
         let g = game(FILE, readings);
         let (s, m) = after_throw(&g, &one_south_piece(&g), 3);
         assert_eq!(m, ["2:3 home_south.10>home_south.7"]);
-        assert_eq!(refuse(&g, &s, "pass"), "a piece can move, so the seat may not pass");
+        assert_eq!(
+            refuse(&g, &s, "pass"),
+            "a piece can move, so the seat may not pass"
+        );
     }
 }
 
@@ -1907,10 +1910,18 @@ fn a_sig_13_optional_the_player_may_pass() {
     let (mut s, m) = after_throw(&g, &one_south_piece(&g), 3);
     assert_eq!(m, ["2:3 home_south.10>home_south.7", "pass"]);
     play(&g, &mut s, "pass");
-    assert!(note(&g, &s).starts_with("race | north 1 throw |"), "{}", note(&g, &s));
+    assert!(
+        note(&g, &s).starts_with("race | north 1 throw |"),
+        "{}",
+        note(&g, &s)
+    );
     // After a 4 (another throw), the pass declines the 4 and the seat throws again.
     let (mut s, m) = after_throw(&g, &one_south_piece(&g), 4);
     assert_eq!(m, ["2:4 home_south.10>home_south.6", "pass"]);
     play(&g, &mut s, "pass");
-    assert!(note(&g, &s).starts_with("race | south 1 throw again |"), "{}", note(&g, &s));
+    assert!(
+        note(&g, &s).starts_with("race | south 1 throw again |"),
+        "{}",
+        note(&g, &s)
+    );
 }

@@ -2436,7 +2436,10 @@ fn a_tag_17_forced_a_three_must_be_moved() {
         let mut s = pos(&g, &twigs_to_throw());
         throw(&g, &mut s, 3);
         assert_eq!(moves(&g, &s), ["12:3 twigs_upper.5>twigs_upper.2"]);
-        assert_eq!(refuse(&g, &s, "pass"), "a piece can move, so the seat may not pass");
+        assert_eq!(
+            refuse(&g, &s, "pass"),
+            "a piece can move, so the seat may not pass"
+        );
     }
 }
 
@@ -2445,10 +2448,7 @@ fn a_tag_17_optional_the_player_may_pass_and_keep_her_piece() {
     let g = game(RULES, &[("A-TAG-17", "optional")]);
     let mut s = pos(&g, &twigs_to_throw());
     throw(&g, &mut s, 3);
-    assert_eq!(
-        moves(&g, &s),
-        ["12:3 twigs_upper.5>twigs_upper.2", "pass"]
-    );
+    assert_eq!(moves(&g, &s), ["12:3 twigs_upper.5>twigs_upper.2", "pass"]);
     play(&g, &mut s, "pass");
     // The turn passes to the team mate; the piece stays where it was.
     assert_eq!(

@@ -112,8 +112,15 @@ fn moves_optional_offers_a_pass_that_declines_the_pool_and_ends_the_turn() {
     assert_eq!(moves(&g, &s), v(&["1:3 mid.1>mid.4", "pass"]));
     let ev = play(&g, &mut s, "pass");
     assert_eq!(ev, vec![Event::Passed { entries: 1 }]);
-    assert!(note(&g, &s).starts_with("play | b 1 throw |"), "{}", note(&g, &s));
-    assert_eq!(s.pieces(common::TeamId::FIRST)[0], to_throw(&g).pieces(common::TeamId::FIRST)[0]);
+    assert!(
+        note(&g, &s).starts_with("play | b 1 throw |"),
+        "{}",
+        note(&g, &s)
+    );
+    assert_eq!(
+        s.pieces(common::TeamId::FIRST)[0],
+        to_throw(&g).pieces(common::TeamId::FIRST)[0]
+    );
 }
 
 #[test]
@@ -125,7 +132,11 @@ fn moves_optional_with_a_throw_again_passes_the_moves_and_throws_again() {
     assert_eq!(moves(&g, &s), v(&["1:4 mid.1>mid.5", "pass"]));
     play(&g, &mut s, "pass");
     assert_eq!(s.stage(), Stage::Throw);
-    assert!(note(&g, &s).starts_with("play | a 1 throw again |"), "{}", note(&g, &s));
+    assert!(
+        note(&g, &s).starts_with("play | a 1 throw again |"),
+        "{}",
+        note(&g, &s)
+    );
 }
 
 #[test]
@@ -134,7 +145,11 @@ fn moves_optional_offers_no_pass_when_nothing_can_move() {
     let g = game("moves: optional");
     let mut s = to_throw(&g);
     throw(&g, &mut s, 0);
-    assert!(note(&g, &s).starts_with("play | b 1 throw |"), "{}", note(&g, &s));
+    assert!(
+        note(&g, &s).starts_with("play | b 1 throw |"),
+        "{}",
+        note(&g, &s)
+    );
     assert_eq!(moves(&g, &s), Vec::<String>::new());
 }
 
@@ -194,7 +209,11 @@ fn throwing_on_at_will_offers_a_stop_when_nothing_can_move() {
     throw(&g, &mut s, 0);
     assert_eq!(moves(&g, &s), v(&["pass", "throw on"]));
     assert_eq!(play(&g, &mut s, "pass"), vec![Event::Passed { entries: 0 }]);
-    assert!(note(&g, &s).starts_with("play | b 1 throw |"), "{}", note(&g, &s));
+    assert!(
+        note(&g, &s).starts_with("play | b 1 throw |"),
+        "{}",
+        note(&g, &s)
+    );
 }
 
 #[test]

@@ -68,7 +68,10 @@ impl Game {
                 {
                     if buf.contains(&Decision::THROW_ON) {
                         let mut z = y.clone();
-                        if self.apply_decision(&mut z, Decision::THROW_ON, &mut Quiet).is_err() {
+                        if self
+                            .apply_decision(&mut z, Decision::THROW_ON, &mut Quiet)
+                            .is_err()
+                        {
                             return false;
                         }
                         let k = self.deadlock_key(&z);
@@ -80,7 +83,10 @@ impl Game {
                             todo.push(z);
                         }
                     }
-                    if self.apply_decision(&mut y, Decision::PASS, &mut Quiet).is_err() {
+                    if self
+                        .apply_decision(&mut y, Decision::PASS, &mut Quiet)
+                        .is_err()
+                    {
                         return false;
                     }
                 }

@@ -152,7 +152,12 @@ impl Game {
     }
 
     /// [`Game::for_each_legal`] for the moves of pieces alone.
-    pub(super) fn for_each_move(&self, s: &State, definitional: bool, f: &mut impl FnMut(Decision) -> bool) {
+    pub(super) fn for_each_move(
+        &self,
+        s: &State,
+        definitional: bool,
+        f: &mut impl FnMut(Decision) -> bool,
+    ) {
         let mut unused = [0u8; POOL_MAX];
         let mut m = 0;
         for i in 0..s.pool_len as usize {

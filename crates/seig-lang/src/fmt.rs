@@ -779,10 +779,9 @@ fn movement(s: &StmtKind) -> String {
             "pooled throws land: {}",
             if *each { "after each throw" } else { "once" }
         ),
-        StmtKind::Moves(optional) => format!(
-            "moves: {}",
-            if *optional { "optional" } else { "forced" }
-        ),
+        StmtKind::Moves(optional) => {
+            format!("moves: {}", if *optional { "optional" } else { "forced" })
+        }
         StmtKind::ThrowingOn(at_will) => format!(
             "throwing on: {}",
             if *at_will { "at will" } else { "as thrown" }
