@@ -160,8 +160,12 @@ fn the_terminal_is_restored_on_every_way_out() {
     // Unsaved moves: q asks, q again quits.
     let d = dir("unsaved");
     start("unsaved", &d, "", play, ready);
+    let before = tmux(&["capture-pane", "-p", "-t", "seig:unsaved"]);
     tmux(&["send-keys", "-t", "seig:unsaved", "t"]);
-    std::thread::sleep(Duration::from_millis(300));
+    // The throw is in the game once the screen shows it (a fixed pause was a race).
+    wait_for("the throw", || {
+        tmux(&["capture-pane", "-p", "-t", "seig:unsaved"]) != before
+    });
     tmux(&["send-keys", "-t", "seig:unsaved", "q"]);
     wait_for("the question", || {
         tmux(&["capture-pane", "-p", "-t", "seig:unsaved"]).contains("not saved")
