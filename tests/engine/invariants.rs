@@ -573,7 +573,11 @@ fn check_decisions(g: &Game, s: &State, legal: &[Decision], probe: &mut Rng) -> 
             ));
         }
     }
-    if g.ir().allocation == Allocation::PerThrow && legal.iter().any(|d| d.mask.count_ones() != 1) {
+    if g.ir().allocation == Allocation::PerThrow
+        && legal
+            .iter()
+            .any(|d| d.moves_piece() && d.mask.count_ones() != 1)
+    {
         return Err("a decision with several throws under `allocation: per throw`".into());
     }
     let try_one = |d: Decision| -> Result<(), String> {
