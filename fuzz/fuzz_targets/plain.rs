@@ -37,7 +37,7 @@ fuzz_target!(|data: &[u8]| {
         .join("\n");
     for (path, bytes) in variants() {
         let g = Game::new(seig::lang::load(bytes, &Default::default()).1.ir.expect("bundled file checks"));
-        let per_team = g.ir().seats;
+        let per_team = g.ir().seats.value;
         let seats = Seats { per_team, kinds: vec![AgentKind::Human; 2 * per_team as usize] };
         let mut session = Session::new(g, path.into(), bytes.clone(), 1, seats, Budget::default());
         let mut out = Vec::new();

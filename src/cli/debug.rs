@@ -66,6 +66,7 @@ fn credit(g: &crate::engine::Game, out: &crate::tools::driver::Outcome) -> Strin
             " ({}, in {})",
             ir.rule(o).id,
             ir.phases
+                .value
                 .get(out.phase as usize)
                 .map_or("?", |p| p.as_str())
         ),

@@ -307,7 +307,7 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
                 let c = Cell::new(p.cell as u16);
                 occ.insert(c);
                 let j = holder[p.cell as usize];
-                if j != usize::MAX && !pol.stacking && goal_stack_cell(g, t) != Some(c) {
+                if j != usize::MAX && !pol.stacking.value && goal_stack_cell(g, t) != Some(c) {
                     return Err(format!(
                         "pieces {} and {} of `{name}` share {} where stacking is forbidden",
                         j + 1,
@@ -573,7 +573,7 @@ fn check_decisions(g: &Game, s: &State, legal: &[Decision], probe: &mut Rng) -> 
             ));
         }
     }
-    if g.ir().allocation == Allocation::PerThrow
+    if g.ir().allocation.value == Allocation::PerThrow
         && legal
             .iter()
             .any(|d| d.moves_piece() && d.mask.count_ones() != 1)
@@ -663,8 +663,8 @@ fn check_transition(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), 
         if to <= phase {
             return Err(format!(
                 "phase went from `{}` to `{}`, against declaration order",
-                g.ir().phases[phase as usize],
-                g.ir().phases[to as usize]
+                g.ir().phases.value[phase as usize],
+                g.ir().phases.value[to as usize]
             ));
         }
         phase = to;
@@ -672,8 +672,8 @@ fn check_transition(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), 
     if n.phase() != phase {
         return Err(format!(
             "phase is `{}` but the events say `{}`",
-            g.ir().phases[n.phase() as usize],
-            g.ir().phases[phase as usize]
+            g.ir().phases.value[n.phase() as usize],
+            g.ir().phases.value[phase as usize]
         ));
     }
     for t in 0..2 {
@@ -791,7 +791,7 @@ fn check_phase_change(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<()
                 .ir()
                 .transitions
                 .iter()
-                .any(|t| t.rule == *rule && t.to == *to && t.from == phase);
+                .any(|t| t.origin.rule == *rule && t.to == *to && t.from == phase);
             if by_transition {
                 taken = Some((phase, *to, *rule));
             } else {
@@ -806,7 +806,7 @@ fn check_phase_change(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<()
             return Ok(());
         }
         if tr.when.iter().all(|c| g.cond(m, s.team(), c)) {
-            want = Some((from, tr.to, tr.rule));
+            want = Some((from, tr.to, tr.origin.rule));
             break;
         }
     }
@@ -815,7 +815,7 @@ fn check_phase_change(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<()
             x.map_or("none".to_string(), |(_, to, r)| {
                 format!(
                     "to `{}` by {}",
-                    g.ir().phases[to as usize],
+                    g.ir().phases.value[to as usize],
                     g.ir().rules[r as usize].id
                 )
             })
@@ -842,7 +842,11 @@ fn check_throw(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), Strin
         match e {
             // `immune when … first holds` may make pieces immune after a throw that removes.
             Event::Immune { rule, .. }
-                if g.ir().capture.immune_when.iter().any(|w| w.rule == *rule) => {}
+                if g.ir()
+                    .capture
+                    .immune_when
+                    .iter()
+                    .any(|w| w.origin.rule == *rule) => {}
             Event::Moved { .. } | Event::Immune { .. } => {
                 return Err(format!("a throw gave {e:?}"));
             }
@@ -855,7 +859,7 @@ fn check_throw(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), Strin
             } => {
                 let o = (*team).index();
                 let removes = g.ir().throws.iter().any(|t| {
-                    t.rule == *rule
+                    t.origin.rule == *rule
                         && t.effects
                             .iter()
                             .any(|f| matches!(f, Effect::RemoveOpposing))
@@ -960,7 +964,12 @@ fn check_decision_events(
         match e {
             // `immune when … first holds` may make any piece immune, of either team.
             Event::Immune { team, piece, rule }
-                if !g.ir().capture.immune_when.iter().any(|w| w.rule == *rule)
+                if !g
+                    .ir()
+                    .capture
+                    .immune_when
+                    .iter()
+                    .any(|w| w.origin.rule == *rule)
                     && ((*team).index() != t
                         || *piece != d.piece
                         || s.piece(TeamId::new(t), *piece as usize).immune()) =>
@@ -989,7 +998,7 @@ fn check_decision_events(
                     ));
                 }
                 // A group that lands after each throw may take on the holes before its last.
-                let on_the_way = g.ir().movement.land_each_throw
+                let on_the_way = g.ir().movement.land_each_throw.value
                     && d.mask.count_ones() > 1
                     && victim.cell != cell;
                 if !victim.alive() || (victim.cell != cell && !on_the_way) || cell == NO_CELL {

@@ -151,7 +151,7 @@ fn sig_e2_two_teams_south_throws_first_then_north() {
     let g = dflt();
     let names: Vec<&str> = g.ir().teams.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(names, vec!["south", "north"]);
-    assert_eq!(g.ir().seats, 1);
+    assert_eq!(g.ir().seats.value, 1);
     let mut s = g.initial_state();
     assert!(note(&g, &s).starts_with("race | south 1 throw |"));
     throw(&g, &mut s, 2); // nothing can start on a 2: the turn passes
@@ -191,7 +191,7 @@ fn seat_order(g: &Game) -> Vec<String> {
 fn sig_e2_seats_param_three_seats_a_camp_throwing_in_turn() {
     // 2 to 12 players: 1 to 6 seats a team; the camps alternate (default R-SIG-4).
     let g = game_with(FILE, &[], &[("seats", 3)]);
-    assert_eq!(g.ir().seats, 3);
+    assert_eq!(g.ir().seats.value, 3);
     assert_eq!(
         seat_order(&g),
         vec![

@@ -145,7 +145,7 @@ fn sgu_e2_two_parties_of_one_two_or_three_players() {
     let g = game(F, &[]);
     let teams: Vec<&str> = g.ir().teams.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(teams, vec!["white", "black"]);
-    assert_eq!(g.ir().seats, 1);
+    assert_eq!(g.ir().seats.value, 1);
     // One player a party: the turn passes to the other party.
     let mut s = g.initial_state();
     throw(&g, &mut s, 3);
@@ -153,7 +153,7 @@ fn sgu_e2_two_parties_of_one_two_or_three_players() {
 
     // Four players: each party's two players throw in turn, then the other party's.
     let g = game_with(F, &[], &[("seats", 2)]);
-    assert_eq!(g.ir().seats, 2);
+    assert_eq!(g.ir().seats.value, 2);
     let mut s = g.initial_state();
     throw(&g, &mut s, 3);
     assert_eq!(stage(&g, &s), "white 2 throw");
@@ -165,7 +165,7 @@ fn sgu_e2_two_parties_of_one_two_or_three_players() {
     assert_eq!(stage(&g, &s), "white 1 throw");
 
     // Six players; eight are not a Sigue party game.
-    assert_eq!(game_with(F, &[], &[("seats", 3)]).ir().seats, 3);
+    assert_eq!(game_with(F, &[], &[("seats", 3)]).ir().seats.value, 3);
     let bytes = std::fs::read(format!("{}/rules/{F}", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let sel = seig::lang::lower::Selection {
         readings: vec![],
@@ -203,9 +203,9 @@ fn sgu_e4_six_sticks_white_or_black_one_party_each_colour() {
         g.ir().sticks.faces,
         ["white".to_string(), "black".to_string()]
     );
-    assert_eq!(g.ir().sticks.value, ValueRule::OwnColour);
-    assert_eq!(g.ir().teams[0].colour, Some(0));
-    assert_eq!(g.ir().teams[1].colour, Some(1));
+    assert_eq!(g.ir().sticks.value.value, ValueRule::OwnColour);
+    assert_eq!(g.ir().teams[0].colour_face(), Some(0));
+    assert_eq!(g.ir().teams[1].colour_face(), Some(1));
     // A throw after the first is of six sticks, each face equally likely: C(6,k)/64.
     let s = at(
         &g,
@@ -1644,7 +1644,7 @@ fn a_sgu_16_and_a_sgu_14_are_readings_of_their_own() {
         ("bounce", TrackEnd::Bounce),
     ] {
         let g = game(F, &[("A-SGU-16", option)]);
-        assert_eq!(g.ir().teams[0].track.end, end, "{option}");
+        assert_eq!(g.ir().teams[0].track.end.value, end, "{option}");
     }
     let last = |g: &seig::engine::Game| g.ir().teams[0].track.cells.last().copied();
     let s_shape = game(F, &[]);

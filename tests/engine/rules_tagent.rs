@@ -185,7 +185,7 @@ fn tag_e4_each_seat_throws_then_its_team_mate_then_the_other_team() {
         ),
     ] {
         let g = game_with(RULES, &[], &[("seats", seats)]);
-        assert_eq!(i64::from(g.ir().seats), seats);
+        assert_eq!(i64::from(g.ir().seats.value), seats);
         let mut s = g.initial_state();
         for want in turns {
             // Three white of seven: no Seig, the game stays locked and the turn passes.

@@ -57,7 +57,7 @@ fn a_setup_is_checked_against_the_variant() {
     ));
 
     let mut seat = good.clone();
-    seat.seat = g.ir().seats;
+    seat.seat = g.ir().seats.value;
     assert!(matches!(
         g.state_from_setup(&seat),
         Err(SetupError::Seat { .. })

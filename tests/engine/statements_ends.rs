@@ -197,7 +197,7 @@ fn seat_order_team_blocks_or_alternating() {
             seen.push(name(&s));
             throw(&g, &mut s, 1);
         }
-        (seen.join(" "), g.ir().seat_order_origin.is_some())
+        (seen.join(" "), g.ir().seat_order.origin.is_some())
     };
     assert_eq!(order(""), ("a1 a2 b1 b2 a1".to_string(), false));
     assert_eq!(
@@ -343,7 +343,7 @@ fn a_win_in_a_phase_holds_only_there_and_is_credited() {
     assert_eq!(s.stage(), Stage::Over(TeamId::FIRST));
     assert_eq!(g.ending(&s), Some(Ending::Win(0)));
     assert_eq!(g.ending_origin(&s), Some(g.ir().wins[0].origin));
-    assert_eq!(g.ir().phases[s.phase() as usize], "combat");
+    assert_eq!(g.ir().phases.value[s.phase() as usize], "combat");
     // The driver's outcome carries it.
     let (out, fin) = play_random(&g, 3, 10_000);
     assert_eq!(out.ending, g.ending(&fin));

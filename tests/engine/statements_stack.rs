@@ -129,12 +129,13 @@ fn apart_is_the_default_and_gives_one_decision_per_piece() {
         play(&g, &mut s, "2:3");
         assert_eq!(pieces(&g, &s, "a"), "+mid.2 +mid.5 x x", "{extra}");
     }
-    assert!(!game(APART[0]).ir().movement.stacks_together);
+    assert!(!game(APART[0]).ir().movement.stacks_together.value);
     assert!(
         game(APART[0])
             .ir()
             .movement
-            .stacks_together_origin
+            .stacks_together
+            .origin
             .is_none()
     );
 }
@@ -330,7 +331,7 @@ fn together_where_stacking_is_forbidden_is_an_error() {
     // Apart is no contradiction; at the goal, stacks form on its last hole.
     game("stacking: forbidden\n stacks: move apart");
     let g = game("stacking: forbidden except at goal\n stacks: move together");
-    assert!(g.ir().movement.stacks_together);
+    assert!(g.ir().movement.stacks_together.value);
     // That hole is the track's last: they never move on (W026, a warning).
     assert_eq!(
         warnings("stacking: forbidden except at goal\n stacks: move together"),

@@ -66,7 +66,7 @@ fn names_params_and_readings_take_the_command_line() {
     assert_eq!(ir.params[0].default, 3);
     assert_eq!(ir.rows[1].len, 5);
     assert_eq!((ir.readings[0].default, ir.readings[0].chosen), (0, 1));
-    assert_eq!(ir.allocation, Allocation::Pooled);
+    assert_eq!(ir.allocation.value, Allocation::Pooled);
     let ids: Vec<&str> = ir.rules.iter().map(|r| r.id.as_str()).collect();
     assert_eq!(ids, ["R-B", "R-S", "R-T", "R-X"]);
     assert_eq!(ir.rules[3].status, Status::Inferred);
@@ -78,11 +78,11 @@ fn names_order_and_phases() {
     let ir = lower("  order: b, a\n  phases: opening, race");
     let names: Vec<&str> = ir.teams.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(names, ["b", "a"]);
-    assert_eq!(ir.phases, ["opening", "race"]);
+    assert_eq!(ir.phases.value, ["opening", "race"]);
     assert_eq!(ir.rule(ir.order_origin.unwrap()).id, "R-X");
     let ir = lower("");
-    assert_eq!(ir.phases, ["play"]);
-    assert_eq!(ir.phases_origin, None);
+    assert_eq!(ir.phases.value, ["play"]);
+    assert_eq!(ir.phases.origin, None);
 }
 
 // ---- flatten: `if READING = OPTION`
@@ -90,8 +90,8 @@ fn names_order_and_phases() {
 #[test]
 fn flatten_keeps_the_branch_in_force() {
     let ir = lower("  if A-1 = yes { seats per team: 2 } else { seats per team: 3 }");
-    assert_eq!(ir.seats, 3);
-    let o = ir.seats_origin.unwrap();
+    assert_eq!(ir.seats.value, 3);
+    let o = ir.seats.origin.unwrap();
     assert_eq!(
         ir.readings_of(o),
         [Choice {
@@ -108,7 +108,7 @@ fn flatten_keeps_the_branch_in_force() {
         &sel,
     )
     .unwrap();
-    assert_eq!(ir.seats, 2);
+    assert_eq!(ir.seats.value, 2);
     // R-S's allocation is now in force too: two statements where there was one.
     assert_eq!(ir.rules[1].statements.len(), 2);
 }
@@ -143,7 +143,7 @@ fn board_rows_and_teams() {
     assert_eq!(ir.cells, 9);
     assert_eq!(ir.teams[0].pieces, 3);
     assert_eq!(ir.teams[0].start, Start::Row(0));
-    assert_eq!(ir.teams[1].colour, Some(1));
+    assert_eq!(ir.teams[1].colour_face(), Some(1));
 }
 
 #[test]
@@ -183,13 +183,17 @@ fn sticks_counts_value_and_classes() {
     );
     let st = &ir.sticks;
     assert_eq!(st.count, 4);
-    assert_eq!(st.by_phase, [Some(3), None]);
-    assert_eq!(st.first_of_turn, Some(2));
+    let count = |c: Option<Sourced<u8>>| c.map(|c| c.value);
+    assert_eq!(
+        st.by_phase.iter().map(|&c| count(c)).collect::<Vec<_>>(),
+        [Some(3), None]
+    );
+    assert_eq!(count(st.first_of_turn), Some(2));
     assert_eq!(st.first_of_game, None);
     assert_eq!(st.faces, ["white".to_string(), "black".to_string()]);
     assert_eq!(st.p, 0.5);
-    assert_eq!(st.value, ValueRule::Face(1));
-    assert_eq!(st.value.throw_value(None, 1, 4), 3);
+    assert_eq!(st.value.value, ValueRule::Face(1));
+    assert_eq!(st.value.value.throw_value(None, 1, 4), 3);
     assert_eq!(ir.classes.len(), 1);
     assert!(ir.classes[0].all_but_one && !ir.classes[0].all_alike);
 }
@@ -219,7 +223,7 @@ fn sticks_throw_entries_in_file_order() {
             Effect::ThrowAgain
         ]
     );
-    assert_eq!(ir.throws[2].rule, 3);
+    assert_eq!(ir.throws[2].origin.rule, 3);
 }
 
 // ---- capture: landing and taking
@@ -243,17 +247,17 @@ fn capture_table_per_team_and_hole() {
     assert_eq!(pol.at[1][0].only_with, None);
     let (set, _) = pol.immune[0].unwrap();
     assert_eq!(set.iter().collect::<Vec<_>>(), [6, 7, 8].map(Cell::new));
-    assert!(!pol.stacking && pol.stacking_at_goal);
-    assert!(!pol.blocked_share);
+    assert!(!pol.stacking.value && pol.stacking_at_goal);
+    assert!(!pol.blocked_share.value);
     assert_eq!(pol.stated.len(), 4);
 }
 
 #[test]
 fn capture_language_defaults() {
     let pol = lower("").capture;
-    assert!(!pol.stacking && !pol.stacking_at_goal);
-    assert!(pol.blocked_share);
-    assert!(!pol.home_first_empty);
+    assert!(!pol.stacking.value && !pol.stacking_at_goal);
+    assert!(pol.blocked_share.value);
+    assert!(!pol.home_first_empty.value);
     assert!(
         pol.at
             .iter()
@@ -275,9 +279,9 @@ fn turns_transitions_wins_and_release() {
     assert_eq!((t.from, t.to), (0, 1));
     assert_eq!(t.when, [Cond::AllOwnReleased]);
     assert_eq!(ir.wins[0].when, [Cond::OpponentHasNoPieces]);
-    assert_eq!(ir.release_order, ReleaseOrder::Chosen);
-    assert_eq!(ir.bind_after_release, Some(3));
-    assert_eq!(ir.allocation, Allocation::PerThrow);
+    assert_eq!(ir.release_order.value, ReleaseOrder::Chosen);
+    assert_eq!(ir.bind_after_release.map(|o| o.rule), Some(3));
+    assert_eq!(ir.allocation.value, Allocation::PerThrow);
 }
 
 #[test]

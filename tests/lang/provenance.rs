@@ -73,23 +73,27 @@ fn facts_name_their_rule_and_statement() {
     let a = &ir.teams[0];
     assert_eq!(ir.statement(a.origin).kind, StatementKind::TeamPieces);
     assert_eq!(
-        a.colour_origin.map(|o| ir.statement(o).kind),
+        a.colour
+            .and_then(|c| c.origin)
+            .map(|o| ir.statement(o).kind),
         Some(StatementKind::TeamColour)
     );
     assert_eq!(ir.statement(a.track.origin).kind, StatementKind::Track);
     assert_eq!(
-        a.track.end_origin.map(|o| ir.statement(o).kind),
+        a.track.end.origin.map(|o| ir.statement(o).kind),
         Some(StatementKind::TrackEnd)
     );
-    assert_eq!(ir.teams[1].track.end_origin, None);
-    assert_eq!(rule_id(&ir, ir.sticks.count_origin), "R-S");
+    assert_eq!(ir.teams[1].track.end.origin, None);
+    assert_eq!(rule_id(&ir, ir.sticks.origin), "R-S");
     assert_eq!(
-        ir.sticks.first_of_game_origin.map(|o| ir.statement(o).kind),
+        ir.sticks
+            .first_of_game
+            .and_then(|c| c.origin)
+            .map(|o| ir.statement(o).kind),
         Some(StatementKind::Sticks(SticksScope::FirstOfGame))
     );
     assert_eq!(rule_id(&ir, ir.classes[0].origin), "R-S");
     for e in &ir.throws {
-        assert_eq!(e.origin.rule, e.rule);
         assert_eq!(ir.statement(e.origin).kind, StatementKind::Throw);
     }
     assert_eq!(rule_id(&ir, ir.wins[0].origin), "R-W");
@@ -118,17 +122,17 @@ fn facts_name_their_rule_and_statement() {
 #[test]
 fn language_defaults_have_no_origin() {
     let ir = lower(&[]);
-    assert_eq!(ir.seats_origin, None);
+    assert_eq!(ir.seats.origin, None);
     assert_eq!(ir.order_origin, None);
-    assert_eq!(ir.phases_origin, None);
-    assert_eq!(ir.allocation_origin, None);
-    assert_eq!(ir.release_order_origin, None);
-    assert_eq!(ir.bind_after_release_origin, None);
-    assert_eq!(ir.sticks.value_origin, None);
-    assert_eq!(ir.sticks.first_of_turn_origin, None);
-    assert_eq!(ir.capture.stacking_origin, None);
-    assert_eq!(ir.capture.blocked_origin, None);
-    assert_eq!(ir.capture.home_first_empty_origin, None);
+    assert_eq!(ir.phases.origin, None);
+    assert_eq!(ir.allocation.origin, None);
+    assert_eq!(ir.release_order.origin, None);
+    assert_eq!(ir.bind_after_release, None);
+    assert_eq!(ir.sticks.value.origin, None);
+    assert_eq!(ir.sticks.first_of_turn, None);
+    assert_eq!(ir.capture.stacking.origin, None);
+    assert_eq!(ir.capture.blocked_share.origin, None);
+    assert_eq!(ir.capture.home_first_empty.origin, None);
 }
 
 #[test]
@@ -144,7 +148,7 @@ fn statements_record_the_readings_that_keep_them() {
         }]
     );
     assert!(ir.readings_of(ir.rows[1].origin).is_empty());
-    assert_eq!(ir.allocation, Allocation::PerThrow);
+    assert_eq!(ir.allocation.value, Allocation::PerThrow);
 
     let ir = lower(&[("A-1", "long"), ("A-2", "yes")]);
     assert_eq!(ir.rows[0].len, 2);
@@ -155,7 +159,7 @@ fn statements_record_the_readings_that_keep_them() {
             option: 1
         }]
     );
-    let o = ir.allocation_origin.expect("allocation stated");
+    let o = ir.allocation.origin.expect("allocation stated");
     assert_eq!(rule_id(&ir, o), "R-S");
     assert_eq!(
         ir.readings_of(o),
@@ -231,46 +235,38 @@ fn origins(ir: &Ir) -> Vec<(Origin, StatementKind)> {
     out.extend(ir.rows.iter().map(|r| (r.origin, K::Row)));
     for t in &ir.teams {
         out.push((t.origin, K::TeamPieces));
-        out.extend(t.colour_origin.map(|o| (o, K::TeamColour)));
+        out.extend(t.colour.and_then(|c| c.origin).map(|o| (o, K::TeamColour)));
         out.push((t.track.origin, K::Track));
-        out.extend(t.track.end_origin.map(|o| (o, K::TrackEnd)));
+        out.extend(t.track.end.origin.map(|o| (o, K::TrackEnd)));
         out.extend(t.track.looping.iter().map(|l| (l.origin, K::TrackLoop)));
         out.extend(t.track.gates.iter().map(|g| (g.origin, K::Gate)));
     }
     let st = &ir.sticks;
-    out.push((st.count_origin, K::Sticks(SticksScope::Always)));
+    out.push((st.origin, K::Sticks(SticksScope::Always)));
+    let stated = |c: &Option<Sourced<u8>>| c.and_then(|c| c.origin);
     out.extend(
-        st.by_phase_origin
+        st.by_phase
             .iter()
-            .flatten()
-            .map(|&o| (o, K::Sticks(SticksScope::InPhase))),
+            .filter_map(stated)
+            .map(|o| (o, K::Sticks(SticksScope::InPhase))),
     );
-    out.extend(
-        st.first_of_turn_origin
-            .map(|o| (o, K::Sticks(SticksScope::FirstOfTurn))),
-    );
-    out.extend(
-        st.first_of_game_origin
-            .map(|o| (o, K::Sticks(SticksScope::FirstOfGame))),
-    );
-    out.extend(st.value_origin.map(|o| (o, K::Value)));
+    out.extend(stated(&st.first_of_turn).map(|o| (o, K::Sticks(SticksScope::FirstOfTurn))));
+    out.extend(stated(&st.first_of_game).map(|o| (o, K::Sticks(SticksScope::FirstOfGame))));
+    out.extend(st.value.origin.map(|o| (o, K::Value)));
     out.extend(ir.classes.iter().map(|c| (c.origin, K::Class)));
-    out.extend(ir.seats_origin.map(|o| (o, K::Seats)));
+    out.extend(ir.seats.origin.map(|o| (o, K::Seats)));
     out.extend(ir.order_origin.map(|o| (o, K::Order)));
-    out.extend(ir.phases_origin.map(|o| (o, K::Phases)));
-    out.extend(ir.allocation_origin.map(|o| (o, K::Allocation)));
-    out.extend(ir.release_order_origin.map(|o| (o, K::ReleaseOrder)));
-    out.extend(
-        ir.bind_after_release_origin
-            .map(|o| (o, K::BindAfterRelease)),
-    );
+    out.extend(ir.phases.origin.map(|o| (o, K::Phases)));
+    out.extend(ir.allocation.origin.map(|o| (o, K::Allocation)));
+    out.extend(ir.release_order.origin.map(|o| (o, K::ReleaseOrder)));
+    out.extend(ir.bind_after_release.map(|o| (o, K::BindAfterRelease)));
     out.extend(ir.transitions.iter().map(|t| (t.origin, K::Transition)));
     out.extend(ir.throws.iter().map(|t| (t.origin, K::Throw)));
     out.extend(ir.wins.iter().map(|t| (t.origin, K::Win)));
     let pol = &ir.capture;
-    out.extend(pol.stacking_origin.map(|o| (o, K::Stacking)));
-    out.extend(pol.blocked_origin.map(|o| (o, K::Blocked)));
-    out.extend(pol.home_first_empty_origin.map(|o| (o, K::SendHomeTo)));
+    out.extend(pol.stacking.origin.map(|o| (o, K::Stacking)));
+    out.extend(pol.blocked_share.origin.map(|o| (o, K::Blocked)));
+    out.extend(pol.home_first_empty.origin.map(|o| (o, K::SendHomeTo)));
     for c in &pol.stated {
         let k = match c.kind {
             CaptureKind::Capture { .. } => K::Capture,

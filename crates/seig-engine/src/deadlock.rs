@@ -123,7 +123,7 @@ impl Game {
         k.game_throws = k.game_throws.min(1);
         k.turn_throws = k.turn_throws.min(1);
         k.team_throws = k.team_throws.min(1);
-        if self.ir.allocation == Allocation::PerThrow {
+        if self.ir.allocation.value == Allocation::PerThrow {
             self.compact_pool(&mut k);
         }
         // Throws of a turn are told apart only from each other: number them afresh.
@@ -193,9 +193,9 @@ impl Game {
     /// The rule of an ending's statement (a deadlock has none: the first rule stands in).
     pub(super) fn ending_rule(&self, e: Ending) -> RuleIx {
         match e {
-            Ending::Win(i) => self.ir.wins[i as usize].rule,
-            Ending::Draw(i) => self.ir.draws[i as usize].rule,
-            Ending::Score(i) => self.ir.scores[i as usize].rule,
+            Ending::Win(i) => self.ir.wins[i as usize].origin.rule,
+            Ending::Draw(i) => self.ir.draws[i as usize].origin.rule,
+            Ending::Score(i) => self.ir.scores[i as usize].origin.rule,
             Ending::Deadlock => 0,
         }
     }

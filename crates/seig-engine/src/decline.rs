@@ -48,7 +48,7 @@ impl Game {
         if s.pool_len as usize + self.max_adds > POOL_MAX {
             return Some(Refusal::fact(RefusalKind::PoolLimit));
         }
-        let too_late = match self.ir.allocation {
+        let too_late = match self.ir.allocation.value {
             // Pooled: some entry is used, so the seat has begun to move.
             Allocation::Pooled => s.pool[..s.pool_len as usize]
                 .iter()
@@ -83,7 +83,7 @@ impl Game {
             if let Some(r) = throw_on {
                 return Err(r);
             }
-            if self.ir.allocation == Allocation::PerThrow {
+            if self.ir.allocation.value == Allocation::PerThrow {
                 // The throw's entries no piece can use are forfeited before the next throw.
                 self.forfeit_rest(s, obs);
                 for e in s.pool[..s.pool_len as usize].iter_mut() {

@@ -836,7 +836,7 @@ impl FastTrack {
             gated,
             immune,
             gates,
-            past_end_unsure: tr.end != TrackEnd::Stop,
+            past_end_unsure: tr.end.value != TrackEnd::Stop,
         }
     }
 
@@ -863,7 +863,7 @@ impl Game {
         let (entries, slots) = entry_table(&ir, &values);
         debug_assert_eq!(
             slots.len(),
-            Game::slot(ir.phases.len() as PhaseId, TeamId::FIRST, 0, 0)
+            Game::slot(ir.phases.value.len() as PhaseId, TeamId::FIRST, 0, 0)
         );
         let adds: Vec<usize> = ir
             .throws
@@ -906,7 +906,7 @@ impl Game {
         let wins_only = ir.draws.is_empty()
             && ir.scores.is_empty()
             && ir.wins.iter().all(|w| w.phase.is_none());
-        let rotation = deadlock::QUIET_ROTATIONS * 2 * ir.seats.max(1) as u16;
+        let rotation = deadlock::QUIET_ROTATIONS * 2 * ir.seats.value.max(1) as u16;
         let goal_cell = [0, 1].map(|t: usize| {
             let tr = &ir.teams[t].track;
             ir.capture
@@ -927,26 +927,31 @@ impl Game {
         });
         let latched = latched_conditions(&ir);
         let mv = &ir.movement;
-        let pass_free =
-            mv.pass_own && mv.pass_opposing && mv.must_land.iter().all(CellSet::is_empty);
-        let plain_walk = pass_free && ir.teams.iter().all(|t| t.track.end != TrackEnd::Bounce);
+        let pass_free = mv.pass_own.value
+            && mv.pass_opposing.value
+            && mv.must_land.value.iter().all(CellSet::is_empty);
+        let plain_walk = pass_free
+            && ir
+                .teams
+                .iter()
+                .all(|t| t.track.end.value != TrackEnd::Bounce);
         let rule_orders = rule_orders(&ir);
         let effect_orders = rule_orders
             .iter()
-            .any(|r| r.is_some_and(|(o, _)| o != ir.release_order));
+            .any(|r| r.is_some_and(|(o, _)| o != ir.release_order.value));
         let rule_within = rule_within(&ir);
         let confined = rule_within.iter().any(Option::is_some);
-        let careful_moves = !pass_free || mv.walk_in_throw_order || mv.land_each_throw;
+        let careful_moves = !pass_free || mv.walk_in_throw_order.value || mv.land_each_throw.value;
         // A confinement (`within`) binds releasing groups only: waiting pieces.
         let careful_releases = confined
-            || mv.blocked_release != BlockedRelease::Lost
+            || mv.blocked_release.value != BlockedRelease::Lost
             || effect_orders
             || matches!(
-                ir.release_order,
+                ir.release_order.value,
                 ReleaseOrder::FirstHole | ReleaseOrder::LastHole
             );
         let entry_choice = ir.teams.iter().any(|t| t.track.entry_choices() > 0);
-        let release_any = effect_orders || mv.blocked_release == BlockedRelease::AnotherPiece;
+        let release_any = effect_orders || mv.blocked_release.value == BlockedRelease::AnotherPiece;
         let immune_latches = ir.capture.immune_when.iter().fold(0u32, |m, w| {
             m | 1u32.checked_shl(w.latch.into()).unwrap_or(0)
         });
@@ -1087,12 +1092,12 @@ impl Game {
             return c.count;
         }
         if let (Some(n), 0) = (st.first_of_game, s.game_throws) {
-            return n;
+            return n.value;
         }
         if let (Some(n), 0) = (st.first_of_turn, s.turn_throws) {
-            return n;
+            return n.value;
         }
-        st.by_phase[s.phase as usize].unwrap_or(st.count)
+        st.by_phase[s.phase as usize].map_or(st.count, |c| c.value)
     }
 
     /// Is it a chance node?
@@ -1197,7 +1202,7 @@ impl Game {
                     EntryKind::Move,
                     family,
                     bind_to,
-                    e.rule,
+                    e.origin.rule,
                 ),
                 Effect::Release { count, steps, .. } => {
                     for _ in 0..count {
@@ -1208,7 +1213,7 @@ impl Game {
                             EntryKind::Release,
                             family,
                             NONE,
-                            e.rule,
+                            e.origin.rule,
                         );
                     }
                     if self.ir.bind_after_release.is_some() {
@@ -1224,7 +1229,7 @@ impl Game {
                             EntryKind::Either,
                             family,
                             bind_to,
-                            e.rule,
+                            e.origin.rule,
                         );
                     }
                 }
@@ -1248,7 +1253,7 @@ impl Game {
                             piece: i as u8,
                             home: false,
                             swapped: false,
-                            rule: e.rule,
+                            rule: e.origin.rule,
                         });
                     }
                 }
@@ -1258,7 +1263,7 @@ impl Game {
                         s.quiet = 0;
                         obs.event(Event::Phase {
                             to: p,
-                            rule: e.rule,
+                            rule: e.origin.rule,
                         });
                     }
                 }
@@ -1283,7 +1288,7 @@ impl Game {
         let found = self.throw_entry(s, n, k);
         let entry = found.map(|i| &self.ir.throws[i]);
         // Refuse before changing anything when the pool cannot hold the throw's moves.
-        let per_throw = self.ir.allocation == Allocation::PerThrow;
+        let per_throw = self.ir.allocation.value == Allocation::PerThrow;
         let kept = if per_throw {
             s.pool[..s.pool_len as usize]
                 .iter()
@@ -1311,7 +1316,7 @@ impl Game {
         let mut took = false;
         obs.event(Event::Throw {
             value,
-            rule: entry.map(|e| e.rule),
+            rule: entry.map(|e| e.origin.rule),
         });
         if let Some(e) = entry {
             took = self.throw_effects(s, e, value, family, bind_to, obs);
@@ -1322,7 +1327,7 @@ impl Game {
         if look && self.check_win(s, obs) {
             return Ok(());
         }
-        if self.ir.allocation == Allocation::PerThrow || !s.again {
+        if self.ir.allocation.value == Allocation::PerThrow || !s.again {
             s.stage = Stage::Move;
         }
         if self.immune_latches != 0 && (!self.immune_on_pieces || took || s.game_throws == 1) {
@@ -1410,7 +1415,7 @@ impl Game {
     /// ends.
     fn done_moving(&self, s: &mut State, obs: &mut impl Observer) {
         if s.again {
-            if self.ir.allocation == Allocation::PerThrow {
+            if self.ir.allocation.value == Allocation::PerThrow {
                 // Entries of earlier throws are spent; keep the pool for binding only.
                 for e in s.pool[..s.pool_len as usize].iter_mut() {
                     if e.piece == NONE {
@@ -1445,7 +1450,7 @@ impl Game {
                 s.quiet = 0;
                 obs.event(Event::Phase {
                     to: tr.to,
-                    rule: tr.rule,
+                    rule: tr.origin.rule,
                 });
                 break;
             }
@@ -1466,10 +1471,10 @@ impl Game {
     /// Passes the turn to the next seat, in the variant's seat order.
     #[inline]
     fn next_seat(&self, s: &mut State) {
-        match self.ir.seat_order {
+        match self.ir.seat_order.value {
             SeatOrder::TeamBlocks => {
                 s.seat += 1;
-                if s.seat >= self.ir.seats {
+                if s.seat >= self.ir.seats.value {
                     s.seat = 0;
                     s.team = s.team.other();
                     s.team_throws = 0;
@@ -1479,7 +1484,7 @@ impl Game {
                 // S1 N1 S2 N2: the second team's seat hands on to the first team's next.
                 if s.team == TeamId::SECOND {
                     s.seat += 1;
-                    if s.seat >= self.ir.seats {
+                    if s.seat >= self.ir.seats.value {
                         s.seat = 0;
                     }
                 }
@@ -1501,7 +1506,7 @@ impl Game {
                         s.stage = Stage::Over(t);
                         obs.event(Event::Won {
                             team: t,
-                            rule: w.rule,
+                            rule: w.origin.rule,
                         });
                         return true;
                     }
@@ -1678,7 +1683,7 @@ impl Game {
                     obs.event(Event::Immune {
                         team: whose,
                         piece: i as u8,
-                        rule: w.rule,
+                        rule: w.origin.rule,
                     });
                 }
             }
@@ -1779,7 +1784,7 @@ impl Game {
         let on_track = self.track_of_cell[team]
             .get(c.index())
             .is_some_and(|&x| x >= 0);
-        let may_stack = self.ir.capture.stacking || self.goal_cell[team] == Some(c);
+        let may_stack = self.ir.capture.stacking.value || self.goal_cell[team] == Some(c);
         (on_track && (may_stack || !s.occ[team].contains(c))).then_some(c)
     }
 
@@ -1787,7 +1792,7 @@ impl Game {
     /// (which only a hole the team may stack on can hold).
     fn vacate(&self, s: &mut State, t: TeamId, i: usize, cell: u8) {
         let may_stack =
-            self.ir.capture.stacking || self.goal_cell[t] == Some(Cell::new(cell as u16));
+            self.ir.capture.stacking.value || self.goal_cell[t] == Some(Cell::new(cell as u16));
         let others = may_stack
             && (0..self.n_pieces(t))
                 .any(|j| j != i && s.pieces[t][j].cell == cell && s.pieces[t][j].alive());
@@ -1931,7 +1936,8 @@ fn value_table(ir: &Ir) -> Values {
                 *v = ir
                     .sticks
                     .value
-                    .throw_value(ir.teams[t].colour, k as u8, n as u8);
+                    .value
+                    .throw_value(ir.teams[t].colour_face(), k as u8, n as u8);
             }
         }
     }
@@ -1944,7 +1950,7 @@ fn value_table(ir: &Ir) -> Values {
 fn entry_table(ir: &Ir, values: &Values) -> (Vec<u16>, Vec<(u32, u32)>) {
     let mut entries = Vec::new();
     let mut slots = Vec::new();
-    for ph in 0..ir.phases.len() {
+    for ph in 0..ir.phases.value.len() {
         for per_team in values {
             for (n, per_n) in per_team.iter().enumerate() {
                 for (k, &v) in per_n.iter().enumerate() {
@@ -1983,7 +1989,7 @@ fn rule_orders(ir: &Ir) -> Vec<Option<(ReleaseOrder, Origin)>> {
     for e in &ir.throws {
         for f in &e.effects {
             if let Effect::Release { order: Some(o), .. } = f
-                && let Some(slot) = out.get_mut(e.rule as usize)
+                && let Some(slot) = out.get_mut(e.origin.rule as usize)
                 && slot.is_none()
             {
                 *slot = Some((*o, e.origin));
@@ -2001,7 +2007,7 @@ fn rule_within(ir: &Ir) -> Vec<Option<(TeamCells, Origin)>> {
             if let Effect::Release {
                 within: Some(w), ..
             } = f
-                && let Some(slot) = out.get_mut(e.rule as usize)
+                && let Some(slot) = out.get_mut(e.origin.rule as usize)
             {
                 *slot = Some((*w, e.origin));
             }

@@ -169,7 +169,7 @@ impl Game {
         if m == 0 {
             return;
         }
-        let pooled = self.ir.allocation == Allocation::Pooled;
+        let pooled = self.ir.allocation.value == Allocation::Pooled;
         let mut facts = Gen::new(self, s);
         if m == 1 {
             // One entry: one group (the common case of allocation per throw).
@@ -244,7 +244,7 @@ impl Game {
         } else {
             facts.candidates(&group)
         };
-        if self.ir.movement.stacks_together && !definitional {
+        if self.ir.movement.stacks_together.value && !definitional {
             // One decision per stack, named by its lowest numbered piece (the definition
             // asks every piece: `check_move` refuses the others).
             bits &= self.stack_leads(s);
@@ -305,7 +305,7 @@ impl Game {
     /// release order says ([`Game::release_in_order`] refuses the others): the next in
     /// order, or any when the order is chosen or a blocked release passes to another.
     fn may_release(&self, s: &State, mask: u64) -> u64 {
-        if self.ir.movement.blocked_release == BlockedRelease::AnotherPiece {
+        if self.ir.movement.blocked_release.value == BlockedRelease::AnotherPiece {
             return !0;
         }
         let mut order = [0u8; POOL_MAX];
@@ -345,7 +345,7 @@ impl Game {
         mask: u64,
         l: &mut Landing,
     ) -> Result<(), Refusal> {
-        if self.ir.movement.stacks_together {
+        if self.ir.movement.stacks_together.value {
             self.stack_refusal(s, team, piece)?;
         }
         let mut order = [0u8; POOL_MAX];
@@ -360,7 +360,7 @@ impl Game {
             Err(_)
                 if release
                     && len == 1
-                    && self.ir.movement.blocked_release == BlockedRelease::InPlace =>
+                    && self.ir.movement.blocked_release.value == BlockedRelease::InPlace =>
             {
                 // Released where it stands, without the release's places.
                 self.release_in_place(s, team, piece, &order[..1], l);
@@ -375,7 +375,7 @@ impl Game {
     /// that kind of move for its value); a fact only if no entry of the rule does.
     #[cold]
     fn not_released(&self, team: TeamId, e: &Entry) -> Refusal {
-        let colour = self.ir.teams[team.index()].colour;
+        let colour = self.ir.teams[team.index()].colour_face();
         let kind_given = |f: &Effect| {
             matches!(
                 (f, e.kind),
@@ -391,20 +391,19 @@ impl Game {
                 (1..=MAX_STICKS as u8).any(|n| {
                     (0..=n).any(|k| {
                         c.contains(k, n)
-                            && self.ir.sticks.value.throw_value(colour, k, n) == e.thrown
+                            && self.ir.sticks.value.value.throw_value(colour, k, n) == e.thrown
                     })
                 })
             }),
         };
-        let entry =
-            self.ir.throws.iter().find(|t| {
-                t.rule == e.rule && takes(&t.matches) && t.effects.iter().any(kind_given)
-            });
+        let entry = self.ir.throws.iter().find(|t| {
+            t.origin.rule == e.rule && takes(&t.matches) && t.effects.iter().any(kind_given)
+        });
         let entry = entry.or_else(|| {
             self.ir
                 .throws
                 .iter()
-                .find(|t| t.rule == e.rule && t.effects.iter().any(kind_given))
+                .find(|t| t.origin.rule == e.rule && t.effects.iter().any(kind_given))
         });
         match entry {
             Some(t) => Refusal::new(RefusalKind::NotReleased, Ground::Stated(t.origin)),
@@ -439,7 +438,7 @@ impl Game {
             return Err(Refusal::new(
                 RefusalKind::MovedThisTurn,
                 Ground::of(
-                    self.ir.movement.one_move_per_piece_origin,
+                    self.ir.movement.one_move_per_piece.origin,
                     EngineChoiceId::MovesPerPiece,
                 ),
             ));
@@ -462,10 +461,7 @@ impl Game {
             if e.bound != NONE && !self.binding_kept(s, e.bound, piece, mask) {
                 return Err(Refusal::new(
                     RefusalKind::Bound,
-                    Ground::of(
-                        self.ir.bind_after_release_origin,
-                        EngineChoiceId::BindAfterRelease,
-                    ),
+                    Ground::of(self.ir.bind_after_release, EngineChoiceId::BindAfterRelease),
                 ));
             }
             if e.kind == EntryKind::Either {
@@ -506,7 +502,7 @@ impl Game {
         if self.effect_orders {
             self.group_release_order(s, order)
         } else {
-            self.ir.release_order
+            self.ir.release_order.value
         }
     }
 
@@ -519,7 +515,7 @@ impl Game {
             .filter_map(|&i| s.pool.get(i as usize))
             .filter(|e| e.kind == EntryKind::Release)
             .find_map(|e| self.rule_orders.get(e.rule as usize).copied().flatten())
-            .map_or(self.ir.release_order, |(o, _)| o)
+            .map_or(self.ir.release_order.value, |(o, _)| o)
     }
 
     /// What sets the release order of a group's releasing entry: the throw entry that names
@@ -531,7 +527,7 @@ impl Game {
             .filter(|e| e.kind == EntryKind::Release)
             .find_map(|e| self.rule_orders.get(e.rule as usize).copied().flatten())
             .map_or(
-                Ground::of(self.ir.release_order_origin, EngineChoiceId::ReleaseOrder),
+                Ground::of(self.ir.release_order.origin, EngineChoiceId::ReleaseOrder),
                 |(_, o)| Ground::Stated(o),
             )
     }
@@ -553,7 +549,7 @@ impl Game {
                 self.release_order_ground(s, order),
             )
         };
-        if self.ir.movement.blocked_release != BlockedRelease::AnotherPiece {
+        if self.ir.movement.blocked_release.value != BlockedRelease::AnotherPiece {
             return match self.release_next_in(s, team, ro) {
                 Some(j) if j != piece as usize => Err(refusal()),
                 _ => Ok(()),
@@ -563,7 +559,7 @@ impl Game {
         // only those whose move is refused.
         let refuse = || {
             Err(refusal().and(Ground::of(
-                self.ir.movement.blocked_release_origin,
+                self.ir.movement.blocked_release.origin,
                 EngineChoiceId::BlockedRelease,
             )))
         };
@@ -602,7 +598,7 @@ impl Game {
         for &i in order {
             l.note(s.pool[i as usize].rule);
         }
-        if let Some(o) = self.ir.movement.blocked_release_origin {
+        if let Some(o) = self.ir.movement.blocked_release.origin {
             l.note(o.rule);
         }
     }
@@ -661,7 +657,7 @@ impl Game {
         if release && self.confined {
             self.release_confined(s, team, piece, order)?;
         }
-        let any_order = !self.ir.movement.walk_in_throw_order;
+        let any_order = !self.ir.movement.walk_in_throw_order.value;
         if len > 1 && any_order {
             order.sort_by_key(|&i| (s.pool[i as usize].steps, i));
         }
@@ -682,7 +678,7 @@ impl Game {
             other => other.map_err(|(r, _)| r),
         };
         walked?;
-        if self.ir.movement.land_each_throw && len > 1 {
+        if self.ir.movement.land_each_throw.value && len > 1 {
             self.each_landing(s, team, piece, order, release, l, &mut |_| {})?;
         }
         Ok(())
@@ -765,7 +761,7 @@ impl Game {
         // Why the walk stopped short, for a move that took no step.
         let mut halt = Refusal::new(
             RefusalKind::TrackEnd,
-            Ground::of(tr.end_origin, EngineChoiceId::TrackEnd),
+            Ground::of(tr.end.origin, EngineChoiceId::TrackEnd),
         );
         // -1 once a `bounce` end has turned the piece back.
         let mut dir: i16 = 1;
@@ -831,7 +827,7 @@ impl Game {
                             crossing,
                         ));
                     }
-                    l.note(g.rule);
+                    l.note(g.origin.rule);
                 }
                 pos = next;
                 moved = true;
@@ -848,7 +844,7 @@ impl Game {
             return Err((
                 Refusal::new(
                     RefusalKind::BouncedBack,
-                    Ground::of(tr.end_origin, EngineChoiceId::TrackEnd),
+                    Ground::of(tr.end.origin, EngineChoiceId::TrackEnd),
                 ),
                 false,
             ));
@@ -902,17 +898,17 @@ impl Game {
         if let Some(lp) = &tr.looping
             && lp.when.iter().all(|c| self.cond(s, team, c))
         {
-            l.note(lp.rule);
+            l.note(lp.origin.rule);
             return Ok(Some((lp.from as i16, 1)));
         }
-        match tr.end {
+        match tr.end.value {
             TrackEnd::Stop => Ok(None),
             TrackEnd::Exact => Err(Refusal::new(
                 RefusalKind::ExactEnd,
-                Ground::of(tr.end_origin, EngineChoiceId::TrackEnd),
+                Ground::of(tr.end.origin, EngineChoiceId::TrackEnd),
             )),
             TrackEnd::Bounce => {
-                if let Some(o) = tr.end_origin {
+                if let Some(o) = tr.end.origin {
                     l.note(o.rule);
                 }
                 Ok((pos > 0).then_some((pos - 1, -1)))
@@ -940,13 +936,13 @@ impl Game {
             shared_by: None,
         };
         if s.occ[t].contains(c)
-            && !pol.stacking
+            && !pol.stacking.value
             && p.cell != c.get() as u8
             && self.goal_cell[t] != Some(c)
         {
             return Err(Refusal::new(
                 RefusalKind::Stacking,
-                Ground::of(pol.stacking_origin, EngineChoiceId::Stacking),
+                Ground::of(pol.stacking.origin, EngineChoiceId::Stacking),
             ));
         }
         let o = t.other();
@@ -954,7 +950,7 @@ impl Game {
             return Ok(a);
         }
         let cell = &pol.at[t.index()][c.index()];
-        let share_ok = cell.sharing || pol.blocked_share;
+        let share_ok = cell.sharing || pol.blocked_share.value;
         let mut protected_by = None;
         // The opposing pieces on the hole, found without a branch per piece (a removed piece
         // stands on no hole, and the masks of the state hold the live ones).
@@ -975,7 +971,7 @@ impl Game {
                 }
             }
         }
-        let blocked = Ground::of(pol.blocked_origin, EngineChoiceId::BlockedLanding);
+        let blocked = Ground::of(pol.blocked_share.origin, EngineChoiceId::BlockedLanding);
         if a.shares && !share_ok {
             return Err(
                 Refusal::new(RefusalKind::Protected, protected_by.unwrap_or(Ground::Fact))
@@ -1077,8 +1073,9 @@ impl Game {
         let team = s.team;
         let mut l = Landing::default();
         self.land_entering(s, team, d.piece, d.mask, d.entry, &mut l)?;
-        let on_the_way = (d.capture && self.ir.movement.land_each_throw && d.mask.count_ones() > 1)
-            .then(|| self.landings_on_the_way(s, team, d));
+        let on_the_way =
+            (d.capture && self.ir.movement.land_each_throw.value && d.mask.count_ones() > 1)
+                .then(|| self.landings_on_the_way(s, team, d));
         if d.capture && l.capture.is_none() {
             return Err(match l.protected_by {
                 Some(g) => Refusal::new(RefusalKind::CannotTake, g),
@@ -1097,7 +1094,7 @@ impl Game {
         s.quiet = 0;
         let t = team;
         // The rest of the piece's stack moves with it (taken before anything moves).
-        let stacked = if self.ir.movement.stacks_together {
+        let stacked = if self.ir.movement.stacks_together.value {
             self.stack_of(s, t, d.piece) & !(1 << d.piece)
         } else {
             0
@@ -1136,7 +1133,7 @@ impl Game {
                 s.pool[i].piece = d.piece;
             }
         }
-        if self.ir.movement.one_move_per_piece {
+        if self.ir.movement.one_move_per_piece.value {
             s.moved |= 1 << d.piece;
         }
         if stacked != 0 {
@@ -1301,7 +1298,7 @@ impl Game {
     /// The waiting piece the release order takes next (`None`: any, or none waits).
     #[inline(never)]
     pub(super) fn release_next(&self, s: &State, team: TeamId) -> Option<usize> {
-        self.release_next_in(s, team, self.ir.release_order)
+        self.release_next_in(s, team, self.ir.release_order.value)
     }
 
     /// [`Game::release_next`] in release order `ro`.
@@ -1341,22 +1338,22 @@ impl Game {
     /// passed, or the hole must be landed on.
     fn may_pass(&self, s: &State, t: TeamId, c: Cell) -> Result<(), Refusal> {
         let mv = &self.ir.movement;
-        if let Some(o) = mv.must_land_origin
-            && mv.must_land[t].contains(c)
+        if let Some(o) = mv.must_land.origin
+            && mv.must_land.value[t].contains(c)
         {
             return Err(Refusal::new(RefusalKind::MustLand, Ground::Stated(o)));
         }
         let (own, opp) = (s.occ[t].contains(c), s.occ[t.other()].contains(c));
-        if own && !mv.pass_own {
+        if own && !mv.pass_own.value {
             return Err(Refusal::new(
                 RefusalKind::PassOwn,
-                Ground::of(mv.pass_own_origin, EngineChoiceId::Passing),
+                Ground::of(mv.pass_own.origin, EngineChoiceId::Passing),
             ));
         }
-        if opp && !mv.pass_opposing {
+        if opp && !mv.pass_opposing.value {
             return Err(Refusal::new(
                 RefusalKind::PassOpposing,
-                Ground::of(mv.pass_opposing_origin, EngineChoiceId::Passing),
+                Ground::of(mv.pass_opposing.origin, EngineChoiceId::Passing),
             ));
         }
         Ok(())
@@ -1475,7 +1472,7 @@ impl Game {
                         self.release_in_order(s, team, piece, &order[..len], ro)?;
                     }
                 }
-                let tr_entry = self.ir.teams[team.index()].track.entry_origin;
+                let tr_entry = self.ir.teams[team.index()].track.entry.origin;
                 self.land(&e, team, piece, mask, l)?;
                 // A walk that took no step (a release made in place) enters no hole: that
                 // is the first hole's decision.
@@ -1485,7 +1482,7 @@ impl Game {
                         Ground::of(tr_entry, EngineChoiceId::TrackEntry),
                     ));
                 }
-                if let Some(o) = self.ir.teams[team.index()].track.entry_origin {
+                if let Some(o) = self.ir.teams[team.index()].track.entry.origin {
                     l.note(o.rule);
                 }
                 Ok(())
@@ -1516,21 +1513,23 @@ impl Game {
                 0 => Ok(None),
                 _ => Err(Refusal::new(
                     RefusalKind::NoEntryHere,
-                    Ground::of(tr.entry_origin, EngineChoiceId::TrackEntry),
+                    Ground::of(tr.entry.origin, EngineChoiceId::TrackEntry),
                 )),
             };
         }
         if entry as u16 >= choices {
             return Err(Refusal::new(
                 RefusalKind::EntryOffSegment,
-                Ground::of(tr.entry_origin, EngineChoiceId::TrackEntry),
+                Ground::of(tr.entry.origin, EngineChoiceId::TrackEntry),
             ));
         }
         let c = tr.cells[entry as usize];
-        if tr.entry == TrackEntry::ChosenEmpty && (s.occ[0].contains(c) || s.occ[1].contains(c)) {
+        if tr.entry.value == TrackEntry::ChosenEmpty
+            && (s.occ[0].contains(c) || s.occ[1].contains(c))
+        {
             return Err(Refusal::new(
                 RefusalKind::EntryOccupied,
-                Ground::of(tr.entry_origin, EngineChoiceId::TrackEntry),
+                Ground::of(tr.entry.origin, EngineChoiceId::TrackEntry),
             ));
         }
         if entry == 0 {

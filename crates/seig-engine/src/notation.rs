@@ -63,7 +63,7 @@ impl Game {
     pub fn to_notation(&self, s: &State) -> String {
         let ir = &self.ir;
         let mut out = String::new();
-        let _ = write!(out, "{} | ", ir.phases[s.phase as usize]);
+        let _ = write!(out, "{} | ", ir.phases.value[s.phase as usize]);
         match s.stage {
             Stage::Over(w) => {
                 let _ = write!(
@@ -107,8 +107,8 @@ impl Game {
             let _ = write!(out, " last {n}:{k}");
             // The value is the thrower's: written when it differs from the value the same
             // sticks give the team now to play.
-            let colour = ir.teams[s.team.index()].colour;
-            if ir.sticks.value.throw_value(colour, k, n) != v {
+            let colour = ir.teams[s.team.index()].colour_face();
+            if ir.sticks.value.value.throw_value(colour, k, n) != v {
                 let _ = write!(out, "={v}");
             }
         }
@@ -233,7 +233,7 @@ impl Game {
         let mut setup = Setup {
             phase: ir.phase(phase).ok_or_else(|| {
                 err(
-                    format!("unknown phase; phases are {}", ir.phases.join(", ")),
+                    format!("unknown phase; phases are {}", ir.phases.value.join(", ")),
                     phase,
                 )
             })?,
@@ -334,7 +334,10 @@ impl Game {
                 .parse()
                 .map_err(|_| err("the seat is a number from 1", seat))?;
             if seat == 0 {
-                return Err(err(format!("seat must be 1..{}", self.ir.seats), head));
+                return Err(err(
+                    format!("seat must be 1..{}", self.ir.seats.value),
+                    head,
+                ));
             }
             Ok(seat - 1)
         };
@@ -561,7 +564,7 @@ impl Game {
             })
         };
         let st = &self.ir.sticks;
-        let n = st.by_phase[phase as usize].unwrap_or(st.count);
+        let n = st.by_phase[phase as usize].map_or(st.count, |c| c.value);
         let takes = |e: &&ThrowEntry| {
             e.phase.is_none_or(|p| p == phase)
                 && match &e.matches {
@@ -575,7 +578,7 @@ impl Game {
             .filter(gives)
             .find(takes)
             .or_else(|| throws().find(gives))
-            .map_or(0, |e| e.rule)
+            .map_or(0, |e| e.origin.rule)
     }
 
     /// A piece: `ROW.N` (with a `'` per earlier visit), `off` or `x`, prefixed by `+`
@@ -680,7 +683,8 @@ impl Spots<'_> {
             | SetupError::Visit { team, piece: i }
             | SetupError::UnreleasedOnTrack { team, piece: i, .. }
             | SetupError::ImmuneWhereNot { team, piece: i, .. }
-            | SetupError::Stacked { team, piece: i, .. } => piece(*team, *i),
+            | SetupError::Stacked { team, piece: i, .. }
+            | SetupError::PhaseUnreleased { team, piece: i, .. } => piece(*team, *i),
         };
         err(e.to_string(), near)
     }

@@ -150,7 +150,7 @@ impl<'a> Gen<'a> {
         // With `blocked release: another piece` or a release with an order of its own, any
         // waiting piece may turn out to be the one (the careful path decides).
         if !game.release_any {
-            match game.ir.release_order {
+            match game.ir.release_order.value {
                 ReleaseOrder::FrontMost => {
                     releasable = game.front_most(s, s.team).map_or(0, |j| 1 << j);
                 }

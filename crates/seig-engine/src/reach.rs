@@ -43,7 +43,7 @@ impl Reach {
             }
             // The holes a bounce off the last hole walks back onto (a loop comes first).
             let mut bounce_cells = CellSet::default();
-            if tr.end == TrackEnd::Bounce && tr.looping.is_none() {
+            if tr.end.value == TrackEnd::Bounce && tr.looping.is_none() {
                 for &c in &tr.cells[len.saturating_sub(back + 1)..] {
                     bounce_cells.insert(c);
                 }
@@ -190,7 +190,7 @@ impl Reach {
 /// whole board when a pooled group of throws walks as one move, or a move counts more than
 /// a throw can show). A bounce walks back at most that far from the last hole.
 fn bounce_reach(ir: &Ir) -> usize {
-    if ir.allocation == Allocation::Pooled {
+    if ir.allocation.value == Allocation::Pooled {
         return ir.cells as usize;
     }
     // A throw is worth at most the sticks it throws.
@@ -199,7 +199,7 @@ fn bounce_reach(ir: &Ir) -> usize {
         .into_iter()
         .chain(st.by_phase.iter().copied())
         .flatten()
-        .fold(st.count, u8::max);
+        .fold(st.count, |most, c| most.max(c.value));
     let most = |a: Amount| (0..=sticks).map(|v| a.eval(v)).max().unwrap_or(0);
     ir.throws
         .iter()

@@ -286,6 +286,23 @@ pub enum SetupError {
         /// The team's name.
         name: String,
     },
+    /// A piece waits unreleased in a phase that only statements requiring every piece
+    /// released enter.
+    #[error(
+        "`{name}` piece {} is not released, but the {phase} phase begins only when all pieces are released ({rule}), and no capture sends a piece home", piece + 1
+    )]
+    PhaseUnreleased {
+        /// The phase's name.
+        phase: String,
+        /// The team.
+        team: TeamId,
+        /// The team's name.
+        name: String,
+        /// The piece (from 0).
+        piece: usize,
+        /// The rule of the `from … enter …` statement.
+        rule: String,
+    },
     /// The throw counters contradict each other or the pool.
     #[error("counters `throws {turn}/{team}/{game}`: {why}")]
     Counters {
@@ -344,15 +361,17 @@ impl Game {
     pub fn state_from_setup(&self, set: &Setup) -> Result<State, SetupError> {
         let ir = &self.ir;
         let mut s = self.initial_state();
-        if set.phase as usize >= ir.phases.len() {
+        if set.phase as usize >= ir.phases.value.len() {
             return Err(SetupError::Phase {
-                phases: ir.phases.join(", "),
+                phases: ir.phases.value.join(", "),
             });
         }
         s.phase = set.phase;
         s.team = set.team;
-        if set.seat >= ir.seats {
-            return Err(SetupError::Seat { seats: ir.seats });
+        if set.seat >= ir.seats.value {
+            return Err(SetupError::Seat {
+                seats: ir.seats.value,
+            });
         }
         s.seat = set.seat;
         s.stage = set.stage;
@@ -377,7 +396,7 @@ impl Game {
         }
         s.latches = set.latches;
         let n = self.n_pieces(s.team);
-        if set.moved != 0 && (!ir.movement.one_move_per_piece || set.moved >> n != 0) {
+        if set.moved != 0 && (!ir.movement.one_move_per_piece.value || set.moved >> n != 0) {
             return Err(SetupError::Moved);
         }
         s.moved = set.moved;
@@ -387,9 +406,11 @@ impl Game {
             }
             // The value is the thrower's; without it, the team to play's.
             let value = l.value.unwrap_or_else(|| {
-                ir.sticks
-                    .value
-                    .throw_value(ir.teams[s.team.index()].colour, l.count, l.sticks)
+                ir.sticks.value.value.throw_value(
+                    ir.teams[s.team.index()].colour_face(),
+                    l.count,
+                    l.sticks,
+                )
             });
             s.last = Some((l.sticks, l.count, value));
         }
@@ -416,7 +437,7 @@ impl Game {
                 let p = self.piece_from_setup(t, i, p)?;
                 if p.cell != NO_CELL {
                     if s.occ[t].contains(Cell::new(p.cell as u16))
-                        && !ir.capture.stacking
+                        && !ir.capture.stacking.value
                         && self.goal_cell[t] != Some(Cell::new(p.cell as u16))
                     {
                         return Err(SetupError::Stacked {
@@ -480,13 +501,13 @@ impl Game {
     fn check_pool(&self, s: &State) -> Result<(), SetupError> {
         let st = &self.ir.sticks;
         let mut counts: Vec<u8> = vec![st.count];
-        counts.extend(st.by_phase.iter().flatten());
-        counts.extend(st.first_of_turn);
-        counts.extend(st.first_of_game);
+        counts.extend(st.by_phase.iter().flatten().map(|c| c.value));
+        counts.extend(st.first_of_turn.map(|c| c.value));
+        counts.extend(st.first_of_game.map(|c| c.value));
         counts.extend(st.conditional.iter().map(|c| c.count));
         counts.sort_unstable();
         counts.dedup();
-        let colour = self.ir.teams[s.team.index()].colour;
+        let colour = self.ir.teams[s.team.index()].colour_face();
         let counters = |why| SetupError::Counters {
             turn: s.turn_throws,
             team: s.team_throws,
@@ -507,7 +528,7 @@ impl Game {
         for (i, e) in pool.iter().enumerate() {
             let possible = counts
                 .iter()
-                .any(|&n| (0..=n).any(|k| st.value.throw_value(colour, k, n) == e.thrown));
+                .any(|&n| (0..=n).any(|k| st.value.value.throw_value(colour, k, n) == e.thrown));
             if !possible {
                 let sticks: Vec<String> = counts.iter().map(u8::to_string).collect();
                 return Err(SetupError::EntryNoSuchThrow {
@@ -544,7 +565,56 @@ impl Game {
     /// reaches, such as pools of any entries).
     pub fn check_reachable(&self, s: &State) -> Result<(), SetupError> {
         self.check_entries_given(s)?;
-        self.check_latches(s)
+        self.check_latches(s)?;
+        self.check_phase_entered(s)
+    }
+
+    /// A phase that only `from … enter …` statements requiring `all pieces released` enter
+    /// (no throw entry enters it, and play does not start in it) holds no unreleased piece,
+    /// where no capture sends a piece home (which would make it unreleased again).
+    fn check_phase_entered(&self, s: &State) -> Result<(), SetupError> {
+        let ir = &self.ir;
+        let p = s.phase;
+        let by_throw = ir
+            .throws
+            .iter()
+            .any(|t| t.effects.contains(&Effect::EnterPhase(p)));
+        let mut into = ir.transitions.iter().filter(|t| t.to == p).peekable();
+        if p == 0 || by_throw || into.peek().is_none() {
+            return Ok(());
+        }
+        let Some(t) = into
+            .clone()
+            .find(|t| t.when.contains(&Cond::AllReleased))
+            .filter(|_| into.all(|t| t.when.contains(&Cond::AllReleased)))
+        else {
+            return Ok(());
+        };
+        let sends_home = ir
+            .capture
+            .at
+            .iter()
+            .flatten()
+            .any(|c| c.spec.is_some_and(|sp| sp.send_home || sp.swap));
+        if sends_home {
+            return Ok(());
+        }
+        for team in TeamId::BOTH {
+            let n = self.n_pieces(team);
+            if let Some(i) = (0..n).find(|&i| {
+                let q = s.pieces[team][i];
+                q.alive() && !q.released()
+            }) {
+                return Err(SetupError::PhaseUnreleased {
+                    phase: ir.phases.value[p as usize].clone(),
+                    team,
+                    name: ir.teams[team.index()].name.clone(),
+                    piece: i,
+                    rule: ir.rules[t.origin.rule as usize].id.clone(),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// The sticks the throw of a turn's throw `family` used, when the file says for sure
@@ -556,14 +626,49 @@ impl Game {
         }
         let of_game = s.game_throws.checked_sub(s.turn_throws as u32)? + family as u32;
         if let (Some(n), 0) = (st.first_of_game, of_game) {
-            return Some(n);
+            return Some(n.value);
         }
         if let (Some(n), 0) = (st.first_of_turn, family) {
-            return Some(n);
+            return Some(n.value);
         }
+        self.sticks_in_phase(s)
+    }
+
+    /// The sticks of the last throw (`last`): of this turn, or, at a turn's start, the
+    /// previous turn's last throw, when the file says for sure (`None` where the first
+    /// throw of a turn has its own count, as that throw's place in its turn is not known).
+    fn sticks_of_last(&self, s: &State) -> Option<u8> {
+        let st = &self.ir.sticks;
+        if s.turn_throws > 0 {
+            return self.sticks_of_throw(s, s.turn_throws - 1);
+        }
+        if s.game_throws == 0 || !st.conditional.is_empty() || st.first_of_turn.is_some() {
+            return None;
+        }
+        match st.first_of_game {
+            Some(n) if s.game_throws == 1 => Some(n.value),
+            _ => self.sticks_in_phase(s),
+        }
+    }
+
+    /// The sticks of a throw that is not a game's or turn's first, made in this phase:
+    /// `None` where a throw entry may have changed the phase since.
+    fn sticks_in_phase(&self, s: &State) -> Option<u8> {
+        let st = &self.ir.sticks;
         // A throw entry may have changed the phase since (a Seig that starts the race was
-        // thrown with the opening's sticks): then the phase now does not tell.
+        // thrown with the opening's sticks): then the phase now does not tell, unless
+        // nothing enters it (play starts in it, as in an opening phase), so every throw
+        // of the game so far was made in it.
+        let p = s.phase;
+        let entered = p != 0
+            || self.ir.transitions.iter().any(|t| t.to == p)
+            || self
+                .ir
+                .throws
+                .iter()
+                .any(|t| t.effects.contains(&Effect::EnterPhase(p)));
         let phase_moves = st.by_phase.iter().any(Option::is_some)
+            && entered
             && self
                 .ir
                 .throws
@@ -572,7 +677,7 @@ impl Game {
         if phase_moves {
             return None;
         }
-        Some(st.by_phase[s.phase as usize].unwrap_or(st.count))
+        Some(st.by_phase[s.phase as usize].map_or(st.count, |c| c.value))
     }
 
     /// Every pool entry is one a throw entry of its rule gives, with the sticks its throw
@@ -580,9 +685,9 @@ impl Game {
     /// sticks the file gives it.
     fn check_entries_given(&self, s: &State) -> Result<(), SetupError> {
         let ir = &self.ir;
-        let colour = ir.teams[s.team.index()].colour;
+        let colour = ir.teams[s.team.index()].colour_face();
         let can_show =
-            |n: u8, v: u8| (0..=n).any(|k| ir.sticks.value.throw_value(colour, k, n) == v);
+            |n: u8, v: u8| (0..=n).any(|k| ir.sticks.value.value.throw_value(colour, k, n) == v);
         // A throw entry may change the phase within the turn: then any phase's entries.
         let phase_moves = ir
             .throws
@@ -601,7 +706,7 @@ impl Game {
                 });
             }
             let gives = |t: &ThrowEntry| {
-                t.rule == e.rule
+                t.origin.rule == e.rule
                     && (phase_moves || t.phase.is_none_or(|p| p == s.phase))
                     && match &t.matches {
                         ThrowMatch::Any => true,
@@ -611,7 +716,7 @@ impl Game {
                                 .filter(|&n| sticks.is_none_or(|m| m == n))
                                 .any(|n| {
                                     (0..=n).any(|k| {
-                                        ir.sticks.value.throw_value(colour, k, n) == e.thrown
+                                        ir.sticks.value.value.throw_value(colour, k, n) == e.thrown
                                             && c.contains(k, n)
                                     })
                                 })
@@ -691,8 +796,7 @@ impl Game {
             }
         }
         if let Some((n, _, v)) = s.last
-            && s.turn_throws > 0
-            && let Some(want) = self.sticks_of_throw(s, s.turn_throws - 1)
+            && let Some(want) = self.sticks_of_last(s)
             && n != want
         {
             return Err(SetupError::ThrowSticks {

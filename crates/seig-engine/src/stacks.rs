@@ -57,7 +57,7 @@ impl Game {
             return Err(Refusal::new(
                 RefusalKind::InStack,
                 Ground::of(
-                    self.ir.movement.stacks_together_origin,
+                    self.ir.movement.stacks_together.origin,
                     EngineChoiceId::Stacks,
                 ),
             ));
@@ -66,7 +66,7 @@ impl Game {
             return Err(Refusal::new(
                 RefusalKind::MovedThisTurn,
                 Ground::of(
-                    self.ir.movement.one_move_per_piece_origin,
+                    self.ir.movement.one_move_per_piece.origin,
                     EngineChoiceId::MovesPerPiece,
                 ),
             ));
@@ -103,7 +103,7 @@ impl Game {
                 });
             }
             put(s, team, j, now);
-            if self.ir.movement.one_move_per_piece {
+            if self.ir.movement.one_move_per_piece.value {
                 s.moved |= 1 << j;
             }
         }

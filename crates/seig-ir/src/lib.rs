@@ -5,7 +5,7 @@
 //! Every fact a statement of the file states carries an [`Origin`]: the rule and the
 //! statement (in [`RuleInfo::statements`]) that stated it. The statement records the reading
 //! options that put it in force ([`Statement::readings`]), so "which rule and which readings
-//! give fact X" is `x.origin` (or `x_origin` beside a plain field `x`) followed by
+//! give fact X" is `x.origin` (a [`Sourced`] value's, or the struct's own) followed by
 //! [`Ir::statement`] / [`Ir::readings_of`]. A fact no statement gave (a language default) has
 //! `None` as its origin. The engine never reads origins: they are for the tools that explain
 //! a variant (rulebook, coverage, explain).
@@ -539,38 +539,27 @@ pub struct Ir {
     pub cells: u16,
     /// The two teams, in throwing order.
     pub teams: Vec<Team>,
-    /// Seats (players) per team.
-    pub seats: u8,
-    /// The statement giving [`Ir::seats`] (`None`: language default, one seat).
-    pub seats_origin: Option<Origin>,
+    /// Seats (players) per team (language default: one).
+    pub seats: Sourced<u8>,
     /// The statement giving the throwing order of [`Ir::teams`] (`None`: declaration order).
     pub order_origin: Option<Origin>,
-    /// How the seats of the two teams take turns.
+    /// How the seats of the two teams take turns (language default: team blocks).
     #[serde(default)]
-    pub seat_order: SeatOrder,
-    /// The statement giving [`Ir::seat_order`] (`None`: language default, team blocks).
-    #[serde(default)]
-    pub seat_order_origin: Option<Origin>,
+    pub seat_order: Sourced<SeatOrder>,
     /// The sticks.
     pub sticks: Sticks,
     /// Throw classes.
     pub classes: Vec<Class>,
-    /// Phase names; the first is the initial phase.
-    pub phases: Vec<String>,
-    /// The statement naming [`Ir::phases`] (`None`: language default, one phase `play`).
-    pub phases_origin: Option<Origin>,
-    /// How a turn's throws become moves.
-    pub allocation: Allocation,
-    /// The statement giving [`Ir::allocation`] (`None`: language default, per throw).
-    pub allocation_origin: Option<Origin>,
-    /// Which unreleased piece a release takes.
-    pub release_order: ReleaseOrder,
-    /// The statement giving [`Ir::release_order`] (`None`: language default, front-most).
-    pub release_order_origin: Option<Origin>,
-    /// The throw after a release must move the released piece.
-    pub bind_after_release: Option<RuleIx>,
-    /// The statement asking for [`Ir::bind_after_release`] (`None`: not asked).
-    pub bind_after_release_origin: Option<Origin>,
+    /// Phase names; the first is the initial phase (language default: one phase `play`).
+    pub phases: Sourced<Vec<String>>,
+    /// How a turn's throws become moves (language default: per throw).
+    pub allocation: Sourced<Allocation>,
+    /// Which unreleased piece a release takes (language default: front-most).
+    pub release_order: Sourced<ReleaseOrder>,
+    /// The statement asking that the throw after a release move the released piece
+    /// (`None`: not asked, the language default). Only a statement can ask it, so the
+    /// statement is the whole fact.
+    pub bind_after_release: Option<Origin>,
     /// How pieces may move in a turn: per piece, per pooled group, past other pieces, and
     /// what a blocked release does.
     pub movement: Movement,
@@ -756,8 +745,8 @@ pub enum Start {
 pub struct Team {
     /// Name.
     pub name: String,
-    /// Face that is the team's colour.
-    pub colour: Option<u8>,
+    /// Face that is the team's colour, with its statement (`None`: no colour).
+    pub colour: Option<Sourced<u8>>,
     /// Pieces.
     pub pieces: u8,
     /// Start.
@@ -770,8 +759,14 @@ pub struct Team {
     pub track: Track,
     /// The statement giving its pieces and start (`team NAME: N pieces …`).
     pub origin: Origin,
-    /// The statement giving [`Team::colour`] (`None`: no colour).
-    pub colour_origin: Option<Origin>,
+}
+
+impl Team {
+    /// Face that is the team's colour (`None`: no colour).
+    #[inline]
+    pub fn colour_face(&self) -> Option<u8> {
+        self.colour.map(|c| c.value)
+    }
 }
 
 /// A team's path along the board.
@@ -789,16 +784,12 @@ pub struct Track {
     pub gates: Vec<Gate>,
     /// The `track` statement (cells and segments).
     pub origin: Origin,
-    /// What a walk past the last hole does when no loop applies.
-    pub end: TrackEnd,
-    /// The statement saying what a walk past the end does (`None`: not said; stopping is
-    /// the language default when no loop applies).
-    pub end_origin: Option<Origin>,
-    /// Where a piece off the track steps onto it.
-    pub entry: TrackEntry,
-    /// The statement saying where pieces enter (`None`: not said; the first hole is the
+    /// What a walk past the last hole does when no loop applies (not said: stopping is
+    /// the language default).
+    pub end: Sourced<TrackEnd>,
+    /// Where a piece off the track steps onto it (not said: the first hole is the
     /// language default).
-    pub entry_origin: Option<Origin>,
+    pub entry: Sourced<TrackEntry>,
 }
 
 /// Where a piece off its track (beside the board, or in a start row outside the track)
@@ -817,7 +808,7 @@ impl Track {
     /// How many holes a piece off the track may choose to enter: the length of the first
     /// segment under a chosen entry, else 0 (it enters the first hole).
     pub fn entry_choices(&self) -> u16 {
-        match (self.entry, self.segments.first()) {
+        match (self.entry.value, self.segments.first()) {
             (TrackEntry::Chosen | TrackEntry::ChosenEmpty, Some(seg)) => seg.len,
             _ => 0,
         }
@@ -838,51 +829,33 @@ pub enum TrackEnd {
 /// How pieces may move in a turn, beyond what the throws give.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Movement {
-    /// A piece makes at most one move (one decision) in a seat's turn.
-    pub one_move_per_piece: bool,
-    /// The statement giving [`Movement::one_move_per_piece`] (`None`: language default,
+    /// A piece makes at most one move (one decision) in a seat's turn (language default:
     /// several moves).
-    pub one_move_per_piece_origin: Option<Origin>,
+    pub one_move_per_piece: Sourced<bool>,
     /// The pieces of a stack (own pieces standing in the same place of the track, in the
-    /// same state) move together, as one piece (`stacks: move together`).
+    /// same state) move together, as one piece (`stacks: move together`; language default:
+    /// each piece moves alone).
     #[serde(default)]
-    pub stacks_together: bool,
-    /// The statement giving [`Movement::stacks_together`] (`None`: language default, each
-    /// piece moves alone).
-    #[serde(default)]
-    pub stacks_together_origin: Option<Origin>,
+    pub stacks_together: Sourced<bool>,
     /// A pooled group of several throws lands after each of its throws (taking there, and
-    /// refused where a landing is), not only at its end.
-    pub land_each_throw: bool,
-    /// The statement giving [`Movement::land_each_throw`] (`None`: language default, once).
-    pub land_each_throw_origin: Option<Origin>,
-    /// A pooled group of several throws is walked in the order they were thrown (else in
-    /// any order that passes, shortest first).
+    /// refused where a landing is), not only at its end (language default: once).
+    pub land_each_throw: Sourced<bool>,
+    /// A pooled group of several throws is walked in the order they were thrown (else, the
+    /// language default, in any order that passes, shortest first).
     #[serde(default)]
-    pub walk_in_throw_order: bool,
-    /// The statement giving [`Movement::walk_in_throw_order`] (`None`: language default,
-    /// any order).
-    #[serde(default)]
-    pub walk_in_throw_order_origin: Option<Origin>,
-    /// A move may pass holes where the team's own pieces stand.
-    pub pass_own: bool,
-    /// The statement giving [`Movement::pass_own`] (`None`: language default, allowed).
-    pub pass_own_origin: Option<Origin>,
-    /// A move may pass holes where opposing pieces stand.
-    pub pass_opposing: bool,
-    /// The statement giving [`Movement::pass_opposing`] (`None`: language default, allowed).
-    pub pass_opposing_origin: Option<Origin>,
+    pub walk_in_throw_order: Sourced<bool>,
+    /// A move may pass holes where the team's own pieces stand (language default: allowed).
+    pub pass_own: Sourced<bool>,
+    /// A move may pass holes where opposing pieces stand (language default: allowed).
+    pub pass_opposing: Sourced<bool>,
     /// `[team]`: holes a move of the team may not walk past (`must land on`): a piece
-    /// reaches them by the exact count, then goes on from there.
+    /// reaches them by the exact count, then goes on from there. The origin is the last
+    /// `must land on` statement (`None`: none, every hole may be passed).
     #[serde(default)]
-    pub must_land: [CellSet; 2],
-    /// The last `must land on` statement (`None`: none, every hole may be passed).
-    #[serde(default)]
-    pub must_land_origin: Option<Origin>,
-    /// What a release does when the released piece's move is refused.
-    pub blocked_release: BlockedRelease,
-    /// The statement giving [`Movement::blocked_release`] (`None`: language default, lost).
-    pub blocked_release_origin: Option<Origin>,
+    pub must_land: Sourced<TeamCells>,
+    /// What a release does when the released piece's move is refused (language default:
+    /// lost).
+    pub blocked_release: Sourced<BlockedRelease>,
 }
 
 impl Default for Movement {
@@ -890,22 +863,14 @@ impl Default for Movement {
     /// a blocked release lost.
     fn default() -> Movement {
         Movement {
-            one_move_per_piece: false,
-            one_move_per_piece_origin: None,
-            stacks_together: false,
-            stacks_together_origin: None,
-            land_each_throw: false,
-            land_each_throw_origin: None,
-            walk_in_throw_order: false,
-            walk_in_throw_order_origin: None,
-            pass_own: true,
-            pass_own_origin: None,
-            pass_opposing: true,
-            pass_opposing_origin: None,
-            must_land: [CellSet::default(); 2],
-            must_land_origin: None,
-            blocked_release: BlockedRelease::Lost,
-            blocked_release_origin: None,
+            one_move_per_piece: Sourced::default_value(false),
+            stacks_together: Sourced::default_value(false),
+            land_each_throw: Sourced::default_value(false),
+            walk_in_throw_order: Sourced::default_value(false),
+            pass_own: Sourced::default_value(true),
+            pass_opposing: Sourced::default_value(true),
+            must_land: Sourced::default_value([CellSet::default(); 2]),
+            blocked_release: Sourced::default_value(BlockedRelease::Lost),
         }
     }
 }
@@ -945,8 +910,6 @@ pub struct Loop {
     pub from: u16,
     /// Condition (empty: always).
     pub when: Vec<Cond>,
-    /// Rule (the same as `origin.rule`, kept flat for the engine).
-    pub rule: RuleIx,
     /// The `loops` statement.
     pub origin: Origin,
 }
@@ -971,8 +934,6 @@ pub struct Gate {
     pub requirement: Requirement,
     /// Halt before it (true) or forbid the move (false).
     pub stop: bool,
-    /// Rule (the same as `origin.rule`, kept flat for the engine).
-    pub rule: RuleIx,
     /// The `gate` statement.
     pub origin: Origin,
 }
@@ -982,12 +943,12 @@ pub struct Gate {
 pub struct Sticks {
     /// Base count.
     pub count: u8,
-    /// Count per phase, where it differs.
-    pub by_phase: Vec<Option<u8>>,
-    /// Count on the first throw of a seat's turn.
-    pub first_of_turn: Option<u8>,
-    /// Count on the game's first throw.
-    pub first_of_game: Option<u8>,
+    /// `[phase]`: the count there, where a statement makes it differ.
+    pub by_phase: Vec<Option<Sourced<u8>>>,
+    /// Count on the first throw of a seat's turn, where a statement gives one.
+    pub first_of_turn: Option<Sourced<u8>>,
+    /// Count on the game's first throw, where a statement gives one.
+    pub first_of_game: Option<Sourced<u8>>,
     /// Counts under conditions of the thrower's team, in the file's order (the first that
     /// holds wins, before every other count).
     pub conditional: Vec<ConditionalSticks>,
@@ -995,20 +956,11 @@ pub struct Sticks {
     pub faces: [String; 2],
     /// Probability of face 0.
     pub p: f64,
-    /// What a throw is worth.
-    pub value: ValueRule,
-    /// Rule that set the count (for citations; the same as `count_origin.rule`).
-    pub rule: RuleIx,
-    /// The base `sticks` statement: [`Sticks::count`], the faces and `p`.
-    pub count_origin: Origin,
-    /// `[phase]`: the statement giving [`Sticks::by_phase`] there, if one does.
-    pub by_phase_origin: Vec<Option<Origin>>,
-    /// The statement giving [`Sticks::first_of_turn`], if one does.
-    pub first_of_turn_origin: Option<Origin>,
-    /// The statement giving [`Sticks::first_of_game`], if one does.
-    pub first_of_game_origin: Option<Origin>,
-    /// The statement giving [`Sticks::value`] (`None`: language default, count of face 0).
-    pub value_origin: Option<Origin>,
+    /// What a throw is worth (language default: the count of face 0).
+    pub value: Sourced<ValueRule>,
+    /// The base `sticks` statement, which a file must have: [`Sticks::count`], the faces
+    /// and `p`.
+    pub origin: Origin,
 }
 
 /// A stick count for the throws of a team for which conditions hold (`sticks if CONDS: N`).
@@ -1249,8 +1201,6 @@ pub struct ThrowEntry {
     pub conds: Vec<Cond>,
     /// Effects in order.
     pub effects: Vec<Effect>,
-    /// Rule (the same as `origin.rule`, kept flat for the engine).
-    pub rule: RuleIx,
     /// The `on …` statement.
     pub origin: Origin,
 }
@@ -1264,8 +1214,6 @@ pub struct Transition {
     pub to: PhaseId,
     /// When.
     pub when: Vec<Cond>,
-    /// Rule (the same as `origin.rule`, kept flat for the engine).
-    pub rule: RuleIx,
     /// The `from … enter …` statement.
     pub origin: Origin,
 }
@@ -1278,8 +1226,6 @@ pub struct Win {
     /// The phase it is limited to (`None`: language default, every phase).
     #[serde(default)]
     pub phase: Option<PhaseId>,
-    /// Rule (the same as `origin.rule`, kept flat for the engine).
-    pub rule: RuleIx,
     /// The `win` statement.
     pub origin: Origin,
 }
@@ -1292,8 +1238,6 @@ pub struct Draw {
     pub when: Vec<Cond>,
     /// The phase it is limited to (`None`: every phase).
     pub phase: Option<PhaseId>,
-    /// Rule (the same as `origin.rule`, kept flat for the engine).
-    pub rule: RuleIx,
     /// The `draw` statement.
     pub origin: Origin,
 }
@@ -1308,8 +1252,6 @@ pub struct ScoreEnd {
     pub phase: Option<PhaseId>,
     /// The region each team's pieces are counted in, seen from that team.
     pub region: TeamCells,
-    /// Rule (the same as `origin.rule`, kept flat for the engine).
-    pub rule: RuleIx,
     /// The `end` statement.
     pub origin: Origin,
 }
@@ -1394,28 +1336,25 @@ pub struct CaptureSpec {
 /// Landing and taking, precomputed per attacking team and hole.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CapturePolicy {
-    /// Own pieces may share a hole.
-    pub stacking: bool,
-    /// Own pieces may share the last hole of their goal segment.
+    /// Own pieces may share a hole (language default: forbidden).
+    pub stacking: Sourced<bool>,
+    /// Own pieces may share the last hole of their goal segment (said by the statement of
+    /// [`CapturePolicy::stacking`]).
     pub stacking_at_goal: bool,
-    /// The `stacking` statement (`None`: language default, forbidden).
-    pub stacking_origin: Option<Origin>,
     /// `[team][cell]`: what landing there on an opposing piece does.
     pub at: Vec<Vec<CellCapture>>,
-    /// Landing on an opposing piece that is not taken shares the hole (else forbidden).
-    pub blocked_share: bool,
-    /// The `blocked landing` statement (`None`: language default, share).
-    pub blocked_origin: Option<Origin>,
+    /// Landing on an opposing piece that is not taken shares the hole (else forbidden;
+    /// language default: share).
+    pub blocked_share: Sourced<bool>,
     /// `[team]`: holes where a team's piece becomes immune, with the statement (the last
     /// `immune after entering` of the file, when several add holes).
     pub immune: Vec<Option<(CellSet, Origin)>>,
     /// `immune when C first holds: …`, in file order.
     #[serde(default)]
     pub immune_when: Vec<ImmuneWhen>,
-    /// Pieces sent home go to the first empty hole of the start row (else their start hole).
-    pub home_first_empty: bool,
-    /// The `send home to` statement (`None`: language default, the start hole).
-    pub home_first_empty_origin: Option<Origin>,
+    /// Pieces sent home go to the first empty hole of the start row (else, the language
+    /// default, their start hole).
+    pub home_first_empty: Sourced<bool>,
     /// The capture statements in force, in file order, as stated: [`CapturePolicy::at`] and
     /// [`CapturePolicy::immune`] are computed from them (of two `capture` statements on one hole the more specific one, else a later one
     /// overriding an earlier).
@@ -1433,8 +1372,6 @@ pub struct ImmuneWhen {
     pub latch: u8,
     /// The opposing team's pieces become immune (else the team's own).
     pub opposing: bool,
-    /// Rule (the same as `origin.rule`, kept flat for the engine).
-    pub rule: RuleIx,
     /// The statement.
     pub origin: Origin,
 }
@@ -1567,6 +1504,7 @@ impl Ir {
     /// The phase index of a name.
     pub fn phase(&self, name: &str) -> Option<PhaseId> {
         self.phases
+            .value
             .iter()
             .position(|p| p == name)
             .map(|i| i as PhaseId)

@@ -64,7 +64,7 @@ pub fn probe(g: &Game, seed: u64, games: u64, max_turns: u32) -> ProbeReport {
     // phase they ended in, and per win the games where each team's first failing part failed.
     let mut passed: BTreeSet<RuleIx> = BTreeSet::new();
     let mut still = 0u64;
-    let mut phases = vec![0u64; ir.phases.len()];
+    let mut phases = vec![0u64; ir.phases.value.len()];
     let mut failing: Vec<Vec<u64>> = ir.wins.iter().map(|w| vec![0; w.when.len()]).collect();
     for i in 0..games {
         let streams = Streams::for_game(seed, i);
@@ -108,7 +108,7 @@ pub fn probe(g: &Game, seed: u64, games: u64, max_turns: u32) -> ProbeReport {
         }
         for t in TeamId::BOTH {
             for gate in &ir.team_of(t).track.gates {
-                if !passed.contains(&gate.rule) {
+                if !passed.contains(&gate.origin.rule) {
                     suspects.push(Suspect {
                         origin: Some(gate.origin),
                         message: format!(
@@ -134,13 +134,13 @@ pub fn probe(g: &Game, seed: u64, games: u64, max_turns: u32) -> ProbeReport {
                 });
             }
         }
-        if ir.phases.len() > 1 {
+        if ir.phases.value.len() > 1 {
             for (ph, &n) in phases.iter().enumerate().filter(|(_, n)| **n > 0) {
                 suspects.push(Suspect {
-                    origin: ir.phases_origin,
+                    origin: ir.phases.origin,
                     message: format!(
                         "{n} of the games that did not end were stopped in phase `{}`",
-                        ir.phases.get(ph).map_or("?", |p| p.as_str())
+                        ir.phases.value.get(ph).map_or("?", |p| p.as_str())
                     ),
                 });
             }

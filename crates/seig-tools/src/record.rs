@@ -274,8 +274,8 @@ impl Record {
             let (value, notation) = match *a {
                 Action::Throw { k } => {
                     let n = g.sticks_for(&s);
-                    let v = g.ir().sticks.value.throw_value(
-                        g.ir().team_of(s.team()).colour,
+                    let v = g.ir().sticks.value.value.throw_value(
+                        g.ir().team_of(s.team()).colour_face(),
                         k.min(n),
                         n,
                     );

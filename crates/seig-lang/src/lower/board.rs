@@ -253,7 +253,7 @@ fn track_entry(cx: &mut Cx, ts: &mut TeamStmts, f: &Flat, team: &Name, entry: as
 /// A chosen entry needs pieces that step onto the track (E126) and a first segment that
 /// no gate guards (E127: entering past its first hole would skip the gate).
 fn check_entry(cx: &mut Cx, name: &str, start: &Start, track: &Track, span: Span) {
-    if track.entry == TrackEntry::FirstHole {
+    if track.entry.value == TrackEntry::FirstHole {
         return;
     }
     if let Start::Row(r) = start
@@ -438,23 +438,20 @@ pub(super) fn teams(cx: &mut Cx, ts: &TeamStmts, first_span: Span) -> Option<Vec
         };
         let mut track = build_track(cx, TeamId::new(t), decl, ts);
         if let Some((end, _, origin)) = ts.ends[t] {
-            track.end = end;
-            track.end_origin = Some(origin);
+            track.end = Sourced::stated(end, origin);
         }
         if let Some((entry, span, origin)) = ts.entries[t] {
-            track.entry = entry;
-            track.entry_origin = Some(origin);
+            track.entry = Sourced::stated(entry, origin);
             check_entry(cx, &name, &pieces.value.1, &track, span);
         }
         teams.push(Team {
             name,
-            colour: ts.colour[t].as_ref().map(|c| c.value),
+            colour: ts.colour[t].as_ref().map(Setting::sourced),
             pieces: pieces.value.0,
             start: pieces.value.1.clone(),
             first_hole: pieces.value.2,
             track,
             origin: pieces.origin,
-            colour_origin: ts.colour[t].as_ref().map(|c| c.origin),
         });
     }
     (teams.len() == 2).then_some(teams)
@@ -495,10 +492,8 @@ fn build_track(cx: &mut Cx, team: TeamId, decl: &TrackDecl, stmts: &TeamStmts) -
         goal,
         gates,
         origin: decl.origin,
-        end: TrackEnd::Stop,
-        end_origin: None,
-        entry: TrackEntry::FirstHole,
-        entry_origin: None,
+        end: Sourced::default_value(TrackEnd::Stop),
+        entry: Sourced::default_value(TrackEntry::FirstHole),
     }
 }
 
@@ -700,7 +695,6 @@ fn track_loop(
             looping = Some(Loop {
                 from: segments[i].start,
                 when,
-                rule: f.rule,
                 origin,
             });
         }
@@ -752,7 +746,6 @@ fn track_gates(
                 at: segments[i].start,
                 requirement,
                 stop: *stop,
-                rule: f.rule,
                 origin,
             });
         }

@@ -3,7 +3,7 @@
 
 use super::cx::Cx;
 use super::flatten::Flat;
-use super::{Setting, set_once};
+use super::{Setting, set_once, sourced};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::ir::*;
 use crate::syntax::ast::StmtKind;
@@ -221,16 +221,16 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
     }
     let stacking = cs.stacking.as_ref().map(|s| s.value);
     CapturePolicy {
-        stacking: stacking.is_some_and(|(a, _)| a),
+        stacking: Sourced {
+            value: stacking.is_some_and(|(a, _)| a),
+            origin: cs.stacking.as_ref().map(|s| s.origin),
+        },
         stacking_at_goal: stacking.is_some_and(|(a, g)| a || g),
-        stacking_origin: cs.stacking.as_ref().map(|s| s.origin),
         at,
-        blocked_share: cs.blocked.as_ref().is_none_or(|b| b.value),
-        blocked_origin: cs.blocked.as_ref().map(|b| b.origin),
+        blocked_share: sourced(&cs.blocked, true),
         immune: immune.to_vec(),
         immune_when: Vec::new(),
-        home_first_empty,
-        home_first_empty_origin: cs.home_first_empty.as_ref().map(|h| h.origin),
+        home_first_empty: sourced(&cs.home_first_empty, false),
         stated: cs.stated,
     }
 }

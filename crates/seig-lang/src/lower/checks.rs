@@ -51,16 +51,19 @@ fn outcomes(phases: usize, sticks: &Sticks, teams: &[Team]) -> Vec<Outcome> {
     // (phase, n, value) triples that can happen.
     let mut outcomes: Vec<(PhaseId, u8, u8)> = Vec::new();
     for ph in 0..phases as PhaseId {
-        let mut counts = vec![sticks.by_phase[ph as usize].unwrap_or(sticks.count)];
-        counts.extend(sticks.first_of_turn);
-        counts.extend(sticks.first_of_game);
+        let mut counts = vec![sticks.by_phase[ph as usize].map_or(sticks.count, |c| c.value)];
+        counts.extend(sticks.first_of_turn.map(|c| c.value));
+        counts.extend(sticks.first_of_game.map(|c| c.value));
         counts.extend(sticks.conditional.iter().map(|c| c.count));
         counts.sort_unstable();
         counts.dedup();
         for n in counts {
             for k in 0..=n {
                 for t in teams {
-                    let v = sticks.value.throw_value(t.colour, k, n);
+                    let v = sticks
+                        .value
+                        .value
+                        .throw_value(t.colour.map(|c| c.value), k, n);
                     if !outcomes.contains(&(ph, n, v)) {
                         outcomes.push((ph, n, v));
                     }

@@ -25,7 +25,6 @@ pub(super) fn immune_when(cx: &mut Cx, flat: &[Flat]) -> Vec<ImmuneWhen> {
                 latch,
                 when: c,
                 opposing: *opposing,
-                rule: origin.rule,
                 origin,
             });
         }

@@ -157,6 +157,19 @@ struct Setting<T> {
     origin: Origin,
 }
 
+impl<T: Clone> Setting<T> {
+    /// The value, as its statement states it.
+    fn sourced(&self) -> Sourced<T> {
+        Sourced::stated(self.value.clone(), self.origin)
+    }
+}
+
+/// The value a single-valued statement set, else the language default `default`.
+fn sourced<T: Clone>(s: &Option<Setting<T>>, default: T) -> Sourced<T> {
+    s.as_ref()
+        .map_or(Sourced::default_value(default), Setting::sourced)
+}
+
 /// Keeps the first setting of a single-valued statement in force; reports a second one.
 /// Ignores a statement the readings switch off.
 fn set_once<T>(cx: &mut Cx, slot: &mut Option<Setting<T>>, value: T, f: &Flat, what: &str) {
@@ -180,13 +193,6 @@ fn set_once<T>(cx: &mut Cx, slot: &mut Option<Setting<T>>, value: T, f: &Flat, w
             origin,
         });
     }
-}
-
-/// A setting as the IR keeps it: its value and statement, or the language default.
-fn sourced<T: Copy>(s: Option<&Setting<T>>, default: T) -> Sourced<T> {
-    s.map_or(Sourced::default_value(default), |s| {
-        Sourced::stated(s.value, s.origin)
-    })
 }
 
 /// Runs the passes over the flattened rules and puts the IR together.
@@ -236,7 +242,6 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
             .with_help("add `game \"Title\"` at the top"),
         );
     }
-    let seats = team_stmts.seats.as_ref();
     Some(Ir {
         game: decls.game.unwrap_or_default(),
         sources: decls.sources,
@@ -247,30 +252,18 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
         rows: cx.rows.clone(),
         cells,
         teams,
-        seats: seats.map_or(1, |s| s.value),
-        seats_origin: seats.map(|s| s.origin),
+        seats: sourced(&team_stmts.seats, 1),
         order_origin: rule_names.order_origin,
-        seat_order: turn
-            .seat_order
-            .as_ref()
-            .map_or(SeatOrder::TeamBlocks, |s| s.value),
-        seat_order_origin: turn.seat_order.as_ref().map(|s| s.origin),
+        seat_order: sourced(&turn.seat_order, SeatOrder::TeamBlocks),
         sticks,
         classes: cx.classes.clone(),
-        phases: cx.phases.clone(),
-        phases_origin: rule_names.phases_origin,
-        allocation: turn
-            .allocation
-            .as_ref()
-            .map_or(Allocation::PerThrow, |a| a.value),
-        allocation_origin: turn.allocation.as_ref().map(|a| a.origin),
-        release_order: turn
-            .release_order
-            .as_ref()
-            .map_or(ReleaseOrder::FrontMost, |r| r.value),
-        release_order_origin: turn.release_order.as_ref().map(|r| r.origin),
-        bind_after_release: turn.bind.as_ref().map(|b| b.value),
-        bind_after_release_origin: turn.bind.as_ref().map(|b| b.origin),
+        phases: Sourced {
+            value: cx.phases.clone(),
+            origin: rule_names.phases_origin,
+        },
+        allocation: sourced(&turn.allocation, Allocation::PerThrow),
+        release_order: sourced(&turn.release_order, ReleaseOrder::FrontMost),
+        bind_after_release: turn.bind.as_ref().map(|b| b.origin),
         movement,
         transitions: turn.transitions,
         throws,
@@ -278,7 +271,7 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
         wins: turn.wins,
         draws: turn.draws,
         scores: turn.scores,
-        moves_optional: sourced(turn.moves_optional.as_ref(), false),
-        throw_on_at_will: sourced(turn.throw_on_at_will.as_ref(), false),
+        moves_optional: sourced(&turn.moves_optional, false),
+        throw_on_at_will: sourced(&turn.throw_on_at_will, false),
     })
 }

@@ -3,7 +3,7 @@
 
 use super::cx::Cx;
 use super::flatten::Flat;
-use super::{Setting, set_once};
+use super::{Setting, set_once, sourced};
 use crate::ir::*;
 use crate::syntax::ast::{BlockedReleaseKind, StmtKind};
 
@@ -55,21 +55,16 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
     }
     let d = Movement::default();
     Movement {
-        one_move_per_piece: one.as_ref().map_or(d.one_move_per_piece, |s| s.value),
-        one_move_per_piece_origin: one.as_ref().map(|s| s.origin),
-        stacks_together: false,
-        stacks_together_origin: None,
-        land_each_throw: each.as_ref().map_or(d.land_each_throw, |s| s.value),
-        land_each_throw_origin: each.as_ref().map(|s| s.origin),
-        walk_in_throw_order: thrown.as_ref().map_or(d.walk_in_throw_order, |s| s.value),
-        walk_in_throw_order_origin: thrown.as_ref().map(|s| s.origin),
-        pass_own: own.as_ref().map_or(d.pass_own, |s| s.value),
-        pass_own_origin: own.as_ref().map(|s| s.origin),
-        pass_opposing: opposing.as_ref().map_or(d.pass_opposing, |s| s.value),
-        pass_opposing_origin: opposing.as_ref().map(|s| s.origin),
-        must_land,
-        must_land_origin,
-        blocked_release: blocked.as_ref().map_or(d.blocked_release, |s| s.value),
-        blocked_release_origin: blocked.as_ref().map(|s| s.origin),
+        one_move_per_piece: sourced(&one, d.one_move_per_piece.value),
+        stacks_together: d.stacks_together,
+        land_each_throw: sourced(&each, d.land_each_throw.value),
+        walk_in_throw_order: sourced(&thrown, d.walk_in_throw_order.value),
+        pass_own: sourced(&own, d.pass_own.value),
+        pass_opposing: sourced(&opposing, d.pass_opposing.value),
+        must_land: Sourced {
+            value: must_land,
+            origin: must_land_origin,
+        },
+        blocked_release: sourced(&blocked, d.blocked_release.value),
     }
 }

@@ -108,7 +108,7 @@ fn never(ir: &Ir, t: TeamId, c: &Cond) -> Option<String> {
                         }
                     )
                 });
-            (!pol.stacking && !pol.stacking_at_goal && !removable && pieces(t) > holes).then(|| {
+            (!pol.stacking.value && !pol.stacking_at_goal && !removable && pieces(t) > holes).then(|| {
                 format!(
                     "{} pieces must stand at once on the {holes} hole(s) from the goal on, and stacking is forbidden",
                     pieces(t)
@@ -146,10 +146,10 @@ fn wins(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
 
 /// A phase other than the first that no transition or `enter` effect can lead to.
 fn phases(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
-    let Some(origin) = ir.phases_origin else {
+    let Some(origin) = ir.phases.origin else {
         return;
     };
-    for (ph, name) in ir.phases.iter().enumerate().skip(1) {
+    for (ph, name) in ir.phases.value.iter().enumerate().skip(1) {
         let ph = ph as PhaseId;
         let by_throw = ir
             .throws
@@ -180,9 +180,9 @@ fn phases(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
 /// A gate whose requirement no throw or position can meet.
 fn gates(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
     let most = std::iter::once(ir.sticks.count)
-        .chain(ir.sticks.by_phase.iter().flatten().copied())
-        .chain(ir.sticks.first_of_turn)
-        .chain(ir.sticks.first_of_game)
+        .chain(ir.sticks.by_phase.iter().flatten().map(|c| c.value))
+        .chain(ir.sticks.first_of_turn.map(|c| c.value))
+        .chain(ir.sticks.first_of_game.map(|c| c.value))
         .max()
         .unwrap_or(0);
     let throwable: u64 = if most >= 63 {
@@ -354,17 +354,17 @@ fn swaps(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
 )]
 fn must_land(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
     let mv = &ir.movement;
-    let Some(origin) = mv.must_land_origin else {
+    let Some(origin) = mv.must_land.origin else {
         return;
     };
     let passable = TeamId::BOTH.into_iter().any(|t| {
         let tr = &ir.team_of(t).track;
-        let goes_on = tr.looping.is_some() || tr.end == TrackEnd::Bounce;
+        let goes_on = tr.looping.is_some() || tr.end.value == TrackEnd::Bounce;
         let last = tr.cells.len().saturating_sub(1);
         tr.cells
             .iter()
             .enumerate()
-            .any(|(i, &c)| mv.must_land[t].contains(c) && (i < last || goes_on))
+            .any(|(i, &c)| mv.must_land.value[t].contains(c) && (i < last || goes_on))
     });
     if passable {
         return;
@@ -395,7 +395,7 @@ fn unreachable_cells(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
     for t in TeamId::BOTH {
         let team = ir.team_of(t);
         let tr = &team.track;
-        if tr.end == TrackEnd::Bounce {
+        if tr.end.value == TrackEnd::Bounce {
             continue;
         }
         // The first track index a piece starts on (0: some piece enters at the first hole,

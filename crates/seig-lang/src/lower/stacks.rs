@@ -31,13 +31,12 @@ pub(super) fn apply(
     movement: &mut Movement,
 ) {
     let Some(s) = stacks else { return };
-    movement.stacks_together = s.value;
-    movement.stacks_together_origin = Some(s.origin);
-    if !s.value || capture.stacking {
+    movement.stacks_together = s.sourced();
+    if !s.value || capture.stacking.value {
         return;
     }
     let goals = || teams.iter().filter(|t| t.track.goal.is_some());
-    let why = match (capture.stacking_at_goal, capture.stacking_origin.is_some()) {
+    let why = match (capture.stacking_at_goal, !capture.stacking.is_default()) {
         (true, _) if goals().next().is_some() => {
             if goals().all(|t| stuck_at_goal(&t.track)) {
                 stacks_never_move(cx, s);
@@ -64,7 +63,7 @@ pub(super) fn apply(
 fn stuck_at_goal(tr: &Track) -> bool {
     tr.goal.map(usize::from) == tr.cells.len().checked_sub(1)
         && tr.looping.is_none()
-        && tr.end != TrackEnd::Bounce
+        && tr.end.value != TrackEnd::Bounce
 }
 
 fn stacks_never_move(cx: &mut Cx, s: &Setting<bool>) {

@@ -4,7 +4,7 @@
 use super::checks::and_list;
 use super::cx::{Cx, HelpIfNone, dup, face_index, unknown};
 use super::flatten::Flat;
-use super::{Setting, set_once};
+use super::{Setting, set_once, sourced};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::ir::*;
 use crate::syntax::ast::{self, Spanned, StmtKind};
@@ -220,8 +220,7 @@ pub(super) fn assemble(
         own_colour_needs_colours(cx, colours, &faces, v.span);
     }
     let (count, p) = base.value;
-    let count_of = |s: &Option<Setting<u8>>| s.as_ref().map(|s| s.value);
-    let origin_of = |s: &Option<Setting<u8>>| s.as_ref().map(|s| s.origin);
+    let count_of = |s: &Option<Setting<u8>>| s.as_ref().map(Setting::sourced);
     Some(Sticks {
         count,
         by_phase: st.by_phase.iter().map(count_of).collect(),
@@ -230,13 +229,8 @@ pub(super) fn assemble(
         conditional: st.conditional,
         faces,
         p,
-        value: st.value.as_ref().map_or(ValueRule::Face(0), |v| v.value),
-        rule: base.origin.rule,
-        count_origin: base.origin,
-        by_phase_origin: st.by_phase.iter().map(origin_of).collect(),
-        first_of_turn_origin: origin_of(&st.first_of_turn),
-        first_of_game_origin: origin_of(&st.first_of_game),
-        value_origin: st.value.as_ref().map(|v| v.origin),
+        value: sourced(&st.value, ValueRule::Face(0)),
+        origin: base.origin,
     })
 }
 
@@ -362,7 +356,6 @@ pub(super) fn throw_entries(cx: &mut Cx, flat: &[Flat]) -> Vec<(ThrowEntry, Span
                     phase: ph,
                     conds,
                     effects,
-                    rule: f.rule,
                     origin,
                 };
                 throws.push((entry, f.stmt.span));

@@ -15,7 +15,7 @@ pub(super) struct TurnStmts {
     /// Which piece a release takes.
     pub release_order: Option<Setting<ReleaseOrder>>,
     /// The throw after a release moves the released piece (the rule).
-    pub bind: Option<Setting<RuleIx>>,
+    pub bind: Option<Setting<()>>,
     /// Phase changes, in file order.
     pub transitions: Vec<Transition>,
     /// Win conditions, in file order.
@@ -62,7 +62,7 @@ pub(super) fn turn_statements(cx: &mut Cx, flat: &[Flat]) -> TurnStmts {
             }
             StmtKind::BindAfterRelease => {
                 let what = "binding the throw after a release";
-                set_once(cx, &mut ts.bind, f.rule, f, what);
+                set_once(cx, &mut ts.bind, (), f, what);
             }
             StmtKind::Transition { from, to, when } => {
                 let (a, b) = (cx.phase(from), cx.phase(to));
@@ -83,7 +83,6 @@ pub(super) fn turn_statements(cx: &mut Cx, flat: &[Flat]) -> TurnStmts {
                         from: from_ix,
                         to: to_ix,
                         when,
-                        rule: f.rule,
                         origin,
                     });
                 }
@@ -195,18 +194,15 @@ fn end_statement(cx: &mut Cx, ts: &mut TurnStmts, f: &Flat) {
         _ => None,
     };
     let Some(origin) = f.origin else { return };
-    let rule = f.rule;
     match &f.stmt.node {
         StmtKind::Win(..) => ts.wins.push(Win {
             when,
             phase: ph,
-            rule,
             origin,
         }),
         StmtKind::Draw(..) => ts.draws.push(Draw {
             when,
             phase: ph,
-            rule,
             origin,
         }),
         _ => {
@@ -215,7 +211,6 @@ fn end_statement(cx: &mut Cx, ts: &mut TurnStmts, f: &Flat) {
                     when,
                     phase: ph,
                     region,
-                    rule,
                     origin,
                 });
             }

@@ -126,7 +126,8 @@ fn throw_view(g: &Game, s: &State, k: u8, p: f64) -> ThrowView {
     let value = ir
         .sticks
         .value
-        .throw_value(ir.team_of(s.team()).colour, k, n);
+        .value
+        .throw_value(ir.team_of(s.team()).colour_face(), k, n);
     let verdict = g.throw_verdict(s, k);
     let entry = match &verdict {
         Judged::Legal(cs) => cs.iter().find_map(|c| match c {
@@ -182,7 +183,7 @@ pub enum ExplainError {
 /// Explains a position, and a move or throw there if given.
 #[expect(
     clippy::indexing_slicing,
-    reason = "a valid state's phase indexes `ir.phases`"
+    reason = "a valid state's phase indexes `ir.phases.value`"
 )]
 pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, ExplainError> {
     let ir = g.ir();
@@ -229,7 +230,7 @@ pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, Exp
     };
     Ok(Explanation {
         position: g.to_notation(s),
-        phase: ir.phases[s.phase() as usize].clone(),
+        phase: ir.phases.value[s.phase() as usize].clone(),
         stage: stage.into(),
         team: ir.team_of(team).name.clone(),
         seat: s.seat() + 1,
@@ -284,9 +285,9 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, ExplainError> {
                 .parse()
                 .map_err(|_| ExplainError::NotAThrowValue(m.to_string()))?;
             let n = g.sticks_for(s);
-            let colour = ir.team_of(s.team()).colour;
+            let colour = ir.team_of(s.team()).colour_face();
             let k = (0..=n)
-                .find(|&k| ir.sticks.value.throw_value(colour, k, n) == v)
+                .find(|&k| ir.sticks.value.value.throw_value(colour, k, n) == v)
                 .ok_or(ExplainError::ImpossibleThrow {
                     sticks: n,
                     value: v,
@@ -370,10 +371,21 @@ fn render_rules(o: &mut String, rules: &[RuleCite], indent: &str) {
 
 fn render_because(o: &mut String, because: &[Because]) {
     use std::fmt::Write;
-    for b in because {
+    for (i, b) in because.iter().enumerate() {
         match (&b.ground, &b.rule) {
             (Ground::Rule, Some(r)) => {
                 let _ = writeln!(o, "  because {} ({}): {}", r.id, r.status, b.statement);
+                // Two statements of one rule (a release order and its blocked release)
+                // quote the rule's sentences once.
+                let quoted = because
+                    .iter()
+                    .take(i)
+                    .any(|e| e.rule.as_ref().is_some_and(|x| x.id == r.id));
+                if quoted {
+                    let _ = writeln!(o, "    (sentences of {} quoted above)", r.id);
+                    render_readings(o, b);
+                    continue;
+                }
                 for (src, q) in &r.citations {
                     let _ = writeln!(o, "    {src}: \"{q}\"");
                 }
@@ -390,9 +402,15 @@ fn render_because(o: &mut String, because: &[Because]) {
                 let _ = writeln!(o, "  because {}", b.statement);
             }
         }
-        if !b.readings.is_empty() {
-            let _ = writeln!(o, "    in force under {}", b.readings.join(", "));
-        }
+        render_readings(o, b);
+    }
+}
+
+/// `in force under …` of a reason, when readings put its statement in force.
+fn render_readings(o: &mut String, b: &Because) {
+    use std::fmt::Write;
+    if !b.readings.is_empty() {
+        let _ = writeln!(o, "    in force under {}", b.readings.join(", "));
     }
 }
 
@@ -501,9 +519,9 @@ fn throw_action(g: &Game, s: &State, a: &str) -> Result<u8, String> {
     };
     if let Some(v) = a.strip_prefix('t') {
         let v = num(v)?;
-        let colour = ir.team_of(s.team()).colour;
+        let colour = ir.team_of(s.team()).colour_face();
         (0..=n)
-            .find(|&k| ir.sticks.value.throw_value(colour, k, n) == v)
+            .find(|&k| ir.sticks.value.value.throw_value(colour, k, n) == v)
             .ok_or_else(|| format!("a throw of {n} sticks cannot be worth {v}"))
     } else if let Some(k) = a.strip_prefix('k') {
         let k = num(k)?;

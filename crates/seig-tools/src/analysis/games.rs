@@ -58,7 +58,12 @@ pub fn game_lines(ir: &Ir, seed: u64, first: u64, briefs: &[GameBrief]) -> Vec<G
                 .filter(|_| b.winner.is_some())
                 .and_then(|r| ir.rules.get(r as usize))
                 .map(|r| r.id.clone()),
-            ending_phase: ir.phases.get(b.phase as usize).cloned().unwrap_or_default(),
+            ending_phase: ir
+                .phases
+                .value
+                .get(b.phase as usize)
+                .cloned()
+                .unwrap_or_default(),
         })
         .collect()
 }

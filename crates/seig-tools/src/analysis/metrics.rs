@@ -761,7 +761,7 @@ pub fn play_game(
             acc.completed += 1;
             acc.wins[w.index()] += 1;
             let rule = ended_by.and_then(|r| g.ir().rules.get(r as usize));
-            let phase = g.ir().phases.get(s.phase() as usize);
+            let phase = g.ir().phases.value.get(s.phase() as usize);
             if let (Some(r), Some(p)) = (rule, phase) {
                 *acc.endings.entry(format!("{}@{p}", r.id)).or_default() += 1;
             }
@@ -906,14 +906,14 @@ pub fn firable(ir: &Ir) -> Vec<bool> {
         }
     };
     for e in &ir.throws {
-        set(e.rule);
+        set(e.origin.rule);
     }
     for t in &ir.teams {
         for gt in &t.track.gates {
-            set(gt.rule);
+            set(gt.origin.rule);
         }
         if let Some(l) = &t.track.looping {
-            set(l.rule);
+            set(l.origin.rule);
         }
     }
     for per_team in &ir.capture.at {
@@ -930,10 +930,10 @@ pub fn firable(ir: &Ir) -> Vec<bool> {
         set(r.rule);
     }
     for t in &ir.transitions {
-        set(t.rule);
+        set(t.origin.rule);
     }
     for w in &ir.wins {
-        set(w.rule);
+        set(w.origin.rule);
     }
     f
 }
@@ -982,8 +982,8 @@ pub fn study_info(
             .collect(),
         face: ir.sticks.faces[0].clone(),
         p: ir.sticks.p,
-        value: ir.sticks.value,
-        colours: ir.teams.iter().map(|t| t.colour).collect(),
+        value: ir.sticks.value.value,
+        colours: ir.teams.iter().map(|t| t.colour_face()).collect(),
         refusals: false,
     }
 }

@@ -80,7 +80,7 @@ pub fn describe_effect(ir: &Ir, e: &Effect) -> String {
         Effect::ThrowAgain => "throw again".into(),
         Effect::CancelMoves => "cancel the turn's moves (releases kept)".into(),
         Effect::RemoveOpposing => "remove an opposing piece".into(),
-        Effect::EnterPhase(p) => format!("enter the phase {}", ir.phases[*p as usize]),
+        Effect::EnterPhase(p) => format!("enter the phase {}", ir.phases.value[*p as usize]),
         Effect::Nothing => "nothing".into(),
     }
 }
@@ -376,20 +376,22 @@ fn teams(sec: &mut Section) {
             team.pieces
         ));
         if let Some(c) = team.colour {
-            let r = rule(team.colour_origin);
-            let tag = sec.tag(r);
-            sec.line(format!("  colour: {}{tag}", ir.sticks.faces[c as usize]));
+            let tag = sec.tag(rule(c.origin));
+            sec.line(format!(
+                "  colour: {}{tag}",
+                ir.sticks.faces[c.value as usize]
+            ));
         }
     }
-    let r = rule(ir.seats_origin);
+    let r = rule(ir.seats.origin);
     let tag = sec.tag(r);
     sec.line(format!(
         "- {} seat(s) per team; each seat's turn in order{tag}",
-        ir.seats
+        ir.seats.value
     ));
-    if ir.seat_order_origin.is_some() {
-        let tag = sec.tag(rule(ir.seat_order_origin));
-        let order = match ir.seat_order {
+    if ir.seat_order.origin.is_some() {
+        let tag = sec.tag(rule(ir.seat_order.origin));
+        let order = match ir.seat_order.value {
             SeatOrder::TeamBlocks => "team blocks (every seat of a team, then the other team's)",
             SeatOrder::Alternating => "alternating (the teams take turns seat by seat)",
         };
@@ -401,9 +403,9 @@ fn teams(sec: &mut Section) {
         "- throwing order: {}, {}{tag}",
         ir.teams[0].name, ir.teams[1].name
     ));
-    let r = rule(ir.release_order_origin);
+    let r = rule(ir.release_order.origin);
     let tag = sec.tag(r);
-    sec.line(match ir.release_order {
+    sec.line(match ir.release_order.value {
         ReleaseOrder::FrontMost => {
             format!("- a release takes the front-most unreleased piece{tag}")
         }
@@ -417,8 +419,8 @@ fn teams(sec: &mut Section) {
             format!("- a release takes the unreleased piece by its hole{tag}")
         }
     });
-    if let Some(r) = ir.bind_after_release {
-        let tag = sec.tag(Some(r));
+    if let Some(o) = ir.bind_after_release {
+        let tag = sec.tag(Some(o.rule));
         sec.line(format!(
             "- the throw after a release moves the piece released{tag}"
         ));
@@ -429,34 +431,35 @@ fn teams(sec: &mut Section) {
 fn sticks(sec: &mut Section) {
     let ir = sec.ir;
     let st = &ir.sticks;
-    let tag = sec.tag(Some(st.rule));
+    let tag = sec.tag(Some(st.origin.rule));
     sec.line(format!(
         "- {} sticks with faces `{}` and `{}`, p({}) = {}{tag}",
         st.count, st.faces[0], st.faces[1], st.faces[0], st.p
     ));
     for (ph, n) in st.by_phase.iter().enumerate() {
         if let Some(n) = n {
-            let name = &ir.phases[ph];
-            let r = rule(st.by_phase_origin.get(ph).copied().flatten());
-            let tag = sec.tag(r);
-            sec.line(format!("- {n} sticks in the phase {name}{tag}"));
+            let name = &ir.phases.value[ph];
+            let tag = sec.tag(rule(n.origin));
+            sec.line(format!("- {} sticks in the phase {name}{tag}", n.value));
         }
     }
     if let Some(n) = st.first_of_turn {
-        let r = rule(st.first_of_turn_origin);
-        let tag = sec.tag(r);
+        let tag = sec.tag(rule(n.origin));
         sec.line(format!(
-            "- {n} sticks on the first throw of each seat's turn{tag}"
+            "- {} sticks on the first throw of each seat's turn{tag}",
+            n.value
         ));
     }
     if let Some(n) = st.first_of_game {
-        let r = rule(st.first_of_game_origin);
-        let tag = sec.tag(r);
-        sec.line(format!("- {n} sticks on the game's first throw{tag}"));
+        let tag = sec.tag(rule(n.origin));
+        sec.line(format!(
+            "- {} sticks on the game's first throw{tag}",
+            n.value
+        ));
     }
-    let r = rule(st.value_origin);
+    let r = rule(st.value.origin);
     let tag = sec.tag(r);
-    sec.line(match st.value {
+    sec.line(match st.value.value {
         ValueRule::Face(f) => format!(
             "- a throw is worth the number of sticks showing `{}`{tag}",
             st.faces[f as usize]
@@ -482,24 +485,29 @@ fn sticks(sec: &mut Section) {
 fn throw_table(sec: &mut Section) {
     let ir = sec.ir;
     let st = &ir.sticks;
-    let r = rule(ir.allocation_origin);
+    let r = rule(ir.allocation.origin);
     let tag = sec.tag(r);
-    sec.line(match ir.allocation {
+    sec.line(match ir.allocation.value {
         Allocation::PerThrow => format!("Each throw's moves are made before the next throw.{tag}"),
         Allocation::Pooled => {
             format!("A turn's throws are pooled, then divided among pieces in whole throws.{tag}")
         }
     });
-    for (ph, name) in ir.phases.iter().enumerate() {
+    for (ph, name) in ir.phases.value.iter().enumerate() {
         let mut counts: Vec<(u8, &str)> = Vec::new();
-        let base = st.by_phase.get(ph).copied().flatten().unwrap_or(st.count);
+        let base = st
+            .by_phase
+            .get(ph)
+            .copied()
+            .flatten()
+            .map_or(st.count, |c| c.value);
         if let Some(n) = st.first_of_game
             && ph == 0
         {
-            counts.push((n, " (the game's first throw)"));
+            counts.push((n.value, " (the game's first throw)"));
         }
         if let Some(n) = st.first_of_turn {
-            counts.push((n, " (first throw of a turn)"));
+            counts.push((n.value, " (first throw of a turn)"));
         }
         counts.push((base, ""));
         counts.dedup_by_key(|c| c.0);
@@ -510,13 +518,13 @@ fn throw_table(sec: &mut Section) {
             for k in 0..=n {
                 let p = binom_p(n, k, st.p);
                 for (t, team) in ir.teams.iter().enumerate() {
-                    let v = st.value.throw_value(team.colour, k, n);
+                    let v = st.value.value.throw_value(team.colour_face(), k, n);
                     // With a value by own colour the two teams read a throw differently.
-                    if t == 1 && st.value != ValueRule::OwnColour {
+                    if t == 1 && st.value.value != ValueRule::OwnColour {
                         break;
                     }
                     let what = throw_effects(sec, ph, v, k, n);
-                    let label = if st.value == ValueRule::OwnColour {
+                    let label = if st.value.value == ValueRule::OwnColour {
                         format!("{v} for {}", team.name)
                     } else {
                         v.to_string()
@@ -552,7 +560,7 @@ fn throw_effects(sec: &mut Section, ph: usize, v: u8, k: u8, n: u8) -> String {
         if conds.contains(&Cond::Const(false)) {
             continue;
         }
-        let tag = sec.tag(Some(e.rule));
+        let tag = sec.tag(Some(e.origin.rule));
         let what = describe_effects(ir, &e.effects);
         if conds.is_empty() {
             if parts.is_empty() {
@@ -611,14 +619,14 @@ fn tracks(sec: &mut Section) {
         }
         // The loop and the end are separate statements, often of separate rules: each has
         // its own line, so that neither rule disappears behind the other.
-        let end = match tr.end {
+        let end = match tr.end.value {
             TrackEnd::Stop => "a piece stops on the last hole",
             TrackEnd::Exact => "a piece reaches the last hole only with the exact count",
             TrackEnd::Bounce => "a piece walks back from the last hole the places left",
         };
         let when = match &tr.looping {
             Some(lp) if lp.when.is_empty() => {
-                let tag = sec.tag(Some(lp.rule));
+                let tag = sec.tag(Some(lp.origin.rule));
                 sec.line(format!(
                     "  after the last hole it goes on from {}{tag}",
                     segment_name(ir, tr, lp.from)
@@ -626,7 +634,7 @@ fn tracks(sec: &mut Section) {
                 None
             }
             Some(lp) => {
-                let tag = sec.tag(Some(lp.rule));
+                let tag = sec.tag(Some(lp.origin.rule));
                 sec.line(format!(
                     "  after the last hole it goes on from {} when {}{tag}",
                     segment_name(ir, tr, lp.from),
@@ -637,7 +645,7 @@ fn tracks(sec: &mut Section) {
             None => Some(""),
         };
         if let Some(when) = when {
-            let tag = sec.tag(rule(tr.end_origin));
+            let tag = sec.tag(rule(tr.end.origin));
             sec.line(format!("  {when}{end}{tag}"));
         }
         for g in &tr.gates {
@@ -648,7 +656,7 @@ fn tracks(sec: &mut Section) {
                 Requirement::MoveTotal(m) => format!("the move's total is {}", mask_values(*m)),
                 Requirement::Conds(cs) => describe_conds(ir, cs),
             };
-            let tag = sec.tag(Some(g.rule));
+            let tag = sec.tag(Some(g.origin.rule));
             sec.line(format!(
                 "  gate on entering {}: needs {need}; else the piece {}{tag}",
                 segment_name(ir, tr, g.at),
@@ -666,17 +674,17 @@ fn tracks(sec: &mut Section) {
 fn taking(sec: &mut Section) {
     let ir = sec.ir;
     let pol = &ir.capture;
-    let stacking = match (pol.stacking, pol.stacking_at_goal) {
+    let stacking = match (pol.stacking.value, pol.stacking_at_goal) {
         (true, _) => "own pieces may share a hole",
         (false, true) => "own pieces may not share a hole, except the goal's last hole",
         (false, false) => "own pieces may not share a hole",
     };
-    let tag = sec.tag(pol.stacking_origin.map(|o| o.rule));
+    let tag = sec.tag(pol.stacking.origin.map(|o| o.rule));
     sec.line(format!("- {stacking}{tag}"));
-    let tag = sec.tag(pol.blocked_origin.map(|o| o.rule));
+    let tag = sec.tag(pol.blocked_share.origin.map(|o| o.rule));
     sec.line(format!(
         "- landing on an opposing piece that is not taken: {}{tag}",
-        if pol.blocked_share {
+        if pol.blocked_share.value {
             "the two share the hole"
         } else {
             "not allowed (except on sharing holes)"
@@ -756,11 +764,11 @@ fn taking(sec: &mut Section) {
         }
     }
     if ir.any_taking_sends_home() {
-        let r = rule(pol.home_first_empty_origin);
+        let r = rule(pol.home_first_empty.origin);
         let tag = sec.tag(r);
         sec.line(format!(
             "- a piece sent home goes to {}{tag}",
-            if pol.home_first_empty {
+            if pol.home_first_empty.value {
                 "the first empty hole of its start row"
             } else {
                 "its start hole (the first empty one if taken)"
@@ -772,29 +780,29 @@ fn taking(sec: &mut Section) {
 /// The section "Phases".
 fn phases(sec: &mut Section) {
     let ir = sec.ir;
-    let r = rule(ir.phases_origin);
+    let r = rule(ir.phases.origin);
     let tag = sec.tag(r);
     sec.line(format!(
         "- phases: {} (the game starts in {}){tag}",
-        ir.phases.join(", "),
-        ir.phases[0]
+        ir.phases.value.join(", "),
+        ir.phases.value[0]
     ));
     for tr in &ir.transitions {
-        let tag = sec.tag(Some(tr.rule));
+        let tag = sec.tag(Some(tr.origin.rule));
         sec.line(format!(
             "- from {} to {} at the end of a seat's turn when {}{tag}",
-            ir.phases[tr.from as usize],
-            ir.phases[tr.to as usize],
+            ir.phases.value[tr.from as usize],
+            ir.phases.value[tr.to as usize],
             describe_conds(ir, &tr.when)
         ));
     }
     for e in &ir.throws {
         for eff in &e.effects {
             if let Effect::EnterPhase(p) = eff {
-                let tag = sec.tag(Some(e.rule));
+                let tag = sec.tag(Some(e.origin.rule));
                 sec.line(format!(
                     "- a throw enters the phase {} (see the throw table){tag}",
-                    ir.phases[*p as usize]
+                    ir.phases.value[*p as usize]
                 ));
             }
         }
@@ -806,11 +814,11 @@ fn winning(sec: &mut Section) {
     let ir = sec.ir;
     let in_phase = |p: Option<PhaseId>| {
         p.map_or(String::new(), |p| {
-            format!(" (in {})", ir.phases[p as usize])
+            format!(" (in {})", ir.phases.value[p as usize])
         })
     };
     for w in &ir.wins {
-        let tag = sec.tag(Some(w.rule));
+        let tag = sec.tag(Some(w.origin.rule));
         sec.line(format!(
             "- a team wins{} when {}{tag}",
             in_phase(w.phase),
@@ -818,7 +826,7 @@ fn winning(sec: &mut Section) {
         ));
     }
     for d in &ir.draws {
-        let tag = sec.tag(Some(d.rule));
+        let tag = sec.tag(Some(d.origin.rule));
         sec.line(format!(
             "- the game is drawn{} when {} and no win holds{tag}",
             in_phase(d.phase),
@@ -826,7 +834,7 @@ fn winning(sec: &mut Section) {
         ));
     }
     for e in &ir.scores {
-        let tag = sec.tag(Some(e.rule));
+        let tag = sec.tag(Some(e.origin.rule));
         sec.line(format!(
             "- the game ends{} when {}: the team with more pieces in {} wins, level is a draw{tag}",
             in_phase(e.phase),

@@ -69,7 +69,7 @@ pub struct Seats {
 impl Seats {
     /// The default: the first team human, the other the strongest computer player.
     pub fn default_for(g: &Game) -> Seats {
-        let per_team = g.ir().seats.max(1);
+        let per_team = g.ir().seats.value.max(1);
         let mut kinds = vec![AgentKind::Human; per_team as usize];
         kinds.extend(std::iter::repeat_n(AgentKind::STRONGEST, per_team as usize));
         Seats { per_team, kinds }

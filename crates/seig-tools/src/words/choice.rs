@@ -119,7 +119,7 @@ impl Choices<'_> {
     /// Who throws, what a throw is worth, which entry applies, how throws become moves.
     fn turn_choices(&self) -> Vec<EngineChoice> {
         let names: Vec<&str> = self.teams.iter().map(|t| t.name.as_str()).collect();
-        let value = match self.sticks.value {
+        let value = match self.sticks.value.value {
             ValueRule::Face(f) => format!(
                 "count of {}",
                 self.sticks
@@ -139,31 +139,31 @@ impl Choices<'_> {
             choice(
                 EngineChoiceId::SeatsPerTeam,
                 "seats per team: N",
-                self.seats.to_string(),
-                self.seats_origin,
+                self.seats.value.to_string(),
+                self.seats.origin,
             ),
             choice(
                 EngineChoiceId::SeatRotation,
                 "seat order: team blocks / alternating",
-                match self.seat_order {
+                match self.seat_order.value {
                     SeatOrder::TeamBlocks => {
                         "team blocks: every seat of a team, then every seat of the other"
                     }
                     SeatOrder::Alternating => "alternating: the teams alternate seat by seat",
                 },
-                self.seat_order_origin,
+                self.seat_order.origin,
             ),
             choice(
                 EngineChoiceId::Phases,
                 "phases: P, Q, …",
-                self.phases.join(", "),
-                self.phases_origin,
+                self.phases.value.join(", "),
+                self.phases.origin,
             ),
             choice(
                 EngineChoiceId::StickValue,
                 "value: count of FACE / count of own colour",
                 value,
-                self.sticks.value_origin,
+                self.sticks.value.origin,
             ),
             choice(
                 EngineChoiceId::ThrowEntryPrecedence,
@@ -180,11 +180,11 @@ impl Choices<'_> {
             choice(
                 EngineChoiceId::Allocation,
                 "allocation: per throw / pooled",
-                match self.allocation {
+                match self.allocation.value {
                     Allocation::PerThrow => "per throw",
                     Allocation::Pooled => "pooled",
                 },
-                self.allocation_origin,
+                self.allocation.origin,
             ),
             choice(
                 EngineChoiceId::ForcedMoves,
@@ -207,6 +207,36 @@ impl Choices<'_> {
                 self.throw_on_at_will.origin,
             ),
         ]
+    }
+
+    /// Whether pieces may be passed, and where a move must land before going on.
+    fn passing_choice(&self) -> EngineChoice {
+        let mv = &self.movement;
+        let may = |allowed: bool| {
+            if allowed {
+                "may be passed"
+            } else {
+                "may not be passed"
+            }
+        };
+        choice(
+            EngineChoiceId::Passing,
+            "passing own pieces: allowed / forbidden; passing opposing pieces: allowed / forbidden; must land on REGION",
+            format!(
+                "own pieces: {}; opposing pieces: {}; {}",
+                may(mv.pass_own.value),
+                may(mv.pass_opposing.value),
+                if mv.must_land.is_default() {
+                    "every hole may be passed"
+                } else {
+                    "some holes must be landed on before going on"
+                }
+            ),
+            mv.pass_own
+                .origin
+                .or(mv.pass_opposing.origin)
+                .or(mv.must_land.origin),
+        )
     }
 
     /// Whether some throw entry confines its release's places (`… moving E within REGION`):
@@ -241,7 +271,7 @@ impl Choices<'_> {
             .iter()
             .map(|&t| {
                 let tr = &self.team_of(t).track;
-                let how = match tr.entry {
+                let how = match tr.entry.value {
                     TrackEntry::FirstHole => "the track's first hole",
                     TrackEntry::Chosen => "a hole of the track's first segment, chosen",
                     TrackEntry::ChosenEmpty => {
@@ -255,7 +285,7 @@ impl Choices<'_> {
             EngineChoiceId::TrackEntry,
             "track TEAM entry: first hole / chosen hole / chosen empty hole",
             entries.join("; "),
-            self.teams.iter().find_map(|t| t.track.entry_origin),
+            self.teams.iter().find_map(|t| t.track.entry.origin),
         )
     }
 
@@ -265,7 +295,7 @@ impl Choices<'_> {
             .iter()
             .map(|&t| {
                 let tr = &self.team_of(t).track;
-                let end = match tr.end {
+                let end = match tr.end.value {
                     TrackEnd::Stop => "stops on the last hole",
                     TrackEnd::Exact => "needs the exact count to reach the last hole",
                     TrackEnd::Bounce => "walks back from the last hole the places left",
@@ -286,7 +316,7 @@ impl Choices<'_> {
                 .looping
                 .as_ref()
                 .map(|l| l.origin)
-                .or(t.track.end_origin)
+                .or(t.track.end.origin)
         });
         let gates = || self.teams.iter().flat_map(|t| t.track.gates.iter());
         let gate_conds = gates().any(|g| matches!(g.requirement, Requirement::Conds(_)));
@@ -299,19 +329,19 @@ impl Choices<'_> {
             choice(
                 EngineChoiceId::ReleaseOrder,
                 "release order: front-most / rear-most / chosen / first hole / last hole",
-                match self.release_order {
+                match self.release_order.value {
                     ReleaseOrder::FrontMost => "front-most",
                     ReleaseOrder::RearMost => "rear-most",
                     ReleaseOrder::Chosen => "chosen",
                     ReleaseOrder::FirstHole => "first hole",
                     ReleaseOrder::LastHole => "last hole",
                 },
-                self.release_order_origin,
+                self.release_order.origin,
             ),
             choice(
                 EngineChoiceId::BlockedRelease,
                 "blocked release: lost / released in place / another piece",
-                match self.movement.blocked_release {
+                match self.movement.blocked_release.value {
                     BlockedRelease::Lost => {
                         "lost: a release whose landing is refused is not made; its entry is forfeited if no piece can use it"
                     }
@@ -320,7 +350,7 @@ impl Choices<'_> {
                         "another piece: the next waiting piece in release order whose move is not refused"
                     }
                 },
-                self.movement.blocked_release_origin,
+                self.movement.blocked_release.origin,
             ),
             self.confinement_choice(),
             choice(
@@ -331,17 +361,17 @@ impl Choices<'_> {
                 } else {
                     "off"
                 },
-                self.bind_after_release_origin,
+                self.bind_after_release,
             ),
             choice(
                 EngineChoiceId::GroupWalkingOrder,
                 "pooled throws walk: any order / in throw order",
-                if self.movement.walk_in_throw_order {
+                if self.movement.walk_in_throw_order.value {
                     "in throw order: a group's throws are walked in the order they were thrown"
                 } else {
                     "any order: a group's throws are walked shortest first; another order is taken where a crossing-throw gate refuses it"
                 },
-                self.movement.walk_in_throw_order_origin,
+                self.movement.walk_in_throw_order.origin,
             ),
             choice(
                 EngineChoiceId::TrackEnd,
@@ -365,49 +395,24 @@ impl Choices<'_> {
             choice(
                 EngineChoiceId::MovesPerPiece,
                 "moves per piece per turn: one / several",
-                if self.movement.one_move_per_piece {
+                if self.movement.one_move_per_piece.value {
                     "one: a piece moves at most once in a seat's turn"
                 } else {
                     "several: a piece may take several groups of a turn, as separate moves"
                 },
-                self.movement.one_move_per_piece_origin,
+                self.movement.one_move_per_piece.origin,
             ),
             choice(
                 EngineChoiceId::PooledLanding,
                 "pooled throws land: once / after each throw",
-                if self.movement.land_each_throw {
+                if self.movement.land_each_throw.value {
                     "after each throw of the group, taking and being blocked at each landing"
                 } else {
                     "once, at the group's end"
                 },
-                self.movement.land_each_throw_origin,
+                self.movement.land_each_throw.origin,
             ),
-            choice(
-                EngineChoiceId::Passing,
-                "passing own pieces: allowed / forbidden; passing opposing pieces: allowed / forbidden; must land on REGION",
-                format!(
-                    "own pieces: {}; opposing pieces: {}; {}",
-                    if self.movement.pass_own {
-                        "may be passed"
-                    } else {
-                        "may not be passed"
-                    },
-                    if self.movement.pass_opposing {
-                        "may be passed"
-                    } else {
-                        "may not be passed"
-                    },
-                    if self.movement.must_land_origin.is_some() {
-                        "some holes must be landed on before going on"
-                    } else {
-                        "every hole may be passed"
-                    }
-                ),
-                self.movement
-                    .pass_own_origin
-                    .or(self.movement.pass_opposing_origin)
-                    .or(self.movement.must_land_origin),
-            ),
+            self.passing_choice(),
         ]
     }
 
@@ -461,7 +466,7 @@ impl Choices<'_> {
             None if pol.stated.is_empty() => "no taking anywhere".into(),
             None => "no taking except where a `capture in` allows it".into(),
         };
-        let stacking = match (pol.stacking, pol.stacking_at_goal) {
+        let stacking = match (pol.stacking.value, pol.stacking_at_goal) {
             (true, _) => "allowed",
             (false, true) => "forbidden except at goal",
             (false, false) => "forbidden",
@@ -471,17 +476,17 @@ impl Choices<'_> {
                 EngineChoiceId::Stacking,
                 "stacking: forbidden / allowed / forbidden except at goal",
                 stacking,
-                pol.stacking_origin,
+                pol.stacking.origin,
             ),
             choice(
                 EngineChoiceId::Stacks,
                 "stacks: move together / move apart",
-                if self.movement.stacks_together {
+                if self.movement.stacks_together.value {
                     "move together (own pieces in one place of the track, in one state, move as one)"
                 } else {
                     "move apart (each piece moves alone)"
                 },
-                self.movement.stacks_together_origin,
+                self.movement.stacks_together.origin,
             ),
             choice(
                 EngineChoiceId::Capture,
@@ -498,12 +503,12 @@ impl Choices<'_> {
             choice(
                 EngineChoiceId::BlockedLanding,
                 "blocked landing: share / forbidden",
-                if pol.blocked_share {
+                if pol.blocked_share.value {
                     "share"
                 } else {
                     "forbidden"
                 },
-                pol.blocked_origin,
+                pol.blocked_share.origin,
             ),
             self.immunity_choice(),
             choice(
@@ -515,12 +520,12 @@ impl Choices<'_> {
             choice(
                 EngineChoiceId::SendHomeTarget,
                 "send home to: start hole / first empty hole",
-                if pol.home_first_empty {
+                if pol.home_first_empty.value {
                     "first empty hole"
                 } else {
                     "start hole"
                 },
-                pol.home_first_empty_origin,
+                pol.home_first_empty.origin,
             ),
             self.swap_fallback_choice(),
             choice(

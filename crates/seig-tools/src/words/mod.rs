@@ -31,6 +31,7 @@ pub fn team(ir: &Ir, t: TeamId) -> &str {
 /// A phase by its name (`phase N` for an index no phase has).
 pub fn phase(ir: &Ir, p: seig_lang::ir::PhaseId) -> String {
     ir.phases
+        .value
         .get(p as usize)
         .cloned()
         .unwrap_or_else(|| format!("phase {p}"))

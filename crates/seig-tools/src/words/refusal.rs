@@ -232,13 +232,12 @@ fn ground_words(ir: &Ir, r: &Refusal) -> String {
     use RefusalKind as K;
     let g = r.ground;
     match r.kind {
+        // What the order takes is the refusal's own words (`what`): not said twice.
         K::NotNextReleased(o) => match g {
-            Decided::Stated(st) if ir.statement(st).kind == StatementKind::Throw => format!(
-                "the release names its own order: {} (it takes {})",
-                order_name(o),
-                next_released(o)
-            ),
-            _ => format!("release order: {} (a release takes {})", order_name(o), next_released(o)),
+            Decided::Stated(st) if ir.statement(st).kind == StatementKind::Throw => {
+                format!("the release names its own order: {}", order_name(o))
+            }
+            _ => format!("release order: {}", order_name(o)),
         },
         K::Gate => "a gate: this move may not enter the part of the track it guards".into(),
         K::GateStop => "a gate: … else stop (the piece halts before it)".into(),
@@ -272,7 +271,7 @@ fn ground_words(ir: &Ir, r: &Refusal) -> String {
         K::NoThrowOn if !ir.throw_on_at_will.value => {
             "throwing on: as thrown (a seat throws again only when a throw gives it)".into()
         }
-        K::NoThrowOn => match ir.allocation {
+        K::NoThrowOn => match ir.allocation.value {
             seig_lang::ir::Allocation::Pooled => {
                 "throwing on: at will (after a throw that gives no throw again, before any move of the pool)".into()
             }
@@ -301,7 +300,7 @@ fn also_words(ir: &Ir, r: &Refusal, g: Decided) -> String {
             _ => what(r),
         },
         RefusalKind::NotNextReleased(_) => {
-            let how = match ir.movement.blocked_release {
+            let how = match ir.movement.blocked_release.value {
                 BlockedRelease::AnotherPiece => "another piece",
                 BlockedRelease::InPlace => "released in place",
                 BlockedRelease::Lost => "lost",
