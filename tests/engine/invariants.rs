@@ -34,7 +34,8 @@
 use proptest::prelude::*;
 use proptest::sample::Index;
 use seig::engine::{
-    Decision, EntryKind, Event, Game, NO_CELL, NONE, POOL_MAX, Piece, PieceFlags, Quiet, State,
+    Decision, EntryKind, Event, Game, NO_CELL, NONE, POOL_MAX, Piece, PieceFlags, Quiet, Stage,
+    State,
 };
 use seig::lang::ir::{Allocation, Cell, CellSet, Cond, Effect, Start, TeamId};
 use seig::lang::lower::Selection;
@@ -525,7 +526,7 @@ fn show_decision(g: &Game, s: &State, d: &Decision) -> String {
     format!(
         "{} (piece {}, mask {:#b}, capture {})",
         g.describe_decision(s, *d),
-        d.piece + 1,
+        u32::from(d.piece) + 1,
         d.mask,
         d.capture
     )
@@ -572,7 +573,9 @@ fn check_decisions(g: &Game, s: &State, legal: &[Decision], probe: &mut Rng) -> 
         }
     }
     if g.ir().allocation.value == Allocation::PerThrow
-        && legal.iter().any(|d| d.mask.count_ones() != 1)
+        && legal
+            .iter()
+            .any(|d| d.moves_piece() && d.mask.count_ones() != 1)
     {
         return Err("a decision with several throws under `allocation: per throw`".into());
     }
@@ -617,6 +620,9 @@ fn check_decisions(g: &Game, s: &State, legal: &[Decision], probe: &mut Rng) -> 
             }
         }
     }
+    // The decisions that move no piece: accepted exactly where listed.
+    try_one(Decision::PASS)?;
+    try_one(Decision::THROW_ON)?;
     // Random pieces (some out of range) and masks (some with used or missing entries).
     for _ in 0..PROBES {
         let piece = probe.below(n + 2) as u8;
@@ -878,6 +884,55 @@ fn check_throw(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), Strin
     Ok(())
 }
 
+/// A pass or a throw on: no piece moves or is taken; a throw on leaves the same seat to
+/// throw, a pass ends the seat's moves (it throws again only with a throw again to come);
+/// the events say which, and a pass declines only under `moves: optional`.
+fn check_decline_events(
+    g: &Game,
+    s: &State,
+    d: Decision,
+    n: &State,
+    ev: &[Event],
+) -> Result<(), String> {
+    for t in TeamId::BOTH {
+        if s.pieces(t) != n.pieces(t) {
+            return Err(format!("{d:?} changed the pieces: {}", diff_states(s, n)));
+        }
+    }
+    let same_seat = n.team() == s.team() && n.seat() == s.seat();
+    let kinds: Vec<&Event> = ev
+        .iter()
+        .filter(|e| {
+            !matches!(
+                e,
+                Event::Forfeit { .. } | Event::Phase { .. } | Event::Won { .. }
+            )
+        })
+        .collect();
+    if d.is_throw_on() {
+        if !g.ir().throw_on_at_will.value || kinds != [&Event::ThrewOn] {
+            return Err(format!("a throw on gave {ev:?}"));
+        }
+        if n.stage() != Stage::Throw || !same_seat || n.pool().len() < s.pool().len() {
+            return Err(format!("a throw on left {}", g.to_notation(n)));
+        }
+        return Ok(());
+    }
+    match kinds.as_slice() {
+        [Event::Passed { entries: 0 }] if g.ir().throw_on_at_will.value => {}
+        [Event::Passed { entries }] if *entries > 0 && g.ir().moves_optional.value => {}
+        other => return Err(format!("a pass gave {other:?}")),
+    }
+    if s.again() != (same_seat && n.stage() == Stage::Throw) && !g.is_over(n) {
+        return Err(format!(
+            "a pass {} the seat's throwing: {}",
+            if s.again() { "ended" } else { "did not end" },
+            g.to_notation(n)
+        ));
+    }
+    Ok(())
+}
+
 /// A decision: one `Moved` event for the piece, and every `Captured` a landing capture the
 /// capture table allows, on a victim that was not immune before the move.
 fn check_decision_events(
@@ -887,6 +942,9 @@ fn check_decision_events(
     n: &State,
     ev: &[Event],
 ) -> Result<(), String> {
+    if !d.moves_piece() {
+        return check_decline_events(g, s, d, n, ev);
+    }
     let t = s.team().index();
     let o = s.team().other().index();
     let moved: Vec<&Event> = ev

@@ -12,6 +12,7 @@ mod rules_sigue;
 mod rules_tagent;
 mod setup;
 mod statements_capture;
+mod statements_decline;
 mod statements_ends;
 mod statements_entry;
 mod statements_family;

@@ -1910,3 +1910,53 @@ fn a_sig_14_threshold_the_return_stays_open_once_it_has_opened() {
     let (_, m) = after_throw(&g, &s, 3);
     assert_eq!(m, each(1..=12, "3 home_north.12>home_north.9"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// A-SIG-13: must a player move?
+
+/// South's piece 2 in the race, the rest waiting; north's pieces out of the way.
+fn one_south_piece(g: &Game) -> State {
+    pos(
+        g,
+        &race(
+            "south",
+            &side(&["off", "+home_south.10"], "off"),
+            &side(&["+off", "+home_north.9"], "off"),
+        ),
+    )
+}
+
+#[test]
+fn a_sig_13_forced_the_throw_must_be_played() {
+    for readings in [&[][..], &[("A-SIG-13", "forced")][..]] {
+        let g = game(FILE, readings);
+        let (s, m) = after_throw(&g, &one_south_piece(&g), 3);
+        assert_eq!(m, ["2:3 home_south.10>home_south.7"]);
+        assert_eq!(
+            refuse(&g, &s, "pass"),
+            "a piece can move, so the seat may not pass"
+        );
+    }
+}
+
+#[test]
+fn a_sig_13_optional_the_player_may_pass() {
+    let g = game(FILE, &[("A-SIG-13", "optional")]);
+    let (mut s, m) = after_throw(&g, &one_south_piece(&g), 3);
+    assert_eq!(m, ["2:3 home_south.10>home_south.7", "pass"]);
+    play(&g, &mut s, "pass");
+    assert!(
+        note(&g, &s).starts_with("race | north 1 throw |"),
+        "{}",
+        note(&g, &s)
+    );
+    // After a 4 (another throw), the pass declines the 4 and the seat throws again.
+    let (mut s, m) = after_throw(&g, &one_south_piece(&g), 4);
+    assert_eq!(m, ["2:4 home_south.10>home_south.6", "pass"]);
+    play(&g, &mut s, "pass");
+    assert!(
+        note(&g, &s).starts_with("race | south 1 throw again |"),
+        "{}",
+        note(&g, &s)
+    );
+}

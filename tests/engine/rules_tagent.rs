@@ -2486,3 +2486,83 @@ fn a_tag_23_chosen_an_all_alike_opening_releases_any_seven_front_most_the_front_
         assert_eq!(moves(&g, &s), want, "{option}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// A-TAG-17: must a player move? A-TAG-18: may she throw on at will?
+
+#[test]
+fn a_tag_17_forced_a_three_must_be_moved() {
+    // The default (the language default, `moves: forced`): the 3 is moved, no pass.
+    for readings in [&[][..], &[("A-TAG-17", "forced")][..]] {
+        let g = game(RULES, readings);
+        let mut s = pos(&g, &twigs_to_throw());
+        throw(&g, &mut s, 3);
+        assert_eq!(moves(&g, &s), ["12:3 twigs_upper.5>twigs_upper.2"]);
+        assert_eq!(
+            refuse(&g, &s, "pass"),
+            "a piece can move, so the seat may not pass"
+        );
+    }
+}
+
+#[test]
+fn a_tag_17_optional_the_player_may_pass_and_keep_her_piece() {
+    let g = game(RULES, &[("A-TAG-17", "optional")]);
+    let mut s = pos(&g, &twigs_to_throw());
+    throw(&g, &mut s, 3);
+    assert_eq!(moves(&g, &s), ["12:3 twigs_upper.5>twigs_upper.2", "pass"]);
+    play(&g, &mut s, "pass");
+    // The turn passes to the team mate; the piece stays where it was.
+    assert_eq!(
+        head(&g, &s),
+        "race | twigs 2 throw | throws 0/1/41 turns 31 last 8:3 | pool -"
+    );
+    assert_eq!(
+        pieces(&g, &s, "twigs"),
+        format!("{} +twigs_upper.5", holes("twigs_lower", 1, 11))
+    );
+}
+
+#[test]
+fn a_tag_18_as_thrown_a_three_ends_the_throwing() {
+    for readings in [&[][..], &[("A-TAG-18", "as-thrown")][..]] {
+        let g = game(RULES, readings);
+        let mut s = pos(&g, &twigs_to_throw());
+        throw(&g, &mut s, 3);
+        assert_eq!(moves(&g, &s), ["12:3 twigs_upper.5>twigs_upper.2"]);
+        assert_eq!(refuse(&g, &s, "throw on"), "the seat may not throw on now");
+    }
+}
+
+#[test]
+fn a_tag_18_at_will_the_player_may_throw_on_and_a_later_two_is_a_bust() {
+    let g = game(RULES, &[("A-TAG-18", "at-will")]);
+    let mut s = pos(&g, &twigs_to_throw());
+    throw(&g, &mut s, 3);
+    // She moves the 3 (forced moves, A-TAG-17), or throws on before moving.
+    assert_eq!(
+        moves(&g, &s),
+        ["12:3 twigs_upper.5>twigs_upper.2", "throw on"]
+    );
+    play(&g, &mut s, "throw on");
+    throw(&g, &mut s, 5);
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "12:3 twigs_upper.5>twigs_upper.2",
+            "12:3+5 twigs_upper.5>shells_upper.4",
+            "12:5 twigs_upper.5>shells_upper.1",
+            "throw on"
+        ]
+    );
+    // Throwing on once more, a 2 negates the turn (TAG-T2): nothing is left to move, and
+    // the seat may still throw on, or stop.
+    play(&g, &mut s, "throw on");
+    throw(&g, &mut s, 2);
+    assert_eq!(moves(&g, &s), ["pass", "throw on"]);
+    play(&g, &mut s, "pass");
+    assert_eq!(
+        head(&g, &s),
+        "race | twigs 2 throw | throws 0/3/43 turns 31 last 8:2 | pool -"
+    );
+}

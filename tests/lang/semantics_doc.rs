@@ -64,6 +64,8 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::MovesPerPiece => "`moves per piece per turn:`",
         StatementKind::PooledLanding => "`pooled throws land:`",
         StatementKind::PooledWalk => "`pooled throws walk:`",
+        StatementKind::Moves => "`moves:`",
+        StatementKind::ThrowingOn => "`throwing on:`",
         StatementKind::Passing => "`passing own pieces:` / `passing opposing pieces:`",
         StatementKind::MustLand => "`must land on`",
         StatementKind::PassedWon => "`holes passed in REGION are won`",

@@ -8,6 +8,7 @@
 )]
 
 mod deadlock;
+mod decline;
 mod moves;
 pub mod notation;
 mod quick;
@@ -172,6 +173,46 @@ pub struct Decision {
     /// the first hole, as without the statement). 0 for every other move.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub entry: u8,
+}
+
+/// The piece a [`Decision::PASS`] names: none (pieces are numbered below
+/// [`MAX_TEAM_PIECES`]).
+pub const PASS_PIECE: u8 = u8::MAX;
+/// The piece a [`Decision::THROW_ON`] names: none.
+pub const THROW_ON_PIECE: u8 = u8::MAX - 1;
+
+impl Decision {
+    /// Declines the moves left in the pool and ends what the seat is doing: its turn, or
+    /// (with a throw again to come) the throw's moves. Offered under `moves: optional` while
+    /// some move is legal, and under `throwing on: at will` as the choice not to throw on.
+    pub const PASS: Decision = Decision {
+        piece: PASS_PIECE,
+        mask: 0,
+        capture: false,
+        entry: 0,
+    };
+    /// Throws again although the last throw gave no throw again (`throwing on: at will`).
+    pub const THROW_ON: Decision = Decision {
+        piece: THROW_ON_PIECE,
+        mask: 0,
+        capture: false,
+        entry: 0,
+    };
+    /// Whether it moves a piece (neither [`Decision::PASS`] nor [`Decision::THROW_ON`]).
+    #[inline]
+    pub const fn moves_piece(&self) -> bool {
+        self.piece < THROW_ON_PIECE
+    }
+    /// Whether it is [`Decision::PASS`].
+    #[inline]
+    pub const fn is_pass(&self) -> bool {
+        self.piece == PASS_PIECE
+    }
+    /// Whether it is [`Decision::THROW_ON`].
+    #[inline]
+    pub const fn is_throw_on(&self) -> bool {
+        self.piece == THROW_ON_PIECE
+    }
 }
 
 /// Serde's test for an unchosen entry (kept out of records and the web page's data).
@@ -542,6 +583,12 @@ pub enum RefusalKind {
     GroupLimit,
     /// A position with more legal decisions than the engine lists ([`MAX_DECISIONS`]).
     DecisionLimit,
+    /// A seat may not pass while it can move (`moves: forced`).
+    MustMove,
+    /// A seat may not throw on now: throws again come only from throws (`throwing on: as
+    /// thrown`), or, at will, it has moved since its last throw, a throw again is coming
+    /// anyway, or the pool could not hold another throw.
+    NoThrowOn,
     /// Refused by a tool, not by the engine's rules (such as an action a record names
     /// that does not fit the position).
     Other,
@@ -602,6 +649,14 @@ pub enum Event {
         /// How many.
         entries: u8,
     },
+    /// The seat passed ([`Decision::PASS`]), declining this many pool entries that some
+    /// piece could use (0: it stopped throwing with none usable).
+    Passed {
+        /// How many.
+        entries: u8,
+    },
+    /// The seat threw on at will ([`Decision::THROW_ON`]).
+    ThrewOn,
     /// The phase changed.
     Phase {
         /// New phase.
@@ -684,6 +739,8 @@ pub struct Game {
     slots: Vec<(u32, u32)>,
     /// `adds[e]`: pool entries that throw entry `e` adds.
     adds: Vec<usize>,
+    /// The most pool entries one throw adds (a throw on is offered only with room for it).
+    max_adds: usize,
     /// `track_of_cell[team][cell]`: first index of the hole on the team's track, or -1.
     track_of_cell: [Vec<i16>; 2],
     /// `send_on[team][cell]`: where a move of the team ending there sends the piece (track
@@ -828,7 +885,7 @@ impl Game {
             slots.len(),
             Game::slot(ir.phases.value.len() as PhaseId, TeamId::FIRST, 0, 0)
         );
-        let adds = ir
+        let adds: Vec<usize> = ir
             .throws
             .iter()
             .map(|e| {
@@ -968,6 +1025,7 @@ impl Game {
             values,
             entries,
             slots,
+            max_adds: adds.iter().copied().max().unwrap_or(0),
             adds,
             track_of_cell,
             send_on,
@@ -1380,14 +1438,22 @@ impl Game {
         if any {
             return;
         }
-        let left = s.pool[..s.pool_len as usize]
-            .iter()
-            .filter(|e| e.piece == NONE)
-            .count() as u8;
+        self.forfeit_rest(s, obs);
+        self.done_moving(s, obs);
+    }
+
+    /// Forfeits the unused pool entries (no piece can use them), with the event.
+    fn forfeit_rest(&self, s: &State, obs: &mut impl Observer) {
+        let left = unused_entries(s);
         if left > 0 {
             obs.forfeiting(s);
             obs.event(Event::Forfeit { entries: left });
         }
+    }
+
+    /// The seat has done with its moves: it throws again if a throw gave it, else its turn
+    /// ends.
+    fn done_moving(&self, s: &mut State, obs: &mut impl Observer) {
         if s.again {
             if self.ir.allocation.value == Allocation::PerThrow {
                 // Entries of earlier throws are spent; keep the pool for binding only.
@@ -1794,6 +1860,14 @@ fn latched_conditions(ir: &Ir) -> Vec<(u8, Vec<Cond>)> {
 /// Does compacting the pool keep this entry: unused, or a release of throw `bind` (which
 /// the coming throw may be bound to)?
 #[inline]
+/// Unused entries of the pool.
+fn unused_entries(s: &State) -> u8 {
+    s.pool[..s.pool_len as usize]
+        .iter()
+        .filter(|e| e.piece == NONE)
+        .count() as u8
+}
+
 fn kept_by_compaction(e: &Entry, bind: u8) -> bool {
     e.piece == NONE || (e.kind == EntryKind::Release && e.family == bind)
 }

@@ -146,11 +146,36 @@ impl Game {
     }
 
     /// Calls `f` for each legal decision until it returns false; `definitional` asks
-    /// [`Game::check_move`] of every candidate instead of the quick verdicts.
+    /// [`Game::check_move`] of every candidate instead of the quick verdicts. The moves of
+    /// pieces come first, then [`Decision::THROW_ON`] and [`Decision::PASS`] where the
+    /// variant offers them.
     fn for_each_legal(&self, s: &State, definitional: bool, f: &mut impl FnMut(Decision) -> bool) {
         if s.stage != Stage::Move {
             return;
         }
+        if !self.declines() {
+            self.for_each_move(s, definitional, f);
+            return;
+        }
+        let mut any = false;
+        let mut go_on = true;
+        self.for_each_move(s, definitional, &mut |d| {
+            any = true;
+            go_on = f(d);
+            go_on
+        });
+        if go_on {
+            self.offer_declines(s, any, f);
+        }
+    }
+
+    /// [`Game::for_each_legal`] for the moves of pieces alone.
+    pub(super) fn for_each_move(
+        &self,
+        s: &State,
+        definitional: bool,
+        f: &mut impl FnMut(Decision) -> bool,
+    ) {
         let mut unused = [0u8; POOL_MAX];
         let mut m = 0;
         for i in 0..s.pool_len as usize {
@@ -1068,6 +1093,9 @@ impl Game {
             };
             return Err(Refusal::fact(kind));
         }
+        if !d.moves_piece() {
+            return self.decline(s, d, obs, legal);
+        }
         let team = s.team;
         let mut l = Landing::default();
         self.land_entering(s, team, d.piece, d.mask, d.entry, &mut l)?;
@@ -1510,6 +1538,10 @@ fn permute(a: &mut [u8], f: &mut impl FnMut(&[u8]) -> bool) {
 impl Game {
     /// Is decision `d` of team `team` legal, and where does it land (with its entry hole)?
     pub fn check_decision(&self, s: &State, team: TeamId, d: Decision) -> Result<Landing, Refusal> {
+        if !d.moves_piece() {
+            // A pass or a throw on lands nowhere.
+            return Err(Refusal::fact(RefusalKind::NoSuchPiece));
+        }
         let mut l = Landing::default();
         self.land_entering(s, team, d.piece, d.mask, d.entry, &mut l)?;
         Ok(l)

@@ -545,7 +545,12 @@ impl Game {
                 });
             }
         }
-        if s.stage == Stage::Move && !pool.iter().any(|e| e.piece == NONE) {
+        // With nothing pooled a seat may still choose to throw on or stop (`throwing on: at
+        // will`): a decision node then, though nothing is left to move with.
+        if s.stage == Stage::Move
+            && !pool.iter().any(|e| e.piece == NONE)
+            && !(self.ir.throw_on_at_will.value && self.has_legal(s))
+        {
             return Err(SetupError::MoveWithoutPool);
         }
         Ok(())

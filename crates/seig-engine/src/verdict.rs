@@ -118,6 +118,19 @@ pub enum Consequence {
         /// that piece could not take it.
         why: Vec<Unusable>,
     },
+    /// The seat passed, declining `entries` pool entries some piece could use (0: it
+    /// stopped throwing, with none usable).
+    Passed {
+        /// How many.
+        entries: u8,
+        /// `moves: optional` (entries declined), or `throwing on: at will` (none).
+        by: Ground,
+    },
+    /// The seat threw on at will.
+    ThrewOn {
+        /// `throwing on: at will`.
+        by: Ground,
+    },
     /// The phase changed.
     Phase {
         /// New phase.
@@ -328,8 +341,19 @@ impl Game {
                 }
                 Event::Forfeit { entries } => out.push(Consequence::Forfeited {
                     entries,
-                    by: Ground::Default(EngineChoiceId::ForcedMoves),
+                    by: Ground::of(self.ir.moves_optional.origin, EngineChoiceId::ForcedMoves),
                     why: forfeit.take().unwrap_or_default(),
+                }),
+                Event::Passed { entries } => out.push(Consequence::Passed {
+                    entries,
+                    by: if entries > 0 {
+                        Ground::of(self.ir.moves_optional.origin, EngineChoiceId::ForcedMoves)
+                    } else {
+                        Ground::of(self.ir.throw_on_at_will.origin, EngineChoiceId::ThrowingOn)
+                    },
+                }),
+                Event::ThrewOn => out.push(Consequence::ThrewOn {
+                    by: Ground::of(self.ir.throw_on_at_will.origin, EngineChoiceId::ThrowingOn),
                 }),
                 Event::Phase { to, rule } => {
                     out.push(Consequence::Phase {

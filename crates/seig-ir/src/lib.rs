@@ -123,6 +123,8 @@ pub enum EngineChoiceId {
     Allocation,
     /// `forced moves`.
     ForcedMoves,
+    /// `throwing on`.
+    ThrowingOn,
     /// `release order`.
     ReleaseOrder,
     /// `blocked release`.
@@ -185,7 +187,7 @@ pub enum EngineChoiceId {
 
 impl EngineChoiceId {
     /// Every engine choice, in the order of docs/semantics.md.
-    pub const ALL: [EngineChoiceId; 38] = [
+    pub const ALL: [EngineChoiceId; 39] = [
         EngineChoiceId::ThrowingOrder,
         EngineChoiceId::SeatsPerTeam,
         EngineChoiceId::SeatRotation,
@@ -195,6 +197,7 @@ impl EngineChoiceId {
         EngineChoiceId::FirstThrowConditions,
         EngineChoiceId::Allocation,
         EngineChoiceId::ForcedMoves,
+        EngineChoiceId::ThrowingOn,
         EngineChoiceId::ReleaseOrder,
         EngineChoiceId::BlockedRelease,
         EngineChoiceId::ReleaseConfinement,
@@ -238,6 +241,7 @@ impl EngineChoiceId {
             EngineChoiceId::FirstThrowConditions => "first-throw conditions",
             EngineChoiceId::Allocation => "allocation",
             EngineChoiceId::ForcedMoves => "forced moves",
+            EngineChoiceId::ThrowingOn => "throwing on",
             EngineChoiceId::ReleaseOrder => "release order",
             EngineChoiceId::BlockedRelease => "blocked release",
             EngineChoiceId::ReleaseConfinement => "release confinement",
@@ -356,6 +360,10 @@ pub enum StatementKind {
     PooledLanding,
     /// `pooled throws walk: …`.
     PooledWalk,
+    /// `moves: forced|optional`.
+    Moves,
+    /// `throwing on: as thrown|at will`.
+    ThrowingOn,
     /// `passing own|opposing pieces: …`.
     Passing,
     /// `must land on REGION`.
@@ -581,6 +589,14 @@ pub struct Ir {
     /// Ends by score, looked at after the draws.
     #[serde(default)]
     pub scores: Vec<ScoreEnd>,
+    /// `moves: optional`: a seat with a legal move may decline the moves left in its pool
+    /// (default `false`, forced: it must move while some move is legal).
+    #[serde(default)]
+    pub moves_optional: Sourced<bool>,
+    /// `throwing on: at will`: a seat may throw again, before it moves, after a throw that
+    /// gives no throw again (default `false`, as thrown).
+    #[serde(default)]
+    pub throw_on_at_will: Sourced<bool>,
     /// Holes that send a piece landing there on to another hole (`landing on … goes to`),
     /// in file order.
     #[serde(default)]

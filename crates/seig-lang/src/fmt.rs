@@ -669,6 +669,8 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::MovesPerPiece(_)
         | StmtKind::PooledLanding(_)
         | StmtKind::PooledWalk(_)
+        | StmtKind::Moves(_)
+        | StmtKind::ThrowingOn(_)
         | StmtKind::Passing { .. }
         | StmtKind::SendOn { .. }
         | StmtKind::BlockedRelease(_)
@@ -738,6 +740,13 @@ fn movement(s: &StmtKind) -> String {
         StmtKind::PooledLanding(each) => format!(
             "pooled throws land: {}",
             if *each { "after each throw" } else { "once" }
+        ),
+        StmtKind::Moves(optional) => {
+            format!("moves: {}", if *optional { "optional" } else { "forced" })
+        }
+        StmtKind::ThrowingOn(at_will) => format!(
+            "throwing on: {}",
+            if *at_will { "at will" } else { "as thrown" }
         ),
         StmtKind::PooledWalk(thrown) => format!(
             "pooled throws walk: {}",

@@ -117,6 +117,14 @@ pub const FORMS: &[Form] = &[
         "A pooled group lands at its end only (default), or after each throw.",
     ),
     f(
+        "moves: forced|optional",
+        "A seat must move while it can (default forced), or may decline its moves left (pass).",
+    ),
+    f(
+        "throwing on: as thrown|at will",
+        "A seat throws again only when a throw says so (default), or also whenever it likes.",
+    ),
+    f(
         "pooled throws walk: any order|in throw order",
         "A piece's group of throws is walked in any order that passes (default), or as thrown.",
     ),

@@ -442,6 +442,8 @@ impl Walk {
             | StmtKind::MovesPerPiece(_)
             | StmtKind::PooledLanding(_)
             | StmtKind::PooledWalk(_)
+            | StmtKind::Moves(_)
+            | StmtKind::ThrowingOn(_)
             | StmtKind::ImmuneArrived
             | StmtKind::ImmuneUntilReleased
             | StmtKind::Passing { .. }

@@ -220,6 +220,8 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::MovesPerPiece(_) => K::MovesPerPiece,
         StmtKind::PooledLanding(_) => K::PooledLanding,
         StmtKind::PooledWalk(_) => K::PooledWalk,
+        StmtKind::Moves(_) => K::Moves,
+        StmtKind::ThrowingOn(_) => K::ThrowingOn,
         StmtKind::Passing { .. } => K::Passing,
         StmtKind::MustLand(_) => K::MustLand,
         StmtKind::PassedWon(_) => K::PassedWon,

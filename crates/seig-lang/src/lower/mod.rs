@@ -274,5 +274,7 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
         draws: turn.draws,
         scores: turn.scores,
         send_on,
+        moves_optional: sourced(&turn.moves_optional, false),
+        throw_on_at_will: sourced(&turn.throw_on_at_will, false),
     })
 }

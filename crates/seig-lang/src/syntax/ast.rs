@@ -564,6 +564,11 @@ pub enum StmtKind {
     PooledLanding(bool),
     /// `pooled throws walk: any order|in throw order` (`true` = in throw order).
     PooledWalk(bool),
+    /// `moves: forced|optional` (`true` = optional: a seat may decline its moves).
+    Moves(bool),
+    /// `throwing on: as thrown|at will` (`true` = at will: a seat may throw again after a
+    /// throw that gives no throw again).
+    ThrowingOn(bool),
     /// `passing own|opposing pieces: allowed|forbidden`.
     Passing {
         /// `own` (else `opposing`).

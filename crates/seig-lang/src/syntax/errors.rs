@@ -49,7 +49,8 @@ pub fn describe(r: Rule) -> &'static str {
         | immune_waiting_stmt | immune_when_stmt | send_home_stmt | win_stmt
         | moves_per_piece_stmt | pooled_landing_stmt | pooled_walk_stmt | passing_stmt
         | must_land_stmt | passed_won_stmt | send_on_stmt | blocked_release_stmt
-        | seat_order_stmt | draw_stmt | score_end_stmt | stmt | stmt_alone => STATEMENT,
+        | seat_order_stmt | draw_stmt | score_end_stmt | moves_stmt | throwing_on_stmt | stmt
+        | stmt_alone => STATEMENT,
         team_blocks | alternating => "`team blocks` or `alternating`",
         from_hole => "`from hole N`",
         counted | own_kw | opposing_kw => "`own pieces in ROW` or `opposing pieces in ROW`",
@@ -78,6 +79,8 @@ pub fn describe(r: Rule) -> &'static str {
         stacks_together | stacks_apart => "`together` or `apart`",
         land_once | land_each => "`once` or `after each throw`",
         walk_any | walk_thrown => "`any order` or `in throw order`",
+        moves_forced | moves_optional => "`forced` or `optional`",
+        throw_on_as_thrown | throw_on_at_will => "`as thrown` or `at will`",
         face_percent => "a chance in percent (`p(marked) = 55 percent`, or a param)",
         passing_own | passing_opposing => "`own` or `opposing`",
         release_lost | release_in_place | release_another => {

@@ -574,6 +574,8 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         Rule::moves_per_piece_stmt => StmtKind::MovesPerPiece(next!().as_rule() == Rule::one_move),
         Rule::pooled_landing_stmt => StmtKind::PooledLanding(next!().as_rule() == Rule::land_each),
         Rule::pooled_walk_stmt => StmtKind::PooledWalk(next!().as_rule() == Rule::walk_thrown),
+        Rule::moves_stmt => StmtKind::Moves(next!().as_rule() == Rule::moves_optional),
+        Rule::throwing_on_stmt => StmtKind::ThrowingOn(next!().as_rule() == Rule::throw_on_at_will),
         Rule::passing_stmt => StmtKind::Passing {
             own: next!().as_rule() == Rule::passing_own,
             allowed: next!().as_rule() == Rule::allowed,

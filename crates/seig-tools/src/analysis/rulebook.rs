@@ -946,6 +946,8 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::MovesPerPiece => "how many moves a piece makes in a turn",
         StatementKind::PooledLanding => "where a pooled group of throws lands",
         StatementKind::PooledWalk => "the order a pooled group of throws is walked in",
+        StatementKind::Moves => "whether a player may decline to move",
+        StatementKind::ThrowingOn => "whether a player may throw again at will",
         StatementKind::Passing => "whether pieces may be passed",
         StatementKind::MustLand => "holes a piece must land on before going on",
         StatementKind::PassedWon => "holes a move wins by walking past them",

@@ -220,9 +220,23 @@ impl Choices<'_> {
             ),
             choice(
                 EngineChoiceId::ForcedMoves,
-                "none",
-                "a seat must move while some group is legal; entries no piece can use are forfeited",
-                None,
+                "moves: forced / optional",
+                if self.moves_optional.value {
+                    "optional: a seat with a legal move may pass, forfeiting the entries left"
+                } else {
+                    "forced: a seat must move while some group is legal; entries no piece can use are forfeited"
+                },
+                self.moves_optional.origin,
+            ),
+            choice(
+                EngineChoiceId::ThrowingOn,
+                "throwing on: as thrown / at will",
+                if self.throw_on_at_will.value {
+                    "at will: after a throw that gives no throw again, the seat may throw on before it moves, or stop"
+                } else {
+                    "as thrown: a seat throws again only when a throw gives it"
+                },
+                self.throw_on_at_will.origin,
             ),
         ]
     }

@@ -138,6 +138,15 @@ pub fn consequence(ir: &Ir, c: &Consequence) -> String {
             }
             out
         }
+        Consequence::Passed { entries: 0, by } => {
+            format!("the seat stops throwing{}", paren(ir, *by))
+        }
+        Consequence::Passed { entries, by } => format!(
+            "the seat passes, declining {} of the pool{}",
+            super::count((*entries).into(), "move", "moves"),
+            paren(ir, *by)
+        ),
+        Consequence::ThrewOn { by } => format!("the seat throws on{}", paren(ir, *by)),
         Consequence::Phase { to, by } => format!(
             "the game enters the {} phase{}",
             ir.phases
@@ -224,6 +233,8 @@ pub fn rules(v: &Verdict) -> Vec<u16> {
                     | Consequence::SentOn { by, .. }
                     | Consequence::Declined { by, .. }
                     | Consequence::Forfeited { by, .. }
+                    | Consequence::Passed { by, .. }
+                    | Consequence::ThrewOn { by }
                     | Consequence::Phase { by, .. }
                     | Consequence::Won { by, .. }
                     | Consequence::Ended { by } => ground(*by, &mut add),
