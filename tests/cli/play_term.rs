@@ -212,6 +212,31 @@ fn the_terminal_is_restored_on_every_way_out() {
     assert_eq!(screen.matches("quit").count(), 2, "{screen}");
     line_mode_asks_before_leaving_unsaved();
     suspend_and_resume();
+    hostile_text_is_shown_escaped();
+}
+
+/// Text from the rule file (the title, a citation in the why popup) with ESC, BEL, CR and
+/// bidirectional controls is shown by the full-screen game as escapes, as every other
+/// output shows it: not dropped, not passed on to the terminal.
+fn hostile_text_is_shown_escaped() {
+    let d = dir("hostile");
+    let text = std::fs::read_to_string("rules/sig-beart.seig").unwrap();
+    let hostile = r"x\u{1b}[2J\u{7}\r\u{202e}y";
+    let text = text.replacen(
+        "game \"Sig (Mauritania), after Béart 1955\"",
+        "game \"Sig x\u{1b}[2J\u{7}\r\u{202e}y\"",
+        1,
+    );
+    assert!(text.contains('\u{202e}'), "the title was not replaced");
+    let file = d.join("hostile.seig");
+    std::fs::write(&file, text).unwrap();
+    let args = format!("play {} --seed 1", file.display());
+    start("hostile", &d, "", &args, "to throw");
+    let screen = tmux(&["capture-pane", "-p", "-t", "seig:hostile"]);
+    assert!(screen.contains(hostile), "{screen}");
+    assert!(!screen.contains(['\u{1b}', '\u{7}', '\u{202e}']), "{screen}");
+    tmux(&["send-keys", "-t", "seig:hostile", "q"]);
+    check_restored("hostile", &d, 0);
 }
 
 /// The state letter of process `pid` (`T` when stopped), from /proc.

@@ -189,10 +189,10 @@ impl Replay {
         let area = f.area();
         if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
             f.render_widget(
-                Paragraph::new(format!(
+                Paragraph::new(term::shown(format!(
                     "The terminal is too small: {}x{}; the replay needs {}x{}.",
                     area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
-                ))
+                )))
                 .wrap(Wrap { trim: true }),
                 area,
             );
@@ -213,21 +213,21 @@ impl Replay {
         ])
         .areas(area);
         f.render_widget(
-            Paragraph::new(format!(
+            Paragraph::new(term::shown(format!(
                 "replay: action {at} of {} · {} · phase {} · turn {}",
                 self.actions.len(),
                 g.ir().game,
                 g.ir().phases.value[s.phase() as usize],
                 s.turns() + 1
-            )),
+            ))),
             title,
         );
         f.render_widget(
-            Paragraph::new(board).block(Block::new().borders(Borders::ALL).title(" board ")),
+            Paragraph::new(term::shown(board)).block(Block::new().borders(Borders::ALL).title(" board ")),
             board_a,
         );
         f.render_widget(
-            Paragraph::new(self.lines(g, at).join("\n"))
+            Paragraph::new(term::shown(self.lines(g, at).join("\n")))
                 .wrap(Wrap { trim: false })
                 .block(Block::new().borders(Borders::ALL)),
             rest,

@@ -18,7 +18,9 @@
 //! game panic after its first frame, so that the restore on a panic can be checked from
 //! outside.
 
+use crate::tools::terminal as untrusted;
 use ratatui::DefaultTerminal;
+use ratatui::text::Text;
 use ratatui::crossterm::{cursor, execute, terminal};
 use std::io::Write;
 use std::sync::Once;
@@ -261,4 +263,18 @@ fn install_hooks() {
             );
         }
     }
+}
+
+/// Text for the full screen, shown as every other output shows text from files, records
+/// and the web (`seig_tools::terminal`): each control or bidirectional character written
+/// as its escape (`\u{1b}`, `\r`), where ratatui would drop it without a trace (and pass a
+/// bidirectional control on to the terminal).
+pub fn shown<'a>(text: impl Into<Text<'a>>) -> Text<'a> {
+    let mut text = text.into();
+    for span in text.lines.iter_mut().flat_map(|l| l.spans.iter_mut()) {
+        if span.content.contains(untrusted::is_unsafe) {
+            span.content = untrusted::escape(&span.content).into_owned().into();
+        }
+    }
+    text
 }

@@ -625,9 +625,9 @@ impl App {
             Constraint::Length(1),
         ])
         .areas(area);
-        f.render_widget(Paragraph::new(self.title_line()), title);
+        f.render_widget(Paragraph::new(term::shown(self.title_line())), title);
         f.render_widget(
-            Paragraph::new(board).block(Block::new().borders(Borders::ALL).title(" board ")),
+            Paragraph::new(term::shown(board)).block(Block::new().borders(Borders::ALL).title(" board ")),
             board_a,
         );
         let left_w = (area.width * 2 / 5).min(36);
@@ -640,7 +640,7 @@ impl App {
         ])
         .areas(mid);
         f.render_widget(
-            Paragraph::new(self.status_lines())
+            Paragraph::new(term::shown(self.status_lines()))
                 .wrap(Wrap { trim: false })
                 .block(Block::new().borders(Borders::ALL).title(" throw ")),
             left,
@@ -808,7 +808,7 @@ impl App {
         };
         let shown: Vec<Line> = lines.drain(start..end).collect();
         f.render_widget(
-            Paragraph::new(shown).block(Block::new().borders(Borders::ALL).title(title)),
+            Paragraph::new(term::shown(shown)).block(Block::new().borders(Borders::ALL).title(title)),
             area,
         );
     }
@@ -973,7 +973,7 @@ fn scrolled_box(f: &mut Frame, area: Rect, lines: Vec<Line<'static>>, keep: usiz
         block = block.title_bottom(Line::from(format!(" ↓ {} more ", total - end)).right_aligned());
     }
     let shown: Vec<Line> = lines.into_iter().skip(start).take(inner).collect();
-    f.render_widget(Paragraph::new(shown).block(block), area);
+    f.render_widget(Paragraph::new(term::shown(shown)).block(block), area);
 }
 
 /// A log line's mark and style.
@@ -1071,7 +1071,7 @@ pub(super) fn popup(f: &mut Frame, title: &str, body: &str, scroll: usize, close
         .collect();
     f.render_widget(Clear, r);
     f.render_widget(
-        Paragraph::new(shown).block(Block::new().borders(Borders::ALL).title(title)),
+        Paragraph::new(term::shown(shown)).block(Block::new().borders(Borders::ALL).title(title)),
         r,
     );
 }
