@@ -20,7 +20,7 @@
 
 use proptest::prelude::*;
 use seig::engine::{
-    Consequence, Decision, Game, Ground, NONE, Quiet, Refusal, RefusalKind, State, Verdict,
+    Consequence, Decision, Game, Ground, Quiet, Refusal, RefusalKind, State, Verdict,
 };
 use seig::lang::ir::{Ir, Origin};
 use seig::lang::lower::{Selection, lower, lower_disabling};
@@ -183,7 +183,7 @@ fn check_consequences(ir: &Ir, cs: &[Consequence]) -> Result<(), String> {
 fn candidates(g: &Game, s: &State, legal: &[Decision]) -> Vec<Decision> {
     let mut out: Vec<Decision> = legal.to_vec();
     let unused: Vec<usize> = (0..s.pool().len())
-        .filter(|&i| s.pool()[i].piece == NONE)
+        .filter(|&i| s.pool()[i].unused())
         .collect();
     let n = g.n_pieces(s.team()) as u8;
     for piece in 0..=n {

@@ -10,8 +10,8 @@
 )]
 
 use super::plain::team_letters;
-use crate::engine::{Decision, Game, NO_CELL, State};
-use crate::lang::ir::{Ir, Row, TeamId};
+use crate::engine::{Decision, Game, State};
+use crate::lang::ir::{Cell, Ir, Row, TeamId};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
@@ -31,11 +31,11 @@ struct Hole {
     immune: [bool; 2],
 }
 
-fn hole(s: &State, cell: u8) -> Hole {
+fn hole(s: &State, cell: Cell) -> Hole {
     let mut h = Hole::default();
     for t in TeamId::BOTH {
         for (i, p) in s.pieces(t).iter().enumerate() {
-            if p.alive() && p.cell == cell {
+            if p.alive() && p.place() == Some(cell) {
                 let x = t.index();
                 if h.count[x] == 0 {
                     h.first[x] = i + 1;
@@ -155,23 +155,27 @@ pub fn board_lines(
 ) -> Vec<Line<'static>> {
     let marks = match chosen {
         Some(d) => chosen_cells(g, s, d),
-        None => (NO_CELL, NO_CELL),
+        None => (None, None),
     };
     board_lines_marked(g, s, marks, width)
 }
 
-/// The cells an action leaves and reaches, played from `s` (`NO_CELL` for neither: a throw).
-pub fn move_cells(g: &Game, s: &State, a: crate::tools::record::Action) -> (u8, u8) {
+/// The cells an action leaves and reaches, played from `s` (`None` for neither: a throw).
+pub fn move_cells(
+    g: &Game,
+    s: &State,
+    a: crate::tools::record::Action,
+) -> (Option<Cell>, Option<Cell>) {
     a.as_decision()
-        .map_or((NO_CELL, NO_CELL), |d| chosen_cells(g, s, d))
+        .map_or((None, None), |d| chosen_cells(g, s, d))
 }
 
 /// The board as styled lines fitting `width`, the holes `marks` names marked (the first
-/// reversed, the second green; `NO_CELL` marks none).
+/// reversed, the second green; `None` marks none).
 pub fn board_lines_marked(
     g: &Game,
     s: &State,
-    marks: (u8, u8),
+    marks: (Option<Cell>, Option<Cell>),
     width: usize,
 ) -> Vec<Line<'static>> {
     let ir = g.ir();
@@ -266,13 +270,13 @@ fn legend(ir: &Ir, letters: [char; 2], tw: usize, width: usize) -> Vec<Line<'sta
 }
 
 /// The cells the chosen move leaves and reaches.
-fn chosen_cells(g: &Game, s: &State, d: Decision) -> (u8, u8) {
+fn chosen_cells(g: &Game, s: &State, d: Decision) -> (Option<Cell>, Option<Cell>) {
     let p = s.piece(s.team(), d.piece as usize);
     let to = g
         .check_decision(s, s.team(), d)
-        .map(|l| l.cell)
-        .unwrap_or(NO_CELL);
-    (p.cell, to)
+        .ok()
+        .and_then(|l| l.place());
+    (p.place(), to)
 }
 
 /// A team's pieces not on a hole: waiting (not released), started but off the board, and
@@ -283,7 +287,7 @@ fn off_board_line(g: &Game, s: &State, t: usize, letters: [char; 2]) -> Option<L
     for p in s.pieces(team).iter().take(g.n_pieces(team)) {
         if !p.alive() {
             out += 1;
-        } else if p.cell == NO_CELL {
+        } else if p.place().is_none() {
             if p.released() {
                 started += 1;
             } else {
@@ -336,7 +340,7 @@ struct Grid<'a> {
     /// Holes of the longest row.
     longest: usize,
     /// The chosen move's holes: (leaves, reaches).
-    marks: (u8, u8),
+    marks: (Option<Cell>, Option<Cell>),
 }
 
 impl Grid<'_> {
@@ -383,7 +387,7 @@ impl Grid<'_> {
         let name: String = r.name.chars().take(self.name_w).collect();
         let mut spans = vec![Span::raw(format!("{name:w$}", w = self.name_w))];
         for h in 0..r.len {
-            let c = r.cell(h).get() as u8;
+            let c = r.cell(h);
             match one_way {
                 Some((t, a)) if h > 0 => spans.push(Span::styled(
                     a.to_string(),
@@ -395,9 +399,9 @@ impl Grid<'_> {
                 )),
                 _ => spans.push(Span::raw(" ")),
             }
-            let mark = if c == to && to != NO_CELL {
+            let mark = if Some(c) == to {
                 Style::new().bg(Color::Green).fg(Color::Black)
-            } else if c == from && from != NO_CELL {
+            } else if Some(c) == from {
                 Style::new().add_modifier(Modifier::REVERSED)
             } else {
                 Style::new()
@@ -406,7 +410,7 @@ impl Grid<'_> {
             let used: usize = parts.iter().map(|(x, _, _)| x.chars().count()).sum();
             for (x, t, immune) in parts {
                 let st = match t {
-                    _ if c == to && to != NO_CELL => mark,
+                    _ if Some(c) == to => mark,
                     Some(t) => mark.fg(COLOURS[t]).add_modifier(Modifier::BOLD),
                     None => mark.add_modifier(Modifier::DIM),
                 };

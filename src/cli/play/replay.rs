@@ -11,7 +11,7 @@ use super::board::{board_lines_marked, move_cells};
 use super::plain::render_pool;
 use super::tui::{MIN_SIZE, popup};
 use super::{seat_name, stage_words, term};
-use crate::engine::{Event as GameEvent, Game, NO_CELL, State};
+use crate::engine::{Event as GameEvent, Game, State};
 use crate::tools::record::Action;
 use crate::tools::view::{hand_words, throw_seen};
 use crate::tools::words::{self, Taking};
@@ -199,7 +199,7 @@ impl Replay {
         }
         let at = self.at.min(self.actions.len());
         let s = &self.states[at];
-        let marks = at.checked_sub(1).map_or((NO_CELL, NO_CELL), |i| {
+        let marks = at.checked_sub(1).map_or((None, None), |i| {
             move_cells(g, &self.states[i], self.actions[i])
         });
         let board = board_lines_marked(g, s, marks, area.width.saturating_sub(2) as usize);
