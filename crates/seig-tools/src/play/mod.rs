@@ -594,8 +594,8 @@ pub fn group_decisions(g: &Game, s: &State, legal: &[Decision]) -> Vec<Choice> {
 /// numbers, and everything else the state holds that a player can see.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct OutcomeKey {
-    pieces: [Vec<(Option<usize>, Option<Cell>, u8, u64)>; 2],
-    pool: Vec<(u8, u8, u8, u8, Option<u8>, u8, RuleIx)>,
+    pieces: [Vec<PieceKey>; 2],
+    pool: Vec<EntryKey>,
     rest: (
         u8,
         usize,
@@ -612,9 +612,15 @@ struct OutcomeKey {
     landed: [seig_lang::ir::CellSet; 2],
 }
 
+/// A piece of an [`OutcomeKey`]: track place, hole, flags, the pool entries it used.
+type PieceKey = (Option<usize>, Option<Cell>, u8, u64);
+/// A pool entry of an [`OutcomeKey`]: places, throw, kind, family, binding, whether used
+/// (open, dropped, by a piece), rule.
+type EntryKey = (u8, u8, u8, u8, Option<u8>, u8, RuleIx);
+
 fn outcome_key(g: &Game, s: &State) -> OutcomeKey {
     let pieces = TeamId::BOTH.map(|t| {
-        let mut v: Vec<(Option<usize>, Option<Cell>, u8, u64)> = s
+        let mut v: Vec<PieceKey> = s
             .pieces(t)
             .iter()
             .take(g.n_pieces(t))
