@@ -93,7 +93,7 @@ fn render_probe(name: &str, text: &str, ir: &Ir, r: &ProbeReport) -> String {
             r.aborted
         ));
     }
-    out.push_str("  = help: a game that never ends usually has a gate, phase change or win that cannot be met; see the statements above\n");
+    out.push_str("  = help: a game that does not end within the cap usually has a gate, phase change or win that cannot be met; see the statements above\n");
     out
 }
 

@@ -66,6 +66,13 @@ pub enum CliError {
     /// worker failed). Exit 1.
     #[error("{0}")]
     Failed(String),
+    /// Standard output could not be written (a game's line mode). Exit 74; a reader that
+    /// went away (a closed pipe) exits 141 quietly, as a shell expects.
+    #[error("cannot write to standard output: {0}")]
+    Output(std::io::Error),
+    /// The full-screen terminal could not be written or read while playing. Exit 74.
+    #[error("the terminal failed: {0}")]
+    Terminal(std::io::Error),
 }
 
 impl CliError {
@@ -74,6 +81,8 @@ impl CliError {
         match self {
             CliError::ReadArgument(_) | CliError::Usage(_) => 2,
             CliError::Load(_) | CliError::Read(_) | CliError::Write(_) | CliError::Failed(_) => 1,
+            CliError::Output(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 141,
+            CliError::Output(_) | CliError::Terminal(_) => 74,
         }
     }
 
@@ -92,6 +101,8 @@ impl CliError {
     pub fn text(&self) -> String {
         match self {
             CliError::Load(e @ LoadError::Invalid { .. }) => e.render(),
+            // The reader went away: there is no one to tell.
+            CliError::Output(e) if e.kind() == std::io::ErrorKind::BrokenPipe => String::new(),
             other => format!("{}\n", line(other)),
         }
     }

@@ -118,13 +118,13 @@ enum Command {
         /// Treat warnings as errors.
         #[arg(long)]
         deny_warnings: bool,
-        /// Also play N seeded random games and report those that never end (off by default).
+        /// Also play N seeded random games and report those that do not end within the turn cap (off by default).
         #[arg(long, value_name = "N")]
         probe: Option<u64>,
         /// Seed of the probe's games.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Seat turns after which a probe game counts as never ending.
+        /// Seat turns after which a probe game is stopped and counted as not ended (the one turn cap of every tool).
         #[arg(long, default_value_t = crate::tools::driver::MAX_TURNS)]
         max_turns: u32,
     },

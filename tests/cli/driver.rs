@@ -242,6 +242,29 @@ fn the_trace_shows_the_playouts_actions() {
     }
 }
 
+/// A forfeit in the trace says what the engine's verdict says: the language default that
+/// forfeits (`forced moves`) and why each piece could not use the entry (Sig opens with
+/// many: no piece is started until a release).
+#[test]
+fn the_trace_explains_each_forfeit() {
+    let path = format!("{}/rules/sig-beart.seig", env!("CARGO_MANIFEST_DIR"));
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_seig"))
+        .args(["playout", &path, "--seed", "1", "--trace"])
+        .output()
+        .expect("seig runs");
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let forfeits: Vec<&str> = out.lines().filter(|l| l.contains("forfeited")).collect();
+    assert!(!forfeits.is_empty(), "{}", &out[..out.len().min(2000)]);
+    for l in forfeits {
+        assert!(
+            l.contains("forfeited (language default: forced moves); entry ")
+                && l.contains(" for piece"),
+            "{l}"
+        );
+    }
+}
+
 #[test]
 fn par_map_is_in_order_for_any_jobs() {
     let want: Vec<u64> = (0..101).map(splitmix64).collect();

@@ -410,3 +410,49 @@ fn a_move_a_later_two_cancelled_is_refused() {
     });
     assert!(e.contains("cancels the turn's moves"), "{bad}: {e}");
 }
+
+/// TAG-S1: Tagent's opening is thrown with 7 sticks (nothing enters the opening, so every
+/// throw in it was made there): a `last` throw of 8 sticks in the opening is impossible.
+#[test]
+fn tag_s1_an_opening_throw_with_8_sticks_is_refused() {
+    let (bad, e) = impossible("seig-tagent.seig", &|t| {
+        // The opening's throws end the turn (but a Seig, which enters the race): `last`
+        // is the previous turn's throw, in the opening too.
+        if !t.starts_with("opening |") {
+            return None;
+        }
+        let (a, b) = t.split_once(" last 7:")?;
+        Some(format!("{a} last 8:{b}"))
+    });
+    assert!(
+        e.contains("the last throw") && e.contains("the 7 stick(s)"),
+        "{bad}: {e}"
+    );
+}
+
+/// SIG-F1: the combat begins only when all pieces are released (`from race enter combat
+/// when … and all pieces released`), and Sig's captures remove: a combat with a piece
+/// still waiting is impossible, under each reading of A-SIG-4.
+#[test]
+fn sig_f1_a_combat_with_unreleased_pieces_is_refused() {
+    for a4 in ["immune-or-arrived", "no-capture"] {
+        let sel = Selection {
+            readings: vec![("A-SIG-4".into(), a4.into())],
+            params: Vec::new(),
+        };
+        let g = load("sig-beart.seig", &sel).expect("loads");
+        let text = g.to_notation(&g.initial_state());
+        let bad = text.replacen("race |", "combat |", 1);
+        assert_ne!(bad, text);
+        assert!(g.from_notation(&bad).is_ok(), "`{bad}` is not well-formed");
+        let e = g
+            .from_notation_reachable(&bad)
+            .map(|_| ())
+            .expect_err(&format!("`{bad}` is accepted"))
+            .to_string();
+        assert!(
+            e.contains("is not released, but the combat phase begins only when all pieces are released (SIG-F1)"),
+            "{a4}: {e}"
+        );
+    }
+}

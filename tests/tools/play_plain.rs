@@ -8,6 +8,7 @@
 )]
 
 use seig::cli::Choices;
+use seig::cli::error::Status;
 use seig::cli::play::{PlayArgs, plain, session_for};
 use seig::engine::Stage;
 use seig::tools::agents::AgentKind;
@@ -48,7 +49,7 @@ fn run_session(s: &mut Session, input: &str) -> String {
         &mut out,
         plain::Options::default(),
     );
-    assert_eq!(code, 0);
+    assert_eq!(code.ok(), Some(Status::Success));
     String::from_utf8(out).expect("UTF-8 output")
 }
 
@@ -417,7 +418,8 @@ fn replay_prints_a_whole_record() {
         true,
         Cursor::new("next\nnext\nback\n3\nend\nposition\nbogus\nstart\n"),
         &mut out,
-    );
+    )
+    .expect("replays");
     let out = String::from_utf8(out).unwrap();
     assert!(out.contains("1/"), "{out}");
     assert!(out.contains("unknown command `bogus`"), "{out}");
@@ -445,14 +447,22 @@ fn a_failed_write_is_an_error_and_a_closed_pipe_the_usual_status() {
         Failing(std::io::ErrorKind::StorageFull),
         plain::Options::default(),
     );
-    assert_eq!(full, 74, "EX_IOERR, as every command's failed write");
+    let full = full.expect_err("a failed write");
+    assert_eq!(full.code(), 74, "EX_IOERR, as every command's failed write");
+    assert_eq!(
+        full.text(),
+        "error: cannot write to standard output: refused\n",
+        "said once, by the reporter"
+    );
     let pipe = plain::run(
         &mut session(&a),
         Cursor::new("throw\n"),
         Failing(std::io::ErrorKind::BrokenPipe),
         plain::Options::default(),
     );
-    assert_eq!(pipe, 141);
+    let pipe = pipe.expect_err("a closed pipe");
+    assert_eq!(pipe.code(), 141);
+    assert_eq!(pipe.text(), "", "a closed pipe is quiet");
 }
 
 #[test]
@@ -470,7 +480,7 @@ fn echo_only_when_asked_and_quit_without_moves_leaves_at_once() {
         &mut out,
         opts,
     );
-    assert_eq!(code, 0);
+    assert_eq!(code.ok(), Some(Status::Success));
     let out = String::from_utf8(out).unwrap();
     // The prompt is followed by the command's answer, not by the command again.
     assert!(out.contains("> commands:"), "{out}");
@@ -497,7 +507,7 @@ fn at_a_terminal_an_end_of_input_with_unsaved_actions_warns_once() {
             &mut out,
             opts,
         );
-        assert_eq!(code, 0);
+        assert_eq!(code.ok(), Some(Status::Success));
         String::from_utf8(out).unwrap()
     };
     let warned = "1 action of this game is not saved: `save FILE` keeps it, end of input again leaves without saving";
@@ -532,7 +542,7 @@ fn auto_plays_throws_and_single_choices_until_a_decision() {
         tty: false,
     };
     let code = plain::run(&mut s, Cursor::new(""), &mut out, opts);
-    assert_eq!(code, 0);
+    assert_eq!(code.ok(), Some(Status::Success));
     let out = String::from_utf8(out).unwrap();
     assert!(out.contains("south (you) throws"), "{out}");
     // It stops where a person has two different choices (or the game is over).

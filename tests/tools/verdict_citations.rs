@@ -309,3 +309,196 @@ fn tag_c4_a_tag_6_a_shared_landing_cites_both() {
         e.events
     );
 }
+
+/// TAG-F2's combat: a throw of 4 takes a piece out by the throw entry (TAG-T9 under
+/// A-TAG-15 = alike), and the verdict types it as a removal, not a landing capture, and
+/// words it apart.
+#[test]
+fn tag_f2_a_throw_of_4_removes_and_does_not_capture() {
+    let g = load("rules/seig-tagent.seig", &[]);
+    let ir = g.ir();
+    let combat = ir
+        .phases
+        .value
+        .iter()
+        .position(|p| p == "combat")
+        .expect("a combat phase");
+    let mut legal = Vec::new();
+    let mut found = None;
+    'games: for seed in 0..20 {
+        let mut rng = Rng::for_game(seed, 7);
+        let mut s = g.initial_state();
+        for _ in 0..20_000 {
+            if g.is_over(&s) {
+                break;
+            }
+            if g.is_chance(&s) {
+                if usize::from(s.phase()) == combat {
+                    let n = g.sticks_for(&s);
+                    for k in 0..=n {
+                        let v = g.throw_verdict(&s, k);
+                        if matches!(&v, Verdict::Legal(cs) if cs.iter().any(|c| matches!(c, Consequence::Removed { .. })))
+                        {
+                            found = Some(v);
+                            break 'games;
+                        }
+                    }
+                }
+                let k = g.sample_outcome(&s, rng.next_u64());
+                g.apply_throw(&mut s, k, &mut Quiet).expect("throws");
+                continue;
+            }
+            g.legal_decisions(&s, &mut legal);
+            let d = legal[(rng.next_u64() % legal.len() as u64) as usize];
+            g.apply_decision(&mut s, d, &mut Quiet).expect("plays");
+        }
+    }
+    let v = found.expect("a combat throw that removes a piece");
+    let Verdict::Legal(cs) = &v else {
+        panic!("found above")
+    };
+    assert!(
+        !cs.iter().any(|c| matches!(c, Consequence::Taken { .. })),
+        "{cs:?}"
+    );
+    let Some(Consequence::Removed { by, .. }) =
+        cs.iter().find(|c| matches!(c, Consequence::Removed { .. }))
+    else {
+        panic!("found above")
+    };
+    let o = by.origin().expect("a statement");
+    assert_eq!(rule_id(ir, o), "TAG-T9");
+    assert_eq!(ir.statement(o).kind, StatementKind::Throw);
+    let line = seig::tools::words::verdict::line(ir, &v);
+    assert!(line.contains("is removed by the throw (TAG-T9"), "{line}");
+    assert!(!line.contains("captured"), "{line}");
+}
+
+/// A small file where two statements make a piece immune: `immune after entering b_home`
+/// (R-E) and `immune after arriving` (R-A, the last hole of b_home). Team a walks a_home.1→4,
+/// mid.1→6, b_home.4→1 (goal).
+fn two_immunities() -> Game {
+    let text = r#"
+game "Immune twice"
+source s "Test" { author "me" }
+rule R-B stated cites s "board" {
+  row a_home: home of a, 4 holes
+  row mid: middle, 6 holes
+  row b_home: home of b, 4 holes
+  team a: 4 pieces in a_home
+  team b: 4 pieces in b_home
+  track a: a_home forward, mid forward, b_home backward goal
+  track b: b_home forward, mid backward, a_home backward goal
+  sticks: 4 with faces white and black
+}
+rule R-T stated cites s "throws" {
+  on 0: nothing
+  on 1: release 1 moving 1
+  on any: move value
+  capture: compulsory, remove
+}
+rule R-E inferred cites s "entering" {
+  immune after entering b_home
+}
+rule R-A inferred cites s "arriving" {
+  immune after arriving
+}
+"#;
+    let (_, l) = seig::lang::load(text.as_bytes(), &Selection::default());
+    Game::new(l.ir.expect("lowers"))
+}
+
+/// The immunities a move's verdict cites, as rule IDs.
+fn immunity_cites(g: &Game, s: &State, d: Decision) -> Vec<String> {
+    let ir = g.ir();
+    let Verdict::Legal(cs) = g.verdict(s, d) else {
+        panic!("legal")
+    };
+    let Some(Consequence::Immune { by, also, .. }) =
+        cs.iter().find(|c| matches!(c, Consequence::Immune { .. }))
+    else {
+        panic!("{cs:?}")
+    };
+    let mut ids = vec![rule_id(ir, by.origin().expect("a statement")).to_string()];
+    ids.extend(also.iter().map(|&o| rule_id(ir, o).to_string()));
+    ids
+}
+
+/// An immunity that two statements both give cites both; one that only one gives cites
+/// that one (not the last statement that adds holes).
+#[test]
+fn an_immunity_two_statements_give_cites_both() {
+    let g = two_immunities();
+    let ir = g.ir();
+    let pos = |a: &str| {
+        g.from_notation(&format!(
+            "play | a 1 move | throws 1/1/9 turns 8 | pool 2/2#0 | a: {a} | b: x x x x"
+        ))
+        .expect("a position")
+    };
+    let d = Decision {
+        piece: 0,
+        mask: 1,
+        capture: false,
+        entry: 0,
+    };
+    // mid.5 + 2 → b_home.4: entering b_home only.
+    assert_eq!(immunity_cites(&g, &pos("+mid.5 x x x"), d), ["R-E"]);
+    // mid.6 + 2 → b_home.3: only entering again.
+    assert_eq!(immunity_cites(&g, &pos("+mid.6 x x x"), d), ["R-E"]);
+    // b_home.3 is already immune; a piece on mid.6 with 4 arrives on b_home.1: both.
+    let s = g
+        .from_notation(
+            "play | a 1 move | throws 1/1/9 turns 8 | pool 4/4#0 | a: +mid.6 x x x | b: x x x x",
+        )
+        .expect("a position");
+    assert_eq!(immunity_cites(&g, &s, d), ["R-E", "R-A"]);
+    let Verdict::Legal(cs) = g.verdict(&s, d) else {
+        panic!("legal")
+    };
+    let line = seig::tools::words::verdict::line(ir, &Verdict::Legal(cs));
+    assert!(line.contains("becomes immune (R-E; R-A)"), "{line}");
+}
+
+/// TAG-S6 under A-TAG-11 = another: a refused release rests on TAG-S6's release order and
+/// on its blocked release. The rule's sentences are quoted once, and what the order takes
+/// is said once (the refusal's words), not again in its first reason.
+#[test]
+fn tag_s6_a_tag_11_another_refused_release_says_each_thing_once() {
+    let g = load("rules/seig-tagent.seig", &[("A-TAG-11", "another")]);
+    let lower = |team: &str, released: &str| {
+        (1..=11)
+            .map(|i| format!("{team}_lower.{i}"))
+            .chain([released.to_string()])
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let s = g
+        .from_notation(&format!(
+            "race | twigs 2 move | throws 2/4/4 turns 1 last 8:0 | pool r1/1#0 | twigs: {} | shells: {}",
+            lower("twigs", "+twigs_upper.5"),
+            lower("shells", "shells_lower.12")
+        ))
+        .expect("a position");
+    let e = explain::explain(&g, &s, Some("5:r1")).expect("explains");
+    let text = explain::render(&e);
+    let v = e.verdict.as_ref().expect("a verdict");
+    assert_eq!(v.because.len(), 2, "{text}");
+    assert!(
+        v.because
+            .iter()
+            .all(|b| b.rule.as_ref().is_some_and(|r| r.id == "TAG-S6")),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("When the first \"Seig\" has been thrown")
+            .count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("front-most unreleased piece").count(),
+        1,
+        "{text}"
+    );
+}

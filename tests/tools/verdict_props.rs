@@ -136,8 +136,8 @@ fn consequence_grounds(cs: &[Consequence]) -> Vec<Ground> {
     for c in cs {
         match c {
             Consequence::Taken { by, .. }
+            | Consequence::Removed { by, .. }
             | Consequence::Declined { by, .. }
-            | Consequence::Immune { by, .. }
             | Consequence::Phase { by, .. }
             | Consequence::Won { by, .. }
             | Consequence::Ended { by } => v.push(*by),
@@ -147,6 +147,10 @@ fn consequence_grounds(cs: &[Consequence]) -> Vec<Ground> {
                 ..
             } => v.extend([*protected_by, *shared_by]),
             Consequence::Forfeited { by, .. } => v.push(*by),
+            Consequence::Immune { by, also, .. } => {
+                v.push(*by);
+                v.extend(also.iter().map(|&o| Ground::Stated(o)));
+            }
             Consequence::Thrown { .. } | Consequence::Moved { .. } => {}
         }
     }
@@ -167,7 +171,9 @@ fn check_consequences(ir: &Ir, cs: &[Consequence]) -> Result<(), String> {
                     check_refusal(ir, &u.refusal)?;
                 }
             }
-            Consequence::Taken { by, .. } | Consequence::Immune { by, .. }
+            Consequence::Taken { by, .. }
+            | Consequence::Removed { by, .. }
+            | Consequence::Immune { by, .. }
                 if *by == Ground::Fact =>
             {
                 return Err(format!("{c:?} names no statement"));

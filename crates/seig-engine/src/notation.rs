@@ -683,7 +683,8 @@ impl Spots<'_> {
             | SetupError::Visit { team, piece: i }
             | SetupError::UnreleasedOnTrack { team, piece: i, .. }
             | SetupError::ImmuneWhereNot { team, piece: i, .. }
-            | SetupError::Stacked { team, piece: i, .. } => piece(*team, *i),
+            | SetupError::Stacked { team, piece: i, .. }
+            | SetupError::PhaseUnreleased { team, piece: i, .. } => piece(*team, *i),
         };
         err(e.to_string(), near)
     }

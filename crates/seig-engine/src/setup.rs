@@ -286,6 +286,23 @@ pub enum SetupError {
         /// The team's name.
         name: String,
     },
+    /// A piece waits unreleased in a phase that only statements requiring every piece
+    /// released enter.
+    #[error(
+        "`{name}` piece {} is not released, but the {phase} phase begins only when all pieces are released ({rule}), and no capture sends a piece home", piece + 1
+    )]
+    PhaseUnreleased {
+        /// The phase's name.
+        phase: String,
+        /// The team.
+        team: TeamId,
+        /// The team's name.
+        name: String,
+        /// The piece (from 0).
+        piece: usize,
+        /// The rule of the `from … enter …` statement.
+        rule: String,
+    },
     /// The throw counters contradict each other or the pool.
     #[error("counters `throws {turn}/{team}/{game}`: {why}")]
     Counters {
@@ -543,7 +560,56 @@ impl Game {
     /// reaches, such as pools of any entries).
     pub fn check_reachable(&self, s: &State) -> Result<(), SetupError> {
         self.check_entries_given(s)?;
-        self.check_latches(s)
+        self.check_latches(s)?;
+        self.check_phase_entered(s)
+    }
+
+    /// A phase that only `from … enter …` statements requiring `all pieces released` enter
+    /// (no throw entry enters it, and play does not start in it) holds no unreleased piece,
+    /// where no capture sends a piece home (which would make it unreleased again).
+    fn check_phase_entered(&self, s: &State) -> Result<(), SetupError> {
+        let ir = &self.ir;
+        let p = s.phase;
+        let by_throw = ir
+            .throws
+            .iter()
+            .any(|t| t.effects.contains(&Effect::EnterPhase(p)));
+        let mut into = ir.transitions.iter().filter(|t| t.to == p).peekable();
+        if p == 0 || by_throw || into.peek().is_none() {
+            return Ok(());
+        }
+        let Some(t) = into
+            .clone()
+            .find(|t| t.when.contains(&Cond::AllReleased))
+            .filter(|_| into.all(|t| t.when.contains(&Cond::AllReleased)))
+        else {
+            return Ok(());
+        };
+        let sends_home = ir
+            .capture
+            .at
+            .iter()
+            .flatten()
+            .any(|c| c.spec.is_some_and(|sp| sp.send_home || sp.swap));
+        if sends_home {
+            return Ok(());
+        }
+        for team in TeamId::BOTH {
+            let n = self.n_pieces(team);
+            if let Some(i) = (0..n).find(|&i| {
+                let q = s.pieces[team][i];
+                q.alive() && !q.released()
+            }) {
+                return Err(SetupError::PhaseUnreleased {
+                    phase: ir.phases.value[p as usize].clone(),
+                    team,
+                    name: ir.teams[team.index()].name.clone(),
+                    piece: i,
+                    rule: ir.rules[t.origin.rule as usize].id.clone(),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// The sticks the throw of a turn's throw `family` used, when the file says for sure
@@ -560,9 +626,44 @@ impl Game {
         if let (Some(n), 0) = (st.first_of_turn, family) {
             return Some(n.value);
         }
+        self.sticks_in_phase(s)
+    }
+
+    /// The sticks of the last throw (`last`): of this turn, or, at a turn's start, the
+    /// previous turn's last throw, when the file says for sure (`None` where the first
+    /// throw of a turn has its own count, as that throw's place in its turn is not known).
+    fn sticks_of_last(&self, s: &State) -> Option<u8> {
+        let st = &self.ir.sticks;
+        if s.turn_throws > 0 {
+            return self.sticks_of_throw(s, s.turn_throws - 1);
+        }
+        if s.game_throws == 0 || !st.conditional.is_empty() || st.first_of_turn.is_some() {
+            return None;
+        }
+        match st.first_of_game {
+            Some(n) if s.game_throws == 1 => Some(n.value),
+            _ => self.sticks_in_phase(s),
+        }
+    }
+
+    /// The sticks of a throw that is not a game's or turn's first, made in this phase:
+    /// `None` where a throw entry may have changed the phase since.
+    fn sticks_in_phase(&self, s: &State) -> Option<u8> {
+        let st = &self.ir.sticks;
         // A throw entry may have changed the phase since (a Seig that starts the race was
-        // thrown with the opening's sticks): then the phase now does not tell.
+        // thrown with the opening's sticks): then the phase now does not tell, unless
+        // nothing enters it (play starts in it, as in an opening phase), so every throw
+        // of the game so far was made in it.
+        let p = s.phase;
+        let entered = p != 0
+            || self.ir.transitions.iter().any(|t| t.to == p)
+            || self
+                .ir
+                .throws
+                .iter()
+                .any(|t| t.effects.contains(&Effect::EnterPhase(p)));
         let phase_moves = st.by_phase.iter().any(Option::is_some)
+            && entered
             && self
                 .ir
                 .throws
@@ -690,8 +791,7 @@ impl Game {
             }
         }
         if let Some((n, _, v)) = s.last
-            && s.turn_throws > 0
-            && let Some(want) = self.sticks_of_throw(s, s.turn_throws - 1)
+            && let Some(want) = self.sticks_of_last(s)
             && n != want
         {
             return Err(SetupError::ThrowSticks {

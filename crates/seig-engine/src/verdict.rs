@@ -48,7 +48,7 @@ pub enum Consequence {
         /// The rules that allow the move (the throws', gates', loops').
         rules: RuleList,
     },
-    /// A piece was taken: sent home, swapped, or removed.
+    /// A piece was taken by a landing capture: sent home, swapped, or out of the game.
     Taken {
         /// Victim's team.
         team: TeamId,
@@ -59,6 +59,16 @@ pub enum Consequence {
         /// Put on the hole its taker left (`capture …: swap`), at `to`.
         swapped: Option<Cell>,
         /// The statement that takes it.
+        by: Ground,
+    },
+    /// A piece was taken out of the game by a throw's effect (`remove opposing piece`, as
+    /// in a combat phase), not by a piece landing on it: a removal, not a capture.
+    Removed {
+        /// Victim's team.
+        team: TeamId,
+        /// Victim.
+        piece: u8,
+        /// The throw entry that removes it.
         by: Ground,
     },
     /// The mover shares `cell` with opposing pieces it does not take.
@@ -83,8 +93,11 @@ pub enum Consequence {
         team: TeamId,
         /// Piece.
         piece: u8,
-        /// The statement that makes it immune.
+        /// The statement that makes it immune (the first in the file, of several).
         by: Ground,
+        /// The other statements that make it immune by the same move (an `immune after
+        /// entering` and an `immune after arriving` whose holes the move both enters).
+        also: Vec<Origin>,
     },
     /// Unused pool entries were forfeited: no piece could use them.
     Forfeited {
@@ -235,6 +248,12 @@ impl Game {
     ) {
         let mut forfeit = Some(obs.forfeit);
         let mut phase = before.phase;
+        // The track index the move's piece (its stack's lead) set out from (the engine
+        // tells the immunity before the move).
+        let from = obs.events.iter().find_map(|e| match *e {
+            Event::Moved { team, piece, .. } => Some(before.pieces[team][piece as usize].tpos),
+            _ => None,
+        });
         for e in obs.events {
             match e {
                 Event::Throw { .. } => {}
@@ -246,6 +265,14 @@ impl Game {
                         release: landing.is_some_and(|l| l.release),
                         to: p.place(),
                         rules,
+                    });
+                }
+                // No landing: the piece was taken while a throw was applied, by its effect.
+                Event::Captured { team, piece, .. } if landing.is_none() => {
+                    out.push(Consequence::Removed {
+                        team,
+                        piece,
+                        by: self.taken_by(None, entry),
                     });
                 }
                 Event::Captured {
@@ -263,11 +290,26 @@ impl Game {
                         .flatten(),
                     by: self.taken_by(landing, entry),
                 }),
-                Event::Immune { team, piece, rule } => out.push(Consequence::Immune {
-                    team,
-                    piece,
-                    by: self.immune_by(team, rule, landing),
-                }),
+                Event::Immune { team, piece, rule } => {
+                    let by = self.immune_by(team, rule, landing);
+                    // A landing's immunity: every statement whose holes the walk entered.
+                    let entered = match (landing, from, by) {
+                        (Some(l), Some(from), Ground::Stated(o)) if l.immune == Some(o) => {
+                            self.immunities_entered(team, from, l)
+                        }
+                        _ => Vec::new(),
+                    };
+                    let (by, also) = match entered.split_first() {
+                        Some((first, rest)) => (Ground::Stated(*first), rest.to_vec()),
+                        None => (by, Vec::new()),
+                    };
+                    out.push(Consequence::Immune {
+                        team,
+                        piece,
+                        by,
+                        also,
+                    });
+                }
                 Event::Forfeit { entries } => out.push(Consequence::Forfeited {
                     entries,
                     by: Ground::Default(EngineChoiceId::ForcedMoves),
@@ -316,6 +358,35 @@ impl Game {
                 .map(|(_, o)| o)
                 .filter(|o| o.rule == rule))
             .map_or(Ground::Fact, Ground::Stated)
+    }
+
+    /// The `immune after …` statements, in file order, whose holes for `team` a walk from
+    /// track index `from` to the landing `l` enters (forward; a walk that turned back, by a
+    /// bounce or a loop, is judged by its landing hole alone). The engine makes the piece
+    /// immune on entering any of their holes, so each of them gives the immunity.
+    fn immunities_entered(&self, team: TeamId, from: i16, l: &Landing) -> Vec<Origin> {
+        let cells = &self.ir.teams[team.index()].track.cells;
+        let entered: Vec<Cell> = if l.tpos > from {
+            let lo = usize::try_from(from + 1).unwrap_or(0);
+            let hi = usize::try_from(l.tpos).unwrap_or(0);
+            cells.get(lo..=hi).unwrap_or_default().to_vec()
+        } else {
+            (l.cell != NO_CELL)
+                .then(|| Cell::new(u16::from(l.cell)))
+                .into_iter()
+                .collect()
+        };
+        self.ir
+            .capture
+            .stated
+            .iter()
+            .filter(|st| st.kind == CaptureKind::Immune)
+            .filter(|st| {
+                st.region
+                    .is_some_and(|r| entered.iter().any(|&c| r[team.index()].contains(c)))
+            })
+            .map(|st| st.origin)
+            .collect()
     }
 
     /// The statement that changed the phase from `from` to `to`: a transition of that rule,
@@ -444,4 +515,4 @@ impl Game {
     }
 }
 
-use seig_ir::Effect as Effect_;
+use seig_ir::{CaptureKind, Effect as Effect_};

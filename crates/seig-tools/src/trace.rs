@@ -135,6 +135,9 @@ pub struct Tracer<F: FnMut(&TraceLine)> {
     sink: F,
     pending: Option<(TraceLine, Option<(TeamId, u8)>)>,
     raw: Vec<Event>,
+    /// The pending action and the position before it, for the engine's verdict when the
+    /// action forfeits (its reasons are the verdict's, judged only then).
+    before: Option<(State, Result<Decision, u8>)>,
 }
 
 impl<F: FnMut(&TraceLine)> Tracer<F> {
@@ -144,6 +147,7 @@ impl<F: FnMut(&TraceLine)> Tracer<F> {
             sink,
             pending: None,
             raw: Vec::new(),
+            before: None,
         }
     }
 
@@ -177,6 +181,7 @@ impl<F: FnMut(&TraceLine)> Hooks for Tracer<F> {
         let mut l = Self::start(g, s, "throw", value.to_string());
         l.sticks = Some(words::throw::sticks(g, k, n));
         self.pending = Some((l, None));
+        self.before = Some((s.clone(), Err(k)));
     }
 
     fn decision(&mut self, g: &Game, s: &State, legal: &[Decision], d: Decision) {
@@ -188,6 +193,7 @@ impl<F: FnMut(&TraceLine)> Hooks for Tracer<F> {
             .map(|p| place_name(g, team, p));
         l.of = Some(legal.len());
         self.pending = Some((l, Some((team, d.piece))));
+        self.before = Some((s.clone(), Ok(d)));
     }
 
     fn event(&mut self, e: Event) {
@@ -216,11 +222,19 @@ impl<F: FnMut(&TraceLine)> Tracer<F> {
             return;
         };
         let ir = g.ir();
+        let before = self.before.take();
         for e in self.raw.drain(..) {
             match e {
                 Event::Throw { rule, .. } => l.rules.extend(rule.map(|r| rule_id(ir, r))),
                 Event::Moved { rules, .. } => {
                     l.rules.extend(rules.iter().map(|&r| rule_id(ir, r)));
+                }
+                Event::Forfeit { .. } => {
+                    let mut ev = describe(ir, &e, l.action == "throw");
+                    if let Some(w) = before.as_ref().and_then(|b| forfeit_words(g, b)) {
+                        ev.words = w;
+                    }
+                    l.events.push(ev);
                 }
                 other => l.events.push(describe(ir, &other, l.action == "throw")),
             }
@@ -236,6 +250,21 @@ impl<F: FnMut(&TraceLine)> Tracer<F> {
         l.refused = refused;
         (self.sink)(&l);
     }
+}
+
+/// A forfeit in the words of the engine's verdict on the action that made it: the default
+/// that forfeits, and why no piece could use each entry.
+fn forfeit_words(g: &Game, (s, action): &(State, Result<Decision, u8>)) -> Option<String> {
+    let v = match *action {
+        Ok(d) => g.verdict(s, d),
+        Err(k) => g.throw_verdict(s, k),
+    };
+    let seig_engine::Verdict::Legal(cs) = v else {
+        return None;
+    };
+    cs.iter()
+        .find(|c| matches!(c, seig_engine::Consequence::Forfeited { .. }))
+        .map(|c| words::verdict::consequence(g.ir(), c))
 }
 
 /// An engine event as a trace event (`by_throw`: it happened while a throw was applied).

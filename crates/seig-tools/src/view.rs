@@ -126,29 +126,41 @@ pub struct ThrowSeen {
     pub current: bool,
 }
 
+impl ThrowSeen {
+    /// A throw of `n` sticks with `k` showing the first face, by `thrower` (when known):
+    /// its value as the thrower counts it, the counted face's sticks and the other's.
+    /// Every throw shown anywhere (the last throw here, a throw in a trace or a record's
+    /// words) is read through this one.
+    pub fn new(ir: &Ir, n: u8, k: u8, thrower: Option<(TeamId, u8)>, current: bool) -> ThrowSeen {
+        let colour = thrower.and_then(|(t, _)| ir.team_of(t).colour_face());
+        let face = match ir.sticks.value.value {
+            ValueRule::Face(f) => f.min(1),
+            ValueRule::OwnColour => colour.unwrap_or(0).min(1),
+        };
+        let count = |f: u8| if f == 0 { k } else { n.saturating_sub(k) };
+        ThrowSeen {
+            thrower,
+            sticks: n,
+            value: ir.sticks.value.value.throw_value(colour, k.min(n), n),
+            counted: (face, count(face)),
+            other: (1 - face, count(1 - face)),
+            classes: ir.classes_of(k, n).into_iter().map(String::from).collect(),
+            current,
+        }
+    }
+}
+
 /// Who made the last throw of `s`: `known` (from the game's actions, see
 /// [`crate::play::last_thrower`]), else the seat to play when the throw is of its turn.
 pub fn throw_seen(g: &Game, s: &State, known: Option<(TeamId, u8)>) -> Option<ThrowSeen> {
     let (n, k, value) = s.last()?;
     let own_turn = s.stage() == Stage::Move || s.turn_throws() > 0;
     let thrower = known.or(own_turn.then(|| (s.team(), s.seat())));
-    let ir = g.ir();
-    let face = match ir.sticks.value.value {
-        ValueRule::Face(f) => f.min(1),
-        ValueRule::OwnColour => thrower
-            .and_then(|(t, _)| ir.team_of(t).colour_face())
-            .unwrap_or(0)
-            .min(1),
-    };
-    let count = |f: u8| if f == 0 { k } else { n.saturating_sub(k) };
+    let current = own_turn && thrower.is_none_or(|(t, seat)| t == s.team() && seat == s.seat());
+    // The value the position recorded (the thrower's, even when it is not known here).
     Some(ThrowSeen {
-        thrower,
-        sticks: n,
         value,
-        counted: (face, count(face)),
-        other: (1 - face, count(1 - face)),
-        classes: ir.classes_of(k, n).into_iter().map(String::from).collect(),
-        current: own_turn && thrower.is_none_or(|(t, seat)| t == s.team() && seat == s.seat()),
+        ..ThrowSeen::new(g.ir(), n, k, thrower, current)
     })
 }
 
@@ -159,38 +171,6 @@ pub fn seat_words(ir: &Ir, team: TeamId, seat: u8) -> String {
         format!("{name} seat {}", seat + 1)
     } else {
         name.clone()
-    }
-}
-
-impl ThrowSeen {
-    /// `north threw 3` (`the last throw was 3` when the thrower is not known).
-    pub fn headline(&self, ir: &Ir) -> String {
-        match self.thrower {
-            Some((t, seat)) => format!("{} threw {}", seat_words(ir, t, seat), self.value),
-            None => format!("the last throw was {}", self.value),
-        }
-    }
-
-    /// The sticks of the counted face, then the other's: `3 black, 2 white`.
-    pub fn faces_words(&self, ir: &Ir) -> String {
-        let face = |f: u8| ir.sticks.faces.get(f as usize).map_or("?", |x| x.as_str());
-        format!(
-            "{} {}, {} {}",
-            self.counted.1,
-            face(self.counted.0),
-            self.other.1,
-            face(self.other.0)
-        )
-    }
-
-    /// The whole throw in a line: `north threw 3 (3 black, 2 white; all alike)`.
-    pub fn words(&self, ir: &Ir) -> String {
-        let classes = if self.classes.is_empty() {
-            String::new()
-        } else {
-            format!("; {}", self.classes.join(", "))
-        };
-        format!("{} ({}{classes})", self.headline(ir), self.faces_words(ir))
     }
 }
 
@@ -310,6 +290,33 @@ pub fn hole_of(ir: &Ir, cell: Cell) -> Option<Hole> {
             hole: c - first,
         })
     })
+}
+
+/// The two teams of `s` as a front end draws them: their pieces (where each stands,
+/// released, immune, in the game) and their walks along the rows. The web page
+/// ([`board_view`]) and the terminal's board both draw from this.
+pub fn teams_view(ir: &Ir, s: &State) -> Vec<TeamView> {
+    TeamId::BOTH
+        .into_iter()
+        .map(|t| team_view(ir, s, t))
+        .collect()
+}
+
+/// Where decision `d` of the team to play takes its piece: the hole it leaves and the hole
+/// it reaches (`None`: beside the board, or off the track), and the holes it passes along
+/// its track, the landing hole last (see [`MoveView::path`]).
+pub fn move_holes(g: &Game, s: &State, d: Decision) -> (Option<Hole>, Option<Hole>, Vec<Hole>) {
+    let ir = g.ir();
+    let p = s.piece(s.team(), d.piece as usize);
+    let landing = g.check_decision(s, s.team(), d).ok();
+    let to = landing
+        .as_ref()
+        .and_then(|l| l.place())
+        .and_then(|c| hole_of(ir, c));
+    let path = landing
+        .map(|l| track_path(ir, s.team(), p.track_index(), l.track_index()))
+        .unwrap_or_default();
+    (p.place().and_then(|c| hole_of(ir, c)), to, path)
 }
 
 fn team_view(ir: &Ir, s: &State, t: TeamId) -> TeamView {
@@ -432,20 +439,12 @@ pub fn board_view(g: &Game, s: &State, thrower: Option<(TeamId, u8)>) -> BoardVi
         .zip(decisions)
         .enumerate()
         .map(|(index, (d, dv))| {
-            let p = s.piece(s.team(), d.piece as usize);
-            let landing = g.check_decision(s, s.team(), *d).ok();
-            let to = landing
-                .as_ref()
-                .and_then(|l| l.place())
-                .and_then(|c| hole_of(ir, c));
-            let path = landing
-                .map(|l| track_path(ir, s.team(), p.track_index(), l.track_index()))
-                .unwrap_or_default();
+            let (from, to, path) = move_holes(g, s, *d);
             MoveView {
                 index,
                 notation: dv.notation,
                 piece: d.piece as usize + 1,
-                from: p.place().and_then(|c| hole_of(ir, c)),
+                from,
                 to,
                 path,
                 capture: d.capture,
@@ -486,10 +485,7 @@ pub fn board_view(g: &Game, s: &State, thrower: Option<(TeamId, u8)>) -> BoardVi
                 len: r.len,
             })
             .collect(),
-        teams: TeamId::BOTH
-            .into_iter()
-            .map(|t| team_view(ir, s, t))
-            .collect(),
+        teams: teams_view(ir, s),
         sticks: s
             .last()
             .zip(throw_seen(g, s, thrower))
@@ -500,7 +496,7 @@ pub fn board_view(g: &Game, s: &State, thrower: Option<(TeamId, u8)>) -> BoardVi
                 faces: ir.sticks.faces.clone(),
                 team: t.thrower.map(|(x, _)| x.index()),
                 counted: t.counted.0,
-                words: t.words(ir),
+                words: crate::words::throw::seen(ir, &t),
                 current: t.current,
                 classes: t.classes,
             }),

@@ -3,7 +3,8 @@
 //! screen's width), each team's way along a row drawn between its holes in the team's
 //! colour where one team walks the row one way (and beside the row otherwise), and each
 //! team's pieces off the board (waiting, or started but not on a hole) on a line beside the
-//! row the team starts from.
+//! row the team starts from. What stands where, and each team's way along the rows, are
+//! the view model's ([`crate::tools::view::teams_view`]), the one the web page draws.
 #![expect(
     clippy::indexing_slicing,
     reason = "per-team pairs are indexed by a `TeamId` (0 or 1) and the header buffer by positions its length bounds"
@@ -11,7 +12,8 @@
 
 use super::plain::team_letters;
 use crate::engine::{Decision, Game, State};
-use crate::lang::ir::{Cell, Ir, Row, TeamId};
+use crate::lang::ir::{Ir, Row};
+use crate::tools::view::{self, Hole as At, TeamView};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
@@ -24,29 +26,36 @@ pub const COLOURS: [Color; 2] = {
 /// What stands on one hole: per team, the pieces there, the first one's number (1-based) and
 /// whether any is released or immune.
 #[derive(Default, Clone, Copy)]
-struct Hole {
+struct Stack {
     count: [usize; 2],
     first: [usize; 2],
     released: [bool; 2],
     immune: [bool; 2],
 }
 
-fn hole(s: &State, cell: Cell) -> Hole {
-    let mut h = Hole::default();
-    for t in TeamId::BOTH {
-        for (i, p) in s.pieces(t).iter().enumerate() {
-            if p.alive() && p.place() == Some(cell) {
-                let x = t.index();
-                if h.count[x] == 0 {
-                    h.first[x] = i + 1;
-                }
-                h.count[x] += 1;
-                h.released[x] |= p.released();
-                h.immune[x] |= p.immune();
+/// What stands on every hole, `[row][hole]`, gathered from the view model's pieces.
+fn stacks(ir: &Ir, teams: &[TeamView]) -> Vec<Vec<Stack>> {
+    let mut v: Vec<Vec<Stack>> = ir
+        .rows
+        .iter()
+        .map(|r| vec![Stack::default(); r.len as usize])
+        .collect();
+    for (x, team) in teams.iter().enumerate().take(2) {
+        for p in team.pieces.iter().filter(|p| p.alive) {
+            let Some(h) =
+                p.at.and_then(|at| v.get_mut(at.row)?.get_mut(at.hole as usize))
+            else {
+                continue;
+            };
+            if h.count[x] == 0 {
+                h.first[x] = p.number;
             }
+            h.count[x] += 1;
+            h.released[x] |= p.released;
+            h.immune[x] |= p.immune;
         }
     }
-    h
+    v
 }
 
 /// One part of a hole's token: its text, the team it shows (for the colour), and whether
@@ -57,7 +66,7 @@ type Part = (String, Option<usize>, bool);
 /// with, as room allows, the piece's number (`S7`) or the stack's size (`S×3`; `S3` two
 /// wide; the digit alone one wide) and `!` when immune; both teams' letters when both are
 /// there (`*` one wide); `·` for an empty hole.
-fn token(h: &Hole, letters: [char; 2], tw: usize) -> Vec<Part> {
+fn token(h: &Stack, letters: [char; 2], tw: usize) -> Vec<Part> {
     let teams: Vec<usize> = (0..2).filter(|&t| h.count[t] > 0).collect();
     let letter = |t: usize| {
         if h.released[t] {
@@ -109,13 +118,13 @@ fn token(h: &Hole, letters: [char; 2], tw: usize) -> Vec<Part> {
 }
 
 /// Per row, the ways the teams walk it in their track's order: `(team, backward)`.
-fn row_ways(ir: &Ir) -> Vec<Vec<(usize, bool)>> {
-    (0..ir.rows.len())
+fn row_ways(rows: usize, teams: &[TeamView]) -> Vec<Vec<(usize, bool)>> {
+    (0..rows)
         .map(|ri| {
             let mut v = Vec::new();
-            for (t, team) in ir.teams.iter().enumerate() {
-                for seg in team.track.segments.iter().filter(|seg| seg.row == ri) {
-                    v.push((t, seg.backward));
+            for (t, team) in teams.iter().enumerate() {
+                for w in team.walks.iter().filter(|w| w.row == ri) {
+                    v.push((t, w.backward));
                 }
             }
             v
@@ -153,21 +162,25 @@ pub fn board_lines(
     chosen: Option<Decision>,
     width: usize,
 ) -> Vec<Line<'static>> {
-    let marks = match chosen {
-        Some(d) => chosen_cells(g, s, d),
-        None => (None, None),
-    };
+    let marks = chosen.map_or((None, None), |d| chosen_holes(g, s, d));
     board_lines_marked(g, s, marks, width)
 }
 
-/// The cells an action leaves and reaches, played from `s` (`None` for neither: a throw).
+/// The holes an action leaves and reaches, played from `s` (`None` for neither: a throw,
+/// or beside the board).
 pub fn move_cells(
     g: &Game,
     s: &State,
     a: crate::tools::record::Action,
-) -> (Option<Cell>, Option<Cell>) {
+) -> (Option<At>, Option<At>) {
     a.as_decision()
-        .map_or((None, None), |d| chosen_cells(g, s, d))
+        .map_or((None, None), |d| chosen_holes(g, s, d))
+}
+
+/// The holes decision `d` leaves and reaches: the view model's, as the page marks them.
+fn chosen_holes(g: &Game, s: &State, d: Decision) -> (Option<At>, Option<At>) {
+    let (from, to, _) = view::move_holes(g, s, d);
+    (from, to)
 }
 
 /// The board as styled lines fitting `width`, the holes `marks` names marked (the first
@@ -175,10 +188,11 @@ pub fn move_cells(
 pub fn board_lines_marked(
     g: &Game,
     s: &State,
-    marks: (Option<Cell>, Option<Cell>),
+    marks: (Option<At>, Option<At>),
     width: usize,
 ) -> Vec<Line<'static>> {
     let ir = g.ir();
+    let teams = view::teams_view(ir, s);
     let letters = team_letters(g);
     let name_w = ir
         .rows
@@ -187,7 +201,7 @@ pub fn board_lines_marked(
         .max()
         .unwrap_or(0);
     let holes = ir.rows.iter().map(|r| r.len as usize).max().unwrap_or(0);
-    let ways = row_ways(ir);
+    let ways = row_ways(ir.rows.len(), &teams);
     let label_w = ways
         .iter()
         .map(|w| {
@@ -202,7 +216,7 @@ pub fn board_lines_marked(
     // Too narrow even at the smallest holes: the row names are cut, never the last holes.
     let name_w = name_w.min(width.saturating_sub(holes * cw)).max(3);
     let grid = Grid {
-        s,
+        stacks: stacks(ir, &teams),
         letters,
         cw,
         name_w,
@@ -212,20 +226,20 @@ pub fn board_lines_marked(
     let mut lines = vec![grid.numbers(holes)];
     let mid = ir.rows.len() / 2;
     // A team starting on a row of the upper half has its pieces off the board drawn above.
-    let start_row = |t: usize| ir.teams[t].track.segments.first().map_or(0, |seg| seg.row);
+    let start_row = |t: usize| teams[t].walks.first().map_or(0, |w| w.row);
     let (above, below): (Vec<usize>, Vec<usize>) = (0..2).partition(|&t| start_row(t) >= mid);
     lines.extend(
         above
             .iter()
-            .filter_map(|&t| off_board_line(g, s, t, letters)),
+            .filter_map(|&t| off_board_line(&teams[t], t, letters)),
     );
     for (ri, r) in ir.rows.iter().enumerate().rev() {
-        lines.push(grid.row_line(r, &ways[ri]));
+        lines.push(grid.row_line(ri, r, &ways[ri]));
     }
     lines.extend(
         below
             .iter()
-            .filter_map(|&t| off_board_line(g, s, t, letters)),
+            .filter_map(|&t| off_board_line(&teams[t], t, letters)),
     );
     lines.extend(legend(ir, letters, cw - 1, width));
     lines
@@ -269,26 +283,15 @@ fn legend(ir: &Ir, letters: [char; 2], tw: usize, width: usize) -> Vec<Line<'sta
         .collect()
 }
 
-/// The cells the chosen move leaves and reaches.
-fn chosen_cells(g: &Game, s: &State, d: Decision) -> (Option<Cell>, Option<Cell>) {
-    let p = s.piece(s.team(), d.piece as usize);
-    let to = g
-        .check_decision(s, s.team(), d)
-        .ok()
-        .and_then(|l| l.place());
-    (p.place(), to)
-}
-
 /// A team's pieces not on a hole: waiting (not released), started but off the board, and
 /// out of the game; `None` when all are on the board.
-fn off_board_line(g: &Game, s: &State, t: usize, letters: [char; 2]) -> Option<Line<'static>> {
-    let team = TeamId::new(t);
+fn off_board_line(team: &TeamView, t: usize, letters: [char; 2]) -> Option<Line<'static>> {
     let (mut waiting, mut started, mut out) = (0usize, 0usize, 0usize);
-    for p in s.pieces(team).iter().take(g.n_pieces(team)) {
-        if !p.alive() {
+    for p in &team.pieces {
+        if !p.alive {
             out += 1;
-        } else if p.place().is_none() {
-            if p.released() {
+        } else if p.at.is_none() {
+            if p.released {
                 started += 1;
             } else {
                 waiting += 1;
@@ -307,7 +310,7 @@ fn off_board_line(g: &Game, s: &State, t: usize, letters: [char; 2]) -> Option<L
     };
     let colour = Style::new().fg(COLOURS[t]);
     let mut spans = vec![Span::styled(
-        format!("{} off the board:", g.ir().teams[t].name),
+        format!("{} off the board:", team.name),
         colour,
     )];
     let mut sep = " ";
@@ -331,8 +334,9 @@ fn off_board_line(g: &Game, s: &State, t: usize, letters: [char; 2]) -> Option<L
 }
 
 /// What every row of the grid needs.
-struct Grid<'a> {
-    s: &'a State,
+struct Grid {
+    /// What stands on every hole, `[row][hole]`.
+    stacks: Vec<Vec<Stack>>,
     letters: [char; 2],
     /// Columns per hole, separator included.
     cw: usize,
@@ -340,10 +344,10 @@ struct Grid<'a> {
     /// Holes of the longest row.
     longest: usize,
     /// The chosen move's holes: (leaves, reaches).
-    marks: (Option<Cell>, Option<Cell>),
+    marks: (Option<At>, Option<At>),
 }
 
-impl Grid<'_> {
+impl Grid {
     /// The hole numbers over the columns (every fifth, and the first, when they do not fit).
     fn numbers(&self, holes: usize) -> Line<'static> {
         let tw = self.cw - 1;
@@ -372,7 +376,7 @@ impl Grid<'_> {
     /// One row: its name, a token per hole (the chosen move's holes marked) with the way
     /// along the row between them when one team walks it one way, then the ways in the
     /// margin.
-    fn row_line(&self, r: &Row, ways: &[(usize, bool)]) -> Line<'static> {
+    fn row_line(&self, ri: usize, r: &Row, ways: &[(usize, bool)]) -> Line<'static> {
         let tw = self.cw - 1;
         let (from, to) = self.marks;
         // One way along the row (whoever walks it): drawn between the holes, in the
@@ -387,7 +391,7 @@ impl Grid<'_> {
         let name: String = r.name.chars().take(self.name_w).collect();
         let mut spans = vec![Span::raw(format!("{name:w$}", w = self.name_w))];
         for h in 0..r.len {
-            let c = r.cell(h);
+            let here = Some(At { row: ri, hole: h });
             match one_way {
                 Some((t, a)) if h > 0 => spans.push(Span::styled(
                     a.to_string(),
@@ -399,18 +403,25 @@ impl Grid<'_> {
                 )),
                 _ => spans.push(Span::raw(" ")),
             }
-            let mark = if Some(c) == to {
+            let reached = to.is_some() && to == here;
+            let mark = if reached {
                 Style::new().bg(Color::Green).fg(Color::Black)
-            } else if Some(c) == from {
+            } else if from.is_some() && from == here {
                 Style::new().add_modifier(Modifier::REVERSED)
             } else {
                 Style::new()
             };
-            let parts = token(&hole(self.s, c), self.letters, tw);
+            let stack = self
+                .stacks
+                .get(ri)
+                .and_then(|row| row.get(h as usize))
+                .copied()
+                .unwrap_or_default();
+            let parts = token(&stack, self.letters, tw);
             let used: usize = parts.iter().map(|(x, _, _)| x.chars().count()).sum();
             for (x, t, immune) in parts {
                 let st = match t {
-                    _ if Some(c) == to => mark,
+                    _ if reached => mark,
                     Some(t) => mark.fg(COLOURS[t]).add_modifier(Modifier::BOLD),
                     None => mark.add_modifier(Modifier::DIM),
                 };

@@ -167,14 +167,14 @@ pub fn run(args: PlayArgs) -> Result<Status, CliError> {
             auto: args.auto,
             tty,
         };
-        return Ok(Status::from_code(plain::run(
+        return plain::run(
             &mut session,
             stdin.lock(),
             crate::cli::out::Escaping(stdout.lock()),
             opts,
-        )));
+        );
     }
-    Ok(Status::from_code(tui::run(session, args.auto)))
+    tui::run(session, args.auto)
 }
 
 /// Are standard input and output a terminal that can draw the full screen (else the line
@@ -229,11 +229,11 @@ pub fn replay(args: ReplayArgs) -> Result<Status, CliError> {
     let states = record::replay_all(&game, &actions).map_err(|e| in_record(&e))?;
     let seats = Seats::from_records(&game, &r.seats);
     if !args.plain && !args.all && interactive() {
-        return Ok(Status::from_code(replay::run(&game, &actions, &states)));
+        return replay::run(&game, &actions, &states);
     }
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    Ok(Status::from_code(plain::replay(
+    plain::replay(
         &game,
         &seats,
         &actions,
@@ -242,7 +242,7 @@ pub fn replay(args: ReplayArgs) -> Result<Status, CliError> {
         !input_is_terminal(),
         stdin.lock(),
         crate::cli::out::Escaping(stdout.lock()),
-    )))
+    )
 }
 
 /// Names a team and seat for messages: `south`, or `twigs seat 2` when teams have seats.

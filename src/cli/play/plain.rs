@@ -11,7 +11,7 @@
 )]
 
 use super::{rule_text, seat_name, stage_words};
-use crate::cli::out::{EXIT_BROKEN_PIPE, EXIT_IO};
+use crate::cli::error::{CliError, Status};
 use crate::engine::{EntryKind, EntryUse, Game, Refusal, Stage, State};
 use crate::lang::ir::{Cell, TeamId};
 use crate::tools::agents::AgentKind;
@@ -251,9 +251,9 @@ pub fn render_throw(g: &Game, s: &State, thrower: Option<(TeamId, u8)>) -> Optio
         .collect();
     let mut out = format!(
         "{}: [{}] {}",
-        t.headline(g.ir()),
+        words::throw::headline(g.ir(), &t),
         sticks.join(" "),
-        t.faces_words(g.ir())
+        words::throw::faces(g.ir(), &t)
     );
     if !t.classes.is_empty() {
         let _ = write!(out, " ({})", t.classes.join(", "));
@@ -454,41 +454,23 @@ impl Default for Options {
     }
 }
 
-/// Plays until the game ends, the input ends or `quit`; returns the exit code: 0; 1 when
-/// the engine refuses to list a position's decisions (more than its limit; said on
-/// stderr); or, when the output cannot be written, [`EXIT_IO`] after saying so on stderr
-/// ([`EXIT_BROKEN_PIPE`], quietly, for a closed pipe), as every command does.
-pub fn run(session: &mut Session, input: impl BufRead, mut out: impl Write, opts: Options) -> i32 {
+/// Plays until the game ends, the input ends or `quit`: success; or an error for the
+/// command's reporter: the engine refuses to list a position's decisions (more than its
+/// limit; exit 1), or the output cannot be written ([`CliError::Output`]: exit 74, or 141
+/// quietly for a closed pipe, as every command's failed writes).
+pub fn run(
+    session: &mut Session,
+    input: impl BufRead,
+    mut out: impl Write,
+    opts: Options,
+) -> Result<Status, CliError> {
     let mut limit = None;
-    let r = run_inner(session, input, &mut out, opts, &mut limit).and_then(|()| out.flush());
-    match (r, limit) {
-        (Ok(()), Some(m)) => {
-            let _ = writeln!(
-                crate::cli::out::Escaping(std::io::stderr().lock()),
-                "{}",
-                crate::cli::error::line(&m)
-            );
-            1
-        }
-        (r, _) => write_failure(r),
-    }
-}
-
-/// The exit code of a line-mode run: 0, or [`EXIT_IO`] after saying on stderr that the
-/// output could not be written ([`EXIT_BROKEN_PIPE`], quietly, for a closed pipe, as a
-/// shell expects): the codes of every other command's failed writes.
-pub fn write_failure(r: std::io::Result<()>) -> i32 {
-    match r {
-        Ok(()) => 0,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => EXIT_BROKEN_PIPE,
-        Err(e) => {
-            let _ = writeln!(
-                crate::cli::out::Escaping(std::io::stderr().lock()),
-                "{}",
-                crate::cli::error::line(format_args!("cannot write to standard output: {e}"))
-            );
-            EXIT_IO
-        }
+    run_inner(session, input, &mut out, opts, &mut limit)
+        .and_then(|()| out.flush())
+        .map_err(CliError::Output)?;
+    match limit {
+        Some(m) => Err(CliError::Failed(m)),
+        None => Ok(Status::Success),
     }
 }
 
@@ -908,8 +890,8 @@ fn why_text(session: &Session, arg: &str) -> String {
 
 /// Steps through a recorded game: Enter (or `next`) goes on, `back` goes back, `N` goes to
 /// action N, `end`, `start`, `position`, `quit`. With `all`, prints every action and the
-/// final position without reading input. Commands are repeated when `echo`. The exit code
-/// is [`write_failure`]'s.
+/// final position without reading input. Commands are repeated when `echo`. A failed write
+/// is [`CliError::Output`], as in [`run`].
 #[expect(
     clippy::too_many_arguments,
     reason = "the record's parts and the terminal's"
@@ -923,10 +905,11 @@ pub fn replay(
     echo: bool,
     input: impl BufRead,
     mut out: impl Write,
-) -> i32 {
-    let r = replay_inner(g, seats, actions, states, (all, echo), input, &mut out)
-        .and_then(|()| out.flush());
-    write_failure(r)
+) -> Result<Status, CliError> {
+    replay_inner(g, seats, actions, states, (all, echo), input, &mut out)
+        .and_then(|()| out.flush())
+        .map_err(CliError::Output)?;
+    Ok(Status::Success)
 }
 
 fn replay_action_text(

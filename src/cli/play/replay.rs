@@ -11,6 +11,7 @@ use super::board::{board_lines_marked, move_cells};
 use super::plain::render_pool;
 use super::tui::{MIN_SIZE, popup};
 use super::{seat_name, stage_words, term};
+use crate::cli::error::{CliError, Status};
 use crate::engine::{Event as GameEvent, Game, State};
 use crate::tools::record::Action;
 use crate::tools::view::{hand_words, throw_seen};
@@ -270,7 +271,7 @@ impl Replay {
             &self.states,
         );
         if let Some(t) = throw_seen(g, s, thrower) {
-            lines.push(t.words(g.ir()));
+            lines.push(words::throw::seen(g.ir(), &t));
         }
         if let Some(h) = hand_words(s) {
             lines.push(h);
@@ -289,10 +290,8 @@ impl Replay {
 }
 
 /// Runs `seig replay` full-screen: the [`Replay`] of a record until it is left.
-pub fn run(g: &Game, actions: &[Action], states: &[State]) -> i32 {
-    let Some(mut terminal) = term::enter_or_say() else {
-        return 1;
-    };
+pub fn run(g: &Game, actions: &[Action], states: &[State]) -> Result<Status, CliError> {
+    let mut terminal = term::enter_full_screen()?;
     let mut r = Replay::new(g, actions.to_vec(), states.to_vec());
     let result = (|| -> std::io::Result<Option<i32>> {
         loop {
@@ -314,5 +313,5 @@ pub fn run(g: &Game, actions: &[Action], states: &[State]) -> i32 {
         }
     })();
     term::leave();
-    super::tui::exit_code(result)
+    super::tui::outcome(result)
 }

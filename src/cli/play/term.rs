@@ -72,22 +72,15 @@ pub fn enter() -> std::io::Result<DefaultTerminal> {
     t
 }
 
-/// [`enter`], or `None` once the failure has been said on standard error (the caller exits 1).
-pub fn enter_or_say() -> Option<DefaultTerminal> {
-    match enter() {
-        Ok(t) => Some(t),
-        Err(e) => {
-            leave();
-            let _ = writeln!(
-                crate::cli::out::Escaping(std::io::stderr().lock()),
-                "{}",
-                crate::cli::error::line(format_args!(
-                    "cannot start the full-screen mode: {e} (use --plain)"
-                ))
-            );
-            None
-        }
-    }
+/// [`enter`], or the error that says why not (the command's reporter says it; exit 1),
+/// the terminal left as it was.
+pub fn enter_full_screen() -> Result<DefaultTerminal, crate::cli::error::CliError> {
+    enter().map_err(|e| {
+        leave();
+        crate::cli::error::CliError::failed(format_args!(
+            "cannot start the full-screen mode: {e} (use --plain)"
+        ))
+    })
 }
 
 /// Leaves the full-screen mode (idempotent; errors are ignored, as the terminal may be gone).

@@ -17,6 +17,7 @@
 use super::board::{COLOURS, board_lines};
 use super::replay::Replay;
 use super::{rule_text, seat_name, stage_words, term};
+use crate::cli::error::{CliError, Status};
 use crate::engine::{Decision, Event as GameEvent, Stage};
 use crate::tools::agents::AgentKind;
 use crate::tools::play::{Choice, Session, Step};
@@ -30,7 +31,6 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use std::cell::Cell;
-use std::io::Write;
 use std::path::Path;
 
 /// Smallest terminal the screen is drawn in.
@@ -889,7 +889,10 @@ impl App {
                     .collect();
                 let mut l = vec![
                     Span::styled(sticks, Style::new().fg(colour).add_modifier(Modifier::BOLD)),
-                    Span::styled(format!(" {}", t.headline(g.ir())), Style::new().fg(colour)),
+                    Span::styled(
+                        format!(" {}", words::throw::headline(g.ir(), &t)),
+                        Style::new().fg(colour),
+                    ),
                 ];
                 if !t.classes.is_empty() {
                     l.push(Span::styled(
@@ -1067,17 +1070,17 @@ pub(super) fn popup(f: &mut Frame, title: &str, body: &str, scroll: usize, close
     );
 }
 
-/// Runs the full-screen game; returns the exit code: 0, 1 when the terminal cannot be entered or a position has more decisions than the engine lists, 74 when the terminal fails, or
-/// `128 + N` when signal N ends it. The terminal is restored on every way out.
-pub fn run(session: Session, auto: bool) -> i32 {
-    let Some(mut terminal) = term::enter_or_say() else {
-        return 1;
-    };
+/// Runs the full-screen game: success, or `128 + N` when signal N ends it; an error
+/// when the terminal cannot be entered or a position has more decisions than the engine
+/// lists (exit 1), or when the terminal fails (exit 74). The terminal is restored on every
+/// way out, before the command's reporter says the error.
+pub fn run(session: Session, auto: bool) -> Result<Status, CliError> {
+    let mut terminal = term::enter_full_screen()?;
     let mut app = App::new(session);
     app.auto = auto;
     let result = game_loop(&mut terminal, &mut app);
     term::leave();
-    exit_code(result)
+    outcome(result)
 }
 
 /// The engine refused to list a position's decisions (more than its limit): the game
@@ -1093,31 +1096,20 @@ impl std::fmt::Display for DecisionLimit {
 
 impl std::error::Error for DecisionLimit {}
 
-/// 0; `128 + N` after signal N; 1 for the engine's decision limit; [`EXIT_IO`] when the
-/// terminal cannot be written or read, as every command's failed writes.
-pub(super) fn exit_code(result: std::io::Result<Option<i32>>) -> i32 {
+/// A full-screen loop's end as the command's result: success; `128 + N` after signal N
+/// (said on stderr); the engine's decision limit (exit 1) or the terminal's failure (exit
+/// 74, as every command's failed writes) as errors for the reporter.
+pub(super) fn outcome(result: std::io::Result<Option<i32>>) -> Result<Status, CliError> {
     match result {
-        Ok(None) => 0,
+        Ok(None) => Ok(Status::Success),
         Ok(Some(sig)) => {
             term::say_signal(sig);
-            128 + sig
+            Ok(Status::from_code(128 + sig))
         }
-        Err(e) => {
-            if let Some(limit) = e.get_ref().and_then(|x| x.downcast_ref::<DecisionLimit>()) {
-                let _ = writeln!(
-                    crate::cli::out::Escaping(std::io::stderr().lock()),
-                    "{}",
-                    crate::cli::error::line(limit)
-                );
-                return 1;
-            }
-            let _ = writeln!(
-                crate::cli::out::Escaping(std::io::stderr().lock()),
-                "{}",
-                crate::cli::error::line(format_args!("the terminal failed: {e}"))
-            );
-            crate::cli::out::EXIT_IO
-        }
+        Err(e) => match e.get_ref().and_then(|x| x.downcast_ref::<DecisionLimit>()) {
+            Some(limit) => Err(CliError::failed(limit)),
+            None => Err(CliError::Terminal(e)),
+        },
     }
 }
 

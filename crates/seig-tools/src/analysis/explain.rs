@@ -371,10 +371,21 @@ fn render_rules(o: &mut String, rules: &[RuleCite], indent: &str) {
 
 fn render_because(o: &mut String, because: &[Because]) {
     use std::fmt::Write;
-    for b in because {
+    for (i, b) in because.iter().enumerate() {
         match (&b.ground, &b.rule) {
             (Ground::Rule, Some(r)) => {
                 let _ = writeln!(o, "  because {} ({}): {}", r.id, r.status, b.statement);
+                // Two statements of one rule (a release order and its blocked release)
+                // quote the rule's sentences once.
+                let quoted = because
+                    .iter()
+                    .take(i)
+                    .any(|e| e.rule.as_ref().is_some_and(|x| x.id == r.id));
+                if quoted {
+                    let _ = writeln!(o, "    (sentences of {} quoted above)", r.id);
+                    render_readings(o, b);
+                    continue;
+                }
                 for (src, q) in &r.citations {
                     let _ = writeln!(o, "    {src}: \"{q}\"");
                 }
@@ -391,9 +402,15 @@ fn render_because(o: &mut String, because: &[Because]) {
                 let _ = writeln!(o, "  because {}", b.statement);
             }
         }
-        if !b.readings.is_empty() {
-            let _ = writeln!(o, "    in force under {}", b.readings.join(", "));
-        }
+        render_readings(o, b);
+    }
+}
+
+/// `in force under …` of a reason, when readings put its statement in force.
+fn render_readings(o: &mut String, b: &Because) {
+    use std::fmt::Write;
+    if !b.readings.is_empty() {
+        let _ = writeln!(o, "    in force under {}", b.readings.join(", "));
     }
 }
 

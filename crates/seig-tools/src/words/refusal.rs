@@ -230,13 +230,12 @@ fn ground_words(ir: &Ir, r: &Refusal) -> String {
     use RefusalKind as K;
     let g = r.ground;
     match r.kind {
+        // What the order takes is the refusal's own words (`what`): not said twice.
         K::NotNextReleased(o) => match g {
-            Decided::Stated(st) if ir.statement(st).kind == StatementKind::Throw => format!(
-                "the release names its own order: {} (it takes {})",
-                order_name(o),
-                next_released(o)
-            ),
-            _ => format!("release order: {} (a release takes {})", order_name(o), next_released(o)),
+            Decided::Stated(st) if ir.statement(st).kind == StatementKind::Throw => {
+                format!("the release names its own order: {}", order_name(o))
+            }
+            _ => format!("release order: {}", order_name(o)),
         },
         K::Gate => "a gate: this move may not enter the part of the track it guards".into(),
         K::GateStop => "a gate: … else stop (the piece halts before it)".into(),

@@ -1,18 +1,46 @@
-//! A throw in words: its value first (what the game counts), its sticks beside it.
+//! A throw in words: its value first (what the game counts), its sticks beside it. The
+//! throw itself is the view model's [`ThrowSeen`]; these are its words.
 
+use crate::view::{ThrowSeen, seat_words};
 use seig_engine::{Game, State};
+use seig_lang::ir::Ir;
 
 /// `throw 5 (3 of 5 white)`: the value the throw has for the team to play at `before`,
 /// then the sticks showing the first face, of the sticks thrown.
 pub fn throw(g: &Game, before: &State, k: u8) -> String {
-    let ir = g.ir();
     let n = g.sticks_for(before);
-    let v = ir
-        .sticks
-        .value
-        .value
-        .throw_value(ir.team_of(before.team()).colour_face(), k.min(n), n);
-    format!("throw {v} ({})", sticks(g, k, n))
+    let t = ThrowSeen::new(g.ir(), n, k, Some((before.team(), before.seat())), true);
+    format!("throw {} ({})", t.value, sticks(g, k, n))
+}
+
+/// `north threw 3` (`the last throw was 3` when the thrower is not known).
+pub fn headline(ir: &Ir, t: &ThrowSeen) -> String {
+    match t.thrower {
+        Some((team, seat)) => format!("{} threw {}", seat_words(ir, team, seat), t.value),
+        None => format!("the last throw was {}", t.value),
+    }
+}
+
+/// The sticks of the counted face, then the other's: `3 black, 2 white`.
+pub fn faces(ir: &Ir, t: &ThrowSeen) -> String {
+    let face = |f: u8| ir.sticks.faces.get(f as usize).map_or("?", |x| x.as_str());
+    format!(
+        "{} {}, {} {}",
+        t.counted.1,
+        face(t.counted.0),
+        t.other.1,
+        face(t.other.0)
+    )
+}
+
+/// The whole throw in a line: `north threw 3 (3 black, 2 white; all alike)`.
+pub fn seen(ir: &Ir, t: &ThrowSeen) -> String {
+    let classes = if t.classes.is_empty() {
+        String::new()
+    } else {
+        format!("; {}", t.classes.join(", "))
+    };
+    format!("{} ({}{classes})", headline(ir, t), faces(ir, t))
 }
 
 /// `3 of 5 white`: the sticks showing the first face, of the sticks thrown.

@@ -82,6 +82,11 @@ pub fn consequence(ir: &Ir, c: &Consequence) -> String {
             },
             paren(ir, *by)
         ),
+        Consequence::Removed { team, piece: p, by } => format!(
+            "{} is removed by the throw{}",
+            piece(ir, *team, *p),
+            paren(ir, *by)
+        ),
         Consequence::Shared {
             cell,
             protected_by,
@@ -99,8 +104,20 @@ pub fn consequence(ir: &Ir, c: &Consequence) -> String {
             ir.cell_name(*cell),
             paren(ir, *by)
         ),
-        Consequence::Immune { team, piece: p, by } => {
-            format!("{} becomes immune{}", piece(ir, *team, *p), paren(ir, *by))
+        Consequence::Immune {
+            team,
+            piece: p,
+            by,
+            also,
+        } => {
+            let mut cites: Vec<String> = cite(ir, *by).into_iter().collect();
+            cites.extend(also.iter().filter_map(|&o| cite(ir, Ground::Stated(o))));
+            let cites = if cites.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", cites.join("; "))
+            };
+            format!("{} becomes immune{cites}", piece(ir, *team, *p))
         }
         Consequence::Forfeited { entries, by, why } => {
             let mut out = format!(
@@ -197,12 +214,16 @@ pub fn rules(v: &Verdict) -> Vec<u16> {
                     }
                     Consequence::Moved { rules, .. } => rules.iter().for_each(|&r| add(r)),
                     Consequence::Taken { by, .. }
+                    | Consequence::Removed { by, .. }
                     | Consequence::Declined { by, .. }
-                    | Consequence::Immune { by, .. }
                     | Consequence::Forfeited { by, .. }
                     | Consequence::Phase { by, .. }
                     | Consequence::Won { by, .. }
                     | Consequence::Ended { by } => ground(*by, &mut add),
+                    Consequence::Immune { by, also, .. } => {
+                        ground(*by, &mut add);
+                        also.iter().for_each(|o| add(o.rule));
+                    }
                     Consequence::Shared {
                         protected_by,
                         shared_by,
