@@ -113,16 +113,34 @@ function buildChoices(readings, params) {
   const old = choices();
   rs.textContent = "";
   ps.textContent = "";
+  const compared = new Set(st.compare || []);
+  st.compare = [];
   for (const r of readings) {
-    const sel = el("select", { "data-reading": r.id, title: r.question });
+    const was = old.readings[r.id] || r.options[r.chosen][0];
+    const box = el("fieldset", { class: "reading", "data-reading": r.id, "data-default": r.options[r.default][0] },
+      el("legend", {}, el("span", { class: "q", text: r.question }), " ", el("span", { class: "rid", text: r.id })));
     r.options.forEach(([name, doc], i) => {
-      const o = el("option", { value: name, title: doc, text: name + (i === r.default ? " (default)" : "") });
-      if ((old.readings[r.id] || r.options[r.chosen][0]) === name) o.selected = true;
-      sel.append(o);
+      const radio = el("input", { type: "radio", name: "r-" + r.id, value: name });
+      radio.checked = was === name;
+      radio.addEventListener("change", () => { markVariants(); choicesChanged(); });
+      const arm = r.id + "=" + name;
+      const cmp = el("input", { type: "checkbox", class: "cmp", "data-arm": arm, title: "study this option against your choices" });
+      cmp.checked = compared.has(arm);
+      if (cmp.checked) st.compare.push(arm);
+      cmp.addEventListener("change", () => {
+        st.compare = st.compare.filter((a) => a !== arm);
+        if (cmp.checked) st.compare.push(arm);
+        drawArms();
+      });
+      box.append(el("div", { class: "opt" + (i === r.default ? " default" : ""), "data-option": name },
+        el("label", { class: "pick" }, radio, el("b", { text: name }), i === r.default ? el("span", { class: "tag", text: "default" }) : null),
+        el("label", { class: "cmp-label" }, cmp, "compare"),
+        el("div", { class: "doc", text: doc })));
     });
-    sel.addEventListener("change", choicesChanged);
-    rs.append(el("label", { title: r.question }, r.id + " ", sel));
+    rs.append(box);
   }
+  markVariants();
+  drawArms();
   for (const p of params) {
     const v = old.params[p.name] !== undefined ? old.params[p.name] : p.value;
     const title = p.follows ? p.doc + " (default: as " + p.follows + ")" : p.doc;
@@ -135,7 +153,7 @@ function buildChoices(readings, params) {
 
 function choices() {
   const out = { readings: {}, params: {} };
-  document.querySelectorAll("#readings select").forEach((s) => { out.readings[s.dataset.reading] = s.value; });
+  document.querySelectorAll("#readings input[type=radio]:checked").forEach((r) => { out.readings[r.name.slice(2)] = r.value; });
   document.querySelectorAll("#params input").forEach((i) => {
     const n = parseInt(i.value, 10);
     // A param whose default follows another is sent only once the user set it.
@@ -145,7 +163,51 @@ function choices() {
   return out;
 }
 
-function choicesChanged() { scheduleCheck(0); }
+function choicesChanged() { scheduleCheck(0); drawArms(); }
+
+// Each question whose choice is not the file's default is highlighted, and the panel's
+// summary counts them (so that a closed panel still says the game is not the default one).
+function markVariants() {
+  let changed = 0;
+  const boxes = document.querySelectorAll("#readings fieldset.reading");
+  boxes.forEach((f) => {
+    const on = f.querySelector("input[type=radio]:checked");
+    const away = !!on && on.value !== f.dataset.default;
+    f.classList.toggle("changed", away);
+    f.querySelectorAll(".opt").forEach((o) => o.classList.toggle("chosen", !!on && o.dataset.option === on.value));
+    if (away) changed++;
+  });
+  $("variants-sum").textContent = boxes.length
+    ? `${boxes.length} question${boxes.length === 1 ? "" : "s"}, ${changed ? changed + " changed from the default" : "all at the default"}`
+    : "none in this file";
+  document.body.dataset.variantsChanged = String(changed);
+}
+
+// The study's arms: [0] the choices of the panel, then one per option ticked "compare"
+// (that option in place of the chosen one), in the order ticked.
+function drawArms() {
+  const ol = $("arms");
+  if (!ol) return;
+  ol.textContent = "";
+  const chosen = choices().readings;
+  const away = Object.entries(chosen).filter(([id, o]) => {
+    const f = document.querySelector(`#readings fieldset[data-reading="${CSS.escape(id)}"]`);
+    return f && f.dataset.default !== o;
+  });
+  ol.append(el("li", { class: "arm base", text: "your choices" + (away.length ? " (" + away.map(([i, o]) => `${i} = ${o}`).join(", ") + ")" : " (every default)") }));
+  for (const arm of st.compare) {
+    const [id, opt] = arm.split("=");
+    const f = document.querySelector(`#readings fieldset[data-reading="${CSS.escape(id)}"]`);
+    const q = f ? f.querySelector(".q").textContent : "";
+    ol.append(el("li", { class: "arm", "data-arm": arm }, el("b", { text: `${id} = ${opt}` }), el("span", { class: "dim", text: " — " + q + " " }),
+      el("button", { class: "drop", title: "leave this arm out", text: "×", onclick: () => {
+        const c = document.querySelector(`#readings input.cmp[data-arm="${CSS.escape(arm)}"]`);
+        if (c) c.checked = false;
+        st.compare = st.compare.filter((a) => a !== arm);
+        drawArms();
+      } })));
+  }
+}
 
 function useEdit() { return $("use-edit").checked ? $("text").value : undefined; }
 
@@ -166,6 +228,7 @@ async function loadFiles() {
 function selectFile(i) {
   if (st.edited) st.texts[st.file] = { text: $("text").value, use: $("use-edit").checked };
   st.file = i;
+  st.compare = [];
   $("file").value = String(i);
   const f = fileInfo();
   document.querySelectorAll("#readings, #params").forEach((e) => { e.textContent = ""; });
@@ -214,7 +277,7 @@ async function startGame() {
   if (text !== undefined) body.text = text;
   try {
     notice("");
-    const v = await api("POST", "/api/games", body);
+    const v = await withWork(null, () => api("POST", "/api/games", body));
     st.game = null;
     show(v);
     markSaved();
@@ -225,8 +288,59 @@ async function act(path, body, raw) {
   if (!st.game) return;
   try {
     notice("");
-    show(await api("POST", "/api/games/" + st.game.id + "/" + path + "?since=" + st.log.length, body, raw));
+    const id = st.game.id;
+    show(await withWork(id, () => api("POST", "/api/games/" + id + "/" + path + "?since=" + st.log.length, body, raw)));
   } catch (e) { notice(e.message); }
+}
+
+// While a request that lets the computer play is under way (`id` null: a new game, not yet
+// numbered): after a moment, how many actions the computer has taken, from the server's
+// progress, and a Cancel that stops it before its next action.
+async function withWork(id, request) {
+  const w = { id, done: false, since: st.maxGame || 0 };
+  st.work = w;
+  const watch = async () => {
+    if (w.done) return;
+    try {
+      if (w.id === null) {
+        // The newest game a request is working on, newer than any this page knew.
+        const busy = (await api("GET", "/api/games")).filter((g) => g.busy && g.id > w.since);
+        if (busy.length) w.id = busy[busy.length - 1].id;
+      }
+      if (w.id !== null) {
+        const p = await api("GET", "/api/games/" + w.id + "/progress");
+        if (w.done) return;
+        const n = p.computer_actions;
+        $("work-text").textContent = `The computer is playing: ${n} action${n === 1 ? "" : "s"} so far.`;
+        $("work").hidden = false;
+        document.body.dataset.work = String(n);
+      }
+    } catch (_) { /* the request itself reports its failure */ }
+    if (!w.done) w.timer = setTimeout(watch, 250);
+  };
+  w.timer = setTimeout(watch, 300);
+  try {
+    const v = await request();
+    st.maxGame = Math.max(st.maxGame || 0, v.id || 0);
+    return v;
+  } finally {
+    w.done = true;
+    clearTimeout(w.timer);
+    if (st.work === w) st.work = null;
+    $("work").hidden = true;
+    $("work-cancel").disabled = false;
+    document.body.dataset.work = "";
+  }
+}
+
+// The work bar's Cancel: the computer stops before its next action; the answer of the
+// request under way then shows the game where it stopped.
+async function cancelGame() {
+  const w = st.work;
+  if (!w || w.id === null) return;
+  $("work-cancel").disabled = true;
+  $("work-text").textContent += " Stopping…";
+  try { await api("POST", "/api/games/" + w.id + "/cancel", {}); } catch (e) { notice(e.message); }
 }
 
 function teamName(v, t) { return v.board.teams[t].name; }
@@ -258,10 +372,13 @@ function show(v) {
     s = `${who(b.team)}${b.seat > 1 || v.seats.length > 2 ? " seat " + b.seat : ""} (${esc(seat ? seat.player : "?")}) ` +
       `to ${b.stage === "throw" ? (b.again ? "throw again" : "throw") : "move"} · phase ${esc(b.phase)} · turn ${b.turns + 1}`;
     if (v.capped) s += " · the turn cap stopped the computer";
+    if (v.stopped) s += " · stopped by Cancel";
   }
   if (v.refused) s += `<br><span class="err">Refused: ${esc(v.refused.message)}${v.refused.rule ? " (" + esc(v.refused.rule.id) + ")" : ""}</span>`;
   $("status").innerHTML = s;
   $("throw").disabled = !(v.human_to_act && b.stage === "throw");
+  // A computer seat to act that is not acting (a Cancel stopped it): it may go on.
+  $("continue").hidden = v.human_to_act || b.stage === "over" || v.full || v.capped;
   $("throw").classList.toggle("primary", !$("throw").disabled);
   $("undo").disabled = !v.can_undo;
   $("new").classList.toggle("primary", b.stage !== "throw" && b.stage !== "move");
@@ -784,36 +901,58 @@ function buildAgents() {
 }
 
 async function runStudy() {
-  const arms = $("arms").value.split("\n").map((x) => x.trim()).filter(Boolean);
   const body = { file: st.file, choices: choices(), games: parseInt($("games").value, 10) || 0, seed: parseInt($("study-seed").value, 10) || 0,
-    agents: $("agent-a").value + "," + $("agent-b").value, max_turns: parseInt($("max-turns").value, 10) || 0, arms };
+    agents: $("agent-a").value + "," + $("agent-b").value, max_turns: parseInt($("max-turns").value, 10) || 0, arms: st.compare.slice() };
   const text = useEdit();
   if (text !== undefined) body.text = text;
   let started;
   try { notice(""); started = await api("POST", "/api/studies", body); } catch (e) { notice(e.message); return; }
+  st.study = started.id;
   $("run-study").disabled = true;
   $("progress").hidden = false;
+  $("cancel-study").hidden = false;
+  $("cancel-study").disabled = false;
   $("report").hidden = true;
+  $("study-text-box").hidden = true;
   document.body.dataset.study = "running";
   const poll = async () => {
     let s;
-    try { s = await api("GET", "/api/studies/" + started.id); } catch (e) { notice(e.message); $("run-study").disabled = false; return; }
+    try { s = await api("GET", "/api/studies/" + started.id); } catch (e) { notice(e.message); $("run-study").disabled = false; $("cancel-study").hidden = true; return; }
     const frac = s.total ? s.done / s.total : 0;
     $("progress-fill").style.width = (100 * (s.state === "done" ? 1 : frac)).toFixed(1) + "%";
     const arm = s.arms > 1 ? ` · arm ${s.arm_number} of ${s.arms}: ${s.arm}` : "";
-    $("progress-text").textContent = s.state === "done" ? `done: ${s.total} games${s.arms > 1 ? " per arm, " + s.arms + " arms" : ""}` : `${s.done}/${s.total} games${arm}`;
+    $("progress-text").textContent = s.state === "done" ? `done: ${s.total} games${s.arms > 1 ? " per arm, " + s.arms + " arms" : ""}`
+      : s.state === "cancelled" ? `cancelled: ${s.error}` : `${s.done}/${s.total} games${arm}`;
     if (s.state === "running") { setTimeout(poll, 250); return; }
     $("run-study").disabled = false;
+    $("cancel-study").hidden = true;
     document.body.dataset.study = s.state;
     if (s.state === "failed") { notice(s.error); return; }
+    if (s.state !== "done") return;
     $("study-text").textContent = s.text;
     $("study-text-box").hidden = false;
-    const f = $("report");
-    f.hidden = false;
-    f.onload = () => { try { f.style.height = (f.contentDocument.body.scrollHeight + 40) + "px"; } catch (_) { /* keep the default */ } };
-    f.srcdoc = s.report;
+    showReport(s.report);
   };
   poll();
+}
+
+// Stops the running study: its games under way finish and no other starts.
+async function cancelStudy() {
+  if (!st.study) return;
+  $("cancel-study").disabled = true;
+  try { await api("POST", "/api/studies/" + st.study + "/cancel", {}); } catch (e) { notice(e.message); }
+}
+
+// The report in the page itself (no frame): the server's document, its body taken in
+// under the page's own style for reports. It holds no script (the report is static), and
+// every text in it was escaped by the server.
+function showReport(html) {
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  const box = $("report");
+  box.textContent = "";
+  for (const n of [...doc.body.childNodes]) box.append(document.adoptNode(n));
+  box.querySelectorAll("script").forEach((x) => x.remove());
+  box.hidden = false;
 }
 
 // ---------- wiring ----------
@@ -822,6 +961,8 @@ function tab(name) {
   document.querySelectorAll("#tabs button").forEach((b) => b.classList.toggle("on", b.dataset.tab === name));
   document.querySelectorAll(".tab").forEach((s) => s.classList.toggle("on", s.id === name));
   if (location.hash !== "#" + name) history.replaceState(null, "", "#" + name);
+  // The panel's "compare" boxes show in the Study tab only.
+  document.body.dataset.tab = name;
 }
 
 function init() {
@@ -830,6 +971,7 @@ function init() {
   $("new").addEventListener("click", newGame);
   $("throw").addEventListener("click", () => act("throw"));
   $("undo").addEventListener("click", () => act("undo"));
+  $("continue").addEventListener("click", () => act("continue"));
   $("save").addEventListener("click", save);
   $("replay").addEventListener("click", () => replayTo(st.game ? st.game.log.length : 0));
   document.querySelectorAll("#replay-bar button[data-go]").forEach((bt) => bt.addEventListener("click", () => {
@@ -855,10 +997,12 @@ function init() {
     document.body.dataset.edited = "0";
   });
   $("run-study").addEventListener("click", runStudy);
+  $("cancel-study").addEventListener("click", cancelStudy);
+  $("work-cancel").addEventListener("click", cancelGame);
   document.addEventListener("keydown", keys);
   buildAgents();
   const h = location.hash.slice(1);
-  if (["play", "author", "study"].includes(h)) tab(h);
+  tab(["play", "author", "study"].includes(h) ? h : "play");
   $("ask").addEventListener("click", (e) => { if (e.target === $("ask")) $("ask").querySelector('[data-answer="cancel"]').click(); });
   loadFiles().then(() => { if (st.files.length) startGame(); }).catch((e) => notice(e.message));
 }

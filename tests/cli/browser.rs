@@ -589,7 +589,8 @@ fn the_page_plays_edits_and_studies_in_chromium() {
         b.js("return document.getElementById('progress-text').textContent"),
         json!("done: 40 games")
     );
-    let report = "document.getElementById('report').contentDocument";
+    // The report is in the page itself.
+    let report = "document.getElementById('report')";
     let plots = b.js(&format!(
         "return {report}.querySelectorAll('svg.plot').length"
     ));

@@ -268,6 +268,8 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("stacks_only_at_a_final_goal", &["W026"]),
     ("swap_never_made", &["W027"]),
     ("must_land_never_passed", &["W028"]),
+    ("send_on_two_holes", &["E140"]),
+    ("send_on_unreached", &["W040"]),
     ("stacks_at_goal_without_goal", &["E115"]),
     ("track_entry_twice", &["E125"]),
     ("entry_on_track", &["E126"]),
@@ -375,55 +377,43 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("track_loops_twice", &["E061"]),
     ("throw_value_out_of_range", &["E074"]),
     ("captures_forbidden_but_never_allowed", &["W002"]),
+    ("typo_after_a_region", &["E001"]),
+    ("or_between_conditions", &["E001"]),
+    ("hole_by_number_as_region", &["E001"]),
+    ("no_move_possible", &["E001"]),
+    (
+        "several_syntax_errors",
+        &["E001", "E001", "E001", "E001", "E001"],
+    ),
+    ("errors_in_several_items", &["E001", "E001", "E001"]),
+    ("glued_and_broken", &["E001", "E001"]),
+    ("rejected_segment_no_cascade", &["E058"]),
+    ("impossible_throw_value", &["W010"]),
+    ("empty_rule", &["W011"]),
 ];
 
-/// The codes no corpus file gives, each with why and the test that gives it instead.
-const NOT_IN_CORPUS: &[(&str, &str)] = &[
-    (
-        "E006",
-        "a file over the item limit would be a corpus file of 80 KB: \
-         `a_file_over_the_item_limit_is_e006` writes one",
-    ),
-    (
-        "E030",
-        "the command line's choice, not the file: `selection_of_an_unknown_reading`",
-    ),
-    (
-        "E031",
-        "the command line's choice, not the file: `selection_of_an_unknown_option`",
-    ),
-    (
-        "E032",
-        "the command line's choice, not the file: `selection_of_an_unknown_param`",
-    ),
-    (
-        "E033",
-        "the command line's choice, not the file: `selection_of_a_param_out_of_range`",
-    ),
-    (
-        "E034",
-        "the command line's value of a followed param, not the file: \
-         `a_followed_value_outside_the_followers_range_is_e034` (tests/lang/param_defaults.rs)",
-    ),
-];
-
-/// Every code in `diag::Code::ALL` has a case: a corpus file that gives it, or an entry of
-/// `NOT_IN_CORPUS` (and none there that a corpus file gives).
+/// Every code in `diag::Code::ALL` has a case (`Code::case`, in the one table of codes): a
+/// corpus file that gives it, or a stated reason and the test that gives it instead (and no
+/// corpus file gives an excused code).
 #[test]
 fn every_code_has_a_corpus_case() {
     for c in diag::Code::ALL {
         let code = c.as_str();
-        let in_corpus = CORPUS_CODES.iter().any(|(_, cs)| cs.contains(&code));
-        let excused = NOT_IN_CORPUS.iter().any(|(x, _)| *x == code);
-        assert!(
-            in_corpus != excused,
-            "{code}: {}",
-            if in_corpus {
-                "has a corpus case: remove it from NOT_IN_CORPUS"
-            } else {
-                "no corpus file gives it: add one (or say why in NOT_IN_CORPUS)"
-            }
-        );
+        let files: Vec<&str> = CORPUS_CODES
+            .iter()
+            .filter(|(_, cs)| cs.contains(&code))
+            .map(|(f, _)| *f)
+            .collect();
+        match c.case() {
+            diag::Case::Corpus(file) => assert!(
+                files.contains(&file),
+                "{code}: the table names corpus file {file}, which does not give it (given by {files:?})"
+            ),
+            diag::Case::Elsewhere(why) => assert!(
+                files.is_empty() && !why.trim().is_empty(),
+                "{code}: excused ({why}) but given by corpus files {files:?}: name one in the table"
+            ),
+        }
     }
 }
 
@@ -470,6 +460,10 @@ fn corpus_codes() {
 #[test]
 fn codes_are_unique_well_formed_and_match_severity() {
     let mut seen = std::collections::HashSet::new();
+    assert!(
+        diag::Code::ALL.is_sorted_by_key(|c| c.as_str()),
+        "the table of codes is in code order"
+    );
     for c in diag::Code::ALL {
         let s = c.as_str();
         assert!(seen.insert(s), "{s} twice");
@@ -478,6 +472,7 @@ fn codes_are_unique_well_formed_and_match_severity() {
             "{s}"
         );
         assert!(s[1..].chars().all(|ch| ch.is_ascii_digit()), "{s}");
+        assert_eq!(s.starts_with('W'), c.is_warning(), "{s}: its severity");
     }
     for path in corpus() {
         let bytes = std::fs::read(&path).expect("readable");
@@ -495,24 +490,17 @@ fn codes_are_unique_well_formed_and_match_severity() {
     }
 }
 
+/// The code table of `docs/language.md` is the one `diag::Code::markdown_table` prints from
+/// the table of codes.
 #[test]
 fn every_code_is_documented() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
-    let mut doc = std::fs::read_to_string(dir.join("language.md")).expect("docs/language.md");
-    // Codes whose text waits in an `incoming-*.md` page to be folded into the reference.
-    for e in std::fs::read_dir(&dir).expect("docs").flatten() {
-        let name = e.file_name().to_string_lossy().into_owned();
-        if name.starts_with("incoming-") && name.ends_with(".md") {
-            doc.push_str(&std::fs::read_to_string(e.path()).expect("readable"));
-        }
-    }
-    for c in diag::Code::ALL {
-        assert!(
-            doc.contains(&format!("| `{}` |", c.as_str())),
-            "{} is not in the table of docs/language.md (or a docs/incoming-*.md)",
-            c.as_str()
-        );
-    }
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/language.md");
+    let doc = std::fs::read_to_string(path).expect("docs/language.md");
+    let table = diag::Code::markdown_table();
+    assert!(
+        doc.contains(&table),
+        "the code table of docs/language.md differs from the table of codes; paste:\n{table}"
+    );
 }
 
 /// The playability warnings (W020–W025) never fire on the bundled files, under any one

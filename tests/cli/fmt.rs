@@ -92,7 +92,7 @@ rule TAG-S1 inferred
 rule TAG-T1 stated
   cites tagent "1 or 5 releases a piece."
 {
-  on 1, 5 in entry if first throw of turn: release 1 and throw again
+  on 1, 4 in entry if first throw of turn: release 1 and throw again
   on alike in race: release or move 1 for 2 pieces and throw again
   on 4 if reading A-TAG-2 = slip: move value
   on 3: move 3

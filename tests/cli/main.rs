@@ -5,6 +5,7 @@ mod common;
 
 mod browser;
 mod browser_play;
+mod browser_variants;
 mod cli_engine;
 mod coverage_sources;
 mod diagnostics;

@@ -1650,6 +1650,41 @@ fn a_sig_12_exact_the_return_ends_only_on_an_exact_throw() {
     assert_eq!(after_throw(&g, &s, 2).1, sorted(want));
 }
 
+#[test]
+fn a_sig_12_gather_apart_a_finished_piece_keeps_the_returns_last_hole() {
+    // The default: one piece to a hole on the return's last hole too (as in a_sig_12_stop_…).
+    let g = game(
+        FILE,
+        &[
+            ("A-SIG-6", "once"),
+            ("A-SIG-11", "beside"),
+            ("A-SIG-12-gather", "apart"),
+        ],
+    );
+    let s = near_return_end(&g, "+!central_south.1'");
+    assert_eq!(
+        after_throw(&g, &s, 5).1,
+        each(3..=12, "5 home_north.12>central_north.5")
+    );
+}
+
+#[test]
+fn a_sig_12_gather_gather_finished_pieces_share_the_returns_last_hole() {
+    let g = game(
+        FILE,
+        &[
+            ("A-SIG-6", "once"),
+            ("A-SIG-11", "beside"),
+            ("A-SIG-12-gather", "gather"),
+        ],
+    );
+    // Piece 2 has ended its return on central_south.1: piece 1 ends there too.
+    let s = near_return_end(&g, "+!central_south.1'");
+    let mut want = each(3..=12, "5 home_north.12>central_north.5");
+    want.push("1:5 central_south.3>central_south.1".into());
+    assert_eq!(after_throw(&g, &s, 5).1, sorted(want));
+}
+
 // ---------------------------------------------------------------------------------------------
 // R-SIG-5 and R-SIG-6: moves in a turn, and the holes on the way
 
@@ -1874,4 +1909,54 @@ fn a_sig_14_threshold_the_return_stays_open_once_it_has_opened() {
     let s = pos(&g, &opened);
     let (_, m) = after_throw(&g, &s, 3);
     assert_eq!(m, each(1..=12, "3 home_north.12>home_north.9"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// A-SIG-13: must a player move?
+
+/// South's piece 2 in the race, the rest waiting; north's pieces out of the way.
+fn one_south_piece(g: &Game) -> State {
+    pos(
+        g,
+        &race(
+            "south",
+            &side(&["off", "+home_south.10"], "off"),
+            &side(&["+off", "+home_north.9"], "off"),
+        ),
+    )
+}
+
+#[test]
+fn a_sig_13_forced_the_throw_must_be_played() {
+    for readings in [&[][..], &[("A-SIG-13", "forced")][..]] {
+        let g = game(FILE, readings);
+        let (s, m) = after_throw(&g, &one_south_piece(&g), 3);
+        assert_eq!(m, ["2:3 home_south.10>home_south.7"]);
+        assert_eq!(
+            refuse(&g, &s, "pass"),
+            "a piece can move, so the seat may not pass"
+        );
+    }
+}
+
+#[test]
+fn a_sig_13_optional_the_player_may_pass() {
+    let g = game(FILE, &[("A-SIG-13", "optional")]);
+    let (mut s, m) = after_throw(&g, &one_south_piece(&g), 3);
+    assert_eq!(m, ["2:3 home_south.10>home_south.7", "pass"]);
+    play(&g, &mut s, "pass");
+    assert!(
+        note(&g, &s).starts_with("race | north 1 throw |"),
+        "{}",
+        note(&g, &s)
+    );
+    // After a 4 (another throw), the pass declines the 4 and the seat throws again.
+    let (mut s, m) = after_throw(&g, &one_south_piece(&g), 4);
+    assert_eq!(m, ["2:4 home_south.10>home_south.6", "pass"]);
+    play(&g, &mut s, "pass");
+    assert!(
+        note(&g, &s).starts_with("race | south 1 throw again |"),
+        "{}",
+        note(&g, &s)
+    );
 }

@@ -1506,6 +1506,75 @@ fn seat_run(g: &Game, throws: usize) -> Vec<String> {
     v
 }
 
+/// Black to move with a 3: straw 7 on white_outer.20 walks past white_outer.19 and .18,
+/// where white's straws 19 and 18 stand, to land on white_outer.17 (straw 17).
+fn a_sgu_15_position(g: &Game) -> State {
+    let mut s = at(
+        g,
+        "race | black 1 throw again | throws 1/1/61 turns 40 | pool -",
+        &[(20, "+middle.3"), (23, "x"), (24, "x")],
+        &[
+            (6, "+white_outer.24"),
+            (7, "+white_outer.20"),
+            (8, "+middle.9"),
+        ],
+    );
+    throw(g, &mut s, 3);
+    s
+}
+
+const A_SGU_15_BLACK: [(usize, &str); 3] = [
+    (6, "+white_outer.24"),
+    (7, "+white_outer.17"),
+    (8, "+middle.9"),
+];
+
+#[test]
+fn a_sgu_15_landing_only_the_hole_landed_on_is_won() {
+    let g = game(F, &[("A-SGU-15", "landing")]);
+    let mut s = a_sgu_15_position(&g);
+    play(&g, &mut s, "7:3x");
+    assert_eq!(
+        note(&g, &s),
+        text(
+            "race | white 1 throw | throws 0/0/62 turns 41 last 6:3 won black:white_outer.17 | pool -",
+            &[(17, "x"), (20, "+middle.3"), (23, "x"), (24, "x")],
+            &A_SGU_15_BLACK
+        )
+    );
+}
+
+#[test]
+fn a_sgu_15_passing_the_holes_passed_over_are_won_too() {
+    let g = game(F, &[("A-SGU-15", "passing")]);
+    let mut s = a_sgu_15_position(&g);
+    // The legal decisions are the same: only the landing decides them.
+    assert_eq!(
+        moves(&g, &s),
+        vec![
+            "6:3x white_outer.24>white_outer.21",
+            "7:3x white_outer.20>white_outer.17",
+            "8:3 middle.9>middle.12",
+        ]
+    );
+    play(&g, &mut s, "7:3x");
+    assert_eq!(
+        note(&g, &s),
+        text(
+            "race | white 1 throw | throws 0/0/62 turns 41 last 6:3 won black:white_outer.17,white_outer.18,white_outer.19 | pool -",
+            &[
+                (17, "x"),
+                (18, "x"),
+                (19, "x"),
+                (20, "+middle.3"),
+                (23, "x"),
+                (24, "x")
+            ],
+            &A_SGU_15_BLACK
+        )
+    );
+}
+
 #[test]
 fn a_sgu_13_blocks_each_party_throws_in_a_block() {
     let g = game_with(F, &[("A-SGU-13", "blocks")], &[("seats", 2)]);

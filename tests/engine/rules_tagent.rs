@@ -7,7 +7,7 @@
 //! A-TAG-1 player, A-TAG-2 slip, A-TAG-3 none, A-TAG-4 crossing-throw, A-TAG-5 attacker,
 //! A-TAG-6 cohabit, A-TAG-7 foremost, A-TAG-8 chase, A-TAG-9 bound, A-TAG-10 one,
 //! A-TAG-11 in-place, A-TAG-12 stop, A-TAG-13 mark, A-TAG-14 release-left, A-TAG-14-which chosen,
-//! A-TAG-15 alike, A-TAG-16 game-wide,
+//! A-TAG-15 alike, A-TAG-16 game-wide, A-TAG-20 takeable, A-TAG-21 kept,
 //! R-TAG-1 stay, R-TAG-2 rethrow, R-TAG-4 free.
 #![allow(
     clippy::indexing_slicing,
@@ -1372,6 +1372,68 @@ fn a_tag_6_illegal_a_piece_may_not_land_where_it_does_not_take() {
 }
 
 #[test]
+fn a_tag_20_takeable_a_waiting_piece_is_taken_like_any_other() {
+    // The twigs' pieces on twigs_lower.1-10 still wait for their release; the shells piece
+    // on twigs_upper.1 comes down onto twigs_lower.2 with a 2 (TAG-C4).
+    let g = game(RULES, &[("A-TAG-20", "takeable")]);
+    let s = pos(&g, &shells_descending("2/2#0"));
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "1:2 twigs_upper.1>twigs_lower.2",
+            "1:2x twigs_upper.1>twigs_lower.2"
+        ]
+    );
+}
+
+#[test]
+fn a_tag_20_immune_a_waiting_piece_cannot_be_taken() {
+    let g = game(RULES, &[("A-TAG-20", "immune")]);
+    let s = pos(&g, &shells_descending("2/2#0"));
+    // The shells piece shares the place (A-TAG-6 default: cohabit).
+    assert_eq!(moves(&g, &s), ["1:2 twigs_upper.1>twigs_lower.2"]);
+    assert_eq!(refuse(&g, &s, "1:2x"), "TAG-C1");
+    // Under A-TAG-6 = illegal it may not land there at all.
+    let g = game(RULES, &[("A-TAG-20", "immune"), ("A-TAG-6", "illegal")]);
+    let s = pos(&g, &shells_descending("2/2#0"));
+    assert_eq!(moves(&g, &s), Vec::<String>::new());
+    assert_eq!(refuse(&g, &s, "1:2"), "TAG-C1");
+}
+
+#[test]
+fn a_tag_21_kept_a_later_two_keeps_the_seig_step() {
+    let g = game(RULES, &[("A-TAG-21", "kept")]);
+    let mut s = pos(&g, &twigs_to_throw());
+    for v in [1, 4, 2] {
+        throw(&g, &mut s, v);
+    }
+    assert_eq!(moves(&g, &s), ["11:r1 twigs_lower.11>twigs_lower.12"]);
+}
+
+#[test]
+fn a_tag_21_negated_a_later_two_leaves_the_seig_piece_released_in_place() {
+    let g = game(RULES, &[("A-TAG-21", "negated")]);
+    let mut s = pos(&g, &twigs_to_throw());
+    for v in [1, 4, 2] {
+        throw(&g, &mut s, v);
+    }
+    // The release entry keeps no place (`r0`).
+    assert_eq!(moves(&g, &s), ["11:r0 twigs_lower.11>twigs_lower.11"]);
+    play(&g, &mut s, "11:r0");
+    assert_eq!(
+        pieces(&g, &s, "twigs"),
+        format!(
+            "{} +twigs_lower.11 +twigs_upper.5",
+            holes("twigs_lower", 1, 10)
+        )
+    );
+    // A 2 as the turn's first throw still moves (TAG-T2's first line).
+    let mut s = pos(&g, &twigs_to_throw());
+    throw(&g, &mut s, 2);
+    assert_eq!(moves(&g, &s), ["12:2 twigs_upper.5>twigs_upper.3"]);
+}
+
+#[test]
 fn a_tag_7_foremost_a_seig_releases_the_front_piece() {
     let g = game(RULES, &[("A-TAG-7", "foremost")]);
     let mut s = pos(&g, &twigs_gap_to_throw());
@@ -2423,4 +2485,84 @@ fn a_tag_23_chosen_an_all_alike_opening_releases_any_seven_front_most_the_front_
         want.sort();
         assert_eq!(moves(&g, &s), want, "{option}");
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A-TAG-17: must a player move? A-TAG-18: may she throw on at will?
+
+#[test]
+fn a_tag_17_forced_a_three_must_be_moved() {
+    // The default (the language default, `moves: forced`): the 3 is moved, no pass.
+    for readings in [&[][..], &[("A-TAG-17", "forced")][..]] {
+        let g = game(RULES, readings);
+        let mut s = pos(&g, &twigs_to_throw());
+        throw(&g, &mut s, 3);
+        assert_eq!(moves(&g, &s), ["12:3 twigs_upper.5>twigs_upper.2"]);
+        assert_eq!(
+            refuse(&g, &s, "pass"),
+            "a piece can move, so the seat may not pass"
+        );
+    }
+}
+
+#[test]
+fn a_tag_17_optional_the_player_may_pass_and_keep_her_piece() {
+    let g = game(RULES, &[("A-TAG-17", "optional")]);
+    let mut s = pos(&g, &twigs_to_throw());
+    throw(&g, &mut s, 3);
+    assert_eq!(moves(&g, &s), ["12:3 twigs_upper.5>twigs_upper.2", "pass"]);
+    play(&g, &mut s, "pass");
+    // The turn passes to the team mate; the piece stays where it was.
+    assert_eq!(
+        head(&g, &s),
+        "race | twigs 2 throw | throws 0/1/41 turns 31 last 8:3 | pool -"
+    );
+    assert_eq!(
+        pieces(&g, &s, "twigs"),
+        format!("{} +twigs_upper.5", holes("twigs_lower", 1, 11))
+    );
+}
+
+#[test]
+fn a_tag_18_as_thrown_a_three_ends_the_throwing() {
+    for readings in [&[][..], &[("A-TAG-18", "as-thrown")][..]] {
+        let g = game(RULES, readings);
+        let mut s = pos(&g, &twigs_to_throw());
+        throw(&g, &mut s, 3);
+        assert_eq!(moves(&g, &s), ["12:3 twigs_upper.5>twigs_upper.2"]);
+        assert_eq!(refuse(&g, &s, "throw on"), "the seat may not throw on now");
+    }
+}
+
+#[test]
+fn a_tag_18_at_will_the_player_may_throw_on_and_a_later_two_is_a_bust() {
+    let g = game(RULES, &[("A-TAG-18", "at-will")]);
+    let mut s = pos(&g, &twigs_to_throw());
+    throw(&g, &mut s, 3);
+    // She moves the 3 (forced moves, A-TAG-17), or throws on before moving.
+    assert_eq!(
+        moves(&g, &s),
+        ["12:3 twigs_upper.5>twigs_upper.2", "throw on"]
+    );
+    play(&g, &mut s, "throw on");
+    throw(&g, &mut s, 5);
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "12:3 twigs_upper.5>twigs_upper.2",
+            "12:3+5 twigs_upper.5>shells_upper.4",
+            "12:5 twigs_upper.5>shells_upper.1",
+            "throw on"
+        ]
+    );
+    // Throwing on once more, a 2 negates the turn (TAG-T2): nothing is left to move, and
+    // the seat may still throw on, or stop.
+    play(&g, &mut s, "throw on");
+    throw(&g, &mut s, 2);
+    assert_eq!(moves(&g, &s), ["pass", "throw on"]);
+    play(&g, &mut s, "pass");
+    assert_eq!(
+        head(&g, &s),
+        "race | twigs 2 throw | throws 0/3/43 turns 31 last 8:2 | pool -"
+    );
 }

@@ -18,7 +18,7 @@ use seig::engine::Game;
 use seig::lang::lower::Selection;
 
 /// The small variant with `extra` statements (in rule R-X).
-fn file(extra: &str) -> String {
+pub(crate) fn file(extra: &str) -> String {
     format!(
         r#"
 game "Moves"
@@ -45,17 +45,17 @@ rule R-X inferred cites s "extra" {{
     )
 }
 
-fn game(extra: &str) -> Game {
+pub(crate) fn game(extra: &str) -> Game {
     common::game_of(&file(extra))
 }
 
 /// The codes of the errors the extra statements give.
-fn codes(extra: &str) -> Vec<String> {
+pub(crate) fn codes(extra: &str) -> Vec<String> {
     common::error_codes(&file(extra))
 }
 
 /// A position with team a to move, the pool and both teams' pieces given.
-fn at(g: &Game, pool: &str, a: &str, b: &str) -> seig::engine::State {
+pub(crate) fn at(g: &Game, pool: &str, a: &str, b: &str) -> seig::engine::State {
     at_with(g, "", pool, a, b)
 }
 
@@ -82,16 +82,16 @@ fn at_with(g: &Game, counters: &str, pool: &str, a: &str, b: &str) -> seig::engi
 }
 
 /// b's pieces out of the way (removed) unless a test needs them.
-const NO_B: &str = "x x x x";
+pub(crate) const NO_B: &str = "x x x x";
 
-fn v(xs: &[&str]) -> Vec<String> {
+pub(crate) fn v(xs: &[&str]) -> Vec<String> {
     let mut v: Vec<String> = xs.iter().map(|s| s.to_string()).collect();
     v.sort();
     v
 }
 
 /// Parses, formats and parses again: the same tree, and the statement printed as given.
-fn round_trip(stmt: &str) {
+pub(crate) fn round_trip(stmt: &str) {
     let text = file(stmt);
     let formatted = seig::lang::fmt::format_text(&text).expect("formats and reads back");
     assert!(
@@ -674,6 +674,67 @@ fn no_capture_possible_sees_a_bounce_walk_back() {
     let s = at(&g, "4/4#0", "+b_home.1 x x x", "+mid.6 x x x");
     assert!(none(&g, &s));
     assert_eq!(moves(&g, &s), Vec::<String>::new());
+}
+
+// ------------------------------------------------------------------- holes passed are won
+
+#[test]
+fn holes_passed_in_a_region_are_won_as_by_a_landing() {
+    // a's piece on a_home.4 walks 3 to mid.3, past mid.1 and mid.2 where b's pieces stand.
+    let b = "+mid.1 +mid.2 x x";
+    let base = "capture: compulsory, remove";
+    // The language default: only the landing hole takes.
+    let g = game(base);
+    let mut s = at(&g, "3/3#0", "+a_home.4 x x x", b);
+    assert_eq!(moves(&g, &s), v(&["1:3 a_home.4>mid.3"]));
+    play(&g, &mut s, "1:3");
+    assert!(
+        note(&g, &s).ends_with("b: +mid.1 +mid.2 x x"),
+        "{}",
+        note(&g, &s)
+    );
+    let g = game(&format!("{base}\n holes passed in mid are won"));
+    let mut s = at(&g, "3/3#0", "+a_home.4 x x x", b);
+    // The same decisions; the move takes both pieces it walks past.
+    assert_eq!(moves(&g, &s), v(&["1:3 a_home.4>mid.3"]));
+    play(&g, &mut s, "1:3");
+    assert!(note(&g, &s).ends_with("b: x x x x"), "{}", note(&g, &s));
+    // Outside the region a hole walked past is not won: b's piece on a_home.3 stays.
+    let mut s = at(&g, "3/3#0", "+a_home.2 x x x", "+a_home.3 x x x");
+    play(&g, &mut s, "1:3");
+    assert!(
+        note(&g, &s).ends_with("b: +a_home.3 x x x"),
+        "{}",
+        note(&g, &s)
+    );
+    round_trip("holes passed in mid are won");
+}
+
+// ------------------------------------------------------------------- immune until released
+
+#[test]
+fn immune_until_released_protects_waiting_pieces_only() {
+    // Team b's piece on b_home.4 still waits for its release (no `+`), the one on b_home.2
+    // is released. a's piece on mid.5 reaches b_home.4 with a 2, b_home.2 with a 4.
+    let b = "b_home.4 +b_home.2 x x";
+    // The language default: a waiting piece is taken like any other.
+    let g = game("capture: compulsory, remove");
+    let s = at(&g, "2/2#0", "+mid.5 x x x", b);
+    assert_eq!(moves(&g, &s), v(&["1:2x mid.5>b_home.4"]));
+    let g = game("capture: compulsory, remove\n immune until released");
+    assert!(g.ir().capture.waiting_immune.value);
+    // Waiting: not taken, the hole shared (`blocked landing` default, share).
+    let s = at(&g, "2/2#0", "+mid.5 x x x", b);
+    assert_eq!(moves(&g, &s), v(&["1:2 mid.5>b_home.4"]));
+    // Released: taken as before.
+    let s = at(&g, "4/4#0", "+mid.5 x x x", b);
+    assert_eq!(moves(&g, &s), v(&["1:4x mid.5>b_home.2"]));
+    // Under `blocked landing: forbidden` the waiting piece's hole may not be landed on.
+    let g =
+        game("capture: compulsory, remove\n immune until released\n blocked landing: forbidden");
+    let s = at(&g, "2/2#0", "+mid.5 x x x", b);
+    assert_eq!(moves(&g, &s), Vec::<String>::new());
+    round_trip("immune until released");
 }
 
 // ------------------------------------------------------------------- immune after arriving

@@ -420,3 +420,42 @@ fn the_release_statements_round_trip() {
         "sticks if not once own pieces released >= 1: 3",
     );
 }
+
+// ------------------------------------------------------------------- cancel moves
+
+#[test]
+fn cancel_moves_keeps_releases_with_their_places_or_in_place() {
+    // A 1 releases a's front piece (a_home.4) moving 1 and throws again; a 2 then cancels.
+    let all_home = "a_home.1 a_home.2 a_home.3 a_home.4";
+    let turn = |g: &Game| {
+        let mut s = at(g, "throw", "-", all_home, B_HOME);
+        throw(g, &mut s, 1);
+        throw(g, &mut s, 3);
+        s
+    };
+    // Without a cancel: the release and the 3.
+    let g = game("", "");
+    assert_eq!(
+        moves(&g, &turn(&g)),
+        v(&["4:r1 a_home.4>mid.1", "4:r1+3 a_home.4>mid.4"])
+    );
+    // `cancel moves` (the language default): the 3 goes, the release keeps its place.
+    let g = game("", "  on 3: cancel moves");
+    assert_eq!(moves(&g, &turn(&g)), v(&["4:r1 a_home.4>mid.1"]));
+    // `…, releases in place`: the release is kept without its place.
+    let g = game("", "  on 3: cancel moves, releases in place");
+    let mut s = turn(&g);
+    assert_eq!(moves(&g, &s), v(&["4:r0 a_home.4>a_home.4"]));
+    play(&g, &mut s, "4:r0");
+    assert!(
+        note(&g, &s).contains("a: a_home.1 a_home.2 a_home.3 +a_home.4"),
+        "{}",
+        note(&g, &s)
+    );
+    round_trip(
+        "",
+        "  on 3: cancel moves, releases in place",
+        "on 3: cancel moves, releases in place",
+    );
+    round_trip("", "  on 3: cancel moves", "on 3: cancel moves\n");
+}

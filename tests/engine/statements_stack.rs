@@ -381,3 +381,58 @@ fn the_statement_round_trips_through_the_formatter() {
         assert_eq!(again, formatted);
     }
 }
+
+// ------------------------------------------------------------------- stacking … and end
+
+/// A track that goes on past its goal: a's goal is mid (its last hole mid.6), its track ends
+/// on b_home.1.
+fn past_goal(stacking: &str) -> Game {
+    common::game_of(&format!(
+        r#"
+game "Past the goal"
+source s "Test" {{ author "me" }}
+rule R-B stated cites s "board" {{
+  row a_home: home of a, 4 holes
+  row mid: middle, 6 holes
+  row b_home: home of b, 4 holes
+  team a: 4 pieces in a_home
+  team b: 4 pieces in b_home
+  track a: a_home forward, mid forward goal, b_home backward
+  track b: b_home forward, mid backward goal, a_home backward
+  sticks: 4 with faces white and black
+  on 0: nothing
+  on 1: release 1 moving 1
+  on any: move value
+  {stacking}
+}}
+"#
+    ))
+}
+
+#[test]
+fn stacking_except_at_goal_and_end_lets_pieces_gather_on_the_tracks_last_hole() {
+    // a's piece 1 on b_home.3, piece 2 on the track's last hole b_home.1; a 2 to play.
+    let at = |g: &Game| {
+        pos(
+            g,
+            "play | a 1 move | throws 1/1/9 turns 8 | pool 2/2#0 | a: +b_home.3 +b_home.1 x x | b: x x x x",
+        )
+    };
+    let g = past_goal("stacking: forbidden except at goal");
+    assert!(!g.ir().capture.stacking_at_end);
+    assert_eq!(moves(&g, &at(&g)), Vec::<String>::new());
+    let g = past_goal("stacking: forbidden except at goal and end");
+    assert!(g.ir().capture.stacking_at_goal && g.ir().capture.stacking_at_end);
+    let mut s = at(&g);
+    assert_eq!(moves(&g, &s), vec!["1:2 b_home.3>b_home.1".to_string()]);
+    play(&g, &mut s, "1:2");
+    assert!(
+        note(&g, &s).contains("a: +b_home.1 +b_home.1 x x"),
+        "{}",
+        note(&g, &s)
+    );
+    // Round trip through the formatter.
+    let text = file("stacking: forbidden except at goal and end");
+    let formatted = seig::lang::fmt::format_text(&text).expect("formats");
+    assert!(formatted.contains("stacking: forbidden except at goal and end"));
+}

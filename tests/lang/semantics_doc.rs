@@ -64,8 +64,12 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::MovesPerPiece => "`moves per piece per turn:`",
         StatementKind::PooledLanding => "`pooled throws land:`",
         StatementKind::PooledWalk => "`pooled throws walk:`",
+        StatementKind::Moves => "`moves:`",
+        StatementKind::ThrowingOn => "`throwing on:`",
         StatementKind::Passing => "`passing own pieces:` / `passing opposing pieces:`",
         StatementKind::MustLand => "`must land on`",
+        StatementKind::PassedWon => "`holes passed in REGION are won`",
+        StatementKind::SendOn => "`landing on … goes to`",
         StatementKind::BlockedRelease => "`blocked release:`",
         StatementKind::Stacks => "`stacks:`",
     }

@@ -698,3 +698,25 @@ fn sigues_last_hole_shows_at_60_columns() {
         .count();
     assert!(holes >= 24, "{outer}\n{f}");
 }
+
+/// At 60×20 every move whose throws are alike keeps its note whole ("(any of 12 alike)", or
+/// short, "(×12 alike)"), its words shortened with "…" rather than the note cut.
+#[test]
+fn the_alike_note_is_never_cut_at_60x20() {
+    let mut a = app("sig-beart.seig", &[], &[], 1);
+    until_move(&mut a);
+    let n = a.session.choices().iter().map(|c| c.same.len()).max();
+    assert!(n > Some(1), "no moves alike at Sig's first move");
+    for (w, h) in [(60, 20), (80, 24), (120, 40)] {
+        let f = frame(&a, w, h);
+        let notes = f.matches(" alike)").count();
+        assert!(notes > 0, "no whole alike note at {w}x{h}:\n{f}");
+        assert!(
+            !f.contains("(any of 1\n") && !f.contains("(any of\n"),
+            "{f}"
+        );
+        if w == 60 {
+            insta::assert_snapshot!("alike_60x20", f);
+        }
+    }
+}

@@ -137,9 +137,12 @@ fn consequence_grounds(cs: &[Consequence]) -> Vec<Ground> {
         match c {
             Consequence::Taken { by, .. }
             | Consequence::Removed { by, .. }
+            | Consequence::SentOn { by, .. }
             | Consequence::Declined { by, .. }
             | Consequence::Phase { by, .. }
             | Consequence::Won { by, .. }
+            | Consequence::Passed { by, .. }
+            | Consequence::ThrewOn { by }
             | Consequence::Ended { by } => v.push(*by),
             Consequence::Shared {
                 protected_by,
@@ -174,6 +177,7 @@ fn check_consequences(ir: &Ir, cs: &[Consequence]) -> Result<(), String> {
             Consequence::Taken { by, .. }
             | Consequence::Removed { by, .. }
             | Consequence::Immune { by, .. }
+            | Consequence::SentOn { by, .. }
                 if *by == Ground::Fact =>
             {
                 return Err(format!("{c:?} names no statement"));
@@ -191,6 +195,8 @@ fn candidates(g: &Game, s: &State, legal: &[Decision]) -> Vec<Decision> {
     let unused: Vec<usize> = (0..s.pool().len())
         .filter(|&i| s.pool()[i].unused())
         .collect();
+    // The decisions that move no piece, wherever the file offers them or not.
+    out.extend([Decision::PASS, Decision::THROW_ON]);
     let n = g.n_pieces(s.team()) as u8;
     for piece in 0..=n {
         for &i in &unused {

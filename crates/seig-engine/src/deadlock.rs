@@ -6,7 +6,8 @@
 //! from it, for every seat in turn, leads to no decision and changes nothing but the
 //! counters: the test follows every throw outcome with a nonzero probability, and every
 //! throw a `throw again` adds, seat after seat, and finds that
-//! - no throw leaves a decision to make (no legal move for any throw),
+//! - no throw leaves a decision to make (no legal move for any throw; where the seat may
+//!   throw on at will, both its choices are followed, the throw on and the stop),
 //! - no throw moves, releases, takes or removes a piece, marks a hole landed on, or changes
 //!   the phase, and no end holds,
 //! - the positions reached repeat up to the counters: throws of the game (past the first),
@@ -60,6 +61,34 @@ impl Game {
                     .is_err()
                 {
                     return false;
+                }
+                // Choices that move no piece (`throwing on: at will`) are followed both
+                // ways: a throw on is one more throw of the seat, a pass ends its throwing.
+                if y.stage == Stage::Move && !buf.is_empty() && buf.iter().all(|d| !d.moves_piece())
+                {
+                    if buf.contains(&Decision::THROW_ON) {
+                        let mut z = y.clone();
+                        if self
+                            .apply_decision(&mut z, Decision::THROW_ON, &mut Quiet)
+                            .is_err()
+                        {
+                            return false;
+                        }
+                        let k = self.deadlock_key(&z);
+                        if !seen.contains(&k) {
+                            if seen.len() >= MAX_STATES {
+                                return false;
+                            }
+                            seen.push(k);
+                            todo.push(z);
+                        }
+                    }
+                    if self
+                        .apply_decision(&mut y, Decision::PASS, &mut Quiet)
+                        .is_err()
+                    {
+                        return false;
+                    }
                 }
                 if y.stage != Stage::Throw
                     || y.phase != s.phase

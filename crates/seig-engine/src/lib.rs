@@ -8,6 +8,7 @@
 )]
 
 mod deadlock;
+mod decline;
 mod moves;
 pub mod notation;
 mod quick;
@@ -204,6 +205,46 @@ pub struct Decision {
     /// the first hole, as without the statement). 0 for every other move.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub entry: u8,
+}
+
+/// The piece a [`Decision::PASS`] names: none (pieces are numbered below
+/// [`MAX_TEAM_PIECES`]).
+pub const PASS_PIECE: u8 = u8::MAX;
+/// The piece a [`Decision::THROW_ON`] names: none.
+pub const THROW_ON_PIECE: u8 = u8::MAX - 1;
+
+impl Decision {
+    /// Declines the moves left in the pool and ends what the seat is doing: its turn, or
+    /// (with a throw again to come) the throw's moves. Offered under `moves: optional` while
+    /// some move is legal, and under `throwing on: at will` as the choice not to throw on.
+    pub const PASS: Decision = Decision {
+        piece: PASS_PIECE,
+        mask: 0,
+        capture: false,
+        entry: 0,
+    };
+    /// Throws again although the last throw gave no throw again (`throwing on: at will`).
+    pub const THROW_ON: Decision = Decision {
+        piece: THROW_ON_PIECE,
+        mask: 0,
+        capture: false,
+        entry: 0,
+    };
+    /// Whether it moves a piece (neither [`Decision::PASS`] nor [`Decision::THROW_ON`]).
+    #[inline]
+    pub const fn moves_piece(&self) -> bool {
+        self.piece < THROW_ON_PIECE
+    }
+    /// Whether it is [`Decision::PASS`].
+    #[inline]
+    pub const fn is_pass(&self) -> bool {
+        self.piece == PASS_PIECE
+    }
+    /// Whether it is [`Decision::THROW_ON`].
+    #[inline]
+    pub const fn is_throw_on(&self) -> bool {
+        self.piece == THROW_ON_PIECE
+    }
 }
 
 /// Serde's test for an unchosen entry (kept out of records and the web page's data).
@@ -574,6 +615,12 @@ pub enum RefusalKind {
     GroupLimit,
     /// A position with more legal decisions than the engine lists ([`MAX_DECISIONS`]).
     DecisionLimit,
+    /// A seat may not pass while it can move (`moves: forced`).
+    MustMove,
+    /// A seat may not throw on now: throws again come only from throws (`throwing on: as
+    /// thrown`), or, at will, it has moved since its last throw, a throw again is coming
+    /// anyway, or the pool could not hold another throw.
+    NoThrowOn,
     /// Refused by a tool, not by the engine's rules (such as an action a record names
     /// that does not fit the position).
     Other,
@@ -634,6 +681,14 @@ pub enum Event {
         /// How many.
         entries: u8,
     },
+    /// The seat passed ([`Decision::PASS`]), declining this many pool entries that some
+    /// piece could use (0: it stopped throwing with none usable).
+    Passed {
+        /// How many.
+        entries: u8,
+    },
+    /// The seat threw on at will ([`Decision::THROW_ON`]).
+    ThrewOn,
     /// The phase changed.
     Phase {
         /// New phase.
@@ -716,8 +771,13 @@ pub struct Game {
     slots: Vec<(u32, u32)>,
     /// `adds[e]`: pool entries that throw entry `e` adds.
     adds: Vec<usize>,
+    /// The most pool entries one throw adds (a throw on is offered only with room for it).
+    max_adds: usize,
     /// `track_of_cell[team][cell]`: first index of the hole on the team's track, or -1.
     track_of_cell: [Vec<i16>; 2],
+    /// `send_on[team][cell]`: where a move of the team ending there sends the piece (track
+    /// index) and the `landing on … goes to` statement; empty when the file has none.
+    send_on: [Vec<Option<(i16, Origin)>>; 2],
     /// Reachability tables for "no capture possible".
     reach: reach::Reach,
     /// Some condition asks which holes a team has landed on.
@@ -729,8 +789,9 @@ pub struct Game {
     /// `arrival[t]`: the track index from which a piece has arrived (its goal's last hole,
     /// or the track's last).
     arrival: [i16; 2],
-    /// `goal_cell[t]`: the last hole of the team's goal, where own pieces may share.
-    pub(crate) goal_cell: [Option<Cell>; 2],
+    /// `gather[t]`: the holes where own pieces may share under `stacking: forbidden except
+    /// at goal [and end]` (the goal's last hole, the track's last hole).
+    pub(crate) gather: [CellSet; 2],
     /// Per team: where along the track a walk needs step-by-step care.
     fast: [FastTrack; 2],
     /// The `once` conditions, by latch: each evaluated after every action.
@@ -828,6 +889,22 @@ impl FastTrack {
     }
 }
 
+/// `[team][cell]`: where a move of the team ending on the hole sends the piece (track
+/// index) and the `landing on … goes to` statement; empty for a team with none.
+fn send_on_table(ir: &Ir, track_of_cell: &[Vec<i16>; 2]) -> [Vec<Option<(i16, Origin)>>; 2] {
+    [0, 1].map(|t: usize| {
+        let mut v = Vec::new();
+        for so in &ir.send_on {
+            let Some(to) = so.to[t] else { continue };
+            v.resize(ir.cells as usize, None);
+            for c in so.from[t].iter() {
+                v[c.index()] = Some((track_of_cell[t][to.index()], so.origin));
+            }
+        }
+        v
+    })
+}
+
 impl Game {
     /// Compiles the tables of a variant. Each conjunction of conditions is put in the order
     /// it is cheapest to evaluate in, which changes no outcome ([`Game::ir`] shows it so).
@@ -840,7 +917,7 @@ impl Game {
             slots.len(),
             Game::slot(ir.phases.value.len() as PhaseId, TeamId::FIRST, 0, 0)
         );
-        let adds = ir
+        let adds: Vec<usize> = ir
             .throws
             .iter()
             .map(|e| {
@@ -882,12 +959,20 @@ impl Game {
             && ir.scores.is_empty()
             && ir.wins.iter().all(|w| w.phase.is_none());
         let rotation = deadlock::QUIET_ROTATIONS * 2 * ir.seats.value.max(1) as u16;
-        let goal_cell = [0, 1].map(|t: usize| {
+        let gather = [0, 1].map(|t: usize| {
             let tr = &ir.teams[t].track;
-            ir.capture
-                .stacking_at_goal
-                .then(|| tr.goal.map(|g| tr.cells[g as usize]))
-                .flatten()
+            let mut set = CellSet::default();
+            if ir.capture.stacking_at_goal
+                && let Some(g) = tr.goal
+            {
+                set.insert(tr.cells[g as usize]);
+            }
+            if ir.capture.stacking_at_end
+                && let Some(&c) = tr.cells.last()
+            {
+                set.insert(c);
+            }
+            set
         });
         let fast = [FastTrack::new(&ir, 0), FastTrack::new(&ir, 1)];
         let st = &ir.sticks;
@@ -905,7 +990,11 @@ impl Game {
         let pass_free = mv.pass_own.value
             && mv.pass_opposing.value
             && mv.must_land.value.iter().all(CellSet::is_empty);
+        let send_on = send_on_table(&ir, &track_of_cell);
+        // Sending holes are judged on the careful walk: a file without them pays nothing.
+        let sends = send_on.iter().any(|v| !v.is_empty());
         let plain_walk = pass_free
+            && !sends
             && ir
                 .teams
                 .iter()
@@ -916,7 +1005,8 @@ impl Game {
             .any(|r| r.is_some_and(|(o, _)| o != ir.release_order.value));
         let rule_within = rule_within(&ir);
         let confined = rule_within.iter().any(Option::is_some);
-        let careful_moves = !pass_free || mv.walk_in_throw_order.value || mv.land_each_throw.value;
+        let careful_moves =
+            !pass_free || sends || mv.walk_in_throw_order.value || mv.land_each_throw.value;
         // A confinement (`within`) binds releasing groups only: waiting pieces.
         let careful_releases = confined
             || mv.blocked_release.value != BlockedRelease::Lost
@@ -960,15 +1050,17 @@ impl Game {
             sticks_always,
             track_won,
             wins_on_pieces,
-            goal_cell,
+            gather,
             ir,
             chance,
             cum,
             values,
             entries,
             slots,
+            max_adds: adds.iter().copied().max().unwrap_or(0),
             adds,
             track_of_cell,
+            send_on,
             reach,
         }
     }
@@ -1208,11 +1300,17 @@ impl Game {
                     }
                 }
                 Effect::ThrowAgain => s.again = true,
-                Effect::CancelMoves => {
+                Effect::CancelMoves { releases_in_place } => {
                     for i in 0..s.pool_len as usize {
                         let en = &mut s.pool[i];
-                        if en.kind != EntryKind::Release && en.piece == NONE {
+                        if en.piece != NONE {
+                            continue;
+                        }
+                        if en.kind != EntryKind::Release {
                             en.piece = DROPPED;
+                        } else if releases_in_place {
+                            // The release stays, its places go with the turn's moves.
+                            en.steps = 0;
                         }
                     }
                 }
@@ -1372,14 +1470,22 @@ impl Game {
         if any {
             return;
         }
-        let left = s.pool[..s.pool_len as usize]
-            .iter()
-            .filter(|e| e.piece == NONE)
-            .count() as u8;
+        self.forfeit_rest(s, obs);
+        self.done_moving(s, obs);
+    }
+
+    /// Forfeits the unused pool entries (no piece can use them), with the event.
+    fn forfeit_rest(&self, s: &State, obs: &mut impl Observer) {
+        let left = unused_entries(s);
         if left > 0 {
             obs.forfeiting(s);
             obs.event(Event::Forfeit { entries: left });
         }
+    }
+
+    /// The seat has done with its moves: it throws again if a throw gave it, else its turn
+    /// ends.
+    fn done_moving(&self, s: &mut State, obs: &mut impl Observer) {
         if s.again {
             if self.ir.allocation.value == Allocation::PerThrow {
                 // Entries of earlier throws are spent; keep the pool for binding only.
@@ -1750,7 +1856,7 @@ impl Game {
         let on_track = self.track_of_cell[team]
             .get(c.index())
             .is_some_and(|&x| x >= 0);
-        let may_stack = self.ir.capture.stacking.value || self.goal_cell[team] == Some(c);
+        let may_stack = self.ir.capture.stacking.value || self.gather[team].contains(c);
         (on_track && (may_stack || !s.occ[team].contains(c))).then_some(c)
     }
 
@@ -1758,7 +1864,7 @@ impl Game {
     /// (which only a hole the team may stack on can hold).
     fn vacate(&self, s: &mut State, t: TeamId, i: usize, cell: u8) {
         let may_stack =
-            self.ir.capture.stacking.value || self.goal_cell[t] == Some(Cell::new(cell as u16));
+            self.ir.capture.stacking.value || self.gather[t].contains(Cell::new(cell as u16));
         let others = may_stack
             && (0..self.n_pieces(t))
                 .any(|j| j != i && s.pieces[t][j].cell == cell && s.pieces[t][j].alive());
@@ -1786,6 +1892,14 @@ fn latched_conditions(ir: &Ir) -> Vec<(u8, Vec<Cond>)> {
 /// Does compacting the pool keep this entry: unused, or a release of throw `bind` (which
 /// the coming throw may be bound to)?
 #[inline]
+/// Unused entries of the pool.
+fn unused_entries(s: &State) -> u8 {
+    s.pool[..s.pool_len as usize]
+        .iter()
+        .filter(|e| e.piece == NONE)
+        .count() as u8
+}
+
 fn kept_by_compaction(e: &Entry, bind: u8) -> bool {
     e.piece == NONE || (e.kind == EntryKind::Release && e.family == bind)
 }

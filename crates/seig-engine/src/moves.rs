@@ -46,11 +46,29 @@ pub struct Landing {
     pub protected_by: Option<Ground>,
     /// With [`Landing::shares`]: what lets the mover share the hole with them.
     pub shared_by: Option<Ground>,
+    /// The hole the move ended on, which sent the piece on to [`Landing::cell`], and the
+    /// `landing on … goes to` statement.
+    pub sent_from: Option<(u8, Origin)>,
 }
 
 impl Landing {
     fn note(&mut self, r: RuleIx) {
         self.rules.push(r);
+    }
+    /// Takes what landing does from `a`, noting the rules that decide it.
+    #[inline(always)]
+    fn arrived(&mut self, a: Arrival) {
+        self.capture = a.capture;
+        self.shares = a.shares;
+        self.may_decline = a.may_decline;
+        self.protected_by = a.protected_by;
+        self.shared_by = a.shared_by;
+        if let Some(spec) = a.capture {
+            self.note(spec.origin.rule);
+        }
+        if let Some(o) = a.protected_by.and_then(Ground::origin) {
+            self.note(o.rule);
+        }
     }
     /// The rules that allow this move.
     pub fn rules(&self) -> &[RuleIx] {
@@ -138,11 +156,36 @@ impl Game {
     }
 
     /// Calls `f` for each legal decision until it returns false; `definitional` asks
-    /// [`Game::check_move`] of every candidate instead of the quick verdicts.
+    /// [`Game::check_move`] of every candidate instead of the quick verdicts. The moves of
+    /// pieces come first, then [`Decision::THROW_ON`] and [`Decision::PASS`] where the
+    /// variant offers them.
     fn for_each_legal(&self, s: &State, definitional: bool, f: &mut impl FnMut(Decision) -> bool) {
         if s.stage != Stage::Move {
             return;
         }
+        if !self.declines() {
+            self.for_each_move(s, definitional, f);
+            return;
+        }
+        let mut any = false;
+        let mut go_on = true;
+        self.for_each_move(s, definitional, &mut |d| {
+            any = true;
+            go_on = f(d);
+            go_on
+        });
+        if go_on {
+            self.offer_declines(s, any, f);
+        }
+    }
+
+    /// [`Game::for_each_legal`] for the moves of pieces alone.
+    pub(super) fn for_each_move(
+        &self,
+        s: &State,
+        definitional: bool,
+        f: &mut impl FnMut(Decision) -> bool,
+    ) {
         let mut unused = [0u8; POOL_MAX];
         let mut m = 0;
         for i in 0..s.pool_len as usize {
@@ -579,6 +622,7 @@ impl Game {
             rules: RuleList::default(),
             protected_by: None,
             shared_by: None,
+            sent_from: None,
         };
         for &i in order {
             l.note(s.pool[i as usize].rule);
@@ -685,8 +729,12 @@ impl Game {
     ) -> Result<(), Refusal> {
         for k in 1..order.len() {
             let mut li = Landing::default();
-            self.walk(s, team, piece, &order[..k], release, &mut li)
-                .map_err(|(r, _)| r)?;
+            let walked = if self.plain_walk {
+                self.walk_as::<true, false>(s, team, piece, &order[..k], release, &mut li)
+            } else {
+                self.walk_as::<false, false>(s, team, piece, &order[..k], release, &mut li)
+            };
+            walked.map_err(|(r, _)| r)?;
             if let Some(spec) = li.capture {
                 l.may_decline &= li.may_decline;
                 l.capture = l.capture.or(Some(spec));
@@ -710,15 +758,17 @@ impl Game {
         l: &mut Landing,
     ) -> Result<(), (Refusal, bool)> {
         if self.plain_walk {
-            self.walk_as::<true>(s, team, piece, order, release, l)
+            self.walk_as::<true, false>(s, team, piece, order, release, l)
         } else {
-            self.walk_as::<false>(s, team, piece, order, release, l)
+            self.walk_as::<false, true>(s, team, piece, order, release, l)
         }
     }
 
-    /// [`Game::walk`]; `PLAIN` when no passing rule and no `bounce` end applies (see
-    /// `Game::plain_walk`), so that their tests cost nothing where they are not used.
-    fn walk_as<const PLAIN: bool>(
+    /// [`Game::walk`]; `PLAIN` when no passing rule, `bounce` end or sending hole applies
+    /// (see `Game::plain_walk`), so that their tests cost nothing where they are not used.
+    /// `SEND`: a hole where the walk ends may send the piece on (`landing on … goes to`);
+    /// the landings on the way of a group that lands after each throw are not sent on.
+    fn walk_as<const PLAIN: bool, const SEND: bool>(
         &self,
         s: &State,
         team: TeamId,
@@ -842,6 +892,11 @@ impl Game {
             };
             return Err((r, false));
         }
+        if !PLAIN && SEND && moved && pos >= 0 {
+            pos = self
+                .send_on_from(t, tr.cells[pos as usize], l)
+                .unwrap_or(pos);
+        }
         l.tpos = pos;
         l.cell = if pos >= 0 {
             tr.cells[pos as usize].get() as u8
@@ -855,17 +910,7 @@ impl Game {
         let a = self
             .arrive(s, t, &p, Cell::new(l.cell as u16), single)
             .map_err(|r| (r, false))?;
-        l.capture = a.capture;
-        l.shares = a.shares;
-        l.may_decline = a.may_decline;
-        l.protected_by = a.protected_by;
-        l.shared_by = a.shared_by;
-        if let Some(spec) = a.capture {
-            l.note(spec.origin.rule);
-        }
-        if let Some(o) = a.protected_by.and_then(Ground::origin) {
-            l.note(o.rule);
-        }
+        l.arrived(a);
         Ok(())
     }
 
@@ -923,7 +968,7 @@ impl Game {
         if s.occ[t].contains(c)
             && !pol.stacking.value
             && p.cell != c.get() as u8
-            && self.goal_cell[t] != Some(c)
+            && !self.gather[t].contains(c)
         {
             return Err(Refusal::new(
                 RefusalKind::Stacking,
@@ -1002,6 +1047,12 @@ impl Game {
             };
             return Err(by.map_or(Ground::Fact, Ground::Stated));
         }
+        if !victim.released()
+            && let Some(o) = pol.waiting_immune.origin
+        {
+            // `immune until released`: a piece still waiting for its release.
+            return Err(Ground::Stated(o));
+        }
         let at = &pol.at[attacker.index()][cell.index()];
         if let Some(o) = at.forbidden_by {
             return Err(Ground::Stated(o));
@@ -1051,6 +1102,9 @@ impl Game {
                 RefusalKind::NotMoveTime
             };
             return Err(Refusal::fact(kind));
+        }
+        if !d.moves_piece() {
+            return self.decline(s, d, obs, legal);
         }
         let team = s.team;
         let mut l = Landing::default();
@@ -1140,7 +1194,13 @@ impl Game {
                         .capture_verdict(team, &q, Cell::new(l.cell as u16), single)
                         .is_ok()
                 {
-                    let swapped = self.take_by(s, o, j, spec, old.cell);
+                    // A piece sent back to the hole it left has left none to swap onto.
+                    let left = if old.cell == l.cell {
+                        NO_CELL
+                    } else {
+                        old.cell
+                    };
+                    let swapped = self.take_by(s, o, j, spec, left);
                     obs.event(Event::Captured {
                         team: o,
                         piece: j as u8,
@@ -1155,6 +1215,14 @@ impl Game {
             for (cell, spec, single) in landings {
                 self.take_at(s, team, cell, (spec, old.cell), single, obs);
             }
+        }
+        if self.ir.movement.passed_won.origin.is_some() {
+            let from = if old.tpos >= 0 {
+                old.tpos
+            } else {
+                d.entry as i16 - 1
+            };
+            self.win_passed(s, team, (from, l.tpos), d.mask, old.cell, obs);
         }
         if self.check_win(s, obs) {
             return Ok(());
@@ -1215,6 +1283,57 @@ impl Game {
             },
         );
         out
+    }
+
+    /// `holes passed in REGION are won`: the holes of REGION that the move of team `t` with
+    /// the entries `mask` walked past, between track index `from` (the hole it left; one
+    /// before its entry hole for a piece entering) and `to` (where it landed), are won as a
+    /// landing there would win them: what a capture statement of that hole takes is taken
+    /// (an optional one too: a hole walked past offers no choice), and the hole is won.
+    /// The walk is retraced from the places of the group: up to the track's last hole and
+    /// back under `bounce`, round from the loop's first hole under a loop.
+    fn win_passed(
+        &self,
+        s: &mut State,
+        t: TeamId,
+        (from, to): (i16, i16),
+        mask: u64,
+        left: u8,
+        obs: &mut impl Observer,
+    ) {
+        let region = self.ir.movement.passed_won.value[t.index()];
+        let tr = &self.ir.teams[t.index()].track;
+        let last = tr.cells.len() as i16 - 1;
+        let total: i16 = (0..s.pool_len as usize)
+            .filter(|&i| mask >> i & 1 == 1)
+            .map(|i| i16::from(s.pool[i].steps))
+            .sum();
+        let mut walked: Vec<i16> = Vec::new();
+        if tr.end.value == TrackEnd::Bounce && from + total > last {
+            walked.extend(from + 1..=last);
+            walked.extend((to + 1..last).rev());
+        } else if to > from {
+            walked.extend(from + 1..to);
+        } else if let Some(lp) = &tr.looping {
+            walked.extend(from + 1..=last);
+            walked.extend(lp.from as i16..to);
+        }
+        let single =
+            (mask.count_ones() == 1).then(|| s.pool[mask.trailing_zeros() as usize].thrown);
+        for i in walked {
+            let Some(&cell) = tr.cells.get(i as usize) else {
+                continue;
+            };
+            if !region.contains(cell) {
+                continue;
+            }
+            if let Some(spec) = self.ir.capture.at[t.index()][cell.index()].spec {
+                self.take_at(s, t, cell, (spec, left), single, obs);
+            }
+            if self.track_won {
+                s.won[t].insert(cell);
+            }
+        }
     }
 
     /// Takes every opposing piece on `cell` that team `team` may take there, as `spec` says,
@@ -1314,6 +1433,16 @@ impl Game {
             }
         }
         q
+    }
+
+    /// Where a move of team `t` ending on hole `c` sends the piece (`landing on … goes
+    /// to`): the track index, noted in `l` with the statement (`None`: it stays).
+    #[inline]
+    fn send_on_from(&self, t: TeamId, c: Cell, l: &mut Landing) -> Option<i16> {
+        let (to, o) = self.send_on[t.index()].get(c.index()).copied().flatten()?;
+        l.sent_from = Some((c.get() as u8, o));
+        l.note(o.rule);
+        Some(to)
     }
 
     /// May a piece of team `t` walk on past hole `c`? Refused when pieces there may not be
@@ -1419,6 +1548,10 @@ fn permute(a: &mut [u8], f: &mut impl FnMut(&[u8]) -> bool) {
 impl Game {
     /// Is decision `d` of team `team` legal, and where does it land (with its entry hole)?
     pub fn check_decision(&self, s: &State, team: TeamId, d: Decision) -> Result<Landing, Refusal> {
+        if !d.moves_piece() {
+            // A pass or a throw on lands nowhere.
+            return Err(Refusal::fact(RefusalKind::NoSuchPiece));
+        }
         let mut l = Landing::default();
         self.land_entering(s, team, d.piece, d.mask, d.entry, &mut l)?;
         Ok(l)

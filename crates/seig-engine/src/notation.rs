@@ -694,8 +694,15 @@ impl Game {
     /// A decision in move notation: `PIECE:ENTRY+ENTRY[@HOLE][x]`, each entry its places
     /// with `r` for a release and `e` for release-or-move (`12:r1+3x`: piece 12 released
     /// with the 1 and moved 3 more, taking); `@HOLE` the hole a piece steps onto its track
-    /// at, where its team chooses it (`5:r4@middle.3`).
+    /// at, where its team chooses it (`5:r4@middle.3`). [`Decision::PASS`] is `pass`,
+    /// [`Decision::THROW_ON`] `throw on`.
     pub fn decision_notation(&self, s: &State, d: Decision) -> String {
+        if d.is_pass() {
+            return PASS_WORD.into();
+        }
+        if d.is_throw_on() {
+            return THROW_ON_WORD.into();
+        }
         let mut out = format!("{}:", d.piece as usize + 1);
         let mut first = true;
         let bound = bound_families(s);
@@ -779,7 +786,9 @@ impl Game {
 
     /// A decision with where the piece goes: `12:r1+3 twigs_lower.12>twigs_upper.10`.
     pub fn describe_decision(&self, s: &State, d: Decision) -> String {
-        let p = s.pieces[s.team][d.piece as usize];
+        let Some(&p) = s.pieces[s.team].get(d.piece as usize) else {
+            return self.decision_notation(s, d);
+        };
         let place = |cell: u8| {
             if cell == NO_CELL {
                 "off".to_string()
@@ -802,9 +811,16 @@ impl Game {
     /// entries of the same kind and places, first first).
     pub fn parse_decision(&self, s: &State, text: &str) -> Result<Decision, NotationError> {
         let text = text.trim();
+        let words: Vec<&str> = text.split_whitespace().collect();
+        if words == [PASS_WORD] {
+            return Ok(Decision::PASS);
+        }
+        if words == THROW_ON_WORD.split(' ').collect::<Vec<_>>() {
+            return Ok(Decision::THROW_ON);
+        }
         let bad = || {
             err(
-                "a move is PIECE:PLACES[+PLACES…][@ROW.HOLE][x], e.g. `3:4+3`, `12:r1x` or `5:r4@middle.3`",
+                "a move is PIECE:PLACES[+PLACES…][@ROW.HOLE][x], e.g. `3:4+3`, `12:r1x` or `5:r4@middle.3`, or `pass` or `throw on`",
                 text,
             )
         };
@@ -889,6 +905,11 @@ impl Game {
         })
     }
 }
+
+/// [`Decision::PASS`] in move notation.
+pub const PASS_WORD: &str = "pass";
+/// [`Decision::THROW_ON`] in move notation.
+pub const THROW_ON_WORD: &str = "throw on";
 
 /// Throws (a bit each) that an unused pool entry is bound to.
 fn bound_families(s: &State) -> u64 {

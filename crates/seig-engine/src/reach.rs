@@ -48,7 +48,17 @@ impl Reach {
                     bounce_cells.insert(c);
                 }
             }
-            loop_cells = loop_cells.union(&bounce_cells);
+            // A hole that sends a piece on may send it back: the holes from each target on
+            // count as reachable from anywhere (conservative, as a loop).
+            let mut sent_cells = CellSet::default();
+            for so in &ir.send_on {
+                if let Some(i) = so.to[t].and_then(|c| tr.cells.iter().position(|&x| x == c)) {
+                    for &c in &tr.cells[i..] {
+                        sent_cells.insert(c);
+                    }
+                }
+            }
+            loop_cells = loop_cells.union(&bounce_cells).union(&sent_cells);
             // shifted[i]: the holes at indices >= i, the whole loop, and a bounce's holes.
             let mut shifted = vec![loop_cells; len + 1];
             for i in (0..len).rev() {
@@ -82,7 +92,7 @@ impl Reach {
                             }
                         }
                     }
-                    set
+                    set.union(&sent_cells)
                 })
                 .collect();
             (shifted, vuln)

@@ -438,7 +438,7 @@ impl Game {
                 if p.cell != NO_CELL {
                     if s.occ[t].contains(Cell::new(p.cell as u16))
                         && !ir.capture.stacking.value
-                        && self.goal_cell[t] != Some(Cell::new(p.cell as u16))
+                        && !self.gather[t].contains(Cell::new(p.cell as u16))
                     {
                         return Err(SetupError::Stacked {
                             team: t,
@@ -545,7 +545,12 @@ impl Game {
                 });
             }
         }
-        if s.stage == Stage::Move && !pool.iter().any(|e| e.piece == NONE) {
+        // With nothing pooled a seat may still choose to throw on or stop (`throwing on: at
+        // will`): a decision node then, though nothing is left to move with.
+        if s.stage == Stage::Move
+            && !pool.iter().any(|e| e.piece == NONE)
+            && !(self.ir.throw_on_at_will.value && self.has_legal(s))
+        {
             return Err(SetupError::MoveWithoutPool);
         }
         Ok(())
@@ -689,6 +694,16 @@ impl Game {
             .iter()
             .any(|t| t.effects.iter().any(|f| matches!(f, Effect::EnterPhase(_))));
         let pool = &s.pool[..s.pool_len as usize];
+        let in_place = ir.throws.iter().any(|t| {
+            t.effects.iter().any(|f| {
+                matches!(
+                    f,
+                    Effect::CancelMoves {
+                        releases_in_place: true
+                    }
+                )
+            })
+        });
         for (i, e) in pool.iter().enumerate() {
             let sticks = self.sticks_of_throw(s, e.family);
             if let Some(n) = sticks
@@ -720,7 +735,8 @@ impl Game {
                     && t.effects.iter().any(|f| match (f, e.kind) {
                         (Effect::Move(a), EntryKind::Move) => a.eval(e.thrown) == e.steps,
                         (Effect::Release { steps, .. }, EntryKind::Release) => {
-                            steps.eval(e.thrown) == e.steps
+                            // A later `cancel moves, releases in place` takes its places.
+                            steps.eval(e.thrown) == e.steps || (e.steps == 0 && in_place)
                         }
                         (Effect::ReleaseOrMove { steps, .. }, EntryKind::Either) => {
                             steps.eval(e.thrown) == e.steps
@@ -742,7 +758,7 @@ impl Game {
                 });
             };
             // A later throw whose entry cancels the turn's moves dropped this one.
-            if given.effects.contains(&Effect::CancelMoves) {
+            if given.effects.iter().any(is_cancel) {
                 let waiting = pool.iter().enumerate().find(|(_, o)| {
                     o.family < e.family && o.kind != EntryKind::Release && o.piece == NONE
                 });
@@ -775,7 +791,7 @@ impl Game {
                 if known && !t.conds.iter().all(|c| self.cond(&at_throw, s.team, c)) {
                     continue;
                 }
-                cancels = t.effects.contains(&Effect::CancelMoves);
+                cancels = t.effects.iter().any(is_cancel);
                 if !cancels || known {
                     break;
                 }
@@ -994,4 +1010,9 @@ fn on_counters(c: &Cond) -> bool {
         Cond::Not(c) => on_counters(c),
         _ => false,
     }
+}
+
+/// Whether an effect cancels the turn's moves (`cancel moves`, with or without its places).
+fn is_cancel(f: &Effect) -> bool {
+    matches!(f, Effect::CancelMoves { .. })
 }

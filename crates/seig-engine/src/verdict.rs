@@ -71,6 +71,15 @@ pub enum Consequence {
         /// The throw entry that removes it.
         by: Ground,
     },
+    /// The move ended on `from`, which sent the piece on to `to` (`landing on … goes to`).
+    SentOn {
+        /// The hole the move ended on.
+        from: Cell,
+        /// The hole the piece went to.
+        to: Cell,
+        /// The statement.
+        by: Ground,
+    },
     /// The mover shares `cell` with opposing pieces it does not take.
     Shared {
         /// The hole.
@@ -108,6 +117,19 @@ pub enum Consequence {
         /// For each unused entry (one of each kind alike) and each piece in the game, why
         /// that piece could not take it.
         why: Vec<Unusable>,
+    },
+    /// The seat passed, declining `entries` pool entries some piece could use (0: it
+    /// stopped throwing, with none usable).
+    Passed {
+        /// How many.
+        entries: u8,
+        /// `moves: optional` (entries declined), or `throwing on: at will` (none).
+        by: Ground,
+    },
+    /// The seat threw on at will.
+    ThrewOn {
+        /// `throwing on: at will`.
+        by: Ground,
     },
     /// The phase changed.
     Phase {
@@ -192,6 +214,13 @@ impl Game {
         if let Some(l) = landing
             && let Some(cell) = (l.cell != NO_CELL).then(|| Cell::new(l.cell as u16))
         {
+            if let Some((from, o)) = l.sent_from {
+                out.push(Consequence::SentOn {
+                    from: Cell::new(from.into()),
+                    to: cell,
+                    by: Ground::Stated(o),
+                });
+            }
             if let (true, Some(p), Some(sh)) = (l.shares, l.protected_by, l.shared_by) {
                 out.push(Consequence::Shared {
                     cell,
@@ -312,8 +341,19 @@ impl Game {
                 }
                 Event::Forfeit { entries } => out.push(Consequence::Forfeited {
                     entries,
-                    by: Ground::Default(EngineChoiceId::ForcedMoves),
+                    by: Ground::of(self.ir.moves_optional.origin, EngineChoiceId::ForcedMoves),
                     why: forfeit.take().unwrap_or_default(),
+                }),
+                Event::Passed { entries } => out.push(Consequence::Passed {
+                    entries,
+                    by: if entries > 0 {
+                        Ground::of(self.ir.moves_optional.origin, EngineChoiceId::ForcedMoves)
+                    } else {
+                        Ground::of(self.ir.throw_on_at_will.origin, EngineChoiceId::ThrowingOn)
+                    },
+                }),
+                Event::ThrewOn => out.push(Consequence::ThrewOn {
+                    by: Ground::of(self.ir.throw_on_at_will.origin, EngineChoiceId::ThrowingOn),
                 }),
                 Event::Phase { to, rule } => {
                     out.push(Consequence::Phase {

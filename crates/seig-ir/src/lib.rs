@@ -123,6 +123,8 @@ pub enum EngineChoiceId {
     Allocation,
     /// `forced moves`.
     ForcedMoves,
+    /// `throwing on`.
+    ThrowingOn,
     /// `release order`.
     ReleaseOrder,
     /// `blocked release`.
@@ -131,6 +133,8 @@ pub enum EngineChoiceId {
     ReleaseConfinement,
     /// `bind after release`.
     BindAfterRelease,
+    /// `cancelled releases`.
+    CancelledReleases,
     /// `group walking order`.
     GroupWalkingOrder,
     /// `track end`.
@@ -145,6 +149,8 @@ pub enum EngineChoiceId {
     PooledLanding,
     /// `passing`.
     Passing,
+    /// `sending holes`.
+    SendingHoles,
     /// `stacking`.
     Stacking,
     /// `stacks`.
@@ -181,7 +187,7 @@ pub enum EngineChoiceId {
 
 impl EngineChoiceId {
     /// Every engine choice, in the order of docs/semantics.md.
-    pub const ALL: [EngineChoiceId; 36] = [
+    pub const ALL: [EngineChoiceId; 39] = [
         EngineChoiceId::ThrowingOrder,
         EngineChoiceId::SeatsPerTeam,
         EngineChoiceId::SeatRotation,
@@ -191,10 +197,12 @@ impl EngineChoiceId {
         EngineChoiceId::FirstThrowConditions,
         EngineChoiceId::Allocation,
         EngineChoiceId::ForcedMoves,
+        EngineChoiceId::ThrowingOn,
         EngineChoiceId::ReleaseOrder,
         EngineChoiceId::BlockedRelease,
         EngineChoiceId::ReleaseConfinement,
         EngineChoiceId::BindAfterRelease,
+        EngineChoiceId::CancelledReleases,
         EngineChoiceId::GroupWalkingOrder,
         EngineChoiceId::TrackEnd,
         EngineChoiceId::TrackEntry,
@@ -202,6 +210,7 @@ impl EngineChoiceId {
         EngineChoiceId::MovesPerPiece,
         EngineChoiceId::PooledLanding,
         EngineChoiceId::Passing,
+        EngineChoiceId::SendingHoles,
         EngineChoiceId::Stacking,
         EngineChoiceId::Stacks,
         EngineChoiceId::Capture,
@@ -232,10 +241,12 @@ impl EngineChoiceId {
             EngineChoiceId::FirstThrowConditions => "first-throw conditions",
             EngineChoiceId::Allocation => "allocation",
             EngineChoiceId::ForcedMoves => "forced moves",
+            EngineChoiceId::ThrowingOn => "throwing on",
             EngineChoiceId::ReleaseOrder => "release order",
             EngineChoiceId::BlockedRelease => "blocked release",
             EngineChoiceId::ReleaseConfinement => "release confinement",
             EngineChoiceId::BindAfterRelease => "bind after release",
+            EngineChoiceId::CancelledReleases => "cancelled releases",
             EngineChoiceId::GroupWalkingOrder => "group walking order",
             EngineChoiceId::TrackEnd => "track end",
             EngineChoiceId::TrackEntry => "track entry",
@@ -243,6 +254,7 @@ impl EngineChoiceId {
             EngineChoiceId::MovesPerPiece => "moves per piece",
             EngineChoiceId::PooledLanding => "pooled landing",
             EngineChoiceId::Passing => "passing",
+            EngineChoiceId::SendingHoles => "sending holes",
             EngineChoiceId::Stacking => "stacking",
             EngineChoiceId::Stacks => "stacks",
             EngineChoiceId::Capture => "capture",
@@ -348,10 +360,18 @@ pub enum StatementKind {
     PooledLanding,
     /// `pooled throws walk: …`.
     PooledWalk,
+    /// `moves: forced|optional`.
+    Moves,
+    /// `throwing on: as thrown|at will`.
+    ThrowingOn,
     /// `passing own|opposing pieces: …`.
     Passing,
     /// `must land on REGION`.
     MustLand,
+    /// `holes passed in REGION are won`.
+    PassedWon,
+    /// `landing on REGION goes to REGION`.
+    SendOn,
     /// `blocked release: …`.
     BlockedRelease,
     /// `stacks: move together|apart`.
@@ -569,6 +589,32 @@ pub struct Ir {
     /// Ends by score, looked at after the draws.
     #[serde(default)]
     pub scores: Vec<ScoreEnd>,
+    /// `moves: optional`: a seat with a legal move may decline the moves left in its pool
+    /// (default `false`, forced: it must move while some move is legal).
+    #[serde(default)]
+    pub moves_optional: Sourced<bool>,
+    /// `throwing on: at will`: a seat may throw again, before it moves, after a throw that
+    /// gives no throw again (default `false`, as thrown).
+    #[serde(default)]
+    pub throw_on_at_will: Sourced<bool>,
+    /// Holes that send a piece landing there on to another hole (`landing on … goes to`),
+    /// in file order.
+    #[serde(default)]
+    pub send_on: Vec<SendOn>,
+}
+
+/// `landing on REGION goes to REGION`: a move that ends on one of the holes puts the
+/// piece on the team's target hole instead (a snake, a ladder); what the piece does there
+/// (taking, sharing, stacking) is judged at the target.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SendOn {
+    /// `[team]`: the holes that send a piece of the team on.
+    pub from: TeamCells,
+    /// `[team]`: the hole a piece of the team goes to (`None` where the team has no holes
+    /// in [`SendOn::from`]); a hole of the team's track.
+    pub to: [Option<Cell>; 2],
+    /// The statement.
+    pub origin: Origin,
 }
 
 /// How the seats of the two teams take turns.
@@ -837,6 +883,11 @@ pub struct Movement {
     /// `must land on` statement (`None`: none, every hole may be passed).
     #[serde(default)]
     pub must_land: Sourced<TeamCells>,
+    /// `[team]`: holes a move of the team wins by walking past them (`holes passed in REGION
+    /// are won`): taken there as a landing would take, and won (`ROW won`). Language
+    /// default: none, a hole walked past is neither taken on nor won.
+    #[serde(default)]
+    pub passed_won: Sourced<TeamCells>,
     /// What a release does when the released piece's move is refused (language default:
     /// lost).
     pub blocked_release: Sourced<BlockedRelease>,
@@ -854,6 +905,7 @@ impl Default for Movement {
             pass_own: Sourced::default_value(true),
             pass_opposing: Sourced::default_value(true),
             must_land: Sourced::default_value([CellSet::default(); 2]),
+            passed_won: Sourced::default_value([CellSet::default(); 2]),
             blocked_release: Sourced::default_value(BlockedRelease::Lost),
         }
     }
@@ -1165,7 +1217,12 @@ pub enum Effect {
     /// Throw again.
     ThrowAgain,
     /// Drop the turn's moves, keeping releases.
-    CancelMoves,
+    CancelMoves {
+        /// `cancel moves, releases in place`: the releases kept lose their places (each piece
+        /// is released where it stands); else (the language default) they keep them.
+        #[serde(default)]
+        releases_in_place: bool,
+    },
     /// Remove one opposing piece.
     RemoveOpposing,
     /// Change phase.
@@ -1325,6 +1382,10 @@ pub struct CapturePolicy {
     /// Own pieces may share the last hole of their goal segment (said by the statement of
     /// [`CapturePolicy::stacking`]).
     pub stacking_at_goal: bool,
+    /// Own pieces may share the last hole of their track (`stacking: forbidden except at goal
+    /// and end`; said by the statement of [`CapturePolicy::stacking`]).
+    #[serde(default)]
+    pub stacking_at_end: bool,
     /// `[team][cell]`: what landing there on an opposing piece does.
     pub at: Vec<Vec<CellCapture>>,
     /// Landing on an opposing piece that is not taken shares the hole (else forbidden;
@@ -1336,6 +1397,10 @@ pub struct CapturePolicy {
     /// `immune when C first holds: …`, in file order.
     #[serde(default)]
     pub immune_when: Vec<ImmuneWhen>,
+    /// `immune until released`: a piece still waiting for its release cannot be taken
+    /// (language default: `false`, a waiting piece on a hole may be taken like any other).
+    #[serde(default)]
+    pub waiting_immune: Sourced<bool>,
     /// Pieces sent home go to the first empty hole of the start row (else, the language
     /// default, their start hole).
     pub home_first_empty: Sourced<bool>,

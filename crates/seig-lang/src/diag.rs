@@ -29,358 +29,171 @@ pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         .map(|(_, c)| format!("did you mean `{c}`?"))
 }
 
-/// The kind of a diagnostic, as a stable code (`E…` errors, `W…` warnings): codes are never
-/// renumbered or reused, so that scripts and documentation can rely on them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Code {
-    /// `E001`: The text does not follow the grammar.
-    Syntax,
-    /// `E002`: A string is never closed.
-    UnclosedString,
-    /// `E003`: Blocks nest too deep.
-    NestingTooDeep,
-    /// `E004`: A number does not fit.
-    NumberTooLarge,
-    /// `E005`: The file is not UTF-8.
-    NotUtf8,
-    /// `E006`: The file has too many items or statements.
-    FileTooLarge,
-    /// `E010`: A name that nothing declares.
-    UnknownName,
-    /// `E011`: A name declared twice.
-    Duplicate,
-    /// `E012`: A single-valued setting stated twice.
-    SetTwice,
-    /// `E013`: An `if` tests an option its reading does not have.
-    NotAnOption,
-    /// `E020`: The file has no rules.
-    NoRules,
-    /// `E021`: The game is named twice.
-    GameNamedTwice,
-    /// `E022`: A param's range is empty.
-    EmptyRange,
-    /// `E023`: A param's default is outside its range.
-    DefaultOutOfRange,
-    /// `E024`: A reading lists an option twice.
-    RepeatedOption,
-    /// `E027`: Params' defaults name each other in a circle.
-    ParamDefaultCycle,
-    /// `E025`: A reading has no default option.
-    NoDefaultOption,
-    /// `E026`: A reading has more than one default.
-    TwoDefaults,
-    /// `E030`: The command line chooses a reading the file does not declare.
-    UnknownReadingChosen,
-    /// `E031`: The command line chooses an option a reading does not have.
-    UnknownOptionChosen,
-    /// `E032`: The command line sets a param the file does not declare.
-    UnknownParamChosen,
-    /// `E033`: The command line sets a param outside its range.
-    ParamChosenOutOfRange,
-    /// `E034`: A param follows another whose value in force is outside its own range.
-    FollowedValueOutOfRange,
-    /// `E040`: The faces are named twice.
-    FacesNamedTwice,
-    /// `E041`: Both faces have the same name.
-    SameFaceTwice,
-    /// `E042`: The throwing order does not list every team.
-    IncompleteOrder,
-    /// `E043`: The file does not declare exactly two teams.
-    NotTwoTeams,
-    /// `E050`: A row or kind has a team's name.
-    RowNamedLikeTeam,
-    /// `E051`: The board has too many holes.
-    TooManyHoles,
-    /// `E052`: A name is both a row and a kind.
-    RowAndKind,
-    /// `E053`: The board has no rows.
-    NoRows,
-    /// `E054`: A team's pieces do not fill its start row one per hole.
-    PiecesDoNotFitRow,
-    /// `E055`: A team has two tracks.
-    TwoTracks,
-    /// `E056`: A team has no pieces.
-    NoPieces,
-    /// `E057`: A team has no track.
-    NoTrack,
-    /// `E058`: A track walks the same row the same way twice.
-    RowWalkedTwice,
-    /// `E059`: A track has no such segment.
-    NoSuchSegment,
-    /// `E060`: A segment name fits more than one segment.
-    AmbiguousSegment,
-    /// `E061`: A track loops twice.
-    LoopsTwice,
-    /// `E070`: `value` stands where a fixed number is needed.
-    ValueNotANumber,
-    /// `E071`: A number is outside what the statement allows.
-    OutOfRange,
-    /// `E072`: `own`/`opposing` names no row of the team.
-    NoOwnedRow,
-    /// `E073`: A reference names several rows where one is needed.
-    AmbiguousRow,
-    /// `E074`: A throw value no throw can give.
-    BadThrowValue,
-    /// `E080`: A face probability is not strictly between 0 and 1.
-    NotAProbability,
-    /// `E081`: The sticks' faces are not named.
-    FacesNotNamed,
-    /// `E082`: The file says nothing of the sticks.
-    NoSticks,
-    /// `E083`: A throw counts the thrower's colour but a team has none.
-    NoColour,
-    /// `E090`: The file has no throw table.
-    NoThrowTable,
-    /// `E091`: A throw that no entry of the table covers.
-    UncoveredThrow,
-    /// `E092`: Every throw of a phase throws again.
-    EndlessTurn,
-    /// `E093`: A phase change into the same phase.
-    PhaseIntoItself,
-    /// `E100`: A draw and a win that hold at once.
-    DrawAndWinAtOnce,
-    /// `W001`: A throw entry that can never apply.
-    EntryNeverApplies,
-    /// `W002`: Captures are forbidden somewhere but allowed nowhere.
-    CapturesNowhere,
-    /// `W003`: A row no piece can reach.
-    UnreachableRow,
-    /// `W004`: A gate on the first segment of a track.
-    GateOnFirstSegment,
-    /// `W005`: A reading no `if` tests.
-    UnusedReading,
-    /// `W006`: The variant has no title.
-    NoTitle,
-    /// `W007`: A citation quotes nothing.
-    EmptyCitation,
-    /// `W008`: A reading with a single option.
-    NoChoice,
-    /// `W009`: A rule that cites no source.
-    Uncited,
-    /// `E110`: A track's end is said two different ways.
-    TrackEndTwice,
-    /// `E111`: A capture that removes names where pieces are sent home.
-    HomeTargetOnRemove,
-    /// `E112`: Two capture statements overlap and neither is more specific.
-    CaptureOverlap,
-    /// `E113`: More `once` conditions than the state keeps.
-    TooManyOnce,
-    /// `E114`: A release order by hole for pieces that start off the board.
-    ReleaseOrderByHole,
-    /// `E115`: Pieces move together as stacks where stacking is forbidden.
-    StacksWithoutStacking,
-    /// `E120`: One rule's releases name different release orders.
-    RuleReleaseOrders,
-    /// `E125`: A track's entry is said two different ways.
-    TrackEntryTwice,
-    /// `E126`: A chosen entry for pieces that start on their track.
-    EntryOnTrack,
-    /// `E127`: A chosen entry on a track whose first segment has a gate.
-    EntryGated,
-    /// `E130`: `back along the track` on a track that walks a row both ways.
-    BackWalksRowTwice,
-    /// `E131`: One rule's releases confine their places to different regions.
-    RuleReleaseRegions,
-    /// `W020`: No piece can ever leave its start.
-    NeverReleased,
-    /// `W021`: A win that can never hold.
-    WinNeverHolds,
-    /// `W022`: A phase that can never be entered.
-    PhaseNeverEntered,
-    /// `W023`: A gate that can never open.
-    GateNeverOpens,
-    /// `W024`: A capture statement that never applies.
-    CaptureNeverApplies,
-    /// `W025`: Holes of a track that no piece of its team can ever reach.
-    UnreachableTrackCell,
-    /// `W026`: Stacks move together but can form only where no piece moves on.
-    StacksNeverMove,
-    /// `W027`: A swap capture that can never swap.
-    SwapNever,
-    /// `W028`: Holes that must be landed on, which no move can walk past.
-    MustLandNever,
+/// Where a code is shown to happen: a file of the malformed-input corpus
+/// (`tests/diagnostics/NAME.seig`) that gives it, or why no corpus file can and which test
+/// gives it instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Case {
+    /// The stem of a corpus file that gives the code.
+    Corpus(&'static str),
+    /// Why no corpus file gives it, and the test that does.
+    Elsewhere(&'static str),
+}
+
+/// Defines [`Code`] from one table: each code once, with its variant, severity, title (the
+/// line of the code table in `docs/language.md` and the LSP's code description) and its case.
+macro_rules! codes {
+    ($($variant:ident = $code:literal, $sev:ident, $title:literal, $case:expr;)*) => {
+        /// The kind of a diagnostic, as a stable code (`E…` errors, `W…` warnings): codes are
+        /// never renumbered or reused, so that scripts and documentation can rely on them.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Code {
+            $(
+                #[doc = concat!("`", $code, "`: ", $title, ".")]
+                $variant,
+            )*
+        }
+
+        impl Code {
+            /// Every code, in code order.
+            pub const ALL: &'static [Code] = &[$(Code::$variant),*];
+
+            /// The code as written, e.g. `E010`.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $code,)*
+                }
+            }
+
+            /// How bad a diagnostic of this code is.
+            pub fn severity(self) -> Severity {
+                match self {
+                    $(Code::$variant => Severity::$sev,)*
+                }
+            }
+
+            /// What the code means, in one line (the code table of `docs/language.md`).
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $title,)*
+                }
+            }
+
+            /// Where the code is shown to happen.
+            pub fn case(self) -> Case {
+                use Case::*;
+                match self {
+                    $(Code::$variant => $case,)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    Syntax = "E001", Error, "The text does not follow the grammar", Corpus("keywords_run_together");
+    UnclosedString = "E002", Error, "A string is never closed", Corpus("unterminated_string");
+    NestingTooDeep = "E003", Error, "Blocks nest too deep", Corpus("nesting_too_deep");
+    NumberTooLarge = "E004", Error, "A number does not fit", Corpus("huge_number");
+    NotUtf8 = "E005", Error, "The file is not UTF-8", Corpus("not_utf8");
+    FileTooLarge = "E006", Error, "The file has too many items or statements", Elsewhere("a file over the item limit would be a corpus file of 80 KB: `a_file_over_the_item_limit_is_e006` writes one");
+    UnknownName = "E010", Error, "A name that nothing declares", Corpus("citation_unknown_source");
+    Duplicate = "E011", Error, "A name declared twice", Corpus("duplicate_reading");
+    SetTwice = "E012", Error, "A single-valued setting stated twice", Corpus("faces_named_twice");
+    NotAnOption = "E013", Error, "An `if` tests an option its reading does not have", Corpus("if_unknown_option");
+    NoRules = "E020", Error, "The file has no rules", Corpus("empty_file");
+    GameNamedTwice = "E021", Error, "The game is named twice", Corpus("game_named_twice");
+    EmptyRange = "E022", Error, "A param's range is empty", Corpus("param_empty_range");
+    DefaultOutOfRange = "E023", Error, "A param's default is outside its range", Corpus("param_default_out_of_range");
+    RepeatedOption = "E024", Error, "A reading lists an option twice", Corpus("repeated_option");
+    NoDefaultOption = "E025", Error, "A reading has no default option", Corpus("reading_without_default");
+    TwoDefaults = "E026", Error, "A reading has more than one default", Corpus("reading_two_defaults");
+    ParamDefaultCycle = "E027", Error, "Params' defaults name each other in a circle", Corpus("param_default_cycle");
+    UnknownReadingChosen = "E030", Error, "The command line chooses a reading the file does not declare", Elsewhere("the command line's choice, not the file: `selection_of_an_unknown_reading`");
+    UnknownOptionChosen = "E031", Error, "The command line chooses an option a reading does not have", Elsewhere("the command line's choice, not the file: `selection_of_an_unknown_option`");
+    UnknownParamChosen = "E032", Error, "The command line sets a param the file does not declare", Elsewhere("the command line's choice, not the file: `selection_of_an_unknown_param`");
+    ParamChosenOutOfRange = "E033", Error, "The command line sets a param outside its range", Elsewhere("the command line's choice, not the file: `selection_of_a_param_out_of_range`");
+    FollowedValueOutOfRange = "E034", Error, "A param follows another whose value in force is outside its own range", Elsewhere("the command line's value of a followed param, not the file: `a_followed_value_outside_the_followers_range_is_e034` (tests/lang/param_defaults.rs)");
+    FacesNamedTwice = "E040", Error, "The faces are named twice", Corpus("faces_named_twice");
+    SameFaceTwice = "E041", Error, "Both faces have the same name", Corpus("same_face_twice");
+    IncompleteOrder = "E042", Error, "The throwing order does not list every team", Corpus("incomplete_order");
+    NotTwoTeams = "E043", Error, "The file does not declare exactly two teams", Corpus("three_teams");
+    RowNamedLikeTeam = "E050", Error, "A row or kind has a team's name", Corpus("row_named_like_team");
+    TooManyHoles = "E051", Error, "The board has too many holes", Corpus("too_many_holes");
+    RowAndKind = "E052", Error, "A name is both a row and a kind", Corpus("row_named_like_a_kind");
+    NoRows = "E053", Error, "The board has no rows", Corpus("no_rows");
+    PiecesDoNotFitRow = "E054", Error, "A team's pieces do not fill its start row one per hole", Corpus("team_pieces_mismatch");
+    TwoTracks = "E055", Error, "A team has two tracks", Corpus("two_tracks_for_a_team");
+    NoPieces = "E056", Error, "A team has no pieces", Corpus("team_without_pieces");
+    NoTrack = "E057", Error, "A team has no track", Corpus("no_track");
+    RowWalkedTwice = "E058", Error, "A track walks the same row the same way twice", Corpus("track_same_row_twice");
+    NoSuchSegment = "E059", Error, "A track has no such segment", Corpus("gate_unknown_segment");
+    AmbiguousSegment = "E060", Error, "A segment name fits more than one segment", Corpus("gate_ambiguous_segment");
+    LoopsTwice = "E061", Error, "A track loops twice", Corpus("track_loops_twice");
+    ValueNotANumber = "E070", Error, "`value` stands where a fixed number is needed", Corpus("value_as_row_size");
+    OutOfRange = "E071", Error, "A number is outside what the statement allows", Corpus("many_mistakes");
+    NoOwnedRow = "E072", Error, "`own`/`opposing` names no row of the team", Corpus("own_kind_without_owner");
+    AmbiguousRow = "E073", Error, "A reference names several rows where one is needed", Corpus("ambiguous_start_row");
+    BadThrowValue = "E074", Error, "A throw value no throw can give", Corpus("throw_value_out_of_range");
+    NotAProbability = "E080", Error, "A face probability is not strictly between 0 and 1", Corpus("face_probability_out_of_range");
+    FacesNotNamed = "E081", Error, "The sticks' faces are not named", Corpus("probability_of_unnamed_face");
+    NoSticks = "E082", Error, "The file says nothing of the sticks", Corpus("no_sticks");
+    NoColour = "E083", Error, "A throw counts the thrower's colour but a team has none", Corpus("own_colour_without_colours");
+    NoThrowTable = "E090", Error, "The file has no throw table", Corpus("no_throw_table");
+    UncoveredThrow = "E091", Error, "A throw that no entry of the table covers", Corpus("uncovered_throw_value");
+    EndlessTurn = "E092", Error, "Every throw of a phase throws again", Corpus("every_throw_throws_again");
+    PhaseIntoItself = "E093", Error, "A phase change into the same phase", Corpus("phase_into_itself");
+    DrawAndWinAtOnce = "E100", Error, "A draw and a win that hold at once", Corpus("draw_shadowed_by_win");
+    TrackEndTwice = "E110", Error, "A track's end is said two different ways", Corpus("track_end_two_ways");
+    HomeTargetOnRemove = "E111", Error, "A capture that removes names where pieces are sent home", Corpus("home_target_on_remove");
+    CaptureOverlap = "E112", Error, "Two capture statements overlap and neither is more specific", Corpus("overlapping_captures");
+    TooManyOnce = "E113", Error, "More `once` conditions than the state keeps", Corpus("too_many_once");
+    ReleaseOrderByHole = "E114", Error, "A release order by hole for pieces that start off the board", Corpus("release_order_by_hole_beside");
+    StacksWithoutStacking = "E115", Error, "Pieces move together as stacks where stacking is forbidden", Corpus("stacks_where_stacking_forbidden");
+    RuleReleaseOrders = "E120", Error, "One rule's releases name different release orders", Corpus("two_release_orders_in_one_rule");
+    TrackEntryTwice = "E125", Error, "A track's entry is said two different ways", Corpus("track_entry_twice");
+    EntryOnTrack = "E126", Error, "A chosen entry for pieces that start on their track", Corpus("entry_on_track");
+    EntryGated = "E127", Error, "A chosen entry on a track whose first segment has a gate", Corpus("entry_behind_gate");
+    BackWalksRowTwice = "E130", Error, "`back along the track` on a track that walks a row both ways", Corpus("back_walks_row_twice");
+    RuleReleaseRegions = "E131", Error, "One rule's releases confine their places to different regions", Corpus("two_release_regions_in_one_rule");
+    SendOnTarget = "E140", Error, "`landing on … goes to` names no single hole of the team's track to go to", Corpus("send_on_two_holes");
+    EntryNeverApplies = "W001", Warning, "A throw entry that can never apply", Corpus("entry_never_applies");
+    CapturesNowhere = "W002", Warning, "Captures are forbidden somewhere but allowed nowhere", Corpus("captures_forbidden_but_never_allowed");
+    UnreachableRow = "W003", Warning, "A row no piece can reach", Corpus("row_on_no_track");
+    GateOnFirstSegment = "W004", Warning, "A gate on the first segment of a track", Corpus("entry_behind_gate");
+    UnusedReading = "W005", Warning, "A reading no `if` tests", Corpus("reading_single_option");
+    NoTitle = "W006", Warning, "The variant has no title", Corpus("no_title");
+    EmptyCitation = "W007", Warning, "A citation quotes nothing", Corpus("empty_citation");
+    NoChoice = "W008", Warning, "A reading with a single option", Corpus("reading_single_option");
+    Uncited = "W009", Warning, "A rule that cites no source", Corpus("rule_without_citation");
+    ImpossibleThrowValue = "W010", Warning, "A throw entry lists a value that no throw can give", Corpus("impossible_throw_value");
+    EmptyRule = "W011", Warning, "A rule with no statements", Corpus("empty_rule");
+    NeverReleased = "W020", Warning, "No piece can ever leave its start (no throw entry releases a piece)", Corpus("no_piece_ever_released");
+    WinNeverHolds = "W021", Warning, "A win that can never hold", Corpus("win_never_holds");
+    PhaseNeverEntered = "W022", Warning, "A phase that can never be entered", Corpus("phase_never_entered");
+    GateNeverOpens = "W023", Warning, "A gate that can never open", Corpus("gate_never_opens");
+    CaptureNeverApplies = "W024", Warning, "A capture statement that never applies", Corpus("capture_never_applies");
+    UnreachableTrackCell = "W025", Warning, "Holes of a track that no piece of its team can ever reach (every piece starts further along it)", Corpus("track_holes_never_reached");
+    StacksNeverMove = "W026", Warning, "Stacks move together but form only on a goal's last hole, which no piece leaves", Corpus("stacks_only_at_a_final_goal");
+    SwapNever = "W027", Warning, "A swap capture that can never swap (no taker can leave a hole of the taken piece's track)", Corpus("swap_never_made");
+    MustLandNever = "W028", Warning, "Holes that must be landed on, which no move can walk past", Corpus("must_land_never_passed");
+    SpecialHoleUnreached = "W040", Warning, "A special hole (`landing on … goes to`) that no track reaches", Corpus("send_on_unreached");
+
 }
 
 impl Code {
-    /// Every code, in code order.
-    pub const ALL: &'static [Code] = &[
-        Code::Syntax,
-        Code::UnclosedString,
-        Code::NestingTooDeep,
-        Code::NumberTooLarge,
-        Code::NotUtf8,
-        Code::FileTooLarge,
-        Code::UnknownName,
-        Code::Duplicate,
-        Code::SetTwice,
-        Code::NotAnOption,
-        Code::NoRules,
-        Code::GameNamedTwice,
-        Code::EmptyRange,
-        Code::DefaultOutOfRange,
-        Code::RepeatedOption,
-        Code::ParamDefaultCycle,
-        Code::NoDefaultOption,
-        Code::TwoDefaults,
-        Code::UnknownReadingChosen,
-        Code::UnknownOptionChosen,
-        Code::UnknownParamChosen,
-        Code::ParamChosenOutOfRange,
-        Code::FollowedValueOutOfRange,
-        Code::FacesNamedTwice,
-        Code::SameFaceTwice,
-        Code::IncompleteOrder,
-        Code::NotTwoTeams,
-        Code::RowNamedLikeTeam,
-        Code::TooManyHoles,
-        Code::RowAndKind,
-        Code::NoRows,
-        Code::PiecesDoNotFitRow,
-        Code::TwoTracks,
-        Code::NoPieces,
-        Code::NoTrack,
-        Code::RowWalkedTwice,
-        Code::NoSuchSegment,
-        Code::AmbiguousSegment,
-        Code::LoopsTwice,
-        Code::ValueNotANumber,
-        Code::OutOfRange,
-        Code::NoOwnedRow,
-        Code::AmbiguousRow,
-        Code::BadThrowValue,
-        Code::NotAProbability,
-        Code::FacesNotNamed,
-        Code::NoSticks,
-        Code::NoColour,
-        Code::NoThrowTable,
-        Code::UncoveredThrow,
-        Code::EndlessTurn,
-        Code::PhaseIntoItself,
-        Code::DrawAndWinAtOnce,
-        Code::EntryNeverApplies,
-        Code::CapturesNowhere,
-        Code::UnreachableRow,
-        Code::GateOnFirstSegment,
-        Code::UnusedReading,
-        Code::NoTitle,
-        Code::EmptyCitation,
-        Code::NoChoice,
-        Code::Uncited,
-        Code::TrackEndTwice,
-        Code::HomeTargetOnRemove,
-        Code::CaptureOverlap,
-        Code::TooManyOnce,
-        Code::ReleaseOrderByHole,
-        Code::StacksWithoutStacking,
-        Code::RuleReleaseOrders,
-        Code::TrackEntryTwice,
-        Code::EntryOnTrack,
-        Code::EntryGated,
-        Code::BackWalksRowTwice,
-        Code::RuleReleaseRegions,
-        Code::NeverReleased,
-        Code::WinNeverHolds,
-        Code::PhaseNeverEntered,
-        Code::GateNeverOpens,
-        Code::CaptureNeverApplies,
-        Code::UnreachableTrackCell,
-        Code::StacksNeverMove,
-        Code::SwapNever,
-        Code::MustLandNever,
-    ];
-
-    /// The code as written, e.g. `E010`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Code::Syntax => "E001",
-            Code::UnclosedString => "E002",
-            Code::NestingTooDeep => "E003",
-            Code::NumberTooLarge => "E004",
-            Code::NotUtf8 => "E005",
-            Code::FileTooLarge => "E006",
-            Code::UnknownName => "E010",
-            Code::Duplicate => "E011",
-            Code::SetTwice => "E012",
-            Code::NotAnOption => "E013",
-            Code::NoRules => "E020",
-            Code::GameNamedTwice => "E021",
-            Code::EmptyRange => "E022",
-            Code::DefaultOutOfRange => "E023",
-            Code::RepeatedOption => "E024",
-            Code::ParamDefaultCycle => "E027",
-            Code::NoDefaultOption => "E025",
-            Code::TwoDefaults => "E026",
-            Code::UnknownReadingChosen => "E030",
-            Code::UnknownOptionChosen => "E031",
-            Code::UnknownParamChosen => "E032",
-            Code::ParamChosenOutOfRange => "E033",
-            Code::FollowedValueOutOfRange => "E034",
-            Code::FacesNamedTwice => "E040",
-            Code::SameFaceTwice => "E041",
-            Code::IncompleteOrder => "E042",
-            Code::NotTwoTeams => "E043",
-            Code::RowNamedLikeTeam => "E050",
-            Code::TooManyHoles => "E051",
-            Code::RowAndKind => "E052",
-            Code::NoRows => "E053",
-            Code::PiecesDoNotFitRow => "E054",
-            Code::TwoTracks => "E055",
-            Code::NoPieces => "E056",
-            Code::NoTrack => "E057",
-            Code::RowWalkedTwice => "E058",
-            Code::NoSuchSegment => "E059",
-            Code::AmbiguousSegment => "E060",
-            Code::LoopsTwice => "E061",
-            Code::ValueNotANumber => "E070",
-            Code::OutOfRange => "E071",
-            Code::NoOwnedRow => "E072",
-            Code::AmbiguousRow => "E073",
-            Code::BadThrowValue => "E074",
-            Code::NotAProbability => "E080",
-            Code::FacesNotNamed => "E081",
-            Code::NoSticks => "E082",
-            Code::NoColour => "E083",
-            Code::NoThrowTable => "E090",
-            Code::UncoveredThrow => "E091",
-            Code::EndlessTurn => "E092",
-            Code::PhaseIntoItself => "E093",
-            Code::DrawAndWinAtOnce => "E100",
-            Code::EntryNeverApplies => "W001",
-            Code::CapturesNowhere => "W002",
-            Code::UnreachableRow => "W003",
-            Code::GateOnFirstSegment => "W004",
-            Code::UnusedReading => "W005",
-            Code::NoTitle => "W006",
-            Code::EmptyCitation => "W007",
-            Code::NoChoice => "W008",
-            Code::Uncited => "W009",
-            Code::TrackEndTwice => "E110",
-            Code::HomeTargetOnRemove => "E111",
-            Code::CaptureOverlap => "E112",
-            Code::TooManyOnce => "E113",
-            Code::ReleaseOrderByHole => "E114",
-            Code::StacksWithoutStacking => "E115",
-            Code::RuleReleaseOrders => "E120",
-            Code::RuleReleaseRegions => "E131",
-            Code::TrackEntryTwice => "E125",
-            Code::EntryOnTrack => "E126",
-            Code::EntryGated => "E127",
-            Code::BackWalksRowTwice => "E130",
-            Code::NeverReleased => "W020",
-            Code::WinNeverHolds => "W021",
-            Code::PhaseNeverEntered => "W022",
-            Code::GateNeverOpens => "W023",
-            Code::CaptureNeverApplies => "W024",
-            Code::UnreachableTrackCell => "W025",
-            Code::StacksNeverMove => "W026",
-            Code::SwapNever => "W027",
-            Code::MustLandNever => "W028",
-        }
-    }
-
     /// Is it a warning's code (else an error's)?
     pub fn is_warning(self) -> bool {
-        self.as_str().starts_with('W')
+        self.severity() == Severity::Warning
+    }
+
+    /// The code table of `docs/language.md`, one `| `CODE` | title |` line per code.
+    pub fn markdown_table() -> String {
+        let mut out = String::from("| code | kind |\n|---|---|\n");
+        for c in Code::ALL {
+            out.push_str(&format!("| `{}` | {} |\n", c.as_str(), c.title()));
+        }
+        out
     }
 }
 
@@ -432,7 +245,7 @@ impl Diagnostic {
     ) -> Self {
         debug_assert!(!code.is_warning(), "{code:?} is a warning's code");
         Diagnostic {
-            severity: Severity::Error,
+            severity: code.severity(),
             code,
             message: message.into(),
             span: Some(span),
@@ -452,7 +265,7 @@ impl Diagnostic {
     ) -> Self {
         debug_assert!(code.is_warning(), "{code:?} is an error's code");
         Diagnostic {
-            severity: Severity::Warning,
+            severity: code.severity(),
             code,
             message: message.into(),
             span: Some(span),

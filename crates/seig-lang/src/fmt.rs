@@ -25,6 +25,7 @@ use crate::syntax::ast::{
     ReleaseOrderKind, Requirement, RowRef, Rule, Segment, Spanned, SticksWhen, Stmt, StmtKind,
     ThrowMatch, TrackEndKind, TrackEntryKind,
 };
+use crate::syntax::lex;
 use std::fmt::Write as _;
 
 /// Spaces per block level.
@@ -40,6 +41,7 @@ pub fn format(file: &File, text: &str) -> String {
         out: String::new(),
         text,
         comments,
+        tokens: lex::lex(text),
         next: 0,
         last_end: 0,
     };
@@ -60,6 +62,8 @@ struct Printer<'a> {
     text: &'a str,
     /// Comments in text order.
     comments: Vec<&'a Spanned<String>>,
+    /// The tokens of `text` (the lexical layer): where code ends, where a brace is.
+    tokens: Vec<lex::Token>,
     /// First comment not yet printed.
     next: usize,
     /// Where, in `text`, the last thing printed ends.
@@ -124,14 +128,19 @@ impl Printer<'_> {
         }
     }
 
-    /// The end of the code in `text[start..end]`.
+    /// The end of the code in `text[start..end]` (comments and white space after it aside).
     fn code_end(&self, start: usize, end: usize) -> usize {
-        code_end(self.text, start, end)
+        lex::code_end(&self.tokens, start, end)
     }
 
-    /// Just after the first `ch` at or after `from` (outside strings and comments).
-    fn after(&self, from: usize, ch: u8) -> usize {
-        find_code(self.text, from, ch).map_or(from, |i| i + 1)
+    /// The first mark `ch` at or after `from` (outside strings and comments).
+    fn find(&self, from: usize, ch: char) -> Option<usize> {
+        lex::find_mark(self.text, &self.tokens, from, ch)
+    }
+
+    /// Just after the first mark `ch` at or after `from`.
+    fn after(&self, from: usize, ch: char) -> usize {
+        self.find(from, ch).map_or(from, |i| i + 1)
     }
 
     fn item(&mut self, item: &Item) {
@@ -141,7 +150,7 @@ impl Printer<'_> {
                 self.line(0, &format!("game {}", string(&title.node)), end);
             }
             Item::Source(s) => {
-                let open = self.after(s.title.span.end, b'{');
+                let open = self.after(s.title.span.end, '{');
                 self.line(
                     0,
                     &format!("source {} {} {{", s.key.node, string(&s.title.node)),
@@ -196,7 +205,7 @@ impl Printer<'_> {
     }
 
     fn reading(&mut self, r: &Reading) {
-        let open = self.after(r.question.span.end, b'{');
+        let open = self.after(r.question.span.end, '{');
         self.line(
             0,
             &format!("reading {} {} {{", r.id.node, string(&r.question.node)),
@@ -208,7 +217,7 @@ impl Printer<'_> {
             let mut end = o.name.span.end;
             if o.default {
                 text.push_str(" (default)");
-                end = self.after(end, b')');
+                end = self.after(end, ')');
             }
             if let Some(doc) = &o.doc {
                 text.push(' ');
@@ -236,7 +245,7 @@ impl Printer<'_> {
                 head_end,
             );
         }
-        let open = self.after(head_end, b'{');
+        let open = self.after(head_end, '{');
         self.comments_before(open, INDENT);
         self.line(0, "{", open);
         self.block(&r.body, INDENT);
@@ -262,21 +271,21 @@ impl Printer<'_> {
         {
             // The tree has no span for a branch's braces: they are found in the text,
             // after the code before them (only white space and comments lie between).
-            let open = self.after(option.span.end, b'{');
+            let open = self.after(option.span.end, '{');
             self.line(
                 indent,
                 &format!("if {} = {} {{", reading.node, option.node),
                 open,
             );
             self.block(then, indent + INDENT);
-            let then_close = find_code(self.text, self.body_end(then, open), b'}');
+            let then_close = self.find(self.body_end(then, open), '}');
             let then_close = then_close.unwrap_or(open);
             self.comments_before(then_close, indent + INDENT);
             if let Some(other) = otherwise {
-                let open = self.after(then_close + 1, b'{');
+                let open = self.after(then_close + 1, '{');
                 self.line(indent, "} else {", open);
                 self.block(other, indent + INDENT);
-                let close = find_code(self.text, self.body_end(other, open), b'}');
+                let close = self.find(self.body_end(other, open), '}');
                 let close = close.unwrap_or(open);
                 self.comments_before(close, indent + INDENT);
                 self.line(indent, "}", close + 1);
@@ -294,65 +303,6 @@ impl Printer<'_> {
         body.last()
             .map_or(open, |s| self.code_end(s.span.start, s.span.end))
     }
-}
-
-/// Just after the last byte of code in `text[start..end]`, `start` if there is none:
-/// white space and comments do not count (a span may run on over them).
-fn code_end(text: &str, start: usize, end: usize) -> usize {
-    let bytes = text.as_bytes();
-    let end = end.min(bytes.len());
-    let (mut i, mut last) = (start, start);
-    while i < end {
-        match bytes.get(i).copied().unwrap_or(b' ') {
-            b'#' => {
-                while i < end && bytes.get(i) != Some(&b'\n') {
-                    i += 1;
-                }
-            }
-            b'"' => {
-                i = string_end(bytes, i);
-                last = i.min(end);
-            }
-            b if b.is_ascii_whitespace() => i += 1,
-            _ => {
-                i += 1;
-                last = i;
-            }
-        }
-    }
-    last
-}
-
-/// The first `ch` at or after `from` that lies outside strings and comments.
-fn find_code(text: &str, from: usize, ch: u8) -> Option<usize> {
-    let bytes = text.as_bytes();
-    let mut i = from;
-    while let Some(&b) = bytes.get(i) {
-        match b {
-            _ if b == ch => return Some(i),
-            b'#' => {
-                while i < bytes.len() && bytes.get(i) != Some(&b'\n') {
-                    i += 1;
-                }
-            }
-            b'"' => i = string_end(bytes, i),
-            _ => i += 1,
-        }
-    }
-    None
-}
-
-/// Just after the string literal that opens at `start`.
-fn string_end(bytes: &[u8], start: usize) -> usize {
-    let mut i = start + 1;
-    while let Some(&b) = bytes.get(i) {
-        match b {
-            b'\\' => i += 2,
-            b'"' => return i + 1,
-            _ => i += 1,
-        }
-    }
-    bytes.len()
 }
 
 /// A string literal: `"` and `\` escaped, newlines written `\n`.
@@ -422,6 +372,7 @@ fn region(r: &Region) -> String {
         Region::Ends(x) => format!("ends of {}", row_ref(x)),
         Region::First(x) => format!("first hole of {}", row_ref(x)),
         Region::Last(x) => format!("last hole of {}", row_ref(x)),
+        Region::Hole(n, x) => format!("hole {} of {}", expr(&n.node), row_ref(x)),
     }
 }
 
@@ -529,11 +480,22 @@ fn effect(e: &Effect) -> String {
             expr(&n.node)
         ),
         Effect::ThrowAgain => "throw again".into(),
-        Effect::CancelMoves => "cancel moves".into(),
+        Effect::CancelMoves(false) => "cancel moves".into(),
+        Effect::CancelMoves(true) => "cancel moves, releases in place".into(),
         Effect::RemoveOpposing => "remove opposing piece".into(),
         Effect::EnterPhase(p) => format!("enter {}", p.node),
         Effect::Nothing => "nothing".into(),
     }
+}
+
+/// `stacking: forbidden|allowed [except at goal [and end]]`.
+fn stacking(allowed: bool, except_goal: bool, except_end: bool) -> String {
+    format!(
+        "stacking: {}{}{}",
+        if allowed { "allowed" } else { "forbidden" },
+        if except_goal { " except at goal" } else { "" },
+        if except_end { " and end" } else { "" }
+    )
 }
 
 /// `, back along the track [as LABEL]`, the last segment of a track.
@@ -646,11 +608,8 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::Stacking {
             allowed,
             except_goal,
-        } => format!(
-            "stacking: {}{}",
-            if *allowed { "allowed" } else { "forbidden" },
-            if *except_goal { " except at goal" } else { "" }
-        ),
+            except_end,
+        } => stacking(*allowed, *except_goal, *except_end),
         StmtKind::Capture {
             region: r,
             compulsory,
@@ -684,7 +643,9 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::Blocked(false) => "blocked landing: forbidden".into(),
         StmtKind::Immune(r) => format!("immune after entering {}", region(&r.node)),
         StmtKind::ImmuneArrived => "immune after arriving".into(),
+        StmtKind::ImmuneUntilReleased => "immune until released".into(),
         StmtKind::MustLand(r) => format!("must land on {}", region(&r.node)),
+        StmtKind::PassedWon(r) => format!("holes passed in {} are won", region(&r.node)),
         StmtKind::ImmuneWhen { when, opposing } => format!(
             "immune when {} first holds: {} released pieces on the board",
             conds(when),
@@ -708,7 +669,10 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::MovesPerPiece(_)
         | StmtKind::PooledLanding(_)
         | StmtKind::PooledWalk(_)
+        | StmtKind::Moves(_)
+        | StmtKind::ThrowingOn(_)
         | StmtKind::Passing { .. }
+        | StmtKind::SendOn { .. }
         | StmtKind::BlockedRelease(_)
         | StmtKind::Stacks(_) => movement(s),
     }
@@ -777,6 +741,13 @@ fn movement(s: &StmtKind) -> String {
             "pooled throws land: {}",
             if *each { "after each throw" } else { "once" }
         ),
+        StmtKind::Moves(optional) => {
+            format!("moves: {}", if *optional { "optional" } else { "forced" })
+        }
+        StmtKind::ThrowingOn(at_will) => format!(
+            "throwing on: {}",
+            if *at_will { "at will" } else { "as thrown" }
+        ),
         StmtKind::PooledWalk(thrown) => format!(
             "pooled throws walk: {}",
             if *thrown {
@@ -789,6 +760,11 @@ fn movement(s: &StmtKind) -> String {
             "passing {} pieces: {}",
             if *own { "own" } else { "opposing" },
             if *allowed { "allowed" } else { "forbidden" }
+        ),
+        StmtKind::SendOn { from, to } => format!(
+            "landing on {} goes to {}",
+            region(&from.node),
+            region(&to.node)
         ),
         StmtKind::BlockedRelease(b) => format!(
             "blocked release: {}",

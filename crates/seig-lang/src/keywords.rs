@@ -117,6 +117,14 @@ pub const FORMS: &[Form] = &[
         "A pooled group lands at its end only (default), or after each throw.",
     ),
     f(
+        "moves: forced|optional",
+        "A seat must move while it can (default forced), or may decline its moves left (pass).",
+    ),
+    f(
+        "throwing on: as thrown|at will",
+        "A seat throws again only when a throw says so (default), or also whenever it likes.",
+    ),
+    f(
         "pooled throws walk: any order|in throw order",
         "A piece's group of throws is walked in any order that passes (default), or as thrown.",
     ),
@@ -155,7 +163,11 @@ pub const FORMS: &[Form] = &[
     f("throw again", "Effect: the seat throws again."),
     f(
         "cancel moves",
-        "Effect: drop the turn's moves, keep its releases.",
+        "Effect: drop the turn's moves, keep its releases (each with its places).",
+    ),
+    f(
+        "cancel moves, releases in place",
+        "Effect: drop the turn's moves, keep its releases without their places.",
     ),
     f(
         "remove opposing piece",
@@ -184,8 +196,8 @@ pub const FORMS: &[Form] = &[
         "Entering that segment needs a throw in the set (or CONDS); else the move is illegal or stops before.",
     ),
     f(
-        "stacking: forbidden|allowed except at goal",
-        "Whether own pieces may share a hole (`except at goal`: on the goal's last hole).",
+        "stacking: forbidden|allowed except at goal and end",
+        "Whether own pieces may share a hole (`except at goal`: on the goal's last hole; `and end`: and the track's last hole).",
     ),
     f(
         "stacks: move together|apart",
@@ -194,6 +206,10 @@ pub const FORMS: &[Form] = &[
     f(
         "capture in REGION: compulsory|optional, remove|send home|swap to start hole|first empty hole",
         "What landing on opposing pieces does (everywhere, or in a region); `swap`: the taken piece goes to the hole the taker left.",
+    ),
+    f(
+        "landing on REGION goes to REGION",
+        "A move ending on a hole of the first region puts the piece on the hole the second names (a snake, a ladder).",
     ),
     f(
         "must land on REGION",
@@ -212,12 +228,20 @@ pub const FORMS: &[Form] = &[
         "Landing on an opposing piece that is not taken: share the hole, or not allowed.",
     ),
     f(
+        "holes passed in REGION are won",
+        "A move takes on and wins the holes of REGION it walks past, as a landing would.",
+    ),
+    f(
         "immune after entering REGION",
         "A piece that has entered REGION can never be captured.",
     ),
     f(
         "immune after arriving",
         "A piece that has arrived (entered its goal's last hole) can never be captured.",
+    ),
+    f(
+        "immune until released",
+        "A piece still waiting for its release can never be captured.",
     ),
     f(
         "immune when CONDS first holds: own|opposing released pieces on the board",
@@ -240,7 +264,7 @@ pub const FORMS: &[Form] = &[
         "The game ends when CONDS hold; the team with most pieces in REGION wins.",
     ),
     f(
-        "ROW|own KIND|opposing KIND|ends of ROW|first hole of ROW|last hole of ROW",
+        "ROW|own KIND|opposing KIND|ends of ROW|first hole of ROW|last hole of ROW|hole EXPR of ROW",
         "Rows and regions: a row or kind, relative to the team, or some of its holes.",
     ),
     f(

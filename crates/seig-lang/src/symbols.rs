@@ -280,6 +280,10 @@ impl Walk {
     fn region(&mut self, r: &Region) {
         match r {
             Region::Rows(x) | Region::Ends(x) | Region::First(x) | Region::Last(x) => self.row(x),
+            Region::Hole(n, x) => {
+                self.expr(n);
+                self.row(x);
+            }
         }
     }
 
@@ -346,8 +350,10 @@ impl Walk {
                 }
             }
             Effect::EnterPhase(p) => self.uses(SymbolKind::Phase, p),
-            Effect::ThrowAgain | Effect::CancelMoves | Effect::RemoveOpposing | Effect::Nothing => {
-            }
+            Effect::ThrowAgain
+            | Effect::CancelMoves(_)
+            | Effect::RemoveOpposing
+            | Effect::Nothing => {}
         }
     }
 
@@ -419,6 +425,8 @@ impl Walk {
             | StmtKind::CaptureOnly { .. }
             | StmtKind::Immune(_)
             | StmtKind::MustLand(_)
+            | StmtKind::PassedWon(_)
+            | StmtKind::SendOn { .. }
             | StmtKind::ImmuneWhen { .. }
             | StmtKind::Win(..)
             | StmtKind::Draw(..)
@@ -434,7 +442,10 @@ impl Walk {
             | StmtKind::MovesPerPiece(_)
             | StmtKind::PooledLanding(_)
             | StmtKind::PooledWalk(_)
+            | StmtKind::Moves(_)
+            | StmtKind::ThrowingOn(_)
             | StmtKind::ImmuneArrived
+            | StmtKind::ImmuneUntilReleased
             | StmtKind::Passing { .. }
             | StmtKind::BlockedRelease(_)
             | StmtKind::Stacks(_) => {}
@@ -537,7 +548,12 @@ impl Walk {
             StmtKind::NoCapture { region, .. }
             | StmtKind::CaptureOnly { region, .. }
             | StmtKind::Immune(region)
-            | StmtKind::MustLand(region) => self.region(&region.node),
+            | StmtKind::MustLand(region)
+            | StmtKind::PassedWon(region) => self.region(&region.node),
+            StmtKind::SendOn { from, to } => {
+                self.region(&from.node);
+                self.region(&to.node);
+            }
             StmtKind::ImmuneWhen { when, .. } => self.conds(when),
             StmtKind::Win(phase, when) | StmtKind::Draw(phase, when) => {
                 self.phase(phase);

@@ -299,6 +299,8 @@ fn describe(ir: &Ir, e: &Event, by_throw: bool) -> TraceEvent {
             r(rule),
         ),
         Event::Won { team, rule } => ev("win", t(team), None, None, r(rule)),
+        Event::Passed { entries } => ev("pass", None, None, Some(entries.to_string()), None),
+        Event::ThrewOn => ev("throw-on", None, None, None, None),
         Event::Throw { .. } | Event::Moved { .. } => ev("other", None, None, None, None),
     }
 }

@@ -207,7 +207,7 @@ pub struct MoveView {
     pub index: usize,
     /// Notation (`3:4 a.1>a.5`).
     pub notation: String,
-    /// The piece (1-based).
+    /// The piece (1-based; 0 for a pass or a throw on, which move no piece).
     pub piece: usize,
     /// Where it stands now (`None`: beside the board).
     pub from: Option<Hole>,
@@ -306,6 +306,10 @@ pub fn teams_view(ir: &Ir, s: &State) -> Vec<TeamView> {
 /// it reaches (`None`: beside the board, or off the track), and the holes it passes along
 /// its track, the landing hole last (see [`MoveView::path`]).
 pub fn move_holes(g: &Game, s: &State, d: Decision) -> (Option<Hole>, Option<Hole>, Vec<Hole>) {
+    if !d.moves_piece() {
+        // A pass or a throw on: no piece, nowhere to go.
+        return (None, None, Vec::new());
+    }
     let ir = g.ir();
     let p = s.piece(s.team(), d.piece as usize);
     let landing = g.check_decision(s, s.team(), d).ok();
@@ -443,7 +447,11 @@ pub fn board_view(g: &Game, s: &State, thrower: Option<(TeamId, u8)>) -> BoardVi
             MoveView {
                 index,
                 notation: dv.notation,
-                piece: d.piece as usize + 1,
+                piece: if d.moves_piece() {
+                    d.piece as usize + 1
+                } else {
+                    0
+                },
                 from,
                 to,
                 path,

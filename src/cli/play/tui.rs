@@ -709,29 +709,35 @@ impl App {
     fn draw_choices(&self, f: &mut Frame, area: Rect, choices: &[Choice], refused: bool) {
         let g = &self.session.game;
         let s = self.session.state();
-        let mut lines: Vec<Line> = choices
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let mark = if i == self.selected { "▶" } else { " " };
-                let mut line = vec![Span::raw(format!(
-                    "{mark}{:>2}) {}",
-                    i + 1,
-                    g.describe_decision(s, c.decision)
-                ))];
-                if c.same.len() > 1 {
-                    line.push(Span::styled(
-                        format!(" (any of {} alike)", c.same.len()),
-                        Style::new().add_modifier(Modifier::DIM),
-                    ));
+        let inner = usize::from(area.width.saturating_sub(2));
+        // A move whose note of moves alike does not fit its line has the note on a line
+        // of its own, so that neither is cut; `keep` is the chosen move's first line.
+        let (mut lines, mut keep) = (Vec::new(), 0);
+        for (i, c) in choices.iter().enumerate() {
+            let mark = if i == self.selected { "▶" } else { " " };
+            let text = format!("{mark}{:>2}) {}", i + 1, g.describe_decision(s, c.decision));
+            let style = if i == self.selected {
+                keep = lines.len();
+                Style::new().add_modifier(Modifier::REVERSED)
+            } else {
+                Style::new()
+            };
+            let note = (c.same.len() > 1).then(|| format!(" (any of {} alike)", c.same.len()));
+            let dim = Style::new().add_modifier(Modifier::DIM);
+            match note {
+                Some(n) if text.chars().count() + n.chars().count() > inner => {
+                    lines.push(Line::from(text).style(style));
+                    lines.push(
+                        Line::from(Span::styled(format!("    {}", n.trim_start()), dim))
+                            .style(style),
+                    );
                 }
-                let mut l = Line::from(line);
-                if i == self.selected {
-                    l = l.style(Style::new().add_modifier(Modifier::REVERSED));
+                Some(n) => {
+                    lines.push(Line::from(vec![Span::raw(text), Span::styled(n, dim)]).style(style))
                 }
-                l
-            })
-            .collect();
+                None => lines.push(Line::from(text).style(style)),
+            }
+        }
         if !refused {
             lines.extend(self.refusal_lines());
         }
@@ -742,7 +748,7 @@ impl App {
             (0, _) => " moves: none now ".to_string(),
             (n, _) => format!(" moves ({n}) "),
         };
-        scrolled_box(f, area, lines, self.selected, &title);
+        scrolled_box(f, area, lines, keep, &title);
     }
 
     /// The pieces that cannot move, dim, each with the engine's reason and rule.

@@ -412,7 +412,8 @@ fn room(w: &WebGame) -> Result<(), Fail> {
     Ok(())
 }
 
-/// `…/api/games/ID/…`: view, throw, move, undo, record (save and load), and, without
+/// `…/api/games/ID/…`: view, throw, move, continue (the computer plays on), undo, record
+/// (save and load), and, without
 /// waiting for a request that holds the game, progress and cancel. The answer's log
 /// starts at line `since` (the page has the lines before), but after an undo or a load,
 /// which rewrite it.
@@ -486,6 +487,11 @@ pub fn game(
                 }
                 Err(r) => Outcome::of(Err(r)),
             }
+        }
+        // The computer's seats play on (after a cancel stopped them).
+        ("POST", ["continue"]) => {
+            room(&w)?;
+            Outcome::of(w.run_computer(&slot))
         }
         ("POST", ["undo"]) => {
             w.session.undo();

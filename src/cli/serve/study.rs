@@ -22,6 +22,8 @@ const MAX_GAMES: u64 = 20_000;
 const MAX_SEARCH_GAMES: u64 = 200;
 /// Most arms of a comparison.
 const MAX_ARMS: usize = 8;
+/// The label of a comparison's arm [0], the page's choices.
+const BASE_ARM: &str = "your choices";
 /// Studies kept (the oldest finished ones are dropped).
 const KEPT: usize = 8;
 
@@ -84,7 +86,8 @@ struct StudyReq {
     agents: String,
     #[serde(default = "cap")]
     max_turns: u32,
-    /// Arms to compare, `ID=OPTION[,ID=OPTION…]` each (none: a simulation).
+    /// Arms to compare with the choices, `ID=OPTION[,ID=OPTION…]` each (none: a
+    /// simulation); arm [0] is always the choices themselves.
     #[serde(default)]
     arms: Vec<String>,
 }
@@ -154,7 +157,15 @@ pub fn start(app: &App, body: &[u8]) -> Result<Reply, Fail> {
             arms: &req.arms,
             files: 1,
         };
-        let specs = compare::arm_selections(&areq, &params).map_err(|e| bad(e.to_string()))?;
+        let mut specs = compare::arm_selections(&areq, &params).map_err(|e| bad(e.to_string()))?;
+        // The page's arm [0] is always its choices, whatever the number of arms ticked
+        // (`arm_selections` adds it only beside a single arm, under the CLI's label).
+        if req.arms.len() > 1 {
+            specs.insert(0, (String::new(), sel.clone()));
+        }
+        if let Some(first) = specs.first_mut() {
+            first.0 = BASE_ARM.into();
+        }
         compare::build_arms(&[&path], &specs, |_, s| load(&text, &path, s))
             .map_err(|(label, m)| bad(format!("arm {label}: {m}")))?
     };

@@ -479,7 +479,7 @@ pub(super) fn unreachable_rows(cx: &mut Cx, teams: &[Team], clean: bool) {
 }
 
 fn build_track(cx: &mut Cx, team: TeamId, decl: &TrackDecl, stmts: &TeamStmts) -> Track {
-    let (mut cells, mut segments, goal) = walk(cx, &decl.segments);
+    let (mut cells, mut segments, goal) = walk(cx, team, &decl.segments);
     if let Some(b) = &decl.back {
         walk_back(cx, b, &mut cells, &mut segments);
     }
@@ -500,6 +500,7 @@ fn build_track(cx: &mut Cx, team: TeamId, decl: &TrackDecl, stmts: &TeamStmts) -
 /// The holes of a track in walking order, its segments and the index of its goal's last hole.
 fn walk(
     cx: &mut Cx,
+    team: TeamId,
     segs: &[(ast::Segment, usize)],
 ) -> (Vec<Cell>, Vec<TrackSegment>, Option<u16>) {
     let mut cells = Vec::new();
@@ -520,6 +521,11 @@ fn walk(
                 .with_help("a track may return along a row only in the other direction")
                 .with_secondary(prev.row.span, "first walked here"),
             );
+            let row_name = cx.rows[*row].name.clone();
+            cx.rejected_segments.push((team, row_name));
+            if let Some(l) = &s.label {
+                cx.rejected_segments.push((team, l.node.clone()));
+            }
             continue;
         }
         if let Some(l) = &s.label
@@ -632,6 +638,8 @@ fn seg_index(cx: &mut Cx, team: TeamId, segments: &[TrackSegment], n: &Name) -> 
         .collect();
     match by_row.as_slice() {
         [i] => Some(*i),
+        // A segment that an error rejected: that error is the one to fix.
+        [] if cx.rejected_segments.contains(&(team, n.node.clone())) => None,
         [] => {
             let mut known: Vec<&str> = segments.iter().filter_map(|s| s.label.as_deref()).collect();
             known.extend(segments.iter().map(|s| cx.rows[s.row].name.as_str()));

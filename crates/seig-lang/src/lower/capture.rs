@@ -10,8 +10,8 @@ use crate::syntax::ast::StmtKind;
 
 /// The statements about landing and taking in force.
 pub(super) struct CaptureStmts {
-    /// Stacking allowed, and allowed at the goal.
-    stacking: Option<Setting<(bool, bool)>>,
+    /// Stacking allowed, allowed at the goal, allowed at the track's end.
+    stacking: Option<Setting<(bool, bool, bool)>>,
     /// A blocked landing shares the hole.
     blocked: Option<Setting<bool>>,
     /// Pieces sent home go to the first empty hole.
@@ -39,8 +39,9 @@ pub(super) fn capture_statements(cx: &mut Cx, flat: &[Flat]) -> CaptureStmts {
             StmtKind::Stacking {
                 allowed,
                 except_goal,
+                except_end,
             } => {
-                let v = (*allowed, *except_goal);
+                let v = (*allowed, *except_goal, *except_end);
                 set_once(cx, &mut cs.stacking, v, f, "stacking");
                 continue;
             }
@@ -139,6 +140,16 @@ pub(super) fn immune_on_arrival(flat: &[Flat], teams: &[Team], capture: &mut Cap
     }
 }
 
+/// `immune until released`: pieces still waiting for their release cannot be taken (the
+/// last such statement is the one cited).
+pub(super) fn immune_until_released(flat: &[Flat], capture: &mut CapturePolicy) {
+    for f in flat {
+        if let (StmtKind::ImmuneUntilReleased, Some(origin)) = (&f.stmt.node, f.origin) {
+            capture.waiting_immune = Sourced::stated(true, origin);
+        }
+    }
+}
+
 /// The capture table for a board of `cells` holes; warns (on a clean file) when captures are
 /// forbidden somewhere but allowed nowhere.
 #[expect(
@@ -222,14 +233,16 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
     let stacking = cs.stacking.as_ref().map(|s| s.value);
     CapturePolicy {
         stacking: Sourced {
-            value: stacking.is_some_and(|(a, _)| a),
+            value: stacking.is_some_and(|(a, _, _)| a),
             origin: cs.stacking.as_ref().map(|s| s.origin),
         },
-        stacking_at_goal: stacking.is_some_and(|(a, g)| a || g),
+        stacking_at_goal: stacking.is_some_and(|(a, g, _)| a || g),
+        stacking_at_end: stacking.is_some_and(|(a, _, e)| a || e),
         at,
         blocked_share: sourced(&cs.blocked, true),
         immune: immune.to_vec(),
         immune_when: Vec::new(),
+        waiting_immune: Sourced::default(),
         home_first_empty: sourced(&cs.home_first_empty, false),
         stated: cs.stated,
     }

@@ -221,6 +221,7 @@ fn never_applies(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome
             );
             continue;
         }
+        impossible_values(cx, entry, *span, outcomes);
         // For each of its throws, the earlier entry (without conditions) that takes it.
         let takers: Option<Vec<usize>> = mine
             .iter()
@@ -246,6 +247,46 @@ fn never_applies(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome
             cx.diags.push(d);
         }
     }
+}
+
+/// W010: the values an entry lists that no throw can give (`on 2, 3, 9` with 8 sticks),
+/// when it lists some that a throw can (else W001 says it never applies).
+fn impossible_values(cx: &mut Cx, entry: &ThrowEntry, span: Span, outcomes: &[Outcome]) {
+    let ThrowMatch::Values(listed) = entry.matches else {
+        return;
+    };
+    let possible = outcomes
+        .iter()
+        .filter(|o| entry.phase.is_none_or(|p| p == o.0))
+        .fold(0u64, |m, o| {
+            m | 1u64.checked_shl(u32::from(o.2)).unwrap_or(0)
+        });
+    let never: Vec<String> = (0..64u32)
+        .filter(|v| listed >> v & 1 == 1 && possible >> v & 1 == 0)
+        .map(|v| v.to_string())
+        .collect();
+    if never.is_empty() {
+        return;
+    }
+    let (lo, hi) = (
+        possible.trailing_zeros(),
+        63u32.saturating_sub(possible.leading_zeros()),
+    );
+    cx.diags.push(
+        Diagnostic::warning(
+            Code::ImpossibleThrowValue,
+            span,
+            format!(
+                "no throw is worth {}, which this entry lists",
+                and_list(&never)
+            ),
+            "never matches that value",
+        )
+        .with_note(format!(
+            "the throws that can happen here are worth {lo} to {hi}"
+        ))
+        .with_help("remove the value, or check the number of sticks"),
+    );
 }
 
 /// "a", "a and b", "a, b and c".

@@ -27,6 +27,9 @@ pub(super) struct Cx {
     pub hole_orders: Vec<Span>,
     /// A statement to lower as if the readings switched it off ([`super::lower_disabling`]).
     pub disabled: Option<Origin>,
+    /// The names (label, row) of track segments an error rejected (E058), by team: a later
+    /// reference to one is not reported again as an unknown segment.
+    pub rejected_segments: Vec<(TeamId, String)>,
 }
 
 impl Cx {
@@ -212,7 +215,13 @@ impl Cx {
             ast::Region::Rows(x)
             | ast::Region::Ends(x)
             | ast::Region::First(x)
-            | ast::Region::Last(x) => x,
+            | ast::Region::Last(x)
+            | ast::Region::Hole(_, x) => x,
+        };
+        // The 0-based hole of `hole N of ROW` (a bad number is reported here, once).
+        let nth = match &r.node {
+            ast::Region::Hole(n, _) => Some(self.int(n, "hole", 1, MAX_HOLES)? as u16 - 1),
+            _ => None,
         };
         let rr = Spanned {
             node: rr.clone(),
@@ -228,6 +237,19 @@ impl Cx {
                     ast::Region::Ends(_) => vec![first, last],
                     ast::Region::First(_) => vec![first],
                     ast::Region::Last(_) => vec![last],
+                    ast::Region::Hole(..) => {
+                        let n = nth.unwrap_or(0);
+                        if n >= row.len {
+                            self.diags.push(Diagnostic::error(
+                                Code::OutOfRange,
+                                r.span,
+                                format!("hole must be 1..{}, not {}", row.len, n + 1),
+                                format!("row `{}` has {} holes", row.name, row.len),
+                            ));
+                            return None;
+                        }
+                        row.cells().nth(n as usize).into_iter().collect()
+                    }
                 };
                 for c in cells {
                     out[team.index()].insert(c);

@@ -223,11 +223,13 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
     let sticks = sticks::assemble(cx, sticks_stmts, colours, first_span)?;
     let teams = board::teams(cx, &team_stmts, first_span)?;
     turns::check_release_order(cx, turn.release_order.as_ref(), &teams);
+    let send_on = movement::send_on(cx, flat, &teams);
     // Whole-file checks, once every statement lowered (see `lower_file`).
     let clean = !cx.has_error();
     board::unreachable_rows(cx, &teams, clean);
     let mut capture = capture::policy(cx, capture_stmts, cells, clean);
     capture::immune_on_arrival(flat, &teams, &mut capture);
+    capture::immune_until_released(flat, &mut capture);
     capture.immune_when = immune_when;
     stacks::apply(cx, stacks.as_ref(), &capture, &teams, &mut movement);
     let throws = checks::check_throws(cx, throws, &sticks, &teams, clean, first_span);
@@ -271,5 +273,8 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
         wins: turn.wins,
         draws: turn.draws,
         scores: turn.scores,
+        send_on,
+        moves_optional: sourced(&turn.moves_optional, false),
+        throw_on_at_will: sourced(&turn.throw_on_at_will, false),
     })
 }

@@ -4,6 +4,7 @@
 use super::cx::Cx;
 use super::flatten::Flat;
 use super::{Setting, set_once, sourced};
+use crate::diag::{Code, Diagnostic, Span};
 use crate::ir::*;
 use crate::syntax::ast::{BlockedReleaseKind, StmtKind};
 
@@ -17,6 +18,7 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
     let mut blocked: Option<Setting<BlockedRelease>> = None;
     let mut must_land = [CellSet::default(); 2];
     let mut must_land_origin = None;
+    let mut passed_won: Sourced<[CellSet; 2]> = Sourced::default();
     for f in flat {
         match &f.stmt.node {
             StmtKind::MovesPerPiece(v) => set_once(cx, &mut one, *v, f, "the moves per piece"),
@@ -40,6 +42,15 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
                         *m = m.union(&c);
                     }
                     must_land_origin = Some(o);
+                }
+            }
+            StmtKind::PassedWon(region) => {
+                // Several statements add their holes; the last names them all.
+                if let (Some(cells), Some(o)) = (cx.region(region), f.origin) {
+                    for (m, c) in passed_won.value.iter_mut().zip(cells) {
+                        *m = m.union(&c);
+                    }
+                    passed_won.origin = Some(o);
                 }
             }
             StmtKind::BlockedRelease(b) => {
@@ -66,5 +77,108 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
             origin: must_land_origin,
         },
         blocked_release: sourced(&blocked, d.blocked_release.value),
+        passed_won,
     }
+}
+
+/// The `landing on REGION goes to REGION` statements in force, in file order. For each
+/// team with holes in the first region, the second must name one hole of the team's track
+/// (E140), and no hole may send a piece to two places (E012 for a hole named twice); a
+/// sending hole on no track of its team is W040.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`TeamCells` and the target pair are pairs indexed by a team"
+)]
+pub(super) fn send_on(cx: &mut Cx, flat: &[Flat], teams: &[Team]) -> Vec<SendOn> {
+    let mut out: Vec<SendOn> = Vec::new();
+    let mut spans: Vec<Span> = Vec::new();
+    for f in flat {
+        let (StmtKind::SendOn { from, to }, Some(origin)) = (&f.stmt.node, f.origin) else {
+            continue;
+        };
+        let (Some(src), Some(dst)) = (cx.region(from), cx.region(to)) else {
+            continue;
+        };
+        let mut target = [None, None];
+        let mut ok = true;
+        for (t, team) in TeamId::BOTH.into_iter().zip(teams) {
+            if src[t].is_empty() {
+                continue;
+            }
+            let mut holes = dst[t].iter();
+            let (one, more) = (holes.next(), holes.next());
+            let on_track = one.filter(|c| team.track.cells.contains(c));
+            match (on_track, more) {
+                (Some(c), None) if !src[t].contains(c) => target[t.index()] = Some(c),
+                _ => {
+                    let why = match (one, more) {
+                        (Some(_), None) if on_track.is_some() => {
+                            format!(
+                                "a piece of {} would be sent to the hole it landed on",
+                                team.name
+                            )
+                        }
+                        (Some(_), None) => format!("that hole is not on {}'s track", team.name),
+                        _ => format!("it names {} holes for {}", dst[t].iter().count(), team.name),
+                    };
+                    cx.diags.push(
+                        Diagnostic::error(
+                            Code::SendOnTarget,
+                            to.span,
+                            "a piece is sent on to one hole of its track",
+                            why,
+                        )
+                        .with_help(
+                            "name one hole, e.g. `landing on hole 3 of mid goes to hole 5 of mid`",
+                        ),
+                    );
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if !ok {
+            continue;
+        }
+        let twice = out.iter().zip(&spans).find(|(s, _)| {
+            TeamId::BOTH
+                .into_iter()
+                .any(|t| s.from[t].iter().any(|c| src[t].contains(c)))
+        });
+        if let Some((_, first)) = twice {
+            cx.diags.push(
+                Diagnostic::error(
+                    Code::SetTwice,
+                    f.stmt.span,
+                    "where a hole sends a piece is set twice",
+                    "second setting",
+                )
+                .with_help("keep one, or put them in `if READING = OPTION { … } else { … }`")
+                .with_secondary(*first, "first setting"),
+            );
+            continue;
+        }
+        let reached = TeamId::BOTH
+            .into_iter()
+            .zip(teams)
+            .any(|(t, team)| src[t].iter().any(|c| team.track.cells.contains(&c)));
+        if !reached {
+            cx.diags.push(
+                Diagnostic::warning(
+                    Code::SpecialHoleUnreached,
+                    from.span,
+                    "no piece can land on these holes",
+                    "no hole of them is on a track of its team",
+                )
+                .with_help("name holes the tracks walk through"),
+            );
+        }
+        spans.push(f.stmt.span);
+        out.push(SendOn {
+            from: src,
+            to: target,
+            origin,
+        });
+    }
+    out
 }

@@ -353,6 +353,17 @@ fn rule<'a>(cx: &mut Cx, d: &mut Declarations<'a>, r: &'a ast::Rule) {
             .with_help("add `cites SOURCE \"the sentence this rule formalises\"`"),
         );
     }
+    if r.body.is_empty() {
+        cx.diags.push(
+            Diagnostic::warning(
+                Code::EmptyRule,
+                r.id.span,
+                format!("rule `{}` has no statements", r.id.node),
+                "says nothing",
+            )
+            .with_help("write the statements that formalise its sentences, or set the sentences aside with `set aside SOURCE \"…\" because \"…\"`"),
+        );
+    }
     rules.push(RuleInfo {
         id: r.id.node.clone(),
         status: r.status.node,

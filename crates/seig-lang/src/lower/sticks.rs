@@ -319,13 +319,19 @@ fn region_key(r: &ast::Region) -> RegionKey {
         ast::Region::Ends(x) => (1, x),
         ast::Region::First(x) => (2, x),
         ast::Region::Last(x) => (3, x),
+        ast::Region::Hole(_, x) => (4, x),
     };
     let (whose, name) = match rows {
         ast::RowRef::Named(n) => (0, n),
         ast::RowRef::Own(n) => (1, n),
         ast::RowRef::Opposing(n) => (2, n),
     };
-    (shape, whose, name.node.clone())
+    let mut name = name.node.clone();
+    if let ast::Region::Hole(n, _) = r {
+        // The hole's number as written tells `hole 2 of x` from `hole 3 of x`.
+        name = format!("{name} {:?}", n.node);
+    }
+    (shape, whose, name)
 }
 
 /// The throw table's entries in force, in file order, each with its statement's span.
@@ -416,7 +422,9 @@ fn effect(cx: &mut Cx, e: &Spanned<ast::Effect>) -> Option<Effect> {
             })
         }
         ast::Effect::ThrowAgain => Some(Effect::ThrowAgain),
-        ast::Effect::CancelMoves => Some(Effect::CancelMoves),
+        ast::Effect::CancelMoves(in_place) => Some(Effect::CancelMoves {
+            releases_in_place: *in_place,
+        }),
         ast::Effect::RemoveOpposing => Some(Effect::RemoveOpposing),
         ast::Effect::EnterPhase(p) => cx.phase(p).map(Effect::EnterPhase),
         ast::Effect::Nothing => Some(Effect::Nothing),

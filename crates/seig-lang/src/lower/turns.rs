@@ -26,6 +26,10 @@ pub(super) struct TurnStmts {
     pub draws: Vec<Draw>,
     /// Ends by score, in file order.
     pub scores: Vec<ScoreEnd>,
+    /// Whether a seat may decline its moves (`moves: optional`).
+    pub moves_optional: Option<Setting<bool>>,
+    /// Whether a seat may throw again at will (`throwing on: at will`).
+    pub throw_on_at_will: Option<Setting<bool>>,
 }
 
 /// Collects them.
@@ -39,6 +43,8 @@ pub(super) fn turn_statements(cx: &mut Cx, flat: &[Flat]) -> TurnStmts {
         seat_order: None,
         draws: Vec::new(),
         scores: Vec::new(),
+        moves_optional: None,
+        throw_on_at_will: None,
     };
     for f in flat {
         match &f.stmt.node {
@@ -91,6 +97,14 @@ pub(super) fn turn_statements(cx: &mut Cx, flat: &[Flat]) -> TurnStmts {
                     SeatOrder::TeamBlocks
                 };
                 set_once(cx, &mut ts.seat_order, o, f, "the seat order");
+            }
+            StmtKind::Moves(optional) => {
+                let what = "whether moves are forced";
+                set_once(cx, &mut ts.moves_optional, *optional, f, what);
+            }
+            StmtKind::ThrowingOn(at_will) => {
+                let what = "throwing on";
+                set_once(cx, &mut ts.throw_on_at_will, *at_will, f, what);
             }
             _ => {}
         }

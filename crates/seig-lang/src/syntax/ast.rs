@@ -207,6 +207,8 @@ pub enum Region {
     First(RowRef),
     /// Last hole of the rows.
     Last(RowRef),
+    /// `hole N of ROW`: the N-th hole of the rows (1-based, in the row's hole order).
+    Hole(Box<Spanned<Expr>>, RowRef),
 }
 
 /// A condition on the state.
@@ -300,8 +302,8 @@ pub enum Effect {
     ReleaseOrMove(Spanned<Expr>, Option<Spanned<Expr>>),
     /// `throw again`.
     ThrowAgain,
-    /// `cancel moves`.
-    CancelMoves,
+    /// `cancel moves [, releases in place]` (`true`: the releases kept lose their places).
+    CancelMoves(bool),
     /// `remove opposing piece`.
     RemoveOpposing,
     /// `enter PHASE`.
@@ -486,12 +488,14 @@ pub enum StmtKind {
         /// Halt before the gate instead of forbidding.
         stop: bool,
     },
-    /// `stacking: forbidden|allowed [except at goal]`.
+    /// `stacking: forbidden|allowed [except at goal [and end]]`.
     Stacking {
         /// Own pieces may share a hole.
         allowed: bool,
         /// Own pieces may share the goal's last hole even when stacking is forbidden.
         except_goal: bool,
+        /// `… and end`: and the track's last hole.
+        except_end: bool,
     },
     /// `capture [in R]: mode, effect`.
     Capture {
@@ -528,6 +532,8 @@ pub enum StmtKind {
     Immune(Spanned<Region>),
     /// `immune after arriving`: a piece that has arrived can never be captured.
     ImmuneArrived,
+    /// `immune until released`: a piece still waiting for its release can never be captured.
+    ImmuneUntilReleased,
     /// `immune when C first holds: own|opposing released pieces on the board`.
     ImmuneWhen {
         /// The conditions, seen from each team.
@@ -558,6 +564,11 @@ pub enum StmtKind {
     PooledLanding(bool),
     /// `pooled throws walk: any order|in throw order` (`true` = in throw order).
     PooledWalk(bool),
+    /// `moves: forced|optional` (`true` = optional: a seat may decline its moves).
+    Moves(bool),
+    /// `throwing on: as thrown|at will` (`true` = at will: a seat may throw again after a
+    /// throw that gives no throw again).
+    ThrowingOn(bool),
     /// `passing own|opposing pieces: allowed|forbidden`.
     Passing {
         /// `own` (else `opposing`).
@@ -567,6 +578,17 @@ pub enum StmtKind {
     },
     /// `must land on REGION`: a move may not walk past those holes.
     MustLand(Spanned<Region>),
+    /// `holes passed in REGION are won`: a move wins the holes of REGION it walks past, as
+    /// a landing there would (taking there, and the hole won).
+    PassedWon(Spanned<Region>),
+    /// `landing on REGION goes to REGION`: a move ending on a hole of the first region
+    /// puts the piece on the hole the second names.
+    SendOn {
+        /// The holes that send a piece on.
+        from: Spanned<Region>,
+        /// The hole it goes to (one per team).
+        to: Spanned<Region>,
+    },
     /// `blocked release: lost|released in place|another piece`.
     BlockedRelease(BlockedReleaseKind),
     /// `stacks: move together|move apart` (`true` = together).

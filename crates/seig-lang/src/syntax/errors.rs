@@ -5,7 +5,8 @@
 //! pest's global "error detail" switch is on. When the error at hand lacks them, the text
 //! is parsed once more, with the switch on, by a second parser built from the same grammar.
 
-use super::parse::Rule;
+use super::lex::{self, Kind, Token};
+use super::parse::{Rule, SeigParser};
 use crate::diag::{Code, Diagnostic, Span, suggest};
 use pest::Parser;
 use pest::error::{Error, ErrorVariant, InputLocation};
@@ -23,7 +24,7 @@ pub fn describe(r: Rule) -> &'static str {
     use Rule::*;
     match r {
         EOI => "the end of the file",
-        item | file => {
+        item | file | item_alone => {
             "a top-level item (`game`, `source`, `param`, `reading`, `set aside`, `rule`)"
         }
         game => "`game \"title\"`",
@@ -45,9 +46,11 @@ pub fn describe(r: Rule) -> &'static str {
         | transition_stmt | throw_stmt | track_loop_stmt | track_end_stmt | track_entry_stmt
         | track_stmt | gate_stmt | stacks_stmt | stacking_stmt | no_capture_stmt
         | capture_only_stmt | capture_stmt | blocked_stmt | immune_stmt | immune_arrived_stmt
-        | immune_when_stmt | send_home_stmt | win_stmt | moves_per_piece_stmt
-        | pooled_landing_stmt | pooled_walk_stmt | passing_stmt | must_land_stmt
-        | blocked_release_stmt | seat_order_stmt | draw_stmt | score_end_stmt | stmt => STATEMENT,
+        | immune_waiting_stmt | immune_when_stmt | send_home_stmt | win_stmt
+        | moves_per_piece_stmt | pooled_landing_stmt | pooled_walk_stmt | passing_stmt
+        | must_land_stmt | passed_won_stmt | send_on_stmt | blocked_release_stmt
+        | seat_order_stmt | draw_stmt | score_end_stmt | moves_stmt | throwing_on_stmt | stmt
+        | stmt_alone => STATEMENT,
         team_blocks | alternating => "`team blocks` or `alternating`",
         from_hole => "`from hole N`",
         counted | own_kw | opposing_kw => "`own pieces in ROW` or `opposing pieces in ROW`",
@@ -76,6 +79,8 @@ pub fn describe(r: Rule) -> &'static str {
         stacks_together | stacks_apart => "`together` or `apart`",
         land_once | land_each => "`once` or `after each throw`",
         walk_any | walk_thrown => "`any order` or `in throw order`",
+        moves_forced | moves_optional => "`forced` or `optional`",
+        throw_on_as_thrown | throw_on_at_will => "`as thrown` or `at will`",
         face_percent => "a chance in percent (`p(marked) = 55 percent`, or a param)",
         passing_own | passing_opposing => "`own` or `opposing`",
         release_lost | release_in_place | release_another => {
@@ -87,7 +92,7 @@ pub fn describe(r: Rule) -> &'static str {
         in_phase => "`in PHASE`",
         release_within => "`within REGION`",
         effect | move_eff | release_eff | release_or_move | throw_again | cancel_moves
-        | remove_opposing | enter_phase | nothing => {
+        | releases_in_place | remove_opposing | enter_phase | nothing => {
             "an effect (`move N`, `release N`, `release or move N`, `throw again`, `cancel moves`, `remove opposing piece`, `enter PHASE`, `nothing`)"
         }
         segment => "a track segment (`ROW forward|backward [as LABEL] [goal]`)",
@@ -101,6 +106,7 @@ pub fn describe(r: Rule) -> &'static str {
         gate_else => "`forbid` or `stop`",
         forbidden | allowed => "`forbidden` or `allowed`",
         except_goal => "`except at goal`",
+        and_end => "`and end`",
         capture_mode => "`compulsory` or `optional`",
         capture_effect | send_home | swap => "`remove`, `send home` or `swap`",
         swap_else => "`remove` or `send home`",
@@ -108,8 +114,8 @@ pub fn describe(r: Rule) -> &'static str {
         share => "`share`",
         start_hole | first_empty => "`start hole` or `first empty hole`",
         row_ref | own_rel | opposing_rel => "a row (`NAME`, `own KIND` or `opposing KIND`)",
-        region | ends_of | last_hole_of | first_hole_of => {
-            "a region (a row, `ends of ROW`, `first hole of ROW`, `last hole of ROW`)"
+        region | ends_of | last_hole_of | first_hole_of | hole_of => {
+            "a region (a row, `ends of ROW`, `first hole of ROW`, `last hole of ROW`, `hole N of ROW`)"
         }
         conds | cond | negated => "a condition",
         c_first_team_turn | c_first_turn | c_first_game | c_all_own_released | c_all_released
@@ -124,6 +130,7 @@ pub fn describe(r: Rule) -> &'static str {
         number => "a number",
         string | string_inner => "a quoted string",
         WHITESPACE | COMMENT => "white space",
+        tokens | comment | comment_text | open_string | word | mark => "a token",
     }
 }
 
@@ -152,7 +159,11 @@ struct Attempts {
 }
 
 impl Attempts {
-    fn of<R: pest::RuleType>(err: &Error<R>, rule: impl Fn(R) -> Rule) -> Option<Attempts> {
+    fn of<R: pest::RuleType>(
+        err: &Error<R>,
+        rule: impl Fn(R) -> Rule,
+        base: usize,
+    ) -> Option<Attempts> {
         let a = err.parse_attempts()?;
         let stacks: Vec<Rule> = a
             .call_stacks()
@@ -160,7 +171,7 @@ impl Attempts {
             .filter_map(|s| s.deepest.get_rule().map(|r| rule(*r)))
             .collect();
         Some(Attempts {
-            pos: a.max_position,
+            pos: base + a.max_position,
             tokens: a
                 .expected_tokens()
                 .iter()
@@ -171,19 +182,29 @@ impl Attempts {
                 .filter(|t| t.chars().any(|c| !matches!(c, '-' | '_')))
                 .collect(),
             lexical: stacks.iter().copied().filter(|r| is_lexical(*r)).collect(),
-            statement: stacks.contains(&Rule::block),
-            item: stacks.contains(&Rule::file),
+            statement: stacks.contains(&Rule::block) || stacks.contains(&Rule::stmt_alone),
+            item: stacks.contains(&Rule::file) || stacks.contains(&Rule::item_alone),
         })
     }
 }
 
-/// The attempts behind `err`: its own if pest recorded them, else those of a second parse.
-fn attempts(text: &str, err: &Error<Rule>) -> Option<Attempts> {
-    Attempts::of(err, |r| r).or_else(|| {
+/// The attempts behind `err` (a parse of `piece`): its own if pest recorded them, else
+/// those of a second parse.
+fn attempts(text: &str, piece: Piece, err: &Error<Rule>) -> Option<Attempts> {
+    Attempts::of(err, |r| r, piece.start).or_else(|| {
         pest::set_error_detail(true);
-        let e = detailed::Detailed::parse(detailed::Rule::file, text).err()?;
-        Attempts::of(&e, same_rule)
+        let e = detailed::Detailed::parse(detailed_rule(piece.entry), piece.text(text)).err()?;
+        Attempts::of(&e, same_rule, piece.start)
     })
+}
+
+/// The rule of the detailed parser that has the same place in the grammar as `r`.
+fn detailed_rule(r: Rule) -> detailed::Rule {
+    let i = Rule::all_rules().iter().position(|x| *x == r).unwrap_or(0);
+    detailed::Rule::all_rules()
+        .get(i)
+        .copied()
+        .unwrap_or(detailed::Rule::file)
 }
 
 /// The rule of the main parser that has the same place in the grammar.
@@ -203,7 +224,7 @@ fn starters(statement: bool) -> &'static [String] {
         pest::set_error_detail(true);
         detailed::Detailed::parse(detailed::Rule::file, text)
             .err()
-            .and_then(|e| Attempts::of(&e, same_rule))
+            .and_then(|e| Attempts::of(&e, same_rule, 0))
             .map(|a| a.tokens)
             .unwrap_or_default()
     };
@@ -236,13 +257,11 @@ fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || c == '-'
 }
 
-/// The word (or single mark) that starts at `at`.
-fn word_at(text: &str, at: usize) -> Span {
-    let rest = &text[at..];
-    let len = match rest.chars().next() {
-        None => 0,
-        Some(c) if is_word_char(c) => rest.find(|c: char| !is_word_char(c)).unwrap_or(rest.len()),
-        Some(c) => c.len_utf8(),
+/// The word (or single character) that starts at `at`, by the lexical layer's tokens.
+fn word_at(text: &str, tokens: &[Token], at: usize) -> Span {
+    let len = match tokens.get(lex::first_at(tokens, at)) {
+        Some(t) if t.span.start == at && t.kind == Kind::Word => t.span.end - at,
+        _ => text[at..].chars().next().map_or(0, char::len_utf8),
     };
     Span {
         start: at,
@@ -250,49 +269,34 @@ fn word_at(text: &str, at: usize) -> Span {
     }
 }
 
-/// A light scan of the text up to `at`, skipping comments: the `{` still open there
-/// (outermost first), whether a `}` at `at` closes nothing, and the last string that runs
-/// over a line end (its start and end).
+/// What the tokens before `at` leave open: the `{` still open there (outermost first),
+/// whether a `}` at `at` closes nothing, and the last string that runs over a line end (its
+/// start and its closing quote).
 struct Scan {
     open: Vec<usize>,
     stray_close: bool,
     long_string: Option<(usize, usize)>,
 }
 
-fn scan(text: &str, at: usize) -> Scan {
+fn scan(text: &str, tokens: &[Token], at: usize) -> Scan {
     let mut s = Scan {
         open: Vec::new(),
         stray_close: false,
         long_string: None,
     };
-    let b = text.as_bytes();
-    let mut i = 0;
-    while i < at {
-        let Some(&c) = b.get(i) else { break };
-        match c {
-            b'#' => {
-                i = text[i..].find('\n').map_or(b.len(), |n| i + n);
-                continue;
+    for t in tokens.iter().take_while(|t| t.span.start < at) {
+        match t.kind {
+            Kind::Str | Kind::OpenStr if t.text(text).contains('\n') => {
+                s.long_string = Some((t.span.start, t.span.end.saturating_sub(1)));
             }
-            b'"' => {
-                let start = i;
-                i += 1;
-                while let Some(&c) = b.get(i).filter(|&&c| c != b'"') {
-                    i += if c == b'\\' { 2 } else { 1 };
-                }
-                if text[start..i.min(b.len())].contains('\n') {
-                    s.long_string = Some((start, i));
-                }
-            }
-            b'{' => s.open.push(i),
-            b'}' => {
+            Kind::Mark if t.is_mark(text, '{') => s.open.push(t.span.start),
+            Kind::Mark if t.is_mark(text, '}') => {
                 s.open.pop();
             }
             _ => {}
         }
-        i += 1;
     }
-    s.stray_close = b.get(at) == Some(&b'}') && s.open.is_empty();
+    s.stray_close = text[at..].starts_with('}') && s.open.is_empty();
     s
 }
 
@@ -300,10 +304,44 @@ fn line_of(text: &str, at: usize) -> usize {
     crate::diag::line_col(text, at).0
 }
 
-/// Turns a pest error into one diagnostic.
-pub fn humanise(text: &str, err: Error<Rule>) -> Diagnostic {
+/// Where a parse ran: the whole file, or one item or statement of it (the parser's
+/// recovery parses a file that does not parse piece by piece).
+#[derive(Debug, Clone, Copy)]
+pub struct Piece {
+    /// Its first byte in the file.
+    pub start: usize,
+    /// One past its last byte.
+    pub end: usize,
+    /// The grammar rule it was parsed with (`file`, `item_alone` or `stmt_alone`).
+    pub entry: Rule,
+}
+
+impl Piece {
+    /// The whole of `text`.
+    pub fn whole(text: &str) -> Piece {
+        Piece {
+            start: 0,
+            end: text.len(),
+            entry: Rule::file,
+        }
+    }
+
+    fn text<'t>(&self, text: &'t str) -> &'t str {
+        text.get(self.start..self.end).unwrap_or_default()
+    }
+}
+
+/// Turns a pest error of a parse of `piece` (positions in the piece) into one diagnostic
+/// located in `text`, the whole file.
+pub fn humanise(text: &str, piece: Piece, err: Error<Rule>) -> Diagnostic {
+    humanise_at(text, piece, err, true)
+}
+
+/// [`humanise`]; `retry`: whether a failure inside a word may be judged again at the
+/// word's start.
+fn humanise_at(text: &str, piece: Piece, err: Error<Rule>, retry: bool) -> Diagnostic {
     let loc = match err.location {
-        InputLocation::Pos(p) | InputLocation::Span((p, _)) => p.min(text.len()),
+        InputLocation::Pos(p) | InputLocation::Span((p, _)) => (piece.start + p).min(text.len()),
     };
     let positives: Vec<Rule> = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } => positives
@@ -314,17 +352,17 @@ pub fn humanise(text: &str, err: Error<Rule>) -> Diagnostic {
         ErrorVariant::CustomError { message } => {
             return Diagnostic::error(
                 Code::Syntax,
-                word_at(text, loc),
+                word_at(text, &lex::lex(text), loc),
                 "syntax error",
                 message.clone(),
             );
         }
     };
-    let att = attempts(text, &err);
+    let att = attempts(text, piece, &err);
 
     // A string that never closes: pest ran to the end of the file inside it.
     if let Some(a) = &att
-        && a.pos >= text.len()
+        && a.pos >= piece.end
         && a.lexical.contains(&Rule::string_inner)
         && text[loc..].starts_with('"')
     {
@@ -345,17 +383,53 @@ pub fn humanise(text: &str, err: Error<Rule>) -> Diagnostic {
         .filter(|a| a.pos > loc && a.pos <= text.len() && !text[..a.pos].ends_with(is_word_char));
     let at = further.map_or(loc, |a| a.pos);
 
+    // Stopped inside a word (`compulsory` matched the start of `compulsoryly`): the word is
+    // the mistake, so judge again where it starts, with what may stand there.
+    let deep = att.as_ref().map_or(at, |a| a.pos.max(at)).min(text.len());
+    let ws = text[..deep].trim_end_matches(is_word_char).len();
+    if retry
+        && ws < deep
+        && ws > piece.start
+        && text[deep..].starts_with(is_word_char)
+        && let Err(e) = SeigParser::parse(piece.entry, &text[piece.start..ws])
+    {
+        let prefix = Piece { end: ws, ..piece };
+        return humanise_at(text, prefix, e, false);
+    }
+    // At the end of a piece of the file, what comes next is the next piece's first token.
+    let lexed = lex::lex(text);
+    let tried_at = at;
+    let at = if at >= piece.end {
+        lexed
+            .iter()
+            .find(|t| t.span.start >= piece.end && t.kind != Kind::Comment)
+            .map_or(text.len(), |t| t.span.start)
+    } else {
+        at
+    };
+
     // What was expected there.
-    let (words, tokens) = expected_words(&positives, att.as_ref(), further.is_some(), at);
+    let end_word = if piece.entry == Rule::stmt_alone {
+        "the end of the statement"
+    } else {
+        describe(Rule::EOI)
+    };
+    let (words, tokens) = expected_words(
+        &positives,
+        att.as_ref(),
+        further.is_some(),
+        tried_at,
+        end_word,
+    );
     let expected = one_of(words);
 
-    let found_span = word_at(text, at);
+    let found_span = word_at(text, &lexed, at);
     let found = if at >= text.len() {
         "the end of the file".to_string()
     } else {
         format!("`{}`", &text[found_span.start..found_span.end])
     };
-    let sc = scan(text, at);
+    let sc = scan(text, &lexed, at);
     let cx = Context {
         text,
         at,
@@ -363,14 +437,15 @@ pub fn humanise(text: &str, err: Error<Rule>) -> Diagnostic {
         tokens: &tokens,
         positives: &positives,
         scan: &sc,
+        lexed: &lexed,
     };
 
     // When the line before stopped short of something it needed (not when a new statement
     // or item was due), point just after its last word: that is where the gap is.
-    let before = strip_trailing_comments(text[..at].trim_end());
+    let before = code_before(text, &lexed, at);
     let starts_new = att
         .as_ref()
-        .is_some_and(|a| a.pos == at && (a.statement || a.item))
+        .is_some_and(|a| a.pos == tried_at && (a.statement || a.item))
         || positives
             .iter()
             .any(|r| describe(*r) == STATEMENT || *r == Rule::rule_def);
@@ -415,6 +490,7 @@ fn expected_words(
     att: Option<&Attempts>,
     further: bool,
     at: usize,
+    end_word: &str,
 ) -> (Vec<String>, Vec<String>) {
     let mut words: Vec<String> = Vec::new();
     if !further {
@@ -476,25 +552,70 @@ fn expected_words(
     if words.is_empty() {
         words.push("something else".to_string());
     }
-    if positives.contains(&Rule::EOI) && !words.iter().any(|w| w == describe(Rule::EOI)) {
-        words.push(describe(Rule::EOI).to_string());
+    if positives.contains(&Rule::EOI) && !words.iter().any(|w| w == end_word) {
+        words.push(end_word.to_string());
     }
     (words, tokens)
 }
 
-/// `text` without comments at its end (what comes before them is the last word).
-fn strip_trailing_comments(mut text: &str) -> &str {
-    loop {
-        let line_start = text.rfind('\n').map_or(0, |n| n + 1);
-        let line = &text[line_start..];
-        match line.find('#') {
-            // Only a comment that cannot be inside a string (an even number of quotes before it).
-            Some(h) if line[..h].matches('"').count().is_multiple_of(2) => {
-                text = text[..line_start + h].trim_end();
-            }
-            _ => return text,
+/// `text[..at]` without the white space and comments at its end (what comes before them
+/// is the last word).
+fn code_before<'t>(text: &'t str, tokens: &[Token], at: usize) -> &'t str {
+    &text[..lex::code_end(tokens, 0, at)]
+}
+
+/// Help for a word where a phrase of the language went astray: `or` between conditions, a
+/// hole by its number as a region, a near miss of a word that may stand here, a phrase that
+/// starts as one of the language's (`no move possible`).
+fn phrase_hint(found: &str, before: &str, tokens: &[String]) -> Option<String> {
+    let expects = |t: &str| tokens.iter().any(|x| x == t);
+    // A word of the language where it cannot stand (`or` between conditions): name where it
+    // can, rather than a near miss of another word.
+    if found == "or" && !expects("or") {
+        return Some(
+            "conditions and effects are joined with `and`; `or` only joins a class's shapes (`class NAME: SHAPE or SHAPE`): write one statement for each case"
+                .to_string(),
+        );
+    }
+    // A hole by its number where a region stands (`no capture in hole 26 of row3`).
+    let last_word = &before[before.trim_end_matches(is_word_char).len()..];
+    if last_word == "hole" && found.bytes().all(|b| b.is_ascii_digit()) && !found.is_empty() {
+        return Some(
+            "a region is a row, `ends of ROW`, `first hole of ROW` or `last hole of ROW`; one hole by its number is not a region"
+                .to_string(),
+        );
+    }
+    // A near miss of a word that may stand here.
+    let words: Vec<&str> = tokens
+        .iter()
+        .map(|t| t.as_str())
+        .filter(|t| t.len() >= 3 && *t != "the")
+        .collect();
+    if found.len() >= 2
+        && let Some(h) = suggest(found, words.iter().copied())
+    {
+        return Some(h);
+    }
+    // A phrase that starts as one of the language's and goes astray (`no move possible`):
+    // the forms that start with the word before.
+    if !expects(found)
+        && found.starts_with(|c: char| c.is_ascii_alphabetic())
+        && crate::keywords::words().binary_search(&last_word).is_ok()
+    {
+        let forms: Vec<String> = crate::keywords::FORMS
+            .iter()
+            .filter(|f| f.form.starts_with(&format!("{last_word} ")))
+            .map(|f| format!("`{}`", f.form))
+            .take(4)
+            .collect();
+        if !forms.is_empty() {
+            return Some(format!(
+                "after `{last_word}`, `{found}` cannot follow: the forms that start with `{last_word}` are {}",
+                forms.join(", ")
+            ));
         }
     }
+    None
 }
 
 /// What a hint may look at.
@@ -505,6 +626,7 @@ struct Context<'a> {
     tokens: &'a [String],
     positives: &'a [Rule],
     scan: &'a Scan,
+    lexed: &'a [Token],
 }
 
 type Hint = (String, Option<(Span, String)>);
@@ -518,9 +640,10 @@ fn hint(cx: &Context) -> Option<Hint> {
         tokens,
         positives,
         scan,
+        lexed,
     } = *cx;
     let rest = &text[at..];
-    let before = strip_trailing_comments(text[..at].trim_end());
+    let before = code_before(text, lexed, at);
     let expects = |t: &str| tokens.iter().any(|x| x == t);
     let only = |h: &str| Some((h.to_string(), None));
 
@@ -600,7 +723,8 @@ fn hint(cx: &Context) -> Option<Hint> {
     }
 
     // A statement where a top-level item was expected.
-    if positives.contains(&Rule::rule_def) && starters(true).iter().any(|w| w == found) {
+    let item_due = positives.contains(&Rule::rule_def) || positives.contains(&Rule::item_alone);
+    if item_due && starters(true).iter().any(|w| w == found) {
         return only(
             "statements belong inside a rule: `rule ID stated cites SOURCE \"sentence\" { … }`",
         );
@@ -638,15 +762,7 @@ fn hint(cx: &Context) -> Option<Hint> {
         return only("remove the trailing comma");
     }
 
-    // A near miss of a word that may stand here.
-    let words: Vec<&str> = tokens
-        .iter()
-        .map(|t| t.as_str())
-        .filter(|t| t.len() >= 3 && *t != "the")
-        .collect();
-    if found.len() >= 2
-        && let Some(h) = suggest(found, words.iter().copied())
-    {
+    if let Some(h) = phrase_hint(found, before, tokens) {
         return only(&h);
     }
     if expects(":") && found.chars().all(is_word_char) && !found.is_empty() {

@@ -2,7 +2,9 @@
 
 pub mod ast;
 pub mod errors;
+pub mod lex;
 pub mod parse;
+mod recover;
 mod words;
 
 pub use parse::parse;

@@ -5,28 +5,36 @@
 )]
 
 use super::ast::*;
-use super::errors::humanise;
+use super::errors::{Piece, humanise};
+use super::lex;
 use crate::diag::{Code, Diagnostic};
 use pest::Parser;
 use pest::iterators::Pair;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../../../grammar/seig.pest"]
-struct SeigParser;
+pub(super) struct SeigParser;
 
 type P<'a> = Pair<'a, Rule>;
 
 /// Parses a rule file into its AST, or returns the syntax diagnostics.
 pub fn parse(text: &str) -> Result<File, Vec<Diagnostic>> {
-    check_nesting(text)?;
-    let mut pairs = SeigParser::parse(Rule::file, text).map_err(|e| vec![humanise(text, e)])?;
+    let tokens = lex::lex(text);
+    check_nesting(text, &tokens)?;
+    let mut pairs = SeigParser::parse(Rule::file, text).map_err(|e| {
+        let found = super::recover::errors(text, &tokens);
+        if found.is_empty() {
+            vec![humanise(text, Piece::whole(text), e)]
+        } else {
+            found
+        }
+    })?;
     let mut file = File::default();
     let Some(top) = pairs.next() else {
         return Ok(file);
     };
-    file.comments = comments(text);
-    let comment_spans: Vec<Span> = file.comments.iter().map(|c| c.span).collect();
-    super::words::check(text, &top, &comment_spans)?;
+    file.comments = comments(text, &tokens);
+    super::words::check(text, &top, &tokens)?;
     for p in top.into_inner() {
         if p.as_rule() == Rule::EOI {
             continue;
@@ -40,96 +48,50 @@ pub fn parse(text: &str) -> Result<File, Vec<Diagnostic>> {
 pub const MAX_NESTING: usize = 32;
 
 /// Refuses a file nested deeper than [`MAX_NESTING`] before the parser recurses into it.
-fn check_nesting(text: &str) -> Result<(), Vec<Diagnostic>> {
-    let (mut depth, mut in_str, mut escaped, mut in_comment) = (0usize, false, false, false);
-    for (i, c) in text.char_indices() {
-        match c {
-            '\n' => in_comment = false,
-            _ if in_comment => {}
-            _ if escaped => escaped = false,
-            '\\' if in_str => escaped = true,
-            '"' => in_str = !in_str,
-            '#' if !in_str => in_comment = true,
-            '{' if !in_str => {
-                depth += 1;
-                if depth > MAX_NESTING {
-                    let span = Span {
-                        start: i,
-                        end: i + 1,
-                    };
-                    return Err(vec![
-                        Diagnostic::error(Code::NestingTooDeep, span, format!("blocks nest deeper than {MAX_NESTING} levels"), "too deep")
-                            .with_help("flatten the `if` blocks: test several readings in one rule, or split the rule"),
-                    ]);
-                }
-            }
-            '}' if !in_str => depth = depth.saturating_sub(1),
-            _ => {}
-        }
+fn check_nesting(text: &str, tokens: &[lex::Token]) -> Result<(), Vec<Diagnostic>> {
+    match lex::too_deep(text, tokens, MAX_NESTING) {
+        None => Ok(()),
+        Some(span) => Err(vec![
+            Diagnostic::error(
+                Code::NestingTooDeep,
+                span,
+                format!("blocks nest deeper than {MAX_NESTING} levels"),
+                "too deep",
+            )
+            .with_help(
+                "flatten the `if` blocks: test several readings in one rule, or split the rule",
+            ),
+        ]),
     }
-    Ok(())
 }
 
-/// Every `#` comment outside strings, with its span.
-fn comments(text: &str) -> Vec<Spanned<String>> {
-    let mut out = Vec::new();
-    let bytes = text.as_bytes();
-    let (mut i, mut in_str) = (0, false);
-    while let Some(&b) = bytes.get(i) {
-        match b {
-            b'\\' if in_str => i += 1,
-            b'"' => in_str = !in_str,
-            b'#' if !in_str => {
-                let end = text[i..].find('\n').map_or(text.len(), |n| i + n);
-                out.push(Spanned {
-                    node: text[i..end].trim_end().to_string(),
-                    span: Span { start: i, end },
-                });
-                i = end;
-                continue;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    out
+/// Every `#` comment, with its span (its text without white space at the end).
+fn comments(text: &str, tokens: &[lex::Token]) -> Vec<Spanned<String>> {
+    tokens
+        .iter()
+        .filter(|t| t.kind == lex::Kind::Comment)
+        .map(|t| Spanned {
+            node: t.text(text).trim_end().to_string(),
+            span: t.span,
+        })
+        .collect()
 }
 
 /// The span of a pair, without the white space and comments pest leaves at its end when
 /// an optional tail is absent.
 fn span(p: &P) -> Span {
     let s = p.as_span();
-    let mut text = s.as_str();
-    loop {
-        let t = text.trim_end();
-        let line_start = t.rfind('\n').map_or(0, |i| i + 1);
-        match comment_start(&t[line_start..]) {
-            Some(c) => text = &t[..line_start + c],
-            None => {
-                text = t;
-                break;
-            }
-        }
-    }
+    let text = s.as_str().trim_end();
+    let len = if text.contains('#') {
+        // A pair starts on a token, so its own text lexes as the file does there.
+        lex::code_end(&lex::lex(text), 0, text.len())
+    } else {
+        text.len()
+    };
     Span {
         start: s.start(),
-        end: s.start() + text.len(),
+        end: s.start() + len,
     }
-}
-
-/// Where a `#` comment starts in a line, outside strings.
-fn comment_start(line: &str) -> Option<usize> {
-    let (mut in_str, mut escaped) = (false, false);
-    for (i, c) in line.char_indices() {
-        match c {
-            _ if escaped => escaped = false,
-            '\\' if in_str => escaped = true,
-            '"' => in_str = !in_str,
-            '#' if !in_str => return Some(i),
-            _ => {}
-        }
-    }
-    None
 }
 
 fn name(p: P) -> Name {
@@ -336,12 +298,17 @@ fn row_ref(p: P) -> Spanned<RowRef> {
     Spanned { node, span: sp }
 }
 
-fn region(p: P) -> Spanned<Region> {
+fn region(p: P) -> Result<Spanned<Region>, Vec<Diagnostic>> {
     let sp = span(&p);
     let inner = p.into_inner().next().expect("region child");
     let kind = inner.as_rule();
     let node = match kind {
         Rule::row_ref => Region::Rows(row_ref(inner).node),
+        Rule::hole_of => {
+            let mut it = inner.into_inner();
+            let n = expr(it.next().expect("hole number"))?;
+            Region::Hole(Box::new(n), row_ref(it.next().expect("row")).node)
+        }
         _ => {
             let r = row_ref(inner.into_inner().next().expect("row")).node;
             match kind {
@@ -351,7 +318,7 @@ fn region(p: P) -> Spanned<Region> {
             }
         }
     };
-    Spanned { node, span: sp }
+    Ok(Spanned { node, span: sp })
 }
 
 fn values(p: P) -> Result<Vec<Spanned<i64>>, Vec<Diagnostic>> {
@@ -405,7 +372,7 @@ fn cond_atom(inner: P, sp: Span) -> Result<Spanned<Cond>, Vec<Diagnostic>> {
             }
         }),
         Rule::c_won => Cond::Won(row_ref(inner.into_inner().next().expect("row"))),
-        Rule::c_all_own_in => Cond::AllOwnIn(region(inner.into_inner().next().expect("region"))),
+        Rule::c_all_own_in => Cond::AllOwnIn(region(inner.into_inner().next().expect("region"))?),
         Rule::c_released_count => {
             let mut ci = inner.into_inner();
             let opposing = ci.next().expect("whose").as_rule() == Rule::opposing_kw;
@@ -420,7 +387,7 @@ fn cond_atom(inner: P, sp: Span) -> Result<Spanned<Cond>, Vec<Diagnostic>> {
         }
         Rule::c_count => {
             let mut ci = inner.into_inner();
-            let lhs = counted(ci.next().expect("count"));
+            let lhs = counted(ci.next().expect("count"))?;
             let c = ci.next().expect("comparison");
             let cmp = match c.as_str() {
                 "<" => Cmp::Lt,
@@ -431,7 +398,7 @@ fn cond_atom(inner: P, sp: Span) -> Result<Spanned<Cond>, Vec<Diagnostic>> {
             };
             let r = ci.next().expect("right side");
             let rhs = if r.as_rule() == Rule::counted {
-                CountRhs::Count(counted(r))
+                CountRhs::Count(counted(r)?)
             } else {
                 CountRhs::Expr(expr(r)?)
             };
@@ -467,18 +434,22 @@ fn release_eff(it: pest::iterators::Pairs<'_, Rule>) -> Result<Effect, Vec<Diagn
         order = Some(release_order_kind(o));
     }
     let steps = it.next().map(expr).transpose()?;
-    let within = it.next().and_then(|w| w.into_inner().next()).map(region);
+    let within = it
+        .next()
+        .and_then(|w| w.into_inner().next())
+        .map(region)
+        .transpose()?;
     Ok(Effect::Release(count, steps, order, within))
 }
 
 /// `own|opposing pieces in REGION`.
-fn counted(p: P) -> Counted {
+fn counted(p: P) -> Result<Counted, Vec<Diagnostic>> {
     let mut ci = p.into_inner();
     let opposing = ci.next().expect("whose").as_rule() == Rule::opposing_kw;
-    Counted {
+    Ok(Counted {
         opposing,
-        region: region(ci.next().expect("region")),
-    }
+        region: region(ci.next().expect("region"))?,
+    })
 }
 
 #[expect(
@@ -548,23 +519,29 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
             },
         ),
         Rule::gate_stmt => gate_stmt(it)?,
-        Rule::stacking_stmt => StmtKind::Stacking {
-            allowed: next!().as_rule() == Rule::allowed,
-            except_goal: it.next().is_some(),
-        },
+        Rule::stacking_stmt => {
+            let allowed = next!().as_rule() == Rule::allowed;
+            let except = it.next();
+            StmtKind::Stacking {
+                allowed,
+                except_goal: except.is_some(),
+                except_end: except.is_some_and(|e| e.into_inner().next().is_some()),
+            }
+        }
         Rule::stacks_stmt => StmtKind::Stacks(next!().as_rule() == Rule::stacks_together),
         Rule::capture_stmt => capture_stmt(it)?,
         Rule::no_capture_stmt => StmtKind::NoCapture {
-            region: region(next!()),
+            region: region(next!())?,
             sharing: it.next().is_some(),
         },
         Rule::capture_only_stmt => StmtKind::CaptureOnly {
-            region: region(next!()),
+            region: region(next!())?,
             values: values(next!())?,
         },
         Rule::blocked_stmt => StmtKind::Blocked(next!().as_rule() == Rule::share),
-        Rule::immune_stmt => StmtKind::Immune(region(next!())),
+        Rule::immune_stmt => StmtKind::Immune(region(next!())?),
         Rule::immune_arrived_stmt => StmtKind::ImmuneArrived,
+        Rule::immune_waiting_stmt => StmtKind::ImmuneUntilReleased,
         Rule::immune_when_stmt => StmtKind::ImmuneWhen {
             when: conds(next!())?,
             opposing: next!().as_rule() == Rule::opposing_kw,
@@ -590,18 +567,25 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
             StmtKind::ScoreEnd {
                 phase,
                 when: conds(next!())?,
-                region: region(next!()),
+                region: region(next!())?,
             }
         }
         Rule::seat_order_stmt => StmtKind::SeatOrder(next!().as_rule() == Rule::alternating),
         Rule::moves_per_piece_stmt => StmtKind::MovesPerPiece(next!().as_rule() == Rule::one_move),
         Rule::pooled_landing_stmt => StmtKind::PooledLanding(next!().as_rule() == Rule::land_each),
         Rule::pooled_walk_stmt => StmtKind::PooledWalk(next!().as_rule() == Rule::walk_thrown),
+        Rule::moves_stmt => StmtKind::Moves(next!().as_rule() == Rule::moves_optional),
+        Rule::throwing_on_stmt => StmtKind::ThrowingOn(next!().as_rule() == Rule::throw_on_at_will),
         Rule::passing_stmt => StmtKind::Passing {
             own: next!().as_rule() == Rule::passing_own,
             allowed: next!().as_rule() == Rule::allowed,
         },
-        Rule::must_land_stmt => StmtKind::MustLand(region(next!())),
+        Rule::must_land_stmt => StmtKind::MustLand(region(next!())?),
+        Rule::passed_won_stmt => StmtKind::PassedWon(region(next!())?),
+        Rule::send_on_stmt => StmtKind::SendOn {
+            from: region(next!())?,
+            to: region(next!())?,
+        },
         Rule::blocked_release_stmt => StmtKind::BlockedRelease(match next!().as_rule() {
             Rule::release_in_place => BlockedReleaseKind::InPlace,
             Rule::release_another => BlockedReleaseKind::AnotherPiece,
@@ -817,7 +801,7 @@ fn gate_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
 fn capture_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
     let mut region_ = None;
     if it.peek().map(|x| x.as_rule()) == Some(Rule::region) {
-        region_ = Some(region(child(&mut it)));
+        region_ = Some(region(child(&mut it))?);
     }
     let compulsory = child(&mut it).as_str() == "compulsory";
     let effect = child(&mut it);
@@ -865,7 +849,7 @@ fn effect(p: P) -> Result<Spanned<Effect>, Vec<Diagnostic>> {
             it.next().map(expr).transpose()?,
         ),
         Rule::throw_again => Effect::ThrowAgain,
-        Rule::cancel_moves => Effect::CancelMoves,
+        Rule::cancel_moves => Effect::CancelMoves(it.next().is_some()),
         Rule::remove_opposing => Effect::RemoveOpposing,
         Rule::enter_phase => Effect::EnterPhase(name(it.next().expect("phase"))),
         Rule::nothing => Effect::Nothing,

@@ -2,43 +2,14 @@
 //! does not end at a word boundary, so `winwhenopponenthasnopieces` would read as
 //! `win when opponent has no pieces`. After a parse, every run of identifier characters
 //! outside strings and comments must be one token: a name or a number the parser read
-//! whole, or exactly one word of the language.
+//! whole, or exactly one word of the language. The runs are the lexical layer's words
+//! (`super::lex`), so strings and comments are told apart as the grammar does.
 
+use super::lex::{Kind, Token};
 use super::parse::Rule;
 use crate::diag::{Code, Diagnostic, Span};
 use crate::keywords;
 use pest::iterators::Pair;
-
-fn is_word_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
-}
-
-/// The runs of identifier characters of `text` outside the `prose` spans (sorted, not
-/// overlapping: strings and comments).
-fn runs(text: &str, prose: &[Span]) -> Vec<Span> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let (mut i, mut p) = (0, 0);
-    while i < bytes.len() {
-        while prose.get(p).is_some_and(|s| s.end <= i) {
-            p += 1;
-        }
-        if let Some(s) = prose.get(p).filter(|s| s.start <= i) {
-            i = s.end;
-            continue;
-        }
-        if bytes.get(i).copied().is_some_and(is_word_char) {
-            let start = i;
-            while bytes.get(i).copied().is_some_and(is_word_char) {
-                i += 1;
-            }
-            out.push(Span { start, end: i });
-        } else {
-            i += 1;
-        }
-    }
-    out
-}
 
 /// Longest run for which a split is suggested (longer ones get a plain help line).
 const MAX_SPLIT: usize = 200;
@@ -77,27 +48,41 @@ fn split(w: &str) -> Option<Vec<&str>> {
     Some(out)
 }
 
-/// Refuses every run of identifier characters that the parser read as several tokens.
-pub fn check(text: &str, top: &Pair<'_, Rule>, comments: &[Span]) -> Result<(), Vec<Diagnostic>> {
+/// Refuses every run of identifier characters (a word token of the lexical layer) that the
+/// parser read as several tokens.
+pub fn check(text: &str, top: &Pair<'_, Rule>, lexed: &[Token]) -> Result<(), Vec<Diagnostic>> {
+    check_at(text, top, lexed, 0)
+}
+
+/// [`check`] for a parse of the part of `text` that starts at `base` (`top`'s positions are
+/// in that part, `lexed`'s in `text`).
+pub fn check_at(
+    text: &str,
+    top: &Pair<'_, Rule>,
+    lexed: &[Token],
+    base: usize,
+) -> Result<(), Vec<Diagnostic>> {
     let mut tokens = Vec::new();
-    let mut prose: Vec<Span> = comments.to_vec();
     for p in top.clone().into_inner().flatten() {
-        let s = Span {
-            start: p.as_span().start(),
-            end: p.as_span().end(),
-        };
-        match p.as_rule() {
-            Rule::ident | Rule::rule_id | Rule::int | Rule::number => tokens.push(s),
-            Rule::string => prose.push(s),
-            _ => {}
+        if matches!(
+            p.as_rule(),
+            Rule::ident | Rule::rule_id | Rule::int | Rule::number
+        ) {
+            tokens.push(Span {
+                start: base + p.as_span().start(),
+                end: base + p.as_span().end(),
+            });
         }
     }
-    prose.sort_by_key(|s| s.start);
     tokens.sort_by_key(|s| s.start);
     let words = keywords::words();
     let mut diags = Vec::new();
     let mut t = 0;
-    for run in runs(text, &prose) {
+    for run in lexed
+        .iter()
+        .filter(|w| w.kind == Kind::Word)
+        .map(|w| w.span)
+    {
         while tokens.get(t).is_some_and(|s| s.end <= run.start) {
             t += 1;
         }
@@ -163,16 +148,5 @@ mod tests {
         assert_eq!(split_last_free("movevalue"), Some(vec!["move", "value"]));
         assert_eq!(split_last_free("onx"), Some(vec!["on", "x"]));
         assert_eq!(split_last_free("zzz"), None);
-    }
-
-    #[test]
-    fn runs_skip_strings_and_comments() {
-        let text = "ab \"c d\" e-f # g\nh";
-        let prose = [Span { start: 3, end: 8 }, Span { start: 13, end: 16 }];
-        let r: Vec<&str> = runs(text, &prose)
-            .iter()
-            .map(|s| &text[s.start..s.end])
-            .collect();
-        assert_eq!(r, ["ab", "e-f", "h"]);
     }
 }

@@ -610,7 +610,7 @@ impl Hooks for Counter<'_> {
                 self.ended_by = Some(rule);
             }
             Event::Immune { rule, .. } | Event::Phase { rule, .. } => hit(rule),
-            Event::Forfeit { .. } => {}
+            Event::Forfeit { .. } | Event::Passed { .. } | Event::ThrewOn => {}
         }
     }
 

@@ -15,12 +15,41 @@ use super::metrics::Metrics;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+/// The arms' colours: none near a team's ([`crate::view::TEAM_RGB`], orange and blue), so
+/// that a colour in a report means one thing.
 const COLOURS: [&str; 6] = [
-    "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b",
+    "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
 ];
 
 fn colour(i: usize) -> &'static str {
     COLOURS[i % COLOURS.len()]
+}
+
+/// What a mark is coloured by: its arm (arms are told apart by colour), or a team (its
+/// colour everywhere, [`crate::view::team_colour_hex`]; a later arm's marks paler).
+#[derive(Debug, Clone, Copy)]
+enum Paint {
+    /// Arm `i`'s colour.
+    Arm(usize),
+    /// Team `t` in arm `a`.
+    Team(usize, usize),
+    /// Neither (a figure of the whole game, such as completion).
+    Plain,
+}
+
+impl Paint {
+    /// The fill as SVG writes it.
+    fn fill(self) -> String {
+        match self {
+            Paint::Arm(i) => colour(i).to_string(),
+            Paint::Team(t, a) => {
+                // Opaque for arm [0], then lighter, never below a third.
+                let alpha = 255usize.saturating_sub(60 * a).max(85);
+                format!("{}{alpha:02x}", crate::view::team_colour_hex(t))
+            }
+            Paint::Plain => "#888888".into(),
+        }
+    }
 }
 
 fn arm_label(m: &Metrics, i: usize, cmp: Option<&Comparison>) -> String {
@@ -139,7 +168,13 @@ pub fn histogram_svg(ms: &[Metrics], labels: &[String]) -> String {
             );
         }
     }
-    legend(&mut s, labels, left + 8.0, top + 4.0);
+    legend(
+        &mut s,
+        labels,
+        &arm_paints(labels.len()),
+        left + 8.0,
+        top + 4.0,
+    );
     s.push_str("</svg>");
     s
 }
@@ -155,16 +190,21 @@ fn axes(s: &mut String, left: f64, top: f64, pw: f64, ph: f64) {
     );
 }
 
-fn legend(s: &mut String, labels: &[String], x: f64, y: f64) {
+/// One paint per arm, for the plots coloured by arm.
+fn arm_paints(n: usize) -> Vec<Paint> {
+    (0..n).map(Paint::Arm).collect()
+}
+
+fn legend(s: &mut String, labels: &[String], paints: &[Paint], x: f64, y: f64) {
     if labels.len() < 2 {
         return;
     }
-    for (i, l) in labels.iter().enumerate() {
+    for (i, (l, p)) in labels.iter().zip(paints).enumerate() {
         let yy = y + 14.0 * i as f64;
         let _ = write!(
             s,
             r#"<rect x="{x}" y="{yy}" width="10" height="10" fill="{}"/><text x="{}" y="{}" font-size="11">{}</text>"#,
-            colour(i),
+            p.fill(),
             x + 14.0,
             yy + 9.0,
             esc(l)
@@ -172,8 +212,9 @@ fn legend(s: &mut String, labels: &[String], x: f64, y: f64) {
     }
 }
 
-/// Horizontal bars with 95% whiskers: `(label, arm, p, lo, hi)`, on a 0–100% axis.
-fn bars_svg(kind: &str, items: &[(String, usize, f64, f64, f64)], labels: &[String]) -> String {
+/// Horizontal bars with 95% whiskers: `(label, paint, p, lo, hi)`, on a 0–100% axis; the
+/// legend names the arms (`labels`) when the bars are coloured by arm.
+fn bars_svg(kind: &str, items: &[Bar], labels: &[String]) -> String {
     let row_h = 18.0;
     let (left, right, top) = (260.0, 60.0, 24.0);
     let w = 760.0;
@@ -197,7 +238,7 @@ fn bars_svg(kind: &str, items: &[(String, usize, f64, f64, f64)], labels: &[Stri
             100.0 * p
         );
     }
-    for (i, (label, arm, p, lo, hi)) in items.iter().enumerate() {
+    for (i, (label, paint, p, lo, hi)) in items.iter().enumerate() {
         let yy = top + row_h * i as f64;
         let _ = write!(
             s,
@@ -208,7 +249,7 @@ fn bars_svg(kind: &str, items: &[(String, usize, f64, f64, f64)], labels: &[Stri
             yy + 3.0,
             (x(*p) - left).max(0.5),
             row_h - 6.0,
-            colour(*arm),
+            paint.fill(),
             esc(label),
             100.0 * p,
             100.0 * lo,
@@ -225,6 +266,7 @@ fn bars_svg(kind: &str, items: &[(String, usize, f64, f64, f64)], labels: &[Stri
     legend(
         &mut s,
         labels,
+        &arm_paints(labels.len()),
         left,
         top + row_h * items.len() as f64 + 16.0,
     );
@@ -232,18 +274,22 @@ fn bars_svg(kind: &str, items: &[(String, usize, f64, f64, f64)], labels: &[Stri
     s
 }
 
-/// Win rates (of completed games) with their intervals, per arm and team.
-pub fn wins_svg(ms: &[Metrics], labels: &[String]) -> String {
-    let mut items = Vec::new();
+/// A bar of [`bars_svg`]: label, paint, rate and its interval.
+type Bar = (String, Paint, f64, f64, f64);
+
+/// Win rates (of completed games) with their intervals, per arm and team: each team's bars
+/// in its colour (every arm's label names its arm, so no legend of arms).
+pub fn wins_svg(ms: &[Metrics], _labels: &[String]) -> String {
+    let mut items: Vec<Bar> = Vec::new();
     for (a, m) in ms.iter().enumerate() {
-        for w in &m.wins {
+        for (t, w) in m.wins.iter().enumerate() {
             let r = w.of_completed;
             let tag = if ms.len() > 1 {
                 format!("[{a}] {}", w.team)
             } else {
                 w.team.clone()
             };
-            items.push((tag, a, r.p, r.lo, r.hi));
+            items.push((tag, Paint::Team(t, a), r.p, r.lo, r.hi));
         }
         let c = m.completion;
         let tag = if ms.len() > 1 {
@@ -251,9 +297,9 @@ pub fn wins_svg(ms: &[Metrics], labels: &[String]) -> String {
         } else {
             "completion".into()
         };
-        items.push((tag, a, c.p, c.lo, c.hi));
+        items.push((tag, Paint::Plain, c.p, c.lo, c.hi));
     }
-    bars_svg("wins", &items, labels)
+    bars_svg("wins", &items, &[])
 }
 
 /// Share of games in which each rule fired, per arm.
@@ -266,7 +312,7 @@ pub fn rules_svg(ms: &[Metrics], labels: &[String]) -> String {
             }
         }
     }
-    let mut items = Vec::new();
+    let mut items: Vec<Bar> = Vec::new();
     for id in &ids {
         for (a, m) in ms.iter().enumerate() {
             if let Some(r) = m.rules.iter().find(|r| r.id == *id && r.active) {
@@ -275,7 +321,7 @@ pub fn rules_svg(ms: &[Metrics], labels: &[String]) -> String {
                 } else {
                     format!("{id}, {:.2}/game", r.per_game.unwrap_or(0.0))
                 };
-                items.push((tag, a, r.games.p, r.games.lo, r.games.hi));
+                items.push((tag, Paint::Arm(a), r.games.p, r.games.lo, r.games.hi));
             }
         }
     }
@@ -284,13 +330,13 @@ pub fn rules_svg(ms: &[Metrics], labels: &[String]) -> String {
 
 /// Observed throw frequencies (with intervals) against exact probabilities, first arm.
 pub fn throws_svg(m: &Metrics) -> String {
-    let items: Vec<(String, usize, f64, f64, f64)> = m
+    let items: Vec<Bar> = m
         .throw_freq
         .iter()
         .map(|t| {
             (
                 format!("{} sticks, value {}", t.sticks, t.value),
-                0,
+                Paint::Arm(0),
                 t.observed.p,
                 t.observed.lo,
                 t.observed.hi,
@@ -337,12 +383,13 @@ pub fn study_report(ms: &[Metrics], cmp: Option<&Comparison>) -> String {
         .map(|(i, m)| arm_label(m, i, cmp))
         .collect();
     head(&mut o, &title);
-    studies_table(&mut o, ms, &labels);
-    metrics_table(&mut o, ms, &labels);
-    rules_table(&mut o, ms, &labels);
+    // A comparison is read for its differences: they come first, then what each arm was.
     if let Some(c) = cmp {
         comparison_table(&mut o, c, &labels);
     }
+    studies_table(&mut o, ms, &labels);
+    metrics_table(&mut o, ms, &labels);
+    rules_table(&mut o, ms, &labels);
     plots(&mut o, ms, &labels);
     o.push_str("<p><small>Generated by seig. A game stopped by the turn cap is a timeout, never a draw.</small></p>\n</body></html>\n");
     o
@@ -360,6 +407,7 @@ table {{ border-collapse: collapse; margin: 1em 0; }}
 th, td {{ border: 1px solid #ccc; padding: 3px 8px; text-align: left; font-size: 13px; }}
 th {{ background: #f4f4f4; }}
 .beyond {{ font-weight: bold; color: #b00; }}
+mark.differs {{ background: #ffe08a; font-weight: bold; }}
 svg.plot {{ display: block; margin: 1em 0; background: #fff; border: 1px solid #eee; }}
 code {{ font-size: 12px; }}
 </style></head><body>
@@ -372,7 +420,16 @@ code {{ font-size: 12px; }}
 
 /// One row per arm: its file, games, seed, turn cap, agents, readings and params.
 fn studies_table(o: &mut String, ms: &[Metrics], labels: &[String]) {
-    o.push_str("<h2>Studies</h2>\n<table><tr><th>arm</th><th>file (sha256)</th><th>games</th><th>seed</th><th>turn cap</th><th>agents</th><th>readings and params</th></tr>\n");
+    o.push_str("<h2>Studies</h2>\n<table><tr><th>arm</th><th>file (sha256)</th><th>games</th><th>seed</th><th>turn cap</th><th>agents</th><th>readings and params (<mark class=\"differs\">marked</mark>: not the same in every arm)</th></tr>\n");
+    let choices = |m: &Metrics| -> Vec<String> {
+        m.study
+            .readings
+            .iter()
+            .chain(&m.study.params)
+            .cloned()
+            .collect()
+    };
+    let every: Vec<Vec<String>> = ms.iter().map(choices).collect();
     for (i, m) in ms.iter().enumerate() {
         let s = &m.study;
         let _ = writeln!(
@@ -387,16 +444,28 @@ fn studies_table(o: &mut String, ms: &[Metrics], labels: &[String]) {
             s.seed,
             s.max_turns,
             esc(&s.agents.join(" vs ")),
-            esc(&s
-                .readings
-                .iter()
-                .chain(&s.params)
-                .cloned()
-                .collect::<Vec<_>>()
-                .join(" "))
+            marked_choices(&every, i)
         );
     }
     o.push_str("</table>\n");
+}
+
+/// Arm `i`'s readings and params (`ID=OPTION` each) as HTML, those not the same in every
+/// arm marked, so that a reader finds the one that differs among a file's many readings.
+fn marked_choices(every: &[Vec<String>], i: usize) -> String {
+    let Some(mine) = every.get(i) else {
+        return String::new();
+    };
+    mine.iter()
+        .map(|c| {
+            if every.iter().all(|other| other.contains(c)) {
+                esc(c)
+            } else {
+                format!("<mark class=\"differs\">{}</mark>", esc(c))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The metrics table, one column per arm.
@@ -681,7 +750,7 @@ pub fn diff_svg(what: &str, items: &[(String, Option<Diff>)], points: bool) -> S
         );
         match d {
             Some(d) => {
-                let c = if d.beyond_noise { "#b00" } else { "#1f77b4" };
+                let c = if d.beyond_noise { "#b00" } else { "#555" };
                 let _ = write!(
                     s,
                     r##"<g class="mark"><line x1="{:.2}" y1="{y:.2}" x2="{:.2}" y2="{y:.2}" stroke="{c}" stroke-width="2"/><circle cx="{:.2}" cy="{y:.2}" r="4" fill="{c}"/><title>{}: {}</title></g>"##,
@@ -870,6 +939,16 @@ fn pct_tick(v: f64) -> String {
 /// of its own games; values past the largest 99th percentile are left out (and the axis
 /// says so).
 pub fn count_svg(kind: &str, xlabel: &str, series: &[(String, &BTreeMap<u64, u64>)]) -> String {
+    painted_count_svg(kind, xlabel, series, &arm_paints(series.len()))
+}
+
+/// [`count_svg`] with each series' paint (a team's series in the team's colour).
+fn painted_count_svg(
+    kind: &str,
+    xlabel: &str,
+    series: &[(String, &BTreeMap<u64, u64>)],
+    paints: &[Paint],
+) -> String {
     let (w, h, left, bottom, top, right) = (720.0, 260.0, 56.0, 40.0, 16.0, 16.0);
     let mut s = String::new();
     let _ = write!(
@@ -977,14 +1056,14 @@ pub fn count_svg(kind: &str, xlabel: &str, series: &[(String, &BTreeMap<u64, u64
                 y(*v),
                 bar_w.max(0.5),
                 (top + ph - y(*v)).max(0.0),
-                colour(a),
+                paints.get(a).copied().unwrap_or(Paint::Arm(a)).fill(),
                 esc(&series[a].0),
                 100.0 * v
             );
         }
     }
     let labels: Vec<String> = series.iter().map(|x| x.0.clone()).collect();
-    legend(&mut s, &labels, left + pw - 200.0, top + 4.0);
+    legend(&mut s, &labels, paints, left + pw - 200.0, top + 4.0);
     s.push_str("</svg>");
     s
 }
@@ -1065,8 +1144,10 @@ fn distributions(o: &mut String, ms: &[Metrics], labels: &[String]) {
     let mut lost = Vec::new();
     let mut first = Vec::new();
     let mut never = Vec::new();
-    for (m, l) in ms.iter().zip(labels) {
+    let mut paints = Vec::new();
+    for (a, (m, l)) in ms.iter().zip(labels).enumerate() {
         for t in 0..2 {
+            paints.push(Paint::Team(t, a));
             let team = m.study.teams.get(t).cloned().unwrap_or_default();
             lost.push((format!("{}{team}", arm(l)), &m.acc.lost_hist[t]));
             first.push((format!("{}{team}", arm(l)), &m.acc.first_move[t]));
@@ -1077,17 +1158,19 @@ fn distributions(o: &mut String, ms: &[Metrics], labels: &[String]) {
         }
     }
     o.push_str("<h3>Pieces lost per team</h3>\n");
-    o.push_str(&count_svg(
+    o.push_str(&painted_count_svg(
         "pieces-lost",
         "pieces a team lost out of the game (captured or removed), per game",
         &lost,
+        &paints,
     ));
     o.push_str(&counts_line(all, &lost, &[]));
     o.push_str("<h3>Throws before the first move</h3>\n");
-    o.push_str(&count_svg(
+    o.push_str(&painted_count_svg(
         "first-move",
         "a team's throws up to the first after which one of its pieces could move",
         &first,
+        &paints,
     ));
     o.push_str(&counts_line(
         "Games in which the team could move at all, finished or not",

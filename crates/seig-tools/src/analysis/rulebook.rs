@@ -78,7 +78,12 @@ pub fn describe_effect(ir: &Ir, e: &Effect) -> String {
             }
         }
         Effect::ThrowAgain => "throw again".into(),
-        Effect::CancelMoves => "cancel the turn's moves (releases kept)".into(),
+        Effect::CancelMoves {
+            releases_in_place: false,
+        } => "cancel the turn's moves (releases kept, with their places)".into(),
+        Effect::CancelMoves {
+            releases_in_place: true,
+        } => "cancel the turn's moves (releases kept, made in place)".into(),
         Effect::RemoveOpposing => "remove an opposing piece".into(),
         Effect::EnterPhase(p) => format!("enter the phase {}", ir.phases.value[*p as usize]),
         Effect::Nothing => "nothing".into(),
@@ -674,10 +679,17 @@ fn tracks(sec: &mut Section) {
 fn taking(sec: &mut Section) {
     let ir = sec.ir;
     let pol = &ir.capture;
-    let stacking = match (pol.stacking.value, pol.stacking_at_goal) {
-        (true, _) => "own pieces may share a hole",
-        (false, true) => "own pieces may not share a hole, except the goal's last hole",
-        (false, false) => "own pieces may not share a hole",
+    let stacking = match (
+        pol.stacking.value,
+        pol.stacking_at_goal,
+        pol.stacking_at_end,
+    ) {
+        (true, _, _) => "own pieces may share a hole",
+        (false, true, true) => {
+            "own pieces may not share a hole, except the goal's last hole and the track's last hole"
+        }
+        (false, true, false) => "own pieces may not share a hole, except the goal's last hole",
+        (false, false, _) => "own pieces may not share a hole",
     };
     let tag = sec.tag(pol.stacking.origin.map(|o| o.rule));
     sec.line(format!("- {stacking}{tag}"));
@@ -934,8 +946,12 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::MovesPerPiece => "how many moves a piece makes in a turn",
         StatementKind::PooledLanding => "where a pooled group of throws lands",
         StatementKind::PooledWalk => "the order a pooled group of throws is walked in",
+        StatementKind::Moves => "whether a player may decline to move",
+        StatementKind::ThrowingOn => "whether a player may throw again at will",
         StatementKind::Passing => "whether pieces may be passed",
         StatementKind::MustLand => "holes a piece must land on before going on",
+        StatementKind::PassedWon => "holes a move wins by walking past them",
+        StatementKind::SendOn => "holes that send a piece landing there to another hole",
         StatementKind::BlockedRelease => "what a blocked release does",
         StatementKind::Stacks => "whether the pieces of a hole move together",
         StatementKind::SeatOrder => "the order in which seats throw",

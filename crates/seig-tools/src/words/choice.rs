@@ -4,8 +4,8 @@
 //! `seig rules` prints them, marking "(language default)" those no statement of the file set.
 
 use crate::ir::{
-    Allocation, BlockedRelease, CaptureKind, Cond, EngineChoiceId, Ir, Origin, ReleaseOrder,
-    Requirement, SeatOrder, TeamId, TrackEnd, TrackEntry, ValueRule,
+    Allocation, BlockedRelease, CaptureKind, Cond, Effect, EngineChoiceId, Ir, Origin,
+    ReleaseOrder, Requirement, SeatOrder, TeamId, TrackEnd, TrackEntry, ValueRule,
 };
 
 /// One engine choice of a variant.
@@ -79,6 +79,7 @@ impl Choices<'_> {
     fn all(&self) -> Vec<EngineChoice> {
         let mut out = self.turn_choices();
         out.extend(self.movement_choices());
+        out.push(self.sending_choice());
         out.extend(self.taking_choices());
         out.extend(self.ending_choices());
         out
@@ -103,16 +104,47 @@ impl Choices<'_> {
                 "the {whose} released pieces on the board when its condition first holds for a team (pieces released later are not)"
             ));
         }
+        let waiting = pol.waiting_immune.origin;
+        if waiting.is_some() {
+            ways.push("a piece still waiting for its release".to_string());
+        }
         let value = if ways.is_empty() {
-            "no piece is ever immune".to_string()
+            "no piece is ever immune (a piece waiting for its release may be taken)".to_string()
         } else {
             ways.join("; ")
         };
         choice(
             EngineChoiceId::Immunity,
-            "immune after entering REGION / immune when CONDS first holds: own|opposing released pieces on the board",
+            "immune after entering REGION / immune after arriving / immune until released / immune when CONDS first holds: own|opposing released pieces on the board",
             value,
-            entering.or(pol.immune_when.first().map(|w| w.origin)),
+            entering
+                .or(pol.immune_when.first().map(|w| w.origin))
+                .or(waiting),
+        )
+    }
+
+    /// What `cancel moves` does to the releases it keeps: the first cancelling entry that
+    /// makes them in place, else the language default (they keep their places).
+    fn cancelled_releases_choice(&self) -> EngineChoice {
+        let in_place = self.throws.iter().find(|t| {
+            t.effects.iter().any(|f| {
+                matches!(
+                    f,
+                    Effect::CancelMoves {
+                        releases_in_place: true
+                    }
+                )
+            })
+        });
+        choice(
+            EngineChoiceId::CancelledReleases,
+            "cancel moves / cancel moves, releases in place",
+            if in_place.is_some() {
+                "the releases a cancel keeps are made in place, without their places"
+            } else {
+                "the releases a cancel keeps keep their places"
+            },
+            in_place.map(|t| t.origin),
         )
     }
 
@@ -188,14 +220,29 @@ impl Choices<'_> {
             ),
             choice(
                 EngineChoiceId::ForcedMoves,
-                "none",
-                "a seat must move while some group is legal; entries no piece can use are forfeited",
-                None,
+                "moves: forced / optional",
+                if self.moves_optional.value {
+                    "optional: a seat with a legal move may pass, forfeiting the entries left"
+                } else {
+                    "forced: a seat must move while some group is legal; entries no piece can use are forfeited"
+                },
+                self.moves_optional.origin,
+            ),
+            choice(
+                EngineChoiceId::ThrowingOn,
+                "throwing on: as thrown / at will",
+                if self.throw_on_at_will.value {
+                    "at will: after a throw that gives no throw again, the seat may throw on before it moves, or stop"
+                } else {
+                    "as thrown: a seat throws again only when a throw gives it"
+                },
+                self.throw_on_at_will.origin,
             ),
         ]
     }
 
-    /// Whether pieces may be passed, and where a move must land before going on.
+    /// Whether pieces may be passed, where a move must land before going on, and which holes
+    /// it wins by walking past them.
     fn passing_choice(&self) -> EngineChoice {
         let mv = &self.movement;
         let may = |allowed: bool| {
@@ -207,21 +254,27 @@ impl Choices<'_> {
         };
         choice(
             EngineChoiceId::Passing,
-            "passing own pieces: allowed / forbidden; passing opposing pieces: allowed / forbidden; must land on REGION",
+            "passing own pieces: allowed / forbidden; passing opposing pieces: allowed / forbidden; must land on REGION; holes passed in REGION are won",
             format!(
-                "own pieces: {}; opposing pieces: {}; {}",
+                "own pieces: {}; opposing pieces: {}; {}; {}",
                 may(mv.pass_own.value),
                 may(mv.pass_opposing.value),
                 if mv.must_land.is_default() {
                     "every hole may be passed"
                 } else {
                     "some holes must be landed on before going on"
+                },
+                if mv.passed_won.is_default() {
+                    "a hole walked past is neither taken on nor won"
+                } else {
+                    "some holes are won by walking past them, as by a landing"
                 }
             ),
             mv.pass_own
                 .origin
                 .or(mv.pass_opposing.origin)
-                .or(mv.must_land.origin),
+                .or(mv.must_land.origin)
+                .or(mv.passed_won.origin),
         )
     }
 
@@ -349,6 +402,7 @@ impl Choices<'_> {
                 },
                 self.bind_after_release,
             ),
+            self.cancelled_releases_choice(),
             choice(
                 EngineChoiceId::GroupWalkingOrder,
                 "pooled throws walk: any order / in throw order",
@@ -402,6 +456,21 @@ impl Choices<'_> {
         ]
     }
 
+    /// Holes that send a piece landing there on to another (`landing on … goes to`): the
+    /// first statement, when the file has some.
+    fn sending_choice(&self) -> EngineChoice {
+        choice(
+            EngineChoiceId::SendingHoles,
+            "landing on REGION goes to REGION",
+            if self.send_on.is_empty() {
+                "none: a piece stays on the hole its move ends on"
+            } else {
+                "a move ending on a sending hole puts the piece on its target, and is judged there; the target does not send it on again; a group that lands after each throw is sent on only from where it ends"
+            },
+            self.send_on.first().map(|s| s.origin),
+        )
+    }
+
     /// What a `swap` capture does with the taken piece where the swap cannot be made: the
     /// first swap statement that says it.
     fn swap_fallback_choice(&self) -> EngineChoice {
@@ -452,15 +521,20 @@ impl Choices<'_> {
             None if pol.stated.is_empty() => "no taking anywhere".into(),
             None => "no taking except where a `capture in` allows it".into(),
         };
-        let stacking = match (pol.stacking.value, pol.stacking_at_goal) {
-            (true, _) => "allowed",
-            (false, true) => "forbidden except at goal",
-            (false, false) => "forbidden",
+        let stacking = match (
+            pol.stacking.value,
+            pol.stacking_at_goal,
+            pol.stacking_at_end,
+        ) {
+            (true, _, _) => "allowed",
+            (false, true, true) => "forbidden except at goal and end",
+            (false, true, false) => "forbidden except at goal",
+            (false, false, _) => "forbidden",
         };
         vec![
             choice(
                 EngineChoiceId::Stacking,
-                "stacking: forbidden / allowed / forbidden except at goal",
+                "stacking: forbidden / allowed / forbidden except at goal [and end]",
                 stacking,
                 pol.stacking.origin,
             ),

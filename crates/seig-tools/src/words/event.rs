@@ -99,6 +99,12 @@ pub fn event(ir: &Ir, e: &Event, by_throw: bool) -> String {
             rule_id(ir, rule)
         ),
         Event::Won { team: t, rule } => format!("{} wins ({})", team(ir, t), rule_id(ir, rule)),
+        Event::Passed { entries: 0 } => "the seat stops throwing".into(),
+        Event::Passed { entries } => format!(
+            "the seat passes, declining {} of the pool",
+            super::count(entries.into(), "move", "moves")
+        ),
+        Event::ThrewOn => "the seat throws on".into(),
     }
 }
 

@@ -146,6 +146,8 @@ pub fn what(r: &Refusal) -> String {
             "this position has more than {} legal decisions, the most the engine lists (MAX_DECISIONS)",
             seig_engine::MAX_DECISIONS
         ),
+        K::MustMove => "a piece can move, so the seat may not pass".into(),
+        K::NoThrowOn => "the seat may not throw on now".into(),
         K::Other => "refused".into(),
     }
 }
@@ -265,6 +267,18 @@ fn ground_words(ir: &Ir, r: &Refusal) -> String {
             "the throw gives a move, which only a released piece makes: it releases none".into()
         }
         K::GroupPerThrow => "allocation: per throw (each throw moves one piece by itself)".into(),
+        K::MustMove => "moves: forced (a seat must move while some move is legal)".into(),
+        K::NoThrowOn if !ir.throw_on_at_will.value => {
+            "throwing on: as thrown (a seat throws again only when a throw gives it)".into()
+        }
+        K::NoThrowOn => match ir.allocation.value {
+            seig_lang::ir::Allocation::Pooled => {
+                "throwing on: at will (after a throw that gives no throw again, before any move of the pool)".into()
+            }
+            seig_lang::ir::Allocation::PerThrow => {
+                "throwing on: at will (after a throw that gives no throw again, once its moves are done)".into()
+            }
+        },
         _ => what(r),
     }
 }

@@ -87,6 +87,12 @@ pub fn consequence(ir: &Ir, c: &Consequence) -> String {
             piece(ir, *team, *p),
             paren(ir, *by)
         ),
+        Consequence::SentOn { from, to, by } => format!(
+            "lands on {}, which sends it on to {}{}",
+            ir.cell_name(*from),
+            ir.cell_name(*to),
+            paren(ir, *by)
+        ),
         Consequence::Shared {
             cell,
             protected_by,
@@ -132,6 +138,15 @@ pub fn consequence(ir: &Ir, c: &Consequence) -> String {
             }
             out
         }
+        Consequence::Passed { entries: 0, by } => {
+            format!("the seat stops throwing{}", paren(ir, *by))
+        }
+        Consequence::Passed { entries, by } => format!(
+            "the seat passes, declining {} of the pool{}",
+            super::count((*entries).into(), "move", "moves"),
+            paren(ir, *by)
+        ),
+        Consequence::ThrewOn { by } => format!("the seat throws on{}", paren(ir, *by)),
         Consequence::Phase { to, by } => format!(
             "the game enters the {} phase{}",
             ir.phases
@@ -215,8 +230,11 @@ pub fn rules(v: &Verdict) -> Vec<u16> {
                     Consequence::Moved { rules, .. } => rules.iter().for_each(|&r| add(r)),
                     Consequence::Taken { by, .. }
                     | Consequence::Removed { by, .. }
+                    | Consequence::SentOn { by, .. }
                     | Consequence::Declined { by, .. }
                     | Consequence::Forfeited { by, .. }
+                    | Consequence::Passed { by, .. }
+                    | Consequence::ThrewOn { by }
                     | Consequence::Phase { by, .. }
                     | Consequence::Won { by, .. }
                     | Consequence::Ended { by } => ground(*by, &mut add),
