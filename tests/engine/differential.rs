@@ -72,11 +72,8 @@ fn digest(view: impl Iterator<Item = PieceView>) -> u64 {
 }
 
 /// The interpreter's hole as a row and hole number, through the rule file's row names.
-fn engine_place(g: &Game, cell: u8) -> Option<Place> {
-    if cell == seig::engine::NO_CELL {
-        return None;
-    }
-    let c = cell as u16;
+fn engine_place(g: &Game, cell: Option<seig::lang::ir::Cell>) -> Option<Place> {
+    let c = cell?.get();
     let row = g
         .ir()
         .rows
@@ -93,6 +90,11 @@ fn engine_place(g: &Game, cell: u8) -> Option<Place> {
     })
 }
 
+/// The interpreter's track index as the reference model counts it (-1: not on the track).
+fn engine_tpos(p: &seig::engine::Piece) -> i16 {
+    p.track_index().map_or(-1, |i| i as i16)
+}
+
 fn engine_digest(g: &Game, s: &State) -> u64 {
     let view = (0..2).flat_map(|t| {
         (0..g.n_pieces(seig::lang::ir::TeamId::new(t))).map(move |i| {
@@ -101,8 +103,8 @@ fn engine_digest(g: &Game, s: &State) -> u64 {
                 p.alive(),
                 p.released(),
                 p.immune(),
-                p.tpos,
-                engine_place(g, p.cell),
+                engine_tpos(p),
+                engine_place(g, p.place()),
             )
         })
     });
@@ -192,8 +194,8 @@ fn engine_game(g: &Game, seed: u64, index: u64, stop: Option<usize>) -> (EngineR
                 Event::Move {
                     team,
                     piece: d.piece,
-                    to: p.tpos,
-                    place: engine_place(g, p.cell),
+                    to: engine_tpos(&p),
+                    place: engine_place(g, p.place()),
                     capture: d.capture,
                 }
             }

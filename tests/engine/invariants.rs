@@ -34,8 +34,7 @@
 use proptest::prelude::*;
 use proptest::sample::Index;
 use seig::engine::{
-    Decision, EntryKind, Event, Game, NO_CELL, NONE, POOL_MAX, Piece, PieceFlags, Quiet, Stage,
-    State,
+    Decision, EntryKind, Event, Game, POOL_MAX, Piece, PieceFlags, Quiet, Stage, State,
 };
 use seig::lang::ir::{Allocation, Cell, CellSet, Cond, Effect, Start, TeamId};
 use seig::lang::lower::Selection;
@@ -222,10 +221,9 @@ fn team_name(g: &Game, t: usize) -> &str {
 fn place(g: &Game, p: &Piece) -> String {
     if !p.alive() {
         "x".into()
-    } else if p.cell == NO_CELL {
-        "off".into()
     } else {
-        g.ir().cell_name(Cell::new(p.cell as u16))
+        p.place()
+            .map_or_else(|| "off".into(), |c| g.ir().cell_name(c))
     }
 }
 
@@ -272,27 +270,26 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
         for (i, p) in s.pieces(TeamId::new(t)).iter().enumerate() {
             let who = format!("piece {} of `{name}` ({})", i + 1, place(g, p));
             if !p.alive() {
-                if p.cell != NO_CELL || p.tpos != -1 || p.flags != PieceFlags::REMOVED {
+                if *p != Piece::REMOVED {
                     return Err(format!("{who}: removed but keeps {p:?}"));
                 }
                 continue;
             }
-            if p.tpos >= 0 {
-                let Some(&c) = tr.cells.get(p.tpos as usize) else {
-                    return Err(format!("{who}: track index {} out of range", p.tpos));
+            if let Some(ti) = p.track_index() {
+                let Some(&c) = tr.cells.get(ti) else {
+                    return Err(format!("{who}: track index {ti} out of range"));
                 };
-                if c != Cell::new(p.cell as u16) {
+                if Some(c) != p.place() {
                     return Err(format!(
-                        "{who}: track index {} is hole {}",
-                        p.tpos,
+                        "{who}: track index {ti} is hole {}",
                         g.ir().cell_name(c)
                     ));
                 }
-            } else if p.cell != NO_CELL {
+            } else if let Some(at) = p.place() {
                 let in_start = match g.ir().teams[t].start {
                     Start::Row(r) => {
                         let row = &g.ir().rows[r];
-                        row.holds(Cell::new(p.cell as u16))
+                        row.holds(at)
                     }
                     Start::Beside => false,
                 };
@@ -302,10 +299,9 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
                     ));
                 }
             }
-            if p.cell != NO_CELL {
-                let c = Cell::new(p.cell as u16);
+            if let Some(c) = p.place() {
                 occ.insert(c);
-                let j = holder[p.cell as usize];
+                let j = holder[c.index()];
                 if j != usize::MAX && !pol.stacking.value && !gathers_on(g, t, c) {
                     return Err(format!(
                         "pieces {} and {} of `{name}` share {} where stacking is forbidden",
@@ -314,7 +310,7 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
                         g.ir().cell_name(c)
                     ));
                 }
-                holder[p.cell as usize] = i;
+                holder[c.index()] = i;
             }
         }
         if !s.spare_slots_clear() {
@@ -492,7 +488,7 @@ fn check_chance(g: &Game, s: &State) -> Result<(), String> {
 /// Interchangeable pool entries (what the enumeration treats as twins) have one key: same
 /// kind, places, throw value and binding; the throw matters for a release-or-move entry (a
 /// throw's entries go to different pieces) and for a release that an unused entry is bound to.
-fn entry_key(s: &State, i: usize) -> (u8, u8, u8, u8, u8) {
+fn entry_key(s: &State, i: usize) -> (u8, u8, u8, Option<u8>, Option<u8>) {
     let e = &s.pool()[i];
     let kind = match e.kind {
         EntryKind::Move => 0,
@@ -502,16 +498,16 @@ fn entry_key(s: &State, i: usize) -> (u8, u8, u8, u8, u8) {
     let bound_to = s
         .pool()
         .iter()
-        .any(|o| o.piece == NONE && o.bound == e.family);
+        .any(|o| o.unused() && o.bound() == Some(e.family));
     let family = match e.kind {
-        EntryKind::Either => e.family,
-        EntryKind::Release if bound_to => e.family,
-        _ => NONE,
+        EntryKind::Either => Some(e.family),
+        EntryKind::Release if bound_to => Some(e.family),
+        _ => None,
     };
-    (e.steps, e.thrown, kind, e.bound, family)
+    (e.steps, e.thrown, kind, e.bound(), family)
 }
 
-type DecisionKey = (u8, bool, Vec<(u8, u8, u8, u8, u8)>);
+type DecisionKey = (u8, bool, Vec<(u8, u8, u8, Option<u8>, Option<u8>)>);
 
 fn decision_key(s: &State, d: &Decision) -> DecisionKey {
     let mut v: Vec<_> = (0..s.pool().len())
@@ -606,7 +602,7 @@ fn check_decisions(g: &Game, s: &State, legal: &[Decision], probe: &mut Rng) -> 
     };
     // Every piece with every single unused entry, taking or not.
     let unused: Vec<usize> = (0..s.pool().len())
-        .filter(|&i| s.pool()[i].piece == NONE)
+        .filter(|&i| s.pool()[i].unused())
         .collect();
     for piece in 0..n as u8 {
         for &i in &unused {
@@ -955,7 +951,7 @@ fn check_decision_events(
         [Event::Moved { team, piece, .. }] if (*team).index() == t && *piece == d.piece => {}
         other => return Err(format!("a decision gave the moves {other:?}")),
     }
-    let cell = n.piece(TeamId::new(t), d.piece as usize).cell;
+    let cell = n.piece(TeamId::new(t), d.piece as usize).place();
     let single =
         (d.mask.count_ones() == 1).then(|| s.pool()[d.mask.trailing_zeros() as usize].thrown);
     let mut taken = 0;
@@ -993,9 +989,9 @@ fn check_decision_events(
                 );
                 // `holes passed in REGION are won`: a hole of REGION walked past takes too,
                 // whether or not the decision takes at its landing.
-                let passed = victim.cell != NO_CELL
-                    && victim.cell != cell
-                    && g.ir().movement.passed_won.value[t].contains(Cell::new(victim.cell as u16));
+                let passed = victim.place().is_some_and(|vc| {
+                    Some(vc) != cell && g.ir().movement.passed_won.value[t].contains(vc)
+                });
                 if (*team).index() != o || (!d.capture && !passed) {
                     return Err(format!(
                         "{who} taken by a decision that does not take: {e:?}"
@@ -1004,10 +1000,10 @@ fn check_decision_events(
                 // A group that lands after each throw may take on the holes before its last.
                 let on_the_way = g.ir().movement.land_each_throw.value
                     && d.mask.count_ones() > 1
-                    && victim.cell != cell;
+                    && victim.place() != cell;
                 if !victim.alive()
-                    || (victim.cell != cell && !on_the_way && !passed)
-                    || cell == NO_CELL
+                    || (victim.place() != cell && !on_the_way && !passed)
+                    || cell.is_none()
                 {
                     return Err(format!(
                         "{who} taken, but the mover landed on {}",
@@ -1017,7 +1013,9 @@ fn check_decision_events(
                 if victim.immune() {
                     return Err(format!("{who} taken although immune"));
                 }
-                let c = Cell::new(victim.cell as u16);
+                let Some(c) = victim.place() else {
+                    return Err(format!("{who} taken off the board"));
+                };
                 // On the way, the first landing is one throw's (`only with` may see it).
                 let first = d.mask.trailing_zeros() as usize;
                 let single = if on_the_way {
@@ -1048,12 +1046,12 @@ fn check_decision_events(
                 }
                 let after = n.piece(TeamId::new(o), *piece as usize);
                 // A swap puts the victim, as it was, on the hole its taker left.
-                let left = s.piece(TeamId::new(t), d.piece as usize).cell;
+                let left = s.piece(TeamId::new(t), d.piece as usize).place();
                 if *swapped
-                    && (left == NO_CELL || after.cell != left || after.flags != victim.flags)
+                    && (left.is_none() || after.place() != left || after.flags != victim.flags)
                 {
                     return Err(format!(
-                        "{who} swapped but is now {after:?} (the taker left {left})"
+                        "{who} swapped but is now {after:?} (the taker left {left:?})"
                     ));
                 }
                 if *home
@@ -1074,15 +1072,16 @@ fn check_decision_events(
         return Err("a taking decision took nothing".into());
     }
     // Every opposing piece left on the hole is one the table protects.
-    if d.capture && cell != NO_CELL {
+    if d.capture
+        && let Some(cell) = cell
+    {
         for (j, q) in s.pieces(TeamId::new(o)).iter().enumerate() {
             let still = n.piece(TeamId::new(o), j);
             if q.alive()
-                && q.cell == cell
+                && q.place() == Some(cell)
                 && still.alive()
-                && still.cell == cell
-                && g.capture_verdict(TeamId::new(t), q, Cell::new(cell as u16), single)
-                    .is_ok()
+                && still.place() == Some(cell)
+                && g.capture_verdict(TeamId::new(t), q, cell, single).is_ok()
             {
                 return Err(format!(
                     "piece {} of `{}` on the landing hole could be taken but was left",

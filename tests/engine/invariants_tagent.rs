@@ -36,30 +36,23 @@ struct Seen {
 /// The holes of each team's lower field: where its pieces stand at the start.
 fn lower_fields(g: &Game) -> [Vec<Cell>; 2] {
     let s = g.initial_state();
-    TeamId::BOTH.map(|t| {
-        s.pieces(t)
-            .iter()
-            .map(|p| Cell::new(p.cell.into()))
-            .collect()
-    })
+    TeamId::BOTH.map(|t| s.pieces(t).iter().filter_map(|p| p.place()).collect())
 }
 
-/// The hole one place ahead of a waiting piece along its track, if any.
-fn ahead(g: &Game, t: TeamId, tpos: i16) -> Option<Cell> {
+/// The hole one place ahead of a waiting piece along its track (at track index `tpos`;
+/// `None`: not on it), if any.
+fn ahead(g: &Game, t: TeamId, tpos: Option<usize>) -> Option<Cell> {
     let cells = &g.ir().teams[t.index()].track.cells;
-    usize::try_from(tpos + 1)
-        .ok()
-        .and_then(|i| cells.get(i))
-        .copied()
+    cells.get(tpos.map_or(0, |i| i + 1)).copied()
 }
 
 /// Can a waiting piece at `tpos` make a Seig's step within its lower field?
-fn can_step(g: &Game, s: &State, t: TeamId, tpos: i16, lower: &[Cell]) -> bool {
+fn can_step(g: &Game, s: &State, t: TeamId, tpos: Option<usize>, lower: &[Cell]) -> bool {
     ahead(g, t, tpos).is_some_and(|c| {
         lower.contains(&c)
             && s.pieces(t)
                 .iter()
-                .all(|p| !p.alive() || Cell::new(p.cell.into()) != c)
+                .all(|p| !p.alive() || p.place() != Some(c))
     })
 }
 
@@ -138,8 +131,8 @@ fn trace(g: &Game, seed: u64, per_team: bool, blocked: &str, seen: &mut Seen) {
         let where_ = || format!("seed {seed}, {}", g.to_notation(&before));
         let p0 = before.pieces(team)[d.piece as usize];
         let p1 = s.pieces(team)[d.piece as usize];
-        if p1.tpos != p0.tpos || p1.cell != p0.cell {
-            let step = ahead(g, team, p0.tpos).expect("a step onto the track");
+        if p1.track_index() != p0.track_index() || p1.place() != p0.place() {
+            let step = ahead(g, team, p0.track_index()).expect("a step onto the track");
             assert!(
                 lower[t].contains(&step),
                 "a later Seig's step leaves the lower field ({blocked}): {}",
@@ -154,7 +147,7 @@ fn trace(g: &Game, seed: u64, per_team: bool, blocked: &str, seen: &mut Seen) {
                 where_()
             );
             assert!(
-                !can_step(g, &before, team, p0.tpos, &lower[t]),
+                !can_step(g, &before, team, p0.track_index(), &lower[t]),
                 "released in place though the step was open: {}",
                 where_()
             );
@@ -162,11 +155,11 @@ fn trace(g: &Game, seed: u64, per_team: bool, blocked: &str, seen: &mut Seen) {
         }
         // Was a waiting piece further along passed over? Only A-TAG-11 = another may, and
         // only a piece that could not make the step.
-        let waiting_ahead: Vec<i16> = before
+        let waiting_ahead: Vec<Option<usize>> = before
             .pieces(team)
             .iter()
-            .filter(|p| p.alive() && !p.released() && p.tpos > p0.tpos)
-            .map(|p| p.tpos)
+            .filter(|p| p.alive() && !p.released() && p.track_index() > p0.track_index())
+            .map(|p| p.track_index())
             .collect();
         if !waiting_ahead.is_empty() {
             assert_eq!(

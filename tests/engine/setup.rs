@@ -69,7 +69,10 @@ fn a_setup_is_checked_against_the_variant() {
         let mut released = g.parse_setup(&g.to_notation(&g.initial_state())).unwrap();
         let p = &mut released.pieces[TeamId::FIRST][0];
         let in_start_row = matches!(p.place, Place::Hole { .. })
-            && g.initial_state().piece(TeamId::FIRST, 0).tpos < 0;
+            && g.initial_state()
+                .piece(TeamId::FIRST, 0)
+                .track_index()
+                .is_none();
         p.flags |= PieceFlags::RELEASED;
         if in_start_row {
             let e = g.state_from_setup(&released);

@@ -10,7 +10,7 @@
 )]
 
 use proptest::prelude::*;
-use seig::engine::{Decision, Game, NONE, Quiet, State};
+use seig::engine::{Decision, Game, Quiet, State};
 use seig::lang::lower::Selection;
 use seig::tools::analysis::explain::{Ground, judge_decision};
 use seig::tools::sim::Rng;
@@ -35,7 +35,7 @@ fn selection(file: &str, picks: &[u64]) -> Selection {
 /// unused entry, and random groups of unused entries, taking and not.
 fn candidates(g: &Game, s: &State, rng: &mut Rng) -> Vec<Decision> {
     let unused: Vec<usize> = (0..s.pool().len())
-        .filter(|&i| s.pool()[i].piece == NONE)
+        .filter(|&i| s.pool()[i].unused())
         .collect();
     let n = g.n_pieces(s.team()) as u8;
     let mut masks: Vec<u64> = unused.iter().map(|&i| 1u64 << i).collect();

@@ -10,7 +10,7 @@
 )]
 
 use seig::engine::{
-    Consequence, Decision, Game, Ground, NONE, Quiet, Refusal, RefusalKind, State, Verdict,
+    Consequence, Decision, Game, Ground, Quiet, Refusal, RefusalKind, State, Verdict,
 };
 use seig::lang::ir::{EngineChoiceId, Ir, Origin, ReleaseOrder, StatementKind};
 use seig::lang::lower::Selection;
@@ -50,7 +50,7 @@ fn readings(ir: &Ir, o: Origin) -> Vec<String> {
 fn candidates(g: &Game, s: &State, legal: &[Decision]) -> Vec<Decision> {
     let mut out = legal.to_vec();
     for piece in 0..g.n_pieces(s.team()) as u8 {
-        for i in (0..s.pool().len()).filter(|&i| s.pool()[i].piece == NONE) {
+        for i in (0..s.pool().len()).filter(|&i| s.pool()[i].unused()) {
             for capture in [false, true] {
                 out.push(Decision {
                     piece,

@@ -20,7 +20,7 @@
 
 use proptest::prelude::*;
 use seig::engine::{
-    Consequence, Decision, Game, Ground, NONE, Quiet, Refusal, RefusalKind, State, Verdict,
+    Consequence, Decision, Game, Ground, Quiet, Refusal, RefusalKind, State, Verdict,
 };
 use seig::lang::ir::{Ir, Origin};
 use seig::lang::lower::{Selection, lower, lower_disabling};
@@ -193,7 +193,7 @@ fn check_consequences(ir: &Ir, cs: &[Consequence]) -> Result<(), String> {
 fn candidates(g: &Game, s: &State, legal: &[Decision]) -> Vec<Decision> {
     let mut out: Vec<Decision> = legal.to_vec();
     let unused: Vec<usize> = (0..s.pool().len())
-        .filter(|&i| s.pool()[i].piece == NONE)
+        .filter(|&i| s.pool()[i].unused())
         .collect();
     // The decisions that move no piece, wherever the file offers them or not.
     out.extend([Decision::PASS, Decision::THROW_ON]);

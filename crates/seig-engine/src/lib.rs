@@ -26,10 +26,12 @@ pub use verdict::{Consequence, Unusable, Verdict};
 pub const MAX_TEAM_PIECES: usize = MAX_PIECES as usize;
 /// Most moves pooled in one turn.
 pub const POOL_MAX: usize = 48;
-/// "No hole" for a piece off the board.
-pub const NO_CELL: u8 = u8::MAX;
-/// "None" in small index fields.
-pub const NONE: u8 = u8::MAX;
+/// "No hole" for a piece off the board, in the packed fields (the public surface says
+/// `None`: [`Piece::place`], [`Landing::place`]).
+pub(crate) const NO_CELL: u8 = u8::MAX;
+/// "None" in small packed index fields (the public surface says `None`: [`Entry::used`],
+/// [`Entry::bound`]).
+pub(crate) const NONE: u8 = u8::MAX;
 /// Marks a pool entry dropped (cancelled or forfeited) rather than used by a piece.
 const DROPPED: u8 = NONE - 1;
 
@@ -52,10 +54,11 @@ bitflags::bitflags! {
 /// One piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Piece {
-    /// Index along its team's track; -1 when not on the track.
-    pub tpos: i16,
-    /// Hole it stands on, or [`NO_CELL`].
-    pub cell: u8,
+    /// Index along its team's track; -1 when not on the track (packed for the hot path:
+    /// others read [`Piece::track_index`]).
+    pub(crate) tpos: i16,
+    /// Hole it stands on, or [`NO_CELL`] (others read [`Piece::place`]).
+    pub(crate) cell: u8,
     /// What has happened to it.
     pub flags: PieceFlags,
 }
@@ -87,6 +90,11 @@ impl Piece {
     pub fn place(&self) -> Option<Cell> {
         (self.cell != NO_CELL).then_some(Cell::new(self.cell as u16))
     }
+    /// Its index along its team's track, if on the track.
+    #[inline]
+    pub fn track_index(&self) -> Option<usize> {
+        usize::try_from(self.tpos).ok()
+    }
 }
 
 /// What kind of move a pool entry gives.
@@ -111,12 +119,36 @@ pub struct Entry {
     pub kind: EntryKind,
     /// Index of the throw in the turn that gave it.
     pub family: u8,
-    /// Index of the release entry it is bound to, or [`NONE`].
-    pub bound: u8,
-    /// Piece that used it, or [`NONE`] while unused.
-    pub piece: u8,
+    /// The throw (its family) whose releases it is bound to, or [`NONE`] (others read
+    /// [`Entry::bound`]).
+    pub(crate) bound: u8,
+    /// Piece that used it, [`DROPPED`], or [`NONE`] while unused (others read
+    /// [`Entry::used`]).
+    pub(crate) piece: u8,
     /// Rule that gave it.
     pub rule: RuleIx,
+}
+
+impl Entry {
+    /// Not used yet (neither by a piece nor dropped).
+    #[inline]
+    pub fn unused(&self) -> bool {
+        self.piece == NONE
+    }
+    /// Whether it was used, and by which piece.
+    #[inline]
+    pub fn used(&self) -> EntryUse {
+        match self.piece {
+            NONE => EntryUse::Unused,
+            DROPPED => EntryUse::Dropped,
+            p => EntryUse::By(p),
+        }
+    }
+    /// The throw (its family) whose releases it is bound to, if any.
+    #[inline]
+    pub fn bound(&self) -> Option<u8> {
+        (self.bound != NONE).then_some(self.bound)
+    }
 }
 
 /// An unused pool slot.

@@ -26,10 +26,10 @@ pub(super) struct Arrival {
 /// Where a move ends and what it does there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Landing {
-    /// Track index reached.
-    pub tpos: i16,
-    /// Hole reached, or [`NO_CELL`].
-    pub cell: u8,
+    /// Track index reached (others read [`Landing::track_index`]).
+    pub(crate) tpos: i16,
+    /// Hole reached, or [`NO_CELL`] (others read [`Landing::place`]).
+    pub(crate) cell: u8,
     /// The move releases the piece.
     pub release: bool,
     /// How opposing pieces on the hole may be taken (all of them when taken).
@@ -73,6 +73,16 @@ impl Landing {
     /// The rules that allow this move.
     pub fn rules(&self) -> &[RuleIx] {
         &self.rules
+    }
+    /// The hole reached, if on the board.
+    #[inline]
+    pub fn place(&self) -> Option<Cell> {
+        (self.cell != NO_CELL).then_some(Cell::new(self.cell as u16))
+    }
+    /// The track index reached, if on the track.
+    #[inline]
+    pub fn track_index(&self) -> Option<usize> {
+        usize::try_from(self.tpos).ok()
     }
 }
 

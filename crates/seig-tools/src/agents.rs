@@ -267,8 +267,8 @@ impl Evaluator {
             if p.immune() {
                 v += W_IMMUNE;
             }
-            if p.tpos >= 0 {
-                v += W_PROGRESS * ((p.tpos as f64 + 1.0).min(goal) / goal);
+            if let Some(i) = p.track_index() {
+                v += W_PROGRESS * ((i as f64 + 1.0).min(goal) / goal);
             }
         }
         let scale = W_GOAL * self.pieces[t] as f64;

@@ -82,7 +82,7 @@ pub fn place_name(g: &Game, team: TeamId, p: &Piece) -> String {
     };
     let ir = g.ir();
     let tr = &ir.team_of(team).track;
-    let before = usize::try_from(p.tpos).unwrap_or(0).min(tr.cells.len());
+    let before = p.track_index().unwrap_or(0).min(tr.cells.len());
     let earlier = tr
         .cells
         .get(..before)

@@ -5,8 +5,8 @@
 //! the engine; nothing is decided.
 
 use crate::analysis::explain::{self, RuleCite, ThrowView};
-use seig_engine::{Decision, Game, NO_CELL, NONE, Stage, State};
-use seig_lang::ir::{Ir, TeamId, ValueRule};
+use seig_engine::{Decision, Game, Stage, State};
+use seig_lang::ir::{Cell, Ir, TeamId, ValueRule};
 use serde::Serialize;
 
 /// Each team's colour (red, green, blue), the same in the terminal, the web page and the
@@ -180,7 +180,7 @@ pub fn hand_words(s: &State) -> Option<String> {
     let open: Vec<String> = s
         .pool()
         .iter()
-        .filter(|e| e.piece == NONE)
+        .filter(|e| e.unused())
         .map(|e| match e.kind {
             seig_engine::EntryKind::Release => format!("{} (release)", e.steps),
             _ => e.steps.to_string(),
@@ -281,11 +281,8 @@ pub struct BoardView {
 }
 
 /// The row and hole of a cell.
-pub fn hole_of(ir: &Ir, cell: u8) -> Option<Hole> {
-    if cell == NO_CELL {
-        return None;
-    }
-    let c = cell as u16;
+pub fn hole_of(ir: &Ir, cell: Cell) -> Option<Hole> {
+    let c = cell.get();
     ir.rows.iter().enumerate().find_map(|(row, r)| {
         let first = r.first.get();
         (c >= first && c < first + r.len).then_some(Hole {
@@ -316,11 +313,14 @@ pub fn move_holes(g: &Game, s: &State, d: Decision) -> (Option<Hole>, Option<Hol
     let ir = g.ir();
     let p = s.piece(s.team(), d.piece as usize);
     let landing = g.check_decision(s, s.team(), d).ok();
-    let to = landing.as_ref().and_then(|l| hole_of(ir, l.cell));
+    let to = landing
+        .as_ref()
+        .and_then(|l| l.place())
+        .and_then(|c| hole_of(ir, c));
     let path = landing
-        .map(|l| track_path(ir, s.team(), p.tpos, l.tpos))
+        .map(|l| track_path(ir, s.team(), p.track_index(), l.track_index()))
         .unwrap_or_default();
-    (hole_of(ir, p.cell), to, path)
+    (p.place().and_then(|c| hole_of(ir, c)), to, path)
 }
 
 fn team_view(ir: &Ir, s: &State, t: TeamId) -> TeamView {
@@ -335,8 +335,8 @@ fn team_view(ir: &Ir, s: &State, t: TeamId) -> TeamView {
                 .track
                 .cells
                 .get((seg.start + seg.len.max(1) - 1) as usize)?;
-            let a = hole_of(ir, first.get() as u8)?;
-            let b = hole_of(ir, last.get() as u8)?;
+            let a = hole_of(ir, *first)?;
+            let b = hole_of(ir, *last)?;
             Some(Walk {
                 row: seg.row,
                 backward: seg.backward,
@@ -354,7 +354,7 @@ fn team_view(ir: &Ir, s: &State, t: TeamId) -> TeamView {
             .enumerate()
             .map(|(i, p)| PieceView {
                 number: i + 1,
-                at: hole_of(ir, p.cell),
+                at: p.place().and_then(|c| hole_of(ir, c)),
                 released: p.released(),
                 immune: p.immune(),
                 alive: p.alive(),
@@ -373,7 +373,7 @@ fn refusals(g: &Game, s: &State, legal: &[Decision]) -> Vec<RefusalView> {
         .pool()
         .iter()
         .enumerate()
-        .filter(|(_, e)| e.piece == NONE)
+        .filter(|(_, e)| e.unused())
         .map(|(i, _)| i)
         .collect();
     let mut out = Vec::new();
@@ -387,7 +387,7 @@ fn refusals(g: &Game, s: &State, legal: &[Decision]) -> Vec<RefusalView> {
         if let Some(r) = refusal {
             out.push(RefusalView {
                 piece: i + 1,
-                at: hole_of(ir, p.cell),
+                at: p.place().and_then(|c| hole_of(ir, c)),
                 message: crate::words::refusal::line(ir, &r),
                 rule: r.rule().map(|x| explain::cite(ir, x)),
                 because: crate::words::refusal::because(ir, &r),
@@ -410,10 +410,10 @@ pub fn refusals_now(g: &Game, s: &State) -> Vec<RefusalView> {
 
 /// The holes from track place `from` (exclusive; before the track when negative) to `to`
 /// (inclusive) along the team's track; empty unless `to` is on the track and ahead.
-fn track_path(ir: &Ir, team: TeamId, from: i16, to: i16) -> Vec<Hole> {
+fn track_path(ir: &Ir, team: TeamId, from: Option<usize>, to: Option<usize>) -> Vec<Hole> {
     let cells = &ir.team_of(team).track.cells;
-    let start = usize::try_from(from.saturating_add(1).max(0)).unwrap_or(0);
-    let Ok(end) = usize::try_from(to) else {
+    let start = from.map_or(0, |f| f + 1);
+    let Some(end) = to else {
         return Vec::new();
     };
     if end < start {
@@ -423,7 +423,7 @@ fn track_path(ir: &Ir, team: TeamId, from: i16, to: i16) -> Vec<Hole> {
         .get(start..=end)
         .unwrap_or_default()
         .iter()
-        .filter_map(|c| hole_of(ir, c.get() as u8))
+        .filter_map(|&c| hole_of(ir, c))
         .collect()
 }
 
@@ -516,7 +516,7 @@ pub fn board_view(g: &Game, s: &State, thrower: Option<(TeamId, u8)>) -> BoardVi
             .map(|e| PoolView {
                 steps: e.steps,
                 thrown: e.thrown,
-                used: e.piece != NONE,
+                used: !e.unused(),
             })
             .collect(),
         refusals: if s.stage() == Stage::Move {

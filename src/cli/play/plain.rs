@@ -12,7 +12,7 @@
 
 use super::{rule_text, seat_name, stage_words};
 use crate::cli::error::{CliError, Status};
-use crate::engine::{EntryKind, Game, NO_CELL, NONE, Refusal, Stage, State};
+use crate::engine::{EntryKind, EntryUse, Game, Refusal, Stage, State};
 use crate::lang::ir::{Cell, TeamId};
 use crate::tools::agents::AgentKind;
 use crate::tools::play::{Session, Step};
@@ -88,12 +88,12 @@ fn marks(released: bool, immune: bool) -> &'static str {
     }
 }
 
-/// The pieces of one team on one hole (or beside the board, `cell == NO_CELL`), grouped by
+/// The pieces of one team on one hole (or beside the board, `cell == None`), grouped by
 /// marks: `S1-8,10+!`.
-fn team_token(s: &State, t: usize, cell: u8, letter: Option<char>) -> String {
+fn team_token(s: &State, t: usize, cell: Option<Cell>, letter: Option<char>) -> String {
     let mut groups: Vec<(&'static str, Vec<usize>)> = Vec::new();
     for (i, p) in s.pieces(TeamId::new(t)).iter().enumerate() {
-        if !p.alive() || p.cell != cell {
+        if !p.alive() || p.place() != cell {
             continue;
         }
         let m = marks(p.released(), p.immune());
@@ -160,7 +160,7 @@ pub fn render_board(g: &Game, s: &State) -> String {
     let token = |c: Cell| {
         let mut parts = Vec::new();
         for (t, &l) in letters.iter().enumerate() {
-            let tok = team_token(s, t, c.get() as u8, Some(l));
+            let tok = team_token(s, t, Some(c), Some(l));
             if !tok.is_empty() {
                 parts.push(tok);
             }
@@ -200,7 +200,7 @@ pub fn render_board(g: &Game, s: &State) -> String {
     let mut beside = Vec::new();
     let mut removed = Vec::new();
     for t in 0..2 {
-        let tok = team_token(s, t, NO_CELL, None);
+        let tok = team_token(s, t, None, None);
         if !tok.is_empty() {
             beside.push(format!("{} {tok}", ir.teams[t].name));
         }
@@ -279,10 +279,12 @@ pub fn render_pool(g: &Game, s: &State) -> Option<String> {
                 EntryKind::Move => "",
             };
             let rule = &g.ir().rules[e.rule as usize].id;
-            let used = match e.piece {
-                NONE => String::new(),
-                p if p as usize >= g.n_pieces(s.team()) => ", dropped".to_string(),
-                p => format!(", used by {}", p + 1),
+            let used = match e.used() {
+                EntryUse::Unused => String::new(),
+                EntryUse::By(p) if (p as usize) < g.n_pieces(s.team()) => {
+                    format!(", used by {}", p + 1)
+                }
+                EntryUse::By(_) | EntryUse::Dropped => ", dropped".to_string(),
             };
             format!("[{kind}{} from a {}, {rule}{used}]", e.steps, e.thrown)
         })

@@ -669,7 +669,7 @@ fn goal_of(g: &Game, t: usize) -> i32 {
 /// The holes piece `p` has gone: min(track index + 1, `goal`); a piece off the track
 /// (beside the board, or removed) stands at index -1: nothing.
 fn piece_gone(p: &seig_engine::Piece, goal: i32) -> i32 {
-    (p.tpos as i32 + 1).clamp(0, goal)
+    p.track_index().map_or(0, |i| i as i32 + 1).clamp(0, goal)
 }
 
 /// Progress of a team towards its goal: (holes gone, scale) so that shares compare exactly.

@@ -63,7 +63,7 @@ impl RefusalCounts {
 /// Adds the refusals of position `s` (a decision position; any other adds nothing) to `c`.
 /// Slow (every refusal is explained): a study asks for it only when told to.
 pub fn tally_refusals(g: &Game, s: &State, c: &mut RefusalCounts) {
-    use seig_engine::{NONE, Stage};
+    use seig_engine::Stage;
     if s.stage() != Stage::Move {
         return;
     }
@@ -77,8 +77,8 @@ pub fn tally_refusals(g: &Game, s: &State, c: &mut RefusalCounts) {
     let mut kinds = Vec::new();
     let mut throws: Vec<usize> = Vec::new();
     for (i, e) in s.pool().iter().enumerate().take(64) {
-        let kind = (e.steps, e.thrown, e.kind, e.bound, e.rule);
-        if e.piece == NONE && !kinds.contains(&kind) {
+        let kind = (e.steps, e.thrown, e.kind, e.bound(), e.rule);
+        if e.unused() && !kinds.contains(&kind) {
             kinds.push(kind);
             throws.push(i);
         }

@@ -14,7 +14,7 @@ use crate::agents::{self, Agent, AgentKind, Budget};
 use crate::driver::{Stream, Streams};
 use crate::record::{self, Action, Record, RecordError, RecordErrorKind, SeatRecord};
 use seig_engine::{Decision, Event, Game, Quiet, Refusal, RefusalKind, State};
-use seig_lang::ir::{RuleIx, TeamId};
+use seig_lang::ir::{Cell, RuleIx, TeamId};
 use std::path::{Path, PathBuf};
 
 /// A `--seat` specification that does not fit the variant.
@@ -594,8 +594,8 @@ pub fn group_decisions(g: &Game, s: &State, legal: &[Decision]) -> Vec<Choice> {
 /// numbers, and everything else the state holds that a player can see.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct OutcomeKey {
-    pieces: [Vec<(i16, u8, u8, u64)>; 2],
-    pool: Vec<(u8, u8, u8, u8, u8, u8, RuleIx)>,
+    pieces: [Vec<PieceKey>; 2],
+    pool: Vec<EntryKey>,
     rest: (
         u8,
         usize,
@@ -612,9 +612,15 @@ struct OutcomeKey {
     landed: [seig_lang::ir::CellSet; 2],
 }
 
+/// A piece of an [`OutcomeKey`]: track place, hole, flags, the pool entries it used.
+type PieceKey = (Option<usize>, Option<Cell>, u8, u64);
+/// A pool entry of an [`OutcomeKey`]: places, throw, kind, family, binding, whether used
+/// (open, dropped, by a piece), rule.
+type EntryKey = (u8, u8, u8, u8, Option<u8>, u8, RuleIx);
+
 fn outcome_key(g: &Game, s: &State) -> OutcomeKey {
     let pieces = TeamId::BOTH.map(|t| {
-        let mut v: Vec<(i16, u8, u8, u64)> = s
+        let mut v: Vec<PieceKey> = s
             .pieces(t)
             .iter()
             .take(g.n_pieces(t))
@@ -624,11 +630,13 @@ fn outcome_key(g: &Game, s: &State) -> OutcomeKey {
                     .pool()
                     .iter()
                     .enumerate()
-                    .filter(|(_, e)| t == s.team() && e.piece as usize == i)
+                    .filter(|(_, e)| {
+                        t == s.team() && e.used() == seig_engine::EntryUse::By(i as u8)
+                    })
                     .fold(0u64, |m, (j, _)| {
                         m | 1u64.checked_shl(j as u32).unwrap_or(0)
                     });
-                (p.tpos, p.cell, p.flags.bits(), used)
+                (p.track_index(), p.place(), p.flags.bits(), used)
             })
             .collect();
         v.sort_unstable();
@@ -645,14 +653,12 @@ fn outcome_key(g: &Game, s: &State) -> OutcomeKey {
                 seig_engine::EntryKind::Either => 2,
             };
             // Used by some piece (which one is in `pieces`), or dropped, or open.
-            let state = if e.piece == seig_engine::NONE {
-                0
-            } else if e.piece as usize >= n {
-                1
-            } else {
-                2
+            let state = match e.used() {
+                seig_engine::EntryUse::Unused => 0,
+                seig_engine::EntryUse::By(p) if (p as usize) < n => 2,
+                _ => 1,
             };
-            (e.steps, e.thrown, kind, e.family, e.bound, state, e.rule)
+            (e.steps, e.thrown, kind, e.family, e.bound(), state, e.rule)
         })
         .collect();
     OutcomeKey {
