@@ -379,7 +379,7 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("captures_forbidden_but_never_allowed", &["W002"]),
     ("typo_after_a_region", &["E001"]),
     ("or_between_conditions", &["E001"]),
-    ("hole_by_number_as_region", &["E001"]),
+    ("hole_by_number_as_region", &["E071"]),
     ("no_move_possible", &["E001"]),
     (
         "several_syntax_errors",

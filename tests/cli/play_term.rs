@@ -234,7 +234,10 @@ fn hostile_text_is_shown_escaped() {
     start("hostile", &d, "", &args, "to throw");
     let screen = tmux(&["capture-pane", "-p", "-t", "seig:hostile"]);
     assert!(screen.contains(hostile), "{screen}");
-    assert!(!screen.contains(['\u{1b}', '\u{7}', '\u{202e}']), "{screen}");
+    assert!(
+        !screen.contains(['\u{1b}', '\u{7}', '\u{202e}']),
+        "{screen}"
+    );
     tmux(&["send-keys", "-t", "seig:hostile", "q"]);
     check_restored("hostile", &d, 0);
 }

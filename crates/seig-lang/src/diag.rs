@@ -177,7 +177,7 @@ codes! {
     StacksNeverMove = "W026", Warning, "Stacks move together but form only on a goal's last hole, which no piece leaves", Corpus("stacks_only_at_a_final_goal");
     SwapNever = "W027", Warning, "A swap capture that can never swap (no taker can leave a hole of the taken piece's track)", Corpus("swap_never_made");
     MustLandNever = "W028", Warning, "Holes that must be landed on, which no move can walk past", Corpus("must_land_never_passed");
-    SpecialHoleUnreached = "W040", Warning, "A special hole (`landing on … goes to`) that no track reaches", Corpus("send_on_unreached");
+    SpecialHoleUnreached = "W040", Warning, "Sending holes (`landing on … goes to`) that no track of their team reaches", Corpus("send_on_unreached");
 
 }
 

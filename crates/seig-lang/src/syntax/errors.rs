@@ -567,7 +567,7 @@ fn code_before<'t>(text: &'t str, tokens: &[Token], at: usize) -> &'t str {
 /// Help for a word where a phrase of the language went astray: `or` between conditions, a
 /// hole by its number as a region, a near miss of a word that may stand here, a phrase that
 /// starts as one of the language's (`no move possible`).
-fn phrase_hint(found: &str, before: &str, tokens: &[String]) -> Option<String> {
+fn phrase_hint(found: &str, before: &str, tokens: &[String], same_line: bool) -> Option<String> {
     let expects = |t: &str| tokens.iter().any(|x| x == t);
     // A word of the language where it cannot stand (`or` between conditions): name where it
     // can, rather than a near miss of another word.
@@ -598,7 +598,8 @@ fn phrase_hint(found: &str, before: &str, tokens: &[String]) -> Option<String> {
     }
     // A phrase that starts as one of the language's and goes astray (`no move possible`):
     // the forms that start with the word before.
-    if !expects(found)
+    if same_line
+        && !expects(found)
         && found.starts_with(|c: char| c.is_ascii_alphabetic())
         && crate::keywords::words().binary_search(&last_word).is_ok()
     {
@@ -762,7 +763,12 @@ fn hint(cx: &Context) -> Option<Hint> {
         return only("remove the trailing comma");
     }
 
-    if let Some(h) = phrase_hint(found, before, tokens) {
+    // A word on a line of its own starts the next statement: what went wrong then is the end
+    // of the line above, not a phrase that went astray.
+    let same_line = text
+        .get(before.len()..at)
+        .is_some_and(|gap| !gap.contains('\n'));
+    if let Some(h) = phrase_hint(found, before, tokens, same_line) {
         return only(&h);
     }
     if expects(":") && found.chars().all(is_word_char) && !found.is_empty() {
