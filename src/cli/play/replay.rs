@@ -223,7 +223,8 @@ impl Replay {
             title,
         );
         f.render_widget(
-            Paragraph::new(term::shown(board)).block(Block::new().borders(Borders::ALL).title(" board ")),
+            Paragraph::new(term::shown(board))
+                .block(Block::new().borders(Borders::ALL).title(" board ")),
             board_a,
         );
         f.render_widget(

@@ -20,8 +20,8 @@
 
 use crate::tools::terminal as untrusted;
 use ratatui::DefaultTerminal;
-use ratatui::text::Text;
 use ratatui::crossterm::{cursor, execute, terminal};
+use ratatui::text::Text;
 use std::io::Write;
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};

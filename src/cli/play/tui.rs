@@ -627,7 +627,8 @@ impl App {
         .areas(area);
         f.render_widget(Paragraph::new(term::shown(self.title_line())), title);
         f.render_widget(
-            Paragraph::new(term::shown(board)).block(Block::new().borders(Borders::ALL).title(" board ")),
+            Paragraph::new(term::shown(board))
+                .block(Block::new().borders(Borders::ALL).title(" board ")),
             board_a,
         );
         let left_w = (area.width * 2 / 5).min(36);
@@ -808,7 +809,8 @@ impl App {
         };
         let shown: Vec<Line> = lines.drain(start..end).collect();
         f.render_widget(
-            Paragraph::new(term::shown(shown)).block(Block::new().borders(Borders::ALL).title(title)),
+            Paragraph::new(term::shown(shown))
+                .block(Block::new().borders(Borders::ALL).title(title)),
             area,
         );
     }
