@@ -46,7 +46,7 @@ pub struct Landing {
     pub protected_by: Option<Ground>,
     /// With [`Landing::shares`]: what lets the mover share the hole with them.
     pub shared_by: Option<Ground>,
-    /// The hole the move ended on, which sent the piece on to [`Landing::cell`], and the
+    /// The hole the move ended on, which sent the piece on to [`Landing::place`], and the
     /// `landing on … goes to` statement.
     pub sent_from: Option<(u8, Origin)>,
 }
