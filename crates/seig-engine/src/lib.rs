@@ -905,6 +905,26 @@ fn send_on_table(ir: &Ir, track_of_cell: &[Vec<i16>; 2]) -> [Vec<Option<(i16, Or
     })
 }
 
+/// `[team]`: the holes where own pieces may gather although stacking is forbidden (the goal's
+/// last hole, the track's last hole), as the capture policy says.
+fn gather_table(ir: &Ir) -> [CellSet; 2] {
+    [0, 1].map(|t: usize| {
+        let tr = &ir.teams[t].track;
+        let mut set = CellSet::default();
+        if ir.capture.stacking_at_goal
+            && let Some(g) = tr.goal
+        {
+            set.insert(tr.cells[g as usize]);
+        }
+        if ir.capture.stacking_at_end
+            && let Some(&c) = tr.cells.last()
+        {
+            set.insert(c);
+        }
+        set
+    })
+}
+
 impl Game {
     /// Compiles the tables of a variant. Each conjunction of conditions is put in the order
     /// it is cheapest to evaluate in, which changes no outcome ([`Game::ir`] shows it so).
@@ -959,21 +979,7 @@ impl Game {
             && ir.scores.is_empty()
             && ir.wins.iter().all(|w| w.phase.is_none());
         let rotation = deadlock::QUIET_ROTATIONS * 2 * ir.seats.value.max(1) as u16;
-        let gather = [0, 1].map(|t: usize| {
-            let tr = &ir.teams[t].track;
-            let mut set = CellSet::default();
-            if ir.capture.stacking_at_goal
-                && let Some(g) = tr.goal
-            {
-                set.insert(tr.cells[g as usize]);
-            }
-            if ir.capture.stacking_at_end
-                && let Some(&c) = tr.cells.last()
-            {
-                set.insert(c);
-            }
-            set
-        });
+        let gather = gather_table(&ir);
         let fast = [FastTrack::new(&ir, 0), FastTrack::new(&ir, 1)];
         let st = &ir.sticks;
         let sticks_always = (st.first_of_game.is_none()
