@@ -40,6 +40,10 @@ def run(files):
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
                             capture_output=True, text=True).stdout.strip()
     for name in files:
+        # A rule file not yet committed is not the commit's: say so beside the commit.
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "rules/" + name], cwd=ROOT,
+                               capture_output=True, text=True).stdout.strip()
+        at = commit + (" with rules/" + name + " changed since" if dirty else "")
         for kind, args in COMMANDS.items():
             cmd = [BIN, args[0], "rules/" + name] + args[1:]
             with open("/proc/loadavg") as f:
@@ -49,7 +53,7 @@ def run(files):
                 subprocess.run(["/usr/bin/time", "-v", "nice", "-n", "10"] + cmd,
                                cwd=ROOT, stdout=out, stderr=err, check=True)
             with open(base + ".meta", "w") as meta:
-                meta.write(f"commit {commit}\nload {load} at its start\n")
+                meta.write(f"commit {at}\nload {load} at its start\n")
             print(f"{name} {kind}: done", file=sys.stderr)
 
 
@@ -155,9 +159,9 @@ def section(name):
     lines += [
         f"Each default, and its argument: the default option's text in `rules/{name}`, word for",
         "word (`seig rules` prints it with every option); beside it, never for it, each other",
-        "option's completion and turns against the defaults, from the table above (with one",
-        "player a team, the default `seats`, an option on the order of a team's players plays",
-        "the very same games):",
+        "option's completion and turns against the defaults, from the table above (an option",
+        "that plays the very same games as the default under the other defaults, such as an order",
+        "of a team's players with one player a team, is said so):",
         "",
     ]
     table = arms(cmp_)
