@@ -20,6 +20,7 @@ mod immunity;
 mod movement;
 mod names;
 mod playable;
+mod shadowed;
 mod stacks;
 mod sticks;
 mod turns;
