@@ -34,7 +34,14 @@ pub(super) fn flatten_rules<'a>(
     cx.used_readings = vec![false; cx.readings.len()];
     let mut flat = Vec::new();
     for (ri, (r, info)) in rule_asts.iter().zip(rules.iter_mut()).enumerate() {
-        flatten(cx, &r.body, ri as RuleIx, Some(&[]), info, &mut flat);
+        flatten(
+            cx,
+            &r.body,
+            RuleIx::new(ri as u16),
+            Some(&[]),
+            info,
+            &mut flat,
+        );
     }
     flat
 }

@@ -56,12 +56,12 @@ pub fn game_lines(ir: &Ir, seed: u64, first: u64, briefs: &[GameBrief]) -> Vec<G
             ending_rule: b
                 .ended_by
                 .filter(|_| b.winner.is_some())
-                .and_then(|r| ir.rules.get(r as usize))
+                .and_then(|r| ir.rules.get(r.index()))
                 .map(|r| r.id.clone()),
             ending_phase: ir
                 .phases
                 .value
-                .get(b.phase as usize)
+                .get(b.phase.index())
                 .cloned()
                 .unwrap_or_default(),
         })

@@ -14,7 +14,7 @@ use crate::agents::{self, Agent, AgentKind, Budget};
 use crate::driver::{Stream, Streams};
 use crate::record::{self, Action, Record, RecordError, RecordErrorKind, SeatRecord};
 use seig_engine::{Decision, Event, Game, Quiet, Refusal, RefusalKind, State};
-use seig_lang::ir::{Cell, RuleIx, TeamId};
+use seig_lang::ir::{Cell, PhaseId, RuleIx, TeamId};
 use std::path::{Path, PathBuf};
 
 /// A `--seat` specification that does not fit the variant.
@@ -597,7 +597,7 @@ struct OutcomeKey {
     pieces: [Vec<PieceKey>; 2],
     pool: Vec<EntryKey>,
     rest: (
-        u8,
+        PhaseId,
         usize,
         u8,
         seig_engine::Stage,
