@@ -51,6 +51,9 @@ pub fn run_coverage(args: &CoverageArgs) -> Result<Status, CliError> {
         super::out::print_json(&c, true);
     } else {
         print!("{}", coverage::render(&c));
+        for p in &c.problems {
+            eprintln!("{}", super::error::line(p));
+        }
     }
     Ok(if c.problems.is_empty() {
         Status::Success

@@ -540,7 +540,8 @@ fn quote(s: &str) -> String {
     format!("\"{s}\"")
 }
 
-/// The coverage report as text for people.
+/// The coverage report as text for people. Its problems are not in it: they are the
+/// command's errors, which the command line says through its one reporter.
 pub fn render(c: &Coverage) -> String {
     use std::fmt::Write;
     let mut o = String::new();
@@ -665,10 +666,8 @@ pub fn render(c: &Coverage) -> String {
                 ""
             }
         );
-    } else {
-        for p in &c.problems {
-            let _ = writeln!(o, "error: {p}");
-        }
     }
+    // The problems are errors of the command: its one reporter says them (`error: `),
+    // not this report.
     o
 }

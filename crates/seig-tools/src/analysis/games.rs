@@ -77,15 +77,20 @@ pub enum GamesFormat {
     Csv,
 }
 
+/// A games file whose extension names no format ([`format_of`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "--games {}: name a .jsonl or a .csv file (the extension chooses the format)",
+    .0.display()
+)]
+pub struct UnknownFormat(pub std::path::PathBuf);
+
 /// The format a file's extension asks for: `.jsonl` (or `.json`, `.ndjson`) or `.csv`.
-pub fn format_of(path: &Path) -> Result<GamesFormat, String> {
+pub fn format_of(path: &Path) -> Result<GamesFormat, UnknownFormat> {
     match path.extension().and_then(|e| e.to_str()) {
         Some("jsonl" | "ndjson" | "json") => Ok(GamesFormat::JsonLines),
         Some("csv") => Ok(GamesFormat::Csv),
-        _ => Err(format!(
-            "--games {}: name a .jsonl or a .csv file (the extension chooses the format)",
-            path.display()
-        )),
+        _ => Err(UnknownFormat(path.to_path_buf())),
     }
 }
 

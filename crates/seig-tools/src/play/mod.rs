@@ -30,7 +30,7 @@ pub enum SeatError {
     },
     /// The player is not a known kind; the message says which are.
     #[error("{0}")]
-    Player(String),
+    Player(#[from] crate::agents::UnknownPlayer),
     /// No team has this name.
     #[error("unknown team `{team}` in `--seat {spec}`; the teams are {teams}{hint}")]
     UnknownTeam {
