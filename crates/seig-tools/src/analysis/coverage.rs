@@ -540,8 +540,8 @@ fn quote(s: &str) -> String {
     format!("\"{s}\"")
 }
 
-/// The coverage report as text for people. Its problems are not in it: they are the
-/// command's errors, which the command line says through its one reporter.
+/// The coverage report as text for people. Its problems are not in it: the command line
+/// words them with its one `error: ` line.
 pub fn render(c: &Coverage) -> String {
     use std::fmt::Write;
     let mut o = String::new();
@@ -667,7 +667,6 @@ pub fn render(c: &Coverage) -> String {
             }
         );
     }
-    // The problems are errors of the command: its one reporter says them (`error: `),
-    // not this report.
+    // The problems are worded by the command line's one `error: ` line, not here.
     o
 }
