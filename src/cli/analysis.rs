@@ -51,6 +51,11 @@ pub fn run_coverage(args: &CoverageArgs) -> Result<Status, CliError> {
         super::out::print_json(&c, true);
     } else {
         print!("{}", coverage::render(&c));
+        // The problems are the report's findings (exit 1), not a refusal of the command:
+        // they stay on standard output, worded by the one `error: ` line.
+        for p in &c.problems {
+            println!("{}", super::error::line(p));
+        }
     }
     Ok(if c.problems.is_empty() {
         Status::Success

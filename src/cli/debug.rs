@@ -67,7 +67,7 @@ fn credit(g: &crate::engine::Game, out: &crate::tools::driver::Outcome) -> Strin
             ir.rule(o).id,
             ir.phases
                 .value
-                .get(out.phase as usize)
+                .get(out.phase.index())
                 .map_or("?", |p| p.as_str())
         ),
         None => String::new(),

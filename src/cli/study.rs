@@ -141,10 +141,13 @@ pub fn parse_players(s: &str) -> Result<Players, String> {
     let parts: Vec<&str> = s.split(',').collect();
     let kinds = match parts.as_slice() {
         [a] => {
-            let k = AgentKind::parse(a)?;
+            let k = AgentKind::parse(a).map_err(|e| e.to_string())?;
             [k, k]
         }
-        [a, b] => [AgentKind::parse(a)?, AgentKind::parse(b)?],
+        [a, b] => [
+            AgentKind::parse(a).map_err(|e| e.to_string())?,
+            AgentKind::parse(b).map_err(|e| e.to_string())?,
+        ],
         _ => return Err(format!("--agents is A or A,B, got `{s}`")),
     };
     if kinds.contains(&AgentKind::Human) {
@@ -188,7 +191,7 @@ fn refuse_replacing(
         .filter_map(|(flag, p)| p.map(|p| (*flag, p.as_path())))
         .collect();
     let inputs: Vec<&std::path::Path> = inputs.iter().map(PathBuf::as_path).collect();
-    crate::tools::files::refuse_replacing_inputs(&outputs, &inputs).map_err(CliError::Usage)
+    crate::tools::files::refuse_replacing_inputs(&outputs, &inputs).map_err(CliError::usage)
 }
 
 /// Runs `seig simulate` with metrics.
@@ -429,7 +432,7 @@ pub struct MergeArgs {
 
 /// A computer player's kind (the luck measure plays games without a person).
 fn parse_computer(s: &str) -> Result<AgentKind, String> {
-    let k = AgentKind::parse(s)?;
+    let k = AgentKind::parse(s).map_err(|e| e.to_string())?;
     if k.is_computer() {
         Ok(k)
     } else {

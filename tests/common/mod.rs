@@ -95,7 +95,7 @@ pub fn refuse(g: &Game, s: &State, mv: &str) -> String {
         Ok(()) => panic!("move {mv} was accepted"),
         Err(r) => r
             .rule()
-            .map(|r| g.ir().rules[r as usize].id.clone())
+            .map(|r| g.ir().rules[r.index()].id.clone())
             .unwrap_or_else(|| seig::tools::words::refusal::what(&r)),
     }
 }

@@ -207,7 +207,7 @@ fn engine_game(g: &Game, seed: u64, index: u64, stop: Option<usize>) -> (EngineR
             action,
         });
         if s.turns() != turns {
-            let combat = g.ir().phases.value[s.phase() as usize] == "combat";
+            let combat = g.ir().phases.value[s.phase().index()] == "combat";
             log.push(Entry {
                 event: Event::TurnEnd {
                     turns: s.turns(),

@@ -36,7 +36,7 @@ use proptest::sample::Index;
 use seig::engine::{
     Decision, EntryKind, Event, Game, POOL_MAX, Piece, PieceFlags, Quiet, Stage, State,
 };
-use seig::lang::ir::{Allocation, Cell, CellSet, Cond, Effect, Start, TeamId};
+use seig::lang::ir::{Allocation, Cell, CellSet, Cond, Effect, PhaseId, RuleIx, Start, TeamId};
 use seig::lang::lower::Selection;
 use seig::tools::sim::Rng;
 use std::collections::HashSet;
@@ -642,7 +642,7 @@ fn check_decisions(g: &Game, s: &State, legal: &[Decision], probe: &mut Rng) -> 
 // ------------------------------------------------------------------------------------------
 // Action checks
 
-fn phase_events(ev: &[Event]) -> Vec<u8> {
+fn phase_events(ev: &[Event]) -> Vec<PhaseId> {
     ev.iter()
         .filter_map(|e| match e {
             Event::Phase { to, .. } => Some(*to),
@@ -658,8 +658,8 @@ fn check_transition(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), 
         if to <= phase {
             return Err(format!(
                 "phase went from `{}` to `{}`, against declaration order",
-                g.ir().phases.value[phase as usize],
-                g.ir().phases.value[to as usize]
+                g.ir().phases.value[phase.index()],
+                g.ir().phases.value[to.index()]
             ));
         }
         phase = to;
@@ -667,8 +667,8 @@ fn check_transition(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), 
     if n.phase() != phase {
         return Err(format!(
             "phase is `{}` but the events say `{}`",
-            g.ir().phases.value[n.phase() as usize],
-            g.ir().phases.value[phase as usize]
+            g.ir().phases.value[n.phase().index()],
+            g.ir().phases.value[phase.index()]
         ));
     }
     for t in 0..2 {
@@ -806,12 +806,12 @@ fn check_phase_change(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<()
         }
     }
     if want != taken {
-        let name = |x: Option<(u8, u8, u16)>| {
+        let name = |x: Option<(PhaseId, PhaseId, RuleIx)>| {
             x.map_or("none".to_string(), |(_, to, r)| {
                 format!(
                     "to `{}` by {}",
-                    g.ir().phases.value[to as usize],
-                    g.ir().rules[r as usize].id
+                    g.ir().phases.value[to.index()],
+                    g.ir().rules[r.index()].id
                 )
             })
         };

@@ -57,7 +57,7 @@ fn binomial(n: u32, k: u32) -> f64 {
 /// The ID of the rule whose statement ended the game.
 fn ending_rule(g: &Game, s: &State) -> String {
     let o = g.ending_origin(s).unwrap();
-    g.ir().rules[o.rule as usize].id.clone()
+    g.ir().rules[o.rule.index()].id.clone()
 }
 
 fn strings(v: &[&str]) -> Vec<String> {

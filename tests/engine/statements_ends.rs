@@ -343,7 +343,7 @@ fn a_win_in_a_phase_holds_only_there_and_is_credited() {
     assert_eq!(s.stage(), Stage::Over(TeamId::FIRST));
     assert_eq!(g.ending(&s), Some(Ending::Win(0)));
     assert_eq!(g.ending_origin(&s), Some(g.ir().wins[0].origin));
-    assert_eq!(g.ir().phases.value[s.phase() as usize], "combat");
+    assert_eq!(g.ir().phases.value[s.phase().index()], "combat");
     // The driver's outcome carries it.
     let (out, fin) = play_random(&g, 3, 10_000);
     assert_eq!(out.ending, g.ending(&fin));

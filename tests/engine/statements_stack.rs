@@ -365,7 +365,7 @@ fn seig_rules_names_the_choice_and_its_default() {
     let g = game(TOGETHER);
     let c = choice(&g);
     assert_eq!(
-        c.origin.map(|o| g.ir().rules[o.rule as usize].id.as_str()),
+        c.origin.map(|o| g.ir().rules[o.rule.index()].id.as_str()),
         Some("R-X")
     );
     assert!(c.value.starts_with("move together"), "{}", c.value);

@@ -223,7 +223,7 @@ fn sticks_throw_entries_in_file_order() {
             Effect::ThrowAgain
         ]
     );
-    assert_eq!(ir.throws[2].origin.rule, 3);
+    assert_eq!(ir.throws[2].origin.rule.get(), 3);
 }
 
 // ---- capture: landing and taking
@@ -235,13 +235,13 @@ fn capture_table_per_team_and_hole() {
     );
     let pol = &ir.capture;
     // Team a's own home is a_home (holes 0..3): no taking there, sharing.
-    assert_eq!(pol.at[0][0].forbidden_by.map(|o| o.rule), Some(3));
+    assert_eq!(pol.at[0][0].forbidden_by.map(|o| o.rule.get()), Some(3));
     assert!(pol.at[0][0].sharing);
     assert_eq!(pol.at[0][6].forbidden_by, None);
     let spec = pol.at[0][6].spec.unwrap();
     assert!(spec.compulsory && spec.send_home);
     assert_eq!(
-        pol.at[1][4].only_with.map(|(m, o)| (m, o.rule)),
+        pol.at[1][4].only_with.map(|(m, o)| (m, o.rule.get())),
         Some((1 << 1, 3))
     );
     assert_eq!(pol.at[1][0].only_with, None);
@@ -276,11 +276,11 @@ fn turns_transitions_wins_and_release() {
     );
     assert_eq!(ir.transitions.len(), 1);
     let t = &ir.transitions[0];
-    assert_eq!((t.from, t.to), (0, 1));
+    assert_eq!((t.from.get(), t.to.get()), (0, 1));
     assert_eq!(t.when, [Cond::AllOwnReleased]);
     assert_eq!(ir.wins[0].when, [Cond::OpponentHasNoPieces]);
     assert_eq!(ir.release_order.value, ReleaseOrder::Chosen);
-    assert_eq!(ir.bind_after_release.map(|o| o.rule), Some(3));
+    assert_eq!(ir.bind_after_release.map(|o| o.rule.get()), Some(3));
     assert_eq!(ir.allocation.value, Allocation::PerThrow);
 }
 

@@ -62,7 +62,7 @@ fn lower(readings: &[(&str, &str)]) -> Ir {
 }
 
 fn rule_id(ir: &Ir, o: Origin) -> &str {
-    &ir.rules[o.rule as usize].id
+    &ir.rules[o.rule.index()].id
 }
 
 #[test]

@@ -135,7 +135,7 @@ fn every_bundled_file_gives_every_choice_and_rules_prints_them() {
             match c.origin {
                 None => assert!(line.ends_with("(language default)"), "{path}: {line}"),
                 Some(o) => {
-                    let id = &l.ir.rules[o.rule as usize].id;
+                    let id = &l.ir.rules[o.rule.index()].id;
                     assert!(line.contains(&format!("[{id} ")), "{path}: {line}");
                     assert!(!line.contains("language default"), "{path}: {line}");
                 }

@@ -153,7 +153,7 @@ fn player_names_parse() {
         assert_eq!(AgentKind::parse(k.name()), Ok(k));
     }
     assert_eq!(AgentKind::parse(" MCTS "), Ok(AgentKind::Mcts));
-    let e = AgentKind::parse("expectimix").unwrap_err();
+    let e = AgentKind::parse("expectimix").unwrap_err().to_string();
     assert!(e.contains("did you mean `expectimax`"), "{e}");
     assert!(AgentKind::STRONGEST.is_computer());
 }

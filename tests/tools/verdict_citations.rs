@@ -32,7 +32,7 @@ fn load(file: &str, readings: &[(&str, &str)]) -> Game {
 }
 
 fn rule_id(ir: &Ir, o: Origin) -> &str {
-    &ir.rules[o.rule as usize].id
+    &ir.rules[o.rule.index()].id
 }
 
 /// The readings of a cited statement, as `ID = option`.
@@ -286,7 +286,7 @@ fn tag_c4_a_tag_6_a_shared_landing_cites_both() {
     let g = load("rules/seig-tagent.seig", &[]);
     let ir = g.ir();
     let (s, d, v) = find(&g, 40, 800, &mut |_, _, v| {
-        matches!(v, Verdict::Legal(cs) if cs.iter().any(|c| matches!(c, Consequence::Shared { protected_by: Ground::Stated(o), .. } if ir.rules[o.rule as usize].id == "TAG-C4")))
+        matches!(v, Verdict::Legal(cs) if cs.iter().any(|c| matches!(c, Consequence::Shared { protected_by: Ground::Stated(o), .. } if ir.rules[o.rule.index()].id == "TAG-C4")))
     })
     .expect("a landing beside a piece TAG-C4 protects");
     let Verdict::Legal(cs) = &v else {
@@ -333,7 +333,7 @@ fn tag_f2_a_throw_of_4_removes_and_does_not_capture() {
                 break;
             }
             if g.is_chance(&s) {
-                if usize::from(s.phase()) == combat {
+                if s.phase().index() == combat {
                     let n = g.sticks_for(&s);
                     for k in 0..=n {
                         let v = g.throw_verdict(&s, k);

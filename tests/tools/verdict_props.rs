@@ -98,8 +98,8 @@ fn in_force(ir: &Ir, g: Ground) -> Result<(), String> {
     };
     let rule = ir
         .rules
-        .get(o.rule as usize)
-        .ok_or_else(|| format!("cites rule {} of {}", o.rule, ir.rules.len()))?;
+        .get(o.rule.index())
+        .ok_or_else(|| format!("cites rule {} of {}", o.rule.get(), ir.rules.len()))?;
     let st = rule.statements.get(o.statement as usize).ok_or_else(|| {
         format!(
             "cites a statement {} {} does not have",
@@ -277,7 +277,7 @@ fn causal(
     }
     Err(format!(
         "switching off {} statement {} leaves the verdict {after:?}",
-        g2.ir().rules[o.rule as usize].id,
+        g2.ir().rules[o.rule.index()].id,
         o.statement
     ))
 }
@@ -333,7 +333,7 @@ fn check_game(text: &str, sel: &Selection, seed: u64, max_actions: usize) -> Res
                     let want: Vec<String> = r
                         .grounds()
                         .filter_map(|g| g.origin())
-                        .map(|o| ir.rules[o.rule as usize].id.clone())
+                        .map(|o| ir.rules[o.rule.index()].id.clone())
                         .collect();
                     let got: Vec<String> = e.rules.iter().map(|r| r.id.clone()).collect();
                     let mut w = want.clone();

@@ -142,7 +142,7 @@ impl Game {
         for i in 0..k.pool_len as usize {
             k.pool[i].family = renumber(k.pool[i].family, &mut map);
             k.pool[i].bound = renumber(k.pool[i].bound, &mut map);
-            k.pool[i].rule = 0;
+            k.pool[i].rule = RuleIx::new(0);
         }
         k.bind = renumber(k.bind, &mut map);
         k
@@ -196,7 +196,7 @@ impl Game {
             Ending::Win(i) => self.ir.wins[i as usize].origin.rule,
             Ending::Draw(i) => self.ir.draws[i as usize].origin.rule,
             Ending::Score(i) => self.ir.scores[i as usize].origin.rule,
-            Ending::Deadlock => 0,
+            Ending::Deadlock => RuleIx::new(0),
         }
     }
 

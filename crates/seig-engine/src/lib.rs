@@ -159,7 +159,7 @@ const EMPTY_ENTRY: Entry = Entry {
     family: 0,
     bound: NONE,
     piece: NONE,
-    rule: 0,
+    rule: RuleIx::new(0),
 };
 
 /// Where the game stands.
@@ -935,7 +935,12 @@ impl Game {
         let (entries, slots) = entry_table(&ir, &values);
         debug_assert_eq!(
             slots.len(),
-            Game::slot(ir.phases.value.len() as PhaseId, TeamId::FIRST, 0, 0)
+            Game::slot(
+                PhaseId::new(ir.phases.value.len() as u8),
+                TeamId::FIRST,
+                0,
+                0
+            )
         );
         let adds: Vec<usize> = ir
             .throws
@@ -1076,7 +1081,7 @@ impl Game {
     #[inline]
     fn slot(phase: PhaseId, team: TeamId, n: u8, k: u8) -> usize {
         const W: usize = MAX_STICKS as usize + 1;
-        ((phase as usize * 2 + team.index()) * W + n as usize) * W + k as usize
+        ((phase.index() * 2 + team.index()) * W + n as usize) * W + k as usize
     }
 
     /// The starting position.
@@ -1092,11 +1097,11 @@ impl Game {
                 family: 0,
                 bound: NONE,
                 piece: NONE,
-                rule: 0,
+                rule: RuleIx::new(0),
             }; POOL_MAX],
             n: [0, 1].map(|t| self.ir.teams[t].pieces),
             pool_len: 0,
-            phase: 0,
+            phase: PhaseId::FIRST,
             team: TeamId::FIRST,
             seat: 0,
             stage: Stage::Throw,
@@ -1169,7 +1174,7 @@ impl Game {
         if let (Some(n), 0) = (st.first_of_turn, s.turn_throws) {
             return n.value;
         }
-        st.by_phase[s.phase as usize].map_or(st.count, |c| c.value)
+        st.by_phase[s.phase.index()].map_or(st.count, |c| c.value)
     }
 
     /// Is it a chance node?
@@ -2040,7 +2045,7 @@ fn entry_table(ir: &Ir, values: &Values) -> (Vec<u16>, Vec<(u32, u32)>) {
                                 .iter()
                                 .enumerate()
                                 .filter(|(_, e)| {
-                                    e.phase.is_none_or(|p| p as usize == ph)
+                                    e.phase.is_none_or(|p| p.index() == ph)
                                         && match &e.matches {
                                             ThrowMatch::Any => true,
                                             ThrowMatch::Values(m) => m >> v & 1 == 1,
@@ -2067,7 +2072,7 @@ fn rule_orders(ir: &Ir) -> Vec<Option<(ReleaseOrder, Origin)>> {
     for e in &ir.throws {
         for f in &e.effects {
             if let Effect::Release { order: Some(o), .. } = f
-                && let Some(slot) = out.get_mut(e.origin.rule as usize)
+                && let Some(slot) = out.get_mut(e.origin.rule.index())
                 && slot.is_none()
             {
                 *slot = Some((*o, e.origin));
@@ -2085,7 +2090,7 @@ fn rule_within(ir: &Ir) -> Vec<Option<(TeamCells, Origin)>> {
             if let Effect::Release {
                 within: Some(w), ..
             } = f
-                && let Some(slot) = out.get_mut(e.origin.rule as usize)
+                && let Some(slot) = out.get_mut(e.origin.rule.index())
             {
                 *slot = Some((*w, e.origin));
             }

@@ -542,7 +542,7 @@ impl Game {
             .iter()
             .filter_map(|&i| s.pool.get(i as usize))
             .filter(|e| e.kind == EntryKind::Release)
-            .find_map(|e| self.rule_orders.get(e.rule as usize).copied().flatten())
+            .find_map(|e| self.rule_orders.get(e.rule.index()).copied().flatten())
             .map_or(self.ir.release_order.value, |(o, _)| o)
     }
 
@@ -553,7 +553,7 @@ impl Game {
             .iter()
             .filter_map(|&i| s.pool.get(i as usize))
             .filter(|e| e.kind == EntryKind::Release)
-            .find_map(|e| self.rule_orders.get(e.rule as usize).copied().flatten())
+            .find_map(|e| self.rule_orders.get(e.rule.index()).copied().flatten())
             .map_or(
                 Ground::of(self.ir.release_order.origin, EngineChoiceId::ReleaseOrder),
                 |(_, o)| Ground::Stated(o),
@@ -650,7 +650,7 @@ impl Game {
         else {
             return Ok(());
         };
-        let Some(Some((cells, origin))) = self.rule_within.get(e.rule as usize) else {
+        let Some(Some((cells, origin))) = self.rule_within.get(e.rule.index()) else {
             return Ok(());
         };
         let cells = &cells[team.index()];

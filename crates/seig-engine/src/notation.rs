@@ -63,7 +63,7 @@ impl Game {
     pub fn to_notation(&self, s: &State) -> String {
         let ir = &self.ir;
         let mut out = String::new();
-        let _ = write!(out, "{} | ", ir.phases.value[s.phase as usize]);
+        let _ = write!(out, "{} | ", ir.phases.value[s.phase.index()]);
         match s.stage {
             Stage::Over(w) => {
                 let _ = write!(
@@ -151,7 +151,7 @@ impl Game {
             }
             // The rule that gave it, where the throw table alone does not tell.
             if self.entry_rule(e.kind, e.thrown, s.phase) != e.rule {
-                let _ = write!(out, "@{}", ir.rules[e.rule as usize].id);
+                let _ = write!(out, "@{}", ir.rules[e.rule.index()].id);
             }
             match e.piece {
                 NONE => {}
@@ -512,7 +512,7 @@ impl Game {
                     .iter()
                     .position(|r| r.id == id)
                     .ok_or_else(|| err("unknown rule ID", tok))?;
-                (b, Some(r as RuleIx))
+                (b, Some(RuleIx::new(r as u16)))
             }
             None => (body, None),
         };
@@ -564,7 +564,7 @@ impl Game {
             })
         };
         let st = &self.ir.sticks;
-        let n = st.by_phase[phase as usize].map_or(st.count, |c| c.value);
+        let n = st.by_phase[phase.index()].map_or(st.count, |c| c.value);
         let takes = |e: &&ThrowEntry| {
             e.phase.is_none_or(|p| p == phase)
                 && match &e.matches {
@@ -578,7 +578,7 @@ impl Game {
             .filter(gives)
             .find(takes)
             .or_else(|| throws().find(gives))
-            .map_or(0, |e| e.origin.rule)
+            .map_or(RuleIx::new(0), |e| e.origin.rule)
     }
 
     /// A piece: `ROW.N` (with a `'` per earlier visit), `off` or `x`, prefixed by `+`

@@ -361,7 +361,7 @@ impl Game {
     pub fn state_from_setup(&self, set: &Setup) -> Result<State, SetupError> {
         let ir = &self.ir;
         let mut s = self.initial_state();
-        if set.phase as usize >= ir.phases.value.len() {
+        if set.phase.index() >= ir.phases.value.len() {
             return Err(SetupError::Phase {
                 phases: ir.phases.value.join(", "),
             });
@@ -466,7 +466,7 @@ impl Game {
         {
             return Err(SetupError::AlreadyWon {
                 name: ir.teams[t.index()].name.clone(),
-                rule: ir.rules[rule as usize].id.clone(),
+                rule: ir.rules[rule.index()].id.clone(),
             });
         }
         Ok(s)
@@ -580,7 +580,7 @@ impl Game {
             .iter()
             .any(|t| t.effects.contains(&Effect::EnterPhase(p)));
         let mut into = ir.transitions.iter().filter(|t| t.to == p).peekable();
-        if p == 0 || by_throw || into.peek().is_none() {
+        if p == PhaseId::FIRST || by_throw || into.peek().is_none() {
             return Ok(());
         }
         let Some(t) = into
@@ -606,11 +606,11 @@ impl Game {
                 q.alive() && !q.released()
             }) {
                 return Err(SetupError::PhaseUnreleased {
-                    phase: ir.phases.value[p as usize].clone(),
+                    phase: ir.phases.value[p.index()].clone(),
                     team,
                     name: ir.teams[team.index()].name.clone(),
                     piece: i,
-                    rule: ir.rules[t.origin.rule as usize].id.clone(),
+                    rule: ir.rules[t.origin.rule.index()].id.clone(),
                 });
             }
         }
@@ -660,7 +660,7 @@ impl Game {
         // nothing enters it (play starts in it, as in an opening phase), so every throw
         // of the game so far was made in it.
         let p = s.phase;
-        let entered = p != 0
+        let entered = p != PhaseId::FIRST
             || self.ir.transitions.iter().any(|t| t.to == p)
             || self
                 .ir
@@ -677,7 +677,7 @@ impl Game {
         if phase_moves {
             return None;
         }
-        Some(st.by_phase[s.phase as usize].map_or(st.count, |c| c.value))
+        Some(st.by_phase[s.phase.index()].map_or(st.count, |c| c.value))
     }
 
     /// Every pool entry is one a throw entry of its rule gives, with the sticks its throw
@@ -752,7 +752,7 @@ impl Game {
                 };
                 return Err(SetupError::EntryNotGiven {
                     entry: i,
-                    rule: ir.rules[e.rule as usize].id.clone(),
+                    rule: ir.rules[e.rule.index()].id.clone(),
                     what: format!("{kind} of {} place(s)", e.steps),
                     value: e.thrown,
                 });
@@ -930,7 +930,7 @@ impl Game {
         if e.thrown as i64 > MAX_STICKS {
             return Err(SetupError::EntryValue { entry: i });
         }
-        if e.rule.is_some_and(|r| r as usize >= self.ir.rules.len()) {
+        if e.rule.is_some_and(|r| r.index() >= self.ir.rules.len()) {
             return Err(SetupError::EntryRule { entry: i });
         }
         let piece = match e.used {

@@ -36,10 +36,59 @@ impl Cell {
         self.0
     }
 }
-/// Index of a phase.
-pub type PhaseId = u8;
-/// Index of a rule in [`Ir::rules`].
-pub type RuleIx = u16;
+/// A phase, by its index in [`Ir::phases`] (file order).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+#[repr(transparent)]
+pub struct PhaseId(u8);
+
+impl PhaseId {
+    /// The first phase of the file (where a game starts).
+    pub const FIRST: PhaseId = PhaseId(0);
+    /// The phase at index `i` of [`Ir::phases`].
+    #[inline]
+    pub const fn new(i: u8) -> PhaseId {
+        PhaseId(i)
+    }
+    /// Its index, for indexing per-phase tables.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// Its index as stored.
+    #[inline]
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+}
+
+/// A rule, by its index in [`Ir::rules`].
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+#[repr(transparent)]
+pub struct RuleIx(u16);
+
+impl RuleIx {
+    /// The rule at index `i` of [`Ir::rules`].
+    #[inline]
+    pub const fn new(i: u16) -> RuleIx {
+        RuleIx(i)
+    }
+    /// Its index, for indexing [`Ir::rules`] and per-rule tables.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// Its index as stored.
+    #[inline]
+    pub const fn get(self) -> u16 {
+        self.0
+    }
+}
 
 /// Most holes a board may have.
 pub const MAX_CELLS: usize = 255;
@@ -1487,7 +1536,7 @@ impl Ir {
         reason = "an `Origin` holds the rule and statement indices lowering gave the fact it made"
     )]
     pub fn rule(&self, o: Origin) -> &RuleInfo {
-        &self.rules[o.rule as usize]
+        &self.rules[o.rule.index()]
     }
 
     /// The statement a fact came from.
@@ -1496,7 +1545,7 @@ impl Ir {
         reason = "an `Origin` holds the rule and statement indices lowering gave the fact it made"
     )]
     pub fn statement(&self, o: Origin) -> &Statement {
-        &self.rules[o.rule as usize].statements[o.statement as usize]
+        &self.rules[o.rule.index()].statements[o.statement as usize]
     }
 
     /// The reading options that put a fact's statement in force (empty: every reading).
@@ -1556,7 +1605,7 @@ impl Ir {
             .value
             .iter()
             .position(|p| p == name)
-            .map(|i| i as PhaseId)
+            .map(|i| PhaseId::new(i as u8))
     }
     /// A team's facts.
     #[expect(

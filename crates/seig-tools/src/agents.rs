@@ -67,6 +67,20 @@ pub enum AgentKind {
     Mcts,
 }
 
+/// A player name that is no kind of player ([`AgentKind::parse`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown player `{given}`; expected {}{}",
+    AgentKind::ALL.map(AgentKind::name).join(", "),
+    hint.as_ref().map_or(String::new(), |h| format!(" ({h})"))
+)]
+pub struct UnknownPlayer {
+    /// The name given.
+    pub given: String,
+    /// The nearest name, worded ("did you mean …"), when one is near.
+    pub hint: Option<String>,
+}
+
 impl AgentKind {
     /// Every kind, in order of strength (weakest first, `human` first).
     pub const ALL: [AgentKind; 5] = [
@@ -91,18 +105,14 @@ impl AgentKind {
     }
 
     /// Parses a name (`human`, `random`, `greedy`, `expectimax`, `mcts`).
-    pub fn parse(s: &str) -> Result<AgentKind, String> {
+    pub fn parse(s: &str) -> Result<AgentKind, UnknownPlayer> {
         let w = s.trim().to_ascii_lowercase();
         AgentKind::ALL
             .into_iter()
             .find(|k| k.name() == w)
-            .ok_or_else(|| {
-                let names: Vec<&str> = AgentKind::ALL.iter().map(|k| k.name()).collect();
-                let mut m = format!("unknown player `{s}`; expected {}", names.join(", "));
-                if let Some(h) = seig_lang::diag::suggest(&w, names.iter().copied()) {
-                    m.push_str(&format!(" ({h})"));
-                }
-                m
+            .ok_or_else(|| UnknownPlayer {
+                given: s.to_string(),
+                hint: seig_lang::diag::suggest(&w, AgentKind::ALL.iter().map(|k| k.name())),
             })
     }
 

@@ -352,27 +352,60 @@ pub fn same_file(output: &Path, input: &Path) -> bool {
     false
 }
 
+/// Why a command's outputs were refused ([`refuse_replacing_inputs`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplaceError {
+    /// An output names a file the command reads.
+    #[error(
+        "{flag} {} would replace {}, which this command reads; write to another file",
+        out.display(),
+        input.display()
+    )]
+    Input {
+        /// The flag that names the output (`--out`).
+        flag: String,
+        /// The output's path.
+        out: PathBuf,
+        /// The input it would replace.
+        input: PathBuf,
+    },
+    /// Two outputs name one file.
+    #[error("{flag} and {other} both name {}; give each its own file", out.display())]
+    Twice {
+        /// The first flag.
+        flag: String,
+        /// The other flag naming the same file.
+        other: String,
+        /// The path both name.
+        out: PathBuf,
+    },
+}
+
 /// Refuses a command whose outputs (each with the flag that names it, such as `--out`)
 /// would replace one of the files it reads, or each other: an output never replaces an
-/// input. The message names the flag, the path and the file it would replace.
-pub fn refuse_replacing_inputs(outputs: &[(&str, &Path)], inputs: &[&Path]) -> Result<(), String> {
+/// input. The error names the flag, the path and the file it would replace.
+pub fn refuse_replacing_inputs(
+    outputs: &[(&str, &Path)],
+    inputs: &[&Path],
+) -> Result<(), ReplaceError> {
     for (i, (flag, out)) in outputs.iter().enumerate() {
         if let Some(input) = inputs.iter().find(|input| same_file(out, input)) {
-            return Err(format!(
-                "{flag} {} would replace {}, which this command reads; write to another file",
-                out.display(),
-                input.display()
-            ));
+            return Err(ReplaceError::Input {
+                flag: (*flag).to_string(),
+                out: out.to_path_buf(),
+                input: input.to_path_buf(),
+            });
         }
         if let Some((other, _)) = outputs
             .iter()
             .skip(i + 1)
             .find(|(_, o)| o == out || same_file(o, out))
         {
-            return Err(format!(
-                "{flag} and {other} both name {}; give each its own file",
-                out.display()
-            ));
+            return Err(ReplaceError::Twice {
+                flag: (*flag).to_string(),
+                other: (*other).to_string(),
+                out: out.to_path_buf(),
+            });
         }
     }
     Ok(())

@@ -85,7 +85,7 @@ pub fn probe(g: &Game, seed: u64, games: u64, max_turns: u32) -> ProbeReport {
         }
         passed.extend(watch.rules);
         still += u64::from(watch.moves == 0);
-        if let Some(n) = phases.get_mut(usize::from(s.phase())) {
+        if let Some(n) = phases.get_mut(s.phase().index()) {
             *n += 1;
         }
         for (w, fails) in ir.wins.iter().zip(&mut failing) {

@@ -295,7 +295,7 @@ fn describe(ir: &Ir, e: &Event, by_throw: bool) -> TraceEvent {
             "phase",
             None,
             None,
-            ir.phases.value.get(to as usize).cloned(),
+            ir.phases.value.get(to.index()).cloned(),
             r(rule),
         ),
         Event::Won { team, rule } => ev("win", t(team), None, None, r(rule)),

@@ -473,7 +473,7 @@ pub fn board_view(g: &Game, s: &State, thrower: Option<(TeamId, u8)>) -> BoardVi
         phase: ir
             .phases
             .value
-            .get(s.phase() as usize)
+            .get(s.phase().index())
             .cloned()
             .unwrap_or_default(),
         stage: stage.into(),

@@ -71,8 +71,8 @@ pub struct ReplayArgs {
 
 /// A rule as text: `ID (status)` then each citation quoted, one per line, indented.
 pub fn rule_text(g: &Game, r: RuleIx, indent: &str) -> String {
-    let Some(info) = g.ir().rules.get(r as usize) else {
-        return format!("{indent}rule #{r}");
+    let Some(info) = g.ir().rules.get(r.index()) else {
+        return format!("{indent}rule #{}", r.get());
     };
     let mut out = format!("{indent}{} ({})", info.id, info.status.as_str());
     if info.citations.is_empty() {

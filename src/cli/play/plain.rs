@@ -278,7 +278,7 @@ pub fn render_pool(g: &Game, s: &State) -> Option<String> {
                 EntryKind::Either => "e",
                 EntryKind::Move => "",
             };
-            let rule = &g.ir().rules[e.rule as usize].id;
+            let rule = &g.ir().rules[e.rule.index()].id;
             let used = match e.used() {
                 EntryUse::Unused => String::new(),
                 EntryUse::By(p) if (p as usize) < g.n_pieces(s.team()) => {
@@ -320,7 +320,7 @@ pub fn render_heading(session: &Session) -> String {
     format!(
         "── {} · phase {} · turn {} ──\n",
         g.ir().game,
-        g.ir().phases.value[s.phase() as usize],
+        g.ir().phases.value[s.phase().index()],
         s.turns() + 1
     )
 }
@@ -955,7 +955,7 @@ fn replay_inner(
         let mut t = format!(
             "── {} · phase {} · turn {} ──\n{}",
             g.ir().game,
-            g.ir().phases.value[s.phase() as usize],
+            g.ir().phases.value[s.phase().index()],
             s.turns() + 1,
             render_board(g, s)
         );

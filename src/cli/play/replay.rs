@@ -217,7 +217,7 @@ impl Replay {
                 "replay: action {at} of {} · {} · phase {} · turn {}",
                 self.actions.len(),
                 g.ir().game,
-                g.ir().phases.value[s.phase() as usize],
+                g.ir().phases.value[s.phase().index()],
                 s.turns() + 1
             ))),
             title,

@@ -698,7 +698,7 @@ impl App {
         spans.push(Span::raw(format!(
             " · {} · phase {} · turn {}",
             g.ir().game,
-            g.ir().phases.value[s.phase() as usize],
+            g.ir().phases.value[s.phase().index()],
             s.turns() + 1
         )));
         Line::from(spans)

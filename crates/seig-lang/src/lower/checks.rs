@@ -50,8 +50,8 @@ pub(super) fn check_throws(
 fn outcomes(phases: usize, sticks: &Sticks, teams: &[Team]) -> Vec<Outcome> {
     // (phase, n, value) triples that can happen.
     let mut outcomes: Vec<(PhaseId, u8, u8)> = Vec::new();
-    for ph in 0..phases as PhaseId {
-        let mut counts = vec![sticks.by_phase[ph as usize].map_or(sticks.count, |c| c.value)];
+    for ph in (0..phases as u8).map(PhaseId::new) {
+        let mut counts = vec![sticks.by_phase[ph.index()].map_or(sticks.count, |c| c.value)];
         counts.extend(sticks.first_of_turn.map(|c| c.value));
         counts.extend(sticks.first_of_game.map(|c| c.value));
         counts.extend(sticks.conditional.iter().map(|c| c.count));
@@ -119,8 +119,8 @@ fn uncovered(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome], f
         };
         let (phase_at, in_phase) = if cx.phases.len() > 1 {
             (
-                format!("in phase `{}`, ", cx.phases[ph as usize]),
-                format!(" in {}", cx.phases[ph as usize]),
+                format!("in phase `{}`, ", cx.phases[ph.index()]),
+                format!(" in {}", cx.phases[ph.index()]),
             )
         } else {
             (String::new(), String::new())
@@ -150,7 +150,7 @@ fn uncovered(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome], f
     reason = "each outcome's phase comes from `outcomes`, which runs over the phases `Cx` holds"
 )]
 fn endless(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome], first_throw: Span) {
-    for ph in 0..cx.phases.len() as PhaseId {
+    for ph in (0..cx.phases.len() as u8).map(PhaseId::new) {
         let mine: Vec<_> = outcomes.iter().copied().filter(|o| o.0 == ph).collect();
         let endless = !mine.is_empty()
             && mine.iter().all(|&o| {
@@ -175,7 +175,7 @@ fn endless(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome], fir
                     first_throw,
                     format!(
                         "in phase `{}`, every throw throws again: a turn could never end",
-                        cx.phases[ph as usize]
+                        cx.phases[ph.index()]
                     ),
                     "the throw table starts here",
                 )

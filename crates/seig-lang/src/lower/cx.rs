@@ -110,7 +110,7 @@ impl Cx {
 
     pub fn phase(&mut self, n: &Name) -> Option<PhaseId> {
         match self.phases.iter().position(|t| *t == n.node) {
-            Some(i) => Some(i as PhaseId),
+            Some(i) => Some(PhaseId::new(i as u8)),
             None => {
                 let known: Vec<&str> = self.phases.iter().map(|s| s.as_str()).collect();
                 self.diags.push(

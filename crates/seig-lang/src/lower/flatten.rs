@@ -76,7 +76,7 @@ pub(super) fn flatten_rules<'a>(
     let mut flat = Vec::new();
     for (ri, (r, info)) in rule_asts.iter().zip(rules.iter_mut()).enumerate() {
         let at = At {
-            rule: ri as RuleIx,
+            rule: RuleIx::new(ri as u16),
             choices: Some(&[]),
             path: &[],
         };

@@ -151,7 +151,7 @@ fn phases(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
         return;
     };
     for (ph, name) in ir.phases.value.iter().enumerate().skip(1) {
-        let ph = ph as PhaseId;
+        let ph = PhaseId::new(ph as u8);
         let by_throw = ir
             .throws
             .iter()

@@ -171,7 +171,7 @@ fn sticks(
         }
         ast::SticksWhen::InPhase(_) => {
             if let Some(ph) = phase {
-                st.by_phase[ph as usize] = setting;
+                st.by_phase[ph.index()] = setting;
             }
         }
         ast::SticksWhen::FirstOfTurn => st.first_of_turn = setting,

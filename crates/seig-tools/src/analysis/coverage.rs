@@ -540,7 +540,8 @@ fn quote(s: &str) -> String {
     format!("\"{s}\"")
 }
 
-/// The coverage report as text for people.
+/// The coverage report as text for people. Its problems are not in it: the command line
+/// words them with its one `error: ` line.
 pub fn render(c: &Coverage) -> String {
     use std::fmt::Write;
     let mut o = String::new();
@@ -665,10 +666,7 @@ pub fn render(c: &Coverage) -> String {
                 ""
             }
         );
-    } else {
-        for p in &c.problems {
-            let _ = writeln!(o, "error: {p}");
-        }
     }
+    // The problems are worded by the command line's one `error: ` line, not here.
     o
 }

@@ -27,7 +27,7 @@ pub struct RuleCite {
     reason = "a `RuleIx` is a rule index lowering made"
 )]
 pub fn cite(ir: &Ir, r: RuleIx) -> RuleCite {
-    let info = &ir.rules[r as usize];
+    let info = &ir.rules[r.index()];
     RuleCite {
         id: info.id.clone(),
         status: info.status.as_str().to_string(),
@@ -230,7 +230,7 @@ pub fn explain(g: &Game, s: &State, mv: Option<&str>) -> Result<Explanation, Exp
     };
     Ok(Explanation {
         position: g.to_notation(s),
-        phase: ir.phases.value[s.phase() as usize].clone(),
+        phase: ir.phases.value[s.phase().index()].clone(),
         stage: stage.into(),
         team: ir.team_of(team).name.clone(),
         seat: s.seat() + 1,

@@ -56,12 +56,12 @@ pub fn game_lines(ir: &Ir, seed: u64, first: u64, briefs: &[GameBrief]) -> Vec<G
             ending_rule: b
                 .ended_by
                 .filter(|_| b.winner.is_some())
-                .and_then(|r| ir.rules.get(r as usize))
+                .and_then(|r| ir.rules.get(r.index()))
                 .map(|r| r.id.clone()),
             ending_phase: ir
                 .phases
                 .value
-                .get(b.phase as usize)
+                .get(b.phase.index())
                 .cloned()
                 .unwrap_or_default(),
         })
@@ -77,15 +77,20 @@ pub enum GamesFormat {
     Csv,
 }
 
+/// A games file whose extension names no format ([`format_of`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "--games {}: name a .jsonl or a .csv file (the extension chooses the format)",
+    .0.display()
+)]
+pub struct UnknownFormat(pub std::path::PathBuf);
+
 /// The format a file's extension asks for: `.jsonl` (or `.json`, `.ndjson`) or `.csv`.
-pub fn format_of(path: &Path) -> Result<GamesFormat, String> {
+pub fn format_of(path: &Path) -> Result<GamesFormat, UnknownFormat> {
     match path.extension().and_then(|e| e.to_str()) {
         Some("jsonl" | "ndjson" | "json") => Ok(GamesFormat::JsonLines),
         Some("csv") => Ok(GamesFormat::Csv),
-        _ => Err(format!(
-            "--games {}: name a .jsonl or a .csv file (the extension chooses the format)",
-            path.display()
-        )),
+        _ => Err(UnknownFormat(path.to_path_buf())),
     }
 }
 

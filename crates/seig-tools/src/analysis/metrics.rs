@@ -560,7 +560,7 @@ impl Hooks for Counter<'_> {
         let action = self.action;
         let (fires, counted_in) = (&mut self.fires, &mut self.counted_in);
         let mut hit = |r: RuleIx| {
-            if let (Some(c), Some(f)) = (counted_in.get_mut(r as usize), fires.get_mut(r as usize))
+            if let (Some(c), Some(f)) = (counted_in.get_mut(r.index()), fires.get_mut(r.index()))
                 && *c != action
             {
                 *c = action;
@@ -760,8 +760,8 @@ pub fn play_game(
         End::Won(w) => {
             acc.completed += 1;
             acc.wins[w.index()] += 1;
-            let rule = ended_by.and_then(|r| g.ir().rules.get(r as usize));
-            let phase = g.ir().phases.value.get(s.phase() as usize);
+            let rule = ended_by.and_then(|r| g.ir().rules.get(r.index()));
+            let phase = g.ir().phases.value.get(s.phase().index());
             if let (Some(r), Some(p)) = (rule, phase) {
                 *acc.endings.entry(format!("{}@{p}", r.id)).or_default() += 1;
             }
@@ -901,7 +901,7 @@ pub fn run_games_counting(
 pub fn firable(ir: &Ir) -> Vec<bool> {
     let mut f = vec![false; ir.rules.len()];
     let mut set = |r: RuleIx| {
-        if let Some(x) = f.get_mut(r as usize) {
+        if let Some(x) = f.get_mut(r.index()) {
             *x = true;
         }
     };

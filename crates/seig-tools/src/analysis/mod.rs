@@ -164,7 +164,7 @@ impl Rate {
     reason = "a `RuleIx` is a rule index lowering made"
 )]
 pub fn quotes(ir: &Ir, r: RuleIx) -> Vec<String> {
-    ir.rules[r as usize]
+    ir.rules[r.index()]
         .citations
         .iter()
         .map(|(src, q)| format!("{src}: \"{q}\""))

@@ -105,7 +105,7 @@ pub fn tally_refusals(g: &Game, s: &State, c: &mut RefusalCounts) {
             for ix in r
                 .grounds()
                 .filter_map(|g| g.origin())
-                .map(|o| o.rule as usize)
+                .map(|o| o.rule.index())
             {
                 if !named.contains(&ix) {
                     named.push(ix);

@@ -85,7 +85,7 @@ pub fn describe_effect(ir: &Ir, e: &Effect) -> String {
             releases_in_place: true,
         } => "cancel the turn's moves (releases kept, made in place)".into(),
         Effect::RemoveOpposing => "remove an opposing piece".into(),
-        Effect::EnterPhase(p) => format!("enter the phase {}", ir.phases.value[*p as usize]),
+        Effect::EnterPhase(p) => format!("enter the phase {}", ir.phases.value[(*p).index()]),
         Effect::Nothing => "nothing".into(),
     }
 }
@@ -145,8 +145,8 @@ impl<'a> Section<'a> {
                 if !self.rules.contains(&r) {
                     self.rules.push(r);
                 }
-                self.used[r as usize].insert(self.name.to_string());
-                let i = &self.ir.rules[r as usize];
+                self.used[r.index()].insert(self.name.to_string());
+                let i = &self.ir.rules[r.index()];
                 format!(" [{} {}]", i.id, i.status.as_str())
             }
             None => String::new(),
@@ -161,7 +161,7 @@ impl<'a> Section<'a> {
         }
         let _ = writeln!(self.out, "\n  Sources:");
         for r in &self.rules {
-            let info = &self.ir.rules[*r as usize];
+            let info = &self.ir.rules[(*r).index()];
             if info.citations.is_empty() {
                 let _ = writeln!(self.out, "  - {}: no citation", info.id);
             }
@@ -547,7 +547,7 @@ fn throw_effects(sec: &mut Section, ph: usize, v: u8, k: u8, n: u8) -> String {
     let ir = sec.ir;
     let mut parts = Vec::new();
     for e in &ir.throws {
-        let hit = e.phase.is_none_or(|x| x as usize == ph)
+        let hit = e.phase.is_none_or(|x| x.index() == ph)
             && match &e.matches {
                 ThrowMatch::Any => true,
                 ThrowMatch::Values(m) => v < 64 && m >> v & 1 == 1,
@@ -817,8 +817,8 @@ fn phases(sec: &mut Section) {
         let tag = sec.tag(Some(tr.origin.rule));
         sec.line(format!(
             "- from {} to {} at the end of a seat's turn when {}{tag}",
-            ir.phases.value[tr.from as usize],
-            ir.phases.value[tr.to as usize],
+            ir.phases.value[tr.from.index()],
+            ir.phases.value[tr.to.index()],
             describe_conds(ir, &tr.when)
         ));
     }
@@ -828,7 +828,7 @@ fn phases(sec: &mut Section) {
                 let tag = sec.tag(Some(e.origin.rule));
                 sec.line(format!(
                     "- a throw enters the phase {} (see the throw table){tag}",
-                    ir.phases.value[*p as usize]
+                    ir.phases.value[(*p).index()]
                 ));
             }
         }
@@ -840,7 +840,7 @@ fn winning(sec: &mut Section) {
     let ir = sec.ir;
     let in_phase = |p: Option<PhaseId>| {
         p.map_or(String::new(), |p| {
-            format!(" (in {})", ir.phases.value[p as usize])
+            format!(" (in {})", ir.phases.value[p.index()])
         })
     };
     for w in &ir.wins {

@@ -14,7 +14,7 @@ use crate::agents::{self, Agent, AgentKind, Budget};
 use crate::driver::{Stream, Streams};
 use crate::record::{self, Action, Record, RecordError, RecordErrorKind, SeatRecord};
 use seig_engine::{Decision, Event, Game, Quiet, Refusal, RefusalKind, State};
-use seig_lang::ir::{Cell, RuleIx, TeamId};
+use seig_lang::ir::{Cell, PhaseId, RuleIx, TeamId};
 use std::path::{Path, PathBuf};
 
 /// A `--seat` specification that does not fit the variant.
@@ -30,7 +30,7 @@ pub enum SeatError {
     },
     /// The player is not a known kind; the message says which are.
     #[error("{0}")]
-    Player(String),
+    Player(#[from] crate::agents::UnknownPlayer),
     /// No team has this name.
     #[error("unknown team `{team}` in `--seat {spec}`; the teams are {teams}{hint}")]
     UnknownTeam {
@@ -597,7 +597,7 @@ struct OutcomeKey {
     pieces: [Vec<PieceKey>; 2],
     pool: Vec<EntryKey>,
     rest: (
-        u8,
+        PhaseId,
         usize,
         u8,
         seig_engine::Stage,

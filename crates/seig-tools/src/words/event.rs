@@ -129,7 +129,7 @@ mod tests {
             piece: 0,
             home: true,
             swapped: false,
-            rule: 0,
+            rule: seig_lang::ir::RuleIx::new(0),
         };
         assert_eq!(taking(&e, false), Some(Taking::SendHome));
         assert!(Taking::SendHome.is_capture());
@@ -138,7 +138,7 @@ mod tests {
             piece: 0,
             home: true,
             swapped: true,
-            rule: 0,
+            rule: seig_lang::ir::RuleIx::new(0),
         };
         assert_eq!(taking(&w, false), Some(Taking::Swap));
         assert!(Taking::Swap.is_capture());
@@ -147,7 +147,7 @@ mod tests {
             piece: 0,
             home: false,
             swapped: false,
-            rule: 0,
+            rule: seig_lang::ir::RuleIx::new(0),
         };
         assert_eq!(taking(&r, true), Some(Taking::Removal));
         assert!(!Taking::Removal.is_capture());

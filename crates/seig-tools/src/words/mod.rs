@@ -19,8 +19,8 @@ use seig_lang::ir::{Ir, RuleIx, TeamId};
 /// A rule by its ID (`#N` for an index no rule has, which lowering never makes).
 pub fn rule_id(ir: &Ir, r: RuleIx) -> String {
     ir.rules
-        .get(r as usize)
-        .map_or_else(|| format!("#{r}"), |x| x.id.clone())
+        .get(r.index())
+        .map_or_else(|| format!("#{}", r.get()), |x| x.id.clone())
 }
 
 /// A team by its name.
@@ -32,9 +32,9 @@ pub fn team(ir: &Ir, t: TeamId) -> &str {
 pub fn phase(ir: &Ir, p: seig_lang::ir::PhaseId) -> String {
     ir.phases
         .value
-        .get(p as usize)
+        .get(p.index())
         .cloned()
-        .unwrap_or_else(|| format!("phase {p}"))
+        .unwrap_or_else(|| format!("phase {}", p.get()))
 }
 
 /// `n thing` or `n things`.

@@ -4,14 +4,14 @@
 
 use super::refusal::{self, readings};
 use seig_engine::{Consequence, Ground, Unusable, Verdict};
-use seig_lang::ir::{Cell, Ir, TeamId};
+use seig_lang::ir::{Cell, Ir, RuleIx, TeamId};
 
 /// A ground as a citation: `TAG-C1 under A-TAG-6 = cohabit`, `language default: passing`,
 /// or nothing for a fact.
 pub fn cite(ir: &Ir, g: Ground) -> Option<String> {
     match g {
         Ground::Stated(o) => {
-            let id = ir.rules.get(o.rule as usize).map_or("?", |r| r.id.as_str());
+            let id = ir.rules.get(o.rule.index()).map_or("?", |r| r.id.as_str());
             let rs = readings(ir, o);
             Some(if rs.is_empty() {
                 id.to_string()
@@ -39,7 +39,7 @@ fn hole(ir: &Ir, c: Option<Cell>) -> String {
 
 /// One consequence in words, with what produced it.
 pub fn consequence(ir: &Ir, c: &Consequence) -> String {
-    let rule_id = |r: u16| ir.rules.get(r as usize).map_or("?", |x| x.id.as_str());
+    let rule_id = |r: RuleIx| ir.rules.get(r.index()).map_or("?", |x| x.id.as_str());
     match c {
         Consequence::Thrown { value, entry } => match entry {
             Some(o) => format!("the throw of {value} meets {}", rule_id(o.rule)),
@@ -151,7 +151,7 @@ pub fn consequence(ir: &Ir, c: &Consequence) -> String {
             "the game enters the {} phase{}",
             ir.phases
                 .value
-                .get(*to as usize)
+                .get((*to).index())
                 .map_or("?", String::as_str),
             paren(ir, *by)
         ),
@@ -207,14 +207,14 @@ pub fn line(ir: &Ir, v: &Verdict) -> String {
 
 /// The rules a verdict names, in order and once each (to print their sentences): a legal
 /// action's rules and each consequence's statement; a refusal's grounds.
-pub fn rules(v: &Verdict) -> Vec<u16> {
-    let mut out: Vec<u16> = Vec::new();
-    let mut add = |r: u16| {
+pub fn rules(v: &Verdict) -> Vec<RuleIx> {
+    let mut out: Vec<RuleIx> = Vec::new();
+    let mut add = |r: RuleIx| {
         if !out.contains(&r) {
             out.push(r);
         }
     };
-    let ground = |g: Ground, add: &mut dyn FnMut(u16)| {
+    let ground = |g: Ground, add: &mut dyn FnMut(RuleIx)| {
         if let Some(o) = g.origin() {
             add(o.rule);
         }
