@@ -488,7 +488,10 @@ fn check_chance(g: &Game, s: &State) -> Result<(), String> {
 /// Interchangeable pool entries (what the enumeration treats as twins) have one key: same
 /// kind, places, throw value and binding; the throw matters for a release-or-move entry (a
 /// throw's entries go to different pieces) and for a release that an unused entry is bound to.
-fn entry_key(s: &State, i: usize) -> (u8, u8, u8, Option<u8>, Option<u8>) {
+/// What tells two pool entries apart in a group: steps, value, kind, binding, the throw
+/// where it matters, and for releases the class of their rule (a rule's own release order
+/// and confinement).
+fn entry_key(g: &Game, s: &State, i: usize) -> EntryKey {
     let e = &s.pool()[i];
     let kind = match e.kind {
         EntryKind::Move => 0,
@@ -504,15 +507,20 @@ fn entry_key(s: &State, i: usize) -> (u8, u8, u8, Option<u8>, Option<u8>) {
         EntryKind::Release if bound_to => Some(e.family),
         _ => None,
     };
-    (e.steps, e.thrown, kind, e.bound(), family)
+    let class = match e.kind {
+        EntryKind::Move => None,
+        _ => Some(g.release_class(e.rule)),
+    };
+    (e.steps, e.thrown, kind, e.bound(), family, class)
 }
 
-type DecisionKey = (u8, bool, Vec<(u8, u8, u8, Option<u8>, Option<u8>)>);
+type EntryKey = (u8, u8, u8, Option<u8>, Option<u8>, Option<u16>);
+type DecisionKey = (u8, bool, Vec<EntryKey>);
 
-fn decision_key(s: &State, d: &Decision) -> DecisionKey {
+fn decision_key(g: &Game, s: &State, d: &Decision) -> DecisionKey {
     let mut v: Vec<_> = (0..s.pool().len())
         .filter(|&i| d.mask >> i & 1 == 1)
-        .map(|i| entry_key(s, i))
+        .map(|i| entry_key(g, s, i))
         .collect();
     v.sort_unstable();
     (d.piece, d.capture, v)
@@ -558,7 +566,7 @@ fn check_decisions(g: &Game, s: &State, legal: &[Decision], probe: &mut Rng) -> 
         if !listed.insert(*d) {
             return Err(format!("decision listed twice: {}", show_decision(g, s, d)));
         }
-        keys.insert(decision_key(s, d));
+        keys.insert(decision_key(g, s, d));
         let mut c = s.clone();
         if let Err(r) = g.apply_decision(&mut c, *d, &mut Quiet) {
             return Err(format!(
@@ -583,7 +591,7 @@ fn check_decisions(g: &Game, s: &State, legal: &[Decision], probe: &mut Rng) -> 
         match g.apply_decision(&mut c, d, &mut Quiet) {
             Ok(()) => {
                 let in_range = (d.piece as usize) < n && d.mask >> s.pool().len() == 0;
-                if in_range && keys.contains(&decision_key(s, &d)) {
+                if in_range && keys.contains(&decision_key(g, s, &d)) {
                     Ok(())
                 } else {
                     Err(format!(
@@ -1762,7 +1770,7 @@ fn tagent_with_pool(g: &Game, pool: &[String]) -> State {
 fn unlisted_singles(g: &Game, s: &State) -> Vec<String> {
     let mut legal = Vec::new();
     g.legal_decisions(s, &mut legal);
-    let keys: HashSet<DecisionKey> = legal.iter().map(|d| decision_key(s, d)).collect();
+    let keys: HashSet<DecisionKey> = legal.iter().map(|d| decision_key(g, s, d)).collect();
     let mut out = Vec::new();
     for i in 0..s.pool().len() {
         let d = Decision {
@@ -1772,7 +1780,7 @@ fn unlisted_singles(g: &Game, s: &State) -> Vec<String> {
             entry: 0,
         };
         let accepted = g.apply_decision(&mut s.clone(), d, &mut Quiet).is_ok();
-        let listed = keys.contains(&decision_key(s, &d));
+        let listed = keys.contains(&decision_key(g, s, &d));
         if accepted != listed {
             out.push(format!(
                 "piece 1 with entry {} ({}): accepted {accepted}, listed {listed} ({} listed)",

@@ -18,7 +18,7 @@
 use crate::common;
 
 use common::*;
-use seig::engine::{Game, State};
+use seig::engine::{Decision, Game, Quiet, State};
 
 const RULES: &str = "seig-tagent.seig";
 
@@ -2009,6 +2009,49 @@ fn a_tag_11_another_a_blocked_seig_releases_the_next_piece_that_can_step() {
     let g = game(RULES, &[("A-TAG-11", "another")]);
     let s = twigs_blocked_release(&g);
     assert_eq!(moves(&g, &s), ["7:r1 twigs_lower.7>twigs_lower.8"]);
+}
+
+/// Two Seigs in one pool from different rules: the team's own first Seig (TAG-S3 under
+/// A-TAG-16 = per-team), whose step may leave the lower field, and a later one (TAG-T1),
+/// confined to it. With A-TAG-11 = another, the front piece takes the first and the next
+/// piece that can step the second: the two entries are not interchangeable, and each is
+/// listed (the generator once listed only the first, while the second was accepted).
+#[test]
+fn a_tag_11_another_releases_of_two_rules_are_listed_each_with_its_own_confinement() {
+    let g = game(RULES, &[("A-TAG-11", "another"), ("A-TAG-16", "per-team")]);
+    let s = pos(
+        &g,
+        &race(
+            "twigs 1 move | throws 5/5/9 turns 4 last 8:5 once twigs:1,2,3,4",
+            "r1/1#0 r1/1#1@TAG-T1",
+            &format!(
+                "{} +twigs_upper.8 twigs_lower.12",
+                holes("twigs_lower", 1, 10)
+            ),
+            &holes("shells_lower", 1, 12),
+        ),
+    );
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "10:r1 twigs_lower.10>twigs_lower.11",
+            "12:r1 twigs_lower.12>twigs_upper.12"
+        ]
+    );
+    let with = |piece: u8, entry: usize| {
+        let d = Decision {
+            piece,
+            mask: 1 << entry,
+            capture: false,
+            entry: 0,
+        };
+        g.apply_decision(&mut s.clone(), d, &mut Quiet).is_ok()
+    };
+    // Pieces 12 and 10 (indices 11 and 9) with the TAG-S3 entry (0) and the TAG-T1 one (1).
+    assert_eq!(
+        [with(11, 0), with(9, 0), with(11, 1), with(9, 1)],
+        [true, false, false, true]
+    );
 }
 
 #[test]

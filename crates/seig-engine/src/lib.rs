@@ -821,6 +821,10 @@ pub struct Game {
     /// (`release 1 moving 1 within own lower`; one per rule, E131): a pool entry names its
     /// rule.
     pub(crate) rule_within: Vec<Option<(TeamCells, Origin)>>,
+    /// Per rule, its releases' behaviour class: two rules share one when their releases
+    /// have the same order and confinement (`rule_orders`, `rule_within`), so that release
+    /// entries of the two are interchangeable in a group ([`Game::release_class`]).
+    rule_release_class: Vec<u16>,
     /// Some release is confined (`within`): a releasing group is checked against it.
     pub(crate) confined: bool,
     /// Both teams may walk every stretch in one jump (no passing restriction).
@@ -1016,6 +1020,7 @@ impl Game {
             .any(|r| r.is_some_and(|(o, _)| o != ir.release_order.value));
         let rule_within = rule_within(&ir);
         let confined = rule_within.iter().any(Option::is_some);
+        let rule_release_class = rule_release_class(&rule_orders, &rule_within);
         let careful_moves =
             !pass_free || sends || mv.walk_in_throw_order.value || mv.land_each_throw.value;
         // A confinement (`within`) binds releasing groups only: waiting pieces.
@@ -1049,6 +1054,7 @@ impl Game {
             careful_releases,
             release_any,
             rule_within,
+            rule_release_class,
             confined,
             effect_orders,
             rule_orders,
@@ -1146,6 +1152,17 @@ impl Game {
     #[inline]
     pub fn ir(&self) -> &Ir {
         &self.ir
+    }
+
+    /// The class of the releases `rule` gives: release entries of two rules of one class
+    /// have the same release order and confinement, and are interchangeable in a group
+    /// (as far as the rule goes); entries of different classes are not.
+    #[inline]
+    pub fn release_class(&self, rule: RuleIx) -> u16 {
+        self.rule_release_class
+            .get(rule.index())
+            .copied()
+            .unwrap_or(u16::MAX)
     }
 
     /// Pieces of a team.
@@ -2080,6 +2097,28 @@ fn rule_orders(ir: &Ir) -> Vec<Option<(ReleaseOrder, Origin)>> {
         }
     }
     out
+}
+
+/// Per rule, the class of its releases' behaviour: the first rule whose releases have the
+/// same order and confinement (the statements that set them aside).
+fn rule_release_class(
+    orders: &[Option<(ReleaseOrder, Origin)>],
+    within: &[Option<(TeamCells, Origin)>],
+) -> Vec<u16> {
+    let key = |r: usize| {
+        (
+            orders.get(r).copied().flatten().map(|(o, _)| o),
+            within.get(r).copied().flatten().map(|(w, _)| w),
+        )
+    };
+    (0..orders.len().max(within.len()))
+        .map(|r| {
+            (0..r)
+                .find(|&q| key(q) == key(r))
+                .unwrap_or(r)
+                .min(u16::MAX as usize) as u16
+        })
+        .collect()
 }
 
 /// Per rule, the holes its releases' places are confined to (`… within REGION`).

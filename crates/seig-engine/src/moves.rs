@@ -217,7 +217,13 @@ impl Game {
         let mut ntypes = 0;
         for j in 0..m {
             let ej = &s.pool[unused[j] as usize];
-            match (0..j).find(|&i| same_entry(&s.pool[unused[i] as usize], ej, bound_families)) {
+            let same = |i: usize| {
+                let ei = &s.pool[unused[i] as usize];
+                same_entry(ei, ej, bound_families)
+                    && (ej.kind == EntryKind::Move
+                        || self.release_class(ei.rule) == self.release_class(ej.rule))
+            };
+            match (0..j).find(|&i| same(i)) {
                 Some(i) => type_of[j] = type_of[i],
                 None => {
                     type_of[j] = ntypes as u8;
@@ -1473,7 +1479,9 @@ impl Game {
 
 /// Same kind, value, throw and binding: interchangeable in a group. Entries of a
 /// release-or-move throw go to different pieces, so their throw matters; so does the throw
-/// of a release that a later entry is bound to (`bound_families`, a bit per throw).
+/// of a release that a later entry is bound to (`bound_families`, a bit per throw). The
+/// caller also tells releases of rules with a different order or confinement apart
+/// ([`Game::release_class`]).
 #[inline]
 fn same_entry(a: &Entry, b: &Entry, bound_families: u64) -> bool {
     let bound = |e: &Entry| bound_families >> (e.family & 63) & 1 == 1;
