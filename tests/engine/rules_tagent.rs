@@ -2054,6 +2054,75 @@ fn a_tag_11_another_releases_of_two_rules_are_listed_each_with_its_own_confineme
     );
 }
 
+/// Walked in throw order (A-TAG-22 = thrown), a 5, a 3 and a 5 make two groups of a 3 and
+/// a 5: `5+3` (the first two) and `3+5` (the last two), which a crossing-throw gate
+/// (A-TAG-4) tells apart. Each is listed as the walk judges it (the generator once took the
+/// two 5s as interchangeable and listed only `5+3`, refused for piece 10, while `3+5` was
+/// accepted).
+#[test]
+fn a_tag_22_thrown_alike_throws_apart_in_the_pool_are_walked_where_they_were_thrown() {
+    let g = game(
+        RULES,
+        &[
+            ("A-TAG-1", "whole-team"),
+            ("A-TAG-2", "as-written"),
+            ("A-TAG-3", "none"),
+            ("A-TAG-4", "crossing-throw"),
+            ("A-TAG-5", "victim"),
+            ("A-TAG-6", "illegal"),
+            ("A-TAG-7", "choice"),
+            ("A-TAG-8", "chase"),
+            ("A-TAG-9", "bound"),
+            ("A-TAG-10", "one"),
+            ("A-TAG-11", "in-place"),
+            ("A-TAG-12", "stop"),
+            ("A-TAG-13", "mark"),
+            ("A-TAG-14", "move-when-none"),
+            ("A-TAG-14-which", "front-most"),
+            ("A-TAG-15", "alike"),
+            ("R-TAG-1", "stay"),
+            ("R-TAG-2", "rethrow"),
+            ("R-TAG-4", "free"),
+            ("A-TAG-16", "game-wide"),
+            ("A-TAG-17", "forced"),
+            ("A-TAG-18", "at-will"),
+            ("A-TAG-19", "passed"),
+            ("A-TAG-20", "immune"),
+            ("A-TAG-21", "negated"),
+            ("A-TAG-22", "thrown"),
+            ("A-TAG-23", "front-most"),
+        ],
+    );
+    let s = pos(
+        &g,
+        "race | shells 2 move | throws 4/7/294 turns 119 last 8:5 | pool 5/5#0 3/4#1 3/4#2 5/5#3 | twigs: +shells_lower.1 +shells_upper.8 +shells_lower.2 twigs_lower.4 x twigs_lower.6 x +shells_lower.3 +twigs_upper.7 twigs_lower.10 x x | shells: x x x x x x x +twigs_lower.1 x +twigs_upper.1 +twigs_upper.9 x",
+    );
+    let listed = moves(&g, &s);
+    let of10: Vec<&String> = listed.iter().filter(|m| m.starts_with("10:")).collect();
+    assert_eq!(
+        of10,
+        [
+            "10:3 twigs_upper.1>twigs_lower.3",
+            "10:3+3+5 twigs_upper.1>twigs_lower.11",
+            "10:3+5 twigs_upper.1>twigs_lower.8"
+        ]
+    );
+    // Both orders of a 5 and a 3 for piece 8; each walk listed once.
+    assert!(listed.contains(&"8:5+3 twigs_lower.1>twigs_lower.9".to_string()));
+    assert!(listed.contains(&"8:3+5 twigs_lower.1>twigs_lower.9".to_string()));
+    let with = |mask: u64| {
+        let d = Decision {
+            piece: 9,
+            mask,
+            capture: false,
+            entry: 0,
+        };
+        g.apply_decision(&mut s.clone(), d, &mut Quiet).is_ok()
+    };
+    // Piece 10 with the first 5 and the 3 (`5+3`), and with the 3 and the second 5.
+    assert_eq!([with(0b011), with(0b110)], [false, true]);
+}
+
 #[test]
 fn a_tag_12_stop_a_throw_past_the_end_stops_on_the_last_place() {
     let g = game(RULES, &[("A-TAG-12", "stop")]);

@@ -212,9 +212,12 @@ impl Game {
             .map(|&u| s.pool[u as usize].bound)
             .filter(|&b| b != NONE)
             .fold(0, |acc, b| acc | 1 << (b & 63));
+        let in_order = pooled && self.ir.movement.walk_in_throw_order.value;
+        let mut base_of = [0u8; POOL_MAX];
+        let mut nbase = 0;
         let mut type_of = [0u8; POOL_MAX];
         let mut counts = [0u8; POOL_MAX];
-        let mut ntypes = 0;
+        let mut ntypes = 1;
         for j in 0..m {
             let ej = &s.pool[unused[j] as usize];
             let same = |i: usize| {
@@ -224,14 +227,30 @@ impl Game {
                         || self.release_class(ei.rule) == self.release_class(ej.rule))
             };
             match (0..j).find(|&i| same(i)) {
-                Some(i) => type_of[j] = type_of[i],
+                Some(i) => base_of[j] = base_of[i],
                 None => {
-                    type_of[j] = ntypes as u8;
-                    ntypes += 1;
+                    base_of[j] = nbase as u8;
+                    nbase += 1;
                 }
             }
+            // Walked in throw order, an entry's place among the others matters: alike
+            // entries are interchangeable only in a run of them (a 5, a 3 and a 5 make
+            // `5+3` and `3+5`, which a gate may tell apart).
+            if in_order && j > 0 && base_of[j - 1] != base_of[j] {
+                ntypes += 1;
+            }
+            type_of[j] = if in_order {
+                (ntypes - 1) as u8
+            } else {
+                base_of[j]
+            };
             counts[type_of[j] as usize] += 1;
         }
+        if !in_order {
+            ntypes = nbase;
+        }
+        // Groups of runs that walk the same throws in the same order, listed once.
+        let mut walked = std::collections::HashSet::<([u8; POOL_MAX], usize)>::new();
         // Smallest groups first, so that a cap on the number of groups drops the largest.
         let max_size = if pooled { m } else { 1 };
         let mut combos = 0u32;
@@ -243,12 +262,18 @@ impl Game {
             }
             let mut mask = 0u64;
             let mut got = [0u8; POOL_MAX];
+            let mut seq = ([0u8; POOL_MAX], 0);
             for j in 0..m {
                 let ty = type_of[j] as usize;
                 if got[ty] < take[ty] {
                     got[ty] += 1;
                     mask |= 1 << unused[j];
+                    seq.0[seq.1] = base_of[j];
+                    seq.1 += 1;
                 }
+            }
+            if in_order && !walked.insert(seq) {
+                return true;
             }
             self.group_moves(s, &mut facts, mask, definitional, f)
         };
