@@ -2054,8 +2054,8 @@ fn a_tag_11_another_releases_of_two_rules_are_listed_each_with_its_own_confineme
     );
 }
 
-/// Walked in throw order (A-TAG-22 = thrown), a 5, a 3 and a 5 make two groups of a 3 and
-/// a 5: `5+3` (the first two) and `3+5` (the last two), which a crossing-throw gate
+/// Walked in throw order (A-TAG-22 = thrown), a 5, two 3s and a 5 make two kinds of group
+/// of a 3 and a 5: `5+3` (the first 5 first) and `3+5` (the last 5 last), which a crossing-throw gate
 /// (A-TAG-4) tells apart. Each is listed as the walk judges it (the generator once took the
 /// two 5s as interchangeable and listed only `5+3`, refused for piece 10, while `3+5` was
 /// accepted).
@@ -2119,8 +2119,8 @@ fn a_tag_22_thrown_alike_throws_apart_in_the_pool_are_walked_where_they_were_thr
         };
         g.apply_decision(&mut s.clone(), d, &mut Quiet).is_ok()
     };
-    // Piece 10 with the first 5 and the 3 (`5+3`), and with the 3 and the second 5.
-    assert_eq!([with(0b011), with(0b110)], [false, true]);
+    // Piece 10 with the first 5 and a 3 (`5+3`), and with a 3 and the second 5 (`3+5`).
+    assert_eq!([with(0b0011), with(0b1010)], [false, true]);
 }
 
 #[test]
