@@ -111,6 +111,39 @@ fn reading_index(cx: &mut Cx, reading: &Name, option: &Name) -> Option<(usize, b
     }
 }
 
+/// Whether an `if`'s test holds under the readings in force (`None` after a diagnostic for a
+/// test that names nothing declared), and the readings it names, each once in text order.
+/// Every test is checked, even where `and` or `or` would not need it, so each bad name is told.
+fn reading_cond(cx: &mut Cx, c: &ast::ReadingCond) -> (Option<bool>, Vec<usize>) {
+    use ast::ReadingCond as R;
+    match c {
+        R::Test(r, o) => match reading_index(cx, r, o) {
+            Some((ri, holds)) => (Some(holds), vec![ri]),
+            None => (None, Vec::new()),
+        },
+        R::Not(c) => {
+            let (h, t) = reading_cond(cx, &c.node);
+            (h.map(|h| !h), t)
+        }
+        R::Group(c) => reading_cond(cx, &c.node),
+        R::All(cs) | R::Any(cs) => {
+            let any = matches!(c, R::Any(_));
+            let mut holds = Some(!any);
+            let mut tested = Vec::new();
+            for part in cs {
+                let (h, t) = reading_cond(cx, &part.node);
+                holds = holds.zip(h).map(|(a, b)| if any { a || b } else { a && b });
+                for ri in t {
+                    if !tested.contains(&ri) {
+                        tested.push(ri);
+                    }
+                }
+            }
+            (holds, tested)
+        }
+    }
+}
+
 /// Resolves the `if`s of a rule body: every statement goes to `out`, marked active when the
 /// readings in force keep it (`choices` is `None` inside a branch they switch off, else the
 /// options that lead here); active ones are also listed in the rule's statements.
@@ -128,27 +161,32 @@ fn flatten<'a>(
 ) {
     for s in body {
         if let StmtKind::If {
-            reading,
-            option,
+            test,
             then,
             otherwise,
         } = &s.node
         {
-            let test = reading_index(cx, reading, option);
-            if let Some((ri, _)) = test
-                && !info.readings_tested.contains(&ri)
-            {
-                info.readings_tested.push(ri);
+            let (holds, tested) = reading_cond(cx, &test.node);
+            for &ri in &tested {
+                if !info.readings_tested.contains(&ri) {
+                    info.readings_tested.push(ri);
+                }
             }
-            // The options that lead into each branch, if the readings in force take it.
+            // The options that lead into each branch, if the readings in force take it: every
+            // reading the test names, at its option in force (a compound test holds or fails
+            // by all of them together).
             let branch = |take: bool| -> Option<Vec<Choice>> {
-                let (ri, holds) = test?;
                 let mut cs = choices?.to_vec();
-                cs.push(Choice {
-                    reading: ri,
-                    option: cx.readings[ri].chosen,
-                });
-                (holds == take).then_some(cs)
+                for &ri in &tested {
+                    let c = Choice {
+                        reading: ri,
+                        option: cx.readings[ri].chosen,
+                    };
+                    if !cs.contains(&c) {
+                        cs.push(c);
+                    }
+                }
+                (holds? == take).then_some(cs)
             };
             let (then_cs, else_cs) = (branch(true), branch(false));
             flatten(cx, then, rule, then_cs.as_deref(), info, out);
