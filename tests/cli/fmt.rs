@@ -54,7 +54,11 @@ rule TAG-B1 stated
     team north: holes pieces in north-lower
   }
   team south: 12 pieces in own lower
-  team north colour white
+  if not A-TAG-2 = bare and (A-TAG-2 = slip or A-TAG-2 = as-written) {
+    team north colour white
+  } else {
+    team north colour black
+  }
   team south colour black
   seats per team: 2
   order: north, south
@@ -601,6 +605,7 @@ fn full_uses_every_construct() {
         "  bare\n",
         "year 2010\n",
         "} else {",
+        "if not A-TAG-2 = bare and (A-TAG-2 = slip or A-TAG-2 = as-written) {",
     ] {
         assert!(
             out.contains(form),

@@ -1634,8 +1634,11 @@ impl Game {
         let o = team.other();
         match c {
             Cond::FirstOfTurn => s.turn_throws == 0,
-            Cond::AllOwnReleased => s.waiting[team] == 0,
-            Cond::AllReleased => s.waiting[team] | s.waiting[o] == 0,
+            Cond::AllOwnReleased => s.waiting[team] == 0 || self.released_pending(s, team),
+            Cond::AllReleased => {
+                (s.waiting[team] == 0 || self.released_pending(s, team))
+                    && (s.waiting[o] == 0 || self.released_pending(s, o))
+            }
             Cond::OpponentHasUnreleased => s.waiting[o] != 0,
             Cond::OpponentHasNoPieces => s.waiting[o] | s.released[o] == 0,
             _ => self.cond_full(s, team, c),
@@ -1653,8 +1656,7 @@ impl Game {
             Cond::FirstOfTurn => s.turn_throws == 0,
             Cond::FirstOfTeamTurn => s.team_throws == 0,
             Cond::FirstOfGame => s.game_throws == 0,
-            Cond::AllOwnReleased => s.waiting[t] == 0,
-            Cond::AllReleased => s.waiting[t] | s.waiting[o] == 0,
+            Cond::AllOwnReleased | Cond::AllReleased => self.cond(s, team, c),
             Cond::ReleasedCount { opposing, cmp, n } => {
                 let who = if *opposing { o } else { t };
                 cmp.holds(self.released_count(s, who), *n)
@@ -1697,13 +1699,29 @@ impl Game {
     fn released_count(&self, s: &State, team: TeamId) -> i64 {
         let mut n = s.released[team].count_ones();
         if team == s.team {
-            let pending = s.pool[..s.pool_len as usize]
-                .iter()
-                .filter(|e| e.kind == EntryKind::Release && e.piece == NONE)
-                .count() as u32;
-            n += pending.min(s.waiting[team].count_ones());
+            n += Self::pending_releases(s).min(s.waiting[team].count_ones());
         }
         i64::from(n)
+    }
+
+    /// The unused `release` entries of the pool (of the team to play).
+    fn pending_releases(s: &State) -> u32 {
+        s.pool[..s.pool_len as usize]
+            .iter()
+            .filter(|e| e.kind == EntryKind::Release && e.piece == NONE)
+            .count() as u32
+    }
+
+    /// `all own pieces released` for a team with waiting pieces: true when it is the team to
+    /// play and its pool's unused `release` entries will release every one of them, counted
+    /// as `own pieces released CMP N` counts them (a pooled turn's releasing throw has
+    /// released its piece before the piece is chosen). Out of line: the quick test before it
+    /// answers for every file without a pool.
+    #[inline(never)]
+    fn released_pending(&self, s: &State, team: TeamId) -> bool {
+        team == s.team
+            && s.pool_len != 0
+            && Self::pending_releases(s) >= s.waiting[team].count_ones()
     }
 
     /// Do all of `cs` hold, seen from `team`? (A plain loop: the hot callers, wins, gates

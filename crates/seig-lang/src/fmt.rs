@@ -21,12 +21,31 @@
 
 use crate::diag::Diagnostic;
 use crate::syntax::ast::{
-    BlockedReleaseKind, Cond, CountRhs, Counted, Effect, Expr, File, Item, Name, Reading, Region,
-    ReleaseOrderKind, Requirement, RowRef, Rule, Segment, Spanned, SticksWhen, Stmt, StmtKind,
-    ThrowMatch, TrackEndKind, TrackEntryKind,
+    BlockedReleaseKind, Cond, CountRhs, Counted, Effect, Expr, File, Item, Name, Reading,
+    ReadingCond, Region, ReleaseOrderKind, Requirement, RowRef, Rule, Segment, Spanned, SticksWhen,
+    Stmt, StmtKind, ThrowMatch, TrackEndKind, TrackEntryKind,
 };
 use crate::syntax::lex;
 use std::fmt::Write as _;
+
+/// An `if`'s test as written: the tree keeps the author's parentheses (`Group`), and
+/// without them `and` binds tighter than `or`, so the text reads back to the same tree.
+pub(crate) fn reading_cond(c: &ReadingCond) -> String {
+    use ReadingCond as R;
+    let join = |cs: &[Spanned<R>], word: &str| {
+        cs.iter()
+            .map(|c| reading_cond(&c.node))
+            .collect::<Vec<_>>()
+            .join(word)
+    };
+    match c {
+        R::Test(r, o) => format!("{} = {}", r.node, o.node),
+        R::Not(c) => format!("not {}", reading_cond(&c.node)),
+        R::Group(c) => format!("({})", reading_cond(&c.node)),
+        R::All(cs) => join(cs, " and "),
+        R::Any(cs) => join(cs, " or "),
+    }
+}
 
 /// Spaces per block level.
 const INDENT: usize = 2;
@@ -263,20 +282,15 @@ impl Printer<'_> {
 
     fn stmt(&mut self, s: &Stmt, indent: usize) {
         if let StmtKind::If {
-            reading,
-            option,
+            test,
             then,
             otherwise,
         } = &s.node
         {
             // The tree has no span for a branch's braces: they are found in the text,
             // after the code before them (only white space and comments lie between).
-            let open = self.after(option.span.end, '{');
-            self.line(
-                indent,
-                &format!("if {} = {} {{", reading.node, option.node),
-                open,
-            );
+            let open = self.after(test.span.end, '{');
+            self.line(indent, &format!("if {} {{", reading_cond(&test.node)), open);
             self.block(then, indent + INDENT);
             let then_close = self.find(self.body_end(then, open), '}');
             let then_close = then_close.unwrap_or(open);

@@ -360,12 +360,13 @@ impl Walk {
     fn stmt(&mut self, s: &StmtKind) {
         match s {
             StmtKind::If {
-                reading,
-                option,
+                test,
                 then,
                 otherwise,
             } => {
-                self.option_use(reading, option);
+                for (reading, option) in test.node.tests() {
+                    self.option_use(reading, option);
+                }
                 self.stmts(then);
                 if let Some(o) = otherwise {
                     self.stmts(o);

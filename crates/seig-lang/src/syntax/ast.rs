@@ -211,6 +211,38 @@ pub enum Region {
     Hole(Box<Spanned<Expr>>, RowRef),
 }
 
+/// The test of an `if`: reading tests joined by `and`, `or`, `not` and parentheses.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum ReadingCond {
+    /// `READING = OPTION`.
+    Test(Name, Name),
+    /// `not C`.
+    Not(Box<Spanned<ReadingCond>>),
+    /// `C and C …` (two or more).
+    All(Vec<Spanned<ReadingCond>>),
+    /// `C or C …` (two or more).
+    Any(Vec<Spanned<ReadingCond>>),
+    /// `( C )`: kept so the formatter prints the author's parentheses back.
+    Group(Box<Spanned<ReadingCond>>),
+}
+
+impl ReadingCond {
+    /// Every `READING = OPTION` test inside, in text order.
+    pub fn tests(&self) -> Vec<(&Name, &Name)> {
+        let mut out = Vec::new();
+        self.each_test(&mut out);
+        out
+    }
+
+    fn each_test<'a>(&'a self, out: &mut Vec<(&'a Name, &'a Name)>) {
+        match self {
+            Self::Test(r, o) => out.push((r, o)),
+            Self::Not(c) | Self::Group(c) => c.node.each_test(out),
+            Self::All(cs) | Self::Any(cs) => cs.iter().for_each(|c| c.node.each_test(out)),
+        }
+    }
+}
+
 /// A condition on the state.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum Cond {
@@ -361,12 +393,10 @@ pub enum Requirement {
 /// The statements of a rule body.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum StmtKind {
-    /// `if A = o { … } else { … }`.
+    /// `if A = o { … } else { … }` (tests joined by `and`, `or`, `not`).
     If {
-        /// Reading ID.
-        reading: Name,
-        /// Option name.
-        option: Name,
+        /// The test.
+        test: Spanned<ReadingCond>,
         /// Then branch.
         then: Vec<Stmt>,
         /// Else branch.

@@ -56,6 +56,9 @@ pub fn describe(r: Rule) -> &'static str {
         counted | own_kw | opposing_kw => "`own pieces in ROW` or `opposing pieces in ROW`",
         cmp => "a comparison (`<`, `<=`, `=`, `>=`, `>`)",
         reading_test => "`READING = OPTION`",
+        reading_cond | reading_all | reading_unary | reading_not | not_kw | reading_group => {
+            "`READING = OPTION` (joined by `and`, `or`, `not`, parentheses)"
+        }
         team_colour => "`colour FACE`",
         team_pieces => "`: N pieces in ROW|beside the board`",
         beside => "`beside the board`",

@@ -606,17 +606,47 @@ fn child<'a>(it: &mut Children<'a>) -> P<'a> {
 
 /// `if READING = OPTION { … } else { … }`.
 fn if_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
-    let mut t = child(&mut it).into_inner();
-    let reading = name(t.next().expect("id"));
-    let option = name(t.next().expect("option"));
+    let test = reading_cond(child(&mut it));
     let then = block(child(&mut it))?;
     let otherwise = it.next().map(block).transpose()?;
     Ok(StmtKind::If {
-        reading,
-        option,
+        test,
         then,
         otherwise,
     })
+}
+
+/// An `if`'s test: `or` of `and`s of tests, `not`s and parenthesised groups. A list of
+/// one is its element (no `All` or `Any` of one).
+fn reading_cond(p: P) -> Spanned<ReadingCond> {
+    let sp = span(&p);
+    let node = match p.as_rule() {
+        Rule::reading_test => {
+            let mut t = p.into_inner();
+            let reading = name(t.next().expect("id"));
+            let option = name(t.next().expect("option"));
+            ReadingCond::Test(reading, option)
+        }
+        Rule::reading_not => {
+            let inner = p.into_inner().nth(1).expect("the negated test");
+            ReadingCond::Not(Box::new(reading_cond(inner)))
+        }
+        Rule::reading_group => ReadingCond::Group(Box::new(reading_cond(
+            p.into_inner().next().expect("inner"),
+        ))),
+        rule => {
+            let mut parts: Vec<_> = p.into_inner().map(reading_cond).collect();
+            if parts.len() == 1 {
+                return parts.pop().expect("one part");
+            }
+            if rule == Rule::reading_cond {
+                ReadingCond::Any(parts)
+            } else {
+                ReadingCond::All(parts)
+            }
+        }
+    };
+    Spanned { node, span: sp }
 }
 
 /// `row NAME: KIND [of TEAM], E holes`.
