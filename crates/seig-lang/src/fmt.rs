@@ -646,6 +646,8 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::ImmuneUntilReleased => "immune until released".into(),
         StmtKind::MustLand(r) => format!("must land on {}", region(&r.node)),
         StmtKind::PassedWon(r) => format!("holes passed in {} are won", region(&r.node)),
+        StmtKind::Protection(e) => format!("protection: {} in a row", expr(&e.node)),
+        StmtKind::Blockade(e) => format!("blockade: {} in a row", expr(&e.node)),
         StmtKind::ImmuneWhen { when, opposing } => format!(
             "immune when {} first holds: {} released pieces on the board",
             conds(when),
