@@ -1087,6 +1087,7 @@ fn check_decision_events(
                 && still.alive()
                 && still.place() == Some(cell)
                 && g.capture_verdict(TeamId::new(t), q, cell, single).is_ok()
+                && !in_protected_row(g, s, o, cell)
             {
                 return Err(format!(
                     "piece {} of `{}` on the landing hole could be taken but was left",

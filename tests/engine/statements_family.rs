@@ -213,9 +213,7 @@ fn refusal(g: &seig::engine::Game, s: &seig::engine::State, mv: &str) -> String 
     let r = g
         .apply_decision(&mut c, d, &mut Vec::new())
         .expect_err("refused");
-    let id = |o: Option<u16>| {
-        o.map_or("-".to_string(), |r| g.ir().rules[r as usize].id.clone())
-    };
+    let id = |o: Option<u16>| o.map_or("-".to_string(), |r| g.ir().rules[r as usize].id.clone());
     let also = r.also.and_then(|a| a.origin()).map(|o| o.rule);
     format!("{:?} {} {}", r.kind, id(r.rule()), id(also))
 }
@@ -261,9 +259,8 @@ fn protection_of_three_needs_three_holes_in_a_row() {
 
 #[test]
 fn protection_with_blocked_landing_forbidden_refuses_the_landing_naming_both() {
-    let g = game(
-        "capture: compulsory, remove\n blocked landing: forbidden\n protection: 2 in a row",
-    );
+    let g =
+        game("capture: compulsory, remove\n blocked landing: forbidden\n protection: 2 in a row");
     let s = at(&g, "2/2#0", "+mid.2 +a_home.1 x x", "+mid.4 +mid.5 x x");
     assert_eq!(moves(&g, &s), v(&["2:2 a_home.1>a_home.3"]));
     assert_eq!(refusal(&g, &s, "1:2"), "Protected R-X R-X");
@@ -284,8 +281,16 @@ fn protection_statement_checks_e012_e071_w041_and_round_trips() {
         vec!["E012".to_string()]
     );
     assert_eq!(codes("protection: 1 in a row"), vec!["E071".to_string()]);
-    assert!(warnings("protection: 4 in a row").iter().all(|c| c != "W041"));
-    assert!(warnings("protection: 5 in a row").iter().any(|c| c == "W041"));
+    assert!(
+        warnings("protection: 4 in a row")
+            .iter()
+            .all(|c| c != "W041")
+    );
+    assert!(
+        warnings("protection: 5 in a row")
+            .iter()
+            .any(|c| c == "W041")
+    );
     round_trip("protection: 2 in a row");
     let g = game("protection: 2 in a row");
     assert_eq!(g.ir().capture.protection.value, Some(2));
@@ -341,5 +346,8 @@ fn blockade_statement_checks_e012_w041_and_round_trips() {
     assert!(warnings("blockade: 3 in a row").iter().all(|c| c != "W041"));
     assert!(warnings("blockade: 5 in a row").iter().any(|c| c == "W041"));
     round_trip("blockade: 3 in a row");
-    assert_eq!(game("blockade: 3 in a row").ir().movement.blockade.value, Some(3));
+    assert_eq!(
+        game("blockade: 3 in a row").ir().movement.blockade.value,
+        Some(3)
+    );
 }

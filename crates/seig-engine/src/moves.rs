@@ -995,13 +995,12 @@ impl Game {
         while here != 0 {
             let q = &s.pieces[o][here.trailing_zeros() as usize];
             here &= here - 1;
-            let verdict = match (self.capture_verdict(t, q, c, single), guard) {
-                (Ok(_), Some(g)) => Err(Ground::Stated(g)),
-                (v, _) => v,
-            };
-            match verdict {
-                Ok(spec) => a.capture = Some(spec),
-                Err(g) => {
+            match self.capture_verdict(t, q, c, single) {
+                Ok(spec) if guard.is_none() => a.capture = Some(spec),
+                verdict => {
+                    let g = verdict
+                        .err()
+                        .unwrap_or_else(|| guard.map_or(Ground::Fact, Ground::Stated));
                     a.shares = true;
                     protected_by = protected_by.or(Some(g));
                 }
@@ -1192,9 +1191,11 @@ impl Game {
             let o = t.other();
             let single =
                 (d.mask.count_ones() == 1).then(|| s.pool[d.mask.trailing_zeros() as usize].thrown);
+            let guard = self.guarded_landing(s, o, l.cell);
             for j in 0..self.n_pieces(o) {
                 let q = s.pieces[o][j];
-                if q.alive()
+                if guard.is_none()
+                    && q.alive()
                     && q.cell == l.cell
                     && self
                         .capture_verdict(team, &q, Cell::new(l.cell as u16), single)
@@ -1499,6 +1500,15 @@ impl Game {
         };
         let i = self.track_of_cell[team.index()][c.index()];
         (i >= 0 && self.in_run(&s.occ[team], team, i as usize, n)).then_some(o)
+    }
+
+    /// [`Game::guarded`] for the hole a move landed on (none off the board). A group's
+    /// capture may come from a landing on the way: a row guards the pieces of its last
+    /// landing hole all the same, judged before any piece is taken.
+    fn guarded_landing(&self, s: &State, team: TeamId, cell: u8) -> Option<Origin> {
+        (cell != NO_CELL)
+            .then(|| self.guarded(s, team, Cell::new(cell.into())))
+            .flatten()
     }
 
     /// Whether the hole at index `i` of team `track`'s track is one of `n` or more holes in
