@@ -270,6 +270,7 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("must_land_never_passed", &["W028"]),
     ("send_on_two_holes", &["E140"]),
     ("send_on_unreached", &["W040"]),
+    ("run_never_forms", &["W041"]),
     ("stacks_at_goal_without_goal", &["E115"]),
     ("track_entry_twice", &["E125"]),
     ("entry_on_track", &["E126"]),

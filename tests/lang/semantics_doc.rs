@@ -70,6 +70,8 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::MustLand => "`must land on`",
         StatementKind::PassedWon => "`holes passed in REGION are won`",
         StatementKind::SendOn => "`landing on … goes to`",
+        StatementKind::Protection => "`protection: N in a row`",
+        StatementKind::Blockade => "`blockade: N in a row`",
         StatementKind::BlockedRelease => "`blocked release:`",
         StatementKind::Stacks => "`stacks:`",
     }

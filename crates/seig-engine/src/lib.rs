@@ -598,6 +598,9 @@ pub enum RefusalKind {
     PassOpposing,
     /// A move past a hole a piece must land on (`must land on`).
     MustLand,
+    /// A move past a hole of a blockade: opposing pieces on N or more holes in a row along
+    /// the mover's track (`blockade: N in a row`).
+    Blockade,
     /// A chosen entry hole named for a move that enters no hole.
     NoEntryHere,
     /// A chosen entry hole outside the track's first segment.
@@ -1000,7 +1003,8 @@ impl Game {
         let mv = &ir.movement;
         let pass_free = mv.pass_own.value
             && mv.pass_opposing.value
-            && mv.must_land.value.iter().all(CellSet::is_empty);
+            && mv.must_land.value.iter().all(CellSet::is_empty)
+            && mv.blockade.value.is_none();
         let send_on = send_on_table(&ir, &track_of_cell);
         // Sending holes are judged on the careful walk: a file without them pays nothing.
         let sends = send_on.iter().any(|v| !v.is_empty());

@@ -822,8 +822,7 @@ impl Game {
             }
             for _ in 0..e.steps {
                 if !PLAIN && !self.pass_free && pos != p.tpos && pos >= 0 {
-                    self.may_pass(s, t, tr.cells[pos as usize])
-                        .map_err(|r| (r, false))?;
+                    self.may_pass(s, t, pos as usize).map_err(|r| (r, false))?;
                 }
                 let mut next = pos + dir;
                 if !PLAIN && next < 0 {
@@ -990,12 +989,18 @@ impl Game {
             here |= u64::from(q.cell == hole) << j;
         }
         here &= s.released[o] | s.waiting[o];
+        // `protection: N in a row` guards every piece on the hole, the piece's own
+        // protection (immunity, `no capture`) cited first.
+        let guard = self.guarded(s, o, c);
         while here != 0 {
             let q = &s.pieces[o][here.trailing_zeros() as usize];
             here &= here - 1;
             match self.capture_verdict(t, q, c, single) {
-                Ok(spec) => a.capture = Some(spec),
-                Err(g) => {
+                Ok(spec) if guard.is_none() => a.capture = Some(spec),
+                verdict => {
+                    let g = verdict
+                        .err()
+                        .unwrap_or_else(|| guard.map_or(Ground::Fact, Ground::Stated));
                     a.shares = true;
                     protected_by = protected_by.or(Some(g));
                 }
@@ -1186,9 +1191,11 @@ impl Game {
             let o = t.other();
             let single =
                 (d.mask.count_ones() == 1).then(|| s.pool[d.mask.trailing_zeros() as usize].thrown);
+            let guard = self.guarded_landing(s, o, l.cell);
             for j in 0..self.n_pieces(o) {
                 let q = s.pieces[o][j];
-                if q.alive()
+                if guard.is_none()
+                    && q.alive()
                     && q.cell == l.cell
                     && self
                         .capture_verdict(team, &q, Cell::new(l.cell as u16), single)
@@ -1348,6 +1355,10 @@ impl Game {
         obs: &mut impl Observer,
     ) {
         let o = team.other();
+        // A row of the victims' pieces guards all of them, judged before any is taken.
+        if self.guarded(s, o, cell).is_some() {
+            return;
+        }
         for j in 0..self.n_pieces(o) {
             let q = s.pieces[o][j];
             if q.alive()
@@ -1445,10 +1456,12 @@ impl Game {
         Some(to)
     }
 
-    /// May a piece of team `t` walk on past hole `c`? Refused when pieces there may not be
-    /// passed, or the hole must be landed on.
-    fn may_pass(&self, s: &State, t: TeamId, c: Cell) -> Result<(), Refusal> {
+    /// May a piece of team `t` walk on past the hole at index `pos` of its track? Refused
+    /// when pieces there may not be passed (a passing rule, a blockade), or the hole must
+    /// be landed on.
+    fn may_pass(&self, s: &State, t: TeamId, pos: usize) -> Result<(), Refusal> {
         let mv = &self.ir.movement;
+        let c = self.ir.teams[t.index()].track.cells[pos];
         if let Some(o) = mv.must_land.origin
             && mv.must_land.value[t].contains(c)
         {
@@ -1467,7 +1480,54 @@ impl Game {
                 Ground::of(mv.pass_opposing.origin, EngineChoiceId::Passing),
             ));
         }
+        if opp
+            && let (Some(n), Some(o)) = (mv.blockade.value, mv.blockade.origin)
+            && self.in_run(&s.occ[t.other()], t, pos, n)
+        {
+            return Err(Refusal::new(RefusalKind::Blockade, Ground::Stated(o)));
+        }
         Ok(())
+    }
+
+    /// The `protection: N in a row` statement when it protects the pieces of `team` on hole
+    /// `c`: the hole is one of N or more holes in a row along the team's track (from the
+    /// hole's first place on it), each holding pieces of the team.
+    #[inline]
+    fn guarded(&self, s: &State, team: TeamId, c: Cell) -> Option<Origin> {
+        let p = &self.ir.capture.protection;
+        let (Some(n), Some(o)) = (p.value, p.origin) else {
+            return None;
+        };
+        let i = self.track_of_cell[team.index()][c.index()];
+        (i >= 0 && self.in_run(&s.occ[team], team, i as usize, n)).then_some(o)
+    }
+
+    /// [`Game::guarded`] for the hole a move landed on (none off the board). A group's
+    /// capture may come from a landing on the way: a row guards the pieces of its last
+    /// landing hole all the same, judged before any piece is taken.
+    fn guarded_landing(&self, s: &State, team: TeamId, cell: u8) -> Option<Origin> {
+        (cell != NO_CELL)
+            .then(|| self.guarded(s, team, Cell::new(cell.into())))
+            .flatten()
+    }
+
+    /// Whether the hole at index `i` of team `track`'s track is one of `n` or more holes in
+    /// a row along that track (no wrap at its ends), each in `occ`.
+    fn in_run(&self, occ: &CellSet, track: TeamId, i: usize, n: u8) -> bool {
+        let cells = &self.ir.teams[track.index()].track.cells;
+        if !occ.contains(cells[i]) {
+            return false;
+        }
+        let mut len = 1u8;
+        let mut j = i;
+        while len < n && j > 0 && occ.contains(cells[j - 1]) {
+            (len, j) = (len + 1, j - 1);
+        }
+        let mut j = i;
+        while len < n && j + 1 < cells.len() && occ.contains(cells[j + 1]) {
+            (len, j) = (len + 1, j + 1);
+        }
+        len >= n
     }
 }
 

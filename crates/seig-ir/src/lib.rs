@@ -200,6 +200,10 @@ pub enum EngineChoiceId {
     Passing,
     /// `sending holes`.
     SendingHoles,
+    /// `blockades`.
+    Blockades,
+    /// `protection`.
+    Protection,
     /// `stacking`.
     Stacking,
     /// `stacks`.
@@ -236,7 +240,7 @@ pub enum EngineChoiceId {
 
 impl EngineChoiceId {
     /// Every engine choice, in the order of docs/semantics.md.
-    pub const ALL: [EngineChoiceId; 39] = [
+    pub const ALL: [EngineChoiceId; 41] = [
         EngineChoiceId::ThrowingOrder,
         EngineChoiceId::SeatsPerTeam,
         EngineChoiceId::SeatRotation,
@@ -260,12 +264,14 @@ impl EngineChoiceId {
         EngineChoiceId::PooledLanding,
         EngineChoiceId::Passing,
         EngineChoiceId::SendingHoles,
+        EngineChoiceId::Blockades,
         EngineChoiceId::Stacking,
         EngineChoiceId::Stacks,
         EngineChoiceId::Capture,
         EngineChoiceId::CapturePrecedence,
         EngineChoiceId::BlockedLanding,
         EngineChoiceId::Immunity,
+        EngineChoiceId::Protection,
         EngineChoiceId::OptionalCapture,
         EngineChoiceId::SendHomeTarget,
         EngineChoiceId::SwapFallback,
@@ -304,6 +310,8 @@ impl EngineChoiceId {
             EngineChoiceId::PooledLanding => "pooled landing",
             EngineChoiceId::Passing => "passing",
             EngineChoiceId::SendingHoles => "sending holes",
+            EngineChoiceId::Blockades => "blockades",
+            EngineChoiceId::Protection => "protection",
             EngineChoiceId::Stacking => "stacking",
             EngineChoiceId::Stacks => "stacks",
             EngineChoiceId::Capture => "capture",
@@ -421,6 +429,10 @@ pub enum StatementKind {
     PassedWon,
     /// `landing on REGION goes to REGION`.
     SendOn,
+    /// `protection: N in a row`.
+    Protection,
+    /// `blockade: N in a row`.
+    Blockade,
     /// `blocked release: …`.
     BlockedRelease,
     /// `stacks: move together|apart`.
@@ -940,6 +952,11 @@ pub struct Movement {
     /// What a release does when the released piece's move is refused (language default:
     /// lost).
     pub blocked_release: Sourced<BlockedRelease>,
+    /// `blockade: N in a row`: a move may not walk past a hole of N or more holes in a row
+    /// along the mover's track, each holding opposing pieces (language default: `None`, no
+    /// blockade; the passing rules alone decide).
+    #[serde(default)]
+    pub blockade: Sourced<Option<u8>>,
 }
 
 impl Default for Movement {
@@ -956,6 +973,7 @@ impl Default for Movement {
             must_land: Sourced::default_value([CellSet::default(); 2]),
             passed_won: Sourced::default_value([CellSet::default(); 2]),
             blocked_release: Sourced::default_value(BlockedRelease::Lost),
+            blockade: Sourced::default_value(None),
         }
     }
 }
@@ -1450,6 +1468,11 @@ pub struct CapturePolicy {
     /// (language default: `false`, a waiting piece on a hole may be taken like any other).
     #[serde(default)]
     pub waiting_immune: Sourced<bool>,
+    /// `protection: N in a row`: a piece on a hole of N or more holes in a row along its
+    /// team's track, each holding pieces of its team, cannot be taken (language default:
+    /// `None`, neighbours protect no piece).
+    #[serde(default)]
+    pub protection: Sourced<Option<u8>>,
     /// Pieces sent home go to the first empty hole of the start row (else, the language
     /// default, their start hole).
     pub home_first_empty: Sourced<bool>,

@@ -181,6 +181,7 @@ codes! {
     SwapNever = "W027", Warning, "A swap capture that can never swap (no taker can leave a hole of the taken piece's track)", Corpus("swap_never_made");
     MustLandNever = "W028", Warning, "Holes that must be landed on, which no move can walk past", Corpus("must_land_never_passed");
     SpecialHoleUnreached = "W040", Warning, "Sending holes (`landing on … goes to`) that no track of their team reaches", Corpus("send_on_unreached");
+    RunNeverForms = "W041", Warning, "`protection:` or `blockade:` asks for more pieces in a row than any team can put on its track", Corpus("run_never_forms");
 
 }
 

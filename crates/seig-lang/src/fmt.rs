@@ -658,13 +658,7 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::Immune(r) => format!("immune after entering {}", region(&r.node)),
         StmtKind::ImmuneArrived => "immune after arriving".into(),
         StmtKind::ImmuneUntilReleased => "immune until released".into(),
-        StmtKind::MustLand(r) => format!("must land on {}", region(&r.node)),
-        StmtKind::PassedWon(r) => format!("holes passed in {} are won", region(&r.node)),
-        StmtKind::ImmuneWhen { when, opposing } => format!(
-            "immune when {} first holds: {} released pieces on the board",
-            conds(when),
-            if *opposing { "opposing" } else { "own" }
-        ),
+        StmtKind::ImmuneWhen { when, opposing } => immune_when(when, *opposing),
         StmtKind::SendHomeTo(true) => "send home to: first empty hole".into(),
         StmtKind::SendHomeTo(false) => "send home to: start hole".into(),
         StmtKind::Win(p, cs) => end_head("win", p.as_ref(), cs),
@@ -687,6 +681,10 @@ fn statement(s: &StmtKind) -> String {
         | StmtKind::ThrowingOn(_)
         | StmtKind::Passing { .. }
         | StmtKind::SendOn { .. }
+        | StmtKind::MustLand(_)
+        | StmtKind::PassedWon(_)
+        | StmtKind::Protection(_)
+        | StmtKind::Blockade(_)
         | StmtKind::BlockedRelease(_)
         | StmtKind::Stacks(_) => movement(s),
     }
@@ -743,6 +741,15 @@ fn track_statement(s: &StmtKind) -> String {
     }
 }
 
+/// `immune when CONDS first holds: own|opposing released pieces on the board`.
+fn immune_when(when: &[Spanned<Cond>], opposing: bool) -> String {
+    format!(
+        "immune when {} first holds: {} released pieces on the board",
+        conds(when),
+        if opposing { "opposing" } else { "own" }
+    )
+}
+
 /// A movement setting (`moves per piece …`, `pooled throws land …`, `passing …`,
 /// `blocked release …`); empty for any other statement.
 fn movement(s: &StmtKind) -> String {
@@ -775,6 +782,10 @@ fn movement(s: &StmtKind) -> String {
             if *own { "own" } else { "opposing" },
             if *allowed { "allowed" } else { "forbidden" }
         ),
+        StmtKind::MustLand(r) => format!("must land on {}", region(&r.node)),
+        StmtKind::PassedWon(r) => format!("holes passed in {} are won", region(&r.node)),
+        StmtKind::Protection(e) => format!("protection: {} in a row", expr(&e.node)),
+        StmtKind::Blockade(e) => format!("blockade: {} in a row", expr(&e.node)),
         StmtKind::SendOn { from, to } => format!(
             "landing on {} goes to {}",
             region(&from.node),

@@ -232,6 +232,14 @@ pub const FORMS: &[Form] = &[
         "A move takes on and wins the holes of REGION it walks past, as a landing would.",
     ),
     f(
+        "protection: N in a row",
+        "Pieces on N or more holes in a row along their track cannot be taken.",
+    ),
+    f(
+        "blockade: N in a row",
+        "Opposing pieces on N or more holes in a row along the track cannot be walked past.",
+    ),
+    f(
         "immune after entering REGION",
         "A piece that has entered REGION can never be captured.",
     ),

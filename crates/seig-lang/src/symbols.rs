@@ -413,6 +413,8 @@ impl Walk {
                 }
             }
             StmtKind::Seats(_)
+            | StmtKind::Protection(_)
+            | StmtKind::Blockade(_)
             | StmtKind::Sticks { .. }
             | StmtKind::Transition { .. }
             | StmtKind::Throw { .. } => self.stmt_more(s),
@@ -456,7 +458,7 @@ impl Walk {
     /// Sticks, turns and the throw table (the rest of [`Walk::stmt`]).
     fn stmt_more(&mut self, s: &StmtKind) {
         match s {
-            StmtKind::Seats(e) => self.expr(e),
+            StmtKind::Seats(e) | StmtKind::Protection(e) | StmtKind::Blockade(e) => self.expr(e),
             StmtKind::Sticks {
                 when,
                 count,

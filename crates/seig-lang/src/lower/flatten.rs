@@ -445,6 +445,8 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::MustLand(_) => K::MustLand,
         StmtKind::PassedWon(_) => K::PassedWon,
         StmtKind::SendOn { .. } => K::SendOn,
+        StmtKind::Protection(_) => K::Protection,
+        StmtKind::Blockade(_) => K::Blockade,
         StmtKind::BlockedRelease(_) => K::BlockedRelease,
         StmtKind::Stacks(_) => K::Stacks,
     })

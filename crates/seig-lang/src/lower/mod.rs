@@ -317,6 +317,7 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
     let mut capture = capture::policy(cx, capture_stmts, cells, clean);
     capture::immune_on_arrival(flat, &teams, &mut capture);
     capture::immune_until_released(flat, &mut capture);
+    (capture.protection, movement.blockade) = movement::runs(cx, flat, &teams);
     capture.immune_when = immune_when;
     stacks::apply(cx, stacks.as_ref(), &capture, &teams, &mut movement);
     let throws = checks::check_throws(cx, throws, &sticks, &teams, clean, first_span);

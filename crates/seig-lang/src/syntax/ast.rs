@@ -619,6 +619,12 @@ pub enum StmtKind {
         /// The hole it goes to (one per team).
         to: Spanned<Region>,
     },
+    /// `protection: N in a row`: a piece on a hole of N or more holes in a row along its
+    /// track, each holding pieces of its team, cannot be taken.
+    Protection(Spanned<Expr>),
+    /// `blockade: N in a row`: a move may not walk past a hole of N or more holes in a row
+    /// along the mover's track, each holding opposing pieces.
+    Blockade(Spanned<Expr>),
     /// `blocked release: lost|released in place|another piece`.
     BlockedRelease(BlockedReleaseKind),
     /// `stacks: move together|move apart` (`true` = together).

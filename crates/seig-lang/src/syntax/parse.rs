@@ -586,6 +586,8 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
             from: region(next!())?,
             to: region(next!())?,
         },
+        Rule::protection_stmt => StmtKind::Protection(expr(next!())?),
+        Rule::blockade_stmt => StmtKind::Blockade(expr(next!())?),
         Rule::blocked_release_stmt => StmtKind::BlockedRelease(match next!().as_rule() {
             Rule::release_in_place => BlockedReleaseKind::InPlace,
             Rule::release_another => BlockedReleaseKind::AnotherPiece,

@@ -965,6 +965,8 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::Passing => "whether pieces may be passed",
         StatementKind::MustLand => "holes a piece must land on before going on",
         StatementKind::PassedWon => "holes a move wins by walking past them",
+        StatementKind::Protection => "pieces in a row that cannot be taken",
+        StatementKind::Blockade => "pieces in a row that cannot be passed",
         StatementKind::SendOn => "holes that send a piece landing there to another hole",
         StatementKind::BlockedRelease => "what a blocked release does",
         StatementKind::Stacks => "whether the pieces of a hole move together",

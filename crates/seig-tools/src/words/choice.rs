@@ -80,6 +80,7 @@ impl Choices<'_> {
         let mut out = self.turn_choices();
         out.extend(self.movement_choices());
         out.push(self.sending_choice());
+        out.push(self.blockade_choice());
         out.extend(self.taking_choices());
         out.extend(self.ending_choices());
         out
@@ -483,6 +484,38 @@ impl Choices<'_> {
         )
     }
 
+    /// Opposing pieces in a row that a move may not walk past (`blockade: N in a row`).
+    fn blockade_choice(&self) -> EngineChoice {
+        let b = &self.movement.blockade;
+        choice(
+            EngineChoiceId::Blockades,
+            "blockade: N in a row",
+            match b.value {
+                None => "none: only the passing rules keep a piece from walking past others".into(),
+                Some(n) => format!(
+                    "a move may not walk past a hole of {n} or more holes in a row along the mover's track, each holding opposing pieces"
+                ),
+            },
+            b.origin,
+        )
+    }
+
+    /// Own pieces in a row that cannot be taken (`protection: N in a row`).
+    fn protection_choice(&self) -> EngineChoice {
+        let p = &self.capture.protection;
+        choice(
+            EngineChoiceId::Protection,
+            "protection: N in a row",
+            match p.value {
+                None => "none: neighbours protect no piece".into(),
+                Some(n) => format!(
+                    "a piece on a hole of {n} or more holes in a row along its track, each holding pieces of its team, cannot be taken"
+                ),
+            },
+            p.origin,
+        )
+    }
+
     /// What a `swap` capture does with the taken piece where the swap cannot be made: the
     /// first swap statement that says it.
     fn swap_fallback_choice(&self) -> EngineChoice {
@@ -583,6 +616,7 @@ impl Choices<'_> {
                 pol.blocked_share.origin,
             ),
             self.immunity_choice(),
+            self.protection_choice(),
             choice(
                 EngineChoiceId::OptionalCapture,
                 "capture …: optional",
