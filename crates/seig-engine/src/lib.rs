@@ -812,6 +812,10 @@ pub struct Game {
     /// order by hole or a throw entry's own, a blocked release's fallback): the moves of
     /// unreleased pieces go to [`Game::check_move`], those of released pieces do not.
     careful_releases: bool,
+    /// `blocked release: released in place`: a release of one entry whose walk is refused
+    /// is made where the piece stands, which the quick verdicts say for the waiting pieces
+    /// (when no other release statement makes them careful).
+    in_place: bool,
     /// Any waiting piece may be the one a release takes, as the careful path decides
     /// (`blocked release: another piece`, or a throw entry's own release order).
     pub(crate) release_any: bool,
@@ -1023,8 +1027,14 @@ impl Game {
         let careful_moves =
             !pass_free || sends || mv.walk_in_throw_order.value || mv.land_each_throw.value;
         // A confinement (`within`) binds releasing groups only: waiting pieces.
+        // `released in place` is known to the quick verdicts (a one-entry release whose walk
+        // is refused is made where the piece stands): it alone makes no release careful.
+        let in_place = mv.blocked_release.value == BlockedRelease::InPlace;
         let careful_releases = confined
-            || mv.blocked_release.value != BlockedRelease::Lost
+            || !matches!(
+                mv.blocked_release.value,
+                BlockedRelease::Lost | BlockedRelease::InPlace
+            )
             || effect_orders
             || matches!(
                 ir.release_order.value,
@@ -1051,6 +1061,7 @@ impl Game {
             immune_on_pieces,
             careful_moves,
             careful_releases,
+            in_place,
             release_any,
             rule_within,
             confined,

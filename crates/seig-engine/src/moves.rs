@@ -307,6 +307,14 @@ impl Game {
                     capture,
                     may_decline,
                 } => (capture, may_decline),
+                // What `Game::land` does with a one-entry release whose walk is refused.
+                Quick::Illegal
+                    if self.in_place
+                        && mask.count_ones() == 1
+                        && s.waiting[s.team] >> piece & 1 == 1 =>
+                {
+                    (false, true)
+                }
                 Quick::Illegal => continue,
                 Quick::Unsure => match self.check_move(s, s.team, piece, mask) {
                     Ok(l) => (l.capture.is_some(), l.may_decline),
