@@ -266,6 +266,59 @@ fn pooled_walk_any_order_walks_the_shorter_throw_first_in_throw_order_as_thrown(
     );
 }
 
+// ------------------------------------------------------------------- gates by throw
+
+#[test]
+fn gate_by_every_throw_judges_each_throw_of_a_pooled_move() {
+    // A 2 and a 3 pooled; piece 1 on mid.4 (track index 7), the gate at b_home.4 (index 10):
+    // the 3 alone enters, the 2 alone stops short of the gate, the pair (2 first) enters with
+    // the 3 as the crossing throw, with a total of 5, and with a 2 among its throws.
+    let pool = "2/2#0 3/3#1";
+    let piece = "+mid.4 x x x";
+    let alone = ["1:2 mid.4>mid.6", "1:3 mid.4>b_home.4"];
+    let with_pair = {
+        let mut m = alone.to_vec();
+        m.push("1:2+3 mid.4>b_home.2");
+        v(&m)
+    };
+    let base = "allocation: pooled\n ";
+    for (gate, pair) in [
+        ("throw in 3 by crossing throw", true),
+        ("throw in 3 by every throw", false),
+        ("throw in 3 by move total", false),
+        ("throw in 2, 3 by every throw", true),
+        ("throw in 2, 3 by move total", false),
+        ("throw in 2, 3, 5 by move total", true),
+    ] {
+        let g = game(&format!("{base}gate a b_home: {gate}, else forbid"));
+        let s = at(&g, pool, piece, NO_B);
+        let want = if pair { with_pair.clone() } else { v(&alone) };
+        assert_eq!(moves(&g, &s), want, "{gate}");
+        if !pair {
+            assert_eq!(refuse(&g, &s, "1:2+3"), "R-X", "{gate}");
+        }
+    }
+    // The order the pair is walked in does not matter to it: thrown 3 then 2, in throw order.
+    let g = game(&format!(
+        "{base}pooled throws walk: in throw order\n gate a b_home: throw in 2, 3 by every throw, else forbid"
+    ));
+    let s = at(&g, "3/3#0 2/2#1", piece, NO_B);
+    assert_eq!(
+        moves(&g, &s),
+        v(&["1:2 mid.4>mid.6", "1:3 mid.4>b_home.4", "1:3+2 mid.4>b_home.2"])
+    );
+    // `else stop` halts the piece before the gate.
+    let g = game(&format!(
+        "{base}gate a b_home: throw in 3 by every throw, else stop"
+    ));
+    let s = at(&g, pool, piece, NO_B);
+    assert_eq!(
+        moves(&g, &s),
+        v(&["1:2 mid.4>mid.6", "1:2+3 mid.4>mid.6", "1:3 mid.4>b_home.4"])
+    );
+    round_trip("gate a b_home: throw in 2, 3 by every throw, else forbid");
+}
+
 #[test]
 fn pooled_landing_after_each_throw_is_blocked_at_each_landing() {
     let g = game("allocation: pooled\n pooled throws land: after each throw");

@@ -850,6 +850,12 @@ impl Game {
                     let (ok, crossing) = match &g.requirement {
                         Requirement::CrossingThrow(m) => (m >> e.thrown & 1 == 1, true),
                         Requirement::MoveTotal(m) => (total < 64 && m >> total & 1 == 1, false),
+                        Requirement::EveryThrow(m) => (
+                            order
+                                .iter()
+                                .all(|&j| m >> s.pool[j as usize].thrown & 1 == 1),
+                            false,
+                        ),
                         Requirement::Conds(cs) => (cs.iter().all(|c| self.cond(s, team, c)), false),
                     };
                     if !ok {

@@ -957,6 +957,9 @@ pub enum Requirement {
     CrossingThrow(u64),
     /// The move's total places are one of these values (bit mask).
     MoveTotal(u64),
+    /// Every throw of the move, each step of a pooled walk, has one of these values (bit
+    /// mask): `by every throw`.
+    EveryThrow(u64),
     /// A condition on the position.
     Conds(Vec<Cond>),
 }

@@ -22,7 +22,7 @@
 use crate::diag::Diagnostic;
 use crate::syntax::ast::{
     BlockedReleaseKind, Cond, CountRhs, Counted, Effect, Expr, File, Item, Name, Reading, Region,
-    ReleaseOrderKind, Requirement, RowRef, Rule, Segment, Spanned, SticksWhen, Stmt, StmtKind,
+    ReleaseOrderKind, Requirement, RowRef, Rule, Segment, Spanned, SticksWhen, Stmt, StmtKind, ThrowJudge,
     ThrowMatch, TrackEndKind, TrackEntryKind,
 };
 use crate::syntax::lex;
@@ -839,13 +839,13 @@ fn throw(
 /// A gate.
 fn gate(team: &Name, segment: &Name, requirement: &Requirement, stop: bool) -> String {
     let req = match requirement {
-        Requirement::Throw(vs, crossing) => format!(
+        Requirement::Throw(vs, judge) => format!(
             "throw in {} by {}",
             values(vs),
-            if *crossing {
-                "crossing throw"
-            } else {
-                "move total"
+            match judge {
+                ThrowJudge::Crossing => "crossing throw",
+                ThrowJudge::Total => "move total",
+                ThrowJudge::Every => "every throw",
             }
         ),
         Requirement::Conds(cs) => conds(cs),

@@ -192,7 +192,7 @@ pub const FORMS: &[Form] = &[
         "Where a piece off its track steps onto it (default the first hole).",
     ),
     f(
-        "gate TEAM SEGMENT: throw in N, N by crossing throw|move total, else forbid|stop",
+        "gate TEAM SEGMENT: throw in N, N by crossing throw|move total|every throw, else forbid|stop",
         "Entering that segment needs a throw in the set (or CONDS); else the move is illegal or stops before.",
     ),
     f(

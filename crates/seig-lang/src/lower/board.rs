@@ -732,12 +732,12 @@ fn track_gates(
             && let Some(i) = seg_index(cx, team, segments, segment)
         {
             let requirement = match requirement {
-                ast::Requirement::Throw(vs, crossing) => {
+                ast::Requirement::Throw(vs, judge) => {
                     let m = cx.values(vs, MAX_STICKS);
-                    if *crossing {
-                        Requirement::CrossingThrow(m)
-                    } else {
-                        Requirement::MoveTotal(m)
+                    match judge {
+                        ast::ThrowJudge::Crossing => Requirement::CrossingThrow(m),
+                        ast::ThrowJudge::Total => Requirement::MoveTotal(m),
+                        ast::ThrowJudge::Every => Requirement::EveryThrow(m),
                     }
                 }
                 ast::Requirement::Conds(cs) => Requirement::Conds(cx.conds(cs)),

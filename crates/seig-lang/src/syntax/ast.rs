@@ -352,10 +352,21 @@ pub struct TrackBack {
 /// What a gate requires.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum Requirement {
-    /// A throw value, judged by the crossing throw (`true`) or the move total.
-    Throw(Vec<Spanned<i64>>, bool),
+    /// A throw value, judged as the second field says.
+    Throw(Vec<Spanned<i64>>, ThrowJudge),
     /// A condition.
     Conds(Vec<Spanned<Cond>>),
+}
+
+/// Which throws of a move a gate's `throw in …` judges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum ThrowJudge {
+    /// `by crossing throw`: the throw whose places carry the piece in.
+    Crossing,
+    /// `by move total`: the sum of the move's throws.
+    Total,
+    /// `by every throw`: each throw of the move (each step of a pooled walk).
+    Every,
 }
 
 /// The statements of a rule body.

@@ -100,9 +100,9 @@ pub fn describe(r: Rule) -> &'static str {
         goal => "`goal`",
         track_back => "`back along the track [as LABEL]`",
         requirement | throw_req => {
-            "a requirement (`throw in 2, 3 by crossing throw|move total`, or conditions)"
+            "a requirement (`throw in 2, 3 by crossing throw|move total|every throw`, or conditions)"
         }
-        crossing | move_total => "`crossing throw` or `move total`",
+        crossing | move_total | every_throw => "`crossing throw`, `move total` or `every throw`",
         gate_else => "`forbid` or `stop`",
         forbidden | allowed => "`forbidden` or `allowed`",
         except_goal => "`except at goal`",

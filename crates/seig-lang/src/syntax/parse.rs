@@ -783,8 +783,12 @@ fn gate_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
         Rule::throw_req => {
             let mut ri = req.into_inner();
             let vs = values(ri.next().expect("values"))?;
-            let crossing = ri.next().expect("by").as_rule() == Rule::crossing;
-            Requirement::Throw(vs, crossing)
+            let judge = match ri.next().expect("by").as_rule() {
+                Rule::crossing => ThrowJudge::Crossing,
+                Rule::every_throw => ThrowJudge::Every,
+                _ => ThrowJudge::Total,
+            };
+            Requirement::Throw(vs, judge)
         }
         _ => Requirement::Conds(conds(req)?),
     };

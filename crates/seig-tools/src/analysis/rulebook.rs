@@ -659,6 +659,9 @@ fn tracks(sec: &mut Section) {
                     format!("the throw that carries the piece in is {}", mask_values(*m))
                 }
                 Requirement::MoveTotal(m) => format!("the move's total is {}", mask_values(*m)),
+                Requirement::EveryThrow(m) => {
+                    format!("every throw of the move is {}", mask_values(*m))
+                }
                 Requirement::Conds(cs) => describe_conds(ir, cs),
             };
             let tag = sec.tag(Some(g.origin.rule));
