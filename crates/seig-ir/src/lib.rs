@@ -141,6 +141,8 @@ pub enum EngineChoiceId {
     TrackEnd,
     /// `track entry`.
     TrackEntry,
+    /// `parked pieces`.
+    ParkedPieces,
     /// `gate checking`.
     GateChecking,
     /// `moves per piece`.
@@ -187,7 +189,7 @@ pub enum EngineChoiceId {
 
 impl EngineChoiceId {
     /// Every engine choice, in the order of docs/semantics.md.
-    pub const ALL: [EngineChoiceId; 39] = [
+    pub const ALL: [EngineChoiceId; 40] = [
         EngineChoiceId::ThrowingOrder,
         EngineChoiceId::SeatsPerTeam,
         EngineChoiceId::SeatRotation,
@@ -206,6 +208,7 @@ impl EngineChoiceId {
         EngineChoiceId::GroupWalkingOrder,
         EngineChoiceId::TrackEnd,
         EngineChoiceId::TrackEntry,
+        EngineChoiceId::ParkedPieces,
         EngineChoiceId::GateChecking,
         EngineChoiceId::MovesPerPiece,
         EngineChoiceId::PooledLanding,
@@ -250,6 +253,7 @@ impl EngineChoiceId {
             EngineChoiceId::GroupWalkingOrder => "group walking order",
             EngineChoiceId::TrackEnd => "track end",
             EngineChoiceId::TrackEntry => "track entry",
+            EngineChoiceId::ParkedPieces => "parked pieces",
             EngineChoiceId::GateChecking => "gate checking",
             EngineChoiceId::MovesPerPiece => "moves per piece",
             EngineChoiceId::PooledLanding => "pooled landing",
@@ -948,6 +952,10 @@ pub struct Loop {
     pub when: Vec<Cond>,
     /// The `loops` statement.
     pub origin: Origin,
+    /// Pieces parked on the last hole (stopped there while `when` did not hold) stay there
+    /// once it holds (`, parked pieces stay`); default false: they circle too.
+    #[serde(default)]
+    pub parked_stay: Sourced<bool>,
 }
 
 /// What entering a segment requires.

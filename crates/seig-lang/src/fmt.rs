@@ -693,11 +693,21 @@ fn track_statement(s: &StmtKind) -> String {
             }
             out
         }
-        StmtKind::TrackLoop { team, from, when } => {
+        StmtKind::TrackLoop {
+            team,
+            from,
+            when,
+            parked,
+        } => {
             let mut out = format!("track {} loops from {}", team.node, from.node);
             if !when.is_empty() {
                 out.push_str(" when ");
                 out.push_str(&conds(when));
+            }
+            match parked {
+                Some(true) => out.push_str(", parked pieces stay"),
+                Some(false) => out.push_str(", parked pieces circle"),
+                None => {}
             }
             out
         }

@@ -483,6 +483,10 @@ pub enum StmtKind {
         from: Name,
         /// When.
         when: Vec<Spanned<Cond>>,
+        /// `, parked pieces stay` (`Some(true)`) or `, parked pieces circle` (`Some(false)`):
+        /// whether pieces that stopped on the last hole before the condition held circle
+        /// once it holds. `None`: not said.
+        parked: Option<bool>,
     },
     /// `track T ends: stop|exact|bounce`.
     TrackEnd(Name, TrackEndKind),

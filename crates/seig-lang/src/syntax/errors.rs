@@ -104,6 +104,8 @@ pub fn describe(r: Rule) -> &'static str {
         }
         crossing | move_total | every_throw => "`crossing throw`, `move total` or `every throw`",
         gate_else => "`forbid` or `stop`",
+        parked_clause => "`parked pieces stay` or `parked pieces circle`",
+        parked_stay | parked_circle => "`stay` or `circle`",
         forbidden | allowed => "`forbidden` or `allowed`",
         except_goal => "`except at goal`",
         and_end => "`and end`",

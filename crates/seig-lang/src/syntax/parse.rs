@@ -497,11 +497,24 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         },
         Rule::throw_stmt => throw_stmt(it)?,
         Rule::track_stmt => track_stmt(it)?,
-        Rule::track_loop_stmt => StmtKind::TrackLoop {
-            team: name(next!()),
-            from: name(next!()),
-            when: it.next().map(conds).transpose()?.unwrap_or_default(),
-        },
+        Rule::track_loop_stmt => {
+            let (team, from) = (name(next!()), name(next!()));
+            let (mut when, mut parked) = (Vec::new(), None);
+            for p in it {
+                if p.as_rule() == Rule::parked_clause {
+                    let how = p.into_inner().next().map(|x| x.as_rule());
+                    parked = Some(how == Some(Rule::parked_stay));
+                } else {
+                    when = conds(p)?;
+                }
+            }
+            StmtKind::TrackLoop {
+                team,
+                from,
+                when,
+                parked,
+            }
+        }
         Rule::track_end_stmt => StmtKind::TrackEnd(
             name(next!()),
             match next!().as_str() {

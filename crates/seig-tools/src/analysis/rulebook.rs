@@ -641,9 +641,14 @@ fn tracks(sec: &mut Section) {
             Some(lp) => {
                 let tag = sec.tag(Some(lp.origin.rule));
                 sec.line(format!(
-                    "  after the last hole it goes on from {} when {}{tag}",
+                    "  after the last hole it goes on from {} when {}{}{tag}",
                     segment_name(ir, tr, lp.from),
-                    describe_conds(ir, &lp.when)
+                    describe_conds(ir, &lp.when),
+                    if lp.parked_stay.value {
+                        "; a piece that stopped on the last hole before then stays there"
+                    } else {
+                        ""
+                    }
                 ));
                 Some("when it does not go on, ")
             }
