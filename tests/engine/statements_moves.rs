@@ -319,14 +319,16 @@ fn parked_pieces_stay_keeps_pieces_stopped_before_the_loop_held() {
 #[test]
 fn parked_pieces_the_notation_refuses_a_parked_mark_that_cannot_be() {
     let bad = |g: &Game, a: &str| {
-        let text = format!(
-            "play | a 1 move | throws 1/1/9 turns 8 | pool 2/2#0 | a: {a} | b: {NO_B}"
-        );
+        let text =
+            format!("play | a 1 move | throws 1/1/9 turns 8 | pool 2/2#0 | a: {a} | b: {NO_B}");
         g.from_notation(&text).map(|_| ()).unwrap_err().to_string()
     };
     let stay = looping(", parked pieces stay");
     let e = bad(&stay, "+=mid.1 x x x");
-    assert!(e.contains("not a released piece on its track's last hole"), "{e}");
+    assert!(
+        e.contains("not a released piece on its track's last hole"),
+        "{e}"
+    );
     let e = bad(&looping(""), "+=b_home.1 x x x");
     assert!(e.contains("no loop whose parked pieces stay"), "{e}");
 }
@@ -370,7 +372,11 @@ fn gate_by_every_throw_judges_each_throw_of_a_pooled_move() {
     let s = at(&g, "3/3#0 2/2#1", piece, NO_B);
     assert_eq!(
         moves(&g, &s),
-        v(&["1:2 mid.4>mid.6", "1:3 mid.4>b_home.4", "1:3+2 mid.4>b_home.2"])
+        v(&[
+            "1:2 mid.4>mid.6",
+            "1:3 mid.4>b_home.4",
+            "1:3+2 mid.4>b_home.2"
+        ])
     );
     // `else stop` halts the piece before the gate.
     let g = game(&format!(

@@ -908,7 +908,12 @@ impl Game {
                 name: name(),
                 why,
             };
-            if !team.track.looping.as_ref().is_some_and(|l| l.parked_stay.value) {
+            if !team
+                .track
+                .looping
+                .as_ref()
+                .is_some_and(|l| l.parked_stay.value)
+            {
                 return Err(parked_where(
                     "its track has no loop whose parked pieces stay",
                 ));

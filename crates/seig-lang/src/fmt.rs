@@ -22,8 +22,8 @@
 use crate::diag::Diagnostic;
 use crate::syntax::ast::{
     BlockedReleaseKind, Cond, CountRhs, Counted, Effect, Expr, File, Item, Name, Reading, Region,
-    ReleaseOrderKind, Requirement, RowRef, Rule, Segment, Spanned, SticksWhen, Stmt, StmtKind, ThrowJudge,
-    ThrowMatch, TrackEndKind, TrackEntryKind,
+    ReleaseOrderKind, Requirement, RowRef, Rule, Segment, Spanned, SticksWhen, Stmt, StmtKind,
+    ThrowJudge, ThrowMatch, TrackEndKind, TrackEntryKind,
 };
 use crate::syntax::lex;
 use std::fmt::Write as _;
