@@ -856,17 +856,7 @@ impl Game {
                     if g.at as i16 != next {
                         continue;
                     }
-                    let (ok, crossing) = match &g.requirement {
-                        Requirement::CrossingThrow(m) => (m >> e.thrown & 1 == 1, true),
-                        Requirement::MoveTotal(m) => (total < 64 && m >> total & 1 == 1, false),
-                        Requirement::EveryThrow(m) => (
-                            order
-                                .iter()
-                                .all(|&j| m >> s.pool[j as usize].thrown & 1 == 1),
-                            false,
-                        ),
-                        Requirement::Conds(cs) => (cs.iter().all(|c| self.cond(s, team, c)), false),
-                    };
+                    let (ok, crossing) = self.gate_passes(s, team, &g.requirement, e, order, total);
                     if !ok {
                         if g.stop {
                             halt = Refusal::new(RefusalKind::GateStop, Ground::Stated(g.origin));
@@ -927,6 +917,31 @@ impl Game {
             .map_err(|r| (r, false))?;
         l.arrived(a);
         Ok(())
+    }
+
+    /// Whether a walk entering a gate with `requirement` passes it, the step's throw being
+    /// `e`'s and the move's `order` and `total` given; and whether it is judged by the
+    /// crossing throw (so that another order of the group may pass).
+    fn gate_passes(
+        &self,
+        s: &State,
+        team: TeamId,
+        requirement: &Requirement,
+        e: &Entry,
+        order: &[u8],
+        total: u32,
+    ) -> (bool, bool) {
+        match requirement {
+            Requirement::CrossingThrow(m) => (m >> e.thrown & 1 == 1, true),
+            Requirement::MoveTotal(m) => (total < 64 && m >> total & 1 == 1, false),
+            Requirement::EveryThrow(m) => (
+                order
+                    .iter()
+                    .all(|&j| m >> s.pool[j as usize].thrown & 1 == 1),
+                false,
+            ),
+            Requirement::Conds(cs) => (cs.iter().all(|c| self.cond(s, team, c)), false),
+        }
     }
 
     /// Does a move of `team` ending at track index `tpos` park its piece for good: the last
@@ -1165,8 +1180,7 @@ impl Game {
             0
         };
         let old = s.pieces[t][d.piece as usize];
-        // Judged as the move begins, before the mover leaves its hole.
-        let parks = self.parks(s, t, l.tpos);
+        let parks = self.parks(s, t, l.tpos); // judged before the mover leaves its hole
         if old.cell != NO_CELL {
             self.vacate(s, t, d.piece as usize, old.cell);
         }

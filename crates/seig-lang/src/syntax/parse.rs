@@ -497,24 +497,7 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         },
         Rule::throw_stmt => throw_stmt(it)?,
         Rule::track_stmt => track_stmt(it)?,
-        Rule::track_loop_stmt => {
-            let (team, from) = (name(next!()), name(next!()));
-            let (mut when, mut parked) = (Vec::new(), None);
-            for p in it {
-                if p.as_rule() == Rule::parked_clause {
-                    let how = p.into_inner().next().map(|x| x.as_rule());
-                    parked = Some(how == Some(Rule::parked_stay));
-                } else {
-                    when = conds(p)?;
-                }
-            }
-            StmtKind::TrackLoop {
-                team,
-                from,
-                when,
-                parked,
-            }
-        }
+        Rule::track_loop_stmt => track_loop_stmt(it)?,
         Rule::track_end_stmt => StmtKind::TrackEnd(
             name(next!()),
             match next!().as_str() {
@@ -784,6 +767,27 @@ fn track_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
         team,
         segments,
         back,
+    })
+}
+
+/// `track T loops from S [when C] [, parked pieces stay|circle]`.
+fn track_loop_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let team = name(child(&mut it));
+    let from = name(child(&mut it));
+    let (mut when, mut parked) = (Vec::new(), None);
+    for p in it {
+        if p.as_rule() == Rule::parked_clause {
+            let how = p.into_inner().next().map(|x| x.as_rule());
+            parked = Some(how == Some(Rule::parked_stay));
+        } else {
+            when = conds(p)?;
+        }
+    }
+    Ok(StmtKind::TrackLoop {
+        team,
+        from,
+        when,
+        parked,
     })
 }
 
