@@ -48,6 +48,9 @@ bitflags::bitflags! {
         /// Made immune by an `immune when … first holds` statement (with [`PieceFlags::IMMUNE`];
         /// without it, by entering an `immune after entering` region): for citing only.
         const IMMUNE_WHEN = 8;
+        /// Stopped on its track's last hole while the loop's condition did not hold, under
+        /// `…, parked pieces stay`: it never moves again (the notation writes `=`).
+        const PARKED = 16;
     }
 }
 
@@ -84,6 +87,11 @@ impl Piece {
     #[inline]
     pub fn immune(&self) -> bool {
         self.flags.contains(PieceFlags::IMMUNE)
+    }
+    /// Parked for good on its track's last hole (`…, parked pieces stay`)?
+    #[inline]
+    pub fn parked(&self) -> bool {
+        self.flags.contains(PieceFlags::PARKED)
     }
     /// The hole it stands on, if on the board.
     #[inline]
@@ -1883,7 +1891,7 @@ impl Game {
         let swapped = Piece {
             tpos: self.track_of_cell[team][c.index()],
             cell: c.get() as u8,
-            flags: p.flags,
+            flags: p.flags - PieceFlags::PARKED,
         };
         put(s, team, i, swapped);
         true

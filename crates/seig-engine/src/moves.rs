@@ -838,12 +838,21 @@ impl Game {
                     break 'walk;
                 }
                 if next as usize >= tr.cells.len() {
-                    match self.past_end(s, team, tr, pos, l).map_err(|r| (r, false))? {
+                    match self
+                        .past_end(s, team, tr, pos, p.parked(), l)
+                        .map_err(|r| (r, false))?
+                    {
                         Some((n, d)) => (next, dir) = (n, d),
                         None => {
                             if let Some(lp) = &tr.looping {
-                                // The loop's condition fails: the end stops it.
-                                halt = halt.and(Ground::Stated(lp.origin));
+                                // Parked for good, the loop's own clause stops it; else the
+                                // loop's condition fails and the end stops it.
+                                halt = if p.parked() {
+                                    Refusal::new(RefusalKind::TrackEnd, Ground::Stated(lp.origin))
+                                        .and(Ground::of(tr.end.origin, EngineChoiceId::TrackEnd))
+                                } else {
+                                    halt.and(Ground::Stated(lp.origin))
+                                };
                             }
                             break 'walk;
                         }
@@ -854,11 +863,7 @@ impl Game {
                     if g.at as i16 != next {
                         continue;
                     }
-                    let (ok, crossing) = match &g.requirement {
-                        Requirement::CrossingThrow(m) => (m >> e.thrown & 1 == 1, true),
-                        Requirement::MoveTotal(m) => (total < 64 && m >> total & 1 == 1, false),
-                        Requirement::Conds(cs) => (cs.iter().all(|c| self.cond(s, team, c)), false),
-                    };
+                    let (ok, crossing) = self.gate_passes(s, team, &g.requirement, e, order, total);
                     if !ok {
                         if g.stop {
                             halt = Refusal::new(RefusalKind::GateStop, Ground::Stated(g.origin));
@@ -921,18 +926,57 @@ impl Game {
         Ok(())
     }
 
+    /// Whether a walk entering a gate with `requirement` passes it, the step's throw being
+    /// `e`'s and the move's `order` and `total` given; and whether it is judged by the
+    /// crossing throw (so that another order of the group may pass).
+    fn gate_passes(
+        &self,
+        s: &State,
+        team: TeamId,
+        requirement: &Requirement,
+        e: &Entry,
+        order: &[u8],
+        total: u32,
+    ) -> (bool, bool) {
+        match requirement {
+            Requirement::CrossingThrow(m) => (m >> e.thrown & 1 == 1, true),
+            Requirement::MoveTotal(m) => (total < 64 && m >> total & 1 == 1, false),
+            Requirement::EveryThrow(m) => (
+                order
+                    .iter()
+                    .all(|&j| m >> s.pool[j as usize].thrown & 1 == 1),
+                false,
+            ),
+            Requirement::Conds(cs) => (cs.iter().all(|c| self.cond(s, team, c)), false),
+        }
+    }
+
+    /// Does a move of `team` ending at track index `tpos` park its piece for good: the last
+    /// hole of a track whose loop says `parked pieces stay`, while the loop's condition
+    /// does not hold?
+    pub(crate) fn parks(&self, s: &State, team: TeamId, tpos: i16) -> bool {
+        let tr = &self.ir.teams[team.index()].track;
+        tr.looping.as_ref().is_some_and(|lp| {
+            lp.parked_stay.value
+                && usize::try_from(tpos).is_ok_and(|x| x + 1 == tr.cells.len())
+                && !lp.when.iter().all(|c| self.cond(s, team, c))
+        })
+    }
+
     /// Where a walk goes from the last hole `pos`: on from the loop when its condition
-    /// holds, else as the track's end says (`None`: it stops there). Returns the next index
-    /// and the direction from there on.
+    /// holds (and the piece is not `parked` there for good), else as the track's end says
+    /// (`None`: it stops there). Returns the next index and the direction from there on.
     fn past_end(
         &self,
         s: &State,
         team: TeamId,
         tr: &Track,
         pos: i16,
+        parked: bool,
         l: &mut Landing,
     ) -> Result<Option<(i16, i16)>, Refusal> {
         if let Some(lp) = &tr.looping
+            && !parked
             && lp.when.iter().all(|c| self.cond(s, team, c))
         {
             l.note(lp.origin.rule);
@@ -1149,10 +1193,12 @@ impl Game {
             0
         };
         let old = s.pieces[t][d.piece as usize];
+        let parks = self.parks(s, t, l.tpos); // judged before the mover leaves its hole
         if old.cell != NO_CELL {
             self.vacate(s, t, d.piece as usize, old.cell);
         }
         let mut flags = old.flags | PieceFlags::RELEASED;
+        flags.set(PieceFlags::PARKED, parks);
         if let Some(r) = l.immune {
             flags |= PieceFlags::IMMUNE;
             obs.event(Event::Immune {

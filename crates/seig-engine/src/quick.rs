@@ -229,7 +229,7 @@ impl<'a> Gen<'a> {
             }
             let gate = &self.gates[gi as usize];
             let (ok, by_position) = match &gate.requirement {
-                Requirement::CrossingThrow(m) => match g.single {
+                Requirement::CrossingThrow(m) | Requirement::EveryThrow(m) => match g.single {
                     Some(v) => (m >> v & 1 == 1, false),
                     None => return Quick::Unsure,
                 },

@@ -190,6 +190,8 @@ pub enum EngineChoiceId {
     TrackEnd,
     /// `track entry`.
     TrackEntry,
+    /// `parked pieces`.
+    ParkedPieces,
     /// `gate checking`.
     GateChecking,
     /// `moves per piece`.
@@ -240,7 +242,7 @@ pub enum EngineChoiceId {
 
 impl EngineChoiceId {
     /// Every engine choice, in the order of docs/semantics.md.
-    pub const ALL: [EngineChoiceId; 41] = [
+    pub const ALL: [EngineChoiceId; 42] = [
         EngineChoiceId::ThrowingOrder,
         EngineChoiceId::SeatsPerTeam,
         EngineChoiceId::SeatRotation,
@@ -259,6 +261,7 @@ impl EngineChoiceId {
         EngineChoiceId::GroupWalkingOrder,
         EngineChoiceId::TrackEnd,
         EngineChoiceId::TrackEntry,
+        EngineChoiceId::ParkedPieces,
         EngineChoiceId::GateChecking,
         EngineChoiceId::MovesPerPiece,
         EngineChoiceId::PooledLanding,
@@ -305,6 +308,7 @@ impl EngineChoiceId {
             EngineChoiceId::GroupWalkingOrder => "group walking order",
             EngineChoiceId::TrackEnd => "track end",
             EngineChoiceId::TrackEntry => "track entry",
+            EngineChoiceId::ParkedPieces => "parked pieces",
             EngineChoiceId::GateChecking => "gate checking",
             EngineChoiceId::MovesPerPiece => "moves per piece",
             EngineChoiceId::PooledLanding => "pooled landing",
@@ -1015,6 +1019,10 @@ pub struct Loop {
     pub when: Vec<Cond>,
     /// The `loops` statement.
     pub origin: Origin,
+    /// Pieces parked on the last hole (stopped there while `when` did not hold) stay there
+    /// once it holds (`, parked pieces stay`); default false: they circle too.
+    #[serde(default)]
+    pub parked_stay: Sourced<bool>,
 }
 
 /// What entering a segment requires.
@@ -1024,6 +1032,9 @@ pub enum Requirement {
     CrossingThrow(u64),
     /// The move's total places are one of these values (bit mask).
     MoveTotal(u64),
+    /// Every throw of the move, each step of a pooled walk, has one of these values (bit
+    /// mask): `by every throw`.
+    EveryThrow(u64),
     /// A condition on the position.
     Conds(Vec<Cond>),
 }

@@ -23,7 +23,7 @@ use crate::diag::Diagnostic;
 use crate::syntax::ast::{
     BlockedReleaseKind, Cond, CountRhs, Counted, Effect, Expr, File, Item, Name, Reading,
     ReadingCond, Region, ReleaseOrderKind, Requirement, RowRef, Rule, Segment, Spanned, SticksWhen,
-    Stmt, StmtKind, ThrowMatch, TrackEndKind, TrackEntryKind,
+    Stmt, StmtKind, ThrowJudge, ThrowMatch, TrackEndKind, TrackEntryKind,
 };
 use crate::syntax::lex;
 use std::fmt::Write as _;
@@ -705,11 +705,21 @@ fn track_statement(s: &StmtKind) -> String {
             }
             out
         }
-        StmtKind::TrackLoop { team, from, when } => {
+        StmtKind::TrackLoop {
+            team,
+            from,
+            when,
+            parked,
+        } => {
             let mut out = format!("track {} loops from {}", team.node, from.node);
             if !when.is_empty() {
                 out.push_str(" when ");
                 out.push_str(&conds(when));
+            }
+            match parked {
+                Some(true) => out.push_str(", parked pieces stay"),
+                Some(false) => out.push_str(", parked pieces circle"),
+                None => {}
             }
             out
         }
@@ -864,13 +874,13 @@ fn throw(
 /// A gate.
 fn gate(team: &Name, segment: &Name, requirement: &Requirement, stop: bool) -> String {
     let req = match requirement {
-        Requirement::Throw(vs, crossing) => format!(
+        Requirement::Throw(vs, judge) => format!(
             "throw in {} by {}",
             values(vs),
-            if *crossing {
-                "crossing throw"
-            } else {
-                "move total"
+            match judge {
+                ThrowJudge::Crossing => "crossing throw",
+                ThrowJudge::Total => "move total",
+                ThrowJudge::Every => "every throw",
             }
         ),
         Requirement::Conds(cs) => conds(cs),

@@ -180,8 +180,8 @@ pub const FORMS: &[Form] = &[
         "A team's track: rows walked in order (`goal` marks the arrival segment).",
     ),
     f(
-        "track TEAM loops from SEGMENT when CONDS",
-        "After the last hole, the walk continues from that segment.",
+        "track TEAM loops from SEGMENT when CONDS, parked pieces stay|circle",
+        "After the last hole, the walk continues from that segment (pieces parked on the last hole before CONDS held stay, or circle too: default).",
     ),
     f(
         "track TEAM ends: stop|exact|bounce",
@@ -192,7 +192,7 @@ pub const FORMS: &[Form] = &[
         "Where a piece off its track steps onto it (default the first hole).",
     ),
     f(
-        "gate TEAM SEGMENT: throw in N, N by crossing throw|move total, else forbid|stop",
+        "gate TEAM SEGMENT: throw in N, N by crossing throw|move total|every throw, else forbid|stop",
         "Entering that segment needs a throw in the set (or CONDS); else the move is illegal or stops before.",
     ),
     f(

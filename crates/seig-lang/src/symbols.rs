@@ -525,7 +525,9 @@ impl Walk {
                     self.def(SymbolKind::Segment, l);
                 }
             }
-            StmtKind::TrackLoop { team, from, when } => {
+            StmtKind::TrackLoop {
+                team, from, when, ..
+            } => {
                 self.uses(SymbolKind::Team, team);
                 self.use_as(Pending::SegmentOrRow, from);
                 self.conds(when);

@@ -687,7 +687,9 @@ fn track_loop(
         if *t != team {
             continue;
         }
-        if let StmtKind::TrackLoop { from, when, .. } = &f.stmt.node
+        if let StmtKind::TrackLoop {
+            from, when, parked, ..
+        } = &f.stmt.node
             && let Some(origin) = f.origin
             && let Some(i) = seg_index(cx, team, segments, from)
         {
@@ -704,6 +706,10 @@ fn track_loop(
                 from: segments[i].start,
                 when,
                 origin,
+                parked_stay: match parked {
+                    Some(stay) => Sourced::stated(*stay, origin),
+                    None => Sourced::default_value(false),
+                },
             });
         }
     }
@@ -732,12 +738,12 @@ fn track_gates(
             && let Some(i) = seg_index(cx, team, segments, segment)
         {
             let requirement = match requirement {
-                ast::Requirement::Throw(vs, crossing) => {
+                ast::Requirement::Throw(vs, judge) => {
                     let m = cx.values(vs, MAX_STICKS);
-                    if *crossing {
-                        Requirement::CrossingThrow(m)
-                    } else {
-                        Requirement::MoveTotal(m)
+                    match judge {
+                        ast::ThrowJudge::Crossing => Requirement::CrossingThrow(m),
+                        ast::ThrowJudge::Total => Requirement::MoveTotal(m),
+                        ast::ThrowJudge::Every => Requirement::EveryThrow(m),
                     }
                 }
                 ast::Requirement::Conds(cs) => Requirement::Conds(cx.conds(cs)),

@@ -384,10 +384,21 @@ pub struct TrackBack {
 /// What a gate requires.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum Requirement {
-    /// A throw value, judged by the crossing throw (`true`) or the move total.
-    Throw(Vec<Spanned<i64>>, bool),
+    /// A throw value, judged as the second field says.
+    Throw(Vec<Spanned<i64>>, ThrowJudge),
     /// A condition.
     Conds(Vec<Spanned<Cond>>),
+}
+
+/// Which throws of a move a gate's `throw in …` judges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum ThrowJudge {
+    /// `by crossing throw`: the throw whose places carry the piece in.
+    Crossing,
+    /// `by move total`: the sum of the move's throws.
+    Total,
+    /// `by every throw`: each throw of the move (each step of a pooled walk).
+    Every,
 }
 
 /// The statements of a rule body.
@@ -502,6 +513,10 @@ pub enum StmtKind {
         from: Name,
         /// When.
         when: Vec<Spanned<Cond>>,
+        /// `, parked pieces stay` (`Some(true)`) or `, parked pieces circle` (`Some(false)`):
+        /// whether pieces that stopped on the last hole before the condition held circle
+        /// once it holds. `None`: not said.
+        parked: Option<bool>,
     },
     /// `track T ends: stop|exact|bounce`.
     TrackEnd(Name, TrackEndKind),

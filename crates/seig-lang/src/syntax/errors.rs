@@ -103,10 +103,12 @@ pub fn describe(r: Rule) -> &'static str {
         goal => "`goal`",
         track_back => "`back along the track [as LABEL]`",
         requirement | throw_req => {
-            "a requirement (`throw in 2, 3 by crossing throw|move total`, or conditions)"
+            "a requirement (`throw in 2, 3 by crossing throw|move total|every throw`, or conditions)"
         }
-        crossing | move_total => "`crossing throw` or `move total`",
+        crossing | move_total | every_throw => "`crossing throw`, `move total` or `every throw`",
         gate_else => "`forbid` or `stop`",
+        parked_clause => "`parked pieces stay` or `parked pieces circle`",
+        parked_stay | parked_circle => "`stay` or `circle`",
         forbidden | allowed => "`forbidden` or `allowed`",
         except_goal => "`except at goal`",
         and_end => "`and end`",

@@ -497,11 +497,7 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         },
         Rule::throw_stmt => throw_stmt(it)?,
         Rule::track_stmt => track_stmt(it)?,
-        Rule::track_loop_stmt => StmtKind::TrackLoop {
-            team: name(next!()),
-            from: name(next!()),
-            when: it.next().map(conds).transpose()?.unwrap_or_default(),
-        },
+        Rule::track_loop_stmt => track_loop_stmt(it)?,
         Rule::track_end_stmt => StmtKind::TrackEnd(
             name(next!()),
             match next!().as_str() {
@@ -806,6 +802,27 @@ fn track_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
     })
 }
 
+/// `track T loops from S [when C] [, parked pieces stay|circle]`.
+fn track_loop_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let team = name(child(&mut it));
+    let from = name(child(&mut it));
+    let (mut when, mut parked) = (Vec::new(), None);
+    for p in it {
+        if p.as_rule() == Rule::parked_clause {
+            let how = p.into_inner().next().map(|x| x.as_rule());
+            parked = Some(how == Some(Rule::parked_stay));
+        } else {
+            when = conds(p)?;
+        }
+    }
+    Ok(StmtKind::TrackLoop {
+        team,
+        from,
+        when,
+        parked,
+    })
+}
+
 /// `gate T S: requirement, else forbid|stop`.
 fn gate_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
     let team = name(child(&mut it));
@@ -815,8 +832,12 @@ fn gate_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
         Rule::throw_req => {
             let mut ri = req.into_inner();
             let vs = values(ri.next().expect("values"))?;
-            let crossing = ri.next().expect("by").as_rule() == Rule::crossing;
-            Requirement::Throw(vs, crossing)
+            let judge = match ri.next().expect("by").as_rule() {
+                Rule::crossing => ThrowJudge::Crossing,
+                Rule::every_throw => ThrowJudge::Every,
+                _ => ThrowJudge::Total,
+            };
+            Requirement::Throw(vs, judge)
         }
         _ => Requirement::Conds(conds(req)?),
     };

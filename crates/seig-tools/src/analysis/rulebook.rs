@@ -641,9 +641,14 @@ fn tracks(sec: &mut Section) {
             Some(lp) => {
                 let tag = sec.tag(Some(lp.origin.rule));
                 sec.line(format!(
-                    "  after the last hole it goes on from {} when {}{tag}",
+                    "  after the last hole it goes on from {} when {}{}{tag}",
                     segment_name(ir, tr, lp.from),
-                    describe_conds(ir, &lp.when)
+                    describe_conds(ir, &lp.when),
+                    if lp.parked_stay.value {
+                        "; a piece that stopped on the last hole before then stays there"
+                    } else {
+                        ""
+                    }
                 ));
                 Some("when it does not go on, ")
             }
@@ -659,6 +664,9 @@ fn tracks(sec: &mut Section) {
                     format!("the throw that carries the piece in is {}", mask_values(*m))
                 }
                 Requirement::MoveTotal(m) => format!("the move's total is {}", mask_values(*m)),
+                Requirement::EveryThrow(m) => {
+                    format!("every throw of the move is {}", mask_values(*m))
+                }
                 Requirement::Conds(cs) => describe_conds(ir, cs),
             };
             let tag = sec.tag(Some(g.origin.rule));

@@ -335,6 +335,25 @@ impl Choices<'_> {
         )
     }
 
+    /// Whether pieces parked on a looping track's last hole circle once the loop's condition
+    /// holds (`, parked pieces stay|circle`).
+    fn parked_choice(&self) -> EngineChoice {
+        let loops = || self.teams.iter().filter_map(|t| t.track.looping.as_ref());
+        let stay = loops().any(|l| l.parked_stay.value);
+        choice(
+            EngineChoiceId::ParkedPieces,
+            "track TEAM loops from SEG when CONDS, parked pieces stay / circle",
+            if loops().next().is_none() {
+                "no track loops: a piece on the last hole stays"
+            } else if stay {
+                "stay: a piece that stopped on the last hole before the loop's condition held stays there; pieces arriving later circle"
+            } else {
+                "circle: once the loop's condition holds, pieces already stopped on the last hole go on from the loop too"
+            },
+            loops().find_map(|l| l.parked_stay.origin),
+        )
+    }
+
     /// Releases, walking, gates and track ends.
     fn movement_choices(&self) -> Vec<EngineChoice> {
         let ends: Vec<String> = TeamId::BOTH
@@ -433,6 +452,7 @@ impl Choices<'_> {
                 end_origin,
             ),
             self.entry_choice(),
+            self.parked_choice(),
             choice(
                 EngineChoiceId::GateChecking,
                 "once CONDS (in a gate's conditions)",
