@@ -304,6 +304,8 @@ pub enum StatementKind {
     TeamPieces,
     /// `team NAME colour FACE`.
     TeamColour,
+    /// `team NAME shown as COLOUR` (how the front ends draw the team).
+    TeamShown,
     /// `seats per team: N`.
     Seats,
     /// `order: A, B`.
@@ -777,6 +779,10 @@ pub struct Team {
     pub name: String,
     /// Face that is the team's colour, with its statement (`None`: no colour).
     pub colour: Option<Sourced<u8>>,
+    /// The colour the front ends draw the team in (red, green, blue), with its statement
+    /// (`team NAME shown as COLOUR`; `None`: the language default, the tools' own pair).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown: Option<Sourced<[u8; 3]>>,
     /// Pieces.
     pub pieces: u8,
     /// Start.

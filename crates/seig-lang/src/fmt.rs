@@ -558,6 +558,18 @@ fn statement(s: &StmtKind) -> String {
             format!("team {}: {} pieces {place}", team.node, expr(&count.node))
         }
         StmtKind::TeamColour { team, face } => format!("team {} colour {}", team.node, face.node),
+        StmtKind::TeamShown {
+            team,
+            colour,
+            quoted,
+        } => {
+            let c = if *quoted {
+                string(&colour.node)
+            } else {
+                colour.node.clone()
+            };
+            format!("team {} shown as {c}", team.node)
+        }
         StmtKind::Seats(e) => format!("seats per team: {}", expr(&e.node)),
         StmtKind::Order(ts) => format!("order: {}", list(ts, |t| t.node.clone())),
         StmtKind::Sticks {

@@ -58,6 +58,10 @@ pub const FORMS: &[Form] = &[
         "A team's pieces start off the board and enter their track when released.",
     ),
     f(
+        "team NAME shown as COLOUR",
+        "The colour the terminal, the web page and the report draw the team in: a palette name or \"#rrggbb\".",
+    ),
+    f(
         "team NAME colour FACE",
         "The team's face of the sticks (for `value: count of own colour`).",
     ),

@@ -479,7 +479,9 @@ pub(super) fn rule_names(cx: &mut Cx, flat: &[Flat], first_span: Span) -> Option
     let mut order: Option<Setting<Vec<Name>>> = None;
     for f in flat {
         match &f.stmt.node {
-            StmtKind::TeamPieces { team, .. } | StmtKind::TeamColour { team, .. }
+            StmtKind::TeamPieces { team, .. }
+            | StmtKind::TeamColour { team, .. }
+            | StmtKind::TeamShown { team, .. }
                 if !cx.team_names.contains(&team.node) =>
             {
                 cx.team_names.push(team.node.clone());

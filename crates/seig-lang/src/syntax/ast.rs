@@ -401,6 +401,15 @@ pub enum StmtKind {
         /// Face.
         face: Name,
     },
+    /// `team NAME shown as COLOUR|"#rrggbb"`: the colour the front ends draw the team in.
+    TeamShown {
+        /// Team.
+        team: Name,
+        /// The colour as written (a palette name, or the string's text).
+        colour: Spanned<String>,
+        /// Written as a string (`"#c0392b"`), not a name.
+        quoted: bool,
+    },
     /// `seats per team: E`.
     Seats(Spanned<Expr>),
     /// `order: T, T`.

@@ -57,6 +57,7 @@ pub fn describe(r: Rule) -> &'static str {
         cmp => "a comparison (`<`, `<=`, `=`, `>=`, `>`)",
         reading_test => "`READING = OPTION`",
         team_colour => "`colour FACE`",
+        team_shown => "`shown as COLOUR`",
         team_pieces => "`: N pieces in ROW|beside the board`",
         beside => "`beside the board`",
         sticks_when => "`in PHASE`, `on first throw of turn|game` or `if CONDS`",

@@ -646,6 +646,15 @@ fn team_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
             team,
             face: name(body.into_inner().next().expect("face")),
         },
+        Rule::team_shown => {
+            let c = body.into_inner().next().expect("colour");
+            let quoted = c.as_rule() == Rule::string;
+            StmtKind::TeamShown {
+                team,
+                colour: if quoted { string(c) } else { name(c) },
+                quoted,
+            }
+        }
         _ => {
             let mut bi = body.into_inner();
             let count = expr(bi.next().expect("count"))?;
