@@ -273,6 +273,8 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("shown_unknown_colour", &["E150", "E150"]),
     ("shown_same_colour", &["W050"]),
     ("shown_low_contrast", &["W051"]),
+    ("param_default_not_odd", &["E023"]),
+    ("param_default_not_listed", &["E023"]),
     ("stacks_at_goal_without_goal", &["E115"]),
     ("track_entry_twice", &["E125"]),
     ("entry_on_track", &["E126"]),

@@ -20,6 +20,7 @@
 //! command line's (`seig fmt`).
 
 use crate::diag::Diagnostic;
+use crate::ir::ParamAllowed;
 use crate::syntax::ast::{
     BlockedReleaseKind, Cond, CountRhs, Counted, Effect, Expr, File, Item, Name, Reading, Region,
     ReleaseOrderKind, Requirement, RowRef, Rule, Segment, Spanned, SticksWhen, Stmt, StmtKind,
@@ -168,10 +169,13 @@ impl Printer<'_> {
                 self.close(s.span, 0);
             }
             Item::Param(p) => {
-                let mut text = format!(
-                    "param {} = {} in {}..{}",
-                    p.name.node, p.default.node, p.min.node, p.max.node
-                );
+                let values = match &p.allowed {
+                    ParamAllowed::Values(v) => {
+                        v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+                    }
+                    a => format!("{}..{}{}", p.min.node, p.max.node, a.suffix()),
+                };
+                let mut text = format!("param {} = {} in {values}", p.name.node, p.default.node);
                 if let Some(doc) = &p.doc {
                     text.push(' ');
                     text.push_str(&string(&doc.node));

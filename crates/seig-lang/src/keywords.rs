@@ -30,6 +30,14 @@ pub const FORMS: &[Form] = &[
         "A numeric parameter: its default and inclusive range (`--param NAME=V`).",
     ),
     f(
+        "param NAME = N in LO..HI odd|even \"DOC\"",
+        "A numeric parameter taking only the odd (or even) numbers of its range.",
+    ),
+    f(
+        "param NAME = N in A, B, C \"DOC\"",
+        "A numeric parameter taking only the values listed.",
+    ),
+    f(
         "reading ID \"QUESTION\" { OPTION (default) \"DOC\" … }",
         "A named choice where the source is ambiguous, its options and the default.",
     ),

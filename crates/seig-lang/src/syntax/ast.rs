@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+pub use crate::ir::ParamAllowed;
+
 /// Spans belong to diagnostics, which point at the text; the tree re-exports them.
 pub use crate::diag::Span;
 /// A rule's status is part of the IR too; the tree re-uses it.
@@ -87,6 +89,9 @@ pub struct Param {
     pub min: Spanned<i64>,
     /// Inclusive upper bound.
     pub max: Spanned<i64>,
+    /// Which values of the range it takes (`odd`, `even`, or a list written instead of a
+    /// range, whose least and greatest are `min` and `max`).
+    pub allowed: ParamAllowed,
     /// What it means.
     pub doc: Option<Spanned<String>>,
 }

@@ -231,12 +231,11 @@ fn preamble(o: &mut String, l: &Loaded) {
         for p in &ir.params {
             let _ = writeln!(
                 o,
-                "- {} = {}{} (range {}..{}): {}",
+                "- {} = {}{} (range {}): {}",
                 p.name,
                 p.value,
                 param_default(p),
-                p.range.0,
-                p.range.1,
+                p.values_text(),
                 p.doc
             );
         }
