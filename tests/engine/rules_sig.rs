@@ -1864,8 +1864,8 @@ fn a_sig_10_killable_a_returning_piece_kills_a_piece_racing_when_all_arrived() {
 
 #[test]
 fn a_sig_9_arrived_a_sig_15_a_kill_anywhere_except_an_arrived_piece() {
-    // Béart's narrow reading: "ces pions sont considérés comme arrivés, puis-que les pions de
-    // N. ne peuvent plus les tuer". North's piece 2 has arrived on home_south.12, south's
+    // Béart's narrow reading: "ces pions sont considérés comme arrivés, puis-que [sic] les
+    // pions de N. ne peuvent plus les tuer". North's piece 2 has arrived on home_south.12, south's
     // first hole: a south piece started by a 1 lands there and cannot kill it; under Béart's
     // sentence alone (A-SIG-9 = beart) it must.
     let south = side(&["+central_north.2"], "off");

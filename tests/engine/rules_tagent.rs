@@ -132,6 +132,39 @@ fn tag_e1_four_rows_of_twelve_holes_two_lower_two_upper() {
     assert_eq!(g.ir().cells, 48);
 }
 
+/// TAG-E1's "12 finger width grooves are made across the width of the board": each groove
+/// crosses the four rows, so hole N of every row lies in groove N, and wherever a track turns
+/// from one row into the next (TAG-M1's S) it steps across to the hole of the same groove.
+#[test]
+fn tag_e1_the_grooves_align_the_rows_every_turn_of_a_track_stays_in_its_groove() {
+    for chase in ["chase", "head-on"] {
+        let g = game(RULES, &[("A-TAG-8", chase)]);
+        let ir = g.ir();
+        for team in &ir.teams {
+            let t = &team.track;
+            let turns: Vec<(String, String)> = t
+                .segments
+                .windows(2)
+                .map(|w| {
+                    let last = t.cells[usize::from(w[0].start + w[0].len - 1)];
+                    let first = t.cells[usize::from(w[1].start)];
+                    (ir.cell_name(last), ir.cell_name(first))
+                })
+                .collect();
+            assert_eq!(turns.len(), 3, "{chase}: {} walks four rows", team.name);
+            for (from, to) in turns {
+                let groove = |n: &str| n.rsplit('.').next().map(str::to_string);
+                assert_eq!(
+                    groove(&from),
+                    groove(&to),
+                    "{chase}: {}'s track turns from {from} to {to}, out of its groove",
+                    team.name
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn tag_e2_twelve_pieces_a_team_one_in_each_hole_of_its_lower_field() {
     let g = game(RULES, &[]);

@@ -5,6 +5,7 @@ mod analysis;
 mod explain_exact;
 mod play_plain;
 mod play_tui;
+mod readings_page;
 mod refusals;
 mod shards;
 mod support;
