@@ -395,6 +395,11 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("rejected_segment_no_cascade", &["E058"]),
     ("impossible_throw_value", &["W010"]),
     ("empty_rule", &["W011"]),
+    ("branch_never_in_force", &["W012", "W012"]),
+    ("unknown_name_in_another_branch", &["E010"]),
+    ("phase_change_shadowed", &["W013"]),
+    ("sticks_if_shadowed", &["W014"]),
+    ("throw_entry_shadowed_by_its_conditions", &["W001"]),
 ];
 
 /// Every code in `diag::Code::ALL` has a case (`Code::case`, in the one table of codes): a

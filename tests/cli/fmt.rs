@@ -80,7 +80,7 @@ rule TAG-S1 inferred
   phases: entry, race
   if A-TAG-2 = slip {
     allocation: pooled
-    if A-TAG-2 = bare {
+    if A-TAG-2 = slip {
       release order: chosen
     }
   } else {

@@ -1,5 +1,6 @@
 //! The language: parsing, lowering, provenance, the documented semantics, and the layout of the code.
 
+mod branches;
 mod editors;
 mod layers;
 mod lower_passes;

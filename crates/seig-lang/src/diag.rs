@@ -169,6 +169,9 @@ codes! {
     Uncited = "W009", Warning, "A rule that cites no source", Corpus("rule_without_citation");
     ImpossibleThrowValue = "W010", Warning, "A throw entry lists a value that no throw can give", Corpus("impossible_throw_value");
     EmptyRule = "W011", Warning, "A rule with no statements", Corpus("empty_rule");
+    BranchNeverInForce = "W012", Warning, "A branch of an `if` that no selection of readings puts in force", Corpus("branch_never_in_force");
+    PhaseChangeShadowed = "W013", Warning, "A phase change that never happens: an earlier one from the same phase holds whenever it does", Corpus("phase_change_shadowed");
+    SticksShadowed = "W014", Warning, "A `sticks if` count that never applies: an earlier one holds whenever it does", Corpus("sticks_if_shadowed");
     NeverReleased = "W020", Warning, "No piece can ever leave its start (no throw entry releases a piece)", Corpus("no_piece_ever_released");
     WinNeverHolds = "W021", Warning, "A win that can never hold", Corpus("win_never_holds");
     PhaseNeverEntered = "W022", Warning, "A phase that can never be entered", Corpus("phase_never_entered");

@@ -226,9 +226,9 @@ fn never_applies(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome
         let takers: Option<Vec<usize>> = mine
             .iter()
             .map(|&o| {
-                throws[..j]
-                    .iter()
-                    .position(|(e, _)| e.conds.is_empty() && matches(e, o, &cx.classes))
+                throws[..j].iter().position(|(e, _)| {
+                    super::shadowed::implied(&e.conds, &entry.conds) && matches(e, o, &cx.classes)
+                })
             })
             .collect();
         if let Some(mut takers) = takers {

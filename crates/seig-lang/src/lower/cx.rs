@@ -21,8 +21,13 @@ pub(super) struct Cx {
     pub phases: Vec<String>,
     pub classes: Vec<Class>,
     pub faces: Option<[String; 2]>,
-    /// `once` conditions lowered so far: the next one's latch index.
+    /// `once` conditions in force lowered so far: the next one's latch index.
     pub latches: usize,
+    /// The statements the readings in force switch off, in file order: a `once` in one of
+    /// them takes no latch (it is not in the IR), so that the budget of latches counts the
+    /// selection of readings in force, not every branch of every reading.
+    /// Each with the reading tests that lead to it.
+    pub off: Vec<(Span, Vec<super::flatten::Test>)>,
     /// Where a throw entry's release is ordered by hole (`release 8 first hole`), for E114.
     pub hole_orders: Vec<Span>,
     /// A statement to lower as if the readings switched it off ([`super::lower_disabling`]).
@@ -34,8 +39,12 @@ pub(super) struct Cx {
 
 impl Cx {
     /// Has any error been reported so far?
+    /// Has any error been reported so far (outside the statements the readings switch off:
+    /// those are checked where they apply, after lowering, see `super::recheck_off`)?
     pub fn has_error(&self) -> bool {
-        self.diags.iter().any(|d| d.is_error())
+        self.diags
+            .iter()
+            .any(|d| d.is_error() && !d.span.is_some_and(|s| self.switched_off(s)))
     }
 
     pub fn int(&mut self, e: &Spanned<ast::Expr>, what: &str, min: i64, max: i64) -> Option<i64> {
@@ -320,6 +329,10 @@ impl Cx {
     /// `once …`: the conditions with a latch of their own.
     fn once(&mut self, cs: &[Spanned<ast::Cond>], span: Span) -> Option<Cond> {
         let when = self.conds(cs);
+        if self.switched_off(span) {
+            // Checked like any condition, but its statement is not in the IR: no latch.
+            return Some(Cond::Once { latch: 0, when });
+        }
         let latch = self.latches;
         self.latches += 1;
         if latch >= MAX_LATCHES {
@@ -327,7 +340,9 @@ impl Cx {
                 Diagnostic::error(
                     Code::TooManyOnce,
                     span,
-                    format!("a file may have at most {MAX_LATCHES} `once` conditions"),
+                    format!(
+                        "a selection of readings may have at most {MAX_LATCHES} `once` conditions in force"
+                    ),
                     "one too many",
                 )
                 .with_help("name the condition once in a phase change, and test the phase"),
@@ -338,6 +353,14 @@ impl Cx {
             latch: latch as u8,
             when,
         })
+    }
+
+    /// Is `span` inside a statement the readings in force switch off?
+    fn switched_off(&self, span: Span) -> bool {
+        let i = self.off.partition_point(|(s, _)| s.end < span.end);
+        self.off
+            .get(i)
+            .is_some_and(|(s, _)| s.start <= span.start && span.end <= s.end)
     }
 
     pub fn values(&mut self, vs: &[Spanned<i64>], max: i64) -> u64 {

@@ -3,7 +3,7 @@
 //! stands in its rule's [`RuleInfo::statements`].
 
 use super::cx::{Cx, unknown};
-use crate::diag::{Code, Diagnostic, suggest};
+use crate::diag::{Code, Diagnostic, Span, suggest};
 use crate::ir::*;
 use crate::syntax::ast::{self, Name, StmtKind};
 
@@ -16,6 +16,47 @@ pub(super) struct Flat<'a> {
     /// Where it stands in its rule's [`RuleInfo::statements`]; `None` when the readings in
     /// force switch it off.
     pub origin: Option<Origin>,
+    /// For a statement switched off, the reading tests that lead to it (empty otherwise):
+    /// [`in_force_with`] finds a selection of readings that puts it in force from them.
+    pub path: Vec<Test>,
+}
+
+/// A reading test on the way to a statement: reading `reading` is option `option` (or,
+/// in an `else`, is not).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Test {
+    /// The reading's index.
+    pub reading: usize,
+    /// The option's index.
+    pub option: usize,
+    /// `true` in the `if` branch, `false` in the `else` branch.
+    pub holds: bool,
+}
+
+/// A selection of options (`(reading, option)` indices) that passes every test of `path`,
+/// keeping each reading's option in force where its tests allow; `None` when no selection
+/// passes them all (two tests of one reading contradict each other).
+pub(super) fn in_force_with(
+    path: &[Test],
+    readings: &[ReadingInfo],
+) -> Option<Vec<(usize, usize)>> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for t in path {
+        if out.iter().any(|(r, _)| *r == t.reading) {
+            continue;
+        }
+        let fits = |o: usize| {
+            path.iter()
+                .filter(|u| u.reading == t.reading)
+                .all(|u| (u.option == o) == u.holds)
+        };
+        let r = readings.get(t.reading)?;
+        let option = std::iter::once(r.chosen)
+            .chain(0..r.options.len())
+            .find(|&o| fits(o))?;
+        out.push((t.reading, option));
+    }
+    Some(out)
 }
 
 impl Flat<'_> {
@@ -34,7 +75,12 @@ pub(super) fn flatten_rules<'a>(
     cx.used_readings = vec![false; cx.readings.len()];
     let mut flat = Vec::new();
     for (ri, (r, info)) in rule_asts.iter().zip(rules.iter_mut()).enumerate() {
-        flatten(cx, &r.body, ri as RuleIx, Some(&[]), info, &mut flat);
+        let at = At {
+            rule: ri as RuleIx,
+            choices: Some(&[]),
+            path: &[],
+        };
+        flatten(cx, &r.body, at, info, &mut flat);
     }
     flat
 }
@@ -68,16 +114,17 @@ pub(super) fn unused_readings(cx: &mut Cx) {
 }
 
 pub(super) fn reading_test(cx: &mut Cx, reading: &Name, option: &Name) -> Option<bool> {
-    reading_index(cx, reading, option).map(|(_, holds)| holds)
+    reading_index(cx, reading, option)
+        .map(|(ri, oi)| cx.readings.get(ri).is_some_and(|r| r.chosen == oi))
 }
 
-/// A reading test's reading index and whether it holds; `None` (after a diagnostic) when it
+/// A reading test's reading and option indices; `None` (after a diagnostic) when it
 /// names nothing declared.
 #[expect(
     clippy::indexing_slicing,
     reason = "`ri` is a position found in `cx.readings`, and `used_readings` holds one flag per reading"
 )]
-fn reading_index(cx: &mut Cx, reading: &Name, option: &Name) -> Option<(usize, bool)> {
+fn reading_index(cx: &mut Cx, reading: &Name, option: &Name) -> Option<(usize, usize)> {
     let ids: Vec<&str> = cx.readings.iter().map(|r| r.id.as_str()).collect();
     let Some(ri) = cx.readings.iter().position(|r| r.id == reading.node) else {
         let d = unknown("reading", reading, &ids)
@@ -89,7 +136,7 @@ fn reading_index(cx: &mut Cx, reading: &Name, option: &Name) -> Option<(usize, b
     let r = &cx.readings[ri];
     let names: Vec<&str> = r.options.iter().map(|(n, _)| n.as_str()).collect();
     match names.iter().position(|n| *n == option.node) {
-        Some(i) => Some((ri, i == r.chosen)),
+        Some(i) => Some((ri, i)),
         None => {
             let d = Diagnostic::error(
                 Code::NotAnOption,
@@ -111,9 +158,18 @@ fn reading_index(cx: &mut Cx, reading: &Name, option: &Name) -> Option<(usize, b
     }
 }
 
+/// Where [`flatten`] is in a rule body: the rule, the options that lead here if the
+/// readings in force take this branch (`None` inside a branch they switch off), and the
+/// reading tests on the way.
+#[derive(Clone, Copy)]
+struct At<'p> {
+    rule: RuleIx,
+    choices: Option<&'p [Choice]>,
+    path: &'p [Test],
+}
+
 /// Resolves the `if`s of a rule body: every statement goes to `out`, marked active when the
-/// readings in force keep it (`choices` is `None` inside a branch they switch off, else the
-/// options that lead here); active ones are also listed in the rule's statements.
+/// readings in force keep it; active ones are also listed in the rule's statements.
 #[expect(
     clippy::indexing_slicing,
     reason = "`ri` comes from `reading_index`, a position in `cx.readings`"
@@ -121,8 +177,7 @@ fn reading_index(cx: &mut Cx, reading: &Name, option: &Name) -> Option<(usize, b
 fn flatten<'a>(
     cx: &mut Cx,
     body: &'a [ast::Stmt],
-    rule: RuleIx,
-    choices: Option<&[Choice]>,
+    at: At<'_>,
     info: &mut RuleInfo,
     out: &mut Vec<Flat<'a>>,
 ) {
@@ -142,36 +197,114 @@ fn flatten<'a>(
             }
             // The options that lead into each branch, if the readings in force take it.
             let branch = |take: bool| -> Option<Vec<Choice>> {
-                let (ri, holds) = test?;
-                let mut cs = choices?.to_vec();
+                let (ri, oi) = test?;
+                let mut cs = at.choices?.to_vec();
                 cs.push(Choice {
                     reading: ri,
                     option: cx.readings[ri].chosen,
                 });
-                (holds == take).then_some(cs)
+                ((oi == cx.readings[ri].chosen) == take).then_some(cs)
             };
             let (then_cs, else_cs) = (branch(true), branch(false));
-            flatten(cx, then, rule, then_cs.as_deref(), info, out);
+            let path = |holds: bool| -> Vec<Test> {
+                let mut p = at.path.to_vec();
+                p.extend(test.map(|(reading, option)| Test {
+                    reading,
+                    option,
+                    holds,
+                }));
+                p
+            };
+            let (then_path, else_path) = (path(true), path(false));
+            never_in_force(
+                cx,
+                at.path,
+                &then_path,
+                s,
+                otherwise.is_some().then_some(&else_path[..]),
+            );
+            let then_at = At {
+                choices: then_cs.as_deref(),
+                path: &then_path,
+                ..at
+            };
+            flatten(cx, then, then_at, info, out);
             if let Some(o) = otherwise {
-                flatten(cx, o, rule, else_cs.as_deref(), info, out);
+                let else_at = At {
+                    choices: else_cs.as_deref(),
+                    path: &else_path,
+                    ..at
+                };
+                flatten(cx, o, else_at, info, out);
             }
         } else {
-            let origin = choices.zip(statement_kind(&s.node)).map(|(cs, kind)| {
+            let origin = at.choices.zip(statement_kind(&s.node)).map(|(cs, kind)| {
                 info.statements.push(Statement {
                     kind,
                     readings: cs.to_vec(),
                 });
                 Origin {
-                    rule,
+                    rule: at.rule,
                     statement: info.statements.len() as u16 - 1,
                 }
             });
             out.push(Flat {
                 stmt: s,
-                rule,
+                rule: at.rule,
                 origin,
+                path: if origin.is_none() {
+                    at.path.to_vec()
+                } else {
+                    Vec::new()
+                },
             });
         }
+    }
+}
+
+/// Warns of a branch of the `if` statement `s` that no selection of readings puts in force
+/// (its test contradicts a test around it), once, at the outermost such `if`.
+fn never_in_force(
+    cx: &mut Cx,
+    outer: &[Test],
+    then: &[Test],
+    s: &ast::Stmt,
+    otherwise: Option<&[Test]>,
+) {
+    let StmtKind::If {
+        reading, option, ..
+    } = &s.node
+    else {
+        return;
+    };
+    if in_force_with(outer, &cx.readings).is_none() {
+        return;
+    }
+    let test = Span {
+        start: reading.span.start,
+        end: option.span.end,
+    };
+    let said = format!("{} = {}", reading.node, option.node);
+    if in_force_with(then, &cx.readings).is_none() {
+        cx.diags.push(
+            Diagnostic::warning(
+                Code::BranchNeverInForce,
+                test,
+                format!("`{said}` never holds here: its branch is never in force"),
+                "contradicts a test around it",
+            )
+            .with_help("an `if` inside another tests a reading the outer `if` has already decided; remove the inner test or move its branch out"),
+        );
+    } else if otherwise.is_some_and(|p| in_force_with(p, &cx.readings).is_none()) {
+        cx.diags.push(
+            Diagnostic::warning(
+                Code::BranchNeverInForce,
+                test,
+                format!("`{said}` always holds here: its `else` is never in force"),
+                "decided by a test around it",
+            )
+            .with_help("the outer `if` has already decided this reading; remove the `else` branch, or the inner test"),
+        );
     }
 }
 

@@ -20,6 +20,7 @@ mod immunity;
 mod movement;
 mod names;
 mod playable;
+mod shadowed;
 mod stacks;
 mod sticks;
 mod turns;
@@ -70,7 +71,8 @@ pub fn lower_disabling(file: &ast::File, sel: &Selection, off: Origin) -> Lowere
 
 fn lower_with(mut cx: Cx, file: &ast::File, sel: &Selection) -> Lowered {
     let ir = lower_file(&mut cx, file, sel);
-    let mut diagnostics = cx.diags;
+    let mut diagnostics = std::mem::take(&mut cx.diags);
+    recheck_off(&mut diagnostics, &cx, file, sel);
     diagnostics.sort_by_key(|d| d.span.map_or(0, |s| s.start));
     let has_error = diagnostics.iter().any(|d| d.is_error());
     Lowered {
@@ -125,6 +127,84 @@ fn too_large(cx: &mut Cx, file: &ast::File) -> bool {
     false
 }
 
+/// Keeps a diagnostic of a statement the readings in force switch off only where a
+/// selection that puts the statement in force gives it too (that selection's words, with a
+/// note naming it): a statement is checked where it applies, against the names declared
+/// there. A statement no selection puts in force keeps none (W012 says so).
+fn recheck_off(diags: &mut Vec<Diagnostic>, cx: &Cx, file: &ast::File, sel: &Selection) {
+    let off_of = |d: &Diagnostic| {
+        let sp = d.span?;
+        cx.off
+            .iter()
+            .find(|(o, _)| o.start <= sp.start && sp.end <= o.end)
+    };
+    if !diags.iter().any(|d| off_of(d).is_some()) {
+        return;
+    }
+    // Each selection lowered once, however many diagnostics it confirms.
+    let mut elsewhere: Vec<(Selection, Vec<Diagnostic>)> = Vec::new();
+    let mut kept = Vec::new();
+    for d in diags.drain(..) {
+        let Some((_, path)) = off_of(&d) else {
+            kept.push(d);
+            continue;
+        };
+        let Some(choices) = flatten::in_force_with(path, &cx.readings) else {
+            continue;
+        };
+        let there = selection_with(sel, &choices, &cx.readings);
+        let i = match elsewhere.iter().position(|(s, _)| *s == there) {
+            Some(i) => i,
+            None => {
+                let mut alt = Cx::default();
+                lower_file(&mut alt, file, &there);
+                elsewhere.push((there, alt.diags));
+                elsewhere.len() - 1
+            }
+        };
+        let Some((there, found)) = elsewhere.get(i) else {
+            continue;
+        };
+        if let Some(same) = found.iter().find(|e| e.code == d.code && e.span == d.span) {
+            let flags: Vec<String> = choices
+                .iter()
+                .filter_map(|&(r, _)| {
+                    there
+                        .readings
+                        .iter()
+                        .find(|(id, _)| cx.readings.get(r).is_some_and(|ri| &ri.id == id))
+                })
+                .map(|(id, o)| format!("--reading {id}={o}"))
+                .collect();
+            kept.push(same.clone().with_note(format!(
+                "the readings chosen switch this statement off; it is in force with `{}`",
+                flags.join(" ")
+            )));
+        }
+    }
+    *diags = kept;
+}
+
+/// `sel` with the options `choices` (`(reading, option)` indices) chosen.
+fn selection_with(
+    sel: &Selection,
+    choices: &[(usize, usize)],
+    readings: &[ReadingInfo],
+) -> Selection {
+    let mut out = sel.clone();
+    for &(r, o) in choices {
+        let Some(info) = readings.get(r) else {
+            continue;
+        };
+        let Some((option, _)) = info.options.get(o) else {
+            continue;
+        };
+        out.readings.retain(|(id, _)| *id != info.id);
+        out.readings.push((info.id.clone(), option.clone()));
+    }
+    out
+}
+
 fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
     if too_large(cx, file) {
         return None;
@@ -132,6 +212,13 @@ fn lower_file(cx: &mut Cx, file: &ast::File, sel: &Selection) -> Option<Ir> {
     let mut decls = names::declarations(cx, file);
     names::choose(cx, &mut decls, sel);
     let mut flat = flatten::flatten_rules(cx, &decls.rule_asts, &mut decls.rules);
+    // Before `disabled` below: a disabled statement keeps its latches, so that the IR's
+    // latches are those of the full file.
+    cx.off = flat
+        .iter()
+        .filter(|f| !f.active())
+        .map(|f| (f.stmt.span, f.path.clone()))
+        .collect();
     if let Some(off) = cx.disabled {
         flat.iter_mut()
             .filter(|f| f.origin == Some(off))

@@ -25,6 +25,7 @@ pub(super) fn check(cx: &mut Cx, ir: &Ir, flat: &[Flat]) {
     swaps(cx, ir, &span);
     must_land(cx, ir, &span);
     unreachable_cells(cx, ir, &span);
+    super::shadowed::check(cx, ir, &span);
 }
 
 /// Pieces start unreleased and move only with a releasing entry: with none, nothing moves.

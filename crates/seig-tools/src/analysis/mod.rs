@@ -246,7 +246,7 @@ pub fn describe_cond(ir: &Ir, c: &Cond) -> String {
             if *own { " of own pieces" } else { "" }
         ),
         Cond::Won(cells) => format!(
-            "every hole of {} landed on by the team",
+            "every hole of {} has been landed on by the team",
             describe_team_cells(ir, cells)
         ),
         Cond::Once { when, .. } => format!("once ({})", describe_conds(ir, when)),

@@ -6,7 +6,7 @@
     reason = "the IR's phases, rules, rows, classes and reading options are indexed by indices lowering made or a valid state holds, per-team pairs by a `TeamId` (0 or 1), and local buffers by positions their loop, length check or `rng.below(len)` bounds"
 )]
 
-use super::{Loaded, describe_cells, describe_conds};
+use super::{Loaded, describe_cells, describe_cond, describe_conds};
 use crate::words::choice::EngineChoices;
 use seig_lang::ir::*;
 use std::collections::BTreeSet;
@@ -783,6 +783,20 @@ fn taking(sec: &mut Section) {
                 describe_cells(ir, &set)
             ));
         }
+    }
+    for w in &pol.immune_when {
+        let tag = sec.tag(Some(w.origin.rule));
+        sec.line(format!(
+            "- when {} first holds for a team, the {} released pieces then on the board can never be taken{tag}",
+            describe_cond(ir, &w.when),
+            if w.opposing { "opposing team's" } else { "team's own" }
+        ));
+    }
+    if let Some(o) = pol.waiting_immune.origin {
+        let tag = sec.tag(Some(o.rule));
+        sec.line(format!(
+            "- a piece waiting for its release can never be taken{tag}"
+        ));
     }
     if ir.any_taking_sends_home() {
         let r = rule(pol.home_first_empty.origin);

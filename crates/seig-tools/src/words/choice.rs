@@ -94,19 +94,25 @@ impl Choices<'_> {
             .iter()
             .find(|s| s.kind == CaptureKind::Immune)
             .map(|s| s.origin);
+        // Each way names its own rule: the choice's origin can hold only one of them.
+        let by = |o: Origin| format!(" ({})", self.rule(o).id);
         let mut ways = Vec::new();
-        if entering.is_some() {
-            ways.push("a piece that has entered the statement's region".to_string());
+        if let Some(o) = entering {
+            ways.push(format!(
+                "a piece that has entered the statement's region{}",
+                by(o)
+            ));
         }
         for w in &pol.immune_when {
             let whose = if w.opposing { "opposing" } else { "own" };
             ways.push(format!(
-                "the {whose} released pieces on the board when its condition first holds for a team (pieces released later are not)"
+                "the {whose} released pieces on the board when its condition first holds for a team (pieces released later are not){}",
+                by(w.origin)
             ));
         }
         let waiting = pol.waiting_immune.origin;
-        if waiting.is_some() {
-            ways.push("a piece still waiting for its release".to_string());
+        if let Some(o) = waiting {
+            ways.push(format!("a piece still waiting for its release{}", by(o)));
         }
         let value = if ways.is_empty() {
             "no piece is ever immune (a piece waiting for its release may be taken)".to_string()
@@ -339,12 +345,18 @@ impl Choices<'_> {
                     TrackEnd::Exact => "needs the exact count to reach the last hole",
                     TrackEnd::Bounce => "walks back from the last hole the places left",
                 };
-                let how = match &tr.looping {
-                    Some(lp) if lp.when.is_empty() => format!("loops to hole {}", lp.from + 1),
-                    Some(lp) => format!(
-                        "loops to hole {} when its condition holds, else {end}",
+                // The loop's target is a place of the track: name its hole.
+                let to = |lp: &crate::ir::Loop| match tr.cells.get(usize::from(lp.from)) {
+                    Some(&c) => format!(
+                        "hole {} (place {} of the track)",
+                        self.cell_name(c),
                         lp.from + 1
                     ),
+                    None => format!("place {} of the track", lp.from + 1),
+                };
+                let how = match &tr.looping {
+                    Some(lp) if lp.when.is_empty() => format!("loops to {}", to(lp)),
+                    Some(lp) => format!("loops to {} when its condition holds, else {end}", to(lp)),
                     None => end.into(),
                 };
                 format!("{}: {how}", self.team_of(t).name)
