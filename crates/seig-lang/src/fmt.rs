@@ -309,6 +309,16 @@ impl Printer<'_> {
     }
 }
 
+/// `team NAME shown as COLOUR`, a `#rrggbb` colour in its string.
+fn team_shown(team: &str, colour: &str, quoted: bool) -> String {
+    let c = if quoted {
+        string(colour)
+    } else {
+        colour.to_string()
+    };
+    format!("team {team} shown as {c}")
+}
+
 /// A string literal: `"` and `\` escaped, newlines written `\n`.
 fn string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
@@ -566,14 +576,7 @@ fn statement(s: &StmtKind) -> String {
             team,
             colour,
             quoted,
-        } => {
-            let c = if *quoted {
-                string(&colour.node)
-            } else {
-                colour.node.clone()
-            };
-            format!("team {} shown as {c}", team.node)
-        }
+        } => team_shown(&team.node, &colour.node, *quoted),
         StmtKind::Seats(e) => format!("seats per team: {}", expr(&e.node)),
         StmtKind::Order(ts) => format!("order: {}", list(ts, |t| t.node.clone())),
         StmtKind::Sticks {
