@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 /// A complete variant that lowers without errors and uses every item, statement, effect,
 /// condition, region form, row reference and expression of the language.
-const FULL: &str = r#"# Seig: a test variant that uses every construct and lowers cleanly.
+const FULL: &str = r##"# Seig: a test variant that uses every construct and lowers cleanly.
 game "Seig (a \"full\" test variant)\nsecond line, a backslash \\ and a # sign"
 
 source tagent "Seig" {
@@ -60,6 +60,8 @@ rule TAG-B1 stated
     team north colour black
   }
   team south colour black
+  team north shown as teal
+  team south shown as "#c0392b"
   seats per team: 2
   order: north, south
 }
@@ -137,7 +139,7 @@ rule TAG-K1 reconstructed
   win when all own pieces arrived
   win when opponent has no pieces and every piece immune or arrived
 }
-"#;
+"##;
 
 /// Comments in every awkward place, odd spacing, strings with every escape.
 const AWKWARD: &str = "# header comment
@@ -498,6 +500,7 @@ fn full_uses_every_construct() {
         "Row",
         "TeamPieces",
         "TeamColour",
+        "TeamShown",
         "Seats",
         "Order",
         "Sticks",

@@ -31,6 +31,7 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::Row => "`row NAME: KIND …`",
         StatementKind::TeamPieces => "`team NAME: N pieces …`",
         StatementKind::TeamColour => "`team NAME colour FACE`",
+        StatementKind::TeamShown => "`team NAME shown as COLOUR`",
         StatementKind::Seats => "`seats per team:`",
         StatementKind::Order => "`order:`",
         StatementKind::Sticks(_) => "`sticks …`",

@@ -365,6 +365,8 @@ pub enum StatementKind {
     TeamPieces,
     /// `team NAME colour FACE`.
     TeamColour,
+    /// `team NAME shown as COLOUR` (how the front ends draw the team).
+    TeamShown,
     /// `seats per team: N`.
     Seats,
     /// `order: A, B`.
@@ -703,6 +705,47 @@ pub struct SourceInfo {
     pub fields: Vec<(String, String)>,
 }
 
+/// Which values of its range a param takes.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ParamAllowed {
+    /// Every value of the range.
+    #[default]
+    Any,
+    /// Its odd values (`5..25 odd`).
+    Odd,
+    /// Its even values (`4..24 even`).
+    Even,
+    /// These values, in the order written (`4, 5, 7`).
+    Values(Vec<i64>),
+}
+
+impl ParamAllowed {
+    /// Every value of the range?
+    pub fn is_any(&self) -> bool {
+        *self == ParamAllowed::Any
+    }
+
+    /// Does it allow `v` (within the range, which it does not check)?
+    pub fn allows(&self, v: i64) -> bool {
+        match self {
+            ParamAllowed::Any => true,
+            ParamAllowed::Odd => v.rem_euclid(2) == 1,
+            ParamAllowed::Even => v.rem_euclid(2) == 0,
+            ParamAllowed::Values(vs) => vs.contains(&v),
+        }
+    }
+
+    /// What follows the range where a file writes it: ` odd`, ` even`, or nothing.
+    pub fn suffix(&self) -> &'static str {
+        match self {
+            ParamAllowed::Odd => " odd",
+            ParamAllowed::Even => " even",
+            _ => "",
+        }
+    }
+}
+
 /// A parameter.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ParamInfo {
@@ -717,8 +760,26 @@ pub struct ParamInfo {
     pub follows: Option<String>,
     /// Inclusive range.
     pub range: (i64, i64),
+    /// Which values of the range it takes (`odd`, `even`, a list; default every one).
+    #[serde(default, skip_serializing_if = "ParamAllowed::is_any")]
+    pub allowed: ParamAllowed,
     /// Meaning.
     pub doc: String,
+}
+
+impl ParamInfo {
+    /// Does it take `v`: within the range, and one of the allowed values?
+    pub fn takes(&self, v: i64) -> bool {
+        v >= self.range.0 && v <= self.range.1 && self.allowed.allows(v)
+    }
+
+    /// The values it takes as a file writes them: `2..10`, `5..25 odd`, `4, 5, 7`.
+    pub fn values_text(&self) -> String {
+        match &self.allowed {
+            ParamAllowed::Values(v) => v.iter().map(i64::to_string).collect::<Vec<_>>().join(", "),
+            a => format!("{}..{}{}", self.range.0, self.range.1, a.suffix()),
+        }
+    }
 }
 
 /// A reading.
@@ -842,6 +903,10 @@ pub struct Team {
     pub name: String,
     /// Face that is the team's colour, with its statement (`None`: no colour).
     pub colour: Option<Sourced<u8>>,
+    /// The colour the front ends draw the team in (red, green, blue), with its statement
+    /// (`team NAME shown as COLOUR`; `None`: the language default, the tools' own pair).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown: Option<Sourced<[u8; 3]>>,
     /// Pieces.
     pub pieces: u8,
     /// Start.

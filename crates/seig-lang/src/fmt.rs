@@ -20,6 +20,7 @@
 //! command line's (`seig fmt`).
 
 use crate::diag::Diagnostic;
+use crate::ir::ParamAllowed;
 use crate::syntax::ast::{
     BlockedReleaseKind, Cond, CountRhs, Counted, Effect, Expr, File, Item, Name, Reading,
     ReadingCond, Region, ReleaseOrderKind, Requirement, RowRef, Rule, Segment, Spanned, SticksWhen,
@@ -187,10 +188,13 @@ impl Printer<'_> {
                 self.close(s.span, 0);
             }
             Item::Param(p) => {
-                let mut text = format!(
-                    "param {} = {} in {}..{}",
-                    p.name.node, p.default.node, p.min.node, p.max.node
-                );
+                let values = match &p.allowed {
+                    ParamAllowed::Values(v) => {
+                        v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+                    }
+                    a => format!("{}..{}{}", p.min.node, p.max.node, a.suffix()),
+                };
+                let mut text = format!("param {} = {} in {values}", p.name.node, p.default.node);
                 if let Some(doc) = &p.doc {
                     text.push(' ');
                     text.push_str(&string(&doc.node));
@@ -317,6 +321,16 @@ impl Printer<'_> {
         body.last()
             .map_or(open, |s| self.code_end(s.span.start, s.span.end))
     }
+}
+
+/// `team NAME shown as COLOUR`, a `#rrggbb` colour in its string.
+fn team_shown(team: &str, colour: &str, quoted: bool) -> String {
+    let c = if quoted {
+        string(colour)
+    } else {
+        colour.to_string()
+    };
+    format!("team {team} shown as {c}")
 }
 
 /// A string literal: `"` and `\` escaped, newlines written `\n`.
@@ -572,6 +586,11 @@ fn statement(s: &StmtKind) -> String {
             format!("team {}: {} pieces {place}", team.node, expr(&count.node))
         }
         StmtKind::TeamColour { team, face } => format!("team {} colour {}", team.node, face.node),
+        StmtKind::TeamShown {
+            team,
+            colour,
+            quoted,
+        } => team_shown(&team.node, &colour.node, *quoted),
         StmtKind::Seats(e) => format!("seats per team: {}", expr(&e.node)),
         StmtKind::Order(ts) => format!("order: {}", list(ts, |t| t.node.clone())),
         StmtKind::Sticks {

@@ -30,6 +30,14 @@ pub const FORMS: &[Form] = &[
         "A numeric parameter: its default and inclusive range (`--param NAME=V`).",
     ),
     f(
+        "param NAME = N in LO..HI odd|even \"DOC\"",
+        "A numeric parameter taking only the odd (or even) numbers of its range.",
+    ),
+    f(
+        "param NAME = N in A, B, C \"DOC\"",
+        "A numeric parameter taking only the values listed.",
+    ),
+    f(
         "reading ID \"QUESTION\" { OPTION (default) \"DOC\" … }",
         "A named choice where the source is ambiguous, its options and the default.",
     ),
@@ -56,6 +64,10 @@ pub const FORMS: &[Form] = &[
     f(
         "team NAME: EXPR pieces beside the board",
         "A team's pieces start off the board and enter their track when released.",
+    ),
+    f(
+        "team NAME shown as COLOUR",
+        "The colour the terminal, the web page and the report draw the team in: a palette name or \"#rrggbb\".",
     ),
     f(
         "team NAME colour FACE",

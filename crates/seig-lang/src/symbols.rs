@@ -404,6 +404,7 @@ impl Walk {
                 self.def(SymbolKind::Team, team);
                 self.uses(SymbolKind::Face, face);
             }
+            StmtKind::TeamShown { team, .. } => self.def(SymbolKind::Team, team),
             StmtKind::Order(teams) => teams.iter().for_each(|t| self.uses(SymbolKind::Team, t)),
             StmtKind::Phases(ps) => ps.iter().for_each(|p| self.def(SymbolKind::Phase, p)),
             StmtKind::Class { name, .. } => self.def(SymbolKind::Class, name),

@@ -402,6 +402,7 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::Row { .. } => K::Row,
         StmtKind::TeamPieces { .. } => K::TeamPieces,
         StmtKind::TeamColour { .. } => K::TeamColour,
+        StmtKind::TeamShown { .. } => K::TeamShown,
         StmtKind::Seats(_) => K::Seats,
         StmtKind::Order(_) => K::Order,
         StmtKind::Sticks { when, .. } => K::Sticks(match when {

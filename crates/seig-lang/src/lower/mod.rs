@@ -314,6 +314,7 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
     // Whole-file checks, once every statement lowered (see `lower_file`).
     let clean = !cx.has_error();
     board::unreachable_rows(cx, &teams, clean);
+    board::shown_colours(cx, &team_stmts);
     let mut capture = capture::policy(cx, capture_stmts, cells, clean);
     capture::immune_on_arrival(flat, &teams, &mut capture);
     capture::immune_until_released(flat, &mut capture);

@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+pub use crate::ir::ParamAllowed;
+
 /// Spans belong to diagnostics, which point at the text; the tree re-exports them.
 pub use crate::diag::Span;
 /// A rule's status is part of the IR too; the tree re-uses it.
@@ -87,6 +89,9 @@ pub struct Param {
     pub min: Spanned<i64>,
     /// Inclusive upper bound.
     pub max: Spanned<i64>,
+    /// Which values of the range it takes (`odd`, `even`, or a list written instead of a
+    /// range, whose least and greatest are `min` and `max`).
+    pub allowed: ParamAllowed,
     /// What it means.
     pub doc: Option<Spanned<String>>,
 }
@@ -441,6 +446,15 @@ pub enum StmtKind {
         team: Name,
         /// Face.
         face: Name,
+    },
+    /// `team NAME shown as COLOUR|"#rrggbb"`: the colour the front ends draw the team in.
+    TeamShown {
+        /// Team.
+        team: Name,
+        /// The colour as written (a palette name, or the string's text).
+        colour: Spanned<String>,
+        /// Written as a string (`"#c0392b"`), not a name.
+        quoted: bool,
     },
     /// `seats per team: E`.
     Seats(Spanned<Expr>),

@@ -60,6 +60,10 @@ pub fn describe(r: Rule) -> &'static str {
             "`READING = OPTION` (joined by `and`, `or`, `not`, parentheses)"
         }
         team_colour => "`colour FACE`",
+        team_shown => "`shown as COLOUR`",
+        param_range => "a range `LO..HI` (optionally `odd` or `even`)",
+        parity => "`odd` or `even`",
+        param_list => "a list of values `A, B, C`",
         team_pieces => "`: N pieces in ROW|beside the board`",
         beside => "`beside the board`",
         sticks_when => "`in PHASE`, `on first throw of turn|game` or `if CONDS`",

@@ -94,6 +94,39 @@ fn span(p: &P) -> Span {
     }
 }
 
+/// A param's values: `LO..HI [odd|even]`, or a list `A, B, C` (its least and greatest
+/// value as the range).
+fn param_values(p: P) -> Result<(Spanned<i64>, Spanned<i64>, ParamAllowed), Vec<Diagnostic>> {
+    let rule = p.as_rule();
+    let mut it = p.into_inner();
+    if rule == Rule::param_range {
+        let min = int(it.next().expect("low"))?;
+        let max = int(it.next().expect("high"))?;
+        let allowed = match it.next().map(|x| x.as_str()) {
+            Some("odd") => ParamAllowed::Odd,
+            Some(_) => ParamAllowed::Even,
+            None => ParamAllowed::Any,
+        };
+        return Ok((min, max, allowed));
+    }
+    let values = it.map(int).collect::<Result<Vec<_>, _>>()?;
+    let lo = values
+        .iter()
+        .min_by_key(|v| v.node)
+        .cloned()
+        .expect("a value");
+    let hi = values
+        .iter()
+        .max_by_key(|v| v.node)
+        .cloned()
+        .expect("a value");
+    Ok((
+        lo,
+        hi,
+        ParamAllowed::Values(values.into_iter().map(|v| v.node).collect()),
+    ))
+}
+
 fn name(p: P) -> Name {
     Spanned {
         span: span(&p),
@@ -190,8 +223,8 @@ fn item(p: P) -> Result<Item, Vec<Diagnostic>> {
                     node: ParamDefault::Param(n.node),
                 }
             };
-            let min = int(next())?;
-            let max = int(next())?;
+            let values = next();
+            let (min, max, allowed) = param_values(values)?;
             let doc = it.next().map(string);
             Item::Param(Param {
                 span: sp,
@@ -199,6 +232,7 @@ fn item(p: P) -> Result<Item, Vec<Diagnostic>> {
                 default,
                 min,
                 max,
+                allowed,
                 doc,
             })
         }
@@ -674,6 +708,15 @@ fn team_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
             team,
             face: name(body.into_inner().next().expect("face")),
         },
+        Rule::team_shown => {
+            let c = body.into_inner().next().expect("colour");
+            let quoted = c.as_rule() == Rule::string;
+            StmtKind::TeamShown {
+                team,
+                colour: if quoted { string(c) } else { name(c) },
+                quoted,
+            }
+        }
         _ => {
             let mut bi = body.into_inner();
             let count = expr(bi.next().expect("count"))?;

@@ -231,12 +231,11 @@ fn preamble(o: &mut String, l: &Loaded) {
         for p in &ir.params {
             let _ = writeln!(
                 o,
-                "- {} = {}{} (range {}..{}): {}",
+                "- {} = {}{} (range {}): {}",
                 p.name,
                 p.value,
                 param_default(p),
-                p.range.0,
-                p.range.1,
+                p.values_text(),
                 p.doc
             );
         }
@@ -386,6 +385,16 @@ fn teams(sec: &mut Section) {
                 "  colour: {}{tag}",
                 ir.sticks.faces[c.value as usize]
             ));
+        }
+        if let Some(c) = team.shown {
+            // How the team is drawn: no rule reads it, but its statement is the file's.
+            let tag = sec.tag(rule(c.origin));
+            let hex = seig_lang::palette::hex(c.value);
+            let name = seig_lang::palette::NAMED
+                .iter()
+                .find(|(_, rgb)| *rgb == c.value)
+                .map_or(hex.clone(), |(n, _)| format!("{n} ({hex})"));
+            sec.line(format!("  drawn in {name}{tag}"));
         }
     }
     let r = rule(ir.seats.origin);
@@ -940,6 +949,7 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::Row => "a row of holes",
         StatementKind::TeamPieces => "a team's pieces and where they start",
         StatementKind::TeamColour => "a team's colour",
+        StatementKind::TeamShown => "the colour a team is drawn in",
         StatementKind::Seats => "the seats per team",
         StatementKind::Order => "the throwing order",
         StatementKind::Sticks(_) => "how many sticks are thrown",
