@@ -144,7 +144,14 @@ function buildChoices(readings, params) {
   for (const p of params) {
     const v = old.params[p.name] !== undefined ? old.params[p.name] : p.value;
     const title = p.follows ? p.doc + " (default: as " + p.follows + ")" : p.doc;
-    const inp = el("input", { type: "number", "data-param": p.name, min: p.range[0], max: p.range[1], value: v, title });
+    // A param that takes listed values is a choice among them; odd or even ones step by 2.
+    const listed = p.allowed && p.allowed.values;
+    const parity = p.allowed === "odd" ? 1 : p.allowed === "even" ? 0 : null;
+    const lo = parity === null ? p.range[0] : p.range[0] + (Math.abs(p.range[0] % 2) === parity ? 0 : 1);
+    const inp = listed
+      ? el("select", { "data-param": p.name, title }, ...listed.map(x => el("option", { value: x }, String(x))))
+      : el("input", { type: "number", "data-param": p.name, min: lo, max: p.range[1], step: parity === null ? 1 : 2, value: v, title });
+    if (listed) inp.value = String(v);
     if (p.follows) inp.dataset.follows = p.follows;
     inp.addEventListener("change", () => { setParams.add(p.name); choicesChanged(); });
     ps.append(el("label", { title: p.doc }, p.name + " ", inp));
@@ -154,7 +161,7 @@ function buildChoices(readings, params) {
 function choices() {
   const out = { readings: {}, params: {} };
   document.querySelectorAll("#readings input[type=radio]:checked").forEach((r) => { out.readings[r.name.slice(2)] = r.value; });
-  document.querySelectorAll("#params input").forEach((i) => {
+  document.querySelectorAll("#params [data-param]").forEach((i) => {
     const n = parseInt(i.value, 10);
     // A param whose default follows another is sent only once the user set it.
     if (i.dataset.follows && !setParams.has(i.dataset.param)) return;

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 /// A complete variant that lowers without errors and uses every item, statement, effect,
 /// condition, region form, row reference and expression of the language.
-const FULL: &str = r#"# Seig: a test variant that uses every construct and lowers cleanly.
+const FULL: &str = r##"# Seig: a test variant that uses every construct and lowers cleanly.
 game "Seig (a \"full\" test variant)\nsecond line, a backslash \\ and a # sign"
 
 source tagent "Seig" {
@@ -54,8 +54,14 @@ rule TAG-B1 stated
     team north: holes pieces in north-lower
   }
   team south: 12 pieces in own lower
-  team north colour white
+  if not A-TAG-2 = bare and (A-TAG-2 = slip or A-TAG-2 = as-written) {
+    team north colour white
+  } else {
+    team north colour black
+  }
   team south colour black
+  team north shown as teal
+  team south shown as "#c0392b"
   seats per team: 2
   order: north, south
 }
@@ -133,7 +139,7 @@ rule TAG-K1 reconstructed
   win when all own pieces arrived
   win when opponent has no pieces and every piece immune or arrived
 }
-"#;
+"##;
 
 /// Comments in every awkward place, odd spacing, strings with every escape.
 const AWKWARD: &str = "# header comment
@@ -494,6 +500,7 @@ fn full_uses_every_construct() {
         "Row",
         "TeamPieces",
         "TeamColour",
+        "TeamShown",
         "Seats",
         "Order",
         "Sticks",
@@ -601,6 +608,7 @@ fn full_uses_every_construct() {
         "  bare\n",
         "year 2010\n",
         "} else {",
+        "if not A-TAG-2 = bare and (A-TAG-2 = slip or A-TAG-2 = as-written) {",
     ] {
         assert!(
             out.contains(form),

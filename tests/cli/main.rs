@@ -4,6 +4,7 @@
 mod common;
 
 mod browser;
+mod browser_colours;
 mod browser_play;
 mod browser_variants;
 mod cli_engine;

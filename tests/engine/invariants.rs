@@ -1024,6 +1024,11 @@ fn check_decision_events(
                 let Some(c) = victim.place() else {
                     return Err(format!("{who} taken off the board"));
                 };
+                // `protection: N in a row`, judged here from the pieces' places (a hole
+                // passed or landed on the way is judged as the walk reaches it).
+                if !on_the_way && !passed && in_protected_row(g, s, o, c) {
+                    return Err(format!("{who} taken although in a protected row"));
+                }
                 // On the way, the first landing is one throw's (`only with` may see it).
                 let first = d.mask.trailing_zeros() as usize;
                 let single = if on_the_way {
@@ -1090,6 +1095,7 @@ fn check_decision_events(
                 && still.alive()
                 && still.place() == Some(cell)
                 && g.capture_verdict(TeamId::new(t), q, cell, single).is_ok()
+                && !in_protected_row(g, s, o, cell)
             {
                 return Err(format!(
                     "piece {} of `{}` on the landing hole could be taken but was left",
@@ -1266,6 +1272,28 @@ fn check_variant(
     Ok(())
 }
 
+/// Whether the pieces of team `team` on `c` stand in a row that `protection: N in a row`
+/// protects: N or more holes in a row along the team's track, each holding its pieces.
+fn in_protected_row(g: &Game, s: &State, team: usize, c: Cell) -> bool {
+    let Some(n) = g.ir().capture.protection.value else {
+        return false;
+    };
+    let cells = &g.ir().teams[team].track.cells;
+    let held: Vec<Cell> = s
+        .pieces(TeamId::new(team))
+        .iter()
+        .filter(|p| p.alive())
+        .filter_map(|p| p.place())
+        .collect();
+    let Some(i) = cells.iter().position(|&x| x == c) else {
+        return false;
+    };
+    let on = |j: usize| held.contains(&cells[j]);
+    let before = (0..i).rev().take_while(|&j| on(j)).count();
+    let after = (i + 1..cells.len()).take_while(|&j| on(j)).count();
+    1 + before + after >= usize::from(n)
+}
+
 /// The swap fixture (`tests/fixtures/swaps.seig`: a capture that swaps, holes that must be
 /// landed on, holes that send a piece on) under reading
 /// combination `combo` (one bit per reading, its second option when set): the invariants,
@@ -1277,6 +1305,7 @@ fn check_swaps(seed: u64, combo: usize) -> Result<(), TestCaseError> {
         ("A-SW-3", "pooled"),
         ("A-SW-4", "exact"),
         ("A-SW-5", "ladders"),
+        ("A-SW-6", "rows"),
     ];
     let sel = Selection {
         readings: readings
@@ -1333,7 +1362,7 @@ proptest! {
     }
 
     #[test]
-    fn random_play_keeps_the_invariants_swap(seed in any::<u64>(), combo in 0usize..32) {
+    fn random_play_keeps_the_invariants_swap(seed in any::<u64>(), combo in 0usize..64) {
         check_swaps(seed, combo)?;
     }
 

@@ -6,7 +6,8 @@
 //! and edited by hand. Unless a test says otherwise, every reading is at its default:
 //! A-TAG-1 player, A-TAG-2 slip, A-TAG-3 none, A-TAG-4 crossing-throw, A-TAG-5 attacker,
 //! A-TAG-6 cohabit, A-TAG-7 foremost, A-TAG-8 chase, A-TAG-9 bound, A-TAG-10 one,
-//! A-TAG-11 in-place, A-TAG-12 stop, A-TAG-13 mark, A-TAG-14 release-left, A-TAG-14-which chosen,
+//! A-TAG-11 in-place, A-TAG-12 stop, A-TAG-13 mark, A-TAG-13-parked stay, A-TAG-14 release-left,
+//! A-TAG-14-which chosen,
 //! A-TAG-15 alike, A-TAG-16 game-wide, A-TAG-20 takeable, A-TAG-21 kept,
 //! R-TAG-1 stay, R-TAG-2 rethrow, R-TAG-4 free.
 #![allow(
@@ -791,15 +792,16 @@ fn tag_m2_a_piece_at_the_end_of_the_opposing_lower_field_stays_and_no_longer_mov
         ]
     );
     play(&g, &mut s, "12:5");
+    // Parked there before TAG-M3's circle opened (`=`, A-TAG-13-parked = stay).
     assert_eq!(
         pieces(&g, &s, "twigs"),
-        "twigs_lower.1 x x x x x x x x x +shells_upper.5 +shells_lower.1"
+        "twigs_lower.1 x x x x x x x x x +shells_upper.5 +=shells_lower.1"
     );
-    // Next seat: piece 12 cannot move any more, by TAG-M2's end (TAG-M3's circling, which
-    // would carry it on, does not hold: the refusal's second ground).
+    // Next seat: piece 12 cannot move any more: parked, TAG-M3's loop keeps it on TAG-M2's
+    // end (the refusal's first ground, then the end's).
     throw(&g, &mut s, 3);
     assert_eq!(moves(&g, &s), ["11:3 shells_upper.5>shells_upper.8"]);
-    assert_eq!(refuse(&g, &s, "12:3"), "TAG-M2");
+    assert_eq!(refuse(&g, &s, "12:3"), "TAG-M3");
 }
 
 #[test]
@@ -1307,6 +1309,36 @@ fn a_tag_4_move_total_the_whole_move_must_be_two_three_or_four() {
             "12:6 shells_upper.3>shells_upper.9"
         ]
     );
+}
+
+#[test]
+fn a_tag_4_per_step_every_throw_of_the_move_down_must_be_two_three_or_four() {
+    let g = game(RULES, &[("A-TAG-4", "per-step")]);
+    // 4+5: the 4 would carry the piece down, but the 5 is a step of the same move.
+    let s = pos(&g, &twigs_pooled_descent("4/4#0 5/5#1", "shells_upper.10"));
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "11:4 twigs_upper.9>twigs_upper.5",
+            "11:4+5 twigs_upper.9>shells_upper.1",
+            "11:5 twigs_upper.9>twigs_upper.4",
+            "12:4 shells_upper.10>shells_lower.11"
+        ]
+    );
+    assert_eq!(refuse(&g, &s, "12:4+5"), "TAG-M4");
+    // 4 and 6 from shells_upper.3: the 4 alone stays above; 4+6 goes down with a 6 in it.
+    let s = pos(&g, &twigs_pooled_descent("4/4#0 6/6#1", "shells_upper.3"));
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "11:4 twigs_upper.9>twigs_upper.5",
+            "11:4+6 twigs_upper.9>shells_upper.2",
+            "11:6 twigs_upper.9>twigs_upper.3",
+            "12:4 shells_upper.3>shells_upper.7",
+            "12:6 shells_upper.3>shells_upper.9"
+        ]
+    );
+    assert_eq!(refuse(&g, &s, "12:4+6"), "TAG-M4");
 }
 
 #[test]
@@ -2165,7 +2197,7 @@ fn a_tag_13_mark_released_pieces_circle_though_one_still_stands_in_the_lower_fie
             "1:5 twigs_lower.5>twigs_lower.10"
         ]
     );
-    // A piece parked at the end before circling again.
+    // A piece on the end that is not parked (it reached it with the circle open) circles.
     let s = pos(
         &g,
         &twigs_near_the_end("+twigs_lower.5", "3/3#0").replace("shells_lower.3", "shells_lower.1"),
@@ -2192,7 +2224,70 @@ fn a_tag_13_left_pieces_circle_only_once_none_stands_in_the_lower_field() {
             "1:5 twigs_lower.5>twigs_lower.10"
         ]
     );
-    // Once piece 1 has left the lower field, the circle is open, to the parked piece too.
+    // Once piece 1 has left the lower field, the circle is open to a piece on the end that is
+    // not parked.
+    let s = pos(
+        &g,
+        &twigs_near_the_end("+twigs_upper.9", "3/3#0").replace("shells_lower.3", "shells_lower.1"),
+    );
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "11:3 shells_upper.5>shells_upper.8",
+            "12:3 shells_lower.1>shells_upper.3",
+            "1:3 twigs_upper.9>twigs_upper.6"
+        ]
+    );
+}
+
+#[test]
+fn a_tag_13_parked_circle_a_piece_parked_before_the_circle_opened_circles_too() {
+    let g = game(RULES, &[("A-TAG-13-parked", "circle")]);
+    // Piece 1 waits: piece 12 stops on the end, and is not marked parked.
+    let mut s = pos(&g, &twigs_near_the_end("twigs_lower.1", "5/5#0"));
+    play(&g, &mut s, "12:5");
+    assert_eq!(
+        pieces(&g, &s, "twigs"),
+        "twigs_lower.1 x x x x x x x x x +shells_upper.5 +shells_lower.1"
+    );
+    // Once every piece is released, it circles from the end.
+    let s = pos(
+        &g,
+        &twigs_near_the_end("+twigs_upper.9", "3/3#0").replace("shells_lower.3", "shells_lower.1"),
+    );
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "11:3 shells_upper.5>shells_upper.8",
+            "12:3 shells_lower.1>shells_upper.3",
+            "1:3 twigs_upper.9>twigs_upper.6"
+        ]
+    );
+}
+
+#[test]
+fn a_tag_13_parked_stay_a_piece_parked_before_the_circle_opened_no_longer_moves() {
+    let g = game(RULES, &[("A-TAG-13-parked", "stay")]);
+    // Piece 1 waits: piece 12 stops on the end and is parked there (`=`).
+    let mut s = pos(&g, &twigs_near_the_end("twigs_lower.1", "5/5#0"));
+    play(&g, &mut s, "12:5");
+    assert_eq!(
+        pieces(&g, &s, "twigs"),
+        "twigs_lower.1 x x x x x x x x x +shells_upper.5 +=shells_lower.1"
+    );
+    // Every piece released: the parked piece still cannot move (TAG-M3's loop says so)...
+    let parked = twigs_near_the_end("+twigs_upper.9", "3/3#0")
+        .replace("+shells_lower.3", "+=shells_lower.1");
+    let s = pos(&g, &parked);
+    assert_eq!(
+        moves(&g, &s),
+        [
+            "11:3 shells_upper.5>shells_upper.8",
+            "1:3 twigs_upper.9>twigs_upper.6"
+        ]
+    );
+    assert_eq!(refuse(&g, &s, "12:3"), "TAG-M3");
+    // ... while a piece that reaches the end now, not parked, circles on.
     let s = pos(
         &g,
         &twigs_near_the_end("+twigs_upper.9", "3/3#0").replace("shells_lower.3", "shells_lower.1"),

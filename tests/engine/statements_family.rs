@@ -203,3 +203,151 @@ fn sending_hole_round_trips_through_the_formatter() {
     round_trip(LADDER);
     round_trip("landing on ends of own home goes to hole 2 of mid");
 }
+
+// ------------------------------------------------------------------- protection
+
+/// The refusal of move `mv`: its kind, and the rule id of its ground and of its `also`.
+fn refusal(g: &seig::engine::Game, s: &seig::engine::State, mv: &str) -> String {
+    let d = g.parse_decision(s, mv).expect("parses");
+    let mut c = s.clone();
+    let r = g
+        .apply_decision(&mut c, d, &mut Vec::new())
+        .expect_err("refused");
+    let id = |o: Option<u16>| o.map_or("-".to_string(), |r| g.ir().rules[r as usize].id.clone());
+    let also = r.also.and_then(|a| a.origin()).map(|o| o.rule);
+    format!("{:?} {} {}", r.kind, id(r.rule()), id(also))
+}
+
+#[test]
+fn protection_two_in_a_row_along_the_track_cannot_be_taken() {
+    let g = game("capture: compulsory, remove\n protection: 2 in a row");
+    // b's pieces on mid.4 and mid.5 stand side by side on b's track (mid.6→1): neither can
+    // be taken; a lands beside them (blocked landing: share, the default).
+    let s = at(&g, "2/2#0", "+mid.2 x x x", "+mid.4 +mid.5 x x");
+    assert_eq!(moves(&g, &s), v(&["1:2 mid.2>mid.4"]));
+    let s = at(&g, "3/3#0", "+mid.2 x x x", "+mid.4 +mid.5 x x");
+    assert_eq!(moves(&g, &s), v(&["1:3 mid.2>mid.5"]));
+    // mid.4 and mid.6: a gap between them, so mid.4 is taken, and must be.
+    let s = at(&g, "2/2#0", "+mid.2 x x x", "+mid.4 +mid.6 x x");
+    assert_eq!(moves(&g, &s), v(&["1:2x mid.2>mid.4"]));
+    // Without the statement the pair is taken like any piece.
+    let g = game("capture: compulsory, remove");
+    let s = at(&g, "2/2#0", "+mid.2 x x x", "+mid.4 +mid.5 x x");
+    assert_eq!(moves(&g, &s), v(&["1:2x mid.2>mid.4"]));
+}
+
+#[test]
+fn protection_follows_the_victims_track_across_rows() {
+    let g = game("capture: compulsory, remove\n protection: 2 in a row");
+    // b's track goes b_home.4 → mid.6: pieces there are side by side along it, though on
+    // two rows.
+    let s = at(&g, "2/2#0", "+mid.4 x x x", "+mid.6 +b_home.4 x x");
+    assert_eq!(moves(&g, &s), v(&["1:2 mid.4>mid.6"]));
+    // b_home.3 and mid.6 are not neighbours on b's track: mid.6 is taken.
+    let s = at(&g, "2/2#0", "+mid.4 x x x", "+mid.6 +b_home.3 x x");
+    assert_eq!(moves(&g, &s), v(&["1:2x mid.4>mid.6"]));
+}
+
+#[test]
+fn protection_of_three_needs_three_holes_in_a_row() {
+    let g = game("capture: compulsory, remove\n protection: 3 in a row");
+    let s = at(&g, "2/2#0", "+mid.2 x x x", "+mid.4 +mid.5 x x");
+    assert_eq!(moves(&g, &s), v(&["1:2x mid.2>mid.4"]));
+    let s = at(&g, "2/2#0", "+mid.2 x x x", "+mid.4 +mid.5 +mid.6 x");
+    assert_eq!(moves(&g, &s), v(&["1:2 mid.2>mid.4"]));
+}
+
+#[test]
+fn protection_with_blocked_landing_forbidden_refuses_the_landing_naming_both() {
+    let g =
+        game("capture: compulsory, remove\n blocked landing: forbidden\n protection: 2 in a row");
+    let s = at(&g, "2/2#0", "+mid.2 +a_home.1 x x", "+mid.4 +mid.5 x x");
+    assert_eq!(moves(&g, &s), v(&["2:2 a_home.1>a_home.3"]));
+    assert_eq!(refusal(&g, &s, "1:2"), "Protected R-X R-X");
+    // A capture asked for names the protection.
+    assert_eq!(refusal(&g, &s, "1:2x"), "Protected R-X R-X");
+    let why = seig::tools::words::refusal::line(g.ir(), &{
+        let d = g.parse_decision(&s, "1:2").expect("parses");
+        g.apply_decision(&mut s.clone(), d, &mut Vec::new())
+            .expect_err("refused")
+    });
+    assert!(why.contains("protected"), "{why}");
+}
+
+#[test]
+fn protection_statement_checks_e012_e071_w041_and_round_trips() {
+    assert_eq!(
+        codes("protection: 2 in a row\n protection: 3 in a row"),
+        vec!["E012".to_string()]
+    );
+    assert_eq!(codes("protection: 1 in a row"), vec!["E071".to_string()]);
+    assert!(
+        warnings("protection: 4 in a row")
+            .iter()
+            .all(|c| c != "W041")
+    );
+    assert!(
+        warnings("protection: 5 in a row")
+            .iter()
+            .any(|c| c == "W041")
+    );
+    round_trip("protection: 2 in a row");
+    let g = game("protection: 2 in a row");
+    assert_eq!(g.ir().capture.protection.value, Some(2));
+    assert!(game("").ir().capture.protection.is_default());
+}
+
+// ------------------------------------------------------------------- blockades
+
+#[test]
+fn blockade_of_two_in_a_row_cannot_be_walked_past() {
+    let g = game("blockade: 2 in a row");
+    // b's pieces on mid.3 and mid.4: a's piece on mid.1 may land on mid.3 (sharing it:
+    // no capture statement), but not walk past it or mid.4.
+    for (throw, want) in [
+        ("2/2#0", vec!["1:2 mid.1>mid.3"]),
+        ("3/3#0", vec![]),
+        ("4/4#0", vec![]),
+    ] {
+        let s = at(&g, throw, "+mid.1 x x x", "+mid.3 +mid.4 x x");
+        assert_eq!(moves(&g, &s), v(&want), "{throw}");
+    }
+    let s = at(&g, "4/4#0", "+mid.1 x x x", "+mid.3 +mid.4 x x");
+    assert_eq!(refusal(&g, &s, "1:4"), "Blockade R-X -");
+    // A gap (mid.3 and mid.5): no blockade, the 4 walks past both.
+    let s = at(&g, "4/4#0", "+mid.1 x x x", "+mid.3 +mid.5 x x");
+    assert_eq!(moves(&g, &s), v(&["1:4 mid.1>mid.5"]));
+    // Without the statement the pair is passed.
+    let g = game("");
+    let s = at(&g, "4/4#0", "+mid.1 x x x", "+mid.3 +mid.4 x x");
+    assert_eq!(moves(&g, &s), v(&["1:4 mid.1>mid.5"]));
+}
+
+#[test]
+fn blockade_is_of_opposing_pieces_own_pieces_in_a_row_are_passed() {
+    let g = game("blockade: 2 in a row\n stacking: allowed");
+    let s = at(&g, "4/4#0", "+mid.1 +mid.3 +mid.4 x", NO_B);
+    assert_eq!(
+        moves(&g, &s),
+        v(&[
+            "1:4 mid.1>mid.5",
+            "2:4 mid.3>b_home.4",
+            "3:4 mid.4>b_home.3"
+        ])
+    );
+}
+
+#[test]
+fn blockade_statement_checks_e012_w041_and_round_trips() {
+    assert_eq!(
+        codes("blockade: 3 in a row\n blockade: 2 in a row"),
+        vec!["E012".to_string()]
+    );
+    assert!(warnings("blockade: 3 in a row").iter().all(|c| c != "W041"));
+    assert!(warnings("blockade: 5 in a row").iter().any(|c| c == "W041"));
+    round_trip("blockade: 3 in a row");
+    assert_eq!(
+        game("blockade: 3 in a row").ir().movement.blockade.value,
+        Some(3)
+    );
+}

@@ -266,6 +266,130 @@ fn pooled_walk_any_order_walks_the_shorter_throw_first_in_throw_order_as_thrown(
     );
 }
 
+// ------------------------------------------------------------------- parked pieces
+
+/// The loop of team a's track back to mid once no piece of a waits, with `clause`.
+fn looping(clause: &str) -> Game {
+    game(&format!(
+        "track a loops from mid when all own pieces released{clause}"
+    ))
+}
+
+#[test]
+fn parked_pieces_circle_by_default_once_the_loop_holds() {
+    for clause in ["", ", parked pieces circle"] {
+        let g = looping(clause);
+        // Piece 2 waits: the loop does not hold, piece 1 on the last hole cannot move.
+        let s = at(&g, "2/2#0", "+b_home.1 a_home.1 x x", NO_B);
+        assert_eq!(moves(&g, &s), Vec::<String>::new(), "{clause:?}");
+        // It stopped there, and is not marked: once the loop holds it circles.
+        let mut s = at(&g, "3/3#0", "+b_home.3 a_home.1 x x", NO_B);
+        play(&g, &mut s, "1:3");
+        assert!(note(&g, &s).contains(" +b_home.1 "), "{}", note(&g, &s));
+        let s = at(&g, "2/2#0", "+b_home.1 x x x", NO_B);
+        assert_eq!(moves(&g, &s), v(&["1:2 b_home.1>mid.2"]), "{clause:?}");
+    }
+    round_trip("track a loops from mid when all own pieces released, parked pieces circle");
+}
+
+#[test]
+fn parked_pieces_stay_keeps_pieces_stopped_before_the_loop_held() {
+    let g = looping(", parked pieces stay");
+    // Stopping on the last hole while piece 2 waits (past the end, or exactly) parks it.
+    for (pool, mv) in [("3/3#0", "1:3"), ("2/2#0", "1:2")] {
+        let mut s = at(&g, pool, "+b_home.3 a_home.1 x x", NO_B);
+        play(&g, &mut s, mv);
+        let text = note(&g, &s);
+        assert!(text.contains(" +=b_home.1 "), "{text}");
+        assert_eq!(g.from_notation(&text).map(|t| note(&g, &t)), Ok(text));
+    }
+    // Parked, it stays once the loop holds; the loop's statement says why.
+    let s = at(&g, "2/2#0", "+=b_home.1 x x x", NO_B);
+    assert_eq!(moves(&g, &s), Vec::<String>::new());
+    assert_eq!(refuse(&g, &s, "1:2"), "R-X");
+    // A piece that arrives once the loop holds is not parked, and circles.
+    let mut s = at(&g, "2/2#0", "+b_home.3 x x x", NO_B);
+    play(&g, &mut s, "1:2");
+    assert!(note(&g, &s).contains(" +b_home.1 "), "{}", note(&g, &s));
+    let s = at(&g, "2/2#0", "+b_home.1 x x x", NO_B);
+    assert_eq!(moves(&g, &s), v(&["1:2 b_home.1>mid.2"]));
+    round_trip("track a loops from mid when all own pieces released, parked pieces stay");
+}
+
+#[test]
+fn parked_pieces_the_notation_refuses_a_parked_mark_that_cannot_be() {
+    let bad = |g: &Game, a: &str| {
+        let text =
+            format!("play | a 1 move | throws 1/1/9 turns 8 | pool 2/2#0 | a: {a} | b: {NO_B}");
+        g.from_notation(&text).map(|_| ()).unwrap_err().to_string()
+    };
+    let stay = looping(", parked pieces stay");
+    let e = bad(&stay, "+=mid.1 x x x");
+    assert!(
+        e.contains("not a released piece on its track's last hole"),
+        "{e}"
+    );
+    let e = bad(&looping(""), "+=b_home.1 x x x");
+    assert!(e.contains("no loop whose parked pieces stay"), "{e}");
+}
+
+// ------------------------------------------------------------------- gates by throw
+
+#[test]
+fn gate_by_every_throw_judges_each_throw_of_a_pooled_move() {
+    // A 2 and a 3 pooled; piece 1 on mid.4 (track index 7), the gate at b_home.4 (index 10):
+    // the 3 alone enters, the 2 alone stops short of the gate, the pair (2 first) enters with
+    // the 3 as the crossing throw, with a total of 5, and with a 2 among its throws.
+    let pool = "2/2#0 3/3#1";
+    let piece = "+mid.4 x x x";
+    let alone = ["1:2 mid.4>mid.6", "1:3 mid.4>b_home.4"];
+    let with_pair = {
+        let mut m = alone.to_vec();
+        m.push("1:2+3 mid.4>b_home.2");
+        v(&m)
+    };
+    let base = "allocation: pooled\n ";
+    for (gate, pair) in [
+        ("throw in 3 by crossing throw", true),
+        ("throw in 3 by every throw", false),
+        ("throw in 3 by move total", false),
+        ("throw in 2, 3 by every throw", true),
+        ("throw in 2, 3 by move total", false),
+        ("throw in 2, 3, 5 by move total", true),
+    ] {
+        let g = game(&format!("{base}gate a b_home: {gate}, else forbid"));
+        let s = at(&g, pool, piece, NO_B);
+        let want = if pair { with_pair.clone() } else { v(&alone) };
+        assert_eq!(moves(&g, &s), want, "{gate}");
+        if !pair {
+            assert_eq!(refuse(&g, &s, "1:2+3"), "R-X", "{gate}");
+        }
+    }
+    // The order the pair is walked in does not matter to it: thrown 3 then 2, in throw order.
+    let g = game(&format!(
+        "{base}pooled throws walk: in throw order\n gate a b_home: throw in 2, 3 by every throw, else forbid"
+    ));
+    let s = at(&g, "3/3#0 2/2#1", piece, NO_B);
+    assert_eq!(
+        moves(&g, &s),
+        v(&[
+            "1:2 mid.4>mid.6",
+            "1:3 mid.4>b_home.4",
+            "1:3+2 mid.4>b_home.2"
+        ])
+    );
+    // `else stop` halts the piece before the gate.
+    let g = game(&format!(
+        "{base}gate a b_home: throw in 3 by every throw, else stop"
+    ));
+    let s = at(&g, pool, piece, NO_B);
+    assert_eq!(
+        moves(&g, &s),
+        v(&["1:2 mid.4>mid.6", "1:2+3 mid.4>mid.6", "1:3 mid.4>b_home.4"])
+    );
+    round_trip("gate a b_home: throw in 2, 3 by every throw, else forbid");
+}
+
 #[test]
 fn pooled_landing_after_each_throw_is_blocked_at_each_landing() {
     let g = game("allocation: pooled\n pooled throws land: after each throw");

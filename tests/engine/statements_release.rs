@@ -242,6 +242,52 @@ fn own_pieces_released_counts_a_release_the_pool_has_yet_to_give() {
     );
 }
 
+/// `all own pieces released` counts the pool's pending releases as `own pieces released CMP
+/// N` does: the 1 releases the last waiting piece (not yet chosen) and throws again, and the
+/// 2 after it is read with every piece released, by either condition.
+#[test]
+fn all_own_pieces_released_counts_a_release_the_pool_has_yet_to_give() {
+    let one_waiting = "a_home.1 +mid.3 +mid.1 +mid.5";
+    for cond in [
+        "all own pieces released",
+        "own pieces released >= 4",
+        "all pieces released",
+    ] {
+        let g = game("", &format!("  on 2 if {cond}: move 5"));
+        let b = if cond == "all pieces released" {
+            "+b_home.1 +b_home.2 +b_home.3 +b_home.4"
+        } else {
+            B_HOME
+        };
+        let mut s = at(&g, "throw", "-", one_waiting, b);
+        throw(&g, &mut s, 1);
+        throw(&g, &mut s, 2);
+        assert!(
+            note(&g, &s).contains("| pool r1/1#0 5/2#1 |"),
+            "{cond}: {}",
+            note(&g, &s)
+        );
+        // With no release pending, the one waiting piece is unreleased: the 2 moves 2.
+        let mut s = at(&g, "throw", "-", one_waiting, b);
+        throw(&g, &mut s, 2);
+        assert!(
+            note(&g, &s).contains("| pool 2/2#0@R-T |"),
+            "{cond}: {}",
+            note(&g, &s)
+        );
+    }
+    // A pending release counts for the team to play only: b's waiting pieces stay waiting.
+    let g = game("", "  on 2 if all pieces released: move 5");
+    let mut s = at(&g, "throw", "-", one_waiting, B_HOME);
+    throw(&g, &mut s, 1);
+    throw(&g, &mut s, 2);
+    assert!(
+        note(&g, &s).contains("| pool r1/1#0 2/2#1@R-T |"),
+        "{}",
+        note(&g, &s)
+    );
+}
+
 #[test]
 fn opposing_pieces_released_counts_the_other_teams() {
     let g = game("", "  on 3 if opposing pieces released = 0: move 6");
@@ -285,6 +331,31 @@ fn once_own_pieces_released_stays_true_when_the_released_are_taken() {
     let s = pos(
         &g,
         "play | a 1 throw | throws 0/0/9 turns 8 once a:1 | pool - | a: a_home.1 a_home.2 a_home.3 x | b: b_home.1 b_home.2 b_home.3 b_home.4",
+    );
+    assert_eq!(g.sticks_for(&s), 4);
+}
+
+/// "Since this team's first Seig": `once own pieces released >= 1` is the idiom for a team's
+/// own first release. The latch is the team's: team a's first release leaves team b, which
+/// has released nothing, on three sticks; b's own first release gives b four.
+#[test]
+fn once_own_pieces_released_is_each_teams_own_first_release() {
+    let g = game("  sticks if not once own pieces released >= 1: 3", "");
+    let s = pos(
+        &g,
+        "play | b 1 throw | throws 0/0/9 turns 8 once a:1 | pool - | a: +a_home.1 a_home.2 a_home.3 a_home.4 | b: b_home.1 b_home.2 b_home.3 b_home.4",
+    );
+    assert_eq!(g.sticks_for(&s), 3);
+    let s = pos(
+        &g,
+        "play | b 1 throw | throws 0/0/9 turns 8 once a:1 | pool - | a: +a_home.1 a_home.2 a_home.3 a_home.4 | b: +b_home.1 b_home.2 b_home.3 b_home.4",
+    );
+    assert_eq!(g.sticks_for(&s), 4);
+    // The other team's count is its own condition.
+    let g = game("  sticks if not once opposing pieces released >= 1: 3", "");
+    let s = pos(
+        &g,
+        "play | b 1 throw | throws 0/0/9 turns 8 | pool - | a: +a_home.1 a_home.2 a_home.3 a_home.4 | b: b_home.1 b_home.2 b_home.3 b_home.4",
     );
     assert_eq!(g.sticks_for(&s), 4);
 }

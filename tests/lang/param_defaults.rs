@@ -148,3 +148,79 @@ fn seig_rules_says_which_param_a_default_follows() {
         "{book}"
     );
 }
+
+/// `param holes = 5 in 3..9 odd`: the odd numbers of the range only; a default or a
+/// command-line value that is even is refused (E023, E033), an odd one is the value in
+/// force; the pieces start one per hole of the rows it sizes.
+#[test]
+fn a_param_restricted_to_odd_numbers_takes_only_them() {
+    let odd = "param holes = 5 in 3..9 odd \"holes\"\nparam counters = 3 in 1..9 \"pieces\"";
+    let ir = lower(odd, &sel(&[])).expect("lowers");
+    assert_eq!(value(&ir, "holes"), (5, 5));
+    assert_eq!(ir.rows[1].len, 5);
+    let ir = lower(odd, &sel(&[("holes", 7)])).expect("7 is odd");
+    assert_eq!(value(&ir, "holes"), (7, 5));
+    assert_eq!(ir.rows.iter().map(|r| r.len).collect::<Vec<_>>(), [7, 7, 7]);
+    let e = lower(odd, &sel(&[("holes", 6)])).expect_err("6 is even");
+    assert_eq!(
+        e,
+        ["E033 --param holes=6: 6 is not one of the values of `holes`"]
+    );
+    let e = lower(&odd.replace("= 5 in", "= 4 in"), &sel(&[])).expect_err("even default");
+    assert_eq!(
+        e,
+        ["E023 default 4 of `holes` is not one of its values 3..9 odd"]
+    );
+    let e = lower(&odd.replace("3..9 odd", "4..4 odd"), &sel(&[])).expect_err("no odd value");
+    assert_eq!(e[0], "E022 `holes` takes no value");
+    // Even numbers likewise.
+    let even = odd.replace("= 5 in 3..9 odd", "= 4 in 3..9 even");
+    assert_eq!(value(&lower(&even, &sel(&[])).expect("4"), "holes"), (4, 4));
+    assert!(lower(&even, &sel(&[("holes", 5)])).is_err());
+}
+
+/// `param holes = 4 in 4, 5, 7`: the values listed only (its range from the least to the
+/// greatest); the rulebook writes them as the file does; `seig fmt` keeps them.
+#[test]
+fn a_param_restricted_to_listed_values_takes_only_them() {
+    let listed = "param holes = 4 in 4, 5, 7 \"holes\"\nparam counters = 3 in 1..9 \"pieces\"";
+    let ir = lower(listed, &sel(&[])).expect("lowers");
+    let p = &ir.params[0];
+    assert_eq!((p.value, p.range), (4, (4, 7)));
+    for (v, ok) in [
+        (3, false),
+        (4, true),
+        (5, true),
+        (6, false),
+        (7, true),
+        (8, false),
+    ] {
+        assert_eq!(
+            lower(listed, &sel(&[("holes", v)])).is_ok(),
+            ok,
+            "holes={v}"
+        );
+    }
+    let e = lower(listed, &sel(&[("holes", 6)])).expect_err("6 is not listed");
+    assert_eq!(
+        e,
+        ["E033 --param holes=6: 6 is not one of the values of `holes`"]
+    );
+    let l = analysis::load_text(&file(listed), &sel(&[])).expect("loads");
+    let book = rulebook::rulebook(&l);
+    assert!(
+        book.contains("- holes = 4 (default) (range 4, 5, 7): holes"),
+        "{book}"
+    );
+    let formatted = seig::lang::fmt::format_text(&file(listed)).expect("formats");
+    assert!(
+        formatted.contains("param holes = 4 in 4, 5, 7 \"holes\""),
+        "{formatted}"
+    );
+    let odd = file("param holes = 5 in 3..9 odd\nparam counters = 3 in 1..9");
+    let formatted = seig::lang::fmt::format_text(&odd).expect("formats");
+    assert!(
+        formatted.contains("param holes = 5 in 3..9 odd\n"),
+        "{formatted}"
+    );
+}

@@ -206,18 +206,30 @@ fn rules_list_their_statements_in_force_and_the_readings_they_test() {
     assert!(tested("R-T").is_empty());
 }
 
+/// An oracle for an `if`'s test under the readings in force.
+fn holds(ir: &Ir, c: &ast::ReadingCond) -> bool {
+    match c {
+        ast::ReadingCond::Test(reading, option) => {
+            let r = ir.readings.iter().find(|r| r.id == reading.node).unwrap();
+            r.options[r.chosen].0 == option.node
+        }
+        ast::ReadingCond::Not(c) => !holds(ir, &c.node),
+        ast::ReadingCond::Group(c) => holds(ir, &c.node),
+        ast::ReadingCond::All(cs) => cs.iter().all(|c| holds(ir, &c.node)),
+        ast::ReadingCond::Any(cs) => cs.iter().any(|c| holds(ir, &c.node)),
+    }
+}
+
 /// An oracle for flattening: statements the readings in force keep, read from the syntax tree.
 fn count_in_force(ir: &Ir, body: &[ast::Stmt]) -> usize {
     body.iter()
         .map(|s| match &s.node {
             ast::StmtKind::If {
-                reading,
-                option,
+                test,
                 then,
                 otherwise,
             } => {
-                let r = ir.readings.iter().find(|r| r.id == reading.node).unwrap();
-                if r.options[r.chosen].0 == option.node {
+                if holds(ir, &test.node) {
                     count_in_force(ir, then)
                 } else {
                     otherwise.as_deref().map_or(0, |o| count_in_force(ir, o))
@@ -319,4 +331,67 @@ fn shipped_variants_origins_are_consistent() {
             }
         }
     }
+}
+
+/// `and`, `or`, `not` and parentheses in an `if`: the branch in force follows the whole test,
+/// and its statements name every reading the test reads, at the option in force.
+#[test]
+fn compound_reading_tests_select_their_branch() {
+    let file = FILE.replace(
+        "  row lane_b: lane of b, 1 holes\n",
+        "  if A-1 = long or A-2 = yes { row lane_b: lane of b, 3 holes }\n  \
+         else { row lane_b: lane of b, 1 holes }\n  \
+         if not (A-1 = long and A-2 = yes) { row lane_c: spare, 4 holes }\n",
+    );
+    let lower_with = |readings: &[(&str, &str)]| -> Ir {
+        let sel = Selection {
+            readings: readings
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect(),
+            params: Vec::new(),
+        };
+        let (_, l) = seig::lang::load(file.as_bytes(), &sel);
+        l.ir.unwrap_or_else(|| panic!("{:?}", l.diagnostics))
+    };
+    let lens = |ir: &Ir| ir.rows.iter().map(|r| r.len).collect::<Vec<_>>();
+    // short/no: the `or` fails, the `not (… and …)` holds.
+    let ir = lower_with(&[]);
+    assert_eq!(lens(&ir), [1, 1, 4]);
+    let both = |a, b| {
+        [
+            Choice {
+                reading: 0,
+                option: a,
+            },
+            Choice {
+                reading: 1,
+                option: b,
+            },
+        ]
+    };
+    assert_eq!(ir.readings_of(ir.rows[1].origin), both(0, 0));
+    assert_eq!(ir.readings_of(ir.rows[2].origin), both(0, 0));
+    // One side of the `or` is enough.
+    assert_eq!(lens(&lower_with(&[("A-2", "yes")])), [1, 3, 4]);
+    assert_eq!(lens(&lower_with(&[("A-1", "long")])), [2, 3, 4]);
+    // Both: the `and` holds, so its negation switches the spare row off.
+    let ir = lower_with(&[("A-1", "long"), ("A-2", "yes")]);
+    assert_eq!(lens(&ir), [2, 3]);
+    assert_eq!(ir.readings_of(ir.rows[1].origin), both(1, 1));
+    let r = ir.rules.iter().find(|r| r.id == "R-B").unwrap();
+    assert_eq!(r.readings_tested, [0, 1]);
+}
+
+/// A compound test with a name no reading or option has: each bad name is told, and the file
+/// does not check.
+#[test]
+fn compound_reading_tests_report_each_bad_name() {
+    let file = FILE.replace("  if A-1 = long {", "  if A-1 = lung or not A-9 = yes {");
+    let (_, l) = seig::lang::load(file.as_bytes(), &Selection::default());
+    assert!(l.ir.is_none());
+    let codes: Vec<&str> = l.diagnostics.iter().map(|d| d.code.as_str()).collect();
+    // (then `lane_a` unknown: with the test unknown neither branch is in force, as for a
+    // single bad test)
+    assert_eq!(codes[..2], ["E013", "E010"], "{:?}", l.diagnostics);
 }

@@ -31,6 +31,7 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::Row => "`row NAME: KIND …`",
         StatementKind::TeamPieces => "`team NAME: N pieces …`",
         StatementKind::TeamColour => "`team NAME colour FACE`",
+        StatementKind::TeamShown => "`team NAME shown as COLOUR`",
         StatementKind::Seats => "`seats per team:`",
         StatementKind::Order => "`order:`",
         StatementKind::Sticks(_) => "`sticks …`",
@@ -70,6 +71,8 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::MustLand => "`must land on`",
         StatementKind::PassedWon => "`holes passed in REGION are won`",
         StatementKind::SendOn => "`landing on … goes to`",
+        StatementKind::Protection => "`protection: N in a row`",
+        StatementKind::Blockade => "`blockade: N in a row`",
         StatementKind::BlockedRelease => "`blocked release:`",
         StatementKind::Stacks => "`stacks:`",
     }

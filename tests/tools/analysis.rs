@@ -668,3 +668,37 @@ fn a_capture_that_sends_home_counts_as_a_capture() {
     assert!(m.captures.mean >= m.send_homes.mean, "{:?}", m.captures);
     assert_eq!(m.removals.mean, 0.0, "no throw of Sigue removes a piece");
 }
+
+/// The teams' colours a rule file names (`team NAME shown as COLOUR`) are the view model's,
+/// the study's and the report's; a file that names none gets the language default.
+#[test]
+fn team_colours_named_by_the_file_reach_view_study_and_report() {
+    use seig::tools::view;
+    let l = analysis::load(
+        Path::new("tests/fixtures/shown.seig"),
+        &Selection::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(view::team_rgb(&l.ir, 0), [0x00, 0x80, 0x80]);
+    assert_eq!(view::team_rgb(&l.ir, 1), [0x8e, 0x44, 0xad]);
+    let g = Game::new(l.ir.clone());
+    let s = g.initial_state();
+    let b = view::board_view(&g, &s, None);
+    assert_eq!(b.colours, ["#008080", "#8e44ad"]);
+    let m = study(&l, 20, 1);
+    assert_eq!(m.study.shown, ["#008080", "#8e44ad"]);
+    let html = report::study_report(std::slice::from_ref(&m), None);
+    // The win bars in the teams' colours, opaque for the only arm.
+    assert!(html.contains("#008080ff"), "team a's bar");
+    assert!(html.contains("#8e44adff"), "team b's bar");
+    assert!(!html.contains("#d2691eff"), "no default orange");
+
+    let plain = bundled("sig-beart.seig");
+    let g = Game::new(plain.ir.clone());
+    let b = view::board_view(&g, &g.initial_state(), None);
+    assert_eq!(b.colours, ["#d2691e", "#2f7fd0"]);
+    assert_eq!(
+        [view::team_rgb(&plain.ir, 0), view::team_rgb(&plain.ir, 1)],
+        seig::lang::palette::DEFAULT_TEAMS
+    );
+}

@@ -720,3 +720,38 @@ fn the_alike_note_is_never_cut_at_60x20() {
         }
     }
 }
+
+/// The full-screen game draws each team in the colour its rule file names (`team NAME
+/// shown as COLOUR`): the title, the board's team letters; the default colours nowhere.
+#[test]
+fn the_terminal_draws_the_teams_in_the_files_colours() {
+    use ratatui::style::Color;
+    let a = app("../tests/fixtures/shown.seig", &[], &[], 1);
+    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    t.draw(|f| a.draw(f)).unwrap();
+    let buf = t.backend().buffer().clone();
+    let cells: Vec<(String, Color)> = (0..24u16)
+        .flat_map(|y| (0..80u16).map(move |x| (x, y)))
+        .map(|(x, y)| (buf[(x, y)].symbol().to_string(), buf[(x, y)].fg))
+        .collect();
+    let teal = Color::Rgb(0x00, 0x80, 0x80);
+    let purple = Color::Rgb(0x8e, 0x44, 0xad);
+    let letters = |c: Color| -> String {
+        cells
+            .iter()
+            .filter(|(_, fg)| *fg == c)
+            .map(|(s, _)| s.as_str())
+            .collect()
+    };
+    // a's pieces (lower-case: not yet released) on the board, in teal; b's in purple.
+    assert!(letters(teal).matches('a').count() >= 6, "{}", letters(teal));
+    assert!(
+        letters(purple).matches('b').count() >= 6,
+        "{}",
+        letters(purple)
+    );
+    for default in seig::lang::palette::DEFAULT_TEAMS {
+        let [r, g, b] = default;
+        assert!(letters(Color::Rgb(r, g, b)).is_empty());
+    }
+}

@@ -223,6 +223,13 @@ impl Game {
     /// How many of the team's pieces (or its opponent's) stand in the region, seen from it.
     pub(super) fn count_in(&self, s: &State, t: TeamId, c: &Counted) -> i64 {
         let whose = if c.opposing { t.other() } else { t };
+        // The team's occupied holes are its live pieces' holes: none in the region is a count
+        // of 0 without looking at the pieces (a `once … >= 1` is asked after every action
+        // until it holds).
+        let (occ, region) = (&s.occ[whose], &c.cells[t]);
+        if occ.0.iter().zip(&region.0).all(|(a, b)| a & b == 0) {
+            return 0;
+        }
         self.alive(s, whose)
             .filter(|p| p.place().is_some_and(|h| c.cells[t].contains(h)))
             .count() as i64

@@ -48,6 +48,9 @@ bitflags::bitflags! {
         /// Made immune by an `immune when … first holds` statement (with [`PieceFlags::IMMUNE`];
         /// without it, by entering an `immune after entering` region): for citing only.
         const IMMUNE_WHEN = 8;
+        /// Stopped on its track's last hole while the loop's condition did not hold, under
+        /// `…, parked pieces stay`: it never moves again (the notation writes `=`).
+        const PARKED = 16;
     }
 }
 
@@ -84,6 +87,11 @@ impl Piece {
     #[inline]
     pub fn immune(&self) -> bool {
         self.flags.contains(PieceFlags::IMMUNE)
+    }
+    /// Parked for good on its track's last hole (`…, parked pieces stay`)?
+    #[inline]
+    pub fn parked(&self) -> bool {
+        self.flags.contains(PieceFlags::PARKED)
     }
     /// The hole it stands on, if on the board.
     #[inline]
@@ -598,6 +606,9 @@ pub enum RefusalKind {
     PassOpposing,
     /// A move past a hole a piece must land on (`must land on`).
     MustLand,
+    /// A move past a hole of a blockade: opposing pieces on N or more holes in a row along
+    /// the mover's track (`blockade: N in a row`).
+    Blockade,
     /// A chosen entry hole named for a move that enters no hole.
     NoEntryHere,
     /// A chosen entry hole outside the track's first segment.
@@ -809,6 +820,10 @@ pub struct Game {
     /// order by hole or a throw entry's own, a blocked release's fallback): the moves of
     /// unreleased pieces go to [`Game::check_move`], those of released pieces do not.
     careful_releases: bool,
+    /// `blocked release: released in place`: a release of one entry whose walk is refused
+    /// is made where the piece stands, which the quick verdicts say for the waiting pieces
+    /// (when no other release statement makes them careful).
+    in_place: bool,
     /// Any waiting piece may be the one a release takes, as the careful path decides
     /// (`blocked release: another piece`, or a throw entry's own release order).
     pub(crate) release_any: bool,
@@ -1004,7 +1019,8 @@ impl Game {
         let mv = &ir.movement;
         let pass_free = mv.pass_own.value
             && mv.pass_opposing.value
-            && mv.must_land.value.iter().all(CellSet::is_empty);
+            && mv.must_land.value.iter().all(CellSet::is_empty)
+            && mv.blockade.value.is_none();
         let send_on = send_on_table(&ir, &track_of_cell);
         // Sending holes are judged on the careful walk: a file without them pays nothing.
         let sends = send_on.iter().any(|v| !v.is_empty());
@@ -1024,8 +1040,14 @@ impl Game {
         let careful_moves =
             !pass_free || sends || mv.walk_in_throw_order.value || mv.land_each_throw.value;
         // A confinement (`within`) binds releasing groups only: waiting pieces.
+        // `released in place` is known to the quick verdicts (a one-entry release whose walk
+        // is refused is made where the piece stands): it alone makes no release careful.
+        let in_place = mv.blocked_release.value == BlockedRelease::InPlace;
         let careful_releases = confined
-            || mv.blocked_release.value != BlockedRelease::Lost
+            || !matches!(
+                mv.blocked_release.value,
+                BlockedRelease::Lost | BlockedRelease::InPlace
+            )
             || effect_orders
             || matches!(
                 ir.release_order.value,
@@ -1052,6 +1074,7 @@ impl Game {
             immune_on_pieces,
             careful_moves,
             careful_releases,
+            in_place,
             release_any,
             rule_within,
             rule_release_class,
@@ -1651,8 +1674,11 @@ impl Game {
         let o = team.other();
         match c {
             Cond::FirstOfTurn => s.turn_throws == 0,
-            Cond::AllOwnReleased => s.waiting[team] == 0,
-            Cond::AllReleased => s.waiting[team] | s.waiting[o] == 0,
+            Cond::AllOwnReleased => s.waiting[team] == 0 || self.released_pending(s, team),
+            Cond::AllReleased => {
+                (s.waiting[team] == 0 || self.released_pending(s, team))
+                    && (s.waiting[o] == 0 || self.released_pending(s, o))
+            }
             Cond::OpponentHasUnreleased => s.waiting[o] != 0,
             Cond::OpponentHasNoPieces => s.waiting[o] | s.released[o] == 0,
             _ => self.cond_full(s, team, c),
@@ -1670,8 +1696,7 @@ impl Game {
             Cond::FirstOfTurn => s.turn_throws == 0,
             Cond::FirstOfTeamTurn => s.team_throws == 0,
             Cond::FirstOfGame => s.game_throws == 0,
-            Cond::AllOwnReleased => s.waiting[t] == 0,
-            Cond::AllReleased => s.waiting[t] | s.waiting[o] == 0,
+            Cond::AllOwnReleased | Cond::AllReleased => self.cond(s, team, c),
             Cond::ReleasedCount { opposing, cmp, n } => {
                 let who = if *opposing { o } else { t };
                 cmp.holds(self.released_count(s, who), *n)
@@ -1714,13 +1739,29 @@ impl Game {
     fn released_count(&self, s: &State, team: TeamId) -> i64 {
         let mut n = s.released[team].count_ones();
         if team == s.team {
-            let pending = s.pool[..s.pool_len as usize]
-                .iter()
-                .filter(|e| e.kind == EntryKind::Release && e.piece == NONE)
-                .count() as u32;
-            n += pending.min(s.waiting[team].count_ones());
+            n += Self::pending_releases(s).min(s.waiting[team].count_ones());
         }
         i64::from(n)
+    }
+
+    /// The unused `release` entries of the pool (of the team to play).
+    fn pending_releases(s: &State) -> u32 {
+        s.pool[..s.pool_len as usize]
+            .iter()
+            .filter(|e| e.kind == EntryKind::Release && e.piece == NONE)
+            .count() as u32
+    }
+
+    /// `all own pieces released` for a team with waiting pieces: true when it is the team to
+    /// play and its pool's unused `release` entries will release every one of them, counted
+    /// as `own pieces released CMP N` counts them (a pooled turn's releasing throw has
+    /// released its piece before the piece is chosen). Out of line: the quick test before it
+    /// answers for every file without a pool.
+    #[inline(never)]
+    fn released_pending(&self, s: &State, team: TeamId) -> bool {
+        team == s.team
+            && s.pool_len != 0
+            && Self::pending_releases(s) >= s.waiting[team].count_ones()
     }
 
     /// Do all of `cs` hold, seen from `team`? (A plain loop: the hot callers, wins, gates
@@ -1867,7 +1908,7 @@ impl Game {
         let swapped = Piece {
             tpos: self.track_of_cell[team][c.index()],
             cell: c.get() as u8,
-            flags: p.flags,
+            flags: p.flags - PieceFlags::PARKED,
         };
         put(s, team, i, swapped);
         true

@@ -338,6 +338,14 @@ impl Game {
                     capture,
                     may_decline,
                 } => (capture, may_decline),
+                // What `Game::land` does with a one-entry release whose walk is refused.
+                Quick::Illegal
+                    if self.in_place
+                        && mask.count_ones() == 1
+                        && s.waiting[s.team] >> piece & 1 == 1 =>
+                {
+                    (false, true)
+                }
                 Quick::Illegal => continue,
                 Quick::Unsure => match self.check_move(s, s.team, piece, mask) {
                     Ok(l) => (l.capture.is_some(), l.may_decline),
@@ -853,8 +861,7 @@ impl Game {
             }
             for _ in 0..e.steps {
                 if !PLAIN && !self.pass_free && pos != p.tpos && pos >= 0 {
-                    self.may_pass(s, t, tr.cells[pos as usize])
-                        .map_err(|r| (r, false))?;
+                    self.may_pass(s, t, pos as usize).map_err(|r| (r, false))?;
                 }
                 let mut next = pos + dir;
                 if !PLAIN && next < 0 {
@@ -862,12 +869,21 @@ impl Game {
                     break 'walk;
                 }
                 if next as usize >= tr.cells.len() {
-                    match self.past_end(s, team, tr, pos, l).map_err(|r| (r, false))? {
+                    match self
+                        .past_end(s, team, tr, pos, p.parked(), l)
+                        .map_err(|r| (r, false))?
+                    {
                         Some((n, d)) => (next, dir) = (n, d),
                         None => {
                             if let Some(lp) = &tr.looping {
-                                // The loop's condition fails: the end stops it.
-                                halt = halt.and(Ground::Stated(lp.origin));
+                                // Parked for good, the loop's own clause stops it; else the
+                                // loop's condition fails and the end stops it.
+                                halt = if p.parked() {
+                                    Refusal::new(RefusalKind::TrackEnd, Ground::Stated(lp.origin))
+                                        .and(Ground::of(tr.end.origin, EngineChoiceId::TrackEnd))
+                                } else {
+                                    halt.and(Ground::Stated(lp.origin))
+                                };
                             }
                             break 'walk;
                         }
@@ -878,11 +894,7 @@ impl Game {
                     if g.at as i16 != next {
                         continue;
                     }
-                    let (ok, crossing) = match &g.requirement {
-                        Requirement::CrossingThrow(m) => (m >> e.thrown & 1 == 1, true),
-                        Requirement::MoveTotal(m) => (total < 64 && m >> total & 1 == 1, false),
-                        Requirement::Conds(cs) => (cs.iter().all(|c| self.cond(s, team, c)), false),
-                    };
+                    let (ok, crossing) = self.gate_passes(s, team, &g.requirement, e, order, total);
                     if !ok {
                         if g.stop {
                             halt = Refusal::new(RefusalKind::GateStop, Ground::Stated(g.origin));
@@ -945,18 +957,57 @@ impl Game {
         Ok(())
     }
 
+    /// Whether a walk entering a gate with `requirement` passes it, the step's throw being
+    /// `e`'s and the move's `order` and `total` given; and whether it is judged by the
+    /// crossing throw (so that another order of the group may pass).
+    fn gate_passes(
+        &self,
+        s: &State,
+        team: TeamId,
+        requirement: &Requirement,
+        e: &Entry,
+        order: &[u8],
+        total: u32,
+    ) -> (bool, bool) {
+        match requirement {
+            Requirement::CrossingThrow(m) => (m >> e.thrown & 1 == 1, true),
+            Requirement::MoveTotal(m) => (total < 64 && m >> total & 1 == 1, false),
+            Requirement::EveryThrow(m) => (
+                order
+                    .iter()
+                    .all(|&j| m >> s.pool[j as usize].thrown & 1 == 1),
+                false,
+            ),
+            Requirement::Conds(cs) => (cs.iter().all(|c| self.cond(s, team, c)), false),
+        }
+    }
+
+    /// Does a move of `team` ending at track index `tpos` park its piece for good: the last
+    /// hole of a track whose loop says `parked pieces stay`, while the loop's condition
+    /// does not hold?
+    pub(crate) fn parks(&self, s: &State, team: TeamId, tpos: i16) -> bool {
+        let tr = &self.ir.teams[team.index()].track;
+        tr.looping.as_ref().is_some_and(|lp| {
+            lp.parked_stay.value
+                && usize::try_from(tpos).is_ok_and(|x| x + 1 == tr.cells.len())
+                && !lp.when.iter().all(|c| self.cond(s, team, c))
+        })
+    }
+
     /// Where a walk goes from the last hole `pos`: on from the loop when its condition
-    /// holds, else as the track's end says (`None`: it stops there). Returns the next index
-    /// and the direction from there on.
+    /// holds (and the piece is not `parked` there for good), else as the track's end says
+    /// (`None`: it stops there). Returns the next index and the direction from there on.
     fn past_end(
         &self,
         s: &State,
         team: TeamId,
         tr: &Track,
         pos: i16,
+        parked: bool,
         l: &mut Landing,
     ) -> Result<Option<(i16, i16)>, Refusal> {
         if let Some(lp) = &tr.looping
+            && !parked
             && lp.when.iter().all(|c| self.cond(s, team, c))
         {
             l.note(lp.origin.rule);
@@ -1021,12 +1072,18 @@ impl Game {
             here |= u64::from(q.cell == hole) << j;
         }
         here &= s.released[o] | s.waiting[o];
+        // `protection: N in a row` guards every piece on the hole, the piece's own
+        // protection (immunity, `no capture`) cited first.
+        let guard = self.guarded(s, o, c);
         while here != 0 {
             let q = &s.pieces[o][here.trailing_zeros() as usize];
             here &= here - 1;
             match self.capture_verdict(t, q, c, single) {
-                Ok(spec) => a.capture = Some(spec),
-                Err(g) => {
+                Ok(spec) if guard.is_none() => a.capture = Some(spec),
+                verdict => {
+                    let g = verdict
+                        .err()
+                        .unwrap_or_else(|| guard.map_or(Ground::Fact, Ground::Stated));
                     a.shares = true;
                     protected_by = protected_by.or(Some(g));
                 }
@@ -1167,10 +1224,12 @@ impl Game {
             0
         };
         let old = s.pieces[t][d.piece as usize];
+        let parks = self.parks(s, t, l.tpos); // judged before the mover leaves its hole
         if old.cell != NO_CELL {
             self.vacate(s, t, d.piece as usize, old.cell);
         }
         let mut flags = old.flags | PieceFlags::RELEASED;
+        flags.set(PieceFlags::PARKED, parks);
         if let Some(r) = l.immune {
             flags |= PieceFlags::IMMUNE;
             obs.event(Event::Immune {
@@ -1217,9 +1276,11 @@ impl Game {
             let o = t.other();
             let single =
                 (d.mask.count_ones() == 1).then(|| s.pool[d.mask.trailing_zeros() as usize].thrown);
+            let guard = self.guarded_landing(s, o, l.cell);
             for j in 0..self.n_pieces(o) {
                 let q = s.pieces[o][j];
-                if q.alive()
+                if guard.is_none()
+                    && q.alive()
                     && q.cell == l.cell
                     && self
                         .capture_verdict(team, &q, Cell::new(l.cell as u16), single)
@@ -1379,6 +1440,10 @@ impl Game {
         obs: &mut impl Observer,
     ) {
         let o = team.other();
+        // A row of the victims' pieces guards all of them, judged before any is taken.
+        if self.guarded(s, o, cell).is_some() {
+            return;
+        }
         for j in 0..self.n_pieces(o) {
             let q = s.pieces[o][j];
             if q.alive()
@@ -1476,10 +1541,12 @@ impl Game {
         Some(to)
     }
 
-    /// May a piece of team `t` walk on past hole `c`? Refused when pieces there may not be
-    /// passed, or the hole must be landed on.
-    fn may_pass(&self, s: &State, t: TeamId, c: Cell) -> Result<(), Refusal> {
+    /// May a piece of team `t` walk on past the hole at index `pos` of its track? Refused
+    /// when pieces there may not be passed (a passing rule, a blockade), or the hole must
+    /// be landed on.
+    fn may_pass(&self, s: &State, t: TeamId, pos: usize) -> Result<(), Refusal> {
         let mv = &self.ir.movement;
+        let c = self.ir.teams[t.index()].track.cells[pos];
         if let Some(o) = mv.must_land.origin
             && mv.must_land.value[t].contains(c)
         {
@@ -1498,7 +1565,54 @@ impl Game {
                 Ground::of(mv.pass_opposing.origin, EngineChoiceId::Passing),
             ));
         }
+        if opp
+            && let (Some(n), Some(o)) = (mv.blockade.value, mv.blockade.origin)
+            && self.in_run(&s.occ[t.other()], t, pos, n)
+        {
+            return Err(Refusal::new(RefusalKind::Blockade, Ground::Stated(o)));
+        }
         Ok(())
+    }
+
+    /// The `protection: N in a row` statement when it protects the pieces of `team` on hole
+    /// `c`: the hole is one of N or more holes in a row along the team's track (from the
+    /// hole's first place on it), each holding pieces of the team.
+    #[inline]
+    fn guarded(&self, s: &State, team: TeamId, c: Cell) -> Option<Origin> {
+        let p = &self.ir.capture.protection;
+        let (Some(n), Some(o)) = (p.value, p.origin) else {
+            return None;
+        };
+        let i = self.track_of_cell[team.index()][c.index()];
+        (i >= 0 && self.in_run(&s.occ[team], team, i as usize, n)).then_some(o)
+    }
+
+    /// [`Game::guarded`] for the hole a move landed on (none off the board). A group's
+    /// capture may come from a landing on the way: a row guards the pieces of its last
+    /// landing hole all the same, judged before any piece is taken.
+    fn guarded_landing(&self, s: &State, team: TeamId, cell: u8) -> Option<Origin> {
+        (cell != NO_CELL)
+            .then(|| self.guarded(s, team, Cell::new(cell.into())))
+            .flatten()
+    }
+
+    /// Whether the hole at index `i` of team `track`'s track is one of `n` or more holes in
+    /// a row along that track (no wrap at its ends), each in `occ`.
+    fn in_run(&self, occ: &CellSet, track: TeamId, i: usize, n: u8) -> bool {
+        let cells = &self.ir.teams[track.index()].track.cells;
+        if !occ.contains(cells[i]) {
+            return false;
+        }
+        let mut len = 1u8;
+        let mut j = i;
+        while len < n && j > 0 && occ.contains(cells[j - 1]) {
+            (len, j) = (len + 1, j - 1);
+        }
+        let mut j = i;
+        while len < n && j + 1 < cells.len() && occ.contains(cells[j + 1]) {
+            (len, j) = (len + 1, j + 1);
+        }
+        len >= n
     }
 }
 

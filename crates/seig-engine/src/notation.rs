@@ -175,6 +175,9 @@ impl Game {
                 if p.immune() {
                     out.push('!');
                 }
+                if p.parked() {
+                    out.push('=');
+                }
                 if p.cell == NO_CELL {
                     out.push_str("off");
                     continue;
@@ -582,7 +585,7 @@ impl Game {
     }
 
     /// A piece: `ROW.N` (with a `'` per earlier visit), `off` or `x`, prefixed by `+`
-    /// when released and `!` when immune.
+    /// when released, `!` when immune and `=` when parked for good.
     fn parse_piece(&self, tok: &str) -> Result<PieceSetup, NotationError> {
         if tok == "x" {
             return Ok(PieceSetup {
@@ -599,6 +602,9 @@ impl Game {
             } else if let Some(r) = rest.strip_prefix('!') {
                 flags |= PieceFlags::IMMUNE;
                 rest = r;
+            } else if let Some(r) = rest.strip_prefix('=') {
+                flags |= PieceFlags::PARKED;
+                rest = r;
             } else {
                 break;
             }
@@ -613,7 +619,7 @@ impl Game {
         let rest = rest.trim_end_matches('\'');
         let (row, hole) = rest.rsplit_once('.').ok_or_else(|| {
             err(
-                "a piece is ROW.HOLE, `off` or `x` (with `+` released, `!` immune)",
+                "a piece is ROW.HOLE, `off` or `x` (with `+` released, `!` immune, `=` parked)",
                 tok,
             )
         })?;
@@ -683,6 +689,7 @@ impl Spots<'_> {
             | SetupError::Visit { team, piece: i }
             | SetupError::UnreleasedOnTrack { team, piece: i, .. }
             | SetupError::ImmuneWhereNot { team, piece: i, .. }
+            | SetupError::ParkedWhereNot { team, piece: i, .. }
             | SetupError::Stacked { team, piece: i, .. }
             | SetupError::PhaseUnreleased { team, piece: i, .. } => piece(*team, *i),
         };

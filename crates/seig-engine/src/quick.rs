@@ -120,6 +120,11 @@ pub(super) fn bound_allows(pool: &[Entry], family: u8, mask: u64) -> u64 {
 pub(super) struct Gen<'a> {
     game: &'a Game,
     s: &'a State,
+    /// The team to move, its pieces and its track's last index: read for every piece, and
+    /// kept here so that the loop over the pieces does not load them again through `s`.
+    team: TeamId,
+    pieces: &'a [Piece],
+    last: i16,
     /// The track of the team to move, its gates, and those gates in walking order.
     cells: &'a [Cell],
     gates: &'a [Gate],
@@ -169,6 +174,9 @@ impl<'a> Gen<'a> {
         Gen {
             game,
             s,
+            team: t,
+            pieces: &s.pieces[t],
+            last: tr.cells.len() as i16 - 1,
             cells: &tr.cells,
             gates: &tr.gates,
             gate_order: &fast.gates,
@@ -198,14 +206,12 @@ impl<'a> Gen<'a> {
     /// every move needs [`Game::check_move`] (`Game::careful_moves`).
     #[inline(always)]
     pub fn verdict(&mut self, piece: u8, g: &Group) -> Quick {
-        let (game, s) = (self.game, self.s);
-        let t = s.team;
-        let p = &s.pieces[t][piece as usize];
+        let (game, s, t, last) = (self.game, self.s, self.team, self.last);
+        let p = &self.pieces[piece as usize];
         let release = !p.released();
         if p.tpos == self.parked && !release {
             return Quick::Illegal;
         }
-        let last = self.cells.len() as i16 - 1;
         let mut end = p.tpos + g.total;
         if end > last {
             if self.past_end_unsure {
@@ -223,7 +229,7 @@ impl<'a> Gen<'a> {
             }
             let gate = &self.gates[gi as usize];
             let (ok, by_position) = match &gate.requirement {
-                Requirement::CrossingThrow(m) => match g.single {
+                Requirement::CrossingThrow(m) | Requirement::EveryThrow(m) => match g.single {
                     Some(v) => (m >> v & 1 == 1, false),
                     None => return Quick::Unsure,
                 },

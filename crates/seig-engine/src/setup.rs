@@ -340,6 +340,18 @@ pub enum SetupError {
         /// Why it cannot be.
         why: &'static str,
     },
+    /// A piece marked parked (`=`) that cannot be.
+    #[error("piece {} of `{name}` is marked parked (`=`), but {why}", piece + 1)]
+    ParkedWhereNot {
+        /// Team.
+        team: TeamId,
+        /// Piece (from 0).
+        piece: usize,
+        /// Team name.
+        name: String,
+        /// Why it cannot be.
+        why: &'static str,
+    },
     /// The stage says the game is over but no win holds.
     #[error("the stage is `over {name}`, but no win condition of `{name}` holds here")]
     NotWon {
@@ -887,6 +899,29 @@ impl Game {
                     piece: i,
                     name: name(),
                 });
+            }
+        }
+        if p.parked() {
+            let parked_where = |why| SetupError::ParkedWhereNot {
+                team: t,
+                piece: i,
+                name: name(),
+                why,
+            };
+            if !team
+                .track
+                .looping
+                .as_ref()
+                .is_some_and(|l| l.parked_stay.value)
+            {
+                return Err(parked_where(
+                    "its track has no loop whose parked pieces stay",
+                ));
+            }
+            if !p.released() || p.track_index() != team.track.cells.len().checked_sub(1) {
+                return Err(parked_where(
+                    "it is not a released piece on its track's last hole",
+                ));
             }
         }
         if p.immune() {

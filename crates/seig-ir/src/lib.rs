@@ -190,6 +190,8 @@ pub enum EngineChoiceId {
     TrackEnd,
     /// `track entry`.
     TrackEntry,
+    /// `parked pieces`.
+    ParkedPieces,
     /// `gate checking`.
     GateChecking,
     /// `moves per piece`.
@@ -200,6 +202,10 @@ pub enum EngineChoiceId {
     Passing,
     /// `sending holes`.
     SendingHoles,
+    /// `blockades`.
+    Blockades,
+    /// `protection`.
+    Protection,
     /// `stacking`.
     Stacking,
     /// `stacks`.
@@ -236,7 +242,7 @@ pub enum EngineChoiceId {
 
 impl EngineChoiceId {
     /// Every engine choice, in the order of docs/semantics.md.
-    pub const ALL: [EngineChoiceId; 39] = [
+    pub const ALL: [EngineChoiceId; 42] = [
         EngineChoiceId::ThrowingOrder,
         EngineChoiceId::SeatsPerTeam,
         EngineChoiceId::SeatRotation,
@@ -255,17 +261,20 @@ impl EngineChoiceId {
         EngineChoiceId::GroupWalkingOrder,
         EngineChoiceId::TrackEnd,
         EngineChoiceId::TrackEntry,
+        EngineChoiceId::ParkedPieces,
         EngineChoiceId::GateChecking,
         EngineChoiceId::MovesPerPiece,
         EngineChoiceId::PooledLanding,
         EngineChoiceId::Passing,
         EngineChoiceId::SendingHoles,
+        EngineChoiceId::Blockades,
         EngineChoiceId::Stacking,
         EngineChoiceId::Stacks,
         EngineChoiceId::Capture,
         EngineChoiceId::CapturePrecedence,
         EngineChoiceId::BlockedLanding,
         EngineChoiceId::Immunity,
+        EngineChoiceId::Protection,
         EngineChoiceId::OptionalCapture,
         EngineChoiceId::SendHomeTarget,
         EngineChoiceId::SwapFallback,
@@ -299,11 +308,14 @@ impl EngineChoiceId {
             EngineChoiceId::GroupWalkingOrder => "group walking order",
             EngineChoiceId::TrackEnd => "track end",
             EngineChoiceId::TrackEntry => "track entry",
+            EngineChoiceId::ParkedPieces => "parked pieces",
             EngineChoiceId::GateChecking => "gate checking",
             EngineChoiceId::MovesPerPiece => "moves per piece",
             EngineChoiceId::PooledLanding => "pooled landing",
             EngineChoiceId::Passing => "passing",
             EngineChoiceId::SendingHoles => "sending holes",
+            EngineChoiceId::Blockades => "blockades",
+            EngineChoiceId::Protection => "protection",
             EngineChoiceId::Stacking => "stacking",
             EngineChoiceId::Stacks => "stacks",
             EngineChoiceId::Capture => "capture",
@@ -353,6 +365,8 @@ pub enum StatementKind {
     TeamPieces,
     /// `team NAME colour FACE`.
     TeamColour,
+    /// `team NAME shown as COLOUR` (how the front ends draw the team).
+    TeamShown,
     /// `seats per team: N`.
     Seats,
     /// `order: A, B`.
@@ -421,6 +435,10 @@ pub enum StatementKind {
     PassedWon,
     /// `landing on REGION goes to REGION`.
     SendOn,
+    /// `protection: N in a row`.
+    Protection,
+    /// `blockade: N in a row`.
+    Blockade,
     /// `blocked release: …`.
     BlockedRelease,
     /// `stacks: move together|apart`.
@@ -687,6 +705,47 @@ pub struct SourceInfo {
     pub fields: Vec<(String, String)>,
 }
 
+/// Which values of its range a param takes.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ParamAllowed {
+    /// Every value of the range.
+    #[default]
+    Any,
+    /// Its odd values (`5..25 odd`).
+    Odd,
+    /// Its even values (`4..24 even`).
+    Even,
+    /// These values, in the order written (`4, 5, 7`).
+    Values(Vec<i64>),
+}
+
+impl ParamAllowed {
+    /// Every value of the range?
+    pub fn is_any(&self) -> bool {
+        *self == ParamAllowed::Any
+    }
+
+    /// Does it allow `v` (within the range, which it does not check)?
+    pub fn allows(&self, v: i64) -> bool {
+        match self {
+            ParamAllowed::Any => true,
+            ParamAllowed::Odd => v.rem_euclid(2) == 1,
+            ParamAllowed::Even => v.rem_euclid(2) == 0,
+            ParamAllowed::Values(vs) => vs.contains(&v),
+        }
+    }
+
+    /// What follows the range where a file writes it: ` odd`, ` even`, or nothing.
+    pub fn suffix(&self) -> &'static str {
+        match self {
+            ParamAllowed::Odd => " odd",
+            ParamAllowed::Even => " even",
+            _ => "",
+        }
+    }
+}
+
 /// A parameter.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ParamInfo {
@@ -701,8 +760,26 @@ pub struct ParamInfo {
     pub follows: Option<String>,
     /// Inclusive range.
     pub range: (i64, i64),
+    /// Which values of the range it takes (`odd`, `even`, a list; default every one).
+    #[serde(default, skip_serializing_if = "ParamAllowed::is_any")]
+    pub allowed: ParamAllowed,
     /// Meaning.
     pub doc: String,
+}
+
+impl ParamInfo {
+    /// Does it take `v`: within the range, and one of the allowed values?
+    pub fn takes(&self, v: i64) -> bool {
+        v >= self.range.0 && v <= self.range.1 && self.allowed.allows(v)
+    }
+
+    /// The values it takes as a file writes them: `2..10`, `5..25 odd`, `4, 5, 7`.
+    pub fn values_text(&self) -> String {
+        match &self.allowed {
+            ParamAllowed::Values(v) => v.iter().map(i64::to_string).collect::<Vec<_>>().join(", "),
+            a => format!("{}..{}{}", self.range.0, self.range.1, a.suffix()),
+        }
+    }
 }
 
 /// A reading.
@@ -826,6 +903,10 @@ pub struct Team {
     pub name: String,
     /// Face that is the team's colour, with its statement (`None`: no colour).
     pub colour: Option<Sourced<u8>>,
+    /// The colour the front ends draw the team in (red, green, blue), with its statement
+    /// (`team NAME shown as COLOUR`; `None`: the language default, the tools' own pair).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown: Option<Sourced<[u8; 3]>>,
     /// Pieces.
     pub pieces: u8,
     /// Start.
@@ -940,6 +1021,11 @@ pub struct Movement {
     /// What a release does when the released piece's move is refused (language default:
     /// lost).
     pub blocked_release: Sourced<BlockedRelease>,
+    /// `blockade: N in a row`: a move may not walk past a hole of N or more holes in a row
+    /// along the mover's track, each holding opposing pieces (language default: `None`, no
+    /// blockade; the passing rules alone decide).
+    #[serde(default)]
+    pub blockade: Sourced<Option<u8>>,
 }
 
 impl Default for Movement {
@@ -956,6 +1042,7 @@ impl Default for Movement {
             must_land: Sourced::default_value([CellSet::default(); 2]),
             passed_won: Sourced::default_value([CellSet::default(); 2]),
             blocked_release: Sourced::default_value(BlockedRelease::Lost),
+            blockade: Sourced::default_value(None),
         }
     }
 }
@@ -997,6 +1084,10 @@ pub struct Loop {
     pub when: Vec<Cond>,
     /// The `loops` statement.
     pub origin: Origin,
+    /// Pieces parked on the last hole (stopped there while `when` did not hold) stay there
+    /// once it holds (`, parked pieces stay`); default false: they circle too.
+    #[serde(default)]
+    pub parked_stay: Sourced<bool>,
 }
 
 /// What entering a segment requires.
@@ -1006,6 +1097,9 @@ pub enum Requirement {
     CrossingThrow(u64),
     /// The move's total places are one of these values (bit mask).
     MoveTotal(u64),
+    /// Every throw of the move, each step of a pooled walk, has one of these values (bit
+    /// mask): `by every throw`.
+    EveryThrow(u64),
     /// A condition on the position.
     Conds(Vec<Cond>),
 }
@@ -1450,6 +1544,11 @@ pub struct CapturePolicy {
     /// (language default: `false`, a waiting piece on a hole may be taken like any other).
     #[serde(default)]
     pub waiting_immune: Sourced<bool>,
+    /// `protection: N in a row`: a piece on a hole of N or more holes in a row along its
+    /// team's track, each holding pieces of its team, cannot be taken (language default:
+    /// `None`, neighbours protect no piece).
+    #[serde(default)]
+    pub protection: Sourced<Option<u8>>,
     /// Pieces sent home go to the first empty hole of the start row (else, the language
     /// default, their start hole).
     pub home_first_empty: Sourced<bool>,

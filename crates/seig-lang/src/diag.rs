@@ -104,7 +104,7 @@ codes! {
     NoRules = "E020", Error, "The file has no rules", Corpus("empty_file");
     GameNamedTwice = "E021", Error, "The game is named twice", Corpus("game_named_twice");
     EmptyRange = "E022", Error, "A param's range is empty", Corpus("param_empty_range");
-    DefaultOutOfRange = "E023", Error, "A param's default is outside its range", Corpus("param_default_out_of_range");
+    DefaultOutOfRange = "E023", Error, "A param's default is outside its range or its allowed values", Corpus("param_default_out_of_range");
     RepeatedOption = "E024", Error, "A reading lists an option twice", Corpus("repeated_option");
     NoDefaultOption = "E025", Error, "A reading has no default option", Corpus("reading_without_default");
     TwoDefaults = "E026", Error, "A reading has more than one default", Corpus("reading_two_defaults");
@@ -112,7 +112,7 @@ codes! {
     UnknownReadingChosen = "E030", Error, "The command line chooses a reading the file does not declare", Elsewhere("the command line's choice, not the file: `selection_of_an_unknown_reading`");
     UnknownOptionChosen = "E031", Error, "The command line chooses an option a reading does not have", Elsewhere("the command line's choice, not the file: `selection_of_an_unknown_option`");
     UnknownParamChosen = "E032", Error, "The command line sets a param the file does not declare", Elsewhere("the command line's choice, not the file: `selection_of_an_unknown_param`");
-    ParamChosenOutOfRange = "E033", Error, "The command line sets a param outside its range", Elsewhere("the command line's choice, not the file: `selection_of_a_param_out_of_range`");
+    ParamChosenOutOfRange = "E033", Error, "The command line sets a param outside its range or its allowed values", Elsewhere("the command line's choice, not the file: `selection_of_a_param_out_of_range`");
     FollowedValueOutOfRange = "E034", Error, "A param follows another whose value in force is outside its own range", Elsewhere("the command line's value of a followed param, not the file: `a_followed_value_outside_the_followers_range_is_e034` (tests/lang/param_defaults.rs)");
     FacesNamedTwice = "E040", Error, "The faces are named twice", Corpus("faces_named_twice");
     SameFaceTwice = "E041", Error, "Both faces have the same name", Corpus("same_face_twice");
@@ -157,6 +157,7 @@ codes! {
     BackWalksRowTwice = "E130", Error, "`back along the track` on a track that walks a row both ways", Corpus("back_walks_row_twice");
     RuleReleaseRegions = "E131", Error, "One rule's releases confine their places to different regions", Corpus("two_release_regions_in_one_rule");
     SendOnTarget = "E140", Error, "`landing on … goes to` names no single hole of the team's track to go to", Corpus("send_on_two_holes");
+    UnknownShownColour = "E150", Error, "`shown as` names a colour that is neither in the palette nor `\"#rrggbb\"`", Corpus("shown_unknown_colour");
     EntryNeverApplies = "W001", Warning, "A throw entry that can never apply", Corpus("entry_never_applies");
     CapturesNowhere = "W002", Warning, "Captures are forbidden somewhere but allowed nowhere", Corpus("captures_forbidden_but_never_allowed");
     UnreachableRow = "W003", Warning, "A row no piece can reach", Corpus("row_on_no_track");
@@ -181,6 +182,9 @@ codes! {
     SwapNever = "W027", Warning, "A swap capture that can never swap (no taker can leave a hole of the taken piece's track)", Corpus("swap_never_made");
     MustLandNever = "W028", Warning, "Holes that must be landed on, which no move can walk past", Corpus("must_land_never_passed");
     SpecialHoleUnreached = "W040", Warning, "Sending holes (`landing on … goes to`) that no track of their team reaches", Corpus("send_on_unreached");
+    RunNeverForms = "W041", Warning, "`protection:` or `blockade:` asks for more pieces in a row than any team can put on its track", Corpus("run_never_forms");
+    SameShownColour = "W050", Warning, "Both teams are drawn in the same colour", Corpus("shown_same_colour");
+    LowContrastColour = "W051", Warning, "A team's colour hardly shows on the page's holes or a dark terminal", Corpus("shown_low_contrast");
 
 }
 

@@ -20,13 +20,33 @@
 //! command line's (`seig fmt`).
 
 use crate::diag::Diagnostic;
+use crate::ir::ParamAllowed;
 use crate::syntax::ast::{
-    BlockedReleaseKind, Cond, CountRhs, Counted, Effect, Expr, File, Item, Name, Reading, Region,
-    ReleaseOrderKind, Requirement, RowRef, Rule, Segment, Spanned, SticksWhen, Stmt, StmtKind,
-    ThrowMatch, TrackEndKind, TrackEntryKind,
+    BlockedReleaseKind, Cond, CountRhs, Counted, Effect, Expr, File, Item, Name, Reading,
+    ReadingCond, Region, ReleaseOrderKind, Requirement, RowRef, Rule, Segment, Spanned, SticksWhen,
+    Stmt, StmtKind, ThrowJudge, ThrowMatch, TrackEndKind, TrackEntryKind,
 };
 use crate::syntax::lex;
 use std::fmt::Write as _;
+
+/// An `if`'s test as written: the tree keeps the author's parentheses (`Group`), and
+/// without them `and` binds tighter than `or`, so the text reads back to the same tree.
+pub(crate) fn reading_cond(c: &ReadingCond) -> String {
+    use ReadingCond as R;
+    let join = |cs: &[Spanned<R>], word: &str| {
+        cs.iter()
+            .map(|c| reading_cond(&c.node))
+            .collect::<Vec<_>>()
+            .join(word)
+    };
+    match c {
+        R::Test(r, o) => format!("{} = {}", r.node, o.node),
+        R::Not(c) => format!("not {}", reading_cond(&c.node)),
+        R::Group(c) => format!("({})", reading_cond(&c.node)),
+        R::All(cs) => join(cs, " and "),
+        R::Any(cs) => join(cs, " or "),
+    }
+}
 
 /// Spaces per block level.
 const INDENT: usize = 2;
@@ -168,10 +188,13 @@ impl Printer<'_> {
                 self.close(s.span, 0);
             }
             Item::Param(p) => {
-                let mut text = format!(
-                    "param {} = {} in {}..{}",
-                    p.name.node, p.default.node, p.min.node, p.max.node
-                );
+                let values = match &p.allowed {
+                    ParamAllowed::Values(v) => {
+                        v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+                    }
+                    a => format!("{}..{}{}", p.min.node, p.max.node, a.suffix()),
+                };
+                let mut text = format!("param {} = {} in {values}", p.name.node, p.default.node);
                 if let Some(doc) = &p.doc {
                     text.push(' ');
                     text.push_str(&string(&doc.node));
@@ -263,20 +286,15 @@ impl Printer<'_> {
 
     fn stmt(&mut self, s: &Stmt, indent: usize) {
         if let StmtKind::If {
-            reading,
-            option,
+            test,
             then,
             otherwise,
         } = &s.node
         {
             // The tree has no span for a branch's braces: they are found in the text,
             // after the code before them (only white space and comments lie between).
-            let open = self.after(option.span.end, '{');
-            self.line(
-                indent,
-                &format!("if {} = {} {{", reading.node, option.node),
-                open,
-            );
+            let open = self.after(test.span.end, '{');
+            self.line(indent, &format!("if {} {{", reading_cond(&test.node)), open);
             self.block(then, indent + INDENT);
             let then_close = self.find(self.body_end(then, open), '}');
             let then_close = then_close.unwrap_or(open);
@@ -303,6 +321,16 @@ impl Printer<'_> {
         body.last()
             .map_or(open, |s| self.code_end(s.span.start, s.span.end))
     }
+}
+
+/// `team NAME shown as COLOUR`, a `#rrggbb` colour in its string.
+fn team_shown(team: &str, colour: &str, quoted: bool) -> String {
+    let c = if quoted {
+        string(colour)
+    } else {
+        colour.to_string()
+    };
+    format!("team {team} shown as {c}")
 }
 
 /// A string literal: `"` and `\` escaped, newlines written `\n`.
@@ -558,6 +586,11 @@ fn statement(s: &StmtKind) -> String {
             format!("team {}: {} pieces {place}", team.node, expr(&count.node))
         }
         StmtKind::TeamColour { team, face } => format!("team {} colour {}", team.node, face.node),
+        StmtKind::TeamShown {
+            team,
+            colour,
+            quoted,
+        } => team_shown(&team.node, &colour.node, *quoted),
         StmtKind::Seats(e) => format!("seats per team: {}", expr(&e.node)),
         StmtKind::Order(ts) => format!("order: {}", list(ts, |t| t.node.clone())),
         StmtKind::Sticks {
@@ -644,13 +677,7 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::Immune(r) => format!("immune after entering {}", region(&r.node)),
         StmtKind::ImmuneArrived => "immune after arriving".into(),
         StmtKind::ImmuneUntilReleased => "immune until released".into(),
-        StmtKind::MustLand(r) => format!("must land on {}", region(&r.node)),
-        StmtKind::PassedWon(r) => format!("holes passed in {} are won", region(&r.node)),
-        StmtKind::ImmuneWhen { when, opposing } => format!(
-            "immune when {} first holds: {} released pieces on the board",
-            conds(when),
-            if *opposing { "opposing" } else { "own" }
-        ),
+        StmtKind::ImmuneWhen { when, opposing } => immune_when(when, *opposing),
         StmtKind::SendHomeTo(true) => "send home to: first empty hole".into(),
         StmtKind::SendHomeTo(false) => "send home to: start hole".into(),
         StmtKind::Win(p, cs) => end_head("win", p.as_ref(), cs),
@@ -673,6 +700,10 @@ fn statement(s: &StmtKind) -> String {
         | StmtKind::ThrowingOn(_)
         | StmtKind::Passing { .. }
         | StmtKind::SendOn { .. }
+        | StmtKind::MustLand(_)
+        | StmtKind::PassedWon(_)
+        | StmtKind::Protection(_)
+        | StmtKind::Blockade(_)
         | StmtKind::BlockedRelease(_)
         | StmtKind::Stacks(_) => movement(s),
     }
@@ -693,11 +724,21 @@ fn track_statement(s: &StmtKind) -> String {
             }
             out
         }
-        StmtKind::TrackLoop { team, from, when } => {
+        StmtKind::TrackLoop {
+            team,
+            from,
+            when,
+            parked,
+        } => {
             let mut out = format!("track {} loops from {}", team.node, from.node);
             if !when.is_empty() {
                 out.push_str(" when ");
                 out.push_str(&conds(when));
+            }
+            match parked {
+                Some(true) => out.push_str(", parked pieces stay"),
+                Some(false) => out.push_str(", parked pieces circle"),
+                None => {}
             }
             out
         }
@@ -727,6 +768,15 @@ fn track_statement(s: &StmtKind) -> String {
         } => gate(team, segment, requirement, *stop),
         _ => String::new(),
     }
+}
+
+/// `immune when CONDS first holds: own|opposing released pieces on the board`.
+fn immune_when(when: &[Spanned<Cond>], opposing: bool) -> String {
+    format!(
+        "immune when {} first holds: {} released pieces on the board",
+        conds(when),
+        if opposing { "opposing" } else { "own" }
+    )
 }
 
 /// A movement setting (`moves per piece …`, `pooled throws land …`, `passing …`,
@@ -761,6 +811,10 @@ fn movement(s: &StmtKind) -> String {
             if *own { "own" } else { "opposing" },
             if *allowed { "allowed" } else { "forbidden" }
         ),
+        StmtKind::MustLand(r) => format!("must land on {}", region(&r.node)),
+        StmtKind::PassedWon(r) => format!("holes passed in {} are won", region(&r.node)),
+        StmtKind::Protection(e) => format!("protection: {} in a row", expr(&e.node)),
+        StmtKind::Blockade(e) => format!("blockade: {} in a row", expr(&e.node)),
         StmtKind::SendOn { from, to } => format!(
             "landing on {} goes to {}",
             region(&from.node),
@@ -839,13 +893,13 @@ fn throw(
 /// A gate.
 fn gate(team: &Name, segment: &Name, requirement: &Requirement, stop: bool) -> String {
     let req = match requirement {
-        Requirement::Throw(vs, crossing) => format!(
+        Requirement::Throw(vs, judge) => format!(
             "throw in {} by {}",
             values(vs),
-            if *crossing {
-                "crossing throw"
-            } else {
-                "move total"
+            match judge {
+                ThrowJudge::Crossing => "crossing throw",
+                ThrowJudge::Total => "move total",
+                ThrowJudge::Every => "every throw",
             }
         ),
         Requirement::Conds(cs) => conds(cs),

@@ -30,6 +30,14 @@ pub const FORMS: &[Form] = &[
         "A numeric parameter: its default and inclusive range (`--param NAME=V`).",
     ),
     f(
+        "param NAME = N in LO..HI odd|even \"DOC\"",
+        "A numeric parameter taking only the odd (or even) numbers of its range.",
+    ),
+    f(
+        "param NAME = N in A, B, C \"DOC\"",
+        "A numeric parameter taking only the values listed.",
+    ),
+    f(
         "reading ID \"QUESTION\" { OPTION (default) \"DOC\" … }",
         "A named choice where the source is ambiguous, its options and the default.",
     ),
@@ -56,6 +64,10 @@ pub const FORMS: &[Form] = &[
     f(
         "team NAME: EXPR pieces beside the board",
         "A team's pieces start off the board and enter their track when released.",
+    ),
+    f(
+        "team NAME shown as COLOUR",
+        "The colour the terminal, the web page and the report draw the team in: a palette name or \"#rrggbb\".",
     ),
     f(
         "team NAME colour FACE",
@@ -180,8 +192,8 @@ pub const FORMS: &[Form] = &[
         "A team's track: rows walked in order (`goal` marks the arrival segment).",
     ),
     f(
-        "track TEAM loops from SEGMENT when CONDS",
-        "After the last hole, the walk continues from that segment.",
+        "track TEAM loops from SEGMENT when CONDS, parked pieces stay|circle",
+        "After the last hole, the walk continues from that segment (pieces parked on the last hole before CONDS held stay, or circle too: default).",
     ),
     f(
         "track TEAM ends: stop|exact|bounce",
@@ -192,7 +204,7 @@ pub const FORMS: &[Form] = &[
         "Where a piece off its track steps onto it (default the first hole).",
     ),
     f(
-        "gate TEAM SEGMENT: throw in N, N by crossing throw|move total, else forbid|stop",
+        "gate TEAM SEGMENT: throw in N, N by crossing throw|move total|every throw, else forbid|stop",
         "Entering that segment needs a throw in the set (or CONDS); else the move is illegal or stops before.",
     ),
     f(
@@ -230,6 +242,14 @@ pub const FORMS: &[Form] = &[
     f(
         "holes passed in REGION are won",
         "A move takes on and wins the holes of REGION it walks past, as a landing would.",
+    ),
+    f(
+        "protection: N in a row",
+        "Pieces on N or more holes in a row along their track cannot be taken.",
+    ),
+    f(
+        "blockade: N in a row",
+        "Opposing pieces on N or more holes in a row along the track cannot be walked past.",
     ),
     f(
         "immune after entering REGION",

@@ -5,6 +5,7 @@ pub mod fmt;
 pub use seig_ir as ir;
 pub mod keywords;
 pub mod lower;
+pub mod palette;
 pub mod symbols;
 pub mod syntax;
 

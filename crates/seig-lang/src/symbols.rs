@@ -360,12 +360,13 @@ impl Walk {
     fn stmt(&mut self, s: &StmtKind) {
         match s {
             StmtKind::If {
-                reading,
-                option,
+                test,
                 then,
                 otherwise,
             } => {
-                self.option_use(reading, option);
+                for (reading, option) in test.node.tests() {
+                    self.option_use(reading, option);
+                }
                 self.stmts(then);
                 if let Some(o) = otherwise {
                     self.stmts(o);
@@ -403,6 +404,7 @@ impl Walk {
                 self.def(SymbolKind::Team, team);
                 self.uses(SymbolKind::Face, face);
             }
+            StmtKind::TeamShown { team, .. } => self.def(SymbolKind::Team, team),
             StmtKind::Order(teams) => teams.iter().for_each(|t| self.uses(SymbolKind::Team, t)),
             StmtKind::Phases(ps) => ps.iter().for_each(|p| self.def(SymbolKind::Phase, p)),
             StmtKind::Class { name, .. } => self.def(SymbolKind::Class, name),
@@ -412,6 +414,8 @@ impl Walk {
                 }
             }
             StmtKind::Seats(_)
+            | StmtKind::Protection(_)
+            | StmtKind::Blockade(_)
             | StmtKind::Sticks { .. }
             | StmtKind::Transition { .. }
             | StmtKind::Throw { .. } => self.stmt_more(s),
@@ -455,7 +459,7 @@ impl Walk {
     /// Sticks, turns and the throw table (the rest of [`Walk::stmt`]).
     fn stmt_more(&mut self, s: &StmtKind) {
         match s {
-            StmtKind::Seats(e) => self.expr(e),
+            StmtKind::Seats(e) | StmtKind::Protection(e) | StmtKind::Blockade(e) => self.expr(e),
             StmtKind::Sticks {
                 when,
                 count,
@@ -522,7 +526,9 @@ impl Walk {
                     self.def(SymbolKind::Segment, l);
                 }
             }
-            StmtKind::TrackLoop { team, from, when } => {
+            StmtKind::TrackLoop {
+                team, from, when, ..
+            } => {
                 self.uses(SymbolKind::Team, team);
                 self.use_as(Pending::SegmentOrRow, from);
                 self.conds(when);

@@ -9,15 +9,23 @@ use seig_engine::{Decision, Game, Stage, State};
 use seig_lang::ir::{Cell, Ir, TeamId, ValueRule};
 use serde::Serialize;
 
-/// Each team's colour (red, green, blue), the same in the terminal, the web page and the
-/// report: chosen to stand apart from each other, from the page's sand-coloured holes and
-/// from a dark terminal's background.
-pub const TEAM_RGB: [(u8, u8, u8); 2] = [(0xd2, 0x69, 0x1e), (0x2f, 0x7f, 0xd0)];
+/// Each team's colour (red, green, blue) when the rule file names none: the language
+/// default ([`seig_lang::palette::DEFAULT_TEAMS`]), chosen to stand apart from each other,
+/// from the page's sand-coloured holes and from a dark terminal's background.
+pub const TEAM_RGB: [[u8; 3]; 2] = seig_lang::palette::DEFAULT_TEAMS;
 
-/// A team's colour as CSS writes it (`#d2691e`).
-pub fn team_colour_hex(team: usize) -> String {
-    let (r, g, b) = TEAM_RGB.get(team).copied().unwrap_or((0x80, 0x80, 0x80));
-    format!("#{r:02x}{g:02x}{b:02x}")
+/// Team `team`'s colour, the same in the terminal, the web page and the report: the one its
+/// rule file names (`team NAME shown as COLOUR`), else the language default ([`TEAM_RGB`]).
+pub fn team_rgb(ir: &Ir, team: usize) -> [u8; 3] {
+    let named = ir.teams.get(team).and_then(|t| t.shown).map(|s| s.value);
+    named
+        .or_else(|| TEAM_RGB.get(team).copied())
+        .unwrap_or([0x80, 0x80, 0x80])
+}
+
+/// Team `team`'s colour ([`team_rgb`]) as CSS writes it (`#d2691e`).
+pub fn team_colour_hex(ir: &Ir, team: usize) -> String {
+    seig_lang::palette::hex(team_rgb(ir, team))
 }
 
 /// A hole: its row (index into [`BoardView::rows`]) and its place in the row (0-based).
@@ -276,7 +284,7 @@ pub struct BoardView {
     pub throws: Vec<ThrowView>,
     /// The pool's moves not used yet, in words (`in hand: 4, 4, 3`).
     pub hand: Option<String>,
-    /// Each team's colour, as CSS writes it ([`TEAM_RGB`]).
+    /// Each team's colour, as CSS writes it ([`team_rgb`]).
     pub colours: Vec<String>,
 }
 
@@ -509,7 +517,7 @@ pub fn board_view(g: &Game, s: &State, thrower: Option<(TeamId, u8)>) -> BoardVi
                 classes: t.classes,
             }),
         hand: hand_words(s),
-        colours: (0..2).map(team_colour_hex).collect(),
+        colours: (0..2).map(|t| team_colour_hex(ir, t)).collect(),
         pool: s
             .pool()
             .iter()

@@ -17,11 +17,14 @@ use crate::tools::view::{self, Hole as At, TeamView};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
-/// Team colours: the page's and the report's ([`crate::tools::view::TEAM_RGB`]).
-pub const COLOURS: [Color; 2] = {
-    let [a, b] = crate::tools::view::TEAM_RGB;
-    [Color::Rgb(a.0, a.1, a.2), Color::Rgb(b.0, b.1, b.2)]
-};
+/// The teams' colours: the page's and the report's ([`crate::tools::view::team_rgb`]: the
+/// rule file's `shown as`, else the language default).
+pub fn colours(ir: &Ir) -> [Color; 2] {
+    [0, 1].map(|t| {
+        let [r, g, b] = view::team_rgb(ir, t);
+        Color::Rgb(r, g, b)
+    })
+}
 
 /// What stands on one hole: per team, the pieces there, the first one's number (1-based) and
 /// whether any is released or immune.
@@ -222,6 +225,7 @@ pub fn board_lines_marked(
         name_w,
         longest: holes,
         marks,
+        colours: colours(ir),
     };
     let mut lines = vec![grid.numbers(holes)];
     let mid = ir.rows.len() / 2;
@@ -231,7 +235,7 @@ pub fn board_lines_marked(
     lines.extend(
         above
             .iter()
-            .filter_map(|&t| off_board_line(&teams[t], t, letters)),
+            .filter_map(|&t| off_board_line(&teams[t], t, letters, grid.colours[t])),
     );
     for (ri, r) in ir.rows.iter().enumerate().rev() {
         lines.push(grid.row_line(ri, r, &ways[ri]));
@@ -239,7 +243,7 @@ pub fn board_lines_marked(
     lines.extend(
         below
             .iter()
-            .filter_map(|&t| off_board_line(&teams[t], t, letters)),
+            .filter_map(|&t| off_board_line(&teams[t], t, letters, grid.colours[t])),
     );
     lines.extend(legend(ir, letters, cw - 1, width));
     lines
@@ -285,7 +289,12 @@ fn legend(ir: &Ir, letters: [char; 2], tw: usize, width: usize) -> Vec<Line<'sta
 
 /// A team's pieces not on a hole: waiting (not released), started but off the board, and
 /// out of the game; `None` when all are on the board.
-fn off_board_line(team: &TeamView, t: usize, letters: [char; 2]) -> Option<Line<'static>> {
+fn off_board_line(
+    team: &TeamView,
+    t: usize,
+    letters: [char; 2],
+    colour: Color,
+) -> Option<Line<'static>> {
     let (mut waiting, mut started, mut out) = (0usize, 0usize, 0usize);
     for p in &team.pieces {
         if !p.alive {
@@ -308,7 +317,7 @@ fn off_board_line(team: &TeamView, t: usize, letters: [char; 2]) -> Option<Line<
         }
         x
     };
-    let colour = Style::new().fg(COLOURS[t]);
+    let colour = Style::new().fg(colour);
     let mut spans = vec![Span::styled(
         format!("{} off the board:", team.name),
         colour,
@@ -345,6 +354,8 @@ struct Grid {
     longest: usize,
     /// The chosen move's holes: (leaves, reaches).
     marks: (Option<At>, Option<At>),
+    /// The teams' colours ([`colours`]).
+    colours: [Color; 2],
 }
 
 impl Grid {
@@ -396,7 +407,7 @@ impl Grid {
                 Some((t, a)) if h > 0 => spans.push(Span::styled(
                     a.to_string(),
                     match t {
-                        Some(t) => Style::new().fg(COLOURS[t]),
+                        Some(t) => Style::new().fg(self.colours[t]),
                         None => Style::new(),
                     }
                     .add_modifier(Modifier::DIM),
@@ -422,7 +433,7 @@ impl Grid {
             for (x, t, immune) in parts {
                 let st = match t {
                     _ if reached => mark,
-                    Some(t) => mark.fg(COLOURS[t]).add_modifier(Modifier::BOLD),
+                    Some(t) => mark.fg(self.colours[t]).add_modifier(Modifier::BOLD),
                     None => mark.add_modifier(Modifier::DIM),
                 };
                 let st = if immune {
@@ -437,7 +448,10 @@ impl Grid {
         let missing = self.cw * self.longest.saturating_sub(r.len as usize);
         spans.push(Span::raw(" ".repeat(missing + 2)));
         for (x, t) in way_label(ways, self.letters) {
-            spans.push(Span::styled(format!("{x} "), Style::new().fg(COLOURS[t])));
+            spans.push(Span::styled(
+                format!("{x} "),
+                Style::new().fg(self.colours[t]),
+            ));
         }
         Line::from(spans)
     }

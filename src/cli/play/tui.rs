@@ -14,7 +14,7 @@
     reason = "the IR's phases are indexed by a valid state's phase, per-team pairs by a `TeamId` (0 or 1), and a replay's states by positions its loop bounds"
 )]
 
-use super::board::{COLOURS, board_lines};
+use super::board::{board_lines, colours};
 use super::replay::Replay;
 use super::{rule_text, seat_name, stage_words, term};
 use crate::cli::error::{CliError, Status};
@@ -669,7 +669,7 @@ impl App {
         let (who, colour) = match s.stage() {
             Stage::Over(w) => (
                 format!("game over: {} won", g.ir().team_of(w).name),
-                COLOURS[w.index()],
+                colours(g.ir())[w.index()],
             ),
             _ => {
                 let kind = self.session.to_play();
@@ -684,7 +684,7 @@ impl App {
                         seat_name(g, s.team(), s.seat()),
                         stage_words(s)
                     ),
-                    COLOURS[s.team().index()],
+                    colours(g.ir())[s.team().index()],
                 )
             }
         };
@@ -779,8 +779,9 @@ impl App {
         let inner_w = area.width.saturating_sub(2) as usize;
         let inner_h = area.height.saturating_sub(2) as usize;
         let mut lines: Vec<Line> = Vec::new();
+        let teams = colours(self.session.game.ir());
         for l in &self.log {
-            let (mark, style) = log_style(l.kind);
+            let (mark, style) = log_style(l.kind, teams);
             let indent = if matches!(l.kind, LogKind::Step(_) | LogKind::Note) {
                 ""
             } else {
@@ -891,7 +892,9 @@ impl App {
         let seen = throw_seen(g, s, self.session.last_thrower()).filter(|t| t.current);
         match seen {
             Some(t) => {
-                let colour = t.thrower.map_or(Color::Reset, |(x, _)| COLOURS[x.index()]);
+                let colour = t
+                    .thrower
+                    .map_or(Color::Reset, |(x, _)| colours(g.ir())[x.index()]);
                 let sticks: String = (0..t.sticks)
                     .map(|i| if i < t.counted.1 { '▮' } else { '▯' })
                     .collect();
@@ -979,10 +982,10 @@ fn scrolled_box(f: &mut Frame, area: Rect, lines: Vec<Line<'static>>, keep: usiz
 }
 
 /// A log line's mark and style.
-fn log_style(kind: LogKind) -> (&'static str, Style) {
+fn log_style(kind: LogKind, teams: [Color; 2]) -> (&'static str, Style) {
     match kind {
         LogKind::Note => ("", Style::new().add_modifier(Modifier::ITALIC)),
-        LogKind::Step(t) => ("", Style::new().fg(COLOURS[t.min(1)])),
+        LogKind::Step(t) => ("", Style::new().fg(teams[t.min(1)])),
         LogKind::Event => ("", Style::new()),
         LogKind::Capture => (
             "✗ ",

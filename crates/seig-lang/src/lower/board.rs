@@ -10,7 +10,8 @@ use super::flatten::Flat;
 use super::{Setting, set_once};
 use crate::diag::{Code, Diagnostic, Span, suggest};
 use crate::ir::*;
-use crate::syntax::ast::{self, Name, StmtKind};
+use crate::palette::{self, Rgb};
+use crate::syntax::ast::{self, Name, Spanned, StmtKind};
 
 /// The rows, to `cx.rows`; `None` (after a diagnostic) when there is no board to build on.
 pub(super) fn rows(cx: &mut Cx, flat: &[Flat], first_span: Span) -> Option<()> {
@@ -116,6 +117,8 @@ pub(super) struct TeamStmts<'a> {
     pub pieces_written: [bool; 2],
     /// Colour (a face index).
     pub colour: [Option<Setting<u8>>; 2],
+    /// The colour the team is drawn in (`shown as`).
+    pub shown: [Option<Setting<Rgb>>; 2],
     /// Seats per team.
     pub seats: Option<Setting<u8>>,
     /// Tracks.
@@ -136,6 +139,7 @@ pub(super) fn team_statements<'a>(cx: &mut Cx, flat: &'a [Flat<'a>]) -> TeamStmt
         pieces: [None, None],
         pieces_written: [false; 2],
         colour: [None, None],
+        shown: [None, None],
         seats: None,
         tracks: [None, None],
         loops: Vec::new(),
@@ -164,6 +168,19 @@ pub(super) fn team_statements<'a>(cx: &mut Cx, flat: &'a [Flat<'a>]) -> TeamStmt
                 let fi = face_index(cx, face);
                 if let (Some(t), Some(fi)) = (t, fi) {
                     set_once(cx, &mut ts.colour[t.index()], fi, f, "the team's colour");
+                }
+            }
+            StmtKind::TeamShown { team, colour, .. } => {
+                let t = cx.team(team);
+                let c = shown_colour(cx, colour);
+                if let (Some(t), Some(c)) = (t, c) {
+                    set_once(
+                        cx,
+                        &mut ts.shown[t.index()],
+                        c,
+                        f,
+                        "the team's shown colour",
+                    );
                 }
             }
             StmtKind::Seats(e) => {
@@ -447,6 +464,7 @@ pub(super) fn teams(cx: &mut Cx, ts: &TeamStmts, first_span: Span) -> Option<Vec
         teams.push(Team {
             name,
             colour: ts.colour[t].as_ref().map(Setting::sourced),
+            shown: ts.shown[t].as_ref().map(Setting::sourced),
             pieces: pieces.value.0,
             start: pieces.value.1.clone(),
             first_hole: pieces.value.2,
@@ -455,6 +473,83 @@ pub(super) fn teams(cx: &mut Cx, ts: &TeamStmts, first_span: Span) -> Option<Vec
         });
     }
     (teams.len() == 2).then_some(teams)
+}
+
+/// A colour of `shown as`: a palette name or `#rrggbb` (E150 otherwise).
+fn shown_colour(cx: &mut Cx, colour: &Spanned<String>) -> Option<Rgb> {
+    let c = palette::parse(&colour.node);
+    if c.is_none() {
+        let names: Vec<&str> = palette::NAMED.iter().map(|(n, _)| *n).collect();
+        let mut d = Diagnostic::error(
+            Code::UnknownShownColour,
+            colour.span,
+            format!("unknown colour `{}`", colour.node),
+            "neither a colour of the palette nor `\"#rrggbb\"`",
+        )
+        .with_note(format!("the palette: {}", names.join(", ")));
+        if let Some(h) = suggest(&colour.node, names.iter().copied()) {
+            d = d.with_help(h);
+        } else {
+            d = d.with_help("name one, or write six hex digits in a string: `\"#c0392b\"`");
+        }
+        cx.diags.push(d);
+    }
+    c
+}
+
+/// Warns of teams drawn in one colour (W050), or in one that hardly shows on the page's
+/// holes or a dark terminal (W051). A team that names no colour is drawn in the default's.
+pub(super) fn shown_colours(cx: &mut Cx, ts: &TeamStmts) {
+    let colour = |t: usize| {
+        ts.shown[t]
+            .as_ref()
+            .map_or(palette::DEFAULT_TEAMS[t], |s| s.value)
+    };
+    let named: Vec<(usize, Span)> = (0..2)
+        .filter_map(|t| ts.shown[t].as_ref().map(|s| (t, s.span)))
+        .collect();
+    if let Some(&(t, span)) = named.last()
+        && colour(0) == colour(1)
+    {
+        let other = 1 - t;
+        let mut d = Diagnostic::warning(
+            Code::SameShownColour,
+            span,
+            format!(
+                "teams `{}` and `{}` are drawn in the same colour",
+                cx.team_names[t], cx.team_names[other]
+            ),
+            format!("`{}`'s colour too", cx.team_names[other]),
+        )
+        .with_help("name another colour for one of them");
+        if let Some(first) = ts.shown[other].as_ref() {
+            d = d.with_secondary(first.span, "first colour");
+        } else {
+            d = d.with_note(format!(
+                "`{}` names no colour: the language default draws it in {}",
+                cx.team_names[other],
+                palette::hex(colour(other))
+            ));
+        }
+        cx.diags.push(d);
+    }
+    for (t, span) in named {
+        let c = colour(t);
+        for (bg, b) in palette::BACKGROUNDS {
+            let k = palette::contrast(c, b);
+            if k < palette::MIN_CONTRAST {
+                cx.diags.push(
+                    Diagnostic::warning(
+                        Code::LowContrastColour,
+                        span,
+                        format!("team `{}`'s colour hardly shows on {bg}", cx.team_names[t]),
+                        format!("contrast {k:.1} to 1, below {:.1}", palette::MIN_CONTRAST),
+                    )
+                    .with_help("choose a darker or brighter colour (red, green, teal, blue, purple … read on both)"),
+                );
+            }
+        }
+    }
 }
 
 /// Warns of rows no piece can ever stand on (on a clean file only).
@@ -687,7 +782,9 @@ fn track_loop(
         if *t != team {
             continue;
         }
-        if let StmtKind::TrackLoop { from, when, .. } = &f.stmt.node
+        if let StmtKind::TrackLoop {
+            from, when, parked, ..
+        } = &f.stmt.node
             && let Some(origin) = f.origin
             && let Some(i) = seg_index(cx, team, segments, from)
         {
@@ -704,6 +801,10 @@ fn track_loop(
                 from: segments[i].start,
                 when,
                 origin,
+                parked_stay: match parked {
+                    Some(stay) => Sourced::stated(*stay, origin),
+                    None => Sourced::default_value(false),
+                },
             });
         }
     }
@@ -732,12 +833,12 @@ fn track_gates(
             && let Some(i) = seg_index(cx, team, segments, segment)
         {
             let requirement = match requirement {
-                ast::Requirement::Throw(vs, crossing) => {
+                ast::Requirement::Throw(vs, judge) => {
                     let m = cx.values(vs, MAX_STICKS);
-                    if *crossing {
-                        Requirement::CrossingThrow(m)
-                    } else {
-                        Requirement::MoveTotal(m)
+                    match judge {
+                        ast::ThrowJudge::Crossing => Requirement::CrossingThrow(m),
+                        ast::ThrowJudge::Total => Requirement::MoveTotal(m),
+                        ast::ThrowJudge::Every => Requirement::EveryThrow(m),
                     }
                 }
                 ast::Requirement::Conds(cs) => Requirement::Conds(cx.conds(cs)),

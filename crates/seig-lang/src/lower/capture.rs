@@ -243,6 +243,7 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
         immune: immune.to_vec(),
         immune_when: Vec::new(),
         waiting_immune: Sourced::default(),
+        protection: Sourced::default(),
         home_first_empty: sourced(&cs.home_first_empty, false),
         stated: cs.stated,
     }

@@ -3,7 +3,7 @@
 //! stands in its rule's [`RuleInfo::statements`].
 
 use super::cx::{Cx, unknown};
-use crate::diag::{Code, Diagnostic, Span, suggest};
+use crate::diag::{Code, Diagnostic, suggest};
 use crate::ir::*;
 use crate::syntax::ast::{self, Name, StmtKind};
 
@@ -21,42 +21,104 @@ pub(super) struct Flat<'a> {
     pub path: Vec<Test>,
 }
 
-/// A reading test on the way to a statement: reading `reading` is option `option` (or,
-/// in an `else`, is not).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// An `if`'s test with its names resolved to reading and option indices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum ReadingTest {
+    /// Reading `.0` is option `.1`.
+    Is(usize, usize),
+    /// `not`.
+    Not(Box<ReadingTest>),
+    /// `and`.
+    All(Vec<ReadingTest>),
+    /// `or`.
+    Any(Vec<ReadingTest>),
+}
+
+impl ReadingTest {
+    /// Whether the test holds when each reading `r` is option `option(r)`.
+    fn holds(&self, option: &impl Fn(usize) -> usize) -> bool {
+        match self {
+            Self::Is(r, o) => option(*r) == *o,
+            Self::Not(t) => !t.holds(option),
+            Self::All(ts) => ts.iter().all(|t| t.holds(option)),
+            Self::Any(ts) => ts.iter().any(|t| t.holds(option)),
+        }
+    }
+
+    /// The readings the test names, each once, in text order.
+    fn readings(&self, out: &mut Vec<usize>) {
+        match self {
+            Self::Is(r, _) => {
+                if !out.contains(r) {
+                    out.push(*r);
+                }
+            }
+            Self::Not(t) => t.readings(out),
+            Self::All(ts) | Self::Any(ts) => ts.iter().for_each(|t| t.readings(out)),
+        }
+    }
+}
+
+/// A reading test on the way to a statement: the `if`'s test, and whether the statement lies
+/// in its branch (`true`) or its `else` (`false`).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Test {
-    /// The reading's index.
-    pub reading: usize,
-    /// The option's index.
-    pub option: usize,
+    /// The test.
+    pub test: ReadingTest,
     /// `true` in the `if` branch, `false` in the `else` branch.
     pub holds: bool,
 }
 
-/// A selection of options (`(reading, option)` indices) that passes every test of `path`,
-/// keeping each reading's option in force where its tests allow; `None` when no selection
-/// passes them all (two tests of one reading contradict each other).
+/// The most selections [`in_force_with`] tries (the options of the readings a path names,
+/// multiplied): beyond it a path counts as never in force.
+const MAX_SELECTIONS: usize = 1 << 16;
+
+/// A selection of options (`(reading, option)` indices, for every reading `path` names) that
+/// passes every test of `path`, changing as few readings from their option in force as it can;
+/// `None` when no selection passes them all (tests that contradict each other).
 pub(super) fn in_force_with(
     path: &[Test],
     readings: &[ReadingInfo],
 ) -> Option<Vec<(usize, usize)>> {
-    let mut out: Vec<(usize, usize)> = Vec::new();
-    for t in path {
-        if out.iter().any(|(r, _)| *r == t.reading) {
-            continue;
-        }
-        let fits = |o: usize| {
-            path.iter()
-                .filter(|u| u.reading == t.reading)
-                .all(|u| (u.option == o) == u.holds)
+    let mut named = Vec::new();
+    path.iter().for_each(|t| t.test.readings(&mut named));
+    let infos: Vec<&ReadingInfo> = named
+        .iter()
+        .map(|&r| readings.get(r))
+        .collect::<Option<_>>()?;
+    let total = infos
+        .iter()
+        .try_fold(1usize, |n, r| n.checked_mul(r.options.len().max(1)))
+        .filter(|&n| n <= MAX_SELECTIONS)?;
+    // Odometer over the options, each reading's counted from its option in force, so that
+    // selection 0 is the readings in force.
+    let mut best: Option<(usize, Vec<usize>)> = None;
+    for k in 0..total {
+        let mut rest = k;
+        let pick: Vec<usize> = infos
+            .iter()
+            .map(|r| {
+                let n = r.options.len().max(1);
+                let step = rest % n;
+                rest /= n;
+                (r.chosen + step) % n
+            })
+            .collect();
+        let option = |r: usize| {
+            named
+                .iter()
+                .position(|&x| x == r)
+                .and_then(|i| pick.get(i).copied())
+                .unwrap_or(0)
         };
-        let r = readings.get(t.reading)?;
-        let option = std::iter::once(r.chosen)
-            .chain(0..r.options.len())
-            .find(|&o| fits(o))?;
-        out.push((t.reading, option));
+        if path.iter().all(|t| t.test.holds(&option) == t.holds) {
+            let changed = pick.iter().zip(&infos).filter(|(o, r)| **o != r.chosen).count();
+            if best.as_ref().is_none_or(|(c, _)| changed < *c) {
+                best = Some((changed, pick));
+            }
+        }
     }
-    Some(out)
+    best.map(|(_, pick)| named.into_iter().zip(pick).collect())
 }
 
 impl Flat<'_> {
@@ -109,6 +171,28 @@ pub(super) fn unused_readings(cx: &mut Cx) {
                     cx.readings[i].id
                 )),
             );
+        }
+    }
+}
+
+/// An `if`'s test with its names resolved (`None` after a diagnostic for a test that names
+/// nothing declared). Every part is checked, even where `and` or `or` would not need it, so
+/// each bad name is told.
+fn reading_cond(cx: &mut Cx, c: &ast::ReadingCond) -> Option<ReadingTest> {
+    use ast::ReadingCond as R;
+    match c {
+        R::Test(r, o) => reading_index(cx, r, o).map(|(r, o)| ReadingTest::Is(r, o)),
+        R::Not(c) => reading_cond(cx, &c.node).map(|t| ReadingTest::Not(Box::new(t))),
+        R::Group(c) => reading_cond(cx, &c.node),
+        R::All(cs) | R::Any(cs) => {
+            let parts: Vec<Option<ReadingTest>> =
+                cs.iter().map(|p| reading_cond(cx, &p.node)).collect();
+            let parts = parts.into_iter().collect::<Option<Vec<_>>>()?;
+            Some(if matches!(c, R::Any(_)) {
+                ReadingTest::Any(parts)
+            } else {
+                ReadingTest::All(parts)
+            })
         }
     }
 }
@@ -183,36 +267,44 @@ fn flatten<'a>(
 ) {
     for s in body {
         if let StmtKind::If {
-            reading,
-            option,
+            test: written,
             then,
             otherwise,
         } = &s.node
         {
-            let test = reading_index(cx, reading, option);
-            if let Some((ri, _)) = test
-                && !info.readings_tested.contains(&ri)
-            {
-                info.readings_tested.push(ri);
+            let test = reading_cond(cx, &written.node);
+            let mut tested = Vec::new();
+            if let Some(t) = &test {
+                t.readings(&mut tested);
             }
-            // The options that lead into each branch, if the readings in force take it.
+            for &ri in &tested {
+                if !info.readings_tested.contains(&ri) {
+                    info.readings_tested.push(ri);
+                }
+            }
+            let holds = test
+                .as_ref()
+                .map(|t| t.holds(&|r| cx.readings[r].chosen));
+            // The options that lead into each branch, if the readings in force take it: every
+            // reading the test names, at its option in force (a compound test holds or fails
+            // by all of them together).
             let branch = |take: bool| -> Option<Vec<Choice>> {
-                let (ri, oi) = test?;
                 let mut cs = at.choices?.to_vec();
-                cs.push(Choice {
-                    reading: ri,
-                    option: cx.readings[ri].chosen,
-                });
-                ((oi == cx.readings[ri].chosen) == take).then_some(cs)
+                for &ri in &tested {
+                    let c = Choice {
+                        reading: ri,
+                        option: cx.readings[ri].chosen,
+                    };
+                    if !cs.contains(&c) {
+                        cs.push(c);
+                    }
+                }
+                (holds? == take).then_some(cs)
             };
             let (then_cs, else_cs) = (branch(true), branch(false));
             let path = |holds: bool| -> Vec<Test> {
                 let mut p = at.path.to_vec();
-                p.extend(test.map(|(reading, option)| Test {
-                    reading,
-                    option,
-                    holds,
-                }));
+                p.extend(test.clone().map(|test| Test { test, holds }));
                 p
             };
             let (then_path, else_path) = (path(true), path(false));
@@ -271,20 +363,14 @@ fn never_in_force(
     s: &ast::Stmt,
     otherwise: Option<&[Test]>,
 ) {
-    let StmtKind::If {
-        reading, option, ..
-    } = &s.node
-    else {
+    let StmtKind::If { test: written, .. } = &s.node else {
         return;
     };
     if in_force_with(outer, &cx.readings).is_none() {
         return;
     }
-    let test = Span {
-        start: reading.span.start,
-        end: option.span.end,
-    };
-    let said = format!("{} = {}", reading.node, option.node);
+    let test = written.span;
+    let said = crate::fmt::reading_cond(&written.node);
     if in_force_with(then, &cx.readings).is_none() {
         cx.diags.push(
             Diagnostic::warning(
@@ -316,6 +402,7 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::Row { .. } => K::Row,
         StmtKind::TeamPieces { .. } => K::TeamPieces,
         StmtKind::TeamColour { .. } => K::TeamColour,
+        StmtKind::TeamShown { .. } => K::TeamShown,
         StmtKind::Seats(_) => K::Seats,
         StmtKind::Order(_) => K::Order,
         StmtKind::Sticks { when, .. } => K::Sticks(match when {
@@ -359,6 +446,8 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::MustLand(_) => K::MustLand,
         StmtKind::PassedWon(_) => K::PassedWon,
         StmtKind::SendOn { .. } => K::SendOn,
+        StmtKind::Protection(_) => K::Protection,
+        StmtKind::Blockade(_) => K::Blockade,
         StmtKind::BlockedRelease(_) => K::BlockedRelease,
         StmtKind::Stacks(_) => K::Stacks,
     })

@@ -314,9 +314,11 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
     // Whole-file checks, once every statement lowered (see `lower_file`).
     let clean = !cx.has_error();
     board::unreachable_rows(cx, &teams, clean);
+    board::shown_colours(cx, &team_stmts);
     let mut capture = capture::policy(cx, capture_stmts, cells, clean);
     capture::immune_on_arrival(flat, &teams, &mut capture);
     capture::immune_until_released(flat, &mut capture);
+    (capture.protection, movement.blockade) = movement::runs(cx, flat, &teams);
     capture.immune_when = immune_when;
     stacks::apply(cx, stacks.as_ref(), &capture, &teams, &mut movement);
     let throws = checks::check_throws(cx, throws, &sticks, &teams, clean, first_span);

@@ -77,6 +77,7 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
             origin: must_land_origin,
         },
         blocked_release: sourced(&blocked, d.blocked_release.value),
+        blockade: d.blockade,
         passed_won,
     }
 }
@@ -181,4 +182,43 @@ pub(super) fn send_on(cx: &mut Cx, flat: &[Flat], teams: &[Team]) -> Vec<SendOn>
         });
     }
     out
+}
+
+/// `protection: N in a row` and `blockade: N in a row`, each set once (E012 for a second),
+/// N from 2 to 64 (E-out-of-range); W041 where no team can put N pieces in a row on a
+/// track (fewer pieces than N, or a track shorter than N): the statement can never apply.
+/// Returns (protection, blockade).
+pub(super) fn runs(
+    cx: &mut Cx,
+    flat: &[Flat],
+    teams: &[Team],
+) -> (Sourced<Option<u8>>, Sourced<Option<u8>>) {
+    let mut protection: Option<Setting<Option<u8>>> = None;
+    let mut blockade: Option<Setting<Option<u8>>> = None;
+    for f in flat {
+        let (slot, e, what) = match &f.stmt.node {
+            StmtKind::Protection(e) => (&mut protection, e, "the protection"),
+            StmtKind::Blockade(e) => (&mut blockade, e, "the blockade"),
+            _ => continue,
+        };
+        let Some(n) = cx.int(e, "pieces in a row", 2, 64) else {
+            continue;
+        };
+        let formed = teams
+            .iter()
+            .any(|t| i64::from(t.pieces) >= n && t.track.cells.len() as i64 >= n);
+        if !formed && f.origin.is_some() {
+            cx.diags.push(
+                Diagnostic::warning(
+                    Code::RunNeverForms,
+                    e.span,
+                    "no team can put this many pieces in a row",
+                    format!("{n} in a row: every team has fewer pieces, or a shorter track"),
+                )
+                .with_help("the statement can never apply: lower the count, or remove it"),
+            );
+        }
+        set_once(cx, slot, Some(n as u8), f, what);
+    }
+    (sourced(&protection, None), sourced(&blockade, None))
 }

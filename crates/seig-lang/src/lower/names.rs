@@ -132,7 +132,32 @@ fn param(cx: &mut Cx, d: &mut Declarations, p: &ast::Param) {
         // The value comes once the command line's values are known (`follow`).
         ast::ParamDefault::Param(other) => (p.min.node, Some(other.clone())),
     };
-    if p.min.node > p.max.node {
+    let info = ParamInfo {
+        name: p.name.node.clone(),
+        value: default,
+        default,
+        follows: follows.clone(),
+        range: (p.min.node, p.max.node),
+        allowed: p.allowed.clone(),
+        doc: p.doc.as_ref().map(|d| d.node.clone()).unwrap_or_default(),
+    };
+    let none_allowed = !p.allowed.is_any() && !(p.min.node..=p.max.node).any(|v| info.takes(v));
+    if p.min.node <= p.max.node && none_allowed {
+        cx.diags.push(
+            Diagnostic::error(
+                Code::EmptyRange,
+                p.min.span,
+                format!("`{}` takes no value", p.name.node),
+                format!(
+                    "no{} number in {}..{}",
+                    p.allowed.suffix(),
+                    p.min.node,
+                    p.max.node
+                ),
+            )
+            .with_help("widen the range, or drop `odd`/`even`"),
+        );
+    } else if p.min.node > p.max.node {
         cx.diags.push(
             Diagnostic::error(
                 Code::EmptyRange,
@@ -145,30 +170,43 @@ fn param(cx: &mut Cx, d: &mut Declarations, p: &ast::Param) {
                 p.max.node, p.min.node
             )),
         );
-    } else if follows.is_none() && (default < p.min.node || default > p.max.node) {
+    } else if follows.is_none() && !info.takes(default) {
         cx.diags.push(
             Diagnostic::error(
                 Code::DefaultOutOfRange,
                 p.default.span,
                 format!(
-                    "default {} of `{}` is outside its range {}..{}",
-                    default, p.name.node, p.min.node, p.max.node
+                    "default {} of `{}` is {}",
+                    default,
+                    p.name.node,
+                    outside(&info)
                 ),
-                "out of range",
+                if info.allowed.is_any() {
+                    "out of range"
+                } else {
+                    "not one of its values"
+                },
             )
-            .with_help("choose a default within the range, or widen the range"),
+            .with_help(if info.allowed.is_any() {
+                "choose a default within the range, or widen the range"
+            } else {
+                "choose a default among its values, or widen them"
+            }),
         );
     }
-    params.push(ParamInfo {
-        name: p.name.node.clone(),
-        value: default,
-        default,
-        follows,
-        range: (p.min.node, p.max.node),
-        doc: p.doc.as_ref().map(|d| d.node.clone()).unwrap_or_default(),
-    });
+    params.push(info);
     param_spans.push(p.name.span);
     d.default_spans.push(p.default.span);
+}
+
+/// Where a value stands to a param that refuses it: `outside its range 2..10`, or `not one
+/// of its values 3..9 odd`.
+fn outside(p: &ParamInfo) -> String {
+    if p.allowed.is_any() {
+        format!("outside its range {}", p.values_text())
+    } else {
+        format!("not one of its values {}", p.values_text())
+    }
 }
 
 /// Gives each param whose default names another param that one's value in force, unless
@@ -215,19 +253,23 @@ fn follow(cx: &mut Cx, params: &mut [ParamInfo], set: &[bool], spans: &[Span]) {
             continue;
         }
         p.value = v;
-        if v < p.range.0 || v > p.range.1 {
+        if !p.takes(v) {
             let from = p.follows.clone().unwrap_or_default();
             cx.diags.push(
                 Diagnostic::global(
                     Code::FollowedValueOutOfRange,
                     format!(
-                        "`{}` follows `{from}`, whose value {v} is outside the range {}..{} of `{}`",
-                        p.name, p.range.0, p.range.1, p.name
+                        "`{}` follows `{from}`, whose value {v} is {} of `{}`",
+                        p.name,
+                        outside(p).replacen("its ", "the ", 1),
+                        p.name
                     ),
                 )
                 .with_help(format!(
-                    "set `{}` too (`--param {}=N`, N in {}..{})",
-                    p.name, p.name, p.range.0, p.range.1
+                    "set `{}` too (`--param {}=N`, N in {})",
+                    p.name,
+                    p.name,
+                    p.values_text()
                 )),
             );
         }
@@ -439,14 +481,22 @@ pub(super) fn choose(cx: &mut Cx, d: &mut Declarations, sel: &Selection) {
                 }
                 cx.diags.push(d);
             }
-            Some(p) if *value < p.range.0 || *value > p.range.1 => cx.diags.push(
+            Some(p) if !p.takes(*value) => cx.diags.push(
                 Diagnostic::global(
                     Code::ParamChosenOutOfRange,
-                    format!("--param {name}={value}: {value} is outside the range of `{name}`"),
+                    format!(
+                        "--param {name}={value}: {value} is {} of `{name}`",
+                        if p.allowed.is_any() {
+                            "outside the range"
+                        } else {
+                            "not one of the values"
+                        }
+                    ),
                 )
                 .with_help(format!(
-                    "`{name}` takes {}..{} (default {})",
-                    p.range.0, p.range.1, p.default
+                    "`{name}` takes {} (default {})",
+                    p.values_text(),
+                    p.default
                 )),
             ),
             Some(p) => p.value = *value,
@@ -479,7 +529,9 @@ pub(super) fn rule_names(cx: &mut Cx, flat: &[Flat], first_span: Span) -> Option
     let mut order: Option<Setting<Vec<Name>>> = None;
     for f in flat {
         match &f.stmt.node {
-            StmtKind::TeamPieces { team, .. } | StmtKind::TeamColour { team, .. }
+            StmtKind::TeamPieces { team, .. }
+            | StmtKind::TeamColour { team, .. }
+            | StmtKind::TeamShown { team, .. }
                 if !cx.team_names.contains(&team.node) =>
             {
                 cx.team_names.push(team.node.clone());

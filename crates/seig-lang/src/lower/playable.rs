@@ -194,9 +194,13 @@ fn gates(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
     for t in TeamId::BOTH {
         for g in &ir.team_of(t).track.gates {
             let why = match &g.requirement {
-                Requirement::CrossingThrow(m) if m & throwable == 0 => Some(format!(
-                    "no throw is worth one of its values (throws are worth 0 to {most})"
-                )),
+                Requirement::CrossingThrow(m) | Requirement::EveryThrow(m)
+                    if m & throwable == 0 =>
+                {
+                    Some(format!(
+                        "no throw is worth one of its values (throws are worth 0 to {most})"
+                    ))
+                }
                 Requirement::Conds(cs) => never_all(ir, t, cs),
                 _ => None,
             };

@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+pub use crate::ir::ParamAllowed;
+
 /// Spans belong to diagnostics, which point at the text; the tree re-exports them.
 pub use crate::diag::Span;
 /// A rule's status is part of the IR too; the tree re-uses it.
@@ -87,6 +89,9 @@ pub struct Param {
     pub min: Spanned<i64>,
     /// Inclusive upper bound.
     pub max: Spanned<i64>,
+    /// Which values of the range it takes (`odd`, `even`, or a list written instead of a
+    /// range, whose least and greatest are `min` and `max`).
+    pub allowed: ParamAllowed,
     /// What it means.
     pub doc: Option<Spanned<String>>,
 }
@@ -209,6 +214,38 @@ pub enum Region {
     Last(RowRef),
     /// `hole N of ROW`: the N-th hole of the rows (1-based, in the row's hole order).
     Hole(Box<Spanned<Expr>>, RowRef),
+}
+
+/// The test of an `if`: reading tests joined by `and`, `or`, `not` and parentheses.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum ReadingCond {
+    /// `READING = OPTION`.
+    Test(Name, Name),
+    /// `not C`.
+    Not(Box<Spanned<ReadingCond>>),
+    /// `C and C …` (two or more).
+    All(Vec<Spanned<ReadingCond>>),
+    /// `C or C …` (two or more).
+    Any(Vec<Spanned<ReadingCond>>),
+    /// `( C )`: kept so the formatter prints the author's parentheses back.
+    Group(Box<Spanned<ReadingCond>>),
+}
+
+impl ReadingCond {
+    /// Every `READING = OPTION` test inside, in text order.
+    pub fn tests(&self) -> Vec<(&Name, &Name)> {
+        let mut out = Vec::new();
+        self.each_test(&mut out);
+        out
+    }
+
+    fn each_test<'a>(&'a self, out: &mut Vec<(&'a Name, &'a Name)>) {
+        match self {
+            Self::Test(r, o) => out.push((r, o)),
+            Self::Not(c) | Self::Group(c) => c.node.each_test(out),
+            Self::All(cs) | Self::Any(cs) => cs.iter().for_each(|c| c.node.each_test(out)),
+        }
+    }
 }
 
 /// A condition on the state.
@@ -352,21 +389,30 @@ pub struct TrackBack {
 /// What a gate requires.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum Requirement {
-    /// A throw value, judged by the crossing throw (`true`) or the move total.
-    Throw(Vec<Spanned<i64>>, bool),
+    /// A throw value, judged as the second field says.
+    Throw(Vec<Spanned<i64>>, ThrowJudge),
     /// A condition.
     Conds(Vec<Spanned<Cond>>),
+}
+
+/// Which throws of a move a gate's `throw in …` judges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum ThrowJudge {
+    /// `by crossing throw`: the throw whose places carry the piece in.
+    Crossing,
+    /// `by move total`: the sum of the move's throws.
+    Total,
+    /// `by every throw`: each throw of the move (each step of a pooled walk).
+    Every,
 }
 
 /// The statements of a rule body.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum StmtKind {
-    /// `if A = o { … } else { … }`.
+    /// `if A = o { … } else { … }` (tests joined by `and`, `or`, `not`).
     If {
-        /// Reading ID.
-        reading: Name,
-        /// Option name.
-        option: Name,
+        /// The test.
+        test: Spanned<ReadingCond>,
         /// Then branch.
         then: Vec<Stmt>,
         /// Else branch.
@@ -400,6 +446,15 @@ pub enum StmtKind {
         team: Name,
         /// Face.
         face: Name,
+    },
+    /// `team NAME shown as COLOUR|"#rrggbb"`: the colour the front ends draw the team in.
+    TeamShown {
+        /// Team.
+        team: Name,
+        /// The colour as written (a palette name, or the string's text).
+        colour: Spanned<String>,
+        /// Written as a string (`"#c0392b"`), not a name.
+        quoted: bool,
     },
     /// `seats per team: E`.
     Seats(Spanned<Expr>),
@@ -472,6 +527,10 @@ pub enum StmtKind {
         from: Name,
         /// When.
         when: Vec<Spanned<Cond>>,
+        /// `, parked pieces stay` (`Some(true)`) or `, parked pieces circle` (`Some(false)`):
+        /// whether pieces that stopped on the last hole before the condition held circle
+        /// once it holds. `None`: not said.
+        parked: Option<bool>,
     },
     /// `track T ends: stop|exact|bounce`.
     TrackEnd(Name, TrackEndKind),
@@ -589,6 +648,12 @@ pub enum StmtKind {
         /// The hole it goes to (one per team).
         to: Spanned<Region>,
     },
+    /// `protection: N in a row`: a piece on a hole of N or more holes in a row along its
+    /// track, each holding pieces of its team, cannot be taken.
+    Protection(Spanned<Expr>),
+    /// `blockade: N in a row`: a move may not walk past a hole of N or more holes in a row
+    /// along the mover's track, each holding opposing pieces.
+    Blockade(Spanned<Expr>),
     /// `blocked release: lost|released in place|another piece`.
     BlockedRelease(BlockedReleaseKind),
     /// `stacks: move together|move apart` (`true` = together).

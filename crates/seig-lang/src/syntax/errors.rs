@@ -48,15 +48,22 @@ pub fn describe(r: Rule) -> &'static str {
         | capture_only_stmt | capture_stmt | blocked_stmt | immune_stmt | immune_arrived_stmt
         | immune_waiting_stmt | immune_when_stmt | send_home_stmt | win_stmt
         | moves_per_piece_stmt | pooled_landing_stmt | pooled_walk_stmt | passing_stmt
-        | must_land_stmt | passed_won_stmt | send_on_stmt | blocked_release_stmt
-        | seat_order_stmt | draw_stmt | score_end_stmt | moves_stmt | throwing_on_stmt | stmt
-        | stmt_alone => STATEMENT,
+        | must_land_stmt | passed_won_stmt | send_on_stmt | protection_stmt | blockade_stmt
+        | blocked_release_stmt | seat_order_stmt | draw_stmt | score_end_stmt | moves_stmt
+        | throwing_on_stmt | stmt | stmt_alone => STATEMENT,
         team_blocks | alternating => "`team blocks` or `alternating`",
         from_hole => "`from hole N`",
         counted | own_kw | opposing_kw => "`own pieces in ROW` or `opposing pieces in ROW`",
         cmp => "a comparison (`<`, `<=`, `=`, `>=`, `>`)",
         reading_test => "`READING = OPTION`",
+        reading_cond | reading_all | reading_unary | reading_not | not_kw | reading_group => {
+            "`READING = OPTION` (joined by `and`, `or`, `not`, parentheses)"
+        }
         team_colour => "`colour FACE`",
+        team_shown => "`shown as COLOUR`",
+        param_range => "a range `LO..HI` (optionally `odd` or `even`)",
+        parity => "`odd` or `even`",
+        param_list => "a list of values `A, B, C`",
         team_pieces => "`: N pieces in ROW|beside the board`",
         beside => "`beside the board`",
         sticks_when => "`in PHASE`, `on first throw of turn|game` or `if CONDS`",
@@ -100,10 +107,12 @@ pub fn describe(r: Rule) -> &'static str {
         goal => "`goal`",
         track_back => "`back along the track [as LABEL]`",
         requirement | throw_req => {
-            "a requirement (`throw in 2, 3 by crossing throw|move total`, or conditions)"
+            "a requirement (`throw in 2, 3 by crossing throw|move total|every throw`, or conditions)"
         }
-        crossing | move_total => "`crossing throw` or `move total`",
+        crossing | move_total | every_throw => "`crossing throw`, `move total` or `every throw`",
         gate_else => "`forbid` or `stop`",
+        parked_clause => "`parked pieces stay` or `parked pieces circle`",
+        parked_stay | parked_circle => "`stay` or `circle`",
         forbidden | allowed => "`forbidden` or `allowed`",
         except_goal => "`except at goal`",
         and_end => "`and end`",

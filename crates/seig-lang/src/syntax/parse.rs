@@ -94,6 +94,39 @@ fn span(p: &P) -> Span {
     }
 }
 
+/// A param's values: `LO..HI [odd|even]`, or a list `A, B, C` (its least and greatest
+/// value as the range).
+fn param_values(p: P) -> Result<(Spanned<i64>, Spanned<i64>, ParamAllowed), Vec<Diagnostic>> {
+    let rule = p.as_rule();
+    let mut it = p.into_inner();
+    if rule == Rule::param_range {
+        let min = int(it.next().expect("low"))?;
+        let max = int(it.next().expect("high"))?;
+        let allowed = match it.next().map(|x| x.as_str()) {
+            Some("odd") => ParamAllowed::Odd,
+            Some(_) => ParamAllowed::Even,
+            None => ParamAllowed::Any,
+        };
+        return Ok((min, max, allowed));
+    }
+    let values = it.map(int).collect::<Result<Vec<_>, _>>()?;
+    let lo = values
+        .iter()
+        .min_by_key(|v| v.node)
+        .cloned()
+        .expect("a value");
+    let hi = values
+        .iter()
+        .max_by_key(|v| v.node)
+        .cloned()
+        .expect("a value");
+    Ok((
+        lo,
+        hi,
+        ParamAllowed::Values(values.into_iter().map(|v| v.node).collect()),
+    ))
+}
+
 fn name(p: P) -> Name {
     Spanned {
         span: span(&p),
@@ -190,8 +223,8 @@ fn item(p: P) -> Result<Item, Vec<Diagnostic>> {
                     node: ParamDefault::Param(n.node),
                 }
             };
-            let min = int(next())?;
-            let max = int(next())?;
+            let values = next();
+            let (min, max, allowed) = param_values(values)?;
             let doc = it.next().map(string);
             Item::Param(Param {
                 span: sp,
@@ -199,6 +232,7 @@ fn item(p: P) -> Result<Item, Vec<Diagnostic>> {
                 default,
                 min,
                 max,
+                allowed,
                 doc,
             })
         }
@@ -497,11 +531,7 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         },
         Rule::throw_stmt => throw_stmt(it)?,
         Rule::track_stmt => track_stmt(it)?,
-        Rule::track_loop_stmt => StmtKind::TrackLoop {
-            team: name(next!()),
-            from: name(next!()),
-            when: it.next().map(conds).transpose()?.unwrap_or_default(),
-        },
+        Rule::track_loop_stmt => track_loop_stmt(it)?,
         Rule::track_end_stmt => StmtKind::TrackEnd(
             name(next!()),
             match next!().as_str() {
@@ -586,6 +616,8 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
             from: region(next!())?,
             to: region(next!())?,
         },
+        Rule::protection_stmt => StmtKind::Protection(expr(next!())?),
+        Rule::blockade_stmt => StmtKind::Blockade(expr(next!())?),
         Rule::blocked_release_stmt => StmtKind::BlockedRelease(match next!().as_rule() {
             Rule::release_in_place => BlockedReleaseKind::InPlace,
             Rule::release_another => BlockedReleaseKind::AnotherPiece,
@@ -606,17 +638,47 @@ fn child<'a>(it: &mut Children<'a>) -> P<'a> {
 
 /// `if READING = OPTION { … } else { … }`.
 fn if_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
-    let mut t = child(&mut it).into_inner();
-    let reading = name(t.next().expect("id"));
-    let option = name(t.next().expect("option"));
+    let test = reading_cond(child(&mut it));
     let then = block(child(&mut it))?;
     let otherwise = it.next().map(block).transpose()?;
     Ok(StmtKind::If {
-        reading,
-        option,
+        test,
         then,
         otherwise,
     })
+}
+
+/// An `if`'s test: `or` of `and`s of tests, `not`s and parenthesised groups. A list of
+/// one is its element (no `All` or `Any` of one).
+fn reading_cond(p: P) -> Spanned<ReadingCond> {
+    let sp = span(&p);
+    let node = match p.as_rule() {
+        Rule::reading_test => {
+            let mut t = p.into_inner();
+            let reading = name(t.next().expect("id"));
+            let option = name(t.next().expect("option"));
+            ReadingCond::Test(reading, option)
+        }
+        Rule::reading_not => {
+            let inner = p.into_inner().nth(1).expect("the negated test");
+            ReadingCond::Not(Box::new(reading_cond(inner)))
+        }
+        Rule::reading_group => ReadingCond::Group(Box::new(reading_cond(
+            p.into_inner().next().expect("inner"),
+        ))),
+        rule => {
+            let mut parts: Vec<_> = p.into_inner().map(reading_cond).collect();
+            if parts.len() == 1 {
+                return parts.pop().expect("one part");
+            }
+            if rule == Rule::reading_cond {
+                ReadingCond::Any(parts)
+            } else {
+                ReadingCond::All(parts)
+            }
+        }
+    };
+    Spanned { node, span: sp }
 }
 
 /// `row NAME: KIND [of TEAM], E holes`.
@@ -646,6 +708,15 @@ fn team_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
             team,
             face: name(body.into_inner().next().expect("face")),
         },
+        Rule::team_shown => {
+            let c = body.into_inner().next().expect("colour");
+            let quoted = c.as_rule() == Rule::string;
+            StmtKind::TeamShown {
+                team,
+                colour: if quoted { string(c) } else { name(c) },
+                quoted,
+            }
+        }
         _ => {
             let mut bi = body.into_inner();
             let count = expr(bi.next().expect("count"))?;
@@ -774,6 +845,27 @@ fn track_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
     })
 }
 
+/// `track T loops from S [when C] [, parked pieces stay|circle]`.
+fn track_loop_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let team = name(child(&mut it));
+    let from = name(child(&mut it));
+    let (mut when, mut parked) = (Vec::new(), None);
+    for p in it {
+        if p.as_rule() == Rule::parked_clause {
+            let how = p.into_inner().next().map(|x| x.as_rule());
+            parked = Some(how == Some(Rule::parked_stay));
+        } else {
+            when = conds(p)?;
+        }
+    }
+    Ok(StmtKind::TrackLoop {
+        team,
+        from,
+        when,
+        parked,
+    })
+}
+
 /// `gate T S: requirement, else forbid|stop`.
 fn gate_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
     let team = name(child(&mut it));
@@ -783,8 +875,12 @@ fn gate_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
         Rule::throw_req => {
             let mut ri = req.into_inner();
             let vs = values(ri.next().expect("values"))?;
-            let crossing = ri.next().expect("by").as_rule() == Rule::crossing;
-            Requirement::Throw(vs, crossing)
+            let judge = match ri.next().expect("by").as_rule() {
+                Rule::crossing => ThrowJudge::Crossing,
+                Rule::every_throw => ThrowJudge::Every,
+                _ => ThrowJudge::Total,
+            };
+            Requirement::Throw(vs, judge)
         }
         _ => Requirement::Conds(conds(req)?),
     };

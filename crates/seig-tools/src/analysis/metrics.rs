@@ -79,9 +79,23 @@ pub struct StudyInfo {
     pub value: ValueRule,
     /// Team colours.
     pub colours: Vec<Option<u8>>,
+    /// The colour each team is drawn in, as CSS writes it ([`crate::view::team_colour_hex`]:
+    /// the file's `shown as`, else the language default; empty in a study saved before).
+    #[serde(default)]
+    pub shown: Vec<String>,
     /// Were the moves the rules refuse counted (`simulate --refusals`)?
     #[serde(default)]
     pub refusals: bool,
+}
+
+impl StudyInfo {
+    /// Team `t`'s colour as CSS writes it: the study's, else the language default's.
+    pub fn team_hex(&self, t: usize) -> String {
+        self.shown.get(t).cloned().unwrap_or_else(|| {
+            let c = crate::view::TEAM_RGB.get(t).copied().unwrap_or([0x80; 3]);
+            seig_lang::palette::hex(c)
+        })
+    }
 }
 
 /// Raw counts of a run of games: integer sums only, mergeable in any order.
@@ -984,6 +998,9 @@ pub fn study_info(
         p: ir.sticks.p,
         value: ir.sticks.value.value,
         colours: ir.teams.iter().map(|t| t.colour_face()).collect(),
+        shown: (0..ir.teams.len())
+            .map(|t| crate::view::team_colour_hex(ir, t))
+            .collect(),
         refusals: false,
     }
 }

@@ -15,8 +15,8 @@ use super::metrics::Metrics;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-/// The arms' colours: none near a team's ([`crate::view::TEAM_RGB`], orange and blue), so
-/// that a colour in a report means one thing.
+/// The arms' colours: none near a team's default ([`crate::view::TEAM_RGB`], orange and
+/// blue), so that a colour in a report means one thing.
 const COLOURS: [&str; 6] = [
     "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
 ];
@@ -27,25 +27,25 @@ fn colour(i: usize) -> &'static str {
 
 /// What a mark is coloured by: its arm (arms are told apart by colour), or a team (its
 /// colour everywhere, [`crate::view::team_colour_hex`]; a later arm's marks paler).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 enum Paint {
     /// Arm `i`'s colour.
     Arm(usize),
-    /// Team `t` in arm `a`.
-    Team(usize, usize),
+    /// A team's colour (`#rrggbb`) in arm `a`.
+    Team(String, usize),
     /// Neither (a figure of the whole game, such as completion).
     Plain,
 }
 
 impl Paint {
     /// The fill as SVG writes it.
-    fn fill(self) -> String {
+    fn fill(&self) -> String {
         match self {
-            Paint::Arm(i) => colour(i).to_string(),
-            Paint::Team(t, a) => {
+            Paint::Arm(i) => colour(*i).to_string(),
+            Paint::Team(hex, a) => {
                 // Opaque for arm [0], then lighter, never below a third.
                 let alpha = 255usize.saturating_sub(60 * a).max(85);
-                format!("{}{alpha:02x}", crate::view::team_colour_hex(t))
+                format!("{hex}{alpha:02x}")
             }
             Paint::Plain => "#888888".into(),
         }
@@ -289,7 +289,7 @@ pub fn wins_svg(ms: &[Metrics], _labels: &[String]) -> String {
             } else {
                 w.team.clone()
             };
-            items.push((tag, Paint::Team(t, a), r.p, r.lo, r.hi));
+            items.push((tag, Paint::Team(m.study.team_hex(t), a), r.p, r.lo, r.hi));
         }
         let c = m.completion;
         let tag = if ms.len() > 1 {
@@ -1056,7 +1056,9 @@ fn painted_count_svg(
                 y(*v),
                 bar_w.max(0.5),
                 (top + ph - y(*v)).max(0.0),
-                paints.get(a).copied().unwrap_or(Paint::Arm(a)).fill(),
+                paints
+                    .get(a)
+                    .map_or_else(|| Paint::Arm(a).fill(), Paint::fill),
                 esc(&series[a].0),
                 100.0 * v
             );
@@ -1147,7 +1149,7 @@ fn distributions(o: &mut String, ms: &[Metrics], labels: &[String]) {
     let mut paints = Vec::new();
     for (a, (m, l)) in ms.iter().zip(labels).enumerate() {
         for t in 0..2 {
-            paints.push(Paint::Team(t, a));
+            paints.push(Paint::Team(m.study.team_hex(t), a));
             let team = m.study.teams.get(t).cloned().unwrap_or_default();
             lost.push((format!("{}{team}", arm(l)), &m.acc.lost_hist[t]));
             first.push((format!("{}{team}", arm(l)), &m.acc.first_move[t]));

@@ -231,12 +231,11 @@ fn preamble(o: &mut String, l: &Loaded) {
         for p in &ir.params {
             let _ = writeln!(
                 o,
-                "- {} = {}{} (range {}..{}): {}",
+                "- {} = {}{} (range {}): {}",
                 p.name,
                 p.value,
                 param_default(p),
-                p.range.0,
-                p.range.1,
+                p.values_text(),
                 p.doc
             );
         }
@@ -386,6 +385,16 @@ fn teams(sec: &mut Section) {
                 "  colour: {}{tag}",
                 ir.sticks.faces[c.value as usize]
             ));
+        }
+        if let Some(c) = team.shown {
+            // How the team is drawn: no rule reads it, but its statement is the file's.
+            let tag = sec.tag(rule(c.origin));
+            let hex = seig_lang::palette::hex(c.value);
+            let name = seig_lang::palette::NAMED
+                .iter()
+                .find(|(_, rgb)| *rgb == c.value)
+                .map_or(hex.clone(), |(n, _)| format!("{n} ({hex})"));
+            sec.line(format!("  drawn in {name}{tag}"));
         }
     }
     let r = rule(ir.seats.origin);
@@ -641,9 +650,14 @@ fn tracks(sec: &mut Section) {
             Some(lp) => {
                 let tag = sec.tag(Some(lp.origin.rule));
                 sec.line(format!(
-                    "  after the last hole it goes on from {} when {}{tag}",
+                    "  after the last hole it goes on from {} when {}{}{tag}",
                     segment_name(ir, tr, lp.from),
-                    describe_conds(ir, &lp.when)
+                    describe_conds(ir, &lp.when),
+                    if lp.parked_stay.value {
+                        "; a piece that stopped on the last hole before then stays there"
+                    } else {
+                        ""
+                    }
                 ));
                 Some("when it does not go on, ")
             }
@@ -659,6 +673,9 @@ fn tracks(sec: &mut Section) {
                     format!("the throw that carries the piece in is {}", mask_values(*m))
                 }
                 Requirement::MoveTotal(m) => format!("the move's total is {}", mask_values(*m)),
+                Requirement::EveryThrow(m) => {
+                    format!("every throw of the move is {}", mask_values(*m))
+                }
                 Requirement::Conds(cs) => describe_conds(ir, cs),
             };
             let tag = sec.tag(Some(g.origin.rule));
@@ -932,6 +949,7 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::Row => "a row of holes",
         StatementKind::TeamPieces => "a team's pieces and where they start",
         StatementKind::TeamColour => "a team's colour",
+        StatementKind::TeamShown => "the colour a team is drawn in",
         StatementKind::Seats => "the seats per team",
         StatementKind::Order => "the throwing order",
         StatementKind::Sticks(_) => "how many sticks are thrown",
@@ -965,6 +983,8 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::Passing => "whether pieces may be passed",
         StatementKind::MustLand => "holes a piece must land on before going on",
         StatementKind::PassedWon => "holes a move wins by walking past them",
+        StatementKind::Protection => "pieces in a row that cannot be taken",
+        StatementKind::Blockade => "pieces in a row that cannot be passed",
         StatementKind::SendOn => "holes that send a piece landing there to another hole",
         StatementKind::BlockedRelease => "what a blocked release does",
         StatementKind::Stacks => "whether the pieces of a hole move together",

@@ -80,6 +80,7 @@ impl Choices<'_> {
         let mut out = self.turn_choices();
         out.extend(self.movement_choices());
         out.push(self.sending_choice());
+        out.push(self.blockade_choice());
         out.extend(self.taking_choices());
         out.extend(self.ending_choices());
         out
@@ -334,6 +335,25 @@ impl Choices<'_> {
         )
     }
 
+    /// Whether pieces parked on a looping track's last hole circle once the loop's condition
+    /// holds (`, parked pieces stay|circle`).
+    fn parked_choice(&self) -> EngineChoice {
+        let loops = || self.teams.iter().filter_map(|t| t.track.looping.as_ref());
+        let stay = loops().any(|l| l.parked_stay.value);
+        choice(
+            EngineChoiceId::ParkedPieces,
+            "track TEAM loops from SEG when CONDS, parked pieces stay / circle",
+            if loops().next().is_none() {
+                "no track loops: a piece on the last hole stays"
+            } else if stay {
+                "stay: a piece that stopped on the last hole before the loop's condition held stays there; pieces arriving later circle"
+            } else {
+                "circle: once the loop's condition holds, pieces already stopped on the last hole go on from the loop too"
+            },
+            loops().find_map(|l| l.parked_stay.origin),
+        )
+    }
+
     /// Releases, walking, gates and track ends.
     fn movement_choices(&self) -> Vec<EngineChoice> {
         let ends: Vec<String> = TeamId::BOTH
@@ -432,6 +452,7 @@ impl Choices<'_> {
                 end_origin,
             ),
             self.entry_choice(),
+            self.parked_choice(),
             choice(
                 EngineChoiceId::GateChecking,
                 "once CONDS (in a gate's conditions)",
@@ -480,6 +501,38 @@ impl Choices<'_> {
                 "a move ending on a sending hole puts the piece on its target, and is judged there; the target does not send it on again; a group that lands after each throw is sent on only from where it ends"
             },
             self.send_on.first().map(|s| s.origin),
+        )
+    }
+
+    /// Opposing pieces in a row that a move may not walk past (`blockade: N in a row`).
+    fn blockade_choice(&self) -> EngineChoice {
+        let b = &self.movement.blockade;
+        choice(
+            EngineChoiceId::Blockades,
+            "blockade: N in a row",
+            match b.value {
+                None => "none: only the passing rules keep a piece from walking past others".into(),
+                Some(n) => format!(
+                    "a move may not walk past a hole of {n} or more holes in a row along the mover's track, each holding opposing pieces"
+                ),
+            },
+            b.origin,
+        )
+    }
+
+    /// Own pieces in a row that cannot be taken (`protection: N in a row`).
+    fn protection_choice(&self) -> EngineChoice {
+        let p = &self.capture.protection;
+        choice(
+            EngineChoiceId::Protection,
+            "protection: N in a row",
+            match p.value {
+                None => "none: neighbours protect no piece".into(),
+                Some(n) => format!(
+                    "a piece on a hole of {n} or more holes in a row along its track, each holding pieces of its team, cannot be taken"
+                ),
+            },
+            p.origin,
         )
     }
 
@@ -583,6 +636,7 @@ impl Choices<'_> {
                 pol.blocked_share.origin,
             ),
             self.immunity_choice(),
+            self.protection_choice(),
             choice(
                 EngineChoiceId::OptionalCapture,
                 "capture …: optional",

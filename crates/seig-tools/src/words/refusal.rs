@@ -130,6 +130,7 @@ pub fn what(r: &Refusal) -> String {
         K::PassOwn => "a piece may not pass its own pieces".into(),
         K::PassOpposing => "a piece may not pass opposing pieces".into(),
         K::MustLand => "a piece may not walk past a hole it must land on".into(),
+        K::Blockade => "a piece may not walk past a blockade of opposing pieces".into(),
         K::NoEntryHere => "this move enters no hole, so it names none".into(),
         K::EntryOffSegment => "a piece enters a hole of its track's first segment".into(),
         K::EntryOccupied => "a piece stands on that hole: a piece enters an empty hole".into(),
@@ -212,6 +213,9 @@ pub fn protection(ir: &Ir, g: Decided) -> String {
                 "the piece there is immune: it has entered the holes that make a piece immune"
                     .into()
             }
+            StatementKind::Protection => {
+                "the piece there is protected: it stands in a row of its team's pieces".into()
+            }
             _ => match capture_kind(ir, o) {
                 Some(CaptureKind::OnlyWith(_)) => {
                     "there a piece is taken only with a single throw of certain values".into()
@@ -257,6 +261,7 @@ fn ground_words(ir: &Ir, r: &Refusal) -> String {
         K::PassOwn => "passing own pieces: forbidden".into(),
         K::PassOpposing => "passing opposing pieces: forbidden".into(),
         K::MustLand => "must land on (a piece reaches that hole by the exact count before going on)".into(),
+        K::Blockade => "blockade: N in a row (opposing pieces on that many holes in a row along the track may not be walked past)".into(),
         K::NoEntryHere | K::EntryOffSegment | K::EntryOccupied | K::EntryNoStep => match g {
             Decided::Default(_) => "track entry: first hole (a piece steps onto its track's first hole)".into(),
             _ => "track entry: chosen hole (a piece off its track steps onto a hole of the first segment)".into(),
