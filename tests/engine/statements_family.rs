@@ -213,7 +213,9 @@ fn refusal(g: &seig::engine::Game, s: &seig::engine::State, mv: &str) -> String 
     let r = g
         .apply_decision(&mut c, d, &mut Vec::new())
         .expect_err("refused");
-    let id = |o: Option<u16>| o.map_or("-".to_string(), |r| g.ir().rules[r as usize].id.clone());
+    let id = |o: Option<seig::lang::ir::RuleIx>| {
+        o.map_or("-".to_string(), |r| g.ir().rules[r.index()].id.clone())
+    };
     let also = r.also.and_then(|a| a.origin()).map(|o| o.rule);
     format!("{:?} {} {}", r.kind, id(r.rule()), id(also))
 }

@@ -1030,13 +1030,11 @@ impl Game {
                 .teams
                 .iter()
                 .all(|t| t.track.end.value != TrackEnd::Bounce);
-        let rule_orders = rule_orders(&ir);
+        let (rule_orders, rule_within, rule_release_class) = release_rules(&ir);
         let effect_orders = rule_orders
             .iter()
             .any(|r| r.is_some_and(|(o, _)| o != ir.release_order.value));
-        let rule_within = rule_within(&ir);
         let confined = rule_within.iter().any(Option::is_some);
-        let rule_release_class = rule_release_class(&rule_orders, &rule_within);
         let careful_moves =
             !pass_free || sends || mv.walk_in_throw_order.value || mv.land_each_throw.value;
         // A confinement (`within`) binds releasing groups only: waiting pieces.
@@ -2138,6 +2136,22 @@ fn rule_orders(ir: &Ir) -> Vec<Option<(ReleaseOrder, Origin)>> {
         }
     }
     out
+}
+
+/// Per rule, its releases' order and confinement, and the class of the two
+/// ([`rule_orders`], [`rule_within`], [`rule_release_class`]).
+#[allow(clippy::type_complexity)]
+fn release_rules(
+    ir: &Ir,
+) -> (
+    Vec<Option<(ReleaseOrder, Origin)>>,
+    Vec<Option<(TeamCells, Origin)>>,
+    Vec<u16>,
+) {
+    let orders = rule_orders(ir);
+    let within = rule_within(ir);
+    let class = rule_release_class(&orders, &within);
+    (orders, within, class)
 }
 
 /// Per rule, the class of its releases' behaviour: the first rule whose releases have the

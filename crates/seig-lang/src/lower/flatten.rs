@@ -112,7 +112,11 @@ pub(super) fn in_force_with(
                 .unwrap_or(0)
         };
         if path.iter().all(|t| t.test.holds(&option) == t.holds) {
-            let changed = pick.iter().zip(&infos).filter(|(o, r)| **o != r.chosen).count();
+            let changed = pick
+                .iter()
+                .zip(&infos)
+                .filter(|(o, r)| **o != r.chosen)
+                .count();
             if best.as_ref().is_none_or(|(c, _)| changed < *c) {
                 best = Some((changed, pick));
             }
@@ -282,9 +286,7 @@ fn flatten<'a>(
                     info.readings_tested.push(ri);
                 }
             }
-            let holds = test
-                .as_ref()
-                .map(|t| t.holds(&|r| cx.readings[r].chosen));
+            let holds = test.as_ref().map(|t| t.holds(&|r| cx.readings[r].chosen));
             // The options that lead into each branch, if the readings in force take it: every
             // reading the test names, at its option in force (a compound test holds or fails
             // by all of them together).
