@@ -250,7 +250,8 @@ impl Game {
             ntypes = nbase;
         }
         // Groups of runs that walk the same throws in the same order, listed once.
-        let mut walked = std::collections::HashSet::<([u8; POOL_MAX], usize)>::new();
+        // (Made only then: a hash set's seed costs every call.)
+        let mut walked = in_order.then(std::collections::HashSet::<([u8; POOL_MAX], usize)>::new);
         // Smallest groups first, so that a cap on the number of groups drops the largest.
         let max_size = if pooled { m } else { 1 };
         let mut combos = 0u32;
@@ -268,11 +269,15 @@ impl Game {
                 if got[ty] < take[ty] {
                     got[ty] += 1;
                     mask |= 1 << unused[j];
-                    seq.0[seq.1] = base_of[j];
-                    seq.1 += 1;
+                    if in_order {
+                        seq.0[seq.1] = base_of[j];
+                        seq.1 += 1;
+                    }
                 }
             }
-            if in_order && !walked.insert(seq) {
+            if let Some(w) = walked.as_mut()
+                && !w.insert(seq)
+            {
                 return true;
             }
             self.group_moves(s, &mut facts, mask, definitional, f)
