@@ -961,22 +961,7 @@ impl Game {
                 0
             )
         );
-        let adds: Vec<usize> = ir
-            .throws
-            .iter()
-            .map(|e| {
-                e.effects
-                    .iter()
-                    .map(|f| match f {
-                        Effect::Move(_) => 1,
-                        Effect::Release { count, .. } | Effect::ReleaseOrMove { count, .. } => {
-                            *count as usize
-                        }
-                        _ => 0,
-                    })
-                    .sum()
-            })
-            .collect();
+        let adds = adds_table(&ir);
         let track_of_cell = [0, 1].map(|t: usize| {
             let mut v = vec![-1i16; ir.cells as usize];
             for (i, &c) in ir.teams[t].track.cells.iter().enumerate().rev() {
@@ -986,19 +971,7 @@ impl Game {
         });
         let reach = reach::Reach::new(&ir);
         let track_won = ir.any_cond(&|c| matches!(c, Cond::Won(_)));
-        let wins_on_pieces = ir
-            .wins
-            .iter()
-            .map(|w| &w.when)
-            .chain(ir.draws.iter().map(|d| &d.when))
-            .chain(ir.scores.iter().map(|d| &d.when))
-            .all(|w| w.iter().all(Cond::reads_pieces_only));
-        // Wins limited to a phase begin to hold when the phase changes, which a throw
-        // or the end of a turn can do.
-        let wins_on_pieces = wins_on_pieces
-            && ir.wins.iter().all(|w| w.phase.is_none())
-            && ir.draws.iter().all(|w| w.phase.is_none())
-            && ir.scores.iter().all(|w| w.phase.is_none());
+        let wins_on_pieces = wins_on_pieces(&ir);
         let wins_only = ir.draws.is_empty()
             && ir.scores.is_empty()
             && ir.wins.iter().all(|w| w.phase.is_none());
@@ -2192,6 +2165,40 @@ fn rule_within(ir: &Ir) -> Vec<Option<(TeamCells, Origin)>> {
     }
     out
 }
+
+/// How many pool entries each throw entry adds (a move one, a release one per piece).
+fn adds_table(ir: &Ir) -> Vec<usize> {
+    ir.throws
+        .iter()
+        .map(|e| {
+            e.effects
+                .iter()
+                .map(|f| match f {
+                    Effect::Move(_) => 1,
+                    Effect::Release { count, .. } | Effect::ReleaseOrMove { count, .. } => {
+                        *count as usize
+                    }
+                    _ => 0,
+                })
+                .sum()
+        })
+        .collect()
+}
+
+/// Whether every win, draw and score reads only the pieces (so that only a move can make
+/// one hold). Ends limited to a phase begin to hold when the phase changes, which a throw
+/// or the end of a turn can do.
+fn wins_on_pieces(ir: &Ir) -> bool {
+    let ends = || {
+        ir.wins
+            .iter()
+            .map(|w| (&w.when, w.phase))
+            .chain(ir.draws.iter().map(|d| (&d.when, d.phase)))
+            .chain(ir.scores.iter().map(|d| (&d.when, d.phase)))
+    };
+    ends().all(|(w, _)| w.iter().all(Cond::reads_pieces_only)) && ends().all(|(_, p)| p.is_none())
+}
+
 
 #[cfg(test)]
 mod tests {

@@ -1278,35 +1278,7 @@ impl Game {
         if d.capture
             && let Some(spec) = l.capture
         {
-            let o = t.other();
-            let single =
-                (d.mask.count_ones() == 1).then(|| s.pool[d.mask.trailing_zeros() as usize].thrown);
-            let guard = self.guarded_landing(s, o, l.cell);
-            for j in 0..self.n_pieces(o) {
-                let q = s.pieces[o][j];
-                if guard.is_none()
-                    && q.alive()
-                    && q.cell == l.cell
-                    && self
-                        .capture_verdict(team, &q, Cell::new(l.cell as u16), single)
-                        .is_ok()
-                {
-                    // A piece sent back to the hole it left has left none to swap onto.
-                    let left = if old.cell == l.cell {
-                        NO_CELL
-                    } else {
-                        old.cell
-                    };
-                    let swapped = self.take_by(s, o, j, spec, left);
-                    obs.event(Event::Captured {
-                        team: o,
-                        piece: j as u8,
-                        home: spec.send_home || swapped,
-                        swapped,
-                        rule: spec.origin.rule,
-                    });
-                }
-            }
+            self.take_landed(s, d, (l.cell, old.cell), spec, obs);
         }
         if let Some(landings) = on_the_way {
             for (cell, spec, single) in landings {
@@ -1332,6 +1304,48 @@ impl Game {
             self.latch(s);
         }
         Ok(())
+    }
+
+    /// Takes what the mover's landing takes on its hole `cells.0` (`cells.1`: the hole it
+    /// left, where a swap sends the taken piece).
+    fn take_landed(
+        &self,
+        s: &mut State,
+        d: Decision,
+        cells: (u8, u8),
+        spec: CaptureSpec,
+        obs: &mut impl Observer,
+    ) {
+        let (team, (cell, left_cell)) = (s.team, cells);
+        let o = team.other();
+        let single =
+            (d.mask.count_ones() == 1).then(|| s.pool[d.mask.trailing_zeros() as usize].thrown);
+        let guard = self.guarded_landing(s, o, cell);
+        for j in 0..self.n_pieces(o) {
+            let q = s.pieces[o][j];
+            if guard.is_none()
+                && q.alive()
+                && q.cell == cell
+                && self
+                    .capture_verdict(team, &q, Cell::new(cell as u16), single)
+                    .is_ok()
+            {
+                // A piece sent back to the hole it left has left none to swap onto.
+                let left = if left_cell == cell {
+                    NO_CELL
+                } else {
+                    left_cell
+                };
+                let swapped = self.take_by(s, o, j, spec, left);
+                obs.event(Event::Captured {
+                    team: o,
+                    piece: j as u8,
+                    home: spec.send_home || swapped,
+                    swapped,
+                    rule: spec.origin.rule,
+                });
+            }
+        }
     }
 
     /// The landings before the last of a pooled group that lands after each throw, where

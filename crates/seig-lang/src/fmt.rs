@@ -643,35 +643,9 @@ fn statement(s: &StmtKind) -> String {
             except_goal,
             except_end,
         } => stacking(*allowed, *except_goal, *except_end),
-        StmtKind::Capture {
-            region: r,
-            compulsory,
-            send_home,
-            swap,
-            swap_else,
-            home_to,
-        } => {
-            let effect = match (*swap, *swap_else, *send_home) {
-                (true, None, _) => "swap",
-                (true, Some(true), _) => "swap, else send home",
-                (true, Some(false), _) => "swap, else remove",
-                (false, _, true) => "send home",
-                (false, _, false) => "remove",
-            };
-            capture(r.as_ref(), *compulsory, effect, home_to.as_ref())
+        StmtKind::Capture { .. } | StmtKind::NoCapture { .. } | StmtKind::CaptureOnly { .. } => {
+            capture_statement(s)
         }
-        StmtKind::NoCapture { region: r, sharing } => {
-            let sharing = if *sharing { ", sharing" } else { "" };
-            format!("no capture in {}{sharing}", region(&r.node))
-        }
-        StmtKind::CaptureOnly {
-            region: r,
-            values: vs,
-        } => format!(
-            "capture in {} only with a single throw of {}",
-            region(&r.node),
-            values(vs)
-        ),
         StmtKind::Blocked(true) => "blocked landing: share".into(),
         StmtKind::Blocked(false) => "blocked landing: forbidden".into(),
         StmtKind::Immune(r) => format!("immune after entering {}", region(&r.node)),
@@ -706,6 +680,42 @@ fn statement(s: &StmtKind) -> String {
         | StmtKind::Blockade(_)
         | StmtKind::BlockedRelease(_)
         | StmtKind::Stacks(_) => movement(s),
+    }
+}
+
+/// The capture statements: what landing on an opposing piece does where.
+fn capture_statement(s: &StmtKind) -> String {
+    match s {
+        StmtKind::Capture {
+            region: r,
+            compulsory,
+            send_home,
+            swap,
+            swap_else,
+            home_to,
+        } => {
+            let effect = match (*swap, *swap_else, *send_home) {
+                (true, None, _) => "swap",
+                (true, Some(true), _) => "swap, else send home",
+                (true, Some(false), _) => "swap, else remove",
+                (false, _, true) => "send home",
+                (false, _, false) => "remove",
+            };
+            capture(r.as_ref(), *compulsory, effect, home_to.as_ref())
+        }
+        StmtKind::NoCapture { region: r, sharing } => {
+            let sharing = if *sharing { ", sharing" } else { "" };
+            format!("no capture in {}{sharing}", region(&r.node))
+        }
+        StmtKind::CaptureOnly {
+            region: r,
+            values: vs,
+        } => format!(
+            "capture in {} only with a single throw of {}",
+            region(&r.node),
+            values(vs)
+        ),
+        _ => String::new(),
     }
 }
 
