@@ -2199,7 +2199,6 @@ fn wins_on_pieces(ir: &Ir) -> bool {
     ends().all(|(w, _)| w.iter().all(Cond::reads_pieces_only)) && ends().all(|(_, p)| p.is_none())
 }
 
-
 #[cfg(test)]
 mod tests {
     /// A running game state is a fixed-size value under 1 KiB (cheap to clone in search).
