@@ -132,3 +132,32 @@ pub fn error_codes(text: &str) -> Vec<String> {
         .map(|d| d.code.as_str().to_string())
         .collect()
 }
+
+/// The small variant of the statement tests: rows a_home (4), mid (6), b_home (4); team a
+/// walks a_home.1→4, mid.1→6, b_home.4→1 (goal), team b the other way; four sticks. `throws`
+/// is the body of rule R-T (the throw table), `extra` that of rule R-X (the statements a
+/// test is about).
+pub fn small_variant(title: &str, throws: &str, extra: &str) -> String {
+    format!(
+        r#"
+game "{title}"
+source s "Test" {{ author "me" }}
+rule R-B stated cites s "board" {{
+  row a_home: home of a, 4 holes
+  row mid: middle, 6 holes
+  row b_home: home of b, 4 holes
+  team a: 4 pieces in a_home
+  team b: 4 pieces in b_home
+  track a: a_home forward, mid forward, b_home backward goal
+  track b: b_home forward, mid backward, a_home backward goal
+  sticks: 4 with faces white and black
+}}
+rule R-T stated cites s "throws" {{
+{throws}
+}}
+rule R-X inferred cites s "extra" {{
+{extra}
+}}
+"#
+    )
+}

@@ -21,31 +21,10 @@ use seig::lang::lower::Selection;
 use seig::tools::words::choice::EngineChoices;
 
 /// The small variant with `extra` statements (in rule R-X).
+const THROWS: &str = "  on 0: nothing\n  on 1: release 1 moving 1\n  on any: move value";
+
 fn file(extra: &str) -> String {
-    format!(
-        r#"
-game "Stacks"
-source s "Test" {{ author "me" }}
-rule R-B stated cites s "board" {{
-  row a_home: home of a, 4 holes
-  row mid: middle, 6 holes
-  row b_home: home of b, 4 holes
-  team a: 4 pieces in a_home
-  team b: 4 pieces in b_home
-  track a: a_home forward, mid forward, b_home backward goal
-  track b: b_home forward, mid backward, a_home backward goal
-  sticks: 4 with faces white and black
-}}
-rule R-T stated cites s "throws" {{
-  on 0: nothing
-  on 1: release 1 moving 1
-  on any: move value
-}}
-rule R-X inferred cites s "extra" {{
-{extra}
-}}
-"#
-    )
+    common::small_variant("Stacks", THROWS, extra)
 }
 
 fn lowered(extra: &str) -> Result<Game, Vec<String>> {
