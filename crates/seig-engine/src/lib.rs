@@ -51,6 +51,9 @@ bitflags::bitflags! {
         /// Stopped on its track's last hole while the loop's condition did not hold, under
         /// `…, parked pieces stay`: it never moves again (the notation writes `=`).
         const PARKED = 16;
+        /// Borne off the board (`bear off from …`; with [`PieceFlags::REMOVED`]): out of
+        /// the game, counted as arrived and by `own pieces borne off`.
+        const BORNE_OFF = 32;
     }
 }
 
@@ -73,6 +76,17 @@ impl Piece {
         cell: NO_CELL,
         flags: PieceFlags::REMOVED,
     };
+    /// A piece borne off the board (`bear off from …`).
+    pub const BORNE_OFF: Piece = Piece {
+        tpos: -1,
+        cell: NO_CELL,
+        flags: PieceFlags::REMOVED.union(PieceFlags::BORNE_OFF),
+    };
+    /// Borne off the board (out of the game, not taken)?
+    #[inline]
+    pub fn borne_off(&self) -> bool {
+        self.flags.contains(PieceFlags::BORNE_OFF)
+    }
     /// Still in the game?
     #[inline]
     pub fn alive(&self) -> bool {
@@ -215,6 +229,10 @@ pub struct Decision {
     pub entry: u8,
 }
 
+/// The [`Decision::entry`] of a decision that bears its piece off the board
+/// (`bear off from …`), written `>out` in move notation.
+pub const BEAR_OFF_ENTRY: u8 = u8::MAX;
+
 /// The piece a [`Decision::PASS`] names: none (pieces are numbered below
 /// [`MAX_TEAM_PIECES`]).
 pub const PASS_PIECE: u8 = u8::MAX;
@@ -238,6 +256,11 @@ impl Decision {
         capture: false,
         entry: 0,
     };
+    /// Whether it bears its piece off the board (`bear off from …`).
+    #[inline]
+    pub const fn bears_off(&self) -> bool {
+        self.entry == BEAR_OFF_ENTRY
+    }
     /// Whether it moves a piece (neither [`Decision::PASS`] nor [`Decision::THROW_ON`]).
     #[inline]
     pub const fn moves_piece(&self) -> bool {
@@ -609,6 +632,11 @@ pub enum RefusalKind {
     /// A move past a hole of a blockade: opposing pieces on N or more holes in a row along
     /// the mover's track (`blockade: N in a row`).
     Blockade,
+    /// A bearing off from a hole, or with a throw, that no `bear off from …` statement
+    /// names for the piece (or a piece off its track).
+    BearOffHere,
+    /// A bearing off with a group of several throws, or by a piece not yet released.
+    BearOffOneThrow,
     /// A chosen entry hole named for a move that enters no hole.
     NoEntryHere,
     /// A chosen entry hole outside the track's first segment.
@@ -789,6 +817,12 @@ pub struct Game {
     /// `send_on[team][cell]`: where a move of the team ending there sends the piece (track
     /// index) and the `landing on … goes to` statement; empty when the file has none.
     send_on: [Vec<Option<(i16, Origin)>>; 2],
+    /// `bear_off[team][cell]`: the throw values (a bit each) with which a piece of the team
+    /// bears off from the hole, and the first `bear off from …` statement naming it;
+    /// empty when the file has none.
+    pub(crate) bear_off: [Vec<(u64, Option<Origin>)>; 2],
+    /// Some `bear off from …` statement is in force: the generator offers bearings off.
+    bears_off: bool,
     /// Reachability tables for "no capture possible".
     reach: reach::Reach,
     /// Some condition asks which holes a team has landed on.
@@ -924,6 +958,30 @@ fn send_on_table(ir: &Ir, track_of_cell: &[Vec<i16>; 2]) -> [Vec<Option<(i16, Or
     })
 }
 
+/// `[team][cell]`: the throw values that bear a piece of the team off from the hole (under
+/// `bearing off: larger throws too`, every value from the least listed up) and the first
+/// statement naming the hole; empty vectors when the file bears nothing off.
+fn bear_off_table(ir: &Ir) -> [Vec<(u64, Option<Origin>)>; 2] {
+    [0, 1].map(|t: usize| {
+        let mut v: Vec<(u64, Option<Origin>)> = Vec::new();
+        for b in &ir.bear_off {
+            v.resize(ir.cells as usize, (0, None));
+            let values = if ir.bear_larger.value && b.values != 0 {
+                // Every value from the least listed one up.
+                !0u64 << b.values.trailing_zeros()
+            } else {
+                b.values
+            };
+            for c in b.from[t].iter() {
+                let slot = &mut v[c.index()];
+                slot.0 |= values;
+                slot.1.get_or_insert(b.origin);
+            }
+        }
+        v
+    })
+}
+
 /// `[team]`: the holes where own pieces may gather although stacking is forbidden (the goal's
 /// last hole, the track's last hole), as the capture policy says.
 fn gather_table(ir: &Ir) -> [CellSet; 2] {
@@ -995,6 +1053,8 @@ impl Game {
             && mv.must_land.value.iter().all(CellSet::is_empty)
             && mv.blockade.value.is_none();
         let send_on = send_on_table(&ir, &track_of_cell);
+        let bear_off = bear_off_table(&ir);
+        let ir_bear_empty = ir.bear_off.is_empty();
         // Sending holes are judged on the careful walk: a file without them pays nothing.
         let sends = send_on.iter().any(|v| !v.is_empty());
         let plain_walk = pass_free
@@ -1072,6 +1132,8 @@ impl Game {
             adds,
             track_of_cell,
             send_on,
+            bears_off: !ir_bear_empty,
+            bear_off,
             reach,
         }
     }
@@ -1651,7 +1713,7 @@ impl Game {
                     && (s.waiting[o] == 0 || self.released_pending(s, o))
             }
             Cond::OpponentHasUnreleased => s.waiting[o] != 0,
-            Cond::OpponentHasNoPieces => s.waiting[o] | s.released[o] == 0,
+            Cond::OpponentHasNoPieces => s.waiting[o] | s.released[o] == 0 && self.none_borne(s, o),
             _ => self.cond_full(s, team, c),
         }
     }
@@ -1672,13 +1734,17 @@ impl Game {
                 let who = if *opposing { o } else { t };
                 cmp.holds(self.released_count(s, who), *n)
             }
+            Cond::BorneCount { opposing, cmp, n } => {
+                let who = if *opposing { o } else { t };
+                cmp.holds(self.borne_count(s, who), *n)
+            }
             Cond::AllOwnArrived => self.alive(s, t).all(|p| self.arrived(t, p)),
             Cond::OpponentHasUnreleased => s.waiting[o] != 0,
             Cond::NoCapturePossible => !self.reach.capture_possible(self, s),
             Cond::EveryPieceImmuneOrArrived => TeamId::BOTH
                 .into_iter()
                 .all(|tt| self.alive(s, tt).all(|p| p.immune() || self.arrived(tt, p))),
-            Cond::OpponentHasNoPieces => s.waiting[o] | s.released[o] == 0,
+            Cond::OpponentHasNoPieces => s.waiting[o] | s.released[o] == 0 && self.none_borne(s, o),
             Cond::Won(cells) => (0..4).all(|i| cells[t].0[i] & !s.won[t].0[i] == 0),
             Cond::Count(lhs, cmp, rhs) => {
                 let a = self.count_in(s, t, lhs);
@@ -1713,6 +1779,18 @@ impl Game {
             n += Self::pending_releases(s).min(s.waiting[team].count_ones());
         }
         i64::from(n)
+    }
+
+    /// The team's pieces borne off the board.
+    pub fn borne_count(&self, s: &State, team: TeamId) -> i64 {
+        s.pieces(team).iter().filter(|p| p.borne_off()).count() as i64
+    }
+
+    /// No piece of the team is borne off (`opponent has no pieces` counts the pieces taken,
+    /// not those borne off). Asked only of a team with no piece in the game.
+    #[inline(never)]
+    fn none_borne(&self, s: &State, team: TeamId) -> bool {
+        self.ir.bear_off.is_empty() || self.borne_count(s, team) == 0
     }
 
     /// The unused `release` entries of the pool (of the team to play).

@@ -300,7 +300,8 @@ impl Game {
         f: &mut impl FnMut(Decision) -> bool,
     ) -> bool {
         if self.entry_choice {
-            return self.group_moves_entering(s, mask, f);
+            return self.group_moves_entering(s, mask, f)
+                && (!self.bears_off || self.bear_off_moves(s, mask, f));
         }
         let group = Group::new(s, mask);
         let mut bits = if definitional {
@@ -370,7 +371,7 @@ impl Game {
                 return false;
             }
         }
-        true
+        !self.bears_off || self.bear_off_moves(s, mask, f)
     }
 
     /// The waiting pieces a release with the entries of `mask` may take, as far as the
@@ -1199,6 +1200,9 @@ impl Game {
         if !d.moves_piece() {
             return self.decline(s, d, obs, legal);
         }
+        if d.bears_off() {
+            return self.bear_off(s, d, obs, legal);
+        }
         let team = s.team;
         let mut l = Landing::default();
         self.land_entering(s, team, d.piece, d.mask, d.entry, &mut l)?;
@@ -1718,6 +1722,9 @@ impl Game {
             // A pass or a throw on lands nowhere.
             return Err(Refusal::fact(RefusalKind::NoSuchPiece));
         }
+        if d.bears_off() {
+            return self.check_bear_off(s, team, d.piece, d.mask);
+        }
         let mut l = Landing::default();
         self.land_entering(s, team, d.piece, d.mask, d.entry, &mut l)?;
         Ok(l)
@@ -1870,5 +1877,150 @@ impl Game {
             }
         }
         true
+    }
+}
+
+/// Bearing off (`bear off from REGION with …`): a released piece standing on one of the
+/// holes leaves the board with a move of one throw worth one of the values. It is a
+/// decision of its own ([`BEAR_OFF_ENTRY`]), offered beside the group's ordinary move.
+impl Game {
+    /// Calls `f` with each bearing off the entries of `mask` allow, until it returns false
+    /// (then returns false). Called only when the file bears pieces off.
+    #[inline(never)]
+    pub(super) fn bear_off_moves(
+        &self,
+        s: &State,
+        mask: u64,
+        f: &mut impl FnMut(Decision) -> bool,
+    ) -> bool {
+        if mask.count_ones() != 1 {
+            return true;
+        }
+        let mut bits = s.released[s.team];
+        if self.ir.movement.stacks_together.value {
+            bits &= self.stack_leads(s);
+        }
+        while bits != 0 {
+            let piece = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            if self.check_bear_off(s, s.team, piece, mask).is_ok()
+                && !f(Decision {
+                    piece,
+                    mask,
+                    capture: false,
+                    entry: BEAR_OFF_ENTRY,
+                })
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The first `bear off from …` statement (what a refusal cites where no statement
+    /// names the piece's hole).
+    fn bear_off_ground(&self) -> Ground {
+        Ground::of(
+            self.ir.bear_off.first().map(|b| b.origin),
+            EngineChoiceId::BearingOff,
+        )
+    }
+
+    /// May team `team` bear `piece` off with the entries of `mask`? The landing is off the
+    /// board, citing the statement that allows it.
+    pub(super) fn check_bear_off(
+        &self,
+        s: &State,
+        team: TeamId,
+        piece: u8,
+        mask: u64,
+    ) -> Result<Landing, Refusal> {
+        if self.ir.movement.stacks_together.value {
+            self.stack_refusal(s, team, piece)?;
+        }
+        let mut order = [0u8; POOL_MAX];
+        let (len, release) = self.group_entries(s, team, piece, mask, &mut order)?;
+        if release || len != 1 {
+            return Err(Refusal::new(
+                RefusalKind::BearOffOneThrow,
+                self.bear_off_ground(),
+            ));
+        }
+        let p = s.pieces[team][piece as usize];
+        let thrown = s.pool[order[0] as usize].thrown;
+        let here = match self.bear_off[team].get(p.cell as usize) {
+            Some(&(values, Some(o))) if p.tpos >= 0 && !p.parked() => {
+                (values.checked_shr(u32::from(thrown)).unwrap_or(0) & 1 == 1).then_some(o)
+            }
+            _ => None,
+        };
+        let Some(o) = here else {
+            return Err(Refusal::new(RefusalKind::BearOffHere, self.bear_off_ground()));
+        };
+        let mut l = Landing {
+            tpos: -1,
+            cell: NO_CELL,
+            ..Landing::default()
+        };
+        l.note(o.rule);
+        if self.ir.bear_larger.value
+            && let Some(lo) = self.ir.bear_larger.origin
+        {
+            l.note(lo.rule);
+        }
+        Ok(l)
+    }
+
+    /// Applies a bearing off: the piece (and under `stacks: move together`, its stack)
+    /// leaves the board.
+    fn bear_off(
+        &self,
+        s: &mut State,
+        d: Decision,
+        obs: &mut impl Observer,
+        legal: Option<&mut Vec<Decision>>,
+    ) -> Result<(), Refusal> {
+        let team = s.team;
+        let l = self.check_bear_off(s, team, d.piece, d.mask)?;
+        s.quiet = 0;
+        let stacked = if self.ir.movement.stacks_together.value {
+            self.stack_of(s, team, d.piece)
+        } else {
+            1 << d.piece
+        };
+        let mut bits = stacked | 1 << d.piece;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let old = s.pieces[team][i];
+            if old.cell != NO_CELL {
+                self.vacate(s, team, i, old.cell);
+            }
+            super::put(s, team, i, Piece::BORNE_OFF);
+        }
+        for i in 0..s.pool_len as usize {
+            if d.mask >> i & 1 == 1 {
+                s.pool[i].piece = d.piece;
+            }
+        }
+        if self.ir.movement.one_move_per_piece.value {
+            s.moved |= 1 << d.piece;
+        }
+        obs.event(Event::Moved {
+            team,
+            piece: d.piece,
+            rules: l.rules,
+        });
+        if self.check_win(s, obs) {
+            return Ok(());
+        }
+        if self.immune_latches != 0 {
+            self.latch_immune(s, obs);
+        }
+        self.settle(s, obs, legal);
+        if !self.latched.is_empty() {
+            self.latch(s);
+        }
+        Ok(())
     }
 }

@@ -165,6 +165,10 @@ impl Game {
             let _ = write!(out, " | {}:", ir.teams[t.index()].name);
             for p in &s.pieces[t][..self.n_pieces(t)] {
                 out.push(' ');
+                if p.borne_off() {
+                    out.push_str(BORNE_OFF_WORD);
+                    continue;
+                }
                 if !p.alive() {
                     out.push('x');
                     continue;
@@ -593,6 +597,12 @@ impl Game {
                 flags: PieceFlags::REMOVED,
             });
         }
+        if tok == BORNE_OFF_WORD {
+            return Ok(PieceSetup {
+                place: Place::Beside,
+                flags: PieceFlags::REMOVED | PieceFlags::BORNE_OFF,
+            });
+        }
         let mut flags = PieceFlags::empty();
         let mut rest = tok;
         loop {
@@ -739,7 +749,9 @@ impl Game {
                 }
             }
         }
-        if let Some(hole) = self.entry_hole_name(s, d) {
+        if d.bears_off() {
+            out.push_str(BEAR_OFF_SUFFIX);
+        } else if let Some(hole) = self.entry_hole_name(s, d) {
             out.push('@');
             out.push_str(&hole);
         }
@@ -797,7 +809,9 @@ impl Game {
             return self.decision_notation(s, d);
         };
         let place = |cell: u8| {
-            if cell == NO_CELL {
+            if d.bears_off() && cell == NO_CELL {
+                BORNE_OFF_WORD.to_string()
+            } else if cell == NO_CELL {
                 "off".to_string()
             } else {
                 self.ir.cell_name(Cell::new(cell as u16))
@@ -827,7 +841,7 @@ impl Game {
         }
         let bad = || {
             err(
-                "a move is PIECE:PLACES[+PLACES…][@ROW.HOLE][x], e.g. `3:4+3`, `12:r1x` or `5:r4@middle.3`, or `pass` or `throw on`",
+                "a move is PIECE:PLACES[+PLACES…][@ROW.HOLE|>out][x], e.g. `3:4+3`, `12:r1x`, `5:r4@middle.3` or `2:5>out`, or `pass` or `throw on`",
                 text,
             )
         };
@@ -845,7 +859,10 @@ impl Game {
         };
         let (rest, entry) = match rest.split_once('@') {
             Some((r, hole)) => (r, self.parse_entry_hole(s, hole, text)?),
-            None => (rest, 0),
+            None => match rest.strip_suffix(BEAR_OFF_SUFFIX) {
+                Some(r) => (r, BEAR_OFF_ENTRY),
+                None => (rest, 0),
+            },
         };
         let mut tokens = Vec::new();
         for tok in rest.split('+') {
@@ -912,6 +929,12 @@ impl Game {
         })
     }
 }
+
+/// A piece borne off the board, in position notation (and `>out` ending a decision that
+/// bears a piece off).
+pub const BORNE_OFF_WORD: &str = "out";
+/// The end of a decision that bears its piece off, in move notation: `3:5>out`.
+const BEAR_OFF_SUFFIX: &str = ">out";
 
 /// [`Decision::PASS`] in move notation.
 pub const PASS_WORD: &str = "pass";

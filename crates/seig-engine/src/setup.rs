@@ -989,6 +989,9 @@ impl Game {
 
     /// Piece `i` of team `t` where the setup puts it, if it may stand there.
     fn piece_from_setup(&self, t: TeamId, i: usize, p: &PieceSetup) -> Result<Piece, SetupError> {
+        if p.flags.contains(PieceFlags::BORNE_OFF) {
+            return Ok(Piece::BORNE_OFF);
+        }
         if p.flags.contains(PieceFlags::REMOVED) {
             return Ok(Piece::REMOVED);
         }

@@ -204,6 +204,8 @@ pub enum EngineChoiceId {
     SendingHoles,
     /// `blockades`.
     Blockades,
+    /// `bearing off`.
+    BearingOff,
     /// `protection`.
     Protection,
     /// `stacking`.
@@ -242,7 +244,7 @@ pub enum EngineChoiceId {
 
 impl EngineChoiceId {
     /// Every engine choice, in the order of docs/semantics.md.
-    pub const ALL: [EngineChoiceId; 42] = [
+    pub const ALL: [EngineChoiceId; 43] = [
         EngineChoiceId::ThrowingOrder,
         EngineChoiceId::SeatsPerTeam,
         EngineChoiceId::SeatRotation,
@@ -268,6 +270,7 @@ impl EngineChoiceId {
         EngineChoiceId::Passing,
         EngineChoiceId::SendingHoles,
         EngineChoiceId::Blockades,
+        EngineChoiceId::BearingOff,
         EngineChoiceId::Stacking,
         EngineChoiceId::Stacks,
         EngineChoiceId::Capture,
@@ -315,6 +318,7 @@ impl EngineChoiceId {
             EngineChoiceId::Passing => "passing",
             EngineChoiceId::SendingHoles => "sending holes",
             EngineChoiceId::Blockades => "blockades",
+            EngineChoiceId::BearingOff => "bearing off",
             EngineChoiceId::Protection => "protection",
             EngineChoiceId::Stacking => "stacking",
             EngineChoiceId::Stacks => "stacks",
@@ -439,6 +443,10 @@ pub enum StatementKind {
     Protection,
     /// `blockade: N in a row`.
     Blockade,
+    /// `bear off from REGION with …`.
+    BearOff,
+    /// `bearing off: exact throws|larger throws too`.
+    BearingLarger,
     /// `blocked release: …`.
     BlockedRelease,
     /// `stacks: move together|apart`.
@@ -668,6 +676,26 @@ pub struct Ir {
     /// in file order.
     #[serde(default)]
     pub send_on: Vec<SendOn>,
+    /// Holes a piece may leave the board from, and with which throws (`bear off from …`),
+    /// in file order (language default: none, no piece leaves the board but by a capture).
+    #[serde(default)]
+    pub bear_off: Vec<BearOff>,
+    /// `bearing off: larger throws too`: a throw larger than a value listed for a hole
+    /// also bears off from it (language default: `false`, exact throws only).
+    #[serde(default)]
+    pub bear_larger: Sourced<bool>,
+}
+
+/// `bear off from REGION with VALUES|any`: a released piece standing on one of the holes
+/// may leave the board (borne off) with a move of one throw worth one of the values.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BearOff {
+    /// `[team]`: the holes a piece of the team bears off from.
+    pub from: TeamCells,
+    /// The throw values that bear off, a bit per value (`u64::MAX`: `any`).
+    pub values: u64,
+    /// The statement.
+    pub origin: Origin,
 }
 
 /// `landing on REGION goes to REGION`: a move that ends on one of the holes puts the
@@ -1248,6 +1276,16 @@ pub enum Cond {
         /// The number.
         n: i64,
     },
+    /// The number of the team's (or, if `opposing`, the other team's) pieces borne off the
+    /// board (`bear off from …`) compared with a number.
+    BorneCount {
+        /// Count the other team's pieces (else the team's own).
+        opposing: bool,
+        /// The comparison.
+        cmp: Cmp,
+        /// The number.
+        n: i64,
+    },
     /// Every piece of the team is past its goal.
     AllOwnArrived,
     /// The other team has an unreleased piece.
@@ -1287,6 +1325,7 @@ impl Cond {
             Cond::AllOwnReleased
             | Cond::AllReleased
             | Cond::ReleasedCount { .. }
+            | Cond::BorneCount { .. }
             | Cond::AllOwnArrived
             | Cond::OpponentHasUnreleased
             | Cond::NoCapturePossible

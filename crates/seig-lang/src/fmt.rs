@@ -418,6 +418,12 @@ fn cond(c: &Cond) -> String {
             cmp.as_str(),
             expr(&n.node)
         ),
+        Cond::BorneCount(opposing, cmp, n) => format!(
+            "{} pieces borne off {} {}",
+            if *opposing { "opposing" } else { "own" },
+            cmp.as_str(),
+            expr(&n.node)
+        ),
         Cond::AllOwnArrived => "all own pieces arrived".into(),
         Cond::OpponentHasUnreleased => "opponent has unreleased pieces".into(),
         Cond::NoCapturePossible => "no capture possible".into(),
@@ -678,6 +684,8 @@ fn statement(s: &StmtKind) -> String {
         | StmtKind::PassedWon(_)
         | StmtKind::Protection(_)
         | StmtKind::Blockade(_)
+        | StmtKind::BearOff { .. }
+        | StmtKind::BearingLarger(_)
         | StmtKind::BlockedRelease(_)
         | StmtKind::Stacks(_) => movement(s),
     }
@@ -825,6 +833,26 @@ fn movement(s: &StmtKind) -> String {
         StmtKind::PassedWon(r) => format!("holes passed in {} are won", region(&r.node)),
         StmtKind::Protection(e) => format!("protection: {} in a row", expr(&e.node)),
         StmtKind::Blockade(e) => format!("blockade: {} in a row", expr(&e.node)),
+        StmtKind::BearOff { from, values } => format!(
+            "bear off from {} with {}",
+            region(&from.node),
+            match values {
+                None => "any".to_string(),
+                Some(vs) => vs
+                    .iter()
+                    .map(|v| v.node.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            }
+        ),
+        StmtKind::BearingLarger(larger) => format!(
+            "bearing off: {}",
+            if *larger {
+                "larger throws too"
+            } else {
+                "exact throws"
+            }
+        ),
         StmtKind::SendOn { from, to } => format!(
             "landing on {} goes to {}",
             region(&from.node),

@@ -248,6 +248,14 @@ pub const FORMS: &[Form] = &[
         "Pieces on N or more holes in a row along their track cannot be taken.",
     ),
     f(
+        "bear off from REGION with N, N|any",
+        "A released piece on those holes may leave the board with one throw of those values.",
+    ),
+    f(
+        "bearing off: exact throws|larger throws too",
+        "Whether a throw larger than a hole's listed values also bears a piece off (default exact).",
+    ),
+    f(
         "blockade: N in a row",
         "Opposing pieces on N or more holes in a row along the track cannot be walked past.",
     ),
@@ -314,6 +322,10 @@ pub const FORMS: &[Form] = &[
     f(
         "own|opposing pieces released CMP N",
         "Condition: how many of the team's pieces have been released in the game.",
+    ),
+    f(
+        "own|opposing pieces borne off CMP N",
+        "Condition: how many of the team's pieces have been borne off the board.",
     ),
     f(
         "opponent has unreleased pieces",

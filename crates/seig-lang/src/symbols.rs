@@ -300,7 +300,7 @@ impl Walk {
     fn cond(&mut self, c: &Cond) {
         match c {
             Cond::Not(inner) => self.cond(&inner.node),
-            Cond::ReleasedCount(_, _, e) => self.expr(e),
+            Cond::ReleasedCount(_, _, e) | Cond::BorneCount(_, _, e) => self.expr(e),
             Cond::Reading(r, o) => self.option_use(r, o),
             Cond::Full(r, _) | Cond::Won(r) => self.row(&r.node),
             Cond::Once(cs) => self.conds(cs),
@@ -431,6 +431,7 @@ impl Walk {
             | StmtKind::MustLand(_)
             | StmtKind::PassedWon(_)
             | StmtKind::SendOn { .. }
+            | StmtKind::BearOff { .. }
             | StmtKind::ImmuneWhen { .. }
             | StmtKind::Win(..)
             | StmtKind::Draw(..)
@@ -452,6 +453,7 @@ impl Walk {
             | StmtKind::ImmuneUntilReleased
             | StmtKind::Passing { .. }
             | StmtKind::BlockedRelease(_)
+            | StmtKind::BearingLarger(_)
             | StmtKind::Stacks(_) => {}
         }
     }
@@ -555,7 +557,8 @@ impl Walk {
             | StmtKind::CaptureOnly { region, .. }
             | StmtKind::Immune(region)
             | StmtKind::MustLand(region)
-            | StmtKind::PassedWon(region) => self.region(&region.node),
+            | StmtKind::PassedWon(region)
+            | StmtKind::BearOff { from: region, .. } => self.region(&region.node),
             StmtKind::SendOn { from, to } => {
                 self.region(&from.node);
                 self.region(&to.node);

@@ -289,6 +289,45 @@ fn impossible_values(cx: &mut Cx, entry: &ThrowEntry, span: Span, outcomes: &[Ou
     );
 }
 
+/// W042: the values a `bear off from … with …` statement lists that no throw of any phase
+/// can give: a piece never bears off with them.
+pub(super) fn bear_off_values(
+    cx: &mut Cx,
+    bear: &[(BearOff, Span)],
+    sticks: &Sticks,
+    teams: &[Team],
+) {
+    let possible = outcomes(cx.phases.len(), sticks, teams)
+        .iter()
+        .fold(0u64, |m, o| m | 1u64.checked_shl(u32::from(o.2)).unwrap_or(0));
+    for (b, span) in bear {
+        if b.values == u64::MAX {
+            continue;
+        }
+        let never: Vec<String> = (0..64u32)
+            .filter(|v| b.values >> v & 1 == 1 && possible >> v & 1 == 0)
+            .map(|v| v.to_string())
+            .collect();
+        if never.is_empty() {
+            continue;
+        }
+        let (lo, hi) = (
+            possible.trailing_zeros(),
+            63u32.saturating_sub(possible.leading_zeros()),
+        );
+        cx.diags.push(
+            Diagnostic::warning(
+                Code::BearOffThrowNever,
+                *span,
+                format!("no throw is worth {}, which bears off here", and_list(&never)),
+                "no piece bears off with that value",
+            )
+            .with_note(format!("the throws of this game are worth {lo} to {hi}"))
+            .with_help("name values the sticks can give, or check the number of sticks"),
+        );
+    }
+}
+
 /// "a", "a and b", "a, b and c".
 pub(super) fn and_list(items: &[String]) -> String {
     match items {

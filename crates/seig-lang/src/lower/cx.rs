@@ -286,6 +286,11 @@ impl Cx {
                 cmp: *cmp,
                 n: self.int(n, "number of pieces", 0, MAX_PIECES)?,
             },
+            A::BorneCount(opposing, cmp, n) => Cond::BorneCount {
+                opposing: *opposing,
+                cmp: *cmp,
+                n: self.int(n, "number of pieces", 0, MAX_PIECES)?,
+            },
             A::AllOwnArrived => Cond::AllOwnArrived,
             A::OpponentHasUnreleased => Cond::OpponentHasUnreleased,
             A::NoCapturePossible => Cond::NoCapturePossible,

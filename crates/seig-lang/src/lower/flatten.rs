@@ -450,6 +450,8 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::SendOn { .. } => K::SendOn,
         StmtKind::Protection(_) => K::Protection,
         StmtKind::Blockade(_) => K::Blockade,
+        StmtKind::BearOff { .. } => K::BearOff,
+        StmtKind::BearingLarger(_) => K::BearingLarger,
         StmtKind::BlockedRelease(_) => K::BlockedRelease,
         StmtKind::Stacks(_) => K::Stacks,
     })

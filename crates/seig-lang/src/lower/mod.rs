@@ -311,6 +311,7 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
     let teams = board::teams(cx, &team_stmts, first_span)?;
     turns::check_release_order(cx, turn.release_order.as_ref(), &teams);
     let send_on = movement::send_on(cx, flat, &teams);
+    let (bear_off, bear_larger) = movement::bear_off(cx, flat);
     // Whole-file checks, once every statement lowered (see `lower_file`).
     let clean = !cx.has_error();
     board::unreachable_rows(cx, &teams, clean);
@@ -322,6 +323,9 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
     capture.immune_when = immune_when;
     stacks::apply(cx, stacks.as_ref(), &capture, &teams, &mut movement);
     let throws = checks::check_throws(cx, throws, &sticks, &teams, clean, first_span);
+    if clean {
+        checks::bear_off_values(cx, &bear_off, &sticks, &teams);
+    }
     if decls.game.is_none() {
         cx.diags.push(
             Diagnostic::warning(
@@ -363,6 +367,8 @@ fn build(cx: &mut Cx, flat: &[Flat], decls: names::Declarations) -> Option<Ir> {
         draws: turn.draws,
         scores: turn.scores,
         send_on,
+        bear_off: bear_off.into_iter().map(|(b, _)| b).collect(),
+        bear_larger,
         moves_optional: sourced(&turn.moves_optional, false),
         throw_on_at_will: sourced(&turn.throw_on_at_will, false),
     })

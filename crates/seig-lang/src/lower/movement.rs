@@ -222,3 +222,36 @@ pub(super) fn runs(
     }
     (sourced(&protection, None), sourced(&blockade, None))
 }
+
+/// The `bear off from REGION with …` statements in force, in file order (each with its
+/// span, for the checks of the throw values once the sticks are known), and
+/// `bearing off: exact throws|larger throws too`, set once (E012 for a second).
+pub(super) fn bear_off(cx: &mut Cx, flat: &[Flat]) -> (Vec<(BearOff, Span)>, Sourced<bool>) {
+    let mut out = Vec::new();
+    let mut larger: Option<Setting<bool>> = None;
+    for f in flat {
+        match &f.stmt.node {
+            StmtKind::BearOff { from, values } => {
+                let values = match values {
+                    None => u64::MAX,
+                    Some(vs) => cx.values(vs, MAX_STICKS),
+                };
+                if let (Some(from), Some(origin)) = (cx.region(from), f.origin) {
+                    out.push((
+                        BearOff {
+                            from,
+                            values,
+                            origin,
+                        },
+                        f.stmt.span,
+                    ));
+                }
+            }
+            StmtKind::BearingLarger(v) => {
+                set_once(cx, &mut larger, *v, f, "whether larger throws bear off")
+            }
+            _ => {}
+        }
+    }
+    (out, sourced(&larger, false))
+}

@@ -266,6 +266,9 @@ pub enum Cond {
     /// `own|opposing pieces released CMP N`: a count of the team's (or the other team's)
     /// released pieces in the game.
     ReleasedCount(bool, Cmp, Spanned<Expr>),
+    /// `own|opposing pieces borne off CMP N`: a count of the team's (or the other team's)
+    /// pieces borne off the board.
+    BorneCount(bool, Cmp, Spanned<Expr>),
     /// Every piece of the team past its goal.
     AllOwnArrived,
     /// The other team has unreleased pieces.
@@ -654,6 +657,16 @@ pub enum StmtKind {
     /// `blockade: N in a row`: a move may not walk past a hole of N or more holes in a row
     /// along the mover's track, each holding opposing pieces.
     Blockade(Spanned<Expr>),
+    /// `bear off from REGION with VALUES|any`: a released piece on a hole of REGION may
+    /// leave the board with a throw of one of the values (`None`: any throw).
+    BearOff {
+        /// The holes a piece bears off from.
+        from: Spanned<Region>,
+        /// The throw values that bear off (`None`: `any`).
+        values: Option<Vec<Spanned<i64>>>,
+    },
+    /// `bearing off: exact throws|larger throws too` (`true` = larger too).
+    BearingLarger(bool),
     /// `blocked release: lost|released in place|another piece`.
     BlockedRelease(BlockedReleaseKind),
     /// `stacks: move together|move apart` (`true` = together).

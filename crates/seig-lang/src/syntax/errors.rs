@@ -48,7 +48,7 @@ pub fn describe(r: Rule) -> &'static str {
         | capture_only_stmt | capture_stmt | blocked_stmt | immune_stmt | immune_arrived_stmt
         | immune_waiting_stmt | immune_when_stmt | send_home_stmt | win_stmt
         | moves_per_piece_stmt | pooled_landing_stmt | pooled_walk_stmt | passing_stmt
-        | must_land_stmt | passed_won_stmt | send_on_stmt | protection_stmt | blockade_stmt
+        | must_land_stmt | passed_won_stmt | send_on_stmt | bear_off_stmt | bearing_stmt | protection_stmt | blockade_stmt
         | blocked_release_stmt | seat_order_stmt | draw_stmt | score_end_stmt | moves_stmt
         | throwing_on_stmt | stmt | stmt_alone => STATEMENT,
         team_blocks | alternating => "`team blocks` or `alternating`",
@@ -90,6 +90,7 @@ pub fn describe(r: Rule) -> &'static str {
         throw_on_as_thrown | throw_on_at_will => "`as thrown` or `at will`",
         face_percent => "a chance in percent (`p(marked) = 55 percent`, or a param)",
         passing_own | passing_opposing => "`own` or `opposing`",
+        bear_exact | bear_larger => "`exact throws` or `larger throws too`",
         release_lost | release_in_place | release_another => {
             "`lost`, `released in place` or `another piece`"
         }
@@ -130,7 +131,7 @@ pub fn describe(r: Rule) -> &'static str {
         c_first_team_turn | c_first_turn | c_first_game | c_all_own_released | c_all_released
         | c_all_own_arrived | c_opp_unreleased | c_no_capture | c_immune_or_arrived
         | c_opp_none | c_reading | c_full | c_won | of_own | c_all_own_in | c_count | cond_atom
-        | c_released_count => "a condition",
+        | c_released_count | c_borne_count => "a condition",
         expr | value_plus | value_kw => "a number, a parameter name or `value`",
         keyword => "a keyword",
         ident | ident_char => "a name",

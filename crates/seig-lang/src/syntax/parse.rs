@@ -407,7 +407,8 @@ fn cond_atom(inner: P, sp: Span) -> Result<Spanned<Cond>, Vec<Diagnostic>> {
         }),
         Rule::c_won => Cond::Won(row_ref(inner.into_inner().next().expect("row"))),
         Rule::c_all_own_in => Cond::AllOwnIn(region(inner.into_inner().next().expect("region"))?),
-        Rule::c_released_count => {
+        Rule::c_released_count | Rule::c_borne_count => {
+            let borne = inner.as_rule() == Rule::c_borne_count;
             let mut ci = inner.into_inner();
             let opposing = ci.next().expect("whose").as_rule() == Rule::opposing_kw;
             let cmp = match ci.next().expect("comparison").as_str() {
@@ -417,7 +418,12 @@ fn cond_atom(inner: P, sp: Span) -> Result<Spanned<Cond>, Vec<Diagnostic>> {
                 ">=" => Cmp::Ge,
                 _ => Cmp::Gt,
             };
-            Cond::ReleasedCount(opposing, cmp, expr(ci.next().expect("number"))?)
+            let n = expr(ci.next().expect("number"))?;
+            if borne {
+                Cond::BorneCount(opposing, cmp, n)
+            } else {
+                Cond::ReleasedCount(opposing, cmp, n)
+            }
         }
         Rule::c_count => {
             let mut ci = inner.into_inner();
@@ -618,6 +624,18 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         },
         Rule::protection_stmt => StmtKind::Protection(expr(next!())?),
         Rule::blockade_stmt => StmtKind::Blockade(expr(next!())?),
+        Rule::bear_off_stmt => {
+            let from = region(next!())?;
+            let v = next!();
+            StmtKind::BearOff {
+                from,
+                values: match v.as_rule() {
+                    Rule::value_list => Some(values(v)?),
+                    _ => None,
+                },
+            }
+        }
+        Rule::bearing_stmt => StmtKind::BearingLarger(next!().as_rule() == Rule::bear_larger),
         Rule::blocked_release_stmt => StmtKind::BlockedRelease(match next!().as_rule() {
             Rule::release_in_place => BlockedReleaseKind::InPlace,
             Rule::release_another => BlockedReleaseKind::AnotherPiece,

@@ -235,6 +235,11 @@ pub fn describe_cond(ir: &Ir, c: &Cond) -> String {
             if *opposing { "opposing" } else { "own" },
             cmp.as_str()
         ),
+        Cond::BorneCount { opposing, cmp, n } => format!(
+            "{} pieces borne off {} {n}",
+            if *opposing { "opposing" } else { "own" },
+            cmp.as_str()
+        ),
         Cond::AllOwnArrived => "all own pieces arrived".into(),
         Cond::OpponentHasUnreleased => "opponent has unreleased pieces".into(),
         Cond::NoCapturePossible => "no capture possible any more".into(),

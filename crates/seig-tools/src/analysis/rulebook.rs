@@ -985,6 +985,8 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::PassedWon => "holes a move wins by walking past them",
         StatementKind::Protection => "pieces in a row that cannot be taken",
         StatementKind::Blockade => "pieces in a row that cannot be passed",
+        StatementKind::BearOff => "holes and throws with which a piece leaves the board",
+        StatementKind::BearingLarger => "whether a larger throw bears a piece off",
         StatementKind::SendOn => "holes that send a piece landing there to another hole",
         StatementKind::BlockedRelease => "what a blocked release does",
         StatementKind::Stacks => "whether the pieces of a hole move together",

@@ -81,6 +81,7 @@ impl Choices<'_> {
         out.extend(self.movement_choices());
         out.push(self.sending_choice());
         out.push(self.blockade_choice());
+        out.push(self.bearing_off_choice());
         out.extend(self.taking_choices());
         out.extend(self.ending_choices());
         out
@@ -501,6 +502,29 @@ impl Choices<'_> {
                 "a move ending on a sending hole puts the piece on its target, and is judged there; the target does not send it on again; a group that lands after each throw is sent on only from where it ends"
             },
             self.send_on.first().map(|s| s.origin),
+        )
+    }
+
+    /// Pieces leaving the board (`bear off from REGION with …`, `bearing off:`): the first
+    /// statement, when the file has some.
+    fn bearing_off_choice(&self) -> EngineChoice {
+        let larger = &self.bear_larger;
+        let how = if larger.value {
+            "with a move of one throw worth a value listed for its hole, or more (bearing off: larger throws too)"
+        } else {
+            "with a move of one throw worth exactly a value listed for its hole"
+        };
+        choice(
+            EngineChoiceId::BearingOff,
+            "bear off from REGION with VALUES; bearing off: exact throws|larger throws too",
+            if self.bear_off.is_empty() {
+                "none: no piece leaves the board but by a capture".to_string()
+            } else {
+                format!(
+                    "a released piece on a hole of a `bear off` region may leave the board {how}; a borne-off piece counts as arrived, and `opponent has no pieces` does not count it as taken"
+                )
+            },
+            self.bear_off.first().map(|b| b.origin).or(larger.origin),
         )
     }
 

@@ -131,6 +131,8 @@ pub fn what(r: &Refusal) -> String {
         K::PassOpposing => "a piece may not pass opposing pieces".into(),
         K::MustLand => "a piece may not walk past a hole it must land on".into(),
         K::Blockade => "a piece may not walk past a blockade of opposing pieces".into(),
+        K::BearOffHere => "a piece bears off only from the holes, and with the throws, a `bear off` statement names".into(),
+        K::BearOffOneThrow => "a released piece bears off with a move of one throw".into(),
         K::NoEntryHere => "this move enters no hole, so it names none".into(),
         K::EntryOffSegment => "a piece enters a hole of its track's first segment".into(),
         K::EntryOccupied => "a piece stands on that hole: a piece enters an empty hole".into(),
@@ -262,6 +264,10 @@ fn ground_words(ir: &Ir, r: &Refusal) -> String {
         K::PassOpposing => "passing opposing pieces: forbidden".into(),
         K::MustLand => "must land on (a piece reaches that hole by the exact count before going on)".into(),
         K::Blockade => "blockade: N in a row (opposing pieces on that many holes in a row along the track may not be walked past)".into(),
+        K::BearOffHere | K::BearOffOneThrow => match g {
+            Decided::Default(_) => "bear off from … (none: no piece leaves the board but by a capture)".into(),
+            _ => "bear off from REGION with VALUES (a released piece on those holes leaves the board with one throw of those values)".into(),
+        },
         K::NoEntryHere | K::EntryOffSegment | K::EntryOccupied | K::EntryNoStep => match g {
             Decided::Default(_) => "track entry: first hole (a piece steps onto its track's first hole)".into(),
             _ => "track entry: chosen hole (a piece off its track steps onto a hole of the first segment)".into(),
