@@ -73,6 +73,8 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::SendOn => "`landing on … goes to`",
         StatementKind::Protection => "`protection: N in a row`",
         StatementKind::Blockade => "`blockade: N in a row`",
+        StatementKind::BearOff => "`bear off from REGION with …`",
+        StatementKind::BearingLarger => "`bearing off:`",
         StatementKind::BlockedRelease => "`blocked release:`",
         StatementKind::Stacks => "`stacks:`",
     }
