@@ -550,13 +550,19 @@ function drawBoard(v) {
   b.teams.forEach((t, ti) => {
     const y = trayY(b, ti);
     const beside = t.pieces.filter((p) => p.alive && !p.at);
-    const out = t.pieces.filter((p) => !p.alive);
+    const out = t.pieces.filter((p) => !p.alive && !p.borne_off);
+    const borne = t.pieces.filter((p) => p.borne_off);
     svg.append(el("svg:text", { x: 8, y: y + 4, class: "tray", text: `${t.name}: ${beside.length} beside` }));
     beside.forEach((p, i) => svg.append(piece(v, ti, p, G.left + 12 + i * 22, y, 9, moves)));
     if (out.length) {
       const x0 = G.left + 12 + Math.max(beside.length, 1) * 22 + 30;
       svg.append(el("svg:text", { x: x0, y: y + 4, class: "tray", text: `out: ${out.length}` }));
       out.forEach((p, i) => svg.append(piece(v, ti, p, x0 + 52 + i * 20, y, 8, [])));
+    }
+    if (borne.length) {
+      // Borne off the board (not taken): counted at the tray's end.
+      const x1 = G.left + 12 + (Math.max(beside.length, 1) + out.length) * 22 + (out.length ? 110 : 30);
+      svg.append(el("svg:text", { x: x1, y: y + 4, class: "tray", text: `borne off: ${borne.length}` }));
     }
   });
   svg.append(el("svg:path", { id: "movepath", class: "movepath", d: "" }));
@@ -598,7 +604,7 @@ function piece(v, ti, p, x, y, r, moves, half) {
   const mine = ti === b.team && moves.some((m) => m.piece === p.number);
   const cls = ["piece", "t" + ti, p.released ? "" : "waiting", p.alive ? "" : "out", p.immune ? "immune" : "", mine ? "can" : "",
     st.selPiece === p.number && ti === b.team ? "sel" : ""].filter(Boolean).join(" ");
-  const where = p.at ? `${b.rows[p.at.row].name}.${p.at.hole + 1}` : p.alive ? "beside the board" : "out of the game";
+  const where = p.at ? `${b.rows[p.at.row].name}.${p.at.hole + 1}` : p.alive ? "beside the board" : p.borne_off ? "borne off" : "out of the game";
   const g = el("svg:g", { class: cls, "data-team": ti, "data-number": p.number, "data-row": p.at ? p.at.row : "", "data-hole": p.at ? p.at.hole : "" },
     el("svg:title", { text: `${b.teams[ti].name} ${p.number}: ${where}${p.released ? ", released" : ", not released"}${p.immune ? ", immune" : ""}` }),
     half ? el("svg:path", { d: `M${x},${y - r} A${r},${r} 0 0 ${half === "left" ? 0 : 1} ${x},${y + r} Z`, class: "disc" }) : el("svg:circle", { cx: x, cy: y, r, class: "disc" }),

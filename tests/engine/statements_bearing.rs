@@ -173,7 +173,10 @@ fn bearing_off_diagnostics_and_layout() {
         all_codes("bear off from hole 1 of b_home with 2, 9"),
         vec!["W042".to_string()]
     );
-    assert_eq!(all_codes("bear off from hole 1 of b_home with 2"), Vec::<String>::new());
+    assert_eq!(
+        all_codes("bear off from hole 1 of b_home with 2"),
+        Vec::<String>::new()
+    );
     // E074: past any throw; E012: `bearing off:` twice.
     assert_eq!(
         codes("bear off from hole 1 of b_home with 20"),

@@ -1955,7 +1955,10 @@ impl Game {
             _ => None,
         };
         let Some(o) = here else {
-            return Err(Refusal::new(RefusalKind::BearOffHere, self.bear_off_ground()));
+            return Err(Refusal::new(
+                RefusalKind::BearOffHere,
+                self.bear_off_ground(),
+            ));
         };
         let mut l = Landing {
             tpos: -1,

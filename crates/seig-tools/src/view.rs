@@ -78,6 +78,9 @@ pub struct PieceView {
     pub immune: bool,
     /// Still in the game.
     pub alive: bool,
+    /// Borne off the board (`bear off from …`): out of the game, not taken.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub borne_off: bool,
 }
 
 /// A team.
@@ -366,6 +369,7 @@ fn team_view(ir: &Ir, s: &State, t: TeamId) -> TeamView {
                 released: p.released(),
                 immune: p.immune(),
                 alive: p.alive(),
+                borne_off: p.borne_off(),
             })
             .collect(),
         walks,

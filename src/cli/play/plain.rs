@@ -199,6 +199,7 @@ pub fn render_board(g: &Game, s: &State) -> String {
     }
     let mut beside = Vec::new();
     let mut removed = Vec::new();
+    let mut borne_off = Vec::new();
     for t in 0..2 {
         let tok = team_token(s, t, None, None);
         if !tok.is_empty() {
@@ -211,12 +212,23 @@ pub fn render_board(g: &Game, s: &State) -> String {
         if !gone.is_empty() {
             removed.push(format!("{} {}", ir.teams[t].name, ranges(&gone)));
         }
+        let borne: Vec<usize> = (0..g.n_pieces(TeamId::new(t)))
+            .filter(|&i| s.piece(TeamId::new(t), i).borne_off())
+            .map(|i| i + 1)
+            .collect();
+        if !borne.is_empty() {
+            borne_off.push(format!("{} {}", ir.teams[t].name, ranges(&borne)));
+        }
     }
     if !beside.is_empty() {
         let _ = writeln!(out, "beside the board: {}", beside.join("; "));
     }
     if !removed.is_empty() {
         let _ = writeln!(out, "out of the game: {}", removed.join("; "));
+    }
+    if !borne_off.is_empty() {
+        // Of the pieces out of the game, those borne off (not taken).
+        let _ = writeln!(out, "borne off: {}", borne_off.join("; "));
     }
     let _ = writeln!(
         out,

@@ -299,7 +299,9 @@ pub(super) fn bear_off_values(
 ) {
     let possible = outcomes(cx.phases.len(), sticks, teams)
         .iter()
-        .fold(0u64, |m, o| m | 1u64.checked_shl(u32::from(o.2)).unwrap_or(0));
+        .fold(0u64, |m, o| {
+            m | 1u64.checked_shl(u32::from(o.2)).unwrap_or(0)
+        });
     for (b, span) in bear {
         if b.values == u64::MAX {
             continue;
@@ -319,7 +321,10 @@ pub(super) fn bear_off_values(
             Diagnostic::warning(
                 Code::BearOffThrowNever,
                 *span,
-                format!("no throw is worth {}, which bears off here", and_list(&never)),
+                format!(
+                    "no throw is worth {}, which bears off here",
+                    and_list(&never)
+                ),
                 "no piece bears off with that value",
             )
             .with_note(format!("the throws of this game are worth {lo} to {hi}"))

@@ -681,8 +681,12 @@ fn goal_of(g: &Game, t: usize) -> i32 {
 }
 
 /// The holes piece `p` has gone: min(track index + 1, `goal`); a piece off the track
-/// (beside the board, or removed) stands at index -1: nothing.
+/// (beside the board, or removed) stands at index -1: nothing; a piece borne off has gone
+/// the whole way.
 fn piece_gone(p: &seig_engine::Piece, goal: i32) -> i32 {
+    if p.borne_off() {
+        return goal;
+    }
     p.track_index().map_or(0, |i| i as i32 + 1).clamp(0, goal)
 }
 
