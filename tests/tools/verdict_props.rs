@@ -195,8 +195,11 @@ fn candidates(g: &Game, s: &State, legal: &[Decision]) -> Vec<Decision> {
     let unused: Vec<usize> = (0..s.pool().len())
         .filter(|&i| s.pool()[i].unused())
         .collect();
-    // The decisions that move no piece, wherever the file offers them or not.
+    // The decisions that move no piece, wherever the file offers them or not: a pass, a
+    // throw on, and home decisions for the first holes of a row (listed only while a taken
+    // piece waits for its hole, `send home to: chosen empty hole`).
     out.extend([Decision::PASS, Decision::THROW_ON]);
+    out.extend((0..3).map(Decision::home));
     let n = g.n_pieces(s.team()) as u8;
     for piece in 0..=n {
         for &i in &unused {
