@@ -81,6 +81,7 @@ fn is_fact_kind(k: RefusalKind) -> bool {
             | K::SamePiece
             | K::NoPlaces
             | K::NothingToTake
+            | K::NoHoming
             | K::NotOffered
             | K::GroupLimit
             | K::DecisionLimit
@@ -143,6 +144,7 @@ fn consequence_grounds(cs: &[Consequence]) -> Vec<Ground> {
             | Consequence::Won { by, .. }
             | Consequence::Passed { by, .. }
             | Consequence::ThrewOn { by }
+            | Consequence::PutHome { by, .. }
             | Consequence::Ended { by } => v.push(*by),
             Consequence::Shared {
                 protected_by,
@@ -178,6 +180,7 @@ fn check_consequences(ir: &Ir, cs: &[Consequence]) -> Result<(), String> {
             | Consequence::Removed { by, .. }
             | Consequence::Immune { by, .. }
             | Consequence::SentOn { by, .. }
+            | Consequence::PutHome { by, .. }
                 if *by == Ground::Fact =>
             {
                 return Err(format!("{c:?} names no statement"));
