@@ -276,3 +276,30 @@ fn both_forms_round_trip_through_the_formatter() {
         );
     }
 }
+
+#[test]
+fn a_home_decision_is_drawn_and_explained_as_a_piece_put_on_its_hole() {
+    let g = game(CHOSEN);
+    let mut s = at(&g, "+mid.1 x x x", "b_home.2 x x +mid.4");
+    play(&g, &mut s, "1:3x");
+    let d = g.parse_decision(&s, "home@b_home.3").expect("parses");
+    // From beside the board to hole 3 of b_home (row 2), no piece of the seat's.
+    let (from, to, path) = seig::tools::view::move_holes(&g, &s, d);
+    assert_eq!(from, None);
+    assert_eq!(to.map(|h| (h.row, h.hole)), Some((2, 2)));
+    assert_eq!(path.len(), 1);
+    let view = seig::tools::view::board_view(&g, &s, None);
+    assert_eq!(view.moves.len(), 3);
+    assert!(view.moves.iter().all(|m| m.piece == 0 && m.from.is_none()));
+    let seig::engine::Verdict::Legal(cs) = g.verdict(&s, d) else {
+        panic!("refused");
+    };
+    let words: Vec<String> = cs
+        .iter()
+        .map(|c| seig::tools::words::verdict::consequence(g.ir(), c))
+        .collect();
+    assert_eq!(
+        words.first().map(String::as_str),
+        Some("b piece 4 is put on b_home.3 (R-X)")
+    );
+}
