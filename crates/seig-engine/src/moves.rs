@@ -163,6 +163,10 @@ impl Game {
         if s.stage != Stage::Move {
             return;
         }
+        if s.homing != 0 {
+            self.offer_homes(s, f);
+            return;
+        }
         if !self.declines() {
             self.for_each_move(s, definitional, f);
             return;
@@ -1197,6 +1201,9 @@ impl Game {
             };
             return Err(Refusal::fact(kind));
         }
+        if s.homing != 0 || d.home_hole().is_some() {
+            return self.decide_home(s, d, obs, legal);
+        }
         if !d.moves_piece() {
             return self.decline(s, d, obs, legal);
         }
@@ -1297,8 +1304,25 @@ impl Game {
             };
             self.win_passed(s, team, (from, l.tpos), d.mask, old.cell, obs);
         }
+        if s.homing != 0 {
+            // Pieces sent home wait for their holes: the move ends with the last of them.
+            self.homing_then(s, obs, legal);
+        } else {
+            self.end_move(s, obs, legal);
+        }
+        Ok(())
+    }
+
+    /// After a move: the ends, the immunities and latches, and the next decision or the end
+    /// of the seat's moves (`legal`: the next decisions, when asked).
+    pub(super) fn end_move(
+        &self,
+        s: &mut State,
+        obs: &mut impl Observer,
+        legal: Option<&mut Vec<Decision>>,
+    ) {
         if self.check_win(s, obs) {
-            return Ok(());
+            return;
         }
         if self.immune_latches != 0 {
             self.latch_immune(s, obs);
@@ -1307,7 +1331,6 @@ impl Game {
         if !self.latched.is_empty() {
             self.latch(s);
         }
-        Ok(())
     }
 
     /// Takes what the mover's landing takes on its hole `cells.0` (`cells.1`: the hole it
@@ -1718,6 +1741,13 @@ fn permute(a: &mut [u8], f: &mut impl FnMut(&[u8]) -> bool) {
 impl Game {
     /// Is decision `d` of team `team` legal, and where does it land (with its entry hole)?
     pub fn check_decision(&self, s: &State, team: TeamId, d: Decision) -> Result<Landing, Refusal> {
+        if s.homing != 0 || d.home_hole().is_some() {
+            // A home decision moves none of the seat's pieces.
+            return Err(self
+                .home_target(s, d)
+                .err()
+                .unwrap_or(Refusal::fact(RefusalKind::NoSuchPiece)));
+        }
         if !d.moves_piece() {
             // A pass or a throw on lands nowhere.
             return Err(Refusal::fact(RefusalKind::NoSuchPiece));
