@@ -21,3 +21,4 @@ mod statements_release;
 mod statements_return;
 mod statements_stack;
 mod statements_sticks;
+mod statements_tracks;

@@ -800,6 +800,9 @@ pub struct Game {
     /// `arrival[t]`: the track index from which a piece has arrived (its goal's last hole,
     /// or the track's last).
     arrival: [i16; 2],
+    /// `main_end[t]`: the length of the team's track's main path; places from there on are
+    /// on its branches, where a piece has not arrived.
+    main_end: [i16; 2],
     /// `gather[t]`: the holes where own pieces may share under `stacking: forbidden except
     /// at goal [and end]` (the goal's last hole, the track's last hole).
     pub(crate) gather: [CellSet; 2],
@@ -852,6 +855,16 @@ pub struct Game {
     wins_only: bool,
     /// Some track is entered at a chosen hole: [`Game::group_moves`] lists the holes.
     entry_choice: bool,
+    /// Some track branches (`track T branches at`): walks go step by step through
+    /// [`Game::next_of`], and moves to [`Game::check_move`].
+    branchy: bool,
+    /// `next_of[t][i]`: the place a step from place `i` of the team's track goes to (the
+    /// track's length past its main path's last hole); empty on a track without branches.
+    next_of: [Vec<i16>; 2],
+    /// `branch_at[t][i]`: the first place of the branch a piece standing at place `i` takes
+    /// with its move's first step; -1 where no branch begins. Empty on a track without
+    /// branches.
+    branch_at: [Vec<i16>; 2],
     /// Quiet seat turns after which the deadlock test runs: [`deadlock::QUIET_ROTATIONS`]
     /// whole rotations (every seat of both teams once each).
     rotation: u16,
@@ -924,6 +937,42 @@ fn send_on_table(ir: &Ir, track_of_cell: &[Vec<i16>; 2]) -> [Vec<Option<(i16, Or
     })
 }
 
+/// `[team]`: where a step from each place of a branching track goes, and the branch a piece
+/// standing there takes (see [`Game::next_of`], [`Game::branch_at`]); empty tables for a
+/// track without branches.
+type BranchTables = ([Vec<i16>; 2], [Vec<i16>; 2]);
+fn branch_tables(ir: &Ir) -> BranchTables {
+    let mut next_of = [Vec::new(), Vec::new()];
+    let mut branch_at = [Vec::new(), Vec::new()];
+    for (t, team) in ir.teams.iter().enumerate().take(2) {
+        let tr = &team.track;
+        if tr.branches.is_empty() {
+            continue;
+        }
+        let n = tr.cells.len();
+        let main = tr.main_len();
+        let mut next: Vec<i16> = (1..=n as i16).collect();
+        let mut at = vec![-1i16; n];
+        if let Some(x) = next.get_mut(main.wrapping_sub(1)) {
+            *x = n as i16;
+        }
+        for b in &tr.branches {
+            let last = (b.start + b.len) as usize - 1;
+            if let Some(x) = next.get_mut(last) {
+                *x = b.rejoin as i16;
+            }
+            for &i in &b.at {
+                if let Some(x) = at.get_mut(i as usize) {
+                    *x = b.start as i16;
+                }
+            }
+        }
+        next_of[t] = next;
+        branch_at[t] = at;
+    }
+    (next_of, branch_at)
+}
+
 /// `[team]`: the holes where own pieces may gather although stacking is forbidden (the goal's
 /// last hole, the track's last hole), as the capture policy says.
 fn gather_table(ir: &Ir) -> [CellSet; 2] {
@@ -936,7 +985,7 @@ fn gather_table(ir: &Ir) -> [CellSet; 2] {
             set.insert(tr.cells[g as usize]);
         }
         if ir.capture.stacking_at_end
-            && let Some(&c) = tr.cells.last()
+            && let Some(&c) = tr.cells.get(tr.main_len().wrapping_sub(1))
         {
             set.insert(c);
         }
@@ -986,8 +1035,10 @@ impl Game {
         .then_some(st.count);
         let arrival = [0, 1].map(|t: usize| {
             let tr = &ir.teams[t].track;
-            tr.goal.unwrap_or(tr.cells.len() as u16 - 1) as i16
+            tr.goal.unwrap_or(tr.main_len() as u16 - 1) as i16
         });
+        let (next_of, branch_at) = branch_tables(&ir);
+        let branchy = ir.teams.iter().any(|t| !t.track.branches.is_empty());
         let latched = latched_conditions(&ir);
         let mv = &ir.movement;
         let pass_free = mv.pass_own.value
@@ -999,6 +1050,7 @@ impl Game {
         let sends = send_on.iter().any(|v| !v.is_empty());
         let plain_walk = pass_free
             && !sends
+            && !branchy
             && ir
                 .teams
                 .iter()
@@ -1008,13 +1060,17 @@ impl Game {
             .iter()
             .any(|r| r.is_some_and(|(o, _)| o != ir.release_order.value));
         let confined = rule_within.iter().any(Option::is_some);
-        let careful_moves =
-            !pass_free || sends || mv.walk_in_throw_order.value || mv.land_each_throw.value;
+        let careful_moves = !pass_free
+            || sends
+            || branchy
+            || mv.walk_in_throw_order.value
+            || mv.land_each_throw.value;
         // A confinement (`within`) binds releasing groups only: waiting pieces.
         // `released in place` is known to the quick verdicts (a one-entry release whose walk
         // is refused is made where the piece stands): it alone makes no release careful.
         let in_place = mv.blocked_release.value == BlockedRelease::InPlace;
         let careful_releases = confined
+            || branchy
             || !matches!(
                 mv.blocked_release.value,
                 BlockedRelease::Lost | BlockedRelease::InPlace
@@ -1038,8 +1094,13 @@ impl Game {
             .immune_when
             .iter()
             .all(|w| w.when.reads_pieces_only());
+        let main_end = [0, 1].map(|t: usize| ir.teams[t].track.main_len() as i16);
         Game {
             entry_choice,
+            branchy,
+            next_of,
+            branch_at,
+            main_end,
             latched,
             immune_latches,
             immune_on_pieces,
@@ -1809,7 +1870,7 @@ impl Game {
     /// Has the piece reached its goal (or its track's last hole)?
     #[inline]
     pub fn arrived(&self, t: TeamId, p: &Piece) -> bool {
-        p.tpos >= self.arrival[t]
+        p.tpos >= self.arrival[t] && p.tpos < self.main_end[t]
     }
 
     /// Takes a piece: removes it, or sends it home (to the first empty hole of its start

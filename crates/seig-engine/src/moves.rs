@@ -851,7 +851,7 @@ impl Game {
             // Fast path: no track end, gate or passing rule on the way.
             let end = pos + e.steps as i16;
             if (end as usize) < tr.cells.len()
-                && (PLAIN || (dir > 0 && self.pass_free))
+                && (PLAIN || (dir > 0 && self.pass_free && !self.branchy))
                 && fast.ungated(pos, end)
             {
                 if let Some((_, r)) = immune_set
@@ -868,7 +868,7 @@ impl Game {
                 if !PLAIN && !self.pass_free && pos != p.tpos && pos >= 0 {
                     self.may_pass(s, t, pos as usize).map_err(|r| (r, false))?;
                 }
-                let mut next = pos + dir;
+                let mut next = self.step_from::<PLAIN>(t, pos, dir, !moved);
                 if !PLAIN && next < 0 {
                     halt = Refusal::fact(RefusalKind::BeforeStart);
                     break 'walk;
@@ -962,6 +962,33 @@ impl Game {
         Ok(())
     }
 
+    /// Where a step of a piece of team `t` from place `pos` goes, walking `dir`: on a
+    /// branching track, as [`Game::next_place`] says (never on a `PLAIN` walk).
+    #[inline(always)]
+    fn step_from<const PLAIN: bool>(&self, t: TeamId, pos: i16, dir: i16, first: bool) -> i16 {
+        if !PLAIN && self.branchy && pos >= 0 {
+            self.next_place(t, pos, first)
+        } else {
+            pos + dir
+        }
+    }
+
+    /// Where a step of a piece of team `t` from place `pos` of its branching track goes: onto
+    /// the branch that begins there on the move's `first` step, else to the next place (after
+    /// a branch's last hole, the place where it rejoins; past the main path's last hole, the
+    /// track's length).
+    #[inline]
+    fn next_place(&self, t: TeamId, pos: i16, first: bool) -> i16 {
+        let i = pos as usize;
+        if first
+            && let Some(&b) = self.branch_at[t.index()].get(i)
+            && b >= 0
+        {
+            return b;
+        }
+        self.next_of[t.index()].get(i).copied().unwrap_or(pos + 1)
+    }
+
     /// Whether a walk entering a gate with `requirement` passes it, the step's throw being
     /// `e`'s and the move's `order` and `total` given; and whether it is judged by the
     /// crossing throw (so that another order of the group may pass).
@@ -994,7 +1021,7 @@ impl Game {
         let tr = &self.ir.teams[team.index()].track;
         tr.looping.as_ref().is_some_and(|lp| {
             lp.parked_stay.value
-                && usize::try_from(tpos).is_ok_and(|x| x + 1 == tr.cells.len())
+                && usize::try_from(tpos).is_ok_and(|x| x + 1 == tr.main_len())
                 && !lp.when.iter().all(|c| self.cond(s, team, c))
         })
     }
@@ -1420,7 +1447,22 @@ impl Game {
             .map(|i| i16::from(s.pool[i].steps))
             .sum();
         let mut walked: Vec<i16> = Vec::new();
-        if tr.end.value == TrackEnd::Bounce && from + total > last {
+        if !tr.branches.is_empty() {
+            // Step by step, as the walk went (a branching track neither bounces nor turns).
+            let mut i = from;
+            for k in 0..total {
+                let n = if i < 0 {
+                    i + 1
+                } else {
+                    self.next_place(t, i, k == 0)
+                };
+                if n == to || n as usize >= tr.cells.len() {
+                    break;
+                }
+                walked.push(n);
+                i = n;
+            }
+        } else if tr.end.value == TrackEnd::Bounce && from + total > last {
             walked.extend(from + 1..=last);
             walked.extend((to + 1..last).rev());
         } else if to > from {

@@ -58,6 +58,14 @@ impl Reach {
                     }
                 }
             }
+            // A branch leads back to the main path, behind the holes that follow it in the
+            // track's cells: every hole of a branching track counts as reachable from
+            // anywhere (conservative, as a loop).
+            if !tr.branches.is_empty() {
+                for &c in &tr.cells {
+                    sent_cells.insert(c);
+                }
+            }
             loop_cells = loop_cells.union(&bounce_cells).union(&sent_cells);
             // shifted[i]: the holes at indices >= i, the whole loop, and a bounce's holes.
             let mut shifted = vec![loop_cells; len + 1];

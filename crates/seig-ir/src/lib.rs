@@ -190,6 +190,8 @@ pub enum EngineChoiceId {
     TrackEnd,
     /// `track entry`.
     TrackEntry,
+    /// `branching`.
+    Branching,
     /// `parked pieces`.
     ParkedPieces,
     /// `gate checking`.
@@ -242,7 +244,7 @@ pub enum EngineChoiceId {
 
 impl EngineChoiceId {
     /// Every engine choice, in the order of docs/semantics.md.
-    pub const ALL: [EngineChoiceId; 42] = [
+    pub const ALL: [EngineChoiceId; 43] = [
         EngineChoiceId::ThrowingOrder,
         EngineChoiceId::SeatsPerTeam,
         EngineChoiceId::SeatRotation,
@@ -261,6 +263,7 @@ impl EngineChoiceId {
         EngineChoiceId::GroupWalkingOrder,
         EngineChoiceId::TrackEnd,
         EngineChoiceId::TrackEntry,
+        EngineChoiceId::Branching,
         EngineChoiceId::ParkedPieces,
         EngineChoiceId::GateChecking,
         EngineChoiceId::MovesPerPiece,
@@ -308,6 +311,7 @@ impl EngineChoiceId {
             EngineChoiceId::GroupWalkingOrder => "group walking order",
             EngineChoiceId::TrackEnd => "track end",
             EngineChoiceId::TrackEntry => "track entry",
+            EngineChoiceId::Branching => "branching",
             EngineChoiceId::ParkedPieces => "parked pieces",
             EngineChoiceId::GateChecking => "gate checking",
             EngineChoiceId::MovesPerPiece => "moves per piece",
@@ -397,6 +401,8 @@ pub enum StatementKind {
     TrackEnd,
     /// `track T entry: …`.
     TrackEntry,
+    /// `track T branches|must branch at …: segments, rejoining at …`.
+    TrackBranch,
     /// `gate T S: …`.
     Gate,
     /// `stacking: …`.
@@ -950,6 +956,40 @@ pub struct Track {
     /// Where a piece off the track steps onto it (not said: the first hole is the
     /// language default).
     pub entry: Sourced<TrackEntry>,
+    /// Its branches (`track T branches at …`), in file order. Their holes follow the main
+    /// path's in [`Track::cells`]; empty on a track that does not branch.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub branches: Vec<Branch>,
+}
+
+/// A branch of a track: another way on from a hole of it, taken by a piece that stands on
+/// that hole when its move begins.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Branch {
+    /// The places of the track (indices into [`Track::cells`]) where the branch begins:
+    /// every place of its hole on the main path and on earlier branches.
+    pub at: Vec<u16>,
+    /// Index in [`Track::cells`] of the branch's first hole.
+    pub start: u16,
+    /// Its holes.
+    pub len: u16,
+    /// The place on the main path the step after its last hole goes to.
+    pub rejoin: u16,
+    /// The piece may keep to the way it is on instead; `false`: it must take the branch,
+    /// stated by `must branch`, the language default under `branches`. (No statement says
+    /// `true` yet: a choice of way needs a decision that names it.)
+    pub may: Sourced<bool>,
+    /// The `track T branches at` statement.
+    pub origin: Origin,
+}
+
+impl Track {
+    /// How many of [`Track::cells`] are the main path (the first; the branches' follow).
+    pub fn main_len(&self) -> usize {
+        self.branches
+            .first()
+            .map_or(self.cells.len(), |b| b.start as usize)
+    }
 }
 
 /// Where a piece off its track (beside the board, or in a start row outside the track)

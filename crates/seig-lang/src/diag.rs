@@ -126,7 +126,7 @@ codes! {
     TwoTracks = "E055", Error, "A team has two tracks", Corpus("two_tracks_for_a_team");
     NoPieces = "E056", Error, "A team has no pieces", Corpus("team_without_pieces");
     NoTrack = "E057", Error, "A team has no track", Corpus("no_track");
-    RowWalkedTwice = "E058", Error, "A track walks the same row the same way twice", Corpus("track_same_row_twice");
+    RowWalkedTwice = "E058", Error, "A track walks the same row the same way twice in a row", Corpus("track_same_row_twice");
     NoSuchSegment = "E059", Error, "A track has no such segment", Corpus("gate_unknown_segment");
     AmbiguousSegment = "E060", Error, "A segment name fits more than one segment", Corpus("gate_ambiguous_segment");
     LoopsTwice = "E061", Error, "A track loops twice", Corpus("track_loops_twice");
@@ -157,6 +157,9 @@ codes! {
     BackWalksRowTwice = "E130", Error, "`back along the track` on a track that walks a row both ways", Corpus("back_walks_row_twice");
     RuleReleaseRegions = "E131", Error, "One rule's releases confine their places to different regions", Corpus("two_release_regions_in_one_rule");
     SendOnTarget = "E140", Error, "`landing on … goes to` names no single hole of the team's track to go to", Corpus("send_on_two_holes");
+    BranchPoint = "E170", Error, "A track branches at no single hole it walks", Corpus("branch_off_track");
+    BranchRejoin = "E171", Error, "A branch rejoins at no single hole of its track's main path", Corpus("branch_rejoin_off_path");
+    BranchShape = "E172", Error, "A branching track turns back, or a branch has a goal", Corpus("branch_with_bounce");
     UnknownShownColour = "E150", Error, "`shown as` names a colour that is neither in the palette nor `\"#rrggbb\"`", Corpus("shown_unknown_colour");
     EntryNeverApplies = "W001", Warning, "A throw entry that can never apply", Corpus("entry_never_applies");
     CapturesNowhere = "W002", Warning, "Captures are forbidden somewhere but allowed nowhere", Corpus("captures_forbidden_but_never_allowed");

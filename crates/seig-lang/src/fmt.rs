@@ -637,6 +637,7 @@ fn statement(s: &StmtKind) -> String {
         | StmtKind::TrackLoop { .. }
         | StmtKind::TrackEnd(..)
         | StmtKind::TrackEntry(..)
+        | StmtKind::TrackBranch { .. }
         | StmtKind::Gate { .. } => track_statement(s),
         StmtKind::Stacking {
             allowed,
@@ -760,6 +761,20 @@ fn track_statement(s: &StmtKind) -> String {
                 TrackEndKind::Exact => "exact",
                 TrackEndKind::Bounce => "bounce",
             }
+        ),
+        StmtKind::TrackBranch {
+            team,
+            must,
+            at,
+            segments,
+            rejoin,
+        } => format!(
+            "track {} {} at {}: {}, rejoining at {}",
+            team.node,
+            if *must { "must branch" } else { "branches" },
+            region(&at.node),
+            list(segments, segment),
+            region(&rejoin.node)
         ),
         StmtKind::TrackEntry(team, entry) => format!(
             "track {} entry: {}",

@@ -204,6 +204,10 @@ pub const FORMS: &[Form] = &[
         "Where a piece off its track steps onto it (default the first hole).",
     ),
     f(
+        "track TEAM branches|must branch at HOLE: ROW forward|backward as LABEL, rejoining at HOLE",
+        "A piece standing on HOLE when its move begins must take the branch; after it, the walk goes on at the rejoining hole.",
+    ),
+    f(
         "gate TEAM SEGMENT: throw in N, N by crossing throw|move total|every throw, else forbid|stop",
         "Entering that segment needs a throw in the set (or CONDS); else the move is illegal or stops before.",
     ),

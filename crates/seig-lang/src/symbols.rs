@@ -423,6 +423,7 @@ impl Walk {
             | StmtKind::TrackLoop { .. }
             | StmtKind::TrackEnd(..)
             | StmtKind::TrackEntry(..)
+            | StmtKind::TrackBranch { .. }
             | StmtKind::Gate { .. }
             | StmtKind::Capture { .. }
             | StmtKind::NoCapture { .. }
@@ -535,6 +536,23 @@ impl Walk {
             }
             StmtKind::TrackEnd(team, _) | StmtKind::TrackEntry(team, _) => {
                 self.uses(SymbolKind::Team, team)
+            }
+            StmtKind::TrackBranch {
+                team,
+                at,
+                segments,
+                rejoin,
+                ..
+            } => {
+                self.uses(SymbolKind::Team, team);
+                self.region(&at.node);
+                for seg in segments {
+                    self.row(&seg.row.node);
+                    if let Some(l) = &seg.label {
+                        self.def(SymbolKind::Segment, l);
+                    }
+                }
+                self.region(&rejoin.node);
             }
             StmtKind::Gate {
                 team,

@@ -127,6 +127,8 @@ pub(super) struct TeamStmts<'a> {
     pub loops: Vec<(&'a Flat<'a>, TeamId)>,
     /// `gate` statements, with their team.
     pub gates: Vec<(&'a Flat<'a>, TeamId)>,
+    /// `track T branches at` statements, with their team.
+    pub branches: Vec<(&'a Flat<'a>, TeamId)>,
     /// The first `ends:` statement in force per team: what it says, where, and its origin.
     pub ends: [Option<(TrackEnd, Span, Origin)>; 2],
     /// The first `entry:` statement in force per team: what it says, where, and its origin.
@@ -144,6 +146,7 @@ pub(super) fn team_statements<'a>(cx: &mut Cx, flat: &'a [Flat<'a>]) -> TeamStmt
         tracks: [None, None],
         loops: Vec::new(),
         gates: Vec::new(),
+        branches: Vec::new(),
         ends: [None, None],
         entries: [None, None],
     };
@@ -207,6 +210,13 @@ pub(super) fn team_statements<'a>(cx: &mut Cx, flat: &'a [Flat<'a>]) -> TeamStmt
                     && f.active()
                 {
                     ts.gates.push((f, t));
+                }
+            }
+            StmtKind::TrackBranch { team, .. } => {
+                if let Some(t) = cx.team(team)
+                    && f.active()
+                {
+                    ts.branches.push((f, t));
                 }
             }
             _ => {}
@@ -457,6 +467,7 @@ pub(super) fn teams(cx: &mut Cx, ts: &TeamStmts, first_span: Span) -> Option<Vec
         if let Some((end, _, origin)) = ts.ends[t] {
             track.end = Sourced::stated(end, origin);
         }
+        super::branch::check_shape(cx, &name, &track, decl.back.is_some(), decl.span);
         if let Some((entry, span, origin)) = ts.entries[t] {
             track.entry = Sourced::stated(entry, origin);
             check_entry(cx, &name, &pieces.value.1, &track, span);
@@ -578,6 +589,7 @@ fn build_track(cx: &mut Cx, team: TeamId, decl: &TrackDecl, stmts: &TeamStmts) -
     if let Some(b) = &decl.back {
         walk_back(cx, b, &mut cells, &mut segments);
     }
+    let branches = super::branch::add(cx, team, &stmts.branches, &mut cells, &mut segments);
     let looping = track_loop(cx, team, &segments, &stmts.loops);
     let gates = track_gates(cx, team, &segments, &stmts.gates);
     Track {
@@ -589,11 +601,12 @@ fn build_track(cx: &mut Cx, team: TeamId, decl: &TrackDecl, stmts: &TeamStmts) -
         origin: decl.origin,
         end: Sourced::default_value(TrackEnd::Stop),
         entry: Sourced::default_value(TrackEntry::FirstHole),
+        branches,
     }
 }
 
 /// The holes of a track in walking order, its segments and the index of its goal's last hole.
-fn walk(
+pub(super) fn walk(
     cx: &mut Cx,
     team: TeamId,
     segs: &[(ast::Segment, usize)],
@@ -601,19 +614,28 @@ fn walk(
     let mut cells = Vec::new();
     let mut segments: Vec<TrackSegment> = Vec::new();
     let mut goal = None;
-    for (s, row) in segs {
-        if let Some((prev, _)) = segs.iter().find(|(p, r)| {
-            r == row && p.backward == s.backward && p.row.span.start < s.row.span.start
-        }) {
+    let mut before: Option<&(ast::Segment, usize)> = None;
+    for pair in segs {
+        let (s, row) = pair;
+        let prev = before.replace(pair);
+        // A row walked again the same way straight after itself jumps from its last hole
+        // back to its first: no circuit does that (a circuit passes other rows between).
+        if let Some((prev, _)) = prev.filter(|(p, r)| r == row && p.backward == s.backward) {
             let way = if s.backward { "backward" } else { "forward" };
             cx.diags.push(
                 Diagnostic::error(
                     Code::RowWalkedTwice,
                     s.row.span,
-                    "this track walks the same row the same way twice",
-                    format!("`{}` {way} again", cx.rows[*row].name),
+                    "this track walks the same row the same way twice in a row",
+                    format!(
+                        "`{}` {way} again, straight after itself",
+                        cx.rows[*row].name
+                    ),
                 )
-                .with_help("a track may return along a row only in the other direction")
+                .with_help(
+                    "a track may walk a row again the same way only after other rows (a \
+                     circuit); to come back along it, walk it the other way",
+                )
                 .with_secondary(prev.row.span, "first walked here"),
             );
             let row_name = cx.rows[*row].name.clone();

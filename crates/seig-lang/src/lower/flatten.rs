@@ -426,6 +426,7 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::TrackLoop { .. } => K::TrackLoop,
         StmtKind::TrackEnd(..) => K::TrackEnd,
         StmtKind::TrackEntry(..) => K::TrackEntry,
+        StmtKind::TrackBranch { .. } => K::TrackBranch,
         StmtKind::Gate { .. } => K::Gate,
         StmtKind::Stacking { .. } => K::Stacking,
         StmtKind::Capture { .. } => K::Capture,

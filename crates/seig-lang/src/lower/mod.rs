@@ -11,6 +11,7 @@
 //! checks only run on a file without errors so far.
 
 mod board;
+mod branch;
 mod capture;
 mod checks;
 mod cx;

@@ -536,6 +536,19 @@ pub enum StmtKind {
     TrackEnd(Name, TrackEndKind),
     /// `track T entry: first hole|chosen hole|chosen empty hole`.
     TrackEntry(Name, TrackEntryKind),
+    /// `track T branches|must branch at HOLE: segments, rejoining at HOLE`.
+    TrackBranch {
+        /// Team.
+        team: Name,
+        /// `must branch` (else `branches`, which leaves it to the language default).
+        must: bool,
+        /// The hole where the branch begins.
+        at: Spanned<Region>,
+        /// The branch's segments.
+        segments: Vec<Segment>,
+        /// The hole of the main path the branch leads back to.
+        rejoin: Spanned<Region>,
+    },
     /// `gate T S: requirement, else forbid|stop` (`true` = stop).
     Gate {
         /// Team.

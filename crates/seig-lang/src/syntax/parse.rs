@@ -548,6 +548,7 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
                 _ => TrackEntryKind::FirstHole,
             },
         ),
+        Rule::track_branch_stmt => track_branch_stmt(it)?,
         Rule::gate_stmt => gate_stmt(it)?,
         Rule::stacking_stmt => {
             let allowed = next!().as_rule() == Rule::allowed;
@@ -804,6 +805,46 @@ fn throw_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
     })
 }
 
+/// `track T branches|must branch at HOLE: segments, rejoining at HOLE`.
+fn track_branch_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let team = name(child(&mut it));
+    let must = child(&mut it).into_inner().next().map(|x| x.as_rule()) == Some(Rule::must_branch);
+    let at = region(child(&mut it))?;
+    let mut rest: Vec<P> = it.collect();
+    let rejoin = region(
+        rest.pop()
+            .expect("the grammar ends a branch with its rejoining hole"),
+    )?;
+    let segments = rest.into_iter().map(segment).collect();
+    Ok(StmtKind::TrackBranch {
+        team,
+        must,
+        at,
+        segments,
+        rejoin,
+    })
+}
+
+/// One segment of a track: `ROW forward|backward [as LABEL] [goal]`.
+fn segment(s: P) -> Segment {
+    let mut si = s.into_inner();
+    let row = row_ref(si.next().expect("row"));
+    let backward = si.next().expect("dir").as_str() == "backward";
+    let (mut label, mut goal) = (None, false);
+    for x in si {
+        match x.as_rule() {
+            Rule::goal => goal = true,
+            _ => label = Some(name(x)),
+        }
+    }
+    Segment {
+        row,
+        backward,
+        label,
+        goal,
+    }
+}
+
 /// `track T: segments`.
 fn track_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
     let team = name(child(&mut it));
@@ -819,24 +860,7 @@ fn track_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
             });
             false
         })
-        .map(|s| {
-            let mut si = s.into_inner();
-            let row = row_ref(si.next().expect("row"));
-            let backward = si.next().expect("dir").as_str() == "backward";
-            let (mut label, mut goal) = (None, false);
-            for x in si {
-                match x.as_rule() {
-                    Rule::goal => goal = true,
-                    _ => label = Some(name(x)),
-                }
-            }
-            Segment {
-                row,
-                backward,
-                label,
-                goal,
-            }
-        })
+        .map(segment)
         .collect();
     Ok(StmtKind::Track {
         team,

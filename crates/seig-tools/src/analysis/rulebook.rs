@@ -965,6 +965,7 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::TrackLoop => "where a track loops",
         StatementKind::TrackEnd => "what happens at a track's end",
         StatementKind::TrackEntry => "where a piece steps onto its track",
+        StatementKind::TrackBranch => "a branch of a track",
         StatementKind::Gate => "a gate on a track",
         StatementKind::Stacking => "whether pieces share a hole",
         StatementKind::Capture => "where and how pieces take",

@@ -335,6 +335,36 @@ impl Choices<'_> {
         )
     }
 
+    /// Whether a piece standing where its track branches must take the branch or may keep
+    /// to its way (`track TEAM branches|must branch|may branch at`).
+    fn branch_choice(&self) -> EngineChoice {
+        let branches: Vec<&crate::ir::Branch> =
+            self.teams.iter().flat_map(|t| &t.track.branches).collect();
+        let value = if branches.is_empty() {
+            "no track branches".to_string()
+        } else {
+            let said: Vec<String> = self
+                .teams
+                .iter()
+                .flat_map(|t| t.track.branches.iter().map(move |b| (t, b)))
+                .map(|(t, b)| {
+                    let how = if b.may.value { "may take" } else { "must take" };
+                    format!(
+                        "{}: a piece that stands where a branch begins {how} it",
+                        t.name
+                    )
+                })
+                .collect();
+            said.join("; ")
+        };
+        choice(
+            EngineChoiceId::Branching,
+            "track TEAM branches / must branch / may branch at HOLE",
+            value,
+            branches.iter().find_map(|b| b.may.origin),
+        )
+    }
+
     /// Whether pieces parked on a looping track's last hole circle once the loop's condition
     /// holds (`, parked pieces stay|circle`).
     fn parked_choice(&self) -> EngineChoice {
@@ -452,6 +482,7 @@ impl Choices<'_> {
                 end_origin,
             ),
             self.entry_choice(),
+            self.branch_choice(),
             self.parked_choice(),
             choice(
                 EngineChoiceId::GateChecking,
