@@ -847,6 +847,9 @@ pub struct Game {
     /// No passing restriction and no `bounce` end: a walk only goes forward, and
     /// `Game::walk` takes the path without their tests.
     plain_walk: bool,
+    /// [`Game::plain_walk`] without stacks moving together or a chosen entry: the common
+    /// move is applied by `Game::land_plain`, without the general checks.
+    plain_apply: bool,
     /// The only endings are `win` statements in every phase (no draw, no end by score):
     /// [`Game::check_win`] looks at them inline.
     wins_only: bool,
@@ -1054,6 +1057,7 @@ impl Game {
             rule_orders,
             pass_free,
             plain_walk,
+            plain_apply: plain_walk && !entry_choice && !mv.stacks_together.value,
             wins_only,
             rotation,
             fast,
