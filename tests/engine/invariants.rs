@@ -629,12 +629,14 @@ fn check_decisions(g: &Game, s: &State, legal: &[Decision], probe: &mut Rng) -> 
     for piece in 0..n as u8 {
         for &i in &unused {
             for capture in [false, true] {
-                try_one(Decision {
+                let d = Decision {
                     piece,
                     mask: 1 << i,
                     capture,
                     entry: 0,
-                })?;
+                };
+                try_one(d)?;
+                check_plain(g, s, d)?;
             }
         }
     }
@@ -672,6 +674,23 @@ fn check_decisions(g: &Game, s: &State, legal: &[Decision], probe: &mut Rng) -> 
         })?;
     }
     Ok(())
+}
+
+/// Where applying a decision takes the plain path (`Game::check_move_plain`), its landing
+/// is the one `check_move` gives.
+fn check_plain(g: &Game, s: &State, d: Decision) -> Result<(), String> {
+    let Some(plain) = g.check_move_plain(s, d) else {
+        return Ok(());
+    };
+    match g.check_move(s, s.team(), d.piece, d.mask) {
+        Ok(full) if full == plain => Ok(()),
+        full => Err(format!(
+            "the plain path lands {} at {:?} but check_move gives {:?}",
+            show_decision(g, s, &d),
+            plain,
+            full.map_err(|r| seig::tools::words::refusal::line(g.ir(), &r))
+        )),
+    }
 }
 
 // ------------------------------------------------------------------------------------------

@@ -899,6 +899,9 @@ pub struct Game {
     /// No passing restriction and no `bounce` end: a walk only goes forward, and
     /// `Game::walk` takes the path without their tests.
     plain_walk: bool,
+    /// [`Game::plain_walk`] without stacks moving together or a chosen entry: the common
+    /// move is applied by `Game::land_plain`, without the general checks.
+    plain_apply: bool,
     /// The only endings are `win` statements in every phase (no draw, no end by score):
     /// [`Game::check_win`] looks at them inline.
     wins_only: bool,
@@ -1106,6 +1109,7 @@ impl Game {
             rule_orders,
             pass_free,
             plain_walk,
+            plain_apply: plain_walk && !entry_choice && !mv.stacks_together.value,
             wins_only,
             rotation,
             fast,
@@ -1705,6 +1709,8 @@ impl Game {
             }
             Cond::OpponentHasUnreleased => s.waiting[o] != 0,
             Cond::OpponentHasNoPieces => s.waiting[o] | s.released[o] == 0,
+            // Asked after every action by a `once REGION full` latch until it holds.
+            Cond::Full(cells, own) => Self::full(s, team, cells, *own),
             _ => self.cond_full(s, team, c),
         }
     }
@@ -1744,17 +1750,22 @@ impl Game {
             Cond::AllOwnIn(cells) => self
                 .alive(s, t)
                 .all(|p| p.place().is_some_and(|c| cells[t].contains(c))),
-            Cond::Full(cells, own) => {
-                let occ = if *own {
-                    s.occ[t]
-                } else {
-                    s.occ[0].union(&s.occ[1])
-                };
-                let need = &cells[t];
-                (0..4).all(|i| need.0[i] & !occ.0[i] == 0)
-            }
+            Cond::Full(cells, own) => Self::full(s, t, cells, *own),
             Cond::Once { latch, when } => self.once_holds(s, team, *latch, when),
         }
+    }
+
+    /// `REGION full` (`own`: of the team's own pieces) seen from `t`: every hole of the
+    /// region holds a piece.
+    #[inline(always)]
+    fn full(s: &State, t: TeamId, cells: &TeamCells, own: bool) -> bool {
+        let occ = if own {
+            s.occ[t]
+        } else {
+            s.occ[0].union(&s.occ[1])
+        };
+        let need = &cells[t];
+        (0..4).all(|i| need.0[i] & !occ.0[i] == 0)
     }
 
     /// The team's released pieces in the game, with (for the team to play) those its
