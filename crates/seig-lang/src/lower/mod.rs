@@ -17,6 +17,7 @@ mod cx;
 mod ends;
 mod flatten;
 mod immunity;
+mod layout;
 mod movement;
 mod names;
 mod playable;
