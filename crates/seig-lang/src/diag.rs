@@ -183,7 +183,7 @@ codes! {
     StacksNeverMove = "W026", Warning, "Stacks move together but form only on a goal's last hole, which no piece leaves", Corpus("stacks_only_at_a_final_goal");
     SwapNever = "W027", Warning, "A swap capture that can never swap (no taker can leave a hole of the taken piece's track)", Corpus("swap_never_made");
     MustLandNever = "W028", Warning, "Holes that must be landed on, which no move can walk past", Corpus("must_land_never_passed");
-    SpecialHoleUnreached = "W040", Warning, "Sending holes (`landing on … goes to`) that no track of their team reaches", Corpus("send_on_unreached");
+    SpecialHoleUnreached = "W040", Warning, "Special holes (sending, must-land or safe holes) that no track of their team reaches", Corpus("send_on_unreached");
     RunNeverForms = "W041", Warning, "`protection:` or `blockade:` asks for more pieces in a row than any team can put on its track", Corpus("run_never_forms");
     TeamsShareStartHole = "W042", Warning, "Both teams' pieces start on one hole that they may share", Corpus("teams_share_start_hole");
     SameShownColour = "W050", Warning, "Both teams are drawn in the same colour", Corpus("shown_same_colour");
