@@ -109,11 +109,14 @@ pub(super) struct TrackDecl {
     pub origin: Origin,
 }
 
+/// A team's pieces and start: count, start, first hole, and the start layout's 0-based holes
+/// (empty without one).
+pub(super) type PiecesStart = (u8, Start, u16, Vec<u16>);
+
 /// The statements about teams in force, by team index.
 pub(super) struct TeamStmts<'a> {
     /// Pieces and start.
-    /// (count, start, first hole, the start layout's 0-based holes: empty without one)
-    pub pieces: [Option<Setting<(u8, Start, u16, Vec<u16>)>>; 2],
+    pub pieces: [Option<Setting<PiecesStart>>; 2],
     /// A pieces statement was written (even with errors): not also reported as missing.
     pub pieces_written: [bool; 2],
     /// Colour (a face index).
