@@ -16,6 +16,7 @@ mod statements_decline;
 mod statements_ends;
 mod statements_entry;
 mod statements_family;
+mod statements_layout;
 mod statements_moves;
 mod statements_release;
 mod statements_return;

@@ -921,6 +921,11 @@ pub struct Team {
     /// (the pieces take the holes from there on, in hole order; language default 0).
     #[serde(default)]
     pub first_hole: u16,
+    /// With [`Start::Row`] and a start layout (`on holes 1, 3 of ROW`, `on odd holes of
+    /// ROW`): the 0-based hole of the start row each piece stands on, in piece order
+    /// (empty: the pieces take the holes from `first_hole` on).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub holes: Vec<u16>,
     /// The track its pieces run.
     pub track: Track,
     /// The statement giving its pieces and start (`team NAME: N pieces …`).
@@ -1797,7 +1802,14 @@ impl Ir {
     )]
     pub fn start_cell(&self, team: TeamId, piece: usize) -> Option<Cell> {
         match self.team_of(team).start {
-            Start::Row(r) => Some(self.rows[r].cell(self.team_of(team).first_hole + piece as u16)),
+            Start::Row(r) => {
+                let t = self.team_of(team);
+                let hole = match t.holes.get(piece) {
+                    Some(&h) => h,
+                    None => t.first_hole + piece as u16,
+                };
+                Some(self.rows[r].cell(hole))
+            }
             Start::Beside => None,
         }
     }

@@ -161,6 +161,8 @@ codes! {
     BranchRejoin = "E171", Error, "A branch rejoins at no single hole of its track's main path", Corpus("branch_rejoin_off_path");
     BranchShape = "E172", Error, "A branching track turns back, or a branch has a goal", Corpus("branch_with_bounce");
     UnknownShownColour = "E150", Error, "`shown as` names a colour that is neither in the palette nor `\"#rrggbb\"`", Corpus("shown_unknown_colour");
+    StartHoleTwice = "E160", Error, "A start layout lists one hole twice", Corpus("start_hole_twice");
+    TeamsStartOnOneHole = "E161", Error, "Both teams' pieces start on one hole that they may not share", Corpus("teams_start_on_one_hole");
     EntryNeverApplies = "W001", Warning, "A throw entry that can never apply", Corpus("entry_never_applies");
     CapturesNowhere = "W002", Warning, "Captures are forbidden somewhere but allowed nowhere", Corpus("captures_forbidden_but_never_allowed");
     UnreachableRow = "W003", Warning, "A row no piece can reach", Corpus("row_on_no_track");
@@ -184,8 +186,9 @@ codes! {
     StacksNeverMove = "W026", Warning, "Stacks move together but form only on a goal's last hole, which no piece leaves", Corpus("stacks_only_at_a_final_goal");
     SwapNever = "W027", Warning, "A swap capture that can never swap (no taker can leave a hole of the taken piece's track)", Corpus("swap_never_made");
     MustLandNever = "W028", Warning, "Holes that must be landed on, which no move can walk past", Corpus("must_land_never_passed");
-    SpecialHoleUnreached = "W040", Warning, "Sending holes (`landing on … goes to`) that no track of their team reaches", Corpus("send_on_unreached");
+    SpecialHoleUnreached = "W040", Warning, "Special holes (sending, must-land or safe holes) that no track of their team reaches", Corpus("send_on_unreached");
     RunNeverForms = "W041", Warning, "`protection:` or `blockade:` asks for more pieces in a row than any team can put on its track", Corpus("run_never_forms");
+    TeamsShareStartHole = "W042", Warning, "Both teams' pieces start on one hole that they may share", Corpus("teams_share_start_hole");
     SameShownColour = "W050", Warning, "Both teams are drawn in the same colour", Corpus("shown_same_colour");
     LowContrastColour = "W051", Warning, "A team's colour hardly shows on the page's holes or a dark terminal", Corpus("shown_low_contrast");
 

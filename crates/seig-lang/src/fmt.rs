@@ -22,7 +22,7 @@
 use crate::diag::Diagnostic;
 use crate::ir::{HomeTarget, ParamAllowed};
 use crate::syntax::ast::{
-    BlockedReleaseKind, Cond, CountRhs, Counted, Effect, Expr, File, Item, Name, Reading,
+    BlockedReleaseKind, Cond, CountRhs, Counted, Effect, Expr, File, Item, Layout, Name, Reading,
     ReadingCond, Region, ReleaseOrderKind, Requirement, RowRef, Rule, Segment, Spanned, SticksWhen,
     Stmt, StmtKind, ThrowJudge, ThrowMatch, TrackEndKind, TrackEntryKind,
 };
@@ -386,6 +386,16 @@ fn values(vs: &[Spanned<i64>]) -> String {
     list(vs, |v| v.node.to_string())
 }
 
+/// The holes of a start layout as written: `hole 2`, `holes 1, 3`, `odd holes`, `even holes`.
+fn layout_words(l: &Layout) -> String {
+    match l {
+        Layout::Listed(hs) if hs.len() == 1 => format!("hole {}", list(hs, |h| expr(&h.node))),
+        Layout::Listed(hs) => format!("holes {}", list(hs, |h| expr(&h.node))),
+        Layout::Odd => "odd holes".into(),
+        Layout::Even => "even holes".into(),
+    }
+}
+
 fn row_ref(r: &RowRef) -> String {
     match r {
         RowRef::Named(n) => n.node.clone(),
@@ -575,8 +585,12 @@ fn statement(s: &StmtKind) -> String {
             count,
             start,
             from_hole,
+            layout,
         } => {
             let place = match (start, from_hole) {
+                (Some(r), _) if let Some(l) = layout => {
+                    format!("on {} of {}", layout_words(&l.node), row_ref(&r.node))
+                }
                 (None, _) => "beside the board".to_string(),
                 (Some(r), None) => format!("in {}", row_ref(&r.node)),
                 (Some(r), Some(h)) => {

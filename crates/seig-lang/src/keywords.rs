@@ -62,6 +62,14 @@ pub const FORMS: &[Form] = &[
         "A team's pieces, one per hole of ROW from hole 1 (or the hole given).",
     ),
     f(
+        "team NAME: EXPR pieces on holes EXPR, EXPR of ROW",
+        "A start layout: one piece on each hole listed (in piece order), or `on hole EXPR of ROW`.",
+    ),
+    f(
+        "team NAME: EXPR pieces on odd holes of ROW",
+        "A start layout: one piece on each odd-numbered hole of ROW (`on even holes of ROW`: the even ones).",
+    ),
+    f(
         "team NAME: EXPR pieces beside the board",
         "A team's pieces start off the board and enter their track when released.",
     ),

@@ -4,7 +4,7 @@
 
 use crate::diag::Span;
 use crate::syntax::ast::{
-    self, Cond, CountRhs, Counted, Effect, Expr, Item, Name, Region, Requirement, RowRef,
+    self, Cond, CountRhs, Counted, Effect, Expr, Item, Layout, Name, Region, Requirement, RowRef,
     SticksWhen, Stmt, StmtKind, ThrowMatch,
 };
 
@@ -390,7 +390,17 @@ impl Walk {
                 count,
                 start,
                 from_hole,
+                layout,
             } => {
+                if let Some(ast::Spanned {
+                    node: Layout::Listed(hs),
+                    ..
+                }) = layout
+                {
+                    for h in hs {
+                        self.expr(h);
+                    }
+                }
                 self.def(SymbolKind::Team, team);
                 self.expr(count);
                 if let Some(r) = start {

@@ -18,6 +18,7 @@ mod cx;
 mod ends;
 mod flatten;
 mod immunity;
+mod layout;
 mod movement;
 mod names;
 mod playable;

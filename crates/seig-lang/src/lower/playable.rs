@@ -9,6 +9,7 @@ use super::cx::Cx;
 use super::flatten::Flat;
 use crate::diag::{Code, Diagnostic, Span};
 use crate::ir::*;
+use crate::syntax::ast::StmtKind;
 
 /// Runs every playability check on a lowered file without errors.
 pub(super) fn check(cx: &mut Cx, ir: &Ir, flat: &[Flat]) {
@@ -24,8 +25,10 @@ pub(super) fn check(cx: &mut Cx, ir: &Ir, flat: &[Flat]) {
     captures(cx, ir, &span);
     swaps(cx, ir, &span);
     must_land(cx, ir, &span);
+    special_holes(cx, ir, flat);
     unreachable_cells(cx, ir, &span);
     super::shadowed::check(cx, ir, &span);
+    super::layout::check(cx, ir, &span);
 }
 
 /// Pieces start unreleased and move only with a releasing entry: with none, nothing moves.
@@ -362,15 +365,21 @@ fn must_land(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
     let Some(origin) = mv.must_land.origin else {
         return;
     };
-    let passable = TeamId::BOTH.into_iter().any(|t| {
+    // Holes on no track at all are W040's (`special_holes`).
+    let on_a_track = TeamId::BOTH.into_iter().any(|t| {
         let tr = &ir.team_of(t).track;
-        let goes_on = tr.looping.is_some() || tr.end.value == TrackEnd::Bounce;
-        let last = tr.cells.len().saturating_sub(1);
-        tr.cells
-            .iter()
-            .enumerate()
-            .any(|(i, &c)| mv.must_land.value[t].contains(c) && (i < last || goes_on))
+        tr.cells.iter().any(|&c| mv.must_land.value[t].contains(c))
     });
+    let passable = !on_a_track
+        || TeamId::BOTH.into_iter().any(|t| {
+            let tr = &ir.team_of(t).track;
+            let goes_on = tr.looping.is_some() || tr.end.value == TrackEnd::Bounce;
+            let last = tr.cells.len().saturating_sub(1);
+            tr.cells
+                .iter()
+                .enumerate()
+                .any(|(i, &c)| mv.must_land.value[t].contains(c) && (i < last || goes_on))
+        });
     if passable {
         return;
     }
@@ -383,6 +392,39 @@ fn must_land(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
         )
         .with_help("name holes the tracks walk through, e.g. `must land on last hole of middle`"),
     );
+}
+
+/// Special holes that no track of their team reaches (W040), one warning per statement:
+/// holes that must be landed on and holes where no capture happens (safe holes); the sending
+/// holes are checked where they lower. Such a statement can never apply.
+fn special_holes(cx: &mut Cx, ir: &Ir, flat: &[Flat]) {
+    for f in flat.iter().filter(|f| f.active()) {
+        let (region, what) = match &f.stmt.node {
+            StmtKind::MustLand(r) => (r, "must be landed on"),
+            StmtKind::NoCapture { region, .. } => (region, "are safe from capture"),
+            _ => continue,
+        };
+        let Some(cells) = cx.region(region) else {
+            continue;
+        };
+        let reached = TeamId::BOTH.into_iter().any(|t| {
+            let track = &ir.team_of(t).track.cells;
+            cells
+                .get(t.index())
+                .is_some_and(|cs| cs.iter().any(|c| track.contains(&c)))
+        });
+        if !reached {
+            cx.diags.push(
+                Diagnostic::warning(
+                    Code::SpecialHoleUnreached,
+                    region.span,
+                    format!("no piece can land on these holes, which {what}"),
+                    "no hole of them is on a track of its team",
+                )
+                .with_help("name holes the tracks walk through"),
+            );
+        }
+    }
 }
 
 /// Holes of a team's track that no piece of the team can ever reach: a piece walks its

@@ -429,7 +429,7 @@ pub enum StmtKind {
         /// Hole count.
         holes: Spanned<Expr>,
     },
-    /// `team NAME: E pieces in ROW [from hole E]|beside the board`.
+    /// `team NAME: E pieces in ROW [from hole E]|on HOLES of ROW|beside the board`.
     TeamPieces {
         /// Team.
         team: Name,
@@ -439,6 +439,9 @@ pub enum StmtKind {
         start: Option<Spanned<RowRef>>,
         /// `from hole E`: the 1-based hole of the start row the first piece stands on.
         from_hole: Option<Spanned<Expr>>,
+        /// `on holes A, B, … of ROW` / `on odd|even holes of ROW`: a start layout (the row
+        /// is `start`); `None` for one piece per hole in hole order.
+        layout: Option<Spanned<Layout>>,
     },
     /// `team NAME colour FACE`.
     TeamColour {
@@ -671,6 +674,17 @@ pub enum StmtKind {
     BlockedRelease(BlockedReleaseKind),
     /// `stacks: move together|move apart` (`true` = together).
     Stacks(bool),
+}
+
+/// The holes of a start layout, as written.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Layout {
+    /// `holes A, B, …`: the 1-based holes, one per piece in piece order.
+    Listed(Vec<Spanned<Expr>>),
+    /// `odd holes`: holes 1, 3, 5 … of the row.
+    Odd,
+    /// `even holes`: holes 2, 4, 6 … of the row.
+    Even,
 }
 
 /// Which unreleased piece a release takes, as written.

@@ -64,8 +64,11 @@ pub fn describe(r: Rule) -> &'static str {
         param_range => "a range `LO..HI` (optionally `odd` or `even`)",
         parity => "`odd` or `even`",
         param_list => "a list of values `A, B, C`",
-        team_pieces => "`: N pieces in ROW|beside the board`",
+        team_pieces => "`: N pieces in ROW|on holes A, B of ROW|beside the board`",
         beside => "`beside the board`",
+        on_holes | hole_set | odd_holes | even_holes | listed_holes => {
+            "`on holes A, B, … of ROW`, `on odd holes of ROW` or `on even holes of ROW`"
+        }
         sticks_when => "`in PHASE`, `on first throw of turn|game` or `if CONDS`",
         sticks_if => "`if CONDS`",
         first_of_turn | first_of_game => "`on first throw of …`",

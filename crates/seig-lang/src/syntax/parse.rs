@@ -722,6 +722,16 @@ fn team_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
             let mut bi = body.into_inner();
             let count = expr(bi.next().expect("count"))?;
             let where_ = bi.next().expect("start");
+            if where_.as_rule() == Rule::on_holes {
+                let (layout, row) = on_holes(where_)?;
+                return Ok(StmtKind::TeamPieces {
+                    team,
+                    count,
+                    start: Some(row),
+                    from_hole: None,
+                    layout: Some(layout),
+                });
+            }
             let start = (where_.as_rule() == Rule::row_ref).then(|| row_ref(where_));
             let from_hole = match bi.next() {
                 Some(f) => Some(expr(f.into_inner().next().expect("hole"))?),
@@ -732,9 +742,24 @@ fn team_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
                 count,
                 start,
                 from_hole,
+                layout: None,
             }
         }
     })
+}
+
+/// `on holes A, B, … of ROW` / `on odd|even holes of ROW`: the layout and its row.
+fn on_holes(p: P) -> Result<(Spanned<Layout>, Spanned<RowRef>), Vec<Diagnostic>> {
+    let mut it = p.into_inner();
+    let set = it.next().expect("holes");
+    let span = span(&set);
+    let layout = match set.as_rule() {
+        Rule::odd_holes => Layout::Odd,
+        Rule::even_holes => Layout::Even,
+        _ => Layout::Listed(set.into_inner().map(expr).collect::<Result<_, _>>()?),
+    };
+    let row = row_ref(it.next().expect("row"));
+    Ok((Spanned { node: layout, span }, row))
 }
 
 /// `sticks [when]: E [with faces A and B] [, p(A) = x]`.

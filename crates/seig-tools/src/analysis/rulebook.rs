@@ -326,6 +326,11 @@ fn board_diagram(ir: &Ir) -> Vec<String> {
                 .cells()
                 .map(|c| {
                     let starts = ir.teams.iter().any(|t| match &t.start {
+                        // A start layout: only its holes.
+                        Start::Row(r) if !t.holes.is_empty() => ir
+                            .rows
+                            .get(*r)
+                            .is_some_and(|sr| t.holes.iter().any(|&h| sr.cell(h) == c)),
                         Start::Row(r) => ir.rows.get(*r).is_some_and(|sr| sr.holds(c)),
                         Start::Beside => false,
                     });
@@ -358,6 +363,14 @@ fn teams(sec: &mut Section) {
     for (t, team) in ir.teams.iter().enumerate() {
         let r = Some(team.origin.rule);
         let start = match team.start {
+            Start::Row(row) if !team.holes.is_empty() => {
+                let hs: Vec<String> = team.holes.iter().map(|h| (h + 1).to_string()).collect();
+                format!(
+                    "one on each of holes {} of `{}`",
+                    hs.join(", "),
+                    ir.rows[row].name
+                )
+            }
             Start::Row(row) if team.first_hole == 0 && team.pieces as u16 == ir.rows[row].len => {
                 format!("one in each hole of `{}`", ir.rows[row].name)
             }
