@@ -19,7 +19,10 @@ mod verdict;
 
 pub use moves::{Landing, MAX_DECISIONS};
 use seig_ir::*;
-pub use setup::{EntrySetup, EntryUse, LastThrow, PieceSetup, Place, Setup, SetupError};
+pub use setup::{
+    CountersClash, EntrySetup, EntryUse, LastThrow, NotImmune, NotParked, PieceSetup, Place, Setup,
+    SetupError, ThrowOf,
+};
 pub use verdict::{Consequence, Unusable, Verdict};
 
 /// Most pieces per team a state holds.
