@@ -220,9 +220,9 @@ pub struct Decision {
 
 /// The piece a [`Decision::PASS`] names: none (pieces are numbered below
 /// [`MAX_TEAM_PIECES`]).
-pub const PASS_PIECE: u8 = u8::MAX;
+pub(crate) const PASS_PIECE: u8 = u8::MAX;
 /// The piece a [`Decision::THROW_ON`] names: none.
-pub const THROW_ON_PIECE: u8 = u8::MAX - 1;
+pub(crate) const THROW_ON_PIECE: u8 = u8::MAX - 1;
 
 impl Decision {
     /// Declines the moves left in the pool and ends what the seat is doing: its turn, or
@@ -248,7 +248,7 @@ impl Decision {
     }
     /// Whether it is [`Decision::PASS`].
     #[inline]
-    pub const fn is_pass(&self) -> bool {
+    pub(crate) const fn is_pass(&self) -> bool {
         self.piece == PASS_PIECE
     }
     /// Whether it is [`Decision::THROW_ON`].
@@ -403,11 +403,6 @@ impl State {
     pub fn last(&self) -> Option<(u8, u8, u8)> {
         self.last
     }
-    /// Seat turns in a row that ended with no decision, no piece taken and no phase change.
-    #[inline]
-    pub fn quiet_turns(&self) -> u16 {
-        self.quiet
-    }
     /// Equal as positions: in everything the notation writes and a rule reads, the deadlock
     /// test's count of quiet turns (bookkeeping the notation does not write) aside.
     #[must_use]
@@ -431,12 +426,6 @@ impl State {
     pub fn latches(&self, team: TeamId) -> u32 {
         self.latches[team]
     }
-    /// Pieces of the team to play that have moved in this seat's turn, a bit per piece
-    /// (kept only when a piece may move once per turn).
-    #[inline]
-    pub fn moved_pieces(&self) -> u64 {
-        self.moved
-    }
     /// Are the slots past each team's pieces and past the pool in their one empty form
     /// (so that equal positions are equal states)? For tests.
     #[doc(hidden)]
@@ -448,11 +437,6 @@ impl State {
         }) && self.pool[self.pool_len as usize..]
             .iter()
             .all(|e| *e == EMPTY_ENTRY)
-    }
-    /// Names the rule that gave pool entry `i`, for citations only: no move reads it.
-    /// (A position read from notation guesses it; a tool that knows better says so.)
-    pub fn cite_entry_rule(&mut self, i: usize, rule: RuleIx) {
-        self.pool[..self.pool_len as usize][i].rule = rule;
     }
 }
 

@@ -947,9 +947,9 @@ impl Game {
 }
 
 /// [`Decision::PASS`] in move notation.
-pub const PASS_WORD: &str = "pass";
+pub(crate) const PASS_WORD: &str = "pass";
 /// [`Decision::THROW_ON`] in move notation.
-pub const THROW_ON_WORD: &str = "throw on";
+pub(crate) const THROW_ON_WORD: &str = "throw on";
 
 /// Throws (a bit each) that an unused pool entry is bound to.
 fn bound_families(s: &State) -> u64 {

@@ -538,7 +538,7 @@ impl Game {
     /// that holds has its latch set. Tools call it on a position a person gives; the
     /// engine's own checks need only a well-formed one (tests build positions no play
     /// reaches, such as pools of any entries).
-    pub fn check_reachable(&self, s: &State) -> Result<(), SetupError> {
+    pub(crate) fn check_reachable(&self, s: &State) -> Result<(), SetupError> {
         self.check_entries_given(s)?;
         self.check_latches(s)?;
         self.check_phase_entered(s)

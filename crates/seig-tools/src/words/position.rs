@@ -18,7 +18,7 @@ pub fn notation_error(ir: &Ir, e: &NotationError) -> String {
 }
 
 /// What is wrong with a position or move in notation, without where.
-pub fn notation_problem(ir: &Ir, p: &NotationProblem) -> String {
+pub(crate) fn notation_problem(ir: &Ir, p: &NotationProblem) -> String {
     use NotationProblem as P;
     let fixed = match p {
         P::Sections { count } => {
