@@ -436,7 +436,10 @@ fn check_round_trip(g: &Game, s: &State) -> Result<(), String> {
             "notation does not round-trip: {}",
             diff_states(s, &back)
         )),
-        Err(e) => Err(format!("notation does not parse back: {e}")),
+        Err(e) => Err(format!(
+            "notation does not parse back: {}",
+            crate::common::said(g, &e)
+        )),
     }
 }
 
@@ -1664,7 +1667,11 @@ fn exercise(g: &Game, s: State, seed: u64) -> Result<(), TestCaseError> {
             diff_states(&s, &back),
             text
         ),
-        Err(e) => prop_assert!(false, "reprinted position does not parse: {e}\n  {text}"),
+        Err(e) => prop_assert!(
+            false,
+            "reprinted position does not parse: {}\n  {text}",
+            crate::common::said(g, &e)
+        ),
     }
     let _ = seig::tools::sim::perft(g, &s, 1);
     let mut rng = Rng::for_game(seed, 0);
@@ -1886,7 +1893,7 @@ fn tagent_with_pool(g: &Game, pool: &[String]) -> State {
         shells.join(" ")
     );
     g.from_notation(&text)
-        .unwrap_or_else(|e| panic!("{e}\n  {text}"))
+        .unwrap_or_else(|e| panic!("{}\n  {text}", crate::common::said(g, &e)))
 }
 
 /// Which single entries piece 1 may take that `apply_decision` accepts but

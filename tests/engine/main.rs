@@ -7,6 +7,7 @@ mod differential;
 mod invariants;
 mod invariants_tagent;
 mod perft;
+mod position_words;
 mod rules_sig;
 mod rules_sigue;
 mod rules_tagent;

@@ -196,6 +196,7 @@ fn language_md_position_examples_parse() {
         let g = seig::engine::Game::new(l.ir);
         for line in body.lines().filter(|l| !l.trim().is_empty()) {
             if let Err(e) = g.from_notation(line) {
+                let e = seig::tools::words::position::notation_error(g.ir(), &e);
                 panic!("{file}: `{line}` does not parse: {e}");
             }
             all.push(line.to_string());

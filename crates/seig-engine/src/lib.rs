@@ -20,7 +20,10 @@ mod verdict;
 
 pub use moves::{Landing, MAX_DECISIONS};
 use seig_ir::*;
-pub use setup::{EntrySetup, EntryUse, LastThrow, PieceSetup, Place, Setup, SetupError};
+pub use setup::{
+    CountersClash, EntrySetup, EntryUse, LastThrow, NotImmune, NotParked, PieceSetup, Place, Setup,
+    SetupError, ThrowOf,
+};
 pub use verdict::{Consequence, Unusable, Verdict};
 
 /// Most pieces per team a state holds.
@@ -218,9 +221,9 @@ pub struct Decision {
 
 /// The piece a [`Decision::PASS`] names: none (pieces are numbered below
 /// [`MAX_TEAM_PIECES`]).
-pub const PASS_PIECE: u8 = u8::MAX;
+pub(crate) const PASS_PIECE: u8 = u8::MAX;
 /// The piece a [`Decision::THROW_ON`] names: none.
-pub const THROW_ON_PIECE: u8 = u8::MAX - 1;
+pub(crate) const THROW_ON_PIECE: u8 = u8::MAX - 1;
 /// The piece a home decision ([`Decision::home`]) names: none of the seat's own (the piece
 /// placed is the first of the taken pieces waiting for their hole, [`State::homing`]).
 pub const HOME_PIECE: u8 = u8::MAX - 2;
@@ -269,7 +272,7 @@ impl Decision {
     }
     /// Whether it is [`Decision::PASS`].
     #[inline]
-    pub const fn is_pass(&self) -> bool {
+    pub(crate) const fn is_pass(&self) -> bool {
         self.piece == PASS_PIECE
     }
     /// Whether it is [`Decision::THROW_ON`].
@@ -428,11 +431,6 @@ impl State {
     pub fn last(&self) -> Option<(u8, u8, u8)> {
         self.last
     }
-    /// Seat turns in a row that ended with no decision, no piece taken and no phase change.
-    #[inline]
-    pub fn quiet_turns(&self) -> u16 {
-        self.quiet
-    }
     /// Pieces of the opposing team (bit per piece) taken by the move just made and waiting
     /// for the capturing seat to choose their holes (`send home to: chosen empty hole`):
     /// while any waits, the only decisions are home decisions ([`Decision::home`]).
@@ -463,12 +461,6 @@ impl State {
     pub fn latches(&self, team: TeamId) -> u32 {
         self.latches[team]
     }
-    /// Pieces of the team to play that have moved in this seat's turn, a bit per piece
-    /// (kept only when a piece may move once per turn).
-    #[inline]
-    pub fn moved_pieces(&self) -> u64 {
-        self.moved
-    }
     /// Are the slots past each team's pieces and past the pool in their one empty form
     /// (so that equal positions are equal states)? For tests.
     #[doc(hidden)]
@@ -480,11 +472,6 @@ impl State {
         }) && self.pool[self.pool_len as usize..]
             .iter()
             .all(|e| *e == EMPTY_ENTRY)
-    }
-    /// Names the rule that gave pool entry `i`, for citations only: no move reads it.
-    /// (A position read from notation guesses it; a tool that knows better says so.)
-    pub fn cite_entry_rule(&mut self, i: usize, rule: RuleIx) {
-        self.pool[..self.pool_len as usize][i].rule = rule;
     }
 }
 

@@ -132,7 +132,7 @@ impl Game {
     }
 
     /// Is there any legal decision?
-    pub fn has_legal(&self, s: &State) -> bool {
+    pub(crate) fn has_legal(&self, s: &State) -> bool {
         let mut any = false;
         self.for_each_legal(s, false, &mut |_| {
             any = true;

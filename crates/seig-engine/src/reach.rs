@@ -14,7 +14,7 @@ use seig_ir::*;
 
 /// Reachability tables per team.
 #[derive(Debug, Clone)]
-pub struct Reach {
+pub(crate) struct Reach {
     /// `after[t][i]`: holes a piece at track index `i - 1` can still land on.
     after: [Vec<CellSet>; 2],
     /// `vuln[t][i]`: holes a piece at index `i` can still stand on before it turns immune.

@@ -542,7 +542,7 @@ impl Game {
 
     /// For each unused pool entry of a position with no legal decision (one entry of each
     /// kind alike) and each piece in the game, why that piece may not take it.
-    pub fn unusable(&self, s: &State) -> Vec<Unusable> {
+    pub(crate) fn unusable(&self, s: &State) -> Vec<Unusable> {
         let mut out = Vec::new();
         let mut seen = Vec::new();
         for i in 0..s.pool_len as usize {

@@ -290,7 +290,7 @@ impl Diagnostic {
     }
 
     /// An error that belongs to no place in the file (a bad command-line option).
-    pub fn global(code: Code, message: impl Into<String>) -> Self {
+    pub(crate) fn global(code: Code, message: impl Into<String>) -> Self {
         Diagnostic {
             span: None,
             ..Diagnostic::error(code, Span::default(), message, "")
@@ -298,19 +298,19 @@ impl Diagnostic {
     }
 
     /// Adds a help line.
-    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+    pub(crate) fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
     }
 
     /// Adds a note.
-    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+    pub(crate) fn with_note(mut self, note: impl Into<String>) -> Self {
         self.notes.push(note.into());
         self
     }
 
     /// Points at another place, e.g. where a name was first declared.
-    pub fn with_secondary(mut self, span: Span, label: impl Into<String>) -> Self {
+    pub(crate) fn with_secondary(mut self, span: Span, label: impl Into<String>) -> Self {
         self.secondary.push((span, label.into()));
         self
     }
@@ -324,7 +324,7 @@ impl Diagnostic {
 /// Diagnostics of one code shown per file; the rest are counted ("and N more like this").
 pub const MAX_SHOWN_PER_CODE: usize = 10;
 /// Diagnostics shown per file in all.
-pub const MAX_SHOWN: usize = 100;
+pub(crate) const MAX_SHOWN: usize = 100;
 /// Bytes of a long source line shown around a diagnostic's span (either side).
 const LINE_WINDOW: usize = 120;
 

@@ -976,7 +976,7 @@ fn capture(
 /// The syntax tree as JSON with every `span` removed: two files are the same modulo
 /// layout exactly when their erased trees are equal (comments included, by text).
 #[must_use]
-pub fn erase_spans(file: &File) -> serde_json::Value {
+pub(crate) fn erase_spans(file: &File) -> serde_json::Value {
     fn strip(v: &mut serde_json::Value) {
         match v {
             serde_json::Value::Object(m) => {

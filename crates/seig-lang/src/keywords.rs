@@ -369,7 +369,7 @@ pub const FORMS: &[Form] = &[
 
 /// The words of a form: its runs of lower-case letters and dashes (capitals are
 /// placeholders).
-pub fn words_of(form: &'static str) -> impl Iterator<Item = &'static str> {
+pub(crate) fn words_of(form: &'static str) -> impl Iterator<Item = &'static str> {
     form.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
         .filter(|w| w.starts_with(|c: char| c.is_ascii_lowercase()))
 }

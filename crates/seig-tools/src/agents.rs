@@ -193,7 +193,7 @@ pub fn make(kind: AgentKind, budget: Budget) -> Option<Box<dyn Agent>> {
 // Evaluation
 
 /// Value of a won game in evaluation units.
-pub const WIN: f64 = 1_000.0;
+pub(crate) const WIN: f64 = 1_000.0;
 
 const W_PIECE: f64 = 1.0;
 const W_PROGRESS: f64 = 0.4;
@@ -355,7 +355,7 @@ impl Agent for RandomAgent {
 /// The decision whose resulting position evaluates best for the mover (ties by the
 /// generator).
 #[derive(Debug, Default)]
-pub struct GreedyAgent {
+pub(crate) struct GreedyAgent {
     buf: Vec<Decision>,
 }
 
@@ -377,7 +377,7 @@ fn pick_best(scores: &[f64], rng: &mut Rng) -> Option<usize> {
 /// cost the engine a search of the pool that is left, so this bounds a choice's time in
 /// positions of hostile files (tens of thousands of decisions); the bundled games' positions
 /// have far fewer (at most 143 in 300 random games of each bundled file).
-pub const MAX_SCORED: usize = 256;
+pub(crate) const MAX_SCORED: usize = 256;
 
 /// The greedy choice among `buf`: the decision whose position scores best for the mover,
 /// ties broken by `rng`; at most [`MAX_SCORED`] decisions are scored.
@@ -420,7 +420,7 @@ impl Agent for GreedyAgent {
 
 /// Depth-limited expectimax with iterative deepening inside a budget of positions.
 #[derive(Debug)]
-pub struct ExpectimaxAgent {
+pub(crate) struct ExpectimaxAgent {
     budget: Budget,
     /// Decisions kept at inner decision nodes (best first by the static evaluation).
     beam: usize,
@@ -618,15 +618,15 @@ struct Node {
 }
 
 /// Most decisions an MCTS tree keeps unexpanded across its nodes (memory: 16 bytes each).
-pub const MCTS_MAX_STORED: usize = 1 << 22;
+pub(crate) const MCTS_MAX_STORED: usize = 1 << 22;
 /// Most decisions an MCTS search lists in all, in the tree and in rollouts (time).
-pub const MCTS_MAX_LISTED: usize = 1 << 24;
+pub(crate) const MCTS_MAX_LISTED: usize = 1 << 24;
 
 /// Monte Carlo tree search with chance nodes; deterministic given the generator. A search
 /// stops early (with the tree it has) when it has listed [`MCTS_MAX_LISTED`] decisions or
 /// keeps [`MCTS_MAX_STORED`], whatever the position.
 #[derive(Debug)]
-pub struct MctsAgent {
+pub(crate) struct MctsAgent {
     budget: Budget,
     nodes: Vec<Node>,
     buf: Vec<Decision>,

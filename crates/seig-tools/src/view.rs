@@ -12,7 +12,7 @@ use serde::Serialize;
 /// Each team's colour (red, green, blue) when the rule file names none: the language
 /// default ([`seig_lang::palette::DEFAULT_TEAMS`]), chosen to stand apart from each other,
 /// from the page's sand-coloured holes and from a dark terminal's background.
-pub const TEAM_RGB: [[u8; 3]; 2] = seig_lang::palette::DEFAULT_TEAMS;
+pub(crate) const TEAM_RGB: [[u8; 3]; 2] = seig_lang::palette::DEFAULT_TEAMS;
 
 /// Team `team`'s colour, the same in the terminal, the web page and the report: the one its
 /// rule file names (`team NAME shown as COLOUR`), else the language default ([`TEAM_RGB`]).
@@ -24,7 +24,7 @@ pub fn team_rgb(ir: &Ir, team: usize) -> [u8; 3] {
 }
 
 /// Team `team`'s colour ([`team_rgb`]) as CSS writes it (`#d2691e`).
-pub fn team_colour_hex(ir: &Ir, team: usize) -> String {
+pub(crate) fn team_colour_hex(ir: &Ir, team: usize) -> String {
     seig_lang::palette::hex(team_rgb(ir, team))
 }
 

@@ -850,7 +850,10 @@ fn choose_move(session: &Session, text: &str) -> Result<crate::engine::Decision,
     session
         .game
         .parse_decision(session.state(), text)
-        .map_err(|e| format!("cannot read the move `{text}`: {e}"))
+        .map_err(|e| {
+            let e = words::position::notation_error(session.game.ir(), &e);
+            format!("cannot read the move `{text}`: {e}")
+        })
 }
 
 fn why_text(session: &Session, arg: &str) -> String {
@@ -871,7 +874,10 @@ fn why_text(session: &Session, arg: &str) -> String {
         },
         Err(_) if arg.contains(':') => match session.game.parse_decision(s, arg) {
             Ok(d) => d,
-            Err(e) => return format!("cannot read the move `{arg}`: {e}"),
+            Err(e) => {
+                let e = words::position::notation_error(session.game.ir(), &e);
+                return format!("cannot read the move `{arg}`: {e}");
+            }
         },
         Err(_) => return "why needs a move number: `why N`".into(),
     };

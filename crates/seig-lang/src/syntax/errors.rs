@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 mod detailed {
     #[derive(pest_derive::Parser)]
     #[grammar = "../../../grammar/seig.pest"]
-    pub struct Detailed;
+    pub(crate) struct Detailed;
 }
 
 /// What a grammar rule is called in an error message.
@@ -348,7 +348,7 @@ impl Piece {
 
 /// Turns a pest error of a parse of `piece` (positions in the piece) into one diagnostic
 /// located in `text`, the whole file.
-pub fn humanise(text: &str, piece: Piece, err: Error<Rule>) -> Diagnostic {
+pub(crate) fn humanise(text: &str, piece: Piece, err: Error<Rule>) -> Diagnostic {
     humanise_at(text, piece, err, true)
 }
 

@@ -45,7 +45,7 @@ pub fn parse(text: &str) -> Result<File, Vec<Diagnostic>> {
 }
 
 /// Deepest `{ … }` nesting a file may have (`if` blocks nest; the parser recurses on them).
-pub const MAX_NESTING: usize = 32;
+pub(crate) const MAX_NESTING: usize = 32;
 
 /// Refuses a file nested deeper than [`MAX_NESTING`] before the parser recurses into it.
 fn check_nesting(text: &str, tokens: &[lex::Token]) -> Result<(), Vec<Diagnostic>> {

@@ -90,7 +90,7 @@ pub struct StudyInfo {
 
 impl StudyInfo {
     /// Team `t`'s colour as CSS writes it: the study's, else the language default's.
-    pub fn team_hex(&self, t: usize) -> String {
+    pub(crate) fn team_hex(&self, t: usize) -> String {
         self.shown.get(t).cloned().unwrap_or_else(|| {
             let c = crate::view::TEAM_RGB.get(t).copied().unwrap_or([0x80; 3]);
             seig_lang::palette::hex(c)
@@ -418,7 +418,7 @@ impl GameBrief {
     }
 
     /// Stopped by the turn cap: not won, drawn, deadlocked or aborted.
-    pub fn timed_out(&self) -> bool {
+    pub(crate) fn timed_out(&self) -> bool {
         self.outcome() == "timeout"
     }
 }
@@ -712,7 +712,7 @@ fn could_move(g: &Game, s: &State) -> bool {
 
 /// Plays game `index` of the study (with the driver, from `Streams::for_game(seed, index)`)
 /// and adds it to `acc`.
-pub fn play_game(
+pub(crate) fn play_game(
     g: &Game,
     seed: u64,
     index: u64,
@@ -915,7 +915,7 @@ pub fn run_games_counting(
 
 /// Can the rule produce an event (a throw entry, gate, loop, capture, protection noted on a
 /// shared landing, immunity, phase change or win)?
-pub fn firable(ir: &Ir) -> Vec<bool> {
+pub(crate) fn firable(ir: &Ir) -> Vec<bool> {
     let mut f = vec![false; ir.rules.len()];
     let mut set = |r: RuleIx| {
         if let Some(x) = f.get_mut(r.index()) {
@@ -956,7 +956,7 @@ pub fn firable(ir: &Ir) -> Vec<bool> {
 }
 
 /// The identity of a study of a loaded file.
-pub fn study_info(
+pub(crate) fn study_info(
     l: &Loaded,
     seed: u64,
     games: u64,
@@ -1454,7 +1454,7 @@ pub fn luck(
 
 /// Games a study that hands its games on ([`Study::run_streaming`]) plays between two
 /// hand-overs: all it holds of them in memory, whatever the study's size.
-pub const GAMES_BLOCK: u64 = 4096;
+pub(crate) const GAMES_BLOCK: u64 = 4096;
 
 /// A study's games in brief as they are played: called with the index of the first game and
 /// the briefs of the next games, in game order; `false` stops the study.
@@ -1527,7 +1527,7 @@ impl Study {
         self
     }
     /// Keeping each game in brief.
-    pub fn keep_games(mut self, keep: bool) -> Self {
+    pub(crate) fn keep_games(mut self, keep: bool) -> Self {
         self.keep_games = keep;
         self
     }
@@ -1654,7 +1654,7 @@ pub struct Tally {
 /// Runs `f` while `progress` (if any) is told every 200 ms how many of `total` games are done.
 /// A progress thread the system cannot start is left out: the study runs without it (it
 /// only watches), rather than failing or panicking.
-pub fn with_progress<T>(
+pub(crate) fn with_progress<T>(
     total: u64,
     progress: Option<&dyn Progress>,
     f: impl FnOnce(&Tally) -> T,

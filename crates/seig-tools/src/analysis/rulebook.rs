@@ -34,7 +34,7 @@ fn release_order_words(o: ReleaseOrder) -> &'static str {
 }
 
 /// One effect in words.
-pub fn describe_effect(ir: &Ir, e: &Effect) -> String {
+pub(crate) fn describe_effect(ir: &Ir, e: &Effect) -> String {
     match e {
         Effect::Move(a) => format!("move {}", amount(*a)),
         Effect::Release {
@@ -91,7 +91,7 @@ pub fn describe_effect(ir: &Ir, e: &Effect) -> String {
 }
 
 /// Effects in words, joined by `and`.
-pub fn describe_effects(ir: &Ir, es: &[Effect]) -> String {
+pub(crate) fn describe_effects(ir: &Ir, es: &[Effect]) -> String {
     if es.is_empty() {
         return "nothing".into();
     }
@@ -1053,7 +1053,7 @@ impl SendsHome for Ir {
 }
 
 /// Probability that `k` of `n` sticks show the first face.
-pub fn binom_p(n: u8, k: u8, p: f64) -> f64 {
+pub(crate) fn binom_p(n: u8, k: u8, p: f64) -> f64 {
     let mut c = 1.0;
     for i in 0..k as u32 {
         c = c * (n as u32 - i) as f64 / (i + 1) as f64;

@@ -68,7 +68,7 @@ pub struct Seats {
 
 impl Seats {
     /// The default: the first team human, the other the strongest computer player.
-    pub fn default_for(g: &Game) -> Seats {
+    pub(crate) fn default_for(g: &Game) -> Seats {
         let per_team = g.ir().seats.value.max(1);
         let mut kinds = vec![AgentKind::Human; per_team as usize];
         kinds.extend(std::iter::repeat_n(AgentKind::STRONGEST, per_team as usize));
@@ -518,7 +518,7 @@ pub fn last_thrower(actions: &[Action], before: &[State]) -> Option<(TeamId, u8)
 /// Refuses, in one sentence, a record made with another rule file (its SHA-256 differs from
 /// that of `file_bytes`, the file `file` as loaded): the readings and parameters of another
 /// file say nothing useful about this one.
-pub fn check_belongs(r: &Record, file: &Path, file_bytes: &[u8]) -> Result<(), RecordError> {
+pub(crate) fn check_belongs(r: &Record, file: &Path, file_bytes: &[u8]) -> Result<(), RecordError> {
     let sha = record::sha256_hex(file_bytes);
     if sha == r.sha256 {
         return Ok(());
@@ -552,13 +552,13 @@ pub struct Choice {
 /// decision (no person reads such a list; grouping applies every decision, and an applied
 /// decision can cost the engine a search of the pool that is left). The bundled games'
 /// positions have at most a few hundred.
-pub const MAX_GROUPED: usize = 4_096;
+pub(crate) const MAX_GROUPED: usize = 4_096;
 
 /// Groups legal decisions by the position each leads to, compared up to a renumbering of
 /// each team's pieces (`outcome_key`); groups keep the engine's order of their first
 /// decisions. A decision the engine refuses stays an entry of its own, and so does every
 /// decision of a position with more than [`MAX_GROUPED`].
-pub fn group_decisions(g: &Game, s: &State, legal: &[Decision]) -> Vec<Choice> {
+pub(crate) fn group_decisions(g: &Game, s: &State, legal: &[Decision]) -> Vec<Choice> {
     let single = |d: Decision| Choice {
         decision: d,
         same: vec![d],

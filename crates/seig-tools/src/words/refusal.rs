@@ -50,7 +50,7 @@ pub fn readings(ir: &Ir, o: Origin) -> Vec<String> {
 }
 
 /// The reason a ground gives, with `words` saying what it says.
-pub fn because_of(ir: &Ir, g: Decided, words: String) -> Because {
+pub(crate) fn because_of(ir: &Ir, g: Decided, words: String) -> Because {
     match g {
         Decided::Stated(o) => Because {
             statement: words,
