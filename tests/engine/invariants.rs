@@ -497,6 +497,7 @@ fn entry_key(g: &Game, s: &State, i: usize) -> EntryKey {
         EntryKind::Move => 0,
         EntryKind::Release => 1,
         EntryKind::Either => 2,
+        EntryKind::Back => 3,
     };
     let bound_to = s
         .pool()

@@ -213,6 +213,15 @@ impl Game {
             .filter(|&b| b != NONE)
             .fold(0, |acc, b| acc | 1 << (b & 63));
         let in_order = pooled && self.ir.movement.walk_in_throw_order.value;
+        // A backward move is a group of its own.
+        let backs: u64 = if self.walks_back {
+            unused[..m]
+                .iter()
+                .filter(|&&u| s.pool[u as usize].kind == EntryKind::Back)
+                .fold(0, |acc, &u| acc | 1 << u)
+        } else {
+            0
+        };
         let mut base_of = [0u8; POOL_MAX];
         let mut nbase = 0;
         let mut type_of = [0u8; POOL_MAX];
@@ -274,6 +283,9 @@ impl Game {
                         seq.1 += 1;
                     }
                 }
+            }
+            if mask & backs != 0 && mask.count_ones() > 1 {
+                return true;
             }
             if let Some(w) = walked.as_mut()
                 && !w.insert(seq)
@@ -451,7 +463,8 @@ impl Game {
         let kind_given = |f: &Effect| {
             matches!(
                 (f, e.kind),
-                (Effect::Move(_), EntryKind::Move)
+                (Effect::Move(_), EntryKind::Move | EntryKind::Back)
+                    | (Effect::MoveBack(_), EntryKind::Back)
                     | (Effect::Release { .. }, EntryKind::Release)
                     | (Effect::ReleaseOrMove { .. }, EntryKind::Either)
             )
@@ -529,6 +542,13 @@ impl Game {
                 EntryKind::Release => releases += 1,
                 EntryKind::Either => releasers += 1,
                 EntryKind::Move => {}
+                EntryKind::Back if mask.count_ones() > 1 => {
+                    return Err(Refusal::new(
+                        RefusalKind::BackAlone,
+                        Ground::of(None, EngineChoiceId::BackwardMoves),
+                    ));
+                }
+                EntryKind::Back => {}
             }
             if e.bound != NONE && !self.binding_kept(s, e.bound, piece, mask) {
                 return Err(Refusal::new(
@@ -842,8 +862,14 @@ impl Game {
             RefusalKind::TrackEnd,
             Ground::of(tr.end.origin, EngineChoiceId::TrackEnd),
         );
-        // -1 once a `bounce` end has turned the piece back.
-        let mut dir: i16 = 1;
+        // A backward move walks the track in reverse from the start (a group of its own).
+        let back = !PLAIN && order.len() == 1 && s.pool[order[0] as usize].kind == EntryKind::Back;
+        if back {
+            self.may_walk_back(s, t, &p, order[0], l)
+                .map_err(|r| (r, false))?;
+        }
+        // -1 once a `bounce` end has turned the piece back, or for a backward move.
+        let mut dir: i16 = if back { -1 } else { 1 };
         let immune_set = self.ir.capture.immune[t.index()];
         let fast = &self.fast[t];
         'walk: for &i in order {
@@ -870,7 +896,19 @@ impl Game {
                 }
                 let mut next = pos + dir;
                 if !PLAIN && next < 0 {
-                    halt = Refusal::fact(RefusalKind::BeforeStart);
+                    if back {
+                        let bs = &self.ir.movement.back_start;
+                        let by = Ground::of(bs.origin, EngineChoiceId::BackwardMoves);
+                        if bs.value == BackStart::Forbidden {
+                            return Err((Refusal::new(RefusalKind::BackPastStart, by), false));
+                        }
+                        if let Some(o) = bs.origin {
+                            l.note(o.rule);
+                        }
+                        halt = Refusal::new(RefusalKind::BackAtStart, by);
+                    } else {
+                        halt = Refusal::fact(RefusalKind::BeforeStart);
+                    }
                     break 'walk;
                 }
                 if next as usize >= tr.cells.len() {
@@ -923,7 +961,7 @@ impl Game {
                 }
             }
         }
-        if !PLAIN && dir < 0 && pos == p.tpos && !release {
+        if !PLAIN && !back && dir < 0 && pos == p.tpos && !release {
             return Err((
                 Refusal::new(
                     RefusalKind::BouncedBack,
@@ -985,6 +1023,37 @@ impl Game {
             ),
             Requirement::Conds(cs) => (cs.iter().all(|c| self.cond(s, team, c)), false),
         }
+    }
+
+    /// May piece `p` of team `t` walk back with pool entry `i`? Not a piece parked for good
+    /// (it stays); the statements that make the move backward are noted in `l`.
+    #[cold]
+    fn may_walk_back(
+        &self,
+        s: &State,
+        t: TeamId,
+        p: &Piece,
+        i: u8,
+        l: &mut Landing,
+    ) -> Result<(), Refusal> {
+        let tr = &self.ir.teams[t.index()].track;
+        if p.parked()
+            && let Some(lp) = &tr.looping
+        {
+            return Err(Refusal::new(
+                RefusalKind::TrackEnd,
+                Ground::Stated(lp.origin),
+            ));
+        }
+        let rule = s.pool[i as usize].rule;
+        let thrown_back = self.ir.throws.iter().any(|e| {
+            e.origin.rule == rule && e.effects.iter().any(|f| matches!(f, Effect::MoveBack(_)))
+        });
+        // A move turned backward: the statement that turned it is part of the verdict.
+        if !thrown_back && let Some(o) = self.ir.movement.back_when_stuck.origin {
+            l.note(o.rule);
+        }
+        Ok(())
     }
 
     /// Does a move of `team` ending at track index `tpos` park its piece for good: the last
@@ -1644,7 +1713,7 @@ impl Game {
 fn same_entry(a: &Entry, b: &Entry, bound_families: u64) -> bool {
     let bound = |e: &Entry| bound_families >> (e.family & 63) & 1 == 1;
     let family_matters = match a.kind {
-        EntryKind::Move => false,
+        EntryKind::Move | EntryKind::Back => false,
         EntryKind::Either => true,
         EntryKind::Release => bound(a) || bound(b),
     };

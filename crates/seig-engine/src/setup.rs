@@ -152,7 +152,7 @@ pub enum SetupError {
         entry: usize,
     },
     /// A pooled move names a piece no team has.
-    #[error("a pool entry is [r|e]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]")]
+    #[error("a pool entry is [r|e|b]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]")]
     EntryPieceRange {
         /// Index of the entry.
         entry: usize,
@@ -746,6 +746,12 @@ impl Game {
                     }
                     && t.effects.iter().any(|f| match (f, e.kind) {
                         (Effect::Move(a), EntryKind::Move) => a.eval(e.thrown) == e.steps,
+                        (Effect::MoveBack(a), EntryKind::Back) => a.eval(e.thrown) == e.steps,
+                        // A move turned backward (`when no move forward: move backward`).
+                        (Effect::Move(a), EntryKind::Back) => {
+                            ir.movement.back_when_stuck.value != BackWhenStuck::Never
+                                && a.eval(e.thrown) == e.steps
+                        }
                         (Effect::Release { steps, .. }, EntryKind::Release) => {
                             // A later `cancel moves, releases in place` takes its places.
                             steps.eval(e.thrown) == e.steps || (e.steps == 0 && in_place)
@@ -759,6 +765,7 @@ impl Game {
             let Some(given) = ir.throws.iter().find(|t| gives(t)) else {
                 let kind = match e.kind {
                     EntryKind::Move => "move",
+                    EntryKind::Back => "backward move",
                     EntryKind::Release => "release",
                     EntryKind::Either => "release or move",
                 };
