@@ -271,6 +271,7 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("send_on_two_holes", &["E140"]),
     ("send_on_unreached", &["W040"]),
     ("run_never_forms", &["W041"]),
+    ("backward_never", &["W044"]),
     ("shown_unknown_colour", &["E150", "E150"]),
     ("shown_same_colour", &["W050"]),
     ("shown_low_contrast", &["W051"]),

@@ -1307,6 +1307,7 @@ fn check_swaps(seed: u64, combo: usize) -> Result<(), TestCaseError> {
         ("A-SW-4", "exact"),
         ("A-SW-5", "ladders"),
         ("A-SW-6", "rows"),
+        ("A-SW-7", "back"),
     ];
     let sel = Selection {
         readings: readings
@@ -1363,7 +1364,7 @@ proptest! {
     }
 
     #[test]
-    fn random_play_keeps_the_invariants_swap(seed in any::<u64>(), combo in 0usize..64) {
+    fn random_play_keeps_the_invariants_swap(seed in any::<u64>(), combo in 0usize..128) {
         check_swaps(seed, combo)?;
     }
 

@@ -73,6 +73,8 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::SendOn => "`landing on … goes to`",
         StatementKind::Protection => "`protection: N in a row`",
         StatementKind::Blockade => "`blockade: N in a row`",
+        StatementKind::BackWhenStuck => "`when no move forward: move backward, …`",
+        StatementKind::BackStart => "`moving back past the first hole: …`",
         StatementKind::BlockedRelease => "`blocked release:`",
         StatementKind::Stacks => "`stacks:`",
     }

@@ -862,13 +862,8 @@ impl Game {
             RefusalKind::TrackEnd,
             Ground::of(tr.end.origin, EngineChoiceId::TrackEnd),
         );
-        // A backward move walks the track in reverse from the start (a group of its own).
-        let back = !PLAIN && order.len() == 1 && s.pool[order[0] as usize].kind == EntryKind::Back;
-        if back {
-            self.may_walk_back(s, t, &p, order[0], l)
-                .map_err(|r| (r, false))?;
-        }
-        // -1 once a `bounce` end has turned the piece back, or for a backward move.
+        // A backward move walks in reverse from the start; else -1 once a `bounce` end turns.
+        let back = !PLAIN && self.walks_back && self.walks_back_now(s, t, &p, order, l)?;
         let mut dir: i16 = if back { -1 } else { 1 };
         let immune_set = self.ir.capture.immune[t.index()];
         let fast = &self.fast[t];
@@ -896,19 +891,7 @@ impl Game {
                 }
                 let mut next = pos + dir;
                 if !PLAIN && next < 0 {
-                    if back {
-                        let bs = &self.ir.movement.back_start;
-                        let by = Ground::of(bs.origin, EngineChoiceId::BackwardMoves);
-                        if bs.value == BackStart::Forbidden {
-                            return Err((Refusal::new(RefusalKind::BackPastStart, by), false));
-                        }
-                        if let Some(o) = bs.origin {
-                            l.note(o.rule);
-                        }
-                        halt = Refusal::new(RefusalKind::BackAtStart, by);
-                    } else {
-                        halt = Refusal::fact(RefusalKind::BeforeStart);
-                    }
+                    halt = self.before_start(back, l).map_err(|r| (r, false))?;
                     break 'walk;
                 }
                 if next as usize >= tr.cells.len() {
@@ -1025,27 +1008,29 @@ impl Game {
         }
     }
 
-    /// May piece `p` of team `t` walk back with pool entry `i`? Not a piece parked for good
-    /// (it stays); the statements that make the move backward are noted in `l`.
-    #[cold]
-    fn may_walk_back(
+    /// Is the walk of piece `p` of team `t` with the entries of `order` a backward move (one
+    /// backward entry), and may it be made? Not by a piece parked for good (it stays). The
+    /// statement that turned the move backward is noted in `l`.
+    fn walks_back_now(
         &self,
         s: &State,
         t: TeamId,
         p: &Piece,
-        i: u8,
+        order: &[u8],
         l: &mut Landing,
-    ) -> Result<(), Refusal> {
+    ) -> Result<bool, (Refusal, bool)> {
+        let [i] = order else { return Ok(false) };
+        if s.pool[*i as usize].kind != EntryKind::Back {
+            return Ok(false);
+        }
         let tr = &self.ir.teams[t.index()].track;
         if p.parked()
             && let Some(lp) = &tr.looping
         {
-            return Err(Refusal::new(
-                RefusalKind::TrackEnd,
-                Ground::Stated(lp.origin),
-            ));
+            let r = Refusal::new(RefusalKind::TrackEnd, Ground::Stated(lp.origin));
+            return Err((r, false));
         }
-        let rule = s.pool[i as usize].rule;
+        let rule = s.pool[*i as usize].rule;
         let thrown_back = self.ir.throws.iter().any(|e| {
             e.origin.rule == rule && e.effects.iter().any(|f| matches!(f, Effect::MoveBack(_)))
         });
@@ -1053,7 +1038,25 @@ impl Game {
         if !thrown_back && let Some(o) = self.ir.movement.back_when_stuck.origin {
             l.note(o.rule);
         }
-        Ok(())
+        Ok(true)
+    }
+
+    /// A walk that would step before its track's first hole: why it stops there (the
+    /// refusal if it took no step), or the refusal of a backward move that may not stop.
+    #[cold]
+    fn before_start(&self, back: bool, l: &mut Landing) -> Result<Refusal, Refusal> {
+        if !back {
+            return Ok(Refusal::fact(RefusalKind::BeforeStart));
+        }
+        let bs = &self.ir.movement.back_start;
+        let by = Ground::of(bs.origin, EngineChoiceId::BackwardMoves);
+        if bs.value == BackStart::Forbidden {
+            return Err(Refusal::new(RefusalKind::BackPastStart, by));
+        }
+        if let Some(o) = bs.origin {
+            l.note(o.rule);
+        }
+        Ok(Refusal::new(RefusalKind::BackAtStart, by))
     }
 
     /// Does a move of `team` ending at track index `tpos` park its piece for good: the last

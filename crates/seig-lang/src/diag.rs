@@ -182,8 +182,8 @@ codes! {
     SwapNever = "W027", Warning, "A swap capture that can never swap (no taker can leave a hole of the taken piece's track)", Corpus("swap_never_made");
     MustLandNever = "W028", Warning, "Holes that must be landed on, which no move can walk past", Corpus("must_land_never_passed");
     SpecialHoleUnreached = "W040", Warning, "Sending holes (`landing on … goes to`) that no track of their team reaches", Corpus("send_on_unreached");
-    BackwardNever = "W044", Warning, "A backward-move statement that never applies (no throw entry gives a move it could turn or walk back)", Corpus("backward_never");
     RunNeverForms = "W041", Warning, "`protection:` or `blockade:` asks for more pieces in a row than any team can put on its track", Corpus("run_never_forms");
+    BackwardNever = "W044", Warning, "A backward-move statement that never applies (no throw entry gives a move it could turn or walk back)", Corpus("backward_never");
     SameShownColour = "W050", Warning, "Both teams are drawn in the same colour", Corpus("shown_same_colour");
     LowContrastColour = "W051", Warning, "A team's colour hardly shows on the page's holes or a dark terminal", Corpus("shown_low_contrast");
 
