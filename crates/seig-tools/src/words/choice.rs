@@ -4,8 +4,9 @@
 //! `seig rules` prints them, marking "(language default)" those no statement of the file set.
 
 use crate::ir::{
-    Allocation, BackStart, BackWhenStuck, BlockedRelease, CaptureKind, Cond, Effect, EngineChoiceId, Ir, Origin,
-    ReleaseOrder, Requirement, SeatOrder, TeamId, TrackEnd, TrackEntry, ValueRule,
+    Allocation, BackStart, BackWhenStuck, BlockedRelease, CaptureKind, Cond, Effect,
+    EngineChoiceId, Ir, Origin, ReleaseOrder, Requirement, SeatOrder, TeamId, TrackEnd, TrackEntry,
+    ValueRule,
 };
 
 /// One engine choice of a variant.
