@@ -276,6 +276,7 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("teams_start_on_one_hole", &["E161"]),
     ("teams_share_start_hole", &["W042"]),
     ("run_never_forms", &["W041"]),
+    ("backward_never", &["W044"]),
     ("shown_unknown_colour", &["E150", "E150"]),
     ("shown_same_colour", &["W050"]),
     ("shown_low_contrast", &["W051"]),

@@ -514,6 +514,7 @@ fn entry_key(g: &Game, s: &State, i: usize) -> EntryKey {
         EntryKind::Move => 0,
         EntryKind::Release => 1,
         EntryKind::Either => 2,
+        EntryKind::Back => 3,
     };
     let bound_to = s
         .pool()
@@ -1404,6 +1405,7 @@ fn check_swaps(seed: u64, combo: usize) -> Result<(), TestCaseError> {
         ("A-SW-4", "exact"),
         ("A-SW-5", "ladders"),
         ("A-SW-6", "rows"),
+        ("A-SW-7", "back"),
     ];
     let sel = Selection {
         readings: readings
@@ -1460,7 +1462,7 @@ proptest! {
     }
 
     #[test]
-    fn random_play_keeps_the_invariants_swap(seed in any::<u64>(), combo in 0usize..64) {
+    fn random_play_keeps_the_invariants_swap(seed in any::<u64>(), combo in 0usize..128) {
         check_swaps(seed, combo)?;
     }
 

@@ -12,6 +12,7 @@ mod rules_sig;
 mod rules_sigue;
 mod rules_tagent;
 mod setup;
+mod statements_backward;
 mod statements_capture;
 mod statements_decline;
 mod statements_ends;

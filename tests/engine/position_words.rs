@@ -91,6 +91,8 @@ fn name(p: &NotationProblem) -> String {
         P::Move => "Move",
         P::PieceNumber { .. } => "PieceNumber",
         P::NotInPool { .. } => "NotInPool",
+        P::Home => "Home",
+        P::HomeHole => "HomeHole",
         P::Setup(e) => return setup_name(e),
     }
     .to_string()
@@ -115,6 +117,7 @@ fn setup_name(e: &SetupError) -> String {
         E::Stacked { .. } => "Stacked",
         E::Latch { .. } => "Latch",
         E::Moved => "Moved",
+        E::Homing => "Homing",
         E::EntryNoSuchThrow { .. } => "EntryNoSuchThrow",
         E::EntryThrowCount { .. } => "EntryThrowCount",
         E::EntryNotGiven { .. } => "EntryNotGiven",
@@ -178,6 +181,8 @@ const ALL: &[&str] = &[
     "Move",
     "PieceNumber",
     "NotInPool",
+    "Home",
+    "HomeHole",
     "setup::Phase",
     "setup::Seat",
     "setup::LastThrow",
@@ -193,6 +198,7 @@ const ALL: &[&str] = &[
     "setup::Stacked",
     "setup::Latch",
     "setup::Moved",
+    "setup::Homing",
     "setup::EntryNoSuchThrow",
     "setup::EntryThrowCount",
     "setup::EntryNotGiven",
@@ -310,7 +316,7 @@ fn covered() -> BTreeSet<String> {
         (&sig, at_sig("last 8:2", "last 8"), None, "Last", "last is STICKS:COUNT=VALUE", "8"),
         (&sig, at_sig("last 8:2", "last 8:9"), None, "setup::LastThrow", "no such throw", "8:9"),
         (&sig, at_sig("last 8:2", "last 8:2 foo 1"), None, "UnknownCounter", "unknown counter; expected throws, turns", "foo"),
-        (&sig, at_sig("pool 2/2#0", "pool 2/2"), None, "Entry", "a pool entry is [r|e]STEPS/THROWN#THROW", "2/2"),
+        (&sig, at_sig("pool 2/2#0", "pool 2/2"), None, "Entry", "a pool entry is [r|e|b]STEPS/THROWN#THROW", "2/2"),
         (&sig, at_sig("pool 2/2#0", "pool 2/2#0@NOPE"), None, "UnknownRule", "unknown rule ID", "2/2#0@NOPE"),
         (&sig, at_sig("pool 2/2#0", "pool 2/200#0"), None, "setup::EntryValue", "no throw has that value", "2/200#0"),
         (&sig, at_sig("pool 2/2#0", &format!("pool {full_pool}")), None, "setup::PoolFull", &format!("at most {POOL_MAX} pool entries"), "2/2#0"),
@@ -322,6 +328,8 @@ fn covered() -> BTreeSet<String> {
         (&sig, at_sig("+central_north.5", "+central_north.5 x"), None, "setup::PieceCount", "team `south` has 12 pieces; 13 are listed", "south: +!home_north.12 off off off off off off off off +!home_north.12 +central_north.5 x +home_south.4"),
         (&sig, SIG.to_string(), Some("abc"), "Move", "a move is PIECE:PLACES", "abc"),
         (&sig, SIG.to_string(), Some("99:2"), "PieceNumber", "pieces are numbered 1..12", "99:2"),
+        (&sig, SIG.to_string(), Some("home@nowhere.1"), "Home", "a home decision is `home@ROW.HOLE`", "home@nowhere.1"),
+        (&sig, SIG.to_string(), Some("home@central_north.1"), "HomeHole", "not a hole of the start row of the pieces taken", "home@central_north.1"),
         (&sig, SIG.to_string(), Some("3:5"), "NotInPool", "no unused `5` in the pool", "3:5"),
         (&sig, SIG.to_string(), Some("3:2@home_north.1"), "NoEntryHole", "a move names no entry hole", "3:2@home_north.1"),
         (&entry, entry_at("a_home.1 x x x"), Some("1:r1@b_home.2"), "EntryHole", "`@b_home.2` is not a hole a piece may enter: they are mid.1, mid.2", "1:r1@b_home.2"),
@@ -331,6 +339,7 @@ fn covered() -> BTreeSet<String> {
         (&sigue, start(&sigue).replacen("white: white_outer.1 ", "white: white_outer.2 ", 1), None, "setup::Stacked", "two pieces of `white` on one hole", "white_outer.2"),
         (&tagent, start(&tagent).replacen("turns 0", "turns 0 once twigs:1", 1), None, "setup::Latch", "the variant has 0 `once` condition(s)", "throws 0/0/0 turns 0 once twigs:1"),
         (&sig, at_sig("last 8:2", "last 8:2 moved 1"), None, "setup::Moved", "`moved` names the pieces of the team to play", "throws 1/1/146 turns 113 last 8:2 moved 1"),
+        (&sig, at_sig("last 8:2", "last 8:2 homing 1"), None, "setup::Homing", "`homing` names pieces of the team not to play", "throws 1/1/146 turns 113 last 8:2 homing 1"),
         (&sig, at_sig("pool 2/2#0", "pool 9/9#0"), None, "setup::EntryNoSuchThrow", "pool entry 1: no throw of 8 stick(s) is worth 9", "9/9#0"),
         (&sig, at_sig("throws 1/1/146", "throws 0/0/146"), None, "setup::EntryThrowCount", "pool entry 1: it comes from throw #0 of the turn, but the counters say 0 throw(s)", "2/2#0"),
         (&tagent, format!("opening | twigs 1 throw | throws 2/2/2 turns 0 | pool 3/3#0 | {}", pieces(&tagent)), None, "setup::EntryNotGiven", "pool entry 1: TAG-T2 gives no move of 3 place(s) for a throw of 3 in this phase", "3/3#0"),
@@ -379,7 +388,7 @@ fn covered_by_setups() -> BTreeSet<String> {
         (
             piece,
             "setup::EntryPieceRange",
-            "a pool entry is [r|e]STEPS",
+            "a pool entry is [r|e|b]STEPS",
         ),
     ]
     .into_iter()

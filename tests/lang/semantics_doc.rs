@@ -45,6 +45,7 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::Throw => "`on …:`",
         StatementKind::Track => "`track TEAM:`",
         StatementKind::TrackLoop => "`track TEAM loops from`",
+        StatementKind::TrackBranch => "`track TEAM branches` / `must branch at`",
         StatementKind::TrackEnd => "`track TEAM ends: stop` / `exact` / `bounce`",
         StatementKind::TrackEntry => {
             "`track TEAM entry: first hole` / `chosen hole` / `chosen empty hole`"
@@ -73,6 +74,8 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::SendOn => "`landing on … goes to`",
         StatementKind::Protection => "`protection: N in a row`",
         StatementKind::Blockade => "`blockade: N in a row`",
+        StatementKind::BackWhenStuck => "`when no move forward: move backward, …`",
+        StatementKind::BackStart => "`moving back past the first hole: …`",
         StatementKind::BlockedRelease => "`blocked release:`",
         StatementKind::Stacks => "`stacks:`",
     }

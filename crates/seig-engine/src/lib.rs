@@ -118,6 +118,9 @@ pub enum EntryKind {
     Release,
     /// Either; entries of one throw go to different pieces.
     Either,
+    /// Moves a released piece back along its track (`move back`, or a move turned backward
+    /// by `when no move forward: move backward`); always a group of its own.
+    Back,
 }
 
 /// One move waiting in the pool.
@@ -272,7 +275,7 @@ impl Decision {
     }
     /// Whether it is [`Decision::PASS`].
     #[inline]
-    pub(crate) const fn is_pass(&self) -> bool {
+    pub const fn is_pass(&self) -> bool {
         self.piece == PASS_PIECE
     }
     /// Whether it is [`Decision::THROW_ON`].
@@ -604,6 +607,14 @@ pub enum RefusalKind {
     BouncedBack,
     /// A walk that would go back before the track's start.
     BeforeStart,
+    /// A backward move of a piece with no hole of its track behind it (on the first hole,
+    /// or off the track).
+    BackAtStart,
+    /// A backward move with more places than holes behind the piece, under `moving back
+    /// past the first hole: forbidden`.
+    BackPastStart,
+    /// A backward move given with other throws: it is always a group of its own.
+    BackAlone,
     /// A release whose own places would leave the holes they are confined to (`release N
     /// moving E within REGION`).
     Confined,
@@ -889,6 +900,10 @@ pub struct Game {
     /// No passing restriction and no `bounce` end: a walk only goes forward, and
     /// `Game::walk` takes the path without their tests.
     plain_walk: bool,
+    /// Some move may walk back (`move back`, `when no move forward: move backward`).
+    walks_back: bool,
+    /// `when no move forward: move backward, may`: a seat holding a backward move may pass.
+    back_may: bool,
     /// [`Game::plain_walk`] without stacks moving together or a chosen entry: the common
     /// move is applied by `Game::land_plain`, without the general checks.
     plain_apply: bool,
@@ -1090,9 +1105,12 @@ impl Game {
         let send_on = send_on_table(&ir, &track_of_cell);
         // Sending holes are judged on the careful walk: a file without them pays nothing.
         let sends = send_on.iter().any(|v| !v.is_empty());
+        let walks_back = ir.walks_back();
+        let back_may = mv.back_when_stuck.value == BackWhenStuck::May;
         let plain_walk = pass_free
             && !sends
             && !branchy
+            && !walks_back
             && ir
                 .teams
                 .iter()
@@ -1102,9 +1120,11 @@ impl Game {
             .iter()
             .any(|r| r.is_some_and(|(o, _)| o != ir.release_order.value));
         let confined = rule_within.iter().any(Option::is_some);
+        // The quick verdicts walk forward only: backward moves ask the definition.
         let careful_moves = !pass_free
             || sends
             || branchy
+            || walks_back
             || mv.walk_in_throw_order.value
             || mv.land_each_throw.value;
         // A confinement (`within`) binds releasing groups only: waiting pieces.
@@ -1157,6 +1177,8 @@ impl Game {
             rule_orders,
             pass_free,
             plain_walk,
+            walks_back,
+            back_may,
             plain_apply: plain_walk && !entry_choice && !mv.stacks_together.value,
             wins_only,
             rotation,
@@ -1397,6 +1419,15 @@ impl Game {
                     bind_to,
                     e.origin.rule,
                 ),
+                Effect::MoveBack(a) => self.push(
+                    s,
+                    a.eval(value),
+                    value,
+                    EntryKind::Back,
+                    family,
+                    bind_to,
+                    e.origin.rule,
+                ),
                 Effect::Release { count, steps, .. } => {
                     for _ in 0..count {
                         self.push(
@@ -1583,11 +1614,16 @@ impl Game {
 
     /// In the move stage with nothing legal left: forfeit the rest and go on. With `legal`,
     /// the legal decisions found are left there.
-    fn settle(&self, s: &mut State, obs: &mut impl Observer, legal: Option<&mut Vec<Decision>>) {
+    fn settle(
+        &self,
+        s: &mut State,
+        obs: &mut impl Observer,
+        mut legal: Option<&mut Vec<Decision>>,
+    ) {
         if s.stage != Stage::Move {
             return;
         }
-        let any = match legal {
+        let any = match legal.as_deref_mut() {
             Some(out) => {
                 self.legal_decisions(s, out);
                 !out.is_empty()
@@ -1597,8 +1633,36 @@ impl Game {
         if any {
             return;
         }
+        if self.walks_back && self.turn_back(s) {
+            let again = match legal {
+                Some(out) => {
+                    self.legal_decisions(s, out);
+                    !out.is_empty()
+                }
+                None => self.has_legal(s),
+            };
+            if again {
+                return;
+            }
+        }
         self.forfeit_rest(s, obs);
         self.done_moving(s, obs);
+    }
+
+    /// `when no move forward: move backward`: turns the unused moves no piece can use
+    /// forward into backward moves; whether it turned any.
+    fn turn_back(&self, s: &mut State) -> bool {
+        if self.ir.movement.back_when_stuck.value == BackWhenStuck::Never {
+            return false;
+        }
+        let mut turned = false;
+        for e in s.pool[..s.pool_len as usize].iter_mut() {
+            if e.piece == NONE && e.kind == EntryKind::Move {
+                e.kind = EntryKind::Back;
+                turned = true;
+            }
+        }
+        turned
     }
 
     /// Forfeits the unused pool entries (no piece can use them), with the event.

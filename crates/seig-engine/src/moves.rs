@@ -217,6 +217,15 @@ impl Game {
             .filter(|&b| b != NONE)
             .fold(0, |acc, b| acc | 1 << (b & 63));
         let in_order = pooled && self.ir.movement.walk_in_throw_order.value;
+        // A backward move is a group of its own.
+        let backs: u64 = if self.walks_back {
+            unused[..m]
+                .iter()
+                .filter(|&&u| s.pool[u as usize].kind == EntryKind::Back)
+                .fold(0, |acc, &u| acc | 1 << u)
+        } else {
+            0
+        };
         let mut base_of = [0u8; POOL_MAX];
         let mut nbase = 0;
         let mut type_of = [0u8; POOL_MAX];
@@ -278,6 +287,9 @@ impl Game {
                         seq.1 += 1;
                     }
                 }
+            }
+            if mask & backs != 0 && mask.count_ones() > 1 {
+                return true;
             }
             if let Some(w) = walked.as_mut()
                 && !w.insert(seq)
@@ -531,7 +543,8 @@ impl Game {
         let kind_given = |f: &Effect| {
             matches!(
                 (f, e.kind),
-                (Effect::Move(_), EntryKind::Move)
+                (Effect::Move(_), EntryKind::Move | EntryKind::Back)
+                    | (Effect::MoveBack(_), EntryKind::Back)
                     | (Effect::Release { .. }, EntryKind::Release)
                     | (Effect::ReleaseOrMove { .. }, EntryKind::Either)
             )
@@ -609,6 +622,13 @@ impl Game {
                 EntryKind::Release => releases += 1,
                 EntryKind::Either => releasers += 1,
                 EntryKind::Move => {}
+                EntryKind::Back if mask.count_ones() > 1 => {
+                    return Err(Refusal::new(
+                        RefusalKind::BackAlone,
+                        Ground::of(None, EngineChoiceId::BackwardMoves),
+                    ));
+                }
+                EntryKind::Back => {}
             }
             if e.bound != NONE && !self.binding_kept(s, e.bound, piece, mask) {
                 return Err(Refusal::new(
@@ -922,8 +942,9 @@ impl Game {
             RefusalKind::TrackEnd,
             Ground::of(tr.end.origin, EngineChoiceId::TrackEnd),
         );
-        // -1 once a `bounce` end has turned the piece back.
-        let mut dir: i16 = 1;
+        // A backward move walks in reverse from the start; else -1 once a `bounce` end turns.
+        let back = !PLAIN && self.walks_back && self.walks_back_now(s, t, &p, order, l)?;
+        let mut dir: i16 = if back { -1 } else { 1 };
         let immune_set = self.ir.capture.immune[t.index()];
         let fast = &self.fast[t];
         'walk: for &i in order {
@@ -950,7 +971,7 @@ impl Game {
                 }
                 let mut next = self.step_from::<PLAIN>(t, pos, dir, !moved);
                 if !PLAIN && next < 0 {
-                    halt = Refusal::fact(RefusalKind::BeforeStart);
+                    halt = self.before_start(back, l).map_err(|r| (r, false))?;
                     break 'walk;
                 }
                 if next as usize >= tr.cells.len() {
@@ -1003,7 +1024,7 @@ impl Game {
                 }
             }
         }
-        if !PLAIN && dir < 0 && pos == p.tpos && !release {
+        if !PLAIN && !back && dir < 0 && pos == p.tpos && !release {
             return Err((
                 Refusal::new(
                     RefusalKind::BouncedBack,
@@ -1092,6 +1113,57 @@ impl Game {
             ),
             Requirement::Conds(cs) => (cs.iter().all(|c| self.cond(s, team, c)), false),
         }
+    }
+
+    /// Is the walk of piece `p` of team `t` with the entries of `order` a backward move (one
+    /// backward entry), and may it be made? Not by a piece parked for good (it stays). The
+    /// statement that turned the move backward is noted in `l`.
+    fn walks_back_now(
+        &self,
+        s: &State,
+        t: TeamId,
+        p: &Piece,
+        order: &[u8],
+        l: &mut Landing,
+    ) -> Result<bool, (Refusal, bool)> {
+        let [i] = order else { return Ok(false) };
+        if s.pool[*i as usize].kind != EntryKind::Back {
+            return Ok(false);
+        }
+        let tr = &self.ir.teams[t.index()].track;
+        if p.parked()
+            && let Some(lp) = &tr.looping
+        {
+            let r = Refusal::new(RefusalKind::TrackEnd, Ground::Stated(lp.origin));
+            return Err((r, false));
+        }
+        let rule = s.pool[*i as usize].rule;
+        let thrown_back = self.ir.throws.iter().any(|e| {
+            e.origin.rule == rule && e.effects.iter().any(|f| matches!(f, Effect::MoveBack(_)))
+        });
+        // A move turned backward: the statement that turned it is part of the verdict.
+        if !thrown_back && let Some(o) = self.ir.movement.back_when_stuck.origin {
+            l.note(o.rule);
+        }
+        Ok(true)
+    }
+
+    /// A walk that would step before its track's first hole: why it stops there (the
+    /// refusal if it took no step), or the refusal of a backward move that may not stop.
+    #[cold]
+    fn before_start(&self, back: bool, l: &mut Landing) -> Result<Refusal, Refusal> {
+        if !back {
+            return Ok(Refusal::fact(RefusalKind::BeforeStart));
+        }
+        let bs = &self.ir.movement.back_start;
+        let by = Ground::of(bs.origin, EngineChoiceId::BackwardMoves);
+        if bs.value == BackStart::Forbidden {
+            return Err(Refusal::new(RefusalKind::BackPastStart, by));
+        }
+        if let Some(o) = bs.origin {
+            l.note(o.rule);
+        }
+        Ok(Refusal::new(RefusalKind::BackAtStart, by))
     }
 
     /// Does a move of `team` ending at track index `tpos` park its piece for good: the last
@@ -1787,7 +1859,7 @@ impl Game {
 fn same_entry(a: &Entry, b: &Entry, bound_families: u64) -> bool {
     let bound = |e: &Entry| bound_families >> (e.family & 63) & 1 == 1;
     let family_matters = match a.kind {
-        EntryKind::Move => false,
+        EntryKind::Move | EntryKind::Back => false,
         EntryKind::Either => true,
         EntryKind::Release => bound(a) || bound(b),
     };

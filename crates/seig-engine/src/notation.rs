@@ -14,7 +14,7 @@
 //! taken by the move just made and waiting off the board for their holes (`send home to:
 //! chosen empty hole`), `won TEAM:ROW.N,…`); the pool (`pool -`
 //! when empty), each entry
-//! `[r|e]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]` (`r` a release, `e` release-or-move;
+//! `[r|e|b]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]` (`r` a release, `e` release-or-move, `b` backward;
 //! `^F` bound to the releases of throw F; `@RULE` the rule that gave it, where the throw
 //! table of the phase would not say);
 //! then one section per team listing its pieces in order: `ROW.N` (1-based hole; a `'`
@@ -231,6 +231,7 @@ impl Game {
             match e.kind {
                 EntryKind::Release => out.push('r'),
                 EntryKind::Either => out.push('e'),
+                EntryKind::Back => out.push('b'),
                 EntryKind::Move => {}
             }
             let _ = write!(out, "{}/{}#{}", e.steps, e.thrown, e.family);
@@ -560,11 +561,12 @@ impl Game {
         (h >= 1 && h <= r.len).then(|| r.cell(h - 1))
     }
 
-    /// A pool entry: `[r|e]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]`.
+    /// A pool entry: `[r|e|b]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]`.
     fn parse_entry(&self, tok: &str, i: usize) -> Result<EntrySetup, NotationError> {
         let (kind, rest) = match tok.as_bytes().first() {
             Some(b'r') => (EntryKind::Release, &tok[1..]),
             Some(b'e') => (EntryKind::Either, &tok[1..]),
+            Some(b'b') => (EntryKind::Back, &tok[1..]),
             _ => (EntryKind::Move, tok),
         };
         let bad = || err(NotationProblem::Entry, tok);
@@ -626,7 +628,8 @@ impl Game {
             e.effects.iter().any(|f| {
                 matches!(
                     (f, kind),
-                    (Effect::Move(_), EntryKind::Move)
+                    (Effect::Move(_), EntryKind::Move | EntryKind::Back)
+                        | (Effect::MoveBack(_), EntryKind::Back)
                         | (Effect::Release { .. }, EntryKind::Release)
                         | (Effect::ReleaseOrMove { .. }, EntryKind::Either)
                 )
@@ -793,6 +796,7 @@ impl Game {
                 match e.kind {
                     EntryKind::Release => out.push('r'),
                     EntryKind::Either => out.push('e'),
+                    EntryKind::Back => out.push('b'),
                     EntryKind::Move => {}
                 }
                 let _ = write!(out, "{}", e.steps);
@@ -925,6 +929,7 @@ impl Game {
             let (kind, num) = match tok.as_bytes().first() {
                 Some(b'r') => (EntryKind::Release, &tok[1..]),
                 Some(b'e') => (EntryKind::Either, &tok[1..]),
+                Some(b'b') => (EntryKind::Back, &tok[1..]),
                 _ => (EntryKind::Move, tok),
             };
             let (num, family) = match num.split_once('#') {

@@ -63,7 +63,7 @@ impl Group {
             match e.kind {
                 EntryKind::Release => g.releases += 1,
                 EntryKind::Either => g.releasers += 1,
-                EntryKind::Move => {}
+                EntryKind::Move | EntryKind::Back => {}
             }
             if e.bound != NONE {
                 g.allowed &= bound_allows(pool, e.bound, mask);

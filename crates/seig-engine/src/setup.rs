@@ -746,6 +746,12 @@ impl Game {
                     }
                     && t.effects.iter().any(|f| match (f, e.kind) {
                         (Effect::Move(a), EntryKind::Move) => a.eval(e.thrown) == e.steps,
+                        (Effect::MoveBack(a), EntryKind::Back) => a.eval(e.thrown) == e.steps,
+                        // A move turned backward (`when no move forward: move backward`).
+                        (Effect::Move(a), EntryKind::Back) => {
+                            ir.movement.back_when_stuck.value != BackWhenStuck::Never
+                                && a.eval(e.thrown) == e.steps
+                        }
                         (Effect::Release { steps, .. }, EntryKind::Release) => {
                             // A later `cancel moves, releases in place` takes its places.
                             steps.eval(e.thrown) == e.steps || (e.steps == 0 && in_place)

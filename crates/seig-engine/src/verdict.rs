@@ -358,7 +358,12 @@ impl Game {
                 }),
                 Event::Passed { entries } => out.push(Consequence::Passed {
                     entries,
-                    by: if entries > 0 {
+                    by: if entries > 0 && self.back_may && !self.ir.moves_optional.value {
+                        Ground::of(
+                            self.ir.movement.back_when_stuck.origin,
+                            EngineChoiceId::BackwardMoves,
+                        )
+                    } else if entries > 0 {
                         Ground::of(self.ir.moves_optional.origin, EngineChoiceId::ForcedMoves)
                     } else {
                         Ground::of(self.ir.throw_on_at_will.origin, EngineChoiceId::ThrowingOn)

@@ -206,6 +206,8 @@ pub enum EngineChoiceId {
     SendingHoles,
     /// `blockades`.
     Blockades,
+    /// `backward moves`.
+    BackwardMoves,
     /// `protection`.
     Protection,
     /// `stacking`.
@@ -244,7 +246,7 @@ pub enum EngineChoiceId {
 
 impl EngineChoiceId {
     /// Every engine choice, in the order of docs/semantics.md.
-    pub const ALL: [EngineChoiceId; 43] = [
+    pub const ALL: [EngineChoiceId; 44] = [
         EngineChoiceId::ThrowingOrder,
         EngineChoiceId::SeatsPerTeam,
         EngineChoiceId::SeatRotation,
@@ -271,6 +273,7 @@ impl EngineChoiceId {
         EngineChoiceId::Passing,
         EngineChoiceId::SendingHoles,
         EngineChoiceId::Blockades,
+        EngineChoiceId::BackwardMoves,
         EngineChoiceId::Stacking,
         EngineChoiceId::Stacks,
         EngineChoiceId::Capture,
@@ -319,6 +322,7 @@ impl EngineChoiceId {
             EngineChoiceId::Passing => "passing",
             EngineChoiceId::SendingHoles => "sending holes",
             EngineChoiceId::Blockades => "blockades",
+            EngineChoiceId::BackwardMoves => "backward moves",
             EngineChoiceId::Protection => "protection",
             EngineChoiceId::Stacking => "stacking",
             EngineChoiceId::Stacks => "stacks",
@@ -445,6 +449,10 @@ pub enum StatementKind {
     Protection,
     /// `blockade: N in a row`.
     Blockade,
+    /// `when no move forward: move backward, must|may`.
+    BackWhenStuck,
+    /// `moving back past the first hole: stop|forbidden`.
+    BackStart,
     /// `blocked release: …`.
     BlockedRelease,
     /// `stacks: move together|apart`.
@@ -1071,6 +1079,38 @@ pub struct Movement {
     /// blockade; the passing rules alone decide).
     #[serde(default)]
     pub blockade: Sourced<Option<u8>>,
+    /// `when no move forward: move backward, must|may`: what becomes of the moves no piece
+    /// can use forward (language default: [`BackWhenStuck::Never`], they are forfeited).
+    #[serde(default)]
+    pub back_when_stuck: Sourced<BackWhenStuck>,
+    /// `moving back past the first hole: stop|forbidden`: a backward move that would walk
+    /// past its track's first hole stops there (language default) or is refused.
+    #[serde(default)]
+    pub back_start: Sourced<BackStart>,
+}
+
+/// What becomes of the moves of a pool that no piece can use forward
+/// (`when no move forward: move backward, must|may`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum BackWhenStuck {
+    /// They are forfeited (the language default).
+    #[default]
+    Never,
+    /// They become backward moves, which the seat must make while one is legal.
+    Must,
+    /// They become backward moves, which the seat may make or decline (a pass).
+    May,
+}
+
+/// What a backward move does at its track's first hole
+/// (`moving back past the first hole: stop|forbidden`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum BackStart {
+    /// It stops on the first hole with the places left unused (the language default).
+    #[default]
+    Stop,
+    /// It is refused: the piece needs a place behind it for every place of the move.
+    Forbidden,
 }
 
 impl Default for Movement {
@@ -1088,6 +1128,8 @@ impl Default for Movement {
             passed_won: Sourced::default_value([CellSet::default(); 2]),
             blocked_release: Sourced::default_value(BlockedRelease::Lost),
             blockade: Sourced::default_value(None),
+            back_when_stuck: Sourced::default_value(BackWhenStuck::Never),
+            back_start: Sourced::default_value(BackStart::Stop),
         }
     }
 }
@@ -1381,6 +1423,8 @@ impl Amount {
 pub enum Effect {
     /// A move of this many places for a released piece.
     Move(Amount),
+    /// A move of this many places back along its track for a released piece (`move back`).
+    MoveBack(Amount),
     /// Release `count` pieces, each moving this many places.
     Release {
         /// Pieces.
@@ -1747,6 +1791,16 @@ impl Ir {
             )
             .chain(tracks)
             .any(|cs| cs.iter().any(|c| walk(c, f)))
+    }
+
+    /// Whether some move may walk a track backward: a `move back` entry, or moves turned
+    /// backward when no forward move exists.
+    pub fn walks_back(&self) -> bool {
+        self.movement.back_when_stuck.value != BackWhenStuck::Never
+            || self
+                .throws
+                .iter()
+                .any(|e| e.effects.iter().any(|f| matches!(f, Effect::MoveBack(_))))
     }
 
     /// The names of the classes a throw of `k` face-0 sticks out of `n` belongs to.

@@ -189,6 +189,7 @@ codes! {
     SpecialHoleUnreached = "W040", Warning, "Special holes (sending, must-land or safe holes) that no track of their team reaches", Corpus("send_on_unreached");
     RunNeverForms = "W041", Warning, "`protection:` or `blockade:` asks for more pieces in a row than any team can put on its track", Corpus("run_never_forms");
     TeamsShareStartHole = "W042", Warning, "Both teams' pieces start on one hole that they may share", Corpus("teams_share_start_hole");
+    BackwardNever = "W044", Warning, "A backward-move statement that never applies (no throw entry gives a move it could turn or walk back)", Corpus("backward_never");
     SameShownColour = "W050", Warning, "Both teams are drawn in the same colour", Corpus("shown_same_colour");
     LowContrastColour = "W051", Warning, "A team's colour hardly shows on the page's holes or a dark terminal", Corpus("shown_low_contrast");
 

@@ -510,6 +510,7 @@ fn release_order_words(o: ReleaseOrderKind) -> &'static str {
 fn effect(e: &Effect) -> String {
     match e {
         Effect::Move(x) => format!("move {}", expr(&x.node)),
+        Effect::MoveBack(x) => format!("move back {}", expr(&x.node)),
         Effect::Release(n, m, o, w) => release_effect(n, m.as_ref(), *o, w.as_ref()),
         Effect::ReleaseOrMove(x, None) => format!("release or move {}", expr(&x.node)),
         Effect::ReleaseOrMove(x, Some(n)) => format!(
@@ -685,6 +686,8 @@ fn statement(s: &StmtKind) -> String {
         | StmtKind::PooledLanding(_)
         | StmtKind::PooledWalk(_)
         | StmtKind::Moves(_)
+        | StmtKind::BackWhenStuck(_)
+        | StmtKind::BackStart(_)
         | StmtKind::ThrowingOn(_)
         | StmtKind::Passing { .. }
         | StmtKind::SendOn { .. }
@@ -832,6 +835,14 @@ fn movement(s: &StmtKind) -> String {
         StmtKind::Moves(optional) => {
             format!("moves: {}", if *optional { "optional" } else { "forced" })
         }
+        StmtKind::BackWhenStuck(may) => format!(
+            "when no move forward: move backward, {}",
+            if *may { "may" } else { "must" }
+        ),
+        StmtKind::BackStart(forbidden) => format!(
+            "moving back past the first hole: {}",
+            if *forbidden { "forbidden" } else { "stop" }
+        ),
         StmtKind::ThrowingOn(at_will) => format!(
             "throwing on: {}",
             if *at_will { "at will" } else { "as thrown" }

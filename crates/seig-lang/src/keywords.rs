@@ -141,6 +141,14 @@ pub const FORMS: &[Form] = &[
         "A seat must move while it can (default forced), or may decline its moves left (pass).",
     ),
     f(
+        "when no move forward: move backward, must|may",
+        "Moves no piece can use forward become moves back along the track, which the seat must (or may) make.",
+    ),
+    f(
+        "moving back past the first hole: stop|forbidden",
+        "A backward move stops on its track's first hole (default), or is refused there.",
+    ),
+    f(
         "throwing on: as thrown|at will",
         "A seat throws again only when a throw says so (default), or also whenever it likes.",
     ),
@@ -163,6 +171,10 @@ pub const FORMS: &[Form] = &[
     f(
         "on N, N|CLASS|any in PHASE if CONDS: EFFECT and EFFECT",
         "A throw table entry: the first whose match, phase and conditions hold applies.",
+    ),
+    f(
+        "move back EXPR",
+        "A move of EXPR places back along the piece's track.",
     ),
     f(
         "move EXPR",

@@ -333,7 +333,7 @@ impl Walk {
 
     fn effect(&mut self, e: &Effect) {
         match e {
-            Effect::Move(x) => self.expr(x),
+            Effect::Move(x) | Effect::MoveBack(x) => self.expr(x),
             Effect::Release(n, moving, _, within) => {
                 self.expr(n);
                 if let Some(m) = moving {
@@ -458,6 +458,8 @@ impl Walk {
             | StmtKind::PooledLanding(_)
             | StmtKind::PooledWalk(_)
             | StmtKind::Moves(_)
+            | StmtKind::BackWhenStuck(_)
+            | StmtKind::BackStart(_)
             | StmtKind::ThrowingOn(_)
             | StmtKind::ImmuneArrived
             | StmtKind::ImmuneUntilReleased

@@ -276,6 +276,7 @@ pub fn render_pool(g: &Game, s: &State) -> Option<String> {
             let kind = match e.kind {
                 EntryKind::Release => "r",
                 EntryKind::Either => "e",
+                EntryKind::Back => "b",
                 EntryKind::Move => "",
             };
             let rule = &g.ir().rules[e.rule.index()].id;

@@ -444,6 +444,8 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::PooledLanding(_) => K::PooledLanding,
         StmtKind::PooledWalk(_) => K::PooledWalk,
         StmtKind::Moves(_) => K::Moves,
+        StmtKind::BackWhenStuck(_) => K::BackWhenStuck,
+        StmtKind::BackStart(_) => K::BackStart,
         StmtKind::ThrowingOn(_) => K::ThrowingOn,
         StmtKind::Passing { .. } => K::Passing,
         StmtKind::MustLand(_) => K::MustLand,

@@ -16,6 +16,8 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
     let mut own: Option<Setting<bool>> = None;
     let mut opposing: Option<Setting<bool>> = None;
     let mut blocked: Option<Setting<BlockedRelease>> = None;
+    let mut stuck: Option<Setting<BackWhenStuck>> = None;
+    let mut back_start: Option<Setting<BackStart>> = None;
     let mut must_land = [CellSet::default(); 2];
     let mut must_land_origin = None;
     let mut passed_won: Sourced<[CellSet; 2]> = Sourced::default();
@@ -53,6 +55,34 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
                     passed_won.origin = Some(o);
                 }
             }
+            StmtKind::BackWhenStuck(may) => {
+                let v = if *may {
+                    BackWhenStuck::May
+                } else {
+                    BackWhenStuck::Must
+                };
+                set_once(
+                    cx,
+                    &mut stuck,
+                    v,
+                    f,
+                    "what the moves no piece can use forward do",
+                )
+            }
+            StmtKind::BackStart(forbidden) => {
+                let v = if *forbidden {
+                    BackStart::Forbidden
+                } else {
+                    BackStart::Stop
+                };
+                set_once(
+                    cx,
+                    &mut back_start,
+                    v,
+                    f,
+                    "what a backward move does at the first hole",
+                )
+            }
             StmtKind::BlockedRelease(b) => {
                 let v = match b {
                     BlockedReleaseKind::Lost => BlockedRelease::Lost,
@@ -78,6 +108,8 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
         },
         blocked_release: sourced(&blocked, d.blocked_release.value),
         blockade: d.blockade,
+        back_when_stuck: sourced(&stuck, d.back_when_stuck.value),
+        back_start: sourced(&back_start, d.back_start.value),
         passed_won,
     }
 }

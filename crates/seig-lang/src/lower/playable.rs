@@ -26,6 +26,7 @@ pub(super) fn check(cx: &mut Cx, ir: &Ir, flat: &[Flat]) {
     swaps(cx, ir, &span);
     must_land(cx, ir, &span);
     special_holes(cx, ir, flat);
+    backward(cx, ir, &span);
     unreachable_cells(cx, ir, &span);
     super::shadowed::check(cx, ir, &span);
     super::layout::check(cx, ir, &span);
@@ -427,12 +428,47 @@ fn special_holes(cx: &mut Cx, ir: &Ir, flat: &[Flat]) {
     }
 }
 
+/// Backward-move statements that never apply: `when no move forward` with no `move` entry
+/// to turn back, and `moving back past the first hole` with no backward move at all.
+fn backward(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
+    let mv = &ir.movement;
+    let gives = |want: fn(&Effect) -> bool| ir.throws.iter().any(|e| e.effects.iter().any(want));
+    let moves = gives(|f| matches!(f, Effect::Move(_)));
+    let backs = gives(|f| matches!(f, Effect::MoveBack(_)));
+    let stuck = mv.back_when_stuck.value != BackWhenStuck::Never;
+    let never = match (mv.back_when_stuck.origin, mv.back_start.origin) {
+        (Some(o), _) if stuck && !moves => Some((
+            o,
+            "no throw entry gives a `move` that could be turned backward",
+        )),
+        (_, Some(o)) if !backs && !(stuck && moves) => Some((
+            o,
+            "no move ever walks back: no `move back` entry, no `when no move forward`",
+        )),
+        _ => None,
+    };
+    if let Some((o, why)) = never {
+        cx.diags.push(
+            Diagnostic::warning(
+                Code::BackwardNever,
+                span(o),
+                "this statement never applies",
+                why,
+            )
+            .with_help("give a throw a backward move, e.g. `on 1: move back 1`, or remove it"),
+        );
+    }
+}
+
 /// Holes of a team's track that no piece of the team can ever reach: a piece walks its
 /// track forward from where it starts, so when every piece starts on the track at index `m`
 /// or beyond, the holes before `m` are never reached, unless a loop leads back there, a
-/// bounce might, a piece sent home may land there (a hole of the start row), or the track
-/// passes the hole again further on.
+/// bounce or a backward move might, a piece sent home may land there (a hole of the start
+/// row), or the track passes the hole again further on.
 fn unreachable_cells(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
+    if ir.walks_back() {
+        return;
+    }
     let sends_home = ir
         .capture
         .at

@@ -327,6 +327,8 @@ pub enum ThrowMatch {
 pub enum Effect {
     /// `move E`.
     Move(Spanned<Expr>),
+    /// `move back E`: a move of E places back along the piece's track.
+    MoveBack(Spanned<Expr>),
     /// `release N [ORDER] [moving E [within REGION]]`; the region confines the release's
     /// own places.
     Release(
@@ -670,6 +672,10 @@ pub enum StmtKind {
     /// `blockade: N in a row`: a move may not walk past a hole of N or more holes in a row
     /// along the mover's track, each holding opposing pieces.
     Blockade(Spanned<Expr>),
+    /// `when no move forward: move backward, must|may` (`true`: may).
+    BackWhenStuck(bool),
+    /// `moving back past the first hole: stop|forbidden` (`true`: forbidden).
+    BackStart(bool),
     /// `blocked release: lost|released in place|another piece`.
     BlockedRelease(BlockedReleaseKind),
     /// `stacks: move together|move apart` (`true` = together).

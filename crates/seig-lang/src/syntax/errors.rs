@@ -49,7 +49,8 @@ pub fn describe(r: Rule) -> &'static str {
         | immune_arrived_stmt | immune_waiting_stmt | immune_when_stmt | send_home_stmt
         | win_stmt | moves_per_piece_stmt | pooled_landing_stmt | pooled_walk_stmt
         | passing_stmt | must_land_stmt | passed_won_stmt | send_on_stmt | protection_stmt
-        | blockade_stmt | blocked_release_stmt | seat_order_stmt | draw_stmt | score_end_stmt
+        | blockade_stmt | back_stuck_stmt | back_start_stmt
+        | blocked_release_stmt | seat_order_stmt | draw_stmt | score_end_stmt
         | moves_stmt | throwing_on_stmt | stmt | stmt_alone => STATEMENT,
         team_blocks | alternating => "`team blocks` or `alternating`",
         from_hole => "`from hole N`",
@@ -91,6 +92,8 @@ pub fn describe(r: Rule) -> &'static str {
         land_once | land_each => "`once` or `after each throw`",
         walk_any | walk_thrown => "`any order` or `in throw order`",
         moves_forced | moves_optional => "`forced` or `optional`",
+        back_must | back_may => "`must` or `may`",
+        back_stop => "`stop` or `forbidden`",
         throw_on_as_thrown | throw_on_at_will => "`as thrown` or `at will`",
         face_percent => "a chance in percent (`p(marked) = 55 percent`, or a param)",
         passing_own | passing_opposing => "`own` or `opposing`",
@@ -102,9 +105,9 @@ pub fn describe(r: Rule) -> &'static str {
         value_list => "a list of numbers like `2, 3, 4`",
         in_phase => "`in PHASE`",
         release_within => "`within REGION`",
-        effect | move_eff | release_eff | release_or_move | throw_again | cancel_moves
-        | releases_in_place | remove_opposing | enter_phase | nothing => {
-            "an effect (`move N`, `release N`, `release or move N`, `throw again`, `cancel moves`, `remove opposing piece`, `enter PHASE`, `nothing`)"
+        effect | move_eff | move_back_eff | release_eff | release_or_move | throw_again
+        | cancel_moves | releases_in_place | remove_opposing | enter_phase | nothing => {
+            "an effect (`move N`, `move back N`, `release N`, `release or move N`, `throw again`, `cancel moves`, `remove opposing piece`, `enter PHASE`, `nothing`)"
         }
         segment => "a track segment (`ROW forward|backward [as LABEL] [goal]`)",
         direction => "`forward` or `backward`",

@@ -619,6 +619,8 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         },
         Rule::protection_stmt => StmtKind::Protection(expr(next!())?),
         Rule::blockade_stmt => StmtKind::Blockade(expr(next!())?),
+        Rule::back_stuck_stmt => StmtKind::BackWhenStuck(next!().as_rule() == Rule::back_may),
+        Rule::back_start_stmt => StmtKind::BackStart(next!().as_rule() == Rule::forbidden),
         Rule::blocked_release_stmt => StmtKind::BlockedRelease(match next!().as_rule() {
             Rule::release_in_place => BlockedReleaseKind::InPlace,
             Rule::release_another => BlockedReleaseKind::AnotherPiece,
@@ -997,6 +999,7 @@ fn effect(p: P) -> Result<Spanned<Effect>, Vec<Diagnostic>> {
     let mut it = p.into_inner();
     let node = match kind {
         Rule::move_eff => Effect::Move(expr(it.next().expect("expr"))?),
+        Rule::move_back_eff => Effect::MoveBack(expr(it.next().expect("expr"))?),
         Rule::release_eff => release_eff(it)?,
         Rule::release_or_move => Effect::ReleaseOrMove(
             expr(it.next().expect("steps"))?,

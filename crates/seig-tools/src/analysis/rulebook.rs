@@ -37,6 +37,7 @@ fn release_order_words(o: ReleaseOrder) -> &'static str {
 pub(crate) fn describe_effect(ir: &Ir, e: &Effect) -> String {
     match e {
         Effect::Move(a) => format!("move {}", amount(*a)),
+        Effect::MoveBack(a) => format!("move {} back along the track", amount(*a)),
         Effect::Release {
             count,
             steps,
@@ -1004,6 +1005,8 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::MustLand => "holes a piece must land on before going on",
         StatementKind::PassedWon => "holes a move wins by walking past them",
         StatementKind::Protection => "pieces in a row that cannot be taken",
+        StatementKind::BackWhenStuck => "what the moves no piece can use forward do",
+        StatementKind::BackStart => "what a backward move does at the track's first hole",
         StatementKind::Blockade => "pieces in a row that cannot be passed",
         StatementKind::SendOn => "holes that send a piece landing there to another hole",
         StatementKind::BlockedRelease => "what a blocked release does",

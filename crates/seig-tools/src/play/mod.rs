@@ -651,6 +651,7 @@ fn outcome_key(g: &Game, s: &State) -> OutcomeKey {
                 seig_engine::EntryKind::Move => 0,
                 seig_engine::EntryKind::Release => 1,
                 seig_engine::EntryKind::Either => 2,
+                seig_engine::EntryKind::Back => 3,
             };
             // Used by some piece (which one is in `pieces`), or dropped, or open.
             let state = match e.used() {

@@ -4,8 +4,9 @@
 //! `seig rules` prints them, marking "(language default)" those no statement of the file set.
 
 use crate::ir::{
-    Allocation, BlockedRelease, CaptureKind, Cond, Effect, EngineChoiceId, HomeTarget, Ir, Origin,
-    ReleaseOrder, Requirement, SeatOrder, TeamId, TrackEnd, TrackEntry, ValueRule,
+    Allocation, BackStart, BackWhenStuck, BlockedRelease, CaptureKind, Cond, Effect,
+    EngineChoiceId, HomeTarget, Ir, Origin, ReleaseOrder, Requirement, SeatOrder, TeamId, TrackEnd,
+    TrackEntry, ValueRule,
 };
 
 /// One engine choice of a variant.
@@ -81,6 +82,7 @@ impl Choices<'_> {
         out.extend(self.movement_choices());
         out.push(self.sending_choice());
         out.push(self.blockade_choice());
+        out.push(self.backward_choice());
         out.extend(self.taking_choices());
         out.extend(self.ending_choices());
         out
@@ -548,6 +550,34 @@ impl Choices<'_> {
                 ),
             },
             b.origin,
+        )
+    }
+
+    /// Backward moves: what becomes of moves no piece can use forward (`when no move
+    /// forward: move backward, must|may`), and what a backward move does at its track's first
+    /// hole (`moving back past the first hole: stop|forbidden`).
+    fn backward_choice(&self) -> EngineChoice {
+        let mv = &self.movement;
+        let stuck = match mv.back_when_stuck.value {
+            BackWhenStuck::Never => "moves no piece can use forward are forfeited",
+            BackWhenStuck::Must => {
+                "moves no piece can use forward become backward moves, made as any other move"
+            }
+            BackWhenStuck::May => {
+                "moves no piece can use forward become backward moves, which the seat may decline (pass)"
+            }
+        };
+        let start = match mv.back_start.value {
+            BackStart::Stop => "a backward move stops on its track's first hole",
+            BackStart::Forbidden => {
+                "a backward move needs a hole behind the piece for each of its places"
+            }
+        };
+        choice(
+            EngineChoiceId::BackwardMoves,
+            "when no move forward: move backward, must / may; moving back past the first hole: stop / forbidden",
+            format!("{stuck}; {start}; a backward move is one throw, never pooled with others"),
+            mv.back_when_stuck.origin.or(mv.back_start.origin),
         )
     }
 

@@ -140,7 +140,6 @@ mod tests {
             rule: seig_lang::ir::RuleIx::new(0),
         };
         assert_eq!(taking(&w, false), Some(Taking::Swap));
-        assert!(Taking::Swap.is_capture());
         let r = Event::Captured {
             team: TeamId::FIRST,
             piece: 0,
@@ -149,7 +148,6 @@ mod tests {
             rule: seig_lang::ir::RuleIx::new(0),
         };
         assert_eq!(taking(&r, true), Some(Taking::Removal));
-        assert!(!Taking::Removal.is_capture());
         assert_eq!(taking(&r, false), Some(Taking::Capture));
     }
 }

@@ -102,7 +102,7 @@ pub(crate) fn notation_problem(ir: &Ir, p: &NotationProblem) -> String {
 }
 
 /// The form of a pool entry in the position notation.
-const ENTRY_FORM: &str = "a pool entry is [r|e]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]";
+const ENTRY_FORM: &str = "a pool entry is [r|e|b]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]";
 
 /// Why a position is not one of the variant, in one line.
 pub fn setup_error(ir: &Ir, e: &SetupError) -> String {
@@ -268,6 +268,7 @@ pub fn setup_error(ir: &Ir, e: &SetupError) -> String {
 fn entry_kind(k: EntryKind) -> &'static str {
     match k {
         EntryKind::Move => "move",
+        EntryKind::Back => "backward move",
         EntryKind::Release => "release",
         EntryKind::Either => "release or move",
     }
