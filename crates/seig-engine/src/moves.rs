@@ -447,7 +447,7 @@ impl Game {
     /// that kind of move for its value); a fact only if no entry of the rule does.
     #[cold]
     fn not_released(&self, team: TeamId, e: &Entry) -> Refusal {
-        let colour = self.ir.teams[team.index()].colour_face();
+        let colour = self.ir.teams[team].colour_face();
         let kind_given = |f: &Effect| {
             matches!(
                 (f, e.kind),
@@ -697,8 +697,8 @@ impl Game {
         let Some(Some((cells, origin))) = self.rule_within.get(e.rule.index()) else {
             return Ok(());
         };
-        let cells = &cells[team.index()];
-        let track = &self.ir.teams[team.index()].track.cells;
+        let cells = &cells[team];
+        let track = &self.ir.teams[team].track.cells;
         let from = s.pieces[team][piece as usize].tpos;
         let inside = (1..=e.steps as i16).all(|k| {
             usize::try_from(from + k)
@@ -822,7 +822,7 @@ impl Game {
         l: &mut Landing,
     ) -> Result<(), (Refusal, bool)> {
         let t = team;
-        let tr = &self.ir.teams[t.index()].track;
+        let tr = &self.ir.teams[t].track;
         let p = s.pieces[t][piece as usize];
         let total: u32 = order.iter().map(|&i| s.pool[i as usize].steps as u32).sum();
         *l = Landing {
@@ -844,7 +844,7 @@ impl Game {
         );
         // -1 once a `bounce` end has turned the piece back.
         let mut dir: i16 = 1;
-        let immune_set = self.ir.capture.immune[t.index()];
+        let immune_set = self.ir.capture.immune[t];
         let fast = &self.fast[t];
         'walk: for &i in order {
             let e = &s.pool[i as usize];
@@ -991,7 +991,7 @@ impl Game {
     /// hole of a track whose loop says `parked pieces stay`, while the loop's condition
     /// does not hold?
     pub(crate) fn parks(&self, s: &State, team: TeamId, tpos: i16) -> bool {
-        let tr = &self.ir.teams[team.index()].track;
+        let tr = &self.ir.teams[team].track;
         tr.looping.as_ref().is_some_and(|lp| {
             lp.parked_stay.value
                 && usize::try_from(tpos).is_ok_and(|x| x + 1 == tr.cells.len())
@@ -1066,7 +1066,7 @@ impl Game {
         if !s.occ[o].contains(c) {
             return Ok(a);
         }
-        let cell = &pol.at[t.index()][c.index()];
+        let cell = &pol.at[t][c.index()];
         let share_ok = cell.sharing || pol.blocked_share.value;
         let mut protected_by = None;
         // The opposing pieces on the hole, found without a branch per piece (a removed piece
@@ -1132,7 +1132,7 @@ impl Game {
             // Made immune by an `immune when … first holds` (the first such statement: a
             // file has one), or by entering an `immune after entering` region.
             let when = pol.immune_when.first().map(|w| w.origin);
-            let entered = pol.immune[victim_team.index()].map(|(_, o)| o);
+            let entered = pol.immune[victim_team].map(|(_, o)| o);
             let by = if victim.flags.contains(PieceFlags::IMMUNE_WHEN) {
                 when.or(entered)
             } else {
@@ -1146,7 +1146,7 @@ impl Game {
             // `immune until released`: a piece still waiting for its release.
             return Err(Ground::Stated(o));
         }
-        let at = &pol.at[attacker.index()][cell.index()];
+        let at = &pol.at[attacker][cell.index()];
         if let Some(o) = at.forbidden_by {
             return Err(Ground::Stated(o));
         }
@@ -1412,8 +1412,8 @@ impl Game {
         left: u8,
         obs: &mut impl Observer,
     ) {
-        let region = self.ir.movement.passed_won.value[t.index()];
-        let tr = &self.ir.teams[t.index()].track;
+        let region = self.ir.movement.passed_won.value[t];
+        let tr = &self.ir.teams[t].track;
         let last = tr.cells.len() as i16 - 1;
         let total: i16 = (0..s.pool_len as usize)
             .filter(|&i| mask >> i & 1 == 1)
@@ -1438,7 +1438,7 @@ impl Game {
             if !region.contains(cell) {
                 continue;
             }
-            if let Some(spec) = self.ir.capture.at[t.index()][cell.index()].spec {
+            if let Some(spec) = self.ir.capture.at[t][cell.index()].spec {
                 self.take_at(s, t, cell, (spec, left), single, obs);
             }
             if self.track_won {
@@ -1554,7 +1554,7 @@ impl Game {
     /// to`): the track index, noted in `l` with the statement (`None`: it stays).
     #[inline]
     fn send_on_from(&self, t: TeamId, c: Cell, l: &mut Landing) -> Option<i16> {
-        let (to, o) = self.send_on[t.index()].get(c.index()).copied().flatten()?;
+        let (to, o) = self.send_on[t].get(c.index()).copied().flatten()?;
         l.sent_from = Some((c.get() as u8, o));
         l.note(o.rule);
         Some(to)
@@ -1565,7 +1565,7 @@ impl Game {
     /// be landed on.
     fn may_pass(&self, s: &State, t: TeamId, pos: usize) -> Result<(), Refusal> {
         let mv = &self.ir.movement;
-        let c = self.ir.teams[t.index()].track.cells[pos];
+        let c = self.ir.teams[t].track.cells[pos];
         if let Some(o) = mv.must_land.origin
             && mv.must_land.value[t].contains(c)
         {
@@ -1602,7 +1602,7 @@ impl Game {
         let (Some(n), Some(o)) = (p.value, p.origin) else {
             return None;
         };
-        let i = self.track_of_cell[team.index()][c.index()];
+        let i = self.track_of_cell[team][c.index()];
         (i >= 0 && self.in_run(&s.occ[team], team, i as usize, n)).then_some(o)
     }
 
@@ -1618,7 +1618,7 @@ impl Game {
     /// Whether the hole at index `i` of team `track`'s track is one of `n` or more holes in
     /// a row along that track (no wrap at its ends), each in `occ`.
     fn in_run(&self, occ: &CellSet, track: TeamId, i: usize, n: u8) -> bool {
-        let cells = &self.ir.teams[track.index()].track.cells;
+        let cells = &self.ir.teams[track].track.cells;
         if !occ.contains(cells[i]) {
             return false;
         }
@@ -1749,7 +1749,7 @@ impl Game {
                         self.release_in_order(s, team, piece, &order[..len], ro)?;
                     }
                 }
-                let tr_entry = self.ir.teams[team.index()].track.entry.origin;
+                let tr_entry = self.ir.teams[team].track.entry.origin;
                 self.land(&e, team, piece, mask, l)?;
                 // A walk that took no step (a release made in place) enters no hole: that
                 // is the first hole's decision.
@@ -1759,7 +1759,7 @@ impl Game {
                         Ground::of(tr_entry, EngineChoiceId::TrackEntry),
                     ));
                 }
-                if let Some(o) = self.ir.teams[team.index()].track.entry.origin {
+                if let Some(o) = self.ir.teams[team].track.entry.origin {
                     l.note(o.rule);
                 }
                 Ok(())
@@ -1778,7 +1778,7 @@ impl Game {
         mask: u64,
         entry: u8,
     ) -> Result<Option<State>, Refusal> {
-        let tr = &self.ir.teams[team.index()].track;
+        let tr = &self.ir.teams[team].track;
         let choices = tr.entry_choices();
         let p = match s.pieces[team].get(piece as usize) {
             Some(p) if (piece as usize) < self.n_pieces(team) => *p,
@@ -1802,7 +1802,7 @@ impl Game {
         }
         let c = tr.cells[entry as usize];
         if tr.entry.value == TrackEntry::ChosenEmpty
-            && (s.occ[0].contains(c) || s.occ[1].contains(c))
+            && (s.occ[TeamId::FIRST].contains(c) || s.occ[TeamId::SECOND].contains(c))
         {
             return Err(Refusal::new(
                 RefusalKind::EntryOccupied,
@@ -1837,7 +1837,7 @@ impl Game {
         f: &mut impl FnMut(Decision) -> bool,
     ) -> bool {
         let team = s.team;
-        let choices = self.ir.teams[team.index()].track.entry_choices();
+        let choices = self.ir.teams[team].track.entry_choices();
         let places = self.group_places(s, mask);
         for piece in 0..self.n_pieces(team) as u8 {
             let p = s.pieces[team][piece as usize];

@@ -39,16 +39,16 @@ pub struct Setup {
     /// The last throw.
     pub last: Option<LastThrow>,
     /// Holes each team has landed on.
-    pub landed: [CellSet; 2],
+    pub landed: ByTeam<CellSet>,
     /// Per team, the `once` conditions that have held (bit per latch, in file order).
-    pub latches: [u32; 2],
+    pub latches: ByTeam<u32>,
     /// Pieces of the team to play that have moved in this seat's turn (bit per piece;
     /// only where a piece moves once per turn).
     pub moved: u64,
     /// The moves pooled in this turn, in order.
     pub pool: Vec<EntrySetup>,
     /// Each team's pieces, in order: as many as the variant gives it.
-    pub pieces: [Vec<PieceSetup>; 2],
+    pub pieces: ByTeam<Vec<PieceSetup>>,
 }
 
 /// The last throw of a [`Setup`].
@@ -418,11 +418,10 @@ impl Game {
             }
             // The value is the thrower's; without it, the team to play's.
             let value = l.value.unwrap_or_else(|| {
-                ir.sticks.value.value.throw_value(
-                    ir.teams[s.team.index()].colour_face(),
-                    l.count,
-                    l.sticks,
-                )
+                ir.sticks
+                    .value
+                    .value
+                    .throw_value(ir.teams[s.team].colour_face(), l.count, l.sticks)
             });
             s.last = Some((l.sticks, l.count, value));
         }
@@ -433,14 +432,14 @@ impl Game {
             s.pool[i] = self.entry_from_setup(i, e, s.phase)?;
         }
         s.pool_len = set.pool.len() as u8;
-        s.occ = [CellSet::default(); 2];
+        s.occ = ByTeam::default();
         for t in TeamId::BOTH {
             let n = self.n_pieces(t);
             let given = &set.pieces[t];
             if given.len() != n {
                 return Err(SetupError::PieceCount {
                     team: t,
-                    name: ir.teams[t.index()].name.clone(),
+                    name: ir.teams[t].name.clone(),
                     want: n,
                     got: given.len(),
                 });
@@ -455,7 +454,7 @@ impl Game {
                         return Err(SetupError::Stacked {
                             team: t,
                             piece: i,
-                            name: ir.teams[t.index()].name.clone(),
+                            name: ir.teams[t].name.clone(),
                         });
                     }
                     s.occ[t].insert(Cell::new(p.cell as u16));
@@ -477,7 +476,7 @@ impl Game {
             && let Some((t, rule)) = self.winner_now(&s)
         {
             return Err(SetupError::AlreadyWon {
-                name: ir.teams[t.index()].name.clone(),
+                name: ir.teams[t].name.clone(),
                 rule: ir.rules[rule.index()].id.clone(),
             });
         }
@@ -502,7 +501,7 @@ impl Game {
                 .any(|x| x.when.iter().all(|c| self.cond(s, w, c)));
             if !holds {
                 return Err(SetupError::NotWon {
-                    name: self.ir.teams[w.index()].name.clone(),
+                    name: self.ir.teams[w].name.clone(),
                 });
             }
         }
@@ -519,7 +518,7 @@ impl Game {
         counts.extend(st.conditional.iter().map(|c| c.count));
         counts.sort_unstable();
         counts.dedup();
-        let colour = self.ir.teams[s.team.index()].colour_face();
+        let colour = self.ir.teams[s.team].colour_face();
         let counters = |why| SetupError::Counters {
             turn: s.turn_throws,
             team: s.team_throws,
@@ -620,7 +619,7 @@ impl Game {
                 return Err(SetupError::PhaseUnreleased {
                     phase: ir.phases.value[p.index()].clone(),
                     team,
-                    name: ir.teams[team.index()].name.clone(),
+                    name: ir.teams[team].name.clone(),
                     piece: i,
                     rule: ir.rules[t.origin.rule.index()].id.clone(),
                 });
@@ -697,7 +696,7 @@ impl Game {
     /// sticks the file gives it.
     fn check_entries_given(&self, s: &State) -> Result<(), SetupError> {
         let ir = &self.ir;
-        let colour = ir.teams[s.team.index()].colour_face();
+        let colour = ir.teams[s.team].colour_face();
         let can_show =
             |n: u8, v: u8| (0..=n).any(|k| ir.sticks.value.value.throw_value(colour, k, n) == v);
         // A throw entry may change the phase within the turn: then any phase's entries.
@@ -841,7 +840,7 @@ impl Game {
             for (l, when) in &self.latched {
                 if s.latches[t] >> l & 1 == 0 && when.iter().all(|c| self.cond(s, t, c)) {
                     return Err(SetupError::LatchUnset {
-                        name: self.ir.teams[t.index()].name.clone(),
+                        name: self.ir.teams[t].name.clone(),
                     });
                 }
             }
@@ -869,12 +868,12 @@ impl Game {
     /// `immune when` keeps [`PieceFlags::IMMUNE_WHEN`] exactly while this is false, so that
     /// the flag follows from the position and the notation need not write it.
     pub(crate) fn entered_immune(&self, t: TeamId, tpos: i16) -> bool {
-        let Some((set, _)) = self.ir.capture.immune[t.index()] else {
+        let Some((set, _)) = self.ir.capture.immune[t] else {
             return false;
         };
         usize::try_from(tpos)
             .ok()
-            .and_then(|x| self.ir.teams[t.index()].track.cells.get(..=x))
+            .and_then(|x| self.ir.teams[t].track.cells.get(..=x))
             .is_some_and(|cs| cs.iter().any(|&c| set.contains(c)))
     }
 
@@ -884,7 +883,7 @@ impl Game {
         if !p.alive() {
             return Ok(());
         }
-        let team = &self.ir.teams[t.index()];
+        let team = &self.ir.teams[t];
         let name = || team.name.clone();
         if !p.released()
             && let Some(c) = p.place()
@@ -941,7 +940,7 @@ impl Game {
             if latched {
                 return Ok(());
             }
-            let Some((set, _)) = &self.ir.capture.immune[t.index()] else {
+            let Some((set, _)) = &self.ir.capture.immune[t] else {
                 return Err(immune_where("no rule of the file makes its pieces immune"));
             };
             let walked = usize::try_from(p.tpos)
@@ -999,7 +998,7 @@ impl Game {
                 flags: p.flags,
             });
         };
-        let team = &self.ir.teams[t.index()];
+        let team = &self.ir.teams[t];
         let tpos = team
             .track
             .cells
