@@ -527,7 +527,8 @@ impl From<TeamId> for u8 {
     }
 }
 
-// Per-team tables are pairs indexed by the team itself.
+// Bare pairs indexed by a team: kept so that code written before [`ByTeam`] still builds
+// (nothing in the workspace uses it now); per-team tables are `ByTeam`s.
 impl<T> std::ops::Index<TeamId> for [T; 2] {
     type Output = T;
     #[inline]

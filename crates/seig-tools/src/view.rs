@@ -6,7 +6,7 @@
 
 use crate::analysis::explain::{self, RuleCite, ThrowView};
 use seig_engine::{Decision, Game, Stage, State};
-use seig_lang::ir::{Cell, Ir, TeamId, ValueRule};
+use seig_lang::ir::{ByTeam, Cell, Ir, TeamId, ValueRule};
 use serde::Serialize;
 
 /// Each team's colour (red, green, blue) when the rule file names none: the language
@@ -273,7 +273,7 @@ pub struct BoardView {
     /// Rows, first row first.
     pub rows: Vec<RowView>,
     /// The two teams.
-    pub teams: Vec<TeamView>,
+    pub teams: ByTeam<TeamView>,
     /// The last throw.
     pub sticks: Option<SticksView>,
     /// The turn's pool.
@@ -305,11 +305,8 @@ pub fn hole_of(ir: &Ir, cell: Cell) -> Option<Hole> {
 /// The two teams of `s` as a front end draws them: their pieces (where each stands,
 /// released, immune, in the game) and their walks along the rows. The web page
 /// ([`board_view`]) and the terminal's board both draw from this.
-pub fn teams_view(ir: &Ir, s: &State) -> Vec<TeamView> {
-    TeamId::BOTH
-        .into_iter()
-        .map(|t| team_view(ir, s, t))
-        .collect()
+pub fn teams_view(ir: &Ir, s: &State) -> ByTeam<TeamView> {
+    ByTeam::from_fn(|t| team_view(ir, s, t))
 }
 
 /// Where decision `d` of the team to play takes its piece: the hole it leaves and the hole

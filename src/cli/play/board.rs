@@ -195,7 +195,7 @@ pub fn board_lines_marked(
     width: usize,
 ) -> Vec<Line<'static>> {
     let ir = g.ir();
-    let teams = view::teams_view(ir, s);
+    let teams = view::teams_view(ir, s).into_array();
     let letters = team_letters(g);
     let name_w = ir
         .rows
