@@ -625,7 +625,10 @@ function pathFor(m) {
   const b = v.board;
   // From the hole it leaves (a replay draws the position after the move), else its tray.
   const ti = st.shown ? st.shown.team : b.team;
-  const [x1, y1] = m.from ? [holeX(m.from.hole), rowY(b, m.from.row)] : st.shown ? [G.left + 12, trayY(b, ti)] : piecePos(v, ti, m.piece);
+  // A decision with no piece of the seat's and a hole (a home decision) puts an opposing
+  // piece from its tray.
+  const tray = m.piece ? ti : 1 - ti;
+  const [x1, y1] = m.from ? [holeX(m.from.hole), rowY(b, m.from.row)] : st.shown ? [G.left + 12, trayY(b, ti)] : piecePos(v, tray, m.piece);
   if (m.to) {
     // Along the track, hole by hole, where the server gives the way; else straight.
     const way = m.path && m.path.length ? m.path : [m.to];

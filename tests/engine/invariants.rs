@@ -316,6 +316,20 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
         if !s.spare_slots_clear() {
             return Err(format!("a slot of `{name}` beyond its pieces is used"));
         }
+        // Pieces waiting for their holes: the other team's, off the board, unreleased, in
+        // the middle of a move.
+        if t == s.team().other().index() && s.homing() != 0 {
+            let off = (0..n).all(|i| {
+                let p = s.piece(TeamId::new(t), i);
+                s.homing() >> i & 1 == 0 || (p.alive() && p.place().is_none() && !p.released())
+            });
+            if s.stage() != Stage::Move || s.homing() >> n != 0 || !off {
+                return Err(format!(
+                    "`{name}`: pieces waiting for holes {:#b}",
+                    s.homing()
+                ));
+            }
+        }
         let mask = |f: &dyn Fn(&Piece) -> bool| {
             (0..n)
                 .filter(|&i| f(&s.piece(TeamId::new(t), i)))
@@ -615,18 +629,33 @@ fn check_decisions(g: &Game, s: &State, legal: &[Decision], probe: &mut Rng) -> 
     for piece in 0..n as u8 {
         for &i in &unused {
             for capture in [false, true] {
-                try_one(Decision {
+                let d = Decision {
                     piece,
                     mask: 1 << i,
                     capture,
                     entry: 0,
-                })?;
+                };
+                try_one(d)?;
+                check_plain(g, s, d)?;
             }
         }
     }
     // The decisions that move no piece: accepted exactly where listed.
     try_one(Decision::PASS)?;
     try_one(Decision::THROW_ON)?;
+    // Home decisions: listed exactly while a taken piece waits for its hole, and then alone.
+    if legal.iter().any(|d| d.home_hole().is_some()) != (s.homing() != 0)
+        || (s.homing() != 0 && legal.iter().any(|d| d.home_hole().is_none()))
+    {
+        return Err(format!(
+            "home decisions listed {} while pieces {:#b} wait",
+            legal.iter().filter(|d| d.home_hole().is_some()).count(),
+            s.homing()
+        ));
+    }
+    for k in 0..=probe.below(40) as u8 {
+        try_one(Decision::home(k))?;
+    }
     // Random pieces (some out of range) and masks (some with used or missing entries).
     for _ in 0..PROBES {
         let piece = probe.below(n + 2) as u8;
@@ -645,6 +674,23 @@ fn check_decisions(g: &Game, s: &State, legal: &[Decision], probe: &mut Rng) -> 
         })?;
     }
     Ok(())
+}
+
+/// Where applying a decision takes the plain path (`Game::check_move_plain`), its landing
+/// is the one `check_move` gives.
+fn check_plain(g: &Game, s: &State, d: Decision) -> Result<(), String> {
+    let Some(plain) = g.check_move_plain(s, d) else {
+        return Ok(());
+    };
+    match g.check_move(s, s.team(), d.piece, d.mask) {
+        Ok(full) if full == plain => Ok(()),
+        full => Err(format!(
+            "the plain path lands {} at {:?} but check_move gives {:?}",
+            show_decision(g, s, &d),
+            plain,
+            full.map_err(|r| seig::tools::words::refusal::line(g.ir(), &r))
+        )),
+    }
 }
 
 // ------------------------------------------------------------------------------------------
@@ -937,6 +983,52 @@ fn check_decline_events(
     Ok(())
 }
 
+/// A home decision: the first waiting piece goes to an empty hole of its start row, the
+/// hole the decision names, unreleased; the pieces then placed unasked (one empty hole
+/// left, or none) are the next waiting ones; nothing else of the pieces changes.
+fn check_home_events(
+    g: &Game,
+    s: &State,
+    d: Decision,
+    n: &State,
+    ev: &[Event],
+) -> Result<(), String> {
+    let o = s.team().other();
+    let first = s.homing().trailing_zeros() as u8;
+    let Some(Event::HomeChosen { team, piece, cell }) = ev.first() else {
+        return Err(format!("a home decision gave {ev:?}"));
+    };
+    let empty =
+        !s.occupied(TeamId::FIRST).contains(*cell) && !s.occupied(TeamId::SECOND).contains(*cell);
+    if *team != o || *piece != first || !empty || g.home_decision_cell(s, d) != Some(*cell) {
+        return Err(format!("a home decision {d:?} gave {:?}", ev.first()));
+    }
+    if s.pieces(s.team()) != n.pieces(s.team()) {
+        return Err(format!(
+            "a home decision moved the seat's pieces: {}",
+            diff_states(s, n)
+        ));
+    }
+    for (j, (a, b)) in s.pieces(o).iter().zip(n.pieces(o)).enumerate() {
+        let placed = ev
+            .iter()
+            .any(|e| matches!(e, Event::HomeChosen { piece, .. } if *piece as usize == j));
+        let waited = s.homing() >> j & 1 == 1;
+        let ok = if placed {
+            waited && b.alive() && !b.released() && !b.immune() && b.place().is_some()
+        } else {
+            a == b
+        };
+        if !ok || (waited && n.homing() >> j & 1 == 1 && placed) {
+            return Err(format!("piece {} after a home decision: {b:?}", j + 1));
+        }
+    }
+    if n.homing() & !s.homing() != 0 {
+        return Err("a home decision made a piece wait".into());
+    }
+    Ok(())
+}
+
 /// A decision: one `Moved` event for the piece, and every `Captured` a landing capture the
 /// capture table allows, on a victim that was not immune before the move.
 fn check_decision_events(
@@ -946,6 +1038,9 @@ fn check_decision_events(
     n: &State,
     ev: &[Event],
 ) -> Result<(), String> {
+    if d.home_hole().is_some() {
+        return check_home_events(g, s, d, n, ev);
+    }
     if !d.moves_piece() {
         return check_decline_events(g, s, d, n, ev);
     }

@@ -19,5 +19,6 @@ mod statements_family;
 mod statements_moves;
 mod statements_release;
 mod statements_return;
+mod statements_send_home;
 mod statements_stack;
 mod statements_sticks;

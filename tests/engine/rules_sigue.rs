@@ -958,6 +958,29 @@ fn a_sgu_3_first_empty_a_straw_sent_back_goes_to_the_first_empty_hole() {
     );
 }
 
+#[test]
+fn a_sgu_3_chosen_the_player_who_sent_the_straw_back_chooses_an_empty_hole_of_its_row() {
+    let g = game(F, &[("A-SGU-3", "chosen")]);
+    let mut s = at(&g, P3_HEAD, P3_WHITE, P3_BLACK);
+    throw(&g, &mut s, 3);
+    play(&g, &mut s, "4:3x");
+    // Black, who sent it back, chooses among white's three empty outer holes.
+    assert!(note(&g, &s).contains(" homing 10 "), "{}", note(&g, &s));
+    assert_eq!(
+        moves(&g, &s),
+        sorted([1, 2, 10].map(|h| format!("home@white_outer.{h} (white 10)")))
+    );
+    play(&g, &mut s, "home@white_outer.2");
+    assert_eq!(
+        note(&g, &s),
+        text(
+            "race | white 1 throw | throws 0/0/16 turns 10 last 6:3 won black:middle.24 | pool -",
+            &[(1, "+middle.4"), (2, "+middle.7"), (10, "white_outer.2")],
+            &[(4, "+middle.24")]
+        )
+    );
+}
+
 /// Black's first throw of its first turn, after white's turn of three throws.
 const P4_HEAD: &str = "race | black 1 throw | throws 0/0/3 turns 1 | pool -";
 

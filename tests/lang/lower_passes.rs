@@ -262,7 +262,7 @@ fn capture_language_defaults() {
     let pol = lower("").capture;
     assert!(!pol.stacking.value && !pol.stacking_at_goal);
     assert!(pol.blocked_share.value);
-    assert!(!pol.home_first_empty.value);
+    assert_eq!(pol.home_to.value, HomeTarget::StartHole);
     assert!(
         pol.at
             .iter()

@@ -132,7 +132,7 @@ fn language_defaults_have_no_origin() {
     assert_eq!(ir.sticks.first_of_turn, None);
     assert_eq!(ir.capture.stacking.origin, None);
     assert_eq!(ir.capture.blocked_share.origin, None);
-    assert_eq!(ir.capture.home_first_empty.origin, None);
+    assert_eq!(ir.capture.home_to.origin, None);
 }
 
 #[test]
@@ -278,7 +278,7 @@ fn origins(ir: &Ir) -> Vec<(Origin, StatementKind)> {
     let pol = &ir.capture;
     out.extend(pol.stacking.origin.map(|o| (o, K::Stacking)));
     out.extend(pol.blocked_share.origin.map(|o| (o, K::Blocked)));
-    out.extend(pol.home_first_empty.origin.map(|o| (o, K::SendHomeTo)));
+    out.extend(pol.home_to.origin.map(|o| (o, K::SendHomeTo)));
     for c in &pol.stated {
         let k = match c.kind {
             CaptureKind::Capture { .. } => K::Capture,

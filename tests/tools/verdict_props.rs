@@ -81,6 +81,7 @@ fn is_fact_kind(k: RefusalKind) -> bool {
             | K::SamePiece
             | K::NoPlaces
             | K::NothingToTake
+            | K::NoHoming
             | K::NotOffered
             | K::GroupLimit
             | K::DecisionLimit
@@ -143,6 +144,7 @@ fn consequence_grounds(cs: &[Consequence]) -> Vec<Ground> {
             | Consequence::Won { by, .. }
             | Consequence::Passed { by, .. }
             | Consequence::ThrewOn { by }
+            | Consequence::PutHome { by, .. }
             | Consequence::Ended { by } => v.push(*by),
             Consequence::Shared {
                 protected_by,
@@ -178,6 +180,7 @@ fn check_consequences(ir: &Ir, cs: &[Consequence]) -> Result<(), String> {
             | Consequence::Removed { by, .. }
             | Consequence::Immune { by, .. }
             | Consequence::SentOn { by, .. }
+            | Consequence::PutHome { by, .. }
                 if *by == Ground::Fact =>
             {
                 return Err(format!("{c:?} names no statement"));
@@ -195,8 +198,11 @@ fn candidates(g: &Game, s: &State, legal: &[Decision]) -> Vec<Decision> {
     let unused: Vec<usize> = (0..s.pool().len())
         .filter(|&i| s.pool()[i].unused())
         .collect();
-    // The decisions that move no piece, wherever the file offers them or not.
+    // The decisions that move no piece, wherever the file offers them or not: a pass, a
+    // throw on, and home decisions for the first holes of a row (listed only while a taken
+    // piece waits for its hole, `send home to: chosen empty hole`).
     out.extend([Decision::PASS, Decision::THROW_ON]);
+    out.extend((0..3).map(Decision::home));
     let n = g.n_pieces(s.team()) as u8;
     for piece in 0..=n {
         for &i in &unused {

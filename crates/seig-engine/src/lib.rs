@@ -9,6 +9,7 @@
 
 mod deadlock;
 mod decline;
+mod home;
 mod moves;
 pub mod notation;
 mod quick;
@@ -220,6 +221,9 @@ pub struct Decision {
 pub const PASS_PIECE: u8 = u8::MAX;
 /// The piece a [`Decision::THROW_ON`] names: none.
 pub const THROW_ON_PIECE: u8 = u8::MAX - 1;
+/// The piece a home decision ([`Decision::home`]) names: none of the seat's own (the piece
+/// placed is the first of the taken pieces waiting for their hole, [`State::homing`]).
+pub const HOME_PIECE: u8 = u8::MAX - 2;
 
 impl Decision {
     /// Declines the moves left in the pool and ends what the seat is doing: its turn, or
@@ -238,10 +242,30 @@ impl Decision {
         capture: false,
         entry: 0,
     };
-    /// Whether it moves a piece (neither [`Decision::PASS`] nor [`Decision::THROW_ON`]).
+    /// Under `send home to: chosen empty hole`, puts the first taken piece waiting for its
+    /// hole ([`State::homing`]) on hole `hole` of its start row, counted from 0 along the row.
+    pub const fn home(hole: u8) -> Decision {
+        Decision {
+            piece: HOME_PIECE,
+            mask: 0,
+            capture: false,
+            entry: hole,
+        }
+    }
+    /// Whether it moves a piece of the seat's (neither [`Decision::PASS`],
+    /// [`Decision::THROW_ON`] nor a home decision).
     #[inline]
     pub const fn moves_piece(&self) -> bool {
-        self.piece < THROW_ON_PIECE
+        self.piece < HOME_PIECE
+    }
+    /// Whether it is a home decision ([`Decision::home`]), and on which hole of the row.
+    #[inline]
+    pub const fn home_hole(&self) -> Option<u8> {
+        if self.piece == HOME_PIECE {
+            Some(self.entry)
+        } else {
+            None
+        }
     }
     /// Whether it is [`Decision::PASS`].
     #[inline]
@@ -313,6 +337,10 @@ pub struct State {
     /// Seat turns in a row that ended with no decision, no piece taken and no phase
     /// change: the deadlock test runs only after a whole rotation of them.
     quiet: u16,
+    /// Pieces of the team not to play (bit per piece) taken by the move just made and sent
+    /// home under `send home to: chosen empty hole`, waiting off the board for the
+    /// capturing seat to choose their holes (0 but in the middle of such a move).
+    homing: u64,
 }
 
 impl State {
@@ -404,6 +432,13 @@ impl State {
     #[inline]
     pub fn quiet_turns(&self) -> u16 {
         self.quiet
+    }
+    /// Pieces of the opposing team (bit per piece) taken by the move just made and waiting
+    /// for the capturing seat to choose their holes (`send home to: chosen empty hole`):
+    /// while any waits, the only decisions are home decisions ([`Decision::home`]).
+    #[inline]
+    pub fn homing(&self) -> u64 {
+        self.homing
     }
     /// Equal as positions: in everything the notation writes and a rule reads, the deadlock
     /// test's count of quiet turns (bookkeeping the notation does not write) aside.
@@ -628,6 +663,13 @@ pub enum RefusalKind {
     DecisionLimit,
     /// A seat may not pass while it can move (`moves: forced`).
     MustMove,
+    /// A taken piece waits for the capturing seat to choose its hole (`send home to: chosen
+    /// empty hole`): only a home decision may be made.
+    HomeFirst,
+    /// A home decision where no taken piece waits for its hole.
+    NoHoming,
+    /// A home decision for a hole that is not an empty hole of the piece's start row.
+    HomeNotEmpty,
     /// A seat may not throw on now: throws again come only from throws (`throwing on: as
     /// thrown`), or, at will, it has moved since its last throw, a throw again is coming
     /// anyway, or the pool could not hold another throw.
@@ -700,6 +742,16 @@ pub enum Event {
     },
     /// The seat threw on at will ([`Decision::THROW_ON`]).
     ThrewOn,
+    /// A piece sent home was put on the hole the capturing seat chose for it (`send home
+    /// to: chosen empty hole`), or on the one empty hole of its start row.
+    HomeChosen {
+        /// The piece's team.
+        team: TeamId,
+        /// The piece.
+        piece: u8,
+        /// Its hole.
+        cell: Cell,
+    },
     /// The phase changed.
     Phase {
         /// New phase.
@@ -847,6 +899,9 @@ pub struct Game {
     /// No passing restriction and no `bounce` end: a walk only goes forward, and
     /// `Game::walk` takes the path without their tests.
     plain_walk: bool,
+    /// [`Game::plain_walk`] without stacks moving together or a chosen entry: the common
+    /// move is applied by `Game::land_plain`, without the general checks.
+    plain_apply: bool,
     /// The only endings are `win` statements in every phase (no draw, no end by score):
     /// [`Game::check_win`] looks at them inline.
     wins_only: bool,
@@ -1054,6 +1109,7 @@ impl Game {
             rule_orders,
             pass_free,
             plain_walk,
+            plain_apply: plain_walk && !entry_choice && !mv.stacks_together.value,
             wins_only,
             rotation,
             fast,
@@ -1117,6 +1173,7 @@ impl Game {
             latches: ByTeam::default(),
             moved: 0,
             quiet: 0,
+            homing: 0,
         };
         for t in TeamId::BOTH {
             for i in 0..self.n_pieces(t) {
@@ -1339,7 +1396,7 @@ impl Game {
                 Effect::RemoveOpposing => {
                     let opp = team.other();
                     if let Some(i) = (0..self.n_pieces(opp)).find(|&i| s.pieces[opp][i].alive()) {
-                        self.take(s, opp, i, false, false);
+                        self.take(s, opp, i, false, HomeTarget::StartHole);
                         took = true;
                         s.quiet = 0;
                         obs.event(Event::Captured {
@@ -1652,6 +1709,8 @@ impl Game {
             }
             Cond::OpponentHasUnreleased => s.waiting[o] != 0,
             Cond::OpponentHasNoPieces => s.waiting[o] | s.released[o] == 0,
+            // Asked after every action by a `once REGION full` latch until it holds.
+            Cond::Full(cells, own) => Self::full(s, team, cells, *own),
             _ => self.cond_full(s, team, c),
         }
     }
@@ -1691,17 +1750,22 @@ impl Game {
             Cond::AllOwnIn(cells) => self
                 .alive(s, t)
                 .all(|p| p.place().is_some_and(|c| cells[t].contains(c))),
-            Cond::Full(cells, own) => {
-                let occ = if *own {
-                    s.occ[t]
-                } else {
-                    s.occ[TeamId::FIRST].union(&s.occ[TeamId::SECOND])
-                };
-                let need = &cells[t];
-                (0..4).all(|i| need.0[i] & !occ.0[i] == 0)
-            }
+            Cond::Full(cells, own) => Self::full(s, t, cells, *own),
             Cond::Once { latch, when } => self.once_holds(s, team, *latch, when),
         }
+    }
+
+    /// `REGION full` (`own`: of the team's own pieces) seen from `t`: every hole of the
+    /// region holds a piece.
+    #[inline(always)]
+    fn full(s: &State, t: TeamId, cells: &TeamCells, own: bool) -> bool {
+        let occ = if own {
+            s.occ[t]
+        } else {
+            s.occ[TeamId::FIRST].union(&s.occ[TeamId::SECOND])
+        };
+        let need = &cells[t];
+        (0..4).all(|i| need.0[i] & !occ.0[i] == 0)
     }
 
     /// The team's released pieces in the game, with (for the team to play) those its
@@ -1812,9 +1876,10 @@ impl Game {
         p.tpos >= self.arrival[t]
     }
 
-    /// Takes a piece: removes it, or sends it home (to the first empty hole of its start
-    /// row when `first_empty`, else to its start hole if free).
-    fn take(&self, s: &mut State, team: TeamId, i: usize, home: bool, first_empty: bool) {
+    /// Takes a piece: removes it, or sends it home as `to` says (under
+    /// [`HomeTarget::ChosenEmpty`] it waits off the board in [`State::homing`], placed by
+    /// [`Game::resolve_homing`] or a home decision).
+    fn take(&self, s: &mut State, team: TeamId, i: usize, home: bool, to: HomeTarget) {
         let t = team;
         let p = s.pieces[t][i];
         if p.cell != NO_CELL {
@@ -1825,11 +1890,26 @@ impl Game {
             return;
         }
         let start = self.ir.start_cell(team, i);
+        if to == HomeTarget::ChosenEmpty && start.is_some() {
+            // Off the board, unreleased, until its hole is chosen.
+            put(
+                s,
+                t,
+                i,
+                Piece {
+                    tpos: -1,
+                    cell: NO_CELL,
+                    flags: PieceFlags::empty(),
+                },
+            );
+            s.homing |= 1 << i;
+            return;
+        }
         let free =
             |c: Cell| !s.occ[TeamId::FIRST].contains(c) && !s.occ[TeamId::SECOND].contains(c);
         let cell = match (start, &self.ir.teams[t].start) {
             (Some(c), Start::Row(r)) => {
-                if !first_empty && free(c) {
+                if to == HomeTarget::StartHole && free(c) {
                     Some(c)
                 } else {
                     let row = &self.ir.rows[*r];
@@ -1869,7 +1949,7 @@ impl Game {
         left: u8,
     ) -> bool {
         let Some(c) = spec.swap.then(|| self.swap_hole(s, team, left)).flatten() else {
-            self.take(s, team, i, spec.send_home, spec.home_first_empty);
+            self.take(s, team, i, spec.send_home, spec.home_to);
             return false;
         };
         let p = s.pieces[team][i];

@@ -163,6 +163,10 @@ impl Game {
         if s.stage != Stage::Move {
             return;
         }
+        if s.homing != 0 {
+            self.offer_homes(s, f);
+            return;
+        }
         if !self.declines() {
             self.for_each_move(s, definitional, f);
             return;
@@ -440,6 +444,82 @@ impl Game {
             }
             other => other,
         }
+    }
+
+    /// The landing of the common move, found without the general checks and walk: a
+    /// released piece moved by one unused, unbound entry over a stretch with no gate and
+    /// short of the track's end, on a plain walk (see `Game::plain_walk`), without stacks
+    /// or a chosen entry. Returns false, leaving `l` to [`Game::land_entering`], for every
+    /// other move and for any move it would refuse (the full check says why); when it
+    /// returns true, `l` is what [`Game::check_move`] gives (the invariants test holds the
+    /// two equal). A statement that adds a check to `land` must add it here or bail out.
+    #[inline(always)]
+    fn land_plain(&self, s: &State, team: TeamId, d: Decision, l: &mut Landing) -> bool {
+        if !self.plain_apply || d.entry != 0 || !d.mask.is_power_of_two() {
+            return false;
+        }
+        let i = d.mask.trailing_zeros() as usize;
+        let piece = d.piece as usize;
+        if i >= s.pool_len as usize || piece >= self.n_pieces(team) || s.moved >> piece & 1 == 1 {
+            return false;
+        }
+        let (p, e) = (s.pieces[team][piece], s.pool[i]);
+        if !p.alive()
+            || !p.released()
+            || e.piece != NONE
+            || e.bound != NONE
+            || e.steps == 0
+            || e.kind == EntryKind::Release
+        {
+            return false;
+        }
+        if e.kind == EntryKind::Either
+            && s.pool[..s.pool_len as usize]
+                .iter()
+                .enumerate()
+                .any(|(j, o)| {
+                    j != i
+                        && o.kind == EntryKind::Either
+                        && o.family == e.family
+                        && o.piece == d.piece
+                })
+        {
+            return false;
+        }
+        let cells = &self.ir.teams[team].track.cells;
+        let end = p.tpos + e.steps as i16;
+        let fast = &self.fast[team];
+        if p.tpos < 0 || end as usize >= cells.len() || !fast.ungated(p.tpos, end) {
+            return false;
+        }
+        let cell = cells[end as usize];
+        let Ok(a) = self.arrive(s, team, &p, cell, Some(e.thrown)) else {
+            return false;
+        };
+        *l = Landing {
+            tpos: end,
+            cell: cell.get() as u8,
+            release: false,
+            may_decline: true,
+            ..Landing::default()
+        };
+        l.note(e.rule);
+        if let Some((_, r)) = self.ir.capture.immune[team]
+            && !p.immune()
+            && fast.immunises(p.tpos, end)
+        {
+            l.immune = Some(r);
+        }
+        l.arrived(a);
+        true
+    }
+
+    /// [`Game::check_move`] of a decision by [`Game::land_plain`] alone: `None` where it
+    /// leaves the move to the full check. For the tests that hold the two equal.
+    #[doc(hidden)]
+    pub fn check_move_plain(&self, s: &State, d: Decision) -> Option<Landing> {
+        let mut l = Landing::default();
+        self.land_plain(s, s.team, d, &mut l).then_some(l)
     }
 
     /// An unreleased piece given moves that release nothing: the throw entry that made the
@@ -1196,12 +1276,17 @@ impl Game {
             };
             return Err(Refusal::fact(kind));
         }
+        if s.homing != 0 || d.home_hole().is_some() {
+            return self.decide_home(s, d, obs, legal);
+        }
         if !d.moves_piece() {
             return self.decline(s, d, obs, legal);
         }
         let team = s.team;
         let mut l = Landing::default();
-        self.land_entering(s, team, d.piece, d.mask, d.entry, &mut l)?;
+        if !self.land_plain(s, team, d, &mut l) {
+            self.land_entering(s, team, d.piece, d.mask, d.entry, &mut l)?;
+        }
         let on_the_way =
             (d.capture && self.ir.movement.land_each_throw.value && d.mask.count_ones() > 1)
                 .then(|| self.landings_on_the_way(s, team, d));
@@ -1293,8 +1378,25 @@ impl Game {
             };
             self.win_passed(s, team, (from, l.tpos), d.mask, old.cell, obs);
         }
+        if s.homing != 0 {
+            // Pieces sent home wait for their holes: the move ends with the last of them.
+            self.homing_then(s, obs, legal);
+        } else {
+            self.end_move(s, obs, legal);
+        }
+        Ok(())
+    }
+
+    /// After a move: the ends, the immunities and latches, and the next decision or the end
+    /// of the seat's moves (`legal`: the next decisions, when asked).
+    pub(super) fn end_move(
+        &self,
+        s: &mut State,
+        obs: &mut impl Observer,
+        legal: Option<&mut Vec<Decision>>,
+    ) {
         if self.check_win(s, obs) {
-            return Ok(());
+            return;
         }
         if self.immune_latches != 0 {
             self.latch_immune(s, obs);
@@ -1303,7 +1405,6 @@ impl Game {
         if !self.latched.is_empty() {
             self.latch(s);
         }
-        Ok(())
     }
 
     /// Takes what the mover's landing takes on its hole `cells.0` (`cells.1`: the hole it
@@ -1714,6 +1815,13 @@ fn permute(a: &mut [u8], f: &mut impl FnMut(&[u8]) -> bool) {
 impl Game {
     /// Is decision `d` of team `team` legal, and where does it land (with its entry hole)?
     pub fn check_decision(&self, s: &State, team: TeamId, d: Decision) -> Result<Landing, Refusal> {
+        if s.homing != 0 || d.home_hole().is_some() {
+            // A home decision moves none of the seat's pieces.
+            return Err(self
+                .home_target(s, d)
+                .err()
+                .unwrap_or(Refusal::fact(RefusalKind::NoSuchPiece)));
+        }
         if !d.moves_piece() {
             // A pass or a throw on lands nowhere.
             return Err(Refusal::fact(RefusalKind::NoSuchPiece));

@@ -10,7 +10,9 @@
 //! played, `quiet N` when given (seat turns since the last decision, take or phase change; read, never written),
 //! `bind N`, `last STICKS:COUNT`, `once TEAM:N,N` the `once` conditions (numbered from 1 in
 //! file order) that have held for a team, `moved N,N` the pieces of the team to play that
-//! have moved this turn where a piece moves once, `won TEAM:ROW.N,…`); the pool (`pool -`
+//! have moved this turn where a piece moves once, `homing N,N` the pieces of the other team
+//! taken by the move just made and waiting off the board for their holes (`send home to:
+//! chosen empty hole`), `won TEAM:ROW.N,…`); the pool (`pool -`
 //! when empty), each entry
 //! `[r|e]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]` (`r` a release, `e` release-or-move;
 //! `^F` bound to the releases of throw F; `@RULE` the rule that gave it, where the throw
@@ -122,6 +124,13 @@ impl Game {
                 .map(|j| (j + 1).to_string())
                 .collect();
             let _ = write!(out, " moved {}", set.join(","));
+        }
+        if s.homing != 0 {
+            let set: Vec<String> = (0..64)
+                .filter(|j| s.homing >> j & 1 == 1)
+                .map(|j| (j + 1).to_string())
+                .collect();
+            let _ = write!(out, " homing {}", set.join(","));
         }
         for t in TeamId::BOTH {
             if !s.won[t].is_empty() {
@@ -249,6 +258,7 @@ impl Game {
             landed: ByTeam::default(),
             latches: ByTeam::default(),
             moved: 0,
+            homing: 0,
             pool: Vec::new(),
             pieces: ByTeam::new(Vec::new(), Vec::new()),
         };
@@ -446,6 +456,15 @@ impl Game {
                         setup.moved |= 1 << (j - 1);
                     }
                 }
+                "homing" => {
+                    for n in val.split(',') {
+                        let j = num(n)?;
+                        if !(1..=64).contains(&j) {
+                            return Err(err("pieces are numbered from 1", n));
+                        }
+                        setup.homing |= 1 << (j - 1);
+                    }
+                }
                 "bind" => setup.bind = Some(num(val)?.min(NONE as u32 - 2) as u8),
                 "last" => {
                     let (n, rest) = val
@@ -470,7 +489,7 @@ impl Game {
                 }
                 _ => {
                     return Err(err(
-                        "unknown counter; expected throws, turns, quiet, bind, last, once, moved or won",
+                        "unknown counter; expected throws, turns, quiet, bind, last, once, moved, homing or won",
                         key,
                     ));
                 }
@@ -665,7 +684,7 @@ impl Spots<'_> {
             SetupError::Phase { .. } => self.phase,
             SetupError::Seat { .. } | SetupError::AlreadyWon { .. } => self.head,
             SetupError::LastThrow => self.last,
-            SetupError::Latch { .. } | SetupError::Moved => self.counters,
+            SetupError::Latch { .. } | SetupError::Moved | SetupError::Homing => self.counters,
             SetupError::PoolFull => entry(POOL_MAX),
             SetupError::EntryValue { entry: i }
             | SetupError::EntryNoSuchThrow { entry: i, .. }
@@ -699,13 +718,20 @@ impl Game {
     /// with `r` for a release and `e` for release-or-move (`12:r1+3x`: piece 12 released
     /// with the 1 and moved 3 more, taking); `@HOLE` the hole a piece steps onto its track
     /// at, where its team chooses it (`5:r4@middle.3`). [`Decision::PASS`] is `pass`,
-    /// [`Decision::THROW_ON`] `throw on`.
+    /// [`Decision::THROW_ON`] `throw on`, a home decision `home@HOLE` (`home@white_outer.5`:
+    /// the piece waiting for its hole goes to hole 5 of its start row).
     pub fn decision_notation(&self, s: &State, d: Decision) -> String {
         if d.is_pass() {
             return PASS_WORD.into();
         }
         if d.is_throw_on() {
             return THROW_ON_WORD.into();
+        }
+        if let Some(k) = d.home_hole() {
+            let hole = self
+                .home_decision_cell(s, d)
+                .map_or_else(|| format!("?{k}"), |c| self.ir.cell_name(c));
+            return format!("{HOME_WORD}@{hole}");
         }
         let mut out = format!("{}:", d.piece as usize + 1);
         let mut first = true;
@@ -790,6 +816,12 @@ impl Game {
 
     /// A decision with where the piece goes: `12:r1+3 twigs_lower.12>twigs_upper.10`.
     pub fn describe_decision(&self, s: &State, d: Decision) -> String {
+        if d.home_hole().is_some() && s.homing != 0 {
+            // The piece placed: the first waiting one, of the other team.
+            let i = s.homing.trailing_zeros() + 1;
+            let team = &self.ir.teams[s.team.other()].name;
+            return format!("{} ({team} {i})", self.decision_notation(s, d));
+        }
         let Some(&p) = s.pieces[s.team].get(d.piece as usize) else {
             return self.decision_notation(s, d);
         };
@@ -822,9 +854,15 @@ impl Game {
         if words == THROW_ON_WORD.split(' ').collect::<Vec<_>>() {
             return Ok(Decision::THROW_ON);
         }
+        if let Some(hole) = text
+            .strip_prefix(HOME_WORD)
+            .and_then(|r| r.strip_prefix('@'))
+        {
+            return self.parse_home(s, hole, text);
+        }
         let bad = || {
             err(
-                "a move is PIECE:PLACES[+PLACES…][@ROW.HOLE][x], e.g. `3:4+3`, `12:r1x` or `5:r4@middle.3`, or `pass` or `throw on`",
+                "a move is PIECE:PLACES[+PLACES…][@ROW.HOLE][x], e.g. `3:4+3`, `12:r1x` or `5:r4@middle.3`, or `pass`, `throw on` or `home@ROW.HOLE`",
                 text,
             )
         };
@@ -910,6 +948,36 @@ impl Game {
     }
 }
 
+impl Game {
+    /// Hole `k` (from 0) of the start row of `team`'s pieces.
+    fn home_cell(&self, team: TeamId, k: u8) -> Option<Cell> {
+        match self.ir.teams[team].start {
+            Start::Row(r) => self
+                .ir
+                .rows
+                .get(r)
+                .filter(|row| u16::from(k) < row.len)
+                .map(|row| row.cell(u16::from(k))),
+            Start::Beside => None,
+        }
+    }
+
+    /// A home decision `home@ROW.HOLE`: the hole must be of the start row of the pieces the
+    /// seat to play takes.
+    fn parse_home(&self, s: &State, hole: &str, text: &str) -> Result<Decision, NotationError> {
+        let team = s.team.other();
+        let c = self
+            .cell_by_name(hole)
+            .ok_or_else(|| err("a home decision is `home@ROW.HOLE`", text))?;
+        (0..=u8::MAX)
+            .find(|&k| self.home_cell(team, k) == Some(c))
+            .map(Decision::home)
+            .ok_or_else(|| err("not a hole of the start row of the pieces taken", text))
+    }
+}
+
+/// A home decision ([`Decision::home`]) in move notation, before `@HOLE`.
+pub const HOME_WORD: &str = "home";
 /// [`Decision::PASS`] in move notation.
 pub const PASS_WORD: &str = "pass";
 /// [`Decision::THROW_ON`] in move notation.

@@ -45,6 +45,10 @@ pub struct Setup {
     /// Pieces of the team to play that have moved in this seat's turn (bit per piece;
     /// only where a piece moves once per turn).
     pub moved: u64,
+    /// Pieces of the team not to play taken by the move just made and waiting off the
+    /// board for their holes (bit per piece; only in the move stage, under `send home to:
+    /// chosen empty hole`).
+    pub homing: u64,
     /// The moves pooled in this turn, in order.
     pub pool: Vec<EntrySetup>,
     /// Each team's pieces, in order: as many as the variant gives it.
@@ -218,6 +222,13 @@ pub enum SetupError {
     /// pieces may move several times.
     #[error("`moved` names the pieces of the team to play, where a piece moves once per turn")]
     Moved,
+    /// Pieces waiting for their holes that are not pieces of the team not to play off the
+    /// board and in the game, or outside the move stage, or in a variant that sends no piece
+    /// to a chosen hole.
+    #[error(
+        "`homing` names pieces of the team not to play, off the board, in the move stage, where a piece is sent home to a chosen empty hole"
+    )]
+    Homing,
     /// A win holds but the game goes on.
     /// A pool entry's throw value is none the sticks can show.
     #[error("pool entry {}: no throw of {sticks} stick(s) is worth {value}", entry + 1)]
@@ -467,11 +478,14 @@ impl Game {
                 return Err(SetupError::EntryPiece);
             }
         }
+        self.setup_homing(&mut s, set)?;
         self.check_consistent(&s)?;
         self.mark_immune_when(&mut s);
         // After any action a won game is over: a position that says otherwise could never
-        // arise (before the first throw the engine looks itself).
+        // arise (before the first throw the engine looks itself; pieces waiting for their
+        // holes put off the look to the move's end).
         if s.game_throws > 0
+            && s.homing == 0
             && !matches!(s.stage, Stage::Over(_))
             && let Some((t, rule)) = self.winner_now(&s)
         {
@@ -481,6 +495,31 @@ impl Game {
             });
         }
         Ok(s)
+    }
+
+    /// The pieces waiting for their holes: pieces of the team not to play, in the game and
+    /// off the board, unreleased, in the move stage of a variant that sends some piece home
+    /// to a chosen hole.
+    fn setup_homing(&self, s: &mut State, set: &Setup) -> Result<(), SetupError> {
+        if set.homing == 0 {
+            return Ok(());
+        }
+        let o = s.team.other();
+        let chosen = self.ir.capture.home_to.value == HomeTarget::ChosenEmpty
+            || self.ir.capture.at.iter().flatten().any(|c| {
+                c.spec
+                    .is_some_and(|sp| sp.send_home && sp.home_to == HomeTarget::ChosenEmpty)
+            });
+        let n = self.n_pieces(o);
+        let fits = (0..n).filter(|&i| set.homing >> i & 1 == 1).all(|i| {
+            let p = s.pieces[o][i];
+            p.alive() && p.cell == NO_CELL && !p.released()
+        });
+        if !chosen || s.stage != Stage::Move || set.homing >> n != 0 || !fits {
+            return Err(SetupError::Homing);
+        }
+        s.homing = set.homing;
+        Ok(())
     }
 
     /// The checks of a position beyond its parts: pool entries the sticks can make and
@@ -557,8 +596,10 @@ impl Game {
             }
         }
         // With nothing pooled a seat may still choose to throw on or stop (`throwing on: at
-        // will`): a decision node then, though nothing is left to move with.
+        // will`), or the holes of the pieces it took: a decision node then, though nothing
+        // is left to move with.
         if s.stage == Stage::Move
+            && s.homing == 0
             && !pool.iter().any(|e| e.piece == NONE)
             && !(self.ir.throw_on_at_will.value && self.has_legal(s))
         {

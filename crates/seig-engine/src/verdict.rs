@@ -131,6 +131,18 @@ pub enum Consequence {
         /// `throwing on: at will`.
         by: Ground,
     },
+    /// A piece sent home was put on `to`, an empty hole of its start row: the capturing
+    /// seat's choice, or the one empty hole (`send home to: chosen empty hole`).
+    PutHome {
+        /// The piece's team.
+        team: TeamId,
+        /// The piece.
+        piece: u8,
+        /// Its hole.
+        to: Cell,
+        /// The `send home to` or `capture` statement that names the target.
+        by: Ground,
+    },
     /// The phase changed.
     Phase {
         /// New phase.
@@ -355,6 +367,12 @@ impl Game {
                 Event::ThrewOn => out.push(Consequence::ThrewOn {
                     by: Ground::of(self.ir.throw_on_at_will.origin, EngineChoiceId::ThrowingOn),
                 }),
+                Event::HomeChosen { team, piece, cell } => out.push(Consequence::PutHome {
+                    team,
+                    piece,
+                    to: cell,
+                    by: self.home_by(landing),
+                }),
                 Event::Phase { to, rule } => {
                     out.push(Consequence::Phase {
                         to,
@@ -372,6 +390,20 @@ impl Game {
             out.push(Consequence::Ended {
                 by: self.ended_by(after),
             });
+        }
+    }
+
+    /// The statement that names `chosen empty hole`: the move's capture statement where it
+    /// names its own target, else the game's `send home to`.
+    fn home_by(&self, landing: Option<&Landing>) -> Ground {
+        match landing.and_then(|l| l.capture) {
+            Some(spec) if self.ir.capture.home_to.value != HomeTarget::ChosenEmpty => {
+                Ground::Stated(spec.origin)
+            }
+            _ => Ground::of(
+                self.ir.capture.home_to.origin,
+                EngineChoiceId::SendHomeTarget,
+            ),
         }
     }
 

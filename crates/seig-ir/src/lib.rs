@@ -1668,11 +1668,27 @@ pub struct CaptureSpec {
     /// [`CaptureSpec::send_home`] says what happens to it.
     #[serde(default)]
     pub swap: bool,
-    /// A piece sent home goes to the first empty hole of its start row (else its start
-    /// hole): the capture statement's own target, or the game's `send home to`.
-    pub home_first_empty: bool,
+    /// Where a piece sent home goes: the capture statement's own target, or the game's
+    /// `send home to`.
+    pub home_to: HomeTarget,
     /// The `capture` statement.
     pub origin: Origin,
+}
+
+/// Where a piece sent home goes (`send home to: …`). Under every target a piece whose start
+/// row has no empty hole waits off the board, unreleased.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum HomeTarget {
+    /// `start hole` (the language default): its start hole, or, where that is taken, the
+    /// first empty hole of its start row.
+    #[default]
+    StartHole,
+    /// `first empty hole`: the first empty hole of its start row.
+    FirstEmpty,
+    /// `chosen empty hole`: an empty hole of its start row that the capturing seat chooses
+    /// (a decision of its own, asked only when two or more holes are empty; with one, the
+    /// piece goes there).
+    ChosenEmpty,
 }
 
 /// Landing and taking, precomputed per attacking team and hole.
@@ -1707,9 +1723,8 @@ pub struct CapturePolicy {
     /// `None`, neighbours protect no piece).
     #[serde(default)]
     pub protection: Sourced<Option<u8>>,
-    /// Pieces sent home go to the first empty hole of the start row (else, the language
-    /// default, their start hole).
-    pub home_first_empty: Sourced<bool>,
+    /// Where pieces sent home go (language default: [`HomeTarget::StartHole`]).
+    pub home_to: Sourced<HomeTarget>,
     /// The capture statements in force, in file order, as stated: [`CapturePolicy::at`] and
     /// [`CapturePolicy::immune`] are computed from them (of two `capture` statements on one hole the more specific one, else a later one
     /// overriding an earlier).
@@ -1758,9 +1773,8 @@ pub enum CaptureKind {
         /// (`false`: the language default, send home).
         #[serde(default)]
         swap_else_said: bool,
-        /// Its own target for a piece sent home (`true`: first empty hole); `None`: the
-        /// game's `send home to`.
-        home_to: Option<bool>,
+        /// Its own target for a piece sent home; `None`: the game's `send home to`.
+        home_to: Option<HomeTarget>,
     },
     /// `no capture`: no taking there.
     NoCapture {

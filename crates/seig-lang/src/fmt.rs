@@ -20,7 +20,7 @@
 //! command line's (`seig fmt`).
 
 use crate::diag::Diagnostic;
-use crate::ir::ParamAllowed;
+use crate::ir::{HomeTarget, ParamAllowed};
 use crate::syntax::ast::{
     BlockedReleaseKind, Cond, CountRhs, Counted, Effect, Expr, File, Item, Name, Reading,
     ReadingCond, Region, ReleaseOrderKind, Requirement, RowRef, Rule, Segment, Spanned, SticksWhen,
@@ -652,8 +652,7 @@ fn statement(s: &StmtKind) -> String {
         StmtKind::ImmuneArrived => "immune after arriving".into(),
         StmtKind::ImmuneUntilReleased => "immune until released".into(),
         StmtKind::ImmuneWhen { when, opposing } => immune_when(when, *opposing),
-        StmtKind::SendHomeTo(true) => "send home to: first empty hole".into(),
-        StmtKind::SendHomeTo(false) => "send home to: start hole".into(),
+        StmtKind::SendHomeTo(t) => format!("send home to: {}", home_target(*t)),
         StmtKind::Win(p, cs) => end_head("win", p.as_ref(), cs),
         StmtKind::Draw(p, cs) => end_head("draw", p.as_ref(), cs),
         StmtKind::ScoreEnd {
@@ -921,19 +920,24 @@ fn gate(team: &Name, segment: &Name, requirement: &Requirement, stop: bool) -> S
     )
 }
 
+/// A `send home to` target as written.
+fn home_target(t: HomeTarget) -> &'static str {
+    match t {
+        HomeTarget::StartHole => "start hole",
+        HomeTarget::FirstEmpty => "first empty hole",
+        HomeTarget::ChosenEmpty => "chosen empty hole",
+    }
+}
+
 /// A `capture` statement.
 fn capture(
     r: Option<&Spanned<Region>>,
     compulsory: bool,
     effect: &str,
-    home_to: Option<&Spanned<bool>>,
+    home_to: Option<&Spanned<HomeTarget>>,
 ) -> String {
     let within = r.map_or(String::new(), |r| format!(" in {}", region(&r.node)));
-    let to = match home_to.map(|h| h.node) {
-        None => "",
-        Some(true) => " to first empty hole",
-        Some(false) => " to start hole",
-    };
+    let to = home_to.map_or(String::new(), |h| format!(" to {}", home_target(h.node)));
     format!(
         "capture{within}: {}, {effect}{to}",
         if compulsory { "compulsory" } else { "optional" },

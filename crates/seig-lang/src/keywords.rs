@@ -216,7 +216,7 @@ pub const FORMS: &[Form] = &[
         "Own pieces on one hole move alone (default) or as one stack.",
     ),
     f(
-        "capture in REGION: compulsory|optional, remove|send home|swap to start hole|first empty hole",
+        "capture in REGION: compulsory|optional, remove|send home|swap to start hole|first empty hole|chosen empty hole",
         "What landing on opposing pieces does (everywhere, or in a region); `swap`: the taken piece goes to the hole the taker left.",
     ),
     f(
@@ -268,8 +268,8 @@ pub const FORMS: &[Form] = &[
         "When CONDS first hold, the released pieces on the board become immune for good.",
     ),
     f(
-        "send home to: start hole|first empty hole",
-        "Where a piece sent home goes.",
+        "send home to: start hole|first empty hole|chosen empty hole",
+        "Where a piece sent home goes (chosen: an empty hole of its start row the capturing seat picks).",
     ),
     f(
         "win in PHASE when CONDS",

@@ -13,7 +13,8 @@ use serde::Serialize;
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TraceEvent {
     /// `capture`, `send-home` (a capture too), `removal` (by a throw's effect), `immune`,
-    /// `forfeit`, `phase` or `win`.
+    /// `forfeit`, `pass`, `throw-on`, `home` (a piece sent home put on its hole, the hole
+    /// in `detail`), `phase` or `win`.
     pub kind: &'static str,
     /// The team concerned (the victim's for a capture or send-home).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -301,6 +302,9 @@ fn describe(ir: &Ir, e: &Event, by_throw: bool) -> TraceEvent {
         Event::Won { team, rule } => ev("win", t(team), None, None, r(rule)),
         Event::Passed { entries } => ev("pass", None, None, Some(entries.to_string()), None),
         Event::ThrewOn => ev("throw-on", None, None, None, None),
+        Event::HomeChosen { team, piece, cell } => {
+            ev("home", t(team), Some(piece), Some(ir.cell_name(cell)), None)
+        }
         Event::Throw { .. } | Event::Moved { .. } => ev("other", None, None, None, None),
     }
 }

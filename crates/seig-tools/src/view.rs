@@ -217,7 +217,8 @@ pub struct MoveView {
     pub index: usize,
     /// Notation (`3:4 a.1>a.5`).
     pub notation: String,
-    /// The piece (1-based; 0 for a pass or a throw on, which move no piece).
+    /// The piece (1-based; 0 for a pass, a throw on or a home decision, which move none of
+    /// the seat's pieces: a home decision puts an opposing piece on the hole `to`).
     pub piece: usize,
     /// Where it stands now (`None`: beside the board).
     pub from: Option<Hole>,
@@ -313,11 +314,16 @@ pub fn teams_view(ir: &Ir, s: &State) -> ByTeam<TeamView> {
 /// it reaches (`None`: beside the board, or off the track), and the holes it passes along
 /// its track, the landing hole last (see [`MoveView::path`]).
 pub fn move_holes(g: &Game, s: &State, d: Decision) -> (Option<Hole>, Option<Hole>, Vec<Hole>) {
+    let ir = g.ir();
+    if let Some(c) = g.home_decision_cell(s, d) {
+        // A home decision: a taken piece goes from beside the board to the hole chosen.
+        let to = hole_of(ir, c);
+        return (None, to, to.into_iter().collect());
+    }
     if !d.moves_piece() {
         // A pass or a throw on: no piece, nowhere to go.
         return (None, None, Vec::new());
     }
-    let ir = g.ir();
     let p = s.piece(s.team(), d.piece as usize);
     let landing = g.check_decision(s, s.team(), d).ok();
     let to = landing

@@ -14,8 +14,8 @@ pub(super) struct CaptureStmts {
     stacking: Option<Setting<(bool, bool, bool)>>,
     /// A blocked landing shares the hole.
     blocked: Option<Setting<bool>>,
-    /// Pieces sent home go to the first empty hole.
-    home_first_empty: Option<Setting<bool>>,
+    /// Where pieces sent home go.
+    home_to: Option<Setting<HomeTarget>>,
     /// The capture statements, in file order.
     stated: Vec<CaptureStatement>,
     /// Where each of `stated` is written.
@@ -29,7 +29,7 @@ pub(super) fn capture_statements(cx: &mut Cx, flat: &[Flat]) -> CaptureStmts {
     let mut cs = CaptureStmts {
         stacking: None,
         blocked: None,
-        home_first_empty: None,
+        home_to: None,
         stated: Vec::new(),
         spans: Vec::new(),
         first_no_capture: None,
@@ -49,9 +49,9 @@ pub(super) fn capture_statements(cx: &mut Cx, flat: &[Flat]) -> CaptureStmts {
                 set_once(cx, &mut cs.blocked, *share, f, "blocked landing");
                 continue;
             }
-            StmtKind::SendHomeTo(first) => {
+            StmtKind::SendHomeTo(target) => {
                 let what = "where pieces are sent home";
-                set_once(cx, &mut cs.home_first_empty, *first, f, what);
+                set_once(cx, &mut cs.home_to, *target, f, what);
                 continue;
             }
             StmtKind::Capture {
@@ -156,7 +156,10 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
     let mut at = ByTeam::splat(vec![CellCapture::default(); cells as usize]);
     let mut immune: ByTeam<Option<(CellSet, Origin)>> = ByTeam::default();
     let mut any_capture = false;
-    let home_first_empty = cs.home_first_empty.as_ref().is_some_and(|h| h.value);
+    let home_default = cs
+        .home_to
+        .as_ref()
+        .map_or(HomeTarget::StartHole, |h| h.value);
     overlapping_captures(cx, &cs, cells);
     for t in TeamId::BOTH {
         for s in by_specificity(&cs.stated, t, cells) {
@@ -174,7 +177,7 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
                 compulsory,
                 send_home,
                 swap,
-                home_first_empty: home_to.unwrap_or(home_first_empty),
+                home_to: home_to.unwrap_or(home_default),
                 origin: s.origin,
             };
             for (c, cc) in (0..cells).zip(at[t].iter_mut()) {
@@ -241,7 +244,7 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
         immune_when: Vec::new(),
         waiting_immune: Sourced::default(),
         protection: Sourced::default(),
-        home_first_empty: sourced(&cs.home_first_empty, false),
+        home_to: sourced(&cs.home_to, HomeTarget::StartHole),
         stated: cs.stated,
     }
 }

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-pub use crate::ir::ParamAllowed;
+pub use crate::ir::{HomeTarget, ParamAllowed};
 
 /// Spans belong to diagnostics, which point at the text; the tree re-exports them.
 pub use crate::diag::Span;
@@ -568,8 +568,8 @@ pub enum StmtKind {
         swap: bool,
         /// `swap, else remove|send home` (`true`: send home), where the swap cannot be made.
         swap_else: Option<bool>,
-        /// `to start hole|first empty hole` after the effect (`true` = first empty).
-        home_to: Option<Spanned<bool>>,
+        /// `to start hole|first empty hole|chosen empty hole` after the effect.
+        home_to: Option<Spanned<HomeTarget>>,
     },
     /// `no capture in R[, sharing]`.
     NoCapture {
@@ -600,8 +600,8 @@ pub enum StmtKind {
         /// The opposing team's pieces (else the team's own).
         opposing: bool,
     },
-    /// `send home to: start hole|first empty hole` (`true` = first empty).
-    SendHomeTo(bool),
+    /// `send home to: start hole|first empty hole|chosen empty hole`.
+    SendHomeTo(HomeTarget),
     /// `win [in PHASE] when C`.
     Win(Option<Name>, Vec<Spanned<Cond>>),
     /// `seat order: team blocks|alternating` (`true` = alternating).

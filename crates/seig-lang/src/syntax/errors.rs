@@ -121,7 +121,9 @@ pub fn describe(r: Rule) -> &'static str {
         swap_else => "`remove` or `send home`",
         sharing => "`sharing`",
         share => "`share`",
-        start_hole | first_empty => "`start hole` or `first empty hole`",
+        start_hole | first_empty | chosen_empty => {
+            "`start hole`, `first empty hole` or `chosen empty hole`"
+        }
         row_ref | own_rel | opposing_rel => "a row (`NAME`, `own KIND` or `opposing KIND`)",
         region | ends_of | last_hole_of | first_hole_of | hole_of => {
             "a region (a row, `ends of ROW`, `first hole of ROW`, `last hole of ROW`, `hole N of ROW`)"

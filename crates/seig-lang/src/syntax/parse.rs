@@ -576,7 +576,7 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
             when: conds(next!())?,
             opposing: next!().as_rule() == Rule::opposing_kw,
         },
-        Rule::send_home_stmt => StmtKind::SendHomeTo(next!().as_rule() == Rule::first_empty),
+        Rule::send_home_stmt => StmtKind::SendHomeTo(home_target(next!().as_rule())),
         Rule::win_stmt | Rule::draw_stmt => {
             let mut phase = None;
             if it.peek().map(|x| x.as_rule()) == Some(Rule::in_phase) {
@@ -893,6 +893,15 @@ fn gate_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
     })
 }
 
+/// The target a `send home to` names.
+fn home_target(r: Rule) -> HomeTarget {
+    match r {
+        Rule::first_empty => HomeTarget::FirstEmpty,
+        Rule::chosen_empty => HomeTarget::ChosenEmpty,
+        _ => HomeTarget::StartHole,
+    }
+}
+
 /// `capture [in R]: mode, effect`.
 fn capture_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
     let mut region_ = None;
@@ -913,9 +922,9 @@ fn capture_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
     }
     let home_to = it.next().map(|h| {
         let sp = span(&h);
-        let first = h.into_inner().next().expect("target").as_rule() == Rule::first_empty;
+        let target = home_target(h.into_inner().next().expect("target").as_rule());
         Spanned {
-            node: first,
+            node: target,
             span: sp,
         }
     });

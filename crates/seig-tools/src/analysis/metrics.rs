@@ -623,7 +623,10 @@ impl Hooks for Counter<'_> {
                 self.ended_by = Some(rule);
             }
             Event::Immune { rule, .. } | Event::Phase { rule, .. } => hit(rule),
-            Event::Forfeit { .. } | Event::Passed { .. } | Event::ThrewOn => {}
+            Event::Forfeit { .. }
+            | Event::Passed { .. }
+            | Event::ThrewOn
+            | Event::HomeChosen { .. } => {}
         }
     }
 

@@ -750,15 +750,18 @@ fn taking(sec: &mut Section) {
                         "optional"
                     },
                     // The statement's own target, which may differ from the game's.
-                    match (spec.swap, spec.send_home, spec.home_first_empty) {
+                    match (spec.swap, spec.send_home, spec.home_to) {
                         (true, true, _) => {
                             "goes to the hole its taker left (else it is sent home)"
                         }
                         (true, false, _) => "goes to the hole its taker left (else it is removed)",
-                        (false, true, true) => {
+                        (false, true, HomeTarget::FirstEmpty) => {
                             "is sent home to the first empty hole of its start row"
                         }
-                        (false, true, false) => {
+                        (false, true, HomeTarget::ChosenEmpty) => {
+                            "is sent home to an empty hole of its start row that the capturing seat chooses"
+                        }
+                        (false, true, HomeTarget::StartHole) => {
                             "is sent home to its start hole (the first empty one if taken)"
                         }
                         (false, false, _) => "is removed",
@@ -809,14 +812,17 @@ fn taking(sec: &mut Section) {
         ));
     }
     if ir.any_taking_sends_home() {
-        let r = rule(pol.home_first_empty.origin);
+        let r = rule(pol.home_to.origin);
         let tag = sec.tag(r);
         sec.line(format!(
             "- a piece sent home goes to {}{tag}",
-            if pol.home_first_empty.value {
-                "the first empty hole of its start row"
-            } else {
-                "its start hole (the first empty one if taken)"
+            match pol.home_to.value {
+                HomeTarget::FirstEmpty => "the first empty hole of its start row",
+                // Who chooses is the language's default, said where the choice is made.
+                HomeTarget::ChosenEmpty => {
+                    "an empty hole of its start row, chosen by the capturing seat (language default: the seat that took it chooses; with one empty hole the piece goes there unasked)"
+                }
+                HomeTarget::StartHole => "its start hole (the first empty one if taken)",
             }
         ));
     }

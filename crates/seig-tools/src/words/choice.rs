@@ -4,7 +4,7 @@
 //! `seig rules` prints them, marking "(language default)" those no statement of the file set.
 
 use crate::ir::{
-    Allocation, BlockedRelease, CaptureKind, Cond, Effect, EngineChoiceId, Ir, Origin,
+    Allocation, BlockedRelease, CaptureKind, Cond, Effect, EngineChoiceId, HomeTarget, Ir, Origin,
     ReleaseOrder, Requirement, SeatOrder, TeamId, TrackEnd, TrackEntry, ValueRule,
 };
 
@@ -645,13 +645,15 @@ impl Choices<'_> {
             ),
             choice(
                 EngineChoiceId::SendHomeTarget,
-                "send home to: start hole / first empty hole",
-                if pol.home_first_empty.value {
-                    "first empty hole"
-                } else {
-                    "start hole"
+                "send home to: start hole / first empty hole / chosen empty hole",
+                match pol.home_to.value {
+                    HomeTarget::StartHole => "start hole",
+                    HomeTarget::FirstEmpty => "first empty hole",
+                    HomeTarget::ChosenEmpty => {
+                        "chosen empty hole: the capturing seat chooses, asked only when two or more holes are empty"
+                    }
                 },
-                pol.home_first_empty.origin,
+                pol.home_to.origin,
             ),
             self.swap_fallback_choice(),
             choice(

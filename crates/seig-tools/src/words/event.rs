@@ -105,6 +105,11 @@ pub fn event(ir: &Ir, e: &Event, by_throw: bool) -> String {
             super::count(entries.into(), "move", "moves")
         ),
         Event::ThrewOn => "the seat throws on".into(),
+        Event::HomeChosen {
+            team: t,
+            piece: p,
+            cell,
+        } => format!("{} is put on {}", piece(t, p), ir.cell_name(cell)),
     }
 }
 

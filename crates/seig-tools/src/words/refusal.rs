@@ -149,6 +149,13 @@ pub fn what(r: &Refusal) -> String {
         ),
         K::MustMove => "a piece can move, so the seat may not pass".into(),
         K::NoThrowOn => "the seat may not throw on now".into(),
+        K::HomeFirst => {
+            "a piece sent home waits for its hole: the seat chooses it before anything else".into()
+        }
+        K::NoHoming => "no piece sent home waits for its hole".into(),
+        K::HomeNotEmpty => {
+            "a piece sent home goes to an empty hole of its start row, and this is none".into()
+        }
         K::Other => "refused".into(),
     }
 }
@@ -273,6 +280,9 @@ fn ground_words(ir: &Ir, r: &Refusal) -> String {
         }
         K::GroupPerThrow => "allocation: per throw (each throw moves one piece by itself)".into(),
         K::MustMove => "moves: forced (a seat must move while some move is legal)".into(),
+        K::HomeFirst | K::HomeNotEmpty => {
+            "send home to: chosen empty hole (the capturing seat puts each piece it sends home on an empty hole of the piece's start row)".into()
+        }
         K::NoThrowOn if !ir.throw_on_at_will.value => {
             "throwing on: as thrown (a seat throws again only when a throw gives it)".into()
         }

@@ -147,6 +147,17 @@ pub fn consequence(ir: &Ir, c: &Consequence) -> String {
             paren(ir, *by)
         ),
         Consequence::ThrewOn { by } => format!("the seat throws on{}", paren(ir, *by)),
+        Consequence::PutHome {
+            team,
+            piece: p,
+            to,
+            by,
+        } => format!(
+            "{} is put on {}{}",
+            piece(ir, *team, *p),
+            ir.cell_name(*to),
+            paren(ir, *by)
+        ),
         Consequence::Phase { to, by } => format!(
             "the game enters the {} phase{}",
             ir.phases
@@ -235,6 +246,7 @@ pub fn rules(v: &Verdict) -> Vec<RuleIx> {
                     | Consequence::Forfeited { by, .. }
                     | Consequence::Passed { by, .. }
                     | Consequence::ThrewOn { by }
+                    | Consequence::PutHome { by, .. }
                     | Consequence::Phase { by, .. }
                     | Consequence::Won { by, .. }
                     | Consequence::Ended { by } => ground(*by, &mut add),
