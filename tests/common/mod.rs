@@ -69,7 +69,7 @@ pub fn moves(g: &Game, s: &State) -> Vec<String> {
 /// The count of face-0 sticks that gives `value` to the team to play.
 pub fn k_for(g: &Game, s: &State, value: u8) -> u8 {
     let n = g.sticks_for(s);
-    let colour = g.ir().teams[s.team().index()].colour_face();
+    let colour = g.ir().teams[s.team()].colour_face();
     (0..=n)
         .find(|&k| g.ir().sticks.value.value.throw_value(colour, k, n) == value)
         .unwrap_or_else(|| panic!("no throw of {n} sticks gives {value}"))

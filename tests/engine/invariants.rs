@@ -215,7 +215,7 @@ fn selections(sp: &Space, picks: &[Index], params: &[(bool, Index)]) -> Vec<Sele
 // State checks
 
 fn team_name(g: &Game, t: usize) -> &str {
-    &g.ir().teams[t].name
+    &g.ir().teams[TeamId::new(t)].name
 }
 
 fn place(g: &Game, p: &Piece) -> String {
@@ -231,7 +231,7 @@ fn place(g: &Game, p: &Piece) -> String {
 /// (`stacking_at_goal`), the last hole of its track (`stacking_at_end`).
 fn gathers_on(g: &Game, t: usize, c: Cell) -> bool {
     let pol = &g.ir().capture;
-    let tr = &g.ir().teams[t].track;
+    let tr = &g.ir().teams[TeamId::new(t)].track;
     (pol.stacking_at_goal && tr.goal.is_some_and(|i| tr.cells[i as usize] == c))
         || (pol.stacking_at_end && tr.cells.last() == Some(&c))
 }
@@ -251,7 +251,7 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
     }
     for t in 0..2 {
         let n = g.n_pieces(TeamId::new(t));
-        let tr = &g.ir().teams[t].track;
+        let tr = &g.ir().teams[TeamId::new(t)].track;
         let name = team_name(g, t);
         let (alive, removed) = (
             s.pieces(TeamId::new(t))
@@ -286,7 +286,7 @@ fn check_state(g: &Game, s: &State) -> Result<(), String> {
                     ));
                 }
             } else if let Some(at) = p.place() {
-                let in_start = match g.ir().teams[t].start {
+                let in_start = match g.ir().teams[TeamId::new(t)].start {
                     Start::Row(r) => {
                         let row = &g.ir().rows[r];
                         row.holds(at)
@@ -1097,7 +1097,8 @@ fn check_decision_events(
                 // `holes passed in REGION are won`: a hole of REGION walked past takes too,
                 // whether or not the decision takes at its landing.
                 let passed = victim.place().is_some_and(|vc| {
-                    Some(vc) != cell && g.ir().movement.passed_won.value[t].contains(vc)
+                    Some(vc) != cell
+                        && g.ir().movement.passed_won.value[TeamId::new(t)].contains(vc)
                 });
                 if (*team).index() != o || (!d.capture && !passed) {
                     return Err(format!(
@@ -1141,7 +1142,7 @@ fn check_decision_events(
                 let spec = g
                     .capture_verdict(TeamId::new(t), &victim, c, single)
                     .map_err(|r| format!("{who} taken where capture_verdict forbids it ({r:?})"))?;
-                let at = &g.ir().capture.at[t][c.index()];
+                let at = &g.ir().capture.at[TeamId::new(t)][c.index()];
                 if at.spec.is_none()
                     || at.forbidden_by.is_some()
                     || at
@@ -1377,7 +1378,7 @@ fn in_protected_row(g: &Game, s: &State, team: usize, c: Cell) -> bool {
     let Some(n) = g.ir().capture.protection.value else {
         return false;
     };
-    let cells = &g.ir().teams[team].track.cells;
+    let cells = &g.ir().teams[TeamId::new(team)].track.cells;
     let held: Vec<Cell> = s
         .pieces(TeamId::new(team))
         .iter()

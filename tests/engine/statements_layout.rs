@@ -71,7 +71,7 @@ fn codes(a: &str, b: &str, extra: &str) -> Vec<String> {
 
 /// The start holes of a team's pieces, by name, in piece order.
 fn starts(g: &Game, t: TeamId) -> Vec<String> {
-    (0..usize::from(g.ir().teams[t.index()].pieces))
+    (0..usize::from(g.ir().teams[t].pieces))
         .map(|i| {
             g.ir()
                 .start_cell(t, i)

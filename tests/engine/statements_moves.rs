@@ -111,7 +111,13 @@ fn track_end_stop_is_the_default_and_stops_on_the_last_hole() {
         let s = at(&g, "3/3#0", "+b_home.2 x x x", NO_B);
         assert_eq!(moves(&g, &s), v(&["1:3 b_home.2>b_home.1"]), "{extra:?}");
     }
-    assert!(game("").ir().teams[0].track.end.origin.is_none());
+    assert!(
+        game("").ir().teams[TeamId::FIRST]
+            .track
+            .end
+            .origin
+            .is_none()
+    );
 }
 
 #[test]

@@ -296,13 +296,13 @@ fn is_zero(v: &u8) -> bool {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct State {
     /// Pieces per team (the first `n[t]` are the team's).
-    pieces: [[Piece; MAX_TEAM_PIECES]; 2],
+    pieces: ByTeam<[Piece; MAX_TEAM_PIECES]>,
     /// Pieces each team has.
-    n: [u8; 2],
+    n: ByTeam<u8>,
     /// Holes each team occupies: derived from `pieces`.
-    occ: [CellSet; 2],
+    occ: ByTeam<CellSet>,
     /// Holes each team has landed on at some time (kept when the variant asks about it).
-    won: [CellSet; 2],
+    won: ByTeam<CellSet>,
     /// Pooled moves of the turn.
     pool: [Entry; POOL_MAX],
     /// Entries in the pool.
@@ -332,11 +332,11 @@ pub struct State {
     /// Per team, its pieces in the game and released (bit per piece): derived from
     /// `pieces` and kept by the engine's one writer of pieces, so that generating moves
     /// need not look at every piece.
-    released: [u64; 2],
+    released: ByTeam<u64>,
     /// Per team, its pieces in the game not yet released (bit per piece), likewise.
-    waiting: [u64; 2],
+    waiting: ByTeam<u64>,
     /// Per team, the `once` conditions that have held (bit per latch).
-    latches: [u32; 2],
+    latches: ByTeam<u32>,
     /// Pieces of the team to play that have moved in this seat's turn (kept only when a
     /// piece may move once per turn; else 0).
     moved: u64,
@@ -825,7 +825,7 @@ pub struct Game {
     /// The sticks every throw uses, when no phase or first throw uses another count.
     sticks_always: Option<u8>,
     /// `values[team][n][k]`: the value of a throw of `n` sticks with `k` showing face 0.
-    values: [[[u8; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1]; 2],
+    values: Values,
     /// Candidate throw entries in order, for each (phase, team, sticks, count of face 0):
     /// the range `slots[Game::slot(..)]` of `entries`.
     entries: Vec<u16>,
@@ -835,10 +835,10 @@ pub struct Game {
     /// The most pool entries one throw adds (a throw on is offered only with room for it).
     max_adds: usize,
     /// `track_of_cell[team][cell]`: first index of the hole on the team's track, or -1.
-    track_of_cell: [Vec<i16>; 2],
+    track_of_cell: ByTeam<Vec<i16>>,
     /// `send_on[team][cell]`: where a move of the team ending there sends the piece (track
     /// index) and the `landing on … goes to` statement; empty when the file has none.
-    send_on: [Vec<Option<(i16, Origin)>>; 2],
+    send_on: ByTeam<Vec<Option<(i16, Origin)>>>,
     /// Reachability tables for "no capture possible".
     reach: reach::Reach,
     /// Some condition asks which holes a team has landed on.
@@ -849,15 +849,15 @@ pub struct Game {
     wins_on_pieces: bool,
     /// `arrival[t]`: the track index from which a piece has arrived (its goal's last hole,
     /// or the track's last).
-    arrival: [i16; 2],
+    arrival: ByTeam<i16>,
     /// `main_end[t]`: the length of the team's track's main path; places from there on are
     /// on its branches, where a piece has not arrived.
-    main_end: [i16; 2],
+    main_end: ByTeam<i16>,
     /// `gather[t]`: the holes where own pieces may share under `stacking: forbidden except
     /// at goal [and end]` (the goal's last hole, the track's last hole).
-    pub(crate) gather: [CellSet; 2],
+    pub(crate) gather: ByTeam<CellSet>,
     /// Per team: where along the track a walk needs step-by-step care.
-    fast: [FastTrack; 2],
+    fast: ByTeam<FastTrack>,
     /// The `once` conditions, by latch: each evaluated after every action.
     latched: Vec<(u8, Vec<Cond>)>,
     /// The latches whose first holding makes pieces immune (`immune when … first holds`),
@@ -943,7 +943,7 @@ struct FastTrack {
 }
 
 impl FastTrack {
-    fn new(ir: &Ir, t: usize) -> FastTrack {
+    fn new(ir: &Ir, t: TeamId) -> FastTrack {
         let tr = &ir.teams[t].track;
         let immune_set = ir.capture.immune[t].map(|(s, _)| s);
         let mut gated = vec![0u16; tr.cells.len() + 1];
@@ -980,8 +980,8 @@ impl FastTrack {
 
 /// `[team][cell]`: where a move of the team ending on the hole sends the piece (track
 /// index) and the `landing on … goes to` statement; empty for a team with none.
-fn send_on_table(ir: &Ir, track_of_cell: &[Vec<i16>; 2]) -> [Vec<Option<(i16, Origin)>>; 2] {
-    [0, 1].map(|t: usize| {
+fn send_on_table(ir: &Ir, track_of_cell: &ByTeam<Vec<i16>>) -> ByTeam<Vec<Option<(i16, Origin)>>> {
+    ByTeam::from_fn(|t| {
         let mut v = Vec::new();
         for so in &ir.send_on {
             let Some(to) = so.to[t] else { continue };
@@ -1032,8 +1032,8 @@ fn branch_tables(ir: &Ir) -> BranchTables {
 
 /// `[team]`: the holes where own pieces may gather although stacking is forbidden (the goal's
 /// last hole, the track's last hole), as the capture policy says.
-fn gather_table(ir: &Ir) -> [CellSet; 2] {
-    [0, 1].map(|t: usize| {
+fn gather_table(ir: &Ir) -> ByTeam<CellSet> {
+    ByTeam::from_fn(|t| {
         let tr = &ir.teams[t].track;
         let mut set = CellSet::default();
         if ir.capture.stacking_at_goal
@@ -1068,7 +1068,7 @@ impl Game {
             )
         );
         let adds = adds_table(&ir);
-        let track_of_cell = [0, 1].map(|t: usize| {
+        let track_of_cell = ByTeam::from_fn(|t| {
             let mut v = vec![-1i16; ir.cells as usize];
             for (i, &c) in ir.teams[t].track.cells.iter().enumerate().rev() {
                 v[c.index()] = i as i16;
@@ -1083,14 +1083,14 @@ impl Game {
             && ir.wins.iter().all(|w| w.phase.is_none());
         let rotation = deadlock::QUIET_ROTATIONS * 2 * ir.seats.value.max(1) as u16;
         let gather = gather_table(&ir);
-        let fast = [FastTrack::new(&ir, 0), FastTrack::new(&ir, 1)];
+        let fast = ByTeam::from_fn(|t| FastTrack::new(&ir, t));
         let st = &ir.sticks;
         let sticks_always = (st.first_of_game.is_none()
             && st.first_of_turn.is_none()
             && st.conditional.is_empty()
             && st.by_phase.iter().all(Option::is_none))
         .then_some(st.count);
-        let arrival = [0, 1].map(|t: usize| {
+        let arrival = ByTeam::from_fn(|t| {
             let tr = &ir.teams[t].track;
             tr.goal.unwrap_or(tr.main_len() as u16 - 1) as i16
         });
@@ -1156,7 +1156,7 @@ impl Game {
             .immune_when
             .iter()
             .all(|w| w.when.reads_pieces_only());
-        let main_end = [0, 1].map(|t: usize| ir.teams[t].track.main_len() as i16);
+        let main_end = ByTeam::from_fn(|t| ir.teams[t].track.main_len() as i16);
         Game {
             entry_choice,
             branchy,
@@ -1213,9 +1213,9 @@ impl Game {
     /// The starting position.
     pub fn initial_state(&self) -> State {
         let mut s = State {
-            pieces: [[Piece::REMOVED; MAX_TEAM_PIECES]; 2],
-            occ: [CellSet::default(); 2],
-            won: [CellSet::default(); 2],
+            pieces: ByTeam::splat([Piece::REMOVED; MAX_TEAM_PIECES]),
+            occ: ByTeam::default(),
+            won: ByTeam::default(),
             pool: [Entry {
                 steps: 0,
                 thrown: 0,
@@ -1225,7 +1225,7 @@ impl Game {
                 piece: NONE,
                 rule: RuleIx::new(0),
             }; POOL_MAX],
-            n: [0, 1].map(|t| self.ir.teams[t].pieces),
+            n: self.ir.teams.each_ref().map(|t| t.pieces),
             pool_len: 0,
             phase: PhaseId::FIRST,
             team: TeamId::FIRST,
@@ -1238,9 +1238,9 @@ impl Game {
             game_throws: 0,
             turns: 0,
             last: None,
-            released: [0; 2],
-            waiting: [0; 2],
-            latches: [0; 2],
+            released: ByTeam::default(),
+            waiting: ByTeam::default(),
+            latches: ByTeam::default(),
             moved: 0,
             quiet: 0,
             homing: 0,
@@ -1289,7 +1289,7 @@ impl Game {
     /// Pieces of a team.
     #[inline]
     pub fn n_pieces(&self, team: TeamId) -> usize {
-        self.ir.teams[team.index()].pieces as usize
+        self.ir.teams[team].pieces as usize
     }
 
     /// Sticks the next throw uses.
@@ -1874,7 +1874,7 @@ impl Game {
         let occ = if own {
             s.occ[t]
         } else {
-            s.occ[0].union(&s.occ[1])
+            s.occ[TeamId::FIRST].union(&s.occ[TeamId::SECOND])
         };
         let need = &cells[t];
         (0..4).all(|i| need.0[i] & !occ.0[i] == 0)
@@ -2017,8 +2017,9 @@ impl Game {
             s.homing |= 1 << i;
             return;
         }
-        let free = |c: Cell| !s.occ[0].contains(c) && !s.occ[1].contains(c);
-        let cell = match (start, &self.ir.teams[t.index()].start) {
+        let free =
+            |c: Cell| !s.occ[TeamId::FIRST].contains(c) && !s.occ[TeamId::SECOND].contains(c);
+        let cell = match (start, &self.ir.teams[t].start) {
             (Some(c), Start::Row(r)) => {
                 if to == HomeTarget::StartHole && free(c) {
                     Some(c)
@@ -2230,11 +2231,12 @@ fn chance_tables(p: f64) -> ChanceTables {
 }
 
 /// `values[team][n][k]`: what a throw of `n` sticks with `k` showing face 0 is worth.
-type Values = [[[u8; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1]; 2];
+type Values = ByTeam<[[u8; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1]>;
 
 fn value_table(ir: &Ir) -> Values {
-    let mut values = [[[0u8; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1]; 2];
-    for (t, per_n) in values.iter_mut().enumerate() {
+    let mut values: Values = ByTeam::default();
+    for t in TeamId::BOTH {
+        let per_n = &mut values[t];
         for (n, per_k) in per_n.iter_mut().enumerate().skip(1) {
             for (k, v) in per_k.iter_mut().enumerate().take(n + 1) {
                 *v = ir

@@ -498,7 +498,7 @@ impl Game {
         {
             return false;
         }
-        let cells = &self.ir.teams[team.index()].track.cells;
+        let cells = &self.ir.teams[team].track.cells;
         let end = p.tpos + e.steps as i16;
         let fast = &self.fast[team];
         if p.tpos < 0 || end as usize >= cells.len() || !fast.ungated(p.tpos, end) {
@@ -516,7 +516,7 @@ impl Game {
             ..Landing::default()
         };
         l.note(e.rule);
-        if let Some((_, r)) = self.ir.capture.immune[team.index()]
+        if let Some((_, r)) = self.ir.capture.immune[team]
             && !p.immune()
             && fast.immunises(p.tpos, end)
         {
@@ -539,7 +539,7 @@ impl Game {
     /// that kind of move for its value); a fact only if no entry of the rule does.
     #[cold]
     fn not_released(&self, team: TeamId, e: &Entry) -> Refusal {
-        let colour = self.ir.teams[team.index()].colour_face();
+        let colour = self.ir.teams[team].colour_face();
         let kind_given = |f: &Effect| {
             matches!(
                 (f, e.kind),
@@ -797,8 +797,8 @@ impl Game {
         let Some(Some((cells, origin))) = self.rule_within.get(e.rule.index()) else {
             return Ok(());
         };
-        let cells = &cells[team.index()];
-        let track = &self.ir.teams[team.index()].track.cells;
+        let cells = &cells[team];
+        let track = &self.ir.teams[team].track.cells;
         let from = s.pieces[team][piece as usize].tpos;
         let inside = (1..=e.steps as i16).all(|k| {
             usize::try_from(from + k)
@@ -922,7 +922,7 @@ impl Game {
         l: &mut Landing,
     ) -> Result<(), (Refusal, bool)> {
         let t = team;
-        let tr = &self.ir.teams[t.index()].track;
+        let tr = &self.ir.teams[t].track;
         let p = s.pieces[t][piece as usize];
         let total: u32 = order.iter().map(|&i| s.pool[i as usize].steps as u32).sum();
         *l = Landing {
@@ -945,7 +945,7 @@ impl Game {
         // A backward move walks in reverse from the start; else -1 once a `bounce` end turns.
         let back = !PLAIN && self.walks_back && self.walks_back_now(s, t, &p, order, l)?;
         let mut dir: i16 = if back { -1 } else { 1 };
-        let immune_set = self.ir.capture.immune[t.index()];
+        let immune_set = self.ir.capture.immune[t];
         let fast = &self.fast[t];
         'walk: for &i in order {
             let e = &s.pool[i as usize];
@@ -1130,7 +1130,7 @@ impl Game {
         if s.pool[*i as usize].kind != EntryKind::Back {
             return Ok(false);
         }
-        let tr = &self.ir.teams[t.index()].track;
+        let tr = &self.ir.teams[t].track;
         if p.parked()
             && let Some(lp) = &tr.looping
         {
@@ -1170,7 +1170,7 @@ impl Game {
     /// hole of a track whose loop says `parked pieces stay`, while the loop's condition
     /// does not hold?
     pub(crate) fn parks(&self, s: &State, team: TeamId, tpos: i16) -> bool {
-        let tr = &self.ir.teams[team.index()].track;
+        let tr = &self.ir.teams[team].track;
         tr.looping.as_ref().is_some_and(|lp| {
             lp.parked_stay.value
                 && usize::try_from(tpos).is_ok_and(|x| x + 1 == tr.main_len())
@@ -1245,7 +1245,7 @@ impl Game {
         if !s.occ[o].contains(c) {
             return Ok(a);
         }
-        let cell = &pol.at[t.index()][c.index()];
+        let cell = &pol.at[t][c.index()];
         let share_ok = cell.sharing || pol.blocked_share.value;
         let mut protected_by = None;
         // The opposing pieces on the hole, found without a branch per piece (a removed piece
@@ -1311,7 +1311,7 @@ impl Game {
             // Made immune by an `immune when … first holds` (the first such statement: a
             // file has one), or by entering an `immune after entering` region.
             let when = pol.immune_when.first().map(|w| w.origin);
-            let entered = pol.immune[victim_team.index()].map(|(_, o)| o);
+            let entered = pol.immune[victim_team].map(|(_, o)| o);
             let by = if victim.flags.contains(PieceFlags::IMMUNE_WHEN) {
                 when.or(entered)
             } else {
@@ -1325,7 +1325,7 @@ impl Game {
             // `immune until released`: a piece still waiting for its release.
             return Err(Ground::Stated(o));
         }
-        let at = &pol.at[attacker.index()][cell.index()];
+        let at = &pol.at[attacker][cell.index()];
         if let Some(o) = at.forbidden_by {
             return Err(Ground::Stated(o));
         }
@@ -1612,8 +1612,8 @@ impl Game {
         left: u8,
         obs: &mut impl Observer,
     ) {
-        let region = self.ir.movement.passed_won.value[t.index()];
-        let tr = &self.ir.teams[t.index()].track;
+        let region = self.ir.movement.passed_won.value[t];
+        let tr = &self.ir.teams[t].track;
         let last = tr.cells.len() as i16 - 1;
         let total: i16 = (0..s.pool_len as usize)
             .filter(|&i| mask >> i & 1 == 1)
@@ -1653,7 +1653,7 @@ impl Game {
             if !region.contains(cell) {
                 continue;
             }
-            if let Some(spec) = self.ir.capture.at[t.index()][cell.index()].spec {
+            if let Some(spec) = self.ir.capture.at[t][cell.index()].spec {
                 self.take_at(s, t, cell, (spec, left), single, obs);
             }
             if self.track_won {
@@ -1769,7 +1769,7 @@ impl Game {
     /// to`): the track index, noted in `l` with the statement (`None`: it stays).
     #[inline]
     fn send_on_from(&self, t: TeamId, c: Cell, l: &mut Landing) -> Option<i16> {
-        let (to, o) = self.send_on[t.index()].get(c.index()).copied().flatten()?;
+        let (to, o) = self.send_on[t].get(c.index()).copied().flatten()?;
         l.sent_from = Some((c.get() as u8, o));
         l.note(o.rule);
         Some(to)
@@ -1780,7 +1780,7 @@ impl Game {
     /// be landed on.
     fn may_pass(&self, s: &State, t: TeamId, pos: usize) -> Result<(), Refusal> {
         let mv = &self.ir.movement;
-        let c = self.ir.teams[t.index()].track.cells[pos];
+        let c = self.ir.teams[t].track.cells[pos];
         if let Some(o) = mv.must_land.origin
             && mv.must_land.value[t].contains(c)
         {
@@ -1817,7 +1817,7 @@ impl Game {
         let (Some(n), Some(o)) = (p.value, p.origin) else {
             return None;
         };
-        let i = self.track_of_cell[team.index()][c.index()];
+        let i = self.track_of_cell[team][c.index()];
         (i >= 0 && self.in_run(&s.occ[team], team, i as usize, n)).then_some(o)
     }
 
@@ -1833,7 +1833,7 @@ impl Game {
     /// Whether the hole at index `i` of team `track`'s track is one of `n` or more holes in
     /// a row along that track (no wrap at its ends), each in `occ`.
     fn in_run(&self, occ: &CellSet, track: TeamId, i: usize, n: u8) -> bool {
-        let cells = &self.ir.teams[track.index()].track.cells;
+        let cells = &self.ir.teams[track].track.cells;
         if !occ.contains(cells[i]) {
             return false;
         }
@@ -1971,7 +1971,7 @@ impl Game {
                         self.release_in_order(s, team, piece, &order[..len], ro)?;
                     }
                 }
-                let tr_entry = self.ir.teams[team.index()].track.entry.origin;
+                let tr_entry = self.ir.teams[team].track.entry.origin;
                 self.land(&e, team, piece, mask, l)?;
                 // A walk that took no step (a release made in place) enters no hole: that
                 // is the first hole's decision.
@@ -1981,7 +1981,7 @@ impl Game {
                         Ground::of(tr_entry, EngineChoiceId::TrackEntry),
                     ));
                 }
-                if let Some(o) = self.ir.teams[team.index()].track.entry.origin {
+                if let Some(o) = self.ir.teams[team].track.entry.origin {
                     l.note(o.rule);
                 }
                 Ok(())
@@ -2000,7 +2000,7 @@ impl Game {
         mask: u64,
         entry: u8,
     ) -> Result<Option<State>, Refusal> {
-        let tr = &self.ir.teams[team.index()].track;
+        let tr = &self.ir.teams[team].track;
         let choices = tr.entry_choices();
         let p = match s.pieces[team].get(piece as usize) {
             Some(p) if (piece as usize) < self.n_pieces(team) => *p,
@@ -2024,7 +2024,7 @@ impl Game {
         }
         let c = tr.cells[entry as usize];
         if tr.entry.value == TrackEntry::ChosenEmpty
-            && (s.occ[0].contains(c) || s.occ[1].contains(c))
+            && (s.occ[TeamId::FIRST].contains(c) || s.occ[TeamId::SECOND].contains(c))
         {
             return Err(Refusal::new(
                 RefusalKind::EntryOccupied,
@@ -2059,7 +2059,7 @@ impl Game {
         f: &mut impl FnMut(Decision) -> bool,
     ) -> bool {
         let team = s.team;
-        let choices = self.ir.teams[team.index()].track.entry_choices();
+        let choices = self.ir.teams[team].track.entry_choices();
         let places = self.group_places(s, mask);
         for piece in 0..self.n_pieces(team) as u8 {
             let p = s.pieces[team][piece as usize];

@@ -150,9 +150,9 @@ impl Game {
                 let _ = write!(
                     out,
                     "{} {} over {}",
-                    ir.teams[s.team.index()].name,
+                    ir.teams[s.team].name,
                     s.seat + 1,
-                    ir.teams[w.index()].name
+                    ir.teams[w].name
                 );
             }
             st => {
@@ -162,12 +162,7 @@ impl Game {
                     Stage::Drawn => "drawn",
                     _ => "deadlock",
                 };
-                let _ = write!(
-                    out,
-                    "{} {} {word}",
-                    ir.teams[s.team.index()].name,
-                    s.seat + 1,
-                );
+                let _ = write!(out, "{} {} {word}", ir.teams[s.team].name, s.seat + 1,);
             }
         }
         if s.again {
@@ -188,7 +183,7 @@ impl Game {
             let _ = write!(out, " last {n}:{k}");
             // The value is the thrower's: written when it differs from the value the same
             // sticks give the team now to play.
-            let colour = ir.teams[s.team.index()].colour_face();
+            let colour = ir.teams[s.team].colour_face();
             if ir.sticks.value.value.throw_value(colour, k, n) != v {
                 let _ = write!(out, "={v}");
             }
@@ -199,7 +194,7 @@ impl Game {
                     .filter(|l| s.latches[t] >> l & 1 == 1)
                     .map(|l| (l + 1).to_string())
                     .collect();
-                let _ = write!(out, " once {}:{}", ir.teams[t.index()].name, set.join(","));
+                let _ = write!(out, " once {}:{}", ir.teams[t].name, set.join(","));
             }
         }
         if s.moved != 0 {
@@ -219,7 +214,7 @@ impl Game {
         for t in TeamId::BOTH {
             if !s.won[t].is_empty() {
                 let holes: Vec<String> = s.won[t].iter().map(|c| ir.cell_name(c)).collect();
-                let _ = write!(out, " won {}:{}", ir.teams[t.index()].name, holes.join(","));
+                let _ = write!(out, " won {}:{}", ir.teams[t].name, holes.join(","));
             }
         }
         out.push_str(" | pool");
@@ -251,7 +246,7 @@ impl Game {
             }
         }
         for t in TeamId::BOTH {
-            let _ = write!(out, " | {}:", ir.teams[t.index()].name);
+            let _ = write!(out, " | {}:", ir.teams[t].name);
             for p in &s.pieces[t][..self.n_pieces(t)] {
                 out.push(' ');
                 if !p.alive() {
@@ -273,7 +268,7 @@ impl Game {
                 }
                 out.push_str(&ir.cell_name(Cell::new(p.cell as u16)));
                 if p.tpos >= 0 {
-                    let earlier = self.ir.teams[t.index()].track.cells[..p.tpos as usize]
+                    let earlier = self.ir.teams[t].track.cells[..p.tpos as usize]
                         .iter()
                         .filter(|&&c| c == Cell::new(p.cell as u16))
                         .count();
@@ -331,12 +326,12 @@ impl Game {
             quiet: 0,
             bind: None,
             last: None,
-            landed: [CellSet::default(); 2],
-            latches: [0; 2],
+            landed: ByTeam::default(),
+            latches: ByTeam::default(),
             moved: 0,
             homing: 0,
             pool: Vec::new(),
-            pieces: [Vec::new(), Vec::new()],
+            pieces: ByTeam::new(Vec::new(), Vec::new()),
         };
         let mut at = Spots {
             phase,
@@ -345,8 +340,8 @@ impl Game {
             last: "",
             pool,
             pool_tokens: Vec::new(),
-            teams: [team0, team1],
-            pieces: [Vec::new(), Vec::new()],
+            teams: ByTeam::new(team0, team1),
+            pieces: ByTeam::new(Vec::new(), Vec::new()),
         };
         self.read_head(head, &mut setup)?;
         self.read_counters(counters, &mut setup, &mut at)?;
@@ -719,8 +714,8 @@ struct Spots<'t> {
     last: &'t str,
     pool: &'t str,
     pool_tokens: Vec<&'t str>,
-    teams: [&'t str; 2],
-    pieces: [Vec<&'t str>; 2],
+    teams: ByTeam<&'t str>,
+    pieces: ByTeam<Vec<&'t str>>,
 }
 
 impl Spots<'_> {
@@ -827,7 +822,7 @@ impl Game {
     /// The hole a decision enters its track at, where its team chooses one and the piece
     /// steps onto the track (`middle.5`); `None` for every other decision.
     fn entry_hole_name(&self, s: &State, d: Decision) -> Option<String> {
-        let tr = &self.ir.teams[s.team.index()].track;
+        let tr = &self.ir.teams[s.team].track;
         let p = s.pieces[s.team].get(d.piece as usize)?;
         if tr.entry_choices() == 0 || p.tpos >= 0 || !p.alive() || self.group_places(s, d.mask) == 0
         {
@@ -841,7 +836,7 @@ impl Game {
     /// Reads `@ROW.N` of move notation: the index of that hole in the first segment of the
     /// team's track.
     fn parse_entry_hole(&self, s: &State, hole: &str, text: &str) -> Result<u8, NotationError> {
-        let tr = &self.ir.teams[s.team.index()].track;
+        let tr = &self.ir.teams[s.team].track;
         let n = tr.entry_choices() as usize;
         let names: Vec<String> = tr
             .cells
@@ -867,7 +862,7 @@ impl Game {
         if d.home_hole().is_some() && s.homing != 0 {
             // The piece placed: the first waiting one, of the other team.
             let i = s.homing.trailing_zeros() + 1;
-            let team = &self.ir.teams[s.team.other().index()].name;
+            let team = &self.ir.teams[s.team.other()].name;
             return format!("{} ({team} {i})", self.decision_notation(s, d));
         }
         let Some(&p) = s.pieces[s.team].get(d.piece as usize) else {
@@ -996,7 +991,7 @@ impl Game {
 impl Game {
     /// Hole `k` (from 0) of the start row of `team`'s pieces.
     fn home_cell(&self, team: TeamId, k: u8) -> Option<Cell> {
-        match self.ir.teams[team.index()].start {
+        match self.ir.teams[team].start {
             Start::Row(r) => self
                 .ir
                 .rows

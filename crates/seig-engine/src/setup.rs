@@ -39,9 +39,9 @@ pub struct Setup {
     /// The last throw.
     pub last: Option<LastThrow>,
     /// Holes each team has landed on.
-    pub landed: [CellSet; 2],
+    pub landed: ByTeam<CellSet>,
     /// Per team, the `once` conditions that have held (bit per latch, in file order).
-    pub latches: [u32; 2],
+    pub latches: ByTeam<u32>,
     /// Pieces of the team to play that have moved in this seat's turn (bit per piece;
     /// only where a piece moves once per turn).
     pub moved: u64,
@@ -52,7 +52,7 @@ pub struct Setup {
     /// The moves pooled in this turn, in order.
     pub pool: Vec<EntrySetup>,
     /// Each team's pieces, in order: as many as the variant gives it.
-    pub pieces: [Vec<PieceSetup>; 2],
+    pub pieces: ByTeam<Vec<PieceSetup>>,
 }
 
 /// The last throw of a [`Setup`].
@@ -404,11 +404,10 @@ impl Game {
             }
             // The value is the thrower's; without it, the team to play's.
             let value = l.value.unwrap_or_else(|| {
-                ir.sticks.value.value.throw_value(
-                    ir.teams[s.team.index()].colour_face(),
-                    l.count,
-                    l.sticks,
-                )
+                ir.sticks
+                    .value
+                    .value
+                    .throw_value(ir.teams[s.team].colour_face(), l.count, l.sticks)
             });
             s.last = Some((l.sticks, l.count, value));
         }
@@ -419,7 +418,7 @@ impl Game {
             s.pool[i] = self.entry_from_setup(i, e, s.phase)?;
         }
         s.pool_len = set.pool.len() as u8;
-        s.occ = [CellSet::default(); 2];
+        s.occ = ByTeam::default();
         for t in TeamId::BOTH {
             let n = self.n_pieces(t);
             let given = &set.pieces[t];
@@ -523,7 +522,7 @@ impl Game {
         counts.extend(st.conditional.iter().map(|c| c.count));
         counts.sort_unstable();
         counts.dedup();
-        let colour = self.ir.teams[s.team.index()].colour_face();
+        let colour = self.ir.teams[s.team].colour_face();
         let counters = |why| SetupError::Counters {
             turn: s.turn_throws,
             team: s.team_throws,
@@ -697,7 +696,7 @@ impl Game {
     /// sticks the file gives it.
     fn check_entries_given(&self, s: &State) -> Result<(), SetupError> {
         let ir = &self.ir;
-        let colour = ir.teams[s.team.index()].colour_face();
+        let colour = ir.teams[s.team].colour_face();
         let can_show =
             |n: u8, v: u8| (0..=n).any(|k| ir.sticks.value.value.throw_value(colour, k, n) == v);
         // A throw entry may change the phase within the turn: then any phase's entries.
@@ -869,12 +868,12 @@ impl Game {
     /// `immune when` keeps [`PieceFlags::IMMUNE_WHEN`] exactly while this is false, so that
     /// the flag follows from the position and the notation need not write it.
     pub(crate) fn entered_immune(&self, t: TeamId, tpos: i16) -> bool {
-        let Some((set, _)) = self.ir.capture.immune[t.index()] else {
+        let Some((set, _)) = self.ir.capture.immune[t] else {
             return false;
         };
         usize::try_from(tpos)
             .ok()
-            .and_then(|x| self.ir.teams[t.index()].track.cells.get(..=x))
+            .and_then(|x| self.ir.teams[t].track.cells.get(..=x))
             .is_some_and(|cs| cs.iter().any(|&c| set.contains(c)))
     }
 
@@ -884,7 +883,7 @@ impl Game {
         if !p.alive() {
             return Ok(());
         }
-        let team = &self.ir.teams[t.index()];
+        let team = &self.ir.teams[t];
         if !p.released()
             && let Some(c) = p.place()
         {
@@ -930,7 +929,7 @@ impl Game {
             if latched {
                 return Ok(());
             }
-            let Some((set, _)) = &self.ir.capture.immune[t.index()] else {
+            let Some((set, _)) = &self.ir.capture.immune[t] else {
                 return Err(immune_where(NotImmune::NoRule));
             };
             let walked = usize::try_from(p.tpos)
@@ -986,7 +985,7 @@ impl Game {
                 flags: p.flags,
             });
         };
-        let team = &self.ir.teams[t.index()];
+        let team = &self.ir.teams[t];
         let tpos = team
             .track
             .cells

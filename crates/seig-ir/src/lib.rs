@@ -481,7 +481,7 @@ pub enum SticksScope {
 }
 
 /// One of the two teams, by its place in the throwing order. Only two exist, so
-/// the opponent is [`TeamId::other`] and per-team tables are `[T; 2]` indexed by it.
+/// the opponent is [`TeamId::other`] and per-team tables are [`ByTeam`]s indexed by it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
 pub struct TeamId(u8);
@@ -502,6 +502,15 @@ impl TeamId {
     pub const fn new(i: usize) -> TeamId {
         assert!(i < 2, "a team index is 0 or 1");
         TeamId(i as u8)
+    }
+    /// The team at place `i` of the throwing order (`None` unless 0 or 1).
+    #[inline]
+    pub const fn from_index(i: usize) -> Option<TeamId> {
+        match i {
+            0 => Some(TeamId::FIRST),
+            1 => Some(TeamId::SECOND),
+            _ => None,
+        }
     }
     /// Its place in the throwing order (0 or 1), for indexing per-team tables.
     #[inline]
@@ -532,7 +541,8 @@ impl From<TeamId> for u8 {
     }
 }
 
-// Per-team tables are pairs indexed by the team itself.
+// Bare pairs indexed by a team: kept so that code written before [`ByTeam`] still builds
+// (nothing in the workspace uses it now); per-team tables are `ByTeam`s.
 impl<T> std::ops::Index<TeamId> for [T; 2] {
     type Output = T;
     #[inline]
@@ -553,6 +563,154 @@ impl<T> std::ops::IndexMut<TeamId> for [T; 2] {
     )]
     fn index_mut(&mut self, t: TeamId) -> &mut T {
         &mut self[t.index()]
+    }
+}
+
+/// One value per team, in throwing order: the per-team table where there are always two
+/// teams (a file naming a third is an error). Indexed by [`TeamId`], which is 0 or 1, so
+/// an index cannot be out of bounds; it is written as the pair `[first, second]` in JSON,
+/// as the lists it replaces were.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct ByTeam<T>([T; 2]);
+
+impl<T> ByTeam<T> {
+    /// The pair: `first` for the team that throws first, `second` for the other.
+    #[inline]
+    pub const fn new(first: T, second: T) -> ByTeam<T> {
+        ByTeam([first, second])
+    }
+    /// The value `f` gives each team.
+    #[inline]
+    pub fn from_fn(mut f: impl FnMut(TeamId) -> T) -> ByTeam<T> {
+        ByTeam([f(TeamId::FIRST), f(TeamId::SECOND)])
+    }
+    /// The same value for both teams.
+    #[inline]
+    pub fn splat(v: T) -> ByTeam<T>
+    where
+        T: Clone,
+    {
+        ByTeam([v.clone(), v])
+    }
+    /// A team's value.
+    #[inline]
+    pub const fn get(&self, t: TeamId) -> &T {
+        // A match on the pair rather than a slice index: no bounds check to fail.
+        let [first, second] = &self.0;
+        if t.0 == 0 { first } else { second }
+    }
+    /// A team's value, to change.
+    #[inline]
+    pub fn get_mut(&mut self, t: TeamId) -> &mut T {
+        let [first, second] = &mut self.0;
+        if t.0 == 0 { first } else { second }
+    }
+    /// The values in throwing order.
+    #[inline]
+    pub fn iter(&self) -> std::slice::Iter<'_, T> {
+        self.0.iter()
+    }
+    /// The values in throwing order, to change.
+    #[inline]
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, T> {
+        self.0.iter_mut()
+    }
+    /// Each team with its value, in throwing order.
+    #[inline]
+    pub fn teams(&self) -> impl Iterator<Item = (TeamId, &T)> {
+        TeamId::BOTH.into_iter().zip(self.0.iter())
+    }
+    /// Each value through `f`.
+    #[inline]
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> ByTeam<U> {
+        ByTeam(self.0.map(f))
+    }
+    /// References to the values, as a pair of its own.
+    #[inline]
+    pub fn each_ref(&self) -> ByTeam<&T> {
+        ByTeam(self.0.each_ref())
+    }
+    /// The pairs of this table's and `other`'s value, team by team.
+    #[inline]
+    pub fn zip<U>(self, other: ByTeam<U>) -> ByTeam<(T, U)> {
+        let ByTeam([a0, a1]) = self;
+        let ByTeam([b0, b1]) = other;
+        ByTeam([(a0, b0), (a1, b1)])
+    }
+    /// The values as a plain pair, in throwing order.
+    #[inline]
+    pub fn into_array(self) -> [T; 2] {
+        self.0
+    }
+    /// The values as a plain pair, in throwing order.
+    #[inline]
+    pub const fn as_array(&self) -> &[T; 2] {
+        &self.0
+    }
+    /// The values as a slice of two, in throwing order.
+    #[inline]
+    pub fn as_slice(&self) -> &[T] {
+        &self.0
+    }
+}
+
+impl<T> From<[T; 2]> for ByTeam<T> {
+    #[inline]
+    fn from(pair: [T; 2]) -> ByTeam<T> {
+        ByTeam(pair)
+    }
+}
+
+impl<T> TryFrom<Vec<T>> for ByTeam<T> {
+    type Error = Vec<T>;
+    /// Two values make the pair; any other number is given back.
+    fn try_from(v: Vec<T>) -> Result<ByTeam<T>, Vec<T>> {
+        <[T; 2]>::try_from(v).map(ByTeam)
+    }
+}
+
+impl<T> std::ops::Index<TeamId> for ByTeam<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, t: TeamId) -> &T {
+        self.get(t)
+    }
+}
+
+impl<T> std::ops::IndexMut<TeamId> for ByTeam<T> {
+    #[inline]
+    fn index_mut(&mut self, t: TeamId) -> &mut T {
+        self.get_mut(t)
+    }
+}
+
+impl<T> IntoIterator for ByTeam<T> {
+    type Item = T;
+    type IntoIter = std::array::IntoIter<T, 2>;
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'a, T> IntoIterator for &'a ByTeam<T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl<'a, T> IntoIterator for &'a mut ByTeam<T> {
+    type Item = &'a mut T;
+    type IntoIter = std::slice::IterMut<'a, T>;
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter_mut()
     }
 }
 
@@ -609,7 +767,7 @@ impl CellSet {
 }
 
 /// A region seen from each team: `[for team 0, for team 1]`.
-pub type TeamCells = [CellSet; 2];
+pub type TeamCells = ByTeam<CellSet>;
 
 /// A whole variant, ready to play.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -631,7 +789,7 @@ pub struct Ir {
     /// Total holes.
     pub cells: u16,
     /// The two teams, in throwing order.
-    pub teams: Vec<Team>,
+    pub teams: ByTeam<Team>,
     /// Seats (players) per team (language default: one).
     pub seats: Sourced<u8>,
     /// The statement giving the throwing order of [`Ir::teams`] (`None`: declaration order).
@@ -693,7 +851,7 @@ pub struct SendOn {
     pub from: TeamCells,
     /// `[team]`: the hole a piece of the team goes to (`None` where the team has no holes
     /// in [`SendOn::from`]); a hole of the team's track.
-    pub to: [Option<Cell>; 2],
+    pub to: ByTeam<Option<Cell>>,
     /// The statement.
     pub origin: Origin,
 }
@@ -1124,8 +1282,8 @@ impl Default for Movement {
             walk_in_throw_order: Sourced::default_value(false),
             pass_own: Sourced::default_value(true),
             pass_opposing: Sourced::default_value(true),
-            must_land: Sourced::default_value([CellSet::default(); 2]),
-            passed_won: Sourced::default_value([CellSet::default(); 2]),
+            must_land: Sourced::default_value(ByTeam::default()),
+            passed_won: Sourced::default_value(ByTeam::default()),
             blocked_release: Sourced::default_value(BlockedRelease::Lost),
             blockade: Sourced::default_value(None),
             back_when_stuck: Sourced::default_value(BackWhenStuck::Never),
@@ -1635,13 +1793,13 @@ pub struct CapturePolicy {
     #[serde(default)]
     pub stacking_at_end: bool,
     /// `[team][cell]`: what landing there on an opposing piece does.
-    pub at: Vec<Vec<CellCapture>>,
+    pub at: ByTeam<Vec<CellCapture>>,
     /// Landing on an opposing piece that is not taken shares the hole (else forbidden;
     /// language default: share).
     pub blocked_share: Sourced<bool>,
     /// `[team]`: holes where a team's piece becomes immune, with the statement (the last
     /// `immune after entering` of the file, when several add holes).
-    pub immune: Vec<Option<(CellSet, Origin)>>,
+    pub immune: ByTeam<Option<(CellSet, Origin)>>,
     /// `immune when C first holds: …`, in file order.
     #[serde(default)]
     pub immune_when: Vec<ImmuneWhen>,
@@ -1820,12 +1978,9 @@ impl Ir {
             .map(|i| PhaseId::new(i as u8))
     }
     /// A team's facts.
-    #[expect(
-        clippy::indexing_slicing,
-        reason = "lowering makes exactly two teams and a `TeamId` is 0 or 1; an IR read back from JSON is one lowering wrote"
-    )]
+    #[inline]
     pub fn team_of(&self, t: TeamId) -> &Team {
-        &self.teams[t.index()]
+        &self.teams[t]
     }
     /// The team index of a name.
     pub fn team(&self, name: &str) -> Option<TeamId> {

@@ -22,7 +22,7 @@
 
 use crate::streams::Rng;
 use seig_engine::{Decision, Game, Quiet, Stage, State};
-use seig_lang::ir::{CellSet, Cond, TeamId};
+use seig_lang::ir::{ByTeam, CellSet, Cond, TeamId};
 
 /// A player that chooses decisions (`Send`, so that a game can move between the web
 /// server's worker threads).
@@ -205,13 +205,13 @@ const W_GOAL: f64 = 0.5;
 #[derive(Debug, Clone)]
 pub struct Evaluator {
     /// Track index from which a piece counts as arrived, per team.
-    goal: [i16; 2],
+    goal: ByTeam<i16>,
     /// Pieces per team.
-    pieces: [usize; 2],
+    pieces: ByTeam<usize>,
     /// Holes a win condition wants landed on (`Won`), per team.
-    won_cells: [Vec<CellSet>; 2],
+    won_cells: ByTeam<Vec<CellSet>>,
     /// Holes a win condition wants occupied (`Full`), per team.
-    full_cells: [Vec<CellSet>; 2],
+    full_cells: ByTeam<Vec<CellSet>>,
 }
 
 fn count(c: &CellSet) -> u32 {
@@ -226,25 +226,25 @@ impl Evaluator {
     /// Reads the tables from the variant.
     pub fn new(g: &Game) -> Evaluator {
         let ir = g.ir();
-        let goal = [0, 1].map(|t: usize| {
-            let tr = &ir.teams[t].track;
+        let goal = ir.teams.each_ref().map(|team| {
+            let tr = &team.track;
             tr.goal.unwrap_or(tr.cells.len().saturating_sub(1) as u16) as i16
         });
-        let pieces = [0, 1].map(|t: usize| ir.teams[t].pieces as usize);
-        let mut won_cells = [Vec::new(), Vec::new()];
-        let mut full_cells = [Vec::new(), Vec::new()];
+        let pieces = ir.teams.each_ref().map(|team| team.pieces as usize);
+        let mut won_cells = ByTeam::new(Vec::new(), Vec::new());
+        let mut full_cells = ByTeam::new(Vec::new(), Vec::new());
         for w in &ir.wins {
             for c in &w.when {
                 match c {
                     Cond::Won(cells) => {
-                        for t in 0..2 {
+                        for t in TeamId::BOTH {
                             if count(&cells[t]) > 0 {
                                 won_cells[t].push(cells[t]);
                             }
                         }
                     }
                     Cond::Full(cells, _) => {
-                        for t in 0..2 {
+                        for t in TeamId::BOTH {
                             if count(&cells[t]) > 0 {
                                 full_cells[t].push(cells[t]);
                             }
@@ -263,10 +263,10 @@ impl Evaluator {
     }
 
     /// How well `team` stands, on its own.
-    fn side(&self, s: &State, t: usize) -> f64 {
+    fn side(&self, s: &State, t: TeamId) -> f64 {
         let goal = self.goal[t].max(0) as f64 + 1.0;
         let mut v = 0.0;
-        for p in s.pieces(TeamId::new(t)) {
+        for p in s.pieces(t) {
             if !p.alive() {
                 continue;
             }
@@ -283,10 +283,10 @@ impl Evaluator {
         }
         let scale = W_GOAL * self.pieces[t] as f64;
         for c in &self.won_cells[t] {
-            v += scale * and_count(c, &s.landed(TeamId::new(t))) as f64 / count(c) as f64;
+            v += scale * and_count(c, &s.landed(t)) as f64 / count(c) as f64;
         }
         for c in &self.full_cells[t] {
-            v += scale * and_count(c, &s.occupied(TeamId::new(t))) as f64 / count(c) as f64;
+            v += scale * and_count(c, &s.occupied(t)) as f64 / count(c) as f64;
         }
         v
     }
@@ -297,8 +297,7 @@ impl Evaluator {
         if let Stage::Over(w) = s.stage() {
             return if w == team { WIN } else { -WIN };
         }
-        let t = team.index();
-        self.side(s, t) - self.side(s, team.other().index())
+        self.side(s, team) - self.side(s, team.other())
     }
 
     /// The score mapped to a win estimate in `[0, 1]` for `team`.
@@ -306,7 +305,8 @@ impl Evaluator {
         if let Stage::Over(w) = s.stage() {
             return if w == team { 1.0 } else { 0.0 };
         }
-        let scale = (self.pieces[0].max(self.pieces[1]) as f64 / 4.0).max(1.0);
+        let scale =
+            (self.pieces[TeamId::FIRST].max(self.pieces[TeamId::SECOND]) as f64 / 4.0).max(1.0);
         1.0 / (1.0 + (-self.score(s, team) / scale).exp())
     }
 }

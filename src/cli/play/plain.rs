@@ -40,7 +40,7 @@ commands:
 /// One letter per team for the board (the names' initials, made distinct).
 pub fn team_letters(g: &Game) -> [char; 2] {
     let initial = |t: usize, skip: usize| {
-        g.ir().teams[t]
+        g.ir().teams[TeamId::new(t)]
             .name
             .chars()
             .filter(|c| c.is_alphanumeric())
@@ -139,7 +139,11 @@ fn row_directions(g: &Game, row: usize) -> String {
             walks[0].insert_str(0, "start ");
         }
         if !walks.is_empty() {
-            parts.push(format!("{} {}", g.ir().teams[t].name, walks.join(" then ")));
+            parts.push(format!(
+                "{} {}",
+                g.ir().teams[TeamId::new(t)].name,
+                walks.join(" then ")
+            ));
         }
     }
     parts.join("; ")
@@ -202,14 +206,18 @@ pub fn render_board(g: &Game, s: &State) -> String {
     for t in 0..2 {
         let tok = team_token(s, t, None, None);
         if !tok.is_empty() {
-            beside.push(format!("{} {tok}", ir.teams[t].name));
+            beside.push(format!("{} {tok}", ir.teams[TeamId::new(t)].name));
         }
         let gone: Vec<usize> = (0..g.n_pieces(TeamId::new(t)))
             .filter(|&i| !s.piece(TeamId::new(t), i).alive())
             .map(|i| i + 1)
             .collect();
         if !gone.is_empty() {
-            removed.push(format!("{} {}", ir.teams[t].name, ranges(&gone)));
+            removed.push(format!(
+                "{} {}",
+                ir.teams[TeamId::new(t)].name,
+                ranges(&gone)
+            ));
         }
     }
     if !beside.is_empty() {
@@ -221,7 +229,10 @@ pub fn render_board(g: &Game, s: &State) -> String {
     let _ = writeln!(
         out,
         "key: {} = {}, {} = {}; + released, ! immune; → from hole 1 to the last",
-        letters[0], ir.teams[0].name, letters[1], ir.teams[1].name
+        letters[0],
+        ir.teams[TeamId::FIRST].name,
+        letters[1],
+        ir.teams[TeamId::SECOND].name
     );
     out
 }

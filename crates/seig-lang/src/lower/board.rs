@@ -538,7 +538,7 @@ fn track(
 
 /// The two teams with their tracks; `None` (after diagnostics) when one lacks pieces or a
 /// track.
-pub(super) fn teams(cx: &mut Cx, ts: &TeamStmts, first_span: Span) -> Option<Vec<Team>> {
+pub(super) fn teams(cx: &mut Cx, ts: &TeamStmts, first_span: Span) -> Option<ByTeam<Team>> {
     let mut teams = Vec::new();
     for t in 0..2usize {
         let name = cx.team_names[t].clone();
@@ -590,7 +590,7 @@ pub(super) fn teams(cx: &mut Cx, ts: &TeamStmts, first_span: Span) -> Option<Vec
             origin: pieces.origin,
         });
     }
-    (teams.len() == 2).then_some(teams)
+    ByTeam::try_from(teams).ok()
 }
 
 /// A colour of `shown as`: a palette name or `#rrggbb` (E150 otherwise).
@@ -671,7 +671,7 @@ pub(super) fn shown_colours(cx: &mut Cx, ts: &TeamStmts) {
 }
 
 /// Warns of rows no piece can ever stand on (on a clean file only).
-pub(super) fn unreachable_rows(cx: &mut Cx, teams: &[Team], clean: bool) {
+pub(super) fn unreachable_rows(cx: &mut Cx, teams: &ByTeam<Team>, clean: bool) {
     for (i, r) in cx.rows.iter().enumerate().filter(|_| clean) {
         let on_track = teams
             .iter()

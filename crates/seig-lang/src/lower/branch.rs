@@ -138,7 +138,7 @@ fn branch_rows(
 /// The one hole a region names for `team` (E170 when it names several or none).
 fn one_hole(cx: &mut Cx, team: TeamId, r: &Spanned<ast::Region>) -> Option<Cell> {
     let cells = cx.region(r)?;
-    let mut it = cells[team.index()].iter();
+    let mut it = cells[team].iter();
     match (it.next(), it.next()) {
         (Some(c), None) => Some(c),
         _ => {

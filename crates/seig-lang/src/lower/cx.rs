@@ -219,7 +219,7 @@ impl Cx {
         reason = "`rows_of` returns indices into `self.rows`, and `out` is a pair indexed by a team"
     )]
     pub fn region(&mut self, r: &Spanned<ast::Region>) -> Option<TeamCells> {
-        let mut out = [CellSet::default(); 2];
+        let mut out = TeamCells::default();
         let rr = match &r.node {
             ast::Region::Rows(x)
             | ast::Region::Ends(x)
@@ -261,7 +261,7 @@ impl Cx {
                     }
                 };
                 for c in cells {
-                    out[team.index()].insert(c);
+                    out[team].insert(c);
                 }
             }
         }

@@ -71,8 +71,8 @@ fn shares(ir: &Ir, c: Cell) -> bool {
     TeamId::BOTH.into_iter().all(|t| {
         let at = pol
             .at
-            .get(t.index())
-            .and_then(|v| v.get(c.index()))
+            .get(t)
+            .get(c.index())
             .copied()
             .unwrap_or_default();
         at.sharing || (blocked_share && (at.spec.is_none() || pol.waiting_immune.value))

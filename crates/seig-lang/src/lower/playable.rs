@@ -62,10 +62,6 @@ fn never_released(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
 }
 
 /// Why a condition can never hold for team `t`, if the IR proves it.
-#[expect(
-    clippy::indexing_slicing,
-    reason = "per-team pairs are indexed by a `TeamId`, which is 0 or 1"
-)]
 fn never(ir: &Ir, t: TeamId, c: &Cond) -> Option<String> {
     let pieces = |t: TeamId| usize::from(ir.team_of(t).pieces);
     let count = |cells: &CellSet| cells.iter().count();
@@ -225,10 +221,6 @@ fn gates(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
 
 /// A `capture in REGION` statement whose holes no landing on an opposing piece can reach,
 /// or whose every hole a `no capture` or a more specific capture statement overrides.
-#[expect(
-    clippy::indexing_slicing,
-    reason = "per-team pairs are indexed by a `TeamId`, which is 0 or 1"
-)]
 fn captures(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
     let track = |t: TeamId| {
         let mut s = CellSet::default();
@@ -237,9 +229,9 @@ fn captures(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
         }
         s
     };
-    let tracks = [track(TeamId::FIRST), track(TeamId::SECOND)];
+    let tracks = ByTeam::from_fn(track);
     // Where a team's pieces can stand: its track and its start row.
-    let stand = TeamId::BOTH.map(|t| {
+    let stand = ByTeam::from_fn(|t| {
         let mut s = tracks[t];
         for i in 0..usize::from(ir.team_of(t).pieces) {
             if let Some(c) = ir.start_cell(t, i) {
@@ -262,7 +254,7 @@ fn captures(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
             }
             m
         };
-        let live = TeamId::BOTH.map(meet);
+        let live = ByTeam::from_fn(meet);
         let why = if live.iter().all(CellSet::is_empty) {
             Some("no piece can land there on an opposing piece".to_string())
         } else {
@@ -306,10 +298,6 @@ fn captures(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
 /// team could land on the other's, no other hole of the taker's track lies on the taken
 /// piece's track, so the hole the taker left never is (the taken piece always goes home, or
 /// is removed).
-#[expect(
-    clippy::indexing_slicing,
-    reason = "per-team pairs are indexed by a `TeamId`, which is 0 or 1"
-)]
 fn swaps(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
     let track = |t: TeamId| {
         let mut s = CellSet::default();
@@ -318,7 +306,7 @@ fn swaps(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
         }
         s
     };
-    let tracks = TeamId::BOTH.map(track);
+    let tracks = ByTeam::from_fn(track);
     for st in &ir.capture.stated {
         let CaptureKind::Capture {
             swap: true,
@@ -357,10 +345,6 @@ fn swaps(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
 /// `must land on` holes that no move can walk past: for each team, none is a hole of its
 /// track that a piece leaves again (the track's last hole, with no loop or `bounce` end, is
 /// never left).
-#[expect(
-    clippy::indexing_slicing,
-    reason = "per-team pairs are indexed by a `TeamId`, which is 0 or 1"
-)]
 fn must_land(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
     let mv = &ir.movement;
     let Some(origin) = mv.must_land.origin else {
@@ -410,9 +394,7 @@ fn special_holes(cx: &mut Cx, ir: &Ir, flat: &[Flat]) {
         };
         let reached = TeamId::BOTH.into_iter().any(|t| {
             let track = &ir.team_of(t).track.cells;
-            cells
-                .get(t.index())
-                .is_some_and(|cs| cs.iter().any(|c| track.contains(&c)))
+            cells.get(t).iter().any(|c| track.contains(&c))
         });
         if !reached {
             cx.diags.push(

@@ -207,8 +207,8 @@ pub(crate) fn describe_cells(ir: &Ir, set: &CellSet) -> String {
 
 /// A region seen from each team, in words.
 pub(crate) fn describe_team_cells(ir: &Ir, cells: &TeamCells) -> String {
-    let a = describe_cells(ir, &cells[0]);
-    let b = describe_cells(ir, &cells[1]);
+    let a = describe_cells(ir, &cells[TeamId::FIRST]);
+    let b = describe_cells(ir, &cells[TeamId::SECOND]);
     if a == b {
         a
     } else {

@@ -48,17 +48,18 @@ pub(crate) fn describe_effect(ir: &Ir, e: &Effect) -> String {
                 Amount::Const(0) => String::new(),
                 a => format!(" moving {}", amount(*a)),
             };
-            let inside = within.map_or(String::new(), |[a, b]| {
-                let name = |t: usize| ir.teams.get(t).map_or("", |t| t.name.as_str());
+            let inside = within.map_or(String::new(), |w| {
+                let [a, b] = w.into_array();
+                let name = |t: TeamId| ir.teams[t].name.as_str();
                 if a == b {
                     format!(", staying within {}", describe_cells(ir, &a))
                 } else {
                     format!(
                         ", staying within {} ({}) or {} ({})",
                         describe_cells(ir, &a),
-                        name(0),
+                        name(TeamId::FIRST),
                         describe_cells(ir, &b),
-                        name(1)
+                        name(TeamId::SECOND)
                     )
                 }
             });
@@ -429,7 +430,8 @@ fn teams(sec: &mut Section) {
     let tag = sec.tag(r);
     sec.line(format!(
         "- throwing order: {}, {}{tag}",
-        ir.teams[0].name, ir.teams[1].name
+        ir.teams[TeamId::FIRST].name,
+        ir.teams[TeamId::SECOND].name
     ));
     let r = rule(ir.release_order.origin);
     let tag = sec.tag(r);
@@ -733,7 +735,7 @@ fn taking(sec: &mut Section) {
             "not allowed (except on sharing holes)"
         }
     ));
-    for (t, team) in ir.teams.iter().enumerate() {
+    for (t, team) in ir.teams.teams() {
         sec.line(format!("- when {} lands on an opposing piece:", team.name));
         let mut groups: Vec<(CellCapture, CellSet)> = Vec::new();
         for c in team.track.cells.iter().copied().collect::<BTreeSet<_>>() {
@@ -799,7 +801,7 @@ fn taking(sec: &mut Section) {
             ));
         }
     }
-    for (t, team) in ir.teams.iter().enumerate() {
+    for (t, team) in ir.teams.teams() {
         if let Some((set, r)) = pol.immune[t] {
             let tag = sec.tag(Some(r.rule));
             sec.line(format!(

@@ -14,7 +14,7 @@ use crate::agents::{self, Agent, AgentKind, Budget};
 use crate::driver::{Stream, Streams};
 use crate::record::{self, Action, Record, RecordError, RecordErrorKind, SeatRecord};
 use seig_engine::{Decision, Event, Game, Quiet, Refusal, RefusalKind, State};
-use seig_lang::ir::{Cell, PhaseId, RuleIx, TeamId};
+use seig_lang::ir::{ByTeam, Cell, PhaseId, RuleIx, TeamId};
 use std::path::{Path, PathBuf};
 
 /// A `--seat` specification that does not fit the variant.
@@ -594,7 +594,7 @@ pub(crate) fn group_decisions(g: &Game, s: &State, legal: &[Decision]) -> Vec<Ch
 /// numbers, and everything else the state holds that a player can see.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct OutcomeKey {
-    pieces: [Vec<PieceKey>; 2],
+    pieces: ByTeam<Vec<PieceKey>>,
     pool: Vec<EntryKey>,
     rest: (
         PhaseId,
@@ -609,7 +609,7 @@ struct OutcomeKey {
         u32,
     ),
     last: Option<(u8, u8, u8)>,
-    landed: [seig_lang::ir::CellSet; 2],
+    landed: ByTeam<seig_lang::ir::CellSet>,
 }
 
 /// A piece of an [`OutcomeKey`]: track place, hole, flags, the pool entries it used.
@@ -619,7 +619,7 @@ type PieceKey = (Option<usize>, Option<Cell>, u8, u64);
 type EntryKey = (u8, u8, u8, u8, Option<u8>, u8, RuleIx);
 
 fn outcome_key(g: &Game, s: &State) -> OutcomeKey {
-    let pieces = TeamId::BOTH.map(|t| {
+    let pieces = ByTeam::from_fn(|t| {
         let mut v: Vec<PieceKey> = s
             .pieces(t)
             .iter()
@@ -678,6 +678,6 @@ fn outcome_key(g: &Game, s: &State) -> OutcomeKey {
             s.turns(),
         ),
         last: s.last(),
-        landed: TeamId::BOTH.map(|t| s.landed(t)),
+        landed: ByTeam::from_fn(|t| s.landed(t)),
     }
 }

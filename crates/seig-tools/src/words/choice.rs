@@ -741,7 +741,7 @@ impl Choices<'_> {
                     "{} (in a start row: one per hole, in hole order from the first hole given)",
                     pieces.join(", ")
                 ),
-                self.teams.first().map(|t| t.origin),
+                Some(self.teams[TeamId::FIRST].origin),
             ),
             choice(
                 EngineChoiceId::TransitionTiming,
