@@ -5,6 +5,7 @@ use super::error::{CliError, Status};
 use super::{Choices, load};
 use crate::engine::Game;
 use crate::tools::analysis::{coverage, explain, rulebook};
+use crate::tools::words;
 use std::path::PathBuf;
 
 /// Arguments of `seig coverage`.
@@ -96,7 +97,10 @@ pub fn run_explain(args: &ExplainArgs) -> Result<Status, CliError> {
         None => g.initial_state(),
         Some(p) => match g.from_notation_reachable(p) {
             Ok(s) => s,
-            Err(e) => return Err(CliError::usage(format!("bad --position: {e}"))),
+            Err(e) => {
+                let e = words::position::notation_error(g.ir(), &e);
+                return Err(CliError::usage(format!("bad --position: {e}")));
+            }
         },
     };
     if !args.then.is_empty() {

@@ -5,6 +5,7 @@ use super::error::{CliError, Status};
 use super::{Choices, load};
 use crate::engine::{Game, State};
 use crate::tools::trace::{TraceLine, Tracer};
+use crate::tools::words;
 use std::path::Path;
 
 /// Loads the game and the start position (initial, or `--position`).
@@ -16,9 +17,10 @@ fn game_and_state(
     let game = Game::new(load(file, &choices.selection())?.ir);
     let state = match position {
         None => game.initial_state(),
-        Some(p) => game
-            .from_notation_reachable(p)
-            .map_err(|e| CliError::failed(format!("bad --position: {e}")))?,
+        Some(p) => game.from_notation_reachable(p).map_err(|e| {
+            let e = words::position::notation_error(game.ir(), &e);
+            CliError::failed(format!("bad --position: {e}"))
+        })?,
     };
     Ok((game, state))
 }

@@ -97,3 +97,61 @@ fn check_probe_exits_non_zero_with_deny_warnings() {
         .expect("runs");
     assert!(!String::from_utf8_lossy(&plain.stdout).contains("probe"));
 }
+
+/// A variant where team b's two pieces start on mid.5 and mid.6, at the end of their track,
+/// and can never move (no stacking): with `blockade: 2 in a row`, team a's pieces can never
+/// walk past them, and no game ends.
+fn walled(extra: &str) -> Game {
+    let text = format!(
+        r#"
+game "Wall"
+source s "Test" {{ author "me" }}
+rule R-B stated cites s "board" {{
+  row a_home: home of a, 4 holes
+  row mid: middle, 6 holes
+  row b_home: home of b, 4 holes
+  team a: 4 pieces in a_home
+  team b: 2 pieces on holes 5, 6 of mid
+  track a: a_home forward, mid forward, b_home backward goal
+  track b: mid forward goal
+  stacking: forbidden
+  sticks: 4 with faces white and black
+  on 0: nothing
+  on 1: release 1 moving 1
+  on any: move value
+  win when all own pieces arrived
+  {extra}
+}}
+"#
+    );
+    let (_, l) = seig::lang::load(text.as_bytes(), &Selection::default());
+    Game::new(l.ir.expect("lowers"))
+}
+
+#[test]
+fn a_blockade_that_stood_ahead_of_the_other_team_when_games_were_stopped_is_named() {
+    let g = walled("blockade: 2 in a row");
+    let r = probe(&g, 5, 8, 200);
+    assert_eq!(r.capped, 8, "{r:?}");
+    let origin = g.ir().movement.blockade.origin;
+    assert!(origin.is_some());
+    let named: Vec<&str> = r
+        .suspects
+        .iter()
+        .filter(|s| s.origin == origin)
+        .map(|s| s.message.as_str())
+        .collect();
+    assert_eq!(
+        named,
+        [
+            "in 8 of the 8 game(s) that did not end, a blockade of `b` stood ahead of pieces of `a` on their track when the game was stopped"
+        ]
+    );
+    // Without the statement, a's pieces pass b's and nothing names a blockade.
+    let g = walled("");
+    let r = probe(&g, 5, 8, 200);
+    assert!(
+        r.suspects.iter().all(|s| !s.message.contains("blockade")),
+        "{r:?}"
+    );
+}

@@ -18,7 +18,7 @@ const SIG: &str = "race | north 1 move | throws 1/1/146 turns 113 last 8:2 | poo
 fn refused(g: &seig::engine::Game, text: &str) -> String {
     match g.from_notation(text) {
         Ok(_) => panic!("accepted: {text}"),
-        Err(e) => e.to_string(),
+        Err(e) => said(g, &e),
     }
 }
 

@@ -8,6 +8,7 @@
 )]
 #![allow(dead_code)]
 
+use seig::engine::notation::NotationError;
 use seig::engine::{Event, Game, State};
 pub use seig::lang::ir::TeamId;
 use seig::lang::lower::Selection;
@@ -38,10 +39,15 @@ pub fn game(name: &str, readings: &[(&str, &str)]) -> Game {
     game_with(name, readings, &[])
 }
 
+/// A notation error as people read it.
+pub fn said(g: &Game, e: &NotationError) -> String {
+    seig::tools::words::position::notation_error(g.ir(), e)
+}
+
 /// A position from notation; panics with the error.
 pub fn pos(g: &Game, text: &str) -> State {
     g.from_notation(text)
-        .unwrap_or_else(|e| panic!("bad position: {e}\n{text}"))
+        .unwrap_or_else(|e| panic!("bad position: {}\n{text}", said(g, &e)))
 }
 
 /// The legal moves, described and sorted (checked first against the generator's
@@ -63,7 +69,7 @@ pub fn moves(g: &Game, s: &State) -> Vec<String> {
 /// The count of face-0 sticks that gives `value` to the team to play.
 pub fn k_for(g: &Game, s: &State, value: u8) -> u8 {
     let n = g.sticks_for(s);
-    let colour = g.ir().teams[s.team().index()].colour_face();
+    let colour = g.ir().teams[s.team()].colour_face();
     (0..=n)
         .find(|&k| g.ir().sticks.value.value.throw_value(colour, k, n) == value)
         .unwrap_or_else(|| panic!("no throw of {n} sticks gives {value}"))
@@ -80,7 +86,9 @@ pub fn throw(g: &Game, s: &mut State, value: u8) -> Vec<Event> {
 
 /// Plays a move given in move notation; panics if refused.
 pub fn play(g: &Game, s: &mut State, mv: &str) -> Vec<Event> {
-    let d = g.parse_decision(s, mv).unwrap_or_else(|e| panic!("{e}"));
+    let d = g
+        .parse_decision(s, mv)
+        .unwrap_or_else(|e| panic!("{}", said(g, &e)));
     let mut ev = Vec::new();
     g.apply_decision(s, d, &mut ev)
         .unwrap_or_else(|e| panic!("move {mv} refused: {e:?}"));
@@ -89,7 +97,9 @@ pub fn play(g: &Game, s: &mut State, mv: &str) -> Vec<Event> {
 
 /// Tries a move; returns the refusal's rule ID (or the message) if refused.
 pub fn refuse(g: &Game, s: &State, mv: &str) -> String {
-    let d = g.parse_decision(s, mv).unwrap_or_else(|e| panic!("{e}"));
+    let d = g
+        .parse_decision(s, mv)
+        .unwrap_or_else(|e| panic!("{}", said(g, &e)));
     let mut c = s.clone();
     match g.apply_decision(&mut c, d, &mut Vec::new()) {
         Ok(()) => panic!("move {mv} was accepted"),

@@ -42,7 +42,7 @@ fn lower_fields(g: &Game) -> [Vec<Cell>; 2] {
 /// The hole one place ahead of a waiting piece along its track (at track index `tpos`;
 /// `None`: not on it), if any.
 fn ahead(g: &Game, t: TeamId, tpos: Option<usize>) -> Option<Cell> {
-    let cells = &g.ir().teams[t.index()].track.cells;
+    let cells = &g.ir().teams[t].track.cells;
     cells.get(tpos.map_or(0, |i| i + 1)).copied()
 }
 

@@ -952,9 +952,9 @@ fn sig_w1_a_position_already_won_is_over() {
     let err = g
         .from_notation(&combat("north", &south, &north))
         .expect_err("a won position still to throw");
+    let err = said(&g, &err);
     assert!(
-        err.to_string()
-            .contains("`south` has already won here (SIG-W1)"),
+        err.contains("`south` has already won here (SIG-W1)"),
         "{err}"
     );
     let over = format!(

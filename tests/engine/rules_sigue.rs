@@ -179,7 +179,7 @@ fn sgu_e3_each_party_covers_its_outer_row_with_24_straws_middle_empty() {
     let g = game(F, &[]);
     for (t, row) in [(TeamId::FIRST, 0usize), (TeamId::SECOND, 2)] {
         assert_eq!(g.n_pieces(t), 24);
-        assert_eq!(g.ir().teams[t.index()].start, Start::Row(row));
+        assert_eq!(g.ir().teams[t].start, Start::Row(row));
     }
     let s = g.initial_state();
     let white: Vec<String> = (1..=24).map(|n| format!("white_outer.{n}")).collect();
@@ -204,8 +204,8 @@ fn sgu_e4_six_sticks_white_or_black_one_party_each_colour() {
         ["white".to_string(), "black".to_string()]
     );
     assert_eq!(g.ir().sticks.value.value, ValueRule::OwnColour);
-    assert_eq!(g.ir().teams[0].colour_face(), Some(0));
-    assert_eq!(g.ir().teams[1].colour_face(), Some(1));
+    assert_eq!(g.ir().teams[TeamId::FIRST].colour_face(), Some(0));
+    assert_eq!(g.ir().teams[TeamId::SECOND].colour_face(), Some(1));
     // A throw after the first is of six sticks, each face equally likely: C(6,k)/64.
     let s = at(
         &g,
@@ -463,7 +463,7 @@ fn sgu_m2_the_track_runs_the_middle_row_then_the_opposing_row_back() {
     // A-SGU-2 = same (default): both parties run the middle row from hole 1 to hole 24.
     let g = game(F, &[]);
     let names = |t: usize| -> Vec<String> {
-        g.ir().teams[t]
+        g.ir().teams[TeamId::new(t)]
             .track
             .cells
             .iter()
@@ -1736,9 +1736,9 @@ fn a_sgu_16_and_a_sgu_14_are_readings_of_their_own() {
         ("bounce", TrackEnd::Bounce),
     ] {
         let g = game(F, &[("A-SGU-16", option)]);
-        assert_eq!(g.ir().teams[0].track.end.value, end, "{option}");
+        assert_eq!(g.ir().teams[TeamId::FIRST].track.end.value, end, "{option}");
     }
-    let last = |g: &seig::engine::Game| g.ir().teams[0].track.cells.last().copied();
+    let last = |g: &seig::engine::Game| g.ir().teams[TeamId::FIRST].track.cells.last().copied();
     let s_shape = game(F, &[]);
     let z_shape = game(F, &[("A-SGU-14", "first-hole")]);
     assert_ne!(last(&s_shape), last(&z_shape));
@@ -1747,12 +1747,15 @@ fn a_sgu_16_and_a_sgu_14_are_readings_of_their_own() {
 #[test]
 fn a_sgu_3_removed_a_straw_thrown_out_leaves_the_game() {
     let g = game(F, &[("A-SGU-3", "removed")]);
-    let spec = g.ir().capture.at[0]
+    let spec = g.ir().capture.at[TeamId::FIRST]
         .iter()
         .find_map(|c| c.spec)
         .expect("a capture somewhere");
     assert!(!spec.send_home);
     let g = game(F, &[]);
-    let spec = g.ir().capture.at[0].iter().find_map(|c| c.spec).unwrap();
+    let spec = g.ir().capture.at[TeamId::FIRST]
+        .iter()
+        .find_map(|c| c.spec)
+        .unwrap();
     assert!(spec.send_home);
 }

@@ -117,7 +117,7 @@ fn tag_e1_four_rows_of_twelve_holes_two_lower_two_upper() {
         .rows
         .iter()
         .map(|r| {
-            let owner = r.owner.map(|t| g.ir().teams[t.index()].name.as_str());
+            let owner = r.owner.map(|t| g.ir().teams[t].name.as_str());
             (r.name.as_str(), r.kind.as_str(), owner, r.len)
         })
         .collect();
@@ -708,7 +708,7 @@ fn tag_p2_the_sum_is_divided_among_pieces_only_along_throws() {
 // Movement
 
 fn track_names(g: &Game, team: usize) -> Vec<String> {
-    g.ir().teams[team]
+    g.ir().teams[TeamId::new(team)]
         .track
         .cells
         .iter()

@@ -239,7 +239,8 @@ fn the_entry_hole_is_read_back_from_move_notation_and_applied() {
     let e = g
         .parse_decision(&s, "4:r3@b_home.2")
         .expect_err("not an entry hole");
-    assert!(e.to_string().contains("mid.1, mid.2"), "{e}");
+    let e = common::said(&g, &e);
+    assert!(e.contains("mid.1, mid.2"), "{e}");
     let plain = game("");
     let s = at(&plain, "r3/4#0", WAITING, NO_B);
     assert!(plain.parse_decision(&s, "4:r3@mid.2").is_err());

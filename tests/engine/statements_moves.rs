@@ -13,7 +13,7 @@
 
 use crate::common;
 
-use common::{TeamId, moves, note, play, pos, refuse, throw};
+use common::{TeamId, moves, note, play, pos, refuse, said, throw};
 use seig::engine::Game;
 use seig::lang::lower::Selection;
 
@@ -111,7 +111,13 @@ fn track_end_stop_is_the_default_and_stops_on_the_last_hole() {
         let s = at(&g, "3/3#0", "+b_home.2 x x x", NO_B);
         assert_eq!(moves(&g, &s), v(&["1:3 b_home.2>b_home.1"]), "{extra:?}");
     }
-    assert!(game("").ir().teams[0].track.end.origin.is_none());
+    assert!(
+        game("").ir().teams[TeamId::FIRST]
+            .track
+            .end
+            .origin
+            .is_none()
+    );
 }
 
 #[test]
@@ -321,7 +327,7 @@ fn parked_pieces_the_notation_refuses_a_parked_mark_that_cannot_be() {
     let bad = |g: &Game, a: &str| {
         let text =
             format!("play | a 1 move | throws 1/1/9 turns 8 | pool 2/2#0 | a: {a} | b: {NO_B}");
-        g.from_notation(&text).map(|_| ()).unwrap_err().to_string()
+        said(g, &g.from_notation(&text).map(|_| ()).unwrap_err())
     };
     let stay = looping(", parked pieces stay");
     let e = bad(&stay, "+=mid.1 x x x");
@@ -723,7 +729,8 @@ fn once_is_latched_after_an_action_and_kept_in_the_notation() {
     let e = g
         .from_notation(&text.replace("once a:1", "once a:2"))
         .expect_err("no second once");
-    assert!(e.to_string().contains("once"), "{e}");
+    let e = said(&g, &e);
+    assert!(e.contains("once"), "{e}");
 }
 
 #[test]

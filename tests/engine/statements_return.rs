@@ -87,7 +87,7 @@ fn throw_moves(g: &Game, position: &str, value: u8) -> (seig::engine::State, Vec
 #[test]
 fn back_along_the_track_walks_the_track_in_reverse_from_the_hole_before_the_turn() {
     let g = load(&text(BACK, ""), "yes");
-    let tr = &g.ir().teams[TeamId::FIRST.index()].track;
+    let tr = &g.ir().teams[TeamId::FIRST].track;
     let holes: Vec<String> = tr
         .cells
         .iter()

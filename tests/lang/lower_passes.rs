@@ -141,9 +141,9 @@ fn board_rows_and_teams() {
         ]
     );
     assert_eq!(ir.cells, 9);
-    assert_eq!(ir.teams[0].pieces, 3);
-    assert_eq!(ir.teams[0].start, Start::Row(0));
-    assert_eq!(ir.teams[1].colour_face(), Some(1));
+    assert_eq!(ir.teams[TeamId::FIRST].pieces, 3);
+    assert_eq!(ir.teams[TeamId::FIRST].start, Start::Row(0));
+    assert_eq!(ir.teams[TeamId::SECOND].colour_face(), Some(1));
 }
 
 #[test]
@@ -151,7 +151,7 @@ fn board_tracks_loops_and_gates() {
     let ir = lower(
         "  track a loops from m when all own pieces released\n  gate a m: throw in 1 by crossing throw, else stop",
     );
-    let a = &ir.teams[0].track;
+    let a = &ir.teams[TeamId::FIRST].track;
     assert_eq!(a.cells, [0, 1, 2, 3, 4, 5, 8, 7, 6].map(Cell::new));
     assert_eq!(a.goal, Some(8));
     assert_eq!(a.segments[1].label.as_deref(), Some("m"));
@@ -162,10 +162,10 @@ fn board_tracks_loops_and_gates() {
     assert_eq!(a.gates[0].requirement, Requirement::CrossingThrow(1 << 1));
     assert!(a.gates[0].stop);
     assert_eq!(
-        ir.teams[1].track.cells,
+        ir.teams[TeamId::SECOND].track.cells,
         [6, 7, 8, 5, 4, 3, 2, 1, 0].map(Cell::new)
     );
-    assert!(ir.teams[1].track.looping.is_none());
+    assert!(ir.teams[TeamId::SECOND].track.looping.is_none());
 }
 
 #[test]
@@ -235,17 +235,22 @@ fn capture_table_per_team_and_hole() {
     );
     let pol = &ir.capture;
     // Team a's own home is a_home (holes 0..3): no taking there, sharing.
-    assert_eq!(pol.at[0][0].forbidden_by.map(|o| o.rule.get()), Some(3));
-    assert!(pol.at[0][0].sharing);
-    assert_eq!(pol.at[0][6].forbidden_by, None);
-    let spec = pol.at[0][6].spec.unwrap();
+    assert_eq!(
+        pol.at[TeamId::FIRST][0].forbidden_by.map(|o| o.rule.get()),
+        Some(3)
+    );
+    assert!(pol.at[TeamId::FIRST][0].sharing);
+    assert_eq!(pol.at[TeamId::FIRST][6].forbidden_by, None);
+    let spec = pol.at[TeamId::FIRST][6].spec.unwrap();
     assert!(spec.compulsory && spec.send_home);
     assert_eq!(
-        pol.at[1][4].only_with.map(|(m, o)| (m, o.rule.get())),
+        pol.at[TeamId::SECOND][4]
+            .only_with
+            .map(|(m, o)| (m, o.rule.get())),
         Some((1 << 1, 3))
     );
-    assert_eq!(pol.at[1][0].only_with, None);
-    let (set, _) = pol.immune[0].unwrap();
+    assert_eq!(pol.at[TeamId::SECOND][0].only_with, None);
+    let (set, _) = pol.immune[TeamId::FIRST].unwrap();
     assert_eq!(set.iter().collect::<Vec<_>>(), [6, 7, 8].map(Cell::new));
     assert!(!pol.stacking.value && pol.stacking_at_goal);
     assert!(!pol.blocked_share.value);
@@ -264,7 +269,7 @@ fn capture_language_defaults() {
             .flatten()
             .all(|c| *c == CellCapture::default())
     );
-    assert_eq!(pol.immune, [None, None]);
+    assert_eq!(pol.immune, ByTeam::new(None, None));
 }
 
 // ---- turns: allocation, release order, phases, wins

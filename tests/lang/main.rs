@@ -1,6 +1,7 @@
 //! The language: parsing, lowering, provenance, the documented semantics, and the layout of the code.
 
 mod branches;
+mod by_team;
 mod editors;
 mod layers;
 mod lower_passes;

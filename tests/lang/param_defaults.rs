@@ -7,7 +7,7 @@
     reason = "tests, benches and examples are not library code: they may panic on a broken fixture or a failed check"
 )]
 
-use seig::lang::ir::Ir;
+use seig::lang::ir::{Ir, TeamId};
 use seig::lang::lower::Selection;
 use seig::tools::analysis::{self, rulebook};
 
@@ -64,7 +64,7 @@ fn value(ir: &Ir, name: &str) -> (i64, i64) {
 fn a_follower_takes_the_default_of_the_param_it_names() {
     let ir = lower(FOLLOWS, &Selection::default()).expect("lowers");
     assert_eq!(value(&ir, "counters"), (4, 4));
-    assert_eq!(ir.teams[0].pieces, 4);
+    assert_eq!(ir.teams[TeamId::FIRST].pieces, 4);
     let p = ir
         .params
         .iter()
@@ -78,14 +78,20 @@ fn a_follower_takes_the_value_the_command_line_gives_the_param_it_names() {
     let ir = lower(FOLLOWS, &sel(&[("holes", 7)])).expect("lowers");
     assert_eq!(value(&ir, "holes"), (7, 4));
     assert_eq!(value(&ir, "counters"), (7, 7));
-    assert_eq!((ir.teams[0].pieces, ir.teams[1].pieces), (7, 7));
+    assert_eq!(
+        (
+            ir.teams[TeamId::FIRST].pieces,
+            ir.teams[TeamId::SECOND].pieces
+        ),
+        (7, 7)
+    );
 }
 
 #[test]
 fn the_command_line_sets_a_follower_apart() {
     let ir = lower(FOLLOWS, &sel(&[("holes", 7), ("counters", 2)])).expect("lowers");
     assert_eq!(value(&ir, "counters"), (2, 7));
-    assert_eq!(ir.teams[0].pieces, 2);
+    assert_eq!(ir.teams[TeamId::FIRST].pieces, 2);
 }
 
 #[test]

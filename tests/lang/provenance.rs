@@ -70,7 +70,7 @@ fn facts_name_their_rule_and_statement() {
     let ir = lower(&[]);
     assert_eq!(rule_id(&ir, ir.rows[0].origin), "R-B");
     assert_eq!(ir.statement(ir.rows[0].origin).kind, StatementKind::Row);
-    let a = &ir.teams[0];
+    let a = &ir.teams[TeamId::FIRST];
     assert_eq!(ir.statement(a.origin).kind, StatementKind::TeamPieces);
     assert_eq!(
         a.colour
@@ -83,7 +83,7 @@ fn facts_name_their_rule_and_statement() {
         a.track.end.origin.map(|o| ir.statement(o).kind),
         Some(StatementKind::TrackEnd)
     );
-    assert_eq!(ir.teams[1].track.end.origin, None);
+    assert_eq!(ir.teams[TeamId::SECOND].track.end.origin, None);
     assert_eq!(rule_id(&ir, ir.sticks.origin), "R-S");
     assert_eq!(
         ir.sticks

@@ -45,6 +45,7 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::Throw => "`on …:`",
         StatementKind::Track => "`track TEAM:`",
         StatementKind::TrackLoop => "`track TEAM loops from`",
+        StatementKind::TrackBranch => "`track TEAM branches` / `must branch at`",
         StatementKind::TrackEnd => "`track TEAM ends: stop` / `exact` / `bounce`",
         StatementKind::TrackEntry => {
             "`track TEAM entry: first hole` / `chosen hole` / `chosen empty hole`"
@@ -75,6 +76,8 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::Blockade => "`blockade: N in a row`",
         StatementKind::BearOff => "`bear off from REGION with …`",
         StatementKind::BearingLarger => "`bearing off:`",
+        StatementKind::BackWhenStuck => "`when no move forward: move backward, …`",
+        StatementKind::BackStart => "`moving back past the first hole: …`",
         StatementKind::BlockedRelease => "`blocked release:`",
         StatementKind::Stacks => "`stacks:`",
     }
@@ -198,6 +201,7 @@ fn language_md_position_examples_parse() {
         let g = seig::engine::Game::new(l.ir);
         for line in body.lines().filter(|l| !l.trim().is_empty()) {
             if let Err(e) = g.from_notation(line) {
+                let e = seig::tools::words::position::notation_error(g.ir(), &e);
                 panic!("{file}: `{line}` does not parse: {e}");
             }
             all.push(line.to_string());

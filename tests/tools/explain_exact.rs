@@ -14,6 +14,7 @@ use seig::engine::{Decision, Game, Quiet, State};
 use seig::lang::lower::Selection;
 use seig::tools::analysis::explain::{Ground, judge_decision};
 use seig::tools::sim::Rng;
+use seig::tools::words::position::notation_error;
 
 const VARIANTS: [&str; 3] = ["seig-tagent.seig", "sig-beart.seig", "sigue-caillie.seig"];
 
@@ -240,6 +241,7 @@ fn positions_read_back_exactly() {
             for s in states {
                 let text = g.to_notation(&s);
                 let back = g.from_notation_reachable(&text).unwrap_or_else(|e| {
+                    let e = notation_error(g.ir(), &e);
                     panic!("{file} {:?}: `{text}` is refused: {e}", sel.readings)
                 });
                 assert_eq!(g.to_notation(&back), text, "{file}");
@@ -273,13 +275,14 @@ fn impossible(file: &str, pick: &dyn Fn(&str) -> Option<String>) -> (String, Str
         if let Some(bad) = pick(&text) {
             // Well-formed (the engine's own reading takes it), but not reachable.
             if let Err(e) = g.from_notation(&bad) {
+                let e = notation_error(g.ir(), &e);
                 panic!("`{bad}` is not even well-formed: {e}");
             }
             let e = g
                 .from_notation_reachable(&bad)
                 .map(|_| ())
                 .expect_err(&format!("`{bad}` (from `{text}`) is accepted"));
-            return (bad, e.to_string());
+            return (bad, notation_error(g.ir(), &e));
         }
     }
     panic!("{file}: no position to alter");
@@ -369,7 +372,7 @@ fn a_latch_that_must_be_set_but_is_not_is_refused() {
         let bad = format!("{} | pool {rest}", kept.join(" "));
         assert!(g.from_notation(&bad).is_ok(), "`{bad}` is not well-formed");
         if let Err(e) = g.from_notation_reachable(&bad) {
-            let e = e.to_string();
+            let e = notation_error(g.ir(), &e);
             assert!(e.contains("its latch (`latches`) is not set"), "{bad}: {e}");
             assert!(e.contains("(at `throws "), "{bad}: {e}");
             refused += 1;
@@ -448,8 +451,8 @@ fn sig_f1_a_combat_with_unreleased_pieces_is_refused() {
         let e = g
             .from_notation_reachable(&bad)
             .map(|_| ())
-            .expect_err(&format!("`{bad}` is accepted"))
-            .to_string();
+            .expect_err(&format!("`{bad}` is accepted"));
+        let e = notation_error(g.ir(), &e);
         assert!(
             e.contains("is not released, but the combat phase begins only when all pieces are released (SIG-F1)"),
             "{a4}: {e}"

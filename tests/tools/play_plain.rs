@@ -11,6 +11,7 @@ use seig::cli::Choices;
 use seig::cli::error::Status;
 use seig::cli::play::{PlayArgs, plain, session_for};
 use seig::engine::Stage;
+use seig::lang::ir::TeamId;
 use seig::tools::agents::AgentKind;
 use seig::tools::play::Session;
 use seig::tools::record::{Record, RecordErrorKind};
@@ -378,8 +379,8 @@ fn every_variant_plays_to_the_end_between_computers() {
             let mut a = args(file, &params, &[], 3);
             let g = session(&a).game;
             a.seats = vec![
-                format!("{}={}", g.ir().teams[0].name, kinds[0]),
-                format!("{}={}", g.ir().teams[1].name, kinds[1]),
+                format!("{}={}", g.ir().teams[TeamId::FIRST].name, kinds[0]),
+                format!("{}={}", g.ir().teams[TeamId::SECOND].name, kinds[1]),
             ];
             a.max_turns = 600;
             let mut s = session(&a);

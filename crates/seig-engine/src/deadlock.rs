@@ -32,10 +32,10 @@ pub(super) const QUIET_OFF: u16 = u16::MAX;
 /// stretch gives the same answer, so waiting costs only the delay; testing every short
 /// stretch (a seat that simply throws nothing useful for a while) doubled the cost of
 /// random play of Sig 4x20.
-pub const QUIET_ROTATIONS: u16 = 32;
+pub(crate) const QUIET_ROTATIONS: u16 = 32;
 
 /// Most positions the deadlock test explores before it gives up.
-pub const MAX_STATES: usize = 512;
+pub(crate) const MAX_STATES: usize = 512;
 
 impl Game {
     /// Is the position (a throw at the start of a seat's turn) deadlocked: can no sequence of

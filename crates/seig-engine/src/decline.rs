@@ -13,7 +13,32 @@ impl Game {
     /// Whether the variant offers any decision that moves no piece.
     #[inline]
     pub(super) fn declines(&self) -> bool {
-        self.ir.moves_optional.value || self.ir.throw_on_at_will.value
+        self.ir.moves_optional.value || self.ir.throw_on_at_will.value || self.back_may
+    }
+
+    /// What makes the seat to play move while it can: a backward move turned by
+    /// `when no move forward: move backward, must`, else `moves: forced`.
+    fn must_move_ground(&self, s: &State) -> Ground {
+        let mv = &self.ir.movement;
+        let turned = mv.back_when_stuck.value == BackWhenStuck::Must
+            && s.pool[..s.pool_len as usize]
+                .iter()
+                .any(|e| e.piece == NONE && e.kind == EntryKind::Back);
+        if turned {
+            Ground::of(mv.back_when_stuck.origin, EngineChoiceId::BackwardMoves)
+        } else {
+            Ground::of(self.ir.moves_optional.origin, EngineChoiceId::ForcedMoves)
+        }
+    }
+
+    /// Whether the seat to play may decline the moves left in its pool: `moves: optional`,
+    /// or a backward move under `when no move forward: move backward, may`.
+    fn optional_now(&self, s: &State) -> bool {
+        self.ir.moves_optional.value
+            || (self.back_may
+                && s.pool[..s.pool_len as usize]
+                    .iter()
+                    .any(|e| e.piece == NONE && e.kind == EntryKind::Back))
     }
 
     /// Calls `f` with the decisions that move no piece offered in `s` (a decision node),
@@ -29,7 +54,7 @@ impl Game {
             return;
         }
         // A pass: declining moves (optional moves), or stopping with none to make.
-        if (any && self.ir.moves_optional.value) || (throw_on && !any) {
+        if (any && self.optional_now(s)) || (throw_on && !any) {
             f(Decision::PASS);
         }
     }
@@ -100,13 +125,10 @@ impl Game {
         if !d.is_pass() {
             return Err(Refusal::fact(RefusalKind::NoSuchPiece));
         }
-        let optional = any && self.ir.moves_optional.value;
+        let optional = any && self.optional_now(s);
         if !optional && (any || throw_on.is_some()) {
             return Err(if any {
-                Refusal::new(
-                    RefusalKind::MustMove,
-                    Ground::of(self.ir.moves_optional.origin, EngineChoiceId::ForcedMoves),
-                )
+                Refusal::new(RefusalKind::MustMove, self.must_move_ground(s))
             } else {
                 Refusal::fact(RefusalKind::NotOffered)
             });

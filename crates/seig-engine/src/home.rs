@@ -13,7 +13,7 @@ impl Game {
     /// The empty holes of the start row of `team`'s pieces (none when they start beside the
     /// board).
     fn home_holes(&self, s: &State, team: TeamId) -> impl Iterator<Item = Cell> + use<> {
-        let (first, len) = match self.ir.teams[team.index()].start {
+        let (first, len) = match self.ir.teams[team].start {
             Start::Row(r) => self
                 .ir
                 .rows
@@ -21,7 +21,7 @@ impl Game {
                 .map_or((0, 0), |r| (r.first.get(), r.len)),
             Start::Beside => (0, 0),
         };
-        let occ = s.occ[0].union(&s.occ[1]);
+        let occ = s.occ[TeamId::FIRST].union(&s.occ[TeamId::SECOND]);
         (first..first + len)
             .map(Cell::new)
             .filter(move |&c| !occ.contains(c))
@@ -80,7 +80,7 @@ impl Game {
     pub fn home_decision_cell(&self, s: &State, d: Decision) -> Option<Cell> {
         let k = d.home_hole()?;
         let team = s.team.other();
-        let Start::Row(r) = self.ir.teams[team.index()].start else {
+        let Start::Row(r) = self.ir.teams[team].start else {
             return None;
         };
         let row = self.ir.rows.get(r)?;
@@ -89,7 +89,7 @@ impl Game {
 
     /// The first hole of the start row of `team`'s pieces.
     fn home_row_first(&self, team: TeamId) -> Option<u16> {
-        match self.ir.teams[team.index()].start {
+        match self.ir.teams[team].start {
             Start::Row(r) => self.ir.rows.get(r).and_then(|r| r.cells().next()),
             Start::Beside => None,
         }

@@ -20,7 +20,10 @@ mod verdict;
 
 pub use moves::{Landing, MAX_DECISIONS};
 use seig_ir::*;
-pub use setup::{EntrySetup, EntryUse, LastThrow, PieceSetup, Place, Setup, SetupError};
+pub use setup::{
+    CountersClash, EntrySetup, EntryUse, LastThrow, NotImmune, NotParked, PieceSetup, Place, Setup,
+    SetupError, ThrowOf,
+};
 pub use verdict::{Consequence, Unusable, Verdict};
 
 /// Most pieces per team a state holds.
@@ -129,6 +132,9 @@ pub enum EntryKind {
     Release,
     /// Either; entries of one throw go to different pieces.
     Either,
+    /// Moves a released piece back along its track (`move back`, or a move turned backward
+    /// by `when no move forward: move backward`); always a group of its own.
+    Back,
 }
 
 /// One move waiting in the pool.
@@ -236,9 +242,9 @@ pub const BEAR_OFF_ENTRY: u8 = u8::MAX;
 
 /// The piece a [`Decision::PASS`] names: none (pieces are numbered below
 /// [`MAX_TEAM_PIECES`]).
-pub const PASS_PIECE: u8 = u8::MAX;
+pub(crate) const PASS_PIECE: u8 = u8::MAX;
 /// The piece a [`Decision::THROW_ON`] names: none.
-pub const THROW_ON_PIECE: u8 = u8::MAX - 1;
+pub(crate) const THROW_ON_PIECE: u8 = u8::MAX - 1;
 /// The piece a home decision ([`Decision::home`]) names: none of the seat's own (the piece
 /// placed is the first of the taken pieces waiting for their hole, [`State::homing`]).
 pub const HOME_PIECE: u8 = u8::MAX - 2;
@@ -313,13 +319,13 @@ fn is_zero(v: &u8) -> bool {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct State {
     /// Pieces per team (the first `n[t]` are the team's).
-    pieces: [[Piece; MAX_TEAM_PIECES]; 2],
+    pieces: ByTeam<[Piece; MAX_TEAM_PIECES]>,
     /// Pieces each team has.
-    n: [u8; 2],
+    n: ByTeam<u8>,
     /// Holes each team occupies: derived from `pieces`.
-    occ: [CellSet; 2],
+    occ: ByTeam<CellSet>,
     /// Holes each team has landed on at some time (kept when the variant asks about it).
-    won: [CellSet; 2],
+    won: ByTeam<CellSet>,
     /// Pooled moves of the turn.
     pool: [Entry; POOL_MAX],
     /// Entries in the pool.
@@ -349,11 +355,11 @@ pub struct State {
     /// Per team, its pieces in the game and released (bit per piece): derived from
     /// `pieces` and kept by the engine's one writer of pieces, so that generating moves
     /// need not look at every piece.
-    released: [u64; 2],
+    released: ByTeam<u64>,
     /// Per team, its pieces in the game not yet released (bit per piece), likewise.
-    waiting: [u64; 2],
+    waiting: ByTeam<u64>,
     /// Per team, the `once` conditions that have held (bit per latch).
-    latches: [u32; 2],
+    latches: ByTeam<u32>,
     /// Pieces of the team to play that have moved in this seat's turn (kept only when a
     /// piece may move once per turn; else 0).
     moved: u64,
@@ -451,11 +457,6 @@ impl State {
     pub fn last(&self) -> Option<(u8, u8, u8)> {
         self.last
     }
-    /// Seat turns in a row that ended with no decision, no piece taken and no phase change.
-    #[inline]
-    pub fn quiet_turns(&self) -> u16 {
-        self.quiet
-    }
     /// Pieces of the opposing team (bit per piece) taken by the move just made and waiting
     /// for the capturing seat to choose their holes (`send home to: chosen empty hole`):
     /// while any waits, the only decisions are home decisions ([`Decision::home`]).
@@ -486,12 +487,6 @@ impl State {
     pub fn latches(&self, team: TeamId) -> u32 {
         self.latches[team]
     }
-    /// Pieces of the team to play that have moved in this seat's turn, a bit per piece
-    /// (kept only when a piece may move once per turn).
-    #[inline]
-    pub fn moved_pieces(&self) -> u64 {
-        self.moved
-    }
     /// Are the slots past each team's pieces and past the pool in their one empty form
     /// (so that equal positions are equal states)? For tests.
     #[doc(hidden)]
@@ -503,11 +498,6 @@ impl State {
         }) && self.pool[self.pool_len as usize..]
             .iter()
             .all(|e| *e == EMPTY_ENTRY)
-    }
-    /// Names the rule that gave pool entry `i`, for citations only: no move reads it.
-    /// (A position read from notation guesses it; a tool that knows better says so.)
-    pub fn cite_entry_rule(&mut self, i: usize, rule: RuleIx) {
-        self.pool[..self.pool_len as usize][i].rule = rule;
     }
 }
 
@@ -640,6 +630,14 @@ pub enum RefusalKind {
     BouncedBack,
     /// A walk that would go back before the track's start.
     BeforeStart,
+    /// A backward move of a piece with no hole of its track behind it (on the first hole,
+    /// or off the track).
+    BackAtStart,
+    /// A backward move with more places than holes behind the piece, under `moving back
+    /// past the first hole: forbidden`.
+    BackPastStart,
+    /// A backward move given with other throws: it is always a group of its own.
+    BackAlone,
     /// A release whose own places would leave the holes they are confined to (`release N
     /// moving E within REGION`).
     Confined,
@@ -855,7 +853,7 @@ pub struct Game {
     /// The sticks every throw uses, when no phase or first throw uses another count.
     sticks_always: Option<u8>,
     /// `values[team][n][k]`: the value of a throw of `n` sticks with `k` showing face 0.
-    values: [[[u8; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1]; 2],
+    values: Values,
     /// Candidate throw entries in order, for each (phase, team, sticks, count of face 0):
     /// the range `slots[Game::slot(..)]` of `entries`.
     entries: Vec<u16>,
@@ -865,14 +863,14 @@ pub struct Game {
     /// The most pool entries one throw adds (a throw on is offered only with room for it).
     max_adds: usize,
     /// `track_of_cell[team][cell]`: first index of the hole on the team's track, or -1.
-    track_of_cell: [Vec<i16>; 2],
+    track_of_cell: ByTeam<Vec<i16>>,
     /// `send_on[team][cell]`: where a move of the team ending there sends the piece (track
     /// index) and the `landing on … goes to` statement; empty when the file has none.
-    send_on: [Vec<Option<(i16, Origin)>>; 2],
+    send_on: ByTeam<Vec<Option<(i16, Origin)>>>,
     /// `bear_off[team][cell]`: the throw values (a bit each) with which a piece of the team
     /// bears off from the hole, and the first `bear off from …` statement naming it;
     /// empty when the file has none.
-    pub(crate) bear_off: [Vec<(u64, Option<Origin>)>; 2],
+    pub(crate) bear_off: ByTeam<Vec<(u64, Option<Origin>)>>,
     /// Some `bear off from …` statement is in force: the generator offers bearings off.
     bears_off: bool,
     /// Reachability tables for "no capture possible".
@@ -885,12 +883,15 @@ pub struct Game {
     wins_on_pieces: bool,
     /// `arrival[t]`: the track index from which a piece has arrived (its goal's last hole,
     /// or the track's last).
-    arrival: [i16; 2],
+    arrival: ByTeam<i16>,
+    /// `main_end[t]`: the length of the team's track's main path; places from there on are
+    /// on its branches, where a piece has not arrived.
+    main_end: ByTeam<i16>,
     /// `gather[t]`: the holes where own pieces may share under `stacking: forbidden except
     /// at goal [and end]` (the goal's last hole, the track's last hole).
-    pub(crate) gather: [CellSet; 2],
+    pub(crate) gather: ByTeam<CellSet>,
     /// Per team: where along the track a walk needs step-by-step care.
-    fast: [FastTrack; 2],
+    fast: ByTeam<FastTrack>,
     /// The `once` conditions, by latch: each evaluated after every action.
     latched: Vec<(u8, Vec<Cond>)>,
     /// The latches whose first holding makes pieces immune (`immune when … first holds`),
@@ -933,11 +934,28 @@ pub struct Game {
     /// No passing restriction and no `bounce` end: a walk only goes forward, and
     /// `Game::walk` takes the path without their tests.
     plain_walk: bool,
+    /// Some move may walk back (`move back`, `when no move forward: move backward`).
+    walks_back: bool,
+    /// `when no move forward: move backward, may`: a seat holding a backward move may pass.
+    back_may: bool,
+    /// [`Game::plain_walk`] without stacks moving together or a chosen entry: the common
+    /// move is applied by `Game::land_plain`, without the general checks.
+    plain_apply: bool,
     /// The only endings are `win` statements in every phase (no draw, no end by score):
     /// [`Game::check_win`] looks at them inline.
     wins_only: bool,
     /// Some track is entered at a chosen hole: [`Game::group_moves`] lists the holes.
     entry_choice: bool,
+    /// Some track branches (`track T branches at`): walks go step by step through
+    /// [`Game::next_of`], and moves to [`Game::check_move`].
+    branchy: bool,
+    /// `next_of[t][i]`: the place a step from place `i` of the team's track goes to (the
+    /// track's length past its main path's last hole); empty on a track without branches.
+    next_of: [Vec<i16>; 2],
+    /// `branch_at[t][i]`: the first place of the branch a piece standing at place `i` takes
+    /// with its move's first step; -1 where no branch begins. Empty on a track without
+    /// branches.
+    branch_at: [Vec<i16>; 2],
     /// Quiet seat turns after which the deadlock test runs: [`deadlock::QUIET_ROTATIONS`]
     /// whole rotations (every seat of both teams once each).
     rotation: u16,
@@ -959,7 +977,7 @@ struct FastTrack {
 }
 
 impl FastTrack {
-    fn new(ir: &Ir, t: usize) -> FastTrack {
+    fn new(ir: &Ir, t: TeamId) -> FastTrack {
         let tr = &ir.teams[t].track;
         let immune_set = ir.capture.immune[t].map(|(s, _)| s);
         let mut gated = vec![0u16; tr.cells.len() + 1];
@@ -996,8 +1014,8 @@ impl FastTrack {
 
 /// `[team][cell]`: where a move of the team ending on the hole sends the piece (track
 /// index) and the `landing on … goes to` statement; empty for a team with none.
-fn send_on_table(ir: &Ir, track_of_cell: &[Vec<i16>; 2]) -> [Vec<Option<(i16, Origin)>>; 2] {
-    [0, 1].map(|t: usize| {
+fn send_on_table(ir: &Ir, track_of_cell: &ByTeam<Vec<i16>>) -> ByTeam<Vec<Option<(i16, Origin)>>> {
+    ByTeam::from_fn(|t| {
         let mut v = Vec::new();
         for so in &ir.send_on {
             let Some(to) = so.to[t] else { continue };
@@ -1032,12 +1050,46 @@ fn bear_off_table(ir: &Ir) -> [Vec<(u64, Option<Origin>)>; 2] {
         }
         v
     })
+/// `[team]`: where a step from each place of a branching track goes, and the branch a piece
+/// standing there takes (see [`Game::next_of`], [`Game::branch_at`]); empty tables for a
+/// track without branches.
+type BranchTables = ([Vec<i16>; 2], [Vec<i16>; 2]);
+fn branch_tables(ir: &Ir) -> BranchTables {
+    let mut next_of = [Vec::new(), Vec::new()];
+    let mut branch_at = [Vec::new(), Vec::new()];
+    for (t, team) in ir.teams.iter().enumerate().take(2) {
+        let tr = &team.track;
+        if tr.branches.is_empty() {
+            continue;
+        }
+        let n = tr.cells.len();
+        let main = tr.main_len();
+        let mut next: Vec<i16> = (1..=n as i16).collect();
+        let mut at = vec![-1i16; n];
+        if let Some(x) = next.get_mut(main.wrapping_sub(1)) {
+            *x = n as i16;
+        }
+        for b in &tr.branches {
+            let last = (b.start + b.len) as usize - 1;
+            if let Some(x) = next.get_mut(last) {
+                *x = b.rejoin as i16;
+            }
+            for &i in &b.at {
+                if let Some(x) = at.get_mut(i as usize) {
+                    *x = b.start as i16;
+                }
+            }
+        }
+        next_of[t] = next;
+        branch_at[t] = at;
+    }
+    (next_of, branch_at)
 }
 
 /// `[team]`: the holes where own pieces may gather although stacking is forbidden (the goal's
 /// last hole, the track's last hole), as the capture policy says.
-fn gather_table(ir: &Ir) -> [CellSet; 2] {
-    [0, 1].map(|t: usize| {
+fn gather_table(ir: &Ir) -> ByTeam<CellSet> {
+    ByTeam::from_fn(|t| {
         let tr = &ir.teams[t].track;
         let mut set = CellSet::default();
         if ir.capture.stacking_at_goal
@@ -1046,7 +1098,7 @@ fn gather_table(ir: &Ir) -> [CellSet; 2] {
             set.insert(tr.cells[g as usize]);
         }
         if ir.capture.stacking_at_end
-            && let Some(&c) = tr.cells.last()
+            && let Some(&c) = tr.cells.get(tr.main_len().wrapping_sub(1))
         {
             set.insert(c);
         }
@@ -1072,7 +1124,7 @@ impl Game {
             )
         );
         let adds = adds_table(&ir);
-        let track_of_cell = [0, 1].map(|t: usize| {
+        let track_of_cell = ByTeam::from_fn(|t| {
             let mut v = vec![-1i16; ir.cells as usize];
             for (i, &c) in ir.teams[t].track.cells.iter().enumerate().rev() {
                 v[c.index()] = i as i16;
@@ -1087,17 +1139,19 @@ impl Game {
             && ir.wins.iter().all(|w| w.phase.is_none());
         let rotation = deadlock::QUIET_ROTATIONS * 2 * ir.seats.value.max(1) as u16;
         let gather = gather_table(&ir);
-        let fast = [FastTrack::new(&ir, 0), FastTrack::new(&ir, 1)];
+        let fast = ByTeam::from_fn(|t| FastTrack::new(&ir, t));
         let st = &ir.sticks;
         let sticks_always = (st.first_of_game.is_none()
             && st.first_of_turn.is_none()
             && st.conditional.is_empty()
             && st.by_phase.iter().all(Option::is_none))
         .then_some(st.count);
-        let arrival = [0, 1].map(|t: usize| {
+        let arrival = ByTeam::from_fn(|t| {
             let tr = &ir.teams[t].track;
-            tr.goal.unwrap_or(tr.cells.len() as u16 - 1) as i16
+            tr.goal.unwrap_or(tr.main_len() as u16 - 1) as i16
         });
+        let (next_of, branch_at) = branch_tables(&ir);
+        let branchy = ir.teams.iter().any(|t| !t.track.branches.is_empty());
         let latched = latched_conditions(&ir);
         let mv = &ir.movement;
         let pass_free = mv.pass_own.value
@@ -1109,8 +1163,12 @@ impl Game {
         let ir_bear_empty = ir.bear_off.is_empty();
         // Sending holes are judged on the careful walk: a file without them pays nothing.
         let sends = send_on.iter().any(|v| !v.is_empty());
+        let walks_back = ir.walks_back();
+        let back_may = mv.back_when_stuck.value == BackWhenStuck::May;
         let plain_walk = pass_free
             && !sends
+            && !branchy
+            && !walks_back
             && ir
                 .teams
                 .iter()
@@ -1120,13 +1178,19 @@ impl Game {
             .iter()
             .any(|r| r.is_some_and(|(o, _)| o != ir.release_order.value));
         let confined = rule_within.iter().any(Option::is_some);
-        let careful_moves =
-            !pass_free || sends || mv.walk_in_throw_order.value || mv.land_each_throw.value;
+        // The quick verdicts walk forward only: backward moves ask the definition.
+        let careful_moves = !pass_free
+            || sends
+            || branchy
+            || walks_back
+            || mv.walk_in_throw_order.value
+            || mv.land_each_throw.value;
         // A confinement (`within`) binds releasing groups only: waiting pieces.
         // `released in place` is known to the quick verdicts (a one-entry release whose walk
         // is refused is made where the piece stands): it alone makes no release careful.
         let in_place = mv.blocked_release.value == BlockedRelease::InPlace;
         let careful_releases = confined
+            || branchy
             || !matches!(
                 mv.blocked_release.value,
                 BlockedRelease::Lost | BlockedRelease::InPlace
@@ -1150,8 +1214,13 @@ impl Game {
             .immune_when
             .iter()
             .all(|w| w.when.reads_pieces_only());
+        let main_end = ByTeam::from_fn(|t| ir.teams[t].track.main_len() as i16);
         Game {
             entry_choice,
+            branchy,
+            next_of,
+            branch_at,
+            main_end,
             latched,
             immune_latches,
             immune_on_pieces,
@@ -1166,6 +1235,9 @@ impl Game {
             rule_orders,
             pass_free,
             plain_walk,
+            walks_back,
+            back_may,
+            plain_apply: plain_walk && !entry_choice && !mv.stacks_together.value,
             wins_only,
             rotation,
             fast,
@@ -1201,9 +1273,9 @@ impl Game {
     /// The starting position.
     pub fn initial_state(&self) -> State {
         let mut s = State {
-            pieces: [[Piece::REMOVED; MAX_TEAM_PIECES]; 2],
-            occ: [CellSet::default(); 2],
-            won: [CellSet::default(); 2],
+            pieces: ByTeam::splat([Piece::REMOVED; MAX_TEAM_PIECES]),
+            occ: ByTeam::default(),
+            won: ByTeam::default(),
             pool: [Entry {
                 steps: 0,
                 thrown: 0,
@@ -1213,7 +1285,7 @@ impl Game {
                 piece: NONE,
                 rule: RuleIx::new(0),
             }; POOL_MAX],
-            n: [0, 1].map(|t| self.ir.teams[t].pieces),
+            n: self.ir.teams.each_ref().map(|t| t.pieces),
             pool_len: 0,
             phase: PhaseId::FIRST,
             team: TeamId::FIRST,
@@ -1226,9 +1298,9 @@ impl Game {
             game_throws: 0,
             turns: 0,
             last: None,
-            released: [0; 2],
-            waiting: [0; 2],
-            latches: [0; 2],
+            released: ByTeam::default(),
+            waiting: ByTeam::default(),
+            latches: ByTeam::default(),
             moved: 0,
             quiet: 0,
             homing: 0,
@@ -1277,7 +1349,7 @@ impl Game {
     /// Pieces of a team.
     #[inline]
     pub fn n_pieces(&self, team: TeamId) -> usize {
-        self.ir.teams[team.index()].pieces as usize
+        self.ir.teams[team].pieces as usize
     }
 
     /// Sticks the next throw uses.
@@ -1403,6 +1475,15 @@ impl Game {
                     a.eval(value),
                     value,
                     EntryKind::Move,
+                    family,
+                    bind_to,
+                    e.origin.rule,
+                ),
+                Effect::MoveBack(a) => self.push(
+                    s,
+                    a.eval(value),
+                    value,
+                    EntryKind::Back,
                     family,
                     bind_to,
                     e.origin.rule,
@@ -1593,11 +1674,16 @@ impl Game {
 
     /// In the move stage with nothing legal left: forfeit the rest and go on. With `legal`,
     /// the legal decisions found are left there.
-    fn settle(&self, s: &mut State, obs: &mut impl Observer, legal: Option<&mut Vec<Decision>>) {
+    fn settle(
+        &self,
+        s: &mut State,
+        obs: &mut impl Observer,
+        mut legal: Option<&mut Vec<Decision>>,
+    ) {
         if s.stage != Stage::Move {
             return;
         }
-        let any = match legal {
+        let any = match legal.as_deref_mut() {
             Some(out) => {
                 self.legal_decisions(s, out);
                 !out.is_empty()
@@ -1607,8 +1693,36 @@ impl Game {
         if any {
             return;
         }
+        if self.walks_back && self.turn_back(s) {
+            let again = match legal {
+                Some(out) => {
+                    self.legal_decisions(s, out);
+                    !out.is_empty()
+                }
+                None => self.has_legal(s),
+            };
+            if again {
+                return;
+            }
+        }
         self.forfeit_rest(s, obs);
         self.done_moving(s, obs);
+    }
+
+    /// `when no move forward: move backward`: turns the unused moves no piece can use
+    /// forward into backward moves; whether it turned any.
+    fn turn_back(&self, s: &mut State) -> bool {
+        if self.ir.movement.back_when_stuck.value == BackWhenStuck::Never {
+            return false;
+        }
+        let mut turned = false;
+        for e in s.pool[..s.pool_len as usize].iter_mut() {
+            if e.piece == NONE && e.kind == EntryKind::Move {
+                e.kind = EntryKind::Back;
+                turned = true;
+            }
+        }
+        turned
     }
 
     /// Forfeits the unused pool entries (no piece can use them), with the event.
@@ -1767,6 +1881,8 @@ impl Game {
             }
             Cond::OpponentHasUnreleased => s.waiting[o] != 0,
             Cond::OpponentHasNoPieces => s.waiting[o] | s.released[o] == 0 && self.none_borne(s, o),
+            // Asked after every action by a `once REGION full` latch until it holds.
+            Cond::Full(cells, own) => Self::full(s, team, cells, *own),
             _ => self.cond_full(s, team, c),
         }
     }
@@ -1810,17 +1926,22 @@ impl Game {
             Cond::AllOwnIn(cells) => self
                 .alive(s, t)
                 .all(|p| p.place().is_some_and(|c| cells[t].contains(c))),
-            Cond::Full(cells, own) => {
-                let occ = if *own {
-                    s.occ[t]
-                } else {
-                    s.occ[0].union(&s.occ[1])
-                };
-                let need = &cells[t];
-                (0..4).all(|i| need.0[i] & !occ.0[i] == 0)
-            }
+            Cond::Full(cells, own) => Self::full(s, t, cells, *own),
             Cond::Once { latch, when } => self.once_holds(s, team, *latch, when),
         }
+    }
+
+    /// `REGION full` (`own`: of the team's own pieces) seen from `t`: every hole of the
+    /// region holds a piece.
+    #[inline(always)]
+    fn full(s: &State, t: TeamId, cells: &TeamCells, own: bool) -> bool {
+        let occ = if own {
+            s.occ[t]
+        } else {
+            s.occ[TeamId::FIRST].union(&s.occ[TeamId::SECOND])
+        };
+        let need = &cells[t];
+        (0..4).all(|i| need.0[i] & !occ.0[i] == 0)
     }
 
     /// The team's released pieces in the game, with (for the team to play) those its
@@ -1940,7 +2061,7 @@ impl Game {
     /// Has the piece reached its goal (or its track's last hole)?
     #[inline]
     pub fn arrived(&self, t: TeamId, p: &Piece) -> bool {
-        p.tpos >= self.arrival[t]
+        p.tpos >= self.arrival[t] && p.tpos < self.main_end[t]
     }
 
     /// Takes a piece: removes it, or sends it home as `to` says (under
@@ -1972,8 +2093,9 @@ impl Game {
             s.homing |= 1 << i;
             return;
         }
-        let free = |c: Cell| !s.occ[0].contains(c) && !s.occ[1].contains(c);
-        let cell = match (start, &self.ir.teams[t.index()].start) {
+        let free =
+            |c: Cell| !s.occ[TeamId::FIRST].contains(c) && !s.occ[TeamId::SECOND].contains(c);
+        let cell = match (start, &self.ir.teams[t].start) {
             (Some(c), Start::Row(r)) => {
                 if to == HomeTarget::StartHole && free(c) {
                     Some(c)
@@ -2185,11 +2307,12 @@ fn chance_tables(p: f64) -> ChanceTables {
 }
 
 /// `values[team][n][k]`: what a throw of `n` sticks with `k` showing face 0 is worth.
-type Values = [[[u8; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1]; 2];
+type Values = ByTeam<[[u8; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1]>;
 
 fn value_table(ir: &Ir) -> Values {
-    let mut values = [[[0u8; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1]; 2];
-    for (t, per_n) in values.iter_mut().enumerate() {
+    let mut values: Values = ByTeam::default();
+    for t in TeamId::BOTH {
+        let per_n = &mut values[t];
         for (n, per_k) in per_n.iter_mut().enumerate().skip(1) {
             for (k, v) in per_k.iter_mut().enumerate().take(n + 1) {
                 *v = ir

@@ -132,7 +132,7 @@ impl Game {
     }
 
     /// Is there any legal decision?
-    pub fn has_legal(&self, s: &State) -> bool {
+    pub(crate) fn has_legal(&self, s: &State) -> bool {
         let mut any = false;
         self.for_each_legal(s, false, &mut |_| {
             any = true;
@@ -217,6 +217,15 @@ impl Game {
             .filter(|&b| b != NONE)
             .fold(0, |acc, b| acc | 1 << (b & 63));
         let in_order = pooled && self.ir.movement.walk_in_throw_order.value;
+        // A backward move is a group of its own.
+        let backs: u64 = if self.walks_back {
+            unused[..m]
+                .iter()
+                .filter(|&&u| s.pool[u as usize].kind == EntryKind::Back)
+                .fold(0, |acc, &u| acc | 1 << u)
+        } else {
+            0
+        };
         let mut base_of = [0u8; POOL_MAX];
         let mut nbase = 0;
         let mut type_of = [0u8; POOL_MAX];
@@ -278,6 +287,9 @@ impl Game {
                         seq.1 += 1;
                     }
                 }
+            }
+            if mask & backs != 0 && mask.count_ones() > 1 {
+                return true;
             }
             if let Some(w) = walked.as_mut()
                 && !w.insert(seq)
@@ -447,16 +459,93 @@ impl Game {
         }
     }
 
+    /// The landing of the common move, found without the general checks and walk: a
+    /// released piece moved by one unused, unbound entry over a stretch with no gate and
+    /// short of the track's end, on a plain walk (see `Game::plain_walk`), without stacks
+    /// or a chosen entry. Returns false, leaving `l` to [`Game::land_entering`], for every
+    /// other move and for any move it would refuse (the full check says why); when it
+    /// returns true, `l` is what [`Game::check_move`] gives (the invariants test holds the
+    /// two equal). A statement that adds a check to `land` must add it here or bail out.
+    #[inline(always)]
+    fn land_plain(&self, s: &State, team: TeamId, d: Decision, l: &mut Landing) -> bool {
+        if !self.plain_apply || d.entry != 0 || !d.mask.is_power_of_two() {
+            return false;
+        }
+        let i = d.mask.trailing_zeros() as usize;
+        let piece = d.piece as usize;
+        if i >= s.pool_len as usize || piece >= self.n_pieces(team) || s.moved >> piece & 1 == 1 {
+            return false;
+        }
+        let (p, e) = (s.pieces[team][piece], s.pool[i]);
+        if !p.alive()
+            || !p.released()
+            || e.piece != NONE
+            || e.bound != NONE
+            || e.steps == 0
+            || e.kind == EntryKind::Release
+        {
+            return false;
+        }
+        if e.kind == EntryKind::Either
+            && s.pool[..s.pool_len as usize]
+                .iter()
+                .enumerate()
+                .any(|(j, o)| {
+                    j != i
+                        && o.kind == EntryKind::Either
+                        && o.family == e.family
+                        && o.piece == d.piece
+                })
+        {
+            return false;
+        }
+        let cells = &self.ir.teams[team].track.cells;
+        let end = p.tpos + e.steps as i16;
+        let fast = &self.fast[team];
+        if p.tpos < 0 || end as usize >= cells.len() || !fast.ungated(p.tpos, end) {
+            return false;
+        }
+        let cell = cells[end as usize];
+        let Ok(a) = self.arrive(s, team, &p, cell, Some(e.thrown)) else {
+            return false;
+        };
+        *l = Landing {
+            tpos: end,
+            cell: cell.get() as u8,
+            release: false,
+            may_decline: true,
+            ..Landing::default()
+        };
+        l.note(e.rule);
+        if let Some((_, r)) = self.ir.capture.immune[team]
+            && !p.immune()
+            && fast.immunises(p.tpos, end)
+        {
+            l.immune = Some(r);
+        }
+        l.arrived(a);
+        true
+    }
+
+    /// [`Game::check_move`] of a decision by [`Game::land_plain`] alone: `None` where it
+    /// leaves the move to the full check. For the tests that hold the two equal.
+    #[doc(hidden)]
+    pub fn check_move_plain(&self, s: &State, d: Decision) -> Option<Landing> {
+        let mut l = Landing::default();
+        self.land_plain(s, s.team, d, &mut l).then_some(l)
+    }
+
     /// An unreleased piece given moves that release nothing: the throw entry that made the
     /// (first) move a move and not a release says so (the entry of its rule that gives
     /// that kind of move for its value); a fact only if no entry of the rule does.
     #[cold]
     fn not_released(&self, team: TeamId, e: &Entry) -> Refusal {
-        let colour = self.ir.teams[team.index()].colour_face();
+        let colour = self.ir.teams[team].colour_face();
         let kind_given = |f: &Effect| {
             matches!(
                 (f, e.kind),
-                (Effect::Move(_), EntryKind::Move)
+                (Effect::Move(_), EntryKind::Move | EntryKind::Back)
+                    | (Effect::MoveBack(_), EntryKind::Back)
                     | (Effect::Release { .. }, EntryKind::Release)
                     | (Effect::ReleaseOrMove { .. }, EntryKind::Either)
             )
@@ -534,6 +623,13 @@ impl Game {
                 EntryKind::Release => releases += 1,
                 EntryKind::Either => releasers += 1,
                 EntryKind::Move => {}
+                EntryKind::Back if mask.count_ones() > 1 => {
+                    return Err(Refusal::new(
+                        RefusalKind::BackAlone,
+                        Ground::of(None, EngineChoiceId::BackwardMoves),
+                    ));
+                }
+                EntryKind::Back => {}
             }
             if e.bound != NONE && !self.binding_kept(s, e.bound, piece, mask) {
                 return Err(Refusal::new(
@@ -702,8 +798,8 @@ impl Game {
         let Some(Some((cells, origin))) = self.rule_within.get(e.rule.index()) else {
             return Ok(());
         };
-        let cells = &cells[team.index()];
-        let track = &self.ir.teams[team.index()].track.cells;
+        let cells = &cells[team];
+        let track = &self.ir.teams[team].track.cells;
         let from = s.pieces[team][piece as usize].tpos;
         let inside = (1..=e.steps as i16).all(|k| {
             usize::try_from(from + k)
@@ -827,7 +923,7 @@ impl Game {
         l: &mut Landing,
     ) -> Result<(), (Refusal, bool)> {
         let t = team;
-        let tr = &self.ir.teams[t.index()].track;
+        let tr = &self.ir.teams[t].track;
         let p = s.pieces[t][piece as usize];
         let total: u32 = order.iter().map(|&i| s.pool[i as usize].steps as u32).sum();
         *l = Landing {
@@ -847,16 +943,17 @@ impl Game {
             RefusalKind::TrackEnd,
             Ground::of(tr.end.origin, EngineChoiceId::TrackEnd),
         );
-        // -1 once a `bounce` end has turned the piece back.
-        let mut dir: i16 = 1;
-        let immune_set = self.ir.capture.immune[t.index()];
+        // A backward move walks in reverse from the start; else -1 once a `bounce` end turns.
+        let back = !PLAIN && self.walks_back && self.walks_back_now(s, t, &p, order, l)?;
+        let mut dir: i16 = if back { -1 } else { 1 };
+        let immune_set = self.ir.capture.immune[t];
         let fast = &self.fast[t];
         'walk: for &i in order {
             let e = &s.pool[i as usize];
             // Fast path: no track end, gate or passing rule on the way.
             let end = pos + e.steps as i16;
             if (end as usize) < tr.cells.len()
-                && (PLAIN || (dir > 0 && self.pass_free))
+                && (PLAIN || (dir > 0 && self.pass_free && !self.branchy))
                 && fast.ungated(pos, end)
             {
                 if let Some((_, r)) = immune_set
@@ -873,9 +970,9 @@ impl Game {
                 if !PLAIN && !self.pass_free && pos != p.tpos && pos >= 0 {
                     self.may_pass(s, t, pos as usize).map_err(|r| (r, false))?;
                 }
-                let mut next = pos + dir;
+                let mut next = self.step_from::<PLAIN>(t, pos, dir, !moved);
                 if !PLAIN && next < 0 {
-                    halt = Refusal::fact(RefusalKind::BeforeStart);
+                    halt = self.before_start(back, l).map_err(|r| (r, false))?;
                     break 'walk;
                 }
                 if next as usize >= tr.cells.len() {
@@ -928,7 +1025,7 @@ impl Game {
                 }
             }
         }
-        if !PLAIN && dir < 0 && pos == p.tpos && !release {
+        if !PLAIN && !back && dir < 0 && pos == p.tpos && !release {
             return Err((
                 Refusal::new(
                     RefusalKind::BouncedBack,
@@ -967,6 +1064,33 @@ impl Game {
         Ok(())
     }
 
+    /// Where a step of a piece of team `t` from place `pos` goes, walking `dir`: on a
+    /// branching track, as [`Game::next_place`] says (never on a `PLAIN` walk).
+    #[inline(always)]
+    fn step_from<const PLAIN: bool>(&self, t: TeamId, pos: i16, dir: i16, first: bool) -> i16 {
+        if !PLAIN && self.branchy && pos >= 0 {
+            self.next_place(t, pos, first)
+        } else {
+            pos + dir
+        }
+    }
+
+    /// Where a step of a piece of team `t` from place `pos` of its branching track goes: onto
+    /// the branch that begins there on the move's `first` step, else to the next place (after
+    /// a branch's last hole, the place where it rejoins; past the main path's last hole, the
+    /// track's length).
+    #[inline]
+    fn next_place(&self, t: TeamId, pos: i16, first: bool) -> i16 {
+        let i = pos as usize;
+        if first
+            && let Some(&b) = self.branch_at[t.index()].get(i)
+            && b >= 0
+        {
+            return b;
+        }
+        self.next_of[t.index()].get(i).copied().unwrap_or(pos + 1)
+    }
+
     /// Whether a walk entering a gate with `requirement` passes it, the step's throw being
     /// `e`'s and the move's `order` and `total` given; and whether it is judged by the
     /// crossing throw (so that another order of the group may pass).
@@ -992,14 +1116,65 @@ impl Game {
         }
     }
 
+    /// Is the walk of piece `p` of team `t` with the entries of `order` a backward move (one
+    /// backward entry), and may it be made? Not by a piece parked for good (it stays). The
+    /// statement that turned the move backward is noted in `l`.
+    fn walks_back_now(
+        &self,
+        s: &State,
+        t: TeamId,
+        p: &Piece,
+        order: &[u8],
+        l: &mut Landing,
+    ) -> Result<bool, (Refusal, bool)> {
+        let [i] = order else { return Ok(false) };
+        if s.pool[*i as usize].kind != EntryKind::Back {
+            return Ok(false);
+        }
+        let tr = &self.ir.teams[t].track;
+        if p.parked()
+            && let Some(lp) = &tr.looping
+        {
+            let r = Refusal::new(RefusalKind::TrackEnd, Ground::Stated(lp.origin));
+            return Err((r, false));
+        }
+        let rule = s.pool[*i as usize].rule;
+        let thrown_back = self.ir.throws.iter().any(|e| {
+            e.origin.rule == rule && e.effects.iter().any(|f| matches!(f, Effect::MoveBack(_)))
+        });
+        // A move turned backward: the statement that turned it is part of the verdict.
+        if !thrown_back && let Some(o) = self.ir.movement.back_when_stuck.origin {
+            l.note(o.rule);
+        }
+        Ok(true)
+    }
+
+    /// A walk that would step before its track's first hole: why it stops there (the
+    /// refusal if it took no step), or the refusal of a backward move that may not stop.
+    #[cold]
+    fn before_start(&self, back: bool, l: &mut Landing) -> Result<Refusal, Refusal> {
+        if !back {
+            return Ok(Refusal::fact(RefusalKind::BeforeStart));
+        }
+        let bs = &self.ir.movement.back_start;
+        let by = Ground::of(bs.origin, EngineChoiceId::BackwardMoves);
+        if bs.value == BackStart::Forbidden {
+            return Err(Refusal::new(RefusalKind::BackPastStart, by));
+        }
+        if let Some(o) = bs.origin {
+            l.note(o.rule);
+        }
+        Ok(Refusal::new(RefusalKind::BackAtStart, by))
+    }
+
     /// Does a move of `team` ending at track index `tpos` park its piece for good: the last
     /// hole of a track whose loop says `parked pieces stay`, while the loop's condition
     /// does not hold?
     pub(crate) fn parks(&self, s: &State, team: TeamId, tpos: i16) -> bool {
-        let tr = &self.ir.teams[team.index()].track;
+        let tr = &self.ir.teams[team].track;
         tr.looping.as_ref().is_some_and(|lp| {
             lp.parked_stay.value
-                && usize::try_from(tpos).is_ok_and(|x| x + 1 == tr.cells.len())
+                && usize::try_from(tpos).is_ok_and(|x| x + 1 == tr.main_len())
                 && !lp.when.iter().all(|c| self.cond(s, team, c))
         })
     }
@@ -1071,7 +1246,7 @@ impl Game {
         if !s.occ[o].contains(c) {
             return Ok(a);
         }
-        let cell = &pol.at[t.index()][c.index()];
+        let cell = &pol.at[t][c.index()];
         let share_ok = cell.sharing || pol.blocked_share.value;
         let mut protected_by = None;
         // The opposing pieces on the hole, found without a branch per piece (a removed piece
@@ -1137,7 +1312,7 @@ impl Game {
             // Made immune by an `immune when … first holds` (the first such statement: a
             // file has one), or by entering an `immune after entering` region.
             let when = pol.immune_when.first().map(|w| w.origin);
-            let entered = pol.immune[victim_team.index()].map(|(_, o)| o);
+            let entered = pol.immune[victim_team].map(|(_, o)| o);
             let by = if victim.flags.contains(PieceFlags::IMMUNE_WHEN) {
                 when.or(entered)
             } else {
@@ -1151,7 +1326,7 @@ impl Game {
             // `immune until released`: a piece still waiting for its release.
             return Err(Ground::Stated(o));
         }
-        let at = &pol.at[attacker.index()][cell.index()];
+        let at = &pol.at[attacker][cell.index()];
         if let Some(o) = at.forbidden_by {
             return Err(Ground::Stated(o));
         }
@@ -1212,7 +1387,9 @@ impl Game {
         }
         let team = s.team;
         let mut l = Landing::default();
-        self.land_entering(s, team, d.piece, d.mask, d.entry, &mut l)?;
+        if !self.land_plain(s, team, d, &mut l) {
+            self.land_entering(s, team, d.piece, d.mask, d.entry, &mut l)?;
+        }
         let on_the_way =
             (d.capture && self.ir.movement.land_each_throw.value && d.mask.count_ones() > 1)
                 .then(|| self.landings_on_the_way(s, team, d));
@@ -1439,15 +1616,30 @@ impl Game {
         left: u8,
         obs: &mut impl Observer,
     ) {
-        let region = self.ir.movement.passed_won.value[t.index()];
-        let tr = &self.ir.teams[t.index()].track;
+        let region = self.ir.movement.passed_won.value[t];
+        let tr = &self.ir.teams[t].track;
         let last = tr.cells.len() as i16 - 1;
         let total: i16 = (0..s.pool_len as usize)
             .filter(|&i| mask >> i & 1 == 1)
             .map(|i| i16::from(s.pool[i].steps))
             .sum();
         let mut walked: Vec<i16> = Vec::new();
-        if tr.end.value == TrackEnd::Bounce && from + total > last {
+        if !tr.branches.is_empty() {
+            // Step by step, as the walk went (a branching track neither bounces nor turns).
+            let mut i = from;
+            for k in 0..total {
+                let n = if i < 0 {
+                    i + 1
+                } else {
+                    self.next_place(t, i, k == 0)
+                };
+                if n == to || n as usize >= tr.cells.len() {
+                    break;
+                }
+                walked.push(n);
+                i = n;
+            }
+        } else if tr.end.value == TrackEnd::Bounce && from + total > last {
             walked.extend(from + 1..=last);
             walked.extend((to + 1..last).rev());
         } else if to > from {
@@ -1465,7 +1657,7 @@ impl Game {
             if !region.contains(cell) {
                 continue;
             }
-            if let Some(spec) = self.ir.capture.at[t.index()][cell.index()].spec {
+            if let Some(spec) = self.ir.capture.at[t][cell.index()].spec {
                 self.take_at(s, t, cell, (spec, left), single, obs);
             }
             if self.track_won {
@@ -1581,7 +1773,7 @@ impl Game {
     /// to`): the track index, noted in `l` with the statement (`None`: it stays).
     #[inline]
     fn send_on_from(&self, t: TeamId, c: Cell, l: &mut Landing) -> Option<i16> {
-        let (to, o) = self.send_on[t.index()].get(c.index()).copied().flatten()?;
+        let (to, o) = self.send_on[t].get(c.index()).copied().flatten()?;
         l.sent_from = Some((c.get() as u8, o));
         l.note(o.rule);
         Some(to)
@@ -1592,7 +1784,7 @@ impl Game {
     /// be landed on.
     fn may_pass(&self, s: &State, t: TeamId, pos: usize) -> Result<(), Refusal> {
         let mv = &self.ir.movement;
-        let c = self.ir.teams[t.index()].track.cells[pos];
+        let c = self.ir.teams[t].track.cells[pos];
         if let Some(o) = mv.must_land.origin
             && mv.must_land.value[t].contains(c)
         {
@@ -1629,7 +1821,7 @@ impl Game {
         let (Some(n), Some(o)) = (p.value, p.origin) else {
             return None;
         };
-        let i = self.track_of_cell[team.index()][c.index()];
+        let i = self.track_of_cell[team][c.index()];
         (i >= 0 && self.in_run(&s.occ[team], team, i as usize, n)).then_some(o)
     }
 
@@ -1645,7 +1837,7 @@ impl Game {
     /// Whether the hole at index `i` of team `track`'s track is one of `n` or more holes in
     /// a row along that track (no wrap at its ends), each in `occ`.
     fn in_run(&self, occ: &CellSet, track: TeamId, i: usize, n: u8) -> bool {
-        let cells = &self.ir.teams[track.index()].track.cells;
+        let cells = &self.ir.teams[track].track.cells;
         if !occ.contains(cells[i]) {
             return false;
         }
@@ -1671,7 +1863,7 @@ impl Game {
 fn same_entry(a: &Entry, b: &Entry, bound_families: u64) -> bool {
     let bound = |e: &Entry| bound_families >> (e.family & 63) & 1 == 1;
     let family_matters = match a.kind {
-        EntryKind::Move => false,
+        EntryKind::Move | EntryKind::Back => false,
         EntryKind::Either => true,
         EntryKind::Release => bound(a) || bound(b),
     };
@@ -1786,7 +1978,7 @@ impl Game {
                         self.release_in_order(s, team, piece, &order[..len], ro)?;
                     }
                 }
-                let tr_entry = self.ir.teams[team.index()].track.entry.origin;
+                let tr_entry = self.ir.teams[team].track.entry.origin;
                 self.land(&e, team, piece, mask, l)?;
                 // A walk that took no step (a release made in place) enters no hole: that
                 // is the first hole's decision.
@@ -1796,7 +1988,7 @@ impl Game {
                         Ground::of(tr_entry, EngineChoiceId::TrackEntry),
                     ));
                 }
-                if let Some(o) = self.ir.teams[team.index()].track.entry.origin {
+                if let Some(o) = self.ir.teams[team].track.entry.origin {
                     l.note(o.rule);
                 }
                 Ok(())
@@ -1815,7 +2007,7 @@ impl Game {
         mask: u64,
         entry: u8,
     ) -> Result<Option<State>, Refusal> {
-        let tr = &self.ir.teams[team.index()].track;
+        let tr = &self.ir.teams[team].track;
         let choices = tr.entry_choices();
         let p = match s.pieces[team].get(piece as usize) {
             Some(p) if (piece as usize) < self.n_pieces(team) => *p,
@@ -1839,7 +2031,7 @@ impl Game {
         }
         let c = tr.cells[entry as usize];
         if tr.entry.value == TrackEntry::ChosenEmpty
-            && (s.occ[0].contains(c) || s.occ[1].contains(c))
+            && (s.occ[TeamId::FIRST].contains(c) || s.occ[TeamId::SECOND].contains(c))
         {
             return Err(Refusal::new(
                 RefusalKind::EntryOccupied,
@@ -1874,7 +2066,7 @@ impl Game {
         f: &mut impl FnMut(Decision) -> bool,
     ) -> bool {
         let team = s.team;
-        let choices = self.ir.teams[team.index()].track.entry_choices();
+        let choices = self.ir.teams[team].track.entry_choices();
         let places = self.group_places(s, mask);
         for piece in 0..self.n_pieces(team) as u8 {
             let p = s.pieces[team][piece as usize];

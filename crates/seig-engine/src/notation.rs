@@ -14,7 +14,7 @@
 //! taken by the move just made and waiting off the board for their holes (`send home to:
 //! chosen empty hole`), `won TEAM:ROW.N,…`); the pool (`pool -`
 //! when empty), each entry
-//! `[r|e]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]` (`r` a release, `e` release-or-move;
+//! `[r|e|b]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]` (`r` a release, `e` release-or-move, `b` backward;
 //! `^F` bound to the releases of throw F; `@RULE` the rule that gave it, where the throw
 //! table of the phase would not say);
 //! then one section per team listing its pieces in order: `ROW.N` (1-based hole; a `'`
@@ -32,30 +32,109 @@ use super::DROPPED;
 use super::*;
 use std::fmt::Write;
 
-/// A malformed or impossible position.
+/// A malformed or impossible position, or a move that does not read: what is wrong, as
+/// data the tools layer words (`seig_tools::words::position`), and the offending text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NotationError {
     /// What is wrong.
-    pub message: String,
-    /// The offending text.
+    pub kind: NotationProblem,
+    /// The offending text (empty where the whole text is).
     pub near: String,
 }
 
-impl std::fmt::Display for NotationError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.near.is_empty() {
-            write!(f, "{}", self.message)
-        } else {
-            write!(f, "{} (at `{}`)", self.message, self.near)
-        }
-    }
+/// What is wrong with a position or move in notation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotationProblem {
+    /// Not the six sections separated by `|`.
+    Sections {
+        /// The sections given.
+        count: usize,
+    },
+    /// The fourth section does not start with `pool`.
+    PoolSection,
+    /// A team section is not `TEAM: pieces`.
+    TeamSection,
+    /// The team sections are not in the variant's order.
+    TeamOrder,
+    /// No team has the name.
+    UnknownTeam,
+    /// The seat is not a number.
+    SeatNumber,
+    /// The stage is none of the stage words.
+    Stage,
+    /// The second section is not `TEAM SEAT STAGE [again]`.
+    Head,
+    /// Something other than `again` follows the stage.
+    AfterStage,
+    /// A counter's value is not a number.
+    Number,
+    /// A counter without a value.
+    CounterValue,
+    /// `throws` is not `SEAT/TEAM/GAME`.
+    Throws,
+    /// A turn's throws above 255.
+    TurnThrows,
+    /// `won` is not `TEAM:ROW.N,…`.
+    Won,
+    /// No hole has the name.
+    UnknownHole,
+    /// `once` is not `TEAM:N,…`.
+    Once,
+    /// A `once` condition numbered outside 1..32.
+    OnceNumber,
+    /// A piece of `moved` or `homing` numbered outside 1..64.
+    MovedNumber,
+    /// `last` is not `STICKS:COUNT[=VALUE]`.
+    Last,
+    /// A counter the notation does not have.
+    UnknownCounter,
+    /// A pool entry that does not read.
+    Entry,
+    /// A pool entry's `@RULE` names no rule.
+    UnknownRule,
+    /// A piece that does not read.
+    Piece,
+    /// No row has the name.
+    UnknownRow,
+    /// The hole is not a number.
+    HoleNumber,
+    /// The row has no such hole.
+    HoleRange {
+        /// The row, by index.
+        row: usize,
+    },
+    /// A move names an entry hole where the team's pieces enter at the first.
+    NoEntryHole,
+    /// A move's `@HOLE` is not a hole where the team's pieces may enter.
+    EntryHole {
+        /// The team to play.
+        team: TeamId,
+        /// The hole as written.
+        hole: String,
+    },
+    /// A move that does not read.
+    Move,
+    /// A home decision that is not `home@ROW.HOLE`.
+    Home,
+    /// A home decision's hole is not in the start row of the pieces taken.
+    HomeHole,
+    /// A move's piece number is outside the team's pieces.
+    PieceNumber {
+        /// The team's pieces.
+        pieces: usize,
+    },
+    /// A move's entry that no unused pool entry fits.
+    NotInPool {
+        /// The entry as written.
+        entry: String,
+    },
+    /// The position reads but is not one of the variant.
+    Setup(SetupError),
 }
 
-impl std::error::Error for NotationError {}
-
-fn err(message: impl Into<String>, near: &str) -> NotationError {
+fn err(kind: NotationProblem, near: &str) -> NotationError {
     NotationError {
-        message: message.into(),
+        kind,
         near: near.to_string(),
     }
 }
@@ -71,9 +150,9 @@ impl Game {
                 let _ = write!(
                     out,
                     "{} {} over {}",
-                    ir.teams[s.team.index()].name,
+                    ir.teams[s.team].name,
                     s.seat + 1,
-                    ir.teams[w.index()].name
+                    ir.teams[w].name
                 );
             }
             st => {
@@ -83,12 +162,7 @@ impl Game {
                     Stage::Drawn => "drawn",
                     _ => "deadlock",
                 };
-                let _ = write!(
-                    out,
-                    "{} {} {word}",
-                    ir.teams[s.team.index()].name,
-                    s.seat + 1,
-                );
+                let _ = write!(out, "{} {} {word}", ir.teams[s.team].name, s.seat + 1,);
             }
         }
         if s.again {
@@ -109,7 +183,7 @@ impl Game {
             let _ = write!(out, " last {n}:{k}");
             // The value is the thrower's: written when it differs from the value the same
             // sticks give the team now to play.
-            let colour = ir.teams[s.team.index()].colour_face();
+            let colour = ir.teams[s.team].colour_face();
             if ir.sticks.value.value.throw_value(colour, k, n) != v {
                 let _ = write!(out, "={v}");
             }
@@ -120,7 +194,7 @@ impl Game {
                     .filter(|l| s.latches[t] >> l & 1 == 1)
                     .map(|l| (l + 1).to_string())
                     .collect();
-                let _ = write!(out, " once {}:{}", ir.teams[t.index()].name, set.join(","));
+                let _ = write!(out, " once {}:{}", ir.teams[t].name, set.join(","));
             }
         }
         if s.moved != 0 {
@@ -140,7 +214,7 @@ impl Game {
         for t in TeamId::BOTH {
             if !s.won[t].is_empty() {
                 let holes: Vec<String> = s.won[t].iter().map(|c| ir.cell_name(c)).collect();
-                let _ = write!(out, " won {}:{}", ir.teams[t.index()].name, holes.join(","));
+                let _ = write!(out, " won {}:{}", ir.teams[t].name, holes.join(","));
             }
         }
         out.push_str(" | pool");
@@ -152,6 +226,7 @@ impl Game {
             match e.kind {
                 EntryKind::Release => out.push('r'),
                 EntryKind::Either => out.push('e'),
+                EntryKind::Back => out.push('b'),
                 EntryKind::Move => {}
             }
             let _ = write!(out, "{}/{}#{}", e.steps, e.thrown, e.family);
@@ -171,7 +246,7 @@ impl Game {
             }
         }
         for t in TeamId::BOTH {
-            let _ = write!(out, " | {}:", ir.teams[t.index()].name);
+            let _ = write!(out, " | {}:", ir.teams[t].name);
             for p in &s.pieces[t][..self.n_pieces(t)] {
                 out.push(' ');
                 if p.borne_off() {
@@ -197,7 +272,7 @@ impl Game {
                 }
                 out.push_str(&ir.cell_name(Cell::new(p.cell as u16)));
                 if p.tpos >= 0 {
-                    let earlier = self.ir.teams[t.index()].track.cells[..p.tpos as usize]
+                    let earlier = self.ir.teams[t].track.cells[..p.tpos as usize]
                         .iter()
                         .filter(|&&c| c == Cell::new(p.cell as u16))
                         .count();
@@ -238,21 +313,12 @@ impl Game {
         let ir = &self.ir;
         let parts: Vec<&str> = text.split('|').map(str::trim).collect();
         let [phase, head, counters, pool, team0, team1] = parts[..] else {
-            return Err(err(
-                format!(
-                    "a position has 6 sections separated by `|` (phase | team seat stage | counters | pool | team: pieces | team: pieces); this has {}",
-                    parts.len()
-                ),
-                "",
-            ));
+            return Err(err(NotationProblem::Sections { count: parts.len() }, ""));
         };
         let mut setup = Setup {
-            phase: ir.phase(phase).ok_or_else(|| {
-                err(
-                    format!("unknown phase; phases are {}", ir.phases.value.join(", ")),
-                    phase,
-                )
-            })?,
+            phase: ir
+                .phase(phase)
+                .ok_or_else(|| err(NotationProblem::Setup(SetupError::Phase), phase))?,
             team: TeamId::FIRST,
             seat: 0,
             stage: Stage::Throw,
@@ -264,12 +330,12 @@ impl Game {
             quiet: 0,
             bind: None,
             last: None,
-            landed: [CellSet::default(); 2],
-            latches: [0; 2],
+            landed: ByTeam::default(),
+            latches: ByTeam::default(),
             moved: 0,
             homing: 0,
             pool: Vec::new(),
-            pieces: [Vec::new(), Vec::new()],
+            pieces: ByTeam::new(Vec::new(), Vec::new()),
         };
         let mut at = Spots {
             phase,
@@ -278,49 +344,41 @@ impl Game {
             last: "",
             pool,
             pool_tokens: Vec::new(),
-            teams: [team0, team1],
-            pieces: [Vec::new(), Vec::new()],
+            teams: ByTeam::new(team0, team1),
+            pieces: ByTeam::new(Vec::new(), Vec::new()),
         };
         self.read_head(head, &mut setup)?;
         self.read_counters(counters, &mut setup, &mut at)?;
         let toks: Vec<&str> = pool.split_whitespace().collect();
         if toks.first() != Some(&"pool") {
-            return Err(err("the fourth section starts with `pool`", pool));
+            return Err(err(NotationProblem::PoolSection, pool));
         }
         if toks[1..] != ["-"] {
             for tok in &toks[1..] {
                 if setup.pool.len() >= POOL_MAX {
-                    return Err(err(format!("at most {POOL_MAX} pool entries"), tok));
+                    return Err(err(NotationProblem::Setup(SetupError::PoolFull), tok));
                 }
-                setup.pool.push(self.parse_entry(tok)?);
+                setup.pool.push(self.parse_entry(tok, setup.pool.len())?);
                 at.pool_tokens.push(tok);
             }
         }
         for (k, part) in [team0, team1].into_iter().enumerate() {
             let (name, list) = part
                 .split_once(':')
-                .ok_or_else(|| err("expected `TEAM: pieces`", part))?;
+                .ok_or_else(|| err(NotationProblem::TeamSection, part))?;
             let t = self.team_of(name.trim())?;
             if t.index() != k {
-                return Err(err(
-                    format!(
-                        "team sections come in order: {} then {}",
-                        ir.teams[0].name, ir.teams[1].name
-                    ),
-                    name,
-                ));
+                return Err(err(NotationProblem::TeamOrder, name));
             }
             let toks: Vec<&str> = list.split_whitespace().collect();
             let n = self.n_pieces(t);
             if toks.len() != n {
-                return Err(err(
-                    format!(
-                        "team `{}` has {n} pieces; {} are listed",
-                        ir.teams[t.index()].name,
-                        toks.len()
-                    ),
-                    part,
-                ));
+                let e = SetupError::PieceCount {
+                    team: t,
+                    want: n,
+                    got: toks.len(),
+                };
+                return Err(err(NotationProblem::Setup(e), part));
             }
             for tok in &toks {
                 setup.pieces[t].push(self.parse_piece(tok)?);
@@ -332,15 +390,9 @@ impl Game {
 
     /// The team named `w`.
     fn team_of(&self, w: &str) -> Result<TeamId, NotationError> {
-        self.ir.team(w).ok_or_else(|| {
-            err(
-                format!(
-                    "unknown team; teams are {} and {}",
-                    self.ir.teams[0].name, self.ir.teams[1].name
-                ),
-                w,
-            )
-        })
+        self.ir
+            .team(w)
+            .ok_or_else(|| err(NotationProblem::UnknownTeam, w))
     }
 
     /// The second section: `TEAM SEAT throw|move|over WINNER [again]`.
@@ -349,12 +401,12 @@ impl Game {
         let seat_of = |seat: &str| -> Result<u8, NotationError> {
             let seat: u8 = seat
                 .parse()
-                .map_err(|_| err("the seat is a number from 1", seat))?;
+                .map_err(|_| err(NotationProblem::SeatNumber, seat))?;
             if seat == 0 {
-                return Err(err(
-                    format!("seat must be 1..{}", self.ir.seats.value),
-                    head,
-                ));
+                let e = SetupError::Seat {
+                    seats: self.ir.seats.value,
+                };
+                return Err(err(NotationProblem::Setup(e), head));
             }
             Ok(seat - 1)
         };
@@ -378,25 +430,19 @@ impl Game {
                     "drawn" => Stage::Drawn,
                     "deadlock" => Stage::Deadlock,
                     _ => {
-                        return Err(err(
-                            "the stage is `throw`, `move`, `over TEAM`, `drawn` or `deadlock`",
-                            stage,
-                        ));
+                        return Err(err(NotationProblem::Stage, stage));
                     }
                 };
                 rest
             }
             _ => {
-                return Err(err(
-                    "expected `TEAM SEAT throw|move|over WINNER [again]`",
-                    head,
-                ));
+                return Err(err(NotationProblem::Head, head));
             }
         };
         match rest {
             [] => {}
             ["again"] => setup.again = true,
-            _ => return Err(err("only `again` may follow the stage", head)),
+            _ => return Err(err(NotationProblem::AfterStage, head)),
         }
         Ok(())
     }
@@ -409,21 +455,23 @@ impl Game {
         at: &mut Spots<'t>,
     ) -> Result<(), NotationError> {
         let words: Vec<&str> = counters.split_whitespace().collect();
-        let num = |v: &str| v.parse::<u32>().map_err(|_| err("expected a number", v));
+        let num = |v: &str| {
+            v.parse::<u32>()
+                .map_err(|_| err(NotationProblem::Number, v))
+        };
         for pair in words.chunks(2) {
             let key = pair[0];
             let val = *pair
                 .get(1)
-                .ok_or_else(|| err("a counter needs a value", key))?;
+                .ok_or_else(|| err(NotationProblem::CounterValue, key))?;
             match key {
                 "throws" => {
                     let v: Vec<&str> = val.split('/').collect();
                     let [a, b, c] = v.as_slice() else {
-                        return Err(err("throws are SEAT/TEAM/GAME", val));
+                        return Err(err(NotationProblem::Throws, val));
                     };
                     let small = |v: &str| {
-                        u8::try_from(num(v)?)
-                            .map_err(|_| err("a turn's throws are counted up to 255", val))
+                        u8::try_from(num(v)?).map_err(|_| err(NotationProblem::TurnThrows, val))
                     };
                     setup.turn_throws = small(a)?;
                     setup.team_throws = small(b)?;
@@ -434,22 +482,24 @@ impl Game {
                 "won" => {
                     let (team, holes) = val
                         .split_once(':')
-                        .ok_or_else(|| err("won is TEAM:ROW.N,ROW.N…", val))?;
+                        .ok_or_else(|| err(NotationProblem::Won, val))?;
                     let t = self.team_of(team)?;
                     for h in holes.split(',') {
-                        let c = self.cell_by_name(h).ok_or_else(|| err("unknown hole", h))?;
+                        let c = self
+                            .cell_by_name(h)
+                            .ok_or_else(|| err(NotationProblem::UnknownHole, h))?;
                         setup.landed[t].insert(c);
                     }
                 }
                 "once" => {
                     let (team, set) = val
                         .split_once(':')
-                        .ok_or_else(|| err("once is TEAM:N,N…", val))?;
+                        .ok_or_else(|| err(NotationProblem::Once, val))?;
                     let t = self.team_of(team)?;
                     for n in set.split(',') {
                         let l = num(n)?;
                         if !(1..=32).contains(&l) {
-                            return Err(err("a `once` condition is numbered 1..32", n));
+                            return Err(err(NotationProblem::OnceNumber, n));
                         }
                         setup.latches[t] |= 1 << (l - 1);
                     }
@@ -458,7 +508,7 @@ impl Game {
                     for n in val.split(',') {
                         let j = num(n)?;
                         if !(1..=64).contains(&j) {
-                            return Err(err("pieces are numbered from 1", n));
+                            return Err(err(NotationProblem::MovedNumber, n));
                         }
                         setup.moved |= 1 << (j - 1);
                     }
@@ -467,7 +517,7 @@ impl Game {
                     for n in val.split(',') {
                         let j = num(n)?;
                         if !(1..=64).contains(&j) {
-                            return Err(err("pieces are numbered from 1", n));
+                            return Err(err(NotationProblem::MovedNumber, n));
                         }
                         setup.homing |= 1 << (j - 1);
                     }
@@ -476,11 +526,11 @@ impl Game {
                 "last" => {
                     let (n, rest) = val
                         .split_once(':')
-                        .ok_or_else(|| err("last is STICKS:COUNT=VALUE", val))?;
+                        .ok_or_else(|| err(NotationProblem::Last, val))?;
                     let (k, v) = rest.split_once('=').unwrap_or((rest, ""));
                     let (n, k) = (num(n)?, num(k)?);
                     if n > u8::MAX as u32 || k > u8::MAX as u32 {
-                        return Err(err("no such throw", val));
+                        return Err(err(NotationProblem::Setup(SetupError::LastThrow), val));
                     }
                     let value = if v.is_empty() {
                         None
@@ -495,10 +545,7 @@ impl Game {
                     at.last = val;
                 }
                 _ => {
-                    return Err(err(
-                        "unknown counter; expected throws, turns, quiet, bind, last, once, moved, homing or won",
-                        key,
-                    ));
+                    return Err(err(NotationProblem::UnknownCounter, key));
                 }
             }
         }
@@ -513,19 +560,15 @@ impl Game {
         (h >= 1 && h <= r.len).then(|| r.cell(h - 1))
     }
 
-    /// A pool entry: `[r|e]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]`.
-    fn parse_entry(&self, tok: &str) -> Result<EntrySetup, NotationError> {
+    /// A pool entry: `[r|e|b]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]`.
+    fn parse_entry(&self, tok: &str, i: usize) -> Result<EntrySetup, NotationError> {
         let (kind, rest) = match tok.as_bytes().first() {
             Some(b'r') => (EntryKind::Release, &tok[1..]),
             Some(b'e') => (EntryKind::Either, &tok[1..]),
+            Some(b'b') => (EntryKind::Back, &tok[1..]),
             _ => (EntryKind::Move, tok),
         };
-        let bad = || {
-            err(
-                "a pool entry is [r|e]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]",
-                tok,
-            )
-        };
+        let bad = || err(NotationProblem::Entry, tok);
         let (body, used) = match rest.split_once('=') {
             Some((b, u)) => (b, Some(u)),
             None => (rest, None),
@@ -537,7 +580,7 @@ impl Game {
                     .rules
                     .iter()
                     .position(|r| r.id == id)
-                    .ok_or_else(|| err("unknown rule ID", tok))?;
+                    .ok_or_else(|| err(NotationProblem::UnknownRule, tok))?;
                 (b, Some(RuleIx::new(r as u16)))
             }
             None => (body, None),
@@ -562,7 +605,8 @@ impl Game {
         };
         let thrown = n(thrown)?;
         if thrown as i64 > MAX_STICKS {
-            return Err(err("no throw has that value", tok));
+            let e = SetupError::EntryValue { entry: i };
+            return Err(err(NotationProblem::Setup(e), tok));
         }
         Ok(EntrySetup {
             kind,
@@ -583,7 +627,8 @@ impl Game {
             e.effects.iter().any(|f| {
                 matches!(
                     (f, kind),
-                    (Effect::Move(_), EntryKind::Move)
+                    (Effect::Move(_), EntryKind::Move | EntryKind::Back)
+                        | (Effect::MoveBack(_), EntryKind::Back)
                         | (Effect::Release { .. }, EntryKind::Release)
                         | (Effect::ReleaseOrMove { .. }, EntryKind::Either)
                 )
@@ -646,25 +691,20 @@ impl Game {
         }
         let primes = rest.len() - rest.trim_end_matches('\'').len();
         let rest = rest.trim_end_matches('\'');
-        let (row, hole) = rest.rsplit_once('.').ok_or_else(|| {
-            err(
-                "a piece is ROW.HOLE, `off` or `x` (with `+` released, `!` immune, `=` parked)",
-                tok,
-            )
-        })?;
+        let (row, hole) = rest
+            .rsplit_once('.')
+            .ok_or_else(|| err(NotationProblem::Piece, tok))?;
         let ir = &self.ir;
-        let r = ir.rows.iter().position(|x| x.name == row).ok_or_else(|| {
-            let names: Vec<&str> = ir.rows.iter().map(|r| r.name.as_str()).collect();
-            err(format!("unknown row; rows are {}", names.join(", ")), tok)
-        })?;
+        let r = ir
+            .rows
+            .iter()
+            .position(|x| x.name == row)
+            .ok_or_else(|| err(NotationProblem::UnknownRow, tok))?;
         let h: u16 = hole
             .parse()
-            .map_err(|_| err("the hole is a number from 1", tok))?;
+            .map_err(|_| err(NotationProblem::HoleNumber, tok))?;
         if h == 0 || h > ir.rows[r].len {
-            return Err(err(
-                format!("row `{row}` has holes 1..{}", ir.rows[r].len),
-                tok,
-            ));
+            return Err(err(NotationProblem::HoleRange { row: r }, tok));
         }
         Ok(PieceSetup {
             place: Place::Hole {
@@ -684,8 +724,8 @@ struct Spots<'t> {
     last: &'t str,
     pool: &'t str,
     pool_tokens: Vec<&'t str>,
-    teams: [&'t str; 2],
-    pieces: [Vec<&'t str>; 2],
+    teams: ByTeam<&'t str>,
+    pieces: ByTeam<Vec<&'t str>>,
 }
 
 impl Spots<'_> {
@@ -706,7 +746,10 @@ impl Spots<'_> {
             | SetupError::EntryPieceRange { entry: i }
             | SetupError::EntryNotGiven { entry: i, .. }
             | SetupError::EntryNotCancelled { entry: i, .. } => entry(*i),
-            SetupError::ThrowSticks { which, .. } if which.starts_with("the last") => self.last,
+            SetupError::ThrowSticks {
+                which: ThrowOf::Last,
+                ..
+            } => self.last,
             SetupError::ThrowSticks { .. } => self.pool,
             SetupError::LatchUnset { .. } => self.counters,
             SetupError::EntryPiece | SetupError::MoveWithoutPool => self.pool,
@@ -722,7 +765,7 @@ impl Spots<'_> {
             | SetupError::Stacked { team, piece: i, .. }
             | SetupError::PhaseUnreleased { team, piece: i, .. } => piece(*team, *i),
         };
-        err(e.to_string(), near)
+        err(NotationProblem::Setup(e), near)
     }
 }
 
@@ -758,6 +801,7 @@ impl Game {
                 match e.kind {
                     EntryKind::Release => out.push('r'),
                     EntryKind::Either => out.push('e'),
+                    EntryKind::Back => out.push('b'),
                     EntryKind::Move => {}
                 }
                 let _ = write!(out, "{}", e.steps);
@@ -790,7 +834,7 @@ impl Game {
     /// The hole a decision enters its track at, where its team chooses one and the piece
     /// steps onto the track (`middle.5`); `None` for every other decision.
     fn entry_hole_name(&self, s: &State, d: Decision) -> Option<String> {
-        let tr = &self.ir.teams[s.team.index()].track;
+        let tr = &self.ir.teams[s.team].track;
         let p = s.pieces[s.team].get(d.piece as usize)?;
         if tr.entry_choices() == 0 || p.tpos >= 0 || !p.alive() || self.group_places(s, d.mask) == 0
         {
@@ -804,7 +848,7 @@ impl Game {
     /// Reads `@ROW.N` of move notation: the index of that hole in the first segment of the
     /// team's track.
     fn parse_entry_hole(&self, s: &State, hole: &str, text: &str) -> Result<u8, NotationError> {
-        let tr = &self.ir.teams[s.team.index()].track;
+        let tr = &self.ir.teams[s.team].track;
         let n = tr.entry_choices() as usize;
         let names: Vec<String> = tr
             .cells
@@ -814,16 +858,12 @@ impl Game {
             .collect();
         match names.iter().position(|x| x == hole.trim()) {
             Some(i) => Ok(i as u8),
-            None if n == 0 => Err(err(
-                "this team's pieces enter their track at its first hole: a move names no entry hole",
-                text,
-            )),
+            None if n == 0 => Err(err(NotationProblem::NoEntryHole, text)),
             None => Err(err(
-                format!(
-                    "`@{}` is not a hole a piece may enter: they are {}",
-                    hole.trim(),
-                    names.join(", ")
-                ),
+                NotationProblem::EntryHole {
+                    team: s.team,
+                    hole: hole.trim().to_string(),
+                },
                 text,
             )),
         }
@@ -834,7 +874,7 @@ impl Game {
         if d.home_hole().is_some() && s.homing != 0 {
             // The piece placed: the first waiting one, of the other team.
             let i = s.homing.trailing_zeros() + 1;
-            let team = &self.ir.teams[s.team.other().index()].name;
+            let team = &self.ir.teams[s.team.other()].name;
             return format!("{} ({team} {i})", self.decision_notation(s, d));
         }
         let Some(&p) = s.pieces[s.team].get(d.piece as usize) else {
@@ -877,19 +917,12 @@ impl Game {
         {
             return self.parse_home(s, hole, text);
         }
-        let bad = || {
-            err(
-                "a move is PIECE:PLACES[+PLACES…][@ROW.HOLE|>out][x], e.g. `3:4+3`, `12:r1x`, `5:r4@middle.3` or `2:5>out`, or `pass`, `throw on` or `home@ROW.HOLE`",
-                text,
-            )
-        };
+        let bad = || err(NotationProblem::Move, text);
         let (piece, rest) = text.split_once(':').ok_or_else(bad)?;
         let piece: usize = piece.trim().parse().map_err(|_| bad())?;
         if piece == 0 || piece > self.n_pieces(s.team) {
-            return Err(err(
-                format!("pieces are numbered 1..{}", self.n_pieces(s.team)),
-                text,
-            ));
+            let pieces = self.n_pieces(s.team);
+            return Err(err(NotationProblem::PieceNumber { pieces }, text));
         }
         let (rest, capture) = match rest.trim().strip_suffix('x') {
             Some(r) => (r, true),
@@ -908,6 +941,7 @@ impl Game {
             let (kind, num) = match tok.as_bytes().first() {
                 Some(b'r') => (EntryKind::Release, &tok[1..]),
                 Some(b'e') => (EntryKind::Either, &tok[1..]),
+                Some(b'b') => (EntryKind::Back, &tok[1..]),
                 _ => (EntryKind::Move, tok),
             };
             let (num, family) = match num.split_once('#') {
@@ -956,7 +990,10 @@ impl Game {
         for t in &tokens {
             let i = (0..s.pool_len as usize)
                 .find(|&i| mask >> i & 1 == 0 && fits(i, t))
-                .ok_or_else(|| err(format!("no unused `{}` in the pool", t.3), text))?;
+                .ok_or_else(|| {
+                    let entry = t.3.to_string();
+                    err(NotationProblem::NotInPool { entry }, text)
+                })?;
             mask |= 1 << i;
         }
         Ok(Decision {
@@ -977,7 +1014,7 @@ const BEAR_OFF_SUFFIX: &str = ">out";
 impl Game {
     /// Hole `k` (from 0) of the start row of `team`'s pieces.
     fn home_cell(&self, team: TeamId, k: u8) -> Option<Cell> {
-        match self.ir.teams[team.index()].start {
+        match self.ir.teams[team].start {
             Start::Row(r) => self
                 .ir
                 .rows
@@ -994,20 +1031,20 @@ impl Game {
         let team = s.team.other();
         let c = self
             .cell_by_name(hole)
-            .ok_or_else(|| err("a home decision is `home@ROW.HOLE`", text))?;
+            .ok_or_else(|| err(NotationProblem::Home, text))?;
         (0..=u8::MAX)
             .find(|&k| self.home_cell(team, k) == Some(c))
             .map(Decision::home)
-            .ok_or_else(|| err("not a hole of the start row of the pieces taken", text))
+            .ok_or_else(|| err(NotationProblem::HomeHole, text))
     }
 }
 
 /// A home decision ([`Decision::home`]) in move notation, before `@HOLE`.
 pub const HOME_WORD: &str = "home";
 /// [`Decision::PASS`] in move notation.
-pub const PASS_WORD: &str = "pass";
+pub(crate) const PASS_WORD: &str = "pass";
 /// [`Decision::THROW_ON`] in move notation.
-pub const THROW_ON_WORD: &str = "throw on";
+pub(crate) const THROW_ON_WORD: &str = "throw on";
 
 /// Throws (a bit each) that an unused pool entry is bound to.
 fn bound_families(s: &State) -> u64 {

@@ -63,7 +63,7 @@ impl Group {
             match e.kind {
                 EntryKind::Release => g.releases += 1,
                 EntryKind::Either => g.releasers += 1,
-                EntryKind::Move => {}
+                EntryKind::Move | EntryKind::Back => {}
             }
             if e.bound != NONE {
                 g.allowed &= bound_allows(pool, e.bound, mask);
@@ -163,7 +163,7 @@ impl<'a> Gen<'a> {
                 _ => releasable = game.release_next(s, s.team).map_or(0, |j| 1 << j),
             }
         }
-        let tr = &game.ir.teams[t.index()].track;
+        let tr = &game.ir.teams[t].track;
         let fast = &game.fast[t];
         // A loop whose condition does not hold in this position leaves the end as it is.
         let past_end_unsure = fast.past_end_unsure

@@ -14,25 +14,25 @@ use seig_ir::*;
 
 /// Reachability tables per team.
 #[derive(Debug, Clone)]
-pub struct Reach {
+pub(crate) struct Reach {
     /// `after[t][i]`: holes a piece at track index `i - 1` can still land on.
-    after: [Vec<CellSet>; 2],
+    after: ByTeam<Vec<CellSet>>,
     /// `vuln[t][i]`: holes a piece at index `i` can still stand on before it turns immune.
-    vuln: [Vec<CellSet>; 2],
+    vuln: ByTeam<Vec<CellSet>>,
     /// Holes where team `t` may take.
-    capturable: [CellSet; 2],
+    capturable: ByTeam<CellSet>,
     /// Per team, the first `stop` gate that needs the opponent to have unreleased pieces,
     /// when no capture sends a piece home (so that a barrier can close for good).
-    barrier_gate: [Option<u16>; 2],
+    barrier_gate: ByTeam<Option<u16>>,
     /// `before_barrier[t][i]`: the holes at track indices `i..` up to the barrier gate.
-    before_barrier: [Vec<CellSet>; 2],
+    before_barrier: ByTeam<Vec<CellSet>>,
 }
 
 impl Reach {
     /// Builds the tables.
     pub fn new(ir: &Ir) -> Reach {
         let back = bounce_reach(ir);
-        let build = |t: usize| {
+        let build = |t: TeamId| {
             let tr = &ir.teams[t].track;
             let len = tr.cells.len();
             let mut loop_cells = CellSet::default();
@@ -56,6 +56,14 @@ impl Reach {
                     for &c in &tr.cells[i..] {
                         sent_cells.insert(c);
                     }
+                }
+            }
+            // A branch leads back to the main path, behind the holes that follow it in the
+            // track's cells: every hole of a branching track counts as reachable from
+            // anywhere (conservative, as a loop).
+            if !tr.branches.is_empty() {
+                for &c in &tr.cells {
+                    sent_cells.insert(c);
                 }
             }
             loop_cells = loop_cells.union(&bounce_cells).union(&sent_cells);
@@ -97,9 +105,9 @@ impl Reach {
                 .collect();
             (shifted, vuln)
         };
-        let (a0, v0) = build(0);
-        let (a1, v1) = build(1);
-        let capturable = [0, 1].map(|t: usize| {
+        let (a0, v0) = build(TeamId::FIRST);
+        let (a1, v1) = build(TeamId::SECOND);
+        let capturable = ByTeam::from_fn(|t| {
             let mut s = CellSet::default();
             for (c, cc) in ir.capture.at[t].iter().enumerate() {
                 if cc.spec.is_some() && cc.forbidden_by.is_none() {
@@ -114,7 +122,7 @@ impl Reach {
             .iter()
             .flatten()
             .all(|c| c.spec.is_none_or(|sp| !sp.send_home));
-        let barrier_gate = [0, 1].map(|t: usize| {
+        let barrier_gate = ByTeam::from_fn(|t| {
             ir.teams[t]
                 .track
                 .gates
@@ -127,7 +135,7 @@ impl Reach {
                 .min()
                 .filter(|_| nobody_goes_home)
         });
-        let before_barrier = [0, 1].map(|t: usize| {
+        let before_barrier = ByTeam::from_fn(|t| {
             let cells = &ir.teams[t].track.cells;
             let b = barrier_gate[t].map_or(0, |b| b as usize);
             let mut v = vec![CellSet::default(); b + 1];
@@ -138,8 +146,8 @@ impl Reach {
             v
         });
         Reach {
-            after: [a0, a1],
-            vuln: [v0, v1],
+            after: ByTeam::new(a0, a1),
+            vuln: ByTeam::new(v0, v1),
             capturable,
             barrier_gate,
             before_barrier,

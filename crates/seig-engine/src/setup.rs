@@ -39,9 +39,9 @@ pub struct Setup {
     /// The last throw.
     pub last: Option<LastThrow>,
     /// Holes each team has landed on.
-    pub landed: [CellSet; 2],
+    pub landed: ByTeam<CellSet>,
     /// Per team, the `once` conditions that have held (bit per latch, in file order).
-    pub latches: [u32; 2],
+    pub latches: ByTeam<u32>,
     /// Pieces of the team to play that have moved in this seat's turn (bit per piece;
     /// only where a piece moves once per turn).
     pub moved: u64,
@@ -52,7 +52,7 @@ pub struct Setup {
     /// The moves pooled in this turn, in order.
     pub pool: Vec<EntrySetup>,
     /// Each team's pieces, in order: as many as the variant gives it.
-    pub pieces: [Vec<PieceSetup>; 2],
+    pub pieces: ByTeam<Vec<PieceSetup>>,
 }
 
 /// The last throw of a [`Setup`].
@@ -121,73 +121,55 @@ pub enum Place {
     },
 }
 
-/// Why a [`Setup`] is not a position of the variant. The messages are the position
-/// notation's.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why a [`Setup`] is not a position of the variant: data only (indices, numbers), which
+/// the tools layer words (`seig_tools::words::position`).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SetupError {
     /// No phase has that index.
-    #[error("unknown phase; phases are {phases}")]
-    Phase {
-        /// The phases' names.
-        phases: String,
-    },
+    Phase,
     /// No such seat.
-    #[error("seat must be 1..{seats}")]
     Seat {
         /// Seats per team.
         seats: u8,
     },
     /// The last throw cannot be.
-    #[error("no such throw")]
     LastThrow,
-    /// Too many pooled moves.
-    #[error("at most {POOL_MAX} pool entries")]
+    /// Too many pooled moves (more than [`POOL_MAX`]).
     PoolFull,
     /// A pooled move's throw value cannot be.
-    #[error("no throw has that value")]
     EntryValue {
         /// Index of the entry.
         entry: usize,
     },
     /// A pooled move's rule does not exist.
-    #[error("unknown rule ID")]
     EntryRule {
         /// Index of the entry.
         entry: usize,
     },
     /// A pooled move names a piece no team has.
-    #[error("a pool entry is [r|e]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]")]
     EntryPieceRange {
         /// Index of the entry.
         entry: usize,
     },
     /// A pooled move names a piece the team to play does not have.
-    #[error("a pool entry names a piece the team does not have")]
     EntryPiece,
     /// A team has another number of pieces.
-    #[error("team `{name}` has {want} pieces; {got} are listed")]
     PieceCount {
         /// The team.
         team: TeamId,
-        /// Its name.
-        name: String,
         /// Its pieces.
         want: usize,
         /// Pieces given.
         got: usize,
     },
     /// A piece stands neither on its track nor in its start row.
-    #[error("hole is neither on the track of `{name}` nor in its start row")]
     OffTrack {
         /// The team.
         team: TeamId,
         /// The piece.
         piece: usize,
-        /// The team's name.
-        name: String,
     },
     /// A released piece stands in its start row, off its track.
-    #[error("a released piece stands on its track, not in its start row")]
     ReleasedAtStart {
         /// The team.
         team: TeamId,
@@ -195,7 +177,6 @@ pub enum SetupError {
         piece: usize,
     },
     /// The track passes the hole fewer times.
-    #[error("the track does not pass that hole that many times")]
     Visit {
         /// The team.
         team: TeamId,
@@ -203,47 +184,34 @@ pub enum SetupError {
         piece: usize,
     },
     /// Two pieces of a team share a hole where the rules forbid it.
-    #[error("two pieces of `{name}` on one hole, which the rules forbid")]
     Stacked {
         /// The team.
         team: TeamId,
         /// The second piece on the hole.
         piece: usize,
-        /// The team's name.
-        name: String,
     },
     /// A latch that no `once` condition of the variant has.
-    #[error("the variant has {count} `once` condition(s), numbered from 1")]
     Latch {
         /// `once` conditions of the variant.
         count: usize,
     },
     /// A piece marked moved this turn that the team does not have, or in a variant where
     /// pieces may move several times.
-    #[error("`moved` names the pieces of the team to play, where a piece moves once per turn")]
     Moved,
     /// Pieces waiting for their holes that are not pieces of the team not to play off the
     /// board and in the game, or outside the move stage, or in a variant that sends no piece
     /// to a chosen hole.
-    #[error(
-        "`homing` names pieces of the team not to play, off the board, in the move stage, where a piece is sent home to a chosen empty hole"
-    )]
     Homing,
-    /// A win holds but the game goes on.
     /// A pool entry's throw value is none the sticks can show.
-    #[error("pool entry {}: no throw of {sticks} stick(s) is worth {value}", entry + 1)]
     EntryNoSuchThrow {
         /// Which entry (from 0).
         entry: usize,
-        /// The stick counts a throw can use, in words.
-        sticks: String,
+        /// The stick counts a throw can use, smallest first.
+        sticks: Vec<u8>,
         /// The value given.
         value: u8,
     },
     /// A pool entry names a throw of the turn that was not made.
-    #[error(
-        "pool entry {}: it comes from throw #{family} of the turn, but the counters say {turn} throw(s) were made this turn (`throws TURN/TEAM/GAME`)", entry + 1
-    )]
     EntryThrowCount {
         /// Which entry (from 0).
         entry: usize,
@@ -253,36 +221,29 @@ pub enum SetupError {
         turn: u8,
     },
     /// A pool entry that no throw entry of its rule gives (kind, places, value, phase).
-    #[error(
-        "pool entry {}: {rule} gives no {what} for a throw of {value} in this phase", entry + 1
-    )]
     EntryNotGiven {
         /// Which entry (from 0).
         entry: usize,
         /// The rule named (`@RULE`, or the one the notation takes).
-        rule: String,
-        /// The entry's kind and places, in words.
-        what: String,
+        rule: RuleIx,
+        /// The entry's kind.
+        kind: EntryKind,
+        /// Its places.
+        steps: u8,
         /// Its throw's value.
         value: u8,
     },
     /// A pool entry that a later throw of the turn cancelled is still unused.
-    #[error(
-        "pool entry {}: throw #{later} of the turn cancels the turn's moves, so this earlier move cannot still wait to be used", entry + 1
-    )]
     EntryNotCancelled {
         /// Which entry (from 0).
         entry: usize,
-        /// The cancelling throw, in the turn.
+        /// The cancelling throw, in the turn (from 1).
         later: u8,
     },
     /// A throw made with a number of sticks the file does not use for it.
-    #[error(
-        "{which}: a throw of {value} cannot be made with the {sticks} stick(s) that throw uses"
-    )]
     ThrowSticks {
-        /// Which throw, in words (`pool entry 2's throw`, `the last throw`).
-        which: String,
+        /// Which throw.
+        which: ThrowOf,
         /// The stick count that throw uses.
         sticks: u8,
         /// The value given.
@@ -290,32 +251,23 @@ pub enum SetupError {
     },
     /// A `once` condition that holds but whose latch is not set: the end of the last action
     /// would have set it.
-    #[error(
-        "a `once` condition holds for `{name}` but its latch (`latches`) is not set: the last action would have set it"
-    )]
     LatchUnset {
-        /// The team's name.
-        name: String,
+        /// The team for which it holds.
+        team: TeamId,
     },
     /// A piece waits unreleased in a phase that only statements requiring every piece
     /// released enter.
-    #[error(
-        "`{name}` piece {} is not released, but the {phase} phase begins only when all pieces are released ({rule}), and no capture sends a piece home", piece + 1
-    )]
     PhaseUnreleased {
-        /// The phase's name.
-        phase: String,
+        /// The phase.
+        phase: PhaseId,
         /// The team.
         team: TeamId,
-        /// The team's name.
-        name: String,
         /// The piece (from 0).
         piece: usize,
         /// The rule of the `from … enter …` statement.
-        rule: String,
+        rule: RuleIx,
     },
     /// The throw counters contradict each other or the pool.
-    #[error("counters `throws {turn}/{team}/{game}`: {why}")]
     Counters {
         /// Throws of the seat's turn.
         turn: u8,
@@ -323,59 +275,84 @@ pub enum SetupError {
         team: u8,
         /// Throws of the game.
         game: u32,
-        /// What is wrong.
-        why: &'static str,
+        /// Which counters disagree.
+        why: CountersClash,
     },
     /// A move is due with no move in the pool.
-    #[error("stage `move` with no unused pool entry: the seat has nothing to move with")]
     MoveWithoutPool,
     /// An unreleased piece stands where no piece starts.
-    #[error("piece {} of `{name}` is not released (no `+`) but stands on its track, where no piece starts", piece + 1)]
     UnreleasedOnTrack {
         /// Team.
         team: TeamId,
         /// Piece (from 0).
         piece: usize,
-        /// Team name.
-        name: String,
     },
     /// An immune piece where the file makes no piece of the team immune.
-    #[error("piece {} of `{name}` is marked immune (`!`), but {why}", piece + 1)]
     ImmuneWhereNot {
         /// Team.
         team: TeamId,
         /// Piece (from 0).
         piece: usize,
-        /// Team name.
-        name: String,
         /// Why it cannot be.
-        why: &'static str,
+        why: NotImmune,
     },
     /// A piece marked parked (`=`) that cannot be.
-    #[error("piece {} of `{name}` is marked parked (`=`), but {why}", piece + 1)]
     ParkedWhereNot {
         /// Team.
         team: TeamId,
         /// Piece (from 0).
         piece: usize,
-        /// Team name.
-        name: String,
         /// Why it cannot be.
-        why: &'static str,
+        why: NotParked,
     },
     /// The stage says the game is over but no win holds.
-    #[error("the stage is `over {name}`, but no win condition of `{name}` holds here")]
     NotWon {
         /// The winner given.
-        name: String,
+        team: TeamId,
     },
-    #[error("`{name}` has already won here ({rule}): the stage is `over {name}`")]
+    /// A win holds but the game goes on.
     AlreadyWon {
-        /// The winner's name.
-        name: String,
-        /// The ID of the rule by which it won.
-        rule: String,
+        /// The winner.
+        team: TeamId,
+        /// The rule by which it won.
+        rule: RuleIx,
     },
+}
+
+/// The throw a [`SetupError::ThrowSticks`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ThrowOf {
+    /// The throw of the pool entry with this index (from 0).
+    Entry(usize),
+    /// The last throw (`last`).
+    Last,
+}
+
+/// The throw counters that disagree, in a [`SetupError::Counters`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CountersClash {
+    /// The seat's turn has more throws than its team's turn.
+    SeatOverTeam,
+    /// The team's turn has more throws than the game.
+    TeamOverGame,
+}
+
+/// Why a piece cannot be immune, in a [`SetupError::ImmuneWhereNot`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotImmune {
+    /// No rule of the file makes the team's pieces immune.
+    NoRule,
+    /// The piece has not entered the holes that make a piece immune.
+    NotEntered,
+}
+
+/// Why a piece cannot be parked, in a [`SetupError::ParkedWhereNot`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotParked {
+    /// The team's track has no loop whose parked pieces stay.
+    NoStayingLoop,
+    /// The piece is not a released piece on its track's last hole.
+    NotOnLastHole,
 }
 
 impl Game {
@@ -385,9 +362,7 @@ impl Game {
         let ir = &self.ir;
         let mut s = self.initial_state();
         if set.phase.index() >= ir.phases.value.len() {
-            return Err(SetupError::Phase {
-                phases: ir.phases.value.join(", "),
-            });
+            return Err(SetupError::Phase);
         }
         s.phase = set.phase;
         s.team = set.team;
@@ -429,11 +404,10 @@ impl Game {
             }
             // The value is the thrower's; without it, the team to play's.
             let value = l.value.unwrap_or_else(|| {
-                ir.sticks.value.value.throw_value(
-                    ir.teams[s.team.index()].colour_face(),
-                    l.count,
-                    l.sticks,
-                )
+                ir.sticks
+                    .value
+                    .value
+                    .throw_value(ir.teams[s.team].colour_face(), l.count, l.sticks)
             });
             s.last = Some((l.sticks, l.count, value));
         }
@@ -444,14 +418,13 @@ impl Game {
             s.pool[i] = self.entry_from_setup(i, e, s.phase)?;
         }
         s.pool_len = set.pool.len() as u8;
-        s.occ = [CellSet::default(); 2];
+        s.occ = ByTeam::default();
         for t in TeamId::BOTH {
             let n = self.n_pieces(t);
             let given = &set.pieces[t];
             if given.len() != n {
                 return Err(SetupError::PieceCount {
                     team: t,
-                    name: ir.teams[t.index()].name.clone(),
                     want: n,
                     got: given.len(),
                 });
@@ -463,11 +436,7 @@ impl Game {
                         && !ir.capture.stacking.value
                         && !self.gather[t].contains(Cell::new(p.cell as u16))
                     {
-                        return Err(SetupError::Stacked {
-                            team: t,
-                            piece: i,
-                            name: ir.teams[t.index()].name.clone(),
-                        });
+                        return Err(SetupError::Stacked { team: t, piece: i });
                     }
                     s.occ[t].insert(Cell::new(p.cell as u16));
                 }
@@ -490,10 +459,7 @@ impl Game {
             && !matches!(s.stage, Stage::Over(_))
             && let Some((t, rule)) = self.winner_now(&s)
         {
-            return Err(SetupError::AlreadyWon {
-                name: ir.teams[t.index()].name.clone(),
-                rule: ir.rules[rule.index()].id.clone(),
-            });
+            return Err(SetupError::AlreadyWon { team: t, rule });
         }
         Ok(s)
     }
@@ -540,9 +506,7 @@ impl Game {
                 .iter()
                 .any(|x| x.when.iter().all(|c| self.cond(s, w, c)));
             if !holds {
-                return Err(SetupError::NotWon {
-                    name: self.ir.teams[w.index()].name.clone(),
-                });
+                return Err(SetupError::NotWon { team: w });
             }
         }
         Ok(())
@@ -558,7 +522,7 @@ impl Game {
         counts.extend(st.conditional.iter().map(|c| c.count));
         counts.sort_unstable();
         counts.dedup();
-        let colour = self.ir.teams[s.team.index()].colour_face();
+        let colour = self.ir.teams[s.team].colour_face();
         let counters = |why| SetupError::Counters {
             turn: s.turn_throws,
             team: s.team_throws,
@@ -566,14 +530,10 @@ impl Game {
             why,
         };
         if s.turn_throws > s.team_throws {
-            return Err(counters(
-                "a seat's turn cannot have more throws than its team's turn",
-            ));
+            return Err(counters(CountersClash::SeatOverTeam));
         }
         if s.team_throws as u32 > s.game_throws {
-            return Err(counters(
-                "a team's turn cannot have more throws than the game",
-            ));
+            return Err(counters(CountersClash::TeamOverGame));
         }
         let pool = &s.pool[..s.pool_len as usize];
         for (i, e) in pool.iter().enumerate() {
@@ -581,10 +541,9 @@ impl Game {
                 .iter()
                 .any(|&n| (0..=n).any(|k| st.value.value.throw_value(colour, k, n) == e.thrown));
             if !possible {
-                let sticks: Vec<String> = counts.iter().map(u8::to_string).collect();
                 return Err(SetupError::EntryNoSuchThrow {
                     entry: i,
-                    sticks: sticks.join(" or "),
+                    sticks: counts.clone(),
                     value: e.thrown,
                 });
             }
@@ -616,7 +575,7 @@ impl Game {
     /// that holds has its latch set. Tools call it on a position a person gives; the
     /// engine's own checks need only a well-formed one (tests build positions no play
     /// reaches, such as pools of any entries).
-    pub fn check_reachable(&self, s: &State) -> Result<(), SetupError> {
+    pub(crate) fn check_reachable(&self, s: &State) -> Result<(), SetupError> {
         self.check_entries_given(s)?;
         self.check_latches(s)?;
         self.check_phase_entered(s)
@@ -659,11 +618,10 @@ impl Game {
                 q.alive() && !q.released()
             }) {
                 return Err(SetupError::PhaseUnreleased {
-                    phase: ir.phases.value[p.index()].clone(),
+                    phase: p,
                     team,
-                    name: ir.teams[team.index()].name.clone(),
                     piece: i,
-                    rule: ir.rules[t.origin.rule.index()].id.clone(),
+                    rule: t.origin.rule,
                 });
             }
         }
@@ -738,7 +696,7 @@ impl Game {
     /// sticks the file gives it.
     fn check_entries_given(&self, s: &State) -> Result<(), SetupError> {
         let ir = &self.ir;
-        let colour = ir.teams[s.team.index()].colour_face();
+        let colour = ir.teams[s.team].colour_face();
         let can_show =
             |n: u8, v: u8| (0..=n).any(|k| ir.sticks.value.value.throw_value(colour, k, n) == v);
         // A throw entry may change the phase within the turn: then any phase's entries.
@@ -763,7 +721,7 @@ impl Game {
                 && !can_show(n, e.thrown)
             {
                 return Err(SetupError::ThrowSticks {
-                    which: format!("pool entry {}'s throw", i + 1),
+                    which: ThrowOf::Entry(i),
                     sticks: n,
                     value: e.thrown,
                 });
@@ -787,6 +745,12 @@ impl Game {
                     }
                     && t.effects.iter().any(|f| match (f, e.kind) {
                         (Effect::Move(a), EntryKind::Move) => a.eval(e.thrown) == e.steps,
+                        (Effect::MoveBack(a), EntryKind::Back) => a.eval(e.thrown) == e.steps,
+                        // A move turned backward (`when no move forward: move backward`).
+                        (Effect::Move(a), EntryKind::Back) => {
+                            ir.movement.back_when_stuck.value != BackWhenStuck::Never
+                                && a.eval(e.thrown) == e.steps
+                        }
                         (Effect::Release { steps, .. }, EntryKind::Release) => {
                             // A later `cancel moves, releases in place` takes its places.
                             steps.eval(e.thrown) == e.steps || (e.steps == 0 && in_place)
@@ -798,15 +762,11 @@ impl Game {
                     })
             };
             let Some(given) = ir.throws.iter().find(|t| gives(t)) else {
-                let kind = match e.kind {
-                    EntryKind::Move => "move",
-                    EntryKind::Release => "release",
-                    EntryKind::Either => "release or move",
-                };
                 return Err(SetupError::EntryNotGiven {
                     entry: i,
-                    rule: ir.rules[e.rule.index()].id.clone(),
-                    what: format!("{kind} of {} place(s)", e.steps),
+                    rule: e.rule,
+                    kind: e.kind,
+                    steps: e.steps,
                     value: e.thrown,
                 });
             };
@@ -864,7 +824,7 @@ impl Game {
             && n != want
         {
             return Err(SetupError::ThrowSticks {
-                which: "the last throw (`last`)".into(),
+                which: ThrowOf::Last,
                 sticks: want,
                 value: v,
             });
@@ -881,9 +841,7 @@ impl Game {
         for t in TeamId::BOTH {
             for (l, when) in &self.latched {
                 if s.latches[t] >> l & 1 == 0 && when.iter().all(|c| self.cond(s, t, c)) {
-                    return Err(SetupError::LatchUnset {
-                        name: self.ir.teams[t.index()].name.clone(),
-                    });
+                    return Err(SetupError::LatchUnset { team: t });
                 }
             }
         }
@@ -910,12 +868,12 @@ impl Game {
     /// `immune when` keeps [`PieceFlags::IMMUNE_WHEN`] exactly while this is false, so that
     /// the flag follows from the position and the notation need not write it.
     pub(crate) fn entered_immune(&self, t: TeamId, tpos: i16) -> bool {
-        let Some((set, _)) = self.ir.capture.immune[t.index()] else {
+        let Some((set, _)) = self.ir.capture.immune[t] else {
             return false;
         };
         usize::try_from(tpos)
             .ok()
-            .and_then(|x| self.ir.teams[t.index()].track.cells.get(..=x))
+            .and_then(|x| self.ir.teams[t].track.cells.get(..=x))
             .is_some_and(|cs| cs.iter().any(|&c| set.contains(c)))
     }
 
@@ -925,8 +883,7 @@ impl Game {
         if !p.alive() {
             return Ok(());
         }
-        let team = &self.ir.teams[t.index()];
-        let name = || team.name.clone();
+        let team = &self.ir.teams[t];
         if !p.released()
             && let Some(c) = p.place()
         {
@@ -935,18 +892,13 @@ impl Game {
                 (Some((r, _)), Start::Row(sr)) if r == *sr
             );
             if !in_start_row {
-                return Err(SetupError::UnreleasedOnTrack {
-                    team: t,
-                    piece: i,
-                    name: name(),
-                });
+                return Err(SetupError::UnreleasedOnTrack { team: t, piece: i });
             }
         }
         if p.parked() {
             let parked_where = |why| SetupError::ParkedWhereNot {
                 team: t,
                 piece: i,
-                name: name(),
                 why,
             };
             if !team
@@ -955,21 +907,16 @@ impl Game {
                 .as_ref()
                 .is_some_and(|l| l.parked_stay.value)
             {
-                return Err(parked_where(
-                    "its track has no loop whose parked pieces stay",
-                ));
+                return Err(parked_where(NotParked::NoStayingLoop));
             }
             if !p.released() || p.track_index() != team.track.cells.len().checked_sub(1) {
-                return Err(parked_where(
-                    "it is not a released piece on its track's last hole",
-                ));
+                return Err(parked_where(NotParked::NotOnLastHole));
             }
         }
         if p.immune() {
             let immune_where = |why| SetupError::ImmuneWhereNot {
                 team: t,
                 piece: i,
-                name: name(),
                 why,
             };
             // A statement that makes pieces immune when a condition first holds may have made
@@ -982,16 +929,14 @@ impl Game {
             if latched {
                 return Ok(());
             }
-            let Some((set, _)) = &self.ir.capture.immune[t.index()] else {
-                return Err(immune_where("no rule of the file makes its pieces immune"));
+            let Some((set, _)) = &self.ir.capture.immune[t] else {
+                return Err(immune_where(NotImmune::NoRule));
             };
             let walked = usize::try_from(p.tpos)
                 .ok()
                 .and_then(|x| team.track.cells.get(..=x));
             if !walked.is_some_and(|cs| cs.iter().any(|&c| set.contains(c))) {
-                return Err(immune_where(
-                    "it has not entered the holes that make a piece immune",
-                ));
+                return Err(immune_where(NotImmune::NotEntered));
             }
         }
         Ok(())
@@ -1043,7 +988,7 @@ impl Game {
                 flags: p.flags,
             });
         };
-        let team = &self.ir.teams[t.index()];
+        let team = &self.ir.teams[t];
         let tpos = team
             .track
             .cells
@@ -1060,11 +1005,7 @@ impl Game {
                     (Some((r, _)), Start::Row(sr)) if r == *sr
                 );
                 if !home {
-                    return Err(SetupError::OffTrack {
-                        team: t,
-                        piece: i,
-                        name: team.name.clone(),
-                    });
+                    return Err(SetupError::OffTrack { team: t, piece: i });
                 }
                 if p.flags.contains(PieceFlags::RELEASED) {
                     return Err(SetupError::ReleasedAtStart { team: t, piece: i });

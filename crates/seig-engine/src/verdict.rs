@@ -358,7 +358,12 @@ impl Game {
                 }),
                 Event::Passed { entries } => out.push(Consequence::Passed {
                     entries,
-                    by: if entries > 0 {
+                    by: if entries > 0 && self.back_may && !self.ir.moves_optional.value {
+                        Ground::of(
+                            self.ir.movement.back_when_stuck.origin,
+                            EngineChoiceId::BackwardMoves,
+                        )
+                    } else if entries > 0 {
                         Ground::of(self.ir.moves_optional.origin, EngineChoiceId::ForcedMoves)
                     } else {
                         Ground::of(self.ir.throw_on_at_will.origin, EngineChoiceId::ThrowingOn)
@@ -426,9 +431,7 @@ impl Game {
             .iter()
             .find(|w| w.origin.rule == rule)
             .map(|w| w.origin)
-            .or(pol.immune[team.index()]
-                .map(|(_, o)| o)
-                .filter(|o| o.rule == rule))
+            .or(pol.immune[team].map(|(_, o)| o).filter(|o| o.rule == rule))
             .map_or(Ground::Fact, Ground::Stated)
     }
 
@@ -437,7 +440,7 @@ impl Game {
     /// bounce or a loop, is judged by its landing hole alone). The engine makes the piece
     /// immune on entering any of their holes, so each of them gives the immunity.
     fn immunities_entered(&self, team: TeamId, from: i16, l: &Landing) -> Vec<Origin> {
-        let cells = &self.ir.teams[team.index()].track.cells;
+        let cells = &self.ir.teams[team].track.cells;
         let entered: Vec<Cell> = if l.tpos > from {
             let lo = usize::try_from(from + 1).unwrap_or(0);
             let hi = usize::try_from(l.tpos).unwrap_or(0);
@@ -455,7 +458,7 @@ impl Game {
             .filter(|st| st.kind == CaptureKind::Immune)
             .filter(|st| {
                 st.region
-                    .is_some_and(|r| entered.iter().any(|&c| r[team.index()].contains(c)))
+                    .is_some_and(|r| entered.iter().any(|&c| r[team].contains(c)))
             })
             .map(|st| st.origin)
             .collect()
@@ -542,7 +545,7 @@ impl Game {
 
     /// For each unused pool entry of a position with no legal decision (one entry of each
     /// kind alike) and each piece in the game, why that piece may not take it.
-    pub fn unusable(&self, s: &State) -> Vec<Unusable> {
+    pub(crate) fn unusable(&self, s: &State) -> Vec<Unusable> {
         let mut out = Vec::new();
         let mut seen = Vec::new();
         for i in 0..s.pool_len as usize {

@@ -190,6 +190,8 @@ pub enum EngineChoiceId {
     TrackEnd,
     /// `track entry`.
     TrackEntry,
+    /// `branching`.
+    Branching,
     /// `parked pieces`.
     ParkedPieces,
     /// `gate checking`.
@@ -206,6 +208,8 @@ pub enum EngineChoiceId {
     Blockades,
     /// `bearing off`.
     BearingOff,
+    /// `backward moves`.
+    BackwardMoves,
     /// `protection`.
     Protection,
     /// `stacking`.
@@ -244,7 +248,7 @@ pub enum EngineChoiceId {
 
 impl EngineChoiceId {
     /// Every engine choice, in the order of docs/semantics.md.
-    pub const ALL: [EngineChoiceId; 43] = [
+    pub const ALL: [EngineChoiceId; 45] = [
         EngineChoiceId::ThrowingOrder,
         EngineChoiceId::SeatsPerTeam,
         EngineChoiceId::SeatRotation,
@@ -263,6 +267,7 @@ impl EngineChoiceId {
         EngineChoiceId::GroupWalkingOrder,
         EngineChoiceId::TrackEnd,
         EngineChoiceId::TrackEntry,
+        EngineChoiceId::Branching,
         EngineChoiceId::ParkedPieces,
         EngineChoiceId::GateChecking,
         EngineChoiceId::MovesPerPiece,
@@ -271,6 +276,7 @@ impl EngineChoiceId {
         EngineChoiceId::SendingHoles,
         EngineChoiceId::Blockades,
         EngineChoiceId::BearingOff,
+        EngineChoiceId::BackwardMoves,
         EngineChoiceId::Stacking,
         EngineChoiceId::Stacks,
         EngineChoiceId::Capture,
@@ -311,6 +317,7 @@ impl EngineChoiceId {
             EngineChoiceId::GroupWalkingOrder => "group walking order",
             EngineChoiceId::TrackEnd => "track end",
             EngineChoiceId::TrackEntry => "track entry",
+            EngineChoiceId::Branching => "branching",
             EngineChoiceId::ParkedPieces => "parked pieces",
             EngineChoiceId::GateChecking => "gate checking",
             EngineChoiceId::MovesPerPiece => "moves per piece",
@@ -319,6 +326,7 @@ impl EngineChoiceId {
             EngineChoiceId::SendingHoles => "sending holes",
             EngineChoiceId::Blockades => "blockades",
             EngineChoiceId::BearingOff => "bearing off",
+            EngineChoiceId::BackwardMoves => "backward moves",
             EngineChoiceId::Protection => "protection",
             EngineChoiceId::Stacking => "stacking",
             EngineChoiceId::Stacks => "stacks",
@@ -401,6 +409,8 @@ pub enum StatementKind {
     TrackEnd,
     /// `track T entry: …`.
     TrackEntry,
+    /// `track T branches|must branch at …: segments, rejoining at …`.
+    TrackBranch,
     /// `gate T S: …`.
     Gate,
     /// `stacking: …`.
@@ -447,6 +457,10 @@ pub enum StatementKind {
     BearOff,
     /// `bearing off: exact throws|larger throws too`.
     BearingLarger,
+    /// `when no move forward: move backward, must|may`.
+    BackWhenStuck,
+    /// `moving back past the first hole: stop|forbidden`.
+    BackStart,
     /// `blocked release: …`.
     BlockedRelease,
     /// `stacks: move together|apart`.
@@ -475,7 +489,7 @@ pub enum SticksScope {
 }
 
 /// One of the two teams, by its place in the throwing order. Only two exist, so
-/// the opponent is [`TeamId::other`] and per-team tables are `[T; 2]` indexed by it.
+/// the opponent is [`TeamId::other`] and per-team tables are [`ByTeam`]s indexed by it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
 pub struct TeamId(u8);
@@ -496,6 +510,15 @@ impl TeamId {
     pub const fn new(i: usize) -> TeamId {
         assert!(i < 2, "a team index is 0 or 1");
         TeamId(i as u8)
+    }
+    /// The team at place `i` of the throwing order (`None` unless 0 or 1).
+    #[inline]
+    pub const fn from_index(i: usize) -> Option<TeamId> {
+        match i {
+            0 => Some(TeamId::FIRST),
+            1 => Some(TeamId::SECOND),
+            _ => None,
+        }
     }
     /// Its place in the throwing order (0 or 1), for indexing per-team tables.
     #[inline]
@@ -526,7 +549,8 @@ impl From<TeamId> for u8 {
     }
 }
 
-// Per-team tables are pairs indexed by the team itself.
+// Bare pairs indexed by a team: kept so that code written before [`ByTeam`] still builds
+// (nothing in the workspace uses it now); per-team tables are `ByTeam`s.
 impl<T> std::ops::Index<TeamId> for [T; 2] {
     type Output = T;
     #[inline]
@@ -547,6 +571,154 @@ impl<T> std::ops::IndexMut<TeamId> for [T; 2] {
     )]
     fn index_mut(&mut self, t: TeamId) -> &mut T {
         &mut self[t.index()]
+    }
+}
+
+/// One value per team, in throwing order: the per-team table where there are always two
+/// teams (a file naming a third is an error). Indexed by [`TeamId`], which is 0 or 1, so
+/// an index cannot be out of bounds; it is written as the pair `[first, second]` in JSON,
+/// as the lists it replaces were.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct ByTeam<T>([T; 2]);
+
+impl<T> ByTeam<T> {
+    /// The pair: `first` for the team that throws first, `second` for the other.
+    #[inline]
+    pub const fn new(first: T, second: T) -> ByTeam<T> {
+        ByTeam([first, second])
+    }
+    /// The value `f` gives each team.
+    #[inline]
+    pub fn from_fn(mut f: impl FnMut(TeamId) -> T) -> ByTeam<T> {
+        ByTeam([f(TeamId::FIRST), f(TeamId::SECOND)])
+    }
+    /// The same value for both teams.
+    #[inline]
+    pub fn splat(v: T) -> ByTeam<T>
+    where
+        T: Clone,
+    {
+        ByTeam([v.clone(), v])
+    }
+    /// A team's value.
+    #[inline]
+    pub const fn get(&self, t: TeamId) -> &T {
+        // A match on the pair rather than a slice index: no bounds check to fail.
+        let [first, second] = &self.0;
+        if t.0 == 0 { first } else { second }
+    }
+    /// A team's value, to change.
+    #[inline]
+    pub fn get_mut(&mut self, t: TeamId) -> &mut T {
+        let [first, second] = &mut self.0;
+        if t.0 == 0 { first } else { second }
+    }
+    /// The values in throwing order.
+    #[inline]
+    pub fn iter(&self) -> std::slice::Iter<'_, T> {
+        self.0.iter()
+    }
+    /// The values in throwing order, to change.
+    #[inline]
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, T> {
+        self.0.iter_mut()
+    }
+    /// Each team with its value, in throwing order.
+    #[inline]
+    pub fn teams(&self) -> impl Iterator<Item = (TeamId, &T)> {
+        TeamId::BOTH.into_iter().zip(self.0.iter())
+    }
+    /// Each value through `f`.
+    #[inline]
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> ByTeam<U> {
+        ByTeam(self.0.map(f))
+    }
+    /// References to the values, as a pair of its own.
+    #[inline]
+    pub fn each_ref(&self) -> ByTeam<&T> {
+        ByTeam(self.0.each_ref())
+    }
+    /// The pairs of this table's and `other`'s value, team by team.
+    #[inline]
+    pub fn zip<U>(self, other: ByTeam<U>) -> ByTeam<(T, U)> {
+        let ByTeam([a0, a1]) = self;
+        let ByTeam([b0, b1]) = other;
+        ByTeam([(a0, b0), (a1, b1)])
+    }
+    /// The values as a plain pair, in throwing order.
+    #[inline]
+    pub fn into_array(self) -> [T; 2] {
+        self.0
+    }
+    /// The values as a plain pair, in throwing order.
+    #[inline]
+    pub const fn as_array(&self) -> &[T; 2] {
+        &self.0
+    }
+    /// The values as a slice of two, in throwing order.
+    #[inline]
+    pub fn as_slice(&self) -> &[T] {
+        &self.0
+    }
+}
+
+impl<T> From<[T; 2]> for ByTeam<T> {
+    #[inline]
+    fn from(pair: [T; 2]) -> ByTeam<T> {
+        ByTeam(pair)
+    }
+}
+
+impl<T> TryFrom<Vec<T>> for ByTeam<T> {
+    type Error = Vec<T>;
+    /// Two values make the pair; any other number is given back.
+    fn try_from(v: Vec<T>) -> Result<ByTeam<T>, Vec<T>> {
+        <[T; 2]>::try_from(v).map(ByTeam)
+    }
+}
+
+impl<T> std::ops::Index<TeamId> for ByTeam<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, t: TeamId) -> &T {
+        self.get(t)
+    }
+}
+
+impl<T> std::ops::IndexMut<TeamId> for ByTeam<T> {
+    #[inline]
+    fn index_mut(&mut self, t: TeamId) -> &mut T {
+        self.get_mut(t)
+    }
+}
+
+impl<T> IntoIterator for ByTeam<T> {
+    type Item = T;
+    type IntoIter = std::array::IntoIter<T, 2>;
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'a, T> IntoIterator for &'a ByTeam<T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl<'a, T> IntoIterator for &'a mut ByTeam<T> {
+    type Item = &'a mut T;
+    type IntoIter = std::slice::IterMut<'a, T>;
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter_mut()
     }
 }
 
@@ -603,7 +775,7 @@ impl CellSet {
 }
 
 /// A region seen from each team: `[for team 0, for team 1]`.
-pub type TeamCells = [CellSet; 2];
+pub type TeamCells = ByTeam<CellSet>;
 
 /// A whole variant, ready to play.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -625,7 +797,7 @@ pub struct Ir {
     /// Total holes.
     pub cells: u16,
     /// The two teams, in throwing order.
-    pub teams: Vec<Team>,
+    pub teams: ByTeam<Team>,
     /// Seats (players) per team (language default: one).
     pub seats: Sourced<u8>,
     /// The statement giving the throwing order of [`Ir::teams`] (`None`: declaration order).
@@ -707,7 +879,7 @@ pub struct SendOn {
     pub from: TeamCells,
     /// `[team]`: the hole a piece of the team goes to (`None` where the team has no holes
     /// in [`SendOn::from`]); a hole of the team's track.
-    pub to: [Option<Cell>; 2],
+    pub to: ByTeam<Option<Cell>>,
     /// The statement.
     pub origin: Origin,
 }
@@ -943,6 +1115,11 @@ pub struct Team {
     /// (the pieces take the holes from there on, in hole order; language default 0).
     #[serde(default)]
     pub first_hole: u16,
+    /// With [`Start::Row`] and a start layout (`on holes 1, 3 of ROW`, `on odd holes of
+    /// ROW`): the 0-based hole of the start row each piece stands on, in piece order
+    /// (empty: the pieces take the holes from `first_hole` on).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub holes: Vec<u16>,
     /// The track its pieces run.
     pub track: Track,
     /// The statement giving its pieces and start (`team NAME: N pieces …`).
@@ -978,6 +1155,40 @@ pub struct Track {
     /// Where a piece off the track steps onto it (not said: the first hole is the
     /// language default).
     pub entry: Sourced<TrackEntry>,
+    /// Its branches (`track T branches at …`), in file order. Their holes follow the main
+    /// path's in [`Track::cells`]; empty on a track that does not branch.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub branches: Vec<Branch>,
+}
+
+/// A branch of a track: another way on from a hole of it, taken by a piece that stands on
+/// that hole when its move begins.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Branch {
+    /// The places of the track (indices into [`Track::cells`]) where the branch begins:
+    /// every place of its hole on the main path and on earlier branches.
+    pub at: Vec<u16>,
+    /// Index in [`Track::cells`] of the branch's first hole.
+    pub start: u16,
+    /// Its holes.
+    pub len: u16,
+    /// The place on the main path the step after its last hole goes to.
+    pub rejoin: u16,
+    /// The piece may keep to the way it is on instead; `false`: it must take the branch,
+    /// stated by `must branch`, the language default under `branches`. (No statement says
+    /// `true` yet: a choice of way needs a decision that names it.)
+    pub may: Sourced<bool>,
+    /// The `track T branches at` statement.
+    pub origin: Origin,
+}
+
+impl Track {
+    /// How many of [`Track::cells`] are the main path (the first; the branches' follow).
+    pub fn main_len(&self) -> usize {
+        self.branches
+            .first()
+            .map_or(self.cells.len(), |b| b.start as usize)
+    }
 }
 
 /// Where a piece off its track (beside the board, or in a start row outside the track)
@@ -1054,6 +1265,38 @@ pub struct Movement {
     /// blockade; the passing rules alone decide).
     #[serde(default)]
     pub blockade: Sourced<Option<u8>>,
+    /// `when no move forward: move backward, must|may`: what becomes of the moves no piece
+    /// can use forward (language default: [`BackWhenStuck::Never`], they are forfeited).
+    #[serde(default)]
+    pub back_when_stuck: Sourced<BackWhenStuck>,
+    /// `moving back past the first hole: stop|forbidden`: a backward move that would walk
+    /// past its track's first hole stops there (language default) or is refused.
+    #[serde(default)]
+    pub back_start: Sourced<BackStart>,
+}
+
+/// What becomes of the moves of a pool that no piece can use forward
+/// (`when no move forward: move backward, must|may`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum BackWhenStuck {
+    /// They are forfeited (the language default).
+    #[default]
+    Never,
+    /// They become backward moves, which the seat must make while one is legal.
+    Must,
+    /// They become backward moves, which the seat may make or decline (a pass).
+    May,
+}
+
+/// What a backward move does at its track's first hole
+/// (`moving back past the first hole: stop|forbidden`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum BackStart {
+    /// It stops on the first hole with the places left unused (the language default).
+    #[default]
+    Stop,
+    /// It is refused: the piece needs a place behind it for every place of the move.
+    Forbidden,
 }
 
 impl Default for Movement {
@@ -1067,10 +1310,12 @@ impl Default for Movement {
             walk_in_throw_order: Sourced::default_value(false),
             pass_own: Sourced::default_value(true),
             pass_opposing: Sourced::default_value(true),
-            must_land: Sourced::default_value([CellSet::default(); 2]),
-            passed_won: Sourced::default_value([CellSet::default(); 2]),
+            must_land: Sourced::default_value(ByTeam::default()),
+            passed_won: Sourced::default_value(ByTeam::default()),
             blocked_release: Sourced::default_value(BlockedRelease::Lost),
             blockade: Sourced::default_value(None),
+            back_when_stuck: Sourced::default_value(BackWhenStuck::Never),
+            back_start: Sourced::default_value(BackStart::Stop),
         }
     }
 }
@@ -1375,6 +1620,8 @@ impl Amount {
 pub enum Effect {
     /// A move of this many places for a released piece.
     Move(Amount),
+    /// A move of this many places back along its track for a released piece (`move back`).
+    MoveBack(Amount),
     /// Release `count` pieces, each moving this many places.
     Release {
         /// Pieces.
@@ -1585,13 +1832,13 @@ pub struct CapturePolicy {
     #[serde(default)]
     pub stacking_at_end: bool,
     /// `[team][cell]`: what landing there on an opposing piece does.
-    pub at: Vec<Vec<CellCapture>>,
+    pub at: ByTeam<Vec<CellCapture>>,
     /// Landing on an opposing piece that is not taken shares the hole (else forbidden;
     /// language default: share).
     pub blocked_share: Sourced<bool>,
     /// `[team]`: holes where a team's piece becomes immune, with the statement (the last
     /// `immune after entering` of the file, when several add holes).
-    pub immune: Vec<Option<(CellSet, Origin)>>,
+    pub immune: ByTeam<Option<(CellSet, Origin)>>,
     /// `immune when C first holds: …`, in file order.
     #[serde(default)]
     pub immune_when: Vec<ImmuneWhen>,
@@ -1743,6 +1990,16 @@ impl Ir {
             .any(|cs| cs.iter().any(|c| walk(c, f)))
     }
 
+    /// Whether some move may walk a track backward: a `move back` entry, or moves turned
+    /// backward when no forward move exists.
+    pub fn walks_back(&self) -> bool {
+        self.movement.back_when_stuck.value != BackWhenStuck::Never
+            || self
+                .throws
+                .iter()
+                .any(|e| e.effects.iter().any(|f| matches!(f, Effect::MoveBack(_))))
+    }
+
     /// The names of the classes a throw of `k` face-0 sticks out of `n` belongs to.
     pub fn classes_of(&self, k: u8, n: u8) -> Vec<&str> {
         self.classes
@@ -1760,12 +2017,9 @@ impl Ir {
             .map(|i| PhaseId::new(i as u8))
     }
     /// A team's facts.
-    #[expect(
-        clippy::indexing_slicing,
-        reason = "lowering makes exactly two teams and a `TeamId` is 0 or 1; an IR read back from JSON is one lowering wrote"
-    )]
+    #[inline]
     pub fn team_of(&self, t: TeamId) -> &Team {
-        &self.teams[t.index()]
+        &self.teams[t]
     }
     /// The team index of a name.
     pub fn team(&self, name: &str) -> Option<TeamId> {
@@ -1796,7 +2050,14 @@ impl Ir {
     )]
     pub fn start_cell(&self, team: TeamId, piece: usize) -> Option<Cell> {
         match self.team_of(team).start {
-            Start::Row(r) => Some(self.rows[r].cell(self.team_of(team).first_hole + piece as u16)),
+            Start::Row(r) => {
+                let t = self.team_of(team);
+                let hole = match t.holes.get(piece) {
+                    Some(&h) => h,
+                    None => t.first_hole + piece as u16,
+                };
+                Some(self.rows[r].cell(hole))
+            }
             Start::Beside => None,
         }
     }

@@ -126,7 +126,7 @@ codes! {
     TwoTracks = "E055", Error, "A team has two tracks", Corpus("two_tracks_for_a_team");
     NoPieces = "E056", Error, "A team has no pieces", Corpus("team_without_pieces");
     NoTrack = "E057", Error, "A team has no track", Corpus("no_track");
-    RowWalkedTwice = "E058", Error, "A track walks the same row the same way twice", Corpus("track_same_row_twice");
+    RowWalkedTwice = "E058", Error, "A track walks the same row the same way twice in a row", Corpus("track_same_row_twice");
     NoSuchSegment = "E059", Error, "A track has no such segment", Corpus("gate_unknown_segment");
     AmbiguousSegment = "E060", Error, "A segment name fits more than one segment", Corpus("gate_ambiguous_segment");
     LoopsTwice = "E061", Error, "A track loops twice", Corpus("track_loops_twice");
@@ -157,7 +157,12 @@ codes! {
     BackWalksRowTwice = "E130", Error, "`back along the track` on a track that walks a row both ways", Corpus("back_walks_row_twice");
     RuleReleaseRegions = "E131", Error, "One rule's releases confine their places to different regions", Corpus("two_release_regions_in_one_rule");
     SendOnTarget = "E140", Error, "`landing on … goes to` names no single hole of the team's track to go to", Corpus("send_on_two_holes");
+    BranchPoint = "E170", Error, "A track branches at no single hole it walks", Corpus("branch_off_track");
+    BranchRejoin = "E171", Error, "A branch rejoins at no single hole of its track's main path", Corpus("branch_rejoin_off_path");
+    BranchShape = "E172", Error, "A branching track turns back, or a branch has a goal", Corpus("branch_with_bounce");
     UnknownShownColour = "E150", Error, "`shown as` names a colour that is neither in the palette nor `\"#rrggbb\"`", Corpus("shown_unknown_colour");
+    StartHoleTwice = "E160", Error, "A start layout lists one hole twice", Corpus("start_hole_twice");
+    TeamsStartOnOneHole = "E161", Error, "Both teams' pieces start on one hole that they may not share", Corpus("teams_start_on_one_hole");
     EntryNeverApplies = "W001", Warning, "A throw entry that can never apply", Corpus("entry_never_applies");
     CapturesNowhere = "W002", Warning, "Captures are forbidden somewhere but allowed nowhere", Corpus("captures_forbidden_but_never_allowed");
     UnreachableRow = "W003", Warning, "A row no piece can reach", Corpus("row_on_no_track");
@@ -181,9 +186,11 @@ codes! {
     StacksNeverMove = "W026", Warning, "Stacks move together but form only on a goal's last hole, which no piece leaves", Corpus("stacks_only_at_a_final_goal");
     SwapNever = "W027", Warning, "A swap capture that can never swap (no taker can leave a hole of the taken piece's track)", Corpus("swap_never_made");
     MustLandNever = "W028", Warning, "Holes that must be landed on, which no move can walk past", Corpus("must_land_never_passed");
-    SpecialHoleUnreached = "W040", Warning, "Sending holes (`landing on … goes to`) that no track of their team reaches", Corpus("send_on_unreached");
+    SpecialHoleUnreached = "W040", Warning, "Special holes (sending, must-land or safe holes) that no track of their team reaches", Corpus("send_on_unreached");
     RunNeverForms = "W041", Warning, "`protection:` or `blockade:` asks for more pieces in a row than any team can put on its track", Corpus("run_never_forms");
-    BearOffThrowNever = "W042", Warning, "`bear off from … with …` lists a throw value the sticks can never give", Corpus("bear_off_impossible_throw");
+    TeamsShareStartHole = "W042", Warning, "Both teams' pieces start on one hole that they may share", Corpus("teams_share_start_hole");
+    BackwardNever = "W044", Warning, "A backward-move statement that never applies (no throw entry gives a move it could turn or walk back)", Corpus("backward_never");
+    BearOffThrowNever = "W045", Warning, "`bear off from … with …` lists a throw value the sticks can never give", Corpus("bear_off_impossible_throw");
     SameShownColour = "W050", Warning, "Both teams are drawn in the same colour", Corpus("shown_same_colour");
     LowContrastColour = "W051", Warning, "A team's colour hardly shows on the page's holes or a dark terminal", Corpus("shown_low_contrast");
 
@@ -285,7 +292,7 @@ impl Diagnostic {
     }
 
     /// An error that belongs to no place in the file (a bad command-line option).
-    pub fn global(code: Code, message: impl Into<String>) -> Self {
+    pub(crate) fn global(code: Code, message: impl Into<String>) -> Self {
         Diagnostic {
             span: None,
             ..Diagnostic::error(code, Span::default(), message, "")
@@ -293,19 +300,19 @@ impl Diagnostic {
     }
 
     /// Adds a help line.
-    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+    pub(crate) fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
     }
 
     /// Adds a note.
-    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+    pub(crate) fn with_note(mut self, note: impl Into<String>) -> Self {
         self.notes.push(note.into());
         self
     }
 
     /// Points at another place, e.g. where a name was first declared.
-    pub fn with_secondary(mut self, span: Span, label: impl Into<String>) -> Self {
+    pub(crate) fn with_secondary(mut self, span: Span, label: impl Into<String>) -> Self {
         self.secondary.push((span, label.into()));
         self
     }
@@ -319,7 +326,7 @@ impl Diagnostic {
 /// Diagnostics of one code shown per file; the rest are counted ("and N more like this").
 pub const MAX_SHOWN_PER_CODE: usize = 10;
 /// Diagnostics shown per file in all.
-pub const MAX_SHOWN: usize = 100;
+pub(crate) const MAX_SHOWN: usize = 100;
 /// Bytes of a long source line shown around a diagnostic's span (either side).
 const LINE_WINDOW: usize = 120;
 

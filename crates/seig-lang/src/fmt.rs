@@ -22,7 +22,7 @@
 use crate::diag::Diagnostic;
 use crate::ir::{HomeTarget, ParamAllowed};
 use crate::syntax::ast::{
-    BlockedReleaseKind, Cond, CountRhs, Counted, Effect, Expr, File, Item, Name, Reading,
+    BlockedReleaseKind, Cond, CountRhs, Counted, Effect, Expr, File, Item, Layout, Name, Reading,
     ReadingCond, Region, ReleaseOrderKind, Requirement, RowRef, Rule, Segment, Spanned, SticksWhen,
     Stmt, StmtKind, ThrowJudge, ThrowMatch, TrackEndKind, TrackEntryKind,
 };
@@ -386,6 +386,16 @@ fn values(vs: &[Spanned<i64>]) -> String {
     list(vs, |v| v.node.to_string())
 }
 
+/// The holes of a start layout as written: `hole 2`, `holes 1, 3`, `odd holes`, `even holes`.
+fn layout_words(l: &Layout) -> String {
+    match l {
+        Layout::Listed(hs) if hs.len() == 1 => format!("hole {}", list(hs, |h| expr(&h.node))),
+        Layout::Listed(hs) => format!("holes {}", list(hs, |h| expr(&h.node))),
+        Layout::Odd => "odd holes".into(),
+        Layout::Even => "even holes".into(),
+    }
+}
+
 fn row_ref(r: &RowRef) -> String {
     match r {
         RowRef::Named(n) => n.node.clone(),
@@ -506,6 +516,7 @@ fn release_order_words(o: ReleaseOrderKind) -> &'static str {
 fn effect(e: &Effect) -> String {
     match e {
         Effect::Move(x) => format!("move {}", expr(&x.node)),
+        Effect::MoveBack(x) => format!("move back {}", expr(&x.node)),
         Effect::Release(n, m, o, w) => release_effect(n, m.as_ref(), *o, w.as_ref()),
         Effect::ReleaseOrMove(x, None) => format!("release or move {}", expr(&x.node)),
         Effect::ReleaseOrMove(x, Some(n)) => format!(
@@ -581,8 +592,12 @@ fn statement(s: &StmtKind) -> String {
             count,
             start,
             from_hole,
+            layout,
         } => {
             let place = match (start, from_hole) {
+                (Some(r), _) if let Some(l) = layout => {
+                    format!("on {} of {}", layout_words(&l.node), row_ref(&r.node))
+                }
                 (None, _) => "beside the board".to_string(),
                 (Some(r), None) => format!("in {}", row_ref(&r.node)),
                 (Some(r), Some(h)) => {
@@ -643,6 +658,7 @@ fn statement(s: &StmtKind) -> String {
         | StmtKind::TrackLoop { .. }
         | StmtKind::TrackEnd(..)
         | StmtKind::TrackEntry(..)
+        | StmtKind::TrackBranch { .. }
         | StmtKind::Gate { .. } => track_statement(s),
         StmtKind::Stacking {
             allowed,
@@ -676,6 +692,8 @@ fn statement(s: &StmtKind) -> String {
         | StmtKind::PooledLanding(_)
         | StmtKind::PooledWalk(_)
         | StmtKind::Moves(_)
+        | StmtKind::BackWhenStuck(_)
+        | StmtKind::BackStart(_)
         | StmtKind::ThrowingOn(_)
         | StmtKind::Passing { .. }
         | StmtKind::SendOn { .. }
@@ -768,6 +786,20 @@ fn track_statement(s: &StmtKind) -> String {
                 TrackEndKind::Bounce => "bounce",
             }
         ),
+        StmtKind::TrackBranch {
+            team,
+            must,
+            at,
+            segments,
+            rejoin,
+        } => format!(
+            "track {} {} at {}: {}, rejoining at {}",
+            team.node,
+            if *must { "must branch" } else { "branches" },
+            region(&at.node),
+            list(segments, segment),
+            region(&rejoin.node)
+        ),
         StmtKind::TrackEntry(team, entry) => format!(
             "track {} entry: {}",
             team.node,
@@ -811,6 +843,14 @@ fn movement(s: &StmtKind) -> String {
         StmtKind::Moves(optional) => {
             format!("moves: {}", if *optional { "optional" } else { "forced" })
         }
+        StmtKind::BackWhenStuck(may) => format!(
+            "when no move forward: move backward, {}",
+            if *may { "may" } else { "must" }
+        ),
+        StmtKind::BackStart(forbidden) => format!(
+            "moving back past the first hole: {}",
+            if *forbidden { "forbidden" } else { "stop" }
+        ),
         StmtKind::ThrowingOn(at_will) => format!(
             "throwing on: {}",
             if *at_will { "at will" } else { "as thrown" }
@@ -975,7 +1015,7 @@ fn capture(
 /// The syntax tree as JSON with every `span` removed: two files are the same modulo
 /// layout exactly when their erased trees are equal (comments included, by text).
 #[must_use]
-pub fn erase_spans(file: &File) -> serde_json::Value {
+pub(crate) fn erase_spans(file: &File) -> serde_json::Value {
     fn strip(v: &mut serde_json::Value) {
         match v {
             serde_json::Value::Object(m) => {

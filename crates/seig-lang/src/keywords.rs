@@ -62,6 +62,14 @@ pub const FORMS: &[Form] = &[
         "A team's pieces, one per hole of ROW from hole 1 (or the hole given).",
     ),
     f(
+        "team NAME: EXPR pieces on holes EXPR, EXPR of ROW",
+        "A start layout: one piece on each hole listed (in piece order), or `on hole EXPR of ROW`.",
+    ),
+    f(
+        "team NAME: EXPR pieces on odd holes of ROW",
+        "A start layout: one piece on each odd-numbered hole of ROW (`on even holes of ROW`: the even ones).",
+    ),
+    f(
         "team NAME: EXPR pieces beside the board",
         "A team's pieces start off the board and enter their track when released.",
     ),
@@ -133,6 +141,14 @@ pub const FORMS: &[Form] = &[
         "A seat must move while it can (default forced), or may decline its moves left (pass).",
     ),
     f(
+        "when no move forward: move backward, must|may",
+        "Moves no piece can use forward become moves back along the track, which the seat must (or may) make.",
+    ),
+    f(
+        "moving back past the first hole: stop|forbidden",
+        "A backward move stops on its track's first hole (default), or is refused there.",
+    ),
+    f(
         "throwing on: as thrown|at will",
         "A seat throws again only when a throw says so (default), or also whenever it likes.",
     ),
@@ -155,6 +171,10 @@ pub const FORMS: &[Form] = &[
     f(
         "on N, N|CLASS|any in PHASE if CONDS: EFFECT and EFFECT",
         "A throw table entry: the first whose match, phase and conditions hold applies.",
+    ),
+    f(
+        "move back EXPR",
+        "A move of EXPR places back along the piece's track.",
     ),
     f(
         "move EXPR",
@@ -202,6 +222,10 @@ pub const FORMS: &[Form] = &[
     f(
         "track TEAM entry: first hole|chosen hole|chosen empty hole",
         "Where a piece off its track steps onto it (default the first hole).",
+    ),
+    f(
+        "track TEAM branches|must branch at HOLE: ROW forward|backward as LABEL, rejoining at HOLE",
+        "A piece standing on HOLE when its move begins must take the branch; after it, the walk goes on at the rejoining hole.",
     ),
     f(
         "gate TEAM SEGMENT: throw in N, N by crossing throw|move total|every throw, else forbid|stop",
@@ -369,7 +393,7 @@ pub const FORMS: &[Form] = &[
 
 /// The words of a form: its runs of lower-case letters and dashes (capitals are
 /// placeholders).
-pub fn words_of(form: &'static str) -> impl Iterator<Item = &'static str> {
+pub(crate) fn words_of(form: &'static str) -> impl Iterator<Item = &'static str> {
     form.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
         .filter(|w| w.starts_with(|c: char| c.is_ascii_lowercase()))
 }

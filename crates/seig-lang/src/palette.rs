@@ -29,14 +29,14 @@ pub const DEFAULT_TEAMS: [Rgb; 2] = [[0xd2, 0x69, 0x1e], [0x2f, 0x7f, 0xd0]];
 
 /// The backgrounds a team's colour is drawn on: the web page's holes (`--hole` of
 /// `web/style.css`) and a dark terminal.
-pub const BACKGROUNDS: [(&str, Rgb); 2] = [
+pub(crate) const BACKGROUNDS: [(&str, Rgb); 2] = [
     ("the web page's holes", [0xe6, 0xd3, 0xab]),
     ("a dark terminal", [0, 0, 0]),
 ];
 
 /// The least contrast (WCAG ratio, 1 to 21) a team's colour keeps against each of
 /// [`BACKGROUNDS`] without a warning; every named colour but black and white reaches it.
-pub const MIN_CONTRAST: f64 = 2.0;
+pub(crate) const MIN_CONTRAST: f64 = 2.0;
 
 /// A colour as written: a palette name, or `#rrggbb` (`None`: neither).
 pub fn parse(text: &str) -> Option<Rgb> {
@@ -69,7 +69,7 @@ fn luminance(c: Rgb) -> f64 {
 }
 
 /// WCAG contrast ratio between two colours (1: none, 21: black on white).
-pub fn contrast(a: Rgb, b: Rgb) -> f64 {
+pub(crate) fn contrast(a: Rgb, b: Rgb) -> f64 {
     let (x, y) = (luminance(a), luminance(b));
     (x.max(y) + 0.05) / (x.min(y) + 0.05)
 }

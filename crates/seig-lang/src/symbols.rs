@@ -4,7 +4,7 @@
 
 use crate::diag::Span;
 use crate::syntax::ast::{
-    self, Cond, CountRhs, Counted, Effect, Expr, Item, Name, Region, Requirement, RowRef,
+    self, Cond, CountRhs, Counted, Effect, Expr, Item, Layout, Name, Region, Requirement, RowRef,
     SticksWhen, Stmt, StmtKind, ThrowMatch,
 };
 
@@ -333,7 +333,7 @@ impl Walk {
 
     fn effect(&mut self, e: &Effect) {
         match e {
-            Effect::Move(x) => self.expr(x),
+            Effect::Move(x) | Effect::MoveBack(x) => self.expr(x),
             Effect::Release(n, moving, _, within) => {
                 self.expr(n);
                 if let Some(m) = moving {
@@ -390,7 +390,17 @@ impl Walk {
                 count,
                 start,
                 from_hole,
+                layout,
             } => {
+                if let Some(ast::Spanned {
+                    node: Layout::Listed(hs),
+                    ..
+                }) = layout
+                {
+                    for h in hs {
+                        self.expr(h);
+                    }
+                }
                 self.def(SymbolKind::Team, team);
                 self.expr(count);
                 if let Some(r) = start {
@@ -423,6 +433,7 @@ impl Walk {
             | StmtKind::TrackLoop { .. }
             | StmtKind::TrackEnd(..)
             | StmtKind::TrackEntry(..)
+            | StmtKind::TrackBranch { .. }
             | StmtKind::Gate { .. }
             | StmtKind::Capture { .. }
             | StmtKind::NoCapture { .. }
@@ -448,6 +459,8 @@ impl Walk {
             | StmtKind::PooledLanding(_)
             | StmtKind::PooledWalk(_)
             | StmtKind::Moves(_)
+            | StmtKind::BackWhenStuck(_)
+            | StmtKind::BackStart(_)
             | StmtKind::ThrowingOn(_)
             | StmtKind::ImmuneArrived
             | StmtKind::ImmuneUntilReleased
@@ -537,6 +550,23 @@ impl Walk {
             }
             StmtKind::TrackEnd(team, _) | StmtKind::TrackEntry(team, _) => {
                 self.uses(SymbolKind::Team, team)
+            }
+            StmtKind::TrackBranch {
+                team,
+                at,
+                segments,
+                rejoin,
+                ..
+            } => {
+                self.uses(SymbolKind::Team, team);
+                self.region(&at.node);
+                for seg in segments {
+                    self.row(&seg.row.node);
+                    if let Some(l) = &seg.label {
+                        self.def(SymbolKind::Segment, l);
+                    }
+                }
+                self.region(&rejoin.node);
             }
             StmtKind::Gate {
                 team,

@@ -22,7 +22,7 @@
 
 use crate::streams::Rng;
 use seig_engine::{Decision, Game, Quiet, Stage, State};
-use seig_lang::ir::{CellSet, Cond, TeamId};
+use seig_lang::ir::{ByTeam, CellSet, Cond, TeamId};
 
 /// A player that chooses decisions (`Send`, so that a game can move between the web
 /// server's worker threads).
@@ -193,7 +193,7 @@ pub fn make(kind: AgentKind, budget: Budget) -> Option<Box<dyn Agent>> {
 // Evaluation
 
 /// Value of a won game in evaluation units.
-pub const WIN: f64 = 1_000.0;
+pub(crate) const WIN: f64 = 1_000.0;
 
 const W_PIECE: f64 = 1.0;
 const W_PROGRESS: f64 = 0.4;
@@ -205,13 +205,13 @@ const W_GOAL: f64 = 0.5;
 #[derive(Debug, Clone)]
 pub struct Evaluator {
     /// Track index from which a piece counts as arrived, per team.
-    goal: [i16; 2],
+    goal: ByTeam<i16>,
     /// Pieces per team.
-    pieces: [usize; 2],
+    pieces: ByTeam<usize>,
     /// Holes a win condition wants landed on (`Won`), per team.
-    won_cells: [Vec<CellSet>; 2],
+    won_cells: ByTeam<Vec<CellSet>>,
     /// Holes a win condition wants occupied (`Full`), per team.
-    full_cells: [Vec<CellSet>; 2],
+    full_cells: ByTeam<Vec<CellSet>>,
 }
 
 fn count(c: &CellSet) -> u32 {
@@ -226,25 +226,25 @@ impl Evaluator {
     /// Reads the tables from the variant.
     pub fn new(g: &Game) -> Evaluator {
         let ir = g.ir();
-        let goal = [0, 1].map(|t: usize| {
-            let tr = &ir.teams[t].track;
+        let goal = ir.teams.each_ref().map(|team| {
+            let tr = &team.track;
             tr.goal.unwrap_or(tr.cells.len().saturating_sub(1) as u16) as i16
         });
-        let pieces = [0, 1].map(|t: usize| ir.teams[t].pieces as usize);
-        let mut won_cells = [Vec::new(), Vec::new()];
-        let mut full_cells = [Vec::new(), Vec::new()];
+        let pieces = ir.teams.each_ref().map(|team| team.pieces as usize);
+        let mut won_cells = ByTeam::new(Vec::new(), Vec::new());
+        let mut full_cells = ByTeam::new(Vec::new(), Vec::new());
         for w in &ir.wins {
             for c in &w.when {
                 match c {
                     Cond::Won(cells) => {
-                        for t in 0..2 {
+                        for t in TeamId::BOTH {
                             if count(&cells[t]) > 0 {
                                 won_cells[t].push(cells[t]);
                             }
                         }
                     }
                     Cond::Full(cells, _) => {
-                        for t in 0..2 {
+                        for t in TeamId::BOTH {
                             if count(&cells[t]) > 0 {
                                 full_cells[t].push(cells[t]);
                             }
@@ -263,10 +263,10 @@ impl Evaluator {
     }
 
     /// How well `team` stands, on its own.
-    fn side(&self, s: &State, t: usize) -> f64 {
+    fn side(&self, s: &State, t: TeamId) -> f64 {
         let goal = self.goal[t].max(0) as f64 + 1.0;
         let mut v = 0.0;
-        for p in s.pieces(TeamId::new(t)) {
+        for p in s.pieces(t) {
             if !p.alive() {
                 continue;
             }
@@ -283,10 +283,10 @@ impl Evaluator {
         }
         let scale = W_GOAL * self.pieces[t] as f64;
         for c in &self.won_cells[t] {
-            v += scale * and_count(c, &s.landed(TeamId::new(t))) as f64 / count(c) as f64;
+            v += scale * and_count(c, &s.landed(t)) as f64 / count(c) as f64;
         }
         for c in &self.full_cells[t] {
-            v += scale * and_count(c, &s.occupied(TeamId::new(t))) as f64 / count(c) as f64;
+            v += scale * and_count(c, &s.occupied(t)) as f64 / count(c) as f64;
         }
         v
     }
@@ -297,8 +297,7 @@ impl Evaluator {
         if let Stage::Over(w) = s.stage() {
             return if w == team { WIN } else { -WIN };
         }
-        let t = team.index();
-        self.side(s, t) - self.side(s, team.other().index())
+        self.side(s, team) - self.side(s, team.other())
     }
 
     /// The score mapped to a win estimate in `[0, 1]` for `team`.
@@ -306,7 +305,8 @@ impl Evaluator {
         if let Stage::Over(w) = s.stage() {
             return if w == team { 1.0 } else { 0.0 };
         }
-        let scale = (self.pieces[0].max(self.pieces[1]) as f64 / 4.0).max(1.0);
+        let scale =
+            (self.pieces[TeamId::FIRST].max(self.pieces[TeamId::SECOND]) as f64 / 4.0).max(1.0);
         1.0 / (1.0 + (-self.score(s, team) / scale).exp())
     }
 }
@@ -355,7 +355,7 @@ impl Agent for RandomAgent {
 /// The decision whose resulting position evaluates best for the mover (ties by the
 /// generator).
 #[derive(Debug, Default)]
-pub struct GreedyAgent {
+pub(crate) struct GreedyAgent {
     buf: Vec<Decision>,
 }
 
@@ -377,7 +377,7 @@ fn pick_best(scores: &[f64], rng: &mut Rng) -> Option<usize> {
 /// cost the engine a search of the pool that is left, so this bounds a choice's time in
 /// positions of hostile files (tens of thousands of decisions); the bundled games' positions
 /// have far fewer (at most 143 in 300 random games of each bundled file).
-pub const MAX_SCORED: usize = 256;
+pub(crate) const MAX_SCORED: usize = 256;
 
 /// The greedy choice among `buf`: the decision whose position scores best for the mover,
 /// ties broken by `rng`; at most [`MAX_SCORED`] decisions are scored.
@@ -420,7 +420,7 @@ impl Agent for GreedyAgent {
 
 /// Depth-limited expectimax with iterative deepening inside a budget of positions.
 #[derive(Debug)]
-pub struct ExpectimaxAgent {
+pub(crate) struct ExpectimaxAgent {
     budget: Budget,
     /// Decisions kept at inner decision nodes (best first by the static evaluation).
     beam: usize,
@@ -618,15 +618,15 @@ struct Node {
 }
 
 /// Most decisions an MCTS tree keeps unexpanded across its nodes (memory: 16 bytes each).
-pub const MCTS_MAX_STORED: usize = 1 << 22;
+pub(crate) const MCTS_MAX_STORED: usize = 1 << 22;
 /// Most decisions an MCTS search lists in all, in the tree and in rollouts (time).
-pub const MCTS_MAX_LISTED: usize = 1 << 24;
+pub(crate) const MCTS_MAX_LISTED: usize = 1 << 24;
 
 /// Monte Carlo tree search with chance nodes; deterministic given the generator. A search
 /// stops early (with the tree it has) when it has listed [`MCTS_MAX_LISTED`] decisions or
 /// keeps [`MCTS_MAX_STORED`], whatever the position.
 #[derive(Debug)]
-pub struct MctsAgent {
+pub(crate) struct MctsAgent {
     budget: Budget,
     nodes: Vec<Node>,
     buf: Vec<Decision>,

@@ -191,7 +191,7 @@ fn random_suffix() -> u64 {
 }
 
 /// A temporary file older than this is one a killed write left behind.
-pub const STALE_TEMPORARY: std::time::Duration = std::time::Duration::from_secs(15 * 60);
+pub(crate) const STALE_TEMPORARY: std::time::Duration = std::time::Duration::from_secs(15 * 60);
 
 /// The name of a temporary file of a write to `base`: `.BASE.` + 16 hex digits + `.tmp`.
 fn is_temporary_of(name: &str, base: &str) -> bool {
@@ -335,7 +335,7 @@ pub fn write_atomic_with(
 /// Does a write to `output` land on the file `input` names? The same path once both are
 /// made canonical (symlinks and `..` resolved), or the same device and inode (a hard link,
 /// or another path to it). An output that does not exist yet is no input.
-pub fn same_file(output: &Path, input: &Path) -> bool {
+pub(crate) fn same_file(output: &Path, input: &Path) -> bool {
     let canonical = |p: &Path| std::fs::canonicalize(p).ok();
     if let (Some(a), Some(b)) = (canonical(output), canonical(input))
         && a == b

@@ -12,7 +12,7 @@ pub mod play;
 pub mod probe;
 pub mod record;
 pub mod sim;
-pub mod stats;
+pub(crate) mod stats;
 pub mod streams;
 pub mod terminal;
 pub mod trace;

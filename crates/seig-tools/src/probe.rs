@@ -8,7 +8,7 @@ use crate::agents::{Agent, RandomAgent};
 use crate::analysis::describe_conds;
 use crate::driver::{self, End, Hooks, Streams};
 use crate::stats::wilson;
-use seig_engine::{Event, Game};
+use seig_engine::{Event, Game, State};
 use seig_lang::ir::{Origin, RuleIx, TeamId};
 use std::collections::BTreeSet;
 
@@ -66,6 +66,8 @@ pub fn probe(g: &Game, seed: u64, games: u64, max_turns: u32) -> ProbeReport {
     let mut still = 0u64;
     let mut phases = vec![0u64; ir.phases.value.len()];
     let mut failing: Vec<Vec<u64>> = ir.wins.iter().map(|w| vec![0; w.when.len()]).collect();
+    // Per team: capped games that ended with a blockade of the other team ahead of its pieces.
+    let mut blockaded = [0u64; 2];
     for i in 0..games {
         let streams = Streams::for_game(seed, i);
         let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
@@ -87,6 +89,11 @@ pub fn probe(g: &Game, seed: u64, games: u64, max_turns: u32) -> ProbeReport {
         still += u64::from(watch.moves == 0);
         if let Some(n) = phases.get_mut(s.phase().index()) {
             *n += 1;
+        }
+        if let Some(n) = ir.movement.blockade.value {
+            for (t, k) in TeamId::BOTH.into_iter().zip(&mut blockaded) {
+                *k += u64::from(blockade_ahead(g, &s, t, n));
+            }
         }
         for (w, fails) in ir.wins.iter().zip(&mut failing) {
             for t in TeamId::BOTH {
@@ -134,6 +141,18 @@ pub fn probe(g: &Game, seed: u64, games: u64, max_turns: u32) -> ProbeReport {
                 });
             }
         }
+        for (t, &k) in TeamId::BOTH.into_iter().zip(&blockaded) {
+            if k > 0 {
+                suspects.push(Suspect {
+                    origin: ir.movement.blockade.origin,
+                    message: format!(
+                        "in {k} of the {capped} game(s) that did not end, a blockade of `{}` stood ahead of pieces of `{}` on their track when the game was stopped",
+                        ir.team_of(t.other()).name,
+                        ir.team_of(t).name
+                    ),
+                });
+            }
+        }
         if ir.phases.value.len() > 1 {
             for (ph, &n) in phases.iter().enumerate().filter(|(_, n)| **n > 0) {
                 suspects.push(Suspect {
@@ -154,4 +173,27 @@ pub fn probe(g: &Game, seed: u64, games: u64, max_turns: u32) -> ProbeReport {
         max_turns,
         suspects,
     }
+}
+
+/// Does a blockade stand ahead of a piece of team `t`: `n` or more holes in a row along its
+/// track, each holding pieces of the other team, beyond the track index of one of its
+/// pieces still in the game (a piece off the track stands before index 0)?
+fn blockade_ahead(g: &Game, s: &State, t: TeamId, n: u8) -> bool {
+    let cells = &g.ir().team_of(t).track.cells;
+    let opp = s.occupied(t.other());
+    // The first track index the rearmost piece still has ahead of it.
+    let Some(from) = s
+        .pieces(t)
+        .iter()
+        .filter(|p| p.alive())
+        .map(|p| p.track_index().map_or(0, |i| i + 1))
+        .min()
+    else {
+        return false;
+    };
+    let mut run = 0usize;
+    cells.iter().skip(from).any(|&c| {
+        run = if opp.contains(c) { run + 1 } else { 0 };
+        run >= usize::from(n)
+    })
 }

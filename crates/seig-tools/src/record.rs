@@ -27,11 +27,11 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// The `format` field of every record.
-pub const FORMAT: &str = "seig-record";
+pub(crate) const FORMAT: &str = "seig-record";
 /// The record version this build writes and reads.
-pub const VERSION: u32 = 1;
+pub(crate) const VERSION: u32 = 1;
 /// Largest record accepted.
-pub const MAX_RECORD_BYTES: u64 = 64 * 1024 * 1024;
+pub(crate) const MAX_RECORD_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Who plays a seat.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -235,7 +235,7 @@ pub fn readings_of(g: &Game) -> BTreeMap<String, String> {
 }
 
 /// The parameters in force, by name.
-pub fn params_of(g: &Game) -> BTreeMap<String, i64> {
+pub(crate) fn params_of(g: &Game) -> BTreeMap<String, i64> {
     g.ir()
         .params
         .iter()

@@ -1,7 +1,7 @@
 //! Interval estimates shared by every tool that reports a rate.
 
 /// The normal quantile for a two-sided 95% interval.
-pub const Z95: f64 = 1.959_963_984_540_054;
+pub(crate) const Z95: f64 = 1.959_963_984_540_054;
 
 /// The 95% Wilson score interval of `k` successes in `n` trials (`(0, 1)` when `n = 0`).
 pub fn wilson(k: u64, n: u64) -> (f64, f64) {
@@ -9,7 +9,7 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
 }
 
 /// The Wilson score interval for a given normal quantile `z`.
-pub fn wilson_z(k: u64, n: u64, z: f64) -> (f64, f64) {
+pub(crate) fn wilson_z(k: u64, n: u64, z: f64) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }

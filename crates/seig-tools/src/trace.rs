@@ -74,7 +74,7 @@ fn team_name(ir: &Ir, t: TeamId) -> String {
 }
 
 /// The place of a piece as the position notation names it.
-pub fn place_name(g: &Game, team: TeamId, p: &Piece) -> String {
+pub(crate) fn place_name(g: &Game, team: TeamId, p: &Piece) -> String {
     if !p.alive() {
         return "x".into();
     }

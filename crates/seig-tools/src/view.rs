@@ -6,25 +6,27 @@
 
 use crate::analysis::explain::{self, RuleCite, ThrowView};
 use seig_engine::{Decision, Game, Stage, State};
-use seig_lang::ir::{Cell, Ir, TeamId, ValueRule};
+use seig_lang::ir::{ByTeam, Cell, Ir, TeamId, ValueRule};
 use serde::Serialize;
 
 /// Each team's colour (red, green, blue) when the rule file names none: the language
 /// default ([`seig_lang::palette::DEFAULT_TEAMS`]), chosen to stand apart from each other,
 /// from the page's sand-coloured holes and from a dark terminal's background.
-pub const TEAM_RGB: [[u8; 3]; 2] = seig_lang::palette::DEFAULT_TEAMS;
+pub(crate) const TEAM_RGB: [[u8; 3]; 2] = seig_lang::palette::DEFAULT_TEAMS;
 
 /// Team `team`'s colour, the same in the terminal, the web page and the report: the one its
 /// rule file names (`team NAME shown as COLOUR`), else the language default ([`TEAM_RGB`]).
 pub fn team_rgb(ir: &Ir, team: usize) -> [u8; 3] {
-    let named = ir.teams.get(team).and_then(|t| t.shown).map(|s| s.value);
+    let named = TeamId::from_index(team)
+        .and_then(|t| ir.teams[t].shown)
+        .map(|s| s.value);
     named
         .or_else(|| TEAM_RGB.get(team).copied())
         .unwrap_or([0x80, 0x80, 0x80])
 }
 
 /// Team `team`'s colour ([`team_rgb`]) as CSS writes it (`#d2691e`).
-pub fn team_colour_hex(ir: &Ir, team: usize) -> String {
+pub(crate) fn team_colour_hex(ir: &Ir, team: usize) -> String {
     seig_lang::palette::hex(team_rgb(ir, team))
 }
 
@@ -275,7 +277,7 @@ pub struct BoardView {
     /// Rows, first row first.
     pub rows: Vec<RowView>,
     /// The two teams.
-    pub teams: Vec<TeamView>,
+    pub teams: ByTeam<TeamView>,
     /// The last throw.
     pub sticks: Option<SticksView>,
     /// The turn's pool.
@@ -307,11 +309,8 @@ pub fn hole_of(ir: &Ir, cell: Cell) -> Option<Hole> {
 /// The two teams of `s` as a front end draws them: their pieces (where each stands,
 /// released, immune, in the game) and their walks along the rows. The web page
 /// ([`board_view`]) and the terminal's board both draw from this.
-pub fn teams_view(ir: &Ir, s: &State) -> Vec<TeamView> {
-    TeamId::BOTH
-        .into_iter()
-        .map(|t| team_view(ir, s, t))
-        .collect()
+pub fn teams_view(ir: &Ir, s: &State) -> ByTeam<TeamView> {
+    ByTeam::from_fn(|t| team_view(ir, s, t))
 }
 
 /// Where decision `d` of the team to play takes its piece: the hole it leaves and the hole

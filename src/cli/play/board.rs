@@ -12,7 +12,7 @@
 
 use super::plain::team_letters;
 use crate::engine::{Decision, Game, State};
-use crate::lang::ir::{Ir, Row};
+use crate::lang::ir::{Ir, Row, TeamId};
 use crate::tools::view::{self, Hole as At, TeamView};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -195,7 +195,7 @@ pub fn board_lines_marked(
     width: usize,
 ) -> Vec<Line<'static>> {
     let ir = g.ir();
-    let teams = view::teams_view(ir, s);
+    let teams = view::teams_view(ir, s).into_array();
     let letters = team_letters(g);
     let name_w = ir
         .rows
@@ -253,7 +253,11 @@ pub fn board_lines_marked(
 fn legend(ir: &Ir, letters: [char; 2], tw: usize, width: usize) -> Vec<Line<'static>> {
     let (a, b) = (letters[0], letters[1]);
     let mut items = vec![
-        format!("{a} {}, {b} {}", ir.teams[0].name, ir.teams[1].name),
+        format!(
+            "{a} {}, {b} {}",
+            ir.teams[TeamId::FIRST].name,
+            ir.teams[TeamId::SECOND].name
+        ),
         "small: not released".to_string(),
     ];
     match tw {

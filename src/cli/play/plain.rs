@@ -40,7 +40,7 @@ commands:
 /// One letter per team for the board (the names' initials, made distinct).
 pub fn team_letters(g: &Game) -> [char; 2] {
     let initial = |t: usize, skip: usize| {
-        g.ir().teams[t]
+        g.ir().teams[TeamId::new(t)]
             .name
             .chars()
             .filter(|c| c.is_alphanumeric())
@@ -139,7 +139,11 @@ fn row_directions(g: &Game, row: usize) -> String {
             walks[0].insert_str(0, "start ");
         }
         if !walks.is_empty() {
-            parts.push(format!("{} {}", g.ir().teams[t].name, walks.join(" then ")));
+            parts.push(format!(
+                "{} {}",
+                g.ir().teams[TeamId::new(t)].name,
+                walks.join(" then ")
+            ));
         }
     }
     parts.join("; ")
@@ -203,14 +207,18 @@ pub fn render_board(g: &Game, s: &State) -> String {
     for t in 0..2 {
         let tok = team_token(s, t, None, None);
         if !tok.is_empty() {
-            beside.push(format!("{} {tok}", ir.teams[t].name));
+            beside.push(format!("{} {tok}", ir.teams[TeamId::new(t)].name));
         }
         let gone: Vec<usize> = (0..g.n_pieces(TeamId::new(t)))
             .filter(|&i| !s.piece(TeamId::new(t), i).alive())
             .map(|i| i + 1)
             .collect();
         if !gone.is_empty() {
-            removed.push(format!("{} {}", ir.teams[t].name, ranges(&gone)));
+            removed.push(format!(
+                "{} {}",
+                ir.teams[TeamId::new(t)].name,
+                ranges(&gone)
+            ));
         }
         let borne: Vec<usize> = (0..g.n_pieces(TeamId::new(t)))
             .filter(|&i| s.piece(TeamId::new(t), i).borne_off())
@@ -233,7 +241,10 @@ pub fn render_board(g: &Game, s: &State) -> String {
     let _ = writeln!(
         out,
         "key: {} = {}, {} = {}; + released, ! immune; → from hole 1 to the last",
-        letters[0], ir.teams[0].name, letters[1], ir.teams[1].name
+        letters[0],
+        ir.teams[TeamId::FIRST].name,
+        letters[1],
+        ir.teams[TeamId::SECOND].name
     );
     out
 }
@@ -288,6 +299,7 @@ pub fn render_pool(g: &Game, s: &State) -> Option<String> {
             let kind = match e.kind {
                 EntryKind::Release => "r",
                 EntryKind::Either => "e",
+                EntryKind::Back => "b",
                 EntryKind::Move => "",
             };
             let rule = &g.ir().rules[e.rule.index()].id;
@@ -862,7 +874,10 @@ fn choose_move(session: &Session, text: &str) -> Result<crate::engine::Decision,
     session
         .game
         .parse_decision(session.state(), text)
-        .map_err(|e| format!("cannot read the move `{text}`: {e}"))
+        .map_err(|e| {
+            let e = words::position::notation_error(session.game.ir(), &e);
+            format!("cannot read the move `{text}`: {e}")
+        })
 }
 
 fn why_text(session: &Session, arg: &str) -> String {
@@ -883,7 +898,10 @@ fn why_text(session: &Session, arg: &str) -> String {
         },
         Err(_) if arg.contains(':') => match session.game.parse_decision(s, arg) {
             Ok(d) => d,
-            Err(e) => return format!("cannot read the move `{arg}`: {e}"),
+            Err(e) => {
+                let e = words::position::notation_error(session.game.ir(), &e);
+                return format!("cannot read the move `{arg}`: {e}");
+            }
         },
         Err(_) => return "why needs a move number: `why N`".into(),
     };

@@ -109,10 +109,14 @@ pub(super) struct TrackDecl {
     pub origin: Origin,
 }
 
+/// A team's pieces and start: count, start, first hole, and the start layout's 0-based holes
+/// (empty without one).
+pub(super) type PiecesStart = (u8, Start, u16, Vec<u16>);
+
 /// The statements about teams in force, by team index.
 pub(super) struct TeamStmts<'a> {
     /// Pieces and start.
-    pub pieces: [Option<Setting<(u8, Start, u16)>>; 2],
+    pub pieces: [Option<Setting<PiecesStart>>; 2],
     /// A pieces statement was written (even with errors): not also reported as missing.
     pub pieces_written: [bool; 2],
     /// Colour (a face index).
@@ -127,6 +131,8 @@ pub(super) struct TeamStmts<'a> {
     pub loops: Vec<(&'a Flat<'a>, TeamId)>,
     /// `gate` statements, with their team.
     pub gates: Vec<(&'a Flat<'a>, TeamId)>,
+    /// `track T branches at` statements, with their team.
+    pub branches: Vec<(&'a Flat<'a>, TeamId)>,
     /// The first `ends:` statement in force per team: what it says, where, and its origin.
     pub ends: [Option<(TrackEnd, Span, Origin)>; 2],
     /// The first `entry:` statement in force per team: what it says, where, and its origin.
@@ -144,6 +150,7 @@ pub(super) fn team_statements<'a>(cx: &mut Cx, flat: &'a [Flat<'a>]) -> TeamStmt
         tracks: [None, None],
         loops: Vec::new(),
         gates: Vec::new(),
+        branches: Vec::new(),
         ends: [None, None],
         entries: [None, None],
     };
@@ -154,6 +161,7 @@ pub(super) fn team_statements<'a>(cx: &mut Cx, flat: &'a [Flat<'a>]) -> TeamStmt
                 count,
                 start,
                 from_hole,
+                layout,
             } => pieces(
                 cx,
                 &mut ts,
@@ -162,6 +170,7 @@ pub(super) fn team_statements<'a>(cx: &mut Cx, flat: &'a [Flat<'a>]) -> TeamStmt
                 count,
                 start.as_ref(),
                 from_hole.as_ref(),
+                layout.as_ref(),
             ),
             StmtKind::TeamColour { team, face } => {
                 let t = cx.team(team);
@@ -207,6 +216,13 @@ pub(super) fn team_statements<'a>(cx: &mut Cx, flat: &'a [Flat<'a>]) -> TeamStmt
                     && f.active()
                 {
                     ts.gates.push((f, t));
+                }
+            }
+            StmtKind::TrackBranch { team, .. } => {
+                if let Some(t) = cx.team(team)
+                    && f.active()
+                {
+                    ts.branches.push((f, t));
                 }
             }
             _ => {}
@@ -312,7 +328,11 @@ fn pieces(
     count: &ast::Spanned<ast::Expr>,
     start: Option<&ast::Spanned<ast::RowRef>>,
     from_hole: Option<&ast::Spanned<ast::Expr>>,
+    layout: Option<&ast::Spanned<ast::Layout>>,
 ) {
+    if let (Some(l), Some(r)) = (layout, start) {
+        return laid_out(cx, ts, f, team, count, r, l);
+    }
     let t = cx.team(team);
     if let (Some(t), true) = (t, f.active()) {
         ts.pieces_written[t.index()] = true;
@@ -336,9 +356,105 @@ fn pieces(
         }
     };
     if let (Some(t), Some(n), Some(st), Some(from)) = (t, n, st, from) {
-        let v = (n as u8, st, (from - 1) as u16);
+        let v = (n as u8, st, (from - 1) as u16, Vec::new());
         set_once(cx, &mut ts.pieces[t.index()], v, f, "the team's pieces");
     }
+}
+
+/// `team T: N pieces on holes A, B, … of ROW` (or `on odd|even holes of ROW`): the pieces
+/// stand on the holes given, one each in piece order. The holes must lie in the row (E054),
+/// be as many as the pieces (E054) and differ (E160).
+fn laid_out(
+    cx: &mut Cx,
+    ts: &mut TeamStmts,
+    f: &Flat,
+    team: &Name,
+    count: &ast::Spanned<ast::Expr>,
+    start: &ast::Spanned<ast::RowRef>,
+    layout: &ast::Spanned<ast::Layout>,
+) {
+    let t = cx.team(team);
+    if let (Some(t), true) = (t, f.active()) {
+        ts.pieces_written[t.index()] = true;
+    }
+    let n = cx.int(count, "number of pieces", 1, MAX_PIECES);
+    let row = cx.one_row(start, t.unwrap_or(TeamId::FIRST));
+    let len = row.map_or(MAX_HOLES, |r| cx.rows[r].len as i64);
+    // 1-based holes, each with where it is written.
+    let holes: Vec<(i64, Span)> = match &layout.node {
+        ast::Layout::Listed(hs) => hs
+            .iter()
+            .filter_map(|h| cx.int(h, "hole", 1, MAX_HOLES).map(|v| (v, h.span)))
+            .collect(),
+        ast::Layout::Odd => (1..=len).step_by(2).map(|h| (h, layout.span)).collect(),
+        ast::Layout::Even => (2..=len).step_by(2).map(|h| (h, layout.span)).collect(),
+    };
+    let (Some(t), Some(n), Some(row)) = (t, n, row) else {
+        return;
+    };
+    // As for `from hole`: only the statement in force must fit its row.
+    if f.active() && !layout_fits(cx, count, layout, n, &holes, len) {
+        return;
+    }
+    let zero_based = holes.iter().map(|&(h, _)| (h - 1) as u16).collect();
+    let v = (n as u8, Start::Row(row), 0, zero_based);
+    set_once(cx, &mut ts.pieces[t.index()], v, f, "the team's pieces");
+}
+
+/// Reports a start layout's holes past the row's end, listed twice, or not as many as the
+/// pieces; `false` when it reported any.
+fn layout_fits(
+    cx: &mut Cx,
+    count: &ast::Spanned<ast::Expr>,
+    layout: &ast::Spanned<ast::Layout>,
+    n: i64,
+    holes: &[(i64, Span)],
+    len: i64,
+) -> bool {
+    let before = cx.diags.len();
+    for (i, &(h, span)) in holes.iter().enumerate() {
+        if h > len {
+            cx.diags.push(
+                Diagnostic::error(
+                    Code::PiecesDoNotFitRow,
+                    span,
+                    format!("the start row has {len} holes: there is no hole {h}"),
+                    "no such hole",
+                )
+                .with_help(format!("list holes 1..{len}")),
+            );
+        } else if let Some(&(_, first)) = holes.get(..i).and_then(|b| b.iter().find(|x| x.0 == h)) {
+            cx.diags.push(
+                Diagnostic::error(
+                    Code::StartHoleTwice,
+                    span,
+                    format!("hole {h} is listed twice: two pieces of the team would start on it"),
+                    "listed again",
+                )
+                .with_help("list each hole once, one per piece")
+                .with_secondary(first, "first listed here"),
+            );
+        }
+    }
+    let m = holes.len() as i64;
+    if cx.diags.len() == before && m != n {
+        let what = match layout.node {
+            ast::Layout::Listed(_) => format!("{m} hole(s) listed"),
+            ast::Layout::Odd => format!("{m} odd hole(s) in a row of {len}"),
+            ast::Layout::Even => format!("{m} even hole(s) in a row of {len}"),
+        };
+        cx.diags.push(
+            Diagnostic::error(
+                Code::PiecesDoNotFitRow,
+                count.span,
+                format!("{n} pieces cannot start one per hole on {what}"),
+                format!("{m} hole(s) for them"),
+            )
+            .with_secondary(layout.span, "the holes")
+            .with_help(format!("give {m} pieces, or list one hole per piece")),
+        );
+    }
+    cx.diags.len() == before
 }
 
 /// Reports pieces that do not fit their start row one per hole from hole `from` on.
@@ -422,7 +538,7 @@ fn track(
 
 /// The two teams with their tracks; `None` (after diagnostics) when one lacks pieces or a
 /// track.
-pub(super) fn teams(cx: &mut Cx, ts: &TeamStmts, first_span: Span) -> Option<Vec<Team>> {
+pub(super) fn teams(cx: &mut Cx, ts: &TeamStmts, first_span: Span) -> Option<ByTeam<Team>> {
     let mut teams = Vec::new();
     for t in 0..2usize {
         let name = cx.team_names[t].clone();
@@ -457,6 +573,7 @@ pub(super) fn teams(cx: &mut Cx, ts: &TeamStmts, first_span: Span) -> Option<Vec
         if let Some((end, _, origin)) = ts.ends[t] {
             track.end = Sourced::stated(end, origin);
         }
+        super::branch::check_shape(cx, &name, &track, decl.back.is_some(), decl.span);
         if let Some((entry, span, origin)) = ts.entries[t] {
             track.entry = Sourced::stated(entry, origin);
             check_entry(cx, &name, &pieces.value.1, &track, span);
@@ -468,11 +585,12 @@ pub(super) fn teams(cx: &mut Cx, ts: &TeamStmts, first_span: Span) -> Option<Vec
             pieces: pieces.value.0,
             start: pieces.value.1.clone(),
             first_hole: pieces.value.2,
+            holes: pieces.value.3.clone(),
             track,
             origin: pieces.origin,
         });
     }
-    (teams.len() == 2).then_some(teams)
+    ByTeam::try_from(teams).ok()
 }
 
 /// A colour of `shown as`: a palette name or `#rrggbb` (E150 otherwise).
@@ -553,7 +671,7 @@ pub(super) fn shown_colours(cx: &mut Cx, ts: &TeamStmts) {
 }
 
 /// Warns of rows no piece can ever stand on (on a clean file only).
-pub(super) fn unreachable_rows(cx: &mut Cx, teams: &[Team], clean: bool) {
+pub(super) fn unreachable_rows(cx: &mut Cx, teams: &ByTeam<Team>, clean: bool) {
     for (i, r) in cx.rows.iter().enumerate().filter(|_| clean) {
         let on_track = teams
             .iter()
@@ -578,6 +696,7 @@ fn build_track(cx: &mut Cx, team: TeamId, decl: &TrackDecl, stmts: &TeamStmts) -
     if let Some(b) = &decl.back {
         walk_back(cx, b, &mut cells, &mut segments);
     }
+    let branches = super::branch::add(cx, team, &stmts.branches, &mut cells, &mut segments);
     let looping = track_loop(cx, team, &segments, &stmts.loops);
     let gates = track_gates(cx, team, &segments, &stmts.gates);
     Track {
@@ -589,11 +708,12 @@ fn build_track(cx: &mut Cx, team: TeamId, decl: &TrackDecl, stmts: &TeamStmts) -
         origin: decl.origin,
         end: Sourced::default_value(TrackEnd::Stop),
         entry: Sourced::default_value(TrackEntry::FirstHole),
+        branches,
     }
 }
 
 /// The holes of a track in walking order, its segments and the index of its goal's last hole.
-fn walk(
+pub(super) fn walk(
     cx: &mut Cx,
     team: TeamId,
     segs: &[(ast::Segment, usize)],
@@ -601,19 +721,28 @@ fn walk(
     let mut cells = Vec::new();
     let mut segments: Vec<TrackSegment> = Vec::new();
     let mut goal = None;
-    for (s, row) in segs {
-        if let Some((prev, _)) = segs.iter().find(|(p, r)| {
-            r == row && p.backward == s.backward && p.row.span.start < s.row.span.start
-        }) {
+    let mut before: Option<&(ast::Segment, usize)> = None;
+    for pair in segs {
+        let (s, row) = pair;
+        let prev = before.replace(pair);
+        // A row walked again the same way straight after itself jumps from its last hole
+        // back to its first: no circuit does that (a circuit passes other rows between).
+        if let Some((prev, _)) = prev.filter(|(p, r)| r == row && p.backward == s.backward) {
             let way = if s.backward { "backward" } else { "forward" };
             cx.diags.push(
                 Diagnostic::error(
                     Code::RowWalkedTwice,
                     s.row.span,
-                    "this track walks the same row the same way twice",
-                    format!("`{}` {way} again", cx.rows[*row].name),
+                    "this track walks the same row the same way twice in a row",
+                    format!(
+                        "`{}` {way} again, straight after itself",
+                        cx.rows[*row].name
+                    ),
                 )
-                .with_help("a track may return along a row only in the other direction")
+                .with_help(
+                    "a track may walk a row again the same way only after other rows (a \
+                     circuit); to come back along it, walk it the other way",
+                )
                 .with_secondary(prev.row.span, "first walked here"),
             );
             let row_name = cx.rows[*row].name.clone();

@@ -114,12 +114,12 @@ pub(super) fn capture_statements(cx: &mut Cx, flat: &[Flat]) -> CaptureStmts {
 /// `immune after arriving`: each team's pieces become immune as they enter the hole on
 /// which they arrive (the last hole of the track's goal segment, else of the track), as an
 /// `immune after entering` of that hole would make them.
-pub(super) fn immune_on_arrival(flat: &[Flat], teams: &[Team], capture: &mut CapturePolicy) {
+pub(super) fn immune_on_arrival(flat: &[Flat], teams: &ByTeam<Team>, capture: &mut CapturePolicy) {
     for f in flat {
         let (StmtKind::ImmuneArrived, Some(origin)) = (&f.stmt.node, f.origin) else {
             continue;
         };
-        let mut region = [CellSet::default(); 2];
+        let mut region = TeamCells::default();
         for ((set, team), im) in region.iter_mut().zip(teams).zip(capture.immune.iter_mut()) {
             let tr = &team.track;
             let at = tr
@@ -152,20 +152,16 @@ pub(super) fn immune_until_released(flat: &[Flat], capture: &mut CapturePolicy) 
 
 /// The capture table for a board of `cells` holes; warns (on a clean file) when captures are
 /// forbidden somewhere but allowed nowhere.
-#[expect(
-    clippy::indexing_slicing,
-    reason = "`t` enumerates `at`, a pair, so it also indexes the per-team pairs `region` and `immune`"
-)]
 pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> CapturePolicy {
-    let mut at = vec![vec![CellCapture::default(); cells as usize]; 2];
-    let mut immune: [Option<(CellSet, Origin)>; 2] = [None, None];
+    let mut at = ByTeam::splat(vec![CellCapture::default(); cells as usize]);
+    let mut immune: ByTeam<Option<(CellSet, Origin)>> = ByTeam::default();
     let mut any_capture = false;
     let home_default = cs
         .home_to
         .as_ref()
         .map_or(HomeTarget::StartHole, |h| h.value);
     overlapping_captures(cx, &cs, cells);
-    for t in 0..2 {
+    for t in TeamId::BOTH {
         for s in by_specificity(&cs.stated, t, cells) {
             let CaptureKind::Capture {
                 compulsory,
@@ -193,7 +189,8 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
     }
     for s in &cs.stated {
         let rule = s.origin;
-        for (t, cells_t) in at.iter_mut().enumerate() {
+        for t in TeamId::BOTH {
+            let cells_t = &mut at[t];
             let here = |c: u16| s.region.is_none_or(|r| r[t].contains(Cell::new(c)));
             for (c, cc) in (0..cells).zip(cells_t.iter_mut()) {
                 if !here(c) {
@@ -214,8 +211,8 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
         }
         if let (CaptureKind::Immune, Some(region)) = (s.kind, &s.region) {
             // Every team gets the union of the regions, with the last rule that adds one.
-            for (t, im) in immune.iter_mut().enumerate() {
-                let (set, r) = im.get_or_insert((CellSet::default(), rule));
+            for t in TeamId::BOTH {
+                let (set, r) = immune[t].get_or_insert((CellSet::default(), rule));
                 *set = set.union(&region[t]);
                 *r = rule;
             }
@@ -243,7 +240,7 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
         stacking_at_end: stacking.is_some_and(|(a, _, e)| a || e),
         at,
         blocked_share: sourced(&cs.blocked, true),
-        immune: immune.to_vec(),
+        immune,
         immune_when: Vec::new(),
         waiting_immune: Sourced::default(),
         protection: Sourced::default(),
@@ -253,9 +250,9 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
 }
 
 /// The holes of a capture statement's region seen from team `t` (`None`: every hole).
-fn holes(s: &CaptureStatement, t: usize, cells: u16) -> CellSet {
+fn holes(s: &CaptureStatement, t: TeamId, cells: u16) -> CellSet {
     match &s.region {
-        Some(r) => r.get(t).copied().unwrap_or_default(),
+        Some(r) => r[t],
         None => {
             let mut all = CellSet::default();
             (0..cells).for_each(|c| all.insert(Cell::new(c)));
@@ -274,7 +271,7 @@ fn subset(a: &CellSet, b: &CellSet) -> bool {
 
 /// The `capture` statements (no other kind), least specific first for team `t`: a
 /// statement without a region first, then by fewer holes, file order among equals.
-fn by_specificity(stated: &[CaptureStatement], t: usize, cells: u16) -> Vec<&CaptureStatement> {
+fn by_specificity(stated: &[CaptureStatement], t: TeamId, cells: u16) -> Vec<&CaptureStatement> {
     let mut v: Vec<&CaptureStatement> = stated
         .iter()
         .filter(|s| matches!(s.kind, CaptureKind::Capture { .. }))
@@ -301,7 +298,7 @@ fn overlapping_captures(cx: &mut Cx, cs: &CaptureStmts, cells: u16) {
     for (n, &i) in captures.iter().enumerate() {
         for &j in &captures[..n] {
             let (a, b) = (&cs.stated[i], &cs.stated[j]);
-            let clash = (0..2).any(|t| {
+            let clash = TeamId::BOTH.into_iter().any(|t| {
                 let (ha, hb) = (holes(a, t, cells), holes(b, t, cells));
                 let meet = ha.0.iter().zip(&hb.0).any(|(x, y)| x & y != 0);
                 // A statement without a region is the least specific of all.

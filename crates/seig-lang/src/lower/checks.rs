@@ -14,7 +14,7 @@ pub(super) fn check_throws(
     cx: &mut Cx,
     throws: Vec<(ThrowEntry, Span)>,
     sticks: &Sticks,
-    teams: &[Team],
+    teams: &ByTeam<Team>,
     report: bool,
     fallback: Span,
 ) -> Vec<ThrowEntry> {
@@ -47,7 +47,7 @@ pub(super) fn check_throws(
     clippy::indexing_slicing,
     reason = "`ph` runs over `0..phases` and `by_phase` has one entry per phase"
 )]
-fn outcomes(phases: usize, sticks: &Sticks, teams: &[Team]) -> Vec<Outcome> {
+fn outcomes(phases: usize, sticks: &Sticks, teams: &ByTeam<Team>) -> Vec<Outcome> {
     // (phase, n, value) triples that can happen.
     let mut outcomes: Vec<(PhaseId, u8, u8)> = Vec::new();
     for ph in (0..phases as u8).map(PhaseId::new) {
@@ -289,7 +289,7 @@ fn impossible_values(cx: &mut Cx, entry: &ThrowEntry, span: Span, outcomes: &[Ou
     );
 }
 
-/// W042: the values a `bear off from … with …` statement lists that no throw of any phase
+/// W045: the values a `bear off from … with …` statement lists that no throw of any phase
 /// can give: a piece never bears off with them.
 pub(super) fn bear_off_values(
     cx: &mut Cx,

@@ -127,7 +127,7 @@ impl Cx {
         clippy::indexing_slicing,
         reason = "`owner` is a team (0 or 1), and lowering names both teams before it resolves rows"
     )]
-    pub fn rows_of(
+    pub(crate) fn rows_of(
         &mut self,
         r: &Spanned<ast::RowRef>,
         team: TeamId,
@@ -197,7 +197,7 @@ impl Cx {
         Some(found)
     }
 
-    pub fn one_row(&mut self, r: &Spanned<ast::RowRef>, team: TeamId) -> Option<usize> {
+    pub(crate) fn one_row(&mut self, r: &Spanned<ast::RowRef>, team: TeamId) -> Option<usize> {
         let rows = self.rows_of(r, team, true)?;
         if rows.len() != 1 {
             self.diags.push(
@@ -219,7 +219,7 @@ impl Cx {
         reason = "`rows_of` returns indices into `self.rows`, and `out` is a pair indexed by a team"
     )]
     pub fn region(&mut self, r: &Spanned<ast::Region>) -> Option<TeamCells> {
-        let mut out = [CellSet::default(); 2];
+        let mut out = TeamCells::default();
         let rr = match &r.node {
             ast::Region::Rows(x)
             | ast::Region::Ends(x)
@@ -261,7 +261,7 @@ impl Cx {
                     }
                 };
                 for c in cells {
-                    out[team.index()].insert(c);
+                    out[team].insert(c);
                 }
             }
         }

@@ -11,12 +11,14 @@
 //! checks only run on a file without errors so far.
 
 mod board;
+mod branch;
 mod capture;
 mod checks;
 mod cx;
 mod ends;
 mod flatten;
 mod immunity;
+mod layout;
 mod movement;
 mod names;
 mod playable;

@@ -16,9 +16,11 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
     let mut own: Option<Setting<bool>> = None;
     let mut opposing: Option<Setting<bool>> = None;
     let mut blocked: Option<Setting<BlockedRelease>> = None;
-    let mut must_land = [CellSet::default(); 2];
+    let mut stuck: Option<Setting<BackWhenStuck>> = None;
+    let mut back_start: Option<Setting<BackStart>> = None;
+    let mut must_land = TeamCells::default();
     let mut must_land_origin = None;
-    let mut passed_won: Sourced<[CellSet; 2]> = Sourced::default();
+    let mut passed_won: Sourced<TeamCells> = Sourced::default();
     for f in flat {
         match &f.stmt.node {
             StmtKind::MovesPerPiece(v) => set_once(cx, &mut one, *v, f, "the moves per piece"),
@@ -53,6 +55,34 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
                     passed_won.origin = Some(o);
                 }
             }
+            StmtKind::BackWhenStuck(may) => {
+                let v = if *may {
+                    BackWhenStuck::May
+                } else {
+                    BackWhenStuck::Must
+                };
+                set_once(
+                    cx,
+                    &mut stuck,
+                    v,
+                    f,
+                    "what the moves no piece can use forward do",
+                )
+            }
+            StmtKind::BackStart(forbidden) => {
+                let v = if *forbidden {
+                    BackStart::Forbidden
+                } else {
+                    BackStart::Stop
+                };
+                set_once(
+                    cx,
+                    &mut back_start,
+                    v,
+                    f,
+                    "what a backward move does at the first hole",
+                )
+            }
             StmtKind::BlockedRelease(b) => {
                 let v = match b {
                     BlockedReleaseKind::Lost => BlockedRelease::Lost,
@@ -78,6 +108,8 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
         },
         blocked_release: sourced(&blocked, d.blocked_release.value),
         blockade: d.blockade,
+        back_when_stuck: sourced(&stuck, d.back_when_stuck.value),
+        back_start: sourced(&back_start, d.back_start.value),
         passed_won,
     }
 }
@@ -86,11 +118,7 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
 /// team with holes in the first region, the second must name one hole of the team's track
 /// (E140), and no hole may send a piece to two places (E012 for a hole named twice); a
 /// sending hole on no track of its team is W040.
-#[expect(
-    clippy::indexing_slicing,
-    reason = "`TeamCells` and the target pair are pairs indexed by a team"
-)]
-pub(super) fn send_on(cx: &mut Cx, flat: &[Flat], teams: &[Team]) -> Vec<SendOn> {
+pub(super) fn send_on(cx: &mut Cx, flat: &[Flat], teams: &ByTeam<Team>) -> Vec<SendOn> {
     let mut out: Vec<SendOn> = Vec::new();
     let mut spans: Vec<Span> = Vec::new();
     for f in flat {
@@ -100,7 +128,7 @@ pub(super) fn send_on(cx: &mut Cx, flat: &[Flat], teams: &[Team]) -> Vec<SendOn>
         let (Some(src), Some(dst)) = (cx.region(from), cx.region(to)) else {
             continue;
         };
-        let mut target = [None, None];
+        let mut target = ByTeam::new(None, None);
         let mut ok = true;
         for (t, team) in TeamId::BOTH.into_iter().zip(teams) {
             if src[t].is_empty() {
@@ -110,7 +138,7 @@ pub(super) fn send_on(cx: &mut Cx, flat: &[Flat], teams: &[Team]) -> Vec<SendOn>
             let (one, more) = (holes.next(), holes.next());
             let on_track = one.filter(|c| team.track.cells.contains(c));
             match (on_track, more) {
-                (Some(c), None) if !src[t].contains(c) => target[t.index()] = Some(c),
+                (Some(c), None) if !src[t].contains(c) => target[t] = Some(c),
                 _ => {
                     let why = match (one, more) {
                         (Some(_), None) if on_track.is_some() => {
@@ -191,7 +219,7 @@ pub(super) fn send_on(cx: &mut Cx, flat: &[Flat], teams: &[Team]) -> Vec<SendOn>
 pub(super) fn runs(
     cx: &mut Cx,
     flat: &[Flat],
-    teams: &[Team],
+    teams: &ByTeam<Team>,
 ) -> (Sourced<Option<u8>>, Sourced<Option<u8>>) {
     let mut protection: Option<Setting<Option<u8>>> = None;
     let mut blockade: Option<Setting<Option<u8>>> = None;

@@ -9,6 +9,7 @@ use super::cx::Cx;
 use super::flatten::Flat;
 use crate::diag::{Code, Diagnostic, Span};
 use crate::ir::*;
+use crate::syntax::ast::StmtKind;
 
 /// Runs every playability check on a lowered file without errors.
 pub(super) fn check(cx: &mut Cx, ir: &Ir, flat: &[Flat]) {
@@ -24,8 +25,11 @@ pub(super) fn check(cx: &mut Cx, ir: &Ir, flat: &[Flat]) {
     captures(cx, ir, &span);
     swaps(cx, ir, &span);
     must_land(cx, ir, &span);
+    special_holes(cx, ir, flat);
+    backward(cx, ir, &span);
     unreachable_cells(cx, ir, &span);
     super::shadowed::check(cx, ir, &span);
+    super::layout::check(cx, ir, &span);
 }
 
 /// Pieces start unreleased and move only with a releasing entry: with none, nothing moves.
@@ -58,10 +62,6 @@ fn never_released(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
 }
 
 /// Why a condition can never hold for team `t`, if the IR proves it.
-#[expect(
-    clippy::indexing_slicing,
-    reason = "per-team pairs are indexed by a `TeamId`, which is 0 or 1"
-)]
 fn never(ir: &Ir, t: TeamId, c: &Cond) -> Option<String> {
     let pieces = |t: TeamId| usize::from(ir.team_of(t).pieces);
     let count = |cells: &CellSet| cells.iter().count();
@@ -221,10 +221,6 @@ fn gates(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
 
 /// A `capture in REGION` statement whose holes no landing on an opposing piece can reach,
 /// or whose every hole a `no capture` or a more specific capture statement overrides.
-#[expect(
-    clippy::indexing_slicing,
-    reason = "per-team pairs are indexed by a `TeamId`, which is 0 or 1"
-)]
 fn captures(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
     let track = |t: TeamId| {
         let mut s = CellSet::default();
@@ -233,9 +229,9 @@ fn captures(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
         }
         s
     };
-    let tracks = [track(TeamId::FIRST), track(TeamId::SECOND)];
+    let tracks = ByTeam::from_fn(track);
     // Where a team's pieces can stand: its track and its start row.
-    let stand = TeamId::BOTH.map(|t| {
+    let stand = ByTeam::from_fn(|t| {
         let mut s = tracks[t];
         for i in 0..usize::from(ir.team_of(t).pieces) {
             if let Some(c) = ir.start_cell(t, i) {
@@ -258,7 +254,7 @@ fn captures(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
             }
             m
         };
-        let live = TeamId::BOTH.map(meet);
+        let live = ByTeam::from_fn(meet);
         let why = if live.iter().all(CellSet::is_empty) {
             Some("no piece can land there on an opposing piece".to_string())
         } else {
@@ -302,10 +298,6 @@ fn captures(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
 /// team could land on the other's, no other hole of the taker's track lies on the taken
 /// piece's track, so the hole the taker left never is (the taken piece always goes home, or
 /// is removed).
-#[expect(
-    clippy::indexing_slicing,
-    reason = "per-team pairs are indexed by a `TeamId`, which is 0 or 1"
-)]
 fn swaps(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
     let track = |t: TeamId| {
         let mut s = CellSet::default();
@@ -314,7 +306,7 @@ fn swaps(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
         }
         s
     };
-    let tracks = TeamId::BOTH.map(track);
+    let tracks = ByTeam::from_fn(track);
     for st in &ir.capture.stated {
         let CaptureKind::Capture {
             swap: true,
@@ -353,24 +345,26 @@ fn swaps(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
 /// `must land on` holes that no move can walk past: for each team, none is a hole of its
 /// track that a piece leaves again (the track's last hole, with no loop or `bounce` end, is
 /// never left).
-#[expect(
-    clippy::indexing_slicing,
-    reason = "per-team pairs are indexed by a `TeamId`, which is 0 or 1"
-)]
 fn must_land(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
     let mv = &ir.movement;
     let Some(origin) = mv.must_land.origin else {
         return;
     };
-    let passable = TeamId::BOTH.into_iter().any(|t| {
+    // Holes on no track at all are W040's (`special_holes`).
+    let on_a_track = TeamId::BOTH.into_iter().any(|t| {
         let tr = &ir.team_of(t).track;
-        let goes_on = tr.looping.is_some() || tr.end.value == TrackEnd::Bounce;
-        let last = tr.cells.len().saturating_sub(1);
-        tr.cells
-            .iter()
-            .enumerate()
-            .any(|(i, &c)| mv.must_land.value[t].contains(c) && (i < last || goes_on))
+        tr.cells.iter().any(|&c| mv.must_land.value[t].contains(c))
     });
+    let passable = !on_a_track
+        || TeamId::BOTH.into_iter().any(|t| {
+            let tr = &ir.team_of(t).track;
+            let goes_on = tr.looping.is_some() || tr.end.value == TrackEnd::Bounce;
+            let last = tr.cells.len().saturating_sub(1);
+            tr.cells
+                .iter()
+                .enumerate()
+                .any(|(i, &c)| mv.must_land.value[t].contains(c) && (i < last || goes_on))
+        });
     if passable {
         return;
     }
@@ -385,12 +379,78 @@ fn must_land(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
     );
 }
 
+/// Special holes that no track of their team reaches (W040), one warning per statement:
+/// holes that must be landed on and holes where no capture happens (safe holes); the sending
+/// holes are checked where they lower. Such a statement can never apply.
+fn special_holes(cx: &mut Cx, ir: &Ir, flat: &[Flat]) {
+    for f in flat.iter().filter(|f| f.active()) {
+        let (region, what) = match &f.stmt.node {
+            StmtKind::MustLand(r) => (r, "must be landed on"),
+            StmtKind::NoCapture { region, .. } => (region, "are safe from capture"),
+            _ => continue,
+        };
+        let Some(cells) = cx.region(region) else {
+            continue;
+        };
+        let reached = TeamId::BOTH.into_iter().any(|t| {
+            let track = &ir.team_of(t).track.cells;
+            cells.get(t).iter().any(|c| track.contains(&c))
+        });
+        if !reached {
+            cx.diags.push(
+                Diagnostic::warning(
+                    Code::SpecialHoleUnreached,
+                    region.span,
+                    format!("no piece can land on these holes, which {what}"),
+                    "no hole of them is on a track of its team",
+                )
+                .with_help("name holes the tracks walk through"),
+            );
+        }
+    }
+}
+
+/// Backward-move statements that never apply: `when no move forward` with no `move` entry
+/// to turn back, and `moving back past the first hole` with no backward move at all.
+fn backward(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
+    let mv = &ir.movement;
+    let gives = |want: fn(&Effect) -> bool| ir.throws.iter().any(|e| e.effects.iter().any(want));
+    let moves = gives(|f| matches!(f, Effect::Move(_)));
+    let backs = gives(|f| matches!(f, Effect::MoveBack(_)));
+    let stuck = mv.back_when_stuck.value != BackWhenStuck::Never;
+    let never = match (mv.back_when_stuck.origin, mv.back_start.origin) {
+        (Some(o), _) if stuck && !moves => Some((
+            o,
+            "no throw entry gives a `move` that could be turned backward",
+        )),
+        (_, Some(o)) if !backs && !(stuck && moves) => Some((
+            o,
+            "no move ever walks back: no `move back` entry, no `when no move forward`",
+        )),
+        _ => None,
+    };
+    if let Some((o, why)) = never {
+        cx.diags.push(
+            Diagnostic::warning(
+                Code::BackwardNever,
+                span(o),
+                "this statement never applies",
+                why,
+            )
+            .with_help("give a throw a backward move, e.g. `on 1: move back 1`, or remove it"),
+        );
+    }
+}
+
 /// Holes of a team's track that no piece of the team can ever reach: a piece walks its
 /// track forward from where it starts, so when every piece starts on the track at index `m`
 /// or beyond, the holes before `m` are never reached, unless a loop leads back there, a
-/// bounce might, a piece sent home may land there (a hole of the start row), or the track
-/// passes the hole again further on.
+/// bounce or a backward move might, a piece sent home may land there (a hole of the start
+/// row), or the track passes the hole again further on.
 fn unreachable_cells(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
+    if ir.walks_back() {
+        return;
+    }
     let sends_home = ir
         .capture
         .at

@@ -27,7 +27,7 @@ pub(super) fn apply(
     cx: &mut Cx,
     stacks: Option<&Setting<bool>>,
     capture: &CapturePolicy,
-    teams: &[Team],
+    teams: &ByTeam<Team>,
     movement: &mut Movement,
 ) {
     let Some(s) = stacks else { return };

@@ -392,6 +392,7 @@ fn throw_match(cx: &mut Cx, m: &ast::ThrowMatch) -> Option<ThrowMatch> {
 fn effect(cx: &mut Cx, e: &Spanned<ast::Effect>) -> Option<Effect> {
     match &e.node {
         ast::Effect::Move(x) => cx.amount(x).map(Effect::Move),
+        ast::Effect::MoveBack(x) => cx.amount(x).map(Effect::MoveBack),
         ast::Effect::Release(n, m, o, w) => {
             if matches!(
                 o,

@@ -129,7 +129,7 @@ pub(super) fn release_order(kind: ReleaseOrderKind) -> ReleaseOrder {
 pub(super) fn check_release_order(
     cx: &mut Cx,
     order: Option<&Setting<ReleaseOrder>>,
-    teams: &[Team],
+    teams: &ByTeam<Team>,
 ) {
     effect_orders_by_hole(cx, teams);
     let Some(o) = order else { return };
@@ -154,7 +154,7 @@ pub(super) fn check_release_order(
 
 /// E114 for a throw entry's own release order by hole (`release 8 first hole`) where a
 /// team starts beside the board.
-fn effect_orders_by_hole(cx: &mut Cx, teams: &[Team]) {
+fn effect_orders_by_hole(cx: &mut Cx, teams: &ByTeam<Team>) {
     let Some(t) = teams.iter().find(|t| t.start == Start::Beside) else {
         return;
     };

@@ -330,6 +330,8 @@ pub enum ThrowMatch {
 pub enum Effect {
     /// `move E`.
     Move(Spanned<Expr>),
+    /// `move back E`: a move of E places back along the piece's track.
+    MoveBack(Spanned<Expr>),
     /// `release N [ORDER] [moving E [within REGION]]`; the region confines the release's
     /// own places.
     Release(
@@ -432,7 +434,7 @@ pub enum StmtKind {
         /// Hole count.
         holes: Spanned<Expr>,
     },
-    /// `team NAME: E pieces in ROW [from hole E]|beside the board`.
+    /// `team NAME: E pieces in ROW [from hole E]|on HOLES of ROW|beside the board`.
     TeamPieces {
         /// Team.
         team: Name,
@@ -442,6 +444,9 @@ pub enum StmtKind {
         start: Option<Spanned<RowRef>>,
         /// `from hole E`: the 1-based hole of the start row the first piece stands on.
         from_hole: Option<Spanned<Expr>>,
+        /// `on holes A, B, … of ROW` / `on odd|even holes of ROW`: a start layout (the row
+        /// is `start`); `None` for one piece per hole in hole order.
+        layout: Option<Spanned<Layout>>,
     },
     /// `team NAME colour FACE`.
     TeamColour {
@@ -539,6 +544,19 @@ pub enum StmtKind {
     TrackEnd(Name, TrackEndKind),
     /// `track T entry: first hole|chosen hole|chosen empty hole`.
     TrackEntry(Name, TrackEntryKind),
+    /// `track T branches|must branch at HOLE: segments, rejoining at HOLE`.
+    TrackBranch {
+        /// Team.
+        team: Name,
+        /// `must branch` (else `branches`, which leaves it to the language default).
+        must: bool,
+        /// The hole where the branch begins.
+        at: Spanned<Region>,
+        /// The branch's segments.
+        segments: Vec<Segment>,
+        /// The hole of the main path the branch leads back to.
+        rejoin: Spanned<Region>,
+    },
     /// `gate T S: requirement, else forbid|stop` (`true` = stop).
     Gate {
         /// Team.
@@ -667,10 +685,25 @@ pub enum StmtKind {
     },
     /// `bearing off: exact throws|larger throws too` (`true` = larger too).
     BearingLarger(bool),
+    /// `when no move forward: move backward, must|may` (`true`: may).
+    BackWhenStuck(bool),
+    /// `moving back past the first hole: stop|forbidden` (`true`: forbidden).
+    BackStart(bool),
     /// `blocked release: lost|released in place|another piece`.
     BlockedRelease(BlockedReleaseKind),
     /// `stacks: move together|move apart` (`true` = together).
     Stacks(bool),
+}
+
+/// The holes of a start layout, as written.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Layout {
+    /// `holes A, B, …`: the 1-based holes, one per piece in piece order.
+    Listed(Vec<Spanned<Expr>>),
+    /// `odd holes`: holes 1, 3, 5 … of the row.
+    Odd,
+    /// `even holes`: holes 2, 4, 6 … of the row.
+    Even,
 }
 
 /// Which unreleased piece a release takes, as written.

@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 mod detailed {
     #[derive(pest_derive::Parser)]
     #[grammar = "../../../grammar/seig.pest"]
-    pub struct Detailed;
+    pub(crate) struct Detailed;
 }
 
 /// What a grammar rule is called in an error message.
@@ -44,13 +44,15 @@ pub fn describe(r: Rule) -> &'static str {
         if_stmt | row_stmt | team_stmt | seats_stmt | order_stmt | sticks_stmt | value_stmt
         | class_stmt | phases_stmt | allocation_stmt | release_order_stmt | bind_stmt
         | transition_stmt | throw_stmt | track_loop_stmt | track_end_stmt | track_entry_stmt
-        | track_stmt | gate_stmt | stacks_stmt | stacking_stmt | no_capture_stmt
-        | capture_only_stmt | capture_stmt | blocked_stmt | immune_stmt | immune_arrived_stmt
-        | immune_waiting_stmt | immune_when_stmt | send_home_stmt | win_stmt
-        | moves_per_piece_stmt | pooled_landing_stmt | pooled_walk_stmt | passing_stmt
-        | must_land_stmt | passed_won_stmt | send_on_stmt | bear_off_stmt | bearing_stmt
-        | protection_stmt | blockade_stmt | blocked_release_stmt | seat_order_stmt | draw_stmt
-        | score_end_stmt | moves_stmt | throwing_on_stmt | stmt | stmt_alone => STATEMENT,
+        | track_branch_stmt | track_stmt | gate_stmt | stacks_stmt | stacking_stmt
+        | no_capture_stmt | capture_only_stmt | capture_stmt | blocked_stmt | immune_stmt
+        | immune_arrived_stmt | immune_waiting_stmt | immune_when_stmt | send_home_stmt
+        | win_stmt | moves_per_piece_stmt | pooled_landing_stmt | pooled_walk_stmt
+        | passing_stmt | must_land_stmt | passed_won_stmt | send_on_stmt | protection_stmt
+        | bear_off_stmt | bearing_stmt
+        | blockade_stmt | back_stuck_stmt | back_start_stmt
+        | blocked_release_stmt | seat_order_stmt | draw_stmt | score_end_stmt
+        | moves_stmt | throwing_on_stmt | stmt | stmt_alone => STATEMENT,
         team_blocks | alternating => "`team blocks` or `alternating`",
         from_hole => "`from hole N`",
         counted | own_kw | opposing_kw => "`own pieces in ROW` or `opposing pieces in ROW`",
@@ -64,8 +66,11 @@ pub fn describe(r: Rule) -> &'static str {
         param_range => "a range `LO..HI` (optionally `odd` or `even`)",
         parity => "`odd` or `even`",
         param_list => "a list of values `A, B, C`",
-        team_pieces => "`: N pieces in ROW|beside the board`",
+        team_pieces => "`: N pieces in ROW|on holes A, B of ROW|beside the board`",
         beside => "`beside the board`",
+        on_holes | hole_set | odd_holes | even_holes | listed_holes => {
+            "`on holes A, B, … of ROW`, `on odd holes of ROW` or `on even holes of ROW`"
+        }
         sticks_when => "`in PHASE`, `on first throw of turn|game` or `if CONDS`",
         sticks_if => "`if CONDS`",
         first_of_turn | first_of_game => "`on first throw of …`",
@@ -81,12 +86,15 @@ pub fn describe(r: Rule) -> &'static str {
         track_entry | entry_first | entry_chosen_empty | entry_chosen => {
             "`first hole`, `chosen hole` or `chosen empty hole`"
         }
+        branch_how | must_branch => "`branches` or `must branch`",
         home_target => "`to start hole` or `to first empty hole`",
         one_move | several_moves => "`one` or `several`",
         stacks_together | stacks_apart => "`together` or `apart`",
         land_once | land_each => "`once` or `after each throw`",
         walk_any | walk_thrown => "`any order` or `in throw order`",
         moves_forced | moves_optional => "`forced` or `optional`",
+        back_must | back_may => "`must` or `may`",
+        back_stop => "`stop` or `forbidden`",
         throw_on_as_thrown | throw_on_at_will => "`as thrown` or `at will`",
         face_percent => "a chance in percent (`p(marked) = 55 percent`, or a param)",
         passing_own | passing_opposing => "`own` or `opposing`",
@@ -99,9 +107,9 @@ pub fn describe(r: Rule) -> &'static str {
         value_list => "a list of numbers like `2, 3, 4`",
         in_phase => "`in PHASE`",
         release_within => "`within REGION`",
-        effect | move_eff | release_eff | release_or_move | throw_again | cancel_moves
-        | releases_in_place | remove_opposing | enter_phase | nothing => {
-            "an effect (`move N`, `release N`, `release or move N`, `throw again`, `cancel moves`, `remove opposing piece`, `enter PHASE`, `nothing`)"
+        effect | move_eff | move_back_eff | release_eff | release_or_move | throw_again
+        | cancel_moves | releases_in_place | remove_opposing | enter_phase | nothing => {
+            "an effect (`move N`, `move back N`, `release N`, `release or move N`, `throw again`, `cancel moves`, `remove opposing piece`, `enter PHASE`, `nothing`)"
         }
         segment => "a track segment (`ROW forward|backward [as LABEL] [goal]`)",
         direction => "`forward` or `backward`",
@@ -345,7 +353,7 @@ impl Piece {
 
 /// Turns a pest error of a parse of `piece` (positions in the piece) into one diagnostic
 /// located in `text`, the whole file.
-pub fn humanise(text: &str, piece: Piece, err: Error<Rule>) -> Diagnostic {
+pub(crate) fn humanise(text: &str, piece: Piece, err: Error<Rule>) -> Diagnostic {
     humanise_at(text, piece, err, true)
 }
 

@@ -38,13 +38,13 @@ impl Token {
     }
 
     /// Is it the mark `ch`?
-    pub fn is_mark(&self, text: &str, ch: char) -> bool {
+    pub(crate) fn is_mark(&self, text: &str, ch: char) -> bool {
         self.kind == Kind::Mark && self.text(text).starts_with(ch)
     }
 }
 
 /// The tokens of `text`, in order; white space is between them.
-pub fn lex(text: &str) -> Vec<Token> {
+pub(crate) fn lex(text: &str) -> Vec<Token> {
     let Ok(mut pairs) = SeigParser::parse(Rule::tokens, text) else {
         // The rule accepts every text (any character is a mark); nothing to read otherwise.
         return Vec::new();
@@ -75,13 +75,13 @@ pub fn lex(text: &str) -> Vec<Token> {
 }
 
 /// The index of the first token that starts at or after `pos`.
-pub fn first_at(tokens: &[Token], pos: usize) -> usize {
+pub(crate) fn first_at(tokens: &[Token], pos: usize) -> usize {
     tokens.partition_point(|t| t.span.start < pos)
 }
 
 /// Just after the last token of code (not a comment) in `start..end`, `start` if there is
 /// none: a span that runs on over white space and comments ends where its code ends.
-pub fn code_end(tokens: &[Token], start: usize, end: usize) -> usize {
+pub(crate) fn code_end(tokens: &[Token], start: usize, end: usize) -> usize {
     tokens
         .get(first_at(tokens, start)..)
         .unwrap_or_default()
@@ -93,7 +93,7 @@ pub fn code_end(tokens: &[Token], start: usize, end: usize) -> usize {
 }
 
 /// The first mark `ch` at or after `from` (so outside strings and comments).
-pub fn find_mark(text: &str, tokens: &[Token], from: usize, ch: char) -> Option<usize> {
+pub(crate) fn find_mark(text: &str, tokens: &[Token], from: usize, ch: char) -> Option<usize> {
     tokens
         .get(first_at(tokens, from)..)
         .unwrap_or_default()
@@ -103,7 +103,7 @@ pub fn find_mark(text: &str, tokens: &[Token], from: usize, ch: char) -> Option<
 }
 
 /// The first `{` that opens a block deeper than `max` levels, if any.
-pub fn too_deep(text: &str, tokens: &[Token], max: usize) -> Option<Span> {
+pub(crate) fn too_deep(text: &str, tokens: &[Token], max: usize) -> Option<Span> {
     let mut depth = 0usize;
     for t in tokens {
         if t.is_mark(text, '{') {

@@ -2,7 +2,7 @@
 
 pub mod ast;
 pub mod errors;
-pub mod lex;
+pub(crate) mod lex;
 pub mod parse;
 mod recover;
 mod words;

@@ -45,7 +45,7 @@ pub fn parse(text: &str) -> Result<File, Vec<Diagnostic>> {
 }
 
 /// Deepest `{ … }` nesting a file may have (`if` blocks nest; the parser recurses on them).
-pub const MAX_NESTING: usize = 32;
+pub(crate) const MAX_NESTING: usize = 32;
 
 /// Refuses a file nested deeper than [`MAX_NESTING`] before the parser recurses into it.
 fn check_nesting(text: &str, tokens: &[lex::Token]) -> Result<(), Vec<Diagnostic>> {
@@ -554,6 +554,7 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
                 _ => TrackEntryKind::FirstHole,
             },
         ),
+        Rule::track_branch_stmt => track_branch_stmt(it)?,
         Rule::gate_stmt => gate_stmt(it)?,
         Rule::stacking_stmt => {
             let allowed = next!().as_rule() == Rule::allowed;
@@ -636,6 +637,8 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
             }
         }
         Rule::bearing_stmt => StmtKind::BearingLarger(next!().as_rule() == Rule::bear_larger),
+        Rule::back_stuck_stmt => StmtKind::BackWhenStuck(next!().as_rule() == Rule::back_may),
+        Rule::back_start_stmt => StmtKind::BackStart(next!().as_rule() == Rule::forbidden),
         Rule::blocked_release_stmt => StmtKind::BlockedRelease(match next!().as_rule() {
             Rule::release_in_place => BlockedReleaseKind::InPlace,
             Rule::release_another => BlockedReleaseKind::AnotherPiece,
@@ -739,6 +742,16 @@ fn team_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
             let mut bi = body.into_inner();
             let count = expr(bi.next().expect("count"))?;
             let where_ = bi.next().expect("start");
+            if where_.as_rule() == Rule::on_holes {
+                let (layout, row) = on_holes(where_)?;
+                return Ok(StmtKind::TeamPieces {
+                    team,
+                    count,
+                    start: Some(row),
+                    from_hole: None,
+                    layout: Some(layout),
+                });
+            }
             let start = (where_.as_rule() == Rule::row_ref).then(|| row_ref(where_));
             let from_hole = match bi.next() {
                 Some(f) => Some(expr(f.into_inner().next().expect("hole"))?),
@@ -749,9 +762,24 @@ fn team_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
                 count,
                 start,
                 from_hole,
+                layout: None,
             }
         }
     })
+}
+
+/// `on holes A, B, … of ROW` / `on odd|even holes of ROW`: the layout and its row.
+fn on_holes(p: P) -> Result<(Spanned<Layout>, Spanned<RowRef>), Vec<Diagnostic>> {
+    let mut it = p.into_inner();
+    let set = it.next().expect("holes");
+    let span = span(&set);
+    let layout = match set.as_rule() {
+        Rule::odd_holes => Layout::Odd,
+        Rule::even_holes => Layout::Even,
+        _ => Layout::Listed(set.into_inner().map(expr).collect::<Result<_, _>>()?),
+    };
+    let row = row_ref(it.next().expect("row"));
+    Ok((Spanned { node: layout, span }, row))
 }
 
 /// `sticks [when]: E [with faces A and B] [, p(A) = x]`.
@@ -822,6 +850,46 @@ fn throw_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
     })
 }
 
+/// `track T branches|must branch at HOLE: segments, rejoining at HOLE`.
+fn track_branch_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let team = name(child(&mut it));
+    let must = child(&mut it).into_inner().next().map(|x| x.as_rule()) == Some(Rule::must_branch);
+    let at = region(child(&mut it))?;
+    let mut rest: Vec<P> = it.collect();
+    let rejoin = region(
+        rest.pop()
+            .expect("the grammar ends a branch with its rejoining hole"),
+    )?;
+    let segments = rest.into_iter().map(segment).collect();
+    Ok(StmtKind::TrackBranch {
+        team,
+        must,
+        at,
+        segments,
+        rejoin,
+    })
+}
+
+/// One segment of a track: `ROW forward|backward [as LABEL] [goal]`.
+fn segment(s: P) -> Segment {
+    let mut si = s.into_inner();
+    let row = row_ref(si.next().expect("row"));
+    let backward = si.next().expect("dir").as_str() == "backward";
+    let (mut label, mut goal) = (None, false);
+    for x in si {
+        match x.as_rule() {
+            Rule::goal => goal = true,
+            _ => label = Some(name(x)),
+        }
+    }
+    Segment {
+        row,
+        backward,
+        label,
+        goal,
+    }
+}
+
 /// `track T: segments`.
 fn track_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
     let team = name(child(&mut it));
@@ -837,24 +905,7 @@ fn track_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
             });
             false
         })
-        .map(|s| {
-            let mut si = s.into_inner();
-            let row = row_ref(si.next().expect("row"));
-            let backward = si.next().expect("dir").as_str() == "backward";
-            let (mut label, mut goal) = (None, false);
-            for x in si {
-                match x.as_rule() {
-                    Rule::goal => goal = true,
-                    _ => label = Some(name(x)),
-                }
-            }
-            Segment {
-                row,
-                backward,
-                label,
-                goal,
-            }
-        })
+        .map(segment)
         .collect();
     Ok(StmtKind::Track {
         team,
@@ -966,6 +1017,7 @@ fn effect(p: P) -> Result<Spanned<Effect>, Vec<Diagnostic>> {
     let mut it = p.into_inner();
     let node = match kind {
         Rule::move_eff => Effect::Move(expr(it.next().expect("expr"))?),
+        Rule::move_back_eff => Effect::MoveBack(expr(it.next().expect("expr"))?),
         Rule::release_eff => release_eff(it)?,
         Rule::release_or_move => Effect::ReleaseOrMove(
             expr(it.next().expect("steps"))?,

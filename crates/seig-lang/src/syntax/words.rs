@@ -56,7 +56,7 @@ pub fn check(text: &str, top: &Pair<'_, Rule>, lexed: &[Token]) -> Result<(), Ve
 
 /// [`check`] for a parse of the part of `text` that starts at `base` (`top`'s positions are
 /// in that part, `lexed`'s in `text`).
-pub fn check_at(
+pub(crate) fn check_at(
     text: &str,
     top: &Pair<'_, Rule>,
     lexed: &[Token],

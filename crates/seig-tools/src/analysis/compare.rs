@@ -433,7 +433,7 @@ fn fmt_pct_mean(v: &[Option<f64>]) -> String {
 }
 
 /// A difference as text: `+1.2 [+0.4, +2.0] *`.
-pub fn fmt_diff(d: &Option<Diff>, percent: bool) -> String {
+pub(crate) fn fmt_diff(d: &Option<Diff>, percent: bool) -> String {
     match d {
         None => "—".into(),
         Some(d) => {

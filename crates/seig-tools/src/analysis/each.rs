@@ -12,7 +12,7 @@ use seig_lang::lower::Selection;
 use serde::Serialize;
 
 /// The figures compared, in table order.
-pub const FIGURES: [&str; 5] = [
+pub(crate) const FIGURES: [&str; 5] = [
     "completion",
     "turns (both finished)",
     "balance",
@@ -81,7 +81,7 @@ fn upper_tail(z: f64) -> f64 {
 }
 
 /// The z of a two-sided interval of level 1 − `alpha`, by bisection.
-pub fn two_sided_z(alpha: f64) -> f64 {
+pub(crate) fn two_sided_z(alpha: f64) -> f64 {
     let (mut lo, mut hi) = (0.0f64, 40.0f64);
     for _ in 0..100 {
         let mid = (lo + hi) / 2.0;
@@ -235,7 +235,7 @@ pub fn each_reading(
 }
 
 /// Is figure `i` shown in points (a rate)?
-pub fn in_points(i: usize) -> bool {
+pub(crate) fn in_points(i: usize) -> bool {
     matches!(i, 0 | 2 | 4)
 }
 

@@ -5,7 +5,9 @@
 
 use super::rulebook::describe_effects;
 pub use crate::words::refusal::{Because, Ground};
-use crate::words::{refusal as refusal_words, verdict as verdict_words};
+use crate::words::{
+    position as position_words, refusal as refusal_words, verdict as verdict_words,
+};
 use seig_engine::{Consequence, Decision, Event, Game, Stage, State, Verdict as Judged};
 use seig_lang::ir::{Ir, RuleIx};
 use serde::Serialize;
@@ -173,8 +175,13 @@ pub enum ExplainError {
         value: u8,
     },
     /// At a move, the input is not a move of this position.
-    #[error("bad move: {0}")]
-    BadMove(seig_engine::notation::NotationError),
+    #[error("bad move: {words}")]
+    BadMove {
+        /// What is wrong.
+        error: seig_engine::notation::NotationError,
+        /// It in words.
+        words: String,
+    },
     /// The position has more legal decisions than the engine lists.
     #[error("{0}")]
     DecisionLimit(String),
@@ -311,7 +318,12 @@ fn judge(g: &Game, s: &State, m: &str) -> Result<Verdict, ExplainError> {
             })
         }
         Stage::Move => {
-            let d = g.parse_decision(s, m).map_err(ExplainError::BadMove)?;
+            let d = g
+                .parse_decision(s, m)
+                .map_err(|error| ExplainError::BadMove {
+                    words: position_words::notation_error(ir, &error),
+                    error,
+                })?;
             Ok(judge_decision(g, s, d, m))
         }
     }
@@ -577,7 +589,9 @@ pub fn then(g: &Game, s: &State, actions: &[String]) -> Result<Vec<Step>, ThenEr
                 (done, events)
             }
             Stage::Move => {
-                let d = g.parse_decision(&s, a).map_err(|e| bad(e.to_string()))?;
+                let d = g
+                    .parse_decision(&s, a)
+                    .map_err(|e| bad(position_words::notation_error(ir, &e)))?;
                 let events = match g.verdict(&s, d) {
                     Judged::Legal(cs) => cs
                         .iter()

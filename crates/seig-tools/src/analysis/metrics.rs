@@ -40,7 +40,7 @@ use crate::agents::{AgentKind, Budget};
 use crate::driver::{self, End, Hooks, Outcome, Streams, WorkerPanic};
 use crate::words::Taking;
 use seig_engine::{Decision, Event, Game, Stage, State};
-use seig_lang::ir::{Ir, RuleIx, TeamId, ValueRule};
+use seig_lang::ir::{ByTeam, Ir, RuleIx, TeamId, ValueRule};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -90,7 +90,7 @@ pub struct StudyInfo {
 
 impl StudyInfo {
     /// Team `t`'s colour as CSS writes it: the study's, else the language default's.
-    pub fn team_hex(&self, t: usize) -> String {
+    pub(crate) fn team_hex(&self, t: usize) -> String {
         self.shown.get(t).cloned().unwrap_or_else(|| {
             let c = crate::view::TEAM_RGB.get(t).copied().unwrap_or([0x80; 3]);
             seig_lang::palette::hex(c)
@@ -418,7 +418,7 @@ impl GameBrief {
     }
 
     /// Stopped by the turn cap: not won, drawn, deadlocked or aborted.
-    pub fn timed_out(&self) -> bool {
+    pub(crate) fn timed_out(&self) -> bool {
         self.outcome() == "timeout"
     }
 }
@@ -462,13 +462,13 @@ struct Counter<'a> {
 /// or took are noted by their events and recounted once it is applied.
 struct Shares {
     /// Holes a piece counts at most, per team (its goal + 1).
-    goal: [i32; 2],
+    goal: ByTeam<i32>,
     /// Pieces' holes gone, per team.
-    gone: [[i32; seig_engine::MAX_TEAM_PIECES]; 2],
+    gone: ByTeam<[i32; seig_engine::MAX_TEAM_PIECES]>,
     /// Their sums and the teams' scales, as [`progress`] gives them.
-    sum: [(u64, u64); 2],
+    sum: ByTeam<(u64, u64)>,
     /// Pieces the action being applied moved or took, as (team, piece).
-    touched: [(u8, u8); 8],
+    touched: [(TeamId, u8); 8],
     n_touched: usize,
     /// More pieces than `touched` holds: recount every piece.
     all: bool,
@@ -477,14 +477,14 @@ struct Shares {
 impl Shares {
     fn new(g: &Game, s: &State) -> Shares {
         let mut sh = Shares {
-            goal: [0; 2],
-            gone: [[0; seig_engine::MAX_TEAM_PIECES]; 2],
-            sum: [(0, 0); 2],
-            touched: [(0, 0); 8],
+            goal: ByTeam::default(),
+            gone: ByTeam::splat([0; seig_engine::MAX_TEAM_PIECES]),
+            sum: ByTeam::default(),
+            touched: [(TeamId::FIRST, 0); 8],
             n_touched: 0,
             all: false,
         };
-        for t in 0..2 {
+        for t in TeamId::BOTH {
             sh.goal[t] = goal_of(g, t);
         }
         sh.recount_all(g, s);
@@ -492,8 +492,8 @@ impl Shares {
     }
 
     fn recount_all(&mut self, g: &Game, s: &State) {
-        for t in 0..2 {
-            for (i, p) in s.pieces(TeamId::new(t)).iter().enumerate() {
+        for t in TeamId::BOTH {
+            for (i, p) in s.pieces(t).iter().enumerate() {
                 if let Some(x) = self.gone[t].get_mut(i) {
                     *x = piece_gone(p, self.goal[t]);
                 }
@@ -505,7 +505,7 @@ impl Shares {
     fn touch(&mut self, team: TeamId, piece: u8) {
         match self.touched.get_mut(self.n_touched) {
             Some(x) => {
-                *x = (team.index() as u8, piece);
+                *x = (team, piece);
                 self.n_touched += 1;
             }
             None => self.all = true,
@@ -518,9 +518,8 @@ impl Shares {
             self.recount_all(g, s);
         } else {
             for &(t, i) in &self.touched[..self.n_touched] {
-                let t = t as usize & 1;
                 let now = s
-                    .pieces(TeamId::new(t))
+                    .pieces(t)
                     .get(i as usize)
                     .map_or(0, |p| piece_gone(p, self.goal[t]));
                 if let Some(x) = self.gone[t].get_mut(i as usize) {
@@ -536,7 +535,7 @@ impl Shares {
 
     /// The team ahead, if one is (shares compared exactly).
     fn leader(&self) -> Option<u8> {
-        let [(a, sa), (b, sb)] = self.sum;
+        let [(a, sa), (b, sb)] = self.sum.into_array();
         let (x, y) = (a as u128 * sb as u128, b as u128 * sa as u128);
         match x.cmp(&y) {
             std::cmp::Ordering::Greater => Some(0),
@@ -678,7 +677,7 @@ impl Default for Players {
 }
 
 /// The holes a piece of a team counts at most: its goal + 1.
-fn goal_of(g: &Game, t: usize) -> i32 {
+fn goal_of(g: &Game, t: TeamId) -> i32 {
     let tr = &g.ir().teams[t].track;
     tr.goal.unwrap_or(tr.cells.len().saturating_sub(1) as u16) as i32 + 1
 }
@@ -694,14 +693,10 @@ fn piece_gone(p: &seig_engine::Piece, goal: i32) -> i32 {
 }
 
 /// Progress of a team towards its goal: (holes gone, scale) so that shares compare exactly.
-fn progress(g: &Game, s: &State, t: usize) -> (u64, u64) {
+fn progress(g: &Game, s: &State, t: TeamId) -> (u64, u64) {
     let goal = goal_of(g, t);
     let n = g.ir().teams[t].pieces as usize;
-    let gone: i32 = s
-        .pieces(TeamId::new(t))
-        .iter()
-        .map(|p| piece_gone(p, goal))
-        .sum();
+    let gone: i32 = s.pieces(t).iter().map(|p| piece_gone(p, goal)).sum();
     (gone as u64, (n as u64).max(1) * goal as u64)
 }
 
@@ -716,7 +711,7 @@ fn could_move(g: &Game, s: &State) -> bool {
 
 /// Plays game `index` of the study (with the driver, from `Streams::for_game(seed, index)`)
 /// and adds it to `acc`.
-pub fn play_game(
+pub(crate) fn play_game(
     g: &Game,
     seed: u64,
     index: u64,
@@ -919,7 +914,7 @@ pub fn run_games_counting(
 
 /// Can the rule produce an event (a throw entry, gate, loop, capture, protection noted on a
 /// shared landing, immunity, phase change or win)?
-pub fn firable(ir: &Ir) -> Vec<bool> {
+pub(crate) fn firable(ir: &Ir) -> Vec<bool> {
     let mut f = vec![false; ir.rules.len()];
     let mut set = |r: RuleIx| {
         if let Some(x) = f.get_mut(r.index()) {
@@ -960,7 +955,7 @@ pub fn firable(ir: &Ir) -> Vec<bool> {
 }
 
 /// The identity of a study of a loaded file.
-pub fn study_info(
+pub(crate) fn study_info(
     l: &Loaded,
     seed: u64,
     games: u64,
@@ -1005,7 +1000,7 @@ pub fn study_info(
         p: ir.sticks.p,
         value: ir.sticks.value.value,
         colours: ir.teams.iter().map(|t| t.colour_face()).collect(),
-        shown: (0..ir.teams.len())
+        shown: (0..2)
             .map(|t| crate::view::team_colour_hex(ir, t))
             .collect(),
         refusals: false,
@@ -1458,7 +1453,7 @@ pub fn luck(
 
 /// Games a study that hands its games on ([`Study::run_streaming`]) plays between two
 /// hand-overs: all it holds of them in memory, whatever the study's size.
-pub const GAMES_BLOCK: u64 = 4096;
+pub(crate) const GAMES_BLOCK: u64 = 4096;
 
 /// A study's games in brief as they are played: called with the index of the first game and
 /// the briefs of the next games, in game order; `false` stops the study.
@@ -1531,7 +1526,7 @@ impl Study {
         self
     }
     /// Keeping each game in brief.
-    pub fn keep_games(mut self, keep: bool) -> Self {
+    pub(crate) fn keep_games(mut self, keep: bool) -> Self {
         self.keep_games = keep;
         self
     }
@@ -1658,7 +1653,7 @@ pub struct Tally {
 /// Runs `f` while `progress` (if any) is told every 200 ms how many of `total` games are done.
 /// A progress thread the system cannot start is left out: the study runs without it (it
 /// only watches), rather than failing or panicking.
-pub fn with_progress<T>(
+pub(crate) fn with_progress<T>(
     total: u64,
     progress: Option<&dyn Progress>,
     f: impl FnOnce(&Tally) -> T,

@@ -126,7 +126,8 @@ pub struct Rate {
     pub hi: f64,
 }
 
-pub use crate::stats::{Z95, wilson, wilson_z};
+pub(crate) use crate::stats::Z95;
+pub use crate::stats::wilson;
 
 impl Rate {
     /// 0 of 0: a rate a report read back from an older version did not hold.
@@ -145,7 +146,7 @@ impl Rate {
         }
     }
     /// As `51.2% [49.8, 52.6]`.
-    pub fn pct(&self) -> String {
+    pub(crate) fn pct(&self) -> String {
         if self.n == 0 {
             return "—".to_string();
         }
@@ -172,7 +173,7 @@ pub fn quotes(ir: &Ir, r: RuleIx) -> Vec<String> {
 }
 
 /// Describes a set of holes by rows: whole rows by name, otherwise the holes (`middle.1, middle.12`).
-pub fn describe_cells(ir: &Ir, set: &CellSet) -> String {
+pub(crate) fn describe_cells(ir: &Ir, set: &CellSet) -> String {
     let mut parts = Vec::new();
     for row in &ir.rows {
         let cells: Vec<Cell> = row.cells().filter(|&c| set.contains(c)).collect();
@@ -205,9 +206,9 @@ pub fn describe_cells(ir: &Ir, set: &CellSet) -> String {
 }
 
 /// A region seen from each team, in words.
-pub fn describe_team_cells(ir: &Ir, cells: &TeamCells) -> String {
-    let a = describe_cells(ir, &cells[0]);
-    let b = describe_cells(ir, &cells[1]);
+pub(crate) fn describe_team_cells(ir: &Ir, cells: &TeamCells) -> String {
+    let a = describe_cells(ir, &cells[TeamId::FIRST]);
+    let b = describe_cells(ir, &cells[TeamId::SECOND]);
     if a == b {
         a
     } else {
@@ -220,7 +221,7 @@ pub fn describe_team_cells(ir: &Ir, cells: &TeamCells) -> String {
 }
 
 /// A condition in words.
-pub fn describe_cond(ir: &Ir, c: &Cond) -> String {
+pub(crate) fn describe_cond(ir: &Ir, c: &Cond) -> String {
     match c {
         Cond::Const(true) => "always (by the readings in force)".into(),
         Cond::Const(false) => "never (by the readings in force)".into(),
@@ -276,7 +277,7 @@ pub fn describe_cond(ir: &Ir, c: &Cond) -> String {
 }
 
 /// Conditions joined by `and`.
-pub fn describe_conds(ir: &Ir, cs: &[Cond]) -> String {
+pub(crate) fn describe_conds(ir: &Ir, cs: &[Cond]) -> String {
     cs.iter()
         .map(|c| describe_cond(ir, c))
         .collect::<Vec<_>>()

@@ -28,7 +28,7 @@ pub struct RefusalCounts {
 
 impl RefusalCounts {
     /// Adds another count's figures; `None` when a sum would overflow.
-    pub fn checked_add(&self, o: &RefusalCounts) -> Option<RefusalCounts> {
+    pub(crate) fn checked_add(&self, o: &RefusalCounts) -> Option<RefusalCounts> {
         let mut per_rule = self.per_rule.clone();
         if per_rule.len() < o.per_rule.len() {
             per_rule.resize(o.per_rule.len(), 0);

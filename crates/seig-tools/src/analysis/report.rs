@@ -60,7 +60,7 @@ fn arm_label(m: &Metrics, i: usize, cmp: Option<&Comparison>) -> String {
 }
 
 /// The game-length histogram (turns of completed games), one outline per arm.
-pub fn histogram_svg(ms: &[Metrics], labels: &[String]) -> String {
+pub(crate) fn histogram_svg(ms: &[Metrics], labels: &[String]) -> String {
     let (w, h, left, bottom, top, right) = (720.0, 300.0, 56.0, 40.0, 16.0, 16.0);
     let mut s = String::new();
     let _ = write!(
@@ -279,7 +279,7 @@ type Bar = (String, Paint, f64, f64, f64);
 
 /// Win rates (of completed games) with their intervals, per arm and team: each team's bars
 /// in its colour (every arm's label names its arm, so no legend of arms).
-pub fn wins_svg(ms: &[Metrics], _labels: &[String]) -> String {
+pub(crate) fn wins_svg(ms: &[Metrics], _labels: &[String]) -> String {
     let mut items: Vec<Bar> = Vec::new();
     for (a, m) in ms.iter().enumerate() {
         for (t, w) in m.wins.iter().enumerate() {
@@ -303,7 +303,7 @@ pub fn wins_svg(ms: &[Metrics], _labels: &[String]) -> String {
 }
 
 /// Share of games in which each rule fired, per arm.
-pub fn rules_svg(ms: &[Metrics], labels: &[String]) -> String {
+pub(crate) fn rules_svg(ms: &[Metrics], labels: &[String]) -> String {
     let mut ids: Vec<String> = Vec::new();
     for m in ms {
         for r in &m.rules {
@@ -329,7 +329,7 @@ pub fn rules_svg(ms: &[Metrics], labels: &[String]) -> String {
 }
 
 /// Observed throw frequencies (with intervals) against exact probabilities, first arm.
-pub fn throws_svg(m: &Metrics) -> String {
+pub(crate) fn throws_svg(m: &Metrics) -> String {
     let items: Vec<Bar> = m
         .throw_freq
         .iter()
@@ -696,7 +696,7 @@ fn comparison_table(o: &mut String, c: &Comparison, labels: &[String]) {
 
 /// A plot of differences with their 95% intervals (a dot and whiskers per item, a line
 /// at 0); an item without data is labelled "no data".
-pub fn diff_svg(what: &str, items: &[(String, Option<Diff>)], points: bool) -> String {
+pub(crate) fn diff_svg(what: &str, items: &[(String, Option<Diff>)], points: bool) -> String {
     let (w, left, right, top, row_h) = (720.0, 260.0, 24.0, 8.0, 20.0);
     let h = top + row_h * items.len().max(1) as f64 + 30.0;
     let k = if points { 100.0 } else { 1.0 };
@@ -938,7 +938,11 @@ fn pct_tick(v: f64) -> String {
 /// A histogram of a count per game (value → games), one colour per series, each as a share
 /// of its own games; values past the largest 99th percentile are left out (and the axis
 /// says so).
-pub fn count_svg(kind: &str, xlabel: &str, series: &[(String, &BTreeMap<u64, u64>)]) -> String {
+pub(crate) fn count_svg(
+    kind: &str,
+    xlabel: &str,
+    series: &[(String, &BTreeMap<u64, u64>)],
+) -> String {
     painted_count_svg(kind, xlabel, series, &arm_paints(series.len()))
 }
 

@@ -34,9 +34,10 @@ fn release_order_words(o: ReleaseOrder) -> &'static str {
 }
 
 /// One effect in words.
-pub fn describe_effect(ir: &Ir, e: &Effect) -> String {
+pub(crate) fn describe_effect(ir: &Ir, e: &Effect) -> String {
     match e {
         Effect::Move(a) => format!("move {}", amount(*a)),
+        Effect::MoveBack(a) => format!("move {} back along the track", amount(*a)),
         Effect::Release {
             count,
             steps,
@@ -47,17 +48,18 @@ pub fn describe_effect(ir: &Ir, e: &Effect) -> String {
                 Amount::Const(0) => String::new(),
                 a => format!(" moving {}", amount(*a)),
             };
-            let inside = within.map_or(String::new(), |[a, b]| {
-                let name = |t: usize| ir.teams.get(t).map_or("", |t| t.name.as_str());
+            let inside = within.map_or(String::new(), |w| {
+                let [a, b] = w.into_array();
+                let name = |t: TeamId| ir.teams[t].name.as_str();
                 if a == b {
                     format!(", staying within {}", describe_cells(ir, &a))
                 } else {
                     format!(
                         ", staying within {} ({}) or {} ({})",
                         describe_cells(ir, &a),
-                        name(0),
+                        name(TeamId::FIRST),
                         describe_cells(ir, &b),
-                        name(1)
+                        name(TeamId::SECOND)
                     )
                 }
             });
@@ -91,7 +93,7 @@ pub fn describe_effect(ir: &Ir, e: &Effect) -> String {
 }
 
 /// Effects in words, joined by `and`.
-pub fn describe_effects(ir: &Ir, es: &[Effect]) -> String {
+pub(crate) fn describe_effects(ir: &Ir, es: &[Effect]) -> String {
     if es.is_empty() {
         return "nothing".into();
     }
@@ -326,6 +328,11 @@ fn board_diagram(ir: &Ir) -> Vec<String> {
                 .cells()
                 .map(|c| {
                     let starts = ir.teams.iter().any(|t| match &t.start {
+                        // A start layout: only its holes.
+                        Start::Row(r) if !t.holes.is_empty() => ir
+                            .rows
+                            .get(*r)
+                            .is_some_and(|sr| t.holes.iter().any(|&h| sr.cell(h) == c)),
                         Start::Row(r) => ir.rows.get(*r).is_some_and(|sr| sr.holds(c)),
                         Start::Beside => false,
                     });
@@ -358,6 +365,14 @@ fn teams(sec: &mut Section) {
     for (t, team) in ir.teams.iter().enumerate() {
         let r = Some(team.origin.rule);
         let start = match team.start {
+            Start::Row(row) if !team.holes.is_empty() => {
+                let hs: Vec<String> = team.holes.iter().map(|h| (h + 1).to_string()).collect();
+                format!(
+                    "one on each of holes {} of `{}`",
+                    hs.join(", "),
+                    ir.rows[row].name
+                )
+            }
             Start::Row(row) if team.first_hole == 0 && team.pieces as u16 == ir.rows[row].len => {
                 format!("one in each hole of `{}`", ir.rows[row].name)
             }
@@ -415,7 +430,8 @@ fn teams(sec: &mut Section) {
     let tag = sec.tag(r);
     sec.line(format!(
         "- throwing order: {}, {}{tag}",
-        ir.teams[0].name, ir.teams[1].name
+        ir.teams[TeamId::FIRST].name,
+        ir.teams[TeamId::SECOND].name
     ));
     let r = rule(ir.release_order.origin);
     let tag = sec.tag(r);
@@ -719,7 +735,7 @@ fn taking(sec: &mut Section) {
             "not allowed (except on sharing holes)"
         }
     ));
-    for (t, team) in ir.teams.iter().enumerate() {
+    for (t, team) in ir.teams.teams() {
         sec.line(format!("- when {} lands on an opposing piece:", team.name));
         let mut groups: Vec<(CellCapture, CellSet)> = Vec::new();
         for c in team.track.cells.iter().copied().collect::<BTreeSet<_>>() {
@@ -785,7 +801,7 @@ fn taking(sec: &mut Section) {
             ));
         }
     }
-    for (t, team) in ir.teams.iter().enumerate() {
+    for (t, team) in ir.teams.teams() {
         if let Some((set, r)) = pol.immune[t] {
             let tag = sec.tag(Some(r.rule));
             sec.line(format!(
@@ -971,6 +987,7 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::TrackLoop => "where a track loops",
         StatementKind::TrackEnd => "what happens at a track's end",
         StatementKind::TrackEntry => "where a piece steps onto its track",
+        StatementKind::TrackBranch => "a branch of a track",
         StatementKind::Gate => "a gate on a track",
         StatementKind::Stacking => "whether pieces share a hole",
         StatementKind::Capture => "where and how pieces take",
@@ -990,6 +1007,8 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::MustLand => "holes a piece must land on before going on",
         StatementKind::PassedWon => "holes a move wins by walking past them",
         StatementKind::Protection => "pieces in a row that cannot be taken",
+        StatementKind::BackWhenStuck => "what the moves no piece can use forward do",
+        StatementKind::BackStart => "what a backward move does at the track's first hole",
         StatementKind::Blockade => "pieces in a row that cannot be passed",
         StatementKind::BearOff => "holes and throws with which a piece leaves the board",
         StatementKind::BearingLarger => "whether a larger throw bears a piece off",
@@ -1041,7 +1060,7 @@ impl SendsHome for Ir {
 }
 
 /// Probability that `k` of `n` sticks show the first face.
-pub fn binom_p(n: u8, k: u8, p: f64) -> f64 {
+pub(crate) fn binom_p(n: u8, k: u8, p: f64) -> f64 {
     let mut c = 1.0;
     for i in 0..k as u32 {
         c = c * (n as u32 - i) as f64 / (i + 1) as f64;

@@ -14,7 +14,7 @@ use crate::agents::{self, Agent, AgentKind, Budget};
 use crate::driver::{Stream, Streams};
 use crate::record::{self, Action, Record, RecordError, RecordErrorKind, SeatRecord};
 use seig_engine::{Decision, Event, Game, Quiet, Refusal, RefusalKind, State};
-use seig_lang::ir::{Cell, PhaseId, RuleIx, TeamId};
+use seig_lang::ir::{ByTeam, Cell, PhaseId, RuleIx, TeamId};
 use std::path::{Path, PathBuf};
 
 /// A `--seat` specification that does not fit the variant.
@@ -68,7 +68,7 @@ pub struct Seats {
 
 impl Seats {
     /// The default: the first team human, the other the strongest computer player.
-    pub fn default_for(g: &Game) -> Seats {
+    pub(crate) fn default_for(g: &Game) -> Seats {
         let per_team = g.ir().seats.value.max(1);
         let mut kinds = vec![AgentKind::Human; per_team as usize];
         kinds.extend(std::iter::repeat_n(AgentKind::STRONGEST, per_team as usize));
@@ -518,7 +518,7 @@ pub fn last_thrower(actions: &[Action], before: &[State]) -> Option<(TeamId, u8)
 /// Refuses, in one sentence, a record made with another rule file (its SHA-256 differs from
 /// that of `file_bytes`, the file `file` as loaded): the readings and parameters of another
 /// file say nothing useful about this one.
-pub fn check_belongs(r: &Record, file: &Path, file_bytes: &[u8]) -> Result<(), RecordError> {
+pub(crate) fn check_belongs(r: &Record, file: &Path, file_bytes: &[u8]) -> Result<(), RecordError> {
     let sha = record::sha256_hex(file_bytes);
     if sha == r.sha256 {
         return Ok(());
@@ -552,13 +552,13 @@ pub struct Choice {
 /// decision (no person reads such a list; grouping applies every decision, and an applied
 /// decision can cost the engine a search of the pool that is left). The bundled games'
 /// positions have at most a few hundred.
-pub const MAX_GROUPED: usize = 4_096;
+pub(crate) const MAX_GROUPED: usize = 4_096;
 
 /// Groups legal decisions by the position each leads to, compared up to a renumbering of
 /// each team's pieces (`outcome_key`); groups keep the engine's order of their first
 /// decisions. A decision the engine refuses stays an entry of its own, and so does every
 /// decision of a position with more than [`MAX_GROUPED`].
-pub fn group_decisions(g: &Game, s: &State, legal: &[Decision]) -> Vec<Choice> {
+pub(crate) fn group_decisions(g: &Game, s: &State, legal: &[Decision]) -> Vec<Choice> {
     let single = |d: Decision| Choice {
         decision: d,
         same: vec![d],
@@ -594,7 +594,7 @@ pub fn group_decisions(g: &Game, s: &State, legal: &[Decision]) -> Vec<Choice> {
 /// numbers, and everything else the state holds that a player can see.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct OutcomeKey {
-    pieces: [Vec<PieceKey>; 2],
+    pieces: ByTeam<Vec<PieceKey>>,
     pool: Vec<EntryKey>,
     rest: (
         PhaseId,
@@ -609,7 +609,7 @@ struct OutcomeKey {
         u32,
     ),
     last: Option<(u8, u8, u8)>,
-    landed: [seig_lang::ir::CellSet; 2],
+    landed: ByTeam<seig_lang::ir::CellSet>,
 }
 
 /// A piece of an [`OutcomeKey`]: track place, hole, flags, the pool entries it used.
@@ -619,7 +619,7 @@ type PieceKey = (Option<usize>, Option<Cell>, u8, u64);
 type EntryKey = (u8, u8, u8, u8, Option<u8>, u8, RuleIx);
 
 fn outcome_key(g: &Game, s: &State) -> OutcomeKey {
-    let pieces = TeamId::BOTH.map(|t| {
+    let pieces = ByTeam::from_fn(|t| {
         let mut v: Vec<PieceKey> = s
             .pieces(t)
             .iter()
@@ -651,6 +651,7 @@ fn outcome_key(g: &Game, s: &State) -> OutcomeKey {
                 seig_engine::EntryKind::Move => 0,
                 seig_engine::EntryKind::Release => 1,
                 seig_engine::EntryKind::Either => 2,
+                seig_engine::EntryKind::Back => 3,
             };
             // Used by some piece (which one is in `pieces`), or dropped, or open.
             let state = match e.used() {
@@ -677,6 +678,6 @@ fn outcome_key(g: &Game, s: &State) -> OutcomeKey {
             s.turns(),
         ),
         last: s.last(),
-        landed: TeamId::BOTH.map(|t| s.landed(t)),
+        landed: ByTeam::from_fn(|t| s.landed(t)),
     }
 }

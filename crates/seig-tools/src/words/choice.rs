@@ -4,8 +4,9 @@
 //! `seig rules` prints them, marking "(language default)" those no statement of the file set.
 
 use crate::ir::{
-    Allocation, BlockedRelease, CaptureKind, Cond, Effect, EngineChoiceId, HomeTarget, Ir, Origin,
-    ReleaseOrder, Requirement, SeatOrder, TeamId, TrackEnd, TrackEntry, ValueRule,
+    Allocation, BackStart, BackWhenStuck, BlockedRelease, CaptureKind, Cond, Effect,
+    EngineChoiceId, HomeTarget, Ir, Origin, ReleaseOrder, Requirement, SeatOrder, TeamId, TrackEnd,
+    TrackEntry, ValueRule,
 };
 
 /// One engine choice of a variant.
@@ -82,6 +83,7 @@ impl Choices<'_> {
         out.push(self.sending_choice());
         out.push(self.blockade_choice());
         out.push(self.bearing_off_choice());
+        out.push(self.backward_choice());
         out.extend(self.taking_choices());
         out.extend(self.ending_choices());
         out
@@ -336,6 +338,36 @@ impl Choices<'_> {
         )
     }
 
+    /// Whether a piece standing where its track branches must take the branch or may keep
+    /// to its way (`track TEAM branches|must branch|may branch at`).
+    fn branch_choice(&self) -> EngineChoice {
+        let branches: Vec<&crate::ir::Branch> =
+            self.teams.iter().flat_map(|t| &t.track.branches).collect();
+        let value = if branches.is_empty() {
+            "no track branches".to_string()
+        } else {
+            let said: Vec<String> = self
+                .teams
+                .iter()
+                .flat_map(|t| t.track.branches.iter().map(move |b| (t, b)))
+                .map(|(t, b)| {
+                    let how = if b.may.value { "may take" } else { "must take" };
+                    format!(
+                        "{}: a piece that stands where a branch begins {how} it",
+                        t.name
+                    )
+                })
+                .collect();
+            said.join("; ")
+        };
+        choice(
+            EngineChoiceId::Branching,
+            "track TEAM branches / must branch / may branch at HOLE",
+            value,
+            branches.iter().find_map(|b| b.may.origin),
+        )
+    }
+
     /// Whether pieces parked on a looping track's last hole circle once the loop's condition
     /// holds (`, parked pieces stay|circle`).
     fn parked_choice(&self) -> EngineChoice {
@@ -453,6 +485,7 @@ impl Choices<'_> {
                 end_origin,
             ),
             self.entry_choice(),
+            self.branch_choice(),
             self.parked_choice(),
             choice(
                 EngineChoiceId::GateChecking,
@@ -541,6 +574,34 @@ impl Choices<'_> {
                 ),
             },
             b.origin,
+        )
+    }
+
+    /// Backward moves: what becomes of moves no piece can use forward (`when no move
+    /// forward: move backward, must|may`), and what a backward move does at its track's first
+    /// hole (`moving back past the first hole: stop|forbidden`).
+    fn backward_choice(&self) -> EngineChoice {
+        let mv = &self.movement;
+        let stuck = match mv.back_when_stuck.value {
+            BackWhenStuck::Never => "moves no piece can use forward are forfeited",
+            BackWhenStuck::Must => {
+                "moves no piece can use forward become backward moves, made as any other move"
+            }
+            BackWhenStuck::May => {
+                "moves no piece can use forward become backward moves, which the seat may decline (pass)"
+            }
+        };
+        let start = match mv.back_start.value {
+            BackStart::Stop => "a backward move stops on its track's first hole",
+            BackStart::Forbidden => {
+                "a backward move needs a hole behind the piece for each of its places"
+            }
+        };
+        choice(
+            EngineChoiceId::BackwardMoves,
+            "when no move forward: move backward, must / may; moving back past the first hole: stop / forbidden",
+            format!("{stuck}; {start}; a backward move is one throw, never pooled with others"),
+            mv.back_when_stuck.origin.or(mv.back_start.origin),
         )
     }
 
@@ -704,7 +765,7 @@ impl Choices<'_> {
                     "{} (in a start row: one per hole, in hole order from the first hole given)",
                     pieces.join(", ")
                 ),
-                self.teams.first().map(|t| t.origin),
+                Some(self.teams[TeamId::FIRST].origin),
             ),
             choice(
                 EngineChoiceId::TransitionTiming,

@@ -28,11 +28,6 @@ impl Taking {
             Taking::Removal => "removal",
         }
     }
-
-    /// Is it a landing capture (whatever became of the piece)?
-    pub fn is_capture(self) -> bool {
-        self != Taking::Removal
-    }
 }
 
 /// What a `Captured` event was, given whether it happened during a throw (a throw's
@@ -137,7 +132,6 @@ mod tests {
             rule: seig_lang::ir::RuleIx::new(0),
         };
         assert_eq!(taking(&e, false), Some(Taking::SendHome));
-        assert!(Taking::SendHome.is_capture());
         let w = Event::Captured {
             team: TeamId::FIRST,
             piece: 0,
@@ -146,7 +140,6 @@ mod tests {
             rule: seig_lang::ir::RuleIx::new(0),
         };
         assert_eq!(taking(&w, false), Some(Taking::Swap));
-        assert!(Taking::Swap.is_capture());
         let r = Event::Captured {
             team: TeamId::FIRST,
             piece: 0,
@@ -155,7 +148,6 @@ mod tests {
             rule: seig_lang::ir::RuleIx::new(0),
         };
         assert_eq!(taking(&r, true), Some(Taking::Removal));
-        assert!(!Taking::Removal.is_capture());
         assert_eq!(taking(&r, false), Some(Taking::Capture));
     }
 }

@@ -1,5 +1,6 @@
 //! Words for people, written once: what happened (events), what a throw showed, what
-//! a piece is taken by, why an action is refused, what the engine's verdict says, and the
+//! a piece is taken by, why an action is refused, what the engine's verdict says, what is
+//! wrong with a position or move given in notation ([`position`]), and the
 //! engine's choices in force ([`choice`]). The line mode, the terminal game, the web page, `explain`,
 //! traces and the study tables all word these facts through this module, so that one
 //! fact reads the same everywhere. The engine and the IR hold data; this is where it
@@ -7,6 +8,7 @@
 
 pub mod choice;
 pub mod event;
+pub mod position;
 pub mod refusal;
 pub mod throw;
 pub mod verdict;

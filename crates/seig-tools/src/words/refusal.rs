@@ -50,7 +50,7 @@ pub fn readings(ir: &Ir, o: Origin) -> Vec<String> {
 }
 
 /// The reason a ground gives, with `words` saying what it says.
-pub fn because_of(ir: &Ir, g: Decided, words: String) -> Because {
+pub(crate) fn because_of(ir: &Ir, g: Decided, words: String) -> Because {
     match g {
         Decided::Stated(o) => Because {
             statement: words,
@@ -118,6 +118,11 @@ pub fn what(r: &Refusal) -> String {
         K::ExactEnd => "this piece reaches the end of its track only with the exact count".into(),
         K::BouncedBack => "this move bounces back to the hole it left".into(),
         K::BeforeStart => "this move would go back before the track's start".into(),
+        K::BackAtStart => "this piece has no hole of its track behind it to move back to".into(),
+        K::BackPastStart => {
+            "a backward move needs as many holes behind the piece as it has places".into()
+        }
+        K::BackAlone => "a backward move is made alone, not with other throws".into(),
         K::Stacking => "a team may not have two pieces on one hole".into(),
         K::Protected => {
             "the landing hole holds an opposing piece that may not be taken there".into()
@@ -262,6 +267,9 @@ fn ground_words(ir: &Ir, r: &Refusal) -> String {
         },
         K::ExactEnd => "track end: exact (the last hole is reached only with the exact count)".into(),
         K::BouncedBack => "track end: bounce (a piece walks back from the last hole)".into(),
+        K::BackAtStart => "moving back past the first hole: stop (a backward move stops on the track's first hole)".into(),
+        K::BackPastStart => "moving back past the first hole: forbidden (a backward move needs the holes behind the piece)".into(),
+        K::BackAlone => "backward moves (a backward move is one throw, never pooled with others)".into(),
         K::Stacking => "stacking: own pieces may not share a hole".into(),
         K::Protected | K::CannotTake => protection(ir, g),
         K::MustTake => "capture: compulsory (the move must take)".into(),

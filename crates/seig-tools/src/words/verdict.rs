@@ -175,7 +175,7 @@ pub fn consequence(ir: &Ir, c: &Consequence) -> String {
 
 /// Why no piece could use the forfeited entries: the pieces refused alike grouped in one
 /// line each (`pieces 1, 2: a piece may not pass opposing pieces; …`).
-pub fn forfeit_reasons(ir: &Ir, why: &[Unusable]) -> Vec<String> {
+pub(crate) fn forfeit_reasons(ir: &Ir, why: &[Unusable]) -> Vec<String> {
     let mut groups: Vec<(u8, seig_engine::Refusal, Vec<u8>)> = Vec::new();
     for u in why {
         match groups
