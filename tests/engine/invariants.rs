@@ -36,7 +36,9 @@ use proptest::sample::Index;
 use seig::engine::{
     Decision, EntryKind, Event, Game, POOL_MAX, Piece, PieceFlags, Quiet, Stage, State,
 };
-use seig::lang::ir::{Allocation, Cell, CellSet, Cond, Effect, PhaseId, RuleIx, Start, TeamId};
+use seig::lang::ir::{
+    Allocation, BackWhenStuck, Cell, CellSet, Cond, Effect, PhaseId, RuleIx, Start, TeamId,
+};
 use seig::lang::lower::Selection;
 use seig::tools::sim::Rng;
 use std::collections::HashSet;
@@ -998,7 +1000,7 @@ fn check_decline_events(
     }
     match kinds.as_slice() {
         [Event::Passed { entries: 0 }] if g.ir().throw_on_at_will.value => {}
-        [Event::Passed { entries }] if *entries > 0 && g.ir().moves_optional.value => {}
+        [Event::Passed { entries }] if *entries > 0 && may_decline(g, s) => {}
         other => return Err(format!("a pass gave {other:?}")),
     }
     if s.again() != (same_seat && n.stage() == Stage::Throw) && !g.is_over(n) {
@@ -2007,4 +2009,14 @@ fn random_play_from_a_stuck_decision_node_does_not_panic() {
         "random_playout panics from `{text}` ({} legal decisions)",
         legal.len()
     );
+}
+
+/// Whether the seat may decline the moves left in its pool: `moves: optional`, or an unused
+/// backward move under `when no move forward: move backward, may`.
+fn may_decline(g: &Game, s: &State) -> bool {
+    g.ir().moves_optional.value
+        || (g.ir().movement.back_when_stuck.value == BackWhenStuck::May
+            && s.pool()
+                .iter()
+                .any(|e| e.unused() && e.kind == EntryKind::Back))
 }

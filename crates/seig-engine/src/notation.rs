@@ -734,7 +734,7 @@ impl Spots<'_> {
         let entry = |i: usize| self.pool_tokens.get(i).copied().unwrap_or(self.pool);
         let piece = |t: TeamId, i: usize| self.pieces[t].get(i).copied().unwrap_or(self.teams[t]);
         let near = match &e {
-            SetupError::Phase { .. } => self.phase,
+            SetupError::Phase => self.phase,
             SetupError::Seat { .. } | SetupError::AlreadyWon { .. } => self.head,
             SetupError::LastThrow => self.last,
             SetupError::Latch { .. } | SetupError::Moved | SetupError::Homing => self.counters,

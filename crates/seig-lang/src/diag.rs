@@ -157,12 +157,12 @@ codes! {
     BackWalksRowTwice = "E130", Error, "`back along the track` on a track that walks a row both ways", Corpus("back_walks_row_twice");
     RuleReleaseRegions = "E131", Error, "One rule's releases confine their places to different regions", Corpus("two_release_regions_in_one_rule");
     SendOnTarget = "E140", Error, "`landing on … goes to` names no single hole of the team's track to go to", Corpus("send_on_two_holes");
-    BranchPoint = "E170", Error, "A track branches at no single hole it walks", Corpus("branch_off_track");
-    BranchRejoin = "E171", Error, "A branch rejoins at no single hole of its track's main path", Corpus("branch_rejoin_off_path");
-    BranchShape = "E172", Error, "A branching track turns back, or a branch has a goal", Corpus("branch_with_bounce");
     UnknownShownColour = "E150", Error, "`shown as` names a colour that is neither in the palette nor `\"#rrggbb\"`", Corpus("shown_unknown_colour");
     StartHoleTwice = "E160", Error, "A start layout lists one hole twice", Corpus("start_hole_twice");
     TeamsStartOnOneHole = "E161", Error, "Both teams' pieces start on one hole that they may not share", Corpus("teams_start_on_one_hole");
+    BranchPoint = "E170", Error, "A track branches at no single hole it walks", Corpus("branch_off_track");
+    BranchRejoin = "E171", Error, "A branch rejoins at no single hole of its track's main path", Corpus("branch_rejoin_off_path");
+    BranchShape = "E172", Error, "A branching track turns back, or a branch has a goal", Corpus("branch_with_bounce");
     EntryNeverApplies = "W001", Warning, "A throw entry that can never apply", Corpus("entry_never_applies");
     CapturesNowhere = "W002", Warning, "Captures are forbidden somewhere but allowed nowhere", Corpus("captures_forbidden_but_never_allowed");
     UnreachableRow = "W003", Warning, "A row no piece can reach", Corpus("row_on_no_track");

@@ -69,12 +69,7 @@ fn shares(ir: &Ir, c: Cell) -> bool {
     let pol = &ir.capture;
     let blocked_share = pol.blocked_share.value;
     TeamId::BOTH.into_iter().all(|t| {
-        let at = pol
-            .at
-            .get(t)
-            .get(c.index())
-            .copied()
-            .unwrap_or_default();
+        let at = pol.at.get(t).get(c.index()).copied().unwrap_or_default();
         at.sharing || (blocked_share && (at.spec.is_none() || pol.waiting_immune.value))
     })
 }

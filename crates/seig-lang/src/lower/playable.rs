@@ -423,7 +423,7 @@ fn backward(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
             o,
             "no throw entry gives a `move` that could be turned backward",
         )),
-        (_, Some(o)) if !backs && !(stuck && moves) => Some((
+        (_, Some(o)) if !(backs || stuck && moves) => Some((
             o,
             "no move ever walks back: no `move back` entry, no `when no move forward`",
         )),
