@@ -778,7 +778,11 @@ fn check_transition(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), 
             if a.borne_off() != b.borne_off() && (a.borne_off() || a.alive()) {
                 // Borne off only from a hole a `bear off` statement names, released.
                 let from = a.place().filter(|&c| {
-                    a.released() && g.ir().bear_off.iter().any(|bo| bo.from[t].contains(c))
+                    a.released()
+                        && g.ir()
+                            .bear_off
+                            .iter()
+                            .any(|bo| bo.from[TeamId::new(t)].contains(c))
                 });
                 if a.borne_off() || from.is_none() {
                     return Err(format!(

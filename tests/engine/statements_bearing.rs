@@ -168,10 +168,10 @@ fn borne_off_counts_win_and_arrival_but_not_as_taken() {
 
 #[test]
 fn bearing_off_diagnostics_and_layout() {
-    // W042: a value 4 sticks never give.
+    // W045: a value 4 sticks never give.
     assert_eq!(
         all_codes("bear off from hole 1 of b_home with 2, 9"),
-        vec!["W042".to_string()]
+        vec!["W045".to_string()]
     );
     assert_eq!(
         all_codes("bear off from hole 1 of b_home with 2"),

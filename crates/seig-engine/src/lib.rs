@@ -1031,8 +1031,8 @@ fn send_on_table(ir: &Ir, track_of_cell: &ByTeam<Vec<i16>>) -> ByTeam<Vec<Option
 /// `[team][cell]`: the throw values that bear a piece of the team off from the hole (under
 /// `bearing off: larger throws too`, every value from the least listed up) and the first
 /// statement naming the hole; empty vectors when the file bears nothing off.
-fn bear_off_table(ir: &Ir) -> [Vec<(u64, Option<Origin>)>; 2] {
-    [0, 1].map(|t: usize| {
+fn bear_off_table(ir: &Ir) -> ByTeam<Vec<(u64, Option<Origin>)>> {
+    ByTeam::from_fn(|t| {
         let mut v: Vec<(u64, Option<Origin>)> = Vec::new();
         for b in &ir.bear_off {
             v.resize(ir.cells as usize, (0, None));
@@ -1050,6 +1050,8 @@ fn bear_off_table(ir: &Ir) -> [Vec<(u64, Option<Origin>)>; 2] {
         }
         v
     })
+}
+
 /// `[team]`: where a step from each place of a branching track goes, and the branch a piece
 /// standing there takes (see [`Game::next_of`], [`Game::branch_at`]); empty tables for a
 /// track without branches.

@@ -225,7 +225,11 @@ pub fn render_board(g: &Game, s: &State) -> String {
             .map(|i| i + 1)
             .collect();
         if !borne.is_empty() {
-            borne_off.push(format!("{} {}", ir.teams[t].name, ranges(&borne)));
+            borne_off.push(format!(
+                "{} {}",
+                ir.teams[TeamId::new(t)].name,
+                ranges(&borne)
+            ));
         }
     }
     if !beside.is_empty() {

@@ -295,7 +295,7 @@ pub(super) fn bear_off_values(
     cx: &mut Cx,
     bear: &[(BearOff, Span)],
     sticks: &Sticks,
-    teams: &[Team],
+    teams: &ByTeam<Team>,
 ) {
     let possible = outcomes(cx.phases.len(), sticks, teams)
         .iter()
