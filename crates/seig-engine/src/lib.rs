@@ -1052,6 +1052,17 @@ fn bear_off_table(ir: &Ir) -> ByTeam<Vec<(u64, Option<Origin>)>> {
     })
 }
 
+/// `[team][cell]`: the first place along the team's track of each hole, or -1 off it.
+fn track_of_cell_table(ir: &Ir) -> ByTeam<Vec<i16>> {
+    ByTeam::from_fn(|t| {
+        let mut v = vec![-1i16; ir.cells as usize];
+        for (i, &c) in ir.teams[t].track.cells.iter().enumerate().rev() {
+            v[c.index()] = i as i16;
+        }
+        v
+    })
+}
+
 /// `[team]`: where a step from each place of a branching track goes, and the branch a piece
 /// standing there takes (see [`Game::next_of`], [`Game::branch_at`]); empty tables for a
 /// track without branches.
@@ -1126,13 +1137,7 @@ impl Game {
             )
         );
         let adds = adds_table(&ir);
-        let track_of_cell = ByTeam::from_fn(|t| {
-            let mut v = vec![-1i16; ir.cells as usize];
-            for (i, &c) in ir.teams[t].track.cells.iter().enumerate().rev() {
-                v[c.index()] = i as i16;
-            }
-            v
-        });
+        let track_of_cell = track_of_cell_table(&ir);
         let reach = reach::Reach::new(&ir);
         let track_won = ir.any_cond(&|c| matches!(c, Cond::Won(_)));
         let wins_on_pieces = wins_on_pieces(&ir);

@@ -625,17 +625,7 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         },
         Rule::protection_stmt => StmtKind::Protection(expr(next!())?),
         Rule::blockade_stmt => StmtKind::Blockade(expr(next!())?),
-        Rule::bear_off_stmt => {
-            let from = region(next!())?;
-            let v = next!();
-            StmtKind::BearOff {
-                from,
-                values: match v.as_rule() {
-                    Rule::value_list => Some(values(v)?),
-                    _ => None,
-                },
-            }
-        }
+        Rule::bear_off_stmt => bear_off_stmt(it)?,
         Rule::bearing_stmt => StmtKind::BearingLarger(next!().as_rule() == Rule::bear_larger),
         Rule::back_stuck_stmt => StmtKind::BackWhenStuck(next!().as_rule() == Rule::back_may),
         Rule::back_start_stmt => StmtKind::BackStart(next!().as_rule() == Rule::forbidden),
@@ -655,6 +645,17 @@ type Children<'a> = std::iter::Peekable<pest::iterators::Pairs<'a, Rule>>;
 /// The next child, which the grammar guarantees.
 fn child<'a>(it: &mut Children<'a>) -> P<'a> {
     it.next().expect("grammar guarantees the child")
+}
+
+/// `bear off from REGION with VALUES|any`.
+fn bear_off_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let from = region(child(&mut it))?;
+    let v = child(&mut it);
+    let values = match v.as_rule() {
+        Rule::value_list => Some(values(v)?),
+        _ => None,
+    };
+    Ok(StmtKind::BearOff { from, values })
 }
 
 /// `if READING = OPTION { … } else { … }`.

@@ -221,6 +221,27 @@ pub fn setup_error(ir: &Ir, e: &SetupError) -> String {
         E::MoveWithoutPool => {
             "stage `move` with no unused pool entry: the seat has nothing to move with".into()
         }
+        E::UnreleasedOnTrack { .. } | E::ImmuneWhereNot { .. } | E::ParkedWhereNot { .. } => {
+            piece_mark(ir, e)
+        }
+        E::NotWon { team: t } => format!(
+            "the stage is `over {0}`, but no win condition of `{0}` holds here",
+            team(t)
+        ),
+        E::AlreadyWon { team: t, rule } => format!(
+            "`{0}` has already won here ({1}): the stage is `over {0}`",
+            team(t),
+            super::rule_id(ir, *rule)
+        ),
+    }
+}
+
+/// Why a piece's marks (`+`, `!`, `=`) do not fit the piece, in one line (the three
+/// [`SetupError`] kinds about them; any other kind gives an empty string).
+fn piece_mark(ir: &Ir, e: &SetupError) -> String {
+    use SetupError as E;
+    let team = |t: &TeamId| super::team(ir, *t);
+    match e {
         E::UnreleasedOnTrack { team: t, piece } => format!(
             "piece {} of `{}` is not released (no `+`) but stands on its track, where no piece starts",
             piece + 1,
@@ -252,15 +273,7 @@ pub fn setup_error(ir: &Ir, e: &SetupError) -> String {
                 NotParked::NotOnLastHole => "it is not a released piece on its track's last hole",
             }
         ),
-        E::NotWon { team: t } => format!(
-            "the stage is `over {0}`, but no win condition of `{0}` holds here",
-            team(t)
-        ),
-        E::AlreadyWon { team: t, rule } => format!(
-            "`{0}` has already won here ({1}): the stage is `over {0}`",
-            team(t),
-            super::rule_id(ir, *rule)
-        ),
+        _ => String::new(),
     }
 }
 
