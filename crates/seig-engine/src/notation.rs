@@ -293,7 +293,7 @@ impl Game {
     }
 
     /// Parses position notation as [`Game::from_notation`] does, and refuses a position
-    /// that play could not have reached ([`Game::check_reachable`]): the reading of a
+    /// that play could not have reached (`Game::check_reachable`): the reading of a
     /// position a person gives.
     pub fn from_notation_reachable(&self, text: &str) -> Result<State, NotationError> {
         let (setup, at) = self.read_setup(text)?;

@@ -332,7 +332,7 @@ const LINE_WINDOW: usize = 120;
 
 /// The diagnostics a front end shows of one file, in the order given, and how many of
 /// each code it leaves out: exact repeats once, at most [`MAX_SHOWN_PER_CODE`] of one code
-/// and [`MAX_SHOWN`] in all. `seig check` ([`render`]) and the web page both show these.
+/// and `MAX_SHOWN` in all. `seig check` (`render`) and the web page both show these.
 pub struct Shown<'a> {
     /// The diagnostics shown.
     pub shown: Vec<&'a Diagnostic>,

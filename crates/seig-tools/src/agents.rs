@@ -292,7 +292,7 @@ impl Evaluator {
     }
 
     /// The advantage of `team` over the other: positive is good for `team`; a finished
-    /// game is worth ±[`WIN`].
+    /// game is worth ±`WIN`.
     pub fn score(&self, s: &State, team: TeamId) -> f64 {
         if let Stage::Over(w) = s.stage() {
             return if w == team { WIN } else { -WIN };

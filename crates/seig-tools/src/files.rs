@@ -238,7 +238,7 @@ fn remove_stale_temporaries(dir: &Path, base: &str) {
 /// points to is replaced and the link kept. A target that is not a regular file (a folder,
 /// FIFO, device or socket) or is read-only is refused, and on every error the temporary
 /// file is removed and the target left as it was. Temporary files of killed writes to the
-/// same target, older than [`STALE_TEMPORARY`], are removed first.
+/// same target, older than `STALE_TEMPORARY`, are removed first.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
     write_atomic_with(path, |w| w.write_all(bytes))
 }

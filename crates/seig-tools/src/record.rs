@@ -141,9 +141,9 @@ pub struct RecordedAction {
 /// A whole game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Record {
-    /// Always [`FORMAT`].
+    /// Always `FORMAT`.
     pub format: String,
-    /// [`VERSION`].
+    /// `VERSION`.
     pub version: u32,
     /// The variant's title.
     pub game: String,

@@ -15,7 +15,7 @@ use serde::Serialize;
 pub(crate) const TEAM_RGB: [[u8; 3]; 2] = seig_lang::palette::DEFAULT_TEAMS;
 
 /// Team `team`'s colour, the same in the terminal, the web page and the report: the one its
-/// rule file names (`team NAME shown as COLOUR`), else the language default ([`TEAM_RGB`]).
+/// rule file names (`team NAME shown as COLOUR`), else the language default (`TEAM_RGB`).
 pub fn team_rgb(ir: &Ir, team: usize) -> [u8; 3] {
     let named = TeamId::from_index(team)
         .and_then(|t| ir.teams[t].shown)

@@ -29,7 +29,7 @@ pub struct EachRow {
     pub option: String,
     /// Why the arm could not be played (the file does not load under it), if so.
     pub error: Option<String>,
-    /// The differences from the defaults, in [`FIGURES`] order (`None`: no data, such as no
+    /// The differences from the defaults, in `FIGURES` order (`None`: no data, such as no
     /// completed game in an arm).
     pub diffs: Vec<Option<Diff>>,
     /// Per figure: beyond noise even after the Bonferroni correction.

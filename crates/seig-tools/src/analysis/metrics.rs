@@ -79,7 +79,7 @@ pub struct StudyInfo {
     pub value: ValueRule,
     /// Team colours.
     pub colours: Vec<Option<u8>>,
-    /// The colour each team is drawn in, as CSS writes it ([`crate::view::team_colour_hex`]:
+    /// The colour each team is drawn in, as CSS writes it (`crate::view::team_colour_hex`:
     /// the file's `shown as`, else the language default; empty in a study saved before).
     #[serde(default)]
     pub shown: Vec<String>,
@@ -1563,8 +1563,8 @@ impl Study {
     }
 
     /// Runs the study (or its range) handing each game in brief to `sink` as it is played,
-    /// in game order, in blocks of [`GAMES_BLOCK`] games (for `--games`): memory stays flat
-    /// in the study's size, whatever [`Study::keep_games`] says. `Ok(None)` when the sink
+    /// in game order, in blocks of `GAMES_BLOCK` games (for `--games`): memory stays flat
+    /// in the study's size, whatever `Study::keep_games` says. `Ok(None)` when the sink
     /// stopped the study. The figures are those of [`Study::run`], since every count is a
     /// sum.
     pub fn run_streaming(

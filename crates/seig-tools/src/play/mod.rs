@@ -253,7 +253,7 @@ impl Session {
     }
 
     /// The legal decisions now, grouped into the entries people choose from
-    /// ([`group_decisions`]).
+    /// (`group_decisions`).
     pub fn choices(&self) -> Vec<Choice> {
         group_decisions(&self.game, &self.state, &self.legal())
     }
