@@ -732,6 +732,8 @@ impl Game {
                     && match &t.matches {
                         ThrowMatch::Any => true,
                         ThrowMatch::Values(m) => e.thrown < 64 && m >> e.thrown & 1 == 1,
+                        // The marked stick's own throw is worth 1.
+                        ThrowMatch::Marked => e.thrown == 1,
                         ThrowMatch::Class(c) => ir.classes.get(*c).is_some_and(|c| {
                             (1..=MAX_STICKS as u8)
                                 .filter(|&n| sticks.is_none_or(|m| m == n))

@@ -41,7 +41,7 @@ pub fn describe(r: Rule) -> &'static str {
         status => "a status (`stated`, `inferred` or `reconstructed`)",
         citation => "a citation (`cites SOURCE \"sentence\"`)",
         block => "`{`",
-        if_stmt | row_stmt | team_stmt | seats_stmt | order_stmt | sticks_stmt | value_stmt
+        if_stmt | row_stmt | team_stmt | seats_stmt | order_stmt | sticks_stmt | dice_stmt | value_stmt
         | class_stmt | phases_stmt | allocation_stmt | release_order_stmt | bind_stmt
         | transition_stmt | throw_stmt | track_loop_stmt | track_end_stmt | track_entry_stmt
         | track_branch_stmt | track_stmt | gate_stmt | stacks_stmt | stacking_stmt
@@ -74,6 +74,8 @@ pub fn describe(r: Rule) -> &'static str {
         sticks_if => "`if CONDS`",
         first_of_turn | first_of_game => "`on first throw of …`",
         faces => "`with faces A and B`",
+        one_marked => "`, one marked`",
+        marked_throw => "a marked throw (`1 marked`)",
         face_prob => "`, p(FACE) = 0.5`",
         own_colour => "`own colour`",
         shape | all_alike | all_but_one => "`all alike` or `all but one alike`",
