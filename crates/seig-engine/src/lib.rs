@@ -1133,7 +1133,11 @@ impl Game {
     pub fn new(mut ir: Ir) -> Game {
         order_conditions(&mut ir);
         let (chance, cum, cuts) = chance_tables(&ir);
-        let dice = ir.sticks.dice.as_ref().map(|d| DiceTable::new(d, ir.sticks.count));
+        let dice = ir
+            .sticks
+            .dice
+            .as_ref()
+            .map(|d| DiceTable::new(d, ir.sticks.count));
         let values = value_table(&ir);
         let (entries, slots) = entry_table(&ir, &values);
         debug_assert_eq!(
@@ -1421,6 +1425,15 @@ impl Game {
         &self.chance[self.sticks_for(s) as usize]
     }
 
+    /// The outcomes of a throw of `n` sticks with their exact probabilities (empty for a
+    /// count no throw has, and in a file that throws dice: [`Game::chance_outcomes`]).
+    pub fn sticks_outcomes(&self, n: u8) -> &[Outcome] {
+        match self.dice {
+            Some(_) => &[],
+            None => self.chance.get(n as usize).map_or(&[], Vec::as_slice),
+        }
+    }
+
     /// Draws an outcome from a uniform `u64` (the RNG protocol: one `u64` per throw).
     pub fn sample_outcome(&self, s: &State, u: u64) -> u8 {
         if let Some(d) = &self.dice {
@@ -1436,7 +1449,11 @@ impl Game {
 
     /// The values each die of throw `k` shows (ascending), in a file that throws dice.
     pub fn dice_of(&self, k: u8) -> Option<&[u8]> {
-        self.dice.as_ref()?.throws.get(k as usize).map(Vec::as_slice)
+        self.dice
+            .as_ref()?
+            .throws
+            .get(k as usize)
+            .map(Vec::as_slice)
     }
 
     /// Is throw `k` of `n` sticks the one whose only counted stick is the marked one?

@@ -1425,6 +1425,19 @@ pub struct Sticks {
     pub origin: Origin,
 }
 
+impl Sticks {
+    /// The values the dice show in throw `k` of `n` dice, ascending (`None`: the file
+    /// throws sticks, or no such throw).
+    pub fn dice_values(&self, n: u8, k: u8) -> Option<Vec<u8>> {
+        self.dice.as_ref()?.throws(n).get(k as usize).cloned()
+    }
+
+    /// Is throw `k` of `n` sticks the marked stick's own (it alone counted)?
+    pub fn is_marked(&self, n: u8, k: u8) -> bool {
+        self.dice.is_none() && self.marked.is_some() && k == n.saturating_add(1)
+    }
+}
+
 /// Dice: each shows one of its faces' values with equal chance, and each die's value is
 /// matched against the throw table by itself (a throw of two dice is two pool entries).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -1466,7 +1479,11 @@ impl Dice {
         for (i, v) in values.iter().enumerate() {
             let faces_v = self.faces.iter().filter(|f| *f == v).count() as f64;
             p *= faces_v / m;
-            run = if i > 0 && values.get(i - 1) == Some(v) { run + 1.0 } else { 1.0 };
+            run = if i > 0 && values.get(i - 1) == Some(v) {
+                run + 1.0
+            } else {
+                1.0
+            };
             ways *= (i + 1) as f64 / run;
         }
         p * ways

@@ -628,11 +628,9 @@ fn statement(s: &StmtKind) -> String {
             }
             out
         }
-        StmtKind::Dice { count, faces } => format!(
-            "dice: {} with faces {}",
-            expr(&count.node),
-            values(faces)
-        ),
+        StmtKind::Dice { count, faces } => {
+            format!("dice: {} with faces {}", expr(&count.node), values(faces))
+        }
         StmtKind::Value(None) => "value: count of own colour".into(),
         StmtKind::Value(Some(face)) => format!("value: count of {}", face.node),
         StmtKind::Class { name, shapes } => {

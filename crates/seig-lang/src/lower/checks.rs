@@ -164,7 +164,11 @@ fn uncovered(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome], f
                 format!(
                     "{phase_at}{what} {} {} {verb} covered by no entry",
                     and_list(&list),
-                    if n == 0 { "on a die".to_string() } else { format!("with {n} sticks") }
+                    if n == 0 {
+                        "on a die".to_string()
+                    } else {
+                        format!("with {n} sticks")
+                    }
                 ),
                 "the throw table starts here",
             )

@@ -331,13 +331,7 @@ fn marked(cx: &mut Cx, st: &SticksStmts) -> Option<Origin> {
 
 /// The throw of a file that throws dice: E185 when it also has a base `sticks` statement,
 /// E187 for each statement that speaks of sticks.
-fn assemble_dice(
-    cx: &mut Cx,
-    st: &SticksStmts,
-    dice: Dice,
-    n: u8,
-    span: Span,
-) -> Option<Sticks> {
+fn assemble_dice(cx: &mut Cx, st: &SticksStmts, dice: Dice, n: u8, span: Span) -> Option<Sticks> {
     if let Some(b) = &st.base {
         cx.diags.push(
             Diagnostic::error(
@@ -352,8 +346,14 @@ fn assemble_dice(
         return None;
     }
     let shapes = [
-        st.value.as_ref().map(|v| (v.span, "`value:` counts a face of sticks; a die shows its value")),
-        st.sticks_other.map(|s| (s, "a count of sticks; the number of dice is fixed")),
+        st.value.as_ref().map(|v| {
+            (
+                v.span,
+                "`value:` counts a face of sticks; a die shows its value",
+            )
+        }),
+        st.sticks_other
+            .map(|s| (s, "a count of sticks; the number of dice is fixed")),
         st.marked.map(|(_, s)| (s, "a marked stick")),
     ];
     let class = cx.classes.first().map(|c| c.origin);
@@ -361,8 +361,13 @@ fn assemble_dice(
     for (at, what) in shapes.into_iter().flatten() {
         bad = true;
         cx.diags.push(
-            Diagnostic::error(Code::DiceShape, at, format!("{what}, in a file that throws dice"), "speaks of sticks")
-                .with_help("match each die's value in the throw table: `on 1: release 1 moving 1`"),
+            Diagnostic::error(
+                Code::DiceShape,
+                at,
+                format!("{what}, in a file that throws dice"),
+                "speaks of sticks",
+            )
+            .with_help("match each die's value in the throw table: `on 1: release 1 moving 1`"),
         );
     }
     if class.is_some() {
@@ -374,7 +379,9 @@ fn assemble_dice(
                 "a class of throws, in a file that throws dice",
                 "dice here",
             )
-            .with_help("a class names how sticks fall; match each die's value instead: `on 6: move 6`"),
+            .with_help(
+                "a class names how sticks fall; match each die's value instead: `on 6: move 6`",
+            ),
         );
     }
     if bad {
