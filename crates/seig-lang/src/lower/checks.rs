@@ -230,6 +230,10 @@ fn endless(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome], fir
 fn never_applies(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome]) {
     for j in 0..throws.len() {
         let (entry, span) = &throws[j];
+        // A marked throw without a marked stick is E188 already.
+        if entry.matches == ThrowMatch::Marked && outcomes.iter().all(|o| o.1 & MARKED == 0) {
+            continue;
+        }
         let mine: Vec<(PhaseId, u8, u8)> = outcomes
             .iter()
             .copied()

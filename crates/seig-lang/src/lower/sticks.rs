@@ -104,6 +104,8 @@ pub(super) fn sticks_statements(cx: &mut Cx, flat: &[Flat]) -> SticksStmts {
                 sticks(cx, &mut st, f, when, count, faces.is_some(), prob)
             }
             StmtKind::Dice { count, faces } => {
+                // A broken `dice` statement is not also reported as no sticks (E082).
+                st.written |= f.active();
                 if let Some((d, n)) = dice(cx, f, count, faces) {
                     st.dice = Some((d, n, f.stmt.span));
                 }
