@@ -17,6 +17,7 @@ mod statements_backward;
 mod statements_bearing;
 mod statements_capture;
 mod statements_decline;
+mod statements_dice;
 mod statements_ends;
 mod statements_entry;
 mod statements_family;

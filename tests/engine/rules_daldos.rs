@@ -20,7 +20,8 @@ fn throw(g: &Game, s: &mut State, a: u8, b: u8) {
     let k = (0..10u8)
         .find(|&k| g.dice_of(k) == Some(&want[..]))
         .expect("a throw of the dice");
-    g.apply_throw(s, k, &mut Vec::new()).expect("the throw is taken");
+    g.apply_throw(s, k, &mut Vec::new())
+        .expect("the throw is taken");
 }
 
 /// A position with a to throw: a's pieces and b's given in notation.
@@ -42,7 +43,12 @@ fn a_first_at(at: &str) -> String {
 #[test]
 fn dal_b1_three_rows_of_16_17_16_holes_16_pieces_each_on_its_home_row() {
     let g = game(&[]);
-    let rows: Vec<(&str, u16)> = g.ir().rows.iter().map(|r| (r.name.as_str(), r.len)).collect();
+    let rows: Vec<(&str, u16)> = g
+        .ir()
+        .rows
+        .iter()
+        .map(|r| (r.name.as_str(), r.len))
+        .collect();
     assert_eq!(rows, vec![("a_home", 16), ("middle", 17), ("b_home", 16)]);
     assert_eq!(
         g.to_notation(&g.initial_state()),
@@ -85,7 +91,9 @@ fn dal_r1_without_a_dal_or_a_dalled_piece_the_throw_is_lost() {
     assert_eq!(moves(&g, &s), Vec::<String>::new());
     assert_eq!(
         g.to_notation(&s),
-        format!("play | b 1 throw | throws 0/0/1 turns 1 last 2:5 | pool - | a: {A_ALL} | b: {B_ALL}")
+        format!(
+            "play | b 1 throw | throws 0/0/1 turns 1 last 2:5 | pool - | a: {A_ALL} | b: {B_ALL}"
+        )
     );
 }
 
@@ -149,7 +157,11 @@ fn a_dal_1_chosen_a_later_dal_takes_any_waiting_piece() {
 #[test]
 fn dal_m1_from_the_enemy_row_a_piece_goes_on_into_the_middle_row() {
     let g = game(&[]);
-    let mut s = at(&g, &a_first_at("b_home.1"), &B_ALL.replacen("b_home.1 ", "x ", 1));
+    let mut s = at(
+        &g,
+        &a_first_at("b_home.1"),
+        &B_ALL.replacen("b_home.1 ", "x ", 1),
+    );
     throw(&g, &mut s, 2, 4);
     assert_eq!(
         moves(&g, &s),
@@ -164,7 +176,11 @@ fn dal_m1_from_the_enemy_row_a_piece_goes_on_into_the_middle_row() {
 #[test]
 fn dal_c1_landing_on_an_enemy_piece_takes_it() {
     let g = game(&[]);
-    let mut s = at(&g, &a_first_at("middle.3"), &B_ALL.replacen("b_home.1 ", "+middle.5 ", 1));
+    let mut s = at(
+        &g,
+        &a_first_at("middle.3"),
+        &B_ALL.replacen("b_home.1 ", "+middle.5 ", 1),
+    );
     throw(&g, &mut s, 2, 4);
     assert_eq!(
         moves(&g, &s),

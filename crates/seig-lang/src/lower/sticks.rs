@@ -56,6 +56,8 @@ pub(super) struct SticksStmts {
     dice: Option<(Dice, u8, Span)>,
     /// A statement about sticks other than the base count and `value` (for E187).
     sticks_other: Option<Span>,
+    /// A `value` statement in force, even one whose face is unknown (for E187).
+    value_span: Option<Span>,
 }
 
 /// Collects the `sticks` and `value` statements.
@@ -71,6 +73,7 @@ pub(super) fn sticks_statements(cx: &mut Cx, flat: &[Flat]) -> SticksStmts {
         marked: None,
         dice: None,
         sticks_other: None,
+        value_span: None,
     };
     for f in flat {
         match &f.stmt.node {
@@ -111,6 +114,9 @@ pub(super) fn sticks_statements(cx: &mut Cx, flat: &[Flat]) -> SticksStmts {
                 }
             }
             StmtKind::Value(face) => {
+                if f.active() {
+                    st.value_span = Some(f.stmt.span);
+                }
                 let v = match face {
                     None => Some(ValueRule::OwnColour),
                     Some(fc) => face_index(cx, fc).map(ValueRule::Face),
@@ -348,12 +354,8 @@ fn assemble_dice(cx: &mut Cx, st: &SticksStmts, dice: Dice, n: u8, span: Span) -
         return None;
     }
     let shapes = [
-        st.value.as_ref().map(|v| {
-            (
-                v.span,
-                "`value:` counts a face of sticks; a die shows its value",
-            )
-        }),
+        st.value_span
+            .map(|v| (v, "`value:` counts a face of sticks; a die shows its value")),
         st.sticks_other
             .map(|s| (s, "a count of sticks; the number of dice is fixed")),
         st.marked.map(|(_, s)| (s, "a marked stick")),

@@ -138,12 +138,12 @@ fn throw_view(g: &Game, s: &State, k: u8, p: f64) -> ThrowView {
         Judged::Legal(cs) if g.dice_of(k).is_some() => cs
             .iter()
             .filter_map(|c| match c {
-                Consequence::Thrown { value, entry } => Some(match entry
-                    .and_then(|o| ir.throws.iter().find(|e| e.origin == o))
-                {
-                    Some(e) => format!("{value}: {}", describe_effects(ir, &e.effects)),
-                    None => format!("{value}: nothing (no entry of the throw table)"),
-                }),
+                Consequence::Thrown { value, entry } => Some(
+                    match entry.and_then(|o| ir.throws.iter().find(|e| e.origin == o)) {
+                        Some(e) => format!("{value}: {}", describe_effects(ir, &e.effects)),
+                        None => format!("{value}: nothing (no entry of the throw table)"),
+                    },
+                ),
                 _ => None,
             })
             .collect(),
