@@ -27,3 +27,4 @@ mod statements_send_home;
 mod statements_stack;
 mod statements_sticks;
 mod statements_tracks;
+mod statements_ways;
