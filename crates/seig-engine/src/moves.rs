@@ -55,6 +55,19 @@ pub struct Landing {
 }
 
 impl Landing {
+    /// The landing of a walk not begun: the piece `p` where it stands (the way it keeps,
+    /// [`Landing::keep_way`], kept).
+    #[inline(always)]
+    fn begin(&mut self, p: &Piece, release: bool) {
+        *self = Landing {
+            tpos: p.tpos,
+            cell: p.cell,
+            release,
+            may_decline: true,
+            keep_way: self.keep_way,
+            ..Landing::default()
+        };
+    }
     fn note(&mut self, r: RuleIx) {
         self.rules.push(r);
     }
@@ -935,15 +948,7 @@ impl Game {
         let tr = &self.ir.teams[t].track;
         let p = s.pieces[t][piece as usize];
         let total: u32 = order.iter().map(|&i| s.pool[i as usize].steps as u32).sum();
-        let keep_way = l.keep_way;
-        *l = Landing {
-            tpos: p.tpos,
-            cell: p.cell,
-            release,
-            may_decline: true,
-            keep_way,
-            ..Landing::default()
-        };
+        l.begin(&p, release);
         for &i in order {
             l.note(s.pool[i as usize].rule);
         }
@@ -981,7 +986,7 @@ impl Game {
                 if !PLAIN && !self.pass_free && pos != p.tpos && pos >= 0 {
                     self.may_pass(s, t, pos as usize).map_err(|r| (r, false))?;
                 }
-                let mut next = self.step_from::<PLAIN>(t, pos, dir, !moved && !keep_way);
+                let mut next = self.step_from::<PLAIN>(t, pos, dir, !moved && !l.keep_way);
                 if !PLAIN && next < 0 {
                     halt = self.before_start(back, l).map_err(|r| (r, false))?;
                     break 'walk;
