@@ -231,7 +231,9 @@ pub struct Decision {
     pub capture: bool,
     /// Under a chosen entry (`track TEAM entry: chosen hole`), the hole of the track's
     /// first segment a piece off the track steps onto, counted from 0 along the track (0:
-    /// the first hole, as without the statement). 0 for every other move.
+    /// the first hole, as without the statement). [`BEAR_OFF_ENTRY`] for a move that bears
+    /// its piece off, [`KEEP_WAY_ENTRY`] for one that keeps to its way where a `may branch`
+    /// begins; 0 for every other move.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub entry: u8,
 }

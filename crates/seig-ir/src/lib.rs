@@ -1178,9 +1178,9 @@ pub struct Branch {
     pub len: u16,
     /// The place on the main path the step after its last hole goes to.
     pub rejoin: u16,
-    /// The piece may keep to the way it is on instead; `false`: it must take the branch,
-    /// stated by `must branch`, the language default under `branches`. (No statement says
-    /// `true` yet: a choice of way needs a decision that names it.)
+    /// The piece may keep to the way it is on instead (`may branch`; the decision that keeps
+    /// it ends `>keep`); `false`: it must take the branch, stated by `must branch`, the
+    /// language default under `branches`.
     pub may: Sourced<bool>,
     /// The `track T branches at` statement.
     pub origin: Origin,
