@@ -21,6 +21,7 @@ mod statements_entry;
 mod statements_family;
 mod statements_layout;
 mod statements_moves;
+mod statements_prisoners;
 mod statements_release;
 mod statements_return;
 mod statements_send_home;

@@ -49,6 +49,9 @@ pub struct Landing {
     /// The hole the move ended on, which sent the piece on to [`Landing::place`], and the
     /// `landing on … goes to` statement.
     pub sent_from: Option<(u8, Origin)>,
+    /// A stack holding prisoners walked past its track's end: it leaves the board, its
+    /// prisoners out of the game, its own pieces home (`capture …: take prisoner`).
+    pub arrives: bool,
 }
 
 impl Landing {
@@ -768,6 +771,7 @@ impl Game {
             protected_by: None,
             shared_by: None,
             sent_from: None,
+            arrives: false,
         };
         for &i in order {
             l.note(s.pool[i as usize].rule);
@@ -976,6 +980,12 @@ impl Game {
                     break 'walk;
                 }
                 if next as usize >= tr.cells.len() {
+                    if self.prisoners && self.carries(s, p.cell) {
+                        // A stack holding prisoners arrives: the walk ends off the board.
+                        l.arrives = true;
+                        (pos, moved) = (-1, true);
+                        break 'walk;
+                    }
                     match self
                         .past_end(s, team, tr, pos, p.parked(), l)
                         .map_err(|r| (r, false))?
@@ -1458,6 +1468,10 @@ impl Game {
         if stacked != 0 {
             self.move_stack(s, t, d.piece, stacked, l.immune.map(|o| o.rule), obs);
         }
+        if self.prisoners && old.cell != NO_CELL {
+            let movers = stacked | 1 << d.piece;
+            self.carry(s, t, (old.cell, l.cell), movers);
+        }
         obs.event(Event::Moved {
             team,
             piece: d.piece,
@@ -1540,7 +1554,12 @@ impl Game {
                 } else {
                     left_cell
                 };
-                let swapped = self.take_by(s, o, j, spec, left);
+                let swapped = if spec.prisoner {
+                    self.imprison(s, o, j, cell);
+                    false
+                } else {
+                    self.take_by(s, o, j, spec, left)
+                };
                 obs.event(Event::Captured {
                     team: o,
                     piece: j as u8,
@@ -1549,6 +1568,9 @@ impl Game {
                     rule: spec.origin.rule,
                 });
             }
+        }
+        if spec.prisoner {
+            self.free_at_once(s, team, cell);
         }
     }
 

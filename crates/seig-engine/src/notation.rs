@@ -253,6 +253,12 @@ impl Game {
                     out.push_str(BORNE_OFF_WORD);
                     continue;
                 }
+                if let Some(c) = p.place().filter(|_| p.prisoner()) {
+                    // A prisoner, carried on its hole.
+                    out.push('^');
+                    out.push_str(&ir.cell_name(c));
+                    continue;
+                }
                 if !p.alive() {
                     out.push('x');
                     continue;
@@ -665,6 +671,17 @@ impl Game {
             return Ok(PieceSetup {
                 place: Place::Beside,
                 flags: PieceFlags::REMOVED | PieceFlags::BORNE_OFF,
+            });
+        }
+        if let Some(hole) = tok.strip_prefix('^') {
+            // A prisoner, carried on a hole (`capture …: take prisoner`).
+            let Place::Hole { cell, .. } = self.parse_piece(hole.trim_start_matches('^'))?.place
+            else {
+                return Err(err(NotationProblem::Piece, tok));
+            };
+            return Ok(PieceSetup {
+                place: Place::Hole { cell, visit: 0 },
+                flags: PieceFlags::REMOVED | PieceFlags::PRISONER,
             });
         }
         let mut flags = PieceFlags::empty();

@@ -431,7 +431,7 @@ impl Game {
             }
             for (i, p) in given.iter().enumerate() {
                 let p = self.piece_from_setup(t, i, p)?;
-                if p.cell != NO_CELL {
+                if p.cell != NO_CELL && p.alive() {
                     if s.occ[t].contains(Cell::new(p.cell as u16))
                         && !ir.capture.stacking.value
                         && !self.gather[t].contains(Cell::new(p.cell as u16))
@@ -977,6 +977,14 @@ impl Game {
     fn piece_from_setup(&self, t: TeamId, i: usize, p: &PieceSetup) -> Result<Piece, SetupError> {
         if p.flags.contains(PieceFlags::BORNE_OFF) {
             return Ok(Piece::BORNE_OFF);
+        }
+        if let (true, Place::Hole { cell, .. }) = (p.flags.contains(PieceFlags::PRISONER), p.place)
+        {
+            return Ok(Piece {
+                tpos: -1,
+                cell: cell.get() as u8,
+                flags: PieceFlags::REMOVED | PieceFlags::PRISONER,
+            });
         }
         if p.flags.contains(PieceFlags::REMOVED) {
             return Ok(Piece::REMOVED);

@@ -60,9 +60,10 @@ pub(super) fn capture_statements(cx: &mut Cx, flat: &[Flat]) -> CaptureStmts {
                 send_home,
                 swap,
                 swap_else,
+                prisoner,
                 home_to,
             } => {
-                if let (false, Some(h)) = (*send_home, home_to) {
+                if let (false, false, Some(h)) = (*send_home, *prisoner, home_to) {
                     cx.diags.push(
                         Diagnostic::error(
                             Code::HomeTargetOnRemove,
@@ -79,6 +80,7 @@ pub(super) fn capture_statements(cx: &mut Cx, flat: &[Flat]) -> CaptureStmts {
                     swap: *swap,
                     swap_else_said: swap_else.is_some(),
                     home_to: home_to.as_ref().map(|h| h.node),
+                    prisoner: *prisoner,
                 };
                 match region {
                     Some(r) => (kind, cx.region(r).map(Some)),
@@ -168,6 +170,7 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
                 send_home,
                 swap,
                 home_to,
+                prisoner,
                 ..
             } = s.kind
             else {
@@ -177,6 +180,7 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
                 compulsory,
                 send_home,
                 swap,
+                prisoner,
                 home_to: home_to.unwrap_or(home_default),
                 origin: s.origin,
             };
