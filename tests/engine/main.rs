@@ -8,6 +8,7 @@ mod invariants;
 mod invariants_tagent;
 mod perft;
 mod position_words;
+mod rules_puluc;
 mod rules_sig;
 mod rules_sigue;
 mod rules_tagent;
