@@ -106,7 +106,8 @@ fn facts_name_their_rule_and_statement() {
                 send_home: false,
                 swap: false,
                 swap_else_said: false,
-                home_to: None
+                home_to: None,
+                prisoner: false
             },
             CaptureKind::NoCapture { sharing: false }
         ]
