@@ -775,6 +775,7 @@ impl Spots<'_> {
             SetupError::PieceCount { team, .. } => self.teams[*team],
             SetupError::OffTrack { team, piece: i, .. }
             | SetupError::ReleasedAtStart { team, piece: i }
+            | SetupError::PrisonerUncarried { team, piece: i }
             | SetupError::Visit { team, piece: i }
             | SetupError::UnreleasedOnTrack { team, piece: i, .. }
             | SetupError::ImmuneWhereNot { team, piece: i, .. }

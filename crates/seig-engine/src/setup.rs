@@ -169,6 +169,13 @@ pub enum SetupError {
         /// The piece.
         piece: usize,
     },
+    /// A prisoner (`^HOLE`) stands on a hole where no piece in play carries it.
+    PrisonerUncarried {
+        /// The team.
+        team: TeamId,
+        /// The piece.
+        piece: usize,
+    },
     /// A released piece stands in its start row, off its track.
     ReleasedAtStart {
         /// The team.
@@ -449,6 +456,7 @@ impl Game {
             }
         }
         self.setup_homing(&mut s, set)?;
+        self.check_prisoners(&s)?;
         self.check_consistent(&s)?;
         self.mark_immune_when(&mut s);
         // After any action a won game is over: a position that says otherwise could never
@@ -462,6 +470,18 @@ impl Game {
             return Err(SetupError::AlreadyWon { team: t, rule });
         }
         Ok(s)
+    }
+
+    /// Every prisoner stands on a hole where a piece in play carries it.
+    fn check_prisoners(&self, s: &State) -> Result<(), SetupError> {
+        for t in TeamId::BOTH {
+            for (i, p) in s.pieces[t][..self.n_pieces(t)].iter().enumerate() {
+                if p.prisoner() && !s.occ.iter().any(|o| o.contains(Cell::new(p.cell as u16))) {
+                    return Err(SetupError::PrisonerUncarried { team: t, piece: i });
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The pieces waiting for their holes: pieces of the team not to play, in the game and
