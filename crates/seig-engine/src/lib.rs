@@ -1197,11 +1197,7 @@ impl Game {
             .iter()
             .any(|r| r.is_some_and(|(o, _)| o != ir.release_order.value));
         let confined = rule_within.iter().any(Option::is_some);
-        let prisoners = TeamId::BOTH.into_iter().any(|t| {
-            ir.capture.at[t]
-                .iter()
-                .any(|c| c.spec.is_some_and(|sp| sp.prisoner))
-        });
+        let prisoners = takes_prisoners(&ir);
         // The quick verdicts walk forward only: backward moves ask the definition.
         let careful_moves = prisoners
             || !pass_free
@@ -2208,6 +2204,15 @@ impl Game {
             s.occ[t].0[(cell >> 6) as usize] &= !(1u64 << (cell & 63));
         }
     }
+}
+
+/// Does some capture of the variant take prisoners (`capture …: take prisoner`)?
+fn takes_prisoners(ir: &Ir) -> bool {
+    TeamId::BOTH.into_iter().any(|t| {
+        ir.capture.at[t]
+            .iter()
+            .any(|c| c.spec.is_some_and(|sp| sp.prisoner))
+    })
 }
 
 /// Every `once` condition of the variant (nested ones too), by latch.

@@ -992,16 +992,7 @@ impl Game {
                     {
                         Some((n, d)) => (next, dir) = (n, d),
                         None => {
-                            if let Some(lp) = &tr.looping {
-                                // Parked for good, the loop's own clause stops it; else the
-                                // loop's condition fails and the end stops it.
-                                halt = if p.parked() {
-                                    Refusal::new(RefusalKind::TrackEnd, Ground::Stated(lp.origin))
-                                        .and(Ground::of(tr.end.origin, EngineChoiceId::TrackEnd))
-                                } else {
-                                    halt.and(Ground::Stated(lp.origin))
-                                };
-                            }
+                            halt = end_halt(tr, p.parked(), halt);
                             break 'walk;
                         }
                     }
@@ -1873,6 +1864,21 @@ impl Game {
             (len, j) = (len + 1, j + 1);
         }
         len >= n
+    }
+}
+
+/// Why a walk stopped on its track's last hole (`halt`: the end's own refusal): on a track
+/// that loops, a piece parked for good is stopped by the loop's own clause; else the loop's
+/// condition fails and the end stops it.
+fn end_halt(tr: &Track, parked: bool, halt: Refusal) -> Refusal {
+    let Some(lp) = &tr.looping else {
+        return halt;
+    };
+    if parked {
+        Refusal::new(RefusalKind::TrackEnd, Ground::Stated(lp.origin))
+            .and(Ground::of(tr.end.origin, EngineChoiceId::TrackEnd))
+    } else {
+        halt.and(Ground::Stated(lp.origin))
     }
 }
 
