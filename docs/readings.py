@@ -28,7 +28,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "target", "readings")
 PAGE = os.path.join(ROOT, "docs", "readings.md")
 BIN = os.path.join(ROOT, "target", "release", "seig")
-FILES = ["seig-tagent.seig", "sigue-caillie.seig", "sig-beart.seig"]
+# Names under rules/: the relatives are in rules/relatives/.
+FILES = ["seig-tagent.seig", "sigue-caillie.seig", "sig-beart.seig", "relatives/puluc.seig"]
 COMMANDS = {
     "sim": ["simulate", "-n", "2000", "--jobs", "1"],
     "cmp": ["compare", "--each-reading", "-n", "1000", "--jobs", "1"],
@@ -49,6 +50,7 @@ def run(files):
             with open("/proc/loadavg") as f:
                 load = f.read().split()[0]
             base = os.path.join(OUT, name + "." + kind)
+            os.makedirs(os.path.dirname(base), exist_ok=True)
             with open(base + ".txt", "w") as out, open(base + ".time", "w") as err:
                 subprocess.run(["/usr/bin/time", "-v", "nice", "-n", "10"] + cmd,
                                cwd=ROOT, stdout=out, stderr=err, check=True)
