@@ -29,7 +29,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "target", "readings")
 PAGE = os.path.join(ROOT, "docs", "readings.md")
 BIN = os.path.join(ROOT, "target", "release", "seig")
-FILES = ["seig-tagent.seig", "sigue-caillie.seig", "sig-beart.seig", "relatives/nyout.seig"]
+FILES = [
+    "seig-tagent.seig",
+    "sigue-caillie.seig",
+    "sig-beart.seig",
+    "relatives/daldos.seig",
+    "relatives/nyout.seig",
+    "relatives/puluc.seig",
+]
 COMMANDS = {
     "sim": ["simulate", "-n", "2000", "--jobs", "1"],
     "cmp": ["compare", "--each-reading", "-n", "1000", "--jobs", "1"],

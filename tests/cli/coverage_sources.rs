@@ -189,3 +189,37 @@ fn sic_in_a_quotation_matches_the_sources_typo() {
         coverage::normalise("made in the ssand, twenty-four")
     );
 }
+
+/// Each bundled relative (`rules/relatives/`) with the source texts its sources quote (key,
+/// file in rules/relatives/sources, stored with the repository: never skipped).
+const RELATIVES: [(&str, &[(&str, &str)]); 1] = [(
+    "puluc.seig",
+    &[("dlp", "puluc-dlp.txt"), ("bgotw", "puluc-bgotw.txt")],
+)];
+
+#[test]
+fn every_sentence_of_every_relatives_source_is_cited_or_set_aside() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/relatives/sources");
+    for (file, texts) in RELATIVES {
+        let l = analysis::load(
+            Path::new(&format!("rules/relatives/{file}")),
+            &Selection::default(),
+        )
+        .unwrap_or_else(|e| panic!("{file}: {e}"));
+        let texts: Vec<(String, String, String)> = texts
+            .iter()
+            .map(|(key, name)| {
+                let path = dir.join(name);
+                let body = std::fs::read_to_string(&path).expect("source text");
+                (key.to_string(), path.display().to_string(), body)
+            })
+            .collect();
+        let c = coverage::coverage(&l, &texts);
+        assert!(c.problems.is_empty(), "{file}: {:?}", c.problems);
+        for s in &c.sources {
+            assert_eq!(s.not_covered, 0, "{file}: source {}", s.key);
+            assert!(s.quotes_not_in_text.is_empty(), "{file}: {}", s.key);
+            assert!(s.cited > 0, "{file}: source {} cites nothing", s.key);
+        }
+    }
+}

@@ -277,6 +277,7 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("teams_share_start_hole", &["W042"]),
     ("run_never_forms", &["W041"]),
     ("backward_never", &["W044"]),
+    ("prisoners_freed_never", &["W046"]),
     ("bear_off_impossible_throw", &["W045"]),
     ("shown_unknown_colour", &["E150", "E150"]),
     ("shown_same_colour", &["W050"]),

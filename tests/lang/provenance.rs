@@ -107,7 +107,8 @@ fn facts_name_their_rule_and_statement() {
                 swap: false,
                 swap_else_said: false,
                 throw_again: false,
-                home_to: None
+                home_to: None,
+                prisoner: false
             },
             CaptureKind::NoCapture { sharing: false }
         ]

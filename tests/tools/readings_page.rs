@@ -16,11 +16,13 @@ use seig::tools::analysis;
 use seig::tools::record::sha256_hex;
 use std::path::Path;
 
-const BUNDLED: [&str; 4] = [
+const BUNDLED: [&str; 6] = [
     "seig-tagent.seig",
     "sig-beart.seig",
     "sigue-caillie.seig",
+    "relatives/daldos.seig",
     "relatives/nyout.seig",
+    "relatives/puluc.seig",
 ];
 
 /// The page's generated section for one rule file, between its two markers.

@@ -12,6 +12,7 @@ mod decline;
 mod home;
 mod moves;
 pub mod notation;
+mod prisoners;
 mod quick;
 mod reach;
 mod setup;
@@ -61,6 +62,9 @@ bitflags::bitflags! {
         /// Borne off the board (`bear off from …`; with [`PieceFlags::REMOVED`]): out of
         /// the game, counted as arrived and by `own pieces borne off`.
         const BORNE_OFF = 32;
+        /// A prisoner (`capture …: take prisoner`; with [`PieceFlags::REMOVED`], out of
+        /// play): carried by the stack standing on its hole, until that stack arrives.
+        const PRISONER = 64;
     }
 }
 
@@ -98,6 +102,11 @@ impl Piece {
     #[inline]
     pub fn alive(&self) -> bool {
         !self.flags.contains(PieceFlags::REMOVED)
+    }
+    /// A prisoner, carried by the stack on its hole ([`Piece::place`])?
+    #[inline]
+    pub fn prisoner(&self) -> bool {
+        self.flags.contains(PieceFlags::PRISONER)
     }
     /// Released?
     #[inline]
@@ -982,6 +991,9 @@ pub struct Game {
     keep_at: [Vec<bool>; 2],
     /// Some track `may branch`: [`Game::group_moves`] offers the ways kept.
     may_branch: bool,
+    /// Some capture takes prisoners (`capture …: take prisoner`): moves carry them and a
+    /// carrying stack arrives past its track's end; the quick verdicts step aside.
+    pub(crate) prisoners: bool,
     /// Quiet seat turns after which the deadlock test runs: [`deadlock::QUIET_ROTATIONS`]
     /// whole rotations (every seat of both teams once each).
     rotation: u16,
@@ -1237,8 +1249,10 @@ impl Game {
             .iter()
             .any(|r| r.is_some_and(|(o, _)| o != ir.release_order.value));
         let confined = rule_within.iter().any(Option::is_some);
+        let prisoners = takes_prisoners(&ir);
         // The quick verdicts walk forward only: backward moves ask the definition.
-        let careful_moves = !pass_free
+        let careful_moves = prisoners
+            || !pass_free
             || sends
             || branchy
             || walks_back
@@ -1248,7 +1262,8 @@ impl Game {
         // `released in place` is known to the quick verdicts (a one-entry release whose walk
         // is refused is made where the piece stands): it alone makes no release careful.
         let in_place = mv.blocked_release.value == BlockedRelease::InPlace;
-        let careful_releases = confined
+        let careful_releases = prisoners
+            || confined
             || branchy
             || !matches!(
                 mv.blocked_release.value,
@@ -1298,7 +1313,8 @@ impl Game {
             plain_walk,
             walks_back,
             back_may,
-            plain_apply: plain_walk && !entry_choice && !mv.stacks_together.value,
+            plain_apply: plain_walk && !entry_choice && !mv.stacks_together.value && !prisoners,
+            prisoners,
             wins_only,
             rotation,
             fast,
@@ -2365,6 +2381,15 @@ impl Game {
             s.occ[t].0[(cell >> 6) as usize] &= !(1u64 << (cell & 63));
         }
     }
+}
+
+/// Does some capture of the variant take prisoners (`capture …: take prisoner`)?
+fn takes_prisoners(ir: &Ir) -> bool {
+    TeamId::BOTH.into_iter().any(|t| {
+        ir.capture.at[t]
+            .iter()
+            .any(|c| c.spec.is_some_and(|sp| sp.prisoner))
+    })
 }
 
 /// Every `once` condition of the variant (nested ones too), by latch.

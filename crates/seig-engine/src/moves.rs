@@ -52,6 +52,9 @@ pub struct Landing {
     /// The walk keeps to its way where a `may branch` begins ([`KEEP_WAY_ENTRY`]); set
     /// before the walk, which keeps it.
     pub(crate) keep_way: bool,
+    /// A stack holding prisoners walked past its track's end: it leaves the board, its
+    /// prisoners out of the game, its own pieces home (`capture …: take prisoner`).
+    pub arrives: bool,
 }
 
 impl Landing {
@@ -789,6 +792,7 @@ impl Game {
             shared_by: None,
             sent_from: None,
             keep_way: false,
+            arrives: false,
         };
         for &i in order {
             l.note(s.pool[i as usize].rule);
@@ -994,22 +998,19 @@ impl Game {
                     break 'walk;
                 }
                 if next as usize >= tr.cells.len() {
+                    if self.prisoners && self.carries(s, p.cell) {
+                        // A stack holding prisoners arrives: the walk ends off the board.
+                        l.arrives = true;
+                        (pos, moved) = (-1, true);
+                        break 'walk;
+                    }
                     match self
                         .past_end(s, team, tr, pos, p.parked(), l)
                         .map_err(|r| (r, false))?
                     {
                         Some((n, d)) => (next, dir) = (n, d),
                         None => {
-                            if let Some(lp) = &tr.looping {
-                                // Parked for good, the loop's own clause stops it; else the
-                                // loop's condition fails and the end stops it.
-                                halt = if p.parked() {
-                                    Refusal::new(RefusalKind::TrackEnd, Ground::Stated(lp.origin))
-                                        .and(Ground::of(tr.end.origin, EngineChoiceId::TrackEnd))
-                                } else {
-                                    halt.and(Ground::Stated(lp.origin))
-                                };
-                            }
+                            halt = end_halt(tr, p.parked(), halt);
                             break 'walk;
                         }
                     }
@@ -1476,6 +1477,10 @@ impl Game {
         if stacked != 0 {
             self.move_stack(s, t, d.piece, stacked, l.immune.map(|o| o.rule), obs);
         }
+        if self.prisoners && old.cell != NO_CELL {
+            let movers = stacked | 1 << d.piece;
+            self.carry(s, t, (old.cell, l.cell), movers);
+        }
         obs.event(Event::Moved {
             team,
             piece: d.piece,
@@ -1558,7 +1563,12 @@ impl Game {
                 } else {
                     left_cell
                 };
-                let swapped = self.take_by(s, o, j, spec, left);
+                let swapped = if spec.prisoner {
+                    self.imprison(s, o, j, cell);
+                    false
+                } else {
+                    self.take_by(s, o, j, spec, left)
+                };
                 // `…, throw again`: the seat throws once more when its moves are done.
                 s.again |= spec.throw_again;
                 obs.event(Event::Captured {
@@ -1569,6 +1579,9 @@ impl Game {
                     rule: spec.origin.rule,
                 });
             }
+        }
+        if spec.prisoner {
+            self.free_at_once(s, team, cell);
         }
     }
 
@@ -1876,6 +1889,21 @@ impl Game {
             (len, j) = (len + 1, j + 1);
         }
         len >= n
+    }
+}
+
+/// Why a walk stopped on its track's last hole (`halt`: the end's own refusal): on a track
+/// that loops, a piece parked for good is stopped by the loop's own clause; else the loop's
+/// condition fails and the end stops it.
+fn end_halt(tr: &Track, parked: bool, halt: Refusal) -> Refusal {
+    let Some(lp) = &tr.looping else {
+        return halt;
+    };
+    if parked {
+        Refusal::new(RefusalKind::TrackEnd, Ground::Stated(lp.origin))
+            .and(Ground::of(tr.end.origin, EngineChoiceId::TrackEnd))
+    } else {
+        halt.and(Ground::Stated(lp.origin))
     }
 }
 

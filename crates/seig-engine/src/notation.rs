@@ -253,6 +253,12 @@ impl Game {
                     out.push_str(BORNE_OFF_WORD);
                     continue;
                 }
+                if let Some(c) = p.place().filter(|_| p.prisoner()) {
+                    // A prisoner, carried on its hole.
+                    out.push('^');
+                    out.push_str(&ir.cell_name(c));
+                    continue;
+                }
                 if !p.alive() {
                     out.push('x');
                     continue;
@@ -668,6 +674,17 @@ impl Game {
                 flags: PieceFlags::REMOVED | PieceFlags::BORNE_OFF,
             });
         }
+        if let Some(hole) = tok.strip_prefix('^') {
+            // A prisoner, carried on a hole (`capture …: take prisoner`).
+            let Place::Hole { cell, .. } = self.parse_piece(hole.trim_start_matches('^'))?.place
+            else {
+                return Err(err(NotationProblem::Piece, tok));
+            };
+            return Ok(PieceSetup {
+                place: Place::Hole { cell, visit: 0 },
+                flags: PieceFlags::REMOVED | PieceFlags::PRISONER,
+            });
+        }
         let mut flags = PieceFlags::empty();
         let mut rest = tok;
         loop {
@@ -759,6 +776,7 @@ impl Spots<'_> {
             SetupError::PieceCount { team, .. } => self.teams[*team],
             SetupError::OffTrack { team, piece: i, .. }
             | SetupError::ReleasedAtStart { team, piece: i }
+            | SetupError::PrisonerUncarried { team, piece: i }
             | SetupError::Visit { team, piece: i }
             | SetupError::UnreleasedOnTrack { team, piece: i, .. }
             | SetupError::ImmuneWhereNot { team, piece: i, .. }

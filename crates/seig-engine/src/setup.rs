@@ -169,6 +169,13 @@ pub enum SetupError {
         /// The piece.
         piece: usize,
     },
+    /// A prisoner (`^HOLE`) stands on a hole where no piece in play carries it.
+    PrisonerUncarried {
+        /// The team.
+        team: TeamId,
+        /// The piece.
+        piece: usize,
+    },
     /// A released piece stands in its start row, off its track.
     ReleasedAtStart {
         /// The team.
@@ -427,7 +434,7 @@ impl Game {
             }
             for (i, p) in given.iter().enumerate() {
                 let p = self.piece_from_setup(t, i, p)?;
-                if p.cell != NO_CELL {
+                if p.cell != NO_CELL && p.alive() {
                     if s.occ[t].contains(Cell::new(p.cell as u16))
                         && !ir.capture.stacking.value
                         && !self.gather[t].contains(Cell::new(p.cell as u16))
@@ -445,6 +452,7 @@ impl Game {
             }
         }
         self.setup_homing(&mut s, set)?;
+        self.check_prisoners(&s)?;
         self.check_consistent(&s)?;
         self.mark_immune_when(&mut s);
         // After any action a won game is over: a position that says otherwise could never
@@ -458,6 +466,18 @@ impl Game {
             return Err(SetupError::AlreadyWon { team: t, rule });
         }
         Ok(s)
+    }
+
+    /// Every prisoner stands on a hole where a piece in play carries it.
+    fn check_prisoners(&self, s: &State) -> Result<(), SetupError> {
+        for t in TeamId::BOTH {
+            for (i, p) in s.pieces[t][..self.n_pieces(t)].iter().enumerate() {
+                if p.prisoner() && !s.occ.iter().any(|o| o.contains(Cell::new(p.cell as u16))) {
+                    return Err(SetupError::PrisonerUncarried { team: t, piece: i });
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The pieces waiting for their holes: pieces of the team not to play, in the game and
@@ -979,6 +999,14 @@ impl Game {
     fn piece_from_setup(&self, t: TeamId, i: usize, p: &PieceSetup) -> Result<Piece, SetupError> {
         if p.flags.contains(PieceFlags::BORNE_OFF) {
             return Ok(Piece::BORNE_OFF);
+        }
+        if let (true, Place::Hole { cell, .. }) = (p.flags.contains(PieceFlags::PRISONER), p.place)
+        {
+            return Ok(Piece {
+                tpos: -1,
+                cell: cell.get() as u8,
+                flags: PieceFlags::REMOVED | PieceFlags::PRISONER,
+            });
         }
         if p.flags.contains(PieceFlags::REMOVED) {
             return Ok(Piece::REMOVED);

@@ -232,6 +232,8 @@ pub enum EngineChoiceId {
     SwapFallback,
     /// `capture throw again`.
     CaptureThrowAgain,
+    /// `prisoners`.
+    Prisoners,
     /// `remove opposing piece`.
     RemoveOpposingPiece,
     /// `pieces and start`.
@@ -290,6 +292,7 @@ impl EngineChoiceId {
         EngineChoiceId::SendHomeTarget,
         EngineChoiceId::SwapFallback,
         EngineChoiceId::CaptureThrowAgain,
+        EngineChoiceId::Prisoners,
         EngineChoiceId::RemoveOpposingPiece,
         EngineChoiceId::PiecesAndStart,
         EngineChoiceId::TransitionTiming,
@@ -341,6 +344,7 @@ impl EngineChoiceId {
             EngineChoiceId::SendHomeTarget => "send-home target",
             EngineChoiceId::SwapFallback => "swap fallback",
             EngineChoiceId::CaptureThrowAgain => "capture throw again",
+            EngineChoiceId::Prisoners => "prisoners",
             EngineChoiceId::RemoveOpposingPiece => "remove opposing piece",
             EngineChoiceId::PiecesAndStart => "pieces and start",
             EngineChoiceId::TransitionTiming => "transition timing",
@@ -467,6 +471,8 @@ pub enum StatementKind {
     BackWhenStuck,
     /// `moving back past the first hole: stop|forbidden`.
     BackStart,
+    /// `prisoners freed: on arrival|at once`.
+    PrisonersFreed,
     /// `blocked release: …`.
     BlockedRelease,
     /// `stacks: move together|apart`.
@@ -1279,6 +1285,23 @@ pub struct Movement {
     /// past its track's first hole stops there (language default) or is refused.
     #[serde(default)]
     pub back_start: Sourced<BackStart>,
+    /// `prisoners freed: on arrival|at once`: when the taker's own pieces, found prisoner in
+    /// a stack it takes (`capture …: take prisoner`), are freed (language default:
+    /// [`PrisonersFreed::OnArrival`]).
+    #[serde(default)]
+    pub prisoners_freed: Sourced<PrisonersFreed>,
+}
+
+/// When a team's pieces held prisoner in a stack its piece takes are freed
+/// (`prisoners freed: on arrival|at once`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum PrisonersFreed {
+    /// They stay in the stack, carried by the taker, and go home when it arrives (the
+    /// language default).
+    #[default]
+    OnArrival,
+    /// They are sent home at once, as the capture's `send home to` says.
+    AtOnce,
 }
 
 /// What becomes of the moves of a pool that no piece can use forward
@@ -1322,6 +1345,7 @@ impl Default for Movement {
             blockade: Sourced::default_value(None),
             back_when_stuck: Sourced::default_value(BackWhenStuck::Never),
             back_start: Sourced::default_value(BackStart::Stop),
+            prisoners_freed: Sourced::default_value(PrisonersFreed::OnArrival),
         }
     }
 }
@@ -1896,6 +1920,11 @@ pub struct CaptureSpec {
     /// Where a piece sent home goes: the capture statement's own target, or the game's
     /// `send home to`.
     pub home_to: HomeTarget,
+    /// `take prisoner`: the opposing pieces of the hole (its whole stack, with the
+    /// prisoners it carries) become prisoners carried by the taker, out of play until the
+    /// stack arrives past its track's end.
+    #[serde(default)]
+    pub prisoner: bool,
     /// The `capture` statement.
     pub origin: Origin,
 }
@@ -2003,6 +2032,9 @@ pub enum CaptureKind {
         throw_again: bool,
         /// Its own target for a piece sent home; `None`: the game's `send home to`.
         home_to: Option<HomeTarget>,
+        /// `take prisoner`: see [`CaptureSpec::prisoner`].
+        #[serde(default)]
+        prisoner: bool,
     },
     /// `no capture`: no taking there.
     NoCapture {

@@ -698,6 +698,7 @@ fn statement(s: &StmtKind) -> String {
         | StmtKind::Moves(_)
         | StmtKind::BackWhenStuck(_)
         | StmtKind::BackStart(_)
+        | StmtKind::PrisonersFreed(_)
         | StmtKind::ThrowingOn(_)
         | StmtKind::Passing { .. }
         | StmtKind::SendOn { .. }
@@ -721,10 +722,12 @@ fn capture_statement(s: &StmtKind) -> String {
             send_home,
             swap,
             swap_else,
+            prisoner,
             home_to,
             throw_again,
         } => {
             let effect = match (*swap, *swap_else, *send_home) {
+                _ if *prisoner => "take prisoner",
                 (true, None, _) => "swap",
                 (true, Some(true), _) => "swap, else send home",
                 (true, Some(false), _) => "swap, else remove",
@@ -861,6 +864,10 @@ fn movement(s: &StmtKind) -> String {
         StmtKind::BackStart(forbidden) => format!(
             "moving back past the first hole: {}",
             if *forbidden { "forbidden" } else { "stop" }
+        ),
+        StmtKind::PrisonersFreed(at_once) => format!(
+            "prisoners freed: {}",
+            if *at_once { "at once" } else { "on arrival" }
         ),
         StmtKind::ThrowingOn(at_will) => format!(
             "throwing on: {}",

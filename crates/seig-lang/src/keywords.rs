@@ -252,8 +252,12 @@ pub const FORMS: &[Form] = &[
         "Own pieces on one hole move alone (default) or as one stack.",
     ),
     f(
-        "capture in REGION: compulsory|optional, remove|send home|swap to start hole|first empty hole|chosen empty hole",
-        "What landing on opposing pieces does (everywhere, or in a region); `swap`: the taken piece goes to the hole the taker left.",
+        "capture in REGION: compulsory|optional, remove|send home|swap|take prisoner to start hole|first empty hole|chosen empty hole",
+        "What landing on opposing pieces does (everywhere, or in a region); `swap`: the taken piece goes to the hole the taker left; `take prisoner`: the taken stack is carried under the taker until it passes its track's end.",
+    ),
+    f(
+        "prisoners freed: on arrival|at once",
+        "A taker's own pieces found prisoner in a stack it takes are carried and freed when it arrives (default), or sent home at once.",
     ),
     f(
         "landing on REGION goes to REGION",

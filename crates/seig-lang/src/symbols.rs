@@ -462,6 +462,7 @@ impl Walk {
             | StmtKind::Moves(_)
             | StmtKind::BackWhenStuck(_)
             | StmtKind::BackStart(_)
+            | StmtKind::PrisonersFreed(_)
             | StmtKind::ThrowingOn(_)
             | StmtKind::ImmuneArrived
             | StmtKind::ImmuneUntilReleased

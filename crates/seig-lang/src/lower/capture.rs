@@ -60,10 +60,11 @@ pub(super) fn capture_statements(cx: &mut Cx, flat: &[Flat]) -> CaptureStmts {
                 send_home,
                 swap,
                 swap_else,
+                prisoner,
                 home_to,
                 throw_again,
             } => {
-                if let (false, Some(h)) = (*send_home, home_to) {
+                if let (false, false, Some(h)) = (*send_home, *prisoner, home_to) {
                     cx.diags.push(
                         Diagnostic::error(
                             Code::HomeTargetOnRemove,
@@ -81,6 +82,7 @@ pub(super) fn capture_statements(cx: &mut Cx, flat: &[Flat]) -> CaptureStmts {
                     swap_else_said: swap_else.is_some(),
                     throw_again: *throw_again,
                     home_to: home_to.as_ref().map(|h| h.node),
+                    prisoner: *prisoner,
                 };
                 match region {
                     Some(r) => (kind, cx.region(r).map(Some)),
@@ -171,6 +173,7 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
                 swap,
                 home_to,
                 throw_again,
+                prisoner,
                 ..
             } = s.kind
             else {
@@ -181,6 +184,7 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
                 send_home,
                 swap,
                 throw_again,
+                prisoner,
                 home_to: home_to.unwrap_or(home_default),
                 origin: s.origin,
             };

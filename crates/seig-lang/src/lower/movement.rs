@@ -18,6 +18,7 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
     let mut blocked: Option<Setting<BlockedRelease>> = None;
     let mut stuck: Option<Setting<BackWhenStuck>> = None;
     let mut back_start: Option<Setting<BackStart>> = None;
+    let mut freed: Option<Setting<PrisonersFreed>> = None;
     let mut must_land = TeamCells::default();
     let mut must_land_origin = None;
     let mut passed_won: Sourced<TeamCells> = Sourced::default();
@@ -83,6 +84,20 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
                     "what a backward move does at the first hole",
                 )
             }
+            StmtKind::PrisonersFreed(at_once) => {
+                let v = if *at_once {
+                    PrisonersFreed::AtOnce
+                } else {
+                    PrisonersFreed::OnArrival
+                };
+                set_once(
+                    cx,
+                    &mut freed,
+                    v,
+                    f,
+                    "when a taker's own prisoners are freed",
+                )
+            }
             StmtKind::BlockedRelease(b) => {
                 let v = match b {
                     BlockedReleaseKind::Lost => BlockedRelease::Lost,
@@ -110,6 +125,7 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
         blockade: d.blockade,
         back_when_stuck: sourced(&stuck, d.back_when_stuck.value),
         back_start: sourced(&back_start, d.back_start.value),
+        prisoners_freed: sourced(&freed, d.prisoners_freed.value),
         passed_won,
     }
 }

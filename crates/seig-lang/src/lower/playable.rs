@@ -27,6 +27,7 @@ pub(super) fn check(cx: &mut Cx, ir: &Ir, flat: &[Flat]) {
     must_land(cx, ir, &span);
     special_holes(cx, ir, flat);
     backward(cx, ir, &span);
+    prisoners_freed(cx, ir, &span);
     unreachable_cells(cx, ir, &span);
     super::shadowed::check(cx, ir, &span);
     super::layout::check(cx, ir, &span);
@@ -438,6 +439,29 @@ fn backward(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
                 why,
             )
             .with_help("give a throw a backward move, e.g. `on 1: move back 1`, or remove it"),
+        );
+    }
+}
+
+/// `prisoners freed:` where no capture statement takes prisoners: it never applies.
+fn prisoners_freed(cx: &mut Cx, ir: &Ir, span: &dyn Fn(Origin) -> Span) {
+    let Some(o) = ir.movement.prisoners_freed.origin else {
+        return;
+    };
+    let takes = ir
+        .capture
+        .stated
+        .iter()
+        .any(|s| matches!(s.kind, CaptureKind::Capture { prisoner: true, .. }));
+    if !takes {
+        cx.diags.push(
+            Diagnostic::warning(
+                Code::PrisonersFreedNever,
+                span(o),
+                "this statement never applies",
+                "no capture statement takes prisoners",
+            )
+            .with_help("write `capture: compulsory, take prisoner`, or remove it"),
         );
     }
 }

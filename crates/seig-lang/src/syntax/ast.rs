@@ -602,6 +602,8 @@ pub enum StmtKind {
         swap: bool,
         /// `swap, else remove|send home` (`true`: send home), where the swap cannot be made.
         swap_else: Option<bool>,
+        /// `take prisoner`: the taken stack is carried under the taker.
+        prisoner: bool,
         /// `to start hole|first empty hole|chosen empty hole` after the effect.
         home_to: Option<Spanned<HomeTarget>>,
         /// `…, throw again`: a move that takes gives its seat another throw.
@@ -704,6 +706,8 @@ pub enum StmtKind {
     BackWhenStuck(bool),
     /// `moving back past the first hole: stop|forbidden` (`true`: forbidden).
     BackStart(bool),
+    /// `prisoners freed: on arrival|at once` (`true`: at once).
+    PrisonersFreed(bool),
     /// `blocked release: lost|released in place|another piece`.
     BlockedRelease(BlockedReleaseKind),
     /// `stacks: move together|move apart` (`true` = together).

@@ -50,7 +50,7 @@ pub fn describe(r: Rule) -> &'static str {
         | send_home_stmt | win_stmt | moves_per_piece_stmt | pooled_landing_stmt
         | pooled_walk_stmt | passing_stmt | must_land_stmt | passed_won_stmt | send_on_stmt
         | protection_stmt | bear_off_stmt | bearing_stmt | blockade_stmt | back_stuck_stmt
-        | back_start_stmt | blocked_release_stmt | seat_order_stmt | draw_stmt | score_end_stmt
+        | back_start_stmt | prisoners_freed_stmt | blocked_release_stmt | seat_order_stmt | draw_stmt | score_end_stmt
         | moves_stmt | throwing_on_stmt | stmt | stmt_alone => STATEMENT,
         team_blocks | alternating => "`team blocks` or `alternating`",
         from_hole => "`from hole N`",
@@ -127,7 +127,10 @@ pub fn describe(r: Rule) -> &'static str {
         except_goal => "`except at goal`",
         and_end => "`and end`",
         capture_mode => "`compulsory` or `optional`",
-        capture_effect | send_home | swap => "`remove`, `send home` or `swap`",
+        capture_effect | send_home | swap | take_prisoner => {
+            "`remove`, `send home`, `swap` or `take prisoner`"
+        }
+        freed_on_arrival | freed_at_once => "`on arrival` or `at once`",
         swap_else => "`remove` or `send home`",
         capture_again => "`, throw again`",
         sharing => "`sharing`",

@@ -634,6 +634,9 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         Rule::bearing_stmt => StmtKind::BearingLarger(next!().as_rule() == Rule::bear_larger),
         Rule::back_stuck_stmt => StmtKind::BackWhenStuck(next!().as_rule() == Rule::back_may),
         Rule::back_start_stmt => StmtKind::BackStart(next!().as_rule() == Rule::forbidden),
+        Rule::prisoners_freed_stmt => {
+            StmtKind::PrisonersFreed(next!().as_rule() == Rule::freed_at_once)
+        }
         Rule::blocked_release_stmt => StmtKind::BlockedRelease(match next!().as_rule() {
             Rule::release_in_place => BlockedReleaseKind::InPlace,
             Rule::release_another => BlockedReleaseKind::AnotherPiece,
@@ -994,11 +997,16 @@ fn capture_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
     let compulsory = child(&mut it).as_str() == "compulsory";
     let effect = child(&mut it);
     let (mut send_home, mut swap, mut swap_else) = (effect.as_str() != "remove", false, None);
-    if let Some(sw) = effect
-        .into_inner()
-        .next()
-        .filter(|x| x.as_rule() == Rule::swap)
-    {
+    let inner = effect.into_inner().next();
+    let prisoner = inner
+        .as_ref()
+        .is_some_and(|x| x.as_rule() == Rule::take_prisoner);
+    if prisoner {
+        // The taken pieces are carried, not sent home: a `to …` says where the taker's
+        // freed pieces go.
+        send_home = false;
+    }
+    if let Some(sw) = inner.filter(|x| x.as_rule() == Rule::swap) {
         swap = true;
         swap_else = sw.into_inner().next().map(|e| e.as_str() != "remove");
         send_home = swap_else.unwrap_or(true);
@@ -1022,6 +1030,7 @@ fn capture_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
         send_home,
         swap,
         swap_else,
+        prisoner,
         home_to,
         throw_again,
     })

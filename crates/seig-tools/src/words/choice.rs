@@ -5,8 +5,8 @@
 
 use crate::ir::{
     Allocation, BackStart, BackWhenStuck, BlockedRelease, CaptureKind, Cond, Effect,
-    EngineChoiceId, HomeTarget, Ir, Origin, ReleaseOrder, Requirement, SeatOrder, TeamId, TrackEnd,
-    TrackEntry, ValueRule,
+    EngineChoiceId, HomeTarget, Ir, Origin, PrisonersFreed, ReleaseOrder, Requirement, SeatOrder,
+    TeamId, TrackEnd, TrackEntry, ValueRule,
 };
 
 /// One engine choice of a variant.
@@ -668,6 +668,28 @@ impl Choices<'_> {
         )
     }
 
+    /// What becomes of prisoners (`capture …: take prisoner`): when the taker's own pieces
+    /// found prisoner are freed (`prisoners freed: on arrival|at once`), and the arrival.
+    fn prisoners_choice(&self) -> EngineChoice {
+        let freed = &self.movement.prisoners_freed;
+        let when = match freed.value {
+            PrisonersFreed::OnArrival => {
+                "a taker's own pieces found prisoner in the stack it takes are carried with it and go home when it arrives"
+            }
+            PrisonersFreed::AtOnce => {
+                "a taker's own pieces found prisoner in the stack it takes go home at once"
+            }
+        };
+        choice(
+            EngineChoiceId::Prisoners,
+            "prisoners freed: on arrival / at once",
+            format!(
+                "{when}; prisoners move with the piece that leaves their hole; a stack holding prisoners that walks past its track's end arrives: its team's pieces go home, the other team's leave the game"
+            ),
+            freed.origin,
+        )
+    }
+
     /// Landing on pieces and taking them.
     fn taking_choices(&self) -> Vec<EngineChoice> {
         let pol = &self.capture;
@@ -676,8 +698,9 @@ impl Choices<'_> {
                 compulsory,
                 send_home,
                 swap,
+                prisoner,
                 ..
-            } if s.region.is_none() => Some((compulsory, (send_home, swap), s.origin)),
+            } if s.region.is_none() => Some((compulsory, (send_home, swap, prisoner), s.origin)),
             _ => None,
         });
         let capture = match everywhere {
@@ -685,9 +708,10 @@ impl Choices<'_> {
                 "{}, {} (everywhere unless narrowed)",
                 if c { "compulsory" } else { "optional" },
                 match h {
-                    (_, true) => "swap",
-                    (true, false) => "send home",
-                    (false, false) => "remove",
+                    (_, _, true) => "take prisoner",
+                    (_, true, _) => "swap",
+                    (true, false, _) => "send home",
+                    (false, false, _) => "remove",
                 }
             ),
             None if pol.stated.is_empty() => "no taking anywhere".into(),
@@ -722,7 +746,7 @@ impl Choices<'_> {
             ),
             choice(
                 EngineChoiceId::Capture,
-                "capture: compulsory|optional, remove|send home|swap",
+                "capture: compulsory|optional, remove|send home|swap|take prisoner",
                 capture,
                 everywhere.map(|e| e.2),
             ),
@@ -764,6 +788,7 @@ impl Choices<'_> {
             ),
             self.swap_fallback_choice(),
             self.capture_again_choice(),
+            self.prisoners_choice(),
             choice(
                 EngineChoiceId::RemoveOpposingPiece,
                 "none",

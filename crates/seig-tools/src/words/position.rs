@@ -124,6 +124,9 @@ pub fn setup_error(ir: &Ir, e: &SetupError) -> String {
             "hole is neither on the track of `{}` nor in its start row",
             team(t)
         ),
+        E::PrisonerUncarried { .. } => {
+            "a prisoner stands on a hole where no piece in play carries it".into()
+        }
         E::ReleasedAtStart { .. } => {
             "a released piece stands on its track, not in its start row".into()
         }
