@@ -367,14 +367,11 @@ impl Game {
         while bits != 0 {
             let piece = bits.trailing_zeros() as u8;
             bits &= bits - 1;
-            let mut verdict = if all_quick || quick >> piece & 1 == 1 {
-                facts.verdict::<false>(piece, &group)
+            let verdict = if all_quick || quick >> piece & 1 == 1 {
+                facts.verdict(piece, &group)
             } else {
                 Quick::Unsure
             };
-            if let Quick::Several = verdict {
-                verdict = facts.verdict_several(piece, &group);
-            }
             let (capture, may_decline) = match verdict {
                 Quick::Legal {
                     capture,
@@ -389,7 +386,7 @@ impl Game {
                     (false, true)
                 }
                 Quick::Illegal => continue,
-                Quick::Unsure | Quick::Several => match self.check_move(s, s.team, piece, mask) {
+                Quick::Unsure => match self.check_move(s, s.team, piece, mask) {
                     Ok(l) => (l.capture.is_some(), l.may_decline),
                     Err(_) => continue,
                 },

@@ -2,9 +2,8 @@
 //! move with these entries?" for every piece and every group of entries, so the questions
 //! that do not depend on the piece are answered once per group ([`Group`]) and the gate
 //! conditions once per position ([`Gen`]); a piece then costs a few table look-ups.
-//! Moves the quick path cannot decide (a `stop` gate judged by the crossing throw under
-//! several throws, two crossing-throw gates in one walk, a move past the end of a looping
-//! track) are left to [`Game::check_move`], which stays the
+//! Moves the quick path cannot decide (a crossing-throw gate under several throws, a move
+//! past the end of a looping track) are left to [`Game::check_move`], which stays the
 //! definition; tests check that both give the same decisions.
 #![expect(
     clippy::indexing_slicing,
@@ -28,9 +27,6 @@ pub(super) enum Quick {
     Illegal,
     /// Ask [`Game::check_move`].
     Unsure,
-    /// Ask [`Gen::verdict_several`]: a group of several throws meets a gate judged by the
-    /// throws (given only by `verdict::<false>`).
-    Several,
 }
 
 /// The piece-independent facts of a group of unused pool entries.
@@ -45,55 +41,6 @@ pub(super) struct Group {
     single: Option<u8>,
     /// Pieces that bindings and "different pieces" allow (bit per piece).
     allowed: u64,
-    /// The entries (bit per pool entry): read again only where a gate judges a group's
-    /// throws one by one, so that the common groups pay nothing for it.
-    mask: u64,
-}
-
-/// The largest group the quick verdicts judge at a crossing-throw gate (the definition
-/// tries every order of at most six entries, `Game::walk_group`).
-const GROUP_KNOWN: usize = 6;
-
-impl Group {
-    /// Can the group, walked in some order, cross the gate `d` places ahead with a throw in
-    /// `m`: is there an entry `x` with a value in `m` and some set `A` of the others with
-    /// `sum(A) < d <= sum(A) + steps(x)` (the entries of `A` walked first, then `x`, which
-    /// steps onto the gate)? `None` for a group too large to know, or a value of 64 or more.
-    fn crossing_passes(&self, pool: &[Entry], m: u64, d: i16) -> Option<bool> {
-        let (mut steps, mut values, mut n) = ([0i16; GROUP_KNOWN], [0u8; GROUP_KNOWN], 0);
-        let mut bits = self.mask;
-        while bits != 0 {
-            let e = &pool[bits.trailing_zeros() as usize];
-            bits &= bits - 1;
-            if n == GROUP_KNOWN || e.thrown >= 64 {
-                return None;
-            }
-            (steps[n], values[n]) = (e.steps as i16, e.thrown);
-            n += 1;
-        }
-        // Sums of every subset of the entries, by bit mask.
-        let mut sums = [0i16; 1 << GROUP_KNOWN];
-        for sub in 1..1usize << n {
-            sums[sub] = sums[sub & (sub - 1)] + steps[sub.trailing_zeros() as usize];
-        }
-        Some((0..n).any(|x| {
-            m >> values[x] & 1 == 1
-                && (0..1usize << n)
-                    .any(|sub| sub >> x & 1 == 0 && sums[sub] < d && d <= sums[sub] + steps[x])
-        }))
-    }
-
-    /// Are the throw values of all the entries in `m`? `None` for a value of 64 or more.
-    fn every_throw_in(&self, pool: &[Entry], m: u64) -> Option<bool> {
-        let mut bits = self.mask;
-        let mut all = true;
-        while bits != 0 {
-            let e = &pool[bits.trailing_zeros() as usize];
-            bits &= bits - 1;
-            all &= m.checked_shr(e.thrown.into())? & 1 == 1;
-        }
-        Some(all)
-    }
 }
 
 impl Group {
@@ -106,7 +53,6 @@ impl Group {
             releasers: 0,
             single: None,
             allowed: !0,
-            mask,
         };
         let mut bits = mask;
         while bits != 0 {
@@ -276,11 +222,8 @@ impl<'a> Gen<'a> {
 
     /// May `piece`, one of the [`Gen::candidates`] of `g`, go with `g`? Not asked where
     /// every move needs [`Game::check_move`] (`Game::careful_moves`).
-    /// `SEVERAL`: also judge a group of several throws at a gate judged by the throws (see
-    /// [`Gen::verdict_several`]); without it such a walk is [`Quick::Several`], which keeps
-    /// the common loop as small as it was.
     #[inline(always)]
-    pub fn verdict<const SEVERAL: bool>(&mut self, piece: u8, g: &Group) -> Quick {
+    pub fn verdict(&mut self, piece: u8, g: &Group) -> Quick {
         let (game, s, t, last) = (self.game, self.s, self.team, self.last);
         let p = &self.pieces[piece as usize];
         let release = !p.released();
@@ -306,11 +249,7 @@ impl<'a> Gen<'a> {
             let (ok, by_position) = match &gate.requirement {
                 Requirement::CrossingThrow(m) | Requirement::EveryThrow(m) => match g.single {
                     Some(v) => (m >> v & 1 == 1, false),
-                    None if SEVERAL => match self.several_throws(g, gate, p.tpos, at, end) {
-                        Some(ok) => (ok, false),
-                        None => return Quick::Unsure,
-                    },
-                    None => return Quick::Several,
+                    None => return Quick::Unsure,
                 },
                 Requirement::MoveTotal(m) => (g.total < 64 && m >> g.total & 1 == 1, false),
                 Requirement::Conds(cs) => (self.open(gi, cs), true),
@@ -343,48 +282,6 @@ impl<'a> Gen<'a> {
                 may_decline: a.may_decline,
             },
             Err(_) => Quick::Illegal,
-        }
-    }
-
-    /// [`Gen::verdict`] again for a walk it left [`Quick::Several`], now judging a group of
-    /// several throws at a gate judged by the throws: asked before [`Game::check_move`]
-    /// (a walk of a fraction of its cost), out of the common loop.
-    #[cold]
-    #[inline(never)]
-    pub fn verdict_several(&mut self, piece: u8, g: &Group) -> Quick {
-        self.verdict::<true>(piece, g)
-    }
-
-    /// Does a group of several throws, walked from `tpos` to `end`, pass `gate` (judged by
-    /// the throws) at index `at`? `None`: ask the definition. A crossing-throw gate is
-    /// passed when some order of the group crosses it with an allowed throw, as the
-    /// definition tries every order; not known here when the gate stops the piece (each
-    /// order would stop it elsewhere) or another such gate lies on the way (the orders
-    /// must then pass both). Kept out of [`Gen::verdict`]'s loop.
-    #[cold]
-    #[inline(never)]
-    fn several_throws(&self, g: &Group, gate: &Gate, tpos: i16, at: i16, end: i16) -> Option<bool> {
-        let pool = &self.s.pool[..self.s.pool_len as usize];
-        match &gate.requirement {
-            Requirement::EveryThrow(m) => g.every_throw_in(pool, *m),
-            Requirement::CrossingThrow(m) => {
-                let crossings = self
-                    .gate_order
-                    .iter()
-                    .filter(|&&(a, gi)| {
-                        (tpos + 1..=end).contains(&(a as i16))
-                            && matches!(
-                                self.gates[gi as usize].requirement,
-                                Requirement::CrossingThrow(_)
-                            )
-                    })
-                    .count();
-                if gate.stop || crossings > 1 {
-                    return None;
-                }
-                g.crossing_passes(pool, *m, at - tpos)
-            }
-            _ => None,
         }
     }
 
