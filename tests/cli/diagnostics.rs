@@ -411,6 +411,10 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("phase_change_shadowed", &["W013"]),
     ("sticks_if_shadowed", &["W014"]),
     ("throw_entry_shadowed_by_its_conditions", &["W001"]),
+    ("dice_and_sticks", &["E185"]),
+    ("die_face_worth_too_much", &["E186"]),
+    ("class_of_dice", &["E187"]),
+    ("marked_without_marked_stick", &["E188"]),
 ];
 
 /// Every code in `diag::Code::ALL` has a case (`Code::case`, in the one table of codes): a

@@ -36,6 +36,7 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::Order => "`order:`",
         StatementKind::Sticks(_) => "`sticks …`",
         StatementKind::Value => "`value:`",
+        StatementKind::Dice => "`dice: N with faces`",
         StatementKind::Class => "`class NAME:`",
         StatementKind::Phases => "`phases:`",
         StatementKind::Allocation => "`allocation:`",

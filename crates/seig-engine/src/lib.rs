@@ -30,6 +30,9 @@ pub use verdict::{Consequence, Unusable, Verdict};
 pub const MAX_TEAM_PIECES: usize = MAX_PIECES as usize;
 /// Most moves pooled in one turn.
 pub const POOL_MAX: usize = 48;
+/// Width of the tables by number of sticks and throw code: a throw of `n` sticks is coded
+/// by its count of face 0 (`0..=n`), and `n + 1` is the marked stick's own throw.
+const W: usize = MAX_STICKS as usize + 2;
 /// "No hole" for a piece off the board, in the packed fields (the public surface says
 /// `None`: [`Piece::place`], [`Landing::place`]).
 pub(crate) const NO_CELL: u8 = u8::MAX;
@@ -873,7 +876,12 @@ pub struct Game {
     /// `chance[n]`: outcomes for `n` sticks.
     chance: Vec<Vec<Outcome>>,
     /// `cum[n][k]`: cumulative probability thresholds on `u64`.
-    cum: [[u64; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1],
+    cum: [[u64; W]; W],
+    /// `cuts[n]`: the thresholds of `cum[n]` a draw compares (one fewer than the throws of
+    /// `n` sticks: `n`, or `n + 1` with a marked stick).
+    cuts: [u8; W],
+    /// The dice, when the file throws dice (else `None`, and throws are of sticks).
+    dice: Option<DiceTable>,
     /// The sticks every throw uses, when no phase or first throw uses another count.
     sticks_always: Option<u8>,
     /// `values[team][n][k]`: the value of a throw of `n` sticks with `k` showing face 0.
@@ -1199,7 +1207,12 @@ impl Game {
     /// it is cheapest to evaluate in, which changes no outcome ([`Game::ir`] shows it so).
     pub fn new(mut ir: Ir) -> Game {
         order_conditions(&mut ir);
-        let (chance, cum) = chance_tables(ir.sticks.p);
+        let (chance, cum, cuts) = chance_tables(&ir);
+        let dice = ir
+            .sticks
+            .dice
+            .as_ref()
+            .map(|d| DiceTable::new(d, ir.sticks.count));
         let values = value_table(&ir);
         let (entries, slots) = entry_table(&ir, &values);
         debug_assert_eq!(
@@ -1334,6 +1347,8 @@ impl Game {
             ir,
             chance,
             cum,
+            cuts,
+            dice,
             values,
             entries,
             slots,
@@ -1351,7 +1366,6 @@ impl Game {
     /// the order in which [`Game::new`] fills it.
     #[inline]
     fn slot(phase: PhaseId, team: TeamId, n: u8, k: u8) -> usize {
-        const W: usize = MAX_STICKS as usize + 1;
         ((phase.index() * 2 + team.index()) * W + n as usize) * W + k as usize
     }
 
@@ -1489,14 +1503,67 @@ impl Game {
         if s.stage != Stage::Throw {
             return &[];
         }
+        if let Some(d) = &self.dice {
+            return &d.outcomes;
+        }
         &self.chance[self.sticks_for(s) as usize]
+    }
+
+    /// The outcomes of a throw of `n` sticks with their exact probabilities (empty for a
+    /// count no throw has, and in a file that throws dice: [`Game::chance_outcomes`]).
+    pub fn sticks_outcomes(&self, n: u8) -> &[Outcome] {
+        match self.dice {
+            Some(_) => &[],
+            None => self.chance.get(n as usize).map_or(&[], Vec::as_slice),
+        }
     }
 
     /// Draws an outcome from a uniform `u64` (the RNG protocol: one `u64` per throw).
     pub fn sample_outcome(&self, s: &State, u: u64) -> u8 {
+        if let Some(d) = &self.dice {
+            return d.cum.iter().map(|&c| (c <= u) as u8).sum();
+        }
         let n = self.sticks_for(s) as usize;
         // The first threshold above `u`, counted without branches (thresholds ascend).
-        self.cum[n][..n].iter().map(|&c| (c <= u) as u8).sum()
+        self.cum[n][..self.cuts[n] as usize]
+            .iter()
+            .map(|&c| (c <= u) as u8)
+            .sum()
+    }
+
+    /// The values each die of throw `k` shows (ascending), in a file that throws dice.
+    pub fn dice_of(&self, k: u8) -> Option<&[u8]> {
+        self.dice
+            .as_ref()?
+            .throws
+            .get(k as usize)
+            .map(Vec::as_slice)
+    }
+
+    /// Is throw `k` of `n` sticks the one whose only counted stick is the marked one?
+    #[inline]
+    pub fn is_marked_throw(&self, n: u8, k: u8) -> bool {
+        self.dice.is_none() && self.ir.sticks.marked.is_some() && k == n + 1
+    }
+
+    /// The highest throw code of `n` sticks (or dice): `n`, `n + 1` with a marked stick
+    /// (the marked stick alone counted), one fewer than the dice's throws.
+    #[inline]
+    pub fn last_throw_code(&self, n: u8) -> u8 {
+        match &self.dice {
+            Some(d) => (d.throws.len() - 1) as u8,
+            None => self.cuts.get(n as usize).copied().unwrap_or(0),
+        }
+    }
+
+    /// What throw `k` of `n` sticks (or dice) is worth to `team` (the dice's sum); `None`
+    /// for a throw that cannot be.
+    pub fn throw_value(&self, team: TeamId, n: u8, k: u8) -> Option<u8> {
+        if let Some(d) = &self.dice {
+            return (n == self.ir.sticks.count).then(|| d.sums.get(k as usize).copied())?;
+        }
+        (n >= 1 && (n as usize) < W && k <= self.last_throw_code(n))
+            .then(|| self.values[team][n as usize][k as usize])
     }
 
     /// Applies a throw of `k` sticks showing face 0.
@@ -1539,7 +1606,7 @@ impl Game {
             return Err(Refusal::fact(RefusalKind::ThrowLimit));
         }
         let n = self.sticks_for(s);
-        if k > n {
+        if k > self.last_throw_code(n) {
             return Err(Refusal::fact(RefusalKind::NoSuchThrow));
         }
         Ok(n)
@@ -1664,6 +1731,9 @@ impl Game {
         legal: Option<&mut Vec<Decision>>,
     ) -> Result<(), Refusal> {
         let n = self.throw_allowed(s, k)?;
+        if let Some(d) = &self.dice {
+            return self.dice_then(s, d, n, k, obs, legal);
+        }
         let team = s.team;
         let value = self.values[team][n as usize][k as usize];
         let found = self.throw_entry(s, n, k);
@@ -1702,11 +1772,78 @@ impl Game {
         if let Some(e) = entry {
             took = self.throw_effects(s, e, value, family, bind_to, obs);
         }
+        self.after_throw(s, took, obs, legal);
+        Ok(())
+    }
+
+    /// Applies a throw of dice (`k`: which of the dice's throws): each die's value meets
+    /// the throw table by itself, in ascending order, all as one throw of the turn.
+    fn dice_then(
+        &self,
+        s: &mut State,
+        d: &DiceTable,
+        n: u8,
+        k: u8,
+        obs: &mut impl Observer,
+        legal: Option<&mut Vec<Decision>>,
+    ) -> Result<(), Refusal> {
+        let (Some(vals), Some(&sum)) = (d.throws.get(k as usize), d.sums.get(k as usize)) else {
+            return Err(Refusal::fact(RefusalKind::NoSuchThrow));
+        };
+        let found: Vec<Option<usize>> = vals.iter().map(|&v| self.throw_entry(s, 0, v)).collect();
+        let per_throw = self.ir.allocation.value == Allocation::PerThrow;
+        let kept = if per_throw {
+            s.pool[..s.pool_len as usize]
+                .iter()
+                .filter(|e| kept_by_compaction(e, s.bind))
+                .count()
+        } else {
+            s.pool_len as usize
+        };
+        let adds: usize = found.iter().flatten().map(|&i| self.adds[i]).sum();
+        if kept + adds > POOL_MAX {
+            // More than POOL_MAX moves pooled in one turn: the engine's limit.
+            return Err(Refusal::fact(RefusalKind::PoolLimit));
+        }
+        if per_throw {
+            self.compact_pool(s);
+        }
+        s.last = Some((n, k, sum));
+        let bind_to = std::mem::replace(&mut s.bind, NONE);
+        let family = s.turn_throws;
+        s.turn_throws = s.turn_throws.saturating_add(1);
+        s.team_throws = s.team_throws.saturating_add(1);
+        s.game_throws = s.game_throws.saturating_add(1);
+        s.again = false;
+        let mut took = false;
+        for (&v, f) in vals.iter().zip(&found) {
+            let entry = f.map(|i| &self.ir.throws[i]);
+            obs.event(Event::Throw {
+                value: v,
+                rule: entry.map(|e| e.origin.rule),
+            });
+            if let Some(e) = entry {
+                took |= self.throw_effects(s, e, v, family, bind_to, obs);
+            }
+        }
+        self.after_throw(s, took, obs, legal);
+        Ok(())
+    }
+
+    /// The end of a throw's action: a win, the stage, the latches, the next decisions.
+    #[inline(always)]
+    fn after_throw(
+        &self,
+        s: &mut State,
+        took: bool,
+        obs: &mut impl Observer,
+        legal: Option<&mut Vec<Decision>>,
+    ) {
         // A position is looked at after every action; the first throw of a game also looks
         // at the starting position.
         let look = !self.wins_on_pieces || took || s.game_throws == 1;
         if look && self.check_win(s, obs) {
-            return Ok(());
+            return;
         }
         if self.ir.allocation.value == Allocation::PerThrow || !s.again {
             s.stage = Stage::Move;
@@ -1720,7 +1857,6 @@ impl Game {
         if !self.latched.is_empty() {
             self.latch(s);
         }
-        Ok(())
     }
 
     /// Adds an entry to the pool (the caller has checked that it has room).
@@ -2371,44 +2507,122 @@ fn order_conditions(ir: &mut Ir) {
     }
 }
 
-/// Per count of sticks `n`: the outcomes with their exact probabilities, and their
-/// cumulative thresholds on `u64` (the RNG protocol's draw picks the first above it).
-type ChanceTables = (
-    Vec<Vec<Outcome>>,
-    [[u64; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1],
-);
+/// Per count of sticks `n`: the outcomes with their exact probabilities, their
+/// cumulative thresholds on `u64` (the RNG protocol's draw picks the first above it), and
+/// how many thresholds a draw compares.
+type ChanceTables = (Vec<Vec<Outcome>>, [[u64; W]; W], [u8; W]);
 
-fn chance_tables(p: f64) -> ChanceTables {
+fn chance_tables(ir: &Ir) -> ChanceTables {
+    let p = ir.sticks.p;
     let max_n = MAX_STICKS as usize;
     let mut chance = vec![Vec::new(); max_n + 1];
-    let mut cum = [[u64::MAX; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1];
+    let mut cum = [[u64::MAX; W]; W];
+    let mut cuts = [0u8; W];
+    // The marked stick's own throw: it alone shows the counted face (a file with a
+    // marked stick counts one face for every team, E188).
+    let marked_face = match (ir.sticks.marked, ir.sticks.value.value) {
+        (Some(_), ValueRule::Face(f)) => Some(f),
+        _ => None,
+    };
     for n in 1..=max_n {
-        let mut outs = Vec::with_capacity(n + 1);
+        let mut outs = Vec::with_capacity(n + 2);
         for k in 0..=n {
             let pk = binom(n as u64, k as u64) * p.powi(k as i32) * (1.0 - p).powi((n - k) as i32);
             outs.push(Outcome { k: k as u8, p: pk });
         }
+        if let Some(f) = marked_face {
+            // Face 0 counted: the marked stick shows it, the others face 1 (one stick of
+            // face 0); face 1 counted: the reverse (n - 1 sticks of face 0).
+            let (k, pm) = if f == 0 {
+                (1, p * (1.0 - p).powi(n as i32 - 1))
+            } else {
+                (n - 1, (1.0 - p) * p.powi(n as i32 - 1))
+            };
+            if let Some(o) = outs.get_mut(k) {
+                o.p -= pm;
+            }
+            outs.push(Outcome {
+                k: n as u8 + 1,
+                p: pm,
+            });
+        }
+        let last = outs.len() - 1;
         let mut acc = 0.0;
         for (i, o) in outs.iter().enumerate() {
             acc += o.p;
-            cum[n][i] = if i == n {
+            cum[n][i] = if i == last {
                 u64::MAX
             } else {
                 (acc * u64::MAX as f64) as u64
             };
         }
+        cuts[n] = last as u8;
+        // A throw that cannot happen (one marked stick alone: never unmarked) is not listed.
+        outs.retain(|o| o.p > 0.0);
         chance[n] = outs;
     }
-    (chance, cum)
+    (chance, cum, cuts)
 }
 
-/// `values[team][n][k]`: what a throw of `n` sticks with `k` showing face 0 is worth.
-type Values = ByTeam<[[u8; MAX_STICKS as usize + 1]; MAX_STICKS as usize + 1]>;
+/// The throws of dice: each distinct set of values, with its probability, thresholds and sum.
+#[derive(Debug, Clone)]
+struct DiceTable {
+    /// `throws[k]`: the values of throw `k`, ascending.
+    throws: Vec<Vec<u8>>,
+    /// `sums[k]`: their sum (the throw's value as one number).
+    sums: Vec<u8>,
+    /// The outcomes, `k` in order.
+    outcomes: Vec<Outcome>,
+    /// Cumulative thresholds on `u64`, one fewer than the throws.
+    cum: Vec<u64>,
+}
+
+impl DiceTable {
+    fn new(d: &Dice, n: u8) -> DiceTable {
+        let throws = d.throws(n);
+        let sums = throws
+            .iter()
+            .map(|t| t.iter().fold(0u8, |a, &v| a.saturating_add(v)))
+            .collect();
+        let outcomes: Vec<Outcome> = throws
+            .iter()
+            .enumerate()
+            .map(|(k, t)| Outcome {
+                k: k as u8,
+                p: d.probability(t),
+            })
+            .collect();
+        let mut acc = 0.0;
+        let cum = outcomes
+            .iter()
+            .take(outcomes.len().saturating_sub(1))
+            .map(|o| {
+                acc += o.p;
+                (acc * u64::MAX as f64) as u64
+            })
+            .collect();
+        DiceTable {
+            throws,
+            sums,
+            outcomes,
+            cum,
+        }
+    }
+}
+
+/// `values[team][n][k]`: what a throw of `n` sticks with code `k` is worth; row 0 is a
+/// single die showing `k` (worth `k`).
+type Values = ByTeam<[[u8; W]; W]>;
 
 fn value_table(ir: &Ir) -> Values {
     let mut values: Values = ByTeam::default();
     for t in TeamId::BOTH {
         let per_n = &mut values[t];
+        if let Some(row) = per_n.first_mut() {
+            for (k, v) in row.iter_mut().enumerate() {
+                *v = k as u8;
+            }
+        }
         for (n, per_k) in per_n.iter_mut().enumerate().skip(1) {
             for (k, v) in per_k.iter_mut().enumerate().take(n + 1) {
                 *v = ir
@@ -2416,6 +2630,10 @@ fn value_table(ir: &Ir) -> Values {
                     .value
                     .value
                     .throw_value(ir.teams[t].colour_face(), k as u8, n as u8);
+            }
+            // The marked stick's own throw is worth one counted stick.
+            if let Some(v) = per_k.get_mut(n + 1) {
+                *v = 1;
             }
         }
     }
@@ -2434,7 +2652,14 @@ fn entry_table(ir: &Ir, values: &Values) -> (Vec<u16>, Vec<(u32, u32)>) {
                 for (k, &v) in per_n.iter().enumerate() {
                     let k = k as u8;
                     let start = entries.len() as u32;
-                    if n > 0 && k as usize <= n {
+                    if throw_code_exists(ir, n, k) {
+                        let marked = n > 0 && k as usize == n + 1;
+                        // A class sees the marked throw as its count of face 0.
+                        let count = match (marked, ir.sticks.value.value) {
+                            (true, ValueRule::Face(1)) => n as u8 - 1,
+                            (true, _) => 1,
+                            (false, _) => k,
+                        };
                         entries.extend(
                             ir.throws
                                 .iter()
@@ -2445,8 +2670,9 @@ fn entry_table(ir: &Ir, values: &Values) -> (Vec<u16>, Vec<(u32, u32)>) {
                                             ThrowMatch::Any => true,
                                             ThrowMatch::Values(m) => m >> v & 1 == 1,
                                             ThrowMatch::Class(c) => {
-                                                ir.classes[*c].contains(k, n as u8)
+                                                ir.classes[*c].contains(count, n as u8)
                                             }
+                                            ThrowMatch::Marked => marked,
                                         }
                                 })
                                 .map(|(i, _)| i as u16),
@@ -2458,6 +2684,15 @@ fn entry_table(ir: &Ir, values: &Values) -> (Vec<u16>, Vec<(u32, u32)>) {
         }
     }
     (entries, slots)
+}
+
+/// Is there a throw of `n` sticks with code `k`: with dice, row 0 holds each value a die
+/// shows; with sticks, `k <= n` and the marked stick's own throw `n + 1`.
+fn throw_code_exists(ir: &Ir, n: usize, k: u8) -> bool {
+    match &ir.sticks.dice {
+        Some(d) => n == 0 && d.faces.contains(&k),
+        None => n > 0 && (k as usize <= n || (ir.sticks.marked.is_some() && k as usize == n + 1)),
+    }
 }
 
 /// Per rule, the release order its releases name, with the throw entry that names it

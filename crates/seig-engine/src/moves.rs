@@ -571,6 +571,8 @@ impl Game {
         let takes = |m: &ThrowMatch| match m {
             ThrowMatch::Any => true,
             ThrowMatch::Values(m) => e.thrown < 64 && m >> e.thrown & 1 == 1,
+            // The marked stick's own throw is worth 1.
+            ThrowMatch::Marked => e.thrown == 1,
             ThrowMatch::Class(c) => self.ir.classes.get(*c).is_some_and(|c| {
                 (1..=MAX_STICKS as u8).any(|n| {
                     (0..=n).any(|k| {

@@ -641,6 +641,7 @@ impl Game {
                 && match &e.matches {
                     ThrowMatch::Any => true,
                     ThrowMatch::Values(m) => m >> thrown & 1 == 1,
+                    ThrowMatch::Marked => thrown == 1,
                     ThrowMatch::Class(c) => self.ir.classes[*c].contains(thrown, n),
                 }
         };

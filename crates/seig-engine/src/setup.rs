@@ -399,16 +399,12 @@ impl Game {
         }
         s.moved = set.moved;
         if let Some(l) = set.last {
-            if l.sticks == 0 || l.sticks as i64 > MAX_STICKS || l.count > l.sticks {
+            // A throw that can be (of the file's dice; the marked stick's own past `n`).
+            let Some(of_team) = self.throw_value(s.team, l.sticks, l.count) else {
                 return Err(SetupError::LastThrow);
-            }
+            };
             // The value is the thrower's; without it, the team to play's.
-            let value = l.value.unwrap_or_else(|| {
-                ir.sticks
-                    .value
-                    .value
-                    .throw_value(ir.teams[s.team].colour_face(), l.count, l.sticks)
-            });
+            let value = l.value.unwrap_or(of_team);
             s.last = Some((l.sticks, l.count, value));
         }
         if set.pool.len() > POOL_MAX {
@@ -697,8 +693,11 @@ impl Game {
     fn check_entries_given(&self, s: &State) -> Result<(), SetupError> {
         let ir = &self.ir;
         let colour = ir.teams[s.team].colour_face();
-        let can_show =
-            |n: u8, v: u8| (0..=n).any(|k| ir.sticks.value.value.throw_value(colour, k, n) == v);
+        let can_show = |n: u8, v: u8| match &ir.sticks.dice {
+            // With dice, an entry's value is one die's.
+            Some(d) => d.faces.contains(&v),
+            None => (0..=n).any(|k| ir.sticks.value.value.throw_value(colour, k, n) == v),
+        };
         // A throw entry may change the phase within the turn: then any phase's entries.
         let phase_moves = ir
             .throws
@@ -732,6 +731,8 @@ impl Game {
                     && match &t.matches {
                         ThrowMatch::Any => true,
                         ThrowMatch::Values(m) => e.thrown < 64 && m >> e.thrown & 1 == 1,
+                        // The marked stick's own throw is worth 1.
+                        ThrowMatch::Marked => e.thrown == 1,
                         ThrowMatch::Class(c) => ir.classes.get(*c).is_some_and(|c| {
                             (1..=MAX_STICKS as u8)
                                 .filter(|&n| sticks.is_none_or(|m| m == n))
@@ -788,6 +789,7 @@ impl Game {
         if let Some((n, k, _)) = s.last
             && s.turn_throws > 0
             && (n as i64) <= MAX_STICKS
+            && self.ir.sticks.dice.is_none()
         {
             let (lo, hi) = self.slots[Game::slot(s.phase, s.team, n, k)];
             let met = &self.entries[lo as usize..hi as usize];

@@ -259,20 +259,27 @@ impl Game {
             events: Vec::new(),
             forfeit: Vec::new(),
         };
-        let entry = self
-            .throw_allowed(s, k)
-            .ok()
-            .and_then(|n| self.throw_entry(s, n, k));
+        // The entry each part of the throw meets: the throw's, or each die's.
+        let entries: Vec<Option<usize>> = match (self.throw_allowed(s, k).ok(), self.dice_of(k)) {
+            (Some(_), Some(vals)) => vals.iter().map(|&v| self.throw_entry(s, 0, v)).collect(),
+            (Some(n), None) => vec![self.throw_entry(s, n, k)],
+            (None, _) => Vec::new(),
+        };
         if let Err(r) = self.apply_throw(&mut c, k, &mut obs) {
             return Verdict::Refused(r);
         }
         let mut out = Vec::new();
-        if let Some(Event::Throw { value, .. }) = obs.events.first() {
+        let thrown = obs.events.iter().filter_map(|e| match e {
+            Event::Throw { value, .. } => Some(*value),
+            _ => None,
+        });
+        for (value, entry) in thrown.zip(&entries) {
             out.push(Consequence::Thrown {
-                value: *value,
+                value,
                 entry: entry.map(|i| self.ir.throws[i].origin),
             });
         }
+        let entry = entries.iter().copied().flatten().next();
         self.effects(s, &c, obs, None, entry, &mut out);
         Verdict::Legal(out)
     }

@@ -387,6 +387,8 @@ pub enum StatementKind {
     Seats,
     /// `order: A, B`.
     Order,
+    /// `dice: N with faces V, …`.
+    Dice,
     /// `sticks …`, with the throws it applies to.
     Sticks(SticksScope),
     /// `value: count of …`.
@@ -1414,9 +1416,95 @@ pub struct Sticks {
     pub p: f64,
     /// What a throw is worth (language default: the count of face 0).
     pub value: Sourced<ValueRule>,
+    /// `sticks: N with faces A and B, one marked`: the statement marking one stick, whose
+    /// throw alone counted is a throw of its own ([`ThrowMatch::Marked`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub marked: Option<Origin>,
+    /// `dice: N with faces …`: the throw is of dice, not sticks ([`Sticks::count`] is the
+    /// number of dice; the faces, `p` and value of sticks do not apply).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<Dice>,
     /// The base `sticks` statement, which a file must have: [`Sticks::count`], the faces
-    /// and `p`.
+    /// and `p` (or the `dice` statement).
     pub origin: Origin,
+}
+
+impl Sticks {
+    /// The values the dice show in throw `k` of `n` dice, ascending (`None`: the file
+    /// throws sticks, or no such throw).
+    pub fn dice_values(&self, n: u8, k: u8) -> Option<Vec<u8>> {
+        self.dice.as_ref()?.throws(n).get(k as usize).cloned()
+    }
+
+    /// Is throw `k` of `n` sticks the marked stick's own (it alone counted)?
+    pub fn is_marked(&self, n: u8, k: u8) -> bool {
+        self.dice.is_none() && self.marked.is_some() && k == n.saturating_add(1)
+    }
+}
+
+/// Dice: each shows one of its faces' values with equal chance, and each die's value is
+/// matched against the throw table by itself (a throw of two dice is two pool entries).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Dice {
+    /// The values of a die's faces, in the file's order (each in `0..=MAX_DIE_VALUE`).
+    pub faces: Vec<u8>,
+    /// The `dice` statement.
+    pub origin: Origin,
+}
+
+/// The highest value a die's face may have.
+pub const MAX_DIE_VALUE: i64 = 16;
+/// The most dice a throw may have.
+pub const MAX_DICE: i64 = 4;
+/// The most faces a die may have.
+pub const MAX_DIE_FACES: usize = 6;
+
+impl Dice {
+    /// Every throw of `n` dice as its values in ascending order, each distinct set of values
+    /// once, in lexicographic order of the faces' positions: outcome `k` of a dice throw is
+    /// `throws(n)[k]`.
+    pub fn throws(&self, n: u8) -> Vec<Vec<u8>> {
+        let mut sorted = self.faces.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let mut out = Vec::new();
+        let mut cur = Vec::with_capacity(n as usize);
+        multisets(&sorted, 0, n as usize, &mut cur, &mut out);
+        out
+    }
+
+    /// The exact probability of the throw `values` (ascending), each face equally likely.
+    pub fn probability(&self, values: &[u8]) -> f64 {
+        let m = self.faces.len() as f64;
+        // Orderings of the dice giving these values, times each value's share of the faces.
+        let mut p = 1.0;
+        let mut ways = 1.0;
+        let mut run = 0.0;
+        for (i, v) in values.iter().enumerate() {
+            let faces_v = self.faces.iter().filter(|f| *f == v).count() as f64;
+            p *= faces_v / m;
+            run = if i > 0 && values.get(i - 1) == Some(v) {
+                run + 1.0
+            } else {
+                1.0
+            };
+            ways *= (i + 1) as f64 / run;
+        }
+        p * ways
+    }
+}
+
+/// Appends every ascending choice of `left` more values from `vals[from..]` to `out`.
+fn multisets(vals: &[u8], from: usize, left: usize, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+    if left == 0 {
+        out.push(cur.clone());
+        return;
+    }
+    for (i, &v) in vals.iter().enumerate().skip(from) {
+        cur.push(v);
+        multisets(vals, i, left - 1, cur, out);
+        cur.pop();
+    }
 }
 
 /// A stick count for the throws of a team for which conditions hold (`sticks if CONDS: N`).
@@ -1597,6 +1685,8 @@ pub enum ThrowMatch {
     Values(u64),
     /// A class.
     Class(usize),
+    /// The throw whose only counted stick is the marked one (`on 1 marked`).
+    Marked,
 }
 
 /// A number in an effect.

@@ -163,6 +163,10 @@ codes! {
     BranchPoint = "E170", Error, "A track branches at no single hole it walks", Corpus("branch_off_track");
     BranchRejoin = "E171", Error, "A branch rejoins at no single hole of its track's main path", Corpus("branch_rejoin_off_path");
     BranchShape = "E172", Error, "A branching track turns back, or a branch has a goal", Corpus("branch_with_bounce");
+    DiceAndSticks = "E185", Error, "A file throws both dice and sticks", Corpus("dice_and_sticks");
+    DiceFaces = "E186", Error, "A die has fewer than two faces, more than six, or a face's value out of range", Corpus("die_face_worth_too_much");
+    DiceShape = "E187", Error, "A statement about sticks (a count, a value, a class, a marked stick) in a file that throws dice", Corpus("class_of_dice");
+    MarkedThrow = "E188", Error, "`on N marked` without a marked stick, with a value other than 1, or a marked stick whose counted face is the thrower's colour", Corpus("marked_without_marked_stick");
     EntryNeverApplies = "W001", Warning, "A throw entry that can never apply", Corpus("entry_never_applies");
     CapturesNowhere = "W002", Warning, "Captures are forbidden somewhere but allowed nowhere", Corpus("captures_forbidden_but_never_allowed");
     UnreachableRow = "W003", Warning, "A row no piece can reach", Corpus("row_on_no_track");

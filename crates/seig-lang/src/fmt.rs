@@ -620,12 +620,16 @@ fn statement(s: &StmtKind) -> String {
             faces,
             prob,
             prob_percent,
+            marked,
         } => {
-            let mut out = sticks(when, count, faces.as_ref(), prob.as_ref());
+            let mut out = sticks(when, count, faces.as_ref(), *marked, prob.as_ref());
             if let Some((face, e)) = prob_percent {
                 let _ = write!(out, ", p({}) = {} percent", face.node, expr(&e.node));
             }
             out
+        }
+        StmtKind::Dice { count, faces } => {
+            format!("dice: {} with faces {}", expr(&count.node), values(faces))
         }
         StmtKind::Value(None) => "value: count of own colour".into(),
         StmtKind::Value(Some(face)) => format!("value: count of {}", face.node),
@@ -925,6 +929,7 @@ fn sticks(
     when: &SticksWhen,
     count: &Spanned<Expr>,
     faces: Option<&(Name, Name)>,
+    marked: bool,
     prob: Option<&(Name, Spanned<f64>)>,
 ) -> String {
     let when = match when {
@@ -937,6 +942,9 @@ fn sticks(
     let mut out = format!("sticks{when}: {}", expr(&count.node));
     if let Some((a, b)) = faces {
         let _ = write!(out, " with faces {} and {}", a.node, b.node);
+    }
+    if marked {
+        out.push_str(", one marked");
     }
     if let Some((face, p)) = prob {
         let _ = write!(out, ", p({}) = {}", face.node, number(p.node));
@@ -955,6 +963,7 @@ fn throw(
         ThrowMatch::Any => "on any".to_string(),
         ThrowMatch::Values(vs) => format!("on {}", values(vs)),
         ThrowMatch::Class(c) => format!("on {}", c.node),
+        ThrowMatch::Marked(v) => format!("on {} marked", v.node),
     };
     if let Some(p) = phase {
         out.push_str(" in ");

@@ -95,6 +95,14 @@ pub const FORMS: &[Form] = &[
         "sticks: EXPR with faces FACE and FACE, p(FACE) = EXPR percent",
         "A face's probability in percent, a number or a param from 1 to 99.",
     ),
+    f(
+        "sticks: EXPR with faces FACE and FACE, one marked",
+        "One stick is marked: its throw alone counted is met by `on 1 marked` (else as a 1).",
+    ),
+    f(
+        "dice: EXPR with faces N, N, N",
+        "Dice instead of sticks: each die shows one of the values; each die is one move of the throw.",
+    ),
     f("sticks in PHASE: EXPR", "The stick count while in a phase."),
     f(
         "sticks on first throw of turn|game: EXPR",
@@ -170,7 +178,11 @@ pub const FORMS: &[Form] = &[
     ),
     f(
         "on N, N|CLASS|any in PHASE if CONDS: EFFECT and EFFECT",
-        "A throw table entry: the first whose match, phase and conditions hold applies.",
+        "A throw table entry (with dice, each die's value): the first whose match, phase and conditions hold applies.",
+    ),
+    f(
+        "on 1 marked: EFFECT",
+        "The marked stick's own throw (it alone counted), where it comes before the entries for 1.",
     ),
     f(
         "move back EXPR",

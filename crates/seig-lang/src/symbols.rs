@@ -423,6 +423,7 @@ impl Walk {
                     self.uses(SymbolKind::Face, f);
                 }
             }
+            StmtKind::Dice { count, .. } => self.expr(count),
             StmtKind::Seats(_)
             | StmtKind::Protection(_)
             | StmtKind::Blockade(_)
@@ -481,6 +482,7 @@ impl Walk {
                 faces,
                 prob,
                 prob_percent,
+                ..
             } => {
                 if let Some((f, e)) = prob_percent {
                     self.uses(SymbolKind::Face, f);

@@ -137,6 +137,10 @@ pub struct ThrowSeen {
     pub classes: Vec<String>,
     /// The throw is the seat to play's own, of this turn.
     pub current: bool,
+    /// The values the dice show, ascending (empty: the throw is of sticks).
+    pub dice: Vec<u8>,
+    /// The marked stick alone shows the counted face (`on 1 marked`).
+    pub marked: bool,
 }
 
 impl ThrowSeen {
@@ -150,15 +154,34 @@ impl ThrowSeen {
             ValueRule::Face(f) => f.min(1),
             ValueRule::OwnColour => colour.unwrap_or(0).min(1),
         };
+        let marked = ir.sticks.is_marked(n, k);
+        let dice = ir.sticks.dice_values(n, k).unwrap_or_default();
+        // The marked throw: one stick (the marked one) shows the counted face.
+        let k = match (marked, face) {
+            (true, 0) => 1,
+            (true, _) => n.saturating_sub(1),
+            (false, _) => k,
+        };
         let count = |f: u8| if f == 0 { k } else { n.saturating_sub(k) };
+        let value = if dice.is_empty() {
+            ir.sticks.value.value.throw_value(colour, k.min(n), n)
+        } else {
+            dice.iter().fold(0u8, |a, &v| a.saturating_add(v))
+        };
         ThrowSeen {
             thrower,
             sticks: n,
-            value: ir.sticks.value.value.throw_value(colour, k.min(n), n),
+            value,
             counted: (face, count(face)),
             other: (1 - face, count(1 - face)),
-            classes: ir.classes_of(k, n).into_iter().map(String::from).collect(),
+            classes: if dice.is_empty() {
+                ir.classes_of(k, n).into_iter().map(String::from).collect()
+            } else {
+                Vec::new()
+            },
             current,
+            dice,
+            marked,
         }
     }
 }

@@ -273,9 +273,13 @@ pub fn render_throw(g: &Game, s: &State, thrower: Option<(TeamId, u8)>) -> Optio
     } else {
         (a, b)
     };
-    let sticks: Vec<String> = (0..t.sticks)
-        .map(|i| if i < t.counted.1 { a } else { b }.to_string())
-        .collect();
+    let sticks: Vec<String> = if t.dice.is_empty() {
+        (0..t.sticks)
+            .map(|i| if i < t.counted.1 { a } else { b }.to_string())
+            .collect()
+    } else {
+        t.dice.iter().map(u8::to_string).collect()
+    };
     let mut out = format!(
         "{}: [{}] {}",
         words::throw::headline(g.ir(), &t),

@@ -895,9 +895,14 @@ impl App {
                 let colour = t
                     .thrower
                     .map_or(Color::Reset, |(x, _)| colours(g.ir())[x.index()]);
-                let sticks: String = (0..t.sticks)
-                    .map(|i| if i < t.counted.1 { '▮' } else { '▯' })
-                    .collect();
+                let sticks: String = if t.dice.is_empty() {
+                    (0..t.sticks)
+                        .map(|i| if i < t.counted.1 { '▮' } else { '▯' })
+                        .collect()
+                } else {
+                    let faces: Vec<String> = t.dice.iter().map(|v| format!("[{v}]")).collect();
+                    faces.join(" ")
+                };
                 let mut l = vec![
                     Span::styled(sticks, Style::new().fg(colour).add_modifier(Modifier::BOLD)),
                     Span::styled(
@@ -914,13 +919,17 @@ impl App {
                 out.push(Line::from(l));
                 let faces = &g.ir().sticks.faces;
                 let face = |f: u8| faces.get(f as usize).map_or("", |x| x.as_str()).to_string();
-                out.push(Line::raw(format!(
-                    "▮ {} {}, ▯ {} {}",
-                    face(t.counted.0),
-                    t.counted.1,
-                    face(t.other.0),
-                    t.other.1
-                )));
+                if !t.dice.is_empty() {
+                    out.push(Line::raw(words::throw::faces(g.ir(), &t)));
+                } else {
+                    out.push(Line::raw(format!(
+                        "▮ {} {}, ▯ {} {}",
+                        face(t.counted.0),
+                        t.counted.1,
+                        face(t.other.0),
+                        t.other.1
+                    )));
+                }
             }
             None if s.stage() == Stage::Throw => out.push(Line::raw(format!(
                 "{} to throw{}",

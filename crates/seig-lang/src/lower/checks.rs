@@ -5,8 +5,14 @@ use super::cx::Cx;
 use crate::diag::{Code, Diagnostic, Span};
 use crate::ir::*;
 
-/// A throw that can happen: (phase, number of sticks, value).
+/// A throw that can happen: (phase, number of sticks, value). A file that throws dice has
+/// one outcome per value a die can show, with 0 sticks (each die is matched by itself); the
+/// marked stick's own throw has [`MARKED`] set in its number of sticks.
 type Outcome = (PhaseId, u8, u8);
+
+/// Set in an outcome's number of sticks for the throw whose only counted stick is the
+/// marked one.
+const MARKED: u8 = 0x80;
 
 /// Every throw outcome is covered in every phase; entries that can never apply are flagged.
 /// With `report` off (the file already has errors), only builds the table.
@@ -35,6 +41,19 @@ pub(super) fn check_throws(
         );
         return Vec::new();
     };
+    if sticks.marked.is_none()
+        && let Some((_, at)) = throws.iter().find(|(e, _)| e.matches == ThrowMatch::Marked)
+    {
+        cx.diags.push(
+            Diagnostic::error(
+                Code::MarkedThrow,
+                *at,
+                "a marked throw, but no stick is marked",
+                "no throw can be the marked stick's",
+            )
+            .with_help("mark a stick: `sticks: 4 with faces flat and round, one marked`"),
+        );
+    }
     let outcomes = outcomes(cx.phases.len(), sticks, teams);
     uncovered(cx, &throws, &outcomes, first_throw);
     endless(cx, &throws, &outcomes, first_throw);
@@ -51,6 +70,13 @@ fn outcomes(phases: usize, sticks: &Sticks, teams: &ByTeam<Team>) -> Vec<Outcome
     // (phase, n, value) triples that can happen.
     let mut outcomes: Vec<(PhaseId, u8, u8)> = Vec::new();
     for ph in (0..phases as u8).map(PhaseId::new) {
+        if let Some(d) = &sticks.dice {
+            let mut faces = d.faces.clone();
+            faces.sort_unstable();
+            faces.dedup();
+            outcomes.extend(faces.into_iter().map(|v| (ph, 0, v)));
+            continue;
+        }
         let mut counts = vec![sticks.by_phase[ph.index()].map_or(sticks.count, |c| c.value)];
         counts.extend(sticks.first_of_turn.map(|c| c.value));
         counts.extend(sticks.first_of_game.map(|c| c.value));
@@ -69,6 +95,9 @@ fn outcomes(phases: usize, sticks: &Sticks, teams: &ByTeam<Team>) -> Vec<Outcome
                     }
                 }
             }
+            if sticks.marked.is_some() && n >= 1 {
+                outcomes.push((ph, n | MARKED, 1));
+            }
         }
     }
     outcomes
@@ -85,7 +114,8 @@ fn matches(e: &ThrowEntry, (ph, n, v): Outcome, classes: &[Class]) -> bool {
             ThrowMatch::Any => true,
             ThrowMatch::Values(m) => m >> v & 1 == 1,
             // Classes are symmetric in the faces, so the value stands for its count.
-            ThrowMatch::Class(c) => classes[*c].contains(v, n),
+            ThrowMatch::Class(c) => classes[*c].contains(v, n & !MARKED),
+            ThrowMatch::Marked => n & MARKED != 0,
         }
 }
 
@@ -98,6 +128,8 @@ fn uncovered(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome], f
     // Throws no entry takes, grouped by phase and number of sticks.
     let mut gaps: Vec<((PhaseId, u8), Vec<u8>)> = Vec::new();
     for &(ph, n, v) in outcomes {
+        // The marked throw is worth 1 like others: reported with them.
+        let n = n & !MARKED;
         if !throws
             .iter()
             .any(|(e, _)| matches(e, (ph, n, v), &cx.classes))
@@ -130,8 +162,13 @@ fn uncovered(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome], f
                 Code::UncoveredThrow,
                 first_throw,
                 format!(
-                    "{phase_at}{what} {} with {n} sticks {verb} covered by no entry",
-                    and_list(&list)
+                    "{phase_at}{what} {} {} {verb} covered by no entry",
+                    and_list(&list),
+                    if n == 0 {
+                        "on a die".to_string()
+                    } else {
+                        format!("with {n} sticks")
+                    }
                 ),
                 "the throw table starts here",
             )
@@ -193,6 +230,10 @@ fn endless(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome], fir
 fn never_applies(cx: &mut Cx, throws: &[(ThrowEntry, Span)], outcomes: &[Outcome]) {
     for j in 0..throws.len() {
         let (entry, span) = &throws[j];
+        // A marked throw without a marked stick is E188 already.
+        if entry.matches == ThrowMatch::Marked && outcomes.iter().all(|o| o.1 & MARKED == 0) {
+            continue;
+        }
         let mine: Vec<(PhaseId, u8, u8)> = outcomes
             .iter()
             .copied()

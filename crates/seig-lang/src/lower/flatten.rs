@@ -415,6 +415,7 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
             ast::SticksWhen::If(_) => SticksScope::If,
         }),
         StmtKind::Value(_) => K::Value,
+        StmtKind::Dice { .. } => K::Dice,
         StmtKind::Class { .. } => K::Class,
         StmtKind::Phases(_) => K::Phases,
         StmtKind::Allocation(_) => K::Allocation,

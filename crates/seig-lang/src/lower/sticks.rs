@@ -50,6 +50,14 @@ pub(super) struct SticksStmts {
     conditional: Vec<ConditionalSticks>,
     /// What a throw is worth.
     value: Option<Setting<ValueRule>>,
+    /// `, one marked` (on a statement in force) and its statement.
+    marked: Option<(Origin, Span)>,
+    /// The `dice` statement in force (the last wins), its number of dice and its span.
+    dice: Option<(Dice, u8, Span)>,
+    /// A statement about sticks other than the base count and `value` (for E187).
+    sticks_other: Option<Span>,
+    /// A `value` statement in force, even one whose face is unknown (for E187).
+    value_span: Option<Span>,
 }
 
 /// Collects the `sticks` and `value` statements.
@@ -62,6 +70,10 @@ pub(super) fn sticks_statements(cx: &mut Cx, flat: &[Flat]) -> SticksStmts {
         first_of_game: None,
         conditional: Vec::new(),
         value: None,
+        marked: None,
+        dice: None,
+        sticks_other: None,
+        value_span: None,
     };
     for f in flat {
         match &f.stmt.node {
@@ -71,7 +83,14 @@ pub(super) fn sticks_statements(cx: &mut Cx, flat: &[Flat]) -> SticksStmts {
                 faces,
                 prob,
                 prob_percent,
+                marked,
             } => {
+                if *marked && let Some(o) = f.origin {
+                    st.marked = Some((o, f.stmt.span));
+                }
+                if f.origin.is_some() && !matches!(when, ast::SticksWhen::Always) {
+                    st.sticks_other.get_or_insert(f.stmt.span);
+                }
                 let percent = prob_percent.as_ref().map(|(face, e)| {
                     let v = cx.int(e, "chance of a face in percent", 1, 99);
                     // Out of range: `int` has said so; 1/2 keeps a second diagnostic away.
@@ -87,7 +106,17 @@ pub(super) fn sticks_statements(cx: &mut Cx, flat: &[Flat]) -> SticksStmts {
                 let prob = prob.as_ref().or(percent.as_ref());
                 sticks(cx, &mut st, f, when, count, faces.is_some(), prob)
             }
+            StmtKind::Dice { count, faces } => {
+                // A broken `dice` statement is not also reported as no sticks (E082).
+                st.written |= f.active();
+                if let Some((d, n)) = dice(cx, f, count, faces) {
+                    st.dice = Some((d, n, f.stmt.span));
+                }
+            }
             StmtKind::Value(face) => {
+                if f.active() {
+                    st.value_span = Some(f.stmt.span);
+                }
                 let v = match face {
                     None => Some(ValueRule::OwnColour),
                     Some(fc) => face_index(cx, fc).map(ValueRule::Face),
@@ -100,6 +129,52 @@ pub(super) fn sticks_statements(cx: &mut Cx, flat: &[Flat]) -> SticksStmts {
         }
     }
     st
+}
+
+/// A `dice` statement's dice (after diagnostics on its numbers).
+fn dice(
+    cx: &mut Cx,
+    f: &Flat,
+    count: &Spanned<ast::Expr>,
+    faces: &[Spanned<i64>],
+) -> Option<(Dice, u8)> {
+    let n = cx.int(count, "number of dice", 1, MAX_DICE);
+    let mut ok = true;
+    for v in faces {
+        if !(0..=MAX_DIE_VALUE).contains(&v.node) {
+            ok = false;
+            cx.diags.push(
+                Diagnostic::error(
+                    Code::DiceFaces,
+                    v.span,
+                    format!("a die's face cannot be worth {}", v.node),
+                    format!("must be 0 to {MAX_DIE_VALUE}"),
+                )
+                .with_help("write the values of the faces as small numbers, e.g. `dice: 2 with faces 1, 2, 3, 4`"),
+            );
+        }
+    }
+    if faces.len() > MAX_DIE_FACES {
+        ok = false;
+        cx.diags.push(
+            Diagnostic::error(
+                Code::DiceFaces,
+                f.stmt.span,
+                format!("a die with {} faces", faces.len()),
+                format!("at most {MAX_DIE_FACES} faces"),
+            )
+            .with_help("list each face of one die once, e.g. `dice: 2 with faces 1, 2, 3, 4`"),
+        );
+    }
+    let origin = f.origin?;
+    if !ok {
+        return None;
+    }
+    let d = Dice {
+        faces: faces.iter().map(|v| v.node as u8).collect(),
+        origin,
+    };
+    n.map(|n| (d, n as u8))
 }
 
 #[expect(
@@ -195,6 +270,11 @@ pub(super) fn assemble(
     colours: [bool; 2],
     first_span: Span,
 ) -> Option<Sticks> {
+    let mut st = st;
+    let marked = marked(cx, &st);
+    if let Some((dice, n, span)) = st.dice.take() {
+        return assemble_dice(cx, &st, dice, n, span);
+    }
     let Some(base) = st.base else {
         if st.written {
             return None;
@@ -230,7 +310,99 @@ pub(super) fn assemble(
         faces,
         p,
         value: sourced(&st.value, ValueRule::Face(0)),
+        marked,
+        dice: None,
         origin: base.origin,
+    })
+}
+
+/// The marked stick, when the sticks' statements mark one (E188 when the counted face is
+/// the thrower's colour: the marked throw would differ by team).
+fn marked(cx: &mut Cx, st: &SticksStmts) -> Option<Origin> {
+    let (origin, span) = st.marked?;
+    if let Some(v) = &st.value
+        && v.value == ValueRule::OwnColour
+    {
+        cx.diags.push(
+            Diagnostic::error(
+                Code::MarkedThrow,
+                span,
+                "a marked stick whose throw counts the thrower's colour",
+                "a stick marked here",
+            )
+            .with_help("count one face for every team (`value: count of FACE`), or mark no stick"),
+        );
+        return None;
+    }
+    Some(origin)
+}
+
+/// The throw of a file that throws dice: E185 when it also has a base `sticks` statement,
+/// E187 for each statement that speaks of sticks.
+fn assemble_dice(cx: &mut Cx, st: &SticksStmts, dice: Dice, n: u8, span: Span) -> Option<Sticks> {
+    if let Some(b) = &st.base {
+        cx.diags.push(
+            Diagnostic::error(
+                Code::DiceAndSticks,
+                b.span,
+                "the file throws dice, and sticks too",
+                "sticks here",
+            )
+            .with_secondary(span, "dice here")
+            .with_help("keep one: `dice: N with faces …` or `sticks: N with faces A and B`"),
+        );
+        return None;
+    }
+    let shapes = [
+        st.value_span
+            .map(|v| (v, "`value:` counts a face of sticks; a die shows its value")),
+        st.sticks_other
+            .map(|s| (s, "a count of sticks; the number of dice is fixed")),
+        st.marked.map(|(_, s)| (s, "a marked stick")),
+    ];
+    let class = cx.classes.first().map(|c| c.origin);
+    let mut bad = false;
+    for (at, what) in shapes.into_iter().flatten() {
+        bad = true;
+        cx.diags.push(
+            Diagnostic::error(
+                Code::DiceShape,
+                at,
+                format!("{what}, in a file that throws dice"),
+                "speaks of sticks",
+            )
+            .with_help("match each die's value in the throw table: `on 1: release 1 moving 1`"),
+        );
+    }
+    if class.is_some() {
+        bad = true;
+        cx.diags.push(
+            Diagnostic::error(
+                Code::DiceShape,
+                span,
+                "a class of throws, in a file that throws dice",
+                "dice here",
+            )
+            .with_help(
+                "a class names how sticks fall; match each die's value instead: `on 6: move 6`",
+            ),
+        );
+    }
+    if bad {
+        return None;
+    }
+    Some(Sticks {
+        count: n,
+        by_phase: vec![None; cx.phases.len()],
+        first_of_turn: None,
+        first_of_game: None,
+        conditional: Vec::new(),
+        faces: ["die".into(), "die".into()],
+        p: 0.5,
+        value: Sourced::default_value(ValueRule::Face(0)),
+        marked: None,
+        origin: dice.origin,
+        dice: Some(dice),
     })
 }
 
@@ -374,6 +546,21 @@ pub(super) fn throw_entries(cx: &mut Cx, flat: &[Flat]) -> Vec<(ThrowEntry, Span
 fn throw_match(cx: &mut Cx, m: &ast::ThrowMatch) -> Option<ThrowMatch> {
     match m {
         ast::ThrowMatch::Any => Some(ThrowMatch::Any),
+        ast::ThrowMatch::Marked(v) => {
+            if v.node != 1 {
+                cx.diags.push(
+                    Diagnostic::error(
+                        Code::MarkedThrow,
+                        v.span,
+                        format!("a marked throw worth {}", v.node),
+                        "the marked stick alone counted is worth 1",
+                    )
+                    .with_help("write `on 1 marked: …`"),
+                );
+                return None;
+            }
+            Some(ThrowMatch::Marked)
+        }
         ast::ThrowMatch::Values(vs) => Some(ThrowMatch::Values(cx.values(vs, MAX_STICKS))),
         ast::ThrowMatch::Class(c) => match cx.classes.iter().position(|k| k.name == c.node) {
             Some(i) => Some(ThrowMatch::Class(i)),

@@ -323,6 +323,8 @@ pub enum ThrowMatch {
     Values(Vec<Spanned<i64>>),
     /// A class name.
     Class(Name),
+    /// `V marked`: the throw whose only counted stick is the marked one (its value written).
+    Marked(Spanned<i64>),
 }
 
 /// One effect of a throw.
@@ -480,6 +482,15 @@ pub enum StmtKind {
         prob: Option<(Name, Spanned<f64>)>,
         /// Face probability in percent, a number or a param (`p(marked) = chance percent`).
         prob_percent: Option<(Name, Spanned<Expr>)>,
+        /// `, one marked`: one of the sticks is marked.
+        marked: bool,
+    },
+    /// `dice: E with faces V, V, …`: a throw of dice, each showing one of the values.
+    Dice {
+        /// Number of dice.
+        count: Spanned<Expr>,
+        /// The values of a die's faces, in order.
+        faces: Vec<Spanned<i64>>,
     },
     /// `value: count of FACE|own colour`.
     Value(Option<Name>),

@@ -41,17 +41,17 @@ pub fn describe(r: Rule) -> &'static str {
         status => "a status (`stated`, `inferred` or `reconstructed`)",
         citation => "a citation (`cites SOURCE \"sentence\"`)",
         block => "`{`",
-        if_stmt | row_stmt | team_stmt | seats_stmt | order_stmt | sticks_stmt | value_stmt
-        | class_stmt | phases_stmt | allocation_stmt | release_order_stmt | bind_stmt
-        | transition_stmt | throw_stmt | track_loop_stmt | track_end_stmt | track_entry_stmt
-        | track_branch_stmt | track_stmt | gate_stmt | stacks_stmt | stacking_stmt
-        | no_capture_stmt | capture_only_stmt | capture_stmt | blocked_stmt | immune_stmt
-        | immune_arrived_stmt | immune_waiting_stmt | immune_when_stmt | send_home_stmt
-        | win_stmt | moves_per_piece_stmt | pooled_landing_stmt | pooled_walk_stmt
-        | passing_stmt | must_land_stmt | passed_won_stmt | send_on_stmt | protection_stmt
-        | bear_off_stmt | bearing_stmt | blockade_stmt | back_stuck_stmt | back_start_stmt
-        | blocked_release_stmt | seat_order_stmt | draw_stmt | score_end_stmt | moves_stmt
-        | throwing_on_stmt | stmt | stmt_alone => STATEMENT,
+        if_stmt | row_stmt | team_stmt | seats_stmt | order_stmt | sticks_stmt | dice_stmt
+        | value_stmt | class_stmt | phases_stmt | allocation_stmt | release_order_stmt
+        | bind_stmt | transition_stmt | throw_stmt | track_loop_stmt | track_end_stmt
+        | track_entry_stmt | track_branch_stmt | track_stmt | gate_stmt | stacks_stmt
+        | stacking_stmt | no_capture_stmt | capture_only_stmt | capture_stmt | blocked_stmt
+        | immune_stmt | immune_arrived_stmt | immune_waiting_stmt | immune_when_stmt
+        | send_home_stmt | win_stmt | moves_per_piece_stmt | pooled_landing_stmt
+        | pooled_walk_stmt | passing_stmt | must_land_stmt | passed_won_stmt | send_on_stmt
+        | protection_stmt | bear_off_stmt | bearing_stmt | blockade_stmt | back_stuck_stmt
+        | back_start_stmt | blocked_release_stmt | seat_order_stmt | draw_stmt | score_end_stmt
+        | moves_stmt | throwing_on_stmt | stmt | stmt_alone => STATEMENT,
         team_blocks | alternating => "`team blocks` or `alternating`",
         from_hole => "`from hole N`",
         counted | own_kw | opposing_kw => "`own pieces in ROW` or `opposing pieces in ROW`",
@@ -74,6 +74,8 @@ pub fn describe(r: Rule) -> &'static str {
         sticks_if => "`if CONDS`",
         first_of_turn | first_of_game => "`on first throw of …`",
         faces => "`with faces A and B`",
+        one_marked => "`, one marked`",
+        marked_throw => "a marked throw (`1 marked`)",
         face_prob => "`, p(FACE) = 0.5`",
         own_colour => "`own colour`",
         shape | all_alike | all_but_one => "`all alike` or `all but one alike`",

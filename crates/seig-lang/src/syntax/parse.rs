@@ -512,6 +512,11 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         Rule::seats_stmt => StmtKind::Seats(expr(next!())?),
         Rule::order_stmt => StmtKind::Order(it.map(name).collect()),
         Rule::sticks_stmt => sticks_stmt(it)?,
+        Rule::dice_stmt => {
+            let count = expr(next!())?;
+            let faces = it.map(int).collect::<Result<_, _>>()?;
+            StmtKind::Dice { count, faces }
+        }
         Rule::value_stmt => {
             let x = next!();
             StmtKind::Value((x.as_rule() == Rule::ident).then(|| name(x)))
@@ -796,9 +801,10 @@ fn sticks_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
         };
     }
     let count = expr(child(&mut it))?;
-    let (mut faces, mut prob, mut prob_percent) = (None, None, None);
+    let (mut faces, mut prob, mut prob_percent, mut marked) = (None, None, None, false);
     for x in it {
         match x.as_rule() {
+            Rule::one_marked => marked = true,
             Rule::faces => {
                 let mut fi = x.into_inner();
                 faces = Some((name(fi.next().expect("a")), name(fi.next().expect("b"))));
@@ -824,6 +830,7 @@ fn sticks_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
         faces,
         prob,
         prob_percent,
+        marked,
     })
 }
 
@@ -832,6 +839,7 @@ fn throw_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
     let m = child(&mut it).into_inner().next().expect("match");
     let matches = match m.as_rule() {
         Rule::any_throw => ThrowMatch::Any,
+        Rule::marked_throw => ThrowMatch::Marked(int(m.into_inner().next().expect("value"))?),
         Rule::value_list => ThrowMatch::Values(values(m)?),
         _ => ThrowMatch::Class(name(m)),
     };

@@ -48,6 +48,8 @@ pub struct ThrowView {
     pub value: u8,
     /// Exact probability.
     pub probability: f64,
+    /// The sticks (or dice) in words: `3 of 5 white`, `dice 1 and 4`.
+    pub shown: String,
     /// The throw-table rule it meets, if any.
     pub rule: Option<RuleCite>,
     /// What the entry does.
@@ -129,8 +131,24 @@ fn throw_view(g: &Game, s: &State, k: u8, p: f64) -> ThrowView {
         .sticks
         .value
         .value
-        .throw_value(ir.team_of(s.team()).colour_face(), k, n);
+        .throw_value(ir.team_of(s.team()).colour_face(), k.min(n), n);
     let verdict = g.throw_verdict(s, k);
+    // With dice, each die meets an entry: what each does, in order.
+    let each: Vec<String> = match &verdict {
+        Judged::Legal(cs) if g.dice_of(k).is_some() => cs
+            .iter()
+            .filter_map(|c| match c {
+                Consequence::Thrown { value, entry } => Some(
+                    match entry.and_then(|o| ir.throws.iter().find(|e| e.origin == o)) {
+                        Some(e) => format!("{value}: {}", describe_effects(ir, &e.effects)),
+                        None => format!("{value}: nothing (no entry of the throw table)"),
+                    },
+                ),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
     let entry = match &verdict {
         Judged::Legal(cs) => cs.iter().find_map(|c| match c {
             Consequence::Thrown { entry, .. } => *entry,
@@ -149,10 +167,12 @@ fn throw_view(g: &Game, s: &State, k: u8, p: f64) -> ThrowView {
     ThrowView {
         sticks: n,
         k,
-        value,
+        value: g.throw_value(s.team(), n, k).unwrap_or(value),
         probability: p,
+        shown: crate::words::throw::sticks(g, k, n),
         rule: entry.map(|o| cite(ir, o.rule)),
         effects: match statement {
+            _ if !each.is_empty() => each.join("; "),
             Some(e) => describe_effects(ir, &e.effects),
             None => "nothing (no entry of the throw table)".into(),
         },
@@ -444,8 +464,8 @@ pub fn render(e: &Explanation) -> String {
         for t in &e.throws {
             let _ = writeln!(
                 o,
-                "  {:>2}  p = {:.6}  ({} of {})  {}",
-                t.value, t.probability, t.k, t.sticks, t.effects
+                "  {:>2}  p = {:.6}  ({})  {}",
+                t.value, t.probability, t.shown, t.effects
             );
             for ev in &t.events {
                 let _ = writeln!(o, "        then: {ev}");

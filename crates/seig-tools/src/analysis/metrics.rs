@@ -86,6 +86,11 @@ pub struct StudyInfo {
     /// Were the moves the rules refuse counted (`simulate --refusals`)?
     #[serde(default)]
     pub refusals: bool,
+    /// `[n][k]`: the exact probability of throw `k` of `n` sticks (or dice) and its value
+    /// for the first team, as the engine throws them (with dice or a marked stick; empty
+    /// otherwise and in a study saved before, where the binomial law gives them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exact: Vec<Vec<(f64, String)>>,
 }
 
 impl StudyInfo {
@@ -352,7 +357,7 @@ impl Acc {
                 .throw_counts
                 .iter()
                 .enumerate()
-                .any(|(n, row)| row.len() > n + 1)
+                .any(|(n, row)| row.len() > (n + 2).max(u8::MAX as usize + 1))
         {
             return Some("it counts throws of more sticks than a throw has".into());
         }
@@ -550,8 +555,9 @@ impl Hooks for Counter<'_> {
         let team = s.team().index();
         let n = g.sticks_for(s) as usize;
         let row = &mut self.throw_counts[n];
-        if row.len() <= n {
-            row.resize(n + 1, 0);
+        // Throw codes go past `n` with a marked stick or dice.
+        if row.len() <= (k as usize).max(n) {
+            row.resize((k as usize).max(n) + 1, 0);
         }
         row[k as usize] += 1;
         self.throws += 1;
@@ -954,6 +960,51 @@ pub(crate) fn firable(ir: &Ir) -> Vec<bool> {
     f
 }
 
+/// `[n][k]`: each throw's exact probability and value for the first team, where they are not
+/// the binomial law's (dice, a marked stick): [`StudyInfo::exact`].
+fn exact_throws(ir: &Ir) -> Vec<Vec<(f64, String)>> {
+    if ir.sticks.dice.is_none() && ir.sticks.marked.is_none() {
+        return Vec::new();
+    }
+    let g = Game::new(ir.clone());
+    let s = g.initial_state();
+    let mut out = vec![Vec::new(); g.ir().sticks.count as usize + 1];
+    for n in 1..out.len() as u8 {
+        let codes = g.last_throw_code(n) as usize + 1;
+        let mut row = vec![(0.0, String::new()); codes];
+        let outs: Vec<(u8, f64)> = if g.ir().sticks.dice.is_some() {
+            (n == g.ir().sticks.count)
+                .then(|| g.chance_outcomes(&s).iter().map(|o| (o.k, o.p)).collect())
+                .unwrap_or_default()
+        } else {
+            g.sticks_outcomes(n).iter().map(|o| (o.k, o.p)).collect()
+        };
+        for (k, p) in outs {
+            if let Some(slot) = row.get_mut(k as usize) {
+                let v = g.throw_value(TeamId::FIRST, n, k).unwrap_or(0);
+                let label = match (g.dice_of(k), g.is_marked_throw(n, k)) {
+                    (Some(d), _) => d.iter().map(u8::to_string).collect::<Vec<_>>().join("+"),
+                    (None, true) => format!("{v} marked"),
+                    (None, false) => v.to_string(),
+                };
+                *slot = (p, label);
+            }
+        }
+        for (k, slot) in row.iter_mut().enumerate() {
+            if slot.1.is_empty() {
+                slot.1 = g
+                    .throw_value(TeamId::FIRST, n, k as u8)
+                    .unwrap_or(0)
+                    .to_string();
+            }
+        }
+        if let Some(r) = out.get_mut(n as usize) {
+            *r = row;
+        }
+    }
+    out
+}
+
 /// The identity of a study of a loaded file.
 pub(crate) fn study_info(
     l: &Loaded,
@@ -996,6 +1047,7 @@ pub(crate) fn study_info(
                 )
             })
             .collect(),
+        exact: exact_throws(ir),
         face: ir.sticks.faces[0].clone(),
         p: ir.sticks.p,
         value: ir.sticks.value.value,
@@ -1297,15 +1349,22 @@ pub fn derive(info: &StudyInfo, range: (u64, u64), acc: &Acc) -> Metrics {
         if total == 0 {
             continue;
         }
-        for k in 0..=n {
+        let codes = info.exact.get(n).map_or(n + 1, Vec::len);
+        for k in 0..codes {
             let c = row.get(k).copied().unwrap_or(0);
-            let exact = super::rulebook::binom_p(n as u8, k as u8, info.p);
+            let given = info.exact.get(n).and_then(|r| r.get(k));
+            let exact = given.map_or_else(
+                || super::rulebook::binom_p(n as u8, k as u8, info.p),
+                |g| g.0,
+            );
             let observed = Rate::new(c, total);
             let value = |t: usize| {
                 info.value
                     .throw_value(info.colours.get(t).copied().flatten(), k as u8, n as u8)
             };
-            let v = if info.value == ValueRule::OwnColour {
+            let v = if let Some(g) = given {
+                g.1.clone()
+            } else if info.value == ValueRule::OwnColour {
                 format!("{}/{}", value(0), value(1))
             } else {
                 value(0).to_string()
@@ -1972,17 +2031,23 @@ fn render_throws(o: &mut String, m: &Metrics) {
     );
     let mut last = 0;
     for t in &m.throw_freq {
+        // A throw of dice is written as its dice (`1+4`); the marked stick's as `1 marked`.
+        let dice = t.value.contains('+');
         if t.sticks != last {
             last = t.sticks;
             let total: u64 = t.observed.n;
-            let _ = writeln!(o, "  {} sticks ({} throws):", t.sticks, total);
+            let what = if dice { "dice" } else { "sticks" };
+            let _ = writeln!(o, "  {} {what} ({} throws):", t.sticks, total);
         }
+        let shown = if dice || t.k > t.sticks {
+            String::new()
+        } else {
+            format!(" ({:>2} {})", t.k, s.face)
+        };
         let _ = writeln!(
             o,
-            "    value {:>5} ({:>2} {}): {:>8.4}% [{:.4}, {:.4}]  exact {:.4}%{}",
+            "    value {:>5}{shown}: {:>8.4}% [{:.4}, {:.4}]  exact {:.4}%{}",
             t.value,
-            t.k,
-            s.face,
             100.0 * t.observed.p,
             100.0 * t.observed.lo,
             100.0 * t.observed.hi,

@@ -462,10 +462,31 @@ fn sticks(sec: &mut Section) {
     let ir = sec.ir;
     let st = &ir.sticks;
     let tag = sec.tag(Some(st.origin.rule));
+    if let Some(d) = &st.dice {
+        let faces: Vec<String> = d.faces.iter().map(u8::to_string).collect();
+        sec.line(format!(
+            "- {} dice, each with faces worth {}, every face equally likely{tag}",
+            st.count,
+            faces.join(", ")
+        ));
+        sec.line(
+            "- each die's value meets the throw table by itself, as one move of the throw: \
+             the dice of one throw are one throw of the turn (language default)"
+                .to_string(),
+        );
+        return;
+    }
     sec.line(format!(
         "- {} sticks with faces `{}` and `{}`, p({}) = {}{tag}",
         st.count, st.faces[0], st.faces[1], st.faces[0], st.p
     ));
+    if let Some(m) = st.marked {
+        let tag = sec.tag(Some(m.rule));
+        sec.line(format!(
+            "- one stick is marked: a throw where it alone shows the counted face is the \
+             marked throw, met by `on 1 marked` entries where one comes first, else as a throw of 1{tag}"
+        ));
+    }
     for (ph, n) in st.by_phase.iter().enumerate() {
         if let Some(n) = n {
             let name = &ir.phases.value[ph];
@@ -541,12 +562,22 @@ fn throw_table(sec: &mut Section) {
         }
         counts.push((base, ""));
         counts.dedup_by_key(|c| c.0);
+        if let Some(d) = &st.dice {
+            dice_table(sec, ph, name, d);
+            continue;
+        }
         for (n, note) in counts {
             sec.line(format!("\n### Phase {name}, {n} sticks{note}\n"));
             sec.line("| value | probability | what it does |");
             sec.line("|---:|---:|---|");
+            let marked = marked_p(st, n);
             for k in 0..=n {
-                let p = binom_p(n, k, st.p);
+                let mut p = binom_p(n, k, st.p);
+                if let Some((mk, pm)) = marked
+                    && mk == k
+                {
+                    p -= pm;
+                }
                 for (t, team) in ir.teams.iter().enumerate() {
                     let v = st.value.value.throw_value(team.colour_face(), k, n);
                     // With a value by own colour the two teams read a throw differently.
@@ -562,7 +593,59 @@ fn throw_table(sec: &mut Section) {
                     sec.line(format!("| {label} | {p:.4} | {what} |"));
                 }
             }
+            if let Some((mk, pm)) = marked {
+                let what = marked_effects(sec, ph, mk, n);
+                sec.line(format!("| 1 (the marked stick alone) | {pm:.4} | {what} |"));
+            }
         }
+    }
+}
+
+/// The marked stick's own throw of `n` sticks: its count of face 0 and its probability.
+fn marked_p(st: &Sticks, n: u8) -> Option<(u8, f64)> {
+    st.marked?;
+    let p = st.p;
+    match st.value.value {
+        ValueRule::Face(0) => Some((1, p * (1.0 - p).powi(i32::from(n) - 1))),
+        ValueRule::Face(_) => Some((n - 1, (1.0 - p) * p.powi(i32::from(n) - 1))),
+        ValueRule::OwnColour => None,
+    }
+}
+
+/// What the marked throw does: the first `on 1 marked` entry before any other that takes a
+/// throw of 1, else what a throw of 1 does.
+fn marked_effects(sec: &mut Section, ph: usize, k: u8, n: u8) -> String {
+    let ir = sec.ir;
+    let first = ir.throws.iter().find(|e| {
+        e.phase.is_none_or(|x| x.index() == ph)
+            && e.conds.iter().all(|c| *c == Cond::Const(true))
+            && match &e.matches {
+                ThrowMatch::Any | ThrowMatch::Marked => true,
+                ThrowMatch::Values(m) => m >> 1 & 1 == 1,
+                ThrowMatch::Class(c) => ir.classes[*c].contains(k, n),
+            }
+    });
+    match first {
+        Some(e) if e.matches == ThrowMatch::Marked => {
+            let tag = sec.tag(Some(e.origin.rule));
+            format!("{}{tag}", describe_effects(ir, &e.effects))
+        }
+        _ => throw_effects(sec, ph, 1, k, n),
+    }
+}
+
+/// The throw table of a file that throws dice: what a die showing each value does.
+fn dice_table(sec: &mut Section, ph: usize, name: &str, d: &Dice) {
+    let mut faces = d.faces.clone();
+    faces.sort_unstable();
+    faces.dedup();
+    sec.line(format!("\n### Phase {name}, each die\n"));
+    sec.line("| a die showing | probability | what it does |");
+    sec.line("|---:|---:|---|");
+    for v in faces {
+        let p = d.faces.iter().filter(|&&f| f == v).count() as f64 / d.faces.len() as f64;
+        let what = throw_effects(sec, ph, v, 0, 0);
+        sec.line(format!("| {v} | {p:.4} | {what} |"));
     }
 }
 
@@ -577,6 +660,7 @@ fn throw_effects(sec: &mut Section, ph: usize, v: u8, k: u8, n: u8) -> String {
                 ThrowMatch::Any => true,
                 ThrowMatch::Values(m) => v < 64 && m >> v & 1 == 1,
                 ThrowMatch::Class(c) => ir.classes[*c].contains(k, n),
+                ThrowMatch::Marked => false,
             };
         if !hit {
             continue;
@@ -976,6 +1060,7 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::Order => "the throwing order",
         StatementKind::Sticks(_) => "how many sticks are thrown",
         StatementKind::Value => "the value of a throw",
+        StatementKind::Dice => "the dice",
         StatementKind::Class => "a class of throws",
         StatementKind::Phases => "the phases",
         StatementKind::Allocation => "how a turn's throws become moves",
