@@ -397,6 +397,41 @@ fn gate_by_every_throw_judges_each_throw_of_a_pooled_move() {
 }
 
 #[test]
+fn gate_by_crossing_throw_passes_a_group_when_some_order_crosses_with_an_allowed_throw() {
+    // A 1, a 2 and a 4 pooled; piece 1 on mid.4 (track index 7), the gate at b_home.4
+    // (index 10), three places ahead. Only a 1 may cross: the 4 alone crosses with itself (refused);
+    // 1+2 crosses with the 1 when the 2 goes first; 1+4 and 2+4 cross with the 4 whatever
+    // the order; 1+2+4 crosses with the 1 after the 2.
+    let g = game("allocation: pooled\n gate a b_home: throw in 1 by crossing throw, else forbid");
+    let s = at(&g, "1/1#0 2/2#1 4/4#2", "+mid.4 x x x", NO_B);
+    assert_eq!(
+        moves(&g, &s),
+        v(&[
+            "1:1 mid.4>mid.5",
+            "1:1+2 mid.4>b_home.4",
+            "1:1+2+4 mid.4>b_home.1",
+            "1:2 mid.4>mid.6",
+        ])
+    );
+    // Allowing the 4 too lets every group through.
+    let g =
+        game("allocation: pooled\n gate a b_home: throw in 1, 4 by crossing throw, else forbid");
+    let s = at(&g, "1/1#0 2/2#1 4/4#2", "+mid.4 x x x", NO_B);
+    assert_eq!(
+        moves(&g, &s),
+        v(&[
+            "1:1 mid.4>mid.5",
+            "1:1+2 mid.4>b_home.4",
+            "1:1+2+4 mid.4>b_home.1",
+            "1:1+4 mid.4>b_home.2",
+            "1:2 mid.4>mid.6",
+            "1:2+4 mid.4>b_home.1",
+            "1:4 mid.4>b_home.3",
+        ])
+    );
+}
+
+#[test]
 fn pooled_landing_after_each_throw_is_blocked_at_each_landing() {
     let g = game("allocation: pooled\n pooled throws land: after each throw");
     let s = at(&g, "1/1#0 2/2#1", "+mid.1 +mid.2 x x", NO_B);

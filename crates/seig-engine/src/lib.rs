@@ -383,6 +383,17 @@ pub struct State {
     waiting: ByTeam<u64>,
     /// Per team, the `once` conditions that have held (bit per latch).
     latches: ByTeam<u32>,
+    /// Per team, two track indices a released piece may rest on: `[0]` its track's last,
+    /// when nothing leads on from there (it can never move again), and `[1]` the index just
+    /// before its first `stop` gate with conditions (it cannot move while the gate is
+    /// closed); [`i16::MAX`] for none. Constant, from [`FastTrack`], so that [`put`] can
+    /// keep `stuck` and `held` without the game.
+    rest: ByTeam<[i16; 2]>,
+    /// Per team, its released pieces that can never move again: on `rest[t][0]`, or parked
+    /// for good. Kept by [`put`], so that generating moves need not visit them.
+    stuck: ByTeam<u64>,
+    /// Per team, its released pieces on `rest[t][1]` (not stuck), kept likewise.
+    held: ByTeam<u64>,
     /// Pieces of the team to play that have moved in this seat's turn (kept only when a
     /// piece may move once per turn; else 0).
     moved: u64,
@@ -1012,6 +1023,14 @@ struct FastTrack {
     /// A walk past the track's end needs [`Game::check_move`] (an exact count or a bounce):
     /// the quick verdicts know only `stop` (a loop is asked per position, `Gen::new`).
     past_end_unsure: bool,
+    /// The track's last index when a released piece there can never move again (an end
+    /// that stops or needs the exact count, no loop, no branch, no backward move), else
+    /// [`i16::MAX`]: see [`State::stuck`].
+    dead_end: i16,
+    /// The first `stop` gate with conditions (after the first hole) and the index just
+    /// before it, on a track without branches or backward moves: a released piece there
+    /// cannot move while the gate is closed (see [`State::held`]).
+    pub(crate) rest_gate: Option<(u16, i16)>,
 }
 
 impl FastTrack {
@@ -1029,11 +1048,29 @@ impl FastTrack {
             .map(|gi| (tr.gates[gi as usize].at, gi))
             .collect();
         gates.sort_unstable();
+        // Only forward walks along one line of holes: a piece on the last hole or before a
+        // closed stop gate then has nowhere to go.
+        let one_way = tr.branches.is_empty() && !ir.walks_back();
+        let dead_end = if one_way && tr.looping.is_none() && tr.end.value != TrackEnd::Bounce {
+            tr.cells.len() as i16 - 1
+        } else {
+            i16::MAX
+        };
+        let rest_gate = gates
+            .iter()
+            .find(|&&(at, gi)| {
+                let g = &tr.gates[gi as usize];
+                at > 0 && g.stop && matches!(g.requirement, Requirement::Conds(_))
+            })
+            .filter(|_| one_way)
+            .map(|&(at, gi)| (gi, at as i16 - 1));
         FastTrack {
             gated,
             immune,
             gates,
             past_end_unsure: tr.end.value != TrackEnd::Stop,
+            dead_end,
+            rest_gate,
         }
     }
 
@@ -1379,6 +1416,12 @@ impl Game {
             released: ByTeam::default(),
             waiting: ByTeam::default(),
             latches: ByTeam::default(),
+            rest: self
+                .fast
+                .each_ref()
+                .map(|f| [f.dead_end, f.rest_gate.map_or(i16::MAX, |g| g.1)]),
+            stuck: ByTeam::default(),
+            held: ByTeam::default(),
             moved: 0,
             quiet: 0,
             homing: 0,
@@ -2434,6 +2477,11 @@ pub(crate) fn put(s: &mut State, t: TeamId, i: usize, p: Piece) {
     };
     s.released[t] = s.released[t] & !bit | released;
     s.waiting[t] = s.waiting[t] & !bit | waiting;
+    let [dead_end, before_gate] = s.rest[t];
+    let stuck = released != 0 && (p.tpos == dead_end || p.parked());
+    let held = released != 0 && !stuck && p.tpos == before_gate;
+    s.stuck[t] = s.stuck[t] & !bit | u64::from(stuck) << i;
+    s.held[t] = s.held[t] & !bit | u64::from(held) << i;
 }
 
 fn binom(n: u64, k: u64) -> f64 {

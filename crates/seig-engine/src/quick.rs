@@ -138,6 +138,11 @@ pub(super) struct Gen<'a> {
     released: u64,
     /// Pieces in the game a release may take (all unreleased ones, or the front-most).
     releasable: u64,
+    /// Released pieces that can never move again ([`State::stuck`]).
+    stuck: u64,
+    /// Released pieces just before the track's first conditional `stop` gate
+    /// ([`State::held`]): out of the candidates while that gate is closed.
+    held: u64,
     /// Gates whose condition has been evaluated, and those found open.
     known: u64,
     open: u64,
@@ -184,22 +189,35 @@ impl<'a> Gen<'a> {
             moved: s.moved,
             released,
             releasable,
+            stuck: s.stuck[t],
+            held: s.held[t],
             known: 0,
             open: 0,
             parked: i16::MIN,
         }
     }
 
-    /// The pieces that may take group `g`, as far as release and bindings say.
-    pub fn candidates(&self, g: &Group) -> u64 {
+    /// The pieces that may take group `g`, as far as release and bindings say, without the
+    /// released pieces that cannot move in this position (stuck for good, or before a
+    /// closed stop gate: every walk of theirs stops where it starts).
+    pub fn candidates(&mut self, g: &Group) -> u64 {
         let mut c = 0;
         if g.releases == 0 {
-            c |= self.released;
+            c |= self.released & !self.stuck;
         }
         if g.releases + g.releasers == 1 {
             c |= self.releasable;
         }
-        c & g.allowed & !self.moved
+        c &= g.allowed & !self.moved;
+        let gates = self.gates;
+        if c & self.held != 0
+            && let Some((gi, _)) = self.game.fast[self.team].rest_gate
+            && let Requirement::Conds(cs) = &gates[gi as usize].requirement
+            && !self.open(gi, cs)
+        {
+            c &= !self.held;
+        }
+        c
     }
 
     /// May `piece`, one of the [`Gen::candidates`] of `g`, go with `g`? Not asked where

@@ -161,43 +161,51 @@ impl Reach {
         self.barrier_gate[t].filter(|_| !g.cond(s, t, &Cond::OpponentHasUnreleased))
     }
 
-    /// Holes a piece at `tpos` can still land on, walking no further than `barrier`.
-    fn reach_of(&self, t: TeamId, tpos: i16, barrier: Option<u16>) -> CellSet {
-        match barrier {
-            Some(b) if tpos < b as i16 => self.before_barrier[t][(tpos + 1) as usize],
-            // Already past it, or no barrier.
-            _ => self.after[t][(tpos + 1) as usize],
-        }
-    }
-
-    /// Can any capture still happen?
+    /// Can any capture still happen? Asked once per turn while it holds (a transition's
+    /// `no capture possible`), so the common answer, yes, is found early: the holes an
+    /// attacking team can reach are those of its rearmost pieces (the tables shrink along
+    /// the track), and the first opposing piece that can stand on one of them, where taking
+    /// is allowed, answers.
     pub fn capture_possible(&self, g: &Game, s: &State) -> bool {
         for a in TeamId::BOTH {
-            let barrier = self.barrier(g, s, a);
-            let v = a.other();
-            let mut reach = CellSet::default();
+            let barrier = self.barrier(g, s, a).map_or(i16::MIN, |b| b as i16);
+            // The rearmost alive piece before the barrier, and at or past it.
+            let (mut behind, mut beyond) = (i16::MAX, i16::MAX);
             for p in s.pieces[a][..g.n_pieces(a)].iter().filter(|p| p.alive()) {
-                reach = reach.union(&self.reach_of(a, p.tpos, barrier));
+                if p.tpos < barrier {
+                    behind = behind.min(p.tpos);
+                } else {
+                    beyond = beyond.min(p.tpos);
+                }
             }
-            let mut vuln = CellSet::default();
+            let mut target = CellSet::default();
+            if behind != i16::MAX {
+                target = target.union(&self.before_barrier[a][(behind + 1) as usize]);
+            }
+            if beyond != i16::MAX {
+                target = target.union(&self.after[a][(beyond + 1) as usize]);
+            }
+            for i in 0..4 {
+                target.0[i] &= self.capturable[a].0[i];
+            }
+            if target.is_empty() {
+                continue;
+            }
+            let v = a.other();
+            let meets = |set: &CellSet| (0..4).any(|i| target.0[i] & set.0[i] != 0);
             for q in s.pieces[v][..g.n_pieces(v)]
                 .iter()
                 .filter(|q| q.alive() && !q.immune())
             {
-                if q.tpos >= 0 {
-                    vuln = vuln.union(&self.vuln[v][q.tpos as usize]);
+                let hit = if q.tpos >= 0 {
+                    meets(&self.vuln[v][q.tpos as usize])
                 } else {
-                    if q.cell != super::NO_CELL {
-                        vuln.insert(Cell::new(q.cell as u16));
-                    }
-                    if let Some(first) = self.vuln[v].first() {
-                        vuln = vuln.union(first);
-                    }
+                    (q.cell != super::NO_CELL && target.contains(Cell::new(q.cell as u16)))
+                        || self.vuln[v].first().is_some_and(meets)
+                };
+                if hit {
+                    return true;
                 }
-            }
-            let hit = (0..4).any(|i| reach.0[i] & vuln.0[i] & self.capturable[a].0[i] != 0);
-            if hit {
-                return true;
             }
         }
         false
