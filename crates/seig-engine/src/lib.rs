@@ -1049,8 +1049,12 @@ impl FastTrack {
             .collect();
         gates.sort_unstable();
         // Only forward walks along one line of holes: a piece on the last hole or before a
-        // closed stop gate then has nowhere to go.
-        let one_way = tr.branches.is_empty() && !ir.walks_back();
+        // closed stop gate then has nowhere to go. A piece may also leave the board by
+        // bearing off or by arriving with prisoners: then no piece is ever counted stuck.
+        let one_way = tr.branches.is_empty()
+            && !ir.walks_back()
+            && ir.bear_off.is_empty()
+            && !takes_prisoners(ir);
         let dead_end = if one_way && tr.looping.is_none() && tr.end.value != TrackEnd::Bounce {
             tr.cells.len() as i16 - 1
         } else {
