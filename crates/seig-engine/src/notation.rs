@@ -270,16 +270,7 @@ impl Game {
                     out.push_str("off");
                     continue;
                 }
-                out.push_str(&ir.cell_name(Cell::new(p.cell as u16)));
-                if p.tpos >= 0 {
-                    let earlier = self.ir.teams[t].track.cells[..p.tpos as usize]
-                        .iter()
-                        .filter(|&&c| c == Cell::new(p.cell as u16))
-                        .count();
-                    for _ in 0..earlier {
-                        out.push('\'');
-                    }
-                }
+                out.push_str(&self.hole_visit_name(t, p.cell, p.tpos));
             }
         }
         out
@@ -869,6 +860,19 @@ impl Game {
         }
     }
 
+    /// The name of hole `cell` at track index `tpos` of `team`'s track, with a `'` for each
+    /// earlier pass of the track over the hole (`middle.3'`: the second pass), as position
+    /// notation writes it; off the track (`tpos` < 0), the hole's name alone.
+    fn hole_visit_name(&self, team: TeamId, cell: u8, tpos: i16) -> String {
+        let mut out = self.ir.cell_name(Cell::new(cell as u16));
+        let cells = &self.ir.teams[team].track.cells;
+        if let Some(earlier) = usize::try_from(tpos).ok().and_then(|t| cells.get(..t)) {
+            let passes = earlier.iter().filter(|&&c| c == Cell::new(cell as u16)).count();
+            out.extend(std::iter::repeat_n('\'', passes));
+        }
+        out
+    }
+
     /// A decision with where the piece goes: `12:r1+3 twigs_lower.12>twigs_upper.10`.
     pub fn describe_decision(&self, s: &State, d: Decision) -> String {
         if d.home_hole().is_some() && s.homing != 0 {
@@ -880,21 +884,21 @@ impl Game {
         let Some(&p) = s.pieces[s.team].get(d.piece as usize) else {
             return self.decision_notation(s, d);
         };
-        let place = |cell: u8| {
+        let place = |cell: u8, tpos: i16| {
             if d.bears_off() && cell == NO_CELL {
                 BORNE_OFF_WORD.to_string()
             } else if cell == NO_CELL {
                 "off".to_string()
             } else {
-                self.ir.cell_name(Cell::new(cell as u16))
+                self.hole_visit_name(s.team, cell, tpos)
             }
         };
         match self.check_decision(s, s.team, d) {
             Ok(l) => format!(
                 "{} {}>{}",
                 self.decision_notation(s, d),
-                place(p.cell),
-                place(l.cell)
+                place(p.cell, p.tpos),
+                place(l.cell, l.tpos)
             ),
             Err(_) => self.decision_notation(s, d),
         }
