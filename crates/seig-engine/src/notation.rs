@@ -867,7 +867,10 @@ impl Game {
         let mut out = self.ir.cell_name(Cell::new(cell as u16));
         let cells = &self.ir.teams[team].track.cells;
         if let Some(earlier) = usize::try_from(tpos).ok().and_then(|t| cells.get(..t)) {
-            let passes = earlier.iter().filter(|&&c| c == Cell::new(cell as u16)).count();
+            let passes = earlier
+                .iter()
+                .filter(|&&c| c == Cell::new(cell as u16))
+                .count();
             out.extend(std::iter::repeat_n('\'', passes));
         }
         out
