@@ -278,6 +278,7 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("run_never_forms", &["W041"]),
     ("backward_never", &["W044"]),
     ("bear_off_impossible_throw", &["W045"]),
+    ("blockade_never_passed", &["W046"]),
     ("shown_unknown_colour", &["E150", "E150"]),
     ("shown_same_colour", &["W050"]),
     ("shown_low_contrast", &["W051"]),

@@ -191,6 +191,7 @@ codes! {
     TeamsShareStartHole = "W042", Warning, "Both teams' pieces start on one hole that they may share", Corpus("teams_share_start_hole");
     BackwardNever = "W044", Warning, "A backward-move statement that never applies (no throw entry gives a move it could turn or walk back)", Corpus("backward_never");
     BearOffThrowNever = "W045", Warning, "`bear off from … with …` lists a throw value the sticks can never give", Corpus("bear_off_impossible_throw");
+    BlockadeNeverPassed = "W046", Warning, "A blockade that, once a team fills the last holes of its track with it, the other team can never pass", Corpus("blockade_never_passed");
     SameShownColour = "W050", Warning, "Both teams are drawn in the same colour", Corpus("shown_same_colour");
     LowContrastColour = "W051", Warning, "A team's colour hardly shows on the page's holes or a dark terminal", Corpus("shown_low_contrast");
 

@@ -27,6 +27,7 @@ pub(super) fn check(cx: &mut Cx, ir: &Ir, flat: &[Flat]) {
     must_land(cx, ir, &span);
     special_holes(cx, ir, flat);
     backward(cx, ir, &span);
+    super::blockade::check(cx, ir, &span);
     unreachable_cells(cx, ir, &span);
     super::shadowed::check(cx, ir, &span);
     super::layout::check(cx, ir, &span);
