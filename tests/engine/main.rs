@@ -24,6 +24,7 @@ mod statements_moves;
 mod statements_release;
 mod statements_return;
 mod statements_send_home;
+mod statements_split;
 mod statements_stack;
 mod statements_sticks;
 mod statements_tracks;

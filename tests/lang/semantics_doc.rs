@@ -78,6 +78,7 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::BearingLarger => "`bearing off:`",
         StatementKind::BackWhenStuck => "`when no move forward: move backward, …`",
         StatementKind::BackStart => "`moving back past the first hole: …`",
+        StatementKind::SplitThrows => "`split throws:`",
         StatementKind::BlockedRelease => "`blocked release:`",
         StatementKind::Stacks => "`stacks:`",
     }

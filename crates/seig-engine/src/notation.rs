@@ -227,6 +227,7 @@ impl Game {
                 EntryKind::Release => out.push('r'),
                 EntryKind::Either => out.push('e'),
                 EntryKind::Back => out.push('b'),
+                EntryKind::Part => out.push('p'),
                 EntryKind::Move => {}
             }
             let _ = write!(out, "{}/{}#{}", e.steps, e.thrown, e.family);
@@ -551,12 +552,13 @@ impl Game {
         (h >= 1 && h <= r.len).then(|| r.cell(h - 1))
     }
 
-    /// A pool entry: `[r|e|b]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]`.
+    /// A pool entry: `[r|e|b|p]STEPS/THROWN#THROW[^BOUND][@RULE][=PIECE|=drop]`.
     fn parse_entry(&self, tok: &str, i: usize) -> Result<EntrySetup, NotationError> {
         let (kind, rest) = match tok.as_bytes().first() {
             Some(b'r') => (EntryKind::Release, &tok[1..]),
             Some(b'e') => (EntryKind::Either, &tok[1..]),
             Some(b'b') => (EntryKind::Back, &tok[1..]),
+            Some(b'p') => (EntryKind::Part, &tok[1..]),
             _ => (EntryKind::Move, tok),
         };
         let bad = || err(NotationProblem::Entry, tok);
@@ -618,8 +620,10 @@ impl Game {
             e.effects.iter().any(|f| {
                 matches!(
                     (f, kind),
-                    (Effect::Move(_), EntryKind::Move | EntryKind::Back)
-                        | (Effect::MoveBack(_), EntryKind::Back)
+                    (
+                        Effect::Move(_),
+                        EntryKind::Move | EntryKind::Back | EntryKind::Part
+                    ) | (Effect::MoveBack(_), EntryKind::Back)
                         | (Effect::Release { .. }, EntryKind::Release)
                         | (Effect::ReleaseOrMove { .. }, EntryKind::Either)
                 )
@@ -774,6 +778,13 @@ impl Game {
         if d.is_throw_on() {
             return THROW_ON_WORD.into();
         }
+        if let Some((i, first)) = d.split_of() {
+            let steps = s.pool.get(i as usize).map_or(0, |e| e.steps);
+            return format!(
+                "{SPLIT_WORD} {steps}:{first}+{}",
+                steps.saturating_sub(first)
+            );
+        }
         if let Some(k) = d.home_hole() {
             let hole = self
                 .home_decision_cell(s, d)
@@ -793,6 +804,7 @@ impl Game {
                     EntryKind::Release => out.push('r'),
                     EntryKind::Either => out.push('e'),
                     EntryKind::Back => out.push('b'),
+                    EntryKind::Part => out.push('p'),
                     EntryKind::Move => {}
                 }
                 let _ = write!(out, "{}", e.steps);
@@ -876,6 +888,26 @@ impl Game {
         out
     }
 
+    /// Reads `N:A+B` after `split`: the first unused move of `N` places, split into parts of
+    /// `A` and `B` places (in either order).
+    fn parse_split(&self, s: &State, rest: &str, text: &str) -> Result<Decision, NotationError> {
+        let bad = || err(NotationProblem::Move, text);
+        let num = |x: &str| x.trim().parse::<u8>().map_err(|_| bad());
+        let (whole, parts) = rest.split_once(':').ok_or_else(bad)?;
+        let (a, b) = parts.split_once('+').ok_or_else(bad)?;
+        let (whole, a, b) = (num(whole)?, num(a)?, num(b)?);
+        if a.checked_add(b) != Some(whole) {
+            return Err(bad());
+        }
+        let i = s.pool[..s.pool_len as usize]
+            .iter()
+            .position(|e| {
+                e.piece == NONE && e.kind == EntryKind::Move && e.bound == NONE && e.steps == whole
+            })
+            .ok_or_else(bad)?;
+        Ok(Decision::split(i as u8, a.min(b)))
+    }
+
     /// A decision with where the piece goes: `12:r1+3 twigs_lower.12>twigs_upper.10`.
     pub fn describe_decision(&self, s: &State, d: Decision) -> String {
         if d.home_hole().is_some() && s.homing != 0 {
@@ -918,6 +950,9 @@ impl Game {
         if words == THROW_ON_WORD.split(' ').collect::<Vec<_>>() {
             return Ok(Decision::THROW_ON);
         }
+        if let Some(rest) = text.trim().strip_prefix(SPLIT_WORD) {
+            return self.parse_split(s, rest, text);
+        }
         if let Some(hole) = text
             .strip_prefix(HOME_WORD)
             .and_then(|r| r.strip_prefix('@'))
@@ -949,6 +984,7 @@ impl Game {
                 Some(b'r') => (EntryKind::Release, &tok[1..]),
                 Some(b'e') => (EntryKind::Either, &tok[1..]),
                 Some(b'b') => (EntryKind::Back, &tok[1..]),
+                Some(b'p') => (EntryKind::Part, &tok[1..]),
                 _ => (EntryKind::Move, tok),
             };
             let (num, family) = match num.split_once('#') {
@@ -1050,6 +1086,9 @@ impl Game {
 pub const HOME_WORD: &str = "home";
 /// [`Decision::PASS`] in move notation.
 pub(crate) const PASS_WORD: &str = "pass";
+/// A split decision ([`Decision::split`]) in move notation: `split 4:2+2`.
+pub(crate) const SPLIT_WORD: &str = "split";
+
 /// [`Decision::THROW_ON`] in move notation.
 pub(crate) const THROW_ON_WORD: &str = "throw on";
 

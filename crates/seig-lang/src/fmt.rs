@@ -694,6 +694,7 @@ fn statement(s: &StmtKind) -> String {
         | StmtKind::Moves(_)
         | StmtKind::BackWhenStuck(_)
         | StmtKind::BackStart(_)
+        | StmtKind::SplitThrows(_)
         | StmtKind::ThrowingOn(_)
         | StmtKind::Passing { .. }
         | StmtKind::SendOn { .. }
@@ -846,6 +847,14 @@ fn movement(s: &StmtKind) -> String {
         StmtKind::BackWhenStuck(may) => format!(
             "when no move forward: move backward, {}",
             if *may { "may" } else { "must" }
+        ),
+        StmtKind::SplitThrows(v) => format!(
+            "split throws: {}",
+            match v {
+                crate::ir::SplitThrows::Whole => "whole",
+                crate::ir::SplitThrows::Halves => "halves",
+                crate::ir::SplitThrows::Any => "any split",
+            }
         ),
         StmtKind::BackStart(forbidden) => format!(
             "moving back past the first hole: {}",

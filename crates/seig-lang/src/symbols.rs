@@ -461,6 +461,7 @@ impl Walk {
             | StmtKind::Moves(_)
             | StmtKind::BackWhenStuck(_)
             | StmtKind::BackStart(_)
+            | StmtKind::SplitThrows(_)
             | StmtKind::ThrowingOn(_)
             | StmtKind::ImmuneArrived
             | StmtKind::ImmuneUntilReleased

@@ -446,6 +446,7 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::Moves(_) => K::Moves,
         StmtKind::BackWhenStuck(_) => K::BackWhenStuck,
         StmtKind::BackStart(_) => K::BackStart,
+        StmtKind::SplitThrows(_) => K::SplitThrows,
         StmtKind::ThrowingOn(_) => K::ThrowingOn,
         StmtKind::Passing { .. } => K::Passing,
         StmtKind::MustLand(_) => K::MustLand,

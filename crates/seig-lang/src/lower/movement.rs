@@ -18,6 +18,7 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
     let mut blocked: Option<Setting<BlockedRelease>> = None;
     let mut stuck: Option<Setting<BackWhenStuck>> = None;
     let mut back_start: Option<Setting<BackStart>> = None;
+    let mut split: Option<Setting<SplitThrows>> = None;
     let mut must_land = TeamCells::default();
     let mut must_land_origin = None;
     let mut passed_won: Sourced<TeamCells> = Sourced::default();
@@ -83,6 +84,7 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
                     "what a backward move does at the first hole",
                 )
             }
+            StmtKind::SplitThrows(v) => set_once(cx, &mut split, *v, f, "how a throw may be split"),
             StmtKind::BlockedRelease(b) => {
                 let v = match b {
                     BlockedReleaseKind::Lost => BlockedRelease::Lost,
@@ -110,6 +112,7 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
         blockade: d.blockade,
         back_when_stuck: sourced(&stuck, d.back_when_stuck.value),
         back_start: sourced(&back_start, d.back_start.value),
+        split: sourced(&split, d.split.value),
         passed_won,
     }
 }

@@ -689,6 +689,8 @@ pub enum StmtKind {
     BackWhenStuck(bool),
     /// `moving back past the first hole: stop|forbidden` (`true`: forbidden).
     BackStart(bool),
+    /// `split throws: whole|halves|any split`.
+    SplitThrows(crate::ir::SplitThrows),
     /// `blocked release: lost|released in place|another piece`.
     BlockedRelease(BlockedReleaseKind),
     /// `stacks: move together|move apart` (`true` = together).

@@ -629,6 +629,11 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         Rule::bearing_stmt => StmtKind::BearingLarger(next!().as_rule() == Rule::bear_larger),
         Rule::back_stuck_stmt => StmtKind::BackWhenStuck(next!().as_rule() == Rule::back_may),
         Rule::back_start_stmt => StmtKind::BackStart(next!().as_rule() == Rule::forbidden),
+        Rule::split_stmt => StmtKind::SplitThrows(match next!().as_rule() {
+            Rule::split_halves => crate::ir::SplitThrows::Halves,
+            Rule::split_any => crate::ir::SplitThrows::Any,
+            _ => crate::ir::SplitThrows::Whole,
+        }),
         Rule::blocked_release_stmt => StmtKind::BlockedRelease(match next!().as_rule() {
             Rule::release_in_place => BlockedReleaseKind::InPlace,
             Rule::release_another => BlockedReleaseKind::AnotherPiece,

@@ -1009,6 +1009,7 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::Protection => "pieces in a row that cannot be taken",
         StatementKind::BackWhenStuck => "what the moves no piece can use forward do",
         StatementKind::BackStart => "what a backward move does at the track's first hole",
+        StatementKind::SplitThrows => "whether a throw's move may be split between two pieces",
         StatementKind::Blockade => "pieces in a row that cannot be passed",
         StatementKind::BearOff => "holes and throws with which a piece leaves the board",
         StatementKind::BearingLarger => "whether a larger throw bears a piece off",
