@@ -132,3 +132,14 @@ fn split_throws_stated_twice_differently_is_e012() {
         vec!["E012"]
     );
 }
+
+#[test]
+fn split_throws_formats_and_reads_back_in_each_option() {
+    for stmt in [
+        "split throws: whole",
+        "split throws: halves",
+        "split throws: any split",
+    ] {
+        crate::statements_moves::round_trip(stmt);
+    }
+}
