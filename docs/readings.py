@@ -5,7 +5,8 @@
     python3 docs/readings.py write         # rewrites the page's generated sections from it
                                            # (those of files with output in target/readings/)
 
-`run` plays, for each rule file (all three when none is named), the two commands the page
+`run` plays, for each rule file (all of FILES when none is named; a relative is named
+by its path under rules/, `relatives/nyout.seig`), the two commands the page
 quotes, under `/usr/bin/time -v` and `nice`, with `--jobs 1`:
 
     target/release/seig simulate rules/FILE -n 2000 --jobs 1
@@ -28,7 +29,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "target", "readings")
 PAGE = os.path.join(ROOT, "docs", "readings.md")
 BIN = os.path.join(ROOT, "target", "release", "seig")
-FILES = ["seig-tagent.seig", "sigue-caillie.seig", "sig-beart.seig"]
+FILES = ["seig-tagent.seig", "sigue-caillie.seig", "sig-beart.seig", "relatives/nyout.seig"]
 COMMANDS = {
     "sim": ["simulate", "-n", "2000", "--jobs", "1"],
     "cmp": ["compare", "--each-reading", "-n", "1000", "--jobs", "1"],
@@ -49,6 +50,8 @@ def run(files):
             with open("/proc/loadavg") as f:
                 load = f.read().split()[0]
             base = os.path.join(OUT, name + "." + kind)
+            # A relative's output goes in a folder of its own (target/readings/relatives/).
+            os.makedirs(os.path.dirname(base), exist_ok=True)
             with open(base + ".txt", "w") as out, open(base + ".time", "w") as err:
                 subprocess.run(["/usr/bin/time", "-v", "nice", "-n", "10"] + cmd,
                                cwd=ROOT, stdout=out, stderr=err, check=True)

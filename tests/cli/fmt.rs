@@ -338,6 +338,14 @@ fn check_all(text: &str, what: &str) {
 }
 
 /// `*.seig` files under a directory of the crate, if it exists (it may be being written).
+/// The bundled rule files: the three games in `rules/` and their relatives in
+/// `rules/relatives/`.
+fn bundled_files() -> Vec<PathBuf> {
+    let mut files = seig_files("rules");
+    files.extend(seig_files("rules/relatives"));
+    files
+}
+
 fn seig_files(dir: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -371,7 +379,7 @@ fn full_is_in_canonical_layout() {
 
 #[test]
 fn rule_files_round_trip() {
-    let mut files = seig_files("rules");
+    let mut files = bundled_files();
     files.extend(seig_files("tests/diagnostics"));
     for path in files {
         let Ok(text) = std::fs::read_to_string(&path) else {
@@ -387,7 +395,7 @@ fn rule_files_round_trip() {
 
 #[test]
 fn bundled_rule_files_are_canonical() {
-    let files = seig_files("rules");
+    let files = bundled_files();
     assert!(files.len() >= 3, "the bundled rule files are found");
     for path in files {
         let text = std::fs::read_to_string(&path).expect("read");
@@ -620,7 +628,7 @@ fn full_uses_every_construct() {
 #[test]
 fn ir_round_trip() {
     let mut sources: Vec<(String, String)> = vec![("FULL".into(), FULL.into())];
-    for path in seig_files("rules") {
+    for path in bundled_files() {
         if let Ok(text) = std::fs::read_to_string(&path) {
             sources.push((path.display().to_string(), text));
         }

@@ -44,8 +44,13 @@ use seig::tools::sim::Rng;
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
-/// The bundled variants, as files in `rules/`.
-const VARIANTS: [&str; 3] = ["seig-tagent.seig", "sig-beart.seig", "sigue-caillie.seig"];
+/// The bundled variants, as files in `rules/` (the relatives in `rules/relatives/`).
+const VARIANTS: [&str; 4] = [
+    "seig-tagent.seig",
+    "sig-beart.seig",
+    "sigue-caillie.seig",
+    "relatives/nyout.seig",
+];
 
 /// Most actions (throws and decisions) one case plays.
 const MAX_ACTIONS: usize = 2500;
@@ -1557,12 +1562,19 @@ fn default_readings_round_trip_the_notation() {
 
 #[test]
 fn the_bundled_variants_are_the_ones_tested() {
-    let mut found: Vec<String> = std::fs::read_dir(format!("{}/rules", env!("CARGO_MANIFEST_DIR")))
-        .expect("rules directory")
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".seig"))
-        .collect();
+    // The bundled games in rules/, and the relatives in rules/relatives/ (named by that path).
+    let list = |dir: &str, prefix: &str| -> Vec<String> {
+        std::fs::read_dir(format!("{}/{dir}", env!("CARGO_MANIFEST_DIR")))
+            .map(|d| {
+                d.filter_map(|e| e.ok())
+                    .map(|e| format!("{prefix}{}", e.file_name().to_string_lossy()))
+                    .filter(|n| n.ends_with(".seig"))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let mut found = list("rules", "");
+    found.extend(list("rules/relatives", "relatives/"));
     found.sort();
     let mut known: Vec<String> = VARIANTS.iter().map(|s| s.to_string()).collect();
     known.sort();

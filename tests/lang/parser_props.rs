@@ -77,11 +77,14 @@ rule F-R1 stated cites s "tracks" {
 /// A small variant with a reading.
 const MINI: &str = include_str!("../fixtures/mini.seig");
 
-/// The inline sources and every bundled rule file that exists now.
+/// The inline sources and every bundled rule file (games and relatives) that exists now.
 fn sources() -> Vec<Vec<u8>> {
     let mut out = vec![FULL.as_bytes().to_vec(), MINI.as_bytes().to_vec()];
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
-    if let Ok(entries) = std::fs::read_dir(dir) {
+    for dir in ["rules", "rules/relatives"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            continue;
+        };
         let mut paths: Vec<_> = entries
             .filter_map(|e| e.ok())
             .map(|e| e.path())

@@ -106,6 +106,7 @@ fn facts_name_their_rule_and_statement() {
                 send_home: false,
                 swap: false,
                 swap_else_said: false,
+                throw_again: false,
                 home_to: None
             },
             CaptureKind::NoCapture { sharing: false }

@@ -16,7 +16,12 @@ use seig::tools::analysis;
 use seig::tools::record::sha256_hex;
 use std::path::Path;
 
-const BUNDLED: [&str; 3] = ["seig-tagent.seig", "sig-beart.seig", "sigue-caillie.seig"];
+const BUNDLED: [&str; 4] = [
+    "seig-tagent.seig",
+    "sig-beart.seig",
+    "sigue-caillie.seig",
+    "relatives/nyout.seig",
+];
 
 /// The page's generated section for one rule file, between its two markers.
 fn section<'a>(page: &'a str, name: &str) -> &'a str {

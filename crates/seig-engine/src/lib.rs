@@ -235,7 +235,9 @@ pub struct Decision {
     pub capture: bool,
     /// Under a chosen entry (`track TEAM entry: chosen hole`), the hole of the track's
     /// first segment a piece off the track steps onto, counted from 0 along the track (0:
-    /// the first hole, as without the statement). 0 for every other move.
+    /// the first hole, as without the statement). [`BEAR_OFF_ENTRY`] for a move that bears
+    /// its piece off, [`KEEP_WAY_ENTRY`] for one that keeps to its way where a `may branch`
+    /// begins; 0 for every other move.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub entry: u8,
 }
@@ -243,6 +245,10 @@ pub struct Decision {
 /// The [`Decision::entry`] of a decision that bears its piece off the board
 /// (`bear off from …`), written `>out` in move notation.
 pub const BEAR_OFF_ENTRY: u8 = u8::MAX;
+
+/// The [`Decision::entry`] of a decision whose piece, standing where a `may branch` begins,
+/// keeps to its way instead of taking the branch; written `>keep` in move notation.
+pub const KEEP_WAY_ENTRY: u8 = u8::MAX - 1;
 
 /// The piece a [`Decision::PASS`] names: none (pieces are numbered below
 /// [`MAX_TEAM_PIECES`]).
@@ -276,6 +282,11 @@ impl Decision {
     #[inline]
     pub const fn bears_off(&self) -> bool {
         self.piece < SPLIT_PIECE && self.entry == BEAR_OFF_ENTRY
+    }
+    /// Whether its piece keeps to its way where a `may branch` begins ([`KEEP_WAY_ENTRY`]).
+    #[inline]
+    pub const fn keeps_way(&self) -> bool {
+        self.piece < HOME_PIECE && self.entry == KEEP_WAY_ENTRY
     }
     /// Under `send home to: chosen empty hole`, puts the first taken piece waiting for its
     /// hole ([`State::homing`]) on hole `hole` of its start row, counted from 0 along the row.
@@ -623,6 +634,8 @@ pub enum RefusalKind {
     NoSuchThrow,
     /// More pooled moves than a state holds.
     PoolLimit,
+    /// A piece keeping to its way (`>keep`) where no `may branch` begins.
+    NoWayToKeep,
     /// A piece the team does not have.
     NoSuchPiece,
     /// A piece out of the game.
@@ -987,6 +1000,11 @@ pub struct Game {
     /// with its move's first step; -1 where no branch begins. Empty on a track without
     /// branches.
     branch_at: [Vec<i16>; 2],
+    /// `keep_at[t][i]`: the branch beginning at place `i` is a `may branch` (the piece may
+    /// keep to its way, [`KEEP_WAY_ENTRY`]). Empty on a track without such a branch.
+    keep_at: [Vec<bool>; 2],
+    /// Some track `may branch`: [`Game::group_moves`] offers the ways kept.
+    may_branch: bool,
     /// Quiet seat turns after which the deadlock test runs: [`deadlock::QUIET_ROTATIONS`]
     /// whole rotations (every seat of both teams once each).
     rotation: u16,
@@ -1094,13 +1112,14 @@ fn track_of_cell_table(ir: &Ir) -> ByTeam<Vec<i16>> {
     })
 }
 
-/// `[team]`: where a step from each place of a branching track goes, and the branch a piece
-/// standing there takes (see [`Game::next_of`], [`Game::branch_at`]); empty tables for a
-/// track without branches.
-type BranchTables = ([Vec<i16>; 2], [Vec<i16>; 2]);
+/// `[team]`: where a step from each place of a branching track goes, the branch a piece
+/// standing there takes, and whether it may keep to its way instead (see [`Game::next_of`],
+/// [`Game::branch_at`], [`Game::keep_at`]); empty tables for a track without branches.
+type BranchTables = ([Vec<i16>; 2], [Vec<i16>; 2], [Vec<bool>; 2]);
 fn branch_tables(ir: &Ir) -> BranchTables {
     let mut next_of = [Vec::new(), Vec::new()];
     let mut branch_at = [Vec::new(), Vec::new()];
+    let mut keep_at = [Vec::new(), Vec::new()];
     for (t, team) in ir.teams.iter().enumerate().take(2) {
         let tr = &team.track;
         if tr.branches.is_empty() {
@@ -1110,6 +1129,7 @@ fn branch_tables(ir: &Ir) -> BranchTables {
         let main = tr.main_len();
         let mut next: Vec<i16> = (1..=n as i16).collect();
         let mut at = vec![-1i16; n];
+        let mut keep = vec![false; n];
         if let Some(x) = next.get_mut(main.wrapping_sub(1)) {
             *x = n as i16;
         }
@@ -1118,16 +1138,34 @@ fn branch_tables(ir: &Ir) -> BranchTables {
             if let Some(x) = next.get_mut(last) {
                 *x = b.rejoin as i16;
             }
+        }
+        for b in &tr.branches {
+            let first = tr.cells.get(b.start as usize);
             for &i in &b.at {
+                // A piece whose own way goes on to the branch's first hole anyway has no
+                // way to choose there (two places of one way, as where two branches cross).
+                let same_way = next
+                    .get(i as usize)
+                    .and_then(|&k| tr.cells.get(k as usize))
+                    .is_some_and(|c| Some(c) == first);
+                if b.may.value && same_way {
+                    continue;
+                }
                 if let Some(x) = at.get_mut(i as usize) {
                     *x = b.start as i16;
+                }
+                if let Some(x) = keep.get_mut(i as usize) {
+                    *x = b.may.value;
                 }
             }
         }
         next_of[t] = next;
         branch_at[t] = at;
+        if keep.contains(&true) {
+            keep_at[t] = keep;
+        }
     }
-    (next_of, branch_at)
+    (next_of, branch_at, keep_at)
 }
 
 /// `[team]`: the holes where own pieces may gather although stacking is forbidden (the goal's
@@ -1188,7 +1226,8 @@ impl Game {
             let tr = &ir.teams[t].track;
             tr.goal.unwrap_or(tr.main_len() as u16 - 1) as i16
         });
-        let (next_of, branch_at) = branch_tables(&ir);
+        let (next_of, branch_at, keep_at) = branch_tables(&ir);
+        let may_branch = keep_at.iter().any(|k| !k.is_empty());
         let branchy = ir.teams.iter().any(|t| !t.track.branches.is_empty());
         let latched = latched_conditions(&ir);
         let mv = &ir.movement;
@@ -1258,6 +1297,8 @@ impl Game {
             branchy,
             next_of,
             branch_at,
+            keep_at,
+            may_branch,
             main_end,
             latched,
             immune_latches,

@@ -49,9 +49,25 @@ pub struct Landing {
     /// The hole the move ended on, which sent the piece on to [`Landing::place`], and the
     /// `landing on … goes to` statement.
     pub sent_from: Option<(u8, Origin)>,
+    /// The walk keeps to its way where a `may branch` begins ([`KEEP_WAY_ENTRY`]); set
+    /// before the walk, which keeps it.
+    pub(crate) keep_way: bool,
 }
 
 impl Landing {
+    /// The landing of a walk not begun: the piece `p` where it stands (the way it keeps,
+    /// [`Landing::keep_way`], kept).
+    #[inline(always)]
+    fn begin(&mut self, p: &Piece, release: bool) {
+        *self = Landing {
+            tpos: p.tpos,
+            cell: p.cell,
+            release,
+            may_decline: true,
+            keep_way: self.keep_way,
+            ..Landing::default()
+        };
+    }
     fn note(&mut self, r: RuleIx) {
         self.rules.push(r);
     }
@@ -320,7 +336,8 @@ impl Game {
     ) -> bool {
         if self.entry_choice {
             return self.group_moves_entering(s, mask, f)
-                && (!self.bears_off || self.bear_off_moves(s, mask, f));
+                && (!self.bears_off || self.bear_off_moves(s, mask, f))
+                && (!self.may_branch || self.keep_way_moves(s, mask, f));
         }
         let group = Group::new(s, mask);
         let mut bits = if definitional {
@@ -390,7 +407,8 @@ impl Game {
                 return false;
             }
         }
-        !self.bears_off || self.bear_off_moves(s, mask, f)
+        (!self.bears_off || self.bear_off_moves(s, mask, f))
+            && (!self.may_branch || self.keep_way_moves(s, mask, f))
     }
 
     /// The waiting pieces a release with the entries of `mask` may take, as far as the
@@ -784,6 +802,7 @@ impl Game {
             protected_by: None,
             shared_by: None,
             sent_from: None,
+            keep_way: false,
         };
         for &i in order {
             l.note(s.pool[i as usize].rule);
@@ -889,7 +908,10 @@ impl Game {
         at: &mut dyn FnMut(&Landing),
     ) -> Result<(), Refusal> {
         for k in 1..order.len() {
-            let mut li = Landing::default();
+            let mut li = Landing {
+                keep_way: l.keep_way,
+                ..Landing::default()
+            };
             let walked = if self.plain_walk {
                 self.walk_as::<true, false>(s, team, piece, &order[..k], release, &mut li)
             } else {
@@ -942,13 +964,7 @@ impl Game {
         let tr = &self.ir.teams[t].track;
         let p = s.pieces[t][piece as usize];
         let total: u32 = order.iter().map(|&i| s.pool[i as usize].steps as u32).sum();
-        *l = Landing {
-            tpos: p.tpos,
-            cell: p.cell,
-            release,
-            may_decline: true,
-            ..Landing::default()
-        };
+        l.begin(&p, release);
         for &i in order {
             l.note(s.pool[i as usize].rule);
         }
@@ -986,7 +1002,7 @@ impl Game {
                 if !PLAIN && !self.pass_free && pos != p.tpos && pos >= 0 {
                     self.may_pass(s, t, pos as usize).map_err(|r| (r, false))?;
                 }
-                let mut next = self.step_from::<PLAIN>(t, pos, dir, !moved);
+                let mut next = self.step_from::<PLAIN>(t, pos, dir, !moved && !l.keep_way);
                 if !PLAIN && next < 0 {
                     halt = self.before_start(back, l).map_err(|r| (r, false))?;
                     break 'walk;
@@ -1560,6 +1576,8 @@ impl Game {
                     left_cell
                 };
                 let swapped = self.take_by(s, o, j, spec, left);
+                // `…, throw again`: the seat throws once more when its moves are done.
+                s.again |= spec.throw_again;
                 obs.event(Event::Captured {
                     team: o,
                     piece: j as u8,
@@ -1593,7 +1611,10 @@ impl Game {
         let Ok((len, release)) = self.group_entries(s, team, d.piece, d.mask, &mut order) else {
             return out;
         };
-        let mut l = Landing::default();
+        let mut l = Landing {
+            keep_way: d.keeps_way(),
+            ..Landing::default()
+        };
         if self
             .walk_group(s, team, d.piece, &mut order[..len], release, &mut l)
             .is_err()
@@ -1708,6 +1729,8 @@ impl Game {
                 && self.capture_verdict(team, &q, cell, single).is_ok()
             {
                 let swapped = self.take_by(s, o, j, spec, left);
+                // `…, throw again`: the seat throws once more when its moves are done.
+                s.again |= spec.throw_again;
                 obs.event(Event::Captured {
                     team: o,
                     piece: j as u8,
@@ -1984,6 +2007,11 @@ impl Game {
         if !self.entry_choice && entry == 0 {
             return self.land(s, team, piece, mask, l);
         }
+        if entry == KEEP_WAY_ENTRY {
+            self.may_keep_way(s, team, piece)?;
+            l.keep_way = true;
+            return self.land(s, team, piece, mask, l);
+        }
         match self.entered(s, team, piece, mask, entry)? {
             None => self.land(s, team, piece, mask, l),
             Some(e) => {
@@ -2027,6 +2055,10 @@ impl Game {
         entry: u8,
     ) -> Result<Option<State>, Refusal> {
         let tr = &self.ir.teams[team].track;
+        if entry == KEEP_WAY_ENTRY {
+            // A piece keeping to its way stands on its track: it enters no hole.
+            return Ok(None);
+        }
         let choices = tr.entry_choices();
         let p = match s.pieces[team].get(piece as usize) {
             Some(p) if (piece as usize) < self.n_pieces(team) => *p,
@@ -2266,5 +2298,67 @@ impl Game {
             self.latch(s);
         }
         Ok(())
+    }
+}
+
+/// `track T may branch at …`: a piece standing where such a branch begins may keep to its
+/// way instead. Keeping is a decision of its own ([`KEEP_WAY_ENTRY`], `>keep`), offered beside
+/// the ordinary move, which takes the branch.
+impl Game {
+    /// Calls `f` with each move of the entries of `mask` that keeps its piece to its way,
+    /// until it returns false (then returns false). Called only when some track may branch.
+    #[inline(never)]
+    fn keep_way_moves(&self, s: &State, mask: u64, f: &mut impl FnMut(Decision) -> bool) -> bool {
+        let team = s.team;
+        for piece in 0..self.n_pieces(team) as u8 {
+            let mut l = Landing::default();
+            if self
+                .land_entering(s, team, piece, mask, KEEP_WAY_ENTRY, &mut l)
+                .is_err()
+            {
+                continue;
+            }
+            let decide = |capture| Decision {
+                piece,
+                mask,
+                capture,
+                entry: KEEP_WAY_ENTRY,
+            };
+            let capture = l.capture.is_some();
+            if capture && !f(decide(true)) {
+                return false;
+            }
+            if (!capture || l.may_decline) && !f(decide(false)) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Does `piece` stand where a `may branch` of its track begins (so that it may keep to
+    /// its way)?
+    fn may_keep_way(&self, s: &State, team: TeamId, piece: u8) -> Result<(), Refusal> {
+        let here = s.pieces[team].get(piece as usize).is_some_and(|p| {
+            p.alive()
+                && !p.parked()
+                && usize::try_from(p.tpos)
+                    .ok()
+                    .and_then(|i| self.keep_at[team.index()].get(i))
+                    .copied()
+                    .unwrap_or(false)
+        });
+        if here {
+            return Ok(());
+        }
+        let origin = self.ir.teams[team]
+            .track
+            .branches
+            .iter()
+            .find(|b| b.may.value)
+            .map(|b| b.origin);
+        Err(Refusal::new(
+            RefusalKind::NoWayToKeep,
+            Ground::of(origin, EngineChoiceId::Branching),
+        ))
     }
 }

@@ -824,6 +824,8 @@ impl Game {
         }
         if d.bears_off() {
             out.push_str(BEAR_OFF_SUFFIX);
+        } else if d.keeps_way() {
+            out.push_str(KEEP_WAY_SUFFIX);
         } else if let Some(hole) = self.entry_hole_name(s, d) {
             out.push('@');
             out.push_str(&hole);
@@ -972,9 +974,13 @@ impl Game {
         };
         let (rest, entry) = match rest.split_once('@') {
             Some((r, hole)) => (r, self.parse_entry_hole(s, hole, text)?),
-            None => match rest.strip_suffix(BEAR_OFF_SUFFIX) {
-                Some(r) => (r, BEAR_OFF_ENTRY),
-                None => (rest, 0),
+            None => match (
+                rest.strip_suffix(BEAR_OFF_SUFFIX),
+                rest.strip_suffix(KEEP_WAY_SUFFIX),
+            ) {
+                (Some(r), _) => (r, BEAR_OFF_ENTRY),
+                (_, Some(r)) => (r, KEEP_WAY_ENTRY),
+                _ => (rest, 0),
             },
         };
         let mut tokens = Vec::new();
@@ -1053,6 +1059,9 @@ impl Game {
 pub const BORNE_OFF_WORD: &str = "out";
 /// The end of a decision that bears its piece off, in move notation: `3:5>out`.
 const BEAR_OFF_SUFFIX: &str = ">out";
+/// The end of a decision whose piece keeps to its way where a `may branch` begins, in move
+/// notation: `3:5>keep`.
+const KEEP_WAY_SUFFIX: &str = ">keep";
 
 impl Game {
     /// Hole `k` (from 0) of the start row of `team`'s pieces.

@@ -232,6 +232,8 @@ pub enum EngineChoiceId {
     SendHomeTarget,
     /// `swap fallback`.
     SwapFallback,
+    /// `capture throw again`.
+    CaptureThrowAgain,
     /// `remove opposing piece`.
     RemoveOpposingPiece,
     /// `pieces and start`.
@@ -290,6 +292,7 @@ impl EngineChoiceId {
         EngineChoiceId::OptionalCapture,
         EngineChoiceId::SendHomeTarget,
         EngineChoiceId::SwapFallback,
+        EngineChoiceId::CaptureThrowAgain,
         EngineChoiceId::RemoveOpposingPiece,
         EngineChoiceId::PiecesAndStart,
         EngineChoiceId::TransitionTiming,
@@ -341,6 +344,7 @@ impl EngineChoiceId {
             EngineChoiceId::OptionalCapture => "optional capture",
             EngineChoiceId::SendHomeTarget => "send-home target",
             EngineChoiceId::SwapFallback => "swap fallback",
+            EngineChoiceId::CaptureThrowAgain => "capture throw again",
             EngineChoiceId::RemoveOpposingPiece => "remove opposing piece",
             EngineChoiceId::PiecesAndStart => "pieces and start",
             EngineChoiceId::TransitionTiming => "transition timing",
@@ -1180,9 +1184,9 @@ pub struct Branch {
     pub len: u16,
     /// The place on the main path the step after its last hole goes to.
     pub rejoin: u16,
-    /// The piece may keep to the way it is on instead; `false`: it must take the branch,
-    /// stated by `must branch`, the language default under `branches`. (No statement says
-    /// `true` yet: a choice of way needs a decision that names it.)
+    /// The piece may keep to the way it is on instead (`may branch`; the decision that keeps
+    /// it ends `>keep`); `false`: it must take the branch, stated by `must branch`, the
+    /// language default under `branches`.
     pub may: Sourced<bool>,
     /// The `track T branches at` statement.
     pub origin: Origin,
@@ -1832,6 +1836,9 @@ pub struct CaptureSpec {
     /// [`CaptureSpec::send_home`] says what happens to it.
     #[serde(default)]
     pub swap: bool,
+    /// `…, throw again`: a move that takes by this statement gives its seat another throw.
+    #[serde(default)]
+    pub throw_again: bool,
     /// Where a piece sent home goes: the capture statement's own target, or the game's
     /// `send home to`.
     pub home_to: HomeTarget,
@@ -1937,6 +1944,9 @@ pub enum CaptureKind {
         /// (`false`: the language default, send home).
         #[serde(default)]
         swap_else_said: bool,
+        /// `…, throw again`: a move that takes gives its seat another throw.
+        #[serde(default)]
+        throw_again: bool,
         /// Its own target for a piece sent home; `None`: the game's `send home to`.
         home_to: Option<HomeTarget>,
     },

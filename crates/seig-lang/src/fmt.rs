@@ -719,6 +719,7 @@ fn capture_statement(s: &StmtKind) -> String {
             swap,
             swap_else,
             home_to,
+            throw_again,
         } => {
             let effect = match (*swap, *swap_else, *send_home) {
                 (true, None, _) => "swap",
@@ -727,7 +728,8 @@ fn capture_statement(s: &StmtKind) -> String {
                 (false, _, true) => "send home",
                 (false, _, false) => "remove",
             };
-            capture(r.as_ref(), *compulsory, effect, home_to.as_ref())
+            let again = if *throw_again { ", throw again" } else { "" };
+            capture(r.as_ref(), *compulsory, effect, home_to.as_ref()) + again
         }
         StmtKind::NoCapture { region: r, sharing } => {
             let sharing = if *sharing { ", sharing" } else { "" };
@@ -790,13 +792,18 @@ fn track_statement(s: &StmtKind) -> String {
         StmtKind::TrackBranch {
             team,
             must,
+            may,
             at,
             segments,
             rejoin,
         } => format!(
             "track {} {} at {}: {}, rejoining at {}",
             team.node,
-            if *must { "must branch" } else { "branches" },
+            match (*must, *may) {
+                (true, _) => "must branch",
+                (false, true) => "may branch",
+                (false, false) => "branches",
+            },
             region(&at.node),
             list(segments, segment),
             region(&rejoin.node)

@@ -27,6 +27,7 @@ pub(super) fn add(
         let (
             StmtKind::TrackBranch {
                 must,
+                may,
                 at,
                 segments: segs,
                 rejoin,
@@ -86,8 +87,8 @@ pub(super) fn add(
             start,
             len: bcells.len() as u16,
             rejoin: rejoin as u16,
-            may: if *must {
-                Sourced::stated(false, origin)
+            may: if *must || *may {
+                Sourced::stated(*may, origin)
             } else {
                 Sourced::default_value(false)
             },

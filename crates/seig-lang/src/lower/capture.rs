@@ -61,6 +61,7 @@ pub(super) fn capture_statements(cx: &mut Cx, flat: &[Flat]) -> CaptureStmts {
                 swap,
                 swap_else,
                 home_to,
+                throw_again,
             } => {
                 if let (false, Some(h)) = (*send_home, home_to) {
                     cx.diags.push(
@@ -78,6 +79,7 @@ pub(super) fn capture_statements(cx: &mut Cx, flat: &[Flat]) -> CaptureStmts {
                     send_home: *send_home,
                     swap: *swap,
                     swap_else_said: swap_else.is_some(),
+                    throw_again: *throw_again,
                     home_to: home_to.as_ref().map(|h| h.node),
                 };
                 match region {
@@ -168,6 +170,7 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
                 send_home,
                 swap,
                 home_to,
+                throw_again,
                 ..
             } = s.kind
             else {
@@ -177,6 +180,7 @@ pub(super) fn policy(cx: &mut Cx, cs: CaptureStmts, cells: u16, clean: bool) -> 
                 compulsory,
                 send_home,
                 swap,
+                throw_again,
                 home_to: home_to.unwrap_or(home_default),
                 origin: s.origin,
             };

@@ -550,6 +550,8 @@ pub enum StmtKind {
         team: Name,
         /// `must branch` (else `branches`, which leaves it to the language default).
         must: bool,
+        /// `may branch`: the piece chooses its way.
+        may: bool,
         /// The hole where the branch begins.
         at: Spanned<Region>,
         /// The branch's segments.
@@ -591,6 +593,8 @@ pub enum StmtKind {
         swap_else: Option<bool>,
         /// `to start hole|first empty hole|chosen empty hole` after the effect.
         home_to: Option<Spanned<HomeTarget>>,
+        /// `…, throw again`: a move that takes gives its seat another throw.
+        throw_again: bool,
     },
     /// `no capture in R[, sharing]`.
     NoCapture {

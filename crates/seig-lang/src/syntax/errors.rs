@@ -85,7 +85,7 @@ pub fn describe(r: Rule) -> &'static str {
         track_entry | entry_first | entry_chosen_empty | entry_chosen => {
             "`first hole`, `chosen hole` or `chosen empty hole`"
         }
-        branch_how | must_branch => "`branches` or `must branch`",
+        branch_how | must_branch | may_branch => "`branches`, `must branch` or `may branch`",
         home_target => "`to start hole` or `to first empty hole`",
         one_move | several_moves => "`one` or `several`",
         stacks_together | stacks_apart => "`together` or `apart`",
@@ -128,6 +128,7 @@ pub fn describe(r: Rule) -> &'static str {
         capture_mode => "`compulsory` or `optional`",
         capture_effect | send_home | swap => "`remove`, `send home` or `swap`",
         swap_else => "`remove` or `send home`",
+        capture_again => "`, throw again`",
         sharing => "`sharing`",
         share => "`share`",
         start_hole | first_empty | chosen_empty => {

@@ -856,10 +856,14 @@ fn throw_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
     })
 }
 
-/// `track T branches|must branch at HOLE: segments, rejoining at HOLE`.
+/// `track T branches|must branch|may branch at HOLE: segments, rejoining at HOLE`.
 fn track_branch_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
     let team = name(child(&mut it));
-    let must = child(&mut it).into_inner().next().map(|x| x.as_rule()) == Some(Rule::must_branch);
+    let how = child(&mut it).into_inner().next().map(|x| x.as_rule());
+    let (must, may) = (
+        how == Some(Rule::must_branch),
+        how == Some(Rule::may_branch),
+    );
     let at = region(child(&mut it))?;
     let mut rest: Vec<P> = it.collect();
     let rejoin = region(
@@ -870,6 +874,7 @@ fn track_branch_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
     Ok(StmtKind::TrackBranch {
         team,
         must,
+        may,
         at,
         segments,
         rejoin,
@@ -995,14 +1000,19 @@ fn capture_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
         swap_else = sw.into_inner().next().map(|e| e.as_str() != "remove");
         send_home = swap_else.unwrap_or(true);
     }
-    let home_to = it.next().map(|h| {
+    let (mut home_to, mut throw_again) = (None, false);
+    for h in it {
+        if h.as_rule() == Rule::capture_again {
+            throw_again = true;
+            continue;
+        }
         let sp = span(&h);
         let target = home_target(h.into_inner().next().expect("target").as_rule());
-        Spanned {
+        home_to = Some(Spanned {
             node: target,
             span: sp,
-        }
-    });
+        });
+    }
     Ok(StmtKind::Capture {
         region: region_,
         compulsory,
@@ -1010,6 +1020,7 @@ fn capture_stmt(mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
         swap,
         swap_else,
         home_to,
+        throw_again,
     })
 }
 

@@ -667,6 +667,28 @@ impl Choices<'_> {
         )
     }
 
+    /// Whether a move that takes gives its seat another throw (`capture …, throw again`):
+    /// the first capture statement that says it.
+    fn capture_again_choice(&self) -> EngineChoice {
+        let said = self.capture.stated.iter().find_map(|s| match s.kind {
+            CaptureKind::Capture {
+                throw_again: true, ..
+            } => Some(s.origin),
+            _ => None,
+        });
+        choice(
+            EngineChoiceId::CaptureThrowAgain,
+            "capture …: MODE, EFFECT, throw again",
+            match said {
+                Some(_) => {
+                    "a move that takes by a `…, throw again` statement gives its seat one more throw, thrown once the seat's moves are done (pooled: all of them; per throw: the throw's)"
+                }
+                None => "none: taking gives no extra throw",
+            },
+            said,
+        )
+    }
+
     /// Landing on pieces and taking them.
     fn taking_choices(&self) -> Vec<EngineChoice> {
         let pol = &self.capture;
@@ -762,6 +784,7 @@ impl Choices<'_> {
                 pol.home_to.origin,
             ),
             self.swap_fallback_choice(),
+            self.capture_again_choice(),
             choice(
                 EngineChoiceId::RemoveOpposingPiece,
                 "none",

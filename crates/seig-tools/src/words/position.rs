@@ -93,7 +93,7 @@ pub(crate) fn notation_problem(ir: &Ir, p: &NotationProblem) -> String {
             "this team's pieces enter their track at its first hole: a move names no entry hole"
         }
         P::Move => {
-            "a move is PIECE:PLACES[+PLACES…][@ROW.HOLE|>out][x], e.g. `3:4+3`, `12:r1x`, `5:r4@middle.3` or `2:5>out`, or `pass`, `throw on` or `home@ROW.HOLE`"
+            "a move is PIECE:PLACES[+PLACES…][@ROW.HOLE|>out|>keep][x], e.g. `3:4+3`, `12:r1x`, `5:r4@middle.3`, `2:5>out` or `1:3>keep`, or `pass`, `throw on` or `home@ROW.HOLE`"
         }
         P::Home => "a home decision is `home@ROW.HOLE`",
         P::HomeHole => "not a hole of the start row of the pieces taken",

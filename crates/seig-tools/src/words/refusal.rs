@@ -140,6 +140,9 @@ pub fn what(r: &Refusal) -> String {
         K::BearOffHere => "a piece bears off only from the holes, and with the throws, a `bear off` statement names".into(),
         K::BearOffOneThrow => "a released piece bears off with a move of one throw".into(),
         K::NoEntryHere => "this move enters no hole, so it names none".into(),
+        K::NoWayToKeep => {
+            "this piece stands where no branch it may decline begins: it has no way to keep".into()
+        }
         K::EntryOffSegment => "a piece enters a hole of its track's first segment".into(),
         K::EntryOccupied => "a piece stands on that hole: a piece enters an empty hole".into(),
         K::EntryNoStep => "this move takes no step, so it enters no hole".into(),
@@ -289,6 +292,7 @@ fn ground_words(ir: &Ir, r: &Refusal) -> String {
             Decided::Default(_) => "track entry: first hole (a piece steps onto its track's first hole)".into(),
             _ => "track entry: chosen hole (a piece off its track steps onto a hole of the first segment)".into(),
         },
+        K::NoWayToKeep => "track TEAM may branch at HOLE (a piece standing there may keep to its way, `>keep`)".into(),
         K::Bound => "the throw after a release moves that piece".into(),
         K::Confined => "release N moving E within REGION (its places stay in REGION)".into(),
         K::NotReleased => {
