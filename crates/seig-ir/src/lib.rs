@@ -252,7 +252,7 @@ pub enum EngineChoiceId {
 
 impl EngineChoiceId {
     /// Every engine choice, in the order of docs/semantics.md.
-    pub const ALL: [EngineChoiceId; 46] = [
+    pub const ALL: [EngineChoiceId; 47] = [
         EngineChoiceId::ThrowingOrder,
         EngineChoiceId::SeatsPerTeam,
         EngineChoiceId::SeatRotation,
@@ -1318,12 +1318,14 @@ impl SplitThrows {
     /// The smaller parts a move of `steps` places may be split into (the other part is
     /// `steps` minus it), as a range of first parts: empty when it may not be split.
     pub fn first_parts(self, steps: u8) -> std::ops::RangeInclusive<u8> {
-        match self {
-            SplitThrows::Whole => 1..=0,
-            SplitThrows::Halves if steps >= 2 && steps % 2 == 0 => steps / 2..=steps / 2,
-            SplitThrows::Halves => 1..=0,
-            SplitThrows::Any => 1..=steps / 2,
-        }
+        // `1..=0` is the empty range of first parts: no split.
+        let (lo, hi) = match self {
+            SplitThrows::Whole => (1, 0),
+            SplitThrows::Halves if steps >= 2 && steps.is_multiple_of(2) => (steps / 2, steps / 2),
+            SplitThrows::Halves => (1, 0),
+            SplitThrows::Any => (1, steps / 2),
+        };
+        lo..=hi
     }
 }
 
