@@ -927,7 +927,9 @@ impl Game {
             } else if cell == NO_CELL {
                 "off".to_string()
             } else {
-                self.hole_visit_name(s.team, cell, tpos)
+                // The second pass's `'` is not written here yet (issue 27 item 4 is left).
+                let _ = tpos;
+                self.ir.cell_name(Cell::new(cell as u16))
             }
         };
         match self.check_decision(s, s.team, d) {
