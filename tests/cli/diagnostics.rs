@@ -279,6 +279,7 @@ const CORPUS_CODES: &[(&str, &[&str])] = &[
     ("backward_never", &["W044"]),
     ("prisoners_freed_never", &["W046"]),
     ("bear_off_impossible_throw", &["W045"]),
+    ("blockade_never_passed", &["W047"]),
     ("shown_unknown_colour", &["E150", "E150"]),
     ("shown_same_colour", &["W050"]),
     ("shown_low_contrast", &["W051"]),

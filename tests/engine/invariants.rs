@@ -551,13 +551,14 @@ fn entry_key(g: &Game, s: &State, i: usize) -> EntryKey {
         EntryKind::Release => 1,
         EntryKind::Either => 2,
         EntryKind::Back => 3,
+        EntryKind::Part => 4,
     };
     let bound_to = s
         .pool()
         .iter()
         .any(|o| o.unused() && o.bound() == Some(e.family));
     let family = match e.kind {
-        EntryKind::Either => Some(e.family),
+        EntryKind::Either | EntryKind::Part => Some(e.family),
         EntryKind::Release if bound_to => Some(e.family),
         _ => None,
     };

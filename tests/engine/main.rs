@@ -29,6 +29,7 @@ mod statements_prisoners;
 mod statements_release;
 mod statements_return;
 mod statements_send_home;
+mod statements_split;
 mod statements_stack;
 mod statements_sticks;
 mod statements_tracks;

@@ -1,5 +1,6 @@
 //! The language: parsing, lowering, provenance, the documented semantics, and the layout of the code.
 
+mod blockade_check;
 mod branches;
 mod by_team;
 mod editors;

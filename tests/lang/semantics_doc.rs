@@ -80,6 +80,7 @@ fn statement_text(k: StatementKind) -> &'static str {
         StatementKind::BackWhenStuck => "`when no move forward: move backward, …`",
         StatementKind::BackStart => "`moving back past the first hole: …`",
         StatementKind::PrisonersFreed => "`prisoners freed: …`",
+        StatementKind::SplitThrows => "`split throws:`",
         StatementKind::BlockedRelease => "`blocked release:`",
         StatementKind::Stacks => "`stacks:`",
     }

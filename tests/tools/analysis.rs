@@ -702,3 +702,31 @@ fn team_colours_named_by_the_file_reach_view_study_and_report() {
         seig::lang::palette::DEFAULT_TEAMS
     );
 }
+
+/// Pieces borne off are counted per team only for a file that bears pieces off: the swap
+/// fixture's A-SW-8 `exact` bears off from the goal's last holes, its default bears none off.
+#[test]
+fn pieces_borne_off_are_counted_per_team_only_where_the_file_bears_off() {
+    let load = |readings: Vec<(String, String)>| {
+        let sel = Selection {
+            readings,
+            params: Vec::new(),
+        };
+        analysis::load(Path::new("tests/fixtures/swaps.seig"), &sel)
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let none = study(&load(Vec::new()), 30, 1);
+    assert!(!none.study.bears_off);
+    assert!(none.borne_off_per_game.is_empty());
+    assert_eq!(none.acc.borne_off, [0, 0]);
+    let off = study(&load(vec![("A-SW-8".into(), "exact".into())]), 30, 1);
+    assert!(off.study.bears_off);
+    assert_eq!(off.borne_off_per_game.len(), 2);
+    let total: u64 = off.acc.borne_off.iter().sum();
+    assert!(total > 0, "{:?}", off.acc.borne_off);
+    for (t, (_, per)) in off.borne_off_per_game.iter().enumerate() {
+        assert_eq!(*per, Some(off.acc.borne_off[t] as f64 / 30.0));
+    }
+    let text = metrics::render(&off);
+    assert!(text.contains("pieces borne off per game"), "{text}");
+}

@@ -13,7 +13,10 @@ impl Game {
     /// Whether the variant offers any decision that moves no piece.
     #[inline]
     pub(super) fn declines(&self) -> bool {
-        self.ir.moves_optional.value || self.ir.throw_on_at_will.value || self.back_may
+        self.ir.moves_optional.value
+            || self.ir.throw_on_at_will.value
+            || self.back_may
+            || self.splits
     }
 
     /// What makes the seat to play move while it can: a backward move turned by

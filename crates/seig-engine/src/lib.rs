@@ -16,6 +16,7 @@ mod prisoners;
 mod quick;
 mod reach;
 mod setup;
+mod split;
 mod stacks;
 mod verdict;
 
@@ -147,6 +148,9 @@ pub enum EntryKind {
     /// Moves a released piece back along its track (`move back`, or a move turned backward
     /// by `when no move forward: move backward`); always a group of its own.
     Back,
+    /// Moves a released piece by a part of a throw's move split in two (`split throws:`):
+    /// always a group of its own, and the two parts of one throw go to different pieces.
+    Part,
 }
 
 /// One move waiting in the pool.
@@ -266,6 +270,8 @@ pub(crate) const THROW_ON_PIECE: u8 = u8::MAX - 1;
 /// The piece a home decision ([`Decision::home`]) names: none of the seat's own (the piece
 /// placed is the first of the taken pieces waiting for their hole, [`State::homing`]).
 pub const HOME_PIECE: u8 = u8::MAX - 2;
+/// The piece a split decision ([`Decision::split`]) names: none.
+pub(crate) const SPLIT_PIECE: u8 = u8::MAX - 3;
 
 impl Decision {
     /// Declines the moves left in the pool and ends what the seat is doing: its turn, or
@@ -287,7 +293,7 @@ impl Decision {
     /// Whether it bears its piece off the board (`bear off from …`).
     #[inline]
     pub const fn bears_off(&self) -> bool {
-        self.piece < HOME_PIECE && self.entry == BEAR_OFF_ENTRY
+        self.piece < SPLIT_PIECE && self.entry == BEAR_OFF_ENTRY
     }
     /// Whether its piece keeps to its way where a `may branch` begins ([`KEEP_WAY_ENTRY`]).
     #[inline]
@@ -305,10 +311,31 @@ impl Decision {
         }
     }
     /// Whether it moves a piece of the seat's (neither [`Decision::PASS`],
-    /// [`Decision::THROW_ON`] nor a home decision).
+    /// [`Decision::THROW_ON`], a home decision nor a split).
     #[inline]
     pub const fn moves_piece(&self) -> bool {
-        self.piece < HOME_PIECE
+        self.piece < SPLIT_PIECE
+    }
+    /// Under `split throws: halves|any split`, splits the unused move of pool entry `entry`
+    /// into two parts ([`EntryKind::Part`]): `first` places and the rest, for two different
+    /// pieces. It moves no piece.
+    pub const fn split(entry: u8, first: u8) -> Decision {
+        Decision {
+            piece: SPLIT_PIECE,
+            mask: 1u64 << (entry & 63),
+            capture: false,
+            entry: first,
+        }
+    }
+    /// Whether it is a split decision ([`Decision::split`]): the pool entry and the first
+    /// part's places.
+    #[inline]
+    pub const fn split_of(&self) -> Option<(u8, u8)> {
+        if self.piece == SPLIT_PIECE {
+            Some((self.mask.trailing_zeros() as u8, self.entry))
+        } else {
+            None
+        }
     }
     /// Whether it is a home decision ([`Decision::home`]), and on which hole of the row.
     #[inline]
@@ -674,6 +701,8 @@ pub enum RefusalKind {
     BackPastStart,
     /// A backward move given with other throws: it is always a group of its own.
     BackAlone,
+    /// A part of a split throw given with other throws: it is always a group of its own.
+    PartAlone,
     /// A release whose own places would leave the holes they are confined to (`release N
     /// moving E within REGION`).
     Confined,
@@ -979,6 +1008,8 @@ pub struct Game {
     walks_back: bool,
     /// `when no move forward: move backward, may`: a seat holding a backward move may pass.
     back_may: bool,
+    /// `split throws: halves|any split`: the generator offers splits.
+    splits: bool,
     /// [`Game::plain_walk`] without stacks moving together or a chosen entry: the common
     /// move is applied by `Game::land_plain`, without the general checks.
     plain_apply: bool,
@@ -1354,6 +1385,7 @@ impl Game {
             plain_walk,
             walks_back,
             back_may,
+            splits: ir.movement.split.value != SplitThrows::Whole,
             plain_apply: plain_walk && !entry_choice && !mv.stacks_together.value && !prisoners,
             prisoners,
             wins_only,

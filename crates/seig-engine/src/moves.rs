@@ -197,6 +197,9 @@ impl Game {
             go_on = f(d);
             go_on
         });
+        if go_on && self.splits {
+            go_on = self.offer_splits(s, definitional, f);
+        }
         if go_on {
             self.offer_declines(s, any, f);
         }
@@ -236,11 +239,11 @@ impl Game {
             .filter(|&b| b != NONE)
             .fold(0, |acc, b| acc | 1 << (b & 63));
         let in_order = pooled && self.ir.movement.walk_in_throw_order.value;
-        // A backward move is a group of its own.
-        let backs: u64 = if self.walks_back {
+        // A backward move, or a part of a split throw, is a group of its own.
+        let backs: u64 = if self.walks_back || self.splits {
             unused[..m]
                 .iter()
-                .filter(|&&u| s.pool[u as usize].kind == EntryKind::Back)
+                .filter(|&&u| matches!(s.pool[u as usize].kind, EntryKind::Back | EntryKind::Part))
                 .fold(0, |acc, &u| acc | 1 << u)
         } else {
             0
@@ -507,15 +510,12 @@ impl Game {
         {
             return false;
         }
-        if e.kind == EntryKind::Either
+        if matches!(e.kind, EntryKind::Either | EntryKind::Part)
             && s.pool[..s.pool_len as usize]
                 .iter()
                 .enumerate()
                 .any(|(j, o)| {
-                    j != i
-                        && o.kind == EntryKind::Either
-                        && o.family == e.family
-                        && o.piece == d.piece
+                    j != i && o.kind == e.kind && o.family == e.family && o.piece == d.piece
                 })
         {
             return false;
@@ -565,8 +565,10 @@ impl Game {
         let kind_given = |f: &Effect| {
             matches!(
                 (f, e.kind),
-                (Effect::Move(_), EntryKind::Move | EntryKind::Back)
-                    | (Effect::MoveBack(_), EntryKind::Back)
+                (
+                    Effect::Move(_),
+                    EntryKind::Move | EntryKind::Back | EntryKind::Part
+                ) | (Effect::MoveBack(_), EntryKind::Back)
                     | (Effect::Release { .. }, EntryKind::Release)
                     | (Effect::ReleaseOrMove { .. }, EntryKind::Either)
             )
@@ -653,6 +655,13 @@ impl Game {
                     ));
                 }
                 EntryKind::Back => {}
+                EntryKind::Part if mask.count_ones() > 1 => {
+                    return Err(Refusal::new(
+                        RefusalKind::PartAlone,
+                        Ground::of(self.ir.movement.split.origin, EngineChoiceId::SplitThrows),
+                    ));
+                }
+                EntryKind::Part => {}
             }
             if e.bound != NONE && !self.binding_kept(s, e.bound, piece, mask) {
                 return Err(Refusal::new(
@@ -660,16 +669,23 @@ impl Game {
                     Ground::of(self.ir.bind_after_release, EngineChoiceId::BindAfterRelease),
                 ));
             }
-            if e.kind == EntryKind::Either {
+            if matches!(e.kind, EntryKind::Either | EntryKind::Part) {
                 let clash = s.pool[..s.pool_len as usize]
                     .iter()
                     .enumerate()
                     .any(|(j, o)| {
                         j != i
-                            && o.kind == EntryKind::Either
+                            && o.kind == e.kind
                             && o.family == e.family
                             && (o.piece == piece || (mask >> j & 1 == 1))
                     });
+                if clash && e.kind == EntryKind::Part {
+                    // What splitting a throw means: two parts, two pieces.
+                    return Err(Refusal::new(
+                        RefusalKind::SamePiece,
+                        Ground::of(self.ir.movement.split.origin, EngineChoiceId::SplitThrows),
+                    ));
+                }
                 if clash {
                     // What `release or move` means, and the entries are the position's.
                     return Err(Refusal::fact(RefusalKind::SamePiece));
@@ -1398,6 +1414,9 @@ impl Game {
         if s.homing != 0 || d.home_hole().is_some() {
             return self.decide_home(s, d, obs, legal);
         }
+        if d.split_of().is_some() {
+            return self.apply_split(s, d, legal);
+        }
         if !d.moves_piece() {
             return self.decline(s, d, obs, legal);
         }
@@ -1917,7 +1936,7 @@ fn same_entry(a: &Entry, b: &Entry, bound_families: u64) -> bool {
     let bound = |e: &Entry| bound_families >> (e.family & 63) & 1 == 1;
     let family_matters = match a.kind {
         EntryKind::Move | EntryKind::Back => false,
-        EntryKind::Either => true,
+        EntryKind::Either | EntryKind::Part => true,
         EntryKind::Release => bound(a) || bound(b),
     };
     a.steps == b.steps

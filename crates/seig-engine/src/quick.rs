@@ -63,15 +63,15 @@ impl Group {
             match e.kind {
                 EntryKind::Release => g.releases += 1,
                 EntryKind::Either => g.releasers += 1,
-                EntryKind::Move | EntryKind::Back => {}
+                EntryKind::Move | EntryKind::Back | EntryKind::Part => {}
             }
             if e.bound != NONE {
                 g.allowed &= bound_allows(pool, e.bound, mask);
             }
-            if e.kind == EntryKind::Either {
+            if matches!(e.kind, EntryKind::Either | EntryKind::Part) {
                 // Other entries of its throw went, or go in this group, to other pieces.
                 for (j, o) in pool.iter().enumerate() {
-                    if j == i || o.kind != EntryKind::Either || o.family != e.family {
+                    if j == i || o.kind != e.kind || o.family != e.family {
                         continue;
                     }
                     if mask >> j & 1 == 1 {

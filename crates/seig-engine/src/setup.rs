@@ -779,6 +779,14 @@ impl Game {
                         (Effect::ReleaseOrMove { steps, .. }, EntryKind::Either) => {
                             steps.eval(e.thrown) == e.steps
                         }
+                        // A part of a split move (`split throws:`): some split of it.
+                        (Effect::Move(a), EntryKind::Part) => {
+                            let whole = a.eval(e.thrown);
+                            let how = ir.movement.split.value;
+                            (1..whole).any(|x| {
+                                how.first_parts(whole).contains(&x.min(whole - x)) && (x == e.steps)
+                            })
+                        }
                         _ => false,
                     })
             };

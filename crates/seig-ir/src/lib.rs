@@ -198,6 +198,8 @@ pub enum EngineChoiceId {
     GateChecking,
     /// `moves per piece`.
     MovesPerPiece,
+    /// `split throws`.
+    SplitThrows,
     /// `pooled landing`.
     PooledLanding,
     /// `passing`.
@@ -252,7 +254,7 @@ pub enum EngineChoiceId {
 
 impl EngineChoiceId {
     /// Every engine choice, in the order of docs/semantics.md.
-    pub const ALL: [EngineChoiceId; 46] = [
+    pub const ALL: [EngineChoiceId; 48] = [
         EngineChoiceId::ThrowingOrder,
         EngineChoiceId::SeatsPerTeam,
         EngineChoiceId::SeatRotation,
@@ -279,6 +281,7 @@ impl EngineChoiceId {
         EngineChoiceId::Passing,
         EngineChoiceId::SendingHoles,
         EngineChoiceId::Blockades,
+        EngineChoiceId::SplitThrows,
         EngineChoiceId::BearingOff,
         EngineChoiceId::BackwardMoves,
         EngineChoiceId::Stacking,
@@ -327,6 +330,7 @@ impl EngineChoiceId {
             EngineChoiceId::ParkedPieces => "parked pieces",
             EngineChoiceId::GateChecking => "gate checking",
             EngineChoiceId::MovesPerPiece => "moves per piece",
+            EngineChoiceId::SplitThrows => "split throws",
             EngineChoiceId::PooledLanding => "pooled landing",
             EngineChoiceId::Passing => "passing",
             EngineChoiceId::SendingHoles => "sending holes",
@@ -443,6 +447,8 @@ pub enum StatementKind {
     Win,
     /// `moves per piece per turn: …`.
     MovesPerPiece,
+    /// `split throws: whole|halves|any split`.
+    SplitThrows,
     /// `pooled throws land: …`.
     PooledLanding,
     /// `pooled throws walk: …`.
@@ -1290,6 +1296,10 @@ pub struct Movement {
     /// [`PrisonersFreed::OnArrival`]).
     #[serde(default)]
     pub prisoners_freed: Sourced<PrisonersFreed>,
+    /// `split throws: halves|any split`: a throw's move may be split in two parts for two
+    /// different pieces (language default: [`SplitThrows::Whole`], it goes whole to one).
+    #[serde(default)]
+    pub split: Sourced<SplitThrows>,
 }
 
 /// When a team's pieces held prisoner in a stack its piece takes are freed
@@ -1315,6 +1325,33 @@ pub enum BackWhenStuck {
     Must,
     /// They become backward moves, which the seat may make or decline (a pass).
     May,
+}
+
+/// How a throw's move may be divided between pieces (`split throws: …`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum SplitThrows {
+    /// The move goes whole to one piece (the language default).
+    #[default]
+    Whole,
+    /// Or, of an even value, half to one piece and half to another (`halves`).
+    Halves,
+    /// Or in any two parts of at least one place, to two pieces (`any split`).
+    Any,
+}
+
+impl SplitThrows {
+    /// The smaller parts a move of `steps` places may be split into (the other part is
+    /// `steps` minus it), as a range of first parts: empty when it may not be split.
+    pub fn first_parts(self, steps: u8) -> std::ops::RangeInclusive<u8> {
+        // `1..=0` is the empty range of first parts: no split.
+        let (lo, hi) = match self {
+            SplitThrows::Whole => (1, 0),
+            SplitThrows::Halves if steps >= 2 && steps.is_multiple_of(2) => (steps / 2, steps / 2),
+            SplitThrows::Halves => (1, 0),
+            SplitThrows::Any => (1, steps / 2),
+        };
+        lo..=hi
+    }
 }
 
 /// What a backward move does at its track's first hole
@@ -1346,6 +1383,7 @@ impl Default for Movement {
             back_when_stuck: Sourced::default_value(BackWhenStuck::Never),
             back_start: Sourced::default_value(BackStart::Stop),
             prisoners_freed: Sourced::default_value(PrisonersFreed::OnArrival),
+            split: Sourced::default_value(SplitThrows::Whole),
         }
     }
 }

@@ -196,6 +196,7 @@ codes! {
     BackwardNever = "W044", Warning, "A backward-move statement that never applies (no throw entry gives a move it could turn or walk back)", Corpus("backward_never");
     BearOffThrowNever = "W045", Warning, "`bear off from … with …` lists a throw value the sticks can never give", Corpus("bear_off_impossible_throw");
     PrisonersFreedNever = "W046", Warning, "`prisoners freed:` in a file where no capture takes prisoners", Corpus("prisoners_freed_never");
+    BlockadeNeverPassed = "W047", Warning, "A blockade that, once a team fills the last holes of its track with it, the other team can never pass", Corpus("blockade_never_passed");
     SameShownColour = "W050", Warning, "Both teams are drawn in the same colour", Corpus("shown_same_colour");
     LowContrastColour = "W051", Warning, "A team's colour hardly shows on the page's holes or a dark terminal", Corpus("shown_low_contrast");
 

@@ -699,6 +699,7 @@ fn statement(s: &StmtKind) -> String {
         | StmtKind::BackWhenStuck(_)
         | StmtKind::BackStart(_)
         | StmtKind::PrisonersFreed(_)
+        | StmtKind::SplitThrows(_)
         | StmtKind::ThrowingOn(_)
         | StmtKind::Passing { .. }
         | StmtKind::SendOn { .. }
@@ -860,6 +861,14 @@ fn movement(s: &StmtKind) -> String {
         StmtKind::BackWhenStuck(may) => format!(
             "when no move forward: move backward, {}",
             if *may { "may" } else { "must" }
+        ),
+        StmtKind::SplitThrows(v) => format!(
+            "split throws: {}",
+            match v {
+                crate::ir::SplitThrows::Whole => "whole",
+                crate::ir::SplitThrows::Halves => "halves",
+                crate::ir::SplitThrows::Any => "any split",
+            }
         ),
         StmtKind::BackStart(forbidden) => format!(
             "moving back past the first hole: {}",

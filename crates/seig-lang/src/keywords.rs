@@ -296,6 +296,10 @@ pub const FORMS: &[Form] = &[
         "Whether a throw larger than a hole's listed values also bears a piece off (default exact).",
     ),
     f(
+        "split throws: whole|halves|any split",
+        "Whether a throw's move may be split in two parts for two different pieces (default whole).",
+    ),
+    f(
         "blockade: N in a row",
         "Opposing pieces on N or more holes in a row along the track cannot be walked past.",
     ),

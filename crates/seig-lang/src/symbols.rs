@@ -463,6 +463,7 @@ impl Walk {
             | StmtKind::BackWhenStuck(_)
             | StmtKind::BackStart(_)
             | StmtKind::PrisonersFreed(_)
+            | StmtKind::SplitThrows(_)
             | StmtKind::ThrowingOn(_)
             | StmtKind::ImmuneArrived
             | StmtKind::ImmuneUntilReleased

@@ -308,6 +308,7 @@ pub fn render_pool(g: &Game, s: &State) -> Option<String> {
                 EntryKind::Release => "r",
                 EntryKind::Either => "e",
                 EntryKind::Back => "b",
+                EntryKind::Part => "p",
                 EntryKind::Move => "",
             };
             let rule = &g.ir().rules[e.rule.index()].id;

@@ -448,6 +448,7 @@ fn statement_kind(s: &StmtKind) -> Option<StatementKind> {
         StmtKind::BackWhenStuck(_) => K::BackWhenStuck,
         StmtKind::BackStart(_) => K::BackStart,
         StmtKind::PrisonersFreed(_) => K::PrisonersFreed,
+        StmtKind::SplitThrows(_) => K::SplitThrows,
         StmtKind::ThrowingOn(_) => K::ThrowingOn,
         StmtKind::Passing { .. } => K::Passing,
         StmtKind::MustLand(_) => K::MustLand,

@@ -10,6 +10,7 @@
 //! matters: a pass may read what earlier ones put in the shared context, and whole-file
 //! checks only run on a file without errors so far.
 
+mod blockade;
 mod board;
 mod branch;
 mod capture;

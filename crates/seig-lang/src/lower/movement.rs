@@ -19,6 +19,7 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
     let mut stuck: Option<Setting<BackWhenStuck>> = None;
     let mut back_start: Option<Setting<BackStart>> = None;
     let mut freed: Option<Setting<PrisonersFreed>> = None;
+    let mut split: Option<Setting<SplitThrows>> = None;
     let mut must_land = TeamCells::default();
     let mut must_land_origin = None;
     let mut passed_won: Sourced<TeamCells> = Sourced::default();
@@ -98,6 +99,7 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
                     "when a taker's own prisoners are freed",
                 )
             }
+            StmtKind::SplitThrows(v) => set_once(cx, &mut split, *v, f, "how a throw may be split"),
             StmtKind::BlockedRelease(b) => {
                 let v = match b {
                     BlockedReleaseKind::Lost => BlockedRelease::Lost,
@@ -126,6 +128,7 @@ pub(super) fn movement(cx: &mut Cx, flat: &[Flat]) -> Movement {
         back_when_stuck: sourced(&stuck, d.back_when_stuck.value),
         back_start: sourced(&back_start, d.back_start.value),
         prisoners_freed: sourced(&freed, d.prisoners_freed.value),
+        split: sourced(&split, d.split.value),
         passed_won,
     }
 }

@@ -28,6 +28,7 @@ pub(super) fn check(cx: &mut Cx, ir: &Ir, flat: &[Flat]) {
     special_holes(cx, ir, flat);
     backward(cx, ir, &span);
     prisoners_freed(cx, ir, &span);
+    super::blockade::check(cx, ir, &span);
     unreachable_cells(cx, ir, &span);
     super::shadowed::check(cx, ir, &span);
     super::layout::check(cx, ir, &span);

@@ -708,6 +708,8 @@ pub enum StmtKind {
     BackStart(bool),
     /// `prisoners freed: on arrival|at once` (`true`: at once).
     PrisonersFreed(bool),
+    /// `split throws: whole|halves|any split`.
+    SplitThrows(crate::ir::SplitThrows),
     /// `blocked release: lost|released in place|another piece`.
     BlockedRelease(BlockedReleaseKind),
     /// `stacks: move together|move apart` (`true` = together).

@@ -50,7 +50,7 @@ pub fn describe(r: Rule) -> &'static str {
         | send_home_stmt | win_stmt | moves_per_piece_stmt | pooled_landing_stmt
         | pooled_walk_stmt | passing_stmt | must_land_stmt | passed_won_stmt | send_on_stmt
         | protection_stmt | bear_off_stmt | bearing_stmt | blockade_stmt | back_stuck_stmt
-        | back_start_stmt | prisoners_freed_stmt | blocked_release_stmt | seat_order_stmt | draw_stmt | score_end_stmt
+        | back_start_stmt | prisoners_freed_stmt | split_stmt | blocked_release_stmt | seat_order_stmt | draw_stmt | score_end_stmt
         | moves_stmt | throwing_on_stmt | stmt | stmt_alone => STATEMENT,
         team_blocks | alternating => "`team blocks` or `alternating`",
         from_hole => "`from hole N`",
@@ -96,6 +96,7 @@ pub fn describe(r: Rule) -> &'static str {
         moves_forced | moves_optional => "`forced` or `optional`",
         back_must | back_may => "`must` or `may`",
         back_stop => "`stop` or `forbidden`",
+        split_whole | split_halves | split_any => "`whole`, `halves` or `any split`",
         throw_on_as_thrown | throw_on_at_will => "`as thrown` or `at will`",
         face_percent => "a chance in percent (`p(marked) = 55 percent`, or a param)",
         passing_own | passing_opposing => "`own` or `opposing`",

@@ -637,6 +637,11 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
         Rule::prisoners_freed_stmt => {
             StmtKind::PrisonersFreed(next!().as_rule() == Rule::freed_at_once)
         }
+        Rule::split_stmt => StmtKind::SplitThrows(match next!().as_rule() {
+            Rule::split_halves => crate::ir::SplitThrows::Halves,
+            Rule::split_any => crate::ir::SplitThrows::Any,
+            _ => crate::ir::SplitThrows::Whole,
+        }),
         Rule::blocked_release_stmt => StmtKind::BlockedRelease(match next!().as_rule() {
             Rule::release_in_place => BlockedReleaseKind::InPlace,
             Rule::release_another => BlockedReleaseKind::AnotherPiece,

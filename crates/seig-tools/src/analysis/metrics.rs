@@ -91,6 +91,10 @@ pub struct StudyInfo {
     /// otherwise and in a study saved before, where the binomial law gives them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub exact: Vec<Vec<(f64, String)>>,
+    /// Does the file bear pieces off (`bear off from …`)? Only then are the pieces borne
+    /// off reported.
+    #[serde(default)]
+    pub bears_off: bool,
 }
 
 impl StudyInfo {
@@ -147,6 +151,9 @@ pub struct Acc {
     pub lost_hist: [BTreeMap<u64, u64>; 2],
     /// Pieces of each team sent home, over all games.
     pub sent_home: [u64; 2],
+    /// Pieces of each team borne off the board by the end of each game, over all games.
+    #[serde(default)]
+    pub borne_off: [u64; 2],
     /// Finished games by what ended them: `RULE@PHASE` (the win's rule, the phase at the
     /// end) → games.
     pub endings: BTreeMap<String, u64>,
@@ -215,6 +222,7 @@ impl Acc {
             add(&mut self.wins[t], o.wins[t])?;
             add(&mut self.lost[t], o.lost[t])?;
             add(&mut self.sent_home[t], o.sent_home[t])?;
+            add(&mut self.borne_off[t], o.borne_off[t])?;
             add(&mut self.never_moved[t], o.never_moved[t])?;
             add_map(&mut self.first_move[t], &o.first_move[t])?;
             add_map(&mut self.lost_hist[t], &o.lost_hist[t])?;
@@ -394,6 +402,9 @@ pub struct GameBrief {
     pub removals: u32,
     /// Pieces sent home (a landing capture that sends home counts among the captures too).
     pub send_homes: u32,
+    /// Pieces of each team borne off the board when it ended.
+    #[serde(default)]
+    pub borne_off: [u32; 2],
     /// The rule of the win that ended it, if one did.
     pub ended_by: Option<RuleIx>,
     /// The engine could not finish it (else, without a winner, the turn cap stopped it).
@@ -816,7 +827,10 @@ pub(crate) fn play_game(
             fired[i / 64] |= 1 << (i % 64);
         }
     }
+    let mut borne_off = [0u32; 2];
     for (t, first) in first_move.iter().enumerate() {
+        borne_off[t] = u32::try_from(g.borne_count(&s, TeamId::new(t))).unwrap_or(0);
+        acc.borne_off[t] += borne_off[t] as u64;
         acc.lost[t] += lost[t] as u64;
         *acc.lost_hist[t].entry(lost[t] as u64).or_default() += 1;
         acc.sent_home[t] += sent_home[t] as u64;
@@ -835,6 +849,7 @@ pub(crate) fn play_game(
         captures,
         removals,
         send_homes,
+        borne_off,
         ended_by,
         aborted: out.aborted().is_some(),
         phase: s.phase(),
@@ -1056,6 +1071,7 @@ pub(crate) fn study_info(
             .map(|t| crate::view::team_colour_hex(ir, t))
             .collect(),
         refusals: false,
+        bears_off: !ir.bear_off.is_empty(),
     }
 }
 
@@ -1255,6 +1271,10 @@ pub struct Metrics {
     pub lost_per_game: Vec<(String, Option<f64>)>,
     /// Pieces sent home per game, by each team.
     pub sent_home_per_game: Vec<(String, Option<f64>)>,
+    /// Pieces borne off the board per game (by its end), by each team; empty when the file
+    /// bears no piece off.
+    #[serde(default)]
+    pub borne_off_per_game: Vec<(String, Option<f64>)>,
     /// Every rule's firing.
     pub rules: Vec<RuleFiring>,
     /// Rules that can fire, are in force, and never fired.
@@ -1432,6 +1452,13 @@ pub fn derive(info: &StudyInfo, range: (u64, u64), acc: &Acc) -> Metrics {
         sent_home_per_game: (0..2)
             .map(|t| (team(t), per_game(acc.sent_home[t])))
             .collect(),
+        borne_off_per_game: if info.bears_off {
+            (0..2)
+                .map(|t| (team(t), per_game(acc.borne_off[t])))
+                .collect()
+        } else {
+            Vec::new()
+        },
         rules,
         never_fired,
         silent,
@@ -1907,6 +1934,10 @@ fn render_play(o: &mut String, m: &Metrics) {
             per(x),
             per(h)
         );
+    }
+    for (t, x) in &m.borne_off_per_game {
+        let per = x.map_or("—".to_string(), |v| format!("{v:.2}"));
+        let _ = writeln!(o, "  {t}: {per} pieces borne off per game");
     }
     for f in &m.first_move {
         if f.throws.n == 0 {

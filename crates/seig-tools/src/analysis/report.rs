@@ -565,6 +565,24 @@ fn outcome_rows(o: &mut String, ms: &[Metrics]) {
             }),
         );
     }
+    if ms.iter().any(|m| !m.borne_off_per_game.is_empty()) {
+        for t in 0..2 {
+            let name = ms
+                .first()
+                .and_then(|m| m.study.teams.get(t).cloned())
+                .unwrap_or_default();
+            table_row(
+                o,
+                &format!("pieces {name} borne off per game"),
+                &col(&|m| {
+                    m.borne_off_per_game
+                        .get(t)
+                        .and_then(|x| x.1)
+                        .map_or("—".to_string(), |x| format!("{x:.2}"))
+                }),
+            );
+        }
+    }
     table_row(
         o,
         "ended by (rule @ phase)",

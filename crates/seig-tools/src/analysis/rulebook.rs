@@ -1095,6 +1095,7 @@ fn kind_words(k: StatementKind) -> &'static str {
         StatementKind::BackWhenStuck => "what the moves no piece can use forward do",
         StatementKind::BackStart => "what a backward move does at the track's first hole",
         StatementKind::PrisonersFreed => "when a taker's own pieces held prisoner are freed",
+        StatementKind::SplitThrows => "whether a throw's move may be split between two pieces",
         StatementKind::Blockade => "pieces in a row that cannot be passed",
         StatementKind::BearOff => "holes and throws with which a piece leaves the board",
         StatementKind::BearingLarger => "whether a larger throw bears a piece off",

@@ -652,6 +652,7 @@ fn outcome_key(g: &Game, s: &State) -> OutcomeKey {
                 seig_engine::EntryKind::Release => 1,
                 seig_engine::EntryKind::Either => 2,
                 seig_engine::EntryKind::Back => 3,
+                seig_engine::EntryKind::Part => 4,
             };
             // Used by some piece (which one is in `pieces`), or dropped, or open.
             let state = match e.used() {

@@ -6,6 +6,7 @@
 use crate::ir::{
     Allocation, BackStart, BackWhenStuck, BlockedRelease, CaptureKind, Cond, Effect,
     EngineChoiceId, HomeTarget, Ir, Origin, PrisonersFreed, ReleaseOrder, Requirement, SeatOrder,
+    SplitThrows,
     TeamId, TrackEnd, TrackEntry, ValueRule,
 };
 
@@ -82,6 +83,7 @@ impl Choices<'_> {
         out.extend(self.movement_choices());
         out.push(self.sending_choice());
         out.push(self.blockade_choice());
+        out.push(self.split_choice());
         out.push(self.bearing_off_choice());
         out.push(self.backward_choice());
         out.extend(self.taking_choices());
@@ -602,6 +604,26 @@ impl Choices<'_> {
             "when no move forward: move backward, must / may; moving back past the first hole: stop / forbidden",
             format!("{stuck}; {start}; a backward move is one throw, never pooled with others"),
             mv.back_when_stuck.origin.or(mv.back_start.origin),
+        )
+    }
+
+    /// How a throw's move may be divided between pieces (`split throws: …`).
+    fn split_choice(&self) -> EngineChoice {
+        let sp = &self.movement.split;
+        let said = match sp.value {
+            SplitThrows::Whole => "a throw's move goes whole to one piece",
+            SplitThrows::Halves => {
+                "a throw's move of an even value goes whole to one piece, or half to one piece and half to another (the seat splits it first, then moves each half)"
+            }
+            SplitThrows::Any => {
+                "a throw's move goes whole to one piece, or in two parts of at least one place each to two pieces (the seat splits it first, then moves each part)"
+            }
+        };
+        choice(
+            EngineChoiceId::SplitThrows,
+            "split throws: whole / halves / any split",
+            said.to_string(),
+            sp.origin,
         )
     }
 

@@ -287,5 +287,6 @@ fn entry_kind(k: EntryKind) -> &'static str {
         EntryKind::Back => "backward move",
         EntryKind::Release => "release",
         EntryKind::Either => "release or move",
+        EntryKind::Part => "part of a split move",
     }
 }

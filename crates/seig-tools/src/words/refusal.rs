@@ -123,6 +123,7 @@ pub fn what(r: &Refusal) -> String {
             "a backward move needs as many holes behind the piece as it has places".into()
         }
         K::BackAlone => "a backward move is made alone, not with other throws".into(),
+        K::PartAlone => "a part of a split throw is moved alone, not with other throws".into(),
         K::Stacking => "a team may not have two pieces on one hole".into(),
         K::Protected => {
             "the landing hole holds an opposing piece that may not be taken there".into()
@@ -273,6 +274,7 @@ fn ground_words(ir: &Ir, r: &Refusal) -> String {
         K::BackAtStart => "moving back past the first hole: stop (a backward move stops on the track's first hole)".into(),
         K::BackPastStart => "moving back past the first hole: forbidden (a backward move needs the holes behind the piece)".into(),
         K::BackAlone => "backward moves (a backward move is one throw, never pooled with others)".into(),
+        K::PartAlone => "split throws (a part of a split throw is moved alone, never pooled with others)".into(),
         K::Stacking => "stacking: own pieces may not share a hole".into(),
         K::Protected | K::CannotTake => protection(ir, g),
         K::MustTake => "capture: compulsory (the move must take)".into(),
