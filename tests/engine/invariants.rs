@@ -38,6 +38,7 @@ use seig::engine::{
 };
 use seig::lang::ir::{
     Allocation, BackWhenStuck, Cell, CellSet, Cond, Effect, PhaseId, RuleIx, Start, TeamId,
+    ValueRule,
 };
 use seig::lang::lower::Selection;
 use seig::tools::sim::Rng;
@@ -488,6 +489,53 @@ fn binomial(n: u8, k: u8, p: f64) -> f64 {
     c * p.powi(k as i32) * (1.0 - p).powi((n - k) as i32)
 }
 
+/// The probability of throw `k` of `n` sticks or dice, from the definition: the binomial
+/// law of the sticks, less the marked stick's own throw (the marked stick alone showing the
+/// counted face), or the share of the dice's equally likely faces whose values, sorted, are
+/// the throw's.
+fn expected_p(g: &Game, n: u8, k: u8) -> Option<f64> {
+    let sticks = &g.ir().sticks;
+    if let Some(d) = &sticks.dice {
+        let values = g.dice_of(k)?;
+        let f = d.faces.len();
+        let total = f.pow(u32::from(n));
+        let hits = (0..total)
+            .filter(|&code| {
+                let mut c = code;
+                let mut v: Vec<u8> = (0..n)
+                    .map(|_| {
+                        let x = d.faces[c % f];
+                        c /= f;
+                        x
+                    })
+                    .collect();
+                v.sort_unstable();
+                v == values
+            })
+            .count();
+        return Some(hits as f64 / total as f64);
+    }
+    let p = sticks.p;
+    let marked = match (sticks.marked, sticks.value.value) {
+        (Some(_), ValueRule::Face(face)) => Some(face),
+        _ => None,
+    };
+    let m = i32::from(n) - 1;
+    // (code of the ordinary throw the marked one is taken from, its probability)
+    let alone = marked.map(|face| {
+        if face == 0 {
+            (1, p * (1.0 - p).powi(m))
+        } else {
+            (n - 1, (1.0 - p) * p.powi(m))
+        }
+    });
+    match alone {
+        Some((_, pm)) if k == n + 1 => Some(pm),
+        Some((single, pm)) if k == single => Some(binomial(n, k, p) - pm),
+        _ => Some(binomial(n, k, p)),
+    }
+}
+
 fn check_chance(g: &Game, s: &State) -> Result<(), String> {
     let n = g.sticks_for(s);
     let outs = g.chance_outcomes(s);
@@ -500,13 +548,15 @@ fn check_chance(g: &Game, s: &State) -> Result<(), String> {
         if !(0.0..=1.0).contains(&o.p) {
             return Err(format!("outcome k={} has probability {}", o.k, o.p));
         }
-        if o.k > n {
+        if o.k > g.last_throw_code(n) {
             return Err(format!("outcome k={} with {n} sticks", o.k));
         }
         if !seen.insert(o.k) {
             return Err(format!("outcome k={} listed twice", o.k));
         }
-        let want = binomial(n, o.k, g.ir().sticks.p);
+        let Some(want) = expected_p(g, n, o.k) else {
+            return Err(format!("outcome k={} is no throw of the dice", o.k));
+        };
         if (o.p - want).abs() > 1e-12 {
             return Err(format!("outcome k={} has p={} not {want}", o.k, o.p));
         }
@@ -532,8 +582,10 @@ fn check_chance(g: &Game, s: &State) -> Result<(), String> {
     if g.apply_decision(&mut c, d, &mut Quiet).is_ok() || c != *s {
         return Err("a decision was accepted at a chance node".into());
     }
-    if g.apply_throw(&mut c, n + 1, &mut Quiet).is_ok() || c != *s {
-        return Err(format!("a throw of {} of {n} sticks was accepted", n + 1));
+    // Past the last throw code (a marked stick's throw is `n + 1`, the dice's are numbered).
+    let past = g.last_throw_code(n) + 1;
+    if g.apply_throw(&mut c, past, &mut Quiet).is_ok() || c != *s {
+        return Err(format!("a throw of code {past} of {n} sticks was accepted"));
     }
     Ok(())
 }
@@ -942,11 +994,23 @@ fn check_phase_change(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<()
     Ok(())
 }
 
-/// A throw: one `Throw` event, and `Captured` only by `remove opposing piece`.
+/// A throw: one `Throw` event (one a die, in the dice's order, for dice) first, and
+/// `Captured` only by `remove opposing piece`.
 fn check_throw(g: &Game, s: &State, n: &State, ev: &[Event]) -> Result<(), String> {
-    match ev.first() {
-        Some(Event::Throw { value, .. }) if Some(*value) == n.last().map(|l| l.2) => {}
-        other => return Err(format!("a throw's first event is {other:?}")),
+    let thrown: Vec<u8> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Throw { value, .. } => Some(*value),
+            _ => None,
+        })
+        .collect();
+    let want = n
+        .last()
+        .map(|(_, k, v)| g.dice_of(k).map_or_else(|| vec![v], <[u8]>::to_vec));
+    if !matches!(ev.first(), Some(Event::Throw { .. })) || want.as_ref() != Some(&thrown) {
+        return Err(format!(
+            "a throw's events are {ev:?}, its throws {thrown:?} (the throw: {want:?})"
+        ));
     }
     // Which pieces are in the game as the throw's events take them one by one.
     let mut alive: [Vec<bool>; 2] =
@@ -1600,11 +1664,7 @@ fn the_bundled_variants_are_the_ones_tested() {
     let mut found = list("rules", "");
     found.extend(list("rules/relatives", "relatives/"));
     found.sort();
-    let mut known: Vec<String> = VARIANTS
-        .iter()
-        .filter(|s| !s.contains('/'))
-        .map(|s| s.to_string())
-        .collect();
+    let mut known: Vec<String> = VARIANTS.iter().map(|s| s.to_string()).collect();
     known.sort();
     assert_eq!(
         found, known,

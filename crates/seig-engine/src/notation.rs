@@ -183,8 +183,7 @@ impl Game {
             let _ = write!(out, " last {n}:{k}");
             // The value is the thrower's: written when it differs from the value the same
             // sticks give the team now to play.
-            let colour = ir.teams[s.team].colour_face();
-            if ir.sticks.value.value.throw_value(colour, k, n) != v {
+            if self.throw_value(s.team, n, k) != Some(v) {
                 let _ = write!(out, "={v}");
             }
         }

@@ -410,8 +410,12 @@ impl Game {
             let Some(of_team) = self.throw_value(s.team, l.sticks, l.count) else {
                 return Err(SetupError::LastThrow);
             };
-            // The value is the thrower's; without it, the team to play's.
+            // The value is the thrower's; without it, the team to play's. Dice are worth
+            // their sum to every team.
             let value = l.value.unwrap_or(of_team);
+            if self.ir.sticks.dice.is_some() && value != of_team {
+                return Err(SetupError::LastThrow);
+            }
             s.last = Some((l.sticks, l.count, value));
         }
         if set.pool.len() > POOL_MAX {
@@ -553,9 +557,13 @@ impl Game {
         }
         let pool = &s.pool[..s.pool_len as usize];
         for (i, e) in pool.iter().enumerate() {
-            let possible = counts
-                .iter()
-                .any(|&n| (0..=n).any(|k| st.value.value.throw_value(colour, k, n) == e.thrown));
+            // Each die's value is an entry of its own (`dice`); sticks give their count's.
+            let possible = match &st.dice {
+                Some(d) => d.faces.contains(&e.thrown),
+                None => counts.iter().any(|&n| {
+                    (0..=n).any(|k| st.value.value.throw_value(colour, k, n) == e.thrown)
+                }),
+            };
             if !possible {
                 return Err(SetupError::EntryNoSuchThrow {
                     entry: i,

@@ -50,8 +50,9 @@ pub fn describe(r: Rule) -> &'static str {
         | send_home_stmt | win_stmt | moves_per_piece_stmt | pooled_landing_stmt
         | pooled_walk_stmt | passing_stmt | must_land_stmt | passed_won_stmt | send_on_stmt
         | protection_stmt | bear_off_stmt | bearing_stmt | blockade_stmt | back_stuck_stmt
-        | back_start_stmt | prisoners_freed_stmt | split_stmt | blocked_release_stmt | seat_order_stmt | draw_stmt | score_end_stmt
-        | moves_stmt | throwing_on_stmt | stmt | stmt_alone => STATEMENT,
+        | back_start_stmt | prisoners_freed_stmt | split_stmt | blocked_release_stmt
+        | seat_order_stmt | draw_stmt | score_end_stmt | moves_stmt | throwing_on_stmt | stmt
+        | stmt_alone => STATEMENT,
         team_blocks | alternating => "`team blocks` or `alternating`",
         from_hole => "`from hole N`",
         counted | own_kw | opposing_kw => "`own pieces in ROW` or `opposing pieces in ROW`",

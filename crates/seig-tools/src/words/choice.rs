@@ -6,8 +6,7 @@
 use crate::ir::{
     Allocation, BackStart, BackWhenStuck, BlockedRelease, CaptureKind, Cond, Effect,
     EngineChoiceId, HomeTarget, Ir, Origin, PrisonersFreed, ReleaseOrder, Requirement, SeatOrder,
-    SplitThrows,
-    TeamId, TrackEnd, TrackEntry, ValueRule,
+    SplitThrows, TeamId, TrackEnd, TrackEntry, ValueRule,
 };
 
 /// One engine choice of a variant.
