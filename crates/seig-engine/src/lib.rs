@@ -1295,7 +1295,6 @@ impl Game {
         let (next_of, branch_at, keep_at) = branch_tables(&ir);
         let may_branch = keep_at.iter().any(|k| !k.is_empty());
         let branchy = ir.teams.iter().any(|t| !t.track.branches.is_empty());
-        let latched = latched_conditions(&ir);
         let mv = &ir.movement;
         let pass_free = mv.pass_own.value
             && mv.pass_opposing.value
@@ -1334,32 +1333,11 @@ impl Game {
         // `released in place` is known to the quick verdicts (a one-entry release whose walk
         // is refused is made where the piece stands): it alone makes no release careful.
         let in_place = mv.blocked_release.value == BlockedRelease::InPlace;
-        let careful_releases = prisoners
-            || confined
-            || branchy
-            || !matches!(
-                mv.blocked_release.value,
-                BlockedRelease::Lost | BlockedRelease::InPlace
-            )
-            || effect_orders
-            || matches!(
-                ir.release_order.value,
-                ReleaseOrder::FirstHole | ReleaseOrder::LastHole
-            );
+        let careful_releases =
+            prisoners || confined || branchy || effect_orders || releases_by_definition(&ir);
         let entry_choice = ir.teams.iter().any(|t| t.track.entry_choices() > 0);
         let release_any = effect_orders || mv.blocked_release.value == BlockedRelease::AnotherPiece;
-        let immune_latches = ir.capture.immune_when.iter().fold(0u32, |m, w| {
-            m | 1u32.checked_shl(w.latch.into()).unwrap_or(0)
-        });
-        // The latches of `immune when` are set by `Game::latch_immune` alone, which a throw
-        // that moves no piece skips when their conditions read only the pieces.
-        let mut latched = latched;
-        latched.retain(|(l, _)| immune_latches >> l & 1 == 0);
-        let immune_on_pieces = ir
-            .capture
-            .immune_when
-            .iter()
-            .all(|w| w.when.reads_pieces_only());
+        let (latched, immune_latches, immune_on_pieces) = latch_tables(&ir);
         let main_end = ByTeam::from_fn(|t| ir.teams[t].track.main_len() as i16);
         Game {
             entry_choice,
@@ -2460,6 +2438,36 @@ impl Game {
             s.occ[t].0[(cell >> 6) as usize] &= !(1u64 << (cell & 63));
         }
     }
+}
+
+/// Do releases need the definition's careful walk for the release rules alone: a blocked
+/// release taking another piece, or a release order by start hole?
+fn releases_by_definition(ir: &Ir) -> bool {
+    !matches!(
+        ir.movement.blocked_release.value,
+        BlockedRelease::Lost | BlockedRelease::InPlace
+    ) || matches!(
+        ir.release_order.value,
+        ReleaseOrder::FirstHole | ReleaseOrder::LastHole
+    )
+}
+
+/// The `once` latches the end of every action sets, the latches of `immune when` (a bit
+/// each), and whether their conditions read the pieces only.
+fn latch_tables(ir: &Ir) -> (Vec<(u8, Vec<Cond>)>, u32, bool) {
+    let immune_latches = ir.capture.immune_when.iter().fold(0u32, |m, w| {
+        m | 1u32.checked_shl(w.latch.into()).unwrap_or(0)
+    });
+    // The latches of `immune when` are set by `Game::latch_immune` alone, which a throw
+    // that moves no piece skips when their conditions read only the pieces.
+    let mut latched = latched_conditions(ir);
+    latched.retain(|(l, _)| immune_latches >> l & 1 == 0);
+    let immune_on_pieces = ir
+        .capture
+        .immune_when
+        .iter()
+        .all(|w| w.when.reads_pieces_only());
+    (latched, immune_latches, immune_on_pieces)
 }
 
 /// Does some capture of the variant take prisoners (`capture …: take prisoner`)?

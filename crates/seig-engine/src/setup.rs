@@ -820,8 +820,24 @@ impl Game {
                 }
             }
         }
-        // The turn's last throw, when every entry it can meet cancels the turn's moves,
-        // left no earlier move waiting (a cancelling throw gives no entry to check above).
+        self.check_last_cancels(s, pool)?;
+        if let Some((n, _, v)) = s.last
+            && let Some(want) = self.sticks_of_last(s)
+            && n != want
+        {
+            return Err(SetupError::ThrowSticks {
+                which: ThrowOf::Last,
+                sticks: want,
+                value: v,
+            });
+        }
+        Ok(())
+    }
+
+    /// The turn's last throw, when every entry it can meet cancels the turn's moves, left
+    /// no earlier move waiting (a cancelling throw gives no entry to check one by one).
+    fn check_last_cancels(&self, s: &State, pool: &[Entry]) -> Result<(), SetupError> {
+        let ir = &self.ir;
         if let Some((n, k, _)) = s.last
             && s.turn_throws > 0
             && (n as i64) <= MAX_STICKS
@@ -856,16 +872,6 @@ impl Game {
                     later: s.turn_throws,
                 });
             }
-        }
-        if let Some((n, _, v)) = s.last
-            && let Some(want) = self.sticks_of_last(s)
-            && n != want
-        {
-            return Err(SetupError::ThrowSticks {
-                which: ThrowOf::Last,
-                sticks: want,
-                value: v,
-            });
         }
         Ok(())
     }

@@ -589,29 +589,7 @@ fn stmt(p: P) -> Result<Stmt, Vec<Diagnostic>> {
             opposing: next!().as_rule() == Rule::opposing_kw,
         },
         Rule::send_home_stmt => StmtKind::SendHomeTo(home_target(next!().as_rule())),
-        Rule::win_stmt | Rule::draw_stmt => {
-            let mut phase = None;
-            if it.peek().map(|x| x.as_rule()) == Some(Rule::in_phase) {
-                phase = Some(name(next!().into_inner().next().expect("phase")));
-            }
-            let when = conds(next!())?;
-            if kind == Rule::win_stmt {
-                StmtKind::Win(phase, when)
-            } else {
-                StmtKind::Draw(phase, when)
-            }
-        }
-        Rule::score_end_stmt => {
-            let mut phase = None;
-            if it.peek().map(|x| x.as_rule()) == Some(Rule::in_phase) {
-                phase = Some(name(next!().into_inner().next().expect("phase")));
-            }
-            StmtKind::ScoreEnd {
-                phase,
-                when: conds(next!())?,
-                region: region(next!())?,
-            }
-        }
+        Rule::win_stmt | Rule::draw_stmt | Rule::score_end_stmt => end_stmt(kind, it)?,
         Rule::seat_order_stmt => StmtKind::SeatOrder(next!().as_rule() == Rule::alternating),
         Rule::moves_per_piece_stmt => StmtKind::MovesPerPiece(next!().as_rule() == Rule::one_move),
         Rule::pooled_landing_stmt => StmtKind::PooledLanding(next!().as_rule() == Rule::land_each),
@@ -658,6 +636,24 @@ type Children<'a> = std::iter::Peekable<pest::iterators::Pairs<'a, Rule>>;
 /// The next child, which the grammar guarantees.
 fn child<'a>(it: &mut Children<'a>) -> P<'a> {
     it.next().expect("grammar guarantees the child")
+}
+
+/// `win|draw [in PHASE] when CONDS` and `end [in PHASE] when CONDS: most pieces in REGION wins`.
+fn end_stmt(kind: Rule, mut it: Children) -> Result<StmtKind, Vec<Diagnostic>> {
+    let mut phase = None;
+    if it.peek().map(|x| x.as_rule()) == Some(Rule::in_phase) {
+        phase = Some(name(child(&mut it).into_inner().next().expect("phase")));
+    }
+    let when = conds(child(&mut it))?;
+    Ok(match kind {
+        Rule::win_stmt => StmtKind::Win(phase, when),
+        Rule::draw_stmt => StmtKind::Draw(phase, when),
+        _ => StmtKind::ScoreEnd {
+            phase,
+            when,
+            region: region(child(&mut it))?,
+        },
+    })
 }
 
 /// `bear off from REGION with VALUES|any`.

@@ -987,12 +987,12 @@ fn exact_throws(ir: &Ir) -> Vec<Vec<(f64, String)>> {
     for n in 1..out.len() as u8 {
         let codes = g.last_throw_code(n) as usize + 1;
         let mut row = vec![(0.0, String::new()); codes];
-        let outs: Vec<(u8, f64)> = if g.ir().sticks.dice.is_some() {
-            (n == g.ir().sticks.count)
-                .then(|| g.chance_outcomes(&s).iter().map(|o| (o.k, o.p)).collect())
-                .unwrap_or_default()
-        } else {
+        let outs: Vec<(u8, f64)> = if g.ir().sticks.dice.is_none() {
             g.sticks_outcomes(n).iter().map(|o| (o.k, o.p)).collect()
+        } else if n == g.ir().sticks.count {
+            g.chance_outcomes(&s).iter().map(|o| (o.k, o.p)).collect()
+        } else {
+            Vec::new()
         };
         for (k, p) in outs {
             if let Some(slot) = row.get_mut(k as usize) {

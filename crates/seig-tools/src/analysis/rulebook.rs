@@ -471,8 +471,7 @@ fn sticks(sec: &mut Section) {
         ));
         sec.line(
             "- each die's value meets the throw table by itself, as one move of the throw: \
-             the dice of one throw are one throw of the turn (language default)"
-                .to_string(),
+             the dice of one throw are one throw of the turn (language default)",
         );
         return;
     }
