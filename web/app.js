@@ -604,7 +604,8 @@ function piece(v, ti, p, x, y, r, moves, half) {
   const mine = ti === b.team && moves.some((m) => m.piece === p.number);
   const cls = ["piece", "t" + ti, p.released ? "" : "waiting", p.alive ? "" : "out", p.immune ? "immune" : "", mine ? "can" : "",
     st.selPiece === p.number && ti === b.team ? "sel" : ""].filter(Boolean).join(" ");
-  const where = p.at ? `${b.rows[p.at.row].name}.${p.at.hole + 1}` : p.alive ? "beside the board" : p.borne_off ? "borne off" : "out of the game";
+  const hole = p.at ? `${b.rows[p.at.row].name}.${p.at.hole + 1}` : "";
+  const where = p.prisoner ? `a prisoner carried on ${hole}` : p.at ? hole : p.alive ? "beside the board" : p.borne_off ? "borne off" : "out of the game";
   const g = el("svg:g", { class: cls, "data-team": ti, "data-number": p.number, "data-row": p.at ? p.at.row : "", "data-hole": p.at ? p.at.hole : "" },
     el("svg:title", { text: `${b.teams[ti].name} ${p.number}: ${where}${p.released ? ", released" : ", not released"}${p.immune ? ", immune" : ""}` }),
     half ? el("svg:path", { d: `M${x},${y - r} A${r},${r} 0 0 ${half === "left" ? 0 : 1} ${x},${y + r} Z`, class: "disc" }) : el("svg:circle", { cx: x, cy: y, r, class: "disc" }),

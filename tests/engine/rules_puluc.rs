@@ -157,6 +157,32 @@ fn pul_c1_a_pul_3_compulsory_landing_takes_the_piece_prisoner() {
     );
 }
 
+/// The board's view (terminal, plain and web) shows a taken piece as a prisoner carried on
+/// its taker's hole, not as out of the game.
+#[test]
+fn pul_c1_the_view_shows_the_prisoner_carried_on_its_takers_hole() {
+    let g = game(&[]);
+    let mut s = at(
+        &g,
+        "south",
+        "3/3#0",
+        "+road.2 off off off off",
+        "+road.5 off off off off",
+    );
+    play(&g, &mut s, "1:3x");
+    let view = seig::tools::view::board_view(&g, &s, None);
+    let taken = &view.teams[seig::lang::ir::TeamId::SECOND].pieces[0];
+    assert!(taken.prisoner && !taken.alive);
+    let at = taken
+        .at
+        .as_ref()
+        .expect("a prisoner stands where it is carried");
+    assert_eq!((view.rows[at.row].name.as_str(), at.hole + 1), ("road", 5));
+    let taker = &view.teams[seig::lang::ir::TeamId::FIRST].pieces[0];
+    assert_eq!(taker.at, taken.at);
+    assert!(!taker.prisoner && taker.alive);
+}
+
 #[test]
 fn pul_c1_a_pul_3_optional_the_taking_may_be_declined() {
     let g = game(&[("A-PUL-3", "optional")]);

@@ -83,6 +83,9 @@ pub struct PieceView {
     /// Borne off the board (`bear off from …`): out of the game, not taken.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub borne_off: bool,
+    /// A prisoner (`capture …: take prisoner`): out of play, carried by the stack on `at`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub prisoner: bool,
 }
 
 /// A team.
@@ -398,6 +401,7 @@ fn team_view(ir: &Ir, s: &State, t: TeamId) -> TeamView {
                 immune: p.immune(),
                 alive: p.alive(),
                 borne_off: p.borne_off(),
+                prisoner: p.prisoner(),
             })
             .collect(),
         walks,

@@ -291,17 +291,19 @@ fn legend(ir: &Ir, letters: [char; 2], tw: usize, width: usize) -> Vec<Line<'sta
         .collect()
 }
 
-/// A team's pieces not on a hole: waiting (not released), started but off the board, and
-/// out of the game; `None` when all are on the board.
+/// A team's pieces not on a hole: waiting (not released), started but off the board, out
+/// of the game, and carried as prisoners; `None` when all are on the board.
 fn off_board_line(
     team: &TeamView,
     t: usize,
     letters: [char; 2],
     colour: Color,
 ) -> Option<Line<'static>> {
-    let (mut waiting, mut started, mut out) = (0usize, 0usize, 0usize);
+    let (mut waiting, mut started, mut out, mut held) = (0usize, 0usize, 0usize, 0usize);
     for p in &team.pieces {
-        if !p.alive {
+        if p.prisoner {
+            held += 1;
+        } else if !p.alive {
             out += 1;
         } else if p.at.is_none() {
             if p.released {
@@ -311,7 +313,7 @@ fn off_board_line(
             }
         }
     }
-    if waiting + started + out == 0 {
+    if waiting + started + out + held == 0 {
         return None;
     }
     let glyphs = |c: char, n: usize| -> String {
@@ -342,6 +344,10 @@ fn off_board_line(
     }
     if out > 0 {
         spans.push(Span::raw(format!("{sep}{out} out of the game")));
+        sep = " · ";
+    }
+    if held > 0 {
+        spans.push(Span::raw(format!("{sep}{held} carried as prisoners")));
     }
     Some(Line::from(spans))
 }

@@ -204,6 +204,7 @@ pub fn render_board(g: &Game, s: &State) -> String {
     let mut beside = Vec::new();
     let mut removed = Vec::new();
     let mut borne_off = Vec::new();
+    let mut prisoners = Vec::new();
     for t in 0..2 {
         let tok = team_token(s, t, None, None);
         if !tok.is_empty() {
@@ -231,6 +232,17 @@ pub fn render_board(g: &Game, s: &State) -> String {
                 ranges(&borne)
             ));
         }
+        let held: Vec<usize> = (0..g.n_pieces(TeamId::new(t)))
+            .filter(|&i| s.piece(TeamId::new(t), i).prisoner())
+            .map(|i| i + 1)
+            .collect();
+        if !held.is_empty() {
+            prisoners.push(format!(
+                "{} {}",
+                ir.teams[TeamId::new(t)].name,
+                ranges(&held)
+            ));
+        }
     }
     if !beside.is_empty() {
         let _ = writeln!(out, "beside the board: {}", beside.join("; "));
@@ -241,6 +253,10 @@ pub fn render_board(g: &Game, s: &State) -> String {
     if !borne_off.is_empty() {
         // Of the pieces out of the game, those borne off (not taken).
         let _ = writeln!(out, "borne off: {}", borne_off.join("; "));
+    }
+    if !prisoners.is_empty() {
+        // Of the pieces out of play, those carried as prisoners (`take prisoner`).
+        let _ = writeln!(out, "prisoners, carried: {}", prisoners.join("; "));
     }
     let _ = writeln!(
         out,
