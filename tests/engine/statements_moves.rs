@@ -432,6 +432,103 @@ fn gate_by_crossing_throw_passes_a_group_when_some_order_crosses_with_an_allowed
 }
 
 #[test]
+fn gate_by_crossing_throw_that_stops_halts_the_group_walked_shortest_first() {
+    // As above, but a refused crossing throw stops the piece before the gate (mid.6): the
+    // group is walked shortest first and stops there, though another order would cross
+    // with the 1 (1+2 as 2 then 1).
+    let g = game("allocation: pooled\n gate a b_home: throw in 1 by crossing throw, else stop");
+    let s = at(&g, "1/1#0 2/2#1 4/4#2", "+mid.4 x x x", NO_B);
+    assert_eq!(
+        moves(&g, &s),
+        v(&[
+            "1:1 mid.4>mid.5",
+            "1:1+2 mid.4>mid.6",
+            "1:1+2+4 mid.4>mid.6",
+            "1:1+4 mid.4>mid.6",
+            "1:2 mid.4>mid.6",
+            "1:2+4 mid.4>mid.6",
+            "1:4 mid.4>mid.6",
+        ])
+    );
+    // Shortest first, the 2 of 1+2 crosses (allowed, the group walks in), the 4 of 2+4
+    // (refused: the piece stops).
+    let g = game("allocation: pooled\n gate a b_home: throw in 2 by crossing throw, else stop");
+    let s = at(&g, "1/1#0 2/2#1 4/4#2", "+mid.4 x x x", NO_B);
+    assert_eq!(
+        moves(&g, &s),
+        v(&[
+            "1:1 mid.4>mid.5",
+            "1:1+2 mid.4>b_home.4",
+            "1:1+2+4 mid.4>b_home.1",
+            "1:1+4 mid.4>mid.6",
+            "1:2 mid.4>mid.6",
+            "1:2+4 mid.4>mid.6",
+            "1:4 mid.4>mid.6",
+        ])
+    );
+}
+
+#[test]
+fn gate_by_crossing_throw_with_a_second_gate_on_the_way() {
+    // A 1, a 3 and a 4 pooled; piece 1 on a_home.3 (track index 2): the gate at mid.1
+    // (index 4) two places ahead lets in a 3 only; the one at b_home.4 (index 10), eight
+    // places ahead, only the pieces of a team whose pieces are all released. Into mid: the
+    // 3 alone, 1+3 and 3+4 (the 3 crosses), not the 4 nor 1+4. 1+3+4 reaches b_home.4:
+    // refused while a piece waits, allowed once none does.
+    let g = game(
+        "allocation: pooled\n gate a mid: throw in 3 by crossing throw, else forbid\n gate a b_home: all own pieces released, else forbid",
+    );
+    let into_mid = [
+        "1:1 a_home.3>a_home.4",
+        "1:1+3 a_home.3>mid.3",
+        "1:3 a_home.3>mid.2",
+        "1:3+4 a_home.3>mid.6",
+    ];
+    let s = at(&g, "1/1#0 3/3#1 4/4#2", "+a_home.3 a_home.1 x x", NO_B);
+    let waiting: Vec<String> = moves(&g, &s)
+        .into_iter()
+        .filter(|m| m.starts_with("1:"))
+        .collect();
+    assert_eq!(waiting, v(&into_mid));
+    let s = at(&g, "1/1#0 3/3#1 4/4#2", "+a_home.3 x x x", NO_B);
+    let mut all = into_mid.to_vec();
+    all.push("1:1+3+4 a_home.3>b_home.4");
+    assert_eq!(moves(&g, &s), v(&all));
+    // Two gates by the crossing throw: into mid a 3, into b_home a 1. Only the order 3, 4,
+    // 1 passes both (3 crosses into mid, then 1 into b_home), not the shortest first.
+    let g = game(
+        "allocation: pooled\n gate a mid: throw in 3 by crossing throw, else forbid\n gate a b_home: throw in 1 by crossing throw, else forbid",
+    );
+    let s = at(&g, "1/1#0 3/3#1 4/4#2", "+a_home.3 x x x", NO_B);
+    assert_eq!(moves(&g, &s), v(&all));
+    // A 3 into both: no order passes both, the one 3 cannot cross both gates.
+    let g = game(
+        "allocation: pooled\n gate a mid: throw in 3 by crossing throw, else forbid\n gate a b_home: throw in 3 by crossing throw, else forbid",
+    );
+    let s = at(&g, "1/1#0 3/3#1 4/4#2", "+a_home.3 x x x", NO_B);
+    assert_eq!(moves(&g, &s), v(&into_mid));
+}
+
+#[test]
+fn gate_by_crossing_throw_judges_a_release_with_its_group() {
+    // A release of 1 place, a 2 and a 4 pooled; the waiting piece on a_home.2 (track index
+    // 1), the gate at mid.1 (index 4), three places ahead, lets in a 2 only. The release
+    // alone stops short; with the 2 it walks in (release first, then the 2 crosses); with the
+    // 4 it is refused (no order crosses with the 2); with both, the 2 crosses after the
+    // release.
+    let g = game("allocation: pooled\n gate a mid: throw in 2 by crossing throw, else forbid");
+    let s = at(&g, "r1/1#0 2/2#1 4/4#2", "a_home.2 x x x", NO_B);
+    assert_eq!(
+        moves(&g, &s),
+        v(&[
+            "1:r1 a_home.2>a_home.3",
+            "1:r1+2 a_home.2>mid.1",
+            "1:r1+2+4 a_home.2>mid.5",
+        ])
+    );
+}
+
+#[test]
 fn pooled_landing_after_each_throw_is_blocked_at_each_landing() {
     let g = game("allocation: pooled\n pooled throws land: after each throw");
     let s = at(&g, "1/1#0 2/2#1", "+mid.1 +mid.2 x x", NO_B);

@@ -977,6 +977,10 @@ pub struct Game {
     /// order by hole or a throw entry's own, a blocked release's fallback): the moves of
     /// unreleased pieces go to [`Game::check_move`], those of released pieces do not.
     careful_releases: bool,
+    /// Pooled groups walked in any order meet a gate judged by the crossing throw or by
+    /// every throw: a group of several entries that `Gen::verdict` leaves unsure
+    /// is judged by `Gen::verdict_several` before [`Game::check_move`].
+    several_quick: bool,
     /// `blocked release: released in place`: a release of one entry whose walk is refused
     /// is made where the piece stands, which the quick verdicts say for the waiting pieces
     /// (when no other release statement makes them careful).
@@ -1336,6 +1340,16 @@ impl Game {
         let careful_releases =
             prisoners || confined || branchy || effect_orders || releases_by_definition(&ir);
         let entry_choice = ir.teams.iter().any(|t| t.track.entry_choices() > 0);
+        let several_quick = ir.allocation.value == Allocation::Pooled
+            && !careful_moves
+            && ir.teams.iter().any(|t| {
+                t.track.gates.iter().any(|g| {
+                    matches!(
+                        g.requirement,
+                        Requirement::CrossingThrow(_) | Requirement::EveryThrow(_)
+                    )
+                })
+            });
         let release_any = effect_orders || mv.blocked_release.value == BlockedRelease::AnotherPiece;
         let (latched, immune_latches, immune_on_pieces) = latch_tables(&ir);
         let main_end = ByTeam::from_fn(|t| ir.teams[t].track.main_len() as i16);
@@ -1352,6 +1366,7 @@ impl Game {
             immune_on_pieces,
             careful_moves,
             careful_releases,
+            several_quick,
             in_place,
             release_any,
             rule_within,

@@ -227,7 +227,7 @@ impl Game {
         let mut facts = Gen::new(self, s);
         if m == 1 {
             // One entry: one group (the common case of allocation per throw).
-            self.group_moves(s, &mut facts, 1 << unused[0], definitional, f);
+            self.group_moves::<false>(s, &mut facts, 1 << unused[0], definitional, f);
             return;
         }
         // Groups are sub-multisets of the unused entries: interchangeable entries form a
@@ -318,7 +318,12 @@ impl Game {
             {
                 return true;
             }
-            self.group_moves(s, &mut facts, mask, definitional, f)
+            // Files whose groups may meet a crossing-throw gate run their own copy.
+            if self.several_quick {
+                self.group_moves::<true>(s, &mut facts, mask, definitional, f)
+            } else {
+                self.group_moves::<false>(s, &mut facts, mask, definitional, f)
+            }
         };
         for size in 1..=max_size as u8 {
             if !groups_of_size(&counts[..ntypes], &mut take[..ntypes], 0, size, &mut visit) {
@@ -328,8 +333,9 @@ impl Game {
     }
 
     /// Calls `f` for each legal decision with the entries of `mask` until it returns false
-    /// (then returns false).
-    fn group_moves(
+    /// (then returns false). `SEVERAL`: a group of several entries the quick verdict is
+    /// unsure of goes to `Gen::verdict_several` first (see `Game::several_quick`).
+    fn group_moves<const SEVERAL: bool>(
         &self,
         s: &State,
         facts: &mut Gen,
@@ -374,7 +380,12 @@ impl Game {
             let piece = bits.trailing_zeros() as u8;
             bits &= bits - 1;
             let verdict = if all_quick || quick >> piece & 1 == 1 {
-                facts.verdict(piece, &group)
+                match facts.verdict(piece, &group) {
+                    Quick::Unsure if SEVERAL && !mask.is_power_of_two() => {
+                        facts.verdict_several(piece, &group, mask)
+                    }
+                    v => v,
+                }
             } else {
                 Quick::Unsure
             };

@@ -13,6 +13,8 @@
 use super::DROPPED;
 use super::*;
 
+mod several;
+
 /// What the quick path says of one piece with one group.
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Quick {
