@@ -529,6 +529,65 @@ fn gate_by_crossing_throw_judges_a_release_with_its_group() {
 }
 
 #[test]
+fn gate_by_crossing_throw_entered_again_from_a_loop() {
+    // Track a loops from mid (index 4), whose gate lets in a 3 only. Piece 1 on b_home.2
+    // (index 12), a 1, a 2 and a 3 pooled: a walk past b_home.1 (index 13) goes on at
+    // mid.1 and enters the gate again on its second step. The 1 alone stays short of the
+    // end; the 2 alone crosses with itself (refused), 1+2 too whatever the order; with the 3
+    // the group crosses with the 3 walked first or after the 1.
+    let loops = "allocation: pooled\n gate a mid: throw in 3 by crossing throw, else forbid\n track a loops from mid";
+    let g = game(loops);
+    let s = at(&g, "1/1#0 2/2#1 3/3#2", "+b_home.2 x x x", NO_B);
+    let circling = v(&[
+        "1:1 b_home.2>b_home.1",
+        "1:1+2+3 b_home.2>mid.5",
+        "1:1+3 b_home.2>mid.3",
+        "1:2+3 b_home.2>mid.4",
+        "1:3 b_home.2>mid.2",
+    ]);
+    assert_eq!(moves(&g, &s), circling);
+    // While the loop's condition fails, the end stops the walk (every group of the 2 or 3
+    // lands on b_home.1, which the 1 alone reaches too).
+    let g = game(&format!("{loops} when all own pieces released"));
+    let s = at(&g, "1/1#0 2/2#1 3/3#2", "+b_home.2 a_home.1 x x", NO_B);
+    let mine: Vec<String> = moves(&g, &s)
+        .into_iter()
+        .filter(|m| m.starts_with("1:"))
+        .collect();
+    assert_eq!(
+        mine,
+        v(&[
+            "1:1 b_home.2>b_home.1",
+            "1:1+2 b_home.2>b_home.1",
+            "1:1+2+3 b_home.2>b_home.1",
+            "1:1+3 b_home.2>b_home.1",
+            "1:2 b_home.2>b_home.1",
+            "1:2+3 b_home.2>b_home.1",
+            "1:3 b_home.2>b_home.1",
+        ])
+    );
+    let s = at(&g, "1/1#0 2/2#1 3/3#2", "+b_home.2 x x x", NO_B);
+    assert_eq!(moves(&g, &s), circling);
+    // A gate that lets in a 1 only: from b_home.2 the gate is two steps away (the 1 would
+    // have to follow another 1); from b_home.3, three (the 1 follows the 2).
+    let g = game(
+        "allocation: pooled\n gate a mid: throw in 1 by crossing throw, else forbid\n track a loops from mid",
+    );
+    let s = at(&g, "1/1#0 2/2#1 3/3#2", "+b_home.2 x x x", NO_B);
+    assert_eq!(moves(&g, &s), v(&["1:1 b_home.2>b_home.1"]));
+    let s = at(&g, "1/1#0 2/2#1 3/3#2", "+b_home.3 x x x", NO_B);
+    assert_eq!(
+        moves(&g, &s),
+        v(&[
+            "1:1 b_home.3>b_home.2",
+            "1:1+2 b_home.3>mid.1",
+            "1:1+2+3 b_home.3>mid.4",
+            "1:2 b_home.3>b_home.1",
+        ])
+    );
+}
+
+#[test]
 fn pooled_landing_after_each_throw_is_blocked_at_each_landing() {
     let g = game("allocation: pooled\n pooled throws land: after each throw");
     let s = at(&g, "1/1#0 2/2#1", "+mid.1 +mid.2 x x", NO_B);

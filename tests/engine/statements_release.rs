@@ -445,6 +445,56 @@ fn a_release_within_a_region_confines_only_its_own_places() {
 }
 
 #[test]
+fn a_release_within_a_region_on_the_pooled_path() {
+    // A gate judged by the crossing throw (letting every throw in) puts the file on the
+    // generator's pooled path, which checks the confinement itself: the same decisions as
+    // above.
+    let gate = "gate a b_home: throw in 1, 2, 3, 4 by crossing throw, else forbid";
+    let cases: [(&str, &[&str]); 4] = [
+        ("", &[]),
+        (
+            "blocked release: released in place",
+            &["4:r1 a_home.4>a_home.4"],
+        ),
+        (
+            "blocked release: another piece",
+            &["1:r1 a_home.1>a_home.2"],
+        ),
+        ("release order: rear-most", &["1:r1 a_home.1>a_home.2"]),
+    ];
+    for (stmt, expected) in cases {
+        let g = game(&format!("{stmt}\n{gate}"), WITHIN);
+        let mut s = at(&g, "throw", "-", A_GAP, B_HOME);
+        throw(&g, &mut s, 2);
+        assert_eq!(moves(&g, &s), v(expected), "{stmt}");
+    }
+    let g = game(gate, WITHIN);
+    let s = at(&g, "move", "r1/1#0", A_GAP, B_HOME);
+    assert_eq!(moves(&g, &s), v(&["4:r1 a_home.4>mid.1"]));
+    let g = game(&format!("release order: rear-most\n{gate}"), WITHIN);
+    let s = at(&g, "move", "r1/2#0 3/3#1", A_GAP, B_HOME);
+    assert_eq!(
+        moves(&g, &s),
+        v(&[
+            "1:r1 a_home.1>a_home.2",
+            "1:r1+3 a_home.1>mid.1",
+            "2:3 mid.3>mid.6"
+        ])
+    );
+    // The front piece's confined step (a_home.4 to mid.1) refused, with or without a throw
+    // to take it further; released in place alone.
+    let g = game(
+        &format!("blocked release: released in place\n{gate}"),
+        WITHIN,
+    );
+    let s = at(&g, "move", "r1/2#0 3/3#1", A_GAP, B_HOME);
+    assert_eq!(
+        moves(&g, &s),
+        v(&["2:3 mid.3>mid.6", "4:r1 a_home.4>a_home.4"])
+    );
+}
+
+#[test]
 fn one_rules_releases_are_confined_alike() {
     assert_eq!(
         codes("", &format!("{WITHIN}\n  on 3: release 1 moving 1")),

@@ -977,10 +977,16 @@ pub struct Game {
     /// order by hole or a throw entry's own, a blocked release's fallback): the moves of
     /// unreleased pieces go to [`Game::check_move`], those of released pieces do not.
     careful_releases: bool,
-    /// Pooled groups walked in any order meet a gate judged by the crossing throw or by
-    /// every throw: a group of several entries that `Gen::verdict` leaves unsure
-    /// is judged by `Gen::verdict_several` before [`Game::check_move`].
-    several_quick: bool,
+    /// Pooled groups walked in any order may meet a gate judged by the crossing throw or by
+    /// every throw: the generator takes the pooled path (`Game::group_moves::<true>`, see
+    /// `quick/several.rs`), whose verdicts decide such groups, walks onto a loop and
+    /// confined releases without [`Game::check_move`].
+    pooled_path: bool,
+    /// On the pooled path, the waiting pieces are judged by the quick verdicts although
+    /// [`Game::careful_releases`] is set: what made their releases careful is only a
+    /// confinement (`within`, checked by the pooled path) or a throw entry's own release
+    /// order (the release order's filter in `Game::group_moves` applies it).
+    quick_releases: bool,
     /// `blocked release: released in place`: a release of one entry whose walk is refused
     /// is made where the piece stands, which the quick verdicts say for the waiting pieces
     /// (when no other release statement makes them careful).
@@ -1340,7 +1346,9 @@ impl Game {
         let careful_releases =
             prisoners || confined || branchy || effect_orders || releases_by_definition(&ir);
         let entry_choice = ir.teams.iter().any(|t| t.track.entry_choices() > 0);
-        let several_quick = ir.allocation.value == Allocation::Pooled
+        let quick_releases = !(prisoners || branchy || releases_by_definition(&ir))
+            && mv.blocked_release.value != BlockedRelease::AnotherPiece;
+        let pooled_path = ir.allocation.value == Allocation::Pooled
             && !careful_moves
             && ir.teams.iter().any(|t| {
                 t.track.gates.iter().any(|g| {
@@ -1366,7 +1374,8 @@ impl Game {
             immune_on_pieces,
             careful_moves,
             careful_releases,
-            several_quick,
+            pooled_path,
+            quick_releases: pooled_path && quick_releases,
             in_place,
             release_any,
             rule_within,

@@ -227,7 +227,12 @@ impl Game {
         let mut facts = Gen::new(self, s);
         if m == 1 {
             // One entry: one group (the common case of allocation per throw).
-            self.group_moves::<false>(s, &mut facts, 1 << unused[0], definitional, f);
+            let mask = 1 << unused[0];
+            if self.pooled_path {
+                self.group_moves::<true>(s, &mut facts, mask, definitional, f);
+            } else {
+                self.group_moves::<false>(s, &mut facts, mask, definitional, f);
+            }
             return;
         }
         // Groups are sub-multisets of the unused entries: interchangeable entries form a
@@ -319,7 +324,7 @@ impl Game {
                 return true;
             }
             // Files whose groups may meet a crossing-throw gate run their own copy.
-            if self.several_quick {
+            if self.pooled_path {
                 self.group_moves::<true>(s, &mut facts, mask, definitional, f)
             } else {
                 self.group_moves::<false>(s, &mut facts, mask, definitional, f)
@@ -333,9 +338,9 @@ impl Game {
     }
 
     /// Calls `f` for each legal decision with the entries of `mask` until it returns false
-    /// (then returns false). `SEVERAL`: a group of several entries the quick verdict is
-    /// unsure of goes to `Gen::verdict_several` first (see `Game::several_quick`).
-    fn group_moves<const SEVERAL: bool>(
+    /// (then returns false). `POOLED`: the pooled path's verdicts (`Gen::verdict_pooled`,
+    /// see `Game::pooled_path`).
+    fn group_moves<const POOLED: bool>(
         &self,
         s: &State,
         facts: &mut Gen,
@@ -369,7 +374,9 @@ impl Game {
         };
         if self.careful_releases && !definitional {
             let careful = s.waiting[s.team];
-            quick &= !careful;
+            if !(POOLED && self.quick_releases) {
+                quick &= !careful;
+            }
             if bits & careful != 0 {
                 bits &= !careful | self.may_release(s, mask);
             }
@@ -380,11 +387,10 @@ impl Game {
             let piece = bits.trailing_zeros() as u8;
             bits &= bits - 1;
             let verdict = if all_quick || quick >> piece & 1 == 1 {
-                match facts.verdict(piece, &group) {
-                    Quick::Unsure if SEVERAL && !mask.is_power_of_two() => {
-                        facts.verdict_several(piece, &group, mask)
-                    }
-                    v => v,
+                if POOLED {
+                    facts.verdict_pooled(piece, &group, mask)
+                } else {
+                    facts.verdict(piece, &group)
                 }
             } else {
                 Quick::Unsure
@@ -827,6 +833,19 @@ impl Game {
         if let Some(o) = self.ir.movement.blocked_release.origin {
             l.note(o.rule);
         }
+    }
+
+    /// [`Game::release_confined`] of the release among the entries of `mask`: may it go?
+    pub(super) fn release_within(&self, s: &State, team: TeamId, piece: u8, mask: u64) -> bool {
+        let mut order = [0u8; POOL_MAX];
+        let mut len = 0;
+        let mut bits = mask;
+        while bits != 0 && len < POOL_MAX {
+            order[len] = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            len += 1;
+        }
+        self.release_confined(s, team, piece, &order[..len]).is_ok()
     }
 
     /// A release confined to a region (`release N moving E within REGION`): the holes its

@@ -1,12 +1,17 @@
-//! The quick verdict for a pooled group of several entries that walks across a gate judged
-//! by the crossing throw (or by every throw). [`Gen::verdict`] leaves such groups to
-//! [`Game::check_move`], which walks the group's orders (`permute`) until one crosses with
-//! an allowed throw; here the orders are not walked: some order crosses with an allowed
-//! throw exactly when some entry `x` with an allowed value and some set `A` of the others
-//! have `sum(A) < d <= sum(A) + steps(x)`, `d` the places to the gate (walk `A`, then `x`,
-//! then the rest). Only files whose pooled groups are walked in any order and meet such a
-//! gate reach this path (`Game::several_quick`, set once in `Game::new`): the other files
-//! run none of it.
+//! The pooled path's quick verdicts: what [`Gen::verdict`] leaves to [`Game::check_move`] in
+//! a file whose pooled groups, walked in any order, may meet a gate judged by the crossing
+//! throw (or by every throw). Only such files run this code (`Game::pooled_path`, set once
+//! in `Game::new`, picks `Game::group_moves::<true>`); the others run none of it.
+//!
+//! - A group of several entries at a crossing-throw gate: [`Game::check_move`] walks the
+//!   group's orders (`permute`) until one crosses with an allowed throw. Here the orders are
+//!   not walked: some order crosses with an allowed throw exactly when some entry `x` with
+//!   an allowed value and some set `A` of the others have `sum(A) < d <= sum(A) + steps(x)`,
+//!   `d` the places to the gate (walk `A`, then `x`, then the rest).
+//! - A walk past the track's end onto its loop (the loop's condition holding): one lap at
+//!   most, its gates met on both legs.
+//! - A release confined to a region (`within`): checked here, so that the waiting pieces
+//!   need not take the careful path (`Game::quick_releases`).
 
 use super::*;
 
@@ -15,24 +20,37 @@ use super::*;
 const ORDERS_MAX: usize = 6;
 
 impl Gen<'_> {
-    /// [`Gen::verdict`] for `piece` with the group of the entries in `mask` (several, all
-    /// unused), one of its [`Gen::candidates`], where [`Gen::verdict`] was unsure. Decides
-    /// a walk across gates that forbid, with at most one judged by the crossing throw;
-    /// leaves to [`Game::check_move`] (unsure) a gate that stops, a second crossing-throw
-    /// gate, a group of more than [`ORDERS_MAX`] entries, and a walk past the track's end
-    /// that [`Gen::verdict`] would not judge.
+    /// The pooled path's verdict for `piece`, one of the [`Gen::candidates`] of the group
+    /// `g` of the entries in `mask` (the pieces the release order refuses left out): a
+    /// confined release, then [`Gen::verdict`], then [`Gen::verdict_unsure`] where it is
+    /// unsure.
+    #[inline(always)]
+    pub fn verdict_pooled(&mut self, piece: u8, g: &Group, mask: u64) -> Quick {
+        let game = self.game;
+        if game.confined
+            && !self.pieces[piece as usize].released()
+            && !game.release_within(self.s, self.team, piece, mask)
+        {
+            return Quick::Illegal;
+        }
+        match self.verdict(piece, g) {
+            Quick::Unsure => self.verdict_unsure(piece, g, mask),
+            v => v,
+        }
+    }
+
+    /// [`Gen::verdict`] where it was unsure, for a group of several entries at a gate
+    /// judged by the crossing throw or by every throw, or a walk onto the track's loop.
+    /// Decides walks across gates that forbid, with at most one judged by the crossing throw
+    /// under several entries; leaves to [`Game::check_move`] (unsure) a gate that stops and
+    /// refuses, a second crossing-throw gate under several entries, a group of more than
+    /// [`ORDERS_MAX`] entries, an end that needs the exact count or bounces, a piece parked
+    /// for good, and a walk that laps the loop more than once.
     #[inline(never)]
-    pub fn verdict_several(&mut self, piece: u8, g: &Group, mask: u64) -> Quick {
+    pub fn verdict_unsure(&mut self, piece: u8, g: &Group, mask: u64) -> Quick {
         let (game, s, t, last) = (self.game, self.s, self.team, self.last);
         let p = &self.pieces[piece as usize];
         let release = !p.released();
-        let mut end = p.tpos + g.total;
-        if end > last {
-            if self.past_end_unsure {
-                return Quick::Unsure;
-            }
-            end = last;
-        }
         let mut steps = [0u8; ORDERS_MAX];
         let mut thrown = [0u8; ORDERS_MAX];
         let mut n = 0;
@@ -47,41 +65,70 @@ impl Gen<'_> {
             n += 1;
         }
         let (steps, thrown) = (&steps[..n], &thrown[..n]);
-        let mut crossing = false;
-        for &(at, gi) in self.gate_order {
-            let at = at as i16;
-            if at <= p.tpos {
-                continue;
-            }
-            if at > end {
-                break;
-            }
-            let gate = &self.gates[gi as usize];
-            // A stop gate refusing some order makes that order a shorter move: the
-            // definition's walk decides which.
-            let ok = match &gate.requirement {
-                Requirement::CrossingThrow(_) if crossing || gate.stop => return Quick::Unsure,
-                Requirement::CrossingThrow(m) => {
-                    crossing = true;
-                    match crosses(steps, thrown, *m, at - p.tpos) {
-                        Some(ok) => ok,
-                        None => return Quick::Unsure,
-                    }
-                }
-                Requirement::EveryThrow(m) => thrown.iter().all(|&v| m >> v & 1 == 1),
-                Requirement::MoveTotal(m) => g.total < 64 && m >> g.total & 1 == 1,
-                Requirement::Conds(cs) => self.open(gi, cs),
-            };
-            if !ok {
-                // Every order meets this gate and is refused by it or by the crossing one.
-                return if gate.stop {
-                    Quick::Unsure
-                } else {
-                    Quick::Illegal
+        // The legs walked: the track indices after `.0` up to `.1`, reached after `.2` steps
+        // taken before the leg (a gate at index `at` is entered on step `.2 + at - .0`).
+        let mut legs = [(p.tpos, p.tpos + g.total, 0i16), (0, -1, 0)];
+        if legs[0].1 > last {
+            if !self.past_end_unsure {
+                legs[0].1 = last;
+            } else {
+                let Some(lp) = &game.ir.teams[t].track.looping else {
+                    return Quick::Unsure;
                 };
+                if game.fast[t].past_end_unsure || p.parked() {
+                    return Quick::Unsure;
+                }
+                // The step past the last hole lands on the loop's first.
+                let from = lp.from as i16;
+                let land = from + legs[0].1 - last - 1;
+                if land > last {
+                    return Quick::Unsure;
+                }
+                legs = [(p.tpos, last, 0), (from - 1, land, last - p.tpos)];
             }
         }
-        if end <= p.tpos {
+        let mut crossing = false;
+        for &(lo, hi, before) in &legs {
+            for &(at, gi) in self.gate_order {
+                let at = at as i16;
+                if at <= lo {
+                    continue;
+                }
+                if at > hi {
+                    break;
+                }
+                let gate = &self.gates[gi as usize];
+                let ok = match &gate.requirement {
+                    Requirement::CrossingThrow(m) if n == 1 => m >> thrown[0] & 1 == 1,
+                    // A stop gate refusing some order makes that order a shorter move: the
+                    // definition's walk decides which.
+                    Requirement::CrossingThrow(_) if crossing || gate.stop => {
+                        return Quick::Unsure;
+                    }
+                    Requirement::CrossingThrow(m) => {
+                        crossing = true;
+                        match crosses(steps, thrown, *m, before + at - lo) {
+                            Some(ok) => ok,
+                            None => return Quick::Unsure,
+                        }
+                    }
+                    Requirement::EveryThrow(m) => thrown.iter().all(|&v| m >> v & 1 == 1),
+                    Requirement::MoveTotal(m) => g.total < 64 && m >> g.total & 1 == 1,
+                    Requirement::Conds(cs) => self.open(gi, cs),
+                };
+                if !ok {
+                    // Every order meets this gate and is refused by it or by the crossing
+                    // one (a stop gate: the definition says where the piece stops).
+                    return if gate.stop {
+                        Quick::Unsure
+                    } else {
+                        Quick::Illegal
+                    };
+                }
+            }
+        }
+        let end = if legs[1].1 >= 0 { legs[1].1 } else { legs[0].1 };
+        if legs[1].1 < 0 && end <= p.tpos {
             return if release {
                 Quick::Legal {
                     capture: false,
@@ -92,7 +139,8 @@ impl Gen<'_> {
             };
         }
         // The landing does not depend on the order walked: the holes on the way are the same.
-        match game.arrive(s, t, p, self.cells[end as usize], None) {
+        let single = (n == 1).then(|| thrown[0]);
+        match game.arrive(s, t, p, self.cells[end as usize], single) {
             Ok(a) => Quick::Legal {
                 capture: a.capture.is_some(),
                 may_decline: a.may_decline,
