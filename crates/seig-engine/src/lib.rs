@@ -1346,18 +1346,7 @@ impl Game {
         let careful_releases =
             prisoners || confined || branchy || effect_orders || releases_by_definition(&ir);
         let entry_choice = ir.teams.iter().any(|t| t.track.entry_choices() > 0);
-        let quick_releases = !(prisoners || branchy || releases_by_definition(&ir))
-            && mv.blocked_release.value != BlockedRelease::AnotherPiece;
-        let pooled_path = ir.allocation.value == Allocation::Pooled
-            && !careful_moves
-            && ir.teams.iter().any(|t| {
-                t.track.gates.iter().any(|g| {
-                    matches!(
-                        g.requirement,
-                        Requirement::CrossingThrow(_) | Requirement::EveryThrow(_)
-                    )
-                })
-            });
+        let (pooled_path, quick_releases) = pooled_path(&ir, careful_moves, prisoners || branchy);
         let release_any = effect_orders || mv.blocked_release.value == BlockedRelease::AnotherPiece;
         let (latched, immune_latches, immune_on_pieces) = latch_tables(&ir);
         let main_end = ByTeam::from_fn(|t| ir.teams[t].track.main_len() as i16);
@@ -1375,7 +1364,7 @@ impl Game {
             careful_moves,
             careful_releases,
             pooled_path,
-            quick_releases: pooled_path && quick_releases,
+            quick_releases,
             in_place,
             release_any,
             rule_within,
@@ -2462,6 +2451,28 @@ impl Game {
             s.occ[t].0[(cell >> 6) as usize] &= !(1u64 << (cell & 63));
         }
     }
+}
+
+/// Whether the generator takes the pooled path (`Game::pooled_path`: pooled groups walked
+/// in any order, with no movement statement that makes every move careful, and a gate
+/// judged by the crossing throw or by every throw), and whether on it the waiting pieces are
+/// judged quickly (`Game::quick_releases`: nothing but a confinement or a throw entry's own
+/// release order made their releases careful; `careful` says prisoners or branches do).
+fn pooled_path(ir: &Ir, careful_moves: bool, careful: bool) -> (bool, bool) {
+    let pooled = ir.allocation.value == Allocation::Pooled
+        && !careful_moves
+        && ir.teams.iter().any(|t| {
+            t.track.gates.iter().any(|g| {
+                matches!(
+                    g.requirement,
+                    Requirement::CrossingThrow(_) | Requirement::EveryThrow(_)
+                )
+            })
+        });
+    let quick_releases = !careful
+        && !releases_by_definition(ir)
+        && ir.movement.blocked_release.value != BlockedRelease::AnotherPiece;
+    (pooled, pooled && quick_releases)
 }
 
 /// Do releases need the definition's careful walk for the release rules alone: a blocked
