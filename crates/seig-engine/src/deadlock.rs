@@ -152,18 +152,25 @@ impl Game {
     /// order) for which a win holds, else the first draw that holds, else the first end by
     /// score that holds (its winner, or a draw when the counts are level).
     pub(super) fn ending_now(&self, s: &State) -> Option<(Option<TeamId>, Ending)> {
-        let in_phase = |p: Option<PhaseId>| p.is_none_or(|p| p == s.phase);
-        let holds = |t: TeamId, cs: &[Cond]| cs.iter().all(|c| self.cond(s, t, c));
         for t in TeamId::BOTH {
-            let won = self
-                .ir
-                .wins
-                .iter()
-                .position(|w| in_phase(w.phase) && holds(t, &w.when));
-            if let Some(i) = won {
-                return Some((Some(t), Ending::Win(i as u16)));
+            for (i, w) in self.ir.wins.iter().enumerate() {
+                if w.phase.is_none_or(|p| p == s.phase) && self.holds(s, t, &w.when) {
+                    return Some((Some(t), Ending::Win(i as u16)));
+                }
             }
         }
+        if self.ir.draws.is_empty() && self.ir.scores.is_empty() {
+            return None;
+        }
+        self.drawn_or_scored(s)
+    }
+
+    /// [`Game::ending_now`] once no win holds: the first draw that holds, else the first end
+    /// by score (out of line: most files have neither, and every action asks for a win).
+    #[inline(never)]
+    fn drawn_or_scored(&self, s: &State) -> Option<(Option<TeamId>, Ending)> {
+        let in_phase = |p: Option<PhaseId>| p.is_none_or(|p| p == s.phase);
+        let holds = |t: TeamId, cs: &[Cond]| self.holds(s, t, cs);
         let either = |p: Option<PhaseId>, cs: &[Cond]| {
             in_phase(p) && TeamId::BOTH.into_iter().any(|t| holds(t, cs))
         };
