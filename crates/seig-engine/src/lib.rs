@@ -964,6 +964,14 @@ pub struct Game {
     fast: ByTeam<FastTrack>,
     /// The `once` conditions, by latch: each evaluated after every action.
     latched: Vec<(u8, Vec<Cond>)>,
+    /// The latches of [`Game::latched`], a bit each: a team with all of them set has none
+    /// left to evaluate.
+    latched_mask: u32,
+    /// Every condition of [`Game::latched`] reads only where the pieces stand (not the pool,
+    /// the phase or the counters): a throw that moves or removes none cannot make one hold,
+    /// so it need not evaluate them (positions read from notation get theirs set when read,
+    /// [`Game::fill_latches`]).
+    latch_on_pieces: bool,
     /// The latches whose first holding makes pieces immune (`immune when … first holds`),
     /// a bit per latch (not in [`Game::latched`]).
     immune_latches: u32,
@@ -1338,6 +1346,12 @@ impl Game {
         let entry_choice = ir.teams.iter().any(|t| t.track.entry_choices() > 0);
         let release_any = effect_orders || mv.blocked_release.value == BlockedRelease::AnotherPiece;
         let (latched, immune_latches, immune_on_pieces) = latch_tables(&ir);
+        let latched_mask = latched.iter().fold(0u32, |m, (l, _)| {
+            m | 1u32.checked_shl(u32::from(*l)).unwrap_or(0)
+        });
+        let latch_on_pieces = latched
+            .iter()
+            .all(|(_, when)| when.iter().all(stands_only));
         let main_end = ByTeam::from_fn(|t| ir.teams[t].track.main_len() as i16);
         Game {
             entry_choice,
@@ -1348,6 +1362,8 @@ impl Game {
             may_branch,
             main_end,
             latched,
+            latched_mask,
+            latch_on_pieces,
             immune_latches,
             immune_on_pieces,
             careful_moves,
@@ -1882,9 +1898,10 @@ impl Game {
             self.latch_immune(s, obs);
         }
         self.settle(s, obs, legal);
-        // Not skipped after a throw that moved nothing: a position read from notation may
-        // hold a `once` condition whose latch is not set yet, and this throw sets it.
-        if !self.latched.is_empty() {
+        // The end of the last action set every latch whose conditions held (and a position
+        // read has them set, `Game::fill_latches`): a throw that moved nothing changes
+        // none of conditions that read only where pieces stand.
+        if !self.latched.is_empty() && (!self.latch_on_pieces || took || s.game_throws == 1) {
             self.latch(s);
         }
     }
@@ -2192,13 +2209,10 @@ impl Game {
     /// region holds a piece.
     #[inline(always)]
     fn full(s: &State, t: TeamId, cells: &TeamCells, own: bool) -> bool {
-        let occ = if own {
-            s.occ[t]
-        } else {
-            s.occ[TeamId::FIRST].union(&s.occ[TeamId::SECOND])
-        };
-        let need = &cells[t];
-        (0..4).all(|i| need.0[i] & !occ.0[i] == 0)
+        // The opponent's holes count unless `own`; no union built (asked after every action).
+        let (mine, theirs, need) = (&s.occ[t].0, &s.occ[t.other()].0, &cells[t].0);
+        let other = if own { 0 } else { u64::MAX };
+        (0..4).all(|i| need[i] & !(mine[i] | theirs[i] & other) == 0)
     }
 
     /// The team's released pieces in the game, with (for the team to play) those its
@@ -2267,11 +2281,23 @@ impl Game {
     /// every action.
     fn latch(&self, s: &mut State) {
         for t in TeamId::BOTH {
+            if s.latches[t] & self.latched_mask == self.latched_mask {
+                continue;
+            }
             for (l, when) in &self.latched {
                 if s.latches[t] >> l & 1 == 0 && when.iter().all(|c| self.cond(s, t, c)) {
                     s.latches[t] |= 1 << l;
                 }
             }
+        }
+    }
+
+    /// Sets the latches a position read from outside lacks (see [`Game::latch_on_pieces`]):
+    /// after its first throw a position is one play left, with the latches of the `once`
+    /// conditions that hold set.
+    pub(crate) fn fill_latches(&self, s: &mut State) {
+        if self.latch_on_pieces && s.game_throws > 0 && !self.latched.is_empty() {
+            self.latch(s);
         }
     }
 
@@ -2468,6 +2494,23 @@ fn latch_tables(ir: &Ir) -> (Vec<(u8, Vec<Cond>)>, u32, bool) {
         .iter()
         .all(|w| w.when.reads_pieces_only());
     (latched, immune_latches, immune_on_pieces)
+}
+
+/// Does the condition read only where the pieces stand and whether they are in play (not
+/// the pool, the phase, the counters, immunity or other latches), for [`Game::latch_on_pieces`]?
+fn stands_only(c: &Cond) -> bool {
+    match c {
+        Cond::Not(c) => stands_only(c),
+        Cond::BorneCount { .. }
+        | Cond::AllOwnArrived
+        | Cond::OpponentHasUnreleased
+        | Cond::OpponentHasNoPieces
+        | Cond::Won(_)
+        | Cond::Full(..)
+        | Cond::Count(..)
+        | Cond::AllOwnIn(_) => true,
+        _ => false,
+    }
 }
 
 /// Does some capture of the variant take prisoners (`capture …: take prisoner`)?
