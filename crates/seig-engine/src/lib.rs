@@ -410,6 +410,10 @@ pub struct State {
     waiting: ByTeam<u64>,
     /// Per team, the `once` conditions that have held (bit per latch).
     latches: ByTeam<u32>,
+    /// Read from outside with a `once` condition that holds and whose latch is unset, which
+    /// play never leaves (the end of every action sets them): the next action's end must
+    /// look even where [`Game::latch_on_pieces`] lets a throw skip. Derived when read.
+    latch_due: bool,
     /// Per team, two track indices a released piece may rest on: `[0]` its track's last,
     /// when nothing leads on from there (it can never move again), and `[1]` the index just
     /// before its first `stop` gate with conditions (it cannot move while the gate is
@@ -969,8 +973,8 @@ pub struct Game {
     latched_mask: u32,
     /// Every condition of [`Game::latched`] reads only where the pieces stand (not the pool,
     /// the phase or the counters): a throw that moves or removes none cannot make one hold,
-    /// so it need not evaluate them (positions read from notation get theirs set when read,
-    /// [`Game::fill_latches`]).
+    /// so it need not evaluate them (unless the position was read with one unset,
+    /// `State::latch_due`).
     latch_on_pieces: bool,
     /// The latches whose first holding makes pieces immune (`immune when … first holds`),
     /// a bit per latch (not in [`Game::latched`]).
@@ -1446,6 +1450,7 @@ impl Game {
             released: ByTeam::default(),
             waiting: ByTeam::default(),
             latches: ByTeam::default(),
+            latch_due: false,
             rest: self
                 .fast
                 .each_ref()
@@ -1898,10 +1903,11 @@ impl Game {
             self.latch_immune(s, obs);
         }
         self.settle(s, obs, legal);
-        // The end of the last action set every latch whose conditions held (and a position
-        // read has them set, `Game::fill_latches`): a throw that moved nothing changes
-        // none of conditions that read only where pieces stand.
-        if !self.latched.is_empty() && (!self.latch_on_pieces || took || s.game_throws == 1) {
+        // The end of the last action set every latch whose conditions held (a position read
+        // with one unset says so, `State::latch_due`): a throw that moved nothing changes
+        // none of the conditions that read only where pieces stand.
+        let skip = self.latch_on_pieces && !took && s.game_throws != 1 && !s.latch_due;
+        if !self.latched.is_empty() && !skip {
             self.latch(s);
         }
     }
@@ -2280,6 +2286,7 @@ impl Game {
     /// Records, for each team, the `once` conditions that hold now: called at the end of
     /// every action.
     fn latch(&self, s: &mut State) {
+        s.latch_due = false;
         for t in TeamId::BOTH {
             if s.latches[t] & self.latched_mask == self.latched_mask {
                 continue;
@@ -2289,15 +2296,6 @@ impl Game {
                     s.latches[t] |= 1 << l;
                 }
             }
-        }
-    }
-
-    /// Sets the latches a position read from outside lacks (see [`Game::latch_on_pieces`]):
-    /// after its first throw a position is one play left, with the latches of the `once`
-    /// conditions that hold set.
-    pub(crate) fn fill_latches(&self, s: &mut State) {
-        if self.latch_on_pieces && s.game_throws > 0 && !self.latched.is_empty() {
-            self.latch(s);
         }
     }
 

@@ -294,9 +294,8 @@ impl Game {
     /// position a person gives.
     pub fn from_notation_reachable(&self, text: &str) -> Result<State, NotationError> {
         let (setup, at) = self.read_setup(text)?;
-        let mut s = self.state_as_given(&setup).map_err(|e| at.locate(e))?;
+        let s = self.state_from_setup(&setup).map_err(|e| at.locate(e))?;
         self.check_reachable(&s).map_err(|e| at.locate(e))?;
-        self.fill_latches(&mut s);
         Ok(s)
     }
 

@@ -364,17 +364,8 @@ pub enum NotParked {
 
 impl Game {
     /// Checks a position against the variant and builds its state: the one way a position
-    /// from outside the engine becomes a [`State`]. After the first throw, the latches of
-    /// the `once` conditions that read only where pieces stand and hold are set, as the
-    /// end of the action before would have set them ([`Game::fill_latches`]).
+    /// from outside the engine becomes a [`State`].
     pub fn state_from_setup(&self, set: &Setup) -> Result<State, SetupError> {
-        let mut s = self.state_as_given(set)?;
-        self.fill_latches(&mut s);
-        Ok(s)
-    }
-
-    /// [`Game::state_from_setup`] with the latches as the setup gives them.
-    pub(crate) fn state_as_given(&self, set: &Setup) -> Result<State, SetupError> {
         let ir = &self.ir;
         let mut s = self.initial_state();
         if set.phase.index() >= ir.phases.value.len() {
@@ -478,6 +469,8 @@ impl Game {
         {
             return Err(SetupError::AlreadyWon { team: t, rule });
         }
+        // A `once` that holds with its latch unset: the next action's end sets it.
+        s.latch_due = self.latch_on_pieces && self.check_latches(&s).is_err();
         Ok(s)
     }
 
