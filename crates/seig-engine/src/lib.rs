@@ -1511,9 +1511,16 @@ impl Game {
     /// Sticks the next throw uses.
     #[inline]
     pub fn sticks_for(&self, s: &State) -> u8 {
-        if let Some(n) = self.sticks_always {
-            return n;
+        // Small enough to inline where the count never changes (every throw asks it twice).
+        match self.sticks_always {
+            Some(n) => n,
+            None => self.sticks_by_statements(s),
         }
+    }
+
+    /// [`Game::sticks_for`] where a statement may change the count.
+    #[inline(never)]
+    fn sticks_by_statements(&self, s: &State) -> u8 {
         let st = &self.ir.sticks;
         if let Some(c) = st
             .conditional

@@ -562,6 +562,7 @@ impl Shares {
 }
 
 impl Hooks for Counter<'_> {
+    #[inline]
     fn throw(&mut self, g: &Game, s: &State, k: u8) {
         let team = s.team().index();
         let n = g.sticks_for(s) as usize;
@@ -647,6 +648,7 @@ impl Hooks for Counter<'_> {
         }
     }
 
+    #[inline]
     fn applied(&mut self, g: &Game, s: &State) {
         self.action = self.action.wrapping_add(1).max(1);
         self.shares.settle(g, s);
