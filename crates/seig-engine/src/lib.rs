@@ -882,6 +882,7 @@ impl RuleList {
 
 impl std::ops::Deref for RuleList {
     type Target = [RuleIx];
+    #[inline]
     fn deref(&self) -> &[RuleIx] {
         &self.ids[..self.len as usize]
     }
@@ -932,6 +933,10 @@ pub struct Game {
     /// the range `slots[Game::slot(..)]` of `entries`.
     entries: Vec<u16>,
     slots: Vec<(u32, u32)>,
+    /// Per slot, its throw entry when the first candidate has no conditions (the common
+    /// case: no conditions to ask), [`NO_THROW_ENTRY`] when it has no candidate, else
+    /// [`ASK_THROW_ENTRY`].
+    direct: Vec<u16>,
     /// `adds[e]`: pool entries that throw entry `e` adds.
     adds: Vec<usize>,
     /// The most pool entries one throw adds (a throw on is offered only with room for it).
@@ -1274,6 +1279,14 @@ impl Game {
             .map(|d| DiceTable::new(d, ir.sticks.count));
         let values = value_table(&ir);
         let (entries, slots) = entry_table(&ir, &values);
+        let direct = slots
+            .iter()
+            .map(|&(lo, hi)| match entries.get(lo as usize) {
+                Some(&e) if lo < hi && ir.throws[e as usize].conds.is_empty() => e,
+                Some(_) if lo < hi => ASK_THROW_ENTRY,
+                _ => NO_THROW_ENTRY,
+            })
+            .collect();
         debug_assert_eq!(
             slots.len(),
             Game::slot(
@@ -1402,6 +1415,7 @@ impl Game {
             values,
             entries,
             slots,
+            direct,
             max_adds: adds.iter().copied().max().unwrap_or(0),
             adds,
             track_of_cell,
@@ -2756,6 +2770,11 @@ fn value_table(ir: &Ir) -> Values {
     }
     values
 }
+
+/// [`Game::direct`]: no throw entry applies to the slot's throws.
+const NO_THROW_ENTRY: u16 = u16::MAX;
+/// [`Game::direct`]: the slot's first candidate has conditions to ask.
+const ASK_THROW_ENTRY: u16 = u16::MAX - 1;
 
 /// The candidate throw entries of every (phase, team, sticks, count of face 0), in priority
 /// order, flattened into one list, with each slot's range of it (filled in the order

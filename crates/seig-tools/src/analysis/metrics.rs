@@ -587,6 +587,7 @@ impl Hooks for Counter<'_> {
         }
     }
 
+    #[inline]
     fn event(&mut self, e: Event) {
         let action = self.action;
         let (fires, counted_in) = (&mut self.fires, &mut self.counted_in);
