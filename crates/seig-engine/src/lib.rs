@@ -960,6 +960,10 @@ pub struct Game {
     /// moves or leaves (positions read from notation are refused when already won): throws
     /// that move none and ends of turns need not look.
     wins_on_pieces: bool,
+    /// Every win, draw and score reads only where the pieces stand (`stands_only`), some
+    /// perhaps limited to a phase: an action that moves no piece and leaves the phase as it
+    /// was cannot make one hold.
+    ends_stand_only: bool,
     /// `arrival[t]`: the track index from which a piece has arrived (its goal's last hole,
     /// or the track's last).
     arrival: ByTeam<i16>,
@@ -1301,6 +1305,13 @@ impl Game {
         let reach = reach::Reach::new(&ir);
         let track_won = ir.any_cond(&|c| matches!(c, Cond::Won(_)));
         let wins_on_pieces = wins_on_pieces(&ir);
+        let ends_stand_only = ir
+            .wins
+            .iter()
+            .map(|w| &w.when)
+            .chain(ir.draws.iter().map(|d| &d.when))
+            .chain(ir.scores.iter().map(|d| &d.when))
+            .all(|w| w.iter().all(stands_only));
         let wins_only = ir.draws.is_empty()
             && ir.scores.is_empty()
             && ir.wins.iter().all(|w| w.phase.is_none());
@@ -1406,6 +1417,7 @@ impl Game {
             sticks_always,
             track_won,
             wins_on_pieces,
+            ends_stand_only,
             gather,
             ir,
             chance,
@@ -1837,6 +1849,7 @@ impl Game {
         s.game_throws = s.game_throws.saturating_add(1);
         s.again = false;
         let mut took = false;
+        let phase = s.phase;
         obs.event(Event::Throw {
             value,
             rule: entry.map(|e| e.origin.rule),
@@ -1844,7 +1857,7 @@ impl Game {
         if let Some(e) = entry {
             took = self.throw_effects(s, e, value, family, bind_to, obs);
         }
-        self.after_throw(s, took, obs, legal);
+        self.after_throw(s, (took, phase), obs, legal);
         Ok(())
     }
 
@@ -1888,6 +1901,7 @@ impl Game {
         s.game_throws = s.game_throws.saturating_add(1);
         s.again = false;
         let mut took = false;
+        let phase = s.phase;
         for (&v, f) in vals.iter().zip(&found) {
             let entry = f.map(|i| &self.ir.throws[i]);
             obs.event(Event::Throw {
@@ -1898,7 +1912,7 @@ impl Game {
                 took |= self.throw_effects(s, e, v, family, bind_to, obs);
             }
         }
-        self.after_throw(s, took, obs, legal);
+        self.after_throw(s, (took, phase), obs, legal);
         Ok(())
     }
 
@@ -1907,13 +1921,15 @@ impl Game {
     fn after_throw(
         &self,
         s: &mut State,
-        took: bool,
+        (took, phase): (bool, PhaseId),
         obs: &mut impl Observer,
         legal: Option<&mut Vec<Decision>>,
     ) {
         // A position is looked at after every action; the first throw of a game also looks
-        // at the starting position.
-        let look = !self.wins_on_pieces || took || s.game_throws == 1;
+        // at the starting position. `took`: the throw removed a piece; `phase`: the phase
+        // before it.
+        let still = self.ends_stand_only && s.phase == phase;
+        let look = !(self.wins_on_pieces || still) || took || s.game_throws == 1;
         if look && self.check_win(s, obs) {
             return;
         }
@@ -2068,6 +2084,7 @@ impl Game {
         if s.quiet < deadlock::QUIET_OFF - 1 {
             s.quiet += 1;
         }
+        let phase = s.phase;
         for tr in &self.ir.transitions {
             if tr.from == s.phase && self.holds(s, s.team, &tr.when) {
                 s.phase = tr.to;
@@ -2081,7 +2098,10 @@ impl Game {
         }
         self.next_seat(s);
         s.stage = Stage::Throw;
-        if !self.wins_on_pieces && self.check_win(s, obs) {
+        // The pieces are as the end of the action looked at them: only a new phase or
+        // an ending that reads more than the pieces can make one hold now.
+        let still = self.ends_stand_only && s.phase == phase;
+        if !(self.wins_on_pieces || still) && self.check_win(s, obs) {
             return;
         }
         // The deadlock test runs once a stretch of quiet turns is long enough: the positions
