@@ -529,7 +529,15 @@ impl Shares {
     }
 
     /// Recounts the touched pieces in `s`, the position after the action.
+    #[inline]
     fn settle(&mut self, g: &Game, s: &State) {
+        // Most throws touch no piece: nothing to recount, no call.
+        if self.n_touched != 0 || self.all {
+            self.recount(g, s);
+        }
+    }
+
+    fn recount(&mut self, g: &Game, s: &State) {
         if self.all {
             self.recount_all(g, s);
         } else {
