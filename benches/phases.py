@@ -22,6 +22,9 @@ line that calls it (a call's inclusive cost is split as the callee's own costs s
   tools     the driver, the random agent and the metrics' hooks (every line of seig-tools,
             and every call into it, wherever made)
   start     parsing, lowering, `Game::new`, the report (total less `driver::play`)
+The source lines are read from the files the profile names: run it on the tree the profiled
+binary was built from (a profile of an older commit needs that commit's sources there). The
+throw's draw (`sample_outcome`) counts as throw; before the fourth round it counted as tools.
 """
 import json
 import re
