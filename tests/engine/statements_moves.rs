@@ -789,6 +789,22 @@ fn once_read_unset_while_it_holds_is_latched_by_a_throw_that_moves_nothing() {
 }
 
 #[test]
+fn once_left_unset_by_the_winning_move_reads_back_as_the_same_state() {
+    // The move that wins ends the game before the latches are set: the finished position
+    // holds the condition with its latch unset, and reads back as the same state.
+    let g = game(
+        "gate a b_home: once own pieces in mid >= 1, else stop\n  win when own pieces in mid >= 1",
+    );
+    let mut s = at(&g, "2/2#0", "+a_home.4 a_home.1 x x", "b_home.1 x x x");
+    play(&g, &mut s, "1:2");
+    assert_eq!(s.stage(), seig::engine::Stage::Over(TeamId::FIRST));
+    let text = note(&g, &s);
+    assert!(!text.contains("once"), "{text}");
+    let back = g.from_notation(&text).expect("reads back");
+    assert!(back.same_position(&s), "{text}");
+}
+
+#[test]
 fn once_in_a_win_a_transition_and_a_throw_entry() {
     let g = game(
         "phases: early, late\n from early enter late when once mid full of own pieces\n on 4 if once first throw of game: nothing\n win when once opponent has no pieces",

@@ -1283,14 +1283,7 @@ impl Game {
             .map(|d| DiceTable::new(d, ir.sticks.count));
         let values = value_table(&ir);
         let (entries, slots) = entry_table(&ir, &values);
-        let direct = slots
-            .iter()
-            .map(|&(lo, hi)| match entries.get(lo as usize) {
-                Some(&e) if lo < hi && ir.throws[e as usize].conds.is_empty() => e,
-                Some(_) if lo < hi => ASK_THROW_ENTRY,
-                _ => NO_THROW_ENTRY,
-            })
-            .collect();
+        let direct = direct_entries(&ir, &entries, &slots);
         debug_assert_eq!(
             slots.len(),
             Game::slot(
@@ -1305,13 +1298,6 @@ impl Game {
         let reach = reach::Reach::new(&ir);
         let track_won = ir.any_cond(&|c| matches!(c, Cond::Won(_)));
         let wins_on_pieces = wins_on_pieces(&ir);
-        let ends_stand_only = ir
-            .wins
-            .iter()
-            .map(|w| &w.when)
-            .chain(ir.draws.iter().map(|d| &d.when))
-            .chain(ir.scores.iter().map(|d| &d.when))
-            .all(|w| w.iter().all(stands_only));
         let wins_only = ir.draws.is_empty()
             && ir.scores.is_empty()
             && ir.wins.iter().all(|w| w.phase.is_none());
@@ -1374,12 +1360,7 @@ impl Game {
         let entry_choice = ir.teams.iter().any(|t| t.track.entry_choices() > 0);
         let release_any = effect_orders || mv.blocked_release.value == BlockedRelease::AnotherPiece;
         let (latched, immune_latches, immune_on_pieces) = latch_tables(&ir);
-        let latched_mask = latched.iter().fold(0u32, |m, (l, _)| {
-            m | 1u32.checked_shl(u32::from(*l)).unwrap_or(0)
-        });
-        let latch_on_pieces = latched
-            .iter()
-            .all(|(_, when)| when.iter().all(stands_only));
+        let (latched_mask, latch_on_pieces) = latch_skips(&latched);
         let main_end = ByTeam::from_fn(|t| ir.teams[t].track.main_len() as i16);
         Game {
             entry_choice,
@@ -1417,7 +1398,7 @@ impl Game {
             sticks_always,
             track_won,
             wins_on_pieces,
-            ends_stand_only,
+            ends_stand_only: ends_stand_only(&ir),
             gather,
             ir,
             chance,
@@ -2535,6 +2516,27 @@ fn latch_tables(ir: &Ir) -> (Vec<(u8, Vec<Cond>)>, u32, bool) {
     (latched, immune_latches, immune_on_pieces)
 }
 
+/// The latches of `latched` as a mask, and whether every one of their conditions reads
+/// only where pieces stand ([`Game::latch_on_pieces`]).
+fn latch_skips(latched: &[(u8, Vec<Cond>)]) -> (u32, bool) {
+    let mask = latched.iter().fold(0u32, |m, (l, _)| {
+        m | 1u32.checked_shl(u32::from(*l)).unwrap_or(0)
+    });
+    let on_pieces = latched.iter().all(|(_, when)| when.iter().all(stands_only));
+    (mask, on_pieces)
+}
+
+/// Whether every win, draw and score reads only where the pieces stand, limited to a phase
+/// or not ([`Game::ends_stand_only`]).
+fn ends_stand_only(ir: &Ir) -> bool {
+    ir.wins
+        .iter()
+        .map(|w| &w.when)
+        .chain(ir.draws.iter().map(|d| &d.when))
+        .chain(ir.scores.iter().map(|d| &d.when))
+        .all(|w| w.iter().all(stands_only))
+}
+
 /// Does the condition read only where the pieces stand and whether they are in play (not
 /// the pool, the phase, the counters, immunity or other latches), for [`Game::latch_on_pieces`]?
 fn stands_only(c: &Cond) -> bool {
@@ -2795,6 +2797,27 @@ fn value_table(ir: &Ir) -> Values {
 const NO_THROW_ENTRY: u16 = u16::MAX;
 /// [`Game::direct`]: the slot's first candidate has conditions to ask.
 const ASK_THROW_ENTRY: u16 = u16::MAX - 1;
+
+/// Per slot of `slots`, its entry when the first candidate has no conditions, else
+/// [`ASK_THROW_ENTRY`] or (no candidate) [`NO_THROW_ENTRY`] ([`Game::direct`]).
+fn direct_entries(ir: &Ir, entries: &[u16], slots: &[(u32, u32)]) -> Vec<u16> {
+    slots
+        .iter()
+        .map(|&(lo, hi)| match entries.get(lo as usize) {
+            Some(&e)
+                if lo < hi
+                    && ir
+                        .throws
+                        .get(e as usize)
+                        .is_some_and(|t| t.conds.is_empty()) =>
+            {
+                e
+            }
+            Some(_) if lo < hi => ASK_THROW_ENTRY,
+            _ => NO_THROW_ENTRY,
+        })
+        .collect()
+}
 
 /// The candidate throw entries of every (phase, team, sticks, count of face 0), in priority
 /// order, flattened into one list, with each slot's range of it (filled in the order
