@@ -1062,6 +1062,10 @@ struct FastTrack {
     /// before it, on a track without branches or backward moves: a released piece there
     /// cannot move while the gate is closed (see [`State::held`]).
     pub(crate) rest_gate: Option<(u16, i16)>,
+    /// Whether the opposing pieces on a hole may be taken can depend on the pieces or their
+    /// neighbours, not on the hole alone (immunity of any kind, `protection: N in a row`):
+    /// the quick verdicts then ask [`Game::arrive`] where the hole lets pieces be taken.
+    pub(crate) careful_victims: bool,
 }
 
 impl FastTrack {
@@ -1099,6 +1103,12 @@ impl FastTrack {
             })
             .filter(|_| one_way)
             .map(|&(at, gi)| (gi, at as i16 - 1));
+        let pol = &ir.capture;
+        // A position read from notation holds immune pieces only where a rule can make them.
+        let careful_victims = pol.immune[t.other()].is_some()
+            || !pol.immune_when.is_empty()
+            || pol.waiting_immune.origin.is_some()
+            || pol.protection.value.is_some();
         FastTrack {
             gated,
             immune,
@@ -1106,6 +1116,7 @@ impl FastTrack {
             past_end_unsure: tr.end.value != TrackEnd::Stop,
             dead_end,
             rest_gate,
+            careful_victims,
         }
     }
 
