@@ -163,6 +163,9 @@ pub(super) struct Gen<'a> {
     /// (immunity, `immune until released`, `protection: N in a row`): where the hole lets
     /// pieces be taken, the landing asks [`Game::arrive`].
     careful_victims: bool,
+    /// The verdict of a waiting piece off the track with the group at hand, once judged
+    /// (cleared by [`Gen::candidates`]).
+    off_track: Option<Quick>,
 }
 
 impl<'a> Gen<'a> {
@@ -216,6 +219,7 @@ impl<'a> Gen<'a> {
             stacking: pol.stacking.value,
             blocked_share: pol.blocked_share.value,
             careful_victims: fast.careful_victims,
+            off_track: None,
         }
     }
 
@@ -223,6 +227,7 @@ impl<'a> Gen<'a> {
     /// released pieces that cannot move in this position (stuck for good, or before a
     /// closed stop gate: every walk of theirs stops where it starts).
     pub fn candidates(&mut self, g: &Group) -> u64 {
+        self.off_track = None;
         let mut c = 0;
         if g.releases == 0 {
             c |= self.released & !self.stuck;
@@ -246,9 +251,25 @@ impl<'a> Gen<'a> {
     /// every move needs [`Game::check_move`] (`Game::careful_moves`).
     #[inline(always)]
     pub fn verdict(&mut self, piece: u8, g: &Group) -> Quick {
-        let last = self.last;
-        let p = &self.pieces[piece as usize];
+        let p = self.pieces[piece as usize];
         let release = !p.released();
+        if release && p.tpos < 0 {
+            // Every waiting piece off the track starts from the same place, and no hole of
+            // the track is its own: one verdict serves them all (Sigue's row of 24).
+            if let Some(q) = self.off_track {
+                return q;
+            }
+            let q = self.judge(&p, g, release);
+            self.off_track = Some(q);
+            return q;
+        }
+        self.judge(&p, g, release)
+    }
+
+    /// [`Gen::verdict`] for piece `p` (`release`: not released yet).
+    #[inline(always)]
+    fn judge(&mut self, p: &Piece, g: &Group, release: bool) -> Quick {
+        let last = self.last;
         if p.tpos == self.parked && !release {
             return Quick::Illegal;
         }
