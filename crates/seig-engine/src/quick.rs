@@ -47,6 +47,19 @@ impl Group {
     /// The facts of the entries in `mask` (all unused).
     pub fn new(s: &State, mask: u64) -> Group {
         let pool = &s.pool[..s.pool_len as usize];
+        if mask.is_power_of_two() {
+            // The common group: one plain move, bound to no release.
+            let e = &pool[mask.trailing_zeros() as usize];
+            if e.kind == EntryKind::Move && e.bound == NONE {
+                return Group {
+                    total: e.steps as i16,
+                    releases: 0,
+                    releasers: 0,
+                    single: Some(e.thrown),
+                    allowed: !0,
+                };
+            }
+        }
         let mut g = Group {
             total: 0,
             releases: 0,
