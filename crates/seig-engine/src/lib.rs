@@ -954,6 +954,9 @@ pub struct Game {
     /// `arrival[t]`: the track index from which a piece has arrived (its goal's last hole,
     /// or the track's last).
     arrival: ByTeam<i16>,
+    /// `waiting_unarrived[t]`: no hole a waiting piece of the team may stand on counts as
+    /// arrived, so `all own pieces arrived` fails at once while one waits.
+    waiting_unarrived: ByTeam<bool>,
     /// `main_end[t]`: the length of the team's track's main path; places from there on are
     /// on its branches, where a piece has not arrived.
     main_end: ByTeam<i16>,
@@ -1350,7 +1353,18 @@ impl Game {
         let release_any = effect_orders || mv.blocked_release.value == BlockedRelease::AnotherPiece;
         let (latched, immune_latches, immune_on_pieces) = latch_tables(&ir);
         let main_end = ByTeam::from_fn(|t| ir.teams[t].track.main_len() as i16);
+        // A waiting piece stands where its team starts: beside the board, or on its row.
+        let waiting_unarrived = ByTeam::from_fn(|t| match ir.teams[t].start {
+            Start::Beside => true,
+            Start::Row(r) => ir.rows.get(r).is_some_and(|row| {
+                row.cells().all(|c| {
+                    let i = track_of_cell[t].get(c.index()).copied().unwrap_or(-1);
+                    i < arrival[t] || i >= main_end[t]
+                })
+            }),
+        });
         Game {
+            waiting_unarrived,
             entry_choice,
             branchy,
             next_of,
@@ -2175,7 +2189,10 @@ impl Game {
                 let who = if *opposing { o } else { t };
                 cmp.holds(self.borne_count(s, who), *n)
             }
-            Cond::AllOwnArrived => self.alive(s, t).all(|p| self.arrived(t, p)),
+            Cond::AllOwnArrived => {
+                (s.waiting[t] == 0 || !self.waiting_unarrived[t])
+                    && self.alive(s, t).all(|p| self.arrived(t, p))
+            }
             Cond::OpponentHasUnreleased => s.waiting[o] != 0,
             Cond::NoCapturePossible => !self.reach.capture_possible(self, s),
             Cond::EveryPieceImmuneOrArrived => TeamId::BOTH
