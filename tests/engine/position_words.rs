@@ -267,6 +267,7 @@ fn covered() -> BTreeSet<String> {
     let sig = game("sig-beart.seig", &[]);
     let tagent = game("seig-tagent.seig", &[]);
     let sigue = game("sigue-caillie.seig", &[]);
+    let daldos = game("relatives/daldos.seig", &[]);
     let looping = small("track a loops from mid when all own pieces released, parked pieces stay");
     let gate = small("gate a b_home: once all own pieces released, else stop");
     let entry = game_of(ENTRY);
@@ -344,6 +345,7 @@ fn covered() -> BTreeSet<String> {
         (&sig, at_sig("last 8:2", "last 8:2 moved 1"), None, "setup::Moved", "`moved` names the pieces of the team to play", "throws 1/1/146 turns 113 last 8:2 moved 1"),
         (&sig, at_sig("last 8:2", "last 8:2 homing 1"), None, "setup::Homing", "`homing` names pieces of the team not to play", "throws 1/1/146 turns 113 last 8:2 homing 1"),
         (&sig, at_sig("pool 2/2#0", "pool 9/9#0"), None, "setup::EntryNoSuchThrow", "pool entry 1: no throw of 8 stick(s) is worth 9", "9/9#0"),
+        (&daldos, format!("play | a 1 move | throws 1/1/1 turns 0 | pool 7/7#0 | {}", pieces(&daldos)), None, "setup::EntryNoSuchThrow", "pool entry 1: no die shows 7 (each die's value is an entry of its own; the faces are 1, 2, 3, 4)", "7/7#0"),
         (&sig, at_sig("throws 1/1/146", "throws 0/0/146"), None, "setup::EntryThrowCount", "pool entry 1: it comes from throw #0 of the turn, but the counters say 0 throw(s)", "2/2#0"),
         (&tagent, format!("opening | twigs 1 throw | throws 2/2/2 turns 0 | pool 3/3#0 | {}", pieces(&tagent)), None, "setup::EntryNotGiven", "pool entry 1: TAG-T2 gives no move of 3 place(s) for a throw of 3 in this phase", "3/3#0"),
         (&tagent, format!("race | twigs 1 move | throws 2/2/20 turns 10 last 8:2 | pool 3/3#0 | {}", pieces(&tagent)), None, "setup::EntryNotCancelled", "pool entry 1: throw #2 of the turn cancels the turn's moves", "3/3#0"),

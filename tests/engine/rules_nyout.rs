@@ -87,7 +87,7 @@ fn nyo_m2_a_piece_on_the_west_point_may_cross_or_go_round() {
     assert_eq!(
         moves(&g, &s),
         v(&[
-            "1:e3 bottom_left.5>centre.1",
+            "1:e3 bottom_left.5>centre.1'",
             "1:e3>keep bottom_left.5>bottom_right.3",
             "4:e3 off>top_left.3",
         ])
@@ -112,7 +112,7 @@ fn nyo_m3_a_nyo_3_a_piece_on_the_centre_may_turn_to_the_top() {
     assert_eq!(
         moves(&g, &s),
         v(&[
-            "1:e1 centre.1>north_arm.1",
+            "1:e1 centre.1>north_arm.1'",
             "1:e1>keep centre.1>east_arm.1",
             "4:e1 off>top_left.1",
         ])
@@ -121,7 +121,7 @@ fn nyo_m3_a_nyo_3_a_piece_on_the_centre_may_turn_to_the_top() {
     let s = at(&g, "e1/1#0", "+centre.1' off off off", BLUE_OFF);
     assert_eq!(
         moves(&g, &s),
-        v(&["1:e1 centre.1>north_arm.1", "4:e1 off>top_left.1"])
+        v(&["1:e1 centre.1'>north_arm.1", "4:e1 off>top_left.1"])
     );
     // A-NYO-3 = straight: no turn on the centre.
     let g = nyout(&[("A-NYO-3", "straight")]);
@@ -161,7 +161,7 @@ fn nyo_o1_a_piece_leaves_with_one_or_more_than_the_top_needs() {
     let s = at(&g, "e4/4#0", "+centre.1' off off off", BLUE_OFF);
     assert_eq!(
         moves(&g, &s),
-        v(&["1:e4>out centre.1>out", "4:e4 off>top_left.4"])
+        v(&["1:e4>out centre.1'>out", "4:e4 off>top_left.4"])
     );
 }
 
@@ -239,7 +239,7 @@ fn nyo_m2_a_nyo_4_east_too_crosses_back_from_the_east_point() {
     assert_eq!(
         moves(&g, &s),
         v(&[
-            "1:e1 bottom_right.5>east_arm.2",
+            "1:e1 bottom_right.5>east_arm.2'",
             "1:e1>keep bottom_right.5>top_right.1",
             "4:e1 off>top_left.1",
         ])

@@ -569,7 +569,7 @@ fn sig_m2_return_opens_runs_the_central_rows_the_other_way() {
     let north = side(&["+central_north.6", "off"], "+!home_south.12");
     let s = pos(&g, &race("south", &side(&[], "+!home_north.12"), &north));
     let (mut s, m) = after_throw(&g, &s, 3);
-    assert_eq!(m, each(1..=12, "3 home_north.12>central_north.3"));
+    assert_eq!(m, each(1..=12, "3 home_north.12>central_north.3'"));
     play(&g, &mut s, "4:3");
     // North's piece on the dune when south's last piece arrived is safe for good (A-SIG-10 =
     // safe): the latch of that moment is written `once south:1`.
@@ -601,8 +601,8 @@ fn sig_m2_return_opens_runs_the_central_rows_the_other_way() {
         ),
     );
     let (_, m) = after_throw(&g, &s, 3);
-    let mut want = each(2..=12, "3 home_north.12>central_north.3");
-    want.push("1:3 central_north.11>central_south.11".into());
+    let mut want = each(2..=12, "3 home_north.12>central_north.3'");
+    want.push("1:3 central_north.11'>central_south.11'".into());
     assert_eq!(m, sorted(want));
 }
 
@@ -1168,15 +1168,15 @@ fn end_of_return(g: &Game) -> (State, Vec<String>) {
 fn a_sig_6_once_the_return_ends_at_its_last_hole() {
     let g = game(FILE, &[("A-SIG-6", "once")]);
     let (_, m) = end_of_return(&g);
-    assert_eq!(m, each(2..=12, "3 home_north.12>central_north.3"));
+    assert_eq!(m, each(2..=12, "3 home_north.12>central_north.3'"));
 }
 
 #[test]
 fn a_sig_6_circle_the_return_starts_again() {
     let g = game(FILE, &[("A-SIG-6", "circle")]);
     let (_, m) = end_of_return(&g);
-    let mut want = each(2..=12, "3 home_north.12>central_north.3");
-    want.push("1:3 central_south.1>central_north.3".into());
+    let mut want = each(2..=12, "3 home_north.12>central_north.3'");
+    want.push("1:3 central_south.1'>central_north.3'".into());
     assert_eq!(m, sorted(want));
 }
 
@@ -1216,9 +1216,9 @@ fn a_sig_6_retrace_the_piece_walks_its_whole_track_back_from_the_goal() {
         ),
     );
     let (_, m) = after_throw(&g, &s, 3);
-    let mut want = each(3..=12, "3 home_north.12>home_north.9");
-    want.push("1:3 central_north.2>central_north.5".into());
-    want.push("2:3 home_south.11>home_south.12".into());
+    let mut want = each(3..=12, "3 home_north.12>home_north.9'");
+    want.push("1:3 central_north.2'>central_north.5'".into());
+    want.push("2:3 home_south.11'>home_south.12'".into());
     assert_eq!(m, sorted(want));
 }
 
@@ -1256,8 +1256,8 @@ fn a_sig_7_dlp_a_piece_returns_as_soon_as_it_has_run_the_home_row() {
             ("A-SIG-7", "dlp"),
         ],
     );
-    let mut want = each(3..=12, "5 home_north.12>central_north.5");
-    want.push("1:5 home_north.10>central_north.3".into());
+    let mut want = each(3..=12, "5 home_north.12>central_north.5'");
+    want.push("1:5 home_north.10>central_north.3'".into());
     want.push("2:5 central_south.5>central_south.10".into());
     assert_eq!(near_goal(&g), sorted(want));
 }
@@ -1614,19 +1614,19 @@ fn a_sig_12_stop_a_long_throw_ends_the_return_on_its_last_hole() {
         ],
     );
     let s = near_return_end(&g, "+!home_north.12");
-    let mut want = each(2..=12, "5 home_north.12>central_north.5");
-    want.push("1:5 central_south.3>central_south.1".into());
+    let mut want = each(2..=12, "5 home_north.12>central_north.5'");
+    want.push("1:5 central_south.3'>central_south.1'".into());
     assert_eq!(after_throw(&g, &s, 5).1, sorted(want));
     // A finished piece on the last hole blocks it (one piece to a hole): piece 1 can no
     // longer end its return, by a long throw or an exact one.
     let s = near_return_end(&g, "+!central_south.1'");
     assert_eq!(
         after_throw(&g, &s, 5).1,
-        each(3..=12, "5 home_north.12>central_north.5")
+        each(3..=12, "5 home_north.12>central_north.5'")
     );
     assert_eq!(
         after_throw(&g, &s, 2).1,
-        each(3..=12, "2 home_north.12>central_north.2")
+        each(3..=12, "2 home_north.12>central_north.2'")
     );
 }
 
@@ -1643,10 +1643,10 @@ fn a_sig_12_exact_the_return_ends_only_on_an_exact_throw() {
     let s = near_return_end(&g, "+!home_north.12");
     assert_eq!(
         after_throw(&g, &s, 5).1,
-        each(2..=12, "5 home_north.12>central_north.5")
+        each(2..=12, "5 home_north.12>central_north.5'")
     );
-    let mut want = each(2..=12, "2 home_north.12>central_north.2");
-    want.push("1:2 central_south.3>central_south.1".into());
+    let mut want = each(2..=12, "2 home_north.12>central_north.2'");
+    want.push("1:2 central_south.3'>central_south.1'".into());
     assert_eq!(after_throw(&g, &s, 2).1, sorted(want));
 }
 
@@ -1664,7 +1664,7 @@ fn a_sig_12_gather_apart_a_finished_piece_keeps_the_returns_last_hole() {
     let s = near_return_end(&g, "+!central_south.1'");
     assert_eq!(
         after_throw(&g, &s, 5).1,
-        each(3..=12, "5 home_north.12>central_north.5")
+        each(3..=12, "5 home_north.12>central_north.5'")
     );
 }
 
@@ -1680,8 +1680,8 @@ fn a_sig_12_gather_gather_finished_pieces_share_the_returns_last_hole() {
     );
     // Piece 2 has ended its return on central_south.1: piece 1 ends there too.
     let s = near_return_end(&g, "+!central_south.1'");
-    let mut want = each(3..=12, "5 home_north.12>central_north.5");
-    want.push("1:5 central_south.3>central_south.1".into());
+    let mut want = each(3..=12, "5 home_north.12>central_north.5'");
+    want.push("1:5 central_south.3'>central_south.1'".into());
     assert_eq!(after_throw(&g, &s, 5).1, sorted(want));
 }
 
@@ -1821,10 +1821,10 @@ fn a_sig_10_safe_the_pieces_on_the_dune_then_are_safe_and_later_ones_are_not() {
         .replace("turns 80", "turns 80 once south:1"),
     );
     let (_, m) = after_throw(&g, &later, 3);
-    assert_eq!(m, vec!["1:3x central_north.3>central_north.6"]);
+    assert_eq!(m, vec!["1:3x central_north.3'>central_north.6'"]);
     // (The arrived pieces stay behind SIG-M2's gate: north has no piece left to start.)
     let (_, m) = after_throw(&g, &later, 6);
-    assert_eq!(m, vec!["1:6 central_north.3>central_north.9"]);
+    assert_eq!(m, vec!["1:6 central_north.3'>central_north.9'"]);
 }
 
 #[test]
@@ -1850,7 +1850,7 @@ fn a_sig_10_killable_a_returning_piece_kills_a_piece_racing_when_all_arrived() {
     );
     // The kill is the only move (the arrived pieces' return lands on piece 1's hole).
     let (mut s, m) = after_throw(&g, &s, 3);
-    assert_eq!(m, vec!["1:3x central_north.3>central_north.6"]);
+    assert_eq!(m, vec!["1:3x central_north.3'>central_north.6'"]);
     play(&g, &mut s, "1:3x");
     assert_eq!(
         note(&g, &s),
@@ -1908,7 +1908,7 @@ fn a_sig_14_threshold_the_return_stays_open_once_it_has_opened() {
     let opened = text.replace("turns 80 |", "turns 80 once south:2 |");
     let s = pos(&g, &opened);
     let (_, m) = after_throw(&g, &s, 3);
-    assert_eq!(m, each(1..=12, "3 home_north.12>home_north.9"));
+    assert_eq!(m, each(1..=12, "3 home_north.12>home_north.9'"));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -123,14 +123,14 @@ fn back_along_the_track_moves_from_the_turn_and_stops_at_the_first_hole() {
     let g = load(&text(BACK, ""), "yes");
     let at_goal = "play | a 1 throw | throws 0/0/10 turns 10 | pool - | a: +mid.4 x | b: off off";
     let (_, m) = throw_moves(&g, at_goal, 2);
-    assert_eq!(m, vec!["1:e2 mid.4>mid.2"]);
+    assert_eq!(m, vec!["1:e2 mid.4>mid.2'"]);
     let back = "play | a 1 throw | throws 0/0/10 turns 10 | pool - | a: +mid.2' x | b: off off";
     let (_, m) = throw_moves(&g, back, 2);
-    assert_eq!(m, vec!["1:e2 mid.2>a_home.4"]);
+    assert_eq!(m, vec!["1:e2 mid.2'>a_home.4'"]);
     let near_end =
         "play | a 1 throw | throws 0/0/10 turns 10 | pool - | a: +a_home.2' x | b: off off";
     let (s, m) = throw_moves(&g, near_end, 2);
-    assert_eq!(m, vec!["1:e2 a_home.2>a_home.1"]);
+    assert_eq!(m, vec!["1:e2 a_home.2'>a_home.1'"]);
     let mut s = s;
     play(&g, &mut s, "1:e2");
     assert!(note(&g, &s).contains("a: +a_home.1' x"), "{}", note(&g, &s));
@@ -151,7 +151,7 @@ fn back_along_the_track_a_gate_on_its_label_holds_the_piece_at_the_turn() {
     assert_eq!(m, vec!["2:e2 a_home.1>a_home.3"]);
     let g = load(&text(BACK, gate), "no");
     let (_, m) = throw_moves(&g, at_goal, 2);
-    assert_eq!(m, vec!["1:e2 mid.4>mid.2", "2:e2 a_home.1>a_home.3"]);
+    assert_eq!(m, vec!["1:e2 mid.4>mid.2'", "2:e2 a_home.1>a_home.3"]);
 }
 
 /// A track that walks a row both ways cannot be walked back: E130.
@@ -215,7 +215,7 @@ fn immune_when_first_holds_leaves_later_pieces_to_be_taken() {
     let g = load(&text(BACK, IMMUNE), "yes");
     let p = "play | a 1 throw | throws 0/0/10 turns 10 once a:1 | pool - | a: +mid.4 +mid.4 | b: +!mid.3 +mid.2";
     let (s, m) = throw_moves(&g, p, 1);
-    assert_eq!(m, vec!["1:e1 mid.4>mid.3", "2:e1 mid.4>mid.3"]);
+    assert_eq!(m, vec!["1:e1 mid.4>mid.3'", "2:e1 mid.4>mid.3'"]);
     let mut s1 = s.clone();
     play(&g, &mut s1, "1:e1");
     assert!(
@@ -224,7 +224,7 @@ fn immune_when_first_holds_leaves_later_pieces_to_be_taken() {
         note(&g, &s1)
     );
     let (mut s2, m) = throw_moves(&g, p, 2);
-    assert_eq!(m, vec!["1:e2x mid.4>mid.2", "2:e2x mid.4>mid.2"]);
+    assert_eq!(m, vec!["1:e2x mid.4>mid.2'", "2:e2x mid.4>mid.2'"]);
     play(&g, &mut s2, "1:e2x");
     assert!(note(&g, &s2).ends_with("b: +!mid.3 x"), "{}", note(&g, &s2));
 
@@ -232,7 +232,7 @@ fn immune_when_first_holds_leaves_later_pieces_to_be_taken() {
     let p =
         "play | a 1 throw | throws 0/0/10 turns 10 | pool - | a: +mid.4 +mid.4 | b: +mid.3 +mid.2";
     let (mut s, m) = throw_moves(&g, p, 1);
-    assert_eq!(m, vec!["1:e1x mid.4>mid.3", "2:e1x mid.4>mid.3"]);
+    assert_eq!(m, vec!["1:e1x mid.4>mid.3'", "2:e1x mid.4>mid.3'"]);
     play(&g, &mut s, "1:e1x");
     assert!(note(&g, &s).ends_with("b: x +mid.2"), "{}", note(&g, &s));
 }

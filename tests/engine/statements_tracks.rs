@@ -63,7 +63,8 @@ fn a_circuit_walks_its_start_row_a_second_time_as_places_of_their_own() {
     let g = game_of(&circuit(CIRCUIT));
     // From mid.3 (place 7), 3 places: a_home.2 on the second pass.
     let s = circuit_at(&g, "3/3#0", "+mid.3 x");
-    assert_eq!(moves(&g, &s), v(&["1:3 mid.3>a_home.2"]));
+    // Described with the second pass's `'`, as position notation writes it.
+    assert_eq!(moves(&g, &s), v(&["1:3 mid.3>a_home.2'"]));
     let mut s2 = s.clone();
     play(&g, &mut s2, "1:3");
     let text = note(&g, &s2);
@@ -72,7 +73,7 @@ fn a_circuit_walks_its_start_row_a_second_time_as_places_of_their_own() {
     let back = pos(&g, &text);
     assert_eq!(note(&g, &back), text);
     let s = circuit_at(&g, "1/1#0", "+a_home.2' x");
-    assert_eq!(moves(&g, &s), v(&["1:1 a_home.2>a_home.3"]));
+    assert_eq!(moves(&g, &s), v(&["1:1 a_home.2'>a_home.3'"]));
     // The first pass goes on to the middle row.
     let s = circuit_at(&g, "2/2#0", "+a_home.3 x");
     assert_eq!(moves(&g, &s), v(&["1:2 a_home.3>mid.1"]));
@@ -114,7 +115,7 @@ fn a_gate_on_the_second_pass_closes_it_alone() {
     // mid.3 + 2 enters the second pass with a 2: shut. a_home.1 + 2 stays on the first.
     assert_eq!(moves(&g, &s), v(&["2:2 a_home.1>a_home.3"]));
     let s = circuit_at(&g, "1/1#0", "+mid.4 x");
-    assert_eq!(moves(&g, &s), v(&["1:1 mid.4>a_home.1"]));
+    assert_eq!(moves(&g, &s), v(&["1:1 mid.4>a_home.1'"]));
 }
 
 // ---------------------------------------------------------------- a branching track

@@ -164,14 +164,14 @@ fn where_two_branches_cross_the_piece_chooses_only_between_different_ways() {
     let mut s = at(&g, "2/2#0", "+cross.1 a_home.2", "x x");
     assert_eq!(
         moves(&g, &s),
-        v(&["1:2 cross.1>short.2", "1:2>keep cross.1>outer.7"])
+        v(&["1:2 cross.1>short.2'", "1:2>keep cross.1>outer.7"])
     );
     // The third branch's place of short.2 (after the second's).
     play(&g, &mut s, "1:2");
     assert!(note(&g, &s).contains("a: +short.2' "), "{}", note(&g, &s));
     // Come from outer.4, its own way goes on over short already: no way to choose.
     let mut s = at(&g, "2/2#0", "+cross.1' a_home.2", "x x");
-    assert_eq!(moves(&g, &s), v(&["1:2 cross.1>short.2"]));
+    assert_eq!(moves(&g, &s), v(&["1:2 cross.1'>short.2"]));
     play(&g, &mut s, "1:2");
     assert!(note(&g, &s).contains("a: +short.2 "), "{}", note(&g, &s));
 }

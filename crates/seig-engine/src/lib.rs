@@ -24,7 +24,7 @@ pub use moves::{Landing, MAX_DECISIONS};
 use seig_ir::*;
 pub use setup::{
     CountersClash, EntrySetup, EntryUse, LastThrow, NotImmune, NotParked, PieceSetup, Place, Setup,
-    SetupError, ThrowOf,
+    SetupError, ThrowOf, Thrown,
 };
 pub use verdict::{Consequence, Unusable, Verdict};
 

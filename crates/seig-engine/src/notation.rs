@@ -945,9 +945,8 @@ impl Game {
             } else if cell == NO_CELL {
                 "off".to_string()
             } else {
-                // The second pass's `'` is not written here yet (issue 27 item 4 is left).
-                let _ = tpos;
-                self.ir.cell_name(Cell::new(cell as u16))
+                // A later pass over a hole is written as position notation writes it.
+                self.hole_visit_name(s.team, cell, tpos)
             }
         };
         match self.check_decision(s, s.team, d) {

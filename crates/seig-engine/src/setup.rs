@@ -121,6 +121,15 @@ pub enum Place {
     },
 }
 
+/// What one pool entry's value comes from, as [`SetupError::EntryNoSuchThrow`] names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Thrown {
+    /// A throw of sticks: the stick counts a throw can use, smallest first.
+    Sticks(Vec<u8>),
+    /// One die (`dice`; each die's value is an entry): its faces' values, in the file's order.
+    Die(Vec<u8>),
+}
+
 /// Why a [`Setup`] is not a position of the variant: data only (indices, numbers), which
 /// the tools layer words (`seig_tools::words::position`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -209,12 +218,12 @@ pub enum SetupError {
     /// board and in the game, or outside the move stage, or in a variant that sends no piece
     /// to a chosen hole.
     Homing,
-    /// A pool entry's throw value is none the sticks can show.
+    /// A pool entry's throw value is none the sticks (or a die) can show.
     EntryNoSuchThrow {
         /// Which entry (from 0).
         entry: usize,
-        /// The stick counts a throw can use, smallest first.
-        sticks: Vec<u8>,
+        /// What a throw is made of.
+        thrown: Thrown,
         /// The value given.
         value: u8,
     },
@@ -567,7 +576,10 @@ impl Game {
             if !possible {
                 return Err(SetupError::EntryNoSuchThrow {
                     entry: i,
-                    sticks: counts.clone(),
+                    thrown: match &st.dice {
+                        Some(d) => Thrown::Die(d.faces.clone()),
+                        None => Thrown::Sticks(counts.clone()),
+                    },
                     value: e.thrown,
                 });
             }

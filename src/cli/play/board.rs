@@ -347,7 +347,8 @@ fn off_board_line(
         sep = " · ";
     }
     if held > 0 {
-        spans.push(Span::raw(format!("{sep}{held} carried as prisoners")));
+        let what = if held == 1 { "a prisoner" } else { "prisoners" };
+        spans.push(Span::raw(format!("{sep}{held} carried as {what}")));
     }
     Some(Line::from(spans))
 }

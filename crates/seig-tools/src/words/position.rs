@@ -4,7 +4,9 @@
 //! wrong with these words.
 
 use seig_engine::notation::{NotationError, NotationProblem};
-use seig_engine::{CountersClash, EntryKind, NotImmune, NotParked, POOL_MAX, SetupError, ThrowOf};
+use seig_engine::{
+    CountersClash, EntryKind, NotImmune, NotParked, POOL_MAX, SetupError, ThrowOf, Thrown,
+};
 use seig_lang::ir::{Ir, TeamId};
 
 /// A notation error in one line: what is wrong, then ``(at `TEXT`)`` where it has a place.
@@ -144,15 +146,22 @@ pub fn setup_error(ir: &Ir, e: &SetupError) -> String {
         E::Homing => "`homing` names pieces of the team not to play, off the board, in the move stage, where a piece is sent home to a chosen empty hole".into(),
         E::EntryNoSuchThrow {
             entry,
-            sticks,
+            thrown,
             value,
         } => {
-            let sticks: Vec<String> = sticks.iter().map(u8::to_string).collect();
-            format!(
-                "pool entry {}: no throw of {} stick(s) is worth {value}",
-                entry + 1,
-                sticks.join(" or ")
-            )
+            let list = |v: &[u8], sep| v.iter().map(u8::to_string).collect::<Vec<_>>().join(sep);
+            match thrown {
+                Thrown::Sticks(counts) => format!(
+                    "pool entry {}: no throw of {} stick(s) is worth {value}",
+                    entry + 1,
+                    list(counts, " or ")
+                ),
+                Thrown::Die(faces) => format!(
+                    "pool entry {}: no die shows {value} (each die's value is an entry of its own; the faces are {})",
+                    entry + 1,
+                    list(faces, ", ")
+                ),
+            }
         }
         E::EntryThrowCount {
             entry,
