@@ -268,7 +268,7 @@ impl<'a> Gen<'a> {
         let release = !p.released();
         if release && p.tpos < 0 {
             // Every waiting piece off the track starts from the same place, and no hole of
-            // the track is its own: one verdict serves them all (Sigue's row of 24).
+            // the track is its own: one verdict serves them all (a whole row of waiting pieces).
             if let Some(q) = self.off_track {
                 return q;
             }
