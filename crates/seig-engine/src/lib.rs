@@ -967,6 +967,9 @@ pub struct Game {
     /// `arrival[t]`: the track index from which a piece has arrived (its goal's last hole,
     /// or the track's last).
     arrival: ByTeam<i16>,
+    /// `waiting_unarrived[t]`: no hole a waiting piece of the team may stand on counts as
+    /// arrived, so `all own pieces arrived` fails at once while one waits.
+    waiting_unarrived: ByTeam<bool>,
     /// `main_end[t]`: the length of the team's track's main path; places from there on are
     /// on its branches, where a piece has not arrived.
     main_end: ByTeam<i16>,
@@ -1083,6 +1086,10 @@ struct FastTrack {
     /// before it, on a track without branches or backward moves: a released piece there
     /// cannot move while the gate is closed (see [`State::held`]).
     pub(crate) rest_gate: Option<(u16, i16)>,
+    /// Whether the opposing pieces on a hole may be taken can depend on the pieces or their
+    /// neighbours, not on the hole alone (immunity of any kind, `protection: N in a row`):
+    /// the quick verdicts then ask [`Game::arrive`] where the hole lets pieces be taken.
+    pub(crate) careful_victims: bool,
 }
 
 impl FastTrack {
@@ -1120,6 +1127,12 @@ impl FastTrack {
             })
             .filter(|_| one_way)
             .map(|&(at, gi)| (gi, at as i16 - 1));
+        let pol = &ir.capture;
+        // A position read from notation holds immune pieces only where a rule can make them.
+        let careful_victims = pol.immune[t.other()].is_some()
+            || !pol.immune_when.is_empty()
+            || pol.waiting_immune.origin.is_some()
+            || pol.protection.value.is_some();
         FastTrack {
             gated,
             immune,
@@ -1127,6 +1140,7 @@ impl FastTrack {
             past_end_unsure: tr.end.value != TrackEnd::Stop,
             dead_end,
             rest_gate,
+            careful_victims,
         }
     }
 
@@ -1362,7 +1376,18 @@ impl Game {
         let (latched, immune_latches, immune_on_pieces) = latch_tables(&ir);
         let (latched_mask, latch_on_pieces) = latch_skips(&latched);
         let main_end = ByTeam::from_fn(|t| ir.teams[t].track.main_len() as i16);
+        // A waiting piece stands where its team starts: beside the board, or on its row.
+        let waiting_unarrived = ByTeam::from_fn(|t| match ir.teams[t].start {
+            Start::Beside => true,
+            Start::Row(r) => ir.rows.get(r).is_some_and(|row| {
+                row.cells().all(|c| {
+                    let i = track_of_cell[t].get(c.index()).copied().unwrap_or(-1);
+                    i < arrival[t] || i >= main_end[t]
+                })
+            }),
+        });
         Game {
+            waiting_unarrived,
             entry_choice,
             branchy,
             next_of,
@@ -2209,7 +2234,10 @@ impl Game {
                 let who = if *opposing { o } else { t };
                 cmp.holds(self.borne_count(s, who), *n)
             }
-            Cond::AllOwnArrived => self.alive(s, t).all(|p| self.arrived(t, p)),
+            Cond::AllOwnArrived => {
+                (s.waiting[t] == 0 || !self.waiting_unarrived[t])
+                    && self.alive(s, t).all(|p| self.arrived(t, p))
+            }
             Cond::OpponentHasUnreleased => s.waiting[o] != 0,
             Cond::NoCapturePossible => !self.reach.capture_possible(self, s),
             Cond::EveryPieceImmuneOrArrived => TeamId::BOTH
