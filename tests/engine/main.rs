@@ -4,6 +4,7 @@
 mod common;
 
 mod differential;
+mod generation;
 mod invariants;
 mod invariants_tagent;
 mod perft;

@@ -351,6 +351,35 @@ fn a_win_in_a_phase_holds_only_there_and_is_credited() {
     assert!(matches!(out.ending, Some(Ending::Win(_))), "{:?}", out.end);
 }
 
+/// A win limited to a phase that reads only the pieces begins to hold when a throw or a
+/// turn's end enters its phase, though no piece moves: both look at the position.
+#[test]
+fn a_win_in_a_phase_holds_as_soon_as_a_throw_or_a_transition_enters_it() {
+    let g = load(&text(
+        PIECES,
+        "  phases: race, combat\n  on 2 in race: enter combat\n  on 0: nothing\n  on any: release or move value\n  win in combat when own pieces in mid >= 1",
+    ));
+    let race = "race | a 1 throw | throws 0/0/3 turns 2 | pool - | a: +mid.1 a_home.1 | b: b_home.1 b_home.2";
+    // A throw of 0 changes nothing: the turn passes, no win.
+    let mut s = pos(&g, race);
+    throw(&g, &mut s, 0);
+    assert_eq!((s.stage(), g.ending(&s)), (Stage::Throw, None));
+    // A throw of 2 enters the combat: a's piece in the middle row wins at once.
+    let mut s = pos(&g, race);
+    throw(&g, &mut s, 2);
+    assert_eq!(s.stage(), Stage::Over(TeamId::FIRST));
+    assert_eq!(g.ending(&s), Some(Ending::Win(0)));
+    // The same phase entered by a transition at the end of a turn.
+    let g = load(&text(
+        PIECES,
+        "  phases: race, combat\n  from race enter combat when opponent has unreleased pieces\n  on 0: nothing\n  on any: release or move value\n  win in combat when own pieces in mid >= 1",
+    ));
+    let mut s = pos(&g, race);
+    throw(&g, &mut s, 0);
+    assert_eq!(s.stage(), Stage::Over(TeamId::FIRST));
+    assert_eq!(g.ending(&s), Some(Ending::Win(0)));
+}
+
 // ---------------------------------------------------------------- counting conditions
 
 /// Counts of own or opposing pieces in a region, compared with a number or with the other

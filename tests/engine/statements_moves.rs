@@ -925,6 +925,42 @@ fn once_is_latched_after_an_action_and_kept_in_the_notation() {
 }
 
 #[test]
+fn once_read_unset_while_it_holds_is_latched_by_a_throw_that_moves_nothing() {
+    // `mid full` reads only where pieces stand, so play's throws that move nothing do not
+    // look at it again; a position read with its latch unset while it holds still gets
+    // the latch at the end of the next action, as play would have set it.
+    let g = game("gate a b_home: once mid full, else stop");
+    let text = "play | a 1 throw | throws 0/0/9 turns 8 | pool - | a: +mid.1 +mid.2 +mid.3 +mid.4 | b: +mid.5 +mid.6 x x";
+    let mut s = pos(&g, text);
+    assert_eq!(note(&g, &s), text, "read back as written, latches unset");
+    throw(&g, &mut s, 0);
+    let after = note(&g, &s);
+    assert!(after.contains(" once a:1 once b:1 "), "{after}");
+    // Not full: nothing to latch, before or after the throw.
+    let text = text.replace("+mid.6", "x");
+    let mut s = pos(&g, &text);
+    throw(&g, &mut s, 0);
+    let after = note(&g, &s);
+    assert!(!after.contains("once"), "{after}");
+}
+
+#[test]
+fn once_left_unset_by_the_winning_move_reads_back_as_the_same_state() {
+    // The move that wins ends the game before the latches are set: the finished position
+    // holds the condition with its latch unset, and reads back as the same state.
+    let g = game(
+        "gate a b_home: once own pieces in mid >= 1, else stop\n  win when own pieces in mid >= 1",
+    );
+    let mut s = at(&g, "2/2#0", "+a_home.4 a_home.1 x x", "b_home.1 x x x");
+    play(&g, &mut s, "1:2");
+    assert_eq!(s.stage(), seig::engine::Stage::Over(TeamId::FIRST));
+    let text = note(&g, &s);
+    assert!(!text.contains("once"), "{text}");
+    let back = g.from_notation(&text).expect("reads back");
+    assert!(back.same_position(&s), "{text}");
+}
+
+#[test]
 fn once_in_a_win_a_transition_and_a_throw_entry() {
     let g = game(
         "phases: early, late\n from early enter late when once mid full of own pieces\n on 4 if once first throw of game: nothing\n win when once opponent has no pieces",

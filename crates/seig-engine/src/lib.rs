@@ -410,6 +410,10 @@ pub struct State {
     waiting: ByTeam<u64>,
     /// Per team, the `once` conditions that have held (bit per latch).
     latches: ByTeam<u32>,
+    /// Read from outside with a `once` condition that holds and whose latch is unset, which
+    /// play never leaves (the end of every action sets them): the next action's end must
+    /// look even where [`Game::latch_on_pieces`] lets a throw skip. Derived when read.
+    latch_due: bool,
     /// Per team, two track indices a released piece may rest on: `[0]` its track's last,
     /// when nothing leads on from there (it can never move again), and `[1]` the index just
     /// before its first `stop` gate with conditions (it cannot move while the gate is
@@ -878,6 +882,7 @@ impl RuleList {
 
 impl std::ops::Deref for RuleList {
     type Target = [RuleIx];
+    #[inline]
     fn deref(&self) -> &[RuleIx] {
         &self.ids[..self.len as usize]
     }
@@ -928,6 +933,10 @@ pub struct Game {
     /// the range `slots[Game::slot(..)]` of `entries`.
     entries: Vec<u16>,
     slots: Vec<(u32, u32)>,
+    /// Per slot, its throw entry when the first candidate has no conditions (the common
+    /// case: no conditions to ask), [`NO_THROW_ENTRY`] when it has no candidate, else
+    /// [`ASK_THROW_ENTRY`].
+    direct: Vec<u16>,
     /// `adds[e]`: pool entries that throw entry `e` adds.
     adds: Vec<usize>,
     /// The most pool entries one throw adds (a throw on is offered only with room for it).
@@ -951,9 +960,16 @@ pub struct Game {
     /// moves or leaves (positions read from notation are refused when already won): throws
     /// that move none and ends of turns need not look.
     wins_on_pieces: bool,
+    /// Every win, draw and score reads only where the pieces stand (`stands_only`), some
+    /// perhaps limited to a phase: an action that moves no piece and leaves the phase as it
+    /// was cannot make one hold.
+    ends_stand_only: bool,
     /// `arrival[t]`: the track index from which a piece has arrived (its goal's last hole,
     /// or the track's last).
     arrival: ByTeam<i16>,
+    /// `waiting_unarrived[t]`: no hole a waiting piece of the team may stand on counts as
+    /// arrived, so `all own pieces arrived` fails at once while one waits.
+    waiting_unarrived: ByTeam<bool>,
     /// `main_end[t]`: the length of the team's track's main path; places from there on are
     /// on its branches, where a piece has not arrived.
     main_end: ByTeam<i16>,
@@ -964,6 +980,14 @@ pub struct Game {
     fast: ByTeam<FastTrack>,
     /// The `once` conditions, by latch: each evaluated after every action.
     latched: Vec<(u8, Vec<Cond>)>,
+    /// The latches of [`Game::latched`], a bit each: a team with all of them set has none
+    /// left to evaluate.
+    latched_mask: u32,
+    /// Every condition of [`Game::latched`] reads only where the pieces stand (not the pool,
+    /// the phase or the counters): a throw that moves or removes none cannot make one hold,
+    /// so it need not evaluate them (unless the position was read with one unset,
+    /// `State::latch_due`).
+    latch_on_pieces: bool,
     /// The latches whose first holding makes pieces immune (`immune when … first holds`),
     /// a bit per latch (not in [`Game::latched`]).
     immune_latches: u32,
@@ -1072,6 +1096,10 @@ struct FastTrack {
     /// before it, on a track without branches or backward moves: a released piece there
     /// cannot move while the gate is closed (see [`State::held`]).
     pub(crate) rest_gate: Option<(u16, i16)>,
+    /// Whether the opposing pieces on a hole may be taken can depend on the pieces or their
+    /// neighbours, not on the hole alone (immunity of any kind, `protection: N in a row`):
+    /// the quick verdicts then ask [`Game::arrive`] where the hole lets pieces be taken.
+    pub(crate) careful_victims: bool,
 }
 
 impl FastTrack {
@@ -1109,6 +1137,12 @@ impl FastTrack {
             })
             .filter(|_| one_way)
             .map(|&(at, gi)| (gi, at as i16 - 1));
+        let pol = &ir.capture;
+        // A position read from notation holds immune pieces only where a rule can make them.
+        let careful_victims = pol.immune[t.other()].is_some()
+            || !pol.immune_when.is_empty()
+            || pol.waiting_immune.origin.is_some()
+            || pol.protection.value.is_some();
         FastTrack {
             gated,
             immune,
@@ -1116,6 +1150,7 @@ impl FastTrack {
             past_end_unsure: tr.end.value != TrackEnd::Stop,
             dead_end,
             rest_gate,
+            careful_victims,
         }
     }
 
@@ -1272,6 +1307,7 @@ impl Game {
             .map(|d| DiceTable::new(d, ir.sticks.count));
         let values = value_table(&ir);
         let (entries, slots) = entry_table(&ir, &values);
+        let direct = direct_entries(&ir, &entries, &slots);
         debug_assert_eq!(
             slots.len(),
             Game::slot(
@@ -1349,8 +1385,20 @@ impl Game {
         let (pooled_path, quick_releases) = pooled_path(&ir, careful_moves, prisoners || branchy);
         let release_any = effect_orders || mv.blocked_release.value == BlockedRelease::AnotherPiece;
         let (latched, immune_latches, immune_on_pieces) = latch_tables(&ir);
+        let (latched_mask, latch_on_pieces) = latch_skips(&latched);
         let main_end = ByTeam::from_fn(|t| ir.teams[t].track.main_len() as i16);
+        // A waiting piece stands where its team starts: beside the board, or on its row.
+        let waiting_unarrived = ByTeam::from_fn(|t| match ir.teams[t].start {
+            Start::Beside => true,
+            Start::Row(r) => ir.rows.get(r).is_some_and(|row| {
+                row.cells().all(|c| {
+                    let i = track_of_cell[t].get(c.index()).copied().unwrap_or(-1);
+                    i < arrival[t] || i >= main_end[t]
+                })
+            }),
+        });
         Game {
+            waiting_unarrived,
             entry_choice,
             branchy,
             next_of,
@@ -1359,6 +1407,8 @@ impl Game {
             may_branch,
             main_end,
             latched,
+            latched_mask,
+            latch_on_pieces,
             immune_latches,
             immune_on_pieces,
             careful_moves,
@@ -1386,6 +1436,7 @@ impl Game {
             sticks_always,
             track_won,
             wins_on_pieces,
+            ends_stand_only: ends_stand_only(&ir),
             gather,
             ir,
             chance,
@@ -1395,6 +1446,7 @@ impl Game {
             values,
             entries,
             slots,
+            direct,
             max_adds: adds.iter().copied().max().unwrap_or(0),
             adds,
             track_of_cell,
@@ -1443,6 +1495,7 @@ impl Game {
             released: ByTeam::default(),
             waiting: ByTeam::default(),
             latches: ByTeam::default(),
+            latch_due: false,
             rest: self
                 .fast
                 .each_ref()
@@ -1503,9 +1556,16 @@ impl Game {
     /// Sticks the next throw uses.
     #[inline]
     pub fn sticks_for(&self, s: &State) -> u8 {
-        if let Some(n) = self.sticks_always {
-            return n;
+        // Small enough to inline where the count never changes (every throw asks it twice).
+        match self.sticks_always {
+            Some(n) => n,
+            None => self.sticks_by_statements(s),
         }
+    }
+
+    /// [`Game::sticks_for`] where a statement may change the count.
+    #[inline(never)]
+    fn sticks_by_statements(&self, s: &State) -> u8 {
         let st = &self.ir.sticks;
         if let Some(c) = st
             .conditional
@@ -1808,6 +1868,7 @@ impl Game {
         s.game_throws = s.game_throws.saturating_add(1);
         s.again = false;
         let mut took = false;
+        let phase = s.phase;
         obs.event(Event::Throw {
             value,
             rule: entry.map(|e| e.origin.rule),
@@ -1815,7 +1876,7 @@ impl Game {
         if let Some(e) = entry {
             took = self.throw_effects(s, e, value, family, bind_to, obs);
         }
-        self.after_throw(s, took, obs, legal);
+        self.after_throw(s, (took, phase), obs, legal);
         Ok(())
     }
 
@@ -1859,6 +1920,7 @@ impl Game {
         s.game_throws = s.game_throws.saturating_add(1);
         s.again = false;
         let mut took = false;
+        let phase = s.phase;
         for (&v, f) in vals.iter().zip(&found) {
             let entry = f.map(|i| &self.ir.throws[i]);
             obs.event(Event::Throw {
@@ -1869,7 +1931,7 @@ impl Game {
                 took |= self.throw_effects(s, e, v, family, bind_to, obs);
             }
         }
-        self.after_throw(s, took, obs, legal);
+        self.after_throw(s, (took, phase), obs, legal);
         Ok(())
     }
 
@@ -1878,13 +1940,15 @@ impl Game {
     fn after_throw(
         &self,
         s: &mut State,
-        took: bool,
+        (took, phase): (bool, PhaseId),
         obs: &mut impl Observer,
         legal: Option<&mut Vec<Decision>>,
     ) {
         // A position is looked at after every action; the first throw of a game also looks
-        // at the starting position.
-        let look = !self.wins_on_pieces || took || s.game_throws == 1;
+        // at the starting position. `took`: the throw removed a piece; `phase`: the phase
+        // before it.
+        let still = self.ends_stand_only && s.phase == phase;
+        let look = !(self.wins_on_pieces || still) || took || s.game_throws == 1;
         if look && self.check_win(s, obs) {
             return;
         }
@@ -1895,9 +1959,11 @@ impl Game {
             self.latch_immune(s, obs);
         }
         self.settle(s, obs, legal);
-        // Not skipped after a throw that moved nothing: a position read from notation may
-        // hold a `once` condition whose latch is not set yet, and this throw sets it.
-        if !self.latched.is_empty() {
+        // The end of the last action set every latch whose conditions held (a position read
+        // with one unset says so, `State::latch_due`): a throw that moved nothing changes
+        // none of the conditions that read only where pieces stand.
+        let skip = self.latch_on_pieces && !took && s.game_throws != 1 && !s.latch_due;
+        if !self.latched.is_empty() && !skip {
             self.latch(s);
         }
     }
@@ -2037,6 +2103,7 @@ impl Game {
         if s.quiet < deadlock::QUIET_OFF - 1 {
             s.quiet += 1;
         }
+        let phase = s.phase;
         for tr in &self.ir.transitions {
             if tr.from == s.phase && self.holds(s, s.team, &tr.when) {
                 s.phase = tr.to;
@@ -2050,7 +2117,10 @@ impl Game {
         }
         self.next_seat(s);
         s.stage = Stage::Throw;
-        if !self.wins_on_pieces && self.check_win(s, obs) {
+        // The pieces are as the end of the action looked at them: only a new phase or
+        // an ending that reads more than the pieces can make one hold now.
+        let still = self.ends_stand_only && s.phase == phase;
+        if !(self.wins_on_pieces || still) && self.check_win(s, obs) {
             return;
         }
         // The deadlock test runs once a stretch of quiet turns is long enough: the positions
@@ -2177,7 +2247,10 @@ impl Game {
                 let who = if *opposing { o } else { t };
                 cmp.holds(self.borne_count(s, who), *n)
             }
-            Cond::AllOwnArrived => self.alive(s, t).all(|p| self.arrived(t, p)),
+            Cond::AllOwnArrived => {
+                (s.waiting[t] == 0 || !self.waiting_unarrived[t])
+                    && self.alive(s, t).all(|p| self.arrived(t, p))
+            }
             Cond::OpponentHasUnreleased => s.waiting[o] != 0,
             Cond::NoCapturePossible => !self.reach.capture_possible(self, s),
             Cond::EveryPieceImmuneOrArrived => TeamId::BOTH
@@ -2205,13 +2278,10 @@ impl Game {
     /// region holds a piece.
     #[inline(always)]
     fn full(s: &State, t: TeamId, cells: &TeamCells, own: bool) -> bool {
-        let occ = if own {
-            s.occ[t]
-        } else {
-            s.occ[TeamId::FIRST].union(&s.occ[TeamId::SECOND])
-        };
-        let need = &cells[t];
-        (0..4).all(|i| need.0[i] & !occ.0[i] == 0)
+        // The opponent's holes count unless `own`; no union built (asked after every action).
+        let (mine, theirs, need) = (&s.occ[t].0, &s.occ[t.other()].0, &cells[t].0);
+        let other = if own { 0 } else { u64::MAX };
+        (0..4).all(|i| need[i] & !(mine[i] | theirs[i] & other) == 0)
     }
 
     /// The team's released pieces in the game, with (for the team to play) those its
@@ -2279,7 +2349,11 @@ impl Game {
     /// Records, for each team, the `once` conditions that hold now: called at the end of
     /// every action.
     fn latch(&self, s: &mut State) {
+        s.latch_due = false;
         for t in TeamId::BOTH {
+            if s.latches[t] & self.latched_mask == self.latched_mask {
+                continue;
+            }
             for (l, when) in &self.latched {
                 if s.latches[t] >> l & 1 == 0 && when.iter().all(|c| self.cond(s, t, c)) {
                     s.latches[t] |= 1 << l;
@@ -2503,6 +2577,44 @@ fn latch_tables(ir: &Ir) -> (Vec<(u8, Vec<Cond>)>, u32, bool) {
         .iter()
         .all(|w| w.when.reads_pieces_only());
     (latched, immune_latches, immune_on_pieces)
+}
+
+/// The latches of `latched` as a mask, and whether every one of their conditions reads
+/// only where pieces stand ([`Game::latch_on_pieces`]).
+fn latch_skips(latched: &[(u8, Vec<Cond>)]) -> (u32, bool) {
+    let mask = latched.iter().fold(0u32, |m, (l, _)| {
+        m | 1u32.checked_shl(u32::from(*l)).unwrap_or(0)
+    });
+    let on_pieces = latched.iter().all(|(_, when)| when.iter().all(stands_only));
+    (mask, on_pieces)
+}
+
+/// Whether every win, draw and score reads only where the pieces stand, limited to a phase
+/// or not ([`Game::ends_stand_only`]).
+fn ends_stand_only(ir: &Ir) -> bool {
+    ir.wins
+        .iter()
+        .map(|w| &w.when)
+        .chain(ir.draws.iter().map(|d| &d.when))
+        .chain(ir.scores.iter().map(|d| &d.when))
+        .all(|w| w.iter().all(stands_only))
+}
+
+/// Does the condition read only where the pieces stand and whether they are in play (not
+/// the pool, the phase, the counters, immunity or other latches), for [`Game::latch_on_pieces`]?
+fn stands_only(c: &Cond) -> bool {
+    match c {
+        Cond::Not(c) => stands_only(c),
+        Cond::BorneCount { .. }
+        | Cond::AllOwnArrived
+        | Cond::OpponentHasUnreleased
+        | Cond::OpponentHasNoPieces
+        | Cond::Won(_)
+        | Cond::Full(..)
+        | Cond::Count(..)
+        | Cond::AllOwnIn(_) => true,
+        _ => false,
+    }
 }
 
 /// Does some capture of the variant take prisoners (`capture …: take prisoner`)?
@@ -2742,6 +2854,32 @@ fn value_table(ir: &Ir) -> Values {
         }
     }
     values
+}
+
+/// [`Game::direct`]: no throw entry applies to the slot's throws.
+const NO_THROW_ENTRY: u16 = u16::MAX;
+/// [`Game::direct`]: the slot's first candidate has conditions to ask.
+const ASK_THROW_ENTRY: u16 = u16::MAX - 1;
+
+/// Per slot of `slots`, its entry when the first candidate has no conditions, else
+/// [`ASK_THROW_ENTRY`] or (no candidate) [`NO_THROW_ENTRY`] ([`Game::direct`]).
+fn direct_entries(ir: &Ir, entries: &[u16], slots: &[(u32, u32)]) -> Vec<u16> {
+    slots
+        .iter()
+        .map(|&(lo, hi)| match entries.get(lo as usize) {
+            Some(&e)
+                if lo < hi
+                    && ir
+                        .throws
+                        .get(e as usize)
+                        .is_some_and(|t| t.conds.is_empty()) =>
+            {
+                e
+            }
+            Some(_) if lo < hi => ASK_THROW_ENTRY,
+            _ => NO_THROW_ENTRY,
+        })
+        .collect()
 }
 
 /// The candidate throw entries of every (phase, team, sticks, count of face 0), in priority

@@ -49,6 +49,19 @@ impl Group {
     /// The facts of the entries in `mask` (all unused).
     pub fn new(s: &State, mask: u64) -> Group {
         let pool = &s.pool[..s.pool_len as usize];
+        if mask.is_power_of_two() {
+            // The common group: one plain move, bound to no release.
+            let e = &pool[mask.trailing_zeros() as usize];
+            if e.kind == EntryKind::Move && e.bound == NONE {
+                return Group {
+                    total: e.steps as i16,
+                    releases: 0,
+                    releasers: 0,
+                    single: Some(e.thrown),
+                    allowed: !0,
+                };
+            }
+        }
         let mut g = Group {
             total: 0,
             releases: 0,
@@ -151,6 +164,23 @@ pub(super) struct Gen<'a> {
     /// The track index just before a `stop` gate found closed by its condition: a released
     /// piece there cannot move at all in this position (`i16::MIN`: none known).
     parked: i16,
+    /// What [`Game::arrive`] reads, loaded once: the holes of the team to move and of its
+    /// opponent, the holes where its own pieces gather, and what landing on an opposing
+    /// piece does on each hole.
+    own: &'a CellSet,
+    opposing: &'a CellSet,
+    gather: &'a CellSet,
+    at: &'a [CellCapture],
+    /// Own pieces may stack anywhere; a landing on an opposing piece not taken shares.
+    stacking: bool,
+    blocked_share: bool,
+    /// Whether an opposing piece may be taken can depend on the piece or its neighbours
+    /// (immunity, `immune until released`, `protection: N in a row`): where the hole lets
+    /// pieces be taken, the landing asks [`Game::arrive`].
+    careful_victims: bool,
+    /// The verdict of a waiting piece off the track with the group at hand, once judged
+    /// (cleared by [`Gen::candidates`]).
+    off_track: Option<Quick>,
 }
 
 impl<'a> Gen<'a> {
@@ -172,6 +202,7 @@ impl<'a> Gen<'a> {
         }
         let tr = &game.ir.teams[t].track;
         let fast = &game.fast[t];
+        let pol = &game.ir.capture;
         // A loop whose condition does not hold in this position leaves the end as it is.
         let past_end_unsure = fast.past_end_unsure
             || tr
@@ -196,6 +227,14 @@ impl<'a> Gen<'a> {
             known: 0,
             open: 0,
             parked: i16::MIN,
+            own: &s.occ[t],
+            opposing: &s.occ[t.other()],
+            gather: &game.gather[t],
+            at: &pol.at[t],
+            stacking: pol.stacking.value,
+            blocked_share: pol.blocked_share.value,
+            careful_victims: fast.careful_victims,
+            off_track: None,
         }
     }
 
@@ -203,6 +242,7 @@ impl<'a> Gen<'a> {
     /// released pieces that cannot move in this position (stuck for good, or before a
     /// closed stop gate: every walk of theirs stops where it starts).
     pub fn candidates(&mut self, g: &Group) -> u64 {
+        self.off_track = None;
         let mut c = 0;
         if g.releases == 0 {
             c |= self.released & !self.stuck;
@@ -226,9 +266,25 @@ impl<'a> Gen<'a> {
     /// every move needs [`Game::check_move`] (`Game::careful_moves`).
     #[inline(always)]
     pub fn verdict(&mut self, piece: u8, g: &Group) -> Quick {
-        let (game, s, t, last) = (self.game, self.s, self.team, self.last);
-        let p = &self.pieces[piece as usize];
+        let p = self.pieces[piece as usize];
         let release = !p.released();
+        if release && p.tpos < 0 {
+            // Every waiting piece off the track starts from the same place, and no hole of
+            // the track is its own: one verdict serves them all (a whole row of waiting pieces).
+            if let Some(q) = self.off_track {
+                return q;
+            }
+            let q = self.judge(&p, g, release);
+            self.off_track = Some(q);
+            return q;
+        }
+        self.judge(&p, g, release)
+    }
+
+    /// [`Gen::verdict`] for piece `p` (`release`: not released yet).
+    #[inline(always)]
+    fn judge(&mut self, p: &Piece, g: &Group, release: bool) -> Quick {
+        let last = self.last;
         if p.tpos == self.parked && !release {
             return Quick::Illegal;
         }
@@ -278,12 +334,56 @@ impl<'a> Gen<'a> {
                 Quick::Illegal
             };
         }
-        match game.arrive(s, t, p, self.cells[end as usize], g.single) {
-            Ok(a) => Quick::Legal {
-                capture: a.capture.is_some(),
-                may_decline: a.may_decline,
+        self.arrive(p, self.cells[end as usize], g.single)
+    }
+
+    /// [`Game::arrive`]'s verdict for piece `p` of the team to move landing on hole `c`,
+    /// without its grounds: where every opposing piece on the hole may be taken alike (the
+    /// hole decides), without looking at those pieces.
+    #[inline(always)]
+    fn arrive(&self, p: &Piece, c: Cell, single: Option<u8>) -> Quick {
+        if self.own.contains(c)
+            && !self.stacking
+            && p.cell != c.get() as u8
+            && !self.gather.contains(c)
+        {
+            return Quick::Illegal;
+        }
+        if !self.opposing.contains(c) {
+            return Quick::Legal {
+                capture: false,
+                may_decline: true,
+            };
+        }
+        // The hole's part of `Game::capture_verdict`; an occupied hole holds a piece in the
+        // game (the state's occupancy is that of the pieces in the game).
+        let cell = &self.at[c.index()];
+        let share_ok = cell.sharing || self.blocked_share;
+        let spec = match cell.only_with {
+            _ if cell.forbidden_by.is_some() => None,
+            Some((m, _)) if single.is_none_or(|v| m >> v & 1 == 0) => None,
+            _ => cell.spec,
+        };
+        match spec {
+            // No opposing piece there may be taken: all share the hole, or it is refused.
+            None if share_ok => Quick::Legal {
+                capture: false,
+                may_decline: true,
             },
-            Err(_) => Quick::Illegal,
+            None => Quick::Illegal,
+            Some(_) if self.careful_victims => {
+                match self.game.arrive(self.s, self.team, p, c, single) {
+                    Ok(a) => Quick::Legal {
+                        capture: a.capture.is_some(),
+                        may_decline: a.may_decline,
+                    },
+                    Err(_) => Quick::Illegal,
+                }
+            }
+            Some(spec) => Quick::Legal {
+                capture: true,
+                may_decline: !spec.compulsory && share_ok,
+            },
         }
     }
 

@@ -478,6 +478,13 @@ impl Game {
         {
             return Err(SetupError::AlreadyWon { team: t, rule });
         }
+        // A `once` that holds with its latch unset: the next action's end sets it. Play
+        // leaves one so only where no throw follows (a game over, pieces waiting for their
+        // holes), which need no mark.
+        s.latch_due = self.latch_on_pieces
+            && s.homing == 0
+            && matches!(s.stage, Stage::Throw | Stage::Move)
+            && self.check_latches(&s).is_err();
         Ok(s)
     }
 

@@ -504,7 +504,13 @@ impl Game {
     /// applies in `s`: the first candidate whose conditions hold (`throw_then`'s choice).
     #[inline]
     pub(crate) fn throw_entry(&self, s: &State, n: u8, k: u8) -> Option<usize> {
-        let (lo, hi) = self.slots[Game::slot(s.phase, s.team, n, k)];
+        let slot = Game::slot(s.phase, s.team, n, k);
+        match self.direct[slot] {
+            super::NO_THROW_ENTRY => return None,
+            super::ASK_THROW_ENTRY => {}
+            e => return Some(e as usize),
+        }
+        let (lo, hi) = self.slots[slot];
         self.entries[lo as usize..hi as usize]
             .iter()
             .map(|&i| i as usize)

@@ -529,7 +529,15 @@ impl Shares {
     }
 
     /// Recounts the touched pieces in `s`, the position after the action.
+    #[inline]
     fn settle(&mut self, g: &Game, s: &State) {
+        // Most throws touch no piece: nothing to recount, no call.
+        if self.n_touched != 0 || self.all {
+            self.recount(g, s);
+        }
+    }
+
+    fn recount(&mut self, g: &Game, s: &State) {
         if self.all {
             self.recount_all(g, s);
         } else {
@@ -562,6 +570,7 @@ impl Shares {
 }
 
 impl Hooks for Counter<'_> {
+    #[inline]
     fn throw(&mut self, g: &Game, s: &State, k: u8) {
         let team = s.team().index();
         let n = g.sticks_for(s) as usize;
@@ -586,6 +595,7 @@ impl Hooks for Counter<'_> {
         }
     }
 
+    #[inline]
     fn event(&mut self, e: Event) {
         let action = self.action;
         let (fires, counted_in) = (&mut self.fires, &mut self.counted_in);
@@ -647,6 +657,7 @@ impl Hooks for Counter<'_> {
         }
     }
 
+    #[inline]
     fn applied(&mut self, g: &Game, s: &State) {
         self.action = self.action.wrapping_add(1).max(1);
         self.shares.settle(g, s);

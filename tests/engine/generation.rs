@@ -1,0 +1,120 @@
+//! The quick generator's shortcuts (issue 24), each against the exact legal decisions of a
+//! position built for it: one verdict serves every waiting piece off the board within a
+//! group (and only within it), and a landing on opposing pieces is answered by the hole
+//! unless a piece of its own may refuse the taking. `common::moves` checks every list
+//! against the definition (`check_move` of every piece and group) as well.
+//!
+//! The variant (`file`): rows a_home (4), mid (6), b_home (4). Team a walks a_home.1→4
+//! (track indices 0..3), mid.1→6 (4..9), b_home.4→1 (10..13, goal); team b walks b_home.1→4,
+//! mid.6→1, a_home.4→1. Throws are pooled.
+#![allow(
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    reason = "tests may panic on a broken fixture or a failed check"
+)]
+
+use crate::common;
+
+use common::{TeamId, moves, pos};
+use seig::engine::Game;
+
+/// The small variant, team a's pieces starting as `a_start` says, with `extra` statements.
+fn game(a_start: &str, extra: &str) -> Game {
+    common::game_of(&format!(
+        r#"
+game "Generation"
+source s "Test" {{ author "me" }}
+rule R-B stated cites s "board" {{
+  row a_home: home of a, 4 holes
+  row mid: middle, 6 holes
+  row b_home: home of b, 4 holes
+  team a: 4 pieces {a_start}
+  team b: 4 pieces in b_home
+  track a: a_home forward, mid forward, b_home backward goal
+  track b: b_home forward, mid backward, a_home backward goal
+  sticks: 4 with faces white and black
+  allocation: pooled
+  release order: chosen
+}}
+rule R-T stated cites s "throws" {{
+  on 0: nothing
+  on 1: release 1 moving 1 and throw again
+  on 2: release 1 moving 2 and throw again
+  on any: move value
+}}
+rule R-X inferred cites s "extra" {{
+{extra}
+}}
+"#
+    ))
+}
+
+/// A position of team a, to move with `pool` (entries of throws 0 and 1).
+fn at(g: &Game, pool: &str, a: &str, b: &str) -> seig::engine::State {
+    let s = pos(
+        g,
+        &format!("play | a 1 move | throws 2/2/9 turns 8 | pool {pool} | a: {a} | b: {b}"),
+    );
+    assert_eq!(s.team(), TeamId::FIRST);
+    s
+}
+
+fn v(xs: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = xs.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn waiting_pieces_off_the_board_are_judged_afresh_for_each_group() {
+    let g = game("beside the board", "");
+    // Piece 3 stands on a_home.2: a release moving 1 may take piece 1, 2 or 4 to a_home.1,
+    // one moving 2 none of them (a_home.2 is taken), whichever group comes first.
+    let a = "off off +a_home.2 off";
+    let b = "b_home.1 b_home.2 b_home.3 b_home.4";
+    let expected = v(&[
+        "1:r1 off>a_home.1",
+        "2:r1 off>a_home.1",
+        "4:r1 off>a_home.1",
+    ]);
+    for pool in ["r1/1#0 r2/2#1", "r2/2#1 r1/1#0"] {
+        assert_eq!(moves(&g, &at(&g, pool, a, b)), expected, "{pool}");
+    }
+}
+
+#[test]
+fn a_landing_on_opposing_pieces_takes_as_the_hole_and_the_pieces_say() {
+    // Pieces 1 and 2 of a on mid.5 and mid.6 (track indices 8, 9) move 2 onto b_home.4 and
+    // b_home.3 (10, 11, a's goal row), where b's piece 1 waits and its piece 2 stands
+    // released.
+    let a = "+mid.5 +mid.6 off off";
+    let b = "b_home.4 +b_home.3 x x";
+    let pool = "2/2#0";
+    let cases: [(&str, &[&str]); 4] = [
+        // The hole lets every piece be taken: it answers for both.
+        (
+            "capture: compulsory, remove",
+            &["1:2x mid.5>b_home.4", "2:2x mid.6>b_home.3"],
+        ),
+        // A waiting piece may not be taken, a released one may: the pieces answer.
+        (
+            "capture: compulsory, remove\n  immune until released",
+            &["1:2 mid.5>b_home.4", "2:2x mid.6>b_home.3"],
+        ),
+        // No piece may be taken there: both landings share the hole ...
+        (
+            "capture: compulsory, remove\n  no capture in b_home",
+            &["1:2 mid.5>b_home.4", "2:2 mid.6>b_home.3"],
+        ),
+        // ... or are refused.
+        (
+            "capture: compulsory, remove\n  no capture in b_home\n  blocked landing: forbidden",
+            &[],
+        ),
+    ];
+    for (extra, expected) in cases {
+        let g = game("beside the board", extra);
+        assert_eq!(moves(&g, &at(&g, pool, a, b)), v(expected), "{extra}");
+    }
+}
