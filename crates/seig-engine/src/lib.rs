@@ -1387,16 +1387,7 @@ impl Game {
         let (latched, immune_latches, immune_on_pieces) = latch_tables(&ir);
         let (latched_mask, latch_on_pieces) = latch_skips(&latched);
         let main_end = ByTeam::from_fn(|t| ir.teams[t].track.main_len() as i16);
-        // A waiting piece stands where its team starts: beside the board, or on its row.
-        let waiting_unarrived = ByTeam::from_fn(|t| match ir.teams[t].start {
-            Start::Beside => true,
-            Start::Row(r) => ir.rows.get(r).is_some_and(|row| {
-                row.cells().all(|c| {
-                    let i = track_of_cell[t].get(c.index()).copied().unwrap_or(-1);
-                    i < arrival[t] || i >= main_end[t]
-                })
-            }),
-        });
+        let waiting_unarrived = waiting_unarrived(&ir, &track_of_cell, &arrival, &main_end);
         Game {
             waiting_unarrived,
             entry_choice,
@@ -2525,6 +2516,25 @@ impl Game {
             s.occ[t].0[(cell >> 6) as usize] &= !(1u64 << (cell & 63));
         }
     }
+}
+
+/// Per team, whether its waiting pieces stand where none has arrived: they stand where
+/// the team starts, beside the board or on its start row (see `Game::waiting_unarrived`).
+fn waiting_unarrived(
+    ir: &Ir,
+    track_of_cell: &ByTeam<Vec<i16>>,
+    arrival: &ByTeam<i16>,
+    main_end: &ByTeam<i16>,
+) -> ByTeam<bool> {
+    ByTeam::from_fn(|t| match ir.teams[t].start {
+        Start::Beside => true,
+        Start::Row(r) => ir.rows.get(r).is_some_and(|row| {
+            row.cells().all(|c| {
+                let i = track_of_cell[t].get(c.index()).copied().unwrap_or(-1);
+                i < arrival[t] || i >= main_end[t]
+            })
+        }),
+    })
 }
 
 /// Whether the generator takes the pooled path (`Game::pooled_path`: pooled groups walked
