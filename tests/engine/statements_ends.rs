@@ -553,3 +553,24 @@ fn new_statements_round_trip_through_the_formatter() {
     }
     assert!(lower(&once).is_ok(), "{:?}", lower(&once).err());
 }
+
+/// `all own pieces released` counts, for the team to play, the releases waiting in its pool
+/// (docs/semantics.md): a throw that pools the last release makes such a win hold at once,
+/// though no piece has moved.
+#[test]
+fn a_win_on_releases_holds_when_a_throw_pools_the_last_release() {
+    let g = load(&text(
+        PIECES,
+        "  allocation: pooled\n  on 2: release 1 moving 1\n  on any: move value\n  win when all own pieces released",
+    ));
+    let race = "play | a 1 throw | throws 0/0/3 turns 2 | pool - | a: +mid.1 a_home.1 | b: b_home.1 b_home.2";
+    // A throw of 1 pools a move: a piece still waits, no win.
+    let mut s = pos(&g, race);
+    throw(&g, &mut s, 1);
+    assert_eq!((s.stage(), g.ending(&s)), (Stage::Move, None));
+    // A throw of 2 pools the release of the last waiting piece: the win holds now.
+    let mut s = pos(&g, race);
+    throw(&g, &mut s, 2);
+    assert_eq!(s.stage(), Stage::Over(TeamId::FIRST));
+    assert_eq!(g.ending(&s), Some(Ending::Win(0)));
+}

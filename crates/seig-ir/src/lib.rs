@@ -1715,16 +1715,21 @@ pub enum Cond {
 
 impl Cond {
     /// Reads nothing but the pieces (where they stand, their flags, the holes landed on):
-    /// not the throw counters. A constant counts as not (it is never worth the care).
+    /// not the throw counters, nor the pool (the releases counted as made: `all own pieces
+    /// released`, `all pieces released`, `own pieces released`). A constant counts as not
+    /// (it is never worth the care).
     pub fn reads_pieces_only(&self) -> bool {
         match self {
-            Cond::Const(_) | Cond::FirstOfTurn | Cond::FirstOfTeamTurn | Cond::FirstOfGame => false,
+            Cond::Const(_)
+            | Cond::FirstOfTurn
+            | Cond::FirstOfTeamTurn
+            | Cond::FirstOfGame
+            | Cond::AllOwnReleased
+            | Cond::AllReleased
+            | Cond::ReleasedCount { .. } => false,
             Cond::Not(c) => c.reads_pieces_only(),
             Cond::Once { when, .. } => when.iter().all(Cond::reads_pieces_only),
-            Cond::AllOwnReleased
-            | Cond::AllReleased
-            | Cond::ReleasedCount { .. }
-            | Cond::BorneCount { .. }
+            Cond::BorneCount { .. }
             | Cond::AllOwnArrived
             | Cond::OpponentHasUnreleased
             | Cond::NoCapturePossible
