@@ -438,14 +438,7 @@ impl Game {
         if self.ir.movement.blocked_release.value == BlockedRelease::AnotherPiece {
             return !0;
         }
-        let mut order = [0u8; POOL_MAX];
-        let mut len = 0;
-        let mut bits = mask;
-        while bits != 0 && len < POOL_MAX {
-            order[len] = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            len += 1;
-        }
+        let (order, len) = entries_of(mask);
         match self.release_order_of(s, &order[..len]) {
             ReleaseOrder::Chosen => !0,
             ro => self.release_next_in(s, s.team, ro).map_or(!0, |j| 1 << j),
@@ -837,14 +830,7 @@ impl Game {
 
     /// [`Game::release_confined`] of the release among the entries of `mask`: may it go?
     pub(super) fn release_within(&self, s: &State, team: TeamId, piece: u8, mask: u64) -> bool {
-        let mut order = [0u8; POOL_MAX];
-        let mut len = 0;
-        let mut bits = mask;
-        while bits != 0 && len < POOL_MAX {
-            order[len] = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            len += 1;
-        }
+        let (order, len) = entries_of(mask);
         self.release_confined(s, team, piece, &order[..len]).is_ok()
     }
 
@@ -2421,4 +2407,17 @@ impl Game {
             Ground::of(origin, EngineChoiceId::Branching),
         ))
     }
+}
+
+/// The pool entries of `mask`, lowest first, and how many there are.
+fn entries_of(mask: u64) -> ([u8; POOL_MAX], usize) {
+    let mut order = [0u8; POOL_MAX];
+    let mut len = 0;
+    let mut bits = mask;
+    while bits != 0 && len < POOL_MAX {
+        order[len] = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        len += 1;
+    }
+    (order, len)
 }

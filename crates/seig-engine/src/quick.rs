@@ -31,6 +31,22 @@ pub(super) enum Quick {
     Unsure,
 }
 
+impl Quick {
+    /// A walk that leaves the piece where it stands: only a release without places is a
+    /// move.
+    #[inline(always)]
+    pub(super) fn unmoved(release: bool) -> Quick {
+        if release {
+            Quick::Legal {
+                capture: false,
+                may_decline: true,
+            }
+        } else {
+            Quick::Illegal
+        }
+    }
+}
+
 /// The piece-independent facts of a group of unused pool entries.
 pub(super) struct Group {
     /// Places in all.
@@ -325,14 +341,7 @@ impl<'a> Gen<'a> {
         }
         if end <= p.tpos {
             // Not moved: only a release without places is a move.
-            return if release {
-                Quick::Legal {
-                    capture: false,
-                    may_decline: true,
-                }
-            } else {
-                Quick::Illegal
-            };
+            return Quick::unmoved(release);
         }
         self.arrive(p, self.cells[end as usize], g.single)
     }

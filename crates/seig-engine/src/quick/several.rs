@@ -129,14 +129,7 @@ impl Gen<'_> {
         }
         let end = if legs[1].1 >= 0 { legs[1].1 } else { legs[0].1 };
         if legs[1].1 < 0 && end <= p.tpos {
-            return if release {
-                Quick::Legal {
-                    capture: false,
-                    may_decline: true,
-                }
-            } else {
-                Quick::Illegal
-            };
+            return Quick::unmoved(release);
         }
         // The landing does not depend on the order walked: the holes on the way are the same.
         let single = (n == 1).then(|| thrown[0]);
