@@ -7,7 +7,7 @@
 //! Determinism: game `i` of a study with seed `S` is played by the driver from
 //! `Streams::for_game(S, i)` (the RNG protocol of [`crate::driver`]: throws and
 //! random decisions from the game stream, a searching agent of team `t` from its own
-//! stream). Games are split among threads by index ([`driver::par_chunks`]) and every figure
+//! stream). Threads take the games one at a time ([`driver::par_games`]) and every figure
 //! is an integer sum until the end, so results do not depend on `--jobs`, and shards
 //! (`--shard K/N`) merge to exactly the single-run result. A worker thread's panic fails
 //! the study ([`WorkerPanic`]); no game is silently dropped.
@@ -448,10 +448,10 @@ struct Counter<'a> {
     throw_counts: &'a mut Vec<Vec<u64>>,
     /// Refused moves go straight to the study's counts, when it counts them.
     refusals: Option<&'a mut RefusalCounts>,
-    fires: Vec<u32>,
-    /// Per rule, the number of the last action in which it was counted (0: none), so that
-    /// a rule named by several events of one action counts once.
-    counted_in: Vec<u32>,
+    /// Per rule: the number of the last action in which it was counted (0: none), so that
+    /// a rule named by several events of one action counts once; and the actions counted.
+    /// One pair per rule: one bounds check and one cache line per event.
+    fires: Vec<(u32, u32)>,
     /// The number of the action being applied, from 1.
     action: u32,
     lost: [u32; 2],
@@ -595,12 +595,14 @@ impl Hooks for Counter<'_> {
         }
     }
 
-    #[inline]
+    // Always inlined: the engine raises most events (a throw's) from functions the
+    // compiler keeps out of line, where a call cost more than the counting.
+    #[inline(always)]
     fn event(&mut self, e: Event) {
         let action = self.action;
-        let (fires, counted_in) = (&mut self.fires, &mut self.counted_in);
+        let fires = &mut self.fires;
         let mut hit = |r: RuleIx| {
-            if let (Some(c), Some(f)) = (counted_in.get_mut(r.index()), fires.get_mut(r.index()))
+            if let Some((c, f)) = fires.get_mut(r.index())
                 && *c != action
             {
                 *c = action;
@@ -757,8 +759,7 @@ pub(crate) fn play_game(
     let mut c = Counter {
         throw_counts: &mut acc.throw_counts,
         refusals: acc.refusals.as_mut(),
-        fires: vec![0; n_rules],
-        counted_in: vec![0; n_rules],
+        fires: vec![(0, 0); n_rules],
         action: 1,
         lost: [0; 2],
         sent_home: [0; 2],
@@ -831,7 +832,7 @@ pub(crate) fn play_game(
     let send_homes = sent_home[0] + sent_home[1];
     *acc.send_homes.entry(send_homes as u64).or_default() += 1;
     let mut fired = vec![0u64; n_rules.div_ceil(64)];
-    for (i, &f) in fires.iter().enumerate() {
+    for (i, &(_, f)) in fires.iter().enumerate() {
         if f > 0 {
             acc.rule_fires[i] += f as u64;
             acc.rule_games[i] += 1;
@@ -911,7 +912,7 @@ pub fn run_games_counting(
     done: Option<&Tally>,
     refusals: bool,
 ) -> Result<(Acc, Vec<GameBrief>), WorkerPanic> {
-    let parts = driver::par_chunks(range, jobs, |a, b| {
+    let init = || {
         let mut acc = Acc::new(g.ir().rules.len());
         if refusals {
             acc.refusals = Some(RefusalCounts {
@@ -919,20 +920,22 @@ pub fn run_games_counting(
                 ..RefusalCounts::default()
             });
         }
-        let mut briefs = Vec::new();
-        for i in a..b {
-            if done.is_some_and(|d| d.stop.load(Ordering::Relaxed)) {
-                break;
-            }
-            let brief = play_game(g, seed, i, max_turns, players, &mut acc);
-            if keep_briefs {
-                briefs.push(brief);
-            }
-            if let Some(d) = done {
-                d.done.fetch_add(1, Ordering::Relaxed);
-            }
+        (acc, Vec::new())
+    };
+    // Threads take the games one by one (`par_games`): every count is a sum, the same
+    // whichever thread played which game, and the briefs are put back in game order.
+    let parts = driver::par_games(range, jobs, init, |(acc, briefs), i| {
+        if done.is_some_and(|d| d.stop.load(Ordering::Relaxed)) {
+            return false;
         }
-        (acc, briefs)
+        let brief = play_game(g, seed, i, max_turns, players, acc);
+        if keep_briefs {
+            briefs.push((i, brief));
+        }
+        if let Some(d) = done {
+            d.done.fetch_add(1, Ordering::Relaxed);
+        }
+        true
     })?;
     let mut acc = Acc::new(g.ir().rules.len());
     let mut briefs = Vec::new();
@@ -941,7 +944,8 @@ pub fn run_games_counting(
         let _ = acc.merge(&a);
         briefs.extend(b);
     }
-    Ok((acc, briefs))
+    briefs.sort_unstable_by_key(|&(i, _)| i);
+    Ok((acc, briefs.into_iter().map(|(_, b)| b).collect()))
 }
 
 /// Can the rule produce an event (a throw entry, gate, loop, capture, protection noted on a
