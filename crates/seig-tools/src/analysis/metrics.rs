@@ -452,8 +452,6 @@ struct Counter<'a> {
     /// a rule named by several events of one action counts once; and the actions counted.
     /// One pair per rule: one bounds check and one cache line per event.
     fires: Vec<(u32, u32)>,
-    /// The number of the action being applied, from 1.
-    action: u32,
     lost: [u32; 2],
     sent_home: [u32; 2],
     captures: u32,
@@ -485,10 +483,13 @@ struct Shares {
     sum: ByTeam<(u64, u64)>,
     /// Pieces the action being applied moved or took, as (team, piece).
     touched: [(TeamId, u8); 8],
+    /// How many: [`ALL_TOUCHED`] for more than `touched` holds (recount every piece).
     n_touched: usize,
-    /// More pieces than `touched` holds: recount every piece.
-    all: bool,
 }
+
+/// [`Shares::n_touched`] when an action touched more pieces than are noted one by one: one
+/// count to test after every action, not a count and a flag.
+const ALL_TOUCHED: usize = usize::MAX;
 
 impl Shares {
     fn new(g: &Game, s: &State) -> Shares {
@@ -498,7 +499,6 @@ impl Shares {
             sum: ByTeam::default(),
             touched: [(TeamId::FIRST, 0); 8],
             n_touched: 0,
-            all: false,
         };
         for t in TeamId::BOTH {
             sh.goal[t] = goal_of(g, t);
@@ -524,7 +524,7 @@ impl Shares {
                 *x = (team, piece);
                 self.n_touched += 1;
             }
-            None => self.all = true,
+            None => self.n_touched = ALL_TOUCHED,
         }
     }
 
@@ -532,16 +532,16 @@ impl Shares {
     #[inline]
     fn settle(&mut self, g: &Game, s: &State) {
         // Most throws touch no piece: nothing to recount, no call.
-        if self.n_touched != 0 || self.all {
+        if self.n_touched != 0 {
             self.recount(g, s);
         }
     }
 
     fn recount(&mut self, g: &Game, s: &State) {
-        if self.all {
+        if self.n_touched == ALL_TOUCHED {
             self.recount_all(g, s);
         } else {
-            for &(t, i) in &self.touched[..self.n_touched] {
+            for &(t, i) in self.touched.iter().take(self.n_touched) {
                 let now = s
                     .pieces(t)
                     .get(i as usize)
@@ -554,7 +554,6 @@ impl Shares {
             }
         }
         self.n_touched = 0;
-        self.all = false;
     }
 
     /// The team ahead, if one is (shares compared exactly).
@@ -599,7 +598,9 @@ impl Hooks for Counter<'_> {
     // compiler keeps out of line, where a call cost more than the counting.
     #[inline(always)]
     fn event(&mut self, e: Event) {
-        let action = self.action;
+        // The number of the action being applied, from 1: the throw and decision hooks
+        // count every action before it is applied, so no counter of its own is kept.
+        let action = (self.throws as u32).wrapping_add(self.decision_nodes);
         let fires = &mut self.fires;
         let mut hit = |r: RuleIx| {
             if let Some((c, f)) = fires.get_mut(r.index())
@@ -661,7 +662,6 @@ impl Hooks for Counter<'_> {
 
     #[inline]
     fn applied(&mut self, g: &Game, s: &State) {
-        self.action = self.action.wrapping_add(1).max(1);
         self.shares.settle(g, s);
         if let Some(team) = self.thrower.take()
             && self.first_move[team].is_none()
@@ -760,7 +760,6 @@ pub(crate) fn play_game(
         throw_counts: &mut acc.throw_counts,
         refusals: acc.refusals.as_mut(),
         fires: vec![(0, 0); n_rules],
-        action: 1,
         lost: [0; 2],
         sent_home: [0; 2],
         captures: 0,
