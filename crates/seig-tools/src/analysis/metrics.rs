@@ -462,6 +462,8 @@ struct Counter<'a> {
     first_move: [Option<u64>; 2],
     /// The team that threw last, until the throw has been applied.
     thrower: Option<usize>,
+    /// That throw's count of face 0.
+    thrown: u8,
     decision_nodes: u32,
     choice_nodes: u32,
     lead_changes: u32,
@@ -559,7 +561,9 @@ impl Shares {
     /// The team ahead, if one is (shares compared exactly).
     fn leader(&self) -> Option<u8> {
         let [(a, sa), (b, sb)] = self.sum.into_array();
-        let (x, y) = (a as u128 * sb as u128, b as u128 * sa as u128);
+        // Holes gone and scales are at most 255 pieces × 65,536 holes (< 2^24): the products
+        // fit a u64, where a u128 product costs three multiplications.
+        let (x, y) = (a.wrapping_mul(sb), b.wrapping_mul(sa));
         match x.cmp(&y) {
             std::cmp::Ordering::Greater => Some(0),
             std::cmp::Ordering::Less => Some(1),
@@ -570,18 +574,14 @@ impl Shares {
 
 impl Hooks for Counter<'_> {
     #[inline]
-    fn throw(&mut self, g: &Game, s: &State, k: u8) {
+    fn throw(&mut self, _g: &Game, s: &State, k: u8) {
         let team = s.team().index();
-        let n = g.sticks_for(s) as usize;
-        let row = &mut self.throw_counts[n];
-        // Throw codes go past `n` with a marked stick or dice.
-        if row.len() <= (k as usize).max(n) {
-            row.resize((k as usize).max(n) + 1, 0);
-        }
-        row[k as usize] += 1;
+        // Counted by its sticks once applied (`applied`, `end`): the position after it
+        // names them, where asking before would make the engine count them once more.
         self.throws += 1;
         self.team_throws[team] += 1;
         self.thrower = Some(team);
+        self.thrown = k;
     }
 
     fn decision(&mut self, g: &Game, s: &State, legal: &[Decision], _d: Decision) {
@@ -663,13 +663,18 @@ impl Hooks for Counter<'_> {
     #[inline]
     fn applied(&mut self, g: &Game, s: &State) {
         self.shares.settle(g, s);
-        if let Some(team) = self.thrower.take()
-            && self.first_move[team].is_none()
-            && !g.is_over(s)
-            && s.team().index() == team
-            && could_move(g, s)
-        {
-            self.first_move[team] = Some(self.team_throws[team]);
+        if let Some(team) = self.thrower.take() {
+            // The throw just applied: its sticks and count as the engine noted them.
+            if let Some((n, k, _)) = s.last() {
+                self.count_throw(n, k);
+            }
+            if self.first_move[team].is_none()
+                && !g.is_over(s)
+                && s.team().index() == team
+                && could_move(g, s)
+            {
+                self.first_move[team] = Some(self.team_throws[team]);
+            }
         }
         if s.turns() != self.last_turns {
             self.last_turns = s.turns();
@@ -685,6 +690,30 @@ impl Hooks for Counter<'_> {
                 }
             }
         }
+    }
+
+    fn end(&mut self, g: &Game, s: &State, _out: &Outcome) {
+        // A throw refused (the game aborted) was never applied, and the engine refuses a
+        // throw before changing the position: its sticks are those of `s`.
+        if self.thrower.take().is_some() {
+            self.count_throw(g.sticks_for(s), self.thrown);
+        }
+    }
+}
+
+impl Counter<'_> {
+    /// Counts a throw of `n` sticks showing face 0 `k` times.
+    #[inline]
+    fn count_throw(&mut self, n: u8, k: u8) {
+        let (n, k) = (n as usize, k as usize);
+        let Some(row) = self.throw_counts.get_mut(n) else {
+            return;
+        };
+        // Throw codes go past `n` with a marked stick or dice.
+        if row.len() <= k.max(n) {
+            row.resize(k.max(n) + 1, 0);
+        }
+        row[k] += 1;
     }
 }
 
@@ -769,6 +798,7 @@ pub(crate) fn play_game(
         team_throws: [0; 2],
         first_move: [None, None],
         thrower: None,
+        thrown: 0,
         decision_nodes: 0,
         choice_nodes: 0,
         lead_changes: 0,
