@@ -328,9 +328,23 @@ fn the_driver_draws_a_uniform_choice_as_the_random_agent_would() {
             let (mut fast, mut asked) = (Seen::default(), Seen::default());
             let (mut s1, mut s2) = (g.initial_state(), g.initial_state());
             let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
-            let o1 = play(&g, &mut s1, &mut [&mut a, &mut b], &streams, 2_000, &mut fast);
+            let o1 = play(
+                &g,
+                &mut s1,
+                &mut [&mut a, &mut b],
+                &streams,
+                2_000,
+                &mut fast,
+            );
             let (mut a, mut b) = (Asked::default(), Asked::default());
-            let o2 = play(&g, &mut s2, &mut [&mut a, &mut b], &streams, 2_000, &mut asked);
+            let o2 = play(
+                &g,
+                &mut s2,
+                &mut [&mut a, &mut b],
+                &streams,
+                2_000,
+                &mut asked,
+            );
             assert!(!fast.0.is_empty(), "{name} game {i}");
             assert_eq!((o1, fast.0), (o2, asked.0), "{name} game {i}");
             assert_eq!(s1, s2, "{name} game {i}");

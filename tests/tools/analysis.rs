@@ -762,7 +762,14 @@ fn throws_are_counted_by_the_sticks_thrown() {
             let mut a = seig::tools::agents::RandomAgent::default();
             let mut b = seig::tools::agents::RandomAgent::default();
             let streams = Streams::for_game(5, i);
-            driver::play(&g, &mut s, &mut [&mut a, &mut b], &streams, 10_000, &mut asked);
+            driver::play(
+                &g,
+                &mut s,
+                &mut [&mut a, &mut b],
+                &streams,
+                10_000,
+                &mut asked,
+            );
         }
         assert!(asked.0.iter().flatten().sum::<u64>() > 0, "{name}");
         assert_eq!(acc.throw_counts, asked.0, "{name}");

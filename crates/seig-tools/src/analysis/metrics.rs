@@ -460,10 +460,15 @@ struct Counter<'a> {
     throws: u64,
     team_throws: [u64; 2],
     first_move: [Option<u64>; 2],
+    /// Teams whose first move is still to come, a bit per team (one test per throw).
+    unmoved: u8,
     /// The team that threw last, until the throw has been applied.
     thrower: Option<usize>,
     /// That throw's count of face 0.
     thrown: u8,
+    /// Throws of fewer than 8 sticks showing face 0 fewer than 8 times, at `n * 8 + k`:
+    /// counted here with no row to find or grow, added to `throw_counts` at the end.
+    few: [u64; 64],
     decision_nodes: u32,
     choice_nodes: u32,
     lead_changes: u32,
@@ -475,7 +480,8 @@ struct Counter<'a> {
 }
 
 /// Each team's way gone, kept piece by piece (see [`progress`]): the pieces an action moved
-/// or took are noted by their events and recounted once it is applied.
+/// or took are noted by their events and recounted only when the lead is next read (at the
+/// end of a turn), once however often they moved in it.
 struct Shares {
     /// Holes a piece counts at most, per team (its goal + 1).
     goal: ByTeam<i32>,
@@ -483,15 +489,12 @@ struct Shares {
     gone: ByTeam<[i32; seig_engine::MAX_TEAM_PIECES]>,
     /// Their sums and the teams' scales, as [`progress`] gives them.
     sum: ByTeam<(u64, u64)>,
-    /// Pieces the action being applied moved or took, as (team, piece).
-    touched: [(TeamId, u8); 8],
-    /// How many: [`ALL_TOUCHED`] for more than `touched` holds (recount every piece).
-    n_touched: usize,
+    /// Pieces moved or taken since the lead was last read, a bit per piece.
+    touched: ByTeam<u64>,
 }
 
-/// [`Shares::n_touched`] when an action touched more pieces than are noted one by one: one
-/// count to test after every action, not a count and a flag.
-const ALL_TOUCHED: usize = usize::MAX;
+// A team's pieces fit the bits of `Shares::touched`.
+const _: () = assert!(seig_engine::MAX_TEAM_PIECES <= 64);
 
 impl Shares {
     fn new(g: &Game, s: &State) -> Shares {
@@ -499,67 +502,49 @@ impl Shares {
             goal: ByTeam::default(),
             gone: ByTeam::splat([0; seig_engine::MAX_TEAM_PIECES]),
             sum: ByTeam::default(),
-            touched: [(TeamId::FIRST, 0); 8],
-            n_touched: 0,
+            touched: ByTeam::default(),
         };
         for t in TeamId::BOTH {
             sh.goal[t] = goal_of(g, t);
+            for (i, p) in s.pieces(t).iter().enumerate() {
+                if let Some(x) = sh.gone[t].get_mut(i) {
+                    *x = piece_gone(p, sh.goal[t]);
+                }
+            }
+            sh.sum[t] = progress(g, s, t);
         }
-        sh.recount_all(g, s);
         sh
     }
 
-    fn recount_all(&mut self, g: &Game, s: &State) {
-        for t in TeamId::BOTH {
-            for (i, p) in s.pieces(t).iter().enumerate() {
-                if let Some(x) = self.gone[t].get_mut(i) {
-                    *x = piece_gone(p, self.goal[t]);
-                }
-            }
-            self.sum[t] = progress(g, s, t);
-        }
-    }
-
-    fn touch(&mut self, team: TeamId, piece: u8) {
-        match self.touched.get_mut(self.n_touched) {
-            Some(x) => {
-                *x = (team, piece);
-                self.n_touched += 1;
-            }
-            None => self.n_touched = ALL_TOUCHED,
-        }
-    }
-
-    /// Recounts the touched pieces in `s`, the position after the action.
     #[inline]
-    fn settle(&mut self, g: &Game, s: &State) {
-        // Most throws touch no piece: nothing to recount, no call.
-        if self.n_touched != 0 {
-            self.recount(g, s);
-        }
+    fn touch(&mut self, team: TeamId, piece: u8) {
+        // A piece number past the bits cannot be (the engine's limit is asserted above).
+        self.touched[team] |= 1u64.checked_shl(piece as u32).unwrap_or(0);
     }
 
-    fn recount(&mut self, g: &Game, s: &State) {
-        if self.n_touched == ALL_TOUCHED {
-            self.recount_all(g, s);
-        } else {
-            for &(t, i) in self.touched.iter().take(self.n_touched) {
+    /// Recounts the touched pieces in `s`, the position now.
+    fn recount(&mut self, s: &State) {
+        for t in TeamId::BOTH {
+            let mut m = std::mem::take(&mut self.touched[t]);
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
                 let now = s
                     .pieces(t)
-                    .get(i as usize)
+                    .get(i)
                     .map_or(0, |p| piece_gone(p, self.goal[t]));
-                if let Some(x) = self.gone[t].get_mut(i as usize) {
+                if let Some(x) = self.gone[t].get_mut(i) {
                     // Shares only grow or shrink by a piece's own holes: the sum stays >= 0.
                     self.sum[t].0 = (self.sum[t].0 as i64 + (now - *x) as i64) as u64;
                     *x = now;
                 }
             }
         }
-        self.n_touched = 0;
     }
 
-    /// The team ahead, if one is (shares compared exactly).
-    fn leader(&self) -> Option<u8> {
+    /// The team ahead in `s`, if one is (shares compared exactly).
+    fn leader(&mut self, s: &State) -> Option<u8> {
+        self.recount(s);
         let [(a, sa), (b, sb)] = self.sum.into_array();
         // Holes gone and scales are at most 255 pieces × 65,536 holes (< 2^24): the products
         // fit a u64, where a u128 product costs three multiplications.
@@ -662,18 +647,18 @@ impl Hooks for Counter<'_> {
 
     #[inline]
     fn applied(&mut self, g: &Game, s: &State) {
-        self.shares.settle(g, s);
         if let Some(team) = self.thrower.take() {
             // The throw just applied: its sticks and count as the engine noted them.
             if let Some((n, k, _)) = s.last() {
                 self.count_throw(n, k);
             }
-            if self.first_move[team].is_none()
+            if self.unmoved & (1 << team) != 0
                 && !g.is_over(s)
                 && s.team().index() == team
                 && could_move(g, s)
             {
                 self.first_move[team] = Some(self.team_throws[team]);
+                self.unmoved &= !(1 << team);
             }
         }
         if s.turns() != self.last_turns {
@@ -682,7 +667,7 @@ impl Hooks for Counter<'_> {
             let changes = (self.decision_nodes, self.lost);
             if changes != self.last_changes {
                 self.last_changes = changes;
-                if let Some(now) = self.shares.leader() {
+                if let Some(now) = self.shares.leader(s) {
                     if self.lead.is_some_and(|l| l != now) {
                         self.lead_changes += 1;
                     }
@@ -698,6 +683,12 @@ impl Hooks for Counter<'_> {
         if self.thrower.take().is_some() {
             self.count_throw(g.sticks_for(s), self.thrown);
         }
+        let few = self.few;
+        for (i, &c) in few.iter().enumerate() {
+            if c > 0 {
+                self.count_throws(i / 8, i % 8, c);
+            }
+        }
     }
 }
 
@@ -705,7 +696,15 @@ impl Counter<'_> {
     /// Counts a throw of `n` sticks showing face 0 `k` times.
     #[inline]
     fn count_throw(&mut self, n: u8, k: u8) {
-        let (n, k) = (n as usize, k as usize);
+        if n < 8 && k < 8 {
+            self.few[(n as usize) << 3 | k as usize] += 1;
+        } else {
+            self.count_throws(n as usize, k as usize, 1);
+        }
+    }
+
+    /// Counts `c` throws of `n` sticks showing face 0 `k` times in the study's counts.
+    fn count_throws(&mut self, n: usize, k: usize, c: u64) {
         let Some(row) = self.throw_counts.get_mut(n) else {
             return;
         };
@@ -713,7 +712,7 @@ impl Counter<'_> {
         if row.len() <= k.max(n) {
             row.resize(k.max(n) + 1, 0);
         }
-        row[k] += 1;
+        row[k] += c;
     }
 }
 
@@ -797,8 +796,10 @@ pub(crate) fn play_game(
         throws: 0,
         team_throws: [0; 2],
         first_move: [None, None],
+        unmoved: 0b11,
         thrower: None,
         thrown: 0,
+        few: [0; 64],
         decision_nodes: 0,
         choice_nodes: 0,
         lead_changes: 0,
