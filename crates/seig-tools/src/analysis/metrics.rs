@@ -466,9 +466,9 @@ struct Counter<'a> {
     thrower: Option<usize>,
     /// That throw's count of face 0.
     thrown: u8,
-    /// Throws of fewer than 8 sticks showing face 0 fewer than 8 times, at `n * 8 + k`:
+    /// Throws of fewer than 16 sticks showing face 0 fewer than 16 times, at `n * 16 + k`:
     /// counted here with no row to find or grow, added to `throw_counts` at the end.
-    few: [u64; 64],
+    few: [u64; 256],
     decision_nodes: u32,
     choice_nodes: u32,
     lead_changes: u32,
@@ -686,7 +686,7 @@ impl Hooks for Counter<'_> {
         let few = self.few;
         for (i, &c) in few.iter().enumerate() {
             if c > 0 {
-                self.count_throws(i / 8, i % 8, c);
+                self.count_throws(i / 16, i % 16, c);
             }
         }
     }
@@ -696,8 +696,8 @@ impl Counter<'_> {
     /// Counts a throw of `n` sticks showing face 0 `k` times.
     #[inline]
     fn count_throw(&mut self, n: u8, k: u8) {
-        if n < 8 && k < 8 {
-            self.few[(n as usize) << 3 | k as usize] += 1;
+        if n < 16 && k < 16 {
+            self.few[(n as usize) << 4 | k as usize] += 1;
         } else {
             self.count_throws(n as usize, k as usize, 1);
         }
@@ -799,7 +799,7 @@ pub(crate) fn play_game(
         unmoved: 0b11,
         thrower: None,
         thrown: 0,
-        few: [0; 64],
+        few: [0; 256],
         decision_nodes: 0,
         choice_nodes: 0,
         lead_changes: 0,
