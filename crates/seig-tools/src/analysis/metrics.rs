@@ -692,6 +692,37 @@ impl Hooks for Counter<'_> {
     }
 }
 
+impl<'a> Counter<'a> {
+    /// A counter for a game of `g` from `s`, counting throws (and refusals, when the
+    /// study counts them) straight into `acc`.
+    fn new(g: &Game, s: &State, acc: &'a mut Acc) -> Counter<'a> {
+        Counter {
+            throw_counts: &mut acc.throw_counts,
+            refusals: acc.refusals.as_mut(),
+            fires: vec![(0, 0); g.ir().rules.len()],
+            lost: [0; 2],
+            sent_home: [0; 2],
+            captures: 0,
+            removals: 0,
+            ended_by: None,
+            throws: 0,
+            team_throws: [0; 2],
+            first_move: [None, None],
+            unmoved: 0b11,
+            thrower: None,
+            thrown: 0,
+            few: [0; 256],
+            decision_nodes: 0,
+            choice_nodes: 0,
+            lead_changes: 0,
+            lead: None,
+            last_turns: s.turns(),
+            last_changes: (u32::MAX, [0; 2]),
+            shares: Shares::new(g, s),
+        }
+    }
+}
+
 impl Counter<'_> {
     /// Counts a throw of `n` sticks showing face 0 `k` times.
     #[inline]
@@ -784,30 +815,7 @@ pub(crate) fn play_game(
     });
     let [a, b] = &mut agents;
     let mut s = g.initial_state();
-    let mut c = Counter {
-        throw_counts: &mut acc.throw_counts,
-        refusals: acc.refusals.as_mut(),
-        fires: vec![(0, 0); n_rules],
-        lost: [0; 2],
-        sent_home: [0; 2],
-        captures: 0,
-        removals: 0,
-        ended_by: None,
-        throws: 0,
-        team_throws: [0; 2],
-        first_move: [None, None],
-        unmoved: 0b11,
-        thrower: None,
-        thrown: 0,
-        few: [0; 256],
-        decision_nodes: 0,
-        choice_nodes: 0,
-        lead_changes: 0,
-        lead: None,
-        last_turns: s.turns(),
-        last_changes: (u32::MAX, [0; 2]),
-        shares: Shares::new(g, &s),
-    };
+    let mut c = Counter::new(g, &s, acc);
     let out: Outcome = driver::play(
         g,
         &mut s,
@@ -2276,4 +2284,60 @@ pub fn merge_shards(shards: &[ShardFile]) -> Result<Metrics, MergeError> {
         acc.merge(&s.acc).map_err(|_| MergeError::Overflow)?;
     }
     Ok(derive(&first.study, (0, first.study.games), &acc))
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::expect_used, reason = "a test may panic on a broken fixture")]
+    use super::*;
+
+    fn sigue() -> Game {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/sigue-caillie.seig"
+        );
+        let bytes = std::fs::read(path).expect("rule file");
+        let (_, lowered) = seig_lang::load(&bytes, &seig_lang::lower::Selection::default());
+        Game::new(lowered.ir.expect("valid rule file"))
+    }
+
+    /// A throw is counted by its sticks: once applied, by those the engine noted for it; a
+    /// throw refused (never applied, the game aborted), at the end by those of the position
+    /// it was refused in. Either way what asking before the throw gives.
+    #[test]
+    fn throws_applied_or_refused_are_counted_by_their_sticks() {
+        let g = sigue();
+        let s0 = g.initial_state();
+        let n = g.sticks_for(&s0) as usize;
+        let mut acc = Acc::new(g.ir().rules.len());
+        let mut s = s0.clone();
+        let mut c = Counter::new(&g, &s, &mut acc);
+        c.throw(&g, &s, 2);
+        g.apply_throw(&mut s, 2, &mut seig_engine::Quiet)
+            .expect("a throw at the start");
+        c.applied(&g, &s);
+        let out = Outcome {
+            end: End::TurnCap,
+            turns: s.turns(),
+            throws: 1,
+            decisions: 0,
+            ending: None,
+            ending_origin: None,
+            phase: s.phase(),
+        };
+        c.end(&g, &s, &out);
+        assert_eq!(acc.throw_counts.get(n).and_then(|r| r.get(2)), Some(&1));
+        assert_eq!(acc.throw_counts.iter().flatten().sum::<u64>(), 1);
+        // Refused: the throw hook saw it, nothing applied it.
+        let mut acc = Acc::new(g.ir().rules.len());
+        let mut c = Counter::new(&g, &s0, &mut acc);
+        c.throw(&g, &s0, 3);
+        let aborted = Outcome {
+            end: End::Aborted("refused".into()),
+            ..out
+        };
+        c.end(&g, &s0, &aborted);
+        assert_eq!(acc.throw_counts.get(n).and_then(|r| r.get(3)), Some(&1));
+        assert_eq!(acc.throw_counts.iter().flatten().sum::<u64>(), 1);
+    }
 }
