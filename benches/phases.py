@@ -3,31 +3,40 @@
 
 usage: benches/phases.py CALLGRIND.OUT SIMULATE.JSON [LABEL]
 
-Actions are what `simulate --timing` counts: throws + decisions (the JSON's `throws.mean`
-times `games`, plus `decision_moves.n`).
+The profile must be taken with `--dump-instr=yes` (benches/profile.sh does): every cost is
+then tied to an instruction address, and `llvm-symbolizer --inlining` (or `addr2line -i`)
+names the whole chain of functions inlined at that address, from the binary the profile
+names (its debug info: `debug = 1` in the release profile). Actions are what `simulate
+--timing` counts: throws + decisions (the JSON's `throws.mean` times `games`, plus
+`decision_moves.n`).
 
-The compiler inlines freely across the phases (the end of a move into `decide_then`, the
-latches into `throw_then`), so the phases are not cut by call edges alone: every cost line
-of the profile carries the source line its instructions come from, and a line inside one of
-the source functions listed below counts for that function's phase wherever it was inlined.
-A line of no listed function (a small helper inlined, `cond`, an index) counts for the phase
-of the function it was compiled into, and a function of no listed name for the phase of the
-line that calls it (a call's inclusive cost is split as the callee's own costs split). So:
-  throw     `throw_then` and `sample_outcome` with what they call (the throw table, the pool,
-            the throw's effects)
+With fat LTO nearly everything is inlined into `driver::play`, so a phase is read from the
+inlining chain of each instruction, innermost first, not from the function it was compiled
+into: the first frame that is either an engine function listed below or a function of
+seig-tools decides.
+  throw     `throw_then` and `sample_outcome` with what they inline or call (the throw
+            table, the pool, the throw's effects)
   generate  `legal_decisions` and `has_legal`, wherever called (after a throw or a move)
   apply     `decide_then` with what it calls (checking the chosen move, carrying it out)
   ends      the end of an action (`after_throw`, `end_move`): the endings, `settle`
             (forfeits, end of turn, transitions, deadlock test), the `once` latches
-  tools     the driver, the random agent and the metrics' hooks (every line of seig-tools,
-            and every call into it, wherever made)
+  other     engine code of no listed function that the driver calls itself (the stage
+            tests, `apply_*_listing`'s wrappers, the state's accessors)
+  tools     the driver, the random agent and the metrics' hooks: every instruction of a
+            seig-tools function, with the engine code a hook calls (`s.turns()` asked by
+            the metrics is the metrics' cost) and the std/IR helpers inlined into them
   start     parsing, lowering, `Game::new`, the report (total less `driver::play`)
-The source lines are read from the files the profile names: run it on the tree the profiled
-binary was built from (a profile of an older commit needs that commit's sources there). The
-throw's draw (`sample_outcome`) counts as throw; before the fourth round it counted as tools.
+An instruction whose chain holds no engine or tools frame (a std or IR helper compiled on
+its own) counts for the phase of its caller, as does a function of no listed name (a call's
+inclusive cost is split as the callee's own costs split). Up to the fourth round of issue 24
+the phases were read from source lines alone, so engine helpers inlined into the driver
+counted as tools; the fifth round's figures are by inlining chain.
 """
 import json
+import os
 import re
+import shutil
+import subprocess
 import sys
 from collections import defaultdict
 
@@ -42,49 +51,26 @@ PHASES = {
         forfeit_rest turn_back deadlocked''',
 }
 SPAN = {f: p for p, fs in PHASES.items() for f in fs.split()}
-ORDER = ('throw', 'generate', 'apply', 'ends', 'tools')
-
-
-def owners(path):
-    """For each line of a Rust file, the innermost `fn` it belongs to (None outside)."""
-    try:
-        src = open(path).read().split('\n')
-    except OSError:
-        return None
-    owner, stack, depth, pending = [None], [], 0, None
-    for line in src:
-        code = re.sub(r'"(\\.|[^"\\])*"', '""', line)
-        code = re.sub(r"'(\\.|[^'\\])'", "''", code).split('//')[0]
-        start = stack[-1][0] if stack else None
-        m = re.search(r'\bfn\s+(\w+)', code)
-        if m:
-            pending = m.group(1)
-        for ch in code:
-            if ch == '{':
-                depth += 1
-                if pending is not None:
-                    stack.append((pending, depth))
-                    pending = None
-            elif ch == '}':
-                if stack and stack[-1][1] == depth:
-                    stack.pop()
-                depth -= 1
-            elif ch == ';' and (not stack or stack[-1][1] == depth):
-                pending = None  # a declaration without a body
-        owner.append(stack[-1][0] if stack else start)
-    return owner
+ORDER = ('throw', 'generate', 'apply', 'ends', 'other', 'tools')
+ENGINE, TOOLS, DRIVER = '/crates/seig-engine/', '/crates/seig-tools/', '/seig-tools/src/driver.rs'
 
 
 def short(name):
-    """`seig_engine::moves::<impl seig_engine::Game>::decide_then` -> `decide_then`."""
-    return re.sub(r"'\d+$", '', name).rsplit('::', 1)[-1]
+    """The function's own name: `seig_engine::moves::<impl ..>::decide_then::h0123…` and
+    `…::dice_then::{{closure}}` -> `decide_then`, `dice_then`."""
+    name = re.sub(r'::h[0-9a-f]{16}$', '', name)
+    name = re.sub(r"'\d+$", '', name)
+    parts = [p for p in re.split(r'::|\.\.', name)
+             if 'closure' not in p and p not in ('', '{{closure}}')]
+    return parts[-1] if parts else name
 
 
 def profile(path):
-    """Per function: its cost records (file, line, cost, callee or None); the total."""
-    names, recs = {}, defaultdict(list)
-    cur = fl = f = cfn = None
-    call, ln, total = False, 0, 0
+    """Per function: its cost records (address or None, cost, callee or None), its object;
+    the total; the profiled binary."""
+    names, recs, obj = {}, defaultdict(list), {}
+    cur = cfn = ob = binary = None
+    call, addr, total = False, 0, 0
 
     def name(v, kind):
         m = re.match(r'\((\d+)\)(?: (.*))?$', v)
@@ -99,84 +85,137 @@ def profile(path):
         if c.isdigit() or c in '+-*':
             p = line.split()
             a = p[0]
-            if a[0] == '+':
-                ln += int(a[1:])
-            elif a[0] == '-':
-                ln -= int(a[1:])
+            if a.startswith('0x'):
+                addr = int(a, 16)
+            elif a[0] in '+-':
+                addr += int(a)
             elif a != '*':
-                ln = int(a)
-            recs[cur].append((f, ln, int(p[-1]) if len(p) > 1 else 0, cfn if call else None))
+                addr = int(a)
+            recs[cur].append((addr, int(p[-1]) if len(p) > 2 else 0, cfn if call else None))
             call = False
             continue
         k, _, v = line.rstrip('\n').partition('=')
         if k == 'fn':
-            cur, f = name(v, 'fn'), fl
-        elif k == 'fl':
-            fl = f = name(v, 'fl')
-        elif k in ('fi', 'fe'):
-            f = name(v, 'fl')
+            cur = name(v, 'fn')
+            obj[cur] = ob
+        elif k == 'ob':
+            ob = name(v, 'ob')
+        elif k == 'cob':
+            name(v, 'ob')
         elif k == 'cfn':
             cfn = name(v, 'fn')
-        elif k in ('cfi', 'cfl'):
+        elif k in ('fl', 'fi', 'fe', 'cfi', 'cfl'):
             name(v, 'fl')
-        elif k in ('ob', 'cob'):
-            name(v, 'ob')
         elif k == 'calls':
             call = True
+        elif line.startswith('cmd:'):
+            binary = line.split()[1]
+        elif line.startswith('positions:') and 'instr' not in line:
+            sys.exit('phases.py: profile taken without --dump-instr=yes')
         elif line.startswith('totals:') or line.startswith('summary:'):
             total = int(line.split()[1])
-    return recs, total
+    return recs, obj, total, binary
 
 
-def split(recs):
-    files = {}
+def chains(binary, addrs):
+    """For each address, its inlining chain innermost first: [(function, file)]."""
+    tool = shutil.which('llvm-symbolizer')
+    order = sorted(addrs)
+    if tool:
+        cmd = [tool, '--obj=' + binary, '--inlining', '--demangle']
+    else:
+        cmd = ['addr2line', '-e', binary, '-i', '-f', '-C']
+    text = '\n'.join(hex(a) for a in order) + '\n'
+    out = subprocess.run(cmd, input=text, capture_output=True, text=True, check=True).stdout
+    res = {}
+    if tool:
+        # One block per address, frames as (function line, file:line:col line), blank-ended.
+        for a, block in zip(order, out.split('\n\n')):
+            ls = [x for x in block.split('\n') if x]
+            res[a] = [(ls[i], ls[i + 1]) for i in range(0, len(ls) - 1, 2)]
+    else:
+        sys.exit('phases.py: llvm-symbolizer is needed')
+    return res
 
-    def line_phase(f, ln):
-        if f is None:
-            return None
-        if '/crates/seig-tools/' in f:
-            return 'tools'
-        if f not in files:
-            files[f] = owners(f) if '/crates/seig-engine/' in f else None
-        o = files[f]
-        return SPAN.get(o[ln]) if o and 0 < ln < len(o) else None
 
-    def callee_phase(g):
-        if g.startswith(('seig_tools::', '<seig_tools::')):
-            return 'tools'
-        return SPAN.get(short(g)) if short(g) in ('legal_decisions', 'has_legal') else None
+def split(recs, obj, binary):
+    addrs = {a for g, rs in recs.items() if obj.get(g) == binary for a, _, _ in rs}
+    chain = chains(binary, addrs)
+    incl = {g: sum(r[1] for r in rs) for g, rs in recs.items()}
 
-    incl = {g: sum(r[2] for r in rs) for g, rs in recs.items()}
+    def instr_phase(g, a, base):
+        """The phase of an instruction of `g` (`base` when no frame decides), and whether
+        the engine code it belongs to was inlined straight into the driver."""
+        seen_engine = False
+        for fname, file in chain.get(a, ()) if obj.get(g) == binary else ():
+            if ENGINE in file:
+                if short(fname) in SPAN:
+                    return SPAN[short(fname)], False
+                seen_engine = True
+            elif TOOLS in file:
+                if seen_engine:
+                    return ('other', False) if DRIVER in file else ('tools', False)
+                return 'tools', DRIVER in file
+        return base, False
+
+    def is_engine(g):
+        return bool(re.match(r'<?seig_engine::', g))
+
     memo, active = {}, set()
+    # With PHASES_DETAIL=phase: that phase's costs by the innermost seig frame's line.
+    detail, want = defaultdict(float), os.environ.get('PHASES_DETAIL')
 
-    def vec(g, ctx):
-        """How the inclusive cost of `g` splits, called from a line of phase `ctx`."""
-        if (g, ctx) in memo:
+    def note(g, a, cost, scale):
+        fr = [f for f in chain.get(a, ()) if '/crates/' in f[1]][:2] or [(g, '?')]
+        key = ' < '.join(f'{short(n)} {f.split("/crates/")[-1].rsplit(":", 1)[0]}' for n, f in fr)
+        detail[key] += cost * scale
+
+    def vec(g, ctx, scale=None):
+        """How the inclusive cost of `g` splits, called from an instruction of phase `ctx`
+        (`scale`: the share of it being noted for PHASES_DETAIL, which bypasses the memo)."""
+        if scale is None and (g, ctx) in memo:
             return memo[g, ctx]
-        base = SPAN.get(short(g), ctx) if g.startswith('seig_engine') else ctx
+        base = SPAN.get(short(g), ctx) if is_engine(g) else ctx
         out = defaultdict(float)
         active.add(g)
-        for f, ln, cost, callee in recs.get(g, ()):
-            p = line_phase(f, ln) or base
+        for a, cost, callee in recs.get(g, ()):
+            p, by_driver = instr_phase(g, a, base)
             if callee is None:
                 out[p] += cost
+                if scale and p == want:
+                    note(g, a, cost, scale)
                 continue
-            fixed = callee_phase(callee)
+            if callee.startswith(('seig_tools::', '<seig_tools::')):
+                fixed = 'tools'
+            elif short(callee) in ('legal_decisions', 'has_legal'):
+                fixed = 'generate'
+            else:
+                fixed = None
+            if by_driver and is_engine(callee):
+                p = 'other'  # the driver calling into the engine: engine work
             if fixed or callee in active or not incl.get(callee):
                 out[fixed or p] += cost
+                if scale and (fixed or p) == want:
+                    detail['call ' + short(callee)] += cost * scale
                 continue
-            for q, v in vec(callee, p).items():
+            sub = scale * cost / incl[callee] if scale else None
+            for q, v in vec(callee, p, sub).items():
                 out[q] += v * cost / incl[callee]
         active.discard(g)
-        memo[g, ctx] = out
+        if scale is None:
+            memo[g, ctx] = out
         return out
 
-    return vec('seig_tools::driver::play', 'tools'), incl.get('seig_tools::driver::play', 0)
+    play = 'seig_tools::driver::play'
+    out = vec(play, 'tools', 1.0 if want else None)
+    for k, v in sorted(detail.items(), key=lambda kv: -kv[1])[:40]:
+        print(f'{v:>14,.0f}  {k}', file=sys.stderr)
+    return out, incl.get(play, 0)
 
 
 def main():
-    recs, total = profile(sys.argv[1])
-    row, play = split(recs)
+    recs, obj, total, binary = profile(sys.argv[1])
+    row, play = split(recs, obj, binary)
     d = json.load(open(sys.argv[2]))
     acts = d['throws']['mean'] * d['games'] + d['decision_moves']['n']
     label = sys.argv[3] if len(sys.argv) > 3 else sys.argv[1]

@@ -6,7 +6,8 @@
 #   SEIG=/tmp/seig-old benches/profile.sh   # another build of seig (e.g. an older commit)
 #
 # Each row: game, actions, total instructions, of which start, loop per action, and the
-# loop's phases per action (throw, generate, apply, ends, tools; see benches/phases.py).
+# loop's phases per action (throw, generate, apply, ends, other, tools; see benches/phases.py,
+# which reads each instruction's inlining chain: llvm-symbolizer is needed).
 # Then the native reference's instructions per action on the same seeds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,12 +18,12 @@ cargo build --release --quiet --bin seig --example reference_sig
 SIG_READINGS=(--reading R-SIG-1=start-or-move --reading A-SIG-10=killable)
 cg() { # LABEL FILE ARGS...
   local label=$1 file=$2; shift 2
-  valgrind --tool=callgrind --callgrind-out-file="$OUT/$label.out" \
+  valgrind --tool=callgrind --dump-instr=yes --callgrind-out-file="$OUT/$label.out" \
     "$SEIG" simulate "$file" --jobs 1 --quiet --json "$@" > "$OUT/$label.json" 2> /dev/null
   benches/phases.py "$OUT/$label.out" "$OUT/$label.json" "$label"
 }
-echo '| game | actions | instructions | of which start | loop per action | throw | generate | apply | ends | tools |'
-echo '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|'
+echo '| game | actions | instructions | of which start | loop per action | throw | generate | apply | ends | other | tools |'
+echo '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'
 for h in 12 20 40; do
   cg "sig-4x$h" rules/sig-beart.seig --param "holes=$h" -n 200 "${SIG_READINGS[@]}"
 done

@@ -283,3 +283,71 @@ fn full_measurement() {
         }
     }
 }
+
+/// The driver draws the choice of an agent that chooses uniformly itself, without calling
+/// it: the same draws and decisions as an agent that chooses the same way when asked.
+#[test]
+fn the_driver_draws_a_uniform_choice_as_the_random_agent_would() {
+    use seig::tools::agents::{Agent, RandomAgent};
+    use seig::tools::driver::{Hooks, play};
+    /// The random player, asked at every decision (it does not say it chooses uniformly).
+    #[derive(Default)]
+    struct Asked(RandomAgent);
+    impl Agent for Asked {
+        fn kind(&self) -> AgentKind {
+            AgentKind::Random
+        }
+        fn choose(&mut self, g: &Game, s: &State, rng: &mut Rng) -> Option<Decision> {
+            self.0.choose(g, s, rng)
+        }
+        fn choose_among(
+            &mut self,
+            g: &Game,
+            s: &State,
+            legal: &[Decision],
+            rng: &mut Rng,
+        ) -> Option<Decision> {
+            self.0.choose_among(g, s, legal, rng)
+        }
+        fn draws_from_game_stream(&self) -> bool {
+            true
+        }
+    }
+    #[derive(Default)]
+    struct Seen(Vec<Decision>);
+    impl Hooks for Seen {
+        fn decision(&mut self, _g: &Game, _s: &State, _legal: &[Decision], d: Decision) {
+            self.0.push(d);
+        }
+    }
+    assert!(RandomAgent::default().chooses_uniformly());
+    assert!(!Asked::default().chooses_uniformly());
+    for (name, g) in variants() {
+        for i in 0..6 {
+            let streams = Streams::for_game(11, i);
+            let (mut fast, mut asked) = (Seen::default(), Seen::default());
+            let (mut s1, mut s2) = (g.initial_state(), g.initial_state());
+            let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
+            let o1 = play(
+                &g,
+                &mut s1,
+                &mut [&mut a, &mut b],
+                &streams,
+                2_000,
+                &mut fast,
+            );
+            let (mut a, mut b) = (Asked::default(), Asked::default());
+            let o2 = play(
+                &g,
+                &mut s2,
+                &mut [&mut a, &mut b],
+                &streams,
+                2_000,
+                &mut asked,
+            );
+            assert!(!fast.0.is_empty(), "{name} game {i}");
+            assert_eq!((o1, fast.0), (o2, asked.0), "{name} game {i}");
+            assert_eq!(s1, s2, "{name} game {i}");
+        }
+    }
+}

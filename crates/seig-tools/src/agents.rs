@@ -49,6 +49,24 @@ pub trait Agent: Send {
     fn draws_from_game_stream(&self) -> bool {
         false
     }
+    /// Does it choose exactly as [`uniform_choice`] does, keeping nothing between choices?
+    /// The driver then draws the choice itself rather than calling the agent (same draws,
+    /// same decision).
+    fn chooses_uniformly(&self) -> bool {
+        false
+    }
+}
+
+/// A uniformly random choice among `legal`: one draw `u` and choice `(u * len) >> 64` when
+/// there is more than one, no draw for a forced one (the RNG protocol of
+/// [`crate::streams`]); `None` when nothing is legal.
+#[inline]
+pub fn uniform_choice(legal: &[Decision], rng: &mut Rng) -> Option<Decision> {
+    match legal.len() {
+        0 => None,
+        1 => Some(legal[0]),
+        n => Some(legal[rng.below(n)]),
+    }
 }
 
 /// The kinds of player a seat may have.
@@ -338,13 +356,12 @@ impl Agent for RandomAgent {
         legal: &[Decision],
         rng: &mut Rng,
     ) -> Option<Decision> {
-        match legal.len() {
-            0 => None,
-            1 => Some(legal[0]),
-            n => Some(legal[rng.below(n)]),
-        }
+        uniform_choice(legal, rng)
     }
     fn draws_from_game_stream(&self) -> bool {
+        true
+    }
+    fn chooses_uniformly(&self) -> bool {
         true
     }
 }

@@ -37,7 +37,8 @@ impl Hooks for NoHooks {}
 /// Hands the engine's events to the hooks.
 struct Forward<'a, H: Hooks>(&'a mut H);
 impl<H: Hooks> Observer for Forward<'_, H> {
-    #[inline]
+    // Always inlined, as the hooks' own `event` should be: see `analysis::metrics`.
+    #[inline(always)]
     fn event(&mut self, e: Event) {
         self.0.event(e)
     }
@@ -117,6 +118,10 @@ pub fn play(
 ) -> Outcome {
     let mut game = streams.game();
     let mut own = TeamId::BOTH.map(|t| streams.agent(t));
+    // What each agent is does not change during a game: asked once, not at every decision
+    // (two calls through the agent's table each).
+    let from_game = agents.each_ref().map(|a| a.draws_from_game_stream());
+    let uniform = agents.each_ref().map(|a| a.chooses_uniformly());
     let (mut throws, mut decisions) = (0u64, 0u64);
     // `legal` holds the legal decisions of `s` whenever `s` is a decision node.
     let mut legal: Vec<Decision> = Vec::with_capacity(64);
@@ -142,12 +147,13 @@ pub fn play(
             }
             let t = s.team().index();
             let agent = &mut *agents[t];
-            let rng = if agent.draws_from_game_stream() {
-                &mut game
+            let rng = if from_game[t] { &mut game } else { &mut own[t] };
+            let chosen = if uniform[t] {
+                crate::agents::uniform_choice(&legal, rng)
             } else {
-                &mut own[t]
+                agent.choose_among(g, s, &legal, rng)
             };
-            let Some(d) = agent.choose_among(g, s, &legal, rng) else {
+            let Some(d) = chosen else {
                 break End::Aborted(format!(
                     "the {} player found no legal decision",
                     agent.kind()
@@ -265,6 +271,53 @@ pub fn par_chunks<A: Send>(
                 })
             })
             .collect()
+    })
+}
+
+/// Plays the games of `range` on `jobs` threads, each thread taking the next game not yet
+/// taken whenever it is free, so that a thread dealt long games does not leave the others
+/// idle at the end (fixed chunks of random games differ in length by several percent).
+/// Each thread keeps a state made by `init` and hands it every game it plays; `play`
+/// returning `false` stops that thread. Which thread plays which game depends on timing:
+/// callers merge the states by order-independent sums, or put the games back in order.
+/// A panicking worker is an error naming the game it was playing.
+pub fn par_games<A: Send>(
+    range: (u64, u64),
+    jobs: usize,
+    init: impl Fn() -> A + Sync,
+    play: impl Fn(&mut A, u64) -> bool + Sync,
+) -> Result<Vec<A>, WorkerPanic> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let (lo, hi) = (range.0, range.1.max(range.0));
+    let jobs = (jobs.max(1) as u64).min((hi - lo).max(1)) as usize;
+    let next = AtomicU64::new(lo);
+    // The game each worker is playing, for the error if it panics.
+    let playing: Vec<AtomicU64> = (0..jobs).map(|_| AtomicU64::new(lo)).collect();
+    let (next, init, play) = (&next, &init, &play);
+    let parts = par_chunks((0, jobs as u64), jobs, |w, _| {
+        let mut a = init();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= hi {
+                break;
+            }
+            if let Some(p) = playing.get(w as usize) {
+                p.store(i, Ordering::Relaxed);
+            }
+            if !play(&mut a, i) {
+                break;
+            }
+        }
+        a
+    });
+    parts.map_err(|e| {
+        let i = playing
+            .get(e.games.0 as usize)
+            .map_or(lo, |p| p.load(Ordering::Relaxed));
+        WorkerPanic {
+            games: (i, i + 1),
+            message: e.message,
+        }
     })
 }
 

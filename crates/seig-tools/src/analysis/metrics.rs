@@ -7,7 +7,7 @@
 //! Determinism: game `i` of a study with seed `S` is played by the driver from
 //! `Streams::for_game(S, i)` (the RNG protocol of [`crate::driver`]: throws and
 //! random decisions from the game stream, a searching agent of team `t` from its own
-//! stream). Games are split among threads by index ([`driver::par_chunks`]) and every figure
+//! stream). Threads take the games one at a time ([`driver::par_games`]) and every figure
 //! is an integer sum until the end, so results do not depend on `--jobs`, and shards
 //! (`--shard K/N`) merge to exactly the single-run result. A worker thread's panic fails
 //! the study ([`WorkerPanic`]); no game is silently dropped.
@@ -448,12 +448,10 @@ struct Counter<'a> {
     throw_counts: &'a mut Vec<Vec<u64>>,
     /// Refused moves go straight to the study's counts, when it counts them.
     refusals: Option<&'a mut RefusalCounts>,
-    fires: Vec<u32>,
-    /// Per rule, the number of the last action in which it was counted (0: none), so that
-    /// a rule named by several events of one action counts once.
-    counted_in: Vec<u32>,
-    /// The number of the action being applied, from 1.
-    action: u32,
+    /// Per rule: the number of the last action in which it was counted (0: none), so that
+    /// a rule named by several events of one action counts once; and the actions counted.
+    /// One pair per rule: one bounds check and one cache line per event.
+    fires: Vec<(u32, u32)>,
     lost: [u32; 2],
     sent_home: [u32; 2],
     captures: u32,
@@ -462,8 +460,15 @@ struct Counter<'a> {
     throws: u64,
     team_throws: [u64; 2],
     first_move: [Option<u64>; 2],
+    /// Teams whose first move is still to come, a bit per team (one test per throw).
+    unmoved: u8,
     /// The team that threw last, until the throw has been applied.
     thrower: Option<usize>,
+    /// That throw's count of face 0.
+    thrown: u8,
+    /// Throws of fewer than 16 sticks showing face 0 fewer than 16 times, at `n * 16 + k`:
+    /// counted here with no row to find or grow, added to `throw_counts` at the end.
+    few: [u64; 256],
     decision_nodes: u32,
     choice_nodes: u32,
     lead_changes: u32,
@@ -475,7 +480,8 @@ struct Counter<'a> {
 }
 
 /// Each team's way gone, kept piece by piece (see [`progress`]): the pieces an action moved
-/// or took are noted by their events and recounted once it is applied.
+/// or took are noted by their events and recounted only when the lead is next read (at the
+/// end of a turn), once however often they moved in it.
 struct Shares {
     /// Holes a piece counts at most, per team (its goal + 1).
     goal: ByTeam<i32>,
@@ -483,12 +489,12 @@ struct Shares {
     gone: ByTeam<[i32; seig_engine::MAX_TEAM_PIECES]>,
     /// Their sums and the teams' scales, as [`progress`] gives them.
     sum: ByTeam<(u64, u64)>,
-    /// Pieces the action being applied moved or took, as (team, piece).
-    touched: [(TeamId, u8); 8],
-    n_touched: usize,
-    /// More pieces than `touched` holds: recount every piece.
-    all: bool,
+    /// Pieces moved or taken since the lead was last read, a bit per piece.
+    touched: ByTeam<u64>,
 }
+
+// A team's pieces fit the bits of `Shares::touched`.
+const _: () = assert!(seig_engine::MAX_TEAM_PIECES <= 64);
 
 impl Shares {
     fn new(g: &Game, s: &State) -> Shares {
@@ -496,71 +502,53 @@ impl Shares {
             goal: ByTeam::default(),
             gone: ByTeam::splat([0; seig_engine::MAX_TEAM_PIECES]),
             sum: ByTeam::default(),
-            touched: [(TeamId::FIRST, 0); 8],
-            n_touched: 0,
-            all: false,
+            touched: ByTeam::default(),
         };
         for t in TeamId::BOTH {
             sh.goal[t] = goal_of(g, t);
+            for (i, p) in s.pieces(t).iter().enumerate() {
+                if let Some(x) = sh.gone[t].get_mut(i) {
+                    *x = piece_gone(p, sh.goal[t]);
+                }
+            }
+            sh.sum[t] = progress(g, s, t);
         }
-        sh.recount_all(g, s);
         sh
     }
 
-    fn recount_all(&mut self, g: &Game, s: &State) {
-        for t in TeamId::BOTH {
-            for (i, p) in s.pieces(t).iter().enumerate() {
-                if let Some(x) = self.gone[t].get_mut(i) {
-                    *x = piece_gone(p, self.goal[t]);
-                }
-            }
-            self.sum[t] = progress(g, s, t);
-        }
-    }
-
-    fn touch(&mut self, team: TeamId, piece: u8) {
-        match self.touched.get_mut(self.n_touched) {
-            Some(x) => {
-                *x = (team, piece);
-                self.n_touched += 1;
-            }
-            None => self.all = true,
-        }
-    }
-
-    /// Recounts the touched pieces in `s`, the position after the action.
     #[inline]
-    fn settle(&mut self, g: &Game, s: &State) {
-        // Most throws touch no piece: nothing to recount, no call.
-        if self.n_touched != 0 || self.all {
-            self.recount(g, s);
-        }
+    fn touch(&mut self, team: TeamId, piece: u8) {
+        // A piece number past the bits cannot be (the engine's limit is asserted above).
+        self.touched[team] |= 1u64.checked_shl(piece as u32).unwrap_or(0);
     }
 
-    fn recount(&mut self, g: &Game, s: &State) {
-        if self.all {
-            self.recount_all(g, s);
-        } else {
-            for &(t, i) in &self.touched[..self.n_touched] {
+    /// Recounts the touched pieces in `s`, the position now.
+    fn recount(&mut self, s: &State) {
+        for t in TeamId::BOTH {
+            let mut m = std::mem::take(&mut self.touched[t]);
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
                 let now = s
                     .pieces(t)
-                    .get(i as usize)
+                    .get(i)
                     .map_or(0, |p| piece_gone(p, self.goal[t]));
-                if let Some(x) = self.gone[t].get_mut(i as usize) {
+                if let Some(x) = self.gone[t].get_mut(i) {
                     // Shares only grow or shrink by a piece's own holes: the sum stays >= 0.
                     self.sum[t].0 = (self.sum[t].0 as i64 + (now - *x) as i64) as u64;
                     *x = now;
                 }
             }
         }
-        self.n_touched = 0;
-        self.all = false;
     }
 
-    /// The team ahead, if one is (shares compared exactly).
-    fn leader(&self) -> Option<u8> {
+    /// The team ahead in `s`, if one is (shares compared exactly).
+    fn leader(&mut self, s: &State) -> Option<u8> {
+        self.recount(s);
         let [(a, sa), (b, sb)] = self.sum.into_array();
-        let (x, y) = (a as u128 * sb as u128, b as u128 * sa as u128);
+        // Holes gone and scales are at most 255 pieces × 65,536 holes (< 2^24): the products
+        // fit a u64, where a u128 product costs three multiplications.
+        let (x, y) = (a.wrapping_mul(sb), b.wrapping_mul(sa));
         match x.cmp(&y) {
             std::cmp::Ordering::Greater => Some(0),
             std::cmp::Ordering::Less => Some(1),
@@ -571,18 +559,14 @@ impl Shares {
 
 impl Hooks for Counter<'_> {
     #[inline]
-    fn throw(&mut self, g: &Game, s: &State, k: u8) {
+    fn throw(&mut self, _g: &Game, s: &State, k: u8) {
         let team = s.team().index();
-        let n = g.sticks_for(s) as usize;
-        let row = &mut self.throw_counts[n];
-        // Throw codes go past `n` with a marked stick or dice.
-        if row.len() <= (k as usize).max(n) {
-            row.resize((k as usize).max(n) + 1, 0);
-        }
-        row[k as usize] += 1;
+        // Counted by its sticks once applied (`applied`, `end`): the position after it
+        // names them, where asking before would make the engine count them once more.
         self.throws += 1;
         self.team_throws[team] += 1;
         self.thrower = Some(team);
+        self.thrown = k;
     }
 
     fn decision(&mut self, g: &Game, s: &State, legal: &[Decision], _d: Decision) {
@@ -595,12 +579,16 @@ impl Hooks for Counter<'_> {
         }
     }
 
-    #[inline]
+    // Always inlined: the engine raises most events (a throw's) from functions the
+    // compiler keeps out of line, where a call cost more than the counting.
+    #[inline(always)]
     fn event(&mut self, e: Event) {
-        let action = self.action;
-        let (fires, counted_in) = (&mut self.fires, &mut self.counted_in);
+        // The number of the action being applied, from 1: the throw and decision hooks
+        // count every action before it is applied, so no counter of its own is kept.
+        let action = (self.throws as u32).wrapping_add(self.decision_nodes);
+        let fires = &mut self.fires;
         let mut hit = |r: RuleIx| {
-            if let (Some(c), Some(f)) = (counted_in.get_mut(r.index()), fires.get_mut(r.index()))
+            if let Some((c, f)) = fires.get_mut(r.index())
                 && *c != action
             {
                 *c = action;
@@ -659,15 +647,19 @@ impl Hooks for Counter<'_> {
 
     #[inline]
     fn applied(&mut self, g: &Game, s: &State) {
-        self.action = self.action.wrapping_add(1).max(1);
-        self.shares.settle(g, s);
-        if let Some(team) = self.thrower.take()
-            && self.first_move[team].is_none()
-            && !g.is_over(s)
-            && s.team().index() == team
-            && could_move(g, s)
-        {
-            self.first_move[team] = Some(self.team_throws[team]);
+        if let Some(team) = self.thrower.take() {
+            // The throw just applied: its sticks and count as the engine noted them.
+            if let Some((n, k, _)) = s.last() {
+                self.count_throw(n, k);
+            }
+            if self.unmoved & (1 << team) != 0
+                && !g.is_over(s)
+                && s.team().index() == team
+                && could_move(g, s)
+            {
+                self.first_move[team] = Some(self.team_throws[team]);
+                self.unmoved &= !(1 << team);
+            }
         }
         if s.turns() != self.last_turns {
             self.last_turns = s.turns();
@@ -675,7 +667,7 @@ impl Hooks for Counter<'_> {
             let changes = (self.decision_nodes, self.lost);
             if changes != self.last_changes {
                 self.last_changes = changes;
-                if let Some(now) = self.shares.leader() {
+                if let Some(now) = self.shares.leader(s) {
                     if self.lead.is_some_and(|l| l != now) {
                         self.lead_changes += 1;
                     }
@@ -683,6 +675,75 @@ impl Hooks for Counter<'_> {
                 }
             }
         }
+    }
+
+    fn end(&mut self, g: &Game, s: &State, _out: &Outcome) {
+        // A throw refused (the game aborted) was never applied, and the engine refuses a
+        // throw before changing the position: its sticks are those of `s`.
+        if self.thrower.take().is_some() {
+            self.count_throw(g.sticks_for(s), self.thrown);
+        }
+        let few = self.few;
+        for (i, &c) in few.iter().enumerate() {
+            if c > 0 {
+                self.count_throws(i / 16, i % 16, c);
+            }
+        }
+    }
+}
+
+impl<'a> Counter<'a> {
+    /// A counter for a game of `g` from `s`, counting throws (and refusals, when the
+    /// study counts them) straight into `acc`.
+    fn new(g: &Game, s: &State, acc: &'a mut Acc) -> Counter<'a> {
+        Counter {
+            throw_counts: &mut acc.throw_counts,
+            refusals: acc.refusals.as_mut(),
+            fires: vec![(0, 0); g.ir().rules.len()],
+            lost: [0; 2],
+            sent_home: [0; 2],
+            captures: 0,
+            removals: 0,
+            ended_by: None,
+            throws: 0,
+            team_throws: [0; 2],
+            first_move: [None, None],
+            unmoved: 0b11,
+            thrower: None,
+            thrown: 0,
+            few: [0; 256],
+            decision_nodes: 0,
+            choice_nodes: 0,
+            lead_changes: 0,
+            lead: None,
+            last_turns: s.turns(),
+            last_changes: (u32::MAX, [0; 2]),
+            shares: Shares::new(g, s),
+        }
+    }
+}
+
+impl Counter<'_> {
+    /// Counts a throw of `n` sticks showing face 0 `k` times.
+    #[inline]
+    fn count_throw(&mut self, n: u8, k: u8) {
+        if n < 16 && k < 16 {
+            self.few[(n as usize) << 4 | k as usize] += 1;
+        } else {
+            self.count_throws(n as usize, k as usize, 1);
+        }
+    }
+
+    /// Counts `c` throws of `n` sticks showing face 0 `k` times in the study's counts.
+    fn count_throws(&mut self, n: usize, k: usize, c: u64) {
+        let Some(row) = self.throw_counts.get_mut(n) else {
+            return;
+        };
+        // Throw codes go past `n` with a marked stick or dice.
+        if row.len() <= k.max(n) {
+            row.resize(k.max(n) + 1, 0);
+        }
+        row[k] += c;
     }
 }
 
@@ -754,29 +815,7 @@ pub(crate) fn play_game(
     });
     let [a, b] = &mut agents;
     let mut s = g.initial_state();
-    let mut c = Counter {
-        throw_counts: &mut acc.throw_counts,
-        refusals: acc.refusals.as_mut(),
-        fires: vec![0; n_rules],
-        counted_in: vec![0; n_rules],
-        action: 1,
-        lost: [0; 2],
-        sent_home: [0; 2],
-        captures: 0,
-        removals: 0,
-        ended_by: None,
-        throws: 0,
-        team_throws: [0; 2],
-        first_move: [None, None],
-        thrower: None,
-        decision_nodes: 0,
-        choice_nodes: 0,
-        lead_changes: 0,
-        lead: None,
-        last_turns: s.turns(),
-        last_changes: (u32::MAX, [0; 2]),
-        shares: Shares::new(g, &s),
-    };
+    let mut c = Counter::new(g, &s, acc);
     let out: Outcome = driver::play(
         g,
         &mut s,
@@ -831,7 +870,7 @@ pub(crate) fn play_game(
     let send_homes = sent_home[0] + sent_home[1];
     *acc.send_homes.entry(send_homes as u64).or_default() += 1;
     let mut fired = vec![0u64; n_rules.div_ceil(64)];
-    for (i, &f) in fires.iter().enumerate() {
+    for (i, &(_, f)) in fires.iter().enumerate() {
         if f > 0 {
             acc.rule_fires[i] += f as u64;
             acc.rule_games[i] += 1;
@@ -911,7 +950,7 @@ pub fn run_games_counting(
     done: Option<&Tally>,
     refusals: bool,
 ) -> Result<(Acc, Vec<GameBrief>), WorkerPanic> {
-    let parts = driver::par_chunks(range, jobs, |a, b| {
+    let init = || {
         let mut acc = Acc::new(g.ir().rules.len());
         if refusals {
             acc.refusals = Some(RefusalCounts {
@@ -919,20 +958,22 @@ pub fn run_games_counting(
                 ..RefusalCounts::default()
             });
         }
-        let mut briefs = Vec::new();
-        for i in a..b {
-            if done.is_some_and(|d| d.stop.load(Ordering::Relaxed)) {
-                break;
-            }
-            let brief = play_game(g, seed, i, max_turns, players, &mut acc);
-            if keep_briefs {
-                briefs.push(brief);
-            }
-            if let Some(d) = done {
-                d.done.fetch_add(1, Ordering::Relaxed);
-            }
+        (acc, Vec::new())
+    };
+    // Threads take the games one by one (`par_games`): every count is a sum, the same
+    // whichever thread played which game, and the briefs are put back in game order.
+    let parts = driver::par_games(range, jobs, init, |(acc, briefs), i| {
+        if done.is_some_and(|d| d.stop.load(Ordering::Relaxed)) {
+            return false;
         }
-        (acc, briefs)
+        let brief = play_game(g, seed, i, max_turns, players, acc);
+        if keep_briefs {
+            briefs.push((i, brief));
+        }
+        if let Some(d) = done {
+            d.done.fetch_add(1, Ordering::Relaxed);
+        }
+        true
     })?;
     let mut acc = Acc::new(g.ir().rules.len());
     let mut briefs = Vec::new();
@@ -941,7 +982,8 @@ pub fn run_games_counting(
         let _ = acc.merge(&a);
         briefs.extend(b);
     }
-    Ok((acc, briefs))
+    briefs.sort_unstable_by_key(|&(i, _)| i);
+    Ok((acc, briefs.into_iter().map(|(_, b)| b).collect()))
 }
 
 /// Can the rule produce an event (a throw entry, gate, loop, capture, protection noted on a
@@ -2242,4 +2284,60 @@ pub fn merge_shards(shards: &[ShardFile]) -> Result<Metrics, MergeError> {
         acc.merge(&s.acc).map_err(|_| MergeError::Overflow)?;
     }
     Ok(derive(&first.study, (0, first.study.games), &acc))
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::expect_used, reason = "a test may panic on a broken fixture")]
+    use super::*;
+
+    fn sigue() -> Game {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../rules/sigue-caillie.seig"
+        );
+        let bytes = std::fs::read(path).expect("rule file");
+        let (_, lowered) = seig_lang::load(&bytes, &seig_lang::lower::Selection::default());
+        Game::new(lowered.ir.expect("valid rule file"))
+    }
+
+    /// A throw is counted by its sticks: once applied, by those the engine noted for it; a
+    /// throw refused (never applied, the game aborted), at the end by those of the position
+    /// it was refused in. Either way what asking before the throw gives.
+    #[test]
+    fn throws_applied_or_refused_are_counted_by_their_sticks() {
+        let g = sigue();
+        let s0 = g.initial_state();
+        let n = g.sticks_for(&s0) as usize;
+        let mut acc = Acc::new(g.ir().rules.len());
+        let mut s = s0.clone();
+        let mut c = Counter::new(&g, &s, &mut acc);
+        c.throw(&g, &s, 2);
+        g.apply_throw(&mut s, 2, &mut seig_engine::Quiet)
+            .expect("a throw at the start");
+        c.applied(&g, &s);
+        let out = Outcome {
+            end: End::TurnCap,
+            turns: s.turns(),
+            throws: 1,
+            decisions: 0,
+            ending: None,
+            ending_origin: None,
+            phase: s.phase(),
+        };
+        c.end(&g, &s, &out);
+        assert_eq!(acc.throw_counts.get(n).and_then(|r| r.get(2)), Some(&1));
+        assert_eq!(acc.throw_counts.iter().flatten().sum::<u64>(), 1);
+        // Refused: the throw hook saw it, nothing applied it.
+        let mut acc = Acc::new(g.ir().rules.len());
+        let mut c = Counter::new(&g, &s0, &mut acc);
+        c.throw(&g, &s0, 3);
+        let aborted = Outcome {
+            end: End::Aborted("refused".into()),
+            ..out
+        };
+        c.end(&g, &s0, &aborted);
+        assert_eq!(acc.throw_counts.get(n).and_then(|r| r.get(3)), Some(&1));
+        assert_eq!(acc.throw_counts.iter().flatten().sum::<u64>(), 1);
+    }
 }
