@@ -918,11 +918,8 @@ pub struct Game {
     ir: Ir,
     /// `chance[n]`: outcomes for `n` sticks.
     chance: Vec<Vec<Outcome>>,
-    /// `cum[n][k]`: cumulative probability thresholds on `u64`.
-    cum: [[u64; W]; W],
-    /// `cuts[n]`: the thresholds of `cum[n]` a draw compares (one fewer than the throws of
-    /// `n` sticks: `n`, or `n + 1` with a marked stick).
-    cuts: [u8; W],
+    /// How a throw of sticks is drawn from a `u64`.
+    draws: StickDraws,
     /// The dice, when the file throws dice (else `None`, and throws are of sticks).
     dice: Option<DiceTable>,
     /// The sticks every throw uses, when no phase or first throw uses another count.
@@ -1299,7 +1296,7 @@ impl Game {
     /// it is cheapest to evaluate in, which changes no outcome ([`Game::ir`] shows it so).
     pub fn new(mut ir: Ir) -> Game {
         order_conditions(&mut ir);
-        let (chance, cum, cuts) = chance_tables(&ir);
+        let (chance, draws) = chance_tables(&ir);
         let dice = ir
             .sticks
             .dice
@@ -1431,8 +1428,7 @@ impl Game {
             gather,
             ir,
             chance,
-            cum,
-            cuts,
+            draws,
             dice,
             values,
             entries,
@@ -1618,11 +1614,12 @@ impl Game {
             return d.cum.iter().map(|&c| (c <= u) as u8).sum();
         }
         let n = self.sticks_for(s) as usize;
-        // The first threshold above `u`, counted without branches (thresholds ascend).
-        self.cum[n][..self.cuts[n] as usize]
-            .iter()
-            .map(|&c| (c <= u) as u8)
-            .sum()
+        let d = &self.draws;
+        // The draw's top byte answers unless a threshold falls within its range.
+        match d.by_top[n][(u >> TOP_SHIFT) as usize] {
+            SPLIT => StickDraws::count(&d.cum[n][..d.cuts[n] as usize], u),
+            k => k,
+        }
     }
 
     /// The values each die of throw `k` shows (ascending), in a file that throws dice.
@@ -1646,7 +1643,7 @@ impl Game {
     pub fn last_throw_code(&self, n: u8) -> u8 {
         match &self.dice {
             Some(d) => (d.throws.len() - 1) as u8,
-            None => self.cuts.get(n as usize).copied().unwrap_or(0),
+            None => self.draws.cuts.get(n as usize).copied().unwrap_or(0),
         }
     }
 
@@ -2736,7 +2733,55 @@ fn order_conditions(ir: &mut Ir) {
 /// Per count of sticks `n`: the outcomes with their exact probabilities, their
 /// cumulative thresholds on `u64` (the RNG protocol's draw picks the first above it), and
 /// how many thresholds a draw compares.
-type ChanceTables = (Vec<Vec<Outcome>>, [[u64; W]; W], [u8; W]);
+type ChanceTables = (Vec<Vec<Outcome>>, StickDraws);
+
+/// The shift that leaves a draw's top byte, which indexes [`StickDraws::by_top`].
+const TOP_SHIFT: u32 = 56;
+
+/// In [`StickDraws::by_top`]: some threshold falls within the byte's range of draws, which
+/// are counted against the thresholds.
+const SPLIT: u8 = u8::MAX;
+
+/// How a throw of `n` sticks is drawn from a uniform `u64`: its outcome is the number of
+/// thresholds at or below the draw. Every draw whose top byte is `b` gives the same outcome
+/// unless a threshold falls within that byte's range, so a table by the top byte answers
+/// most draws at once; the others are counted (the same count, so the same games).
+#[derive(Debug, Clone)]
+struct StickDraws {
+    /// `cum[n][k]`: cumulative probability thresholds on `u64`.
+    cum: [[u64; W]; W],
+    /// `cuts[n]`: the thresholds of `cum[n]` a draw compares (one fewer than the throws of
+    /// `n` sticks: `n`, or `n + 1` with a marked stick).
+    cuts: [u8; W],
+    /// `by_top[n][b]`: the outcome of every draw of `n` sticks whose top byte is `b`, or
+    /// [`SPLIT`].
+    by_top: Vec<[u8; 256]>,
+}
+
+impl StickDraws {
+    fn new(cum: [[u64; W]; W], cuts: [u8; W]) -> StickDraws {
+        let by_top = (0..W)
+            .map(|n| {
+                let cs = &cum[n][..cuts[n] as usize];
+                std::array::from_fn(|b| {
+                    let lo = (b as u64) << TOP_SHIFT;
+                    let hi = lo | ((1u64 << TOP_SHIFT) - 1);
+                    // Below `lo` every draw of the range counts it, above `hi` none does.
+                    let split = cs.iter().any(|&c| c > lo && c <= hi);
+                    if split { SPLIT } else { Self::count(cs, lo) }
+                })
+            })
+            .collect();
+        StickDraws { cum, cuts, by_top }
+    }
+
+    /// The thresholds at or below `u`, counted without branches (in any order).
+    #[inline]
+    fn count(cs: &[u64], u: u64) -> u8 {
+        cs.iter().map(|&c| (c <= u) as u8).sum()
+    }
+}
+
 
 fn chance_tables(ir: &Ir) -> ChanceTables {
     let p = ir.sticks.p;
@@ -2787,7 +2832,7 @@ fn chance_tables(ir: &Ir) -> ChanceTables {
         outs.retain(|o| o.p > 0.0);
         chance[n] = outs;
     }
-    (chance, cum, cuts)
+    (chance, StickDraws::new(cum, cuts))
 }
 
 /// The throws of dice: each distinct set of values, with its probability, thresholds and sum.
