@@ -1122,3 +1122,46 @@ fn immune_after_arriving_protects_a_piece_from_its_arrival_on() {
     );
     round_trip("immune after arriving");
 }
+
+/// The throw's draw: `sample_outcome` answers most draws by their top byte alone. Every
+/// draw must still give the count of thresholds at or below it, as the thresholds built
+/// from the listed probabilities say: the probes are each top byte's first and last draw
+/// and each threshold and its neighbours (where a byte's range is split), for the sticks
+/// of the file's first throw (3) and of every other (4), with unequal faces.
+#[test]
+fn a_throw_is_drawn_as_the_thresholds_count_whatever_byte_it_falls_in() {
+    let g = common::game_of(&file("  sticks on first throw of game: 3").replace(
+        "sticks: 4 with faces white and black",
+        "sticks: 4 with faces marked and blank, p(marked) = 30 percent",
+    ));
+    let mut s = g.initial_state();
+    for first in [true, false] {
+        let n = g.sticks_for(&s);
+        assert_eq!(n, if first { 3 } else { 4 });
+        // The thresholds as the engine builds them: the cumulative probabilities of the
+        // throws of `n` sticks in order, the last one (certain) left out.
+        let outs = g.sticks_outcomes(n);
+        let (last, rest) = outs.split_last().expect("some throw");
+        let mut acc = 0.0;
+        let cum: Vec<(u8, u64)> = rest
+            .iter()
+            .map(|o| {
+                acc += o.p;
+                (o.k, (acc * u64::MAX as f64) as u64)
+            })
+            .collect();
+        let mut probes: Vec<u64> = (0..=255u64)
+            .flat_map(|b| [b << 56, b << 56 | ((1 << 56) - 1)])
+            .collect();
+        for &(_, c) in &cum {
+            probes.extend([c.wrapping_sub(1), c, c.wrapping_add(1)]);
+        }
+        for u in probes {
+            // The first throw whose threshold lies above the draw (the last if none).
+            let want = cum.iter().find(|&&(_, c)| c > u).map_or(last.k, |&(k, _)| k);
+            assert_eq!(g.sample_outcome(&s, u), want, "{n} sticks, draw {u:#x}");
+        }
+        g.apply_throw(&mut s, 0, &mut seig::engine::Quiet)
+            .expect("a throw at the start");
+    }
+}
