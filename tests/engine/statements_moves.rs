@@ -1165,3 +1165,31 @@ fn a_throw_is_drawn_as_the_thresholds_count_whatever_byte_it_falls_in() {
             .expect("a throw at the start");
     }
 }
+
+/// The stick count read without the statements' conditions where only first throws change
+/// it: the game's first throw, then a turn's first, then the base count, as the statements
+/// say; a count in a phase (read from the statements) still wins over them.
+#[test]
+fn first_throw_stick_counts_go_game_then_turn_then_base_with_or_without_a_phase() {
+    let firsts = "  sticks on first throw of game: 2\n  sticks on first throw of turn: 3";
+    let plain = game(firsts);
+    let phased = game(&format!(
+        "{firsts}\n  phases: early, late\n  sticks in late: 1"
+    ));
+    let count = |g: &Game, phase: &str, turn: u32, game: u32| {
+        let s = pos(
+            g,
+            &format!(
+                "{phase} | a 1 throw | throws {turn}/{turn}/{game} turns 1 | pool - \
+                 | a: a_home.1 a_home.2 a_home.3 a_home.4 | b: b_home.1 b_home.2 b_home.3 b_home.4"
+            ),
+        );
+        g.sticks_for(&s)
+    };
+    for (g, phase) in [(&plain, "play"), (&phased, "early")] {
+        assert_eq!(count(g, phase, 0, 0), 2, "the game's first throw");
+        assert_eq!(count(g, phase, 0, 5), 3, "a turn's first throw");
+        assert_eq!(count(g, phase, 2, 5), 4, "any other throw");
+    }
+    assert_eq!(count(&phased, "late", 2, 5), 1, "a throw in the phase");
+}

@@ -924,6 +924,9 @@ pub struct Game {
     dice: Option<DiceTable>,
     /// The sticks every throw uses, when no phase or first throw uses another count.
     sticks_always: Option<u8>,
+    /// Where only a game's or a turn's first throw may use another count (no condition, no
+    /// phase): those counts, read without the statements' conditions.
+    sticks_firsts: Option<[Option<u8>; 2]>,
     /// `values[team][n][k]`: the value of a throw of `n` sticks with `k` showing face 0.
     values: Values,
     /// Candidate throw entries in order, for each (phase, team, sticks, count of face 0):
@@ -1325,12 +1328,7 @@ impl Game {
         let rotation = deadlock::QUIET_ROTATIONS * 2 * ir.seats.value.max(1) as u16;
         let gather = gather_table(&ir);
         let fast = ByTeam::from_fn(|t| FastTrack::new(&ir, t));
-        let st = &ir.sticks;
-        let sticks_always = (st.first_of_game.is_none()
-            && st.first_of_turn.is_none()
-            && st.conditional.is_empty()
-            && st.by_phase.iter().all(Option::is_none))
-        .then_some(st.count);
+        let (sticks_always, sticks_firsts) = sticks_counts(&ir.sticks);
         let arrival = ByTeam::from_fn(|t| {
             let tr = &ir.teams[t].track;
             tr.goal.unwrap_or(tr.main_len() as u16 - 1) as i16
@@ -1422,6 +1420,7 @@ impl Game {
             fast,
             arrival,
             sticks_always,
+            sticks_firsts,
             track_won,
             wins_on_pieces,
             ends_stand_only: ends_stand_only(&ir),
@@ -1550,9 +1549,21 @@ impl Game {
         }
     }
 
-    /// [`Game::sticks_for`] where a statement may change the count.
+    /// [`Game::sticks_for`] where a statement may change the count: small (a cheap call)
+    /// where only first throws do, as `sticks_by_conditions` reads them.
     #[inline(never)]
     fn sticks_by_statements(&self, s: &State) -> u8 {
+        match self.sticks_firsts {
+            Some([Some(game), _]) if s.game_throws == 0 => game,
+            Some([_, Some(turn)]) if s.turn_throws == 0 => turn,
+            Some(_) => self.ir.sticks.count,
+            None => self.sticks_by_conditions(s),
+        }
+    }
+
+    /// [`Game::sticks_by_statements`] with a count under a condition or in a phase.
+    #[inline(never)]
+    fn sticks_by_conditions(&self, s: &State) -> u8 {
         let st = &self.ir.sticks;
         if let Some(c) = st
             .conditional
@@ -2733,6 +2744,14 @@ fn order_conditions(ir: &mut Ir) {
 /// Per count of sticks `n`: the outcomes with their exact probabilities, their
 /// cumulative thresholds on `u64` (the RNG protocol's draw picks the first above it), and
 /// how many thresholds a draw compares.
+/// [`Game::sticks_always`] and [`Game::sticks_firsts`].
+fn sticks_counts(st: &Sticks) -> (Option<u8>, Option<[Option<u8>; 2]>) {
+    let plain = st.conditional.is_empty() && st.by_phase.iter().all(Option::is_none);
+    let firsts = [&st.first_of_game, &st.first_of_turn].map(|c| c.as_ref().map(|c| c.value));
+    let always = plain && firsts == [None, None];
+    (always.then_some(st.count), plain.then_some(firsts))
+}
+
 type ChanceTables = (Vec<Vec<Outcome>>, StickDraws);
 
 /// The shift that leaves a draw's top byte, which indexes [`StickDraws::by_top`].
