@@ -1050,6 +1050,9 @@ pub struct Game {
     /// The only endings are `win` statements in every phase (no draw, no end by score):
     /// [`Game::check_win`] looks at them inline.
     wins_only: bool,
+    /// The only endings are wins by `opponent has no pieces` (in a phase or not): a move
+    /// that leaves every piece in the game or out of it as it was need not look at them.
+    wins_by_extinction: bool,
     /// Some track is entered at a chosen hole: [`Game::group_moves`] lists the holes.
     entry_choice: bool,
     /// Some track branches (`track T branches at`): walks go step by step through
@@ -1416,6 +1419,7 @@ impl Game {
             plain_apply: plain_walk && !entry_choice && !mv.stacks_together.value && !prisoners,
             prisoners,
             wins_only,
+            wins_by_extinction: wins_by_extinction(&ir),
             rotation,
             fast,
             arrival,
@@ -3114,6 +3118,17 @@ fn wins_on_pieces(ir: &Ir) -> bool {
             .chain(ir.scores.iter().map(|d| (&d.when, d.phase)))
     };
     ends().all(|(w, _)| w.iter().all(Cond::reads_pieces_only)) && ends().all(|(_, p)| p.is_none())
+}
+
+/// [`Game::wins_by_extinction`].
+fn wins_by_extinction(ir: &Ir) -> bool {
+    ir.draws.is_empty()
+        && ir.scores.is_empty()
+        && ir.wins.iter().all(|w| {
+            w.when
+                .iter()
+                .all(|c| matches!(c, Cond::OpponentHasNoPieces))
+        })
 }
 
 #[cfg(test)]
