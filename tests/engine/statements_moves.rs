@@ -1193,3 +1193,26 @@ fn first_throw_stick_counts_go_game_then_turn_then_base_with_or_without_a_phase(
     }
     assert_eq!(count(&phased, "late", 2, 5), 1, "a throw in the phase");
 }
+
+/// Where every ending is a win by `opponent has no pieces`, a move that leaves every piece
+/// in the game (or out of it) as it was skips the look at the endings: a capture of the
+/// last opposing piece still wins at once, a move that takes nothing goes on, and where
+/// another win reads where the pieces stand every move looks.
+#[test]
+fn a_win_by_extinction_is_looked_at_after_a_move_that_takes_a_piece() {
+    let g = game("capture: compulsory, remove\n win when opponent has no pieces");
+    let mut s = at(&g, "3/3#0", "+mid.1 x x x", "+mid.4 x x x");
+    play(&g, &mut s, "1:3x");
+    assert_eq!(s.stage(), seig::engine::Stage::Over(TeamId::FIRST));
+    let mut s = at(&g, "2/2#0", "+mid.1 x x x", "+mid.4 x x x");
+    play(&g, &mut s, "1:2");
+    assert_eq!(s.stage(), seig::engine::Stage::Throw);
+    // A second win that reads where the pieces stand: a move that takes nothing wins.
+    let g = game(
+        "capture: compulsory, remove\n win when opponent has no pieces\n win when own pieces in mid >= 2",
+    );
+    let mut s = at(&g, "2/2#0", "+a_home.4 +mid.3 x x", "+mid.6 x x x");
+    play(&g, &mut s, "1:2");
+    assert_eq!(s.stage(), seig::engine::Stage::Over(TeamId::FIRST));
+    assert_eq!(g.ending(&s), Some(seig::engine::Ending::Win(1)));
+}
