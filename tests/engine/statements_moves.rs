@@ -1158,7 +1158,10 @@ fn a_throw_is_drawn_as_the_thresholds_count_whatever_byte_it_falls_in() {
         }
         for u in probes {
             // The first throw whose threshold lies above the draw (the last if none).
-            let want = cum.iter().find(|&&(_, c)| c > u).map_or(last.k, |&(k, _)| k);
+            let want = cum
+                .iter()
+                .find(|&&(_, c)| c > u)
+                .map_or(last.k, |&(k, _)| k);
             assert_eq!(g.sample_outcome(&s, u), want, "{n} sticks, draw {u:#x}");
         }
         g.apply_throw(&mut s, 0, &mut seig::engine::Quiet)

@@ -2518,15 +2518,21 @@ impl Game {
 
     /// Clears `cell` from the team's occupancy unless another piece of it stands there
     /// (which only a hole the team may stack on can hold).
+    /// Inline (every move from a hole asks), the walk over the team's pieces out of line.
+    #[inline(always)]
     fn vacate(&self, s: &mut State, t: TeamId, i: usize, cell: u8) {
         let may_stack =
             self.ir.capture.stacking.value || self.gather[t].contains(Cell::new(cell as u16));
-        let others = may_stack
-            && (0..self.n_pieces(t))
-                .any(|j| j != i && s.pieces[t][j].cell == cell && s.pieces[t][j].alive());
-        if !others {
+        if !(may_stack && self.others_on(s, t, i, cell)) {
             s.occ[t].0[(cell >> 6) as usize] &= !(1u64 << (cell & 63));
         }
+    }
+
+    /// Does a piece of team `t` other than `i` stand in the game on `cell`?
+    #[inline(never)]
+    fn others_on(&self, s: &State, t: TeamId, i: usize, cell: u8) -> bool {
+        (0..self.n_pieces(t))
+            .any(|j| j != i && s.pieces[t][j].cell == cell && s.pieces[t][j].alive())
     }
 }
 
@@ -2678,8 +2684,9 @@ fn kept_by_compaction(e: &Entry, bind: u8) -> bool {
     e.piece == NONE || (e.kind == EntryKind::Release && e.family == bind)
 }
 
-/// Writes piece `i` of team `t`, keeping the state's release masks.
-#[inline]
+/// Writes piece `i` of team `t`, keeping the state's release masks. Inline: small, and
+/// every move writes its piece.
+#[inline(always)]
 pub(crate) fn put(s: &mut State, t: TeamId, i: usize, p: Piece) {
     s.pieces[t][i] = p;
     let bit = 1u64 << i;
@@ -2804,7 +2811,6 @@ impl StickDraws {
         cs.iter().map(|&c| (c <= u) as u8).sum()
     }
 }
-
 
 fn chance_tables(ir: &Ir) -> ChanceTables {
     let p = ir.sticks.p;

@@ -1221,11 +1221,21 @@ impl Game {
     /// Does a move of `team` ending at track index `tpos` park its piece for good: the last
     /// hole of a track whose loop says `parked pieces stay`, while the loop's condition
     /// does not hold?
+    /// Inline: most tracks have no loop whose parked pieces stay (asked on every move).
+    #[inline(always)]
     pub(crate) fn parks(&self, s: &State, team: TeamId, tpos: i16) -> bool {
         let tr = &self.ir.teams[team].track;
+        tr.looping
+            .as_ref()
+            .is_some_and(|lp| lp.parked_stay.value && self.parks_on_loop(s, team, tpos))
+    }
+
+    /// [`Game::parks`] on a track whose loop's parked pieces stay.
+    #[inline(never)]
+    fn parks_on_loop(&self, s: &State, team: TeamId, tpos: i16) -> bool {
+        let tr = &self.ir.teams[team].track;
         tr.looping.as_ref().is_some_and(|lp| {
-            lp.parked_stay.value
-                && usize::try_from(tpos).is_ok_and(|x| x + 1 == tr.main_len())
+            usize::try_from(tpos).is_ok_and(|x| x + 1 == tr.main_len())
                 && !lp.when.iter().all(|c| self.cond(s, team, c))
         })
     }
