@@ -1846,20 +1846,12 @@ impl Game {
         let entry = found.map(|i| &self.ir.throws[i]);
         // Refuse before changing anything when the pool cannot hold the throw's moves.
         let per_throw = self.ir.allocation.value == Allocation::PerThrow;
-        let kept = if per_throw {
-            s.pool[..s.pool_len as usize]
-                .iter()
-                .filter(|e| kept_by_compaction(e, s.bind))
-                .count()
-        } else {
-            s.pool_len as usize
-        };
         let adds = found.map_or(0, |i| self.adds[i]);
-        if kept + adds > POOL_MAX {
+        if self.pool_overflows(s, per_throw, adds) {
             // More than POOL_MAX moves pooled in one turn: the engine's limit.
             return Err(Refusal::fact(RefusalKind::PoolLimit));
         }
-        if per_throw {
+        if per_throw && s.pool_len != 0 {
             self.compact_pool(s);
         }
         s.last = Some((n, k, value));
@@ -1899,16 +1891,8 @@ impl Game {
         };
         let found: Vec<Option<usize>> = vals.iter().map(|&v| self.throw_entry(s, 0, v)).collect();
         let per_throw = self.ir.allocation.value == Allocation::PerThrow;
-        let kept = if per_throw {
-            s.pool[..s.pool_len as usize]
-                .iter()
-                .filter(|e| kept_by_compaction(e, s.bind))
-                .count()
-        } else {
-            s.pool_len as usize
-        };
         let adds: usize = found.iter().flatten().map(|&i| self.adds[i]).sum();
-        if kept + adds > POOL_MAX {
+        if self.pool_overflows(s, per_throw, adds) {
             // More than POOL_MAX moves pooled in one turn: the engine's limit.
             return Err(Refusal::fact(RefusalKind::PoolLimit));
         }
@@ -1969,6 +1953,25 @@ impl Game {
         if !self.latched.is_empty() && !skip {
             self.latch(s);
         }
+    }
+
+    /// Would the pool overflow with `adds` entries more, after the compaction a throw under
+    /// `allocation: per throw` makes? The entries kept are counted only where the pool as
+    /// it stands could overflow (they are never more than it holds).
+    #[inline(always)]
+    fn pool_overflows(&self, s: &State, per_throw: bool, adds: usize) -> bool {
+        if s.pool_len as usize + adds <= POOL_MAX {
+            return false;
+        }
+        let kept = if per_throw {
+            s.pool[..s.pool_len as usize]
+                .iter()
+                .filter(|e| kept_by_compaction(e, s.bind))
+                .count()
+        } else {
+            s.pool_len as usize
+        };
+        kept + adds > POOL_MAX
     }
 
     /// Adds an entry to the pool (the caller has checked that it has room).
