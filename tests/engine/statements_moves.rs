@@ -1219,3 +1219,35 @@ fn a_win_by_extinction_is_looked_at_after_a_move_that_takes_a_piece() {
     assert_eq!(s.stage(), seig::engine::Stage::Over(TeamId::FIRST));
     assert_eq!(g.ending(&s), Some(seig::engine::Ending::Win(1)));
 }
+
+/// A throw refused for a pool too full: only where the pool as it stands could overflow are
+/// the entries a compaction keeps counted. A pool of spent entries leaves no room for the
+/// throw's move when pooled, and is cleared by it under `allocation: per throw`; one entry
+/// fewer leaves room either way.
+#[test]
+fn a_full_pool_refuses_a_throw_unless_its_compaction_makes_room() {
+    use seig::engine::{POOL_MAX, Quiet, RefusalKind};
+    let at_pool = |g: &Game, n: usize| {
+        let pool = vec!["2/2#0=drop"; n].join(" ");
+        pos(
+            g,
+            &format!(
+                "play | a 1 throw again | throws 1/1/9 turns 8 | pool {pool} | a: +mid.1 x x x | b: {NO_B}"
+            ),
+        )
+    };
+    for (extra, compacts) in [("allocation: pooled", false), ("allocation: per throw", true)] {
+        let g = game(extra);
+        let mut s = at_pool(&g, POOL_MAX);
+        let r = g.apply_throw(&mut s, 2, &mut Quiet);
+        if compacts {
+            assert_eq!(r, Ok(()), "{extra}");
+            assert_eq!(s.pool().len(), 1, "{extra}");
+        } else {
+            assert_eq!(r.map_err(|e| e.kind), Err(RefusalKind::PoolLimit), "{extra}");
+            assert_eq!(s.pool().len(), POOL_MAX, "{extra}: unchanged");
+        }
+        let mut s = at_pool(&g, POOL_MAX - 1);
+        assert_eq!(g.apply_throw(&mut s, 2, &mut Quiet), Ok(()), "{extra}");
+    }
+}
