@@ -1236,7 +1236,10 @@ fn a_full_pool_refuses_a_throw_unless_its_compaction_makes_room() {
             ),
         )
     };
-    for (extra, compacts) in [("allocation: pooled", false), ("allocation: per throw", true)] {
+    for (extra, compacts) in [
+        ("allocation: pooled", false),
+        ("allocation: per throw", true),
+    ] {
         let g = game(extra);
         let mut s = at_pool(&g, POOL_MAX);
         let r = g.apply_throw(&mut s, 2, &mut Quiet);
@@ -1244,7 +1247,11 @@ fn a_full_pool_refuses_a_throw_unless_its_compaction_makes_room() {
             assert_eq!(r, Ok(()), "{extra}");
             assert_eq!(s.pool().len(), 1, "{extra}");
         } else {
-            assert_eq!(r.map_err(|e| e.kind), Err(RefusalKind::PoolLimit), "{extra}");
+            assert_eq!(
+                r.map_err(|e| e.kind),
+                Err(RefusalKind::PoolLimit),
+                "{extra}"
+            );
             assert_eq!(s.pool().len(), POOL_MAX, "{extra}: unchanged");
         }
         let mut s = at_pool(&g, POOL_MAX - 1);
