@@ -2015,7 +2015,8 @@ impl Game {
     }
 
     /// In the move stage with nothing legal left: forfeit the rest and go on. With `legal`,
-    /// the legal decisions found are left there.
+    /// the legal decisions found are left there. Inline: every action ends with it.
+    #[inline(always)]
     fn settle(
         &self,
         s: &mut State,
