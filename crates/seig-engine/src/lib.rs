@@ -983,6 +983,9 @@ pub struct Game {
     /// The latches of [`Game::latched`], a bit each: a team with all of them set has none
     /// left to evaluate.
     latched_mask: u32,
+    /// Where each of [`Game::latched`] is one `REGION full`: (latch, region, `of own
+    /// pieces`), answered without the walk over conditions (every action's end asks).
+    latched_full: Option<Vec<(u8, TeamCells, bool)>>,
     /// Every condition of [`Game::latched`] reads only where the pieces stand (not the pool,
     /// the phase or the counters): a throw that moves or removes none cannot make one hold,
     /// so it need not evaluate them (unless the position was read with one unset,
@@ -1383,7 +1386,7 @@ impl Game {
         let (pooled_path, quick_releases) = pooled_path(&ir, careful_moves, prisoners || branchy);
         let release_any = effect_orders || mv.blocked_release.value == BlockedRelease::AnotherPiece;
         let (latched, immune_latches, immune_on_pieces) = latch_tables(&ir);
-        let (latched_mask, latch_on_pieces) = latch_skips(&latched);
+        let (latched_mask, latch_on_pieces, latched_full) = latch_skips(&latched);
         let main_end = ByTeam::from_fn(|t| ir.teams[t].track.main_len() as i16);
         let waiting_unarrived = waiting_unarrived(&ir, &track_of_cell, &arrival, &main_end);
         Game {
@@ -1397,6 +1400,7 @@ impl Game {
             main_end,
             latched,
             latched_mask,
+            latched_full,
             latch_on_pieces,
             immune_latches,
             immune_on_pieces,
@@ -2358,6 +2362,17 @@ impl Game {
     /// every action.
     fn latch(&self, s: &mut State) {
         s.latch_due = false;
+        if let Some(full) = &self.latched_full {
+            // As below, each latch's one condition read directly.
+            for t in TeamId::BOTH {
+                for (l, cells, own) in full {
+                    if s.latches[t] >> l & 1 == 0 && Self::full(s, t, cells, *own) {
+                        s.latches[t] |= 1 << l;
+                    }
+                }
+            }
+            return;
+        }
         for t in TeamId::BOTH {
             if s.latches[t] & self.latched_mask == self.latched_mask {
                 continue;
@@ -2612,14 +2627,21 @@ fn latch_tables(ir: &Ir) -> (Vec<(u8, Vec<Cond>)>, u32, bool) {
     (latched, immune_latches, immune_on_pieces)
 }
 
-/// The latches of `latched` as a mask, and whether every one of their conditions reads
-/// only where pieces stand ([`Game::latch_on_pieces`]).
-fn latch_skips(latched: &[(u8, Vec<Cond>)]) -> (u32, bool) {
+/// The latches of `latched` as a mask, whether every one of their conditions reads only
+/// where pieces stand ([`Game::latch_on_pieces`]), and [`Game::latched_full`].
+fn latch_skips(latched: &[(u8, Vec<Cond>)]) -> (u32, bool, Option<Vec<(u8, TeamCells, bool)>>) {
     let mask = latched.iter().fold(0u32, |m, (l, _)| {
         m | 1u32.checked_shl(u32::from(*l)).unwrap_or(0)
     });
     let on_pieces = latched.iter().all(|(_, when)| when.iter().all(stands_only));
-    (mask, on_pieces)
+    let full = latched
+        .iter()
+        .map(|(l, when)| match when.as_slice() {
+            [Cond::Full(cells, own)] => Some((*l, cells.clone(), *own)),
+            _ => None,
+        })
+        .collect();
+    (mask, on_pieces, full)
 }
 
 /// Whether every win, draw and score reads only where the pieces stand, limited to a phase
