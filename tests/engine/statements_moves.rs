@@ -1258,3 +1258,64 @@ fn a_full_pool_refuses_a_throw_unless_its_compaction_makes_room() {
         assert_eq!(g.apply_throw(&mut s, 2, &mut Quiet), Ok(()), "{extra}");
     }
 }
+
+/// The end of an action latches each `once` that holds. Where every latch is one `REGION
+/// full`, it is read directly; where one latch has another condition too, by the walk over
+/// conditions: both set the same latches, for both teams, of own pieces or of any.
+#[test]
+fn once_full_latches_alike_read_directly_or_with_other_latches() {
+    use seig::lang::ir::{Cond, Requirement};
+    let direct = "gate a b_home: once mid full, else stop\n gate b a_home: once a_home full of own pieces, else stop";
+    let walked = format!("{direct}\n on 4 if once own pieces in mid >= 4: nothing");
+    let (a, b) = (TeamId::FIRST, TeamId::SECOND);
+    for extra in [direct, walked.as_str()] {
+        let g = game(extra);
+        let latch_of = |own: bool| {
+            g.ir()
+                .teams
+                .iter()
+                .flat_map(|t| &t.track.gates)
+                .flat_map(|gate| match &gate.requirement {
+                    Requirement::Conds(cs) => cs.as_slice(),
+                    _ => &[],
+                })
+                .find_map(|c| match c {
+                    Cond::Once { latch, when } => {
+                        matches!(when.as_slice(), [Cond::Full(_, o)] if *o == own)
+                            .then_some(1u32 << latch)
+                    }
+                    _ => None,
+                })
+                .expect("the gate's latch")
+        };
+        let (any, own) = (latch_of(false), latch_of(true));
+        // a's last piece enters mid.1: mid is full of both teams' pieces.
+        let mut s = at(
+            &g,
+            "2/2#0",
+            "+mid.2 +mid.3 +mid.4 +a_home.3",
+            "+mid.5 +mid.6 x x",
+        );
+        play(&g, &mut s, "4:2");
+        assert_eq!(s.latches(a) & (any | own), any, "{extra}");
+        assert_eq!(s.latches(b) & (any | own), any, "{extra}");
+        // One short of full: nothing latched.
+        let mut s = at(
+            &g,
+            "1/1#0",
+            "+mid.3 +mid.4 +a_home.2 +a_home.3",
+            "+mid.5 +mid.6 x x",
+        );
+        play(&g, &mut s, "4:1");
+        assert_eq!(s.latches(a) & (any | own), 0, "{extra}");
+        assert_eq!(s.latches(b) & (any | own), 0, "{extra}");
+        // a's pieces fill a_home while b moves: a's own latch, not b's.
+        let mut s = pos(
+            &g,
+            "play | b 1 move | throws 1/1/9 turns 8 | pool 2/2#0 | a: a_home.1 a_home.2 a_home.3 a_home.4 | b: +b_home.1 x x x",
+        );
+        play(&g, &mut s, "1:2");
+        assert_eq!(s.latches(a) & (any | own), own, "{extra}");
+        assert_eq!(s.latches(b) & (any | own), 0, "{extra}");
+    }
+}
