@@ -985,7 +985,7 @@ pub struct Game {
     latched_mask: u32,
     /// Where each of [`Game::latched`] is one `REGION full`: (latch, region, `of own
     /// pieces`), answered without the walk over conditions (every action's end asks).
-    latched_full: Option<Vec<(u8, TeamCells, bool)>>,
+    latched_full: Option<FullLatches>,
     /// Every condition of [`Game::latched`] reads only where the pieces stand (not the pool,
     /// the phase or the counters): a throw that moves or removes none cannot make one hold,
     /// so it need not evaluate them (unless the position was read with one unset,
@@ -2627,9 +2627,12 @@ fn latch_tables(ir: &Ir) -> (Vec<(u8, Vec<Cond>)>, u32, bool) {
     (latched, immune_latches, immune_on_pieces)
 }
 
+/// [`Game::latched_full`]: (latch, region, `of own pieces`) for each latch.
+type FullLatches = Vec<(u8, TeamCells, bool)>;
+
 /// The latches of `latched` as a mask, whether every one of their conditions reads only
 /// where pieces stand ([`Game::latch_on_pieces`]), and [`Game::latched_full`].
-fn latch_skips(latched: &[(u8, Vec<Cond>)]) -> (u32, bool, Option<Vec<(u8, TeamCells, bool)>>) {
+fn latch_skips(latched: &[(u8, Vec<Cond>)]) -> (u32, bool, Option<FullLatches>) {
     let mask = latched.iter().fold(0u32, |m, (l, _)| {
         m | 1u32.checked_shl(u32::from(*l)).unwrap_or(0)
     });
@@ -2637,7 +2640,7 @@ fn latch_skips(latched: &[(u8, Vec<Cond>)]) -> (u32, bool, Option<Vec<(u8, TeamC
     let full = latched
         .iter()
         .map(|(l, when)| match when.as_slice() {
-            [Cond::Full(cells, own)] => Some((*l, cells.clone(), *own)),
+            [Cond::Full(cells, own)] => Some((*l, *cells, *own)),
             _ => None,
         })
         .collect();
