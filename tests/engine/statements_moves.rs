@@ -1122,3 +1122,200 @@ fn immune_after_arriving_protects_a_piece_from_its_arrival_on() {
     );
     round_trip("immune after arriving");
 }
+
+/// The throw's draw: `sample_outcome` answers most draws by their top byte alone. Every
+/// draw must still give the count of thresholds at or below it, as the thresholds built
+/// from the listed probabilities say: the probes are each top byte's first and last draw
+/// and each threshold and its neighbours (where a byte's range is split), for the sticks
+/// of the file's first throw (3) and of every other (4), with unequal faces.
+#[test]
+fn a_throw_is_drawn_as_the_thresholds_count_whatever_byte_it_falls_in() {
+    let g = common::game_of(&file("  sticks on first throw of game: 3").replace(
+        "sticks: 4 with faces white and black",
+        "sticks: 4 with faces marked and blank, p(marked) = 30 percent",
+    ));
+    let mut s = g.initial_state();
+    for first in [true, false] {
+        let n = g.sticks_for(&s);
+        assert_eq!(n, if first { 3 } else { 4 });
+        // The thresholds as the engine builds them: the cumulative probabilities of the
+        // throws of `n` sticks in order, the last one (certain) left out.
+        let outs = g.sticks_outcomes(n);
+        let (last, rest) = outs.split_last().expect("some throw");
+        let mut acc = 0.0;
+        let cum: Vec<(u8, u64)> = rest
+            .iter()
+            .map(|o| {
+                acc += o.p;
+                (o.k, (acc * u64::MAX as f64) as u64)
+            })
+            .collect();
+        let mut probes: Vec<u64> = (0..=255u64)
+            .flat_map(|b| [b << 56, b << 56 | ((1 << 56) - 1)])
+            .collect();
+        for &(_, c) in &cum {
+            probes.extend([c.wrapping_sub(1), c, c.wrapping_add(1)]);
+        }
+        for u in probes {
+            // The first throw whose threshold lies above the draw (the last if none).
+            let want = cum
+                .iter()
+                .find(|&&(_, c)| c > u)
+                .map_or(last.k, |&(k, _)| k);
+            assert_eq!(g.sample_outcome(&s, u), want, "{n} sticks, draw {u:#x}");
+        }
+        g.apply_throw(&mut s, 0, &mut seig::engine::Quiet)
+            .expect("a throw at the start");
+    }
+}
+
+/// The stick count read without the statements' conditions where only first throws change
+/// it: the game's first throw, then a turn's first, then the base count, as the statements
+/// say; a count in a phase (read from the statements) still wins over them.
+#[test]
+fn first_throw_stick_counts_go_game_then_turn_then_base_with_or_without_a_phase() {
+    let firsts = "  sticks on first throw of game: 2\n  sticks on first throw of turn: 3";
+    let plain = game(firsts);
+    let phased = game(&format!(
+        "{firsts}\n  phases: early, late\n  sticks in late: 1"
+    ));
+    let count = |g: &Game, phase: &str, turn: u32, game: u32| {
+        let s = pos(
+            g,
+            &format!(
+                "{phase} | a 1 throw | throws {turn}/{turn}/{game} turns 1 | pool - \
+                 | a: a_home.1 a_home.2 a_home.3 a_home.4 | b: b_home.1 b_home.2 b_home.3 b_home.4"
+            ),
+        );
+        g.sticks_for(&s)
+    };
+    for (g, phase) in [(&plain, "play"), (&phased, "early")] {
+        assert_eq!(count(g, phase, 0, 0), 2, "the game's first throw");
+        assert_eq!(count(g, phase, 0, 5), 3, "a turn's first throw");
+        assert_eq!(count(g, phase, 2, 5), 4, "any other throw");
+    }
+    assert_eq!(count(&phased, "late", 2, 5), 1, "a throw in the phase");
+}
+
+/// Where every ending is a win by `opponent has no pieces`, a move that leaves every piece
+/// in the game (or out of it) as it was skips the look at the endings: a capture of the
+/// last opposing piece still wins at once, a move that takes nothing goes on, and where
+/// another win reads where the pieces stand every move looks.
+#[test]
+fn a_win_by_extinction_is_looked_at_after_a_move_that_takes_a_piece() {
+    let g = game("capture: compulsory, remove\n win when opponent has no pieces");
+    let mut s = at(&g, "3/3#0", "+mid.1 x x x", "+mid.4 x x x");
+    play(&g, &mut s, "1:3x");
+    assert_eq!(s.stage(), seig::engine::Stage::Over(TeamId::FIRST));
+    let mut s = at(&g, "2/2#0", "+mid.1 x x x", "+mid.4 x x x");
+    play(&g, &mut s, "1:2");
+    assert_eq!(s.stage(), seig::engine::Stage::Throw);
+    // A second win that reads where the pieces stand: a move that takes nothing wins.
+    let g = game(
+        "capture: compulsory, remove\n win when opponent has no pieces\n win when own pieces in mid >= 2",
+    );
+    let mut s = at(&g, "2/2#0", "+a_home.4 +mid.3 x x", "+mid.6 x x x");
+    play(&g, &mut s, "1:2");
+    assert_eq!(s.stage(), seig::engine::Stage::Over(TeamId::FIRST));
+    assert_eq!(g.ending(&s), Some(seig::engine::Ending::Win(1)));
+}
+
+/// A throw refused for a pool too full: only where the pool as it stands could overflow are
+/// the entries a compaction keeps counted. A pool of spent entries leaves no room for the
+/// throw's move when pooled, and is cleared by it under `allocation: per throw`; one entry
+/// fewer leaves room either way.
+#[test]
+fn a_full_pool_refuses_a_throw_unless_its_compaction_makes_room() {
+    use seig::engine::{POOL_MAX, Quiet, RefusalKind};
+    let at_pool = |g: &Game, n: usize| {
+        let pool = vec!["2/2#0=drop"; n].join(" ");
+        pos(
+            g,
+            &format!(
+                "play | a 1 throw again | throws 1/1/9 turns 8 | pool {pool} | a: +mid.1 x x x | b: {NO_B}"
+            ),
+        )
+    };
+    for (extra, compacts) in [
+        ("allocation: pooled", false),
+        ("allocation: per throw", true),
+    ] {
+        let g = game(extra);
+        let mut s = at_pool(&g, POOL_MAX);
+        let r = g.apply_throw(&mut s, 2, &mut Quiet);
+        if compacts {
+            assert_eq!(r, Ok(()), "{extra}");
+            assert_eq!(s.pool().len(), 1, "{extra}");
+        } else {
+            assert_eq!(
+                r.map_err(|e| e.kind),
+                Err(RefusalKind::PoolLimit),
+                "{extra}"
+            );
+            assert_eq!(s.pool().len(), POOL_MAX, "{extra}: unchanged");
+        }
+        let mut s = at_pool(&g, POOL_MAX - 1);
+        assert_eq!(g.apply_throw(&mut s, 2, &mut Quiet), Ok(()), "{extra}");
+    }
+}
+
+/// The end of an action latches each `once` that holds. Where every latch is one `REGION
+/// full`, it is read directly; where one latch has another condition too, by the walk over
+/// conditions: both set the same latches, for both teams, of own pieces or of any.
+#[test]
+fn once_full_latches_alike_read_directly_or_with_other_latches() {
+    use seig::lang::ir::{Cond, Requirement};
+    let direct = "gate a b_home: once mid full, else stop\n gate b a_home: once a_home full of own pieces, else stop";
+    let walked = format!("{direct}\n on 4 if once own pieces in mid >= 4: nothing");
+    let (a, b) = (TeamId::FIRST, TeamId::SECOND);
+    for extra in [direct, walked.as_str()] {
+        let g = game(extra);
+        let latch_of = |own: bool| {
+            g.ir()
+                .teams
+                .iter()
+                .flat_map(|t| &t.track.gates)
+                .flat_map(|gate| match &gate.requirement {
+                    Requirement::Conds(cs) => cs.as_slice(),
+                    _ => &[],
+                })
+                .find_map(|c| match c {
+                    Cond::Once { latch, when } => {
+                        matches!(when.as_slice(), [Cond::Full(_, o)] if *o == own)
+                            .then_some(1u32 << latch)
+                    }
+                    _ => None,
+                })
+                .expect("the gate's latch")
+        };
+        let (any, own) = (latch_of(false), latch_of(true));
+        // a's last piece enters mid.1: mid is full of both teams' pieces.
+        let mut s = at(
+            &g,
+            "2/2#0",
+            "+mid.2 +mid.3 +mid.4 +a_home.3",
+            "+mid.5 +mid.6 x x",
+        );
+        play(&g, &mut s, "4:2");
+        assert_eq!(s.latches(a) & (any | own), any, "{extra}");
+        assert_eq!(s.latches(b) & (any | own), any, "{extra}");
+        // One short of full: nothing latched.
+        let mut s = at(
+            &g,
+            "1/1#0",
+            "+mid.3 +mid.4 +a_home.2 +a_home.3",
+            "+mid.5 +mid.6 x x",
+        );
+        play(&g, &mut s, "4:1");
+        assert_eq!(s.latches(a) & (any | own), 0, "{extra}");
+        assert_eq!(s.latches(b) & (any | own), 0, "{extra}");
+        // a's pieces fill a_home while b moves: a's own latch, not b's.
+        let mut s = pos(
+            &g,
+            "play | b 1 move | throws 1/1/9 turns 8 | pool 2/2#0 | a: a_home.1 a_home.2 a_home.3 a_home.4 | b: +b_home.1 x x x",
+        );
+        play(&g, &mut s, "1:2");
+        assert_eq!(s.latches(a) & (any | own), own, "{extra}");
+        assert_eq!(s.latches(b) & (any | own), 0, "{extra}");
+    }
+}

@@ -144,7 +144,7 @@ impl Game {
     ) {
         self.resolve_homing(s, obs);
         if s.homing == 0 {
-            self.end_move(s, obs, legal);
+            self.end_move(s, obs, legal, true);
         } else if let Some(out) = legal {
             self.legal_decisions(s, out);
         }

@@ -918,15 +918,15 @@ pub struct Game {
     ir: Ir,
     /// `chance[n]`: outcomes for `n` sticks.
     chance: Vec<Vec<Outcome>>,
-    /// `cum[n][k]`: cumulative probability thresholds on `u64`.
-    cum: [[u64; W]; W],
-    /// `cuts[n]`: the thresholds of `cum[n]` a draw compares (one fewer than the throws of
-    /// `n` sticks: `n`, or `n + 1` with a marked stick).
-    cuts: [u8; W],
+    /// How a throw of sticks is drawn from a `u64`.
+    draws: StickDraws,
     /// The dice, when the file throws dice (else `None`, and throws are of sticks).
     dice: Option<DiceTable>,
     /// The sticks every throw uses, when no phase or first throw uses another count.
     sticks_always: Option<u8>,
+    /// Where only a game's or a turn's first throw may use another count (no condition, no
+    /// phase): those counts, read without the statements' conditions.
+    sticks_firsts: Option<[Option<u8>; 2]>,
     /// `values[team][n][k]`: the value of a throw of `n` sticks with `k` showing face 0.
     values: Values,
     /// Candidate throw entries in order, for each (phase, team, sticks, count of face 0):
@@ -983,6 +983,9 @@ pub struct Game {
     /// The latches of [`Game::latched`], a bit each: a team with all of them set has none
     /// left to evaluate.
     latched_mask: u32,
+    /// Where each of [`Game::latched`] is one `REGION full`: (latch, region, `of own
+    /// pieces`), answered without the walk over conditions (every action's end asks).
+    latched_full: Option<FullLatches>,
     /// Every condition of [`Game::latched`] reads only where the pieces stand (not the pool,
     /// the phase or the counters): a throw that moves or removes none cannot make one hold,
     /// so it need not evaluate them (unless the position was read with one unset,
@@ -1050,6 +1053,9 @@ pub struct Game {
     /// The only endings are `win` statements in every phase (no draw, no end by score):
     /// [`Game::check_win`] looks at them inline.
     wins_only: bool,
+    /// The only endings are wins by `opponent has no pieces` (in a phase or not): a move
+    /// that leaves every piece in the game or out of it as it was need not look at them.
+    wins_by_extinction: bool,
     /// Some track is entered at a chosen hole: [`Game::group_moves`] lists the holes.
     entry_choice: bool,
     /// Some track branches (`track T branches at`): walks go step by step through
@@ -1299,7 +1305,7 @@ impl Game {
     /// it is cheapest to evaluate in, which changes no outcome ([`Game::ir`] shows it so).
     pub fn new(mut ir: Ir) -> Game {
         order_conditions(&mut ir);
-        let (chance, cum, cuts) = chance_tables(&ir);
+        let (chance, draws) = chance_tables(&ir);
         let dice = ir
             .sticks
             .dice
@@ -1328,12 +1334,7 @@ impl Game {
         let rotation = deadlock::QUIET_ROTATIONS * 2 * ir.seats.value.max(1) as u16;
         let gather = gather_table(&ir);
         let fast = ByTeam::from_fn(|t| FastTrack::new(&ir, t));
-        let st = &ir.sticks;
-        let sticks_always = (st.first_of_game.is_none()
-            && st.first_of_turn.is_none()
-            && st.conditional.is_empty()
-            && st.by_phase.iter().all(Option::is_none))
-        .then_some(st.count);
+        let (sticks_always, sticks_firsts) = sticks_counts(&ir.sticks);
         let arrival = ByTeam::from_fn(|t| {
             let tr = &ir.teams[t].track;
             tr.goal.unwrap_or(tr.main_len() as u16 - 1) as i16
@@ -1385,7 +1386,7 @@ impl Game {
         let (pooled_path, quick_releases) = pooled_path(&ir, careful_moves, prisoners || branchy);
         let release_any = effect_orders || mv.blocked_release.value == BlockedRelease::AnotherPiece;
         let (latched, immune_latches, immune_on_pieces) = latch_tables(&ir);
-        let (latched_mask, latch_on_pieces) = latch_skips(&latched);
+        let (latched_mask, latch_on_pieces, latched_full) = latch_skips(&latched);
         let main_end = ByTeam::from_fn(|t| ir.teams[t].track.main_len() as i16);
         let waiting_unarrived = waiting_unarrived(&ir, &track_of_cell, &arrival, &main_end);
         Game {
@@ -1399,6 +1400,7 @@ impl Game {
             main_end,
             latched,
             latched_mask,
+            latched_full,
             latch_on_pieces,
             immune_latches,
             immune_on_pieces,
@@ -1421,18 +1423,19 @@ impl Game {
             plain_apply: plain_walk && !entry_choice && !mv.stacks_together.value && !prisoners,
             prisoners,
             wins_only,
+            wins_by_extinction: wins_by_extinction(&ir),
             rotation,
             fast,
             arrival,
             sticks_always,
+            sticks_firsts,
             track_won,
             wins_on_pieces,
             ends_stand_only: ends_stand_only(&ir),
             gather,
             ir,
             chance,
-            cum,
-            cuts,
+            draws,
             dice,
             values,
             entries,
@@ -1554,9 +1557,21 @@ impl Game {
         }
     }
 
-    /// [`Game::sticks_for`] where a statement may change the count.
+    /// [`Game::sticks_for`] where a statement may change the count: small (a cheap call)
+    /// where only first throws do, as `sticks_by_conditions` reads them.
     #[inline(never)]
     fn sticks_by_statements(&self, s: &State) -> u8 {
+        match self.sticks_firsts {
+            Some([Some(game), _]) if s.game_throws == 0 => game,
+            Some([_, Some(turn)]) if s.turn_throws == 0 => turn,
+            Some(_) => self.ir.sticks.count,
+            None => self.sticks_by_conditions(s),
+        }
+    }
+
+    /// [`Game::sticks_by_statements`] with a count under a condition or in a phase.
+    #[inline(never)]
+    fn sticks_by_conditions(&self, s: &State) -> u8 {
         let st = &self.ir.sticks;
         if let Some(c) = st
             .conditional
@@ -1618,11 +1633,12 @@ impl Game {
             return d.cum.iter().map(|&c| (c <= u) as u8).sum();
         }
         let n = self.sticks_for(s) as usize;
-        // The first threshold above `u`, counted without branches (thresholds ascend).
-        self.cum[n][..self.cuts[n] as usize]
-            .iter()
-            .map(|&c| (c <= u) as u8)
-            .sum()
+        let d = &self.draws;
+        // The draw's top byte answers unless a threshold falls within its range.
+        match d.by_top[n][(u >> TOP_SHIFT) as usize] {
+            SPLIT => StickDraws::count(&d.cum[n][..d.cuts[n] as usize], u),
+            k => k,
+        }
     }
 
     /// The values each die of throw `k` shows (ascending), in a file that throws dice.
@@ -1646,7 +1662,7 @@ impl Game {
     pub fn last_throw_code(&self, n: u8) -> u8 {
         match &self.dice {
             Some(d) => (d.throws.len() - 1) as u8,
-            None => self.cuts.get(n as usize).copied().unwrap_or(0),
+            None => self.draws.cuts.get(n as usize).copied().unwrap_or(0),
         }
     }
 
@@ -1834,20 +1850,12 @@ impl Game {
         let entry = found.map(|i| &self.ir.throws[i]);
         // Refuse before changing anything when the pool cannot hold the throw's moves.
         let per_throw = self.ir.allocation.value == Allocation::PerThrow;
-        let kept = if per_throw {
-            s.pool[..s.pool_len as usize]
-                .iter()
-                .filter(|e| kept_by_compaction(e, s.bind))
-                .count()
-        } else {
-            s.pool_len as usize
-        };
         let adds = found.map_or(0, |i| self.adds[i]);
-        if kept + adds > POOL_MAX {
+        if self.pool_overflows(s, per_throw, adds) {
             // More than POOL_MAX moves pooled in one turn: the engine's limit.
             return Err(Refusal::fact(RefusalKind::PoolLimit));
         }
-        if per_throw {
+        if per_throw && s.pool_len != 0 {
             self.compact_pool(s);
         }
         s.last = Some((n, k, value));
@@ -1887,16 +1895,8 @@ impl Game {
         };
         let found: Vec<Option<usize>> = vals.iter().map(|&v| self.throw_entry(s, 0, v)).collect();
         let per_throw = self.ir.allocation.value == Allocation::PerThrow;
-        let kept = if per_throw {
-            s.pool[..s.pool_len as usize]
-                .iter()
-                .filter(|e| kept_by_compaction(e, s.bind))
-                .count()
-        } else {
-            s.pool_len as usize
-        };
         let adds: usize = found.iter().flatten().map(|&i| self.adds[i]).sum();
-        if kept + adds > POOL_MAX {
+        if self.pool_overflows(s, per_throw, adds) {
             // More than POOL_MAX moves pooled in one turn: the engine's limit.
             return Err(Refusal::fact(RefusalKind::PoolLimit));
         }
@@ -1959,6 +1959,25 @@ impl Game {
         }
     }
 
+    /// Would the pool overflow with `adds` entries more, after the compaction a throw under
+    /// `allocation: per throw` makes? The entries kept are counted only where the pool as
+    /// it stands could overflow (they are never more than it holds).
+    #[inline(always)]
+    fn pool_overflows(&self, s: &State, per_throw: bool, adds: usize) -> bool {
+        if s.pool_len as usize + adds <= POOL_MAX {
+            return false;
+        }
+        let kept = if per_throw {
+            s.pool[..s.pool_len as usize]
+                .iter()
+                .filter(|e| kept_by_compaction(e, s.bind))
+                .count()
+        } else {
+            s.pool_len as usize
+        };
+        kept + adds > POOL_MAX
+    }
+
     /// Adds an entry to the pool (the caller has checked that it has room).
     #[allow(clippy::too_many_arguments)]
     fn push(
@@ -2000,7 +2019,8 @@ impl Game {
     }
 
     /// In the move stage with nothing legal left: forfeit the rest and go on. With `legal`,
-    /// the legal decisions found are left there.
+    /// the legal decisions found are left there. Inline: every action ends with it.
+    #[inline(always)]
     fn settle(
         &self,
         s: &mut State,
@@ -2062,7 +2082,8 @@ impl Game {
     }
 
     /// The seat has done with its moves: it throws again if a throw gave it, else its turn
-    /// ends.
+    /// ends. Inline: every turn's end calls it.
+    #[inline(always)]
     fn done_moving(&self, s: &mut State, obs: &mut impl Observer) {
         if s.again {
             if self.ir.allocation.value == Allocation::PerThrow {
@@ -2341,6 +2362,17 @@ impl Game {
     /// every action.
     fn latch(&self, s: &mut State) {
         s.latch_due = false;
+        if let Some(full) = &self.latched_full {
+            // As below, each latch's one condition read directly.
+            for t in TeamId::BOTH {
+                for (l, cells, own) in full {
+                    if s.latches[t] >> l & 1 == 0 && Self::full(s, t, cells, *own) {
+                        s.latches[t] |= 1 << l;
+                    }
+                }
+            }
+            return;
+        }
         for t in TeamId::BOTH {
             if s.latches[t] & self.latched_mask == self.latched_mask {
                 continue;
@@ -2506,15 +2538,21 @@ impl Game {
 
     /// Clears `cell` from the team's occupancy unless another piece of it stands there
     /// (which only a hole the team may stack on can hold).
+    /// Inline (every move from a hole asks), the walk over the team's pieces out of line.
+    #[inline(always)]
     fn vacate(&self, s: &mut State, t: TeamId, i: usize, cell: u8) {
         let may_stack =
             self.ir.capture.stacking.value || self.gather[t].contains(Cell::new(cell as u16));
-        let others = may_stack
-            && (0..self.n_pieces(t))
-                .any(|j| j != i && s.pieces[t][j].cell == cell && s.pieces[t][j].alive());
-        if !others {
+        if !(may_stack && self.others_on(s, t, i, cell)) {
             s.occ[t].0[(cell >> 6) as usize] &= !(1u64 << (cell & 63));
         }
+    }
+
+    /// Does a piece of team `t` other than `i` stand in the game on `cell`?
+    #[inline(never)]
+    fn others_on(&self, s: &State, t: TeamId, i: usize, cell: u8) -> bool {
+        (0..self.n_pieces(t))
+            .any(|j| j != i && s.pieces[t][j].cell == cell && s.pieces[t][j].alive())
     }
 }
 
@@ -2589,14 +2627,24 @@ fn latch_tables(ir: &Ir) -> (Vec<(u8, Vec<Cond>)>, u32, bool) {
     (latched, immune_latches, immune_on_pieces)
 }
 
-/// The latches of `latched` as a mask, and whether every one of their conditions reads
-/// only where pieces stand ([`Game::latch_on_pieces`]).
-fn latch_skips(latched: &[(u8, Vec<Cond>)]) -> (u32, bool) {
+/// [`Game::latched_full`]: (latch, region, `of own pieces`) for each latch.
+type FullLatches = Vec<(u8, TeamCells, bool)>;
+
+/// The latches of `latched` as a mask, whether every one of their conditions reads only
+/// where pieces stand ([`Game::latch_on_pieces`]), and [`Game::latched_full`].
+fn latch_skips(latched: &[(u8, Vec<Cond>)]) -> (u32, bool, Option<FullLatches>) {
     let mask = latched.iter().fold(0u32, |m, (l, _)| {
         m | 1u32.checked_shl(u32::from(*l)).unwrap_or(0)
     });
     let on_pieces = latched.iter().all(|(_, when)| when.iter().all(stands_only));
-    (mask, on_pieces)
+    let full = latched
+        .iter()
+        .map(|(l, when)| match when.as_slice() {
+            [Cond::Full(cells, own)] => Some((*l, *cells, *own)),
+            _ => None,
+        })
+        .collect();
+    (mask, on_pieces, full)
 }
 
 /// Whether every win, draw and score reads only where the pieces stand, limited to a phase
@@ -2666,8 +2714,9 @@ fn kept_by_compaction(e: &Entry, bind: u8) -> bool {
     e.piece == NONE || (e.kind == EntryKind::Release && e.family == bind)
 }
 
-/// Writes piece `i` of team `t`, keeping the state's release masks.
-#[inline]
+/// Writes piece `i` of team `t`, keeping the state's release masks. Inline: small, and
+/// every move writes its piece.
+#[inline(always)]
 pub(crate) fn put(s: &mut State, t: TeamId, i: usize, p: Piece) {
     s.pieces[t][i] = p;
     let bit = 1u64 << i;
@@ -2736,7 +2785,62 @@ fn order_conditions(ir: &mut Ir) {
 /// Per count of sticks `n`: the outcomes with their exact probabilities, their
 /// cumulative thresholds on `u64` (the RNG protocol's draw picks the first above it), and
 /// how many thresholds a draw compares.
-type ChanceTables = (Vec<Vec<Outcome>>, [[u64; W]; W], [u8; W]);
+/// [`Game::sticks_always`] and [`Game::sticks_firsts`].
+fn sticks_counts(st: &Sticks) -> (Option<u8>, Option<[Option<u8>; 2]>) {
+    let plain = st.conditional.is_empty() && st.by_phase.iter().all(Option::is_none);
+    let firsts = [&st.first_of_game, &st.first_of_turn].map(|c| c.as_ref().map(|c| c.value));
+    let always = plain && firsts == [None, None];
+    (always.then_some(st.count), plain.then_some(firsts))
+}
+
+type ChanceTables = (Vec<Vec<Outcome>>, StickDraws);
+
+/// The shift that leaves a draw's top byte, which indexes [`StickDraws::by_top`].
+const TOP_SHIFT: u32 = 56;
+
+/// In [`StickDraws::by_top`]: some threshold falls within the byte's range of draws, which
+/// are counted against the thresholds.
+const SPLIT: u8 = u8::MAX;
+
+/// How a throw of `n` sticks is drawn from a uniform `u64`: its outcome is the number of
+/// thresholds at or below the draw. Every draw whose top byte is `b` gives the same outcome
+/// unless a threshold falls within that byte's range, so a table by the top byte answers
+/// most draws at once; the others are counted (the same count, so the same games).
+#[derive(Debug, Clone)]
+struct StickDraws {
+    /// `cum[n][k]`: cumulative probability thresholds on `u64`.
+    cum: [[u64; W]; W],
+    /// `cuts[n]`: the thresholds of `cum[n]` a draw compares (one fewer than the throws of
+    /// `n` sticks: `n`, or `n + 1` with a marked stick).
+    cuts: [u8; W],
+    /// `by_top[n][b]`: the outcome of every draw of `n` sticks whose top byte is `b`, or
+    /// [`SPLIT`].
+    by_top: Vec<[u8; 256]>,
+}
+
+impl StickDraws {
+    fn new(cum: [[u64; W]; W], cuts: [u8; W]) -> StickDraws {
+        let by_top = (0..W)
+            .map(|n| {
+                let cs = &cum[n][..cuts[n] as usize];
+                std::array::from_fn(|b| {
+                    let lo = (b as u64) << TOP_SHIFT;
+                    let hi = lo | ((1u64 << TOP_SHIFT) - 1);
+                    // Below `lo` every draw of the range counts it, above `hi` none does.
+                    let split = cs.iter().any(|&c| c > lo && c <= hi);
+                    if split { SPLIT } else { Self::count(cs, lo) }
+                })
+            })
+            .collect();
+        StickDraws { cum, cuts, by_top }
+    }
+
+    /// The thresholds at or below `u`, counted without branches (in any order).
+    #[inline]
+    fn count(cs: &[u64], u: u64) -> u8 {
+        cs.iter().map(|&c| (c <= u) as u8).sum()
+    }
+}
 
 fn chance_tables(ir: &Ir) -> ChanceTables {
     let p = ir.sticks.p;
@@ -2787,7 +2891,7 @@ fn chance_tables(ir: &Ir) -> ChanceTables {
         outs.retain(|o| o.p > 0.0);
         chance[n] = outs;
     }
-    (chance, cum, cuts)
+    (chance, StickDraws::new(cum, cuts))
 }
 
 /// The throws of dice: each distinct set of values, with its probability, thresholds and sum.
@@ -3050,6 +3154,17 @@ fn wins_on_pieces(ir: &Ir) -> bool {
             .chain(ir.scores.iter().map(|d| (&d.when, d.phase)))
     };
     ends().all(|(w, _)| w.iter().all(Cond::reads_pieces_only)) && ends().all(|(_, p)| p.is_none())
+}
+
+/// [`Game::wins_by_extinction`].
+fn wins_by_extinction(ir: &Ir) -> bool {
+    ir.draws.is_empty()
+        && ir.scores.is_empty()
+        && ir.wins.iter().all(|w| {
+            w.when
+                .iter()
+                .all(|c| matches!(c, Cond::OpponentHasNoPieces))
+        })
 }
 
 #[cfg(test)]

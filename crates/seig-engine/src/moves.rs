@@ -1221,11 +1221,21 @@ impl Game {
     /// Does a move of `team` ending at track index `tpos` park its piece for good: the last
     /// hole of a track whose loop says `parked pieces stay`, while the loop's condition
     /// does not hold?
+    /// Inline: most tracks have no loop whose parked pieces stay (asked on every move).
+    #[inline(always)]
     pub(crate) fn parks(&self, s: &State, team: TeamId, tpos: i16) -> bool {
         let tr = &self.ir.teams[team].track;
+        tr.looping
+            .as_ref()
+            .is_some_and(|lp| lp.parked_stay.value && self.parks_on_loop(s, team, tpos))
+    }
+
+    /// [`Game::parks`] on a track whose loop's parked pieces stay.
+    #[inline(never)]
+    fn parks_on_loop(&self, s: &State, team: TeamId, tpos: i16) -> bool {
+        let tr = &self.ir.teams[team].track;
         tr.looping.as_ref().is_some_and(|lp| {
-            lp.parked_stay.value
-                && usize::try_from(tpos).is_ok_and(|x| x + 1 == tr.main_len())
+            usize::try_from(tpos).is_ok_and(|x| x + 1 == tr.main_len())
                 && !lp.when.iter().all(|c| self.cond(s, team, c))
         })
     }
@@ -1464,6 +1474,8 @@ impl Game {
         }
         s.quiet = 0;
         let t = team;
+        // The pieces in the game before the move: `Game::wins_by_extinction`.
+        let in_game = Self::in_game(s);
         // The rest of the piece's stack moves with it (taken before anything moves).
         let stacked = if self.ir.movement.stacks_together.value {
             self.stack_of(s, t, d.piece) & !(1 << d.piece)
@@ -1543,20 +1555,34 @@ impl Game {
             // Pieces sent home wait for their holes: the move ends with the last of them.
             self.homing_then(s, obs, legal);
         } else {
-            self.end_move(s, obs, legal);
+            // No win held before the move (the game would be over; a position from notation
+            // where one holds is refused, but before the game's first throw), and `opponent
+            // has no pieces` reads only which pieces are in the game.
+            let look =
+                !self.wins_by_extinction || Self::in_game(s) != in_game || s.game_throws == 0;
+            self.end_move(s, obs, legal, look);
         }
         Ok(())
     }
 
-    /// After a move: the ends, the immunities and latches, and the next decision or the end
-    /// of the seat's moves (`legal`: the next decisions, when asked).
+    /// Each team's pieces in the game (released or waiting), by bit.
+    #[inline(always)]
+    fn in_game(s: &State) -> [u64; 2] {
+        TeamId::BOTH.map(|t| s.released[t] | s.waiting[t])
+    }
+
+    /// After a move: the ends (`look`: whether one may hold), the immunities and latches,
+    /// and the next decision or the end of the seat's moves (`legal`: the next decisions,
+    /// when asked). Inline: every move ends with it.
+    #[inline(always)]
     pub(super) fn end_move(
         &self,
         s: &mut State,
         obs: &mut impl Observer,
         legal: Option<&mut Vec<Decision>>,
+        look: bool,
     ) {
-        if self.check_win(s, obs) {
+        if look && self.check_win(s, obs) {
             return;
         }
         if self.immune_latches != 0 {
