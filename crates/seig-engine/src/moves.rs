@@ -2139,7 +2139,10 @@ impl Game {
             return Ok(None);
         }
         let mut e = s.clone();
-        e.pieces[team][piece as usize].tpos = entry as i16 - 1;
+        // Through `put`, which keeps the derived masks (`arrived` reads the track index).
+        let mut p = e.pieces[team][piece as usize];
+        p.tpos = entry as i16 - 1;
+        super::put(&mut e, team, piece as usize, p);
         Ok(Some(e))
     }
 
