@@ -417,19 +417,14 @@ pub struct State {
     /// Per team, two track indices a released piece may rest on: `[0]` its track's last,
     /// when nothing leads on from there (it can never move again), and `[1]` the index just
     /// before its first `stop` gate with conditions (it cannot move while the gate is
-    /// closed); [`i16::MAX`] for none. Then `[2]..[3]`, the track indices where a piece
-    /// counts as arrived ([`Game::arrived`]). Constant, from [`FastTrack`] and the game,
-    /// so that [`put`] can keep `stuck`, `held` and `arrived` without the game.
-    rest: ByTeam<[i16; 4]>,
+    /// closed); [`i16::MAX`] for none. Constant, from [`FastTrack`], so that [`put`] can
+    /// keep `stuck` and `held` without the game.
+    rest: ByTeam<[i16; 2]>,
     /// Per team, its released pieces that can never move again: on `rest[t][0]`, or parked
     /// for good. Kept by [`put`], so that generating moves need not visit them.
     stuck: ByTeam<u64>,
     /// Per team, its released pieces on `rest[t][1]` (not stuck), kept likewise.
     held: ByTeam<u64>,
-    /// Per team, its pieces in the game that have arrived ([`Game::arrived`]), kept
-    /// likewise: `all own pieces arrived` (a gate Sig asks of nearly every move) reads it
-    /// instead of walking the pieces.
-    arrived: ByTeam<u64>,
     /// Pieces of the team to play that have moved in this seat's turn (kept only when a
     /// piece may move once per turn; else 0).
     moved: u64,
@@ -1492,15 +1487,12 @@ impl Game {
             waiting: ByTeam::default(),
             latches: ByTeam::default(),
             latch_due: false,
-            rest: ByTeam::from_fn(|t| {
-                let f = &self.fast[t];
-                let dead_end = f.dead_end;
-                let before_gate = f.rest_gate.map_or(i16::MAX, |g| g.1);
-                [dead_end, before_gate, self.arrival[t], self.main_end[t]]
-            }),
+            rest: self
+                .fast
+                .each_ref()
+                .map(|f| [f.dead_end, f.rest_gate.map_or(i16::MAX, |g| g.1)]),
             stuck: ByTeam::default(),
             held: ByTeam::default(),
-            arrived: ByTeam::default(),
             moved: 0,
             quiet: 0,
             homing: 0,
@@ -2248,7 +2240,7 @@ impl Game {
             }
             Cond::AllOwnArrived => {
                 (s.waiting[t] == 0 || !self.waiting_unarrived[t])
-                    && (s.waiting[t] | s.released[t]) & !s.arrived[t] == 0
+                    && self.alive(s, t).all(|p| self.arrived(t, p))
             }
             Cond::OpponentHasUnreleased => s.waiting[o] != 0,
             Cond::NoCapturePossible => !self.reach.capture_possible(self, s),
@@ -2686,13 +2678,11 @@ pub(crate) fn put(s: &mut State, t: TeamId, i: usize, p: Piece) {
     };
     s.released[t] = s.released[t] & !bit | released;
     s.waiting[t] = s.waiting[t] & !bit | waiting;
-    let [dead_end, before_gate, arrival, main_end] = s.rest[t];
+    let [dead_end, before_gate] = s.rest[t];
     let stuck = released != 0 && (p.tpos == dead_end || p.parked());
     let held = released != 0 && !stuck && p.tpos == before_gate;
-    let arrived = released | waiting != 0 && p.tpos >= arrival && p.tpos < main_end;
     s.stuck[t] = s.stuck[t] & !bit | u64::from(stuck) << i;
     s.held[t] = s.held[t] & !bit | u64::from(held) << i;
-    s.arrived[t] = s.arrived[t] & !bit | u64::from(arrived) << i;
 }
 
 fn binom(n: u64, k: u64) -> f64 {

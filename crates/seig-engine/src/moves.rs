@@ -2139,10 +2139,7 @@ impl Game {
             return Ok(None);
         }
         let mut e = s.clone();
-        // Through `put`, which keeps the derived masks (`arrived` reads the track index).
-        let mut p = e.pieces[team][piece as usize];
-        p.tpos = entry as i16 - 1;
-        super::put(&mut e, team, piece as usize, p);
+        e.pieces[team][piece as usize].tpos = entry as i16 - 1;
         Ok(Some(e))
     }
 
