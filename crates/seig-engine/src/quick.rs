@@ -154,17 +154,12 @@ pub(super) struct Gen<'a> {
     /// The team to move, its pieces and its track's last index: read for every piece, and
     /// kept here so that the loop over the pieces does not load them again through `s`.
     team: TeamId,
-    pieces: &'a [Piece; MAX_TEAM_PIECES],
+    pieces: &'a [Piece],
     last: i16,
     /// The track of the team to move, its gates, and those gates in walking order.
     cells: &'a [Cell],
     gates: &'a [Gate],
     gate_order: &'a [(u16, u16)],
-    /// The least and the greatest track index with a gate ([`i16::MAX`] and -1: none): a
-    /// walk that ends before the first or starts on or past the last meets no gate, and
-    /// skips the loop over them (most walks, where the gates stand together).
-    first_gate: i16,
-    last_gate: i16,
     /// A walk past the track's end needs [`Game::check_move`] (a loop whose condition holds
     /// now, an exact count or a bounce).
     past_end_unsure: bool,
@@ -239,8 +234,6 @@ impl<'a> Gen<'a> {
             cells: &tr.cells,
             gates: &tr.gates,
             gate_order: &fast.gates,
-            first_gate: fast.gates.first().map_or(i16::MAX, |&(at, _)| at as i16),
-            last_gate: fast.gates.last().map_or(-1, |&(at, _)| at as i16),
             past_end_unsure,
             moved: s.moved,
             released,
@@ -318,12 +311,7 @@ impl<'a> Gen<'a> {
             }
             end = last;
         }
-        let gate_order = if end < self.first_gate || p.tpos >= self.last_gate {
-            &[]
-        } else {
-            self.gate_order
-        };
-        for &(at, gi) in gate_order {
+        for &(at, gi) in self.gate_order {
             let at = at as i16;
             if at <= p.tpos {
                 continue;
