@@ -63,11 +63,12 @@ pub(super) struct Group {
 
 impl Group {
     /// The facts of the entries in `mask` (all unused).
+    #[inline(always)]
     pub fn new(s: &State, mask: u64) -> Group {
-        let pool = &s.pool[..s.pool_len as usize];
         if mask.is_power_of_two() {
-            // The common group: one plain move, bound to no release.
-            let e = &pool[mask.trailing_zeros() as usize];
+            // The common group: one plain move, bound to no release (inline: a call costs
+            // as much as the rest).
+            let e = &s.pool[mask.trailing_zeros() as usize];
             if e.kind == EntryKind::Move && e.bound == NONE {
                 return Group {
                     total: e.steps as i16,
@@ -78,6 +79,13 @@ impl Group {
                 };
             }
         }
+        Group::general(s, mask)
+    }
+
+    /// [`Group::new`] for any group.
+    #[inline(never)]
+    fn general(s: &State, mask: u64) -> Group {
+        let pool = &s.pool[..s.pool_len as usize];
         let mut g = Group {
             total: 0,
             releases: 0,
@@ -257,6 +265,7 @@ impl<'a> Gen<'a> {
     /// The pieces that may take group `g`, as far as release and bindings say, without the
     /// released pieces that cannot move in this position (stuck for good, or before a
     /// closed stop gate: every walk of theirs stops where it starts).
+    #[inline(always)]
     pub fn candidates(&mut self, g: &Group) -> u64 {
         self.off_track = None;
         let mut c = 0;
@@ -397,6 +406,7 @@ impl<'a> Gen<'a> {
     }
 
     /// Does gate `gi` of the team to move let pieces in?
+    #[inline(never)]
     fn open(&mut self, gi: u16, cs: &[Cond]) -> bool {
         let (g, s) = (self.game, self.s);
         if gi >= 64 {
