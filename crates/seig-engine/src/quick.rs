@@ -409,13 +409,17 @@ impl<'a> Gen<'a> {
     #[inline(never)]
     fn open(&mut self, gi: u16, cs: &[Cond]) -> bool {
         let (g, s) = (self.game, self.s);
+        // Each condition out of line (`Game::cond_full` answers every kind): inlined,
+        // `Game::cond` sets up its reads for either team before the first condition, which
+        // costs more than the calls for the one or two conditions of a gate.
+        let holds = |cs: &[Cond]| cs.iter().all(|c| g.cond_full(s, s.team, c));
         if gi >= 64 {
-            return cs.iter().all(|c| g.cond(s, s.team, c));
+            return holds(cs);
         }
         let bit = 1u64 << gi;
         if self.known & bit == 0 {
             self.known |= bit;
-            if g.holds(s, s.team, cs) {
+            if holds(cs) {
                 self.open |= bit;
             }
         }
