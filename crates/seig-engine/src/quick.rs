@@ -389,19 +389,24 @@ impl<'a> Gen<'a> {
                 may_decline: true,
             },
             None => Quick::Illegal,
-            Some(_) if self.careful_victims => {
-                match self.game.arrive(self.s, self.team, p, c, single) {
-                    Ok(a) => Quick::Legal {
-                        capture: a.capture.is_some(),
-                        may_decline: a.may_decline,
-                    },
-                    Err(_) => Quick::Illegal,
-                }
-            }
+            Some(_) if self.careful_victims => self.careful_landing(p, c, single),
             Some(spec) => Quick::Legal {
                 capture: true,
                 may_decline: !spec.compulsory && share_ok,
             },
+        }
+    }
+
+    /// [`Gen::arrive`] where the pieces on the hole decide: [`Game::arrive`]'s verdict. Out
+    /// of line, so that the loop over the pieces keeps its registers.
+    #[inline(never)]
+    fn careful_landing(&self, p: &Piece, c: Cell, single: Option<u8>) -> Quick {
+        match self.game.arrive(self.s, self.team, p, c, single) {
+            Ok(a) => Quick::Legal {
+                capture: a.capture.is_some(),
+                may_decline: a.may_decline,
+            },
+            Err(_) => Quick::Illegal,
         }
     }
 
