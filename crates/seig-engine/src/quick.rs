@@ -162,7 +162,7 @@ pub(super) struct Gen<'a> {
     /// The team to move, its pieces and its track's last index: read for every piece, and
     /// kept here so that the loop over the pieces does not load them again through `s`.
     team: TeamId,
-    pieces: &'a [Piece],
+    pieces: &'a [Piece; MAX_TEAM_PIECES],
     last: i16,
     /// The track of the team to move, its gates, and those gates in walking order.
     cells: &'a [Cell],
@@ -185,9 +185,6 @@ pub(super) struct Gen<'a> {
     /// Gates whose condition has been evaluated, and those found open.
     known: u64,
     open: u64,
-    /// The track index just before a `stop` gate found closed by its condition: a released
-    /// piece there cannot move at all in this position (`i16::MIN`: none known).
-    parked: i16,
     /// What [`Game::arrive`] reads, loaded once: the holes of the team to move and of its
     /// opponent, the holes where its own pieces gather, and what landing on an opposing
     /// piece does on each hole.
@@ -250,7 +247,6 @@ impl<'a> Gen<'a> {
             held: s.held[t],
             known: 0,
             open: 0,
-            parked: i16::MIN,
             own: &s.occ[t],
             opposing: &s.occ[t.other()],
             gather: &game.gather[t],
@@ -310,9 +306,6 @@ impl<'a> Gen<'a> {
     #[inline(always)]
     fn judge(&mut self, p: &Piece, g: &Group, release: bool) -> Quick {
         let last = self.last;
-        if p.tpos == self.parked && !release {
-            return Quick::Illegal;
-        }
         let mut end = p.tpos + g.total;
         if end > last {
             if self.past_end_unsure {
@@ -329,22 +322,19 @@ impl<'a> Gen<'a> {
                 break;
             }
             let gate = &self.gates[gi as usize];
-            let (ok, by_position) = match &gate.requirement {
+            let ok = match &gate.requirement {
                 Requirement::CrossingThrow(m) | Requirement::EveryThrow(m) => match g.single {
-                    Some(v) => (m >> v & 1 == 1, false),
+                    Some(v) => m >> v & 1 == 1,
                     None => return Quick::Unsure,
                 },
-                Requirement::MoveTotal(m) => (g.total < 64 && m >> g.total & 1 == 1, false),
-                Requirement::Conds(cs) => (self.open(gi, cs), true),
+                Requirement::MoveTotal(m) => g.total < 64 && m >> g.total & 1 == 1,
+                Requirement::Conds(cs) => self.open(gi, cs),
             };
             if !ok {
                 if !gate.stop {
                     return Quick::Illegal;
                 }
                 end = at - 1;
-                if by_position {
-                    self.parked = end;
-                }
                 break;
             }
         }
