@@ -1085,6 +1085,9 @@ struct FastTrack {
     immune: Vec<u16>,
     /// The track's gates as (index, gate), in the order a walk meets them.
     gates: Vec<(u16, u16)>,
+    /// The first and the last track index with a gate ([`i16::MAX`] and -1: none): a walk
+    /// that ends before the first or starts on or past the last meets no gate.
+    pub(crate) gate_span: (i16, i16),
     /// A walk past the track's end needs [`Game::check_move`] (an exact count or a bounce):
     /// the quick verdicts know only `stop` (a loop is asked per position, `Gen::new`).
     past_end_unsure: bool,
@@ -1143,10 +1146,15 @@ impl FastTrack {
             || !pol.immune_when.is_empty()
             || pol.waiting_immune.origin.is_some()
             || pol.protection.value.is_some();
+        let gate_span = match (gates.first(), gates.last()) {
+            (Some(&(first, _)), Some(&(last, _))) => (first as i16, last as i16),
+            _ => (i16::MAX, -1),
+        };
         FastTrack {
             gated,
             immune,
             gates,
+            gate_span,
             past_end_unsure: tr.end.value != TrackEnd::Stop,
             dead_end,
             rest_gate,

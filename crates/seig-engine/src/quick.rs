@@ -168,6 +168,8 @@ pub(super) struct Gen<'a> {
     cells: &'a [Cell],
     gates: &'a [Gate],
     gate_order: &'a [(u16, u16)],
+    /// [`FastTrack::gate_span`].
+    gate_span: &'a (i16, i16),
     /// A walk past the track's end needs [`Game::check_move`] (a loop whose condition holds
     /// now, an exact count or a bounce).
     past_end_unsure: bool,
@@ -239,6 +241,7 @@ impl<'a> Gen<'a> {
             cells: &tr.cells,
             gates: &tr.gates,
             gate_order: &fast.gates,
+            gate_span: &fast.gate_span,
             past_end_unsure,
             moved: s.moved,
             released,
@@ -313,29 +316,33 @@ impl<'a> Gen<'a> {
             }
             end = last;
         }
-        for &(at, gi) in self.gate_order {
-            let at = at as i16;
-            if at <= p.tpos {
-                continue;
-            }
-            if at > end {
-                break;
-            }
-            let gate = &self.gates[gi as usize];
-            let ok = match &gate.requirement {
-                Requirement::CrossingThrow(m) | Requirement::EveryThrow(m) => match g.single {
-                    Some(v) => m >> v & 1 == 1,
-                    None => return Quick::Unsure,
-                },
-                Requirement::MoveTotal(m) => g.total < 64 && m >> g.total & 1 == 1,
-                Requirement::Conds(cs) => self.open(gi, cs),
-            };
-            if !ok {
-                if !gate.stop {
-                    return Quick::Illegal;
+        // Most walks meet no gate: the loop over them is skipped.
+        let (gate_first, gate_last) = *self.gate_span;
+        if end >= gate_first && p.tpos < gate_last {
+            for &(at, gi) in self.gate_order {
+                let at = at as i16;
+                if at <= p.tpos {
+                    continue;
                 }
-                end = at - 1;
-                break;
+                if at > end {
+                    break;
+                }
+                let gate = &self.gates[gi as usize];
+                let ok = match &gate.requirement {
+                    Requirement::CrossingThrow(m) | Requirement::EveryThrow(m) => match g.single {
+                        Some(v) => m >> v & 1 == 1,
+                        None => return Quick::Unsure,
+                    },
+                    Requirement::MoveTotal(m) => g.total < 64 && m >> g.total & 1 == 1,
+                    Requirement::Conds(cs) => self.open(gi, cs),
+                };
+                if !ok {
+                    if !gate.stop {
+                        return Quick::Illegal;
+                    }
+                    end = at - 1;
+                    break;
+                }
             }
         }
         if end <= p.tpos {
