@@ -425,6 +425,9 @@ pub struct State {
     stuck: ByTeam<u64>,
     /// Per team, its released pieces on `rest[t][1]` (not stuck), kept likewise.
     held: ByTeam<u64>,
+    /// Per team, its immune pieces in the game ([`Piece::immune`]), kept likewise (and by
+    /// `Game::immunise`): a landing looks for them on its hole, not at every opposing piece.
+    immune: ByTeam<u64>,
     /// Pieces of the team to play that have moved in this seat's turn (kept only when a
     /// piece may move once per turn; else 0).
     moved: u64,
@@ -1501,6 +1504,7 @@ impl Game {
                 .map(|f| [f.dead_end, f.rest_gate.map_or(i16::MAX, |g| g.1)]),
             stuck: ByTeam::default(),
             held: ByTeam::default(),
+            immune: ByTeam::default(),
             moved: 0,
             quiet: 0,
             homing: 0,
@@ -2387,6 +2391,7 @@ impl Game {
             for (i, p) in s.pieces[whose].iter_mut().take(n).enumerate() {
                 if p.alive() && p.released() && p.cell != NO_CELL && !p.immune() {
                     p.flags |= PieceFlags::IMMUNE | PieceFlags::IMMUNE_WHEN;
+                    s.immune[whose] |= 1 << i;
                     obs.event(Event::Immune {
                         team: whose,
                         piece: i as u8,
@@ -2691,6 +2696,8 @@ pub(crate) fn put(s: &mut State, t: TeamId, i: usize, p: Piece) {
     let held = released != 0 && !stuck && p.tpos == before_gate;
     s.stuck[t] = s.stuck[t] & !bit | u64::from(stuck) << i;
     s.held[t] = s.held[t] & !bit | u64::from(held) << i;
+    let immune = (released | waiting) != 0 && p.immune();
+    s.immune[t] = s.immune[t] & !bit | u64::from(immune) << i;
 }
 
 fn binom(n: u64, k: u64) -> f64 {

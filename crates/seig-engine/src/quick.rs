@@ -386,7 +386,13 @@ impl<'a> Gen<'a> {
                 may_decline: true,
             },
             None => Quick::Illegal,
-            Some(_) if self.careful_victims => self.careful_landing(p, c, single),
+            Some(spec) if self.careful_victims => {
+                let plain = Quick::Legal {
+                    capture: true,
+                    may_decline: !spec.compulsory && share_ok,
+                };
+                self.careful_landing(p, c, single, plain)
+            }
             Some(spec) => Quick::Legal {
                 capture: true,
                 may_decline: !spec.compulsory && share_ok,
@@ -394,10 +400,39 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// [`Gen::arrive`] where the pieces on the hole decide: [`Game::arrive`]'s verdict. Out
-    /// of line, so that the loop over the pieces keeps its registers.
+    /// May every opposing piece on hole `c` be taken as the hole says? Yes when no rule
+    /// guards rows of pieces and none of the pieces that may refuse (immune ones, waiting
+    /// ones under `immune until released`) stands there: a few pieces looked at, not all.
+    #[inline(always)]
+    fn plain_victims(&self, c: Cell) -> bool {
+        let (s, o) = (self.s, self.team.other());
+        let pol = &self.game.ir.capture;
+        if pol.protection.value.is_some() {
+            return false;
+        }
+        let mut refusing = s.immune[o];
+        if pol.waiting_immune.origin.is_some() {
+            refusing |= s.waiting[o];
+        }
+        let hole = c.get() as u8;
+        while refusing != 0 {
+            let j = refusing.trailing_zeros() as usize;
+            refusing &= refusing - 1;
+            if s.pieces[o][j].cell == hole {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// [`Gen::arrive`] where the pieces on the hole may decide: `plain`, the hole's verdict,
+    /// where none of them may refuse ([`Gen::plain_victims`]), else [`Game::arrive`]'s.
+    /// Out of line, so that the loop over the pieces keeps its registers.
     #[inline(never)]
-    fn careful_landing(&self, p: &Piece, c: Cell, single: Option<u8>) -> Quick {
+    fn careful_landing(&self, p: &Piece, c: Cell, single: Option<u8>, plain: Quick) -> Quick {
+        if self.plain_victims(c) {
+            return plain;
+        }
         match self.game.arrive(self.s, self.team, p, c, single) {
             Ok(a) => Quick::Legal {
                 capture: a.capture.is_some(),
