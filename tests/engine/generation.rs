@@ -169,3 +169,27 @@ fn a_walk_meets_the_gates_it_crosses_and_only_those() {
         assert_eq!(moves(&g, &at(&g, pool, a, b)), v(expected), "{a} | {pool}");
     }
 }
+
+#[test]
+fn a_landing_looks_for_immune_pieces_on_its_hole() {
+    // b's piece 1 has entered a_home, its opposing home, and is immune there; its piece 2
+    // on mid.2 is not. A landing on piece 2 takes it as the hole says (the immune piece
+    // stands elsewhere); one on piece 1 may not take it and shares its hole, or is refused.
+    let a = "+a_home.1 +a_home.4 off off";
+    let b = "+!a_home.3 +mid.2 x x";
+    let immune = "capture: compulsory, remove\n  immune after entering opposing home";
+    let cases: [(String, &[&str]); 2] = [
+        (
+            immune.to_string(),
+            &["1:2 a_home.1>a_home.3", "2:2x a_home.4>mid.2"],
+        ),
+        (
+            format!("{immune}\n  blocked landing: forbidden"),
+            &["2:2x a_home.4>mid.2"],
+        ),
+    ];
+    for (extra, expected) in cases {
+        let g = game("beside the board", &extra);
+        assert_eq!(moves(&g, &at(&g, "2/2#0", a, b)), v(expected), "{extra}");
+    }
+}
