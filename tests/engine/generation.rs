@@ -118,3 +118,78 @@ fn a_landing_on_opposing_pieces_takes_as_the_hole_and_the_pieces_say() {
         assert_eq!(moves(&g, &at(&g, pool, a, b)), v(expected), "{extra}");
     }
 }
+
+#[test]
+fn a_walk_meets_the_gates_it_crosses_and_only_those() {
+    // Gates at mid.1 (track index 4: the crossing throw must be a 3) and at b_home.4 (10:
+    // open once every piece of a is released, else a walk stops before it). The quick
+    // verdicts skip the gates of a walk that ends before the first or starts on or past
+    // the last: these walks end before, on and past the first, stop before the second or
+    // pass it, and start on its hole. Pieces 1..3 stand on a_home.2, a_home.3 and mid.6
+    // (indices 1, 2, 9).
+    let gates = "gate a mid: throw in 3 by crossing throw, else forbid\n  \
+                 gate a b_home: all own pieces released, else stop";
+    let g = game("beside the board", gates);
+    let b = "+b_home.1 x x x";
+    let waiting = "+a_home.2 +a_home.3 +mid.6 off";
+    let released = "+a_home.2 +a_home.3 +mid.6 +b_home.4";
+    let cases: [(&str, &str, &[&str]); 4] = [
+        // Piece 4 waits, so the b_home gate is closed: piece 3 stops before it, where it
+        // stands. A 2 takes piece 1 short of the mid gate and piece 2 onto it (refused).
+        (waiting, "2/2#0", &["1:2 a_home.2>a_home.4"]),
+        // A 3 takes piece 1 onto the mid gate and piece 2 past it.
+        (
+            waiting,
+            "3/3#0",
+            &["1:3 a_home.2>mid.1", "2:3 a_home.3>mid.2"],
+        ),
+        // All released: the b_home gate lets piece 3 in; piece 4 starts on its hole.
+        (
+            released,
+            "2/2#0",
+            &[
+                "1:2 a_home.2>a_home.4",
+                "3:2 mid.6>b_home.3",
+                "4:2 b_home.4>b_home.2",
+            ],
+        ),
+        // Piece 4 lands on b's piece (they share the hole).
+        (
+            released,
+            "3/3#0",
+            &[
+                "1:3 a_home.2>mid.1",
+                "2:3 a_home.3>mid.2",
+                "3:3 mid.6>b_home.2",
+                "4:3 b_home.4>b_home.1",
+            ],
+        ),
+    ];
+    for (a, pool, expected) in cases {
+        assert_eq!(moves(&g, &at(&g, pool, a, b)), v(expected), "{a} | {pool}");
+    }
+}
+
+#[test]
+fn a_landing_looks_for_immune_pieces_on_its_hole() {
+    // b's piece 1 has entered a_home, its opposing home, and is immune there; its piece 2
+    // on mid.2 is not. A landing on piece 2 takes it as the hole says (the immune piece
+    // stands elsewhere); one on piece 1 may not take it and shares its hole, or is refused.
+    let a = "+a_home.1 +a_home.4 off off";
+    let b = "+!a_home.3 +mid.2 x x";
+    let immune = "capture: compulsory, remove\n  immune after entering opposing home";
+    let cases: [(String, &[&str]); 2] = [
+        (
+            immune.to_string(),
+            &["1:2 a_home.1>a_home.3", "2:2x a_home.4>mid.2"],
+        ),
+        (
+            format!("{immune}\n  blocked landing: forbidden"),
+            &["2:2x a_home.4>mid.2"],
+        ),
+    ];
+    for (extra, expected) in cases {
+        let g = game("beside the board", &extra);
+        assert_eq!(moves(&g, &at(&g, "2/2#0", a, b)), v(expected), "{extra}");
+    }
+}

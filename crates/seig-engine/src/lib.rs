@@ -425,6 +425,9 @@ pub struct State {
     stuck: ByTeam<u64>,
     /// Per team, its released pieces on `rest[t][1]` (not stuck), kept likewise.
     held: ByTeam<u64>,
+    /// Per team, its immune pieces in the game ([`Piece::immune`]), kept likewise (and by
+    /// `Game::immunise`): a landing looks for them on its hole, not at every opposing piece.
+    immune: ByTeam<u64>,
     /// Pieces of the team to play that have moved in this seat's turn (kept only when a
     /// piece may move once per turn; else 0).
     moved: u64,
@@ -1091,6 +1094,9 @@ struct FastTrack {
     immune: Vec<u16>,
     /// The track's gates as (index, gate), in the order a walk meets them.
     gates: Vec<(u16, u16)>,
+    /// The first and the last track index with a gate ([`i16::MAX`] and -1: none): a walk
+    /// that ends before the first or starts on or past the last meets no gate.
+    pub(crate) gate_span: (i16, i16),
     /// A walk past the track's end needs [`Game::check_move`] (an exact count or a bounce):
     /// the quick verdicts know only `stop` (a loop is asked per position, `Gen::new`).
     past_end_unsure: bool,
@@ -1149,10 +1155,15 @@ impl FastTrack {
             || !pol.immune_when.is_empty()
             || pol.waiting_immune.origin.is_some()
             || pol.protection.value.is_some();
+        let gate_span = match (gates.first(), gates.last()) {
+            (Some(&(first, _)), Some(&(last, _))) => (first as i16, last as i16),
+            _ => (i16::MAX, -1),
+        };
         FastTrack {
             gated,
             immune,
             gates,
+            gate_span,
             past_end_unsure: tr.end.value != TrackEnd::Stop,
             dead_end,
             rest_gate,
@@ -1496,6 +1507,7 @@ impl Game {
                 .map(|f| [f.dead_end, f.rest_gate.map_or(i16::MAX, |g| g.1)]),
             stuck: ByTeam::default(),
             held: ByTeam::default(),
+            immune: ByTeam::default(),
             moved: 0,
             quiet: 0,
             homing: 0,
@@ -2411,6 +2423,7 @@ impl Game {
             for (i, p) in s.pieces[whose].iter_mut().take(n).enumerate() {
                 if p.alive() && p.released() && p.cell != NO_CELL && !p.immune() {
                     p.flags |= PieceFlags::IMMUNE | PieceFlags::IMMUNE_WHEN;
+                    s.immune[whose] |= 1 << i;
                     obs.event(Event::Immune {
                         team: whose,
                         piece: i as u8,
@@ -2732,6 +2745,8 @@ pub(crate) fn put(s: &mut State, t: TeamId, i: usize, p: Piece) {
     let held = released != 0 && !stuck && p.tpos == before_gate;
     s.stuck[t] = s.stuck[t] & !bit | u64::from(stuck) << i;
     s.held[t] = s.held[t] & !bit | u64::from(held) << i;
+    let immune = (released | waiting) != 0 && p.immune();
+    s.immune[t] = s.immune[t] & !bit | u64::from(immune) << i;
 }
 
 fn binom(n: u64, k: u64) -> f64 {

@@ -63,11 +63,12 @@ pub(super) struct Group {
 
 impl Group {
     /// The facts of the entries in `mask` (all unused).
+    #[inline(always)]
     pub fn new(s: &State, mask: u64) -> Group {
-        let pool = &s.pool[..s.pool_len as usize];
         if mask.is_power_of_two() {
-            // The common group: one plain move, bound to no release.
-            let e = &pool[mask.trailing_zeros() as usize];
+            // The common group: one plain move, bound to no release (inline: a call costs
+            // as much as the rest).
+            let e = &s.pool[mask.trailing_zeros() as usize];
             if e.kind == EntryKind::Move && e.bound == NONE {
                 return Group {
                     total: e.steps as i16,
@@ -78,6 +79,13 @@ impl Group {
                 };
             }
         }
+        Group::general(s, mask)
+    }
+
+    /// [`Group::new`] for any group.
+    #[inline(never)]
+    fn general(s: &State, mask: u64) -> Group {
+        let pool = &s.pool[..s.pool_len as usize];
         let mut g = Group {
             total: 0,
             releases: 0,
@@ -154,12 +162,14 @@ pub(super) struct Gen<'a> {
     /// The team to move, its pieces and its track's last index: read for every piece, and
     /// kept here so that the loop over the pieces does not load them again through `s`.
     team: TeamId,
-    pieces: &'a [Piece],
+    pieces: &'a [Piece; MAX_TEAM_PIECES],
     last: i16,
     /// The track of the team to move, its gates, and those gates in walking order.
     cells: &'a [Cell],
     gates: &'a [Gate],
     gate_order: &'a [(u16, u16)],
+    /// [`FastTrack::gate_span`].
+    gate_span: &'a (i16, i16),
     /// A walk past the track's end needs [`Game::check_move`] (a loop whose condition holds
     /// now, an exact count or a bounce).
     past_end_unsure: bool,
@@ -177,9 +187,6 @@ pub(super) struct Gen<'a> {
     /// Gates whose condition has been evaluated, and those found open.
     known: u64,
     open: u64,
-    /// The track index just before a `stop` gate found closed by its condition: a released
-    /// piece there cannot move at all in this position (`i16::MIN`: none known).
-    parked: i16,
     /// What [`Game::arrive`] reads, loaded once: the holes of the team to move and of its
     /// opponent, the holes where its own pieces gather, and what landing on an opposing
     /// piece does on each hole.
@@ -234,6 +241,7 @@ impl<'a> Gen<'a> {
             cells: &tr.cells,
             gates: &tr.gates,
             gate_order: &fast.gates,
+            gate_span: &fast.gate_span,
             past_end_unsure,
             moved: s.moved,
             released,
@@ -242,7 +250,6 @@ impl<'a> Gen<'a> {
             held: s.held[t],
             known: 0,
             open: 0,
-            parked: i16::MIN,
             own: &s.occ[t],
             opposing: &s.occ[t.other()],
             gather: &game.gather[t],
@@ -257,6 +264,7 @@ impl<'a> Gen<'a> {
     /// The pieces that may take group `g`, as far as release and bindings say, without the
     /// released pieces that cannot move in this position (stuck for good, or before a
     /// closed stop gate: every walk of theirs stops where it starts).
+    #[inline(always)]
     pub fn candidates(&mut self, g: &Group) -> u64 {
         self.off_track = None;
         let mut c = 0;
@@ -301,9 +309,6 @@ impl<'a> Gen<'a> {
     #[inline(always)]
     fn judge(&mut self, p: &Piece, g: &Group, release: bool) -> Quick {
         let last = self.last;
-        if p.tpos == self.parked && !release {
-            return Quick::Illegal;
-        }
         let mut end = p.tpos + g.total;
         if end > last {
             if self.past_end_unsure {
@@ -311,32 +316,33 @@ impl<'a> Gen<'a> {
             }
             end = last;
         }
-        for &(at, gi) in self.gate_order {
-            let at = at as i16;
-            if at <= p.tpos {
-                continue;
-            }
-            if at > end {
-                break;
-            }
-            let gate = &self.gates[gi as usize];
-            let (ok, by_position) = match &gate.requirement {
-                Requirement::CrossingThrow(m) | Requirement::EveryThrow(m) => match g.single {
-                    Some(v) => (m >> v & 1 == 1, false),
-                    None => return Quick::Unsure,
-                },
-                Requirement::MoveTotal(m) => (g.total < 64 && m >> g.total & 1 == 1, false),
-                Requirement::Conds(cs) => (self.open(gi, cs), true),
-            };
-            if !ok {
-                if !gate.stop {
-                    return Quick::Illegal;
+        // Most walks meet no gate: the loop over them is skipped.
+        let (gate_first, gate_last) = *self.gate_span;
+        if end >= gate_first && p.tpos < gate_last {
+            for &(at, gi) in self.gate_order {
+                let at = at as i16;
+                if at <= p.tpos {
+                    continue;
                 }
-                end = at - 1;
-                if by_position {
-                    self.parked = end;
+                if at > end {
+                    break;
                 }
-                break;
+                let gate = &self.gates[gi as usize];
+                let ok = match &gate.requirement {
+                    Requirement::CrossingThrow(m) | Requirement::EveryThrow(m) => match g.single {
+                        Some(v) => m >> v & 1 == 1,
+                        None => return Quick::Unsure,
+                    },
+                    Requirement::MoveTotal(m) => g.total < 64 && m >> g.total & 1 == 1,
+                    Requirement::Conds(cs) => self.open(gi, cs),
+                };
+                if !ok {
+                    if !gate.stop {
+                        return Quick::Illegal;
+                    }
+                    end = at - 1;
+                    break;
+                }
             }
         }
         if end <= p.tpos {
@@ -380,14 +386,12 @@ impl<'a> Gen<'a> {
                 may_decline: true,
             },
             None => Quick::Illegal,
-            Some(_) if self.careful_victims => {
-                match self.game.arrive(self.s, self.team, p, c, single) {
-                    Ok(a) => Quick::Legal {
-                        capture: a.capture.is_some(),
-                        may_decline: a.may_decline,
-                    },
-                    Err(_) => Quick::Illegal,
-                }
+            Some(spec) if self.careful_victims => {
+                let plain = Quick::Legal {
+                    capture: true,
+                    may_decline: !spec.compulsory && share_ok,
+                };
+                self.careful_landing(p, c, single, plain)
             }
             Some(spec) => Quick::Legal {
                 capture: true,
@@ -396,16 +400,63 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// May every opposing piece on hole `c` be taken as the hole says? Yes when no rule
+    /// guards rows of pieces and none of the pieces that may refuse (immune ones, waiting
+    /// ones under `immune until released`) stands there: a few pieces looked at, not all.
+    #[inline(always)]
+    fn plain_victims(&self, c: Cell) -> bool {
+        let (s, o) = (self.s, self.team.other());
+        let pol = &self.game.ir.capture;
+        if pol.protection.value.is_some() {
+            return false;
+        }
+        let mut refusing = s.immune[o];
+        if pol.waiting_immune.origin.is_some() {
+            refusing |= s.waiting[o];
+        }
+        let hole = c.get() as u8;
+        while refusing != 0 {
+            let j = refusing.trailing_zeros() as usize;
+            refusing &= refusing - 1;
+            if s.pieces[o][j].cell == hole {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// [`Gen::arrive`] where the pieces on the hole may decide: `plain`, the hole's verdict,
+    /// where none of them may refuse ([`Gen::plain_victims`]), else [`Game::arrive`]'s.
+    /// Out of line, so that the loop over the pieces keeps its registers.
+    #[inline(never)]
+    fn careful_landing(&self, p: &Piece, c: Cell, single: Option<u8>, plain: Quick) -> Quick {
+        if self.plain_victims(c) {
+            return plain;
+        }
+        match self.game.arrive(self.s, self.team, p, c, single) {
+            Ok(a) => Quick::Legal {
+                capture: a.capture.is_some(),
+                may_decline: a.may_decline,
+            },
+            Err(_) => Quick::Illegal,
+        }
+    }
+
     /// Does gate `gi` of the team to move let pieces in?
+    #[inline(never)]
     fn open(&mut self, gi: u16, cs: &[Cond]) -> bool {
         let (g, s) = (self.game, self.s);
+        // Each condition out of line (`Game::cond_full` answers every kind): inlined,
+        // `Game::cond` sets up its reads for either team before the first condition, which
+        // costs more than the calls for the one or two conditions of a gate.
+        let holds = |cs: &[Cond]| cs.iter().all(|c| g.cond_full(s, s.team, c));
         if gi >= 64 {
-            return cs.iter().all(|c| g.cond(s, s.team, c));
+            return holds(cs);
         }
         let bit = 1u64 << gi;
         if self.known & bit == 0 {
             self.known |= bit;
-            if g.holds(s, s.team, cs) {
+            if holds(cs) {
                 self.open |= bit;
             }
         }
