@@ -2291,10 +2291,10 @@ mod tests {
     #![allow(clippy::expect_used, reason = "a test may panic on a broken fixture")]
     use super::*;
 
-    fn sigue() -> Game {
+    fn mini() -> Game {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../rules/sigue-caillie.seig"
+            "/../../tests/fixtures/mini.seig"
         );
         let bytes = std::fs::read(path).expect("rule file");
         let (_, lowered) = seig_lang::load(&bytes, &seig_lang::lower::Selection::default());
@@ -2306,7 +2306,7 @@ mod tests {
     /// it was refused in. Either way what asking before the throw gives.
     #[test]
     fn throws_applied_or_refused_are_counted_by_their_sticks() {
-        let g = sigue();
+        let g = mini();
         let s0 = g.initial_state();
         let n = g.sticks_for(&s0) as usize;
         let mut acc = Acc::new(g.ir().rules.len());
