@@ -6,6 +6,9 @@
 #
 #   benches/compare.sh                      # builds, then prints the table
 #   BEFORE=/tmp/seig-old benches/compare.sh # adds a column for another build (`before`)
+#   BEFORE=old/target/release/seig BEFORE_RULES=old/rules benches/compare.sh
+#                                           # the other build on its own commit's rule files
+#                                           # (an old build may not read today's)
 #   GAMES=20000 ROUNDS=5 benches/compare.sh
 #
 # Figures vary with the machine and its load; the ratios are what to read.
@@ -14,6 +17,7 @@ cd "$(dirname "$0")/.."
 GAMES=${GAMES:-5000}
 ROUNDS=${ROUNDS:-3}
 BEFORE=${BEFORE:-}
+BEFORE_RULES=${BEFORE_RULES:-rules}
 cargo build --release --quiet --bin seig --example reference_sig
 SEIG=target/release/seig
 REF=target/release/examples/reference_sig
@@ -38,7 +42,7 @@ row() { # LABEL REF-ARGS|- FILE ARGS...
       # shellcheck disable=SC2086
       r+=("$("$REF" -n "$GAMES" --seed 1 $refargs | aps)")
     fi
-    [[ -n $BEFORE ]] && b+=("$(sim "$BEFORE" "$file" "$@")")
+    [[ -n $BEFORE ]] && b+=("$(sim "$BEFORE" "$BEFORE_RULES/${file#rules/}" "$@")")
   done
   local ms mr mb
   ms=$(median "${s[@]}")
