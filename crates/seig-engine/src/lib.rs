@@ -2797,10 +2797,9 @@ fn order_conditions(ir: &mut Ir) {
     }
 }
 
-/// Per count of sticks `n`: the outcomes with their exact probabilities, their
-/// cumulative thresholds on `u64` (the RNG protocol's draw picks the first above it), and
-/// how many thresholds a draw compares.
-/// [`Game::sticks_always`] and [`Game::sticks_firsts`].
+/// The stick counts known without reading the position: the one count where nothing
+/// changes it, and the first-throw counts where only they do ([`Game::sticks_always`] and
+/// [`Game::sticks_firsts`]).
 fn sticks_counts(st: &Sticks) -> (Option<u8>, Option<[Option<u8>; 2]>) {
     let plain = st.conditional.is_empty() && st.by_phase.iter().all(Option::is_none);
     let firsts = [&st.first_of_game, &st.first_of_turn].map(|c| c.as_ref().map(|c| c.value));
@@ -2808,6 +2807,9 @@ fn sticks_counts(st: &Sticks) -> (Option<u8>, Option<[Option<u8>; 2]>) {
     (always.then_some(st.count), plain.then_some(firsts))
 }
 
+/// Per count of sticks `n`: the outcomes with their exact probabilities, and the draws'
+/// cumulative thresholds on `u64` (the RNG protocol's draw picks the first above it) with
+/// their table by a draw's top byte.
 type ChanceTables = (Vec<Vec<Outcome>>, StickDraws);
 
 /// The shift that leaves a draw's top byte, which indexes [`StickDraws::by_top`].
