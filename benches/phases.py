@@ -140,6 +140,8 @@ def chains(binary, addrs):
 
 def split(recs, obj, binary):
     addrs = {a for g, rs in recs.items() if obj.get(g) == binary for a, _, _ in rs}
+    if not addrs:
+        sys.exit(f'phases.py: no instruction of {binary} in the profile')
     chain = chains(binary, addrs)
     incl = {g: sum(r[1] for r in rs) for g, rs in recs.items()}
 
@@ -215,6 +217,10 @@ def split(recs, obj, binary):
 
 def main():
     recs, obj, total, binary = profile(sys.argv[1])
+    # The object that holds the driver's loop is the binary to symbolize: `cmd:` names it
+    # as it was typed (often relative, `target/release/seig`) while the `ob=` lines name
+    # it by its absolute path, and the two must compare equal for any chain to be read.
+    binary = obj.get('seig_tools::driver::play') or binary
     row, play = split(recs, obj, binary)
     d = json.load(open(sys.argv[2]))
     acts = d['throws']['mean'] * d['games'] + d['decision_moves']['n']
