@@ -508,15 +508,40 @@ pub enum SticksScope {
 
 /// One of the two teams, by its place in the throwing order. Only two exist, so
 /// the opponent is [`TeamId::other`] and per-team tables are [`ByTeam`]s indexed by it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
-pub struct TeamId(u8);
+pub struct TeamId(Seat);
+
+/// A team's place, as an enum rather than a bare `u8`: the compiler then knows that a
+/// team's number is 0 or 1, so a per-team table is read with no bounds check and a
+/// [`ByTeam`] with no test of which team it is (the engine's hot loop reads them at every
+/// step). Ordered, hashed and printed as the number.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[repr(u8)]
+enum Seat {
+    First = 0,
+    Second = 1,
+}
+
+impl std::fmt::Debug for TeamId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("TeamId").field(&(self.0 as u8)).finish()
+    }
+}
+
+impl std::hash::Hash for TeamId {
+    #[inline]
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        // As the `u8` it was: the same hashes as before.
+        (self.0 as u8).hash(state)
+    }
+}
 
 impl TeamId {
     /// The team that throws first.
-    pub const FIRST: TeamId = TeamId(0);
+    pub const FIRST: TeamId = TeamId(Seat::First);
     /// The team that throws second.
-    pub const SECOND: TeamId = TeamId(1);
+    pub const SECOND: TeamId = TeamId(Seat::Second);
     /// Both teams, in throwing order.
     pub const BOTH: [TeamId; 2] = [TeamId::FIRST, TeamId::SECOND];
 
@@ -527,7 +552,11 @@ impl TeamId {
     #[inline]
     pub const fn new(i: usize) -> TeamId {
         assert!(i < 2, "a team index is 0 or 1");
-        TeamId(i as u8)
+        if i == 0 {
+            TeamId::FIRST
+        } else {
+            TeamId::SECOND
+        }
     }
     /// The team at place `i` of the throwing order (`None` unless 0 or 1).
     #[inline]
@@ -546,24 +575,23 @@ impl TeamId {
     /// The opposing team.
     #[inline]
     pub const fn other(self) -> TeamId {
-        TeamId(self.0 ^ 1)
+        match self.0 {
+            Seat::First => TeamId::SECOND,
+            Seat::Second => TeamId::FIRST,
+        }
     }
 }
 
 impl TryFrom<u8> for TeamId {
     type Error = String;
     fn try_from(i: u8) -> Result<TeamId, String> {
-        if i < 2 {
-            Ok(TeamId(i))
-        } else {
-            Err(format!("a team index is 0 or 1, not {i}"))
-        }
+        TeamId::from_index(i as usize).ok_or_else(|| format!("a team index is 0 or 1, not {i}"))
     }
 }
 
 impl From<TeamId> for u8 {
     fn from(t: TeamId) -> u8 {
-        t.0
+        t.0 as u8
     }
 }
 
@@ -623,16 +651,22 @@ impl<T> ByTeam<T> {
     }
     /// A team's value.
     #[inline]
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "a `TeamId` is 0 or 1 by its type, so the compiler drops the check too"
+    )]
     pub const fn get(&self, t: TeamId) -> &T {
-        // A match on the pair rather than a slice index: no bounds check to fail.
-        let [first, second] = &self.0;
-        if t.0 == 0 { first } else { second }
+        // An index, not a choice between the two: the address is computed, not tested.
+        &self.0[t.index()]
     }
     /// A team's value, to change.
     #[inline]
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "a `TeamId` is 0 or 1 by its type, so the compiler drops the check too"
+    )]
     pub fn get_mut(&mut self, t: TeamId) -> &mut T {
-        let [first, second] = &mut self.0;
-        if t.0 == 0 { first } else { second }
+        &mut self.0[t.index()]
     }
     /// The values in throwing order.
     #[inline]
@@ -2235,5 +2269,49 @@ impl Ir {
             }
             Start::Beside => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::hash::{DefaultHasher, Hash, Hasher};
+
+    fn hash_of(x: impl Hash) -> u64 {
+        let mut h = DefaultHasher::new();
+        x.hash(&mut h);
+        h.finish()
+    }
+
+    /// A team is its number 0 or 1 wherever it shows: in order, hashes, `Debug`, `u8`.
+    #[test]
+    fn a_team_behaves_as_its_number() {
+        for (i, t) in TeamId::BOTH.into_iter().enumerate() {
+            assert_eq!(t.index(), i);
+            assert_eq!(TeamId::new(i), t);
+            assert_eq!(TeamId::from_index(i), Some(t));
+            assert_eq!(TeamId::try_from(i as u8), Ok(t));
+            assert_eq!(u8::from(t), i as u8);
+            assert_eq!(hash_of(t), hash_of(i as u8));
+            assert_eq!(format!("{t:?}"), format!("TeamId({i})"));
+            assert_eq!(t.other().index(), 1 - i);
+            assert_eq!(t.other().other(), t);
+        }
+        assert!(TeamId::FIRST < TeamId::SECOND);
+        assert_eq!(TeamId::from_index(2), None);
+        assert!(TeamId::try_from(2u8).is_err());
+    }
+
+    /// A per-team table gives each team its own value, to read and to change.
+    #[test]
+    fn a_table_reads_and_changes_each_team_apart() {
+        let mut t = ByTeam::new(10u32, 20u32);
+        assert_eq!((t[TeamId::FIRST], t[TeamId::SECOND]), (10, 20));
+        *t.get_mut(TeamId::SECOND) += 1;
+        t[TeamId::FIRST] += 2;
+        assert_eq!(t.into_array(), [12, 21]);
+        assert_eq!(*t.get(TeamId::SECOND), 21);
+        let pairs = [7u8, 9u8];
+        assert_eq!((pairs[TeamId::FIRST], pairs[TeamId::SECOND]), (7, 9));
     }
 }
