@@ -462,8 +462,9 @@ struct Counter<'a> {
     first_move: [Option<u64>; 2],
     /// Teams whose first move is still to come, a bit per team (one test per throw).
     unmoved: u8,
-    /// The team that threw last, until the throw has been applied.
-    thrower: Option<usize>,
+    /// The team that threw last, until the throw has been applied (one byte: a team has a
+    /// spare value for `None`).
+    thrower: Option<TeamId>,
     /// That throw's count of face 0.
     thrown: u8,
     /// Throws of fewer than 16 sticks showing face 0 fewer than 16 times, at `n * 16 + k`:
@@ -560,11 +561,11 @@ impl Shares {
 impl Hooks for Counter<'_> {
     #[inline]
     fn throw(&mut self, _g: &Game, s: &State, k: u8) {
-        let team = s.team().index();
+        let team = s.team();
         // Counted by its sticks once applied (`applied`, `end`): the position after it
         // names them, where asking before would make the engine count them once more.
         self.throws += 1;
-        self.team_throws[team] += 1;
+        self.team_throws[team.index()] += 1;
         self.thrower = Some(team);
         self.thrown = k;
     }
@@ -652,13 +653,18 @@ impl Hooks for Counter<'_> {
             if let Some((n, k, _)) = s.last() {
                 self.count_throw(n, k);
             }
-            if self.unmoved & (1 << team) != 0
+            // `unmoved` first: past the first moves of both teams (most of a game's
+            // throws) one test of it is all a throw costs here.
+            let bit = 1 << team.index();
+            if self.unmoved != 0
+                && self.unmoved & bit != 0
                 && !g.is_over(s)
-                && s.team().index() == team
+                && s.team() == team
                 && could_move(g, s)
             {
-                self.first_move[team] = Some(self.team_throws[team]);
-                self.unmoved &= !(1 << team);
+                let t = team.index();
+                self.first_move[t] = Some(self.team_throws[t]);
+                self.unmoved &= !bit;
             }
         }
         if s.turns() != self.last_turns {
