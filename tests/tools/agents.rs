@@ -351,3 +351,70 @@ fn the_driver_draws_a_uniform_choice_as_the_random_agent_would() {
         }
     }
 }
+
+/// The driver throws exactly at the engine's chance nodes, decides at its other nodes, and
+/// stops at the end the engine names: played again from its final position, a finished game
+/// ends at once, the same way.
+#[test]
+fn the_driver_throws_at_chance_nodes_and_stops_at_the_end() {
+    use seig::tools::agents::RandomAgent;
+    use seig::tools::driver::{End, Hooks, NoHooks, play};
+    #[derive(Default)]
+    struct Nodes(u64, u64);
+    impl Hooks for Nodes {
+        fn throw(&mut self, g: &Game, s: &State, _k: u8) {
+            assert!(g.is_chance(s) && !g.is_over(s));
+            self.0 += 1;
+        }
+        fn decision(&mut self, g: &Game, s: &State, _legal: &[Decision], _d: Decision) {
+            assert!(!g.is_chance(s) && !g.is_over(s));
+            self.1 += 1;
+        }
+    }
+    for (name, g) in variants() {
+        for i in 0..4 {
+            let streams = Streams::for_game(3, i);
+            let mut s = g.initial_state();
+            let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
+            let mut nodes = Nodes::default();
+            let out = play(
+                &g,
+                &mut s,
+                &mut [&mut a, &mut b],
+                &streams,
+                2_000,
+                &mut nodes,
+            );
+            assert_eq!(
+                (out.throws, out.decisions),
+                (nodes.0, nodes.1),
+                "{name} game {i}"
+            );
+            match &out.end {
+                End::Won(w) => assert_eq!(g.winner(&s), Some(*w), "{name} game {i}"),
+                End::Drawn | End::Deadlock(_) => {
+                    assert!(g.is_over(&s) && g.winner(&s).is_none(), "{name} game {i}")
+                }
+                End::TurnCap => assert!(!g.is_over(&s), "{name} game {i}"),
+                End::Aborted(m) => panic!("{name} game {i}: {m}"),
+            }
+            if g.is_over(&s) {
+                let mut again = s.clone();
+                let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
+                let out2 = play(
+                    &g,
+                    &mut again,
+                    &mut [&mut a, &mut b],
+                    &streams,
+                    2_000,
+                    &mut NoHooks,
+                );
+                assert_eq!(
+                    (out2.end, out2.throws, out2.decisions),
+                    (out.end, 0, 0),
+                    "{name} game {i}"
+                );
+            }
+        }
+    }
+}

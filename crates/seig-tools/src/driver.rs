@@ -127,16 +127,20 @@ pub fn play(
     let mut legal: Vec<Decision> = Vec::with_capacity(64);
     g.legal_decisions(s, &mut legal);
     let end = loop {
-        match s.stage() {
-            Stage::Over(w) => break End::Won(w),
-            Stage::Drawn => break End::Drawn,
-            Stage::Deadlock => break End::Deadlock(g.to_notation(s)),
-            Stage::Throw | Stage::Move => {}
+        // Two comparisons, not a match: the stage's byte also holds the winner, so a match
+        // first decodes which stage it is; a throw is the chance node (`Game::is_chance`).
+        let stage = s.stage();
+        let chance = stage == Stage::Throw;
+        if !chance
+            && stage != Stage::Move
+            && let Some(end) = ended(g, s)
+        {
+            break end;
         }
         if s.turns() >= max_turns {
             break End::TurnCap;
         }
-        let r = if g.is_chance(s) {
+        let r = if chance {
             let k = g.sample_outcome(s, game.next_u64());
             hooks.throw(g, s, k);
             throws += 1;
@@ -179,6 +183,17 @@ pub fn play(
     };
     hooks.end(g, s, &out);
     out
+}
+
+/// How the game ended, if `s` is at an end.
+#[cold]
+fn ended(g: &Game, s: &State) -> Option<End> {
+    match s.stage() {
+        Stage::Over(w) => Some(End::Won(w)),
+        Stage::Drawn => Some(End::Drawn),
+        Stage::Deadlock => Some(End::Deadlock(g.to_notation(s))),
+        Stage::Throw | Stage::Move => None,
+    }
 }
 
 // ---------------------------------------------------------------------------------------
