@@ -1053,6 +1053,10 @@ pub struct Game {
     /// [`Game::plain_walk`] without stacks moving together or a chosen entry: the common
     /// move is applied by `Game::land_plain`, without the general checks.
     plain_apply: bool,
+    /// [`Game::plain_apply`] where a release is made in any order (`release order: chosen`,
+    /// no rule of its own) and no release is confined (`within`): `Game::land` neither
+    /// checks the order nor the confinement, so a one-entry release is applied plainly too.
+    plain_release: bool,
     /// The only endings are `win` statements in every phase (no draw, no end by score):
     /// [`Game::check_win`] looks at them inline.
     wins_only: bool,
@@ -1399,6 +1403,11 @@ impl Game {
         let (latched, immune_latches, immune_on_pieces) = latch_tables(&ir);
         let (latched_mask, latch_on_pieces, latched_full) = latch_skips(&latched);
         let main_end = ByTeam::from_fn(|t| ir.teams[t].track.main_len() as i16);
+        let plain_apply = plain_walk && !entry_choice && !mv.stacks_together.value && !prisoners;
+        let plain_release = plain_apply
+            && !effect_orders
+            && !confined
+            && ir.release_order.value == ReleaseOrder::Chosen;
         let waiting_unarrived = waiting_unarrived(&ir, &track_of_cell, &arrival, &main_end);
         Game {
             waiting_unarrived,
@@ -1431,7 +1440,8 @@ impl Game {
             walks_back,
             back_may,
             splits: ir.movement.split.value != SplitThrows::Whole,
-            plain_apply: plain_walk && !entry_choice && !mv.stacks_together.value && !prisoners,
+            plain_apply,
+            plain_release,
             prisoners,
             wins_only,
             wins_by_extinction: wins_by_extinction(&ir),
