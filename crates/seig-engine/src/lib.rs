@@ -2123,8 +2123,12 @@ impl Game {
     }
 
     fn end_turn(&self, s: &mut State, obs: &mut impl Observer) {
-        // Spent entries are cleared, so that equal positions are equal states.
-        s.pool[..s.pool_len as usize].fill(EMPTY_ENTRY);
+        // Spent entries are cleared, so that equal positions are equal states. Those past
+        // the pool are clear already: a short pool is cleared by a fixed write, no loop.
+        match s.pool.first_chunk_mut::<4>() {
+            Some(head) if s.pool_len <= 4 => *head = [EMPTY_ENTRY; 4],
+            _ => s.pool[..s.pool_len as usize].fill(EMPTY_ENTRY),
+        }
         s.pool_len = 0;
         s.bind = NONE;
         s.again = false;
@@ -2352,13 +2356,18 @@ impl Game {
     /// `all own pieces released` for a team with waiting pieces: true when it is the team to
     /// play and its pool's unused `release` entries will release every one of them, counted
     /// as `own pieces released CMP N` counts them (a pooled turn's releasing throw has
-    /// released its piece before the piece is chosen). Out of line: the quick test before it
-    /// answers for every file without a pool.
-    #[inline(never)]
+    /// released its piece before the piece is chosen). The quick tests inline (at a turn's
+    /// end, where transitions ask it, the pool was just emptied: no call), the count out of
+    /// line.
+    #[inline(always)]
     fn released_pending(&self, s: &State, team: TeamId) -> bool {
-        team == s.team
-            && s.pool_len != 0
-            && Self::pending_releases(s) >= s.waiting[team].count_ones()
+        team == s.team && s.pool_len != 0 && Self::pending_cover(s, team)
+    }
+
+    /// The pool's unused `release` entries cover the team's waiting pieces.
+    #[inline(never)]
+    fn pending_cover(s: &State, team: TeamId) -> bool {
+        Self::pending_releases(s) >= s.waiting[team].count_ones()
     }
 
     /// Do all of `cs` hold, seen from `team`? (A plain loop: the hot callers, wins, gates
