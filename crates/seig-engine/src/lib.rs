@@ -2390,7 +2390,9 @@ impl Game {
     }
 
     /// Records, for each team, the `once` conditions that hold now: called at the end of
-    /// every action.
+    /// every action. Inline where every latch is one `REGION full` (a few mask tests, no
+    /// call); the general walk out of line.
+    #[inline(always)]
     fn latch(&self, s: &mut State) {
         s.latch_due = false;
         if let Some(full) = &self.latched_full {
@@ -2404,6 +2406,12 @@ impl Game {
             }
             return;
         }
+        self.latch_walk(s);
+    }
+
+    /// [`Game::latch`] by each latch's conditions.
+    #[inline(never)]
+    fn latch_walk(&self, s: &mut State) {
         for t in TeamId::BOTH {
             if s.latches[t] & self.latched_mask == self.latched_mask {
                 continue;
