@@ -2028,15 +2028,17 @@ impl Game {
     /// Drops spent entries (used or forfeited) before a new throw, keeping the releases
     /// that the coming throw may be bound to.
     fn compact_pool(&self, s: &mut State) {
+        // The pool never holds more than `POOL_MAX` (the bound lets the checks go).
+        let (bind, len) = (s.bind, (s.pool_len as usize).min(POOL_MAX));
         let mut w = 0;
-        for r in 0..s.pool_len as usize {
+        for r in 0..len {
             let e = s.pool[r];
-            if kept_by_compaction(&e, s.bind) {
+            if kept_by_compaction(&e, bind) {
                 s.pool[w] = e;
                 w += 1;
             }
         }
-        s.pool[w..s.pool_len as usize].fill(EMPTY_ENTRY);
+        s.pool[w..len].fill(EMPTY_ENTRY);
         s.pool_len = w as u8;
     }
 
