@@ -1404,10 +1404,7 @@ impl Game {
         let (latched_mask, latch_on_pieces, latched_full) = latch_skips(&latched);
         let main_end = ByTeam::from_fn(|t| ir.teams[t].track.main_len() as i16);
         let plain_apply = plain_walk && !entry_choice && !mv.stacks_together.value && !prisoners;
-        let plain_release = plain_apply
-            && !effect_orders
-            && !confined
-            && ir.release_order.value == ReleaseOrder::Chosen;
+        let chosen = ir.release_order.value == ReleaseOrder::Chosen;
         let waiting_unarrived = waiting_unarrived(&ir, &track_of_cell, &arrival, &main_end);
         Game {
             waiting_unarrived,
@@ -1441,7 +1438,7 @@ impl Game {
             back_may,
             splits: ir.movement.split.value != SplitThrows::Whole,
             plain_apply,
-            plain_release,
+            plain_release: plain_apply && chosen && !effect_orders && !confined,
             prisoners,
             wins_only,
             wins_by_extinction: wins_by_extinction(&ir),
