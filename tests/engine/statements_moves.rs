@@ -1319,3 +1319,110 @@ fn once_full_latches_alike_read_directly_or_with_other_latches() {
         assert_eq!(s.latches(b) & (any | own), 0, "{extra}");
     }
 }
+
+// ------------------------------------------------------------------- releases applied plainly
+
+/// The landing `apply` takes for move `mv` without the full check (`Game::check_move_plain`;
+/// `None`: the full check decides). Where there is one, it must be `check_move`'s.
+fn plain_landing(g: &Game, s: &seig::engine::State, mv: &str) -> Option<seig::engine::Landing> {
+    let d = g
+        .parse_decision(s, mv)
+        .unwrap_or_else(|e| panic!("{}", said(g, &e)));
+    let plain = g.check_move_plain(s, d)?;
+    let full = g.check_move(s, s.team(), d.piece, d.mask);
+    assert_eq!(
+        full.ok(),
+        Some(plain),
+        "{mv}: the plain and the full landing differ"
+    );
+    Some(plain)
+}
+
+#[test]
+fn a_release_is_applied_plainly_only_where_land_checks_neither_order_nor_confinement() {
+    // Chosen order: either waiting piece, on the plain path, lands as the full check says.
+    let g = game("release order: chosen");
+    let s = at(&g, "r1/1#0", WAITING, NO_B);
+    for mv in ["1:r1", "3:r1"] {
+        let l = plain_landing(&g, &s, mv).expect("a plain release");
+        assert!(l.release, "{mv}");
+    }
+    // A blocked release (a_home.4 steps onto its own mid.1): lost by default, the full
+    // check refuses it; released in place, the plain path makes it where the piece stands.
+    let s = at(&g, "r1/1#0", BLOCKED, NO_B);
+    assert_eq!(plain_landing(&g, &s, "4:r1"), None);
+    assert_eq!(moves(&g, &s), v(&["3:r1 a_home.2>a_home.3"]));
+    let g = game("release order: chosen\n blocked release: released in place");
+    let s = at(&g, "r1/1#0", BLOCKED, NO_B);
+    let l = plain_landing(&g, &s, "4:r1").expect("released in place, plainly");
+    assert_eq!(
+        l.place(),
+        Some(s.pieces(TeamId::new(0))[3].place().expect("on a_home.4"))
+    );
+    let mut after = s.clone();
+    play(&g, &mut after, "4:r1");
+    assert!(
+        note(&g, &after).contains("+a_home.4"),
+        "{}",
+        note(&g, &after)
+    );
+    // Front-most order (the default): the rear piece's release must be refused, so neither
+    // release takes the plain path.
+    let g = game("");
+    let s = at(&g, "r1/1#0", WAITING, NO_B);
+    assert_eq!(plain_landing(&g, &s, "1:r1"), None);
+    assert_eq!(plain_landing(&g, &s, "3:r1"), None);
+    assert_eq!(
+        refuse(&g, &s, "1:r1"),
+        "a release takes the front-most unreleased piece"
+    );
+    // Confined (`within`): a release out of the home row must be refused, so no release
+    // takes the plain path, not even one that stays inside.
+    let text = file("release order: chosen").replace(
+        "on 1: release 1 moving 1",
+        "on 1: release 1 moving 1 within own home",
+    );
+    let g = common::game_of(&text);
+    let s = at(&g, "r1/1#0", "a_home.1 +mid.6 a_home.3 a_home.4", NO_B);
+    assert_eq!(plain_landing(&g, &s, "1:r1"), None);
+    assert_eq!(plain_landing(&g, &s, "4:r1"), None);
+    assert_eq!(refuse(&g, &s, "4:r1"), "R-T");
+    let mut after = s.clone();
+    play(&g, &mut after, "1:r1");
+}
+
+#[test]
+fn a_piece_released_beside_the_board_moves_on_plainly() {
+    // Pieces wait beside the board; a 1 releases one onto a_home.1, or, with a_home.1 held
+    // by its own team, in place beside the board (released, off the track).
+    let text = file("release order: chosen\n blocked release: released in place").replace(
+        "team a: 4 pieces in a_home",
+        "team a: 4 pieces beside the board",
+    );
+    let g = common::game_of(&text);
+    let at_off = |pool: &str, a: &str| {
+        pos(
+            &g,
+            &format!("play | a 1 move | throws 1/1/9 turns 8 | pool {pool} | a: {a} | b: x x x x"),
+        )
+    };
+    let mut s = at_off("r1/1#0", "+a_home.1 off off off");
+    let l = plain_landing(&g, &s, "2:r1").expect("released in place, plainly");
+    assert_eq!((l.release, l.place()), (true, None));
+    play(&g, &mut s, "2:r1");
+    assert!(
+        note(&g, &s).contains("+a_home.1 +off off"),
+        "{}",
+        note(&g, &s)
+    );
+    // Its next move walks onto the track from beside the board, plainly, as the full check.
+    let mut s = at_off("2/2#0", "+a_home.1 +off off off");
+    let l = plain_landing(&g, &s, "2:2").expect("a plain move from off the track");
+    assert!(!l.release);
+    play(&g, &mut s, "2:2");
+    assert!(
+        note(&g, &s).contains("+a_home.1 +a_home.2 off"),
+        "{}",
+        note(&g, &s)
+    );
+}

@@ -1053,6 +1053,10 @@ pub struct Game {
     /// [`Game::plain_walk`] without stacks moving together or a chosen entry: the common
     /// move is applied by `Game::land_plain`, without the general checks.
     plain_apply: bool,
+    /// [`Game::plain_apply`] where a release is made in any order (`release order: chosen`,
+    /// no rule of its own) and no release is confined (`within`): `Game::land` neither
+    /// checks the order nor the confinement, so a one-entry release is applied plainly too.
+    plain_release: bool,
     /// The only endings are `win` statements in every phase (no draw, no end by score):
     /// [`Game::check_win`] looks at them inline.
     wins_only: bool,
@@ -1399,6 +1403,8 @@ impl Game {
         let (latched, immune_latches, immune_on_pieces) = latch_tables(&ir);
         let (latched_mask, latch_on_pieces, latched_full) = latch_skips(&latched);
         let main_end = ByTeam::from_fn(|t| ir.teams[t].track.main_len() as i16);
+        let plain_apply = plain_walk && !entry_choice && !mv.stacks_together.value && !prisoners;
+        let chosen = ir.release_order.value == ReleaseOrder::Chosen;
         let waiting_unarrived = waiting_unarrived(&ir, &track_of_cell, &arrival, &main_end);
         Game {
             waiting_unarrived,
@@ -1431,7 +1437,8 @@ impl Game {
             walks_back,
             back_may,
             splits: ir.movement.split.value != SplitThrows::Whole,
-            plain_apply: plain_walk && !entry_choice && !mv.stacks_together.value && !prisoners,
+            plain_apply,
+            plain_release: plain_apply && chosen && !effect_orders && !confined,
             prisoners,
             wins_only,
             wins_by_extinction: wins_by_extinction(&ir),
@@ -2018,15 +2025,17 @@ impl Game {
     /// Drops spent entries (used or forfeited) before a new throw, keeping the releases
     /// that the coming throw may be bound to.
     fn compact_pool(&self, s: &mut State) {
+        // The pool never holds more than `POOL_MAX` (the bound lets the checks go).
+        let (bind, len) = (s.bind, (s.pool_len as usize).min(POOL_MAX));
         let mut w = 0;
-        for r in 0..s.pool_len as usize {
+        for r in 0..len {
             let e = s.pool[r];
-            if kept_by_compaction(&e, s.bind) {
+            if kept_by_compaction(&e, bind) {
                 s.pool[w] = e;
                 w += 1;
             }
         }
-        s.pool[w..s.pool_len as usize].fill(EMPTY_ENTRY);
+        s.pool[w..len].fill(EMPTY_ENTRY);
         s.pool_len = w as u8;
     }
 
@@ -2113,8 +2122,12 @@ impl Game {
     }
 
     fn end_turn(&self, s: &mut State, obs: &mut impl Observer) {
-        // Spent entries are cleared, so that equal positions are equal states.
-        s.pool[..s.pool_len as usize].fill(EMPTY_ENTRY);
+        // Spent entries are cleared, so that equal positions are equal states. Those past
+        // the pool are clear already: a short pool is cleared by a fixed write, no loop.
+        match s.pool.first_chunk_mut::<4>() {
+            Some(head) if s.pool_len <= 4 => *head = [EMPTY_ENTRY; 4],
+            _ => s.pool[..s.pool_len as usize].fill(EMPTY_ENTRY),
+        }
         s.pool_len = 0;
         s.bind = NONE;
         s.again = false;
@@ -2342,13 +2355,18 @@ impl Game {
     /// `all own pieces released` for a team with waiting pieces: true when it is the team to
     /// play and its pool's unused `release` entries will release every one of them, counted
     /// as `own pieces released CMP N` counts them (a pooled turn's releasing throw has
-    /// released its piece before the piece is chosen). Out of line: the quick test before it
-    /// answers for every file without a pool.
-    #[inline(never)]
+    /// released its piece before the piece is chosen). The quick tests inline (at a turn's
+    /// end, where transitions ask it, the pool was just emptied: no call), the count out of
+    /// line.
+    #[inline(always)]
     fn released_pending(&self, s: &State, team: TeamId) -> bool {
-        team == s.team
-            && s.pool_len != 0
-            && Self::pending_releases(s) >= s.waiting[team].count_ones()
+        team == s.team && s.pool_len != 0 && Self::pending_cover(s, team)
+    }
+
+    /// The pool's unused `release` entries cover the team's waiting pieces.
+    #[inline(never)]
+    fn pending_cover(s: &State, team: TeamId) -> bool {
+        Self::pending_releases(s) >= s.waiting[team].count_ones()
     }
 
     /// Do all of `cs` hold, seen from `team`? (A plain loop: the hot callers, wins, gates
@@ -2371,7 +2389,9 @@ impl Game {
     }
 
     /// Records, for each team, the `once` conditions that hold now: called at the end of
-    /// every action.
+    /// every action. Inline where every latch is one `REGION full` (a few mask tests, no
+    /// call); the general walk out of line.
+    #[inline(always)]
     fn latch(&self, s: &mut State) {
         s.latch_due = false;
         if let Some(full) = &self.latched_full {
@@ -2385,6 +2405,12 @@ impl Game {
             }
             return;
         }
+        self.latch_walk(s);
+    }
+
+    /// [`Game::latch`] by each latch's conditions.
+    #[inline(never)]
+    fn latch_walk(&self, s: &mut State) {
         for t in TeamId::BOTH {
             if s.latches[t] & self.latched_mask == self.latched_mask {
                 continue;

@@ -494,9 +494,9 @@ impl Game {
     }
 
     /// The landing of the common move, found without the general checks and walk: a
-    /// released piece moved by one unused, unbound entry over a stretch with no gate and
-    /// short of the track's end, on a plain walk (see `Game::plain_walk`), without stacks
-    /// or a chosen entry. Returns false, leaving `l` to [`Game::land_entering`], for every
+    /// released piece moved by one unused, unbound entry (or a waiting piece released by
+    /// one, see `Game::plain_release`) over a stretch with no gate and short of the track's
+    /// end, on a plain walk (see `Game::plain_walk`), without stacks or a chosen entry. Returns false, leaving `l` to [`Game::land_entering`], for every
     /// other move and for any move it would refuse (the full check says why); when it
     /// returns true, `l` is what [`Game::check_move`] gives (the invariants test holds the
     /// two equal). A statement that adds a check to `land` must add it here or bail out.
@@ -511,13 +511,15 @@ impl Game {
             return false;
         }
         let (p, e) = (s.pieces[team][piece], s.pool[i]);
-        if !p.alive()
-            || !p.released()
-            || e.piece != NONE
-            || e.bound != NONE
-            || e.steps == 0
-            || e.kind == EntryKind::Release
-        {
+        // A waiting piece released by its one releasing entry, where `land` would skip the
+        // release order and confinement (`Game::plain_release`), walks from where it waits.
+        let release = !p.released();
+        let kind_ok = if release {
+            self.plain_release && matches!(e.kind, EntryKind::Release | EntryKind::Either)
+        } else {
+            e.kind != EntryKind::Release
+        };
+        if !p.alive() || !kind_ok || e.piece != NONE || e.bound != NONE || e.steps == 0 {
             return false;
         }
         if matches!(e.kind, EntryKind::Either | EntryKind::Part)
@@ -533,17 +535,26 @@ impl Game {
         let cells = &self.ir.teams[team].track.cells;
         let end = p.tpos + e.steps as i16;
         let fast = &self.fast[team];
-        if p.tpos < 0 || end as usize >= cells.len() || !fast.ungated(p.tpos, end) {
+        // Off the track, a piece stands at -1 (before the first hole), where `walk_as`
+        // walks from too.
+        if p.tpos < -1 || end as usize >= cells.len() || !fast.ungated(p.tpos, end) {
             return false;
         }
         let cell = cells[end as usize];
-        let Ok(a) = self.arrive(s, team, &p, cell, Some(e.thrown)) else {
-            return false;
+        let a = match self.arrive(s, team, &p, cell, Some(e.thrown)) {
+            Ok(a) => a,
+            // What `Game::land` does with a one-entry release whose walk is refused (the
+            // landing is the walk's only refusal on this stretch).
+            Err(_) if release && self.in_place => {
+                self.release_in_place(s, team, d.piece, &[i as u8], l);
+                return true;
+            }
+            Err(_) => return false,
         };
         *l = Landing {
             tpos: end,
             cell: cell.get() as u8,
-            release: false,
+            release,
             may_decline: true,
             ..Landing::default()
         };
