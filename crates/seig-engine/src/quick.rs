@@ -446,20 +446,54 @@ impl<'a> Gen<'a> {
     #[inline(never)]
     fn open(&mut self, gi: u16, cs: &[Cond]) -> bool {
         let (g, s) = (self.game, self.s);
-        // Each condition out of line (`Game::cond_full` answers every kind): inlined,
-        // `Game::cond` sets up its reads for either team before the first condition, which
-        // costs more than the calls for the one or two conditions of a gate.
-        let holds = |cs: &[Cond]| cs.iter().all(|c| g.cond_full(s, s.team, c));
         if gi >= 64 {
-            return holds(cs);
+            return gate_holds(g, s, cs);
         }
         let bit = 1u64 << gi;
         if self.known & bit == 0 {
             self.known |= bit;
-            if holds(cs) {
+            if gate_holds(g, s, cs) {
                 self.open |= bit;
             }
         }
         self.open & bit != 0
+    }
+}
+
+/// Do all of a gate's conditions `cs` hold for the team to move? The two kinds a gate
+/// asks most are answered here by a load or two (`Game::cond_full`'s own tests); the rest
+/// out of line ([`gate_cond`]): inlined, `Game::cond` sets up its reads for either team
+/// before the first condition, which costs more than the calls for the one or two
+/// conditions of a gate.
+#[inline(always)]
+fn gate_holds(g: &Game, s: &State, cs: &[Cond]) -> bool {
+    let t = s.team;
+    for c in cs {
+        let holds = match c {
+            Cond::OpponentHasUnreleased => s.waiting[t.other()] != 0,
+            // `Game::cond_full`'s first test: a waiting piece that cannot count as arrived.
+            Cond::AllOwnArrived if s.waiting[t] != 0 && g.waiting_unarrived[t] => false,
+            _ => gate_cond(g, s, c),
+        };
+        if !holds {
+            return false;
+        }
+    }
+    true
+}
+
+/// [`Game::cond_full`]'s answer to a gate's condition `c` for the team to move: a `once`
+/// reads its latch, then (unlatched) its conditions; `REGION full` is four words of the
+/// occupancy. Each is `Game::cond_full`'s own test, without its dispatch; the rest go there.
+#[inline(never)]
+fn gate_cond(g: &Game, s: &State, c: &Cond) -> bool {
+    let t = s.team;
+    let now = |c: &Cond| match c {
+        Cond::Full(cells, own) => Game::full(s, t, cells, *own),
+        _ => g.cond_full(s, t, c),
+    };
+    match c {
+        Cond::Once { latch, when } => s.latches[t] >> latch & 1 == 1 || when.iter().all(now),
+        _ => now(c),
     }
 }
