@@ -305,6 +305,22 @@ impl<'a> Gen<'a> {
         self.judge(&p, g, release)
     }
 
+    /// The verdict of every piece of `bits` (candidates of `g`, at least one) where each
+    /// waits off the track: [`Gen::verdict`]'s for the first, which it keeps for the rest.
+    /// `None` where one of them is released or stands on the track.
+    #[inline(always)]
+    pub fn off_track_verdict(&mut self, bits: u64, g: &Group) -> Option<Quick> {
+        let mut rest = bits;
+        while rest != 0 {
+            let p = &self.pieces[rest.trailing_zeros() as usize];
+            if p.released() || p.tpos >= 0 {
+                return None;
+            }
+            rest &= rest - 1;
+        }
+        Some(self.verdict(bits.trailing_zeros() as u8, g))
+    }
+
     /// [`Gen::verdict`] for piece `p` (`release`: not released yet).
     #[inline(always)]
     fn judge(&mut self, p: &Piece, g: &Group, release: bool) -> Quick {
