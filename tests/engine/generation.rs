@@ -221,7 +221,7 @@ fn a_release_group_of_waiting_pieces_off_the_board_shares_one_verdict() {
             "blocked release: released in place",
             "off off +a_home.1 off",
             b,
-            &["1:r1 off", "2:r1 off", "4:r1 off"],
+            &["1:r1 off>off", "2:r1 off>off", "4:r1 off>off"],
         ),
         // b's piece on a_home.1 is taken by each.
         (
@@ -319,13 +319,14 @@ fn a_gate_answers_its_conditions_as_the_definition_does() {
         ("once mid full", "", held, b_waits, &[]),
         ("once mid full", " once a:1", held, b_waits, open_held),
         ("once mid full", " once a:1", crossing, b_out, open_crossing),
-        // Full now, not latched yet.
+        // Full now, not latched yet: piece 3 goes in; piece 2 shares mid.5 with b's piece,
+        // pieces 1 and 4 would land on their own.
         (
             "once mid full",
             "",
             "+mid.1 +mid.3 +mid.6 +mid.4",
             "+mid.2 +mid.5 x x",
-            &["1:2 mid.1>mid.3", "3:2 mid.6>b_home.3"],
+            &["2:2 mid.3>mid.5", "3:2 mid.6>b_home.3"],
         ),
         // A condition `Game::cond_full` answers.
         ("all own pieces released", "", held, b_waits, &[]),

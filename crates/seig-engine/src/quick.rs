@@ -168,8 +168,8 @@ pub(super) struct Gen<'a> {
     cells: &'a [Cell],
     gates: &'a [Gate],
     gate_order: &'a [(u16, u16)],
-    /// [`FastTrack::gate_span`].
-    gate_span: &'a (i16, i16),
+    /// [`FastTrack::gate_span`] (a copy: read for every piece).
+    gate_span: (i16, i16),
     /// A walk past the track's end needs [`Game::check_move`] (a loop whose condition holds
     /// now, an exact count or a bounce).
     past_end_unsure: bool,
@@ -241,7 +241,7 @@ impl<'a> Gen<'a> {
             cells: &tr.cells,
             gates: &tr.gates,
             gate_order: &fast.gates,
-            gate_span: &fast.gate_span,
+            gate_span: fast.gate_span,
             past_end_unsure,
             moved: s.moved,
             released,
@@ -333,7 +333,7 @@ impl<'a> Gen<'a> {
             end = last;
         }
         // Most walks meet no gate: the loop over them is skipped.
-        let (gate_first, gate_last) = *self.gate_span;
+        let (gate_first, gate_last) = self.gate_span;
         if end >= gate_first && p.tpos < gate_last {
             for &(at, gi) in self.gate_order {
                 let at = at as i16;
