@@ -164,10 +164,11 @@ pub(super) struct Gen<'a> {
     team: TeamId,
     pieces: &'a [Piece; MAX_TEAM_PIECES],
     last: i16,
-    /// The track of the team to move, its gates, and those gates in walking order.
+    /// The track of the team to move and its gates.
     cells: &'a [Cell],
     gates: &'a [Gate],
-    gate_order: &'a [(u16, u16)],
+    /// The fast tables of that track (its gates in walking order, its rest gate).
+    fast: &'a FastTrack,
     /// [`FastTrack::gate_span`] (a copy: read for every piece).
     gate_span: (i16, i16),
     /// A walk past the track's end needs [`Game::check_move`] (a loop whose condition holds
@@ -240,7 +241,7 @@ impl<'a> Gen<'a> {
             last: tr.cells.len() as i16 - 1,
             cells: &tr.cells,
             gates: &tr.gates,
-            gate_order: &fast.gates,
+            fast,
             gate_span: fast.gate_span,
             past_end_unsure,
             moved: s.moved,
@@ -277,7 +278,7 @@ impl<'a> Gen<'a> {
         c &= g.allowed & !self.moved;
         let gates = self.gates;
         if c & self.held != 0
-            && let Some((gi, _)) = self.game.fast[self.team].rest_gate
+            && let Some((gi, _)) = self.fast.rest_gate
             && let Requirement::Conds(cs) = &gates[gi as usize].requirement
             && !self.open(gi, cs)
         {
@@ -335,7 +336,7 @@ impl<'a> Gen<'a> {
         // Most walks meet no gate: the loop over them is skipped.
         let (gate_first, gate_last) = self.gate_span;
         if end >= gate_first && p.tpos < gate_last {
-            for &(at, gi) in self.gate_order {
+            for &(at, gi) in &self.fast.gates {
                 let at = at as i16;
                 if at <= p.tpos {
                     continue;
