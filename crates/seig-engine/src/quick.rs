@@ -66,13 +66,13 @@ impl Group {
     #[inline(always)]
     pub fn new(s: &State, mask: u64) -> Group {
         if mask.is_power_of_two() {
-            // The common group: one plain move, bound to no release (inline: a call costs
-            // as much as the rest).
+            // The common groups: one plain move or one release, bound to no release (inline:
+            // a call costs as much as the rest). `Group::general` gives the same.
             let e = &s.pool[mask.trailing_zeros() as usize];
-            if e.kind == EntryKind::Move && e.bound == NONE {
+            if matches!(e.kind, EntryKind::Move | EntryKind::Release) && e.bound == NONE {
                 return Group {
                     total: e.steps as i16,
-                    releases: 0,
+                    releases: u8::from(e.kind == EntryKind::Release),
                     releasers: 0,
                     single: Some(e.thrown),
                     allowed: !0,
