@@ -193,3 +193,157 @@ fn a_landing_looks_for_immune_pieces_on_its_hole() {
         assert_eq!(moves(&g, &at(&g, "2/2#0", a, b)), v(expected), "{extra}");
     }
 }
+
+#[test]
+fn a_release_group_of_waiting_pieces_off_the_board_shares_one_verdict() {
+    // Every candidate of a release waits off the board: the first one's verdict is listed
+    // for all of them (legal, refused, taking, or released in place). Where a waiting piece
+    // stands on the board (the team starts in a_home), each is judged for itself.
+    let b = "b_home.1 b_home.2 b_home.3 b_home.4";
+    let cases: [(&str, &str, &str, &str, &[&str]); 5] = [
+        // a_home.1 is free: pieces 1, 2 and 4 may go there.
+        (
+            "beside the board",
+            "",
+            "off off +a_home.2 off",
+            b,
+            &[
+                "1:r1 off>a_home.1",
+                "2:r1 off>a_home.1",
+                "4:r1 off>a_home.1",
+            ],
+        ),
+        // a_home.1 holds piece 3: the release is refused for all ...
+        ("beside the board", "", "off off +a_home.1 off", b, &[]),
+        // ... or made in place for all.
+        (
+            "beside the board",
+            "blocked release: released in place",
+            "off off +a_home.1 off",
+            b,
+            &["1:r1 off>off", "2:r1 off>off", "4:r1 off>off"],
+        ),
+        // b's piece on a_home.1 is taken by each.
+        (
+            "beside the board",
+            "capture: compulsory, remove",
+            "off off +mid.1 off",
+            "+a_home.1 b_home.2 b_home.3 b_home.4",
+            &[
+                "1:r1x off>a_home.1",
+                "2:r1x off>a_home.1",
+                "4:r1x off>a_home.1",
+            ],
+        ),
+        // Waiting on the board: piece 1's step is refused (piece 2 holds a_home.2), piece
+        // 2's is not, piece 4's is (piece 3 holds mid.1).
+        (
+            "in a_home",
+            "",
+            "a_home.1 a_home.2 +mid.1 a_home.4",
+            b,
+            &["2:r1 a_home.2>a_home.3"],
+        ),
+    ];
+    for (start, extra, a, b, expected) in cases {
+        let g = game(start, extra);
+        assert_eq!(
+            moves(&g, &at(&g, "r1/1#0", a, b)),
+            v(expected),
+            "{start} | {extra} | {a}"
+        );
+    }
+}
+
+#[test]
+fn a_gate_answers_its_conditions_as_the_definition_does() {
+    // A gate on b_home (track index 10) whose conditions `Gen::open` answers itself (the
+    // opponent's waiting pieces, own pieces arrived, a `once` latch, a full row) or asks
+    // `Game::cond_full`. Piece 3 on mid.6 stands just before it (a held piece: the
+    // candidates ask the gate); piece 2 on mid.5 walks across it, or stops before it.
+    let pos_of = |g: &Game, latch: &str, a: &str, b: &str| {
+        pos(
+            g,
+            &format!(
+                "play | a 1 move | throws 2/2/9 turns 8{latch} | pool 2/2#0 | a: {a} | b: {b}"
+            ),
+        )
+    };
+    let held = "off off +mid.6 off";
+    let crossing = "x +mid.5 x x";
+    let b_waits = "b_home.1 +mid.2 x x";
+    let b_out = "+b_home.1 +mid.2 x x";
+    let open_held: &[&str] = &["3:2 mid.6>b_home.3"];
+    let open_crossing: &[&str] = &["2:2 mid.5>b_home.4"];
+    let shut_crossing: &[&str] = &["2:2 mid.5>mid.6"];
+    let cases: [(&str, &str, &str, &str, &[&str]); 12] = [
+        (
+            "opponent has unreleased pieces",
+            "",
+            held,
+            b_waits,
+            open_held,
+        ),
+        ("opponent has unreleased pieces", "", held, b_out, &[]),
+        (
+            "opponent has unreleased pieces",
+            "",
+            crossing,
+            b_waits,
+            open_crossing,
+        ),
+        (
+            "opponent has unreleased pieces",
+            "",
+            crossing,
+            b_out,
+            shut_crossing,
+        ),
+        // a has waiting pieces beside the board (none arrived) ...
+        (
+            "all own pieces arrived and opponent has unreleased pieces",
+            "",
+            held,
+            b_waits,
+            &[],
+        ),
+        // ... or none waiting, and piece 2 not arrived.
+        (
+            "all own pieces arrived",
+            "",
+            crossing,
+            b_waits,
+            shut_crossing,
+        ),
+        // The middle row is not full; latched, the gate is open all the same.
+        ("once mid full", "", held, b_waits, &[]),
+        ("once mid full", " once a:1", held, b_waits, open_held),
+        ("once mid full", " once a:1", crossing, b_out, open_crossing),
+        // Full now, not latched yet: piece 3 goes in; piece 2 shares mid.5 with b's piece,
+        // pieces 1 and 4 would land on their own.
+        (
+            "once mid full",
+            "",
+            "+mid.1 +mid.3 +mid.6 +mid.4",
+            "+mid.2 +mid.5 x x",
+            &["2:2 mid.3>mid.5", "3:2 mid.6>b_home.3"],
+        ),
+        // A condition `Game::cond_full` answers.
+        ("all own pieces released", "", held, b_waits, &[]),
+        (
+            "all own pieces released",
+            "",
+            crossing,
+            b_waits,
+            open_crossing,
+        ),
+    ];
+    for (cond, latch, a, b, expected) in cases {
+        let g = game(
+            "beside the board",
+            &format!("gate a b_home: {cond}, else stop"),
+        );
+        let s = pos_of(&g, latch, a, b);
+        assert_eq!(moves(&g, &s), v(expected), "{cond} |{latch} | {a} | {b}");
+    }
+}

@@ -383,6 +383,45 @@ impl Game {
         }
         // Hoisted so that the common case (every piece quick) tests nothing per piece.
         let all_quick = quick == !0;
+        let mut emit = |piece: u8, capture: bool, may_decline: bool| {
+            let decide = |capture| Decision {
+                piece,
+                mask,
+                capture,
+                entry: 0,
+            };
+            (!capture || f(decide(true))) && (capture && !may_decline || f(decide(false)))
+        };
+        // Every candidate waits off the track (a release group: a row of waiting pieces):
+        // all share the first one's verdict (`Gen::verdict` keeps it), so only their
+        // decisions are listed, in the same order.
+        if all_quick
+            && !POOLED
+            && bits != 0
+            && bits & !s.waiting[s.team] == 0
+            && let Some(q) = facts.off_track_verdict(bits, &group)
+            && !matches!(q, Quick::Unsure)
+        {
+            let shared = match q {
+                Quick::Legal {
+                    capture,
+                    may_decline,
+                } => Some((capture, may_decline)),
+                // As below: a one-entry release whose walk is refused is made in place.
+                Quick::Illegal if self.in_place && mask.count_ones() == 1 => Some((false, true)),
+                Quick::Illegal | Quick::Unsure => None,
+            };
+            if let Some((capture, may_decline)) = shared {
+                while bits != 0 {
+                    let piece = bits.trailing_zeros() as u8;
+                    bits &= bits - 1;
+                    if !emit(piece, capture, may_decline) {
+                        return false;
+                    }
+                }
+            }
+            bits = 0;
+        }
         while bits != 0 {
             let piece = bits.trailing_zeros() as u8;
             bits &= bits - 1;
@@ -414,16 +453,7 @@ impl Game {
                     Err(_) => continue,
                 },
             };
-            let decide = |capture| Decision {
-                piece,
-                mask,
-                capture,
-                entry: 0,
-            };
-            if capture && !f(decide(true)) {
-                return false;
-            }
-            if (!capture || may_decline) && !f(decide(false)) {
+            if !emit(piece, capture, may_decline) {
                 return false;
             }
         }

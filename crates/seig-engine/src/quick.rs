@@ -66,13 +66,13 @@ impl Group {
     #[inline(always)]
     pub fn new(s: &State, mask: u64) -> Group {
         if mask.is_power_of_two() {
-            // The common group: one plain move, bound to no release (inline: a call costs
-            // as much as the rest).
+            // The common groups: one plain move or one release, bound to no release (inline:
+            // a call costs as much as the rest). `Group::general` gives the same.
             let e = &s.pool[mask.trailing_zeros() as usize];
-            if e.kind == EntryKind::Move && e.bound == NONE {
+            if matches!(e.kind, EntryKind::Move | EntryKind::Release) && e.bound == NONE {
                 return Group {
                     total: e.steps as i16,
-                    releases: 0,
+                    releases: u8::from(e.kind == EntryKind::Release),
                     releasers: 0,
                     single: Some(e.thrown),
                     allowed: !0,
@@ -164,12 +164,13 @@ pub(super) struct Gen<'a> {
     team: TeamId,
     pieces: &'a [Piece; MAX_TEAM_PIECES],
     last: i16,
-    /// The track of the team to move, its gates, and those gates in walking order.
+    /// The track of the team to move and its gates.
     cells: &'a [Cell],
     gates: &'a [Gate],
-    gate_order: &'a [(u16, u16)],
-    /// [`FastTrack::gate_span`].
-    gate_span: &'a (i16, i16),
+    /// The fast tables of that track (its gates in walking order, its rest gate).
+    fast: &'a FastTrack,
+    /// [`FastTrack::gate_span`] (a copy: read for every piece).
+    gate_span: (i16, i16),
     /// A walk past the track's end needs [`Game::check_move`] (a loop whose condition holds
     /// now, an exact count or a bounce).
     past_end_unsure: bool,
@@ -240,8 +241,8 @@ impl<'a> Gen<'a> {
             last: tr.cells.len() as i16 - 1,
             cells: &tr.cells,
             gates: &tr.gates,
-            gate_order: &fast.gates,
-            gate_span: &fast.gate_span,
+            fast,
+            gate_span: fast.gate_span,
             past_end_unsure,
             moved: s.moved,
             released,
@@ -277,7 +278,7 @@ impl<'a> Gen<'a> {
         c &= g.allowed & !self.moved;
         let gates = self.gates;
         if c & self.held != 0
-            && let Some((gi, _)) = self.game.fast[self.team].rest_gate
+            && let Some((gi, _)) = self.fast.rest_gate
             && let Requirement::Conds(cs) = &gates[gi as usize].requirement
             && !self.open(gi, cs)
         {
@@ -305,6 +306,22 @@ impl<'a> Gen<'a> {
         self.judge(&p, g, release)
     }
 
+    /// The verdict of every piece of `bits` (candidates of `g`, at least one) where each
+    /// waits off the track: [`Gen::verdict`]'s for the first, which it keeps for the rest.
+    /// `None` where one of them is released or stands on the track.
+    #[inline(always)]
+    pub fn off_track_verdict(&mut self, bits: u64, g: &Group) -> Option<Quick> {
+        let mut rest = bits;
+        while rest != 0 {
+            let p = &self.pieces[rest.trailing_zeros() as usize];
+            if p.released() || p.tpos >= 0 {
+                return None;
+            }
+            rest &= rest - 1;
+        }
+        Some(self.verdict(bits.trailing_zeros() as u8, g))
+    }
+
     /// [`Gen::verdict`] for piece `p` (`release`: not released yet).
     #[inline(always)]
     fn judge(&mut self, p: &Piece, g: &Group, release: bool) -> Quick {
@@ -317,9 +334,9 @@ impl<'a> Gen<'a> {
             end = last;
         }
         // Most walks meet no gate: the loop over them is skipped.
-        let (gate_first, gate_last) = *self.gate_span;
+        let (gate_first, gate_last) = self.gate_span;
         if end >= gate_first && p.tpos < gate_last {
-            for &(at, gi) in self.gate_order {
+            for &(at, gi) in &self.fast.gates {
                 let at = at as i16;
                 if at <= p.tpos {
                     continue;
@@ -446,20 +463,54 @@ impl<'a> Gen<'a> {
     #[inline(never)]
     fn open(&mut self, gi: u16, cs: &[Cond]) -> bool {
         let (g, s) = (self.game, self.s);
-        // Each condition out of line (`Game::cond_full` answers every kind): inlined,
-        // `Game::cond` sets up its reads for either team before the first condition, which
-        // costs more than the calls for the one or two conditions of a gate.
-        let holds = |cs: &[Cond]| cs.iter().all(|c| g.cond_full(s, s.team, c));
         if gi >= 64 {
-            return holds(cs);
+            return gate_holds(g, s, cs);
         }
         let bit = 1u64 << gi;
         if self.known & bit == 0 {
             self.known |= bit;
-            if holds(cs) {
+            if gate_holds(g, s, cs) {
                 self.open |= bit;
             }
         }
         self.open & bit != 0
+    }
+}
+
+/// Do all of a gate's conditions `cs` hold for the team to move? The two kinds a gate
+/// asks most are answered here by a load or two (`Game::cond_full`'s own tests); the rest
+/// out of line ([`gate_cond`]): inlined, `Game::cond` sets up its reads for either team
+/// before the first condition, which costs more than the calls for the one or two
+/// conditions of a gate.
+#[inline(always)]
+fn gate_holds(g: &Game, s: &State, cs: &[Cond]) -> bool {
+    let t = s.team;
+    for c in cs {
+        let holds = match c {
+            Cond::OpponentHasUnreleased => s.waiting[t.other()] != 0,
+            // `Game::cond_full`'s first test: a waiting piece that cannot count as arrived.
+            Cond::AllOwnArrived if s.waiting[t] != 0 && g.waiting_unarrived[t] => false,
+            _ => gate_cond(g, s, c),
+        };
+        if !holds {
+            return false;
+        }
+    }
+    true
+}
+
+/// [`Game::cond_full`]'s answer to a gate's condition `c` for the team to move: a `once`
+/// reads its latch, then (unlatched) its conditions; `REGION full` is four words of the
+/// occupancy. Each is `Game::cond_full`'s own test, without its dispatch; the rest go there.
+#[inline(never)]
+fn gate_cond(g: &Game, s: &State, c: &Cond) -> bool {
+    let t = s.team;
+    let now = |c: &Cond| match c {
+        Cond::Full(cells, own) => Game::full(s, t, cells, *own),
+        _ => g.cond_full(s, t, c),
+    };
+    match c {
+        Cond::Once { latch, when } => s.latches[t] >> latch & 1 == 1 || when.iter().all(now),
+        _ => now(c),
     }
 }

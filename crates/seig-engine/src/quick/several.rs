@@ -89,7 +89,7 @@ impl Gen<'_> {
         }
         let mut crossing = false;
         for &(lo, hi, before) in &legs {
-            for &(at, gi) in self.gate_order {
+            for &(at, gi) in &self.fast.gates {
                 let at = at as i16;
                 if at <= lo {
                     continue;
