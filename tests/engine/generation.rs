@@ -347,3 +347,63 @@ fn a_gate_answers_its_conditions_as_the_definition_does() {
         assert_eq!(moves(&g, &s), v(expected), "{cond} |{latch} | {a} | {b}");
     }
 }
+
+#[test]
+fn a_held_piece_waits_while_a_quick_condition_shuts_its_gate() {
+    // `Gen::candidates` answers a rest gate shut by a condition a load or two answers before
+    // asking `Gen::open`: `all own pieces arrived` while a piece waits beside the board, or
+    // `opponent has unreleased pieces` while none of b's waits, first or second. Piece 1 on
+    // mid.4 (the goal's last hole: arrived) is held before the way back; piece 2 waits, or
+    // has arrived there too. Each list is also checked against the definition.
+    let text = |gate: &str| {
+        format!(
+            r#"
+game "Held"
+source s "Test" {{ author "me" }}
+rule R-B stated cites s "board" {{
+  row a_home: home of a, 4 holes
+  row mid: middle, 4 holes
+  row b_home: home of b, 4 holes
+  team a: 2 pieces beside the board
+  team b: 2 pieces beside the board
+  track a: a_home forward, mid forward goal, back along the track as return
+  track b: b_home forward, mid backward goal
+  sticks: 2 with faces white and black
+  on any: release or move value
+  stacking: forbidden except at goal
+  capture: compulsory, remove
+  win when opponent has no pieces
+}}
+rule R-X inferred cites s "extra" {{
+  gate a return: {gate}, else stop
+}}
+"#
+        )
+    };
+    let arrived = "all own pieces arrived and opponent has unreleased pieces";
+    let waits = "opponent has unreleased pieces and all own pieces arrived";
+    let both = "+mid.4 +mid.4";
+    let one_waits = "+mid.4 off";
+    let go: &[&str] = &["1:e2 mid.4>mid.2'", "2:e2 mid.4>mid.2'"];
+    let release: &[&str] = &["2:e2 off>a_home.2"];
+    let cases: [(&str, &str, &str, &[&str]); 6] = [
+        // Both arrived and b waits: the gate opens (the shortcut must not shut it) ...
+        (arrived, both, "off off", go),
+        (waits, both, "off +b_home.2", go),
+        // ... but not while piece 2 waits (first or second condition) ...
+        (arrived, one_waits, "off off", release),
+        (waits, one_waits, "off +b_home.2", release),
+        // ... nor while none of b's waits (first or second condition).
+        (waits, both, "+b_home.1 +b_home.2", &[]),
+        (arrived, both, "+b_home.1 +b_home.2", &[]),
+    ];
+    for (gate, a, b, expected) in cases {
+        let g = common::game_of(&text(gate));
+        let mut s = pos(
+            &g,
+            &format!("play | a 1 throw | throws 0/0/10 turns 10 | pool - | a: {a} | b: {b}"),
+        );
+        common::throw(&g, &mut s, 2);
+        assert_eq!(moves(&g, &s), v(expected), "{gate} | {a} | {b}");
+    }
+}

@@ -1112,6 +1112,9 @@ struct FastTrack {
     /// before it, on a track without branches or backward moves: a released piece there
     /// cannot move while the gate is closed (see [`State::held`]).
     pub(crate) rest_gate: Option<(u16, i16)>,
+    /// Whether the rest gate's conditions include `opponent has unreleased pieces` and
+    /// `all own pieces arrived`: `Gen::candidates` answers those by a load or two first.
+    pub(crate) rest_quick: (bool, bool),
     /// Whether the opposing pieces on a hole may be taken can depend on the pieces or their
     /// neighbours, not on the hole alone (immunity of any kind, `protection: N in a row`):
     /// the quick verdicts then ask [`Game::arrive`] where the hole lets pieces be taken.
@@ -1153,6 +1156,16 @@ impl FastTrack {
             })
             .filter(|_| one_way)
             .map(|&(at, gi)| (gi, at as i16 - 1));
+        let has = |k: fn(&Cond) -> bool| {
+            rest_gate.is_some_and(|(gi, _)| match &tr.gates[gi as usize].requirement {
+                Requirement::Conds(cs) => cs.iter().any(k),
+                _ => false,
+            })
+        };
+        let rest_quick = (
+            has(|c| matches!(c, Cond::OpponentHasUnreleased)),
+            has(|c| matches!(c, Cond::AllOwnArrived)),
+        );
         let pol = &ir.capture;
         // A position read from notation holds immune pieces only where a rule can make them.
         let careful_victims = pol.immune[t.other()].is_some()
@@ -1171,6 +1184,7 @@ impl FastTrack {
             past_end_unsure: tr.end.value != TrackEnd::Stop,
             dead_end,
             rest_gate,
+            rest_quick,
             careful_victims,
         }
     }

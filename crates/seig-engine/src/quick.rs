@@ -280,11 +280,25 @@ impl<'a> Gen<'a> {
         if c & self.held != 0
             && let Some((gi, _)) = self.fast.rest_gate
             && let Requirement::Conds(cs) = &gates[gi as usize].requirement
-            && !self.open(gi, cs)
+            && (self.rest_shut() || !self.open(gi, cs))
         {
             c &= !self.held;
         }
         c
+    }
+
+    /// Is the rest gate shut by one of its conditions that a load or two answers
+    /// ([`gate_holds`]'s own tests; which of them it has: [`FastTrack::rest_quick`])? Asked
+    /// before [`Gen::open`] for the held pieces: in most positions that ask, the opponent has
+    /// no piece waiting or a waiting piece of the team keeps `all own pieces arrived` false,
+    /// and the call costs more than the answer. The conditions are a conjunction without
+    /// side effects, so one false shuts the gate.
+    #[inline(always)]
+    fn rest_shut(&self) -> bool {
+        let (s, t) = (self.s, self.team);
+        let (opponent_waits, own_arrived) = self.fast.rest_quick;
+        opponent_waits && s.waiting[t.other()] == 0
+            || own_arrived && s.waiting[t] != 0 && self.game.waiting_unarrived[t]
     }
 
     /// May `piece`, one of the [`Gen::candidates`] of `g`, go with `g`? Not asked where
