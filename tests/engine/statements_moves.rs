@@ -1387,6 +1387,7 @@ fn a_release_is_applied_plainly_only_where_land_checks_neither_order_nor_confine
     assert_eq!(plain_landing(&g, &s, "1:r1"), None);
     assert_eq!(plain_landing(&g, &s, "4:r1"), None);
     assert_eq!(refuse(&g, &s, "4:r1"), "R-T");
+    // The release that stays inside is still accepted (`play` panics on a refusal).
     let mut after = s.clone();
     play(&g, &mut after, "1:r1");
 }

@@ -526,10 +526,11 @@ impl Game {
     /// The landing of the common move, found without the general checks and walk: a
     /// released piece moved by one unused, unbound entry (or a waiting piece released by
     /// one, see `Game::plain_release`) over a stretch with no gate and short of the track's
-    /// end, on a plain walk (see `Game::plain_walk`), without stacks or a chosen entry. Returns false, leaving `l` to [`Game::land_entering`], for every
-    /// other move and for any move it would refuse (the full check says why); when it
-    /// returns true, `l` is what [`Game::check_move`] gives (the invariants test holds the
-    /// two equal). A statement that adds a check to `land` must add it here or bail out.
+    /// end, on a plain walk (see `Game::plain_walk`), without stacks or a chosen entry.
+    /// Returns false, leaving `l` to [`Game::land_entering`], for every other move and for
+    /// any move it would refuse (the full check says why); when it returns true, `l` is what
+    /// [`Game::check_move`] gives (the invariants test holds the two equal). A statement
+    /// that adds a check to `land` must add it here or bail out.
     #[inline(always)]
     fn land_plain(&self, s: &State, team: TeamId, d: Decision, l: &mut Landing) -> bool {
         if !self.plain_apply || d.entry != 0 || !d.mask.is_power_of_two() {

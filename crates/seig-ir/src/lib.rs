@@ -515,7 +515,7 @@ pub struct TeamId(Seat);
 /// A team's place, as an enum rather than a bare `u8`: the compiler then knows that a
 /// team's number is 0 or 1, so a per-team table is read with no bounds check and a
 /// [`ByTeam`] with no test of which team it is (the engine's hot loop reads them at every
-/// step). Ordered, hashed and printed as the number.
+/// step). Ordered by its number; [`TeamId`] hashes and prints it as that number.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 #[repr(u8)]
 enum Seat {
@@ -784,6 +784,8 @@ impl CellSet {
     /// compiler, which otherwise tests the index at every look-up of the hot loop.
     #[inline]
     const fn word(c: Cell) -> usize {
+        // Where a bigger hole used to panic, debug builds still say so.
+        debug_assert!((c.0 as usize) < MAX_CELLS);
         (c.0 >> 6) as usize & 3
     }
     /// Adds a hole.
