@@ -2278,6 +2278,13 @@ impl Game {
         }
     }
 
+    /// Has team `t` a waiting piece that cannot count as arrived? Then `all own pieces
+    /// arrived` is false without a look at the pieces (the generator asks it inline too).
+    #[inline(always)]
+    fn waits_unarrived(&self, s: &State, t: TeamId) -> bool {
+        s.waiting[t] != 0 && self.waiting_unarrived[t]
+    }
+
     /// [`Game::cond`] for every kind of condition.
     #[inline(never)]
     fn cond_full(&self, s: &State, team: TeamId, c: &Cond) -> bool {
@@ -2299,8 +2306,7 @@ impl Game {
                 cmp.holds(self.borne_count(s, who), *n)
             }
             Cond::AllOwnArrived => {
-                (s.waiting[t] == 0 || !self.waiting_unarrived[t])
-                    && self.alive(s, t).all(|p| self.arrived(t, p))
+                !self.waits_unarrived(s, t) && self.alive(s, t).all(|p| self.arrived(t, p))
             }
             Cond::OpponentHasUnreleased => s.waiting[o] != 0,
             Cond::NoCapturePossible => !self.reach.capture_possible(self, s),

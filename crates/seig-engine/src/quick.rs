@@ -298,7 +298,7 @@ impl<'a> Gen<'a> {
         let (s, t) = (self.s, self.team);
         let (opponent_waits, own_arrived) = self.fast.rest_quick;
         opponent_waits && s.waiting[t.other()] == 0
-            || own_arrived && s.waiting[t] != 0 && self.game.waiting_unarrived[t]
+            || own_arrived && self.game.waits_unarrived(s, t)
     }
 
     /// May `piece`, one of the [`Gen::candidates`] of `g`, go with `g`? Not asked where
@@ -503,7 +503,7 @@ fn gate_holds(g: &Game, s: &State, cs: &[Cond]) -> bool {
         let holds = match c {
             Cond::OpponentHasUnreleased => s.waiting[t.other()] != 0,
             // `Game::cond_full`'s first test: a waiting piece that cannot count as arrived.
-            Cond::AllOwnArrived if s.waiting[t] != 0 && g.waiting_unarrived[t] => false,
+            Cond::AllOwnArrived if g.waits_unarrived(s, t) => false,
             _ => gate_cond(g, s, c),
         };
         if !holds {
