@@ -1427,3 +1427,66 @@ fn a_piece_released_beside_the_board_moves_on_plainly() {
         note(&g, &s)
     );
 }
+
+#[test]
+fn a_move_across_one_gate_is_applied_plainly_as_the_walk_finds_it() {
+    // Piece 1 on mid.4 (track index 7), the gate at b_home.4 (index 10); b's waiting piece
+    // (unreleased on b_home.1) opens it, a released one shuts it.
+    let (b_waits, b_out) = ("b_home.1 x x x", "+a_home.1 x x x");
+    let g = game("gate a b_home: opponent has unreleased pieces, else stop");
+    // Open: the 4 walks through the gate (its rule noted) onto b_home.3.
+    let s = at(&g, "4/4#0", "+mid.4 x x x", b_waits);
+    let l = plain_landing(&g, &s, "1:4").expect("through an open gate, plainly");
+    assert_eq!(l.track_index(), Some(11));
+    // Shut: it stops before the gate, on mid.6, as the walk does.
+    let s = at(&g, "4/4#0", "+mid.4 x x x", b_out);
+    let l = plain_landing(&g, &s, "1:4").expect("stopped by a shut gate, plainly");
+    assert_eq!(l.track_index(), Some(9));
+    // Shut with the piece on mid.6: it cannot move, which the full check says.
+    let s = at(&g, "2/2#0", "+mid.6 x x x", b_out);
+    assert_eq!(plain_landing(&g, &s, "1:2"), None);
+    assert_eq!(moves(&g, &s), Vec::<String>::new());
+    // Stopped before the gate on its own piece: refused, so left to the full check.
+    let s = at(&g, "4/4#0", "+mid.4 +mid.6 x x", b_out);
+    assert_eq!(plain_landing(&g, &s, "1:4"), None);
+    assert_eq!(moves(&g, &s), Vec::<String>::new());
+    // `else forbid`: a shut gate refuses the move, an open one lets it through plainly.
+    let g = game("gate a b_home: opponent has unreleased pieces, else forbid");
+    let s = at(&g, "4/4#0", "+mid.4 x x x", b_out);
+    assert_eq!(plain_landing(&g, &s, "1:4"), None);
+    assert_eq!(refuse(&g, &s, "1:4"), "R-X");
+    let s = at(&g, "4/4#0", "+mid.4 x x x", b_waits);
+    assert!(plain_landing(&g, &s, "1:4").is_some());
+    // Two gates at one hole: left to the full check, open or shut.
+    let g = game(
+        "gate a b_home: opponent has unreleased pieces, else stop\n gate a b_home: all own pieces released, else stop",
+    );
+    for b in [b_waits, b_out] {
+        let s = at(&g, "4/4#0", "+mid.4 x x x", b);
+        assert_eq!(plain_landing(&g, &s, "1:4"), None, "{b}");
+    }
+    // A gate judged by the throw, through and stopped.
+    let g = game("gate a b_home: throw in 3 by crossing throw, else stop");
+    let s = at(&g, "3/3#0", "+mid.4 x x x", NO_B);
+    assert_eq!(
+        plain_landing(&g, &s, "1:3").and_then(|l| l.track_index()),
+        Some(10)
+    );
+    let s = at(&g, "4/4#0", "+mid.4 x x x", NO_B);
+    assert_eq!(
+        plain_landing(&g, &s, "1:4").and_then(|l| l.track_index()),
+        Some(9)
+    );
+    // A `once` gate: shut until latched, then open, though the row is no longer full.
+    let g = game("gate a b_home: once mid full, else stop");
+    let s = at(&g, "4/4#0", "+mid.4 x x x", NO_B);
+    assert_eq!(
+        plain_landing(&g, &s, "1:4").and_then(|l| l.track_index()),
+        Some(9)
+    );
+    let s = at_with(&g, " once a:1", "4/4#0", "+mid.4 x x x", NO_B);
+    assert_eq!(
+        plain_landing(&g, &s, "1:4").and_then(|l| l.track_index()),
+        Some(11)
+    );
+}

@@ -525,21 +525,61 @@ impl Game {
 
     /// The landing of the common move, found without the general checks and walk: a
     /// released piece moved by one unused, unbound entry (or a waiting piece released by
-    /// one, see `Game::plain_release`) over a stretch with no gate and short of the track's
-    /// end, on a plain walk (see `Game::plain_walk`), without stacks or a chosen entry.
+    /// one, see `Game::plain_release`) over a stretch short of the track's end with no gate
+    /// (or one it judges as the walk does, `Game::gated_end`), on a plain walk (see
+    /// `Game::plain_walk`), without stacks or a chosen entry.
     /// Returns false, leaving `l` to [`Game::land_entering`], for every other move and for
     /// any move it would refuse (the full check says why); when it returns true, `l` is what
     /// [`Game::check_move`] gives (the invariants test holds the two equal). A statement
     /// that adds a check to `land` must add it here or bail out.
     #[inline(always)]
     fn land_plain(&self, s: &State, team: TeamId, d: Decision, l: &mut Landing) -> bool {
-        if !self.plain_apply || d.entry != 0 || !d.mask.is_power_of_two() {
+        let Some((p, e, i)) = self.plain_entry(s, team, (d.piece, d.mask, d.entry)) else {
+            return false;
+        };
+        let cells = &self.ir.teams[team].track.cells;
+        let end = p.tpos + e.steps as i16;
+        if end as usize >= cells.len() || !self.fast[team].ungated(p.tpos, end) {
             return false;
         }
-        let i = d.mask.trailing_zeros() as usize;
-        let piece = d.piece as usize;
-        if i >= s.pool_len as usize || piece >= self.n_pieces(team) || s.moved >> piece & 1 == 1 {
+        self.land_plain_at(s, team, d.piece, (&p, &e, i), end, None, l)
+    }
+
+    /// [`Game::land_plain`] of a walk (of `piece` with the entries of `mask`, entering no
+    /// chosen hole) that meets a gate: where the stretch meets one gate (see
+    /// [`Game::gated_end`]), the landing before it or past it, as `walk_as` finds it step by
+    /// step; false, leaving `l` to the full check, for every other move. Asked by
+    /// [`Game::land_entering`] first: few moves cross a gate, and those that do not are
+    /// `land_plain`'s or the full check's.
+    #[inline(never)]
+    fn land_gated(&self, s: &State, team: TeamId, piece: u8, mask: u64, l: &mut Landing) -> bool {
+        let Some((p, e, i)) = self.plain_entry(s, team, (piece, mask, 0)) else {
             return false;
+        };
+        match self.gated_end(s, team, p.tpos, &e, i as u8) {
+            Some((to, gate)) => self.land_plain_at(s, team, piece, (&p, &e, i), to, gate, l),
+            None => false,
+        }
+    }
+
+    /// The piece, the one entry and its pool index of a move (`piece`, the entries of
+    /// `mask`, the entry hole) [`Game::land_plain`] may apply: a released piece moved by one
+    /// unused, unbound entry, or a waiting piece released by one (`Game::plain_release`),
+    /// standing on the track or just before it.
+    #[inline(always)]
+    fn plain_entry(
+        &self,
+        s: &State,
+        team: TeamId,
+        (piece, mask, entry): (u8, u64, u8),
+    ) -> Option<(Piece, Entry, usize)> {
+        if !self.plain_apply || entry != 0 || !mask.is_power_of_two() {
+            return None;
+        }
+        let i = mask.trailing_zeros() as usize;
+        let (mover, piece) = (piece, piece as usize);
+        if i >= s.pool_len as usize || piece >= self.n_pieces(team) || s.moved >> piece & 1 == 1 {
+            return None;
         }
         let (p, e) = (s.pieces[team][piece], s.pool[i]);
         // A waiting piece released by its one releasing entry, where `land` would skip the
@@ -551,48 +591,103 @@ impl Game {
             e.kind != EntryKind::Release
         };
         if !p.alive() || !kind_ok || e.piece != NONE || e.bound != NONE || e.steps == 0 {
-            return false;
+            return None;
         }
         if matches!(e.kind, EntryKind::Either | EntryKind::Part)
             && s.pool[..s.pool_len as usize]
                 .iter()
                 .enumerate()
                 .any(|(j, o)| {
-                    j != i && o.kind == e.kind && o.family == e.family && o.piece == d.piece
+                    j != i && o.kind == e.kind && o.family == e.family && o.piece == mover
                 })
         {
-            return false;
+            return None;
         }
-        let cells = &self.ir.teams[team].track.cells;
-        let end = p.tpos + e.steps as i16;
-        let fast = &self.fast[team];
         // Off the track, a piece stands at -1 (before the first hole), where `walk_as`
         // walks from too.
-        if p.tpos < -1 || end as usize >= cells.len() || !fast.ungated(p.tpos, end) {
-            return false;
+        (p.tpos >= -1).then_some((p, e, i))
+    }
+
+    /// Where the plain walk of one entry `e` (pool index `i`) from track index `tpos` stops,
+    /// where the stretch meets exactly one gate (a track index with one gate) before the
+    /// track's end, and the gate's rule to note when it lets the piece through: past the
+    /// gate when it passes and no other gate or the end comes before the walk's end; just
+    /// before it when it is shut and stops the piece there, having moved. `None` for every
+    /// other walk (a gate that forbids, two gates, the end), left to the full check.
+    fn gated_end(
+        &self,
+        s: &State,
+        team: TeamId,
+        tpos: i16,
+        e: &Entry,
+        i: u8,
+    ) -> Option<(i16, Option<RuleIx>)> {
+        let (fast, tr) = (&self.fast[team], &self.ir.teams[team].track);
+        let end = tpos + e.steps as i16;
+        // `FastTrack::gates` is in the order a walk meets them (the track's order at one
+        // index, as `walk_as` asks them).
+        let k = fast.gates.iter().position(|&(at, _)| at as i16 > tpos)?;
+        let (at, gi) = fast.gates[k];
+        let at16 = at as i16;
+        if at16 > end || fast.gates.get(k + 1).is_some_and(|&(a, _)| a == at) {
+            return None;
         }
-        let cell = cells[end as usize];
-        let a = match self.arrive(s, team, &p, cell, Some(e.thrown)) {
+        let g = &tr.gates[gi as usize];
+        let open = match &g.requirement {
+            // The generator's answer (the same tests as `Game::cond`), for the team to move.
+            Requirement::Conds(cs) if team == s.team => super::quick::gate_holds(self, s, cs),
+            r => self.gate_passes(s, team, r, e, &[i], e.steps as u32).0,
+        };
+        if open {
+            ((end as usize) < tr.cells.len() && fast.ungated(at16, end))
+                .then_some((end, Some(g.origin.rule)))
+        } else {
+            (g.stop && at16 - 1 > tpos).then_some((at16 - 1, None))
+        }
+    }
+
+    /// [`Game::land_plain`]'s landing of `piece` (`p`, moved by its one entry `e` at pool
+    /// index `i`) walked to track index `to` (within the track), `gate` the rule of a gate
+    /// passed.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn land_plain_at(
+        &self,
+        s: &State,
+        team: TeamId,
+        piece: u8,
+        (p, e, i): (&Piece, &Entry, usize),
+        to: i16,
+        gate: Option<RuleIx>,
+        l: &mut Landing,
+    ) -> bool {
+        let release = !p.released();
+        let fast = &self.fast[team];
+        let cell = self.ir.teams[team].track.cells[to as usize];
+        let a = match self.arrive(s, team, p, cell, Some(e.thrown)) {
             Ok(a) => a,
             // What `Game::land` does with a one-entry release whose walk is refused (the
             // landing is the walk's only refusal on this stretch).
             Err(_) if release && self.in_place => {
-                self.release_in_place(s, team, d.piece, &[i as u8], l);
+                self.release_in_place(s, team, piece, &[i as u8], l);
                 return true;
             }
             Err(_) => return false,
         };
         *l = Landing {
-            tpos: end,
+            tpos: to,
             cell: cell.get() as u8,
             release,
             may_decline: true,
             ..Landing::default()
         };
         l.note(e.rule);
+        if let Some(r) = gate {
+            l.note(r);
+        }
         if let Some((_, r)) = self.ir.capture.immune[team]
             && !p.immune()
-            && fast.immunises(p.tpos, end)
+            && fast.immunises(p.tpos, to)
         {
             l.immune = Some(r);
         }
@@ -605,7 +700,9 @@ impl Game {
     #[doc(hidden)]
     pub fn check_move_plain(&self, s: &State, d: Decision) -> Option<Landing> {
         let mut l = Landing::default();
-        self.land_plain(s, s.team, d, &mut l).then_some(l)
+        let plain = self.land_plain(s, s.team, d, &mut l)
+            || d.entry == 0 && self.land_gated(s, s.team, d.piece, d.mask, &mut l);
+        plain.then_some(l)
     }
 
     /// An unreleased piece given moves that release nothing: the throw entry that made the
@@ -2119,6 +2216,9 @@ impl Game {
         l: &mut Landing,
     ) -> Result<(), Refusal> {
         if !self.entry_choice && entry == 0 {
+            if self.land_gated(s, team, piece, mask, l) {
+                return Ok(());
+            }
             return self.land(s, team, piece, mask, l);
         }
         if entry == KEEP_WAY_ENTRY {

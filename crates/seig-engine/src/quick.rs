@@ -497,7 +497,7 @@ impl<'a> Gen<'a> {
 /// before the first condition, which costs more than the calls for the one or two
 /// conditions of a gate.
 #[inline(always)]
-fn gate_holds(g: &Game, s: &State, cs: &[Cond]) -> bool {
+pub(crate) fn gate_holds(g: &Game, s: &State, cs: &[Cond]) -> bool {
     let t = s.team;
     for c in cs {
         let holds = match c {
