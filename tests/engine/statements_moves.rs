@@ -1490,3 +1490,24 @@ fn a_move_across_one_gate_is_applied_plainly_as_the_walk_finds_it() {
         Some(11)
     );
 }
+
+#[test]
+fn a_region_won_is_looked_at_after_every_move() {
+    // `win when b_home won` (answered inline by `Game::cond`): a's piece on b_home.3 walks 2
+    // to b_home.1. With b_home.2..4 won before, the landing wins the last hole and the game;
+    // without b_home.2 (walked past, not landed on), it does not.
+    let g = game("win when b_home won");
+    for (won, over) in [
+        (" won a:b_home.2,b_home.3,b_home.4", true),
+        (" won a:b_home.3,b_home.4", false),
+    ] {
+        let mut s = at_with(&g, won, "2/2#0", "+b_home.3 x x x", "+a_home.1 x x x");
+        play(&g, &mut s, "1:2");
+        let want = if over {
+            seig::engine::Stage::Over(TeamId::FIRST)
+        } else {
+            seig::engine::Stage::Throw
+        };
+        assert_eq!(s.stage(), want, "{won}: {}", note(&g, &s));
+    }
+}

@@ -2274,6 +2274,8 @@ impl Game {
             Cond::OpponentHasNoPieces => s.waiting[o] | s.released[o] == 0 && self.none_borne(s, o),
             // Asked after every action by a `once REGION full` latch until it holds.
             Cond::Full(cells, own) => Self::full(s, team, cells, *own),
+            // Asked for both teams after every move by a `win when … won` (cond_full's test).
+            Cond::Won(cells) => (0..4).all(|i| cells[team].0[i] & !s.won[team].0[i] == 0),
             _ => self.cond_full(s, team, c),
         }
     }
