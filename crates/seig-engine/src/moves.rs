@@ -1450,11 +1450,12 @@ impl Game {
         let share_ok = cell.sharing || pol.blocked_share.value;
         let mut protected_by = None;
         // The opposing pieces on the hole, found without a branch per piece (a removed piece
-        // stands on no hole, and the masks of the state hold the live ones).
+        // stands on no hole, and the masks of the state hold the live ones). Walked from the
+        // last piece, shifting the mask: piece j ends on bit j, with no shift by j per piece.
         let hole = c.get() as u8;
         let mut here = 0u64;
-        for (j, q) in s.pieces[o][..self.n_pieces(o)].iter().enumerate() {
-            here |= u64::from(q.cell == hole) << j;
+        for q in s.pieces[o][..self.n_pieces(o)].iter().rev() {
+            here = here << 1 | u64::from(q.cell == hole);
         }
         here &= s.released[o] | s.waiting[o];
         // `protection: N in a row` guards every piece on the hole, the piece's own
