@@ -542,7 +542,7 @@ impl Game {
         if end as usize >= cells.len() || !self.fast[team].ungated(p.tpos, end) {
             return false;
         }
-        self.land_plain_at(s, team, d.piece, (&p, &e, i), end, None, l)
+        self.land_plain_at(s, team, d.piece, (p, e, i), end, None, l)
     }
 
     /// [`Game::land_plain`] of a walk (of `piece` with the entries of `mask`, entering no
@@ -556,8 +556,8 @@ impl Game {
         let Some((p, e, i)) = self.plain_entry(s, team, (piece, mask, 0)) else {
             return false;
         };
-        match self.gated_end(s, team, p.tpos, &e, i as u8) {
-            Some((to, gate)) => self.land_plain_at(s, team, piece, (&p, &e, i), to, gate, l),
+        match self.gated_end(s, team, p.tpos, e, i as u8) {
+            Some((to, gate)) => self.land_plain_at(s, team, piece, (p, e, i), to, gate, l),
             None => false,
         }
     }
@@ -567,12 +567,12 @@ impl Game {
     /// unused, unbound entry, or a waiting piece released by one (`Game::plain_release`),
     /// standing on the track or just before it.
     #[inline(always)]
-    fn plain_entry(
+    fn plain_entry<'s>(
         &self,
-        s: &State,
+        s: &'s State,
         team: TeamId,
         (piece, mask, entry): (u8, u64, u8),
-    ) -> Option<(Piece, Entry, usize)> {
+    ) -> Option<(&'s Piece, &'s Entry, usize)> {
         if !self.plain_apply || entry != 0 || !mask.is_power_of_two() {
             return None;
         }
@@ -581,7 +581,8 @@ impl Game {
         if i >= s.pool_len as usize || piece >= self.n_pieces(team) || s.moved >> piece & 1 == 1 {
             return None;
         }
-        let (p, e) = (s.pieces[team][piece], s.pool[i]);
+        // By reference: copied, the entry's fields are spilt to the stack one by one.
+        let (p, e) = (&s.pieces[team][piece], &s.pool[i]);
         // A waiting piece released by its one releasing entry, where `land` would skip the
         // release order and confinement (`Game::plain_release`), walks from where it waits.
         let release = !p.released();
