@@ -351,10 +351,11 @@ fn a_gate_answers_its_conditions_as_the_definition_does() {
 #[test]
 fn a_held_piece_waits_while_a_quick_condition_shuts_its_gate() {
     // `Gen::candidates` answers a rest gate shut by a condition a load or two answers before
-    // asking `Gen::open`: `all own pieces arrived` while a piece waits beside the board, or
-    // `opponent has unreleased pieces` while none of b's waits, first or second. Piece 1 on
-    // mid.4 (the goal's last hole: arrived) is held before the way back; piece 2 waits, or
-    // has arrived there too. Each list is also checked against the definition.
+    // asking `Gen::open`: `all own pieces arrived` while a piece waits beside the board or
+    // walks short of the goal, or `opponent has unreleased pieces` while none of b's waits,
+    // first or second. Piece 1 on mid.4 (the goal's last hole: arrived) is held before the
+    // way back; piece 2 waits, walks, is out of the game, or has arrived there too. Each
+    // list is also checked against the definition.
     let text = |gate: &str| {
         format!(
             r#"
@@ -386,7 +387,7 @@ rule R-X inferred cites s "extra" {{
     let one_waits = "+mid.4 off";
     let go: &[&str] = &["1:e2 mid.4>mid.2'", "2:e2 mid.4>mid.2'"];
     let release: &[&str] = &["2:e2 off>a_home.2"];
-    let cases: [(&str, &str, &str, &[&str]); 6] = [
+    let cases: [(&str, &str, &str, &[&str]); 9] = [
         // Both arrived and b waits: the gate opens (the shortcut must not shut it) ...
         (arrived, both, "off off", go),
         (waits, both, "off +b_home.2", go),
@@ -396,6 +397,16 @@ rule R-X inferred cites s "extra" {{
         // ... nor while none of b's waits (first or second condition).
         (waits, both, "+b_home.1 +b_home.2", &[]),
         (arrived, both, "+b_home.1 +b_home.2", &[]),
+        // None waits, but piece 2 has not arrived: shut (by `State::arrived`) ...
+        (
+            arrived,
+            "+mid.4 +a_home.2",
+            "off off",
+            &["2:e2 a_home.2>a_home.4"],
+        ),
+        (waits, "+mid.4 +mid.2", "off off", &["2:e2 mid.2>mid.4"]),
+        // ... and a piece out of the game does not count: open.
+        (arrived, "+mid.4 x", "off off", &["1:e2 mid.4>mid.2'"]),
     ];
     for (gate, a, b, expected) in cases {
         let g = common::game_of(&text(gate));

@@ -428,6 +428,13 @@ pub struct State {
     /// Per team, its immune pieces in the game ([`Piece::immune`]), kept likewise (and by
     /// `Game::immunise`): a landing looks for them on its hole, not at every opposing piece.
     immune: ByTeam<u64>,
+    /// Per team, the track indices where its pieces have arrived ([`Game::arrived`]): the
+    /// first, and how many from there. Constant, so that [`put`] can keep `arrived`.
+    arrival: ByTeam<[i16; 2]>,
+    /// Per team, its pieces in the game that have arrived ([`Game::arrived`]; the bits of
+    /// pieces out of the game mean nothing), kept by [`put`]: `all own pieces arrived` is
+    /// then one compare, not a walk over the pieces.
+    arrived: ByTeam<u64>,
     /// Pieces of the team to play that have moved in this seat's turn (kept only when a
     /// piece may move once per turn; else 0).
     moved: u64,
@@ -1529,6 +1536,11 @@ impl Game {
             stuck: ByTeam::default(),
             held: ByTeam::default(),
             immune: ByTeam::default(),
+            arrival: ByTeam::from_fn(|t| {
+                let from = self.arrival[t];
+                [from, (self.main_end[t] - from).max(0)]
+            }),
+            arrived: ByTeam::default(),
             moved: 0,
             quiet: 0,
             homing: 0,
@@ -2279,7 +2291,7 @@ impl Game {
     }
 
     /// Has team `t` a waiting piece that cannot count as arrived? Then `all own pieces
-    /// arrived` is false without a look at the pieces (the generator asks it inline too).
+    /// arrived` is false without a look at the pieces (the generator reads `State::arrived`).
     #[inline(always)]
     fn waits_unarrived(&self, s: &State, t: TeamId) -> bool {
         s.waiting[t] != 0 && self.waiting_unarrived[t]
@@ -2793,6 +2805,10 @@ pub(crate) fn put(s: &mut State, t: TeamId, i: usize, p: Piece) {
     s.held[t] = s.held[t] & !bit | u64::from(held) << i;
     let immune = (released | waiting) != 0 && p.immune();
     s.immune[t] = s.immune[t] & !bit | u64::from(immune) << i;
+    // One unsigned compare (a piece out of the game may keep its bit: it is never read).
+    let [from, len] = s.arrival[t];
+    let arrived = (p.tpos.wrapping_sub(from) as u16) < len as u16;
+    s.arrived[t] = s.arrived[t] & !bit | u64::from(arrived) << i;
 }
 
 fn binom(n: u64, k: u64) -> f64 {

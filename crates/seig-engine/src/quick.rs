@@ -290,15 +290,14 @@ impl<'a> Gen<'a> {
     /// Is the rest gate shut by one of its conditions that a load or two answers
     /// ([`gate_holds`]'s own tests; which of them it has: [`FastTrack::rest_quick`])? Asked
     /// before [`Gen::open`] for the held pieces: in most positions that ask, the opponent has
-    /// no piece waiting or a waiting piece of the team keeps `all own pieces arrived` false,
-    /// and the call costs more than the answer. The conditions are a conjunction without
+    /// no piece waiting or a piece of the team has not arrived (by [`State::arrived`]), and
+    /// the call costs more than the answer. The conditions are a conjunction without
     /// side effects, so one false shuts the gate.
     #[inline(always)]
     fn rest_shut(&self) -> bool {
         let (s, t) = (self.s, self.team);
         let (opponent_waits, own_arrived) = self.fast.rest_quick;
-        opponent_waits && s.waiting[t.other()] == 0
-            || own_arrived && self.game.waits_unarrived(s, t)
+        opponent_waits && s.waiting[t.other()] == 0 || own_arrived && !all_arrived(s, t)
     }
 
     /// May `piece`, one of the [`Gen::candidates`] of `g`, go with `g`? Not asked where
@@ -491,6 +490,13 @@ impl<'a> Gen<'a> {
     }
 }
 
+/// `all own pieces arrived` for team `t`: every piece of it in the game has arrived
+/// ([`State::arrived`]; `Game::cond_full` walks the pieces for the same answer).
+#[inline(always)]
+fn all_arrived(s: &State, t: TeamId) -> bool {
+    (s.released[t] | s.waiting[t]) & !s.arrived[t] == 0
+}
+
 /// Do all of a gate's conditions `cs` hold for the team to move? The two kinds a gate
 /// asks most are answered here by a load or two (`Game::cond_full`'s own tests); the rest
 /// out of line ([`gate_cond`]): inlined, `Game::cond` sets up its reads for either team
@@ -502,8 +508,8 @@ fn gate_holds(g: &Game, s: &State, cs: &[Cond]) -> bool {
     for c in cs {
         let holds = match c {
             Cond::OpponentHasUnreleased => s.waiting[t.other()] != 0,
-            // `Game::cond_full`'s first test: a waiting piece that cannot count as arrived.
-            Cond::AllOwnArrived if g.waits_unarrived(s, t) => false,
+            // `Game::cond_full`'s walk over the pieces, by the mask `put` keeps.
+            Cond::AllOwnArrived => all_arrived(s, t),
             _ => gate_cond(g, s, c),
         };
         if !holds {
