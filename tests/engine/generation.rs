@@ -418,3 +418,70 @@ rule R-X inferred cites s "extra" {{
         assert_eq!(moves(&g, &s), v(expected), "{gate} | {a} | {b}");
     }
 }
+
+#[test]
+fn a_landing_on_an_own_piece_is_refused_for_the_group_at_once() {
+    // Released pieces of a on a_home.1, a_home.3, mid.1 and mid.3 (track indices 0, 2, 4,
+    // 6): a 2 takes each onto the next one's hole but the last. `Gen::own_refused` refuses
+    // those by the track's picture of the occupancy, where a landing on an own piece is
+    // refused as the definition says, and only there.
+    let b = "b_home.1 b_home.2 b_home.3 b_home.4";
+    let row = "+a_home.1 +a_home.3 +mid.1 +mid.3";
+    let cases: [(&str, &str, &str, &str, &[&str]); 5] = [
+        ("beside the board", "", row, "2/2#0", &["4:2 mid.3>mid.5"]),
+        // Own pieces may share a hole: nothing is refused.
+        (
+            "beside the board",
+            "stacking: allowed",
+            row,
+            "2/2#0",
+            &[
+                "1:2 a_home.1>a_home.3",
+                "2:2 a_home.3>mid.1",
+                "3:2 mid.1>mid.3",
+                "4:2 mid.3>mid.5",
+            ],
+        ),
+        // A closed stop gate on mid.1 stops piece 2 short of its own piece there; piece 3,
+        // past the gate, is refused by its walk.
+        (
+            "beside the board",
+            "gate a mid: all own pieces arrived, else stop",
+            row,
+            "2/2#0",
+            &["2:2 a_home.3>a_home.4", "4:2 mid.3>mid.5"],
+        ),
+        // Own pieces gather on the goal's last hole (b_home.1, index 13): piece 1 may join
+        // piece 2 there; piece 3 is refused on mid.3.
+        (
+            "beside the board",
+            "stacking: forbidden except at goal",
+            "+b_home.3 +b_home.1 +mid.1 +mid.3",
+            "2/2#0",
+            &["1:2 b_home.3>b_home.1", "4:2 mid.3>mid.5"],
+        ),
+        // Waiting pieces on the board are released in place where their walk is refused:
+        // piece 1's (onto piece 2) is, piece 4's is not.
+        (
+            "in a_home",
+            "blocked release: released in place",
+            "a_home.1 +a_home.3 +mid.1 a_home.4",
+            "r2/2#0",
+            &["1:r2 a_home.1>a_home.1", "4:r2 a_home.4>mid.2"],
+        ),
+    ];
+    for (start, extra, a, pool, expected) in cases {
+        let g = game(start, extra);
+        assert_eq!(
+            moves(&g, &at(&g, pool, a, b)),
+            v(expected),
+            "{start} | {extra} | {a}"
+        );
+    }
+    // After a move the picture follows the pieces: piece 4 leaves mid.3, so piece 3 may go
+    // there, and piece 4 walks on from mid.5.
+    let g = game("beside the board", "");
+    let mut s = at(&g, "2/2#0 2/2#1", row, b);
+    common::play(&g, &mut s, "4:2");
+    assert_eq!(moves(&g, &s), v(&["3:2 mid.1>mid.3", "4:2 mid.5>b_home.4"]));
+}
