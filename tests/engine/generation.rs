@@ -351,10 +351,11 @@ fn a_gate_answers_its_conditions_as_the_definition_does() {
 #[test]
 fn a_held_piece_waits_while_a_quick_condition_shuts_its_gate() {
     // `Gen::candidates` answers a rest gate shut by a condition a load or two answers before
-    // asking `Gen::open`: `all own pieces arrived` while a piece waits beside the board, or
-    // `opponent has unreleased pieces` while none of b's waits, first or second. Piece 1 on
-    // mid.4 (the goal's last hole: arrived) is held before the way back; piece 2 waits, or
-    // has arrived there too. Each list is also checked against the definition.
+    // asking `Gen::open`: `all own pieces arrived` while a piece waits beside the board or
+    // walks short of the goal, or `opponent has unreleased pieces` while none of b's waits,
+    // first or second. Piece 1 on mid.4 (the goal's last hole: arrived) is held before the
+    // way back; piece 2 waits, walks, is out of the game, or has arrived there too. Each
+    // list is also checked against the definition.
     let text = |gate: &str| {
         format!(
             r#"
@@ -386,7 +387,7 @@ rule R-X inferred cites s "extra" {{
     let one_waits = "+mid.4 off";
     let go: &[&str] = &["1:e2 mid.4>mid.2'", "2:e2 mid.4>mid.2'"];
     let release: &[&str] = &["2:e2 off>a_home.2"];
-    let cases: [(&str, &str, &str, &[&str]); 6] = [
+    let cases: [(&str, &str, &str, &[&str]); 9] = [
         // Both arrived and b waits: the gate opens (the shortcut must not shut it) ...
         (arrived, both, "off off", go),
         (waits, both, "off +b_home.2", go),
@@ -396,6 +397,16 @@ rule R-X inferred cites s "extra" {{
         // ... nor while none of b's waits (first or second condition).
         (waits, both, "+b_home.1 +b_home.2", &[]),
         (arrived, both, "+b_home.1 +b_home.2", &[]),
+        // None waits, but piece 2 has not arrived: shut (by `State::arrived`) ...
+        (
+            arrived,
+            "+mid.4 +a_home.2",
+            "off off",
+            &["2:e2 a_home.2>a_home.4"],
+        ),
+        (waits, "+mid.4 +mid.2", "off off", &["2:e2 mid.2>mid.4"]),
+        // ... and a piece out of the game does not count: open.
+        (arrived, "+mid.4 x", "off off", &["1:e2 mid.4>mid.2'"]),
     ];
     for (gate, a, b, expected) in cases {
         let g = common::game_of(&text(gate));
@@ -406,4 +417,71 @@ rule R-X inferred cites s "extra" {{
         common::throw(&g, &mut s, 2);
         assert_eq!(moves(&g, &s), v(expected), "{gate} | {a} | {b}");
     }
+}
+
+#[test]
+fn a_landing_on_an_own_piece_is_refused_for_the_group_at_once() {
+    // Released pieces of a on a_home.1, a_home.3, mid.1 and mid.3 (track indices 0, 2, 4,
+    // 6): a 2 takes each onto the next one's hole but the last. `Gen::own_refused` refuses
+    // those by the track's picture of the occupancy, where a landing on an own piece is
+    // refused as the definition says, and only there.
+    let b = "b_home.1 b_home.2 b_home.3 b_home.4";
+    let row = "+a_home.1 +a_home.3 +mid.1 +mid.3";
+    let cases: [(&str, &str, &str, &str, &[&str]); 5] = [
+        ("beside the board", "", row, "2/2#0", &["4:2 mid.3>mid.5"]),
+        // Own pieces may share a hole: nothing is refused.
+        (
+            "beside the board",
+            "stacking: allowed",
+            row,
+            "2/2#0",
+            &[
+                "1:2 a_home.1>a_home.3",
+                "2:2 a_home.3>mid.1",
+                "3:2 mid.1>mid.3",
+                "4:2 mid.3>mid.5",
+            ],
+        ),
+        // A closed stop gate on mid.1 stops piece 2 short of its own piece there; piece 3,
+        // past the gate, is refused by its walk.
+        (
+            "beside the board",
+            "gate a mid: all own pieces arrived, else stop",
+            row,
+            "2/2#0",
+            &["2:2 a_home.3>a_home.4", "4:2 mid.3>mid.5"],
+        ),
+        // Own pieces gather on the goal's last hole (b_home.1, index 13): piece 1 may join
+        // piece 2 there; piece 3 is refused on mid.3.
+        (
+            "beside the board",
+            "stacking: forbidden except at goal",
+            "+b_home.3 +b_home.1 +mid.1 +mid.3",
+            "2/2#0",
+            &["1:2 b_home.3>b_home.1", "4:2 mid.3>mid.5"],
+        ),
+        // Waiting pieces on the board are released in place where their walk is refused:
+        // piece 1's (onto piece 2) is, piece 4's is not.
+        (
+            "in a_home",
+            "blocked release: released in place",
+            "a_home.1 +a_home.3 +mid.1 a_home.4",
+            "r2/2#0",
+            &["1:r2 a_home.1>a_home.1", "4:r2 a_home.4>mid.2"],
+        ),
+    ];
+    for (start, extra, a, pool, expected) in cases {
+        let g = game(start, extra);
+        assert_eq!(
+            moves(&g, &at(&g, pool, a, b)),
+            v(expected),
+            "{start} | {extra} | {a}"
+        );
+    }
+    // After a move the picture follows the pieces: piece 4 leaves mid.3, so piece 3 may go
+    // there, and piece 4 walks on from mid.5.
+    let g = game("beside the board", "");
+    let mut s = at(&g, "2/2#0 2/2#1", row, b);
+    common::play(&g, &mut s, "4:2");
+    assert_eq!(moves(&g, &s), v(&["3:2 mid.1>mid.3", "4:2 mid.5>b_home.4"]));
 }

@@ -428,6 +428,24 @@ pub struct State {
     /// Per team, its immune pieces in the game ([`Piece::immune`]), kept likewise (and by
     /// `Game::immunise`): a landing looks for them on its hole, not at every opposing piece.
     immune: ByTeam<u64>,
+    /// Per team, the track indices where its pieces have arrived ([`Game::arrived`]): the
+    /// first, and how many from there. Constant, so that [`put`] can keep `arrived`.
+    arrival: ByTeam<[i16; 2]>,
+    /// Per team, its pieces in the game that have arrived ([`Game::arrived`]; the bits of
+    /// pieces out of the game mean nothing), kept by [`put`]: `all own pieces arrived` is
+    /// then one compare, not a walk over the pieces.
+    arrived: ByTeam<u64>,
+    /// Per team, the track indices (below 64) whose holes [`State::track_occ`] keeps: where
+    /// one own piece at most may stand (no stacking, no gathering, a track that visits no
+    /// hole twice); 0 where none is kept. Constant, so that [`put`] can keep the two below.
+    track_keep: ByTeam<u64>,
+    /// Per team, the indices of `track_keep` an own piece in the game stands on (by its
+    /// track index), kept by [`put`] and `Game::vacate`: generation refuses at once the pieces whose landing
+    /// is one of them (`Gen::own_refused`).
+    track_occ: ByTeam<u64>,
+    /// Per team, for each index of `track_occ`, the piece that stands there (elsewhere the
+    /// last piece written there: not read, and not compared).
+    track_piece: ByTeam<Unread<[u8; 64]>>,
     /// Pieces of the team to play that have moved in this seat's turn (kept only when a
     /// piece may move once per turn; else 0).
     moved: u64,
@@ -438,6 +456,24 @@ pub struct State {
     /// home under `send home to: chosen empty hole`, waiting off the board for the
     /// capturing seat to choose their holes (0 but in the middle of such a move).
     homing: u64,
+}
+
+/// A table of [`State`] that its equality and hash leave out: where it is read it is a
+/// function of the rest of the state, and elsewhere it holds whatever was last written
+/// (kept so that its writer need not clear it).
+#[derive(Debug, Clone, Copy)]
+struct Unread<T>(T);
+
+impl<T> PartialEq for Unread<T> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<T> Eq for Unread<T> {}
+
+impl<T> std::hash::Hash for Unread<T> {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 impl State {
@@ -1119,10 +1155,12 @@ struct FastTrack {
     /// neighbours, not on the hole alone (immunity of any kind, `protection: N in a row`):
     /// the quick verdicts then ask [`Game::arrive`] where the hole lets pieces be taken.
     pub(crate) careful_victims: bool,
+    /// [`State::track_keep`] of the team (`quick::track_keep`).
+    track_keep: u64,
 }
 
 impl FastTrack {
-    fn new(ir: &Ir, t: TeamId) -> FastTrack {
+    fn new(ir: &Ir, t: TeamId, gather: &CellSet) -> FastTrack {
         let tr = &ir.teams[t].track;
         let immune_set = ir.capture.immune[t].map(|(s, _)| s);
         let mut gated = vec![0u16; tr.cells.len() + 1];
@@ -1186,6 +1224,7 @@ impl FastTrack {
             rest_gate,
             rest_quick,
             careful_victims,
+            track_keep: quick::track_keep(ir, t, gather, gate_span.0),
         }
     }
 
@@ -1362,7 +1401,7 @@ impl Game {
             && ir.wins.iter().all(|w| w.phase.is_none());
         let rotation = deadlock::QUIET_ROTATIONS * 2 * ir.seats.value.max(1) as u16;
         let gather = gather_table(&ir);
-        let fast = ByTeam::from_fn(|t| FastTrack::new(&ir, t));
+        let fast = ByTeam::from_fn(|t| FastTrack::new(&ir, t, &gather[t]));
         let (sticks_always, sticks_firsts) = sticks_counts(&ir.sticks);
         let arrival = ByTeam::from_fn(|t| {
             let tr = &ir.teams[t].track;
@@ -1529,6 +1568,14 @@ impl Game {
             stuck: ByTeam::default(),
             held: ByTeam::default(),
             immune: ByTeam::default(),
+            arrival: ByTeam::from_fn(|t| {
+                let from = self.arrival[t];
+                [from, (self.main_end[t] - from).max(0)]
+            }),
+            arrived: ByTeam::default(),
+            track_keep: self.fast.each_ref().map(|f| f.track_keep),
+            track_occ: ByTeam::default(),
+            track_piece: ByTeam::splat(Unread([0; 64])),
             moved: 0,
             quiet: 0,
             homing: 0,
@@ -2281,7 +2328,7 @@ impl Game {
     }
 
     /// Has team `t` a waiting piece that cannot count as arrived? Then `all own pieces
-    /// arrived` is false without a look at the pieces (the generator asks it inline too).
+    /// arrived` is false without a look at the pieces (the generator reads `State::arrived`).
     #[inline(always)]
     fn waits_unarrived(&self, s: &State, t: TeamId) -> bool {
         s.waiting[t] != 0 && self.waiting_unarrived[t]
@@ -2607,6 +2654,12 @@ impl Game {
         if !(may_stack && self.others_on(s, t, i, cell)) {
             s.occ[t].0[(cell >> 6) as usize] &= !(1u64 << (cell & 63));
         }
+        // The track's picture (a kept hole holds one own piece at most; another index's bit
+        // is never set).
+        let k = s.pieces[t][i].tpos as u16;
+        if k < 64 {
+            s.track_occ[t] &= !(1u64 << k);
+        }
     }
 
     /// Does a piece of team `t` other than `i` stand in the game on `cell`?
@@ -2795,6 +2848,17 @@ pub(crate) fn put(s: &mut State, t: TeamId, i: usize, p: Piece) {
     s.held[t] = s.held[t] & !bit | u64::from(held) << i;
     let immune = (released | waiting) != 0 && p.immune();
     s.immune[t] = s.immune[t] & !bit | u64::from(immune) << i;
+    // One unsigned compare (a piece out of the game may keep its bit: it is never read).
+    let [from, len] = s.arrival[t];
+    let arrived = (p.tpos.wrapping_sub(from) as u16) < len as u16;
+    s.arrived[t] = s.arrived[t] & !bit | u64::from(arrived) << i;
+    // A piece leaving a kept hole is cleared by `Game::vacate`, which every move from a
+    // hole calls first.
+    let k = p.tpos as u16;
+    if k < 64 {
+        s.track_occ[t] |= s.track_keep[t] & u64::from((released | waiting) != 0) << k;
+        s.track_piece[t].0[k as usize & 63] = i as u8;
+    }
 }
 
 fn binom(n: u64, k: u64) -> f64 {

@@ -383,6 +383,10 @@ impl Game {
         }
         // Hoisted so that the common case (every piece quick) tests nothing per piece.
         let all_quick = quick == !0;
+        if all_quick && !POOLED && bits != 0 {
+            // Released pieces whose landing holds an own piece, found for the group at once.
+            bits &= !facts.own_refused(&group);
+        }
         let mut emit = |piece: u8, capture: bool, may_decline: bool| {
             let decide = |capture| Decision {
                 piece,

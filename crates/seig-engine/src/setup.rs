@@ -435,6 +435,7 @@ impl Game {
         }
         s.pool_len = set.pool.len() as u8;
         s.occ = ByTeam::default();
+        s.track_occ = ByTeam::default();
         for t in TeamId::BOTH {
             let n = self.n_pieces(t);
             let given = &set.pieces[t];
