@@ -567,7 +567,7 @@ impl Hooks for Counter<'_> {
     #[inline]
     fn throw(&mut self, _g: &Game, s: &State, k: u8) {
         let team = s.team();
-        // Counted by its sticks once applied (`applied`, `end`): the position after it
+        // Counted by its sticks once applied (`thrown`, `end`): the position after it
         // names them, where asking before would make the engine count them once more.
         self.throws += 1;
         self.team_throws[team.index()] += 1;
@@ -671,10 +671,8 @@ impl Hooks for Counter<'_> {
                 self.unmoved &= !bit;
             }
         }
-        self.read_lead(s);
     }
 
-    /// After a decision: the throw hooks count throws apart ([`Hooks::thrown`]).
     #[inline]
     fn applied(&mut self, _g: &Game, s: &State) {
         self.read_lead(s);
@@ -2335,6 +2333,7 @@ mod tests {
         g.apply_throw(&mut s, 2, &mut seig_engine::Quiet)
             .expect("a throw at the start");
         c.thrown(&g, &s);
+        c.applied(&g, &s);
         let out = Outcome {
             end: End::TurnCap,
             turns: s.turns(),
