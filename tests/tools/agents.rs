@@ -436,43 +436,53 @@ fn the_driver_draws_for_two_random_players_only_when_both_are() {
     }
 }
 
-/// After a throw the driver calls `thrown`, then `applied`; after a decision `applied`
-/// alone: every action once, and a throw's own hook only for throws.
+/// After a throw the driver calls `thrown`, after a decision `applied`; a hook that does
+/// not tell them apart is told of every action by `applied`.
 #[test]
 fn the_driver_tells_the_hooks_what_was_applied() {
     use seig::tools::agents::RandomAgent;
     use seig::tools::driver::{Hooks, play};
-    /// (throws, thrown, decisions, applied), and the action announced and not yet applied:
-    /// `Some(true)` a throw, `Some(false)` a decision.
+    /// (throws, thrown, decisions, applied), and which was announced last.
     #[derive(Default)]
-    struct Seen([u64; 4], Option<bool>);
-    impl Hooks for Seen {
+    struct Apart([u64; 4], Option<bool>);
+    impl Hooks for Apart {
         fn throw(&mut self, _g: &Game, _s: &State, _k: u8) {
-            assert_eq!(self.1.replace(true), None);
             self.0[0] += 1;
+            self.1 = Some(true);
         }
         fn thrown(&mut self, _g: &Game, _s: &State) {
-            assert_eq!(self.1, Some(true));
+            assert_eq!(self.1.take(), Some(true));
             self.0[1] += 1;
         }
         fn decision(&mut self, _g: &Game, _s: &State, _legal: &[Decision], _d: Decision) {
-            assert_eq!(self.1.replace(false), None);
             self.0[2] += 1;
+            self.1 = Some(false);
         }
         fn applied(&mut self, _g: &Game, _s: &State) {
-            assert!(self.1.take().is_some());
+            assert_eq!(self.1.take(), Some(false));
             self.0[3] += 1;
+        }
+    }
+    #[derive(Default)]
+    struct Together(u64);
+    impl Hooks for Together {
+        fn applied(&mut self, _g: &Game, _s: &State) {
+            self.0 += 1;
         }
     }
     for (name, g) in variants() {
         let streams = Streams::for_game(23, 1);
-        let (mut s, mut seen) = (g.initial_state(), Seen::default());
+        let (mut s, mut apart) = (g.initial_state(), Apart::default());
         let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
-        let out = play(&g, &mut s, &mut [&mut a, &mut b], &streams, 2_000, &mut seen);
-        let [throws, thrown, decisions, applied] = seen.0;
+        let out = play(&g, &mut s, &mut [&mut a, &mut b], &streams, 2_000, &mut apart);
+        let [throws, thrown, decisions, applied] = apart.0;
         assert!(throws > 0 && decisions > 0, "{name}");
         assert_eq!((throws, decisions), (out.throws, out.decisions), "{name}");
-        assert_eq!((thrown, applied), (throws, throws + decisions), "{name}");
+        assert_eq!((thrown, applied), (throws, decisions), "{name}");
+        let (mut s, mut together) = (g.initial_state(), Together::default());
+        let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
+        play(&g, &mut s, &mut [&mut a, &mut b], &streams, 2_000, &mut together);
+        assert_eq!(together.0, throws + decisions, "{name}");
     }
 }
 

@@ -12,10 +12,10 @@ use seig_lang::ir::{Origin, PhaseId, TeamId};
 
 /// What a caller watches of a game: the study's counter (`analysis::metrics`), the
 /// playout trace (the command line) and the record writer ([`crate::record::Recorder`])
-/// are hooks. Every method has an empty default, so a hook implements only what it needs.
-/// The engine's events arrive through [`Hooks::event`] while the action that causes them is
-/// applied, between [`Hooks::throw`] / [`Hooks::decision`] and [`Hooks::thrown`] /
-/// [`Hooks::applied`].
+/// are hooks. Every method has a default that does nothing ([`Hooks::thrown`] calls
+/// [`Hooks::applied`]), so a hook implements only what it needs. The engine's events arrive
+/// through [`Hooks::event`] while the action that causes them is applied: between
+/// [`Hooks::throw`] and [`Hooks::thrown`], or [`Hooks::decision`] and [`Hooks::applied`].
 pub trait Hooks {
     /// A throw of `s` is about to be applied: `k` sticks show the first face.
     fn throw(&mut self, _g: &Game, _s: &State, _k: u8) {}
@@ -24,12 +24,15 @@ pub trait Hooks {
     fn decision(&mut self, _g: &Game, _s: &State, _legal: &[Decision], _d: Decision) {}
     /// An engine event of the action being applied.
     fn event(&mut self, _e: Event) {}
-    /// A throw was applied; `s` is the position after it. Called before
-    /// [`Hooks::applied`], so that a hook with work for throws only need not ask which
-    /// action it was.
-    fn thrown(&mut self, _g: &Game, _s: &State) {}
-    /// The action (throw or decision) was applied; `s` is the position after it.
+    /// The action was applied; `s` is the position after it. After a throw the driver
+    /// calls [`Hooks::thrown`] instead, which by default calls this.
     fn applied(&mut self, _g: &Game, _s: &State) {}
+    /// A throw was applied; `s` is the position after it. A hook that counts throws and
+    /// decisions apart overrides this, so that it need not ask which one was applied.
+    #[inline]
+    fn thrown(&mut self, g: &Game, s: &State) {
+        self.applied(g, s)
+    }
     /// The game ended (won, capped or aborted); `s` is the final position.
     fn end(&mut self, _g: &Game, _s: &State, _out: &Outcome) {}
 }
@@ -182,8 +185,8 @@ pub fn play(
             if let Err(e) = g.apply_decision_listing(s, d, &mut Forward(hooks), &mut legal) {
                 break End::Aborted(crate::words::refusal::line(g.ir(), &e));
             }
+            hooks.applied(g, s);
         }
-        hooks.applied(g, s);
     };
     let out = Outcome {
         end,

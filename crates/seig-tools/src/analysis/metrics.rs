@@ -671,8 +671,10 @@ impl Hooks for Counter<'_> {
                 self.unmoved &= !bit;
             }
         }
+        self.read_lead(s);
     }
 
+    /// After a decision: the throw hooks count throws apart ([`Hooks::thrown`]).
     #[inline]
     fn applied(&mut self, _g: &Game, s: &State) {
         self.read_lead(s);
@@ -2333,7 +2335,6 @@ mod tests {
         g.apply_throw(&mut s, 2, &mut seig_engine::Quiet)
             .expect("a throw at the start");
         c.thrown(&g, &s);
-        c.applied(&g, &s);
         let out = Outcome {
             end: End::TurnCap,
             turns: s.turns(),
