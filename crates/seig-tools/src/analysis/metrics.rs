@@ -533,8 +533,18 @@ impl Shares {
         self.touched[team] |= 1u64.checked_shl(piece as u32).unwrap_or(0);
     }
 
-    /// Recounts the touched pieces in `s`, the position now.
+    /// Recounts the touched pieces in `s`, the position now, if any was touched.
+    #[inline]
     fn recount(&mut self, s: &State) {
+        // Tested here, the call skipped: a turn that moved nothing is common.
+        if self.touched.into_array() != [0; 2] {
+            self.recount_touched(s);
+        }
+    }
+
+    /// [`Shares::recount`] of at least one piece.
+    #[inline(never)]
+    fn recount_touched(&mut self, s: &State) {
         for t in TeamId::BOTH {
             let mut m = std::mem::take(&mut self.touched[t]);
             while m != 0 {
@@ -553,13 +563,10 @@ impl Shares {
     }
 
     /// The team ahead in `s`, if one is (shares compared exactly).
+    #[inline]
     fn leader(&mut self, s: &State) -> Option<u8> {
         self.recount(s);
-        match self.diff.cmp(&0) {
-            std::cmp::Ordering::Greater => Some(0),
-            std::cmp::Ordering::Less => Some(1),
-            std::cmp::Ordering::Equal => None,
-        }
+        (self.diff != 0).then_some(u8::from(self.diff < 0))
     }
 }
 
@@ -797,7 +804,9 @@ fn piece_gone(p: &seig_engine::Piece, goal: i32) -> i32 {
     if p.borne_off() {
         return goal;
     }
-    p.track_index().map_or(0, |i| i as i32 + 1).clamp(0, goal)
+    // `max(0).min(goal)`: `clamp(0, goal)` for a goal of at least 1 (`goal_of`), with no
+    // test of its bounds' order.
+    p.track_index().map_or(0, |i| i as i32 + 1).max(0).min(goal)
 }
 
 /// Progress of a team towards its goal: (holes gone, scale) so that shares compare exactly.
