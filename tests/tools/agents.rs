@@ -405,7 +405,14 @@ fn the_driver_draws_for_two_random_players_only_when_both_are() {
     let run = |g: &Game, i: u64, agents: &mut [&mut dyn Agent; 2]| -> (Outcome, Vec<Decision>) {
         let mut s = g.initial_state();
         let mut seen = Seen::default();
-        let out = play(g, &mut s, agents, &Streams::for_game(17, i), 2_000, &mut seen);
+        let out = play(
+            g,
+            &mut s,
+            agents,
+            &Streams::for_game(17, i),
+            2_000,
+            &mut seen,
+        );
         (out, seen.0)
     };
     for (name, g) in variants() {
@@ -415,9 +422,17 @@ fn the_driver_draws_for_two_random_players_only_when_both_are() {
             assert!(!both.1.is_empty(), "{name} game {i}");
             let mut asked = Asked(RandomAgent::default(), true);
             let mut r = RandomAgent::default();
-            assert_eq!(run(&g, i, &mut [&mut r, &mut asked]), both, "{name} game {i}");
+            assert_eq!(
+                run(&g, i, &mut [&mut r, &mut asked]),
+                both,
+                "{name} game {i}"
+            );
             let (mut asked, mut r) = (Asked(RandomAgent::default(), true), RandomAgent::default());
-            assert_eq!(run(&g, i, &mut [&mut asked, &mut r]), both, "{name} game {i}");
+            assert_eq!(
+                run(&g, i, &mut [&mut asked, &mut r]),
+                both,
+                "{name} game {i}"
+            );
             // Uniform from its own stream: the same as the random player asked there.
             let (mut own0, mut own1) = (Own, Own);
             let own = run(&g, i, &mut [&mut own0, &mut own1]);
@@ -474,14 +489,28 @@ fn the_driver_tells_the_hooks_what_was_applied() {
         let streams = Streams::for_game(23, 1);
         let (mut s, mut apart) = (g.initial_state(), Apart::default());
         let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
-        let out = play(&g, &mut s, &mut [&mut a, &mut b], &streams, 2_000, &mut apart);
+        let out = play(
+            &g,
+            &mut s,
+            &mut [&mut a, &mut b],
+            &streams,
+            2_000,
+            &mut apart,
+        );
         let [throws, thrown, decisions, applied] = apart.0;
         assert!(throws > 0 && decisions > 0, "{name}");
         assert_eq!((throws, decisions), (out.throws, out.decisions), "{name}");
         assert_eq!((thrown, applied), (throws, decisions), "{name}");
         let (mut s, mut together) = (g.initial_state(), Together::default());
         let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
-        play(&g, &mut s, &mut [&mut a, &mut b], &streams, 2_000, &mut together);
+        play(
+            &g,
+            &mut s,
+            &mut [&mut a, &mut b],
+            &streams,
+            2_000,
+            &mut together,
+        );
         assert_eq!(together.0, throws + decisions, "{name}");
     }
 }

@@ -872,8 +872,20 @@ fn lead_changes_are_those_read_afresh_at_every_turns_end() {
             };
             let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
             let streams = Streams::for_game(7, i as u64);
-            driver::play(&g, &mut s, &mut [&mut a, &mut b], &streams, 10_000, &mut fresh);
-            assert_eq!(brief.lead_changes, fresh.changes, "{} game {i}", l.path.display());
+            driver::play(
+                &g,
+                &mut s,
+                &mut [&mut a, &mut b],
+                &streams,
+                10_000,
+                &mut fresh,
+            );
+            assert_eq!(
+                brief.lead_changes,
+                fresh.changes,
+                "{} game {i}",
+                l.path.display()
+            );
             total += fresh.changes;
         }
         assert!(total > 0, "{}: no lead changed", l.path.display());

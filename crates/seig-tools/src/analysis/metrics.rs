@@ -671,8 +671,7 @@ impl Hooks for Counter<'_> {
             && let Some(team) = thrower
         {
             let bit = 1 << team.index();
-            if self.unmoved & bit != 0 && !g.is_over(s) && s.team() == team && could_move(g, s)
-            {
+            if self.unmoved & bit != 0 && !g.is_over(s) && s.team() == team && could_move(g, s) {
                 let t = team.index();
                 self.first_move[t] = Some(self.team_throws[t]);
                 self.unmoved &= !bit;
