@@ -536,14 +536,14 @@ impl Shares {
     /// Recounts the touched pieces in `s`, the position now, if any was touched.
     #[inline]
     fn recount(&mut self, s: &State) {
-        // Tested here, the call skipped: a turn that moved nothing is common.
+        // Tested first: a turn that moved nothing is common.
         if self.touched.into_array() != [0; 2] {
             self.recount_touched(s);
         }
     }
 
     /// [`Shares::recount`] of at least one piece.
-    #[inline(never)]
+    #[inline]
     fn recount_touched(&mut self, s: &State) {
         for t in TeamId::BOTH {
             let mut m = std::mem::take(&mut self.touched[t]);
@@ -563,7 +563,9 @@ impl Shares {
     }
 
     /// The team ahead in `s`, if one is (shares compared exactly).
-    #[inline]
+    // Out of line: read at both of the driver's calls after an action, inlined it cost the
+    // loop more (Sigue by the clock too) than a call at a turn's end.
+    #[inline(never)]
     fn leader(&mut self, s: &State) -> Option<u8> {
         self.recount(s);
         (self.diff != 0).then_some(u8::from(self.diff < 0))
