@@ -352,6 +352,169 @@ fn the_driver_draws_a_uniform_choice_as_the_random_agent_would() {
     }
 }
 
+/// The driver's path for two random players (every choice a uniform draw from the game
+/// stream, nothing asked per decision) is taken only when both are: one random player and
+/// one asked at every decision play the same game whichever seat each has, and a player
+/// that chooses uniformly from its own stream is not drawn for from the game stream.
+#[test]
+fn the_driver_draws_for_two_random_players_only_when_both_are() {
+    use seig::tools::agents::{Agent, RandomAgent};
+    use seig::tools::driver::{Hooks, Outcome, play};
+    /// The random player, asked at every decision, drawing from `from_game`'s stream.
+    struct Asked(RandomAgent, bool);
+    /// A uniform chooser drawing from its own team's stream (`Stream::Agent`).
+    struct Own;
+    impl Agent for Asked {
+        fn kind(&self) -> AgentKind {
+            AgentKind::Random
+        }
+        fn choose(&mut self, g: &Game, s: &State, rng: &mut Rng) -> Option<Decision> {
+            self.0.choose(g, s, rng)
+        }
+        fn choose_among(
+            &mut self,
+            g: &Game,
+            s: &State,
+            legal: &[Decision],
+            rng: &mut Rng,
+        ) -> Option<Decision> {
+            self.0.choose_among(g, s, legal, rng)
+        }
+        fn draws_from_game_stream(&self) -> bool {
+            self.1
+        }
+    }
+    impl Agent for Own {
+        fn kind(&self) -> AgentKind {
+            AgentKind::Random
+        }
+        fn choose(&mut self, g: &Game, s: &State, rng: &mut Rng) -> Option<Decision> {
+            RandomAgent::default().choose(g, s, rng)
+        }
+        fn chooses_uniformly(&self) -> bool {
+            true
+        }
+    }
+    #[derive(Default)]
+    struct Seen(Vec<Decision>);
+    impl Hooks for Seen {
+        fn decision(&mut self, _g: &Game, _s: &State, _legal: &[Decision], d: Decision) {
+            self.0.push(d);
+        }
+    }
+    let run = |g: &Game, i: u64, agents: &mut [&mut dyn Agent; 2]| -> (Outcome, Vec<Decision>) {
+        let mut s = g.initial_state();
+        let mut seen = Seen::default();
+        let out = play(
+            g,
+            &mut s,
+            agents,
+            &Streams::for_game(17, i),
+            2_000,
+            &mut seen,
+        );
+        (out, seen.0)
+    };
+    for (name, g) in variants() {
+        for i in 0..4 {
+            let (mut r0, mut r1) = (RandomAgent::default(), RandomAgent::default());
+            let both = run(&g, i, &mut [&mut r0, &mut r1]);
+            assert!(!both.1.is_empty(), "{name} game {i}");
+            let mut asked = Asked(RandomAgent::default(), true);
+            let mut r = RandomAgent::default();
+            assert_eq!(
+                run(&g, i, &mut [&mut r, &mut asked]),
+                both,
+                "{name} game {i}"
+            );
+            let (mut asked, mut r) = (Asked(RandomAgent::default(), true), RandomAgent::default());
+            assert_eq!(
+                run(&g, i, &mut [&mut asked, &mut r]),
+                both,
+                "{name} game {i}"
+            );
+            // Uniform from its own stream: the same as the random player asked there.
+            let (mut own0, mut own1) = (Own, Own);
+            let own = run(&g, i, &mut [&mut own0, &mut own1]);
+            let mut a0 = Asked(RandomAgent::default(), false);
+            let mut a1 = Asked(RandomAgent::default(), false);
+            assert_eq!(run(&g, i, &mut [&mut a0, &mut a1]), own, "{name} game {i}");
+            let (mut own0, mut r) = (Own, RandomAgent::default());
+            let mut a0 = Asked(RandomAgent::default(), false);
+            let mut r2 = RandomAgent::default();
+            assert_eq!(
+                run(&g, i, &mut [&mut own0, &mut r]),
+                run(&g, i, &mut [&mut a0, &mut r2]),
+                "{name} game {i}"
+            );
+        }
+    }
+}
+
+/// After a throw the driver calls `thrown`, after a decision `applied`; a hook that does
+/// not tell them apart is told of every action by `applied`.
+#[test]
+fn the_driver_tells_the_hooks_what_was_applied() {
+    use seig::tools::agents::RandomAgent;
+    use seig::tools::driver::{Hooks, play};
+    /// (throws, thrown, decisions, applied), and which was announced last.
+    #[derive(Default)]
+    struct Apart([u64; 4], Option<bool>);
+    impl Hooks for Apart {
+        fn throw(&mut self, _g: &Game, _s: &State, _k: u8) {
+            self.0[0] += 1;
+            self.1 = Some(true);
+        }
+        fn thrown(&mut self, _g: &Game, _s: &State) {
+            assert_eq!(self.1.take(), Some(true));
+            self.0[1] += 1;
+        }
+        fn decision(&mut self, _g: &Game, _s: &State, _legal: &[Decision], _d: Decision) {
+            self.0[2] += 1;
+            self.1 = Some(false);
+        }
+        fn applied(&mut self, _g: &Game, _s: &State) {
+            assert_eq!(self.1.take(), Some(false));
+            self.0[3] += 1;
+        }
+    }
+    #[derive(Default)]
+    struct Together(u64);
+    impl Hooks for Together {
+        fn applied(&mut self, _g: &Game, _s: &State) {
+            self.0 += 1;
+        }
+    }
+    for (name, g) in variants() {
+        let streams = Streams::for_game(23, 1);
+        let (mut s, mut apart) = (g.initial_state(), Apart::default());
+        let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
+        let out = play(
+            &g,
+            &mut s,
+            &mut [&mut a, &mut b],
+            &streams,
+            2_000,
+            &mut apart,
+        );
+        let [throws, thrown, decisions, applied] = apart.0;
+        assert!(throws > 0 && decisions > 0, "{name}");
+        assert_eq!((throws, decisions), (out.throws, out.decisions), "{name}");
+        assert_eq!((thrown, applied), (throws, decisions), "{name}");
+        let (mut s, mut together) = (g.initial_state(), Together::default());
+        let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
+        play(
+            &g,
+            &mut s,
+            &mut [&mut a, &mut b],
+            &streams,
+            2_000,
+            &mut together,
+        );
+        assert_eq!(together.0, throws + decisions, "{name}");
+    }
+}
+
 /// The driver throws exactly at the engine's chance nodes, decides at its other nodes, and
 /// stops at the end the engine names: played again from its final position, a finished game
 /// ends at once, the same way.

@@ -793,3 +793,101 @@ fn briefs_come_back_in_game_order_whatever_the_threads() {
         assert_eq!(run(jobs), (one.clone(), briefs.clone()), "{jobs} jobs");
     }
 }
+
+/// A game's lead changes are those of reading the leader afresh at the end of every seat's
+/// turn (each team's holes gone over its whole way, compared exactly, ties keeping the
+/// leader), whatever the study keeps between readings: the three bundled files, and Sig
+/// with its killing reading (pieces taken and sent home).
+#[test]
+fn lead_changes_are_those_read_afresh_at_every_turns_end() {
+    use seig::engine::State;
+    use seig::lang::ir::TeamId;
+    use seig::tools::agents::RandomAgent;
+    use seig::tools::driver::{self, Hooks, Streams};
+    /// Reads the leader from the whole position whenever the turns played change.
+    struct Fresh {
+        turns: u32,
+        lead: Option<usize>,
+        changes: u32,
+    }
+    fn share(g: &Game, s: &State, t: TeamId) -> (u128, u128) {
+        let team = &g.ir().teams[t];
+        let goal = team.track.goal.unwrap_or(team.track.cells.len() as u16 - 1) as i64 + 1;
+        let gone: i64 = s
+            .pieces(t)
+            .iter()
+            .map(|p| match (p.borne_off(), p.track_index()) {
+                (true, _) => goal,
+                (false, Some(i)) => (i as i64 + 1).min(goal),
+                (false, None) => 0,
+            })
+            .sum();
+        (gone as u128, (team.pieces as u128).max(1) * goal as u128)
+    }
+    impl Hooks for Fresh {
+        fn applied(&mut self, g: &Game, s: &State) {
+            if s.turns() == self.turns {
+                return;
+            }
+            self.turns = s.turns();
+            let ((a, sa), (b, sb)) = (share(g, s, TeamId::FIRST), share(g, s, TeamId::SECOND));
+            let now = match (a * sb).cmp(&(b * sa)) {
+                std::cmp::Ordering::Greater => Some(0),
+                std::cmp::Ordering::Less => Some(1),
+                std::cmp::Ordering::Equal => None,
+            };
+            if let Some(now) = now {
+                if self.lead.is_some_and(|l| l != now) {
+                    self.changes += 1;
+                }
+                self.lead = Some(now);
+            }
+        }
+    }
+    let killing = Selection {
+        readings: vec![
+            ("R-SIG-1".into(), "start-or-move".into()),
+            ("A-SIG-10".into(), "killable".into()),
+        ],
+        params: vec![("holes".into(), 12)],
+    };
+    let mut files: Vec<Loaded> = BUNDLED.iter().map(|n| bundled(n)).collect();
+    files.push(
+        analysis::load(Path::new("rules/sig-beart.seig"), &killing)
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
+    for l in files {
+        let g = Game::new(l.ir.clone());
+        let games = 10;
+        let players = metrics::Players::default();
+        let (_, briefs) = metrics::run_games(&g, 7, (0, games), 10_000, &players, 1, true, None)
+            .expect("no worker panics");
+        let mut total = 0;
+        for (i, brief) in briefs.iter().enumerate() {
+            let mut s = g.initial_state();
+            let mut fresh = Fresh {
+                turns: s.turns(),
+                lead: None,
+                changes: 0,
+            };
+            let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
+            let streams = Streams::for_game(7, i as u64);
+            driver::play(
+                &g,
+                &mut s,
+                &mut [&mut a, &mut b],
+                &streams,
+                10_000,
+                &mut fresh,
+            );
+            assert_eq!(
+                brief.lead_changes,
+                fresh.changes,
+                "{} game {i}",
+                l.path.display()
+            );
+            total += fresh.changes;
+        }
+        assert!(total > 0, "{}: no lead changed", l.path.display());
+    }
+}

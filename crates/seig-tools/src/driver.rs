@@ -12,9 +12,10 @@ use seig_lang::ir::{Origin, PhaseId, TeamId};
 
 /// What a caller watches of a game: the study's counter (`analysis::metrics`), the
 /// playout trace (the command line) and the record writer ([`crate::record::Recorder`])
-/// are hooks. Every method has an empty default, so a hook implements only what it needs; the engine's events arrive through [`Hooks::event`] while the action
-/// that causes them is applied, between [`Hooks::throw`] / [`Hooks::decision`] and
-/// [`Hooks::applied`].
+/// are hooks. Every method has a default that does nothing ([`Hooks::thrown`] calls
+/// [`Hooks::applied`]), so a hook implements only what it needs. The engine's events arrive
+/// through [`Hooks::event`] while the action that causes them is applied: between
+/// [`Hooks::throw`] and [`Hooks::thrown`], or [`Hooks::decision`] and [`Hooks::applied`].
 pub trait Hooks {
     /// A throw of `s` is about to be applied: `k` sticks show the first face.
     fn throw(&mut self, _g: &Game, _s: &State, _k: u8) {}
@@ -23,8 +24,15 @@ pub trait Hooks {
     fn decision(&mut self, _g: &Game, _s: &State, _legal: &[Decision], _d: Decision) {}
     /// An engine event of the action being applied.
     fn event(&mut self, _e: Event) {}
-    /// The action was applied; `s` is the position after it.
+    /// The action was applied; `s` is the position after it. After a throw the driver
+    /// calls [`Hooks::thrown`] instead, which by default calls this.
     fn applied(&mut self, _g: &Game, _s: &State) {}
+    /// A throw was applied; `s` is the position after it. A hook that counts throws and
+    /// decisions apart overrides this, so that it need not ask which one was applied.
+    #[inline]
+    fn thrown(&mut self, g: &Game, s: &State) {
+        self.applied(g, s)
+    }
     /// The game ended (won, capped or aborted); `s` is the final position.
     fn end(&mut self, _g: &Game, _s: &State, _out: &Outcome) {}
 }
@@ -122,6 +130,9 @@ pub fn play(
     // (two calls through the agent's table each).
     let from_game = agents.each_ref().map(|a| a.draws_from_game_stream());
     let uniform = agents.each_ref().map(|a| a.chooses_uniformly());
+    // Both random (what a study plays): every decision is a uniform draw from the game
+    // stream, with no agent or stream to pick per decision.
+    let random = from_game == [true; 2] && uniform == [true; 2];
     let (mut throws, mut decisions) = (0u64, 0u64);
     // `legal` holds the legal decisions of `s` whenever `s` is a decision node.
     let mut legal: Vec<Decision> = Vec::with_capacity(64);
@@ -140,37 +151,42 @@ pub fn play(
         if s.turns() >= max_turns {
             break End::TurnCap;
         }
-        let r = if chance {
+        if chance {
             let k = g.sample_outcome(s, game.next_u64());
             hooks.throw(g, s, k);
             throws += 1;
-            g.apply_throw_listing(s, k, &mut Forward(hooks), &mut legal)
+            if let Err(e) = g.apply_throw_listing(s, k, &mut Forward(hooks), &mut legal) {
+                break End::Aborted(crate::words::refusal::line(g.ir(), &e));
+            }
+            hooks.thrown(g, s);
         } else {
             if legal.is_empty() {
                 break End::Aborted("a decision with nothing legal to decide".into());
             }
             let t = s.team().index();
-            let agent = &mut *agents[t];
-            let rng = if from_game[t] { &mut game } else { &mut own[t] };
-            let chosen = if uniform[t] {
-                crate::agents::uniform_choice(&legal, rng)
+            let chosen = if random {
+                crate::agents::uniform_choice(&legal, &mut game)
             } else {
-                agent.choose_among(g, s, &legal, rng)
+                let rng = if from_game[t] { &mut game } else { &mut own[t] };
+                if uniform[t] {
+                    crate::agents::uniform_choice(&legal, rng)
+                } else {
+                    agents[t].choose_among(g, s, &legal, rng)
+                }
             };
             let Some(d) = chosen else {
                 break End::Aborted(format!(
                     "the {} player found no legal decision",
-                    agent.kind()
+                    agents[t].kind()
                 ));
             };
             hooks.decision(g, s, &legal, d);
             decisions += 1;
-            g.apply_decision_listing(s, d, &mut Forward(hooks), &mut legal)
-        };
-        if let Err(e) = r {
-            break End::Aborted(crate::words::refusal::line(g.ir(), &e));
+            if let Err(e) = g.apply_decision_listing(s, d, &mut Forward(hooks), &mut legal) {
+                break End::Aborted(crate::words::refusal::line(g.ir(), &e));
+            }
+            hooks.applied(g, s);
         }
-        hooks.applied(g, s);
     };
     let out = Outcome {
         end,

@@ -474,8 +474,8 @@ struct Counter<'a> {
     choice_nodes: u32,
     lead_changes: u32,
     lead: Option<u8>,
+    /// The seat turns played when last asked: the lead is read when they change.
     last_turns: u32,
-    last_changes: (u32, [u32; 2]),
     /// The lead's bookkeeping.
     shares: Shares,
 }
@@ -488,8 +488,13 @@ struct Shares {
     goal: ByTeam<i32>,
     /// Pieces' holes gone, per team.
     gone: ByTeam<[i32; seig_engine::MAX_TEAM_PIECES]>,
-    /// Their sums and the teams' scales, as [`progress`] gives them.
-    sum: ByTeam<(u64, u64)>,
+    /// The shares' comparison kept as one number: `a * sb - b * sa` for the teams' holes
+    /// gone `a`, `b` and scales `sa`, `sb` ([`progress`]), its sign the leader. A piece's
+    /// change of holes changes it by that times `weight`, so reading the lead multiplies
+    /// nothing.
+    diff: i64,
+    /// Per team: what one hole gone adds to `diff` (`sb` for the first team, `-sa`).
+    weight: ByTeam<i64>,
     /// Pieces moved or taken since the lead was last read, a bit per piece.
     touched: ByTeam<u64>,
 }
@@ -502,7 +507,8 @@ impl Shares {
         let mut sh = Shares {
             goal: ByTeam::default(),
             gone: ByTeam::splat([0; seig_engine::MAX_TEAM_PIECES]),
-            sum: ByTeam::default(),
+            diff: 0,
+            weight: ByTeam::default(),
             touched: ByTeam::default(),
         };
         for t in TeamId::BOTH {
@@ -512,8 +518,12 @@ impl Shares {
                     *x = piece_gone(p, sh.goal[t]);
                 }
             }
-            sh.sum[t] = progress(g, s, t);
         }
+        // Holes gone and scales are at most 255 pieces × 65,536 holes (< 2^24): the products
+        // and their difference fit an i64 exactly, as every change of them does.
+        let [(a, sa), (b, sb)] = TeamId::BOTH.map(|t| progress(g, s, t));
+        sh.weight = ByTeam::new(sb as i64, -(sa as i64));
+        sh.diff = a as i64 * sb as i64 - b as i64 * sa as i64;
         sh
     }
 
@@ -523,8 +533,18 @@ impl Shares {
         self.touched[team] |= 1u64.checked_shl(piece as u32).unwrap_or(0);
     }
 
-    /// Recounts the touched pieces in `s`, the position now.
+    /// Recounts the touched pieces in `s`, the position now, if any was touched.
+    #[inline]
     fn recount(&mut self, s: &State) {
+        // Tested first: a turn that moved nothing is common.
+        if self.touched.into_array() != [0; 2] {
+            self.recount_touched(s);
+        }
+    }
+
+    /// [`Shares::recount`] of at least one piece.
+    #[inline]
+    fn recount_touched(&mut self, s: &State) {
         for t in TeamId::BOTH {
             let mut m = std::mem::take(&mut self.touched[t]);
             while m != 0 {
@@ -535,8 +555,7 @@ impl Shares {
                     .get(i)
                     .map_or(0, |p| piece_gone(p, self.goal[t]));
                 if let Some(x) = self.gone[t].get_mut(i) {
-                    // Shares only grow or shrink by a piece's own holes: the sum stays >= 0.
-                    self.sum[t].0 = (self.sum[t].0 as i64 + (now - *x) as i64) as u64;
+                    self.diff += (now - *x) as i64 * self.weight[t];
                     *x = now;
                 }
             }
@@ -544,17 +563,12 @@ impl Shares {
     }
 
     /// The team ahead in `s`, if one is (shares compared exactly).
+    // Out of line: read at both of the driver's calls after an action, inlined it cost the
+    // loop more (Sigue by the clock too) than a call at a turn's end.
+    #[inline(never)]
     fn leader(&mut self, s: &State) -> Option<u8> {
         self.recount(s);
-        let [(a, sa), (b, sb)] = self.sum.into_array();
-        // Holes gone and scales are at most 255 pieces × 65,536 holes (< 2^24): the products
-        // fit a u64, where a u128 product costs three multiplications.
-        let (x, y) = (a.wrapping_mul(sb), b.wrapping_mul(sa));
-        match x.cmp(&y) {
-            std::cmp::Ordering::Greater => Some(0),
-            std::cmp::Ordering::Less => Some(1),
-            std::cmp::Ordering::Equal => None,
-        }
+        (self.diff != 0).then_some(u8::from(self.diff < 0))
     }
 }
 
@@ -562,7 +576,7 @@ impl Hooks for Counter<'_> {
     #[inline]
     fn throw(&mut self, _g: &Game, s: &State, k: u8) {
         let team = s.team();
-        // Counted by its sticks once applied (`applied`, `end`): the position after it
+        // Counted by its sticks once applied (`thrown`, `end`): the position after it
         // names them, where asking before would make the engine count them once more.
         self.throws += 1;
         self.team_throws[team.index()] += 1;
@@ -647,40 +661,31 @@ impl Hooks for Counter<'_> {
     }
 
     #[inline]
-    fn applied(&mut self, g: &Game, s: &State) {
-        if let Some(team) = self.thrower.take() {
-            // The throw just applied: its sticks and count as the engine noted them.
-            if let Some((n, k, _)) = s.last() {
-                self.count_throw(n, k);
-            }
-            // `unmoved` first: past the first moves of both teams (most of a game's
-            // throws) one test of it is all a throw costs here.
+    fn thrown(&mut self, g: &Game, s: &State) {
+        let thrower = self.thrower.take();
+        // The throw just applied: its sticks and count as the engine noted them.
+        if let Some((n, k, _)) = s.last() {
+            self.count_throw(n, k);
+        }
+        // `unmoved` first: past the first moves of both teams (most of a game's throws) one
+        // test of it is all a throw costs here.
+        if self.unmoved != 0
+            && let Some(team) = thrower
+        {
             let bit = 1 << team.index();
-            if self.unmoved != 0
-                && self.unmoved & bit != 0
-                && !g.is_over(s)
-                && s.team() == team
-                && could_move(g, s)
-            {
+            if self.unmoved & bit != 0 && !g.is_over(s) && s.team() == team && could_move(g, s) {
                 let t = team.index();
                 self.first_move[t] = Some(self.team_throws[t]);
                 self.unmoved &= !bit;
             }
         }
-        if s.turns() != self.last_turns {
-            self.last_turns = s.turns();
-            // The leader can change only when pieces moved or were taken since last asked.
-            let changes = (self.decision_nodes, self.lost);
-            if changes != self.last_changes {
-                self.last_changes = changes;
-                if let Some(now) = self.shares.leader(s) {
-                    if self.lead.is_some_and(|l| l != now) {
-                        self.lead_changes += 1;
-                    }
-                    self.lead = Some(now);
-                }
-            }
-        }
+        self.read_lead(s);
+    }
+
+    /// After a decision: the throw hooks count throws apart ([`Hooks::thrown`]).
+    #[inline]
+    fn applied(&mut self, _g: &Game, s: &State) {
+        self.read_lead(s);
     }
 
     fn end(&mut self, g: &Game, s: &State, _out: &Outcome) {
@@ -723,17 +728,33 @@ impl<'a> Counter<'a> {
             lead_changes: 0,
             lead: None,
             last_turns: s.turns(),
-            last_changes: (u32::MAX, [0; 2]),
             shares: Shares::new(g, s),
         }
     }
 }
 
 impl Counter<'_> {
+    /// At the end of a seat's turn (the turns played changed), reads who leads.
+    #[inline]
+    fn read_lead(&mut self, s: &State) {
+        if s.turns() != self.last_turns {
+            self.last_turns = s.turns();
+            // Read at every turn's end, as defined: with nothing moved or taken since the
+            // last reading, no piece is recounted and the answer is the last one.
+            if let Some(now) = self.shares.leader(s) {
+                if self.lead.is_some_and(|l| l != now) {
+                    self.lead_changes += 1;
+                }
+                self.lead = Some(now);
+            }
+        }
+    }
+
     /// Counts a throw of `n` sticks showing face 0 `k` times.
     #[inline]
     fn count_throw(&mut self, n: u8, k: u8) {
-        if n < 16 && k < 16 {
+        // Both below 16: no bit of 16 or more in either.
+        if (n | k) < 16 {
             self.few[(n as usize) << 4 | k as usize] += 1;
         } else {
             self.count_throws(n as usize, k as usize, 1);
@@ -784,7 +805,9 @@ fn piece_gone(p: &seig_engine::Piece, goal: i32) -> i32 {
     if p.borne_off() {
         return goal;
     }
-    p.track_index().map_or(0, |i| i as i32 + 1).clamp(0, goal)
+    // `max(0).min(goal)`: `clamp(0, goal)` for a goal of at least 1 (`goal_of`), with no
+    // test of its bounds' order.
+    p.track_index().map_or(0, |i| i as i32 + 1).max(0).min(goal)
 }
 
 /// Progress of a team towards its goal: (holes gone, scale) so that shares compare exactly.
@@ -2321,7 +2344,7 @@ mod tests {
         c.throw(&g, &s, 2);
         g.apply_throw(&mut s, 2, &mut seig_engine::Quiet)
             .expect("a throw at the start");
-        c.applied(&g, &s);
+        c.thrown(&g, &s);
         let out = Outcome {
             end: End::TurnCap,
             turns: s.turns(),
