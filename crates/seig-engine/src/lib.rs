@@ -3298,12 +3298,12 @@ fn wins_by_extinction(ir: &Ir) -> bool {
 
 #[cfg(test)]
 mod tests {
-    /// A running game state is a fixed-size value of at most 17 cache lines (cheap to clone
-    /// in search; the per-team masks derived for the generator, `immune` the last, took it
-    /// past 1 KiB).
+    /// A running game state is a fixed-size value of at most 20 cache lines (cheap to clone
+    /// in search; the per-team masks derived for the generator took it past 1 KiB, and the
+    /// picture of own pieces by track index, `track_piece` the most, to 1,224 bytes).
     #[test]
-    fn state_fits_in_seventeen_cache_lines() {
+    fn state_fits_in_twenty_cache_lines() {
         let size = std::mem::size_of::<super::State>();
-        assert!(size <= 17 * 64, "State is {size} bytes");
+        assert!(size <= 20 * 64, "State is {size} bytes");
     }
 }

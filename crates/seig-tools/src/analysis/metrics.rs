@@ -564,7 +564,7 @@ impl Shares {
 
     /// The team ahead in `s`, if one is (shares compared exactly).
     // Out of line: read at both of the driver's calls after an action, inlined it cost the
-    // loop more (Sigue by the clock too) than a call at a turn's end.
+    // loop more (and measured slower by the clock) than a call at a turn's end.
     #[inline(never)]
     fn leader(&mut self, s: &State) -> Option<u8> {
         self.recount(s);
