@@ -27,8 +27,13 @@ SIG_READINGS=(--reading R-SIG-1=start-or-move --reading A-SIG-10=killable
   --reading A-SIG-6=once --reading A-SIG-11=beside)
 
 aps() { python3 -c 'import json,sys; print(json.load(sys.stdin)["actions_per_sec"])'; }
-# The games' summary (wins, mean turns), equal for two programs that play the same games.
-games() { python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["wins"], d["turns_mean"])'; }
+# The games' summary (wins, mean turns, actions), equal for two programs that play the same
+# games; the interpreter counts its actions as throws and decision moves.
+games() {
+  python3 -c 'import json,sys; d=json.load(sys.stdin)
+acts = d.get("actions") or round(d["throws"]["mean"] * d["games"] + d["decision_moves"]["n"])
+print(d["wins"], d["turns_mean"], acts)'
+}
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 sim() { # BIN FILE ARGS...: actions per second of one run
   local bin=$1 file=$2; shift 2
