@@ -540,7 +540,7 @@ pub(super) fn track_keep(ir: &Ir, t: TeamId, gather: &CellSet, gate_first: i16) 
 /// `all own pieces arrived` for team `t`: every piece of it in the game has arrived
 /// ([`State::arrived`]; `Game::cond_full` walks the pieces for the same answer).
 #[inline(always)]
-fn all_arrived(s: &State, t: TeamId) -> bool {
+pub(crate) fn all_arrived(s: &State, t: TeamId) -> bool {
     (s.released[t] | s.waiting[t]) & !s.arrived[t] == 0
 }
 
