@@ -427,7 +427,7 @@ fn a_landing_on_an_own_piece_is_refused_for_the_group_at_once() {
     // refused as the definition says, and only there.
     let b = "b_home.1 b_home.2 b_home.3 b_home.4";
     let row = "+a_home.1 +a_home.3 +mid.1 +mid.3";
-    let cases: [(&str, &str, &str, &str, &[&str]); 5] = [
+    let cases: [(&str, &str, &str, &str, &[&str]); 8] = [
         ("beside the board", "", row, "2/2#0", &["4:2 mid.3>mid.5"]),
         // Own pieces may share a hole: nothing is refused.
         (
@@ -469,6 +469,20 @@ fn a_landing_on_an_own_piece_is_refused_for_the_group_at_once() {
             "r2/2#0",
             &["1:r2 a_home.1>a_home.1", "4:r2 a_home.4>mid.2"],
         ),
+        // One released piece, and its landing holds a waiting own piece: refused (the
+        // picture holds waiting pieces on the board too: two pieces pictured, one released).
+        ("in a_home", "", "+a_home.1 x a_home.3 x", "2/2#0", &[]),
+        // One piece pictured: `own_refused` returns at once; the walk lists the move.
+        (
+            "in a_home",
+            "",
+            "+a_home.1 x x x",
+            "2/2#0",
+            &["1:2 a_home.1>a_home.3"],
+        ),
+        // A release of a waiting piece (no released candidate) onto an own released piece:
+        // `own_refused` returns at once, and the walk refuses it.
+        ("in a_home", "", "a_home.1 +a_home.3 x x", "r2/2#0", &[]),
     ];
     for (start, extra, a, pool, expected) in cases {
         let g = game(start, extra);

@@ -1511,3 +1511,63 @@ fn a_region_won_is_looked_at_after_every_move() {
         assert_eq!(s.stage(), want, "{won}: {}", note(&g, &s));
     }
 }
+
+// ------------------------------------------------------------------- all own pieces arrived
+
+#[test]
+fn all_own_pieces_arrived_is_the_walk_over_the_pieces() {
+    // `Game::cond` answers `all own pieces arrived` by the mask of arrived pieces `put`
+    // keeps (`State::arrived`), not by a walk: it must say what the walk over the pieces in
+    // the game says. a's goal ends on b_home.1, b's on a_home.1.
+    use seig::lang::ir::Cond;
+    let g = game("");
+    let walk = |s: &seig::engine::State, t: TeamId| {
+        s.pieces(t)
+            .iter()
+            .filter(|p| p.alive())
+            .all(|p| g.arrived(t, p))
+    };
+    let cases: [(&str, &str, bool, bool); 7] = [
+        // Every piece in the game has arrived; the others are out of it.
+        ("+b_home.1 x x x", "+a_home.1 x x x", true, true),
+        // A piece waits on its start row: not arrived.
+        (
+            "+b_home.1 a_home.2 x x",
+            "+a_home.1 b_home.3 x x",
+            false,
+            false,
+        ),
+        // A piece one hole short of the goal's last hole: not arrived.
+        (
+            "+b_home.1 +b_home.2 x x",
+            "+a_home.1 +a_home.2 x x",
+            false,
+            false,
+        ),
+        // Short of the goal in the middle, and the other team all arrived.
+        ("+mid.6 +b_home.1 x x", "+a_home.1 x x x", false, true),
+        // A piece out of the game does not count, wherever the others stand.
+        ("x x x +b_home.1", "x +a_home.1 x x", true, true),
+        // Every piece out of the game: nothing is short.
+        ("x x x x", "+a_home.1 x x x", true, true),
+        // Waiting pieces only.
+        ("a_home.1 a_home.2 x x", "b_home.1 x x x", false, false),
+    ];
+    for (a, b, want_a, want_b) in cases {
+        let s = at(&g, "4/4#0", a, b);
+        for (t, want) in [(TeamId::FIRST, want_a), (TeamId::FIRST.other(), want_b)] {
+            assert_eq!(walk(&s, t), want, "the walk, {t:?} | {a} | {b}");
+            assert_eq!(
+                g.cond(&s, t, &Cond::AllOwnArrived),
+                want,
+                "{t:?} | {a} | {b}"
+            );
+        }
+    }
+    // After a move onto the goal's last hole, the mask follows the piece.
+    let mut s = at(&g, "1/1#0", "+b_home.2 x x x", NO_B);
+    assert!(!g.cond(&s, TeamId::FIRST, &Cond::AllOwnArrived));
+    play(&g, &mut s, "1:1");
+    assert!(walk(&s, TeamId::FIRST), "{}", note(&g, &s));
+    assert!(g.cond(&s, TeamId::FIRST, &Cond::AllOwnArrived));
+}

@@ -1006,9 +1006,6 @@ pub struct Game {
     /// `arrival[t]`: the track index from which a piece has arrived (its goal's last hole,
     /// or the track's last).
     arrival: ByTeam<i16>,
-    /// `waiting_unarrived[t]`: no hole a waiting piece of the team may stand on counts as
-    /// arrived, so `all own pieces arrived` fails at once while one waits.
-    waiting_unarrived: ByTeam<bool>,
     /// `main_end[t]`: the length of the team's track's main path; places from there on are
     /// on its branches, where a piece has not arrived.
     main_end: ByTeam<i16>,
@@ -1458,9 +1455,7 @@ impl Game {
         let main_end = ByTeam::from_fn(|t| ir.teams[t].track.main_len() as i16);
         let plain_apply = plain_walk && !entry_choice && !mv.stacks_together.value && !prisoners;
         let chosen = ir.release_order.value == ReleaseOrder::Chosen;
-        let waiting_unarrived = waiting_unarrived(&ir, &track_of_cell, &arrival, &main_end);
         Game {
-            waiting_unarrived,
             entry_choice,
             branchy,
             next_of,
@@ -2327,13 +2322,6 @@ impl Game {
         }
     }
 
-    /// Has team `t` a waiting piece that cannot count as arrived? Then `all own pieces
-    /// arrived` is false without a look at the pieces (the generator reads `State::arrived`).
-    #[inline(always)]
-    fn waits_unarrived(&self, s: &State, t: TeamId) -> bool {
-        s.waiting[t] != 0 && self.waiting_unarrived[t]
-    }
-
     /// [`Game::cond`] for every kind of condition.
     #[inline(never)]
     fn cond_full(&self, s: &State, team: TeamId, c: &Cond) -> bool {
@@ -2354,9 +2342,8 @@ impl Game {
                 let who = if *opposing { o } else { t };
                 cmp.holds(self.borne_count(s, who), *n)
             }
-            Cond::AllOwnArrived => {
-                !self.waits_unarrived(s, t) && self.alive(s, t).all(|p| self.arrived(t, p))
-            }
+            // The walk `alive(s, t).all(|p| arrived(t, p))`, by the mask `put` keeps.
+            Cond::AllOwnArrived => quick::all_arrived(s, t),
             Cond::OpponentHasUnreleased => s.waiting[o] != 0,
             Cond::NoCapturePossible => !self.reach.capture_possible(self, s),
             Cond::EveryPieceImmuneOrArrived => TeamId::BOTH
@@ -2668,25 +2655,6 @@ impl Game {
         (0..self.n_pieces(t))
             .any(|j| j != i && s.pieces[t][j].cell == cell && s.pieces[t][j].alive())
     }
-}
-
-/// Per team, whether its waiting pieces stand where none has arrived: they stand where
-/// the team starts, beside the board or on its start row (see `Game::waiting_unarrived`).
-fn waiting_unarrived(
-    ir: &Ir,
-    track_of_cell: &ByTeam<Vec<i16>>,
-    arrival: &ByTeam<i16>,
-    main_end: &ByTeam<i16>,
-) -> ByTeam<bool> {
-    ByTeam::from_fn(|t| match ir.teams[t].start {
-        Start::Beside => true,
-        Start::Row(r) => ir.rows.get(r).is_some_and(|row| {
-            row.cells().all(|c| {
-                let i = track_of_cell[t].get(c.index()).copied().unwrap_or(-1);
-                i < arrival[t] || i >= main_end[t]
-            })
-        }),
-    })
 }
 
 /// Whether the generator takes the pooled path (`Game::pooled_path`: pooled groups walked

@@ -385,7 +385,7 @@ impl Game {
         let all_quick = quick == !0;
         if all_quick && !POOLED && bits != 0 {
             // Released pieces whose landing holds an own piece, found for the group at once.
-            bits &= !facts.own_refused(&group);
+            bits &= !facts.own_refused(&group, bits);
         }
         let mut emit = |piece: u8, capture: bool, may_decline: bool| {
             let decide = |capture| Decision {

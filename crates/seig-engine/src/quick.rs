@@ -294,10 +294,13 @@ impl<'a> Gen<'a> {
     /// there, a hole the walk did not start from): [`Gen::verdict`] says `Illegal` for each.
     /// Per group, a shift and one look-up per refused piece instead of a walk each.
     #[inline(always)]
-    pub fn own_refused(&self, g: &Group) -> u64 {
+    pub fn own_refused(&self, g: &Group, candidates: u64) -> u64 {
         let (s, t) = (self.s, self.team);
         let occ = s.track_occ[t];
-        if occ == 0 || !(1..64).contains(&g.total) {
+        // A refusal needs a released candidate (a row of waiting pieces has none) and two own
+        // pieces pictured (the mover and the one it lands on).
+        let released = candidates & s.released[t];
+        if released == 0 || occ & occ.wrapping_sub(1) == 0 || !(1..64).contains(&g.total) {
             return 0;
         }
         let mut r = occ & occ >> g.total;
@@ -307,7 +310,7 @@ impl<'a> Gen<'a> {
             r &= r - 1;
             refused |= 1 << (s.track_piece[t].0[i & 63] & 63);
         }
-        refused & s.released[t]
+        refused & released
     }
 
     /// Is the rest gate shut by one of its conditions that a load or two answers
@@ -540,7 +543,7 @@ pub(super) fn track_keep(ir: &Ir, t: TeamId, gather: &CellSet, gate_first: i16) 
 /// `all own pieces arrived` for team `t`: every piece of it in the game has arrived
 /// ([`State::arrived`]; `Game::cond_full` walks the pieces for the same answer).
 #[inline(always)]
-fn all_arrived(s: &State, t: TeamId) -> bool {
+pub(crate) fn all_arrived(s: &State, t: TeamId) -> bool {
     (s.released[t] | s.waiting[t]) & !s.arrived[t] == 0
 }
 
