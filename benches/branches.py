@@ -21,38 +21,26 @@ mispredicted nearly every time, and the figures move with code layout. Read them
 to look, not as cycles.
 """
 import collections
+import os
 import re
-import shutil
 import subprocess
 import sys
+
+# The shared reader, beside this script; no __pycache__ left in benches/.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True
+import callgrind  # noqa: E402
 
 
 def costs(path, binary):
     """Mispredicted and executed branches per instruction address of `binary` (self costs:
     the inclusive cost line after a `calls=` line is skipped)."""
-    ev, names, ob = None, {}, None
+    ev, ob = None, None
     miss, seen = collections.Counter(), collections.Counter()
-    addr, call = 0, False
-
-    def name(v, kind):
-        m = re.match(r'\((\d+)\)(?: (.*))?$', v)
-        if not m:
-            return v
-        if m.group(2) is not None:
-            names[kind, m.group(1)] = m.group(2)
-        return names[kind, m.group(1)]
-
-    for line in open(path):
-        c = line[0]
-        if c.isdigit() or c in '+-*':
-            p = line.split()
-            a = p[0]
-            if a.startswith('0x'):
-                addr = int(a, 16)
-            elif a[0] in '+-':
-                addr += int(a)
-            elif a != '*':
-                addr = int(a)
+    call = False
+    for k, v, line in callgrind.lines(path):
+        if k is None:
+            addr, p = v
             if call:
                 call = False
                 continue
@@ -60,16 +48,8 @@ def costs(path, binary):
                 d = dict(zip(ev, map(int, p[2:])))
                 miss[addr] += d.get('Bcm', 0) + d.get('Bim', 0)
                 seen[addr] += d.get('Bc', 0) + d.get('Bi', 0)
-            continue
-        k, _, v = line.rstrip('\n').partition('=')
-        if k == 'ob':
-            ob = name(v, 'ob')
-        elif k == 'cob':
-            name(v, 'ob')
-        elif k in ('fn', 'cfn'):
-            name(v, 'fn')
-        elif k in ('fl', 'fi', 'fe', 'cfi', 'cfl'):
-            name(v, 'fl')
+        elif k == 'ob':
+            ob = v
         elif k == 'calls':
             call = True
         elif line.startswith('events:'):
@@ -84,22 +64,15 @@ def costs(path, binary):
 def main():
     path, binary = sys.argv[1], sys.argv[2]
     n = int(sys.argv[3]) if len(sys.argv) > 3 else 12
-    tool = shutil.which('llvm-symbolizer')
-    if not tool:
-        sys.exit('branches.py: llvm-symbolizer is needed')
+    tool = callgrind.symbolizer('branches.py')
     # The profile names the binary by absolute path in its `ob=` lines.
     binary = subprocess.run(['realpath', binary], capture_output=True, text=True).stdout.strip()
     miss, seen = costs(path, binary)
     addrs = sorted(a for a in miss if miss[a] > 0)
     if not addrs:
         sys.exit(f'branches.py: no mispredicted branch of {binary} in the profile')
-    text = '\n'.join(hex(a) for a in addrs) + '\n'
-    out = subprocess.run([tool, '--obj=' + binary, '--inlining', '--demangle'],
-                         input=text, capture_output=True, text=True, check=True).stdout
     by_line, branches, func = collections.Counter(), collections.Counter(), {}
-    for a, block in zip(addrs, out.split('\n\n')):
-        ls = [x for x in block.split('\n') if x]
-        frames = [(ls[i], ls[i + 1]) for i in range(0, len(ls) - 1, 2)]
+    for a, frames in zip(addrs, callgrind.inlining(tool, binary, addrs)):
         own = [f for f in frames if '/crates/' in f[1]]
         if own:
             key = own[0][1].split('/crates/')[-1].rsplit(':', 1)[0]

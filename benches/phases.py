@@ -35,10 +35,13 @@ counted as tools; the fifth round's figures are by inlining chain.
 import json
 import os
 import re
-import shutil
-import subprocess
 import sys
 from collections import defaultdict
+
+# The shared reader, beside this script; no __pycache__ left in benches/.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True
+import callgrind  # noqa: E402
 
 # Source functions by phase (by name, in the engine's files).
 PHASES = {
@@ -68,44 +71,21 @@ def short(name):
 def profile(path):
     """Per function: its cost records (address or None, cost, callee or None), its object;
     the total; the profiled binary."""
-    names, recs, obj = {}, defaultdict(list), {}
+    recs, obj = defaultdict(list), {}
     cur = cfn = ob = binary = None
-    call, addr, total = False, 0, 0
-
-    def name(v, kind):
-        m = re.match(r'\((\d+)\)(?: (.*))?$', v)
-        if not m:
-            return v
-        if m.group(2) is not None:
-            names[kind, m.group(1)] = m.group(2)
-        return names[kind, m.group(1)]
-
-    for line in open(path):
-        c = line[0]
-        if c.isdigit() or c in '+-*':
-            p = line.split()
-            a = p[0]
-            if a.startswith('0x'):
-                addr = int(a, 16)
-            elif a[0] in '+-':
-                addr += int(a)
-            elif a != '*':
-                addr = int(a)
+    call, total = False, 0
+    for k, v, line in callgrind.lines(path):
+        if k is None:
+            addr, p = v
             recs[cur].append((addr, int(p[-1]) if len(p) > 2 else 0, cfn if call else None))
             call = False
-            continue
-        k, _, v = line.rstrip('\n').partition('=')
-        if k == 'fn':
-            cur = name(v, 'fn')
+        elif k == 'fn':
+            cur = v
             obj[cur] = ob
         elif k == 'ob':
-            ob = name(v, 'ob')
-        elif k == 'cob':
-            name(v, 'ob')
+            ob = v
         elif k == 'cfn':
-            cfn = name(v, 'fn')
-        elif k in ('fl', 'fi', 'fe', 'cfi', 'cfl'):
-            name(v, 'fl')
+            cfn = v
         elif k == 'calls':
             call = True
         elif line.startswith('cmd:'):
@@ -119,23 +99,9 @@ def profile(path):
 
 def chains(binary, addrs):
     """For each address, its inlining chain innermost first: [(function, file)]."""
-    tool = shutil.which('llvm-symbolizer')
+    tool = callgrind.symbolizer('phases.py')
     order = sorted(addrs)
-    if tool:
-        cmd = [tool, '--obj=' + binary, '--inlining', '--demangle']
-    else:
-        cmd = ['addr2line', '-e', binary, '-i', '-f', '-C']
-    text = '\n'.join(hex(a) for a in order) + '\n'
-    out = subprocess.run(cmd, input=text, capture_output=True, text=True, check=True).stdout
-    res = {}
-    if tool:
-        # One block per address, frames as (function line, file:line:col line), blank-ended.
-        for a, block in zip(order, out.split('\n\n')):
-            ls = [x for x in block.split('\n') if x]
-            res[a] = [(ls[i], ls[i + 1]) for i in range(0, len(ls) - 1, 2)]
-    else:
-        sys.exit('phases.py: llvm-symbolizer is needed')
-    return res
+    return dict(zip(order, callgrind.inlining(tool, binary, order)))
 
 
 def split(recs, obj, binary):

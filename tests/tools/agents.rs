@@ -13,7 +13,7 @@ use seig::engine::{Decision, Game, Quiet, State};
 use seig::lang::ir::TeamId;
 use seig::tools::agents::{self, AgentKind, Budget, Evaluator};
 use seig::tools::analysis::wilson;
-use seig::tools::driver::Streams;
+use seig::tools::driver::{Hooks, Outcome, Streams, play};
 use seig::tools::matches::{MatchResult, play_match, series};
 use seig::tools::sim::Rng;
 
@@ -284,69 +284,73 @@ fn full_measurement() {
     }
 }
 
+/// The random player, asked at every decision (it does not say it chooses uniformly),
+/// drawing from the game's stream when `.1` says so, from its own team's otherwise.
+struct Asked(agents::RandomAgent, bool);
+impl Asked {
+    fn new(from_game: bool) -> Self {
+        Asked(agents::RandomAgent::default(), from_game)
+    }
+}
+impl agents::Agent for Asked {
+    fn kind(&self) -> AgentKind {
+        AgentKind::Random
+    }
+    fn choose(&mut self, g: &Game, s: &State, rng: &mut Rng) -> Option<Decision> {
+        self.0.choose(g, s, rng)
+    }
+    fn choose_among(
+        &mut self,
+        g: &Game,
+        s: &State,
+        legal: &[Decision],
+        rng: &mut Rng,
+    ) -> Option<Decision> {
+        self.0.choose_among(g, s, legal, rng)
+    }
+    fn draws_from_game_stream(&self) -> bool {
+        self.1
+    }
+}
+
+/// The decisions the driver announced.
+#[derive(Default)]
+struct Seen(Vec<Decision>);
+impl Hooks for Seen {
+    fn decision(&mut self, _g: &Game, _s: &State, _legal: &[Decision], d: Decision) {
+        self.0.push(d);
+    }
+}
+
+/// A game of `g` played to its end (at most 2,000 turns) from the initial position: its
+/// outcome, the decisions made and the final position.
+fn play_seen(
+    g: &Game,
+    streams: &Streams,
+    players: &mut [&mut dyn agents::Agent; 2],
+) -> (Outcome, Vec<Decision>, State) {
+    let mut s = g.initial_state();
+    let mut seen = Seen::default();
+    let out = play(g, &mut s, players, streams, 2_000, &mut seen);
+    (out, seen.0, s)
+}
+
 /// The driver draws the choice of an agent that chooses uniformly itself, without calling
 /// it: the same draws and decisions as an agent that chooses the same way when asked.
 #[test]
 fn the_driver_draws_a_uniform_choice_as_the_random_agent_would() {
     use seig::tools::agents::{Agent, RandomAgent};
-    use seig::tools::driver::{Hooks, play};
-    /// The random player, asked at every decision (it does not say it chooses uniformly).
-    #[derive(Default)]
-    struct Asked(RandomAgent);
-    impl Agent for Asked {
-        fn kind(&self) -> AgentKind {
-            AgentKind::Random
-        }
-        fn choose(&mut self, g: &Game, s: &State, rng: &mut Rng) -> Option<Decision> {
-            self.0.choose(g, s, rng)
-        }
-        fn choose_among(
-            &mut self,
-            g: &Game,
-            s: &State,
-            legal: &[Decision],
-            rng: &mut Rng,
-        ) -> Option<Decision> {
-            self.0.choose_among(g, s, legal, rng)
-        }
-        fn draws_from_game_stream(&self) -> bool {
-            true
-        }
-    }
-    #[derive(Default)]
-    struct Seen(Vec<Decision>);
-    impl Hooks for Seen {
-        fn decision(&mut self, _g: &Game, _s: &State, _legal: &[Decision], d: Decision) {
-            self.0.push(d);
-        }
-    }
     assert!(RandomAgent::default().chooses_uniformly());
-    assert!(!Asked::default().chooses_uniformly());
+    assert!(!Asked::new(true).chooses_uniformly());
     for (name, g) in variants() {
         for i in 0..6 {
             let streams = Streams::for_game(11, i);
-            let (mut fast, mut asked) = (Seen::default(), Seen::default());
-            let (mut s1, mut s2) = (g.initial_state(), g.initial_state());
             let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
-            let o1 = play(
-                &g,
-                &mut s1,
-                &mut [&mut a, &mut b],
-                &streams,
-                2_000,
-                &mut fast,
-            );
-            let (mut a, mut b) = (Asked::default(), Asked::default());
-            let o2 = play(
-                &g,
-                &mut s2,
-                &mut [&mut a, &mut b],
-                &streams,
-                2_000,
-                &mut asked,
-            );
-            assert!(!fast.0.is_empty(), "{name} game {i}");
-            assert_eq!((o1, fast.0), (o2, asked.0), "{name} game {i}");
+            let (o1, fast, s1) = play_seen(&g, &streams, &mut [&mut a, &mut b]);
+            let (mut a, mut b) = (Asked::new(true), Asked::new(true));
+            let (o2, asked, s2) = play_seen(&g, &streams, &mut [&mut a, &mut b]);
+            assert!(!fast.is_empty(), "{name} game {i}");
+            assert_eq!((o1, fast), (o2, asked), "{name} game {i}");
             assert_eq!(s1, s2, "{name} game {i}");
         }
     }
@@ -359,31 +363,8 @@ fn the_driver_draws_a_uniform_choice_as_the_random_agent_would() {
 #[test]
 fn the_driver_draws_for_two_random_players_only_when_both_are() {
     use seig::tools::agents::{Agent, RandomAgent};
-    use seig::tools::driver::{Hooks, Outcome, play};
-    /// The random player, asked at every decision, drawing from `from_game`'s stream.
-    struct Asked(RandomAgent, bool);
     /// A uniform chooser drawing from its own team's stream (`Stream::Agent`).
     struct Own;
-    impl Agent for Asked {
-        fn kind(&self) -> AgentKind {
-            AgentKind::Random
-        }
-        fn choose(&mut self, g: &Game, s: &State, rng: &mut Rng) -> Option<Decision> {
-            self.0.choose(g, s, rng)
-        }
-        fn choose_among(
-            &mut self,
-            g: &Game,
-            s: &State,
-            legal: &[Decision],
-            rng: &mut Rng,
-        ) -> Option<Decision> {
-            self.0.choose_among(g, s, legal, rng)
-        }
-        fn draws_from_game_stream(&self) -> bool {
-            self.1
-        }
-    }
     impl Agent for Own {
         fn kind(&self) -> AgentKind {
             AgentKind::Random
@@ -395,39 +376,23 @@ fn the_driver_draws_for_two_random_players_only_when_both_are() {
             true
         }
     }
-    #[derive(Default)]
-    struct Seen(Vec<Decision>);
-    impl Hooks for Seen {
-        fn decision(&mut self, _g: &Game, _s: &State, _legal: &[Decision], d: Decision) {
-            self.0.push(d);
-        }
-    }
     let run = |g: &Game, i: u64, agents: &mut [&mut dyn Agent; 2]| -> (Outcome, Vec<Decision>) {
-        let mut s = g.initial_state();
-        let mut seen = Seen::default();
-        let out = play(
-            g,
-            &mut s,
-            agents,
-            &Streams::for_game(17, i),
-            2_000,
-            &mut seen,
-        );
-        (out, seen.0)
+        let (out, seen, _) = play_seen(g, &Streams::for_game(17, i), agents);
+        (out, seen)
     };
     for (name, g) in variants() {
         for i in 0..4 {
             let (mut r0, mut r1) = (RandomAgent::default(), RandomAgent::default());
             let both = run(&g, i, &mut [&mut r0, &mut r1]);
             assert!(!both.1.is_empty(), "{name} game {i}");
-            let mut asked = Asked(RandomAgent::default(), true);
+            let mut asked = Asked::new(true);
             let mut r = RandomAgent::default();
             assert_eq!(
                 run(&g, i, &mut [&mut r, &mut asked]),
                 both,
                 "{name} game {i}"
             );
-            let (mut asked, mut r) = (Asked(RandomAgent::default(), true), RandomAgent::default());
+            let (mut asked, mut r) = (Asked::new(true), RandomAgent::default());
             assert_eq!(
                 run(&g, i, &mut [&mut asked, &mut r]),
                 both,
@@ -436,11 +401,11 @@ fn the_driver_draws_for_two_random_players_only_when_both_are() {
             // Uniform from its own stream: the same as the random player asked there.
             let (mut own0, mut own1) = (Own, Own);
             let own = run(&g, i, &mut [&mut own0, &mut own1]);
-            let mut a0 = Asked(RandomAgent::default(), false);
-            let mut a1 = Asked(RandomAgent::default(), false);
+            let mut a0 = Asked::new(false);
+            let mut a1 = Asked::new(false);
             assert_eq!(run(&g, i, &mut [&mut a0, &mut a1]), own, "{name} game {i}");
             let (mut own0, mut r) = (Own, RandomAgent::default());
-            let mut a0 = Asked(RandomAgent::default(), false);
+            let mut a0 = Asked::new(false);
             let mut r2 = RandomAgent::default();
             assert_eq!(
                 run(&g, i, &mut [&mut own0, &mut r]),
@@ -456,7 +421,6 @@ fn the_driver_draws_for_two_random_players_only_when_both_are() {
 #[test]
 fn the_driver_tells_the_hooks_what_was_applied() {
     use seig::tools::agents::RandomAgent;
-    use seig::tools::driver::{Hooks, play};
     /// (throws, thrown, decisions, applied), and which was announced last.
     #[derive(Default)]
     struct Apart([u64; 4], Option<bool>);
@@ -521,7 +485,7 @@ fn the_driver_tells_the_hooks_what_was_applied() {
 #[test]
 fn the_driver_throws_at_chance_nodes_and_stops_at_the_end() {
     use seig::tools::agents::RandomAgent;
-    use seig::tools::driver::{End, Hooks, NoHooks, play};
+    use seig::tools::driver::{End, NoHooks};
     #[derive(Default)]
     struct Nodes(u64, u64);
     impl Hooks for Nodes {

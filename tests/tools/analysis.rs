@@ -14,9 +14,11 @@ use seig::cli::Choices;
 use seig::cli::study;
 use seig::engine::Game;
 use seig::lang::lower::Selection;
+use seig::tools::agents::RandomAgent;
 use seig::tools::analysis::{
     self, Loaded, compare, coverage, explain, metrics, report, rulebook, wilson,
 };
+use seig::tools::driver::{self, Hooks, Streams};
 use std::path::Path;
 
 const BUNDLED: [&str; 3] = ["seig-tagent.seig", "sig-beart.seig", "sigue-caillie.seig"];
@@ -731,13 +733,21 @@ fn pieces_borne_off_are_counted_per_team_only_where_the_file_bears_off() {
     assert!(text.contains("pieces borne off per game"), "{text}");
 }
 
+/// Game `i` of `seed` between two random players, from the initial position to its end
+/// (at most 10,000 turns), told to `hooks`.
+fn play_random(g: &Game, seed: u64, i: u64, hooks: &mut impl Hooks) {
+    let mut s = g.initial_state();
+    let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
+    let streams = Streams::for_game(seed, i);
+    driver::play(g, &mut s, &mut [&mut a, &mut b], &streams, 10_000, hooks);
+}
+
 /// The study counts a throw by the sticks the engine noted for it once applied
 /// (`State::last`), not by asking the sticks before it: game by game, the counts are what
 /// asking before every throw gives, in Sigue (a count that statements change), Tagent and
 /// Sig, whichever thread played which game.
 #[test]
 fn throws_are_counted_by_the_sticks_thrown() {
-    use seig::tools::driver::{self, Hooks, Streams};
     struct Asked(Vec<Vec<u64>>);
     impl Hooks for Asked {
         fn throw(&mut self, g: &Game, s: &seig::engine::State, k: u8) {
@@ -758,18 +768,7 @@ fn throws_are_counted_by_the_sticks_thrown() {
             .expect("no worker panics");
         let mut asked = Asked(vec![Vec::new(); seig::lang::ir::MAX_STICKS as usize + 1]);
         for i in 0..games {
-            let mut s = g.initial_state();
-            let mut a = seig::tools::agents::RandomAgent::default();
-            let mut b = seig::tools::agents::RandomAgent::default();
-            let streams = Streams::for_game(5, i);
-            driver::play(
-                &g,
-                &mut s,
-                &mut [&mut a, &mut b],
-                &streams,
-                10_000,
-                &mut asked,
-            );
+            play_random(&g, 5, i, &mut asked);
         }
         assert!(asked.0.iter().flatten().sum::<u64>() > 0, "{name}");
         assert_eq!(acc.throw_counts, asked.0, "{name}");
@@ -802,8 +801,6 @@ fn briefs_come_back_in_game_order_whatever_the_threads() {
 fn lead_changes_are_those_read_afresh_at_every_turns_end() {
     use seig::engine::State;
     use seig::lang::ir::TeamId;
-    use seig::tools::agents::RandomAgent;
-    use seig::tools::driver::{self, Hooks, Streams};
     /// Reads the leader from the whole position whenever the turns played change.
     struct Fresh {
         turns: u32,
@@ -864,22 +861,12 @@ fn lead_changes_are_those_read_afresh_at_every_turns_end() {
             .expect("no worker panics");
         let mut total = 0;
         for (i, brief) in briefs.iter().enumerate() {
-            let mut s = g.initial_state();
             let mut fresh = Fresh {
-                turns: s.turns(),
+                turns: g.initial_state().turns(),
                 lead: None,
                 changes: 0,
             };
-            let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
-            let streams = Streams::for_game(7, i as u64);
-            driver::play(
-                &g,
-                &mut s,
-                &mut [&mut a, &mut b],
-                &streams,
-                10_000,
-                &mut fresh,
-            );
+            play_random(&g, 7, i as u64, &mut fresh);
             assert_eq!(
                 brief.lead_changes,
                 fresh.changes,

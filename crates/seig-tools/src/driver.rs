@@ -28,7 +28,9 @@ pub trait Hooks {
     /// calls [`Hooks::thrown`] instead, which by default calls this.
     fn applied(&mut self, _g: &Game, _s: &State) {}
     /// A throw was applied; `s` is the position after it. A hook that counts throws and
-    /// decisions apart overrides this, so that it need not ask which one was applied.
+    /// decisions apart overrides this, so that it need not ask which one was applied. A hook
+    /// wrapping another must forward this too: the default would hand the inner hook's
+    /// throws to its `applied` (the metrics count throws here, not there).
     #[inline]
     fn thrown(&mut self, g: &Game, s: &State) {
         self.applied(g, s)
