@@ -499,3 +499,50 @@ fn a_landing_on_an_own_piece_is_refused_for_the_group_at_once() {
     common::play(&g, &mut s, "4:2");
     assert_eq!(moves(&g, &s), v(&["3:2 mid.1>mid.3", "4:2 mid.5>b_home.4"]));
 }
+
+/// A position may put a waiting piece on a later visit of its start row (`a_home.2'`, past
+/// the goal on its track): the gate's `all own pieces arrived` then reads where that piece
+/// stands, alike in the generator (`gate_holds`), the apply side and the definition's walk
+/// (before `Game::cond` read `State::arrived`, the generator listed `mid.4>mid.2'` and the
+/// walk refused it).
+#[test]
+fn a_waiting_piece_on_a_later_visit_of_its_start_row_is_judged_where_it_stands() {
+    let g = common::game_of(
+        r#"
+game "Held"
+source s "Test" { author "me" }
+rule R-B stated cites s "board" {
+  row a_home: home of a, 4 holes
+  row mid: middle, 4 holes
+  row b_home: home of b, 4 holes
+  team a: 2 pieces in a_home
+  team b: 2 pieces beside the board
+  track a: a_home forward, mid forward goal, back along the track as return
+  track b: b_home forward, mid backward goal
+  sticks: 2 with faces white and black
+  on any: release or move value
+  stacking: forbidden except at goal
+  capture: compulsory, remove
+  win when opponent has no pieces
+}
+rule R-X inferred cites s "extra" {
+  gate a return: all own pieces arrived and opponent has unreleased pieces, else stop
+}
+"#,
+    );
+    let s = pos(
+        &g,
+        "play | a 1 move | throws 1/1/11 turns 10 last 2:2 | pool e2/2#0 | a: +mid.4 a_home.2' | b: off off",
+    );
+    let listed = moves(&g, &s);
+    let mut buf = Vec::new();
+    g.legal_decisions(&s, &mut buf);
+    for &d in &buf {
+        assert!(g.check_decision(&s, s.team(), d).is_ok(), "{listed:?}");
+    }
+    assert_eq!(
+        listed,
+        ["1:e2 mid.4>mid.2'", "2:e2 a_home.2'>a_home.1'"],
+        "the gate lets mid.4 on: a_home.2' stands past the goal"
+    );
+}

@@ -431,17 +431,17 @@ pub struct State {
     /// Per team, the track indices where its pieces have arrived ([`Game::arrived`]): the
     /// first, and how many from there. Constant, so that [`put`] can keep `arrived`.
     arrival: ByTeam<[i16; 2]>,
-    /// Per team, its pieces in the game that have arrived ([`Game::arrived`]; the bits of
-    /// pieces out of the game mean nothing), kept by [`put`]: `all own pieces arrived` is
-    /// then one compare, not a walk over the pieces.
+    /// Per team, its pieces that have arrived ([`Game::arrived`]; a piece out of the game,
+    /// at track index −1, never has), kept by [`put`]: `all own pieces arrived` is then one
+    /// compare, not a walk over the pieces.
     arrived: ByTeam<u64>,
     /// Per team, the track indices (below 64) whose holes [`State::track_occ`] keeps: where
     /// one own piece at most may stand (no stacking, no gathering, a track that visits no
     /// hole twice); 0 where none is kept. Constant, so that [`put`] can keep the two below.
     track_keep: ByTeam<u64>,
     /// Per team, the indices of `track_keep` an own piece in the game stands on (by its
-    /// track index), kept by [`put`] and `Game::vacate`: generation refuses at once the pieces whose landing
-    /// is one of them (`Gen::own_refused`).
+    /// track index), kept by [`put`] and `Game::vacate`: generation refuses at once the
+    /// pieces whose landing is one of them (`Gen::own_refused`).
     track_occ: ByTeam<u64>,
     /// Per team, for each index of `track_occ`, the piece that stands there (elsewhere the
     /// last piece written there: not read, and not compared).
@@ -461,8 +461,15 @@ pub struct State {
 /// A table of [`State`] that its equality and hash leave out: where it is read it is a
 /// function of the rest of the state, and elsewhere it holds whatever was last written
 /// (kept so that its writer need not clear it).
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 struct Unread<T>(T);
+
+impl<T> std::fmt::Debug for Unread<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Not part of the state's value: two equal states print alike.
+        f.write_str("_")
+    }
+}
 
 impl<T> PartialEq for Unread<T> {
     fn eq(&self, _: &Self) -> bool {
@@ -2317,7 +2324,7 @@ impl Game {
             // Asked after every action by a `once REGION full` latch until it holds.
             Cond::Full(cells, own) => Self::full(s, team, cells, *own),
             // Asked for both teams after every move by a `win when … won` (cond_full's test).
-            Cond::Won(cells) => (0..4).all(|i| cells[team].0[i] & !s.won[team].0[i] == 0),
+            Cond::Won(cells) => Self::won(s, team, cells),
             _ => self.cond_full(s, team, c),
         }
     }
@@ -2350,7 +2357,7 @@ impl Game {
                 .into_iter()
                 .all(|tt| self.alive(s, tt).all(|p| p.immune() || self.arrived(tt, p))),
             Cond::OpponentHasNoPieces => s.waiting[o] | s.released[o] == 0 && self.none_borne(s, o),
-            Cond::Won(cells) => (0..4).all(|i| cells[t].0[i] & !s.won[t].0[i] == 0),
+            Cond::Won(cells) => Self::won(s, t, cells),
             Cond::Count(lhs, cmp, rhs) => {
                 let a = self.count_in(s, t, lhs);
                 let b = match rhs {
@@ -2365,6 +2372,12 @@ impl Game {
             Cond::Full(cells, own) => Self::full(s, t, cells, *own),
             Cond::Once { latch, when } => self.once_holds(s, team, *latch, when),
         }
+    }
+
+    /// `REGION won` seen from `t`: the team has won every hole of the region.
+    #[inline(always)]
+    fn won(s: &State, t: TeamId, cells: &TeamCells) -> bool {
+        (0..4).all(|i| cells[t].0[i] & !s.won[t].0[i] == 0)
     }
 
     /// `REGION full` (`own`: of the team's own pieces) seen from `t`: every hole of the
@@ -2816,7 +2829,8 @@ pub(crate) fn put(s: &mut State, t: TeamId, i: usize, p: Piece) {
     s.held[t] = s.held[t] & !bit | u64::from(held) << i;
     let immune = (released | waiting) != 0 && p.immune();
     s.immune[t] = s.immune[t] & !bit | u64::from(immune) << i;
-    // One unsigned compare (a piece out of the game may keep its bit: it is never read).
+    // One unsigned compare; a piece out of the game (track index −1, below any arrival)
+    // gets 0, so that equal positions have equal masks.
     let [from, len] = s.arrival[t];
     let arrived = (p.tpos.wrapping_sub(from) as u16) < len as u16;
     s.arrived[t] = s.arrived[t] & !bit | u64::from(arrived) << i;
