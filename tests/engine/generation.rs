@@ -348,24 +348,18 @@ fn a_gate_answers_its_conditions_as_the_definition_does() {
     }
 }
 
-#[test]
-fn a_held_piece_waits_while_a_quick_condition_shuts_its_gate() {
-    // `Gen::candidates` answers a rest gate shut by a condition a load or two answers before
-    // asking `Gen::open`: `all own pieces arrived` while a piece waits beside the board or
-    // walks short of the goal, or `opponent has unreleased pieces` while none of b's waits,
-    // first or second. Piece 1 on mid.4 (the goal's last hole: arrived) is held before the
-    // way back; piece 2 waits, walks, is out of the game, or has arrived there too. Each
-    // list is also checked against the definition.
-    let text = |gate: &str| {
-        format!(
-            r#"
+/// A return that walks the track back, and a gate on it (`gate`, `else stop`); team a's
+/// pieces start as `a_start` says.
+fn held_game(a_start: &str, gate: &str) -> Game {
+    common::game_of(&format!(
+        r#"
 game "Held"
 source s "Test" {{ author "me" }}
 rule R-B stated cites s "board" {{
   row a_home: home of a, 4 holes
   row mid: middle, 4 holes
   row b_home: home of b, 4 holes
-  team a: 2 pieces beside the board
+  team a: 2 pieces {a_start}
   team b: 2 pieces beside the board
   track a: a_home forward, mid forward goal, back along the track as return
   track b: b_home forward, mid backward goal
@@ -379,8 +373,17 @@ rule R-X inferred cites s "extra" {{
   gate a return: {gate}, else stop
 }}
 "#
-        )
-    };
+    ))
+}
+
+#[test]
+fn a_held_piece_waits_while_a_quick_condition_shuts_its_gate() {
+    // `Gen::candidates` answers a rest gate shut by a condition a load or two answers before
+    // asking `Gen::open`: `all own pieces arrived` while a piece waits beside the board or
+    // walks short of the goal, or `opponent has unreleased pieces` while none of b's waits,
+    // first or second. Piece 1 on mid.4 (the goal's last hole: arrived) is held before the
+    // way back; piece 2 waits, walks, is out of the game, or has arrived there too. Each
+    // list is also checked against the definition.
     let arrived = "all own pieces arrived and opponent has unreleased pieces";
     let waits = "opponent has unreleased pieces and all own pieces arrived";
     let both = "+mid.4 +mid.4";
@@ -409,7 +412,7 @@ rule R-X inferred cites s "extra" {{
         (arrived, "+mid.4 x", "off off", &["1:e2 mid.4>mid.2'"]),
     ];
     for (gate, a, b, expected) in cases {
-        let g = common::game_of(&text(gate));
+        let g = held_game("beside the board", gate);
         let mut s = pos(
             &g,
             &format!("play | a 1 throw | throws 0/0/10 turns 10 | pool - | a: {a} | b: {b}"),
@@ -507,28 +510,9 @@ fn a_landing_on_an_own_piece_is_refused_for_the_group_at_once() {
 /// walk refused it).
 #[test]
 fn a_waiting_piece_on_a_later_visit_of_its_start_row_is_judged_where_it_stands() {
-    let g = common::game_of(
-        r#"
-game "Held"
-source s "Test" { author "me" }
-rule R-B stated cites s "board" {
-  row a_home: home of a, 4 holes
-  row mid: middle, 4 holes
-  row b_home: home of b, 4 holes
-  team a: 2 pieces in a_home
-  team b: 2 pieces beside the board
-  track a: a_home forward, mid forward goal, back along the track as return
-  track b: b_home forward, mid backward goal
-  sticks: 2 with faces white and black
-  on any: release or move value
-  stacking: forbidden except at goal
-  capture: compulsory, remove
-  win when opponent has no pieces
-}
-rule R-X inferred cites s "extra" {
-  gate a return: all own pieces arrived and opponent has unreleased pieces, else stop
-}
-"#,
+    let g = held_game(
+        "in a_home",
+        "all own pieces arrived and opponent has unreleased pieces",
     );
     let s = pos(
         &g,
