@@ -335,6 +335,15 @@ fn play_seen(
     (out, seen.0, s)
 }
 
+/// Plays a game from `s` between two random players, to at most 2,000 turns.
+fn play_random(g: &Game, s: &mut State, streams: &Streams, hooks: &mut impl Hooks) -> Outcome {
+    let (mut a, mut b) = (
+        agents::RandomAgent::default(),
+        agents::RandomAgent::default(),
+    );
+    play(g, s, &mut [&mut a, &mut b], streams, 2_000, hooks)
+}
+
 /// The driver draws the choice of an agent that chooses uniformly itself, without calling
 /// it: the same draws and decisions as an agent that chooses the same way when asked.
 #[test]
@@ -420,7 +429,6 @@ fn the_driver_draws_for_two_random_players_only_when_both_are() {
 /// not tell them apart is told of every action by `applied`.
 #[test]
 fn the_driver_tells_the_hooks_what_was_applied() {
-    use seig::tools::agents::RandomAgent;
     /// (throws, thrown, decisions, applied), and which was announced last.
     #[derive(Default)]
     struct Apart([u64; 4], Option<bool>);
@@ -452,29 +460,13 @@ fn the_driver_tells_the_hooks_what_was_applied() {
     for (name, g) in variants() {
         let streams = Streams::for_game(23, 1);
         let (mut s, mut apart) = (g.initial_state(), Apart::default());
-        let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
-        let out = play(
-            &g,
-            &mut s,
-            &mut [&mut a, &mut b],
-            &streams,
-            2_000,
-            &mut apart,
-        );
+        let out = play_random(&g, &mut s, &streams, &mut apart);
         let [throws, thrown, decisions, applied] = apart.0;
         assert!(throws > 0 && decisions > 0, "{name}");
         assert_eq!((throws, decisions), (out.throws, out.decisions), "{name}");
         assert_eq!((thrown, applied), (throws, decisions), "{name}");
         let (mut s, mut together) = (g.initial_state(), Together::default());
-        let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
-        play(
-            &g,
-            &mut s,
-            &mut [&mut a, &mut b],
-            &streams,
-            2_000,
-            &mut together,
-        );
+        play_random(&g, &mut s, &streams, &mut together);
         assert_eq!(together.0, throws + decisions, "{name}");
     }
 }
@@ -527,15 +519,7 @@ fn the_driver_throws_at_chance_nodes_and_stops_at_the_end() {
             }
             if g.is_over(&s) {
                 let mut again = s.clone();
-                let (mut a, mut b) = (RandomAgent::default(), RandomAgent::default());
-                let out2 = play(
-                    &g,
-                    &mut again,
-                    &mut [&mut a, &mut b],
-                    &streams,
-                    2_000,
-                    &mut NoHooks,
-                );
+                let out2 = play_random(&g, &mut again, &streams, &mut NoHooks);
                 assert_eq!(
                     (out2.end, out2.throws, out2.decisions),
                     (out.end, 0, 0),
