@@ -109,12 +109,42 @@ impl Landing {
 /// of every tool that looks at all of them (48 pieces and a full pool could make millions).
 pub const MAX_DECISIONS: usize = 100_000;
 
+/// The unused entries of the pool (bit per entry: [`POOL_MAX`] is below 64). A pool mostly
+/// holds one entry: that case is answered apart, as the loop is unrolled for long pools.
+#[inline(always)]
+fn unused_mask(s: &State) -> u64 {
+    match &s.pool[..s.pool_len as usize] {
+        [] => 0,
+        [e] => u64::from(e.piece == NONE),
+        pool => pool
+            .iter()
+            .rev()
+            .fold(0, |m, e| m << 1 | u64::from(e.piece == NONE)),
+    }
+}
+
 impl Game {
     /// Every legal decision, appended to `out` (cleared first). Empty unless a decision node.
     /// At most [`MAX_DECISIONS`] are listed (see [`Game::legal_decisions_checked`]).
+    #[inline]
     pub fn legal_decisions(&self, s: &State, out: &mut Vec<Decision>) {
         out.clear();
-        self.for_each_legal(s, false, &mut |d| {
+        // The end of every move asks for the decisions left, most often once the last
+        // entry is used: with no taken piece to place and no decision that moves no piece,
+        // [`Game::for_each_legal`] would list nothing. Answered here, before the generator's
+        // call and set-up; the mask found is handed on, not looked for again.
+        let free = unused_mask(s);
+        if free == 0 && s.homing == 0 && !self.declines() {
+            return;
+        }
+        self.list_legal(s, free, out);
+    }
+
+    /// [`Game::legal_decisions`] past its inline test (`out` cleared; `free`: the unused
+    /// pool entries, [`unused_mask`]).
+    #[inline(never)]
+    fn list_legal(&self, s: &State, free: u64, out: &mut Vec<Decision>) {
+        self.for_each_legal(s, free, false, &mut |d| {
             out.push(d);
             out.len() < MAX_DECISIONS
         });
@@ -128,7 +158,7 @@ impl Game {
         out: &mut Vec<Decision>,
     ) -> Result<(), Refusal> {
         out.clear();
-        self.for_each_legal(s, false, &mut |d| {
+        self.for_each_legal(s, unused_mask(s), false, &mut |d| {
             out.push(d);
             out.len() <= MAX_DECISIONS
         });
@@ -144,7 +174,7 @@ impl Game {
     #[doc(hidden)]
     pub fn legal_decisions_by_definition(&self, s: &State, out: &mut Vec<Decision>) {
         out.clear();
-        self.for_each_legal(s, true, &mut |d| {
+        self.for_each_legal(s, unused_mask(s), true, &mut |d| {
             out.push(d);
             true
         });
@@ -153,7 +183,7 @@ impl Game {
     /// Is there any legal decision?
     pub(crate) fn has_legal(&self, s: &State) -> bool {
         let mut any = false;
-        self.for_each_legal(s, false, &mut |_| {
+        self.for_each_legal(s, unused_mask(s), false, &mut |_| {
             any = true;
             false
         });
@@ -177,8 +207,14 @@ impl Game {
     /// Calls `f` for each legal decision until it returns false; `definitional` asks
     /// [`Game::check_move`] of every candidate instead of the quick verdicts. The moves of
     /// pieces come first, then [`Decision::THROW_ON`] and [`Decision::PASS`] where the
-    /// variant offers them.
-    fn for_each_legal(&self, s: &State, definitional: bool, f: &mut impl FnMut(Decision) -> bool) {
+    /// variant offers them. `free`: the unused pool entries ([`unused_mask`]).
+    fn for_each_legal(
+        &self,
+        s: &State,
+        free: u64,
+        definitional: bool,
+        f: &mut impl FnMut(Decision) -> bool,
+    ) {
         if s.stage != Stage::Move {
             return;
         }
@@ -187,12 +223,12 @@ impl Game {
             return;
         }
         if !self.declines() {
-            self.for_each_move(s, definitional, f);
+            self.moves_with(s, free, definitional, f);
             return;
         }
         let mut any = false;
         let mut go_on = true;
-        self.for_each_move(s, definitional, &mut |d| {
+        self.moves_with(s, free, definitional, &mut |d| {
             any = true;
             go_on = f(d);
             go_on
@@ -212,28 +248,39 @@ impl Game {
         definitional: bool,
         f: &mut impl FnMut(Decision) -> bool,
     ) {
-        let mut unused = [0u8; POOL_MAX];
-        let mut m = 0;
-        for i in 0..s.pool_len as usize {
-            if s.pool[i].piece == NONE {
-                unused[m] = i as u8;
-                m += 1;
-            }
-        }
-        if m == 0 {
+        self.moves_with(s, unused_mask(s), definitional, f);
+    }
+
+    /// [`Game::for_each_move`] with the unused pool entries `free` ([`unused_mask`]).
+    fn moves_with(
+        &self,
+        s: &State,
+        free: u64,
+        definitional: bool,
+        f: &mut impl FnMut(Decision) -> bool,
+    ) {
+        if free == 0 {
             return;
         }
         let pooled = self.ir.allocation.value == Allocation::Pooled;
         let mut facts = Gen::new(self, s);
-        if m == 1 {
+        if free.is_power_of_two() {
             // One entry: one group (the common case of allocation per throw).
-            let mask = 1 << unused[0];
+            let mask = free;
             if self.pooled_path {
                 self.group_moves::<true>(s, &mut facts, mask, definitional, f);
             } else {
                 self.group_moves::<false>(s, &mut facts, mask, definitional, f);
             }
             return;
+        }
+        let mut unused = [0u8; POOL_MAX];
+        let mut m = 0;
+        let mut bits = free;
+        while bits != 0 {
+            unused[m] = bits.trailing_zeros() as u8;
+            m += 1;
+            bits &= bits - 1;
         }
         // Groups are sub-multisets of the unused entries: interchangeable entries form a
         // type, and a group takes the first `c` entries of each type.
