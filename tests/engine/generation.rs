@@ -16,7 +16,7 @@
 
 use crate::common;
 
-use common::{TeamId, moves, pos};
+use common::{TeamId, moves, note, pos};
 use seig::engine::Game;
 
 /// The small variant, team a's pieces starting as `a_start` says, with `extra` statements.
@@ -529,4 +529,75 @@ fn a_waiting_piece_on_a_later_visit_of_its_start_row_is_judged_where_it_stands()
         ["1:e2 mid.4>mid.2'", "2:e2 a_home.2'>a_home.1'"],
         "the gate lets mid.4 on: a_home.2' stands past the goal"
     );
+}
+
+/// Plays `mv` both ways, with the decisions listed at the move's end (`Game::legal_decisions`,
+/// whose inline test answers a used-up pool) and without (`has_legal`, the generator's walk):
+/// the same position and events, and the listing is the new position's decisions.
+fn play_listing(g: &Game, s: &mut seig::engine::State, mv: &str) -> Vec<String> {
+    let d = g.parse_decision(s, mv).expect("move reads");
+    let mut plain = s.clone();
+    let mut ev = Vec::new();
+    g.apply_decision(&mut plain, d, &mut ev)
+        .expect("move legal");
+    let (mut ev_listing, mut legal) = (Vec::new(), Vec::new());
+    g.apply_decision_listing(s, d, &mut ev_listing, &mut legal)
+        .expect("move legal");
+    assert_eq!(*s, plain, "{mv}");
+    assert_eq!(ev_listing, ev, "{mv}");
+    let mut fresh = Vec::new();
+    g.legal_decisions(s, &mut fresh);
+    assert_eq!(legal, fresh, "{mv}");
+    moves(g, s)
+}
+
+/// Once a move uses the last pool entry, `Game::legal_decisions` answers "nothing" before
+/// the generator is set up, but only where nothing could be listed: not where a seat may
+/// throw on or stop (a decision that moves no piece) nor where a taken piece waits for its
+/// hole. Each list is also the definition's (`common::moves`), which has no such test.
+#[test]
+fn a_used_up_pool_lists_nothing_but_a_throw_on_a_stop_or_a_home() {
+    let throws = "  on 0: nothing\n  on 1: release 1 moving 1\n  on any: move value";
+    let at = |g: &Game, pool: &str, a: &str, b: &str| {
+        pos(
+            g,
+            &format!("play | a 1 move | throws 1/1/9 turns 8 | pool {pool} | a: {a} | b: {b}"),
+        )
+    };
+    let b = "b_home.1 x x x";
+    // Per throw, forced moves: the move ends the turn; the listing is empty (b throws).
+    let g = common::game_of(&common::small_variant("Used up", throws, ""));
+    let mut s = at(&g, "3/3#0", "+mid.1 x x x", b);
+    assert_eq!(play_listing(&g, &mut s, "1:3"), Vec::<String>::new());
+    assert!(
+        note(&g, &s).starts_with("play | b 1 throw |"),
+        "{}",
+        note(&g, &s)
+    );
+    // `throwing on: at will`: with every entry used the seat may still throw on or stop.
+    let g = common::game_of(&common::small_variant(
+        "Used up",
+        throws,
+        "throwing on: at will",
+    ));
+    let mut s = at(&g, "3/3#0", "+mid.1 x x x", b);
+    assert_eq!(play_listing(&g, &mut s, "1:3"), v(&["pass", "throw on"]));
+    let s = at(&g, "3/3#0=1", "+mid.4 x x x", b);
+    assert_eq!(moves(&g, &s), v(&["pass", "throw on"]));
+    // A piece taken and sent to a chosen empty hole: the seat chooses its hole.
+    let g = common::game_of(&common::small_variant(
+        "Used up",
+        throws,
+        "capture: compulsory, send home\n send home to: chosen empty hole",
+    ));
+    let mut s = at(&g, "3/3#0", "+mid.1 x x x", "b_home.2 x x +mid.4");
+    assert_eq!(
+        play_listing(&g, &mut s, "1:3x"),
+        v(&[
+            "home@b_home.1 (b 4)",
+            "home@b_home.3 (b 4)",
+            "home@b_home.4 (b 4)"
+        ])
+    );
+    assert_eq!(s.homing(), 1 << 3);
 }
