@@ -268,8 +268,9 @@ impl Game {
             // One entry: one group (the common case of allocation per throw).
             let mask = free;
             if self.pooled_path {
-                self.group_moves::<true>(s, &mut facts, mask, definitional, f);
+                self.group_moves_apart::<true>(s, &mut facts, mask, definitional, f);
             } else {
+                // Inline here: most positions have one group, which then skips a call.
                 self.group_moves::<false>(s, &mut facts, mask, definitional, f);
             }
             return;
@@ -372,9 +373,9 @@ impl Game {
             }
             // Files whose groups may meet a crossing-throw gate run their own copy.
             if self.pooled_path {
-                self.group_moves::<true>(s, &mut facts, mask, definitional, f)
+                self.group_moves_apart::<true>(s, &mut facts, mask, definitional, f)
             } else {
-                self.group_moves::<false>(s, &mut facts, mask, definitional, f)
+                self.group_moves_apart::<false>(s, &mut facts, mask, definitional, f)
             }
         };
         for size in 1..=max_size as u8 {
@@ -384,9 +385,23 @@ impl Game {
         }
     }
 
+    /// [`Game::group_moves`] out of line (one copy for every group of a position).
+    #[inline(never)]
+    fn group_moves_apart<const POOLED: bool>(
+        &self,
+        s: &State,
+        facts: &mut Gen,
+        mask: u64,
+        definitional: bool,
+        f: &mut impl FnMut(Decision) -> bool,
+    ) -> bool {
+        self.group_moves::<POOLED>(s, facts, mask, definitional, f)
+    }
+
     /// Calls `f` for each legal decision with the entries of `mask` until it returns false
     /// (then returns false). `POOLED`: the pooled path's verdicts (`Gen::verdict_pooled`,
     /// see `Game::pooled_path`).
+    #[inline(always)]
     fn group_moves<const POOLED: bool>(
         &self,
         s: &State,
