@@ -193,6 +193,9 @@ pub(super) struct Gen<'a> {
     /// piece does on each hole.
     own: &'a CellSet,
     opposing: &'a CellSet,
+    /// The holes either team's pieces stand on (`own | opposing`, a copy): most landings are
+    /// on an empty hole, which one look-up of it answers.
+    occupied: CellSet,
     gather: &'a CellSet,
     at: &'a [CellCapture],
     /// Own pieces may stack anywhere; a landing on an opposing piece not taken shares.
@@ -253,6 +256,9 @@ impl<'a> Gen<'a> {
             open: 0,
             own: &s.occ[t],
             opposing: &s.occ[t.other()],
+            occupied: CellSet(std::array::from_fn(|i| {
+                s.occ[t].0[i & 3] | s.occ[t.other()].0[i & 3]
+            })),
             gather: &game.gather[t],
             at: &pol.at[t],
             stacking: pol.stacking.value,
@@ -413,6 +419,13 @@ impl<'a> Gen<'a> {
     /// hole decides), without looking at those pieces.
     #[inline(always)]
     fn arrive(&self, p: &Piece, c: Cell, single: Option<u8>) -> Quick {
+        // An empty hole: neither test below holds.
+        if !self.occupied.contains(c) {
+            return Quick::Legal {
+                capture: false,
+                may_decline: true,
+            };
+        }
         if self.own.contains(c)
             && !self.stacking
             && p.cell != c.get() as u8
