@@ -601,3 +601,32 @@ fn a_used_up_pool_lists_nothing_but_a_throw_on_a_stop_or_a_home() {
     );
     assert_eq!(s.homing(), 1 << 3);
 }
+
+/// `Gen::arrive` first asks the holes either team stands on (one set per position): a
+/// landing on an empty hole is legal at once; one on an own piece or an opposing one goes on
+/// to their tests. Waiting pieces released by a 2 from a_home.1, .2 and .3: onto an own
+/// piece (refused), an empty hole, and b's piece (taken); then with b's piece a hole on, the
+/// last landing is empty.
+#[test]
+fn a_landing_on_an_empty_hole_is_answered_by_the_holes_either_team_stands_on() {
+    let g = game("in a_home", "capture: compulsory, remove");
+    let a = "a_home.1 a_home.2 a_home.3 x";
+    let cases: [(&str, &[&str]); 3] = [
+        (
+            "+mid.1 x x x",
+            &["2:r2 a_home.2>a_home.4", "3:r2x a_home.3>mid.1"],
+        ),
+        (
+            "+mid.2 x x x",
+            &["2:r2 a_home.2>a_home.4", "3:r2 a_home.3>mid.1"],
+        ),
+        // b's piece where a's piece 2 lands: taken there too.
+        (
+            "+a_home.4 x x x",
+            &["2:r2x a_home.2>a_home.4", "3:r2 a_home.3>mid.1"],
+        ),
+    ];
+    for (b, expected) in cases {
+        assert_eq!(moves(&g, &at(&g, "r2/2#0", a, b)), v(expected), "{b}");
+    }
+}
