@@ -1677,6 +1677,8 @@ impl Game {
             team,
             piece: d.piece,
             rules: l.rules,
+            // Read back: carrying prisoners off the board may have sent it home.
+            at: s.pieces[t][d.piece as usize],
         });
         if d.capture
             && let Some(spec) = l.capture
@@ -2506,6 +2508,7 @@ impl Game {
             team,
             piece: d.piece,
             rules: l.rules,
+            at: s.pieces[team][d.piece as usize],
         });
         if self.check_win(s, obs) {
             return Ok(());
