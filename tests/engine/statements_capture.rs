@@ -15,7 +15,7 @@
 
 use crate::common;
 
-use common::{moves, note, play, pos};
+use common::{TeamId, moves, note, play, pos};
 use seig::engine::{Event, Game};
 use seig::tools::words::choice::EngineChoices;
 
@@ -267,5 +267,98 @@ fn swap_forms_round_trip_through_the_formatter() {
         assert!(formatted.contains(stmt), "{stmt} not kept:\n{formatted}");
         let again = seig::lang::fmt::format_text(&formatted).expect("formats again");
         assert_eq!(again, formatted);
+    }
+}
+
+/// A `Moved` event carries the piece as it stands once the move is made (the metrics count
+/// the lead from it): after every action of random games, each moved piece stands as its
+/// event says. In Sig with killing (pieces sent home), Puluc (prisoners carried, and sent
+/// home where a stack walks off the board: read back after the carry) and Nyout (stacks move
+/// together: the stack's lead is where it says, the pieces it carries get no event).
+#[test]
+fn a_moved_event_says_where_its_piece_stands_after_the_move() {
+    let games = [
+        (
+            "sig-beart.seig",
+            common::game_with(
+                "sig-beart.seig",
+                &[("R-SIG-1", "start-or-move"), ("A-SIG-10", "killable")],
+                &[("holes", 12)],
+            ),
+        ),
+        (
+            "relatives/puluc.seig",
+            common::game("relatives/puluc.seig", &[]),
+        ),
+        (
+            "relatives/nyout.seig",
+            common::game("relatives/nyout.seig", &[]),
+        ),
+    ];
+    for (name, g) in games {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            // xorshift64*: any fixed stream of choices will do.
+            rng ^= rng >> 12;
+            rng ^= rng << 25;
+            rng ^= rng >> 27;
+            rng.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        };
+        let (mut moved, mut elsewhere) = (0, 0);
+        for game in 0..20 {
+            let mut s = g.initial_state();
+            let mut legal = Vec::new();
+            for action in 0..3_000 {
+                if g.is_over(&s) {
+                    break;
+                }
+                let mut ev: Vec<Event> = Vec::new();
+                if g.is_chance(&s) {
+                    let k = g.sample_outcome(&s, next());
+                    g.apply_throw(&mut s, k, &mut ev).expect("a sampled throw");
+                } else {
+                    g.legal_decisions(&s, &mut legal);
+                    let d = legal[(next() % legal.len() as u64) as usize];
+                    let before = s.clone();
+                    g.apply_decision(&mut s, d, &mut ev)
+                        .expect("a legal decision");
+                    // A move that changes a piece other than the mover and its victims (a
+                    // stack carried, a prisoner freed): the case the event's `at` must not
+                    // be confused by.
+                    let named: Vec<(TeamId, u8)> = ev
+                        .iter()
+                        .filter_map(|e| match *e {
+                            Event::Moved { team, piece, .. }
+                            | Event::Captured { team, piece, .. } => Some((team, piece)),
+                            _ => None,
+                        })
+                        .collect();
+                    for t in TeamId::BOTH {
+                        for (i, p) in s.pieces(t).iter().enumerate() {
+                            if *p != before.pieces(t)[i] && !named.contains(&(t, i as u8)) {
+                                elsewhere += 1;
+                            }
+                        }
+                    }
+                }
+                for e in &ev {
+                    if let Event::Moved {
+                        team, piece, at, ..
+                    } = *e
+                    {
+                        moved += 1;
+                        assert_eq!(
+                            at,
+                            s.pieces(team)[piece as usize],
+                            "{name} game {game} action {action}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(moved > 100, "{name}: {moved} moves");
+        if name.contains("nyout") {
+            assert!(elsewhere > 0, "{name}: no stack carried");
+        }
     }
 }
