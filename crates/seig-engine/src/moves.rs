@@ -679,24 +679,39 @@ impl Game {
             }
             Err(_) => return false,
         };
+        // The rules in `Landing::note`'s order (the entry's, the gate's, then what
+        // `Landing::arrived` notes), and the landing stored once with the arrival in it:
+        // stored and then amended, its fields were written twice.
+        let mut rules = RuleList::default();
+        rules.push(e.rule);
+        if let Some(r) = gate {
+            rules.push(r);
+        }
+        if let Some(spec) = a.capture {
+            rules.push(spec.origin.rule);
+        }
+        if let Some(o) = a.protected_by.and_then(Ground::origin) {
+            rules.push(o.rule);
+        }
+        let immune = match self.ir.capture.immune[team] {
+            Some((_, r)) if !p.immune() && fast.immunises(p.tpos, to) => Some(r),
+            _ => None,
+        };
         *l = Landing {
             tpos: to,
             cell: cell.get() as u8,
             release,
-            may_decline: true,
-            ..Landing::default()
+            capture: a.capture,
+            shares: a.shares,
+            may_decline: a.may_decline,
+            immune,
+            rules,
+            protected_by: a.protected_by,
+            shared_by: a.shared_by,
+            sent_from: None,
+            keep_way: false,
+            arrives: false,
         };
-        l.note(e.rule);
-        if let Some(r) = gate {
-            l.note(r);
-        }
-        if let Some((_, r)) = self.ir.capture.immune[team]
-            && !p.immune()
-            && fast.immunises(p.tpos, to)
-        {
-            l.immune = Some(r);
-        }
-        l.arrived(a);
         true
     }
 
