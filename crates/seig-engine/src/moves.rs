@@ -1634,8 +1634,16 @@ impl Game {
         }
         s.quiet = 0;
         let t = team;
-        // The pieces in the game before the move: `Game::wins_by_extinction`.
-        let in_game = Self::in_game(s);
+        // The pieces in the game before the move (`Game::wins_by_extinction`), where the
+        // move may change them: only what it takes (a capture, a hole walked past and won),
+        // the stack it carries or its prisoners leave or re-enter the game. The mover stays
+        // in or out as it was: its `REMOVED` flag, which `put` reads, is kept.
+        let in_game = (self.wins_by_extinction
+            && (d.capture
+                || self.ir.movement.stacks_together.value
+                || self.prisoners
+                || self.ir.movement.passed_won.origin.is_some()))
+        .then(|| Self::in_game(s));
         // The rest of the piece's stack moves with it (taken before anything moves).
         let stacked = if self.ir.movement.stacks_together.value {
             self.stack_of(s, t, d.piece) & !(1 << d.piece)
@@ -1720,8 +1728,9 @@ impl Game {
             // No win held before the move (the game would be over; a position from notation
             // where one holds is refused, but before the game's first throw), and `opponent
             // has no pieces` reads only which pieces are in the game.
-            let look =
-                !self.wins_by_extinction || Self::in_game(s) != in_game || s.game_throws == 0;
+            let look = !self.wins_by_extinction
+                || s.game_throws == 0
+                || in_game.is_some_and(|before| Self::in_game(s) != before);
             self.end_move(s, obs, legal, look);
         }
         Ok(())
