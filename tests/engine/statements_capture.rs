@@ -362,3 +362,35 @@ fn a_moved_event_says_where_its_piece_stands_after_the_move() {
         }
     }
 }
+
+/// `opponent has no pieces` is looked at after a move where the move may have taken a piece
+/// out of the game: the engine keeps the pieces in the game before a move only for a move
+/// that takes (its landing, or a hole it walks past and wins), carries a stack or prisoners.
+/// Taking the last piece wins, by the landing or by a hole walked past; declining it, or a
+/// move that takes nothing, leaves the game on.
+#[test]
+fn taking_the_last_piece_wins_by_the_landing_or_by_a_hole_walked_past() {
+    let win = "\n  win when opponent has no pieces";
+    let won = |ev: &[Event]| ev.iter().any(|e| matches!(e, Event::Won { .. }));
+    let g = game(&format!("capture: optional, remove{win}"));
+    let s0 = at(&g, "3/3#0", "+mid.1 x x x", "x x x +mid.4");
+    assert_eq!(moves(&g, &s0), v(&["1:3 mid.1>mid.4", "1:3x mid.1>mid.4"]));
+    let mut s = s0.clone();
+    let ev = play(&g, &mut s, "1:3x");
+    assert!(g.is_over(&s) && won(&ev), "{}", note(&g, &s));
+    let mut s = s0;
+    let ev = play(&g, &mut s, "1:3");
+    assert!(!g.is_over(&s) && !won(&ev), "{}", note(&g, &s));
+    // Walked past (a_home.4 to mid.3, past mid.2): no `x`, the landing takes nothing.
+    let g = game(&format!(
+        "capture: compulsory, remove\n  holes passed in mid are won{win}"
+    ));
+    let mut s = at(&g, "3/3#0", "+a_home.4 x x x", "+mid.2 x x x");
+    assert_eq!(moves(&g, &s), v(&["1:3 a_home.4>mid.3"]));
+    let ev = play(&g, &mut s, "1:3");
+    assert!(g.is_over(&s) && won(&ev), "{}", note(&g, &s));
+    // Walked past outside the region (a_home.1 to a_home.4): nothing taken.
+    let mut s = at(&g, "3/3#0", "+a_home.1 x x x", "+mid.2 x x x");
+    let ev = play(&g, &mut s, "1:3");
+    assert!(!g.is_over(&s) && !won(&ev), "{}", note(&g, &s));
+}
