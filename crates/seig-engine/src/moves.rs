@@ -1634,16 +1634,7 @@ impl Game {
         }
         s.quiet = 0;
         let t = team;
-        // The pieces in the game before the move (`Game::wins_by_extinction`), where the
-        // move may change them: only what it takes (a capture, a hole walked past and won),
-        // the stack it carries or its prisoners leave or re-enter the game. The mover stays
-        // in or out as it was: its `REMOVED` flag, which `put` reads, is kept.
-        let in_game = (self.wins_by_extinction
-            && (d.capture
-                || self.ir.movement.stacks_together.value
-                || self.prisoners
-                || self.ir.movement.passed_won.origin.is_some()))
-        .then(|| Self::in_game(s));
+        let in_game = self.in_game_before(s, d);
         // The rest of the piece's stack moves with it (taken before anything moves).
         let stacked = if self.ir.movement.stacks_together.value {
             self.stack_of(s, t, d.piece) & !(1 << d.piece)
@@ -1734,6 +1725,19 @@ impl Game {
             self.end_move(s, obs, legal, look);
         }
         Ok(())
+    }
+
+    /// The pieces in the game before move `d` (`Game::wins_by_extinction`), where the move
+    /// may change them: only what it takes (a capture, a hole walked past and won), the
+    /// stack it carries or its prisoners leave or re-enter the game. The mover stays in or
+    /// out as it was: its `REMOVED` flag, which `put` reads, is kept.
+    #[inline(always)]
+    fn in_game_before(&self, s: &State, d: Decision) -> Option<[u64; 2]> {
+        let may_change = d.capture
+            || self.ir.movement.stacks_together.value
+            || self.prisoners
+            || self.ir.movement.passed_won.origin.is_some();
+        (self.wins_by_extinction && may_change).then(|| Self::in_game(s))
     }
 
     /// Each team's pieces in the game (released or waiting), by bit.
