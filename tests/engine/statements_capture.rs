@@ -15,7 +15,7 @@
 
 use crate::common;
 
-use common::{moves, note, play, pos};
+use common::{TeamId, moves, note, play, pos};
 use seig::engine::{Event, Game};
 use seig::tools::words::choice::EngineChoices;
 
@@ -268,4 +268,129 @@ fn swap_forms_round_trip_through_the_formatter() {
         let again = seig::lang::fmt::format_text(&formatted).expect("formats again");
         assert_eq!(again, formatted);
     }
+}
+
+/// A `Moved` event carries the piece as it stands once the move is made (the metrics count
+/// the lead from it): after every action of random games, each moved piece stands as its
+/// event says. In Sig with killing (pieces sent home), Puluc (prisoners carried, and sent
+/// home where a stack walks off the board: read back after the carry) and Nyout (stacks move
+/// together: the stack's lead is where it says, the pieces it carries get no event).
+#[test]
+fn a_moved_event_says_where_its_piece_stands_after_the_move() {
+    let games = [
+        (
+            "sig-beart.seig",
+            common::game_with(
+                "sig-beart.seig",
+                &[("R-SIG-1", "start-or-move"), ("A-SIG-10", "killable")],
+                &[("holes", 12)],
+            ),
+        ),
+        (
+            "relatives/puluc.seig",
+            common::game("relatives/puluc.seig", &[]),
+        ),
+        (
+            "relatives/nyout.seig",
+            common::game("relatives/nyout.seig", &[]),
+        ),
+    ];
+    for (name, g) in games {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            // xorshift64*: any fixed stream of choices will do.
+            rng ^= rng >> 12;
+            rng ^= rng << 25;
+            rng ^= rng >> 27;
+            rng.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        };
+        let (mut moved, mut elsewhere) = (0, 0);
+        for game in 0..20 {
+            let mut s = g.initial_state();
+            let mut legal = Vec::new();
+            for action in 0..3_000 {
+                if g.is_over(&s) {
+                    break;
+                }
+                let mut ev: Vec<Event> = Vec::new();
+                if g.is_chance(&s) {
+                    let k = g.sample_outcome(&s, next());
+                    g.apply_throw(&mut s, k, &mut ev).expect("a sampled throw");
+                } else {
+                    g.legal_decisions(&s, &mut legal);
+                    let d = legal[(next() % legal.len() as u64) as usize];
+                    let before = s.clone();
+                    g.apply_decision(&mut s, d, &mut ev)
+                        .expect("a legal decision");
+                    // A move that changes a piece other than the mover and its victims (a
+                    // stack carried, a prisoner freed): the case the event's `at` must not
+                    // be confused by.
+                    let named: Vec<(TeamId, u8)> = ev
+                        .iter()
+                        .filter_map(|e| match *e {
+                            Event::Moved { team, piece, .. }
+                            | Event::Captured { team, piece, .. } => Some((team, piece)),
+                            _ => None,
+                        })
+                        .collect();
+                    for t in TeamId::BOTH {
+                        for (i, p) in s.pieces(t).iter().enumerate() {
+                            if *p != before.pieces(t)[i] && !named.contains(&(t, i as u8)) {
+                                elsewhere += 1;
+                            }
+                        }
+                    }
+                }
+                for e in &ev {
+                    if let Event::Moved {
+                        team, piece, at, ..
+                    } = *e
+                    {
+                        moved += 1;
+                        assert_eq!(
+                            at,
+                            s.pieces(team)[piece as usize],
+                            "{name} game {game} action {action}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(moved > 100, "{name}: {moved} moves");
+        if name.contains("nyout") {
+            assert!(elsewhere > 0, "{name}: no stack carried");
+        }
+    }
+}
+
+/// `opponent has no pieces` is looked at after a move where the move may have taken a piece
+/// out of the game: the engine keeps the pieces in the game before a move only for a move
+/// that takes (its landing, or a hole it walks past and wins), carries a stack or prisoners.
+/// Taking the last piece wins, by the landing or by a hole walked past; declining it, or a
+/// move that takes nothing, leaves the game on.
+#[test]
+fn taking_the_last_piece_wins_by_the_landing_or_by_a_hole_walked_past() {
+    let win = "\n  win when opponent has no pieces";
+    let won = |ev: &[Event]| ev.iter().any(|e| matches!(e, Event::Won { .. }));
+    let g = game(&format!("capture: optional, remove{win}"));
+    let s0 = at(&g, "3/3#0", "+mid.1 x x x", "x x x +mid.4");
+    assert_eq!(moves(&g, &s0), v(&["1:3 mid.1>mid.4", "1:3x mid.1>mid.4"]));
+    let mut s = s0.clone();
+    let ev = play(&g, &mut s, "1:3x");
+    assert!(g.is_over(&s) && won(&ev), "{}", note(&g, &s));
+    let mut s = s0;
+    let ev = play(&g, &mut s, "1:3");
+    assert!(!g.is_over(&s) && !won(&ev), "{}", note(&g, &s));
+    // Walked past (a_home.4 to mid.3, past mid.2): no `x`, the landing takes nothing.
+    let g = game(&format!(
+        "capture: compulsory, remove\n  holes passed in mid are won{win}"
+    ));
+    let mut s = at(&g, "3/3#0", "+a_home.4 x x x", "+mid.2 x x x");
+    assert_eq!(moves(&g, &s), v(&["1:3 a_home.4>mid.3"]));
+    let ev = play(&g, &mut s, "1:3");
+    assert!(g.is_over(&s) && won(&ev), "{}", note(&g, &s));
+    // Walked past outside the region (a_home.1 to a_home.4): nothing taken.
+    let mut s = at(&g, "3/3#0", "+a_home.1 x x x", "+mid.2 x x x");
+    let ev = play(&g, &mut s, "1:3");
+    assert!(!g.is_over(&s) && !won(&ev), "{}", note(&g, &s));
 }

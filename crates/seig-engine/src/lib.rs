@@ -847,6 +847,10 @@ pub enum Event {
         piece: u8,
         /// Rules that allowed it.
         rules: RuleList,
+        /// The piece once the move is made (its stack and prisoners carried, or borne off).
+        /// It stands so until its next event, but for one thing: under `stacks together`
+        /// a later move of a piece on its hole carries it along with no event of its own.
+        at: Piece,
     },
     /// A piece was taken.
     Captured {

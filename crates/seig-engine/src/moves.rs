@@ -741,24 +741,39 @@ impl Game {
             }
             Err(_) => return false,
         };
+        // The rules in `Landing::note`'s order (the entry's, the gate's, then what
+        // `Landing::arrived` notes), and the landing stored once with the arrival in it:
+        // stored and then amended, its fields were written twice.
+        let mut rules = RuleList::default();
+        rules.push(e.rule);
+        if let Some(r) = gate {
+            rules.push(r);
+        }
+        if let Some(spec) = a.capture {
+            rules.push(spec.origin.rule);
+        }
+        if let Some(o) = a.protected_by.and_then(Ground::origin) {
+            rules.push(o.rule);
+        }
+        let immune = match self.ir.capture.immune[team] {
+            Some((_, r)) if !p.immune() && fast.immunises(p.tpos, to) => Some(r),
+            _ => None,
+        };
         *l = Landing {
             tpos: to,
             cell: cell.get() as u8,
             release,
-            may_decline: true,
-            ..Landing::default()
+            capture: a.capture,
+            shares: a.shares,
+            may_decline: a.may_decline,
+            immune,
+            rules,
+            protected_by: a.protected_by,
+            shared_by: a.shared_by,
+            sent_from: None,
+            keep_way: false,
+            arrives: false,
         };
-        l.note(e.rule);
-        if let Some(r) = gate {
-            l.note(r);
-        }
-        if let Some((_, r)) = self.ir.capture.immune[team]
-            && !p.immune()
-            && fast.immunises(p.tpos, to)
-        {
-            l.immune = Some(r);
-        }
-        l.arrived(a);
         true
     }
 
@@ -1681,8 +1696,7 @@ impl Game {
         }
         s.quiet = 0;
         let t = team;
-        // The pieces in the game before the move: `Game::wins_by_extinction`.
-        let in_game = Self::in_game(s);
+        let in_game = self.in_game_before(s, d);
         // The rest of the piece's stack moves with it (taken before anything moves).
         let stacked = if self.ir.movement.stacks_together.value {
             self.stack_of(s, t, d.piece) & !(1 << d.piece)
@@ -1739,6 +1753,8 @@ impl Game {
             team,
             piece: d.piece,
             rules: l.rules,
+            // Read back: carrying prisoners off the board may have sent it home.
+            at: s.pieces[t][d.piece as usize],
         });
         if d.capture
             && let Some(spec) = l.capture
@@ -1765,11 +1781,25 @@ impl Game {
             // No win held before the move (the game would be over; a position from notation
             // where one holds is refused, but before the game's first throw), and `opponent
             // has no pieces` reads only which pieces are in the game.
-            let look =
-                !self.wins_by_extinction || Self::in_game(s) != in_game || s.game_throws == 0;
+            let look = !self.wins_by_extinction
+                || s.game_throws == 0
+                || in_game.is_some_and(|before| Self::in_game(s) != before);
             self.end_move(s, obs, legal, look);
         }
         Ok(())
+    }
+
+    /// The pieces in the game before move `d` (`Game::wins_by_extinction`), where the move
+    /// may change them: only what it takes (a capture, a hole walked past and won), the
+    /// stack it carries or its prisoners leave or re-enter the game. The mover stays in or
+    /// out as it was: its `REMOVED` flag, which `put` reads, is kept.
+    #[inline(always)]
+    fn in_game_before(&self, s: &State, d: Decision) -> Option<[u64; 2]> {
+        let may_change = d.capture
+            || self.ir.movement.stacks_together.value
+            || self.prisoners
+            || self.ir.movement.passed_won.origin.is_some();
+        (self.wins_by_extinction && may_change).then(|| Self::in_game(s))
     }
 
     /// Each team's pieces in the game (released or waiting), by bit.
@@ -2568,6 +2598,7 @@ impl Game {
             team,
             piece: d.piece,
             rules: l.rules,
+            at: s.pieces[team][d.piece as usize],
         });
         if self.check_win(s, obs) {
             return Ok(());

@@ -305,7 +305,9 @@ impl Game {
         for e in obs.events {
             match e {
                 Event::Throw { .. } => {}
-                Event::Moved { team, piece, rules } => {
+                Event::Moved {
+                    team, piece, rules, ..
+                } => {
                     let p = after.pieces[team][piece as usize];
                     out.push(Consequence::Moved {
                         team,

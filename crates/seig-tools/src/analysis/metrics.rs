@@ -480,9 +480,10 @@ struct Counter<'a> {
     shares: Shares,
 }
 
-/// Each team's way gone, kept piece by piece (see [`progress`]): the pieces an action moved
-/// or took are noted by their events and recounted only when the lead is next read (at the
-/// end of a turn), once however often they moved in it.
+/// Each team's way gone, kept piece by piece (see [`progress`]). A moved piece is counted
+/// where its `Moved` event says it stands (it stands so until its next event). A piece taken
+/// (or, under `stacks together`, moved: a later move may carry it along with no event) is
+/// noted and recounted from the position when the lead is next read, at the end of a turn.
 struct Shares {
     /// Holes a piece counts at most, per team (its goal + 1).
     goal: ByTeam<i32>,
@@ -495,8 +496,11 @@ struct Shares {
     diff: i64,
     /// Per team: what one hole gone adds to `diff` (`sb` for the first team, `-sa`).
     weight: ByTeam<i64>,
-    /// Pieces moved or taken since the lead was last read, a bit per piece.
+    /// Pieces to recount since the lead was last read, a bit per piece.
     touched: ByTeam<u64>,
+    /// A move may carry other pieces of its stack with no event of theirs (`stacks
+    /// together`): a moved piece is recounted, not counted where its event says.
+    carried: bool,
 }
 
 // A team's pieces fit the bits of `Shares::touched`.
@@ -510,6 +514,7 @@ impl Shares {
             diff: 0,
             weight: ByTeam::default(),
             touched: ByTeam::default(),
+            carried: g.ir().movement.stacks_together.value,
         };
         for t in TeamId::BOTH {
             sh.goal[t] = goal_of(g, t);
@@ -533,17 +538,24 @@ impl Shares {
         self.touched[team] |= 1u64.checked_shl(piece as u32).unwrap_or(0);
     }
 
-    /// Recounts the touched pieces in `s`, the position now, if any was touched.
+    /// Piece `piece` of `team` moved, and stands as `at`: counted there at once, with no
+    /// recount at the turn's end (see [`Shares::carried`]).
     #[inline]
-    fn recount(&mut self, s: &State) {
-        // Tested first: a turn that moved nothing is common.
-        if self.touched.into_array() != [0; 2] {
-            self.recount_touched(s);
+    fn moved(&mut self, team: TeamId, piece: u8, at: &seig_engine::Piece) {
+        if self.carried {
+            self.touch(team, piece);
+            return;
+        }
+        let now = piece_gone(at, self.goal[team]);
+        if let Some(x) = self.gone[team].get_mut(piece as usize) {
+            self.diff += (now - *x) as i64 * self.weight[team];
+            *x = now;
         }
     }
 
-    /// [`Shares::recount`] of at least one piece.
-    #[inline]
+    /// Recounts the touched pieces in `s`, the position now (at least one was touched).
+    // Out of line: few turns take a piece.
+    #[inline(never)]
     fn recount_touched(&mut self, s: &State) {
         for t in TeamId::BOTH {
             let mut m = std::mem::take(&mut self.touched[t]);
@@ -563,11 +575,12 @@ impl Shares {
     }
 
     /// The team ahead in `s`, if one is (shares compared exactly).
-    // Out of line: read at both of the driver's calls after an action, inlined it cost the
-    // loop more (and measured slower by the clock) than a call at a turn's end.
-    #[inline(never)]
+    #[inline]
     fn leader(&mut self, s: &State) -> Option<u8> {
-        self.recount(s);
+        // Tested first: most turns take nothing (a moved piece is counted at its event).
+        if self.touched.into_array() != [0; 2] {
+            self.recount_touched(s);
+        }
         (self.diff != 0).then_some(u8::from(self.diff < 0))
     }
 }
@@ -617,12 +630,15 @@ impl Hooks for Counter<'_> {
                 }
             }
             Event::Moved {
-                team, piece, rules, ..
+                team,
+                piece,
+                rules,
+                at,
             } => {
                 for &r in rules.iter() {
                     hit(r);
                 }
-                self.shares.touch(team, piece);
+                self.shares.moved(team, piece, &at);
             }
             Event::Captured {
                 team,

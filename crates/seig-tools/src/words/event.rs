@@ -55,6 +55,7 @@ pub fn event(ir: &Ir, e: &Event, by_throw: bool) -> String {
             team: t,
             piece: p,
             ref rules,
+            ..
         } => format!(
             "{} moves ({})",
             piece(t, p),
