@@ -985,6 +985,9 @@ pub struct Game {
     direct: Vec<u16>,
     /// `adds[e]`: pool entries that throw entry `e` adds.
     adds: Vec<usize>,
+    /// Per slot (as `direct`), its throw worked out in advance where it can be
+    /// ([`ThrowPlan`]).
+    plans: Vec<ThrowPlan>,
     /// The most pool entries one throw adds (a throw on is offered only with room for it).
     max_adds: usize,
     /// `track_of_cell[team][cell]`: first index of the hole on the team's track, or -1.
@@ -1396,6 +1399,7 @@ impl Game {
             )
         );
         let adds = adds_table(&ir);
+        let plans = throw_plans(&ir, &values, &direct, &adds);
         let track_of_cell = track_of_cell_table(&ir);
         let reach = reach::Reach::new(&ir);
         let track_won = ir.any_cond(&|c| matches!(c, Cond::Won(_)));
@@ -1514,6 +1518,7 @@ impl Game {
             entries,
             slots,
             direct,
+            plans,
             max_adds: adds.iter().copied().max().unwrap_or(0),
             adds,
             track_of_cell,
@@ -1928,11 +1933,25 @@ impl Game {
         }
         let team = s.team;
         let value = self.values[team][n as usize][k as usize];
-        let found = self.throw_entry(s, n, k);
+        let plan = &self.plans[Game::slot(s.phase, team, n, k)];
+        let planned = plan.len != NO_PLAN;
+        // A planned slot's entry has no conditions: `throw_entry` would answer it directly.
+        let found = if planned {
+            None
+        } else {
+            self.throw_entry(s, n, k)
+        };
         let entry = found.map(|i| &self.ir.throws[i]);
         // Refuse before changing anything when the pool cannot hold the throw's moves.
         let per_throw = self.ir.allocation.value == Allocation::PerThrow;
-        let adds = found.map_or(0, |i| self.adds[i]);
+        let (adds, rule) = if planned {
+            (plan.adds as usize, Some(plan.rule))
+        } else {
+            (
+                found.map_or(0, |i| self.adds[i]),
+                entry.map(|e| e.origin.rule),
+            )
+        };
         if self.pool_overflows(s, per_throw, adds) {
             // More than POOL_MAX moves pooled in one turn: the engine's limit.
             return Err(Refusal::fact(RefusalKind::PoolLimit));
@@ -1950,15 +1969,31 @@ impl Game {
         s.again = false;
         let mut took = false;
         let phase = s.phase;
-        obs.event(Event::Throw {
-            value,
-            rule: entry.map(|e| e.origin.rule),
-        });
-        if let Some(e) = entry {
+        obs.event(Event::Throw { value, rule });
+        if planned {
+            self.push_planned(s, plan, value, family, bind_to);
+        } else if let Some(e) = entry {
             took = self.throw_effects(s, e, value, family, bind_to, obs);
         }
         self.after_throw(s, (took, phase), obs, legal);
         Ok(())
+    }
+
+    /// [`Game::throw_effects`] for a planned slot: the same entries pushed in the same
+    /// order, and `throw again`, with no walk of the effects.
+    #[inline(always)]
+    fn push_planned(&self, s: &mut State, plan: &ThrowPlan, value: u8, family: u8, bind_to: u8) {
+        let len = plan.len as usize;
+        for (&steps, &kind) in plan.steps.iter().zip(&plan.kinds).take(len) {
+            // A release is bound to no throw; the other entries to the turn's binding.
+            let bound = if kind == EntryKind::Release {
+                NONE
+            } else {
+                bind_to
+            };
+            self.push(s, steps, value, kind, family, bound, plan.rule);
+        }
+        s.again = plan.again;
     }
 
     /// Applies a throw of dice (`k`: which of the dice's throws): each die's value meets
@@ -3251,6 +3286,101 @@ fn adds_table(ir: &Ir) -> Vec<usize> {
                 .sum()
         })
         .collect()
+}
+
+/// The most pool entries a [`ThrowPlan`] adds.
+const PLAN_MAX: usize = 4;
+
+/// [`ThrowPlan::len`] of a slot left to [`Game::throw_effects`].
+const NO_PLAN: u8 = u8::MAX;
+
+/// A throw worked out when the game is built, for a slot whose throw entry applies with no
+/// condition and whose effects only add pool entries and throw again: the value is the
+/// slot's, so each entry's places are known. `throw_then` pushes them without the walk of
+/// the effects (a match per effect) that [`Game::throw_effects`] makes.
+#[derive(Debug, Clone, Copy)]
+struct ThrowPlan {
+    /// Entries added (the first `len` of `steps` and `kinds`), or [`NO_PLAN`].
+    len: u8,
+    /// `throw again`.
+    again: bool,
+    /// The entries' places, in the order the effects push them.
+    steps: [u8; PLAN_MAX],
+    /// The entries' kinds.
+    kinds: [EntryKind; PLAN_MAX],
+    /// `adds` of the throw entry (for the pool's room, as the general path counts it).
+    adds: u8,
+    /// The throw entry's rule.
+    rule: RuleIx,
+}
+
+/// Per slot, its [`ThrowPlan`], or one of `len` [`NO_PLAN`]: no entry without conditions,
+/// an effect other than moves, releases (with no `bind after release`) and `throw again`, or
+/// more than [`PLAN_MAX`] entries.
+fn throw_plans(ir: &Ir, values: &Values, direct: &[u16], adds: &[usize]) -> Vec<ThrowPlan> {
+    let none = ThrowPlan {
+        len: NO_PLAN,
+        again: false,
+        steps: [0; PLAN_MAX],
+        kinds: [EntryKind::Move; PLAN_MAX],
+        adds: 0,
+        rule: RuleIx::new(0),
+    };
+    let mut plans = vec![none; direct.len()];
+    for (slot, plan) in plans.iter_mut().enumerate() {
+        // `Game::slot`'s order: phase, team, sticks, count of face 0.
+        let (k, n, team) = (slot % W, slot / W % W, slot / (W * W) % 2);
+        let Some(&v) = values[TeamId::BOTH[team]].get(n).and_then(|r| r.get(k)) else {
+            continue;
+        };
+        // Only a slot whose entry applies with no condition (`Game::direct`).
+        let Some(&d) = direct.get(slot).filter(|&&d| d < ASK_THROW_ENTRY) else {
+            continue;
+        };
+        let (Some(e), Some(&added)) = (ir.throws.get(d as usize), adds.get(d as usize)) else {
+            continue;
+        };
+        let mut p = ThrowPlan {
+            len: 0,
+            rule: e.origin.rule,
+            adds: added.min(u8::MAX as usize) as u8,
+            ..none
+        };
+        let mut ok = true;
+        for f in &e.effects {
+            let (count, steps, kind) = match *f {
+                Effect::Move(a) => (1, a, EntryKind::Move),
+                Effect::MoveBack(a) => (1, a, EntryKind::Back),
+                Effect::Release { count, steps, .. } if ir.bind_after_release.is_none() => {
+                    (count, steps, EntryKind::Release)
+                }
+                Effect::ReleaseOrMove { steps, count } => (count, steps, EntryKind::Either),
+                Effect::ThrowAgain => {
+                    p.again = true;
+                    continue;
+                }
+                Effect::Nothing => continue,
+                _ => {
+                    ok = false;
+                    break;
+                }
+            };
+            for _ in 0..count {
+                let i = p.len as usize;
+                if i >= PLAN_MAX {
+                    ok = false;
+                    break;
+                }
+                p.steps[i] = steps.eval(v);
+                p.kinds[i] = kind;
+                p.len += 1;
+            }
+        }
+        if ok {
+            *plan = p;
+        }
+    }
+    plans
 }
 
 /// Whether every win, draw and score reads only the pieces (so that only a move can make
