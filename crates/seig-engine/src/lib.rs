@@ -1009,6 +1009,9 @@ pub struct Game {
     /// moves or leaves (positions read from notation are refused when already won): throws
     /// that move none and ends of turns need not look.
     wins_on_pieces: bool,
+    /// The transitions in order (as [`Ir::transitions`]), each with which teams' waiting
+    /// pieces make its conditions fail at a turn's end ([`released_needs`]).
+    transitions: Vec<(u8, Transition)>,
     /// Every win, draw and score reads only where the pieces stand (`stands_only`), some
     /// perhaps limited to a phase: an action that moves no piece and leaves the phase as it
     /// was cannot make one hold.
@@ -1404,6 +1407,11 @@ impl Game {
         let reach = reach::Reach::new(&ir);
         let track_won = ir.any_cond(&|c| matches!(c, Cond::Won(_)));
         let wins_on_pieces = wins_on_pieces(&ir);
+        let transitions = ir
+            .transitions
+            .iter()
+            .map(|t| (released_needs(&t.when), t.clone()))
+            .collect();
         let wins_only = ir.draws.is_empty()
             && ir.scores.is_empty()
             && ir.wins.iter().all(|w| w.phase.is_none());
@@ -1508,6 +1516,7 @@ impl Game {
             sticks_firsts,
             track_won,
             wins_on_pieces,
+            transitions,
             ends_stand_only: ends_stand_only(&ir),
             gather,
             ir,
@@ -2239,8 +2248,11 @@ impl Game {
             s.quiet += 1;
         }
         let phase = s.phase;
-        for tr in &self.ir.transitions {
-            if tr.from == s.phase && self.holds(s, s.team, &tr.when) {
+        for (needs, tr) in &self.transitions {
+            if tr.from == s.phase
+                && (*needs == 0 || Self::none_waits(s, *needs))
+                && self.holds(s, s.team, &tr.when)
+            {
                 s.phase = tr.to;
                 s.quiet = 0;
                 obs.event(Event::Phase {
@@ -2264,6 +2276,17 @@ impl Game {
         if s.quiet == self.rotation && self.deadlocked(s) {
             s.stage = Stage::Deadlock;
         }
+    }
+
+    /// At a turn's end, no piece waits of the teams `needs` names ([`released_needs`]). The
+    /// pool is empty then, so `all own pieces released` is "no own piece waits" and `all
+    /// pieces released` "no piece waits": a transition that needs one while a piece waits
+    /// fails without its conditions being read (they are pure).
+    #[inline(always)]
+    fn none_waits(s: &State, needs: u8) -> bool {
+        let waits =
+            u8::from(s.waiting[s.team] != 0) | u8::from(s.waiting[s.team.other()] != 0) << 1;
+        needs & waits == 0
     }
 
     /// Passes the turn to the next seat, in the variant's seat order.
@@ -3286,6 +3309,19 @@ fn adds_table(ir: &Ir) -> Vec<usize> {
                 .sum()
         })
         .collect()
+}
+
+/// Which teams must have no waiting piece for the conjunction `when` to hold with an empty
+/// pool (at a turn's end): bit 0 the team seen from (`all own pieces released` or `all
+/// pieces released`), bit 1 the other (`all pieces released`).
+fn released_needs(when: &[Cond]) -> u8 {
+    when.iter()
+        .map(|c| match c {
+            Cond::AllOwnReleased => 1,
+            Cond::AllReleased => 3,
+            _ => 0,
+        })
+        .fold(0, |a, b| a | b)
 }
 
 /// The most pool entries a [`ThrowPlan`] adds.
