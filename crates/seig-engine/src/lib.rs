@@ -2159,8 +2159,28 @@ impl Game {
     /// Drops spent entries (used or forfeited) before a new throw, keeping the releases
     /// that the coming throw may be bound to.
     fn compact_pool(&self, s: &mut State) {
+        let bind = s.bind;
+        if let Some(head) = s.pool.first_chunk_mut::<4>()
+            && s.pool_len <= 4
+        {
+            // A short pool (the common case) is read whole, cleared by a fixed write (the
+            // slots past it are clear already) and its kept entries written back in order:
+            // no loop over a slice, no fill.
+            let old = *head;
+            *head = [EMPTY_ENTRY; 4];
+            let mut w = 0;
+            for e in old.iter().take(s.pool_len as usize) {
+                if kept_by_compaction(e, bind) {
+                    // `w` never passes the entry's own index (below 4).
+                    head[w & 3] = *e;
+                    w += 1;
+                }
+            }
+            s.pool_len = w as u8;
+            return;
+        }
         // The pool never holds more than `POOL_MAX` (the bound lets the checks go).
-        let (bind, len) = (s.bind, (s.pool_len as usize).min(POOL_MAX));
+        let len = (s.pool_len as usize).min(POOL_MAX);
         let mut w = 0;
         for r in 0..len {
             let e = s.pool[r];
@@ -2243,11 +2263,7 @@ impl Game {
         if s.again {
             if self.ir.allocation.value == Allocation::PerThrow {
                 // Entries of earlier throws are spent; keep the pool for binding only.
-                for e in s.pool[..s.pool_len as usize].iter_mut() {
-                    if e.piece == NONE {
-                        e.piece = DROPPED;
-                    }
-                }
+                drop_unused(s);
             }
             s.stage = Stage::Throw;
         } else {
@@ -2879,17 +2895,46 @@ fn latched_conditions(ir: &Ir) -> Vec<(u8, Vec<Cond>)> {
     v
 }
 
+/// Marks the pool's unused entries dropped.
+#[inline]
+fn drop_unused(s: &mut State) {
+    let len = s.pool_len as usize;
+    if let Some(head) = s.pool.first_chunk_mut::<4>()
+        && len <= 4
+    {
+        // A short pool over its first four slots with no loop (those past it stay clear).
+        for (i, e) in head.iter_mut().enumerate() {
+            if i < len && e.piece == NONE {
+                e.piece = DROPPED;
+            }
+        }
+        return;
+    }
+    for e in s.pool[..len].iter_mut() {
+        if e.piece == NONE {
+            e.piece = DROPPED;
+        }
+    }
+}
+
+/// Unused entries of the pool.
+#[inline]
+fn unused_entries(s: &State) -> u8 {
+    let len = s.pool_len as usize;
+    if let Some(head) = s.pool.first_chunk::<4>()
+        && len <= 4
+    {
+        // A short pool, counted over its first four slots with no loop: the slots past it
+        // are clear (unused), so there are `4 - len` of them to take off.
+        let unused: usize = head.iter().map(|e| usize::from(e.piece == NONE)).sum();
+        return (unused - (4 - len)) as u8;
+    }
+    s.pool[..len].iter().filter(|e| e.piece == NONE).count() as u8
+}
+
 /// Does compacting the pool keep this entry: unused, or a release of throw `bind` (which
 /// the coming throw may be bound to)?
 #[inline]
-/// Unused entries of the pool.
-fn unused_entries(s: &State) -> u8 {
-    s.pool[..s.pool_len as usize]
-        .iter()
-        .filter(|e| e.piece == NONE)
-        .count() as u8
-}
-
 fn kept_by_compaction(e: &Entry, bind: u8) -> bool {
     e.piece == NONE || (e.kind == EntryKind::Release && e.family == bind)
 }
