@@ -2007,7 +2007,7 @@ impl Game {
         let phase = s.phase;
         obs.event(Event::Throw { value, rule });
         if planned {
-            self.push_planned(s, plan, value, family, bind_to);
+            self.push_planned(s, plan, family, bind_to);
         } else if let Some(e) = entry {
             took = self.throw_effects(s, e, value, family, bind_to, obs);
         }
@@ -2018,16 +2018,18 @@ impl Game {
     /// [`Game::throw_effects`] for a planned slot: the same entries pushed in the same
     /// order, and `throw again`, with no walk of the effects.
     #[inline(always)]
-    fn push_planned(&self, s: &mut State, plan: &ThrowPlan, value: u8, family: u8, bind_to: u8) {
-        let len = plan.len as usize;
-        for (&steps, &kind) in plan.steps.iter().zip(&plan.kinds).take(len) {
-            // A release is bound to no throw; the other entries to the turn's binding.
-            let bound = if kind == EntryKind::Release {
-                NONE
-            } else {
-                bind_to
-            };
-            self.push(s, steps, value, kind, family, bound, plan.rule);
+    fn push_planned(&self, s: &mut State, plan: &ThrowPlan, family: u8, bind_to: u8) {
+        for e in plan.entries.iter().take(plan.len as usize) {
+            debug_assert!((s.pool_len as usize) < POOL_MAX);
+            // The entry whole, then the turn's parts: a release is bound to no throw, the
+            // other entries to the turn's binding.
+            let mut e = *e;
+            e.family = family;
+            if e.kind != EntryKind::Release {
+                e.bound = bind_to;
+            }
+            s.pool[s.pool_len as usize] = e;
+            s.pool_len += 1;
         }
         s.again = plan.again;
     }
@@ -3408,14 +3410,13 @@ const NO_PLAN: u8 = u8::MAX;
 /// the effects (a match per effect) that [`Game::throw_effects`] makes.
 #[derive(Debug, Clone, Copy)]
 struct ThrowPlan {
-    /// Entries added (the first `len` of `steps` and `kinds`), or [`NO_PLAN`].
+    /// Entries added (the first `len` of `entries`), or [`NO_PLAN`].
     len: u8,
     /// `throw again`.
     again: bool,
-    /// The entries' places, in the order the effects push them.
-    steps: [u8; PLAN_MAX],
-    /// The entries' kinds.
-    kinds: [EntryKind; PLAN_MAX],
+    /// The entries in the order the effects push them, but for the throw's index in the
+    /// turn and the binding (unused, bound to none).
+    entries: [Entry; PLAN_MAX],
     /// `adds` of the throw entry (for the pool's room, as the general path counts it).
     adds: u8,
     /// The throw entry's rule.
@@ -3429,8 +3430,7 @@ fn throw_plans(ir: &Ir, values: &Values, direct: &[u16], adds: &[usize]) -> Vec<
     let none = ThrowPlan {
         len: NO_PLAN,
         again: false,
-        steps: [0; PLAN_MAX],
-        kinds: [EntryKind::Move; PLAN_MAX],
+        entries: [EMPTY_ENTRY; PLAN_MAX],
         adds: 0,
         rule: RuleIx::new(0),
     };
@@ -3479,8 +3479,13 @@ fn throw_plans(ir: &Ir, values: &Values, direct: &[u16], adds: &[usize]) -> Vec<
                     ok = false;
                     break;
                 }
-                p.steps[i] = steps.eval(v);
-                p.kinds[i] = kind;
+                p.entries[i] = Entry {
+                    steps: steps.eval(v),
+                    thrown: v,
+                    kind,
+                    rule: e.origin.rule,
+                    ..EMPTY_ENTRY
+                };
                 p.len += 1;
             }
         }
