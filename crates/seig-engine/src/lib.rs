@@ -1429,16 +1429,10 @@ impl Game {
             )
         );
         let adds = adds_table(&ir);
-        let plans = throw_plans(&ir, &values, &direct, &adds);
         let track_of_cell = track_of_cell_table(&ir);
         let reach = reach::Reach::new(&ir);
         let track_won = ir.any_cond(&|c| matches!(c, Cond::Won(_)));
         let wins_on_pieces = wins_on_pieces(&ir);
-        let transitions = ir
-            .transitions
-            .iter()
-            .map(|t| (released_needs(&t.when), t.clone()))
-            .collect();
         let wins_only = ir.draws.is_empty()
             && ir.scores.is_empty()
             && ir.wins.iter().all(|w| w.phase.is_none());
@@ -1543,9 +1537,10 @@ impl Game {
             sticks_firsts,
             track_won,
             wins_on_pieces,
-            transitions,
+            transitions: transition_table(&ir),
             ends_stand_only: ends_stand_only(&ir),
             gather,
+            plans: throw_plans(&ir, &values, &direct, &adds),
             ir,
             chance,
             draws,
@@ -1554,7 +1549,6 @@ impl Game {
             entries,
             slots,
             direct,
-            plans,
             max_adds: adds.iter().copied().max().unwrap_or(0),
             adds,
             track_of_cell,
@@ -3382,6 +3376,14 @@ fn adds_table(ir: &Ir) -> Vec<usize> {
                 })
                 .sum()
         })
+        .collect()
+}
+
+/// [`Game::transitions`]: each transition with what it needs released.
+fn transition_table(ir: &Ir) -> Vec<(u8, Transition)> {
+    ir.transitions
+        .iter()
+        .map(|t| (released_needs(&t.when), t.clone()))
         .collect()
 }
 
