@@ -185,10 +185,11 @@ fn plan_file(guard: &str, bind: bool) -> String {
     ]
     .map(|t| format!("  {}", t.replacen(':', &format!("{guard}:"), 1)))
     .join("\n");
+    // Pooled: the seat throws again before it moves, so a run of throws fills one pool.
     let extra = if bind {
-        "  the throw after a release moves that piece"
+        "  allocation: pooled\n  the throw after a release moves that piece"
     } else {
-        ""
+        "  allocation: pooled"
     };
     common::small_variant("Plans", &throws, extra).replace("sticks: 4 ", "sticks: 6 ")
 }
@@ -244,6 +245,8 @@ fn a_throw_entry_with_no_condition_pools_what_its_effects_say() {
 struct Forfeits {
     counted: Option<u8>,
     checked: usize,
+    /// Forfeits of a pool of more than four entries.
+    long: usize,
 }
 
 impl seig::engine::Observer for Forfeits {
@@ -255,6 +258,7 @@ impl seig::engine::Observer for Forfeits {
     }
     fn forfeiting(&mut self, s: &seig::engine::State) {
         self.counted = Some(s.pool().iter().filter(|e| e.unused()).count() as u8);
+        self.long += usize::from(s.pool().len() > 4);
     }
 }
 
@@ -266,7 +270,7 @@ fn a_new_throw_keeps_the_unused_entries_and_the_bound_releases_of_any_pool() {
     // that leaves moves to choose, the pool starts with the entries the compaction keeps
     // (unused, or a release of the throw now bound), in order, and every forfeit counts the
     // unused entries.
-    let throws = "  on 0: nothing\n  on 1: release 1 moving 1 and throw again\n  on 2: release or move 1 for 2 pieces and throw again\n  on any: move value and throw again";
+    let throws = "  on 0: nothing\n  on 1: release 1 moving 1 and throw again\n  on 2: release or move 1 for 5 pieces and throw again\n  on any: move value and throw again";
     let extra = "  allocation: per throw\n  the throw after a release moves that piece";
     let g = common::game_of(&common::small_variant("Compaction", throws, extra));
     let mut seed = 0x2545_f491_4f6c_dd1du64;
@@ -313,7 +317,12 @@ fn a_new_throw_keeps_the_unused_entries_and_the_bound_releases_of_any_pool() {
             }
         }
     }
-    // Both sizes of pool met, and forfeits counted.
+    // Both sizes of pool met (a 2 gives five entries), and forfeits counted.
     assert!(sizes[0] > 100 && sizes[1] > 20, "{sizes:?}");
-    assert!(obs.checked > 20, "{}", obs.checked);
+    assert!(
+        obs.checked > 20 && obs.long > 0,
+        "{} {}",
+        obs.checked,
+        obs.long
+    );
 }
