@@ -380,6 +380,101 @@ fn a_win_in_a_phase_holds_as_soon_as_a_throw_or_a_transition_enters_it() {
     assert_eq!(g.ending(&s), Some(Ending::Win(0)));
 }
 
+/// A transition on released pieces, asked at a turn's end (the pool empty): `all own pieces
+/// released` reads the team whose turn ends, `all pieces released` both teams, and under
+/// `not` neither is a need. The engine passes over a transition by the waiting pieces before
+/// reading its conditions; each turn's end must do what the conditions themselves say.
+#[test]
+fn a_transition_on_released_pieces_follows_its_conditions() {
+    let whens = [
+        "all own pieces released",
+        "all pieces released",
+        "not all own pieces released",
+        "opponent has unreleased pieces and all own pieces released",
+        "all own pieces released and all pieces released",
+    ];
+    let places = [
+        ("+mid.1 +mid.2", "b_home.1 b_home.2"),
+        ("+mid.1 a_home.2", "+mid.4 +mid.3"),
+        ("+mid.1 +mid.2", "+mid.4 +mid.3"),
+        ("+mid.1 a_home.2", "b_home.1 +mid.3"),
+    ];
+    for when in whens {
+        let g = load(&text(
+            PIECES,
+            &format!(
+                "  phases: race, combat\n  from race enter combat when {when}\n  on 0: nothing\n  on any: release or move value\n  win when all own pieces arrived"
+            ),
+        ));
+        let mut seen = [false; 2];
+        for (a, b) in places {
+            let mut s = pos(
+                &g,
+                &format!("race | a 1 throw | throws 0/0/3 turns 2 | pool - | a: {a} | b: {b}"),
+            );
+            let want = g.ir().transitions[0]
+                .when
+                .iter()
+                .all(|c| g.cond(&s, TeamId::FIRST, c));
+            // Nothing to move: a's turn ends.
+            throw(&g, &mut s, 0);
+            let n = note(&g, &s);
+            assert!(n.contains("| b 1 throw |"), "{n}");
+            assert_eq!(n.starts_with("combat"), want, "{when}: {n}");
+            seen[usize::from(want)] = true;
+        }
+        assert_eq!(seen, [true, true], "{when}: both answers");
+    }
+}
+
+/// Stages compare by hand (one compare against a known stage) and hash as the derived
+/// forms did: equal when the same stage with the same winner; hashed as the variant's
+/// number, then the winner.
+#[test]
+fn stages_compare_and_hash_as_derived() {
+    #[derive(Hash)]
+    enum Derived {
+        Throw,
+        Move,
+        Over(TeamId),
+        Drawn,
+        Deadlock,
+    }
+    /// The bytes a hash is fed.
+    #[derive(Default)]
+    struct Fed(Vec<u8>);
+    impl std::hash::Hasher for Fed {
+        fn finish(&self) -> u64 {
+            0
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            self.0.extend_from_slice(bytes);
+            self.0.push(b'|');
+        }
+    }
+    let fed = |h: &dyn Fn(&mut Fed)| {
+        let mut f = Fed::default();
+        h(&mut f);
+        f.0
+    };
+    let stages = [
+        (Stage::Throw, Derived::Throw),
+        (Stage::Move, Derived::Move),
+        (Stage::Over(TeamId::FIRST), Derived::Over(TeamId::FIRST)),
+        (Stage::Over(TeamId::SECOND), Derived::Over(TeamId::SECOND)),
+        (Stage::Drawn, Derived::Drawn),
+        (Stage::Deadlock, Derived::Deadlock),
+    ];
+    for (i, (x, dx)) in stages.iter().enumerate() {
+        use std::hash::Hash;
+        assert_eq!(fed(&|f| x.hash(f)), fed(&|f| dx.hash(f)), "{x:?}");
+        for (j, (y, _)) in stages.iter().enumerate() {
+            assert_eq!(x == y, i == j, "{x:?} {y:?}");
+            assert_eq!(x != y, i != j, "{x:?} {y:?}");
+        }
+    }
+}
+
 // ---------------------------------------------------------------- counting conditions
 
 /// Counts of own or opposing pieces in a region, compared with a number or with the other

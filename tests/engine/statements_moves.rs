@@ -1034,6 +1034,35 @@ fn no_capture_possible_sees_a_bounce_walk_back() {
     assert_eq!(moves(&g, &s), Vec::<String>::new());
 }
 
+/// `no capture possible` reads the pieces in the game (by the state's masks of released and
+/// waiting pieces) and, of the opposing team's, those not immune (by its immune mask): pieces
+/// out of the game stand at track index −1, from where everything could be reached, and an
+/// immunity from `immune when … first holds` is not one of where a piece stands.
+#[test]
+fn no_capture_possible_reads_only_the_pieces_in_the_game_and_not_immune() {
+    use seig::lang::ir::Cond;
+    let g = game(
+        "capture in mid: compulsory, remove\n immune when all own pieces arrived first holds: opposing released pieces on the board",
+    );
+    let none = |once: &str, a: &str, b: &str| {
+        let s = pos(
+            &g,
+            &format!("play | a 1 throw | throws 0/0/9 turns 8{once} | pool - | a: {a} | b: {b}"),
+        );
+        let answer = g.cond(&s, TeamId::FIRST, &Cond::NoCapturePossible);
+        assert_eq!(answer, g.cond(&s, TeamId::SECOND, &Cond::NoCapturePossible));
+        answer
+    };
+    // a's piece is past mid for good, b's is still to come through it: neither can take.
+    assert!(none("", "+b_home.2 x x x", "+b_home.1 x x x"));
+    // Both in mid, a's behind b's: a can take b's, b can take a's.
+    assert!(!none("", "+mid.2 x x x", "+mid.3 x x x"));
+    // The same with both immune by the statement: no capture.
+    assert!(none(" once a:1 once b:1", "+!mid.2 x x x", "+!mid.3 x x x"));
+    // b's immune, a's not: b can still take a's piece.
+    assert!(!none(" once a:1", "+mid.2 x x x", "+!mid.3 x x x"));
+}
+
 // ------------------------------------------------------------------- holes passed are won
 
 #[test]

@@ -208,7 +208,7 @@ const EMPTY_ENTRY: Entry = Entry {
 };
 
 /// Where the game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, Eq)]
 pub enum Stage {
     /// The seat to play throws (a chance node).
     Throw,
@@ -221,6 +221,33 @@ pub enum Stage {
     Drawn,
     /// Finished without a winner: nothing can change any more (see [`Game::deadlocked`]).
     Deadlock,
+}
+
+// Compared by hand: `Over`'s winner lives in the stage's byte (the other stages are its
+// spare values), and the derived comparison decodes which stage each side is, a few
+// instructions that the optimiser keeps where one decoding serves two tests. Against a
+// known stage this is one compare of the byte.
+impl PartialEq for Stage {
+    #[inline]
+    fn eq(&self, other: &Stage) -> bool {
+        match *other {
+            Stage::Throw => matches!(self, Stage::Throw),
+            Stage::Move => matches!(self, Stage::Move),
+            Stage::Over(b) => matches!(*self, Stage::Over(a) if a == b),
+            Stage::Drawn => matches!(self, Stage::Drawn),
+            Stage::Deadlock => matches!(self, Stage::Deadlock),
+        }
+    }
+}
+
+// As derived (the variant's discriminant, then the winner), to go with `eq`.
+impl std::hash::Hash for Stage {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::mem::discriminant(self).hash(state);
+        if let Stage::Over(t) = self {
+            t.hash(state);
+        }
+    }
 }
 
 /// The statement that ended a game, found by [`Game::ending`].
@@ -989,6 +1016,9 @@ pub struct Game {
     direct: Vec<u16>,
     /// `adds[e]`: pool entries that throw entry `e` adds.
     adds: Vec<usize>,
+    /// Per slot (as `direct`), its throw worked out in advance where it can be
+    /// ([`ThrowPlan`]).
+    plans: Vec<ThrowPlan>,
     /// The most pool entries one throw adds (a throw on is offered only with room for it).
     max_adds: usize,
     /// `track_of_cell[team][cell]`: first index of the hole on the team's track, or -1.
@@ -1010,6 +1040,9 @@ pub struct Game {
     /// moves or leaves (positions read from notation are refused when already won): throws
     /// that move none and ends of turns need not look.
     wins_on_pieces: bool,
+    /// The transitions in order (as [`Ir::transitions`]), each with which teams' waiting
+    /// pieces make its conditions fail at a turn's end ([`released_needs`]).
+    transitions: Vec<(u8, Transition)>,
     /// Every win, draw and score reads only where the pieces stand (`stands_only`), some
     /// perhaps limited to a phase: an action that moves no piece and leaves the phase as it
     /// was cannot make one hold.
@@ -1508,8 +1541,10 @@ impl Game {
             sticks_firsts,
             track_won,
             wins_on_pieces,
+            transitions: transition_table(&ir),
             ends_stand_only: ends_stand_only(&ir),
             gather,
+            plans: throw_plans(&ir, &values, &direct, &adds),
             ir,
             chance,
             draws,
@@ -1932,11 +1967,25 @@ impl Game {
         }
         let team = s.team;
         let value = self.values[team][n as usize][k as usize];
-        let found = self.throw_entry(s, n, k);
+        let plan = &self.plans[Game::slot(s.phase, team, n, k)];
+        let planned = plan.len != NO_PLAN;
+        // A planned slot's entry has no conditions: `throw_entry` would answer it directly.
+        let found = if planned {
+            None
+        } else {
+            self.throw_entry(s, n, k)
+        };
         let entry = found.map(|i| &self.ir.throws[i]);
         // Refuse before changing anything when the pool cannot hold the throw's moves.
         let per_throw = self.ir.allocation.value == Allocation::PerThrow;
-        let adds = found.map_or(0, |i| self.adds[i]);
+        let (adds, rule) = if planned {
+            (plan.adds as usize, Some(plan.rule))
+        } else {
+            (
+                found.map_or(0, |i| self.adds[i]),
+                entry.map(|e| e.origin.rule),
+            )
+        };
         if self.pool_overflows(s, per_throw, adds) {
             // More than POOL_MAX moves pooled in one turn: the engine's limit.
             return Err(Refusal::fact(RefusalKind::PoolLimit));
@@ -1954,15 +2003,33 @@ impl Game {
         s.again = false;
         let mut took = false;
         let phase = s.phase;
-        obs.event(Event::Throw {
-            value,
-            rule: entry.map(|e| e.origin.rule),
-        });
-        if let Some(e) = entry {
+        obs.event(Event::Throw { value, rule });
+        if planned {
+            self.push_planned(s, plan, family, bind_to);
+        } else if let Some(e) = entry {
             took = self.throw_effects(s, e, value, family, bind_to, obs);
         }
         self.after_throw(s, (took, phase), obs, legal);
         Ok(())
+    }
+
+    /// [`Game::throw_effects`] for a planned slot: the same entries pushed in the same
+    /// order, and `throw again`, with no walk of the effects.
+    #[inline(always)]
+    fn push_planned(&self, s: &mut State, plan: &ThrowPlan, family: u8, bind_to: u8) {
+        for e in plan.entries.iter().take(plan.len as usize) {
+            debug_assert!((s.pool_len as usize) < POOL_MAX);
+            // The entry whole, then the turn's parts: a release is bound to no throw, the
+            // other entries to the turn's binding.
+            let mut e = *e;
+            e.family = family;
+            if e.kind != EntryKind::Release {
+                e.bound = bind_to;
+            }
+            s.pool[s.pool_len as usize] = e;
+            s.pool_len += 1;
+        }
+        s.again = plan.again;
     }
 
     /// Applies a throw of dice (`k`: which of the dice's throws): each die's value meets
@@ -2092,8 +2159,28 @@ impl Game {
     /// Drops spent entries (used or forfeited) before a new throw, keeping the releases
     /// that the coming throw may be bound to.
     fn compact_pool(&self, s: &mut State) {
+        let bind = s.bind;
+        if let Some(head) = s.pool.first_chunk_mut::<4>()
+            && s.pool_len <= 4
+        {
+            // A short pool (the common case) is read whole, cleared by a fixed write (the
+            // slots past it are clear already) and its kept entries written back in order:
+            // no loop over a slice, no fill.
+            let old = *head;
+            *head = [EMPTY_ENTRY; 4];
+            let mut w = 0;
+            for e in old.iter().take(s.pool_len as usize) {
+                if kept_by_compaction(e, bind) {
+                    // `w` never passes the entry's own index (below 4).
+                    head[w & 3] = *e;
+                    w += 1;
+                }
+            }
+            s.pool_len = w as u8;
+            return;
+        }
         // The pool never holds more than `POOL_MAX` (the bound lets the checks go).
-        let (bind, len) = (s.bind, (s.pool_len as usize).min(POOL_MAX));
+        let len = (s.pool_len as usize).min(POOL_MAX);
         let mut w = 0;
         for r in 0..len {
             let e = s.pool[r];
@@ -2176,11 +2263,7 @@ impl Game {
         if s.again {
             if self.ir.allocation.value == Allocation::PerThrow {
                 // Entries of earlier throws are spent; keep the pool for binding only.
-                for e in s.pool[..s.pool_len as usize].iter_mut() {
-                    if e.piece == NONE {
-                        e.piece = DROPPED;
-                    }
-                }
+                drop_unused(s);
             }
             s.stage = Stage::Throw;
         } else {
@@ -2208,8 +2291,11 @@ impl Game {
             s.quiet += 1;
         }
         let phase = s.phase;
-        for tr in &self.ir.transitions {
-            if tr.from == s.phase && self.holds(s, s.team, &tr.when) {
+        for (needs, tr) in &self.transitions {
+            if tr.from == s.phase
+                && (*needs == 0 || Self::none_waits(s, *needs))
+                && self.holds(s, s.team, &tr.when)
+            {
                 s.phase = tr.to;
                 s.quiet = 0;
                 obs.event(Event::Phase {
@@ -2233,6 +2319,17 @@ impl Game {
         if s.quiet == self.rotation && self.deadlocked(s) {
             s.stage = Stage::Deadlock;
         }
+    }
+
+    /// At a turn's end, no piece waits of the teams `needs` names ([`released_needs`]). The
+    /// pool is empty then, so `all own pieces released` is "no own piece waits" and `all
+    /// pieces released` "no piece waits": a transition that needs one while a piece waits
+    /// fails without its conditions being read (they are pure).
+    #[inline(always)]
+    fn none_waits(s: &State, needs: u8) -> bool {
+        let waits =
+            u8::from(s.waiting[s.team] != 0) | u8::from(s.waiting[s.team.other()] != 0) << 1;
+        needs & waits == 0
     }
 
     /// Passes the turn to the next seat, in the variant's seat order.
@@ -2798,17 +2895,46 @@ fn latched_conditions(ir: &Ir) -> Vec<(u8, Vec<Cond>)> {
     v
 }
 
+/// Marks the pool's unused entries dropped.
+#[inline]
+fn drop_unused(s: &mut State) {
+    let len = s.pool_len as usize;
+    if let Some(head) = s.pool.first_chunk_mut::<4>()
+        && len <= 4
+    {
+        // A short pool over its first four slots with no loop (those past it stay clear).
+        for (i, e) in head.iter_mut().enumerate() {
+            if i < len && e.piece == NONE {
+                e.piece = DROPPED;
+            }
+        }
+        return;
+    }
+    for e in s.pool[..len].iter_mut() {
+        if e.piece == NONE {
+            e.piece = DROPPED;
+        }
+    }
+}
+
+/// Unused entries of the pool.
+#[inline]
+fn unused_entries(s: &State) -> u8 {
+    let len = s.pool_len as usize;
+    if let Some(head) = s.pool.first_chunk::<4>()
+        && len <= 4
+    {
+        // A short pool, counted over its first four slots with no loop: the slots past it
+        // are clear (unused), so there are `4 - len` of them to take off.
+        let unused: usize = head.iter().map(|e| usize::from(e.piece == NONE)).sum();
+        return (unused - (4 - len)) as u8;
+    }
+    s.pool[..len].iter().filter(|e| e.piece == NONE).count() as u8
+}
+
 /// Does compacting the pool keep this entry: unused, or a release of throw `bind` (which
 /// the coming throw may be bound to)?
 #[inline]
-/// Unused entries of the pool.
-fn unused_entries(s: &State) -> u8 {
-    s.pool[..s.pool_len as usize]
-        .iter()
-        .filter(|e| e.piece == NONE)
-        .count() as u8
-}
-
 fn kept_by_compaction(e: &Entry, bind: u8) -> bool {
     e.piece == NONE || (e.kind == EntryKind::Release && e.family == bind)
 }
@@ -3255,6 +3381,125 @@ fn adds_table(ir: &Ir) -> Vec<usize> {
                 .sum()
         })
         .collect()
+}
+
+/// [`Game::transitions`]: each transition with what it needs released.
+fn transition_table(ir: &Ir) -> Vec<(u8, Transition)> {
+    ir.transitions
+        .iter()
+        .map(|t| (released_needs(&t.when), t.clone()))
+        .collect()
+}
+
+/// Which teams must have no waiting piece for the conjunction `when` to hold with an empty
+/// pool (at a turn's end): bit 0 the team seen from (`all own pieces released` or `all
+/// pieces released`), bit 1 the other (`all pieces released`).
+fn released_needs(when: &[Cond]) -> u8 {
+    when.iter()
+        .map(|c| match c {
+            Cond::AllOwnReleased => 1,
+            Cond::AllReleased => 3,
+            _ => 0,
+        })
+        .fold(0, |a, b| a | b)
+}
+
+/// The most pool entries a [`ThrowPlan`] adds.
+const PLAN_MAX: usize = 4;
+
+/// [`ThrowPlan::len`] of a slot left to [`Game::throw_effects`].
+const NO_PLAN: u8 = u8::MAX;
+
+/// A throw worked out when the game is built, for a slot whose throw entry applies with no
+/// condition and whose effects only add pool entries and throw again: the value is the
+/// slot's, so each entry's places are known. `throw_then` pushes them without the walk of
+/// the effects (a match per effect) that [`Game::throw_effects`] makes.
+#[derive(Debug, Clone, Copy)]
+struct ThrowPlan {
+    /// Entries added (the first `len` of `entries`), or [`NO_PLAN`].
+    len: u8,
+    /// `throw again`.
+    again: bool,
+    /// The entries in the order the effects push them, but for the throw's index in the
+    /// turn and the binding (unused, bound to none).
+    entries: [Entry; PLAN_MAX],
+    /// `adds` of the throw entry (for the pool's room, as the general path counts it).
+    adds: u8,
+    /// The throw entry's rule.
+    rule: RuleIx,
+}
+
+/// Per slot, its [`ThrowPlan`], or one of `len` [`NO_PLAN`]: no entry without conditions,
+/// an effect other than moves, releases (with no `bind after release`) and `throw again`, or
+/// more than [`PLAN_MAX`] entries.
+fn throw_plans(ir: &Ir, values: &Values, direct: &[u16], adds: &[usize]) -> Vec<ThrowPlan> {
+    let none = ThrowPlan {
+        len: NO_PLAN,
+        again: false,
+        entries: [EMPTY_ENTRY; PLAN_MAX],
+        adds: 0,
+        rule: RuleIx::new(0),
+    };
+    let mut plans = vec![none; direct.len()];
+    for (slot, plan) in plans.iter_mut().enumerate() {
+        // `Game::slot`'s order: phase, team, sticks, count of face 0.
+        let (k, n, team) = (slot % W, slot / W % W, slot / (W * W) % 2);
+        let Some(&v) = values[TeamId::BOTH[team]].get(n).and_then(|r| r.get(k)) else {
+            continue;
+        };
+        // Only a slot whose entry applies with no condition (`Game::direct`).
+        let Some(&d) = direct.get(slot).filter(|&&d| d < ASK_THROW_ENTRY) else {
+            continue;
+        };
+        let (Some(e), Some(&added)) = (ir.throws.get(d as usize), adds.get(d as usize)) else {
+            continue;
+        };
+        let mut p = ThrowPlan {
+            len: 0,
+            rule: e.origin.rule,
+            adds: added.min(u8::MAX as usize) as u8,
+            ..none
+        };
+        let mut ok = true;
+        for f in &e.effects {
+            let (count, steps, kind) = match *f {
+                Effect::Move(a) => (1, a, EntryKind::Move),
+                Effect::MoveBack(a) => (1, a, EntryKind::Back),
+                Effect::Release { count, steps, .. } if ir.bind_after_release.is_none() => {
+                    (count, steps, EntryKind::Release)
+                }
+                Effect::ReleaseOrMove { steps, count } => (count, steps, EntryKind::Either),
+                Effect::ThrowAgain => {
+                    p.again = true;
+                    continue;
+                }
+                Effect::Nothing => continue,
+                _ => {
+                    ok = false;
+                    break;
+                }
+            };
+            for _ in 0..count {
+                let i = p.len as usize;
+                if i >= PLAN_MAX {
+                    ok = false;
+                    break;
+                }
+                p.entries[i] = Entry {
+                    steps: steps.eval(v),
+                    thrown: v,
+                    kind,
+                    rule: e.origin.rule,
+                    ..EMPTY_ENTRY
+                };
+                p.len += 1;
+            }
+        }
+        if ok {
+            *plan = p;
+        }
+    }
+    plans
 }
 
 /// Whether every win, draw and score reads only the pieces (so that only a move can make

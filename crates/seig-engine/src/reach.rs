@@ -171,7 +171,12 @@ impl Reach {
             let barrier = self.barrier(g, s, a).map_or(i16::MIN, |b| b as i16);
             // The rearmost alive piece before the barrier, and at or past it.
             let (mut behind, mut beyond) = (i16::MAX, i16::MAX);
-            for p in s.pieces[a][..g.n_pieces(a)].iter().filter(|p| p.alive()) {
+            // The pieces in the game by the state's masks (`put` keeps them): those out of
+            // it are never visited (many, once the captures begin).
+            let mut alive = s.released[a] | s.waiting[a];
+            while alive != 0 {
+                let p = &s.pieces[a][alive.trailing_zeros() as usize];
+                alive &= alive - 1;
                 if p.tpos < barrier {
                     behind = behind.min(p.tpos);
                 } else {
@@ -193,10 +198,11 @@ impl Reach {
             }
             let v = a.other();
             let meets = |set: &CellSet| (0..4).any(|i| target.0[i] & set.0[i] != 0);
-            for q in s.pieces[v][..g.n_pieces(v)]
-                .iter()
-                .filter(|q| q.alive() && !q.immune())
-            {
+            // The opposing pieces in the game and not immune, by the masks.
+            let mut open = (s.released[v] | s.waiting[v]) & !s.immune[v];
+            while open != 0 {
+                let q = &s.pieces[v][open.trailing_zeros() as usize];
+                open &= open - 1;
                 let hit = if q.tpos >= 0 {
                     meets(&self.vuln[v][q.tpos as usize])
                 } else {
