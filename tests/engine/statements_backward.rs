@@ -280,3 +280,31 @@ fn the_statements_format_as_written() {
         assert_eq!(again, formatted);
     }
 }
+
+/// A throw's `move back` takes a place in the pool as a move does: a throw of a move and a
+/// move back is refused where the pool has room for one entry only, and is pooled where it
+/// has room for both (it was counted as one entry, and overfilled the pool).
+#[test]
+fn a_move_back_counts_in_the_room_a_throw_needs_in_the_pool() {
+    use seig::engine::{POOL_MAX, Quiet, RefusalKind};
+    let g = game(
+        "  on 0: nothing\n  on 1: move 1 and move back 1 and throw again\n  on any: move value",
+        "allocation: pooled",
+    );
+    let at_pool = |n: usize| {
+        let pool = vec!["2/2#0=drop"; n].join(" ");
+        pos(
+            &g,
+            &format!(
+                "play | a 1 throw again | throws 1/1/9 turns 8 | pool {pool} | a: +mid.1 x x x | b: {NO_B}"
+            ),
+        )
+    };
+    let mut s = at_pool(POOL_MAX - 1);
+    let r = g.apply_throw(&mut s, 1, &mut Quiet);
+    assert_eq!(r.map_err(|e| e.kind), Err(RefusalKind::PoolLimit));
+    assert_eq!(s.pool().len(), POOL_MAX - 1, "unchanged");
+    let mut s = at_pool(POOL_MAX - 2);
+    assert_eq!(g.apply_throw(&mut s, 1, &mut Quiet), Ok(()));
+    assert_eq!(s.pool().len(), POOL_MAX);
+}

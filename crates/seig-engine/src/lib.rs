@@ -2924,10 +2924,14 @@ fn unused_entries(s: &State) -> u8 {
     if let Some(head) = s.pool.first_chunk::<4>()
         && len <= 4
     {
-        // A short pool, counted over its first four slots with no loop: the slots past it
-        // are clear (unused), so there are `4 - len` of them to take off.
-        let unused: usize = head.iter().map(|e| usize::from(e.piece == NONE)).sum();
-        return (unused - (4 - len)) as u8;
+        // A short pool, counted over its first four slots with no loop; the slots past it
+        // are left out by their index, not by what they hold.
+        let unused: usize = head
+            .iter()
+            .enumerate()
+            .map(|(i, e)| usize::from(i < len && e.piece == NONE))
+            .sum();
+        return unused as u8;
     }
     s.pool[..len].iter().filter(|e| e.piece == NONE).count() as u8
 }
@@ -3372,7 +3376,7 @@ fn adds_table(ir: &Ir) -> Vec<usize> {
             e.effects
                 .iter()
                 .map(|f| match f {
-                    Effect::Move(_) => 1,
+                    Effect::Move(_) | Effect::MoveBack(_) => 1,
                     Effect::Release { count, .. } | Effect::ReleaseOrMove { count, .. } => {
                         *count as usize
                     }
