@@ -29,6 +29,19 @@ fn bundled(name: &str) -> Loaded {
         .unwrap_or_else(|e| panic!("{path} does not load: {e}"))
 }
 
+/// Sig at 12 holes under R-SIG-1 = start-or-move and A-SIG-10 = killable, where pieces
+/// are taken.
+fn sig_killing() -> Loaded {
+    let killing = Selection {
+        readings: vec![
+            ("R-SIG-1".into(), "start-or-move".into()),
+            ("A-SIG-10".into(), "killable".into()),
+        ],
+        params: vec![("holes".into(), 12)],
+    };
+    analysis::load(Path::new("rules/sig-beart.seig"), &killing).unwrap_or_else(|e| panic!("{e}"))
+}
+
 /// Hides the file hash, which changes with every edit of a rule file.
 fn redact(text: &str, l: &Loaded) -> String {
     text.replace(&l.hash, "HASH")
@@ -841,18 +854,8 @@ fn lead_changes_are_those_read_afresh_at_every_turns_end() {
             }
         }
     }
-    let killing = Selection {
-        readings: vec![
-            ("R-SIG-1".into(), "start-or-move".into()),
-            ("A-SIG-10".into(), "killable".into()),
-        ],
-        params: vec![("holes".into(), 12)],
-    };
     let mut files: Vec<Loaded> = BUNDLED.iter().map(|n| bundled(n)).collect();
-    files.push(
-        analysis::load(Path::new("rules/sig-beart.seig"), &killing)
-            .unwrap_or_else(|e| panic!("{e}")),
-    );
+    files.push(sig_killing());
     for l in files {
         let g = Game::new(l.ir.clone());
         let games = 10;
@@ -987,18 +990,8 @@ impl Hooks for TwoLeads {
 /// would give other figures: the recount is needed there, and this test would see it lost.
 #[test]
 fn lead_changes_count_a_moved_piece_at_its_event_unless_a_stack_may_carry_it() {
-    let killing = Selection {
-        readings: vec![
-            ("R-SIG-1".into(), "start-or-move".into()),
-            ("A-SIG-10".into(), "killable".into()),
-        ],
-        params: vec![("holes".into(), 12)],
-    };
     let mut files: Vec<Loaded> = BUNDLED.iter().map(|n| bundled(n)).collect();
-    files.push(
-        analysis::load(Path::new("rules/sig-beart.seig"), &killing)
-            .unwrap_or_else(|e| panic!("{e}")),
-    );
+    files.push(sig_killing());
     for name in ["puluc.seig", "nyout.seig"] {
         files.push(bundled(&format!("relatives/{name}")));
     }
