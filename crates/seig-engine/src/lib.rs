@@ -223,10 +223,11 @@ pub enum Stage {
     Deadlock,
 }
 
-// Compared by hand: `Over`'s winner lives in the stage's byte (the other stages are its
-// spare values), and the derived comparison decodes which stage each side is, a few
-// instructions that the optimiser keeps where one decoding serves two tests. Against a
-// known stage this is one compare of the byte.
+// Compared by hand, meaning what the derived comparison means. With the layout rustc
+// chooses today, `Over`'s winner lives in the stage's byte (the other stages are its spare
+// values), and the derived comparison decodes which stage each side is, a few instructions
+// that the optimiser keeps where one decoding serves two tests. Against a known stage this
+// is one compare of the byte.
 impl PartialEq for Stage {
     #[inline]
     fn eq(&self, other: &Stage) -> bool {
