@@ -3369,23 +3369,31 @@ fn rule_within(ir: &Ir) -> Vec<Option<(TeamCells, Origin)>> {
     out
 }
 
-/// How many pool entries each throw entry adds (a move one, a release one per piece).
+/// How many pool entries each throw entry adds ([`pooled_by`]).
 fn adds_table(ir: &Ir) -> Vec<usize> {
     ir.throws
         .iter()
         .map(|e| {
             e.effects
                 .iter()
-                .map(|f| match f {
-                    Effect::Move(_) | Effect::MoveBack(_) => 1,
-                    Effect::Release { count, .. } | Effect::ReleaseOrMove { count, .. } => {
-                        *count as usize
-                    }
-                    _ => 0,
-                })
+                .filter_map(pooled_by)
+                .map(|(count, _, _)| count as usize)
                 .sum()
         })
         .collect()
+}
+
+/// The pool entries an effect adds: how many, each one's places and kind (a move or a move
+/// back one, a release one per piece); `None` for an effect that adds none. The pool's room
+/// ([`adds_table`]) and the throw plans read effects through this one answer.
+fn pooled_by(f: &Effect) -> Option<(u8, Amount, EntryKind)> {
+    match *f {
+        Effect::Move(a) => Some((1, a, EntryKind::Move)),
+        Effect::MoveBack(a) => Some((1, a, EntryKind::Back)),
+        Effect::Release { count, steps, .. } => Some((count, steps, EntryKind::Release)),
+        Effect::ReleaseOrMove { steps, count } => Some((count, steps, EntryKind::Either)),
+        _ => None,
+    }
 }
 
 /// [`Game::transitions`]: each transition with what it needs released.
@@ -3467,18 +3475,17 @@ fn throw_plans(ir: &Ir, values: &Values, direct: &[u16], adds: &[usize]) -> Vec<
         };
         let mut ok = true;
         for f in &e.effects {
-            let (count, steps, kind) = match *f {
-                Effect::Move(a) => (1, a, EntryKind::Move),
-                Effect::MoveBack(a) => (1, a, EntryKind::Back),
-                Effect::Release { count, steps, .. } if ir.bind_after_release.is_none() => {
-                    (count, steps, EntryKind::Release)
+            let (count, steps, kind) = match (f, pooled_by(f)) {
+                (Effect::Release { .. }, _) if ir.bind_after_release.is_some() => {
+                    ok = false;
+                    break;
                 }
-                Effect::ReleaseOrMove { steps, count } => (count, steps, EntryKind::Either),
-                Effect::ThrowAgain => {
+                (_, Some(added)) => added,
+                (Effect::ThrowAgain, _) => {
                     p.again = true;
                     continue;
                 }
-                Effect::Nothing => continue,
+                (Effect::Nothing, _) => continue,
                 _ => {
                     ok = false;
                     break;
